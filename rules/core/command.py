@@ -1,0 +1,185 @@
+"""Commands, outcomes and pending decisions: what goes into a game and what comes out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.dice import DiceRoll
+
+JSONDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A player's command: a verb (``"move"``) and its named arguments, all JSON values."""
+
+    name: str
+    args: JSONDict = field(default_factory=dict)
+
+    def to_json(self) -> JSONDict:
+        return {"name": self.name, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> Command:
+        return cls(name=str(data["name"]), args=dict(data.get("args", {})))
+
+    def arg(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+
+@dataclass
+class Outcome:
+    """What an accepted command produced.
+
+    ``public`` lines go to the channel, ``private[seat]`` lines only to that seat. ``rolls`` are
+    the recorded dice. ``commit_point`` is true when dice were rolled or a hidden chit/card was
+    drawn or revealed: undo never goes back past such a command (DESIGN: Undo).
+    """
+
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    rolls: list[DiceRoll] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    map_changed: bool = False
+    commit_point: bool = False
+    game_over: bool = False
+
+    def say(self, line: str) -> None:
+        self.public.append(line)
+
+    def tell(self, seat: str, line: str) -> None:
+        self.private.setdefault(seat, []).append(line)
+
+    def cite(self, section: str) -> None:
+        if section not in self.citations:
+            self.citations.append(section)
+
+    def to_json(self) -> JSONDict:
+        return {
+            "public": list(self.public),
+            "private": {k: list(v) for k, v in self.private.items()},
+            "rolls": [r.to_json() for r in self.rolls],
+            "citations": list(self.citations),
+            "map_changed": self.map_changed,
+            "commit_point": self.commit_point,
+            "game_over": self.game_over,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> Outcome:
+        return cls(
+            public=list(data.get("public", [])),
+            private={k: list(v) for k, v in data.get("private", {}).items()},
+            rolls=[DiceRoll.from_json(r) for r in data.get("rolls", [])],
+            citations=list(data.get("citations", [])),
+            map_changed=bool(data.get("map_changed", False)),
+            commit_point=bool(data.get("commit_point", False)),
+            game_over=bool(data.get("game_over", False)),
+        )
+
+    def public_json(self) -> JSONDict:
+        """The outcome as anyone may see it (no private lines)."""
+        data = self.to_json()
+        data["private"] = {}
+        return data
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision or one value of a command argument."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class PendingDecision:
+    """A choice a seat may make out of turn (DESIGN: Decisions out of turn).
+
+    The game waits on it. ``default`` applies when ``timeout_seconds`` pass (the bot turns it
+    into an absolute deadline and stores it). Answer it with ``Command("decide", {"id": ...,
+    "choice": value})`` from ``seat``.
+    """
+
+    id: str
+    seat: str
+    kind: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    default: str
+    timeout_seconds: int = 600
+    section: str = ""
+
+    def to_json(self) -> JSONDict:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "choices": [[c.value, c.label] for c in self.choices],
+            "default": self.default,
+            "timeout_seconds": self.timeout_seconds,
+            "section": self.section,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> PendingDecision:
+        return cls(
+            id=data["id"],
+            seat=data["seat"],
+            kind=data["kind"],
+            prompt=data["prompt"],
+            choices=tuple(Choice(str(v), str(lbl)) for v, lbl in data["choices"]),
+            default=data["default"],
+            timeout_seconds=int(data.get("timeout_seconds", 600)),
+            section=data.get("section", ""),
+        )
+
+
+@dataclass(frozen=True)
+class ArgSpec:
+    """One argument of an action a seat may take now, with its legal values when finite."""
+
+    name: str
+    description: str = ""
+    choices: tuple[Choice, ...] | None = None
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a seat may take now: the command name and its arguments (for autocomplete)."""
+
+    name: str
+    description: str
+    args: tuple[ArgSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    id: str
+    title: str
+    seats: tuple[str, ...]
+    description: str = ""
+    min_seats: int | None = None
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A per-game option (a ruling players may choose, a variant)."""
+
+    name: str
+    description: str
+    default: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: the winning seats (empty for a draw), a level and a summary."""
+
+    winners: tuple[str, ...]
+    summary: str
+    level: str = ""
+    scores: tuple[tuple[str, int], ...] = ()
