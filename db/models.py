@@ -1,0 +1,156 @@
+"""The database tables (SQLModel). Timestamps are timezone-aware UTC.
+
+- ``GameRow``: one game in one channel, with its seats, options, status and secret seed.
+- ``EventRow``: the append-only event log; ``(game_id, seq)`` is unique, so of two writers that
+  both read seq N only one can append N+1 (the database decides, not a lock).
+- ``SnapshotRow``: the current state of each game, updated in place (authoritative).
+- ``CheckpointRow``: a copy of the state every N events, for fast replay.
+- ``DecisionRow``: pending out-of-turn decisions with their absolute deadlines.
+- ``ReminderRow``: reminders to the person who must act.
+- ``FollowerRow``: spectators following a game.
+- ``RollRow``: ``/roll`` results made outside games.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """``DateTime(timezone=True)`` that always gives back aware UTC datetimes (SQLite too)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            raise ValueError("naive datetime given to a timezone-aware column")
+        return value.astimezone(UTC) if value is not None else None
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+def _ts(nullable: bool = False) -> Any:
+    if nullable:
+        return Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
+    return Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class GameRow(SQLModel, table=True):
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: str = Field(index=True)
+    channel_id: str = Field(index=True)
+    kind: str
+    scenario: str
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    seats: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="lobby", index=True)  # lobby | active | finished | abandoned
+    rules_version: str = ""
+    data_hash: str = ""
+    secret_seed: str = ""
+    seed_hash: str = ""
+    seq: int = 0
+    created_by: str = ""
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_at: datetime = _ts()
+    updated_at: datetime = _ts()
+    finished_at: datetime | None = _ts(nullable=True)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    seat: str
+    user_id: str
+    command: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    outcome: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _ts()
+
+
+class SnapshotRow(SQLModel, table=True):
+    __tablename__ = "snapshots"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = _ts()
+
+
+class CheckpointRow(SQLModel, table=True):
+    __tablename__ = "checkpoints"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_checkpoints_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _ts()
+
+
+class DecisionRow(SQLModel, table=True):
+    __tablename__ = "decisions"
+    __table_args__ = (UniqueConstraint("game_id", "decision_id", name="uq_decisions_game_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    decision_id: str
+    seat: str
+    seq: int
+    payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    deadline: datetime = _ts()
+    resolved_at: datetime | None = _ts(nullable=True)
+    resolution: str | None = None
+
+
+class ReminderRow(SQLModel, table=True):
+    __tablename__ = "reminders"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    user_id: str
+    seat: str
+    seq: int
+    due_at: datetime = _ts()
+    sent_at: datetime | None = _ts(nullable=True)
+
+
+class FollowerRow(SQLModel, table=True):
+    __tablename__ = "followers"
+    __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_followers_game_user"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    user_id: str
+    mentions: bool = False
+
+
+class RollRow(SQLModel, table=True):
+    __tablename__ = "rolls"
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: str
+    channel_id: str
+    user_id: str
+    notation: str
+    total: int
+    detail: str
+    created_at: datetime = _ts()
