@@ -7,7 +7,6 @@ Create Date: ${create_date}
 
 from alembic import op
 import sqlalchemy as sa
-import sqlmodel
 import db.models
 ${imports if imports else ""}
 

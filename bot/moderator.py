@@ -1,0 +1,866 @@
+"""The Moderator: runs games in channels on top of the rules and the database.
+
+It seats people, starts games, applies commands atomically (a per-game lock in this process,
+and the database's unique ``(game_id, seq)`` across processes: of two writers that read the same
+seq, one lands and the other gets ``ConflictError``), opens and resolves pending decisions,
+applies defaults when deadlines pass, handles undo with consent, concede, abandon, and exports
+the log. It knows nothing of Discord: the cogs translate to and from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlmodel import col, select
+
+from bot.clock import Clock
+from db.engine import session_factory
+from db.models import (
+    CheckpointRow,
+    DecisionRow,
+    EventRow,
+    FollowerRow,
+    GameRow,
+    ReminderRow,
+    RollRow,
+    SnapshotRow,
+)
+from rules.core import Command, Game, GameResult, Outcome, PendingDecision, RuleError, seed_hash
+from rules.core.registry import get_game
+
+OPEN_STATUSES = ("lobby", "active")
+UNDO = "__undo__"
+SYSTEM_USER = "system"
+DEFAULT_DECISION_SECONDS = 600
+DEFAULT_REMINDER_SECONDS = 12 * 3600
+
+
+class ModeratorError(Exception):
+    """A request the Moderator refuses (not a rules question): shown to its sender only."""
+
+
+class ConflictError(ModeratorError):
+    """Another command landed first; nothing of this one was applied."""
+
+
+class StaleError(ModeratorError):
+    """A button or choice that belongs to an earlier position of the game."""
+
+
+@dataclass
+class ActResult:
+    """What an accepted command did."""
+
+    game: GameRow
+    seq: int
+    seat: str
+    outcome: Outcome
+    pending: PendingDecision | None
+    deadline: datetime | None
+    to_move: dict[str, str | None]
+    result: GameResult | None
+    by_timeout: bool = False
+
+
+@dataclass
+class UndoResult:
+    done: bool
+    waiting_for: list[str] = field(default_factory=list)
+    undone_seq: int | None = None
+    game: GameRow | None = None
+
+
+@dataclass
+class Reminder:
+    game: GameRow
+    user_id: str
+    seat: str
+
+
+@dataclass
+class DueWork:
+    """What the scheduler found due: defaults applied on timeout and reminders to send."""
+
+    timeouts: list[ActResult] = field(default_factory=list)
+    reminders: list[Reminder] = field(default_factory=list)
+
+
+def _users(row: GameRow) -> set[str]:
+    return {u for u in row.seats.values() if u}
+
+
+def seats_of(row: GameRow, user_id: str) -> list[str]:
+    return [seat for seat, holder in row.seats.items() if holder == user_id]
+
+
+class Moderator:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        clock: Clock | None = None,
+        checkpoint_every: int = 50,
+    ) -> None:
+        self.engine = engine
+        self.sessions = session_factory(engine)
+        self.clock = clock or Clock()
+        self.checkpoint_every = checkpoint_every
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, Game[Any]]] = {}
+
+    # -- lookups --------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def get(self, game_id: int) -> GameRow:
+        async with self.sessions() as session:
+            row = await session.get(GameRow, game_id)
+        if row is None:
+            raise ModeratorError(f"There is no game #{game_id}.")
+        return row
+
+    async def channel_game(self, channel_id: str) -> GameRow | None:
+        """The lobby or active game of a channel, if any (one per channel)."""
+        async with self.sessions() as session:
+            result = await session.exec(
+                select(GameRow)
+                .where(GameRow.channel_id == channel_id)
+                .where(col(GameRow.status).in_(OPEN_STATUSES))
+            )
+            return result.first()
+
+    async def require_game(self, channel_id: str) -> GameRow:
+        row = await self.channel_game(channel_id)
+        if row is None:
+            raise ModeratorError("There is no game in this channel. Start one with /game new.")
+        return row
+
+    async def load(self, row: GameRow) -> Game[Any]:
+        """The game object at ``row.seq``: from the cache, else from the snapshot."""
+        cached = self._cache.get(row.id or 0)
+        if cached and cached[0] == row.seq:
+            return cached[1]
+        async with self.sessions() as session:
+            snap = await session.get(SnapshotRow, row.id)
+        if snap is None:
+            raise ModeratorError(f"Game #{row.id} has not started yet.")
+        game = get_game(row.kind).from_json(snap.state)
+        self._cache[row.id or 0] = (snap.seq, game)
+        return game
+
+    async def game_for(self, channel_id: str) -> tuple[GameRow, Game[Any]]:
+        row = await self.require_game(channel_id)
+        if row.status != "active":
+            raise ModeratorError("The game here has not started yet (/game start).")
+        return row, await self.load(row)
+
+    # -- lobby ----------------------------------------------------------------------------
+    async def create(
+        self,
+        guild_id: str,
+        channel_id: str,
+        user_id: str,
+        kind: str,
+        scenario: str,
+        options: dict[str, str] | None = None,
+    ) -> GameRow:
+        if await self.channel_game(channel_id) is not None:
+            raise ModeratorError(
+                "This channel already has a game. Finish or abandon it first, or use another "
+                "channel or thread."
+            )
+        try:
+            game_class = get_game(kind)
+        except KeyError as exc:
+            raise ModeratorError(str(exc.args[0])) from None
+        info = game_class.scenario(scenario)
+        known_options = {spec.name: spec for spec in game_class.option_specs()}
+        chosen: dict[str, str] = {}
+        for name, value in (options or {}).items():
+            spec = known_options.get(name)
+            if spec is None:
+                raise ModeratorError(
+                    f"Unknown option {name!r}. Options: {', '.join(known_options) or 'none'}."
+                )
+            if spec.choices and value not in spec.choices:
+                raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
+            chosen[name] = value
+        now = self.clock.now()
+        row = GameRow(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind=kind,
+            scenario=info.id,
+            options=chosen,
+            seats={seat: None for seat in info.seats},
+            status="lobby",
+            rules_version=game_class.RULES_VERSION,
+            data_hash=game_class.data_hash(),
+            created_by=user_id,
+            created_at=now,
+            updated_at=now,
+        )
+        async with self.sessions() as session:
+            session.add(row)
+            await session.commit()
+            await session.refresh(row)
+        return row
+
+    async def _save_lobby(self, row: GameRow, expected_status: str = "lobby") -> GameRow:
+        row.updated_at = self.clock.now()
+        async with self.sessions() as session:
+            result = await session.exec(  # type: ignore[call-overload]
+                update(GameRow)
+                .where(col(GameRow.id) == row.id)
+                .where(col(GameRow.status) == expected_status)
+                .where(col(GameRow.seq) == row.seq)
+                .values(seats=row.seats, meta=row.meta, updated_at=row.updated_at)
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConflictError("The game changed meanwhile; look at /game status and retry.")
+            await session.commit()
+        return row
+
+    async def join(
+        self, channel_id: str, user_id: str, seat: str | None = None
+    ) -> tuple[GameRow, str]:
+        row = await self.require_game(channel_id)
+        if row.status != "lobby":
+            raise ModeratorError(
+                "The game has started; a seat can change hands only with /game replace."
+            )
+        free = [s for s, holder in row.seats.items() if holder is None]
+        if seat is None:
+            if seats_of(row, user_id):
+                raise ModeratorError(
+                    f"You already hold {', '.join(seats_of(row, user_id))}. To take a second "
+                    "seat (hot-seat play), name it: /game join seat:<seat>."
+                )
+            if not free:
+                raise ModeratorError("Every seat is taken.")
+            seat = free[0]
+        if seat not in row.seats:
+            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+        if row.seats[seat] is not None:
+            raise ModeratorError(f"Seat {seat} is taken. Free seats: {', '.join(free) or 'none'}.")
+        row.seats = {**row.seats, seat: user_id}
+        await self._save_lobby(row)
+        return row, seat
+
+    async def leave(self, channel_id: str, user_id: str) -> GameRow:
+        row = await self.require_game(channel_id)
+        if row.status != "lobby":
+            raise ModeratorError(
+                "The game has started: concede (/game concede) or hand your seat over "
+                "(/game replace)."
+            )
+        if not seats_of(row, user_id):
+            raise ModeratorError("You hold no seat in this game.")
+        row.seats = {s: (None if u == user_id else u) for s, u in row.seats.items()}
+        await self._save_lobby(row)
+        return row
+
+    async def replace(
+        self, channel_id: str, by_user: str, seat: str, new_user: str, is_admin: bool
+    ) -> GameRow:
+        row = await self.require_game(channel_id)
+        if seat not in row.seats:
+            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+        if row.seats[seat] != by_user and not is_admin:
+            raise ModeratorError(
+                "Only the holder of a seat, or a member with Manage Channels, may hand it over."
+            )
+        row.seats = {**row.seats, seat: new_user}
+        await self._save_lobby(row, expected_status=row.status)
+        self._cache.pop(row.id or 0, None)
+        return row
+
+    async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
+        row = await self.require_game(channel_id)
+        if row.status != "lobby":
+            raise ModeratorError("The game has already started.")
+        if user_id not in _users(row) and user_id != row.created_by:
+            raise ModeratorError("Only a seated player or the game's creator may start it.")
+        empty = [s for s, u in row.seats.items() if u is None]
+        if empty:
+            raise ModeratorError(f"Seats still empty: {', '.join(empty)} (/game join).")
+        game_class = get_game(row.kind)
+        seed = secrets.token_hex(16)
+        game = game_class.new(row.scenario, list(row.seats), seed, dict(row.options))
+        now = self.clock.now()
+        async with self.sessions() as session:
+            result = await session.exec(  # type: ignore[call-overload]
+                update(GameRow)
+                .where(col(GameRow.id) == row.id)
+                .where(col(GameRow.status) == "lobby")
+                .values(
+                    status="active", secret_seed=seed, seed_hash=seed_hash(seed), updated_at=now
+                )
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConflictError("The game was started meanwhile.")
+            session.add(
+                SnapshotRow(game_id=row.id or 0, seq=0, state=game.to_json(), updated_at=now)
+            )
+            session.add(
+                CheckpointRow(game_id=row.id or 0, seq=0, state=game.to_json(), created_at=now)
+            )
+            await self._sync_decision_and_reminders(session, row, game, 0, now)
+            await session.commit()
+        row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
+        self._cache[row.id or 0] = (0, game)
+        return row, game
+
+    # -- play -----------------------------------------------------------------------------
+    def acting_seat(self, row: GameRow, game: Game[Any], user_id: str) -> str:
+        """The seat ``user_id`` acts for now, or a clear refusal (only the seat to move acts)."""
+        mine = seats_of(row, user_id)
+        if not mine:
+            raise ModeratorError("You hold no seat in this game; spectators can /game follow.")
+        movers = game.to_move()
+        for seat in movers:
+            if seat in mine:
+                return seat
+        waiting = ", ".join(
+            f"{seat} (<@{row.seats.get(seat)}>)" if row.seats.get(seat) else seat for seat in movers
+        )
+        raise ModeratorError(f"It is not your turn: waiting for {waiting or 'nobody'}.")
+
+    async def act(
+        self,
+        channel_id: str,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None = None,
+    ) -> ActResult:
+        row = await self.require_game(channel_id)
+        return await self.act_in(row.id or 0, user_id, command, expected_seq)
+
+    async def act_in(
+        self,
+        game_id: int,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None = None,
+        seat: str | None = None,
+    ) -> ActResult:
+        """Apply ``command`` for ``user_id`` in game ``game_id`` atomically."""
+        async with self._lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active":
+                raise ModeratorError("This game is not in progress.")
+            if expected_seq is not None and expected_seq != row.seq:
+                raise StaleError(
+                    "This button is out of date: the game has moved on. Use /game status."
+                )
+            game = await self.load(row)
+            if seat is None:
+                seat = self.acting_seat(row, game, user_id)
+            old_state = game.state
+            outcome = game.apply(seat, command)  # RuleError: nothing changed
+            try:
+                return await self._persist(row, game, seat, user_id, command, outcome)
+            except BaseException:
+                game.state = old_state
+                self._cache.pop(game_id, None)
+                raise
+
+    async def _persist(
+        self,
+        row: GameRow,
+        game: Game[Any],
+        seat: str,
+        user_id: str,
+        command: Command,
+        outcome: Outcome,
+        by_timeout: bool = False,
+    ) -> ActResult:
+        game_id = row.id or 0
+        seq = row.seq + 1
+        now = self.clock.now()
+        state = game.to_json()
+        result = game.result()
+        values: dict[str, Any] = {"seq": seq, "updated_at": now, "meta": _clear_votes(row.meta)}
+        if result is not None:
+            values.update(
+                status="finished",
+                finished_at=now,
+                result={
+                    "winners": list(result.winners),
+                    "summary": result.summary,
+                    "level": result.level,
+                    "scores": [list(s) for s in result.scores],
+                },
+            )
+        try:
+            async with self.sessions() as session:
+                session.add(
+                    EventRow(
+                        game_id=game_id,
+                        seq=seq,
+                        seat=seat,
+                        user_id=user_id,
+                        command=command.to_json(),
+                        outcome=outcome.to_json(),
+                        created_at=now,
+                    )
+                )
+                await session.flush()
+                moved = await session.exec(  # type: ignore[call-overload]
+                    update(GameRow)
+                    .where(col(GameRow.id) == game_id)
+                    .where(col(GameRow.seq) == row.seq)
+                    .values(**values)
+                )
+                if moved.rowcount != 1:  # type: ignore[attr-defined]
+                    raise ConflictError("Another command landed first; yours was not applied.")
+                await session.exec(  # type: ignore[call-overload]
+                    update(SnapshotRow)
+                    .where(col(SnapshotRow.game_id) == game_id)
+                    .values(seq=seq, state=state, updated_at=now)
+                )
+                if seq % self.checkpoint_every == 0:
+                    session.add(
+                        CheckpointRow(game_id=game_id, seq=seq, state=state, created_at=now)
+                    )
+                deadline = await self._sync_decision_and_reminders(session, row, game, seq, now)
+                await session.commit()
+        except IntegrityError:
+            raise ConflictError(
+                "Another command landed first; nothing of yours was applied. Look at the new "
+                "position (/game status) and try again."
+            ) from None
+        for key, value in values.items():
+            setattr(row, key, value)
+        self._cache[game_id] = (seq, game)
+        return ActResult(
+            game=row,
+            seq=seq,
+            seat=seat,
+            outcome=outcome,
+            pending=game.pending_decision(),
+            deadline=deadline,
+            to_move={s: row.seats.get(s) for s in game.to_move()},
+            result=result,
+            by_timeout=by_timeout,
+        )
+
+    async def _sync_decision_and_reminders(
+        self, session: Any, row: GameRow, game: Game[Any], seq: int, now: datetime
+    ) -> datetime | None:
+        """Close decisions no longer pending, open the new one, and re-arm reminders."""
+        game_id = row.id or 0
+        pending = game.pending_decision() if game.result() is None else None
+        open_rows = (
+            await session.exec(
+                select(DecisionRow)
+                .where(DecisionRow.game_id == game_id)
+                .where(col(DecisionRow.resolved_at).is_(None))
+            )
+        ).all()
+        deadline: datetime | None = None
+        for decision in open_rows:
+            if pending is not None and decision.decision_id == pending.id:
+                deadline = decision.deadline
+                continue
+            decision.resolved_at = now
+            decision.resolution = f"seq {seq}"
+            session.add(decision)
+        if pending is not None and deadline is None:
+            seconds = int(row.options.get("decision_seconds") or pending.timeout_seconds)
+            deadline = now + timedelta(seconds=seconds)
+            reopened = (
+                await session.exec(
+                    select(DecisionRow)
+                    .where(DecisionRow.game_id == game_id)
+                    .where(DecisionRow.decision_id == pending.id)
+                )
+            ).first()  # an undo can bring back a decision that was settled
+            decision = reopened or DecisionRow(
+                game_id=game_id, decision_id=pending.id, seat="", seq=seq, payload={}
+            )
+            decision.seat, decision.seq, decision.payload = pending.seat, seq, pending.to_json()
+            decision.deadline, decision.resolved_at, decision.resolution = deadline, None, None
+            session.add(decision)
+        reminders = (
+            await session.exec(
+                select(ReminderRow)
+                .where(ReminderRow.game_id == game_id)
+                .where(col(ReminderRow.sent_at).is_(None))
+            )
+        ).all()
+        for reminder in reminders:
+            await session.delete(reminder)
+        if game.result() is None:
+            delay = int(row.options.get("reminder_seconds") or DEFAULT_REMINDER_SECONDS)
+            for seat in game.to_move():
+                user = row.seats.get(seat)
+                if user:
+                    session.add(
+                        ReminderRow(
+                            game_id=game_id,
+                            user_id=user,
+                            seat=seat,
+                            seq=seq,
+                            due_at=now + timedelta(seconds=delay),
+                        )
+                    )
+        return deadline
+
+    async def decide(
+        self, game_id: int, user_id: str, decision_id: str, choice: str, expected_seq: int
+    ) -> ActResult:
+        """Answer a pending decision (the Respond button's choices)."""
+        row = await self.get(game_id)
+        if row.status != "active":
+            raise StaleError("This game is over; the button no longer applies.")
+        game = await self.load(row)
+        pending = game.pending_decision()
+        if pending is None or pending.id != decision_id or row.seq != expected_seq:
+            raise StaleError("This choice is out of date: the decision was already settled.")
+        if row.seats.get(pending.seat) != user_id:
+            raise ModeratorError("This decision is not yours to make.")
+        return await self.act_in(
+            game_id,
+            user_id,
+            Command("decide", {"id": decision_id, "choice": choice}),
+            expected_seq=expected_seq,
+            seat=pending.seat,
+        )
+
+    async def process_due(self) -> DueWork:
+        """Apply the default of every decision past its deadline; collect due reminders."""
+        now = self.clock.now()
+        work = DueWork()
+        async with self.sessions() as session:
+            due = (
+                await session.exec(
+                    select(DecisionRow)
+                    .where(col(DecisionRow.resolved_at).is_(None))
+                    .where(col(DecisionRow.deadline) <= now)
+                    .order_by(col(DecisionRow.deadline))
+                )
+            ).all()
+        for decision in due:
+            pending = PendingDecision.from_json(decision.payload)
+            row = await self.get(decision.game_id)
+            try:
+                result = await self._timeout(row, pending, decision.seq)
+            except (StaleError, ConflictError, RuleError, ModeratorError):
+                continue
+            work.timeouts.append(result)
+        async with self.sessions() as session:
+            reminders = (
+                await session.exec(
+                    select(ReminderRow)
+                    .where(col(ReminderRow.sent_at).is_(None))
+                    .where(col(ReminderRow.due_at) <= now)
+                )
+            ).all()
+            for reminder in reminders:
+                reminder.sent_at = now
+                session.add(reminder)
+                owner = await session.get(GameRow, reminder.game_id)
+                if owner is not None and owner.status == "active" and owner.seq == reminder.seq:
+                    work.reminders.append(Reminder(owner, reminder.user_id, reminder.seat))
+            await session.commit()
+        return work
+
+    async def _timeout(self, row: GameRow, pending: PendingDecision, seq: int) -> ActResult:
+        game_id = row.id or 0
+        async with self._lock(game_id):
+            row = await self.get(game_id)
+            if row.status != "active" or row.seq != seq:
+                raise StaleError("decision already settled")
+            game = await self.load(row)
+            current = game.pending_decision()
+            if current is None or current.id != pending.id:
+                raise StaleError("decision already settled")
+            command = Command("decide", {"id": pending.id, "choice": pending.default})
+            old_state = game.state
+            outcome = game.apply(pending.seat, command)
+            outcome.public.insert(
+                0, f"Time ran out for {pending.seat}: the default applies ({pending.default})."
+            )
+            try:
+                return await self._persist(
+                    row, game, pending.seat, SYSTEM_USER, command, outcome, by_timeout=True
+                )
+            except BaseException:
+                game.state = old_state
+                self._cache.pop(game_id, None)
+                raise
+
+    # -- undo, concede, abandon -------------------------------------------------------------
+    async def events(self, game_id: int) -> list[EventRow]:
+        async with self.sessions() as session:
+            return list(
+                (
+                    await session.exec(
+                        select(EventRow)
+                        .where(EventRow.game_id == game_id)
+                        .order_by(col(EventRow.seq))
+                    )
+                ).all()
+            )
+
+    @staticmethod
+    def active_events(events: list[EventRow]) -> list[EventRow]:
+        """The events that make the current state: undo markers and what they undid removed."""
+        undone = {e.command["args"]["target"] for e in events if e.command["name"] == UNDO}
+        return [e for e in events if e.command["name"] != UNDO and e.seq not in undone]
+
+    async def request_undo(self, channel_id: str, user_id: str) -> UndoResult:
+        """Ask to take back the last action; it happens once every seated person agrees."""
+        row, game = await self.game_for(channel_id)
+        if user_id not in _users(row):
+            raise ModeratorError("Only seated players may ask for an undo.")
+        active = self.active_events(await self.events(row.id or 0))
+        if not active:
+            raise ModeratorError("There is nothing to undo.")
+        last = active[-1]
+        if last.outcome.get("commit_point"):
+            raise ModeratorError(
+                "The last action rolled dice or drew a hidden chit or card; it cannot be taken "
+                "back (undo stops at the last roll or draw)."
+            )
+        request = dict(row.meta.get("undo") or {})
+        if request.get("target") != last.seq:
+            request = {"target": last.seq, "consents": []}
+        consents = set(request["consents"]) | {user_id}
+        request["consents"] = sorted(consents)
+        waiting = sorted(_users(row) - consents)
+        if waiting:
+            row.meta = {**row.meta, "undo": request}
+            await self._save_lobby(row, expected_status="active")
+            return UndoResult(done=False, waiting_for=waiting, game=row)
+        await self._apply_undo(row, last.seq, user_id)
+        return UndoResult(done=True, undone_seq=last.seq, game=row)
+
+    async def _apply_undo(self, row: GameRow, target: int, user_id: str) -> None:
+        game_id = row.id or 0
+        async with self._lock(game_id):
+            row = await self.get(game_id)
+            events = await self.events(game_id)
+            remaining = [e for e in self.active_events(events) if e.seq != target]
+            game = self.replay_events(row, remaining)
+            outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
+            await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+
+    def replay_events(self, row: GameRow, events: list[EventRow]) -> Game[Any]:
+        """Rebuild a game from its seed and the given events (DESIGN: replay == snapshot)."""
+        game_class = get_game(row.kind)
+        game = game_class.new(row.scenario, list(row.seats), row.secret_seed, dict(row.options))
+        for event in events:
+            game.apply(event.seat, Command.from_json(event.command))
+        return game
+
+    async def rebuild(self, game_id: int) -> Game[Any]:
+        row = await self.get(game_id)
+        return self.replay_events(row, self.active_events(await self.events(game_id)))
+
+    async def concede(self, channel_id: str, user_id: str) -> GameRow:
+        row = await self.require_game(channel_id)
+        mine = seats_of(row, user_id)
+        if row.status != "active" or not mine:
+            raise ModeratorError("Only a seated player of a game in progress can concede.")
+        winners = [s for s in row.seats if s not in mine]
+        return await self._finish(
+            row,
+            "finished",
+            {
+                "winners": winners,
+                "summary": f"{', '.join(mine)} conceded.",
+                "level": "concession",
+                "scores": [],
+            },
+        )
+
+    async def abandon(
+        self, channel_id: str, user_id: str, is_admin: bool
+    ) -> tuple[bool, list[str]]:
+        """Abandon by every seat's consent or by a member with Manage Channels."""
+        row = await self.require_game(channel_id)
+        if not is_admin and user_id not in _users(row):
+            raise ModeratorError(
+                "Only seated players (all of them) or a member with Manage Channels can abandon."
+            )
+        votes = set(row.meta.get("abandon", [])) | {user_id}
+        waiting = sorted(_users(row) - votes)
+        if waiting and not is_admin:
+            row.meta = {**row.meta, "abandon": sorted(votes)}
+            await self._save_lobby(row, expected_status=row.status)
+            return False, waiting
+        await self._finish(
+            row, "abandoned", {"winners": [], "summary": "Abandoned.", "level": "", "scores": []}
+        )
+        return True, []
+
+    async def _finish(self, row: GameRow, status: str, result: dict[str, Any]) -> GameRow:
+        now = self.clock.now()
+        async with self.sessions() as session:
+            moved = await session.exec(  # type: ignore[call-overload]
+                update(GameRow)
+                .where(col(GameRow.id) == row.id)
+                .where(col(GameRow.seq) == row.seq)
+                .where(col(GameRow.status).in_(OPEN_STATUSES))
+                .values(status=status, result=result, finished_at=now, updated_at=now)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConflictError("The game changed meanwhile; try again.")
+            for decision in (
+                await session.exec(
+                    select(DecisionRow)
+                    .where(DecisionRow.game_id == row.id)
+                    .where(col(DecisionRow.resolved_at).is_(None))
+                )
+            ).all():
+                decision.resolved_at = now
+                decision.resolution = status
+                session.add(decision)
+            await session.commit()
+        row.status, row.result, row.finished_at = status, result, now
+        self._cache.pop(row.id or 0, None)
+        return row
+
+    # -- spectators, lists, logs ----------------------------------------------------------
+    async def follow(self, channel_id: str, user_id: str, mentions: bool) -> GameRow:
+        row = await self.require_game(channel_id)
+        async with self.sessions() as session:
+            existing = (
+                await session.exec(
+                    select(FollowerRow)
+                    .where(FollowerRow.game_id == row.id)
+                    .where(FollowerRow.user_id == user_id)
+                )
+            ).first()
+            follower = existing or FollowerRow(game_id=row.id or 0, user_id=user_id)
+            follower.mentions = mentions
+            session.add(follower)
+            await session.commit()
+        return row
+
+    async def unfollow(self, channel_id: str, user_id: str) -> bool:
+        row = await self.require_game(channel_id)
+        async with self.sessions() as session:
+            existing = (
+                await session.exec(
+                    select(FollowerRow)
+                    .where(FollowerRow.game_id == row.id)
+                    .where(FollowerRow.user_id == user_id)
+                )
+            ).first()
+            if existing is None:
+                return False
+            await session.delete(existing)
+            await session.commit()
+        return True
+
+    async def followers(self, game_id: int) -> list[FollowerRow]:
+        async with self.sessions() as session:
+            return list(
+                (
+                    await session.exec(select(FollowerRow).where(FollowerRow.game_id == game_id))
+                ).all()
+            )
+
+    async def list_games(self, guild_id: str, user_id: str) -> list[tuple[GameRow, bool]]:
+        """Open games of a server, each with whether it waits on ``user_id``."""
+        async with self.sessions() as session:
+            rows = (
+                await session.exec(
+                    select(GameRow)
+                    .where(GameRow.guild_id == guild_id)
+                    .where(col(GameRow.status).in_(OPEN_STATUSES))
+                    .order_by(col(GameRow.id))
+                )
+            ).all()
+        listed = []
+        for row in rows:
+            waiting = False
+            if row.status == "active":
+                game = await self.load(row)
+                waiting = any(row.seats.get(s) == user_id for s in game.to_move())
+            listed.append((row, waiting))
+        return listed
+
+    async def export_log(self, game_id: int, user_id: str) -> dict[str, Any]:
+        """The log as ``user_id`` may see it: public lines, dice, and that user's private lines.
+
+        Once the game is over, everything, with the seed, so anyone can check the dice.
+        """
+        row = await self.get(game_id)
+        over = row.status in ("finished", "abandoned")
+        mine = set(seats_of(row, user_id))
+        entries = []
+        for event in await self.events(game_id):
+            outcome = Outcome.from_json(event.outcome)
+            private = {
+                seat: lines for seat, lines in outcome.private.items() if over or seat in mine
+            }
+            entries.append(
+                {
+                    "seq": event.seq,
+                    "seat": event.seat,
+                    "user": event.user_id,
+                    "time": event.created_at.isoformat(),
+                    "command": event.command,
+                    "public": outcome.public,
+                    "private": private,
+                    "rolls": [r.to_json() for r in outcome.rolls],
+                    "citations": outcome.citations,
+                }
+            )
+        return {
+            "game": row.id,
+            "kind": row.kind,
+            "scenario": row.scenario,
+            "options": row.options,
+            "seats": row.seats,
+            "status": row.status,
+            "rules_version": row.rules_version,
+            "data_hash": row.data_hash,
+            "seed_hash": row.seed_hash,
+            "seed": row.secret_seed if over else None,
+            "result": row.result,
+            "events": entries,
+        }
+
+    async def log_roll(
+        self, guild_id: str, channel_id: str, user_id: str, notation: str, total: int, detail: str
+    ) -> None:
+        async with self.sessions() as session:
+            session.add(
+                RollRow(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    user_id=user_id,
+                    notation=notation,
+                    total=total,
+                    detail=detail,
+                    created_at=self.clock.now(),
+                )
+            )
+            await session.commit()
+
+    async def pending_deadline(self, game_id: int, decision_id: str) -> datetime | None:
+        async with self.sessions() as session:
+            decision = (
+                await session.exec(
+                    select(DecisionRow)
+                    .where(DecisionRow.game_id == game_id)
+                    .where(DecisionRow.decision_id == decision_id)
+                )
+            ).first()
+        return decision.deadline if decision else None
+
+
+def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:
+    """Any accepted command cancels open undo and abandon requests."""
+    return {k: v for k, v in meta.items() if k not in ("undo", "abandon")}

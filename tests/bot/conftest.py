@@ -1,0 +1,78 @@
+"""Fixtures for the bot and database tests: a migrated database on SQLite and PostgreSQL.
+
+PostgreSQL runs when ``PRAETOR_TEST_DATABASE_URL`` (or a PostgreSQL ``DATABASE_URL``) is set;
+``scripts/test`` starts a server and sets it under CI. Otherwise those tests skip, saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import FakeClock
+from bot.moderator import Moderator
+from db.engine import make_engine
+from db.migrate import upgrade
+from rules.core.registry import register
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from tinygame import TinyGame  # noqa: E402
+
+register(TinyGame)
+
+
+def postgres_url() -> str | None:
+    url = os.environ.get("PRAETOR_TEST_DATABASE_URL") or os.environ.get("DATABASE_URL", "")
+    return url if url.startswith("postgres") else None
+
+
+async def fresh_engine(backend: str, tmp_path: Path) -> AsyncEngine:
+    if backend == "sqlite":
+        engine = make_engine(f"sqlite:///{tmp_path / 'praetor.db'}")
+    else:
+        url = postgres_url()
+        if url is None:
+            if os.environ.get("CI"):
+                pytest.fail("CI is set but no PostgreSQL URL (PRAETOR_TEST_DATABASE_URL) was given")
+            pytest.skip(
+                "no PostgreSQL server: set PRAETOR_TEST_DATABASE_URL (scripts/test does under CI)"
+            )
+        engine = make_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(text("DROP SCHEMA public CASCADE"))
+            await conn.execute(text("CREATE SCHEMA public"))
+    await upgrade(engine)
+    return engine
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    eng = await fresh_engine(request.param, tmp_path)
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+async def sqlite_engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    eng = await fresh_engine("sqlite", tmp_path)
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def moderator(engine: AsyncEngine, clock: FakeClock) -> Moderator:
+    return Moderator(engine, clock=clock)
