@@ -1,0 +1,106 @@
+"""Suite-wide settings: Hypothesis profiles and a network block for every test."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# --- Hypothesis -----------------------------------------------------------------------------
+# "ci": few, reproducible examples; "dev": more, random. HYPOTHESIS_PROFILE overrides.
+settings.register_profile(
+    "ci",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=50, deadline=None)
+
+
+def _truthy(value: str | None) -> bool:
+    return value is not None and value.lower() not in {"", "0", "false", "no"}
+
+
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _truthy(os.environ.get("CI")) else "dev")
+)
+
+# --- Network block --------------------------------------------------------------------------
+# No test may leave the machine. Loopback (127.0.0.0/8, ::1, localhost: the PostgreSQL tests)
+# and Unix sockets (asyncio's self-pipe is socket.socketpair()) stay allowed. The check runs
+# before the system call, so a blocked attempt sends nothing, not even a DNS query.
+# A test that really needs the network can say @pytest.mark.enable_socket (pytest-socket).
+
+
+class NetworkBlockedError(RuntimeError):
+    """A test tried to reach a host that is not this machine."""
+
+
+_LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
+
+
+def _is_local_host(host: object) -> bool:
+    if host is None:  # getaddrinfo(None, port): the wildcard/loopback address
+        return True
+    if isinstance(host, bytes):
+        host = host.decode("ascii", "replace")
+    if not isinstance(host, str):
+        return False
+    name = host.strip("[]").split("%", 1)[0].lower()
+    if name in _LOCAL_NAMES or name.endswith(".localhost") or name == "":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _check_address(sock: socket.socket, address: Any) -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        host = address[0] if isinstance(address, tuple) and address else address
+        if not _is_local_host(host):
+            raise NetworkBlockedError(f"test tried to reach {address!r}: only loopback is allowed")
+
+
+@pytest.fixture(autouse=True)
+def _block_network(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    if request.node.get_closest_marker("enable_socket"):
+        yield
+        return
+    real_connect = socket.socket.connect
+    real_connect_ex = socket.socket.connect_ex
+    real_sendto = socket.socket.sendto
+    real_getaddrinfo = socket.getaddrinfo
+
+    def connect(self: socket.socket, address: Any) -> None:
+        _check_address(self, address)
+        real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: Any) -> int:
+        _check_address(self, address)
+        return real_connect_ex(self, address)
+
+    def sendto(self: socket.socket, data: Any, *args: Any) -> int:
+        _check_address(self, args[-1])
+        return real_sendto(self, data, *args)  # type: ignore[arg-type]
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _is_local_host(host):
+            raise NetworkBlockedError(f"test tried to resolve {host!r}: only loopback is allowed")
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+    monkeypatch.setattr(socket.socket, "sendto", sendto)
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    yield
