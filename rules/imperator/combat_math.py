@@ -253,7 +253,7 @@ class SideLoss:
 def winner_steps(fraction: str, enemy_units_hit: int, own_units: int) -> int:
     """Units the winner must hit for a fractional result (8.3; AMB-03; FR note, D-20).
 
-    The fraction is taken of the number of enemy units reduced or eliminated in this battle and
+    The fraction applies to how many enemy units this battle reduced or eliminated, and is
     rounded down (in the owner's favour). If that exceeds the winner's own units, every one of
     them takes a single step and no more.
     """

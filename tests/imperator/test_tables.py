@@ -514,6 +514,8 @@ def test_no_eight_word_run_copied_from_rule_books() -> None:
         shared = _shingles(_words(prose)) & book_all
         assert not shared, (prose, sorted(shared)[:3])
     files = list(T.DEFAULT_DATA_DIR.glob("*.toml")) + [Path(T.__file__)]
+    files.append(Path(T.__file__).with_name("combat_math.py"))
+    files += [Path(__file__), Path(__file__).with_name("test_cases_tables.py")]
     rulings = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
     if rulings.exists():
         files.append(rulings)
@@ -521,3 +523,17 @@ def test_no_eight_word_run_copied_from_rule_books() -> None:
         words = [w for w in _words(path.read_text(encoding="utf-8")) if len(w) > 1 and w.isalpha()]
         shared = _shingles(words) & book_alpha
         assert not shared, (path.name, sorted(shared)[:3])
+
+
+def test_rulings_cite_existing_tests() -> None:
+    """Every test named in docs/rulings.md exists in this folder."""
+    rulings = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+    if not rulings.exists():
+        pytest.skip("docs/rulings.md not present")
+    text = rulings.read_text(encoding="utf-8")
+    cited = set(re.findall(r"`(test_[A-Za-z0-9_]+)`", text))
+    assert cited
+    defined: set[str] = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_[A-Za-z0-9_]+)", path.read_text(encoding="utf-8"), re.M))
+    assert cited <= defined, sorted(cited - defined)
