@@ -45,7 +45,7 @@ praetor_setup() {
         return 0
     fi
     praetor_log "installing praetor-bot[$extras] into $VENV (constraints.txt)"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "$VENV/bin/python" -m pip install -qq --disable-pip-version-check \
         -c "$PRAETOR_ROOT/constraints.txt" -e "${PRAETOR_ROOT}[${extras}]"
     printf '%s\n' "$want" >"$VENV/.praetor-stamp-$extras"
 }
