@@ -1,0 +1,1352 @@
+"""Imperator map renderer: public scene -> PNG bytes.
+
+Entry points (pure, deterministic, synchronous: the bot runs them in ``asyncio.to_thread``):
+
+* :func:`render_map` ``(scene, view="whole" | "front:<name>" | "zone:<id>") -> bytes``
+* :func:`render_battle_card` ``(battle: dict) -> bytes`` (see :mod:`render.battle_card`)
+
+``scene`` is a :class:`render.imperator_scene.MapScene` (build it with
+:func:`render.imperator_scene.from_public_view`); a public-view dict is accepted too.
+
+How a map is made: the committed terrain layer (coasts, seas, rivers; ``scripts/build_basemap.py``)
+is cropped and scaled to the view; the zones of the rules data are tinted by Front and outlined,
+camps, cities and ports are marked and every name is placed without overlap.  That static layer
+is cached per view.  On a copy of it go the last SMC's moves (arrows), the battle zones, the
+counter stacks of each zone (placed by the same collision-free placer as the names), People and
+Armenia status chips, then the information panel (whole map) or header (detail views).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render import projection
+from render.assets import base_layer, font, land_mask
+from render.imperator_board import (
+    FRONT_NAMES,
+    FRONTS,
+    BoardGeometry,
+    ZoneGeom,
+    load_board,
+    norm_front,
+)
+from render.imperator_scene import (
+    SIDE_NAMES,
+    Counter,
+    MapScene,
+    Stack,
+    from_public_view,
+)
+from render.layout import Placed, Placer
+
+RGB = tuple[int, int, int]
+
+# ----------------------------------------------------------------------------------------------
+# Palette
+# ----------------------------------------------------------------------------------------------
+
+FRONT_COLOURS: dict[str, RGB] = {
+    "britannia": (122, 78, 172),
+    "rhine": (34, 104, 192),
+    "danube": (226, 176, 0),
+    "orient": (232, 112, 22),
+    "south": (196, 58, 128),
+    "interior": (150, 142, 128),
+}
+OUTSIDE_COLOUR: RGB = (58, 128, 62)
+SEA_LABEL: RGB = (36, 84, 118)
+INK: RGB = (28, 26, 24)
+PAPER: RGB = (246, 240, 224)
+SIDE_COLOURS: dict[str, RGB] = {"R": (158, 24, 32), "E": (34, 34, 38)}
+SIDE_TEXT = {"R": "ROMA", "E": "HOSTES"}
+ROMAN_UNIT: RGB = (172, 40, 40)
+GARRISON_STRIPE: RGB = (40, 140, 60)
+NATION_COLOURS: dict[str, RGB] = {
+    "german": (104, 118, 56),
+    "celt": (46, 118, 112),
+    "sarmatian": (160, 112, 48),
+    "dacian": (128, 78, 52),
+    "thraco-phrygian": (128, 78, 52),
+    "persian": (84, 62, 140),
+    "hamito-semite": (176, 134, 62),
+    "armenian": (128, 78, 52),
+}
+PEOPLE_NATIONALITY = {
+    "parthians": "persian",
+    "parthes": "persian",
+    "adiabene": "persian",
+    "osrhoene": "persian",
+    "bructeri": "german",
+    "chatti": "german",
+    "cherusci": "german",
+    "frisii": "german",
+    "hermunduri": "german",
+    "langobardi": "german",
+    "marcomanni": "german",
+    "quades": "german",
+    "quadi": "german",
+    "jazyges": "sarmatian",
+    "iazyges": "sarmatian",
+    "roxolani": "sarmatian",
+    "bastarni": "celt",
+    "cantabri": "celt",
+    "cotini": "celt",
+    "maetae": "celt",
+    "daces": "dacian",
+    "dacians": "dacian",
+    "armenia": "armenian",
+    "gaetuli": "hamito-semite",
+    "garamantes": "hamito-semite",
+    "scenarchia": "hamito-semite",
+}
+MARKER_STYLE: dict[str, tuple[str, RGB, RGB]] = {
+    "augustus": ("A", (212, 168, 30), (40, 30, 0)),
+    "caesar": ("C", (190, 196, 204), (30, 30, 30)),
+    "usurper": ("U", (110, 40, 140), (255, 255, 255)),
+    "corporis_custodes": ("CC", (36, 70, 140), (255, 255, 255)),
+}
+ZONE_MARKER_NAMES = {
+    "plague": "Plague",
+    "peste": "Plague",
+    "mutinerie": "Mutinerie",
+    "intrigue_au_senat": "Intrigue au Sénat",
+    "coup_d_etat_parthe": "Coup d'état parthe",
+    "reserve_front": "Reserve",
+}
+
+# River and sea-area names that belong to no zone (lon, lat, text, major).
+RIVER_LABELS: tuple[tuple[float, float, str, bool], ...] = (
+    (7.3, 50.3, "Rhenus", True),
+    (17.6, 48.2, "Danuvius", True),
+    (24.6, 43.4, "Danuvius", True),
+    (42.6, 36.0, "Tigris", True),
+    (39.8, 35.3, "Euphrates", True),
+    (31.0, 27.5, "Nilus", False),
+    (4.55, 45.0, "Rhodanus", False),
+)
+
+
+def _mix(c: RGB, other: RGB, t: float) -> RGB:
+    return (
+        round(c[0] + (other[0] - c[0]) * t),
+        round(c[1] + (other[1] - c[1]) * t),
+        round(c[2] + (other[2] - c[2]) * t),
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# Views
+# ----------------------------------------------------------------------------------------------
+
+WHOLE_SCALE = 1.0 / projection.BASE_SUPERSAMPLE
+PANEL_W = 400
+DETAIL_W, DETAIL_H = 1400, 1000
+HEADER_H = 64
+MAX_DETAIL_SCALE = 1.5
+
+
+@dataclass(frozen=True)
+class Viewport:
+    name: str
+    x0: float  # base-pixel origin of the map area
+    y0: float
+    scale: float  # output px per base px
+    width: int  # map area size in output px
+    height: int
+    k: float  # size factor for counters and labels
+    panel: bool  # whole map: info panel on the right; detail: header strip on top
+
+    @property
+    def map_top(self) -> int:
+        return 0 if self.panel else HEADER_H
+
+    @property
+    def image_size(self) -> tuple[int, int]:
+        if self.panel:
+            return self.width + PANEL_W, self.height
+        return self.width, self.height + HEADER_H
+
+    def to_px(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = projection.project(lon, lat)
+        return (x - self.x0) * self.scale, (y - self.y0) * self.scale + self.map_top
+
+
+def _zone_bbox(z: ZoneGeom) -> tuple[float, float, float, float]:
+    pts = [projection.project(lon, lat) for ring in z.rings for lon, lat in ring]
+    if not pts:
+        pts = [projection.project(*z.point)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def viewport(board: BoardGeometry, view: str) -> Viewport:
+    """Resolve a view name into a viewport. Raises ``ValueError`` for an unknown view."""
+    if view == "whole":
+        return Viewport(
+            "whole",
+            0.0,
+            0.0,
+            WHOLE_SCALE,
+            round(projection.BASE_WIDTH * WHOLE_SCALE),
+            round(projection.BASE_HEIGHT * WHOLE_SCALE),
+            1.0,
+            True,
+        )
+    kind, _, arg = view.partition(":")
+    if kind == "front":
+        front = norm_front(arg)
+        core = [z for z in board.zones.values() if z.kind == "land" and z.front == front]
+        if not core or front not in FRONT_NAMES:
+            raise ValueError(
+                f"unknown front {arg!r}; expected one of {', '.join(FRONTS)}, interior"
+            )
+        margin = 0.12
+    elif kind == "zone":
+        if arg not in board.zones:
+            raise ValueError(f"unknown zone {arg!r}")
+        core = [board.zones[arg]] + [
+            board.zones[n] for n in board.neighbours(arg) if n in board.zones
+        ]
+        margin = 0.08
+    else:
+        raise ValueError(f"unknown view {view!r}: use 'whole', 'front:<name>' or 'zone:<id>'")
+    boxes = [_zone_bbox(z) for z in core]
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[2] for b in boxes)
+    y1 = max(b[3] for b in boxes)
+    w = max(x1 - x0, 420.0) * (1 + 2 * margin)
+    h = max(y1 - y0, 300.0) * (1 + 2 * margin)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    scale = min(DETAIL_W / w, DETAIL_H / h, MAX_DETAIL_SCALE)
+    out_w = DETAIL_W
+    out_h = min(DETAIL_H, max(600, round(h * scale)))
+    bw, bh = out_w / scale, out_h / scale
+    bx0 = min(max(cx - bw / 2, 0.0), max(0.0, projection.BASE_WIDTH - bw))
+    by0 = min(max(cy - bh / 2, 0.0), max(0.0, projection.BASE_HEIGHT - bh))
+    return Viewport(view, bx0, by0, scale, out_w, out_h, 1.35, False)
+
+
+# ----------------------------------------------------------------------------------------------
+# The static layer (terrain, zones, sites, names), cached per board and view
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class StaticLayer:
+    image: Image.Image
+    placed: list[Placed]
+    anchors: dict[str, tuple[float, float]]
+    label_rects: dict[str, tuple[float, float, float, float]]
+
+
+_static_cache: dict[tuple[str, str], StaticLayer] = {}
+_static_lock = threading.Lock()
+_STATIC_CACHE_MAX = 24
+
+
+def _crop_base(vp: Viewport) -> tuple[Image.Image, Image.Image]:
+    base = base_layer()
+    land = land_mask()
+    box = (
+        round(vp.x0),
+        round(vp.y0),
+        round(vp.x0 + vp.width / vp.scale),
+        round(vp.y0 + vp.height / vp.scale),
+    )
+    size = (vp.width, vp.height)
+    return (
+        base.crop(box).resize(size, Image.Resampling.LANCZOS),
+        land.crop(box).resize(size, Image.Resampling.BILINEAR),
+    )
+
+
+def _ring_px(
+    vp: Viewport, ring: tuple[tuple[float, float], ...], top: int
+) -> list[tuple[float, float]]:
+    out = []
+    for lon, lat in ring:
+        x, y = vp.to_px(lon, lat)
+        out.append((x, y - top))
+    return out
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    pts: list[tuple[float, float]],
+    fill: Any,
+    width: int,
+    dash: float,
+    gap: float,
+) -> None:
+    carry = 0.0
+    on = True
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=False):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg == 0:
+            continue
+        pos = 0.0
+        while pos < seg:
+            length = (dash if on else gap) - carry
+            end = min(seg, pos + length)
+            if on:
+                draw.line(
+                    [
+                        (x0 + (x1 - x0) * pos / seg, y0 + (y1 - y0) * pos / seg),
+                        (x0 + (x1 - x0) * end / seg, y0 + (y1 - y0) * end / seg),
+                    ],
+                    fill=fill,
+                    width=width,
+                )
+            if end - pos < length:
+                carry += end - pos
+                break
+            carry = 0.0
+            pos = end
+            on = not on
+
+
+def _text_size(text: str, f: Any) -> tuple[int, int]:
+    l, t, r, b = f.getbbox(text)
+    return int(r - l), int(b - t)
+
+
+def _draw_text_box(
+    draw: ImageDraw.ImageDraw,
+    rect: tuple[float, float, float, float],
+    text: str,
+    f: Any,
+    fill: RGB,
+    halo: RGB | None = PAPER,
+    halo_w: int = 2,
+) -> None:
+    l, t, r, b = f.getbbox(text)
+    x = rect[0] + (rect[2] - rect[0] - (r - l)) / 2 - l
+    y = rect[1] + (rect[3] - rect[1] - (b - t)) / 2 - t
+    if halo is not None:
+        draw.text((x, y), text, font=f, fill=fill, stroke_width=halo_w, stroke_fill=halo)
+    else:
+        draw.text((x, y), text, font=f, fill=fill)
+
+
+def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
+    terrain, land = _crop_base(vp)
+    W, H = vp.width, vp.height
+    k = vp.k
+    top = vp.map_top
+
+    # Zone tints, clipped to land.
+    tint = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    td = ImageDraw.Draw(tint)
+    front_masks: dict[str, Image.Image] = {}
+    land_zones = sorted((z for z in board.zones.values() if z.kind == "land"), key=lambda z: z.id)
+    sea_zones = sorted((z for z in board.zones.values() if z.kind == "sea"), key=lambda z: z.id)
+    for z in land_zones:
+        if z.front in FRONTS:
+            colour = FRONT_COLOURS[z.front]
+            alpha = 70
+        elif z.front == "interior":
+            colour, alpha = (255, 250, 236), 90
+        else:
+            colour, alpha = (188, 200, 160), 80
+        for ring in z.rings:
+            pts = _ring_px(vp, ring, top)
+            if len(pts) >= 3:
+                td.polygon(pts, fill=colour + (alpha,))
+                if z.front in FRONTS:
+                    m = front_masks.setdefault(z.front, Image.new("L", (W, H), 0))
+                    ImageDraw.Draw(m).polygon(pts, fill=255)
+    tint.putalpha(Image.composite(tint.getchannel("A"), Image.new("L", (W, H), 0), land))
+    img = terrain.convert("RGBA")
+    img.alpha_composite(tint)
+
+    # Zone borders: thin lines; Empire provinces dotted red-brown, outside zones green.
+    lines = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    ld = ImageDraw.Draw(lines)
+    bw = max(1, round(1.2 * k))
+    for z in land_zones:
+        for ring in z.rings:
+            pts = _ring_px(vp, ring, top)
+            if len(pts) < 3:
+                continue
+            if z.front is None:
+                ld.line(pts + pts[:1], fill=OUTSIDE_COLOUR + (200,), width=bw)
+            else:
+                _dashed(ld, pts, (150, 60, 50, 210), bw, 4 * k, 3 * k)
+    # Front outlines: the edge of each Front's area, thick, in the Front's colour.
+    for front, m in sorted(front_masks.items()):
+        m = Image.composite(
+            m, Image.new("L", (W, H), 0), land.point(lambda v: 255 if v > 100 else 0)
+        )
+        inner = m.filter(ImageFilter.MinFilter(max(3, 2 * round(2.5 * k) + 1)))
+        edge = Image.composite(m, Image.new("L", (W, H), 0), inner.point(lambda v: 255 - v))
+        lines.paste(FRONT_COLOURS[front] + (255,), mask=edge)
+    sea_mask = land.point(lambda v: 255 if v < 100 else 0)
+    sea_lines = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    sd = ImageDraw.Draw(sea_lines)
+    for z in sea_zones:
+        for ring in z.rings:
+            pts = _ring_px(vp, ring, top)
+            if len(pts) >= 3:
+                _dashed(sd, pts, (60, 100, 130, 190), bw, 7 * k, 5 * k)
+    lines.alpha_composite(
+        Image.composite(sea_lines, Image.new("RGBA", (W, H), (0, 0, 0, 0)), sea_mask)
+    )
+    img.alpha_composite(lines)
+
+    canvas = Image.new("RGB", vp.image_size, PAPER)
+    canvas.paste(img.convert("RGB"), (0, top))
+    draw = ImageDraw.Draw(canvas)
+
+    placer = Placer((2, top + 2, W - 2, top + H - 2))
+    anchors: dict[str, tuple[float, float]] = {}
+    label_rects: dict[str, tuple[float, float, float, float]] = {}
+    for z in board.zones.values():
+        anchors[z.id] = vp.to_px(*z.point)
+
+    # Sites: symbols first (obstacles for every label), then names.
+    sym = max(7, round(8 * k))
+    site_labels: list[tuple[str, str, tuple[float, float]]] = []
+    for z in land_zones:
+        for i, s in enumerate(z.sites):
+            x, y = vp.to_px(s.lon, s.lat)
+            if not (0 <= x < W and top <= y < top + H):
+                continue
+            off = 0.0
+            r = (x - sym / 2, y - sym / 2, x + sym / 2, y + sym / 2)
+            while not placer.free(r, 1) and off < 6 * sym:
+                off += sym + 2
+                r = (x - sym / 2 + off, y - sym / 2, x + sym / 2 + off, y + sym / 2)
+            p = placer.add("symbol", f"{z.id}/{s.kind}/{i}", r)
+            _draw_site(draw, s.kind, p.rect, s.from_year)
+            if s.name.strip().lower() != z.name.strip().lower():
+                site_labels.append(
+                    (f"{z.id}/{s.kind}/{i}", s.name, ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2))
+                )
+
+    # Zone names: biggest areas are easiest to place, so go from the smallest up.
+    zf_in = font("serif-bold", round(11 * k))
+    zf_sea = font("serif-italic", round(13 * k))
+    for z in sorted(board.zones.values(), key=lambda z: (z.kind == "sea", _area(z), z.id)):
+        ax, ay = anchors[z.id]
+        if not (0 <= ax < W and top <= ay < top + H):
+            continue
+        if z.kind == "sea":
+            f, colour = zf_sea, SEA_LABEL
+        else:
+            f, colour = zf_in, INK if z.front is not None else (36, 96, 40)
+        text = z.name
+        tw, th = _text_size(text, f)
+        p = placer.place("label", z.id, (ax, ay), (tw + 4, th + 4), gap=1, max_radius=300 * k)
+        label_rects[z.id] = p.rect
+        _draw_text_box(draw, p.rect, text, f, colour)
+    sf = font("sans", round(9 * k))
+    for key, text, (x, y) in site_labels:
+        tw, th = _text_size(text, sf)
+        p = placer.place(
+            "label", key, (x, y), (tw + 4, th + 3), gap=1, offset=(0, th), max_radius=200 * k
+        )
+        _draw_text_box(draw, p.rect, text, sf, (70, 40, 30))
+    rf = font("serif-italic", round(11 * k))
+    for i, (lon, lat, text, major) in enumerate(RIVER_LABELS):
+        x, y = vp.to_px(lon, lat)
+        if not (0 <= x < W and top <= y < top + H):
+            continue
+        tw, th = _text_size(text, rf)
+        p = placer.place("label", f"river/{i}", (x, y), (tw + 4, th + 4), gap=1, max_radius=80 * k)
+        _draw_text_box(draw, p.rect, text, rf, (40, 96, 150) if major else (70, 120, 160))
+
+    return StaticLayer(canvas, list(placer.placed), anchors, label_rects)
+
+
+def _area(z: ZoneGeom) -> float:
+    b = _zone_bbox(z)
+    return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def _draw_site(
+    draw: ImageDraw.ImageDraw, kind: str, r: tuple[float, float, float, float], from_year: int
+) -> None:
+    x0, y0, x1, y1 = r
+    if kind == "camp":
+        fill = (255, 255, 255) if from_year else (150, 30, 30)
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill, outline=(90, 20, 20), width=1)
+        draw.line(
+            (x0 + 1, (y0 + y1) / 2, x1 - 2, (y0 + y1) / 2),
+            fill=(90, 20, 20) if from_year else (255, 220, 200),
+        )
+    elif kind == "city":
+        draw.ellipse((x0, y0, x1 - 1, y1 - 1), fill=(30, 30, 30), outline=(255, 255, 255), width=1)
+    else:  # port box
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=(30, 70, 120), outline=(255, 255, 255))
+        cx = (x0 + x1) / 2
+        draw.line((cx, y0 + 2, cx, y1 - 3), fill=(255, 255, 255))
+        draw.arc((x0 + 1, y0 + 1, x1 - 2, y1 - 2), 20, 160, fill=(255, 255, 255))
+
+
+def static_layer(board: BoardGeometry, vp: Viewport) -> StaticLayer:
+    key = (board.fingerprint(), vp.name)
+    with _static_lock:
+        hit = _static_cache.get(key)
+    if hit is None:
+        hit = _build_static(board, vp)
+        with _static_lock:
+            if len(_static_cache) >= _STATIC_CACHE_MAX:
+                _static_cache.pop(next(iter(_static_cache)))
+            _static_cache[key] = hit
+    return hit
+
+
+# ----------------------------------------------------------------------------------------------
+# Counters and stacks
+# ----------------------------------------------------------------------------------------------
+
+
+def _short_label(c: Counter) -> str:
+    if c.short:
+        return c.short
+    label = c.label.strip()
+    if c.kind in ("legion", "vexillation", "garrison"):
+        first = label.split()[0] if label else "?"
+        num = first.rstrip("e").rstrip("è")
+        if num and all(ch in "IVXLC" for ch in num):
+            return num
+        if c.kind == "vexillation":
+            return "Vex"
+        words = [w for w in label.replace("-", " ").split() if w[0].isupper()]
+        return "".join(w[0] for w in words)[:4] or label[:4]
+    return label[:5]
+
+
+def _leader_name(c: Counter) -> str:
+    return c.short or c.label
+
+
+def _unit_colour(c: Counter, side: str) -> RGB:
+    people = (c.people or "").lower()
+    if people in ("", "roman", "rome") and c.kind in ("legion", "vexillation", "garrison"):
+        return ROMAN_UNIT
+    nat = (c.nationality or PEOPLE_NATIONALITY.get(people, "")).lower()
+    if nat in NATION_COLOURS:
+        return NATION_COLOURS[nat]
+    if c.kind == "armenia" or people == "armenia":
+        return NATION_COLOURS["armenian"]
+    return ROMAN_UNIT if side == "R" else (90, 90, 90)
+
+
+@dataclass(frozen=True)
+class StackMetrics:
+    unit: int  # side of a unit counter
+    gap: int
+    pad: int
+    leader_h: int
+    cols: int
+
+
+def _metrics(k: float) -> StackMetrics:
+    return StackMetrics(
+        unit=round(25 * k),
+        gap=max(2, round(2 * k)),
+        pad=round(3 * k),
+        leader_h=round(16 * k),
+        cols=5 if k < 1.2 else 6,
+    )
+
+
+def _chip_text(m: str) -> str:
+    return ZONE_MARKER_NAMES.get(m, m.replace("_", " ").title())
+
+
+def _stack_size(stack: Stack, m: StackMetrics, k: float) -> tuple[int, int]:
+    leaders = [c for c in stack.counters if c.is_leader]
+    units = [c for c in stack.counters if not c.is_leader]
+    lf = font("sans-bold", round(10 * k))
+    w = 0
+    for c in leaders:
+        tw, _ = _text_size(_leader_name(c), lf)
+        w = max(
+            w,
+            tw
+            + round(12 * k)
+            + len([x for x in c.markers if x in MARKER_STYLE]) * round(15 * k)
+            + 4,
+        )
+    cols = min(len(units), m.cols)
+    rows = math.ceil(len(units) / m.cols) if units else 0
+    uw = cols * m.unit + max(0, cols - 1) * m.gap
+    w = max(w, uw, round(34 * k))
+    h = len(leaders) * (m.leader_h + m.gap) + rows * (m.unit + m.gap)
+    tab_h = round(11 * k)
+    return w + 2 * m.pad, h + 2 * m.pad + tab_h - m.gap
+
+
+def _group_size(
+    stacks: tuple[Stack, ...], chips: list[str], m: StackMetrics, k: float
+) -> tuple[int, int, list[tuple[int, int]]]:
+    sizes = [_stack_size(s, m, k) for s in stacks]
+    w = sum(s[0] for s in sizes) + max(0, len(sizes) - 1) * m.gap
+    h = max((s[1] for s in sizes), default=0)
+    if chips:
+        cf = font("sans-bold", round(9 * k))
+        cw = sum(_text_size(c, cf)[0] + round(8 * k) for c in chips) + (len(chips) - 1) * m.gap
+        w = max(w, cw)
+        h += round(14 * k) + (m.gap if stacks else 0)
+    return w, h, sizes
+
+
+def _draw_unit(
+    draw: ImageDraw.ImageDraw, x: float, y: float, c: Counter, side: str, m: StackMetrics, k: float
+) -> None:
+    s = m.unit
+    colour = _unit_colour(c, side)
+    face = _mix(colour, (255, 255, 255), 0.55) if c.reduced else colour
+    draw.rounded_rectangle(
+        (x, y, x + s - 1, y + s - 1),
+        radius=max(2, round(3 * k)),
+        fill=face,
+        outline=(20, 20, 20),
+        width=1,
+    )
+    stripe: RGB | None = None
+    if c.kind == "garrison" or (c.front or "") == "interior":
+        stripe = GARRISON_STRIPE
+    elif c.front in FRONT_COLOURS:
+        stripe = FRONT_COLOURS[c.front]
+    if stripe is not None:
+        draw.rectangle((x + 1, y + 1, x + s - 2, y + round(4 * k)), fill=stripe)
+    txt = (40, 20, 20) if c.reduced else (255, 255, 255)
+    f_id = font("sans-bold", round(8 * k))
+    f_pf = font("sans-bold", round(12 * k))
+    short = _short_label(c)
+    while _text_size(short, f_id)[0] > s - 3 and len(short) > 1:
+        short = short[:-1]
+    _draw_text_box(
+        draw, (x, y + round(4 * k), x + s, y + round(12 * k)), short, f_id, txt, halo=None
+    )
+    if c.strength is not None:
+        _draw_text_box(
+            draw, (x, y + round(12 * k), x + s, y + s - 1), str(c.strength), f_pf, txt, halo=None
+        )
+    if c.reduced:
+        # A dark corner flag: the counter is on its reduced side.
+        t = round(8 * k)
+        draw.polygon(
+            [(x + s - 1 - t, y + s - 1), (x + s - 1, y + s - 1), (x + s - 1, y + s - 1 - t)],
+            fill=(20, 20, 20),
+        )
+
+
+def _draw_leader(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: float,
+    c: Counter,
+    side: str,
+    m: StackMetrics,
+    k: float,
+) -> None:
+    h = m.leader_h
+    people = (c.people or "roman").lower()
+    roman = people in ("roman", "rome", "")
+    body = (250, 248, 240) if roman else _mix(_unit_colour(c, side), (255, 255, 255), 0.2)
+    draw.rounded_rectangle(
+        (x, y, x + w - 1, y + h - 1), radius=max(2, round(3 * k)), fill=body, outline=(20, 20, 20)
+    )
+    band = SIDE_COLOURS.get(side, INK) if roman else _unit_colour(c, side)
+    draw.rectangle((x + 1, y + 1, x + round(6 * k), y + h - 2), fill=band)
+    lf = font("sans-bold", round(10 * k))
+    name = _leader_name(c)
+    l, t, r, b = lf.getbbox(name)
+    draw.text(
+        (x + round(9 * k) - l, y + (h - (b - t)) / 2 - t),
+        name,
+        font=lf,
+        fill=(20, 20, 20) if roman else (255, 255, 255),
+    )
+    mx = x + w - 2
+    d = round(13 * k)
+    for mk in reversed([mk for mk in c.markers if mk in MARKER_STYLE]):
+        letter, bg, fg = MARKER_STYLE[mk]
+        mx -= d + 2
+        draw.ellipse(
+            (mx, y + (h - d) / 2, mx + d, y + (h - d) / 2 + d), fill=bg, outline=(20, 20, 20)
+        )
+        _draw_text_box(
+            draw,
+            (mx, y + (h - d) / 2, mx + d + 1, y + (h - d) / 2 + d),
+            letter,
+            font("sans-bold", round((7 if len(letter) > 1 else 9) * k)),
+            fg,
+            halo=None,
+        )
+
+
+def _draw_stack(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    size: tuple[int, int],
+    stack: Stack,
+    m: StackMetrics,
+    k: float,
+) -> None:
+    w, h = size
+    side_c = SIDE_COLOURS.get(stack.side, INK)
+    tab_h = round(11 * k)
+    draw.rounded_rectangle(
+        (x, y, x + w - 1, y + h - 1),
+        radius=round(4 * k),
+        fill=(252, 249, 240),
+        outline=side_c,
+        width=max(2, round(2 * k)),
+    )
+    draw.rectangle((x + 1, y + 1, x + w - 2, y + tab_h), fill=side_c)
+    tf = font("sans-bold", round(8 * k))
+    label = SIDE_TEXT.get(stack.side, stack.side)
+    n = sum(1 for c in stack.counters if not c.is_leader)
+    pf = sum(c.strength or 0 for c in stack.counters if not c.is_leader)
+    if n:
+        label = f"{label} {n}u {pf}PF" if w > round(60 * k) else f"{n}u {pf}"
+    _draw_text_box(draw, (x, y + 1, x + w, y + tab_h + 1), label, tf, (255, 255, 255), halo=None)
+    cy = y + m.pad + tab_h
+    inner_w = w - 2 * m.pad
+    for c in (c for c in stack.counters if c.is_leader):
+        _draw_leader(draw, x + m.pad, cy, inner_w, c, stack.side, m, k)
+        cy += m.leader_h + m.gap
+    units = [c for c in stack.counters if not c.is_leader]
+    for i, c in enumerate(units):
+        col, row = i % m.cols, i // m.cols
+        _draw_unit(
+            draw,
+            x + m.pad + col * (m.unit + m.gap),
+            cy + row * (m.unit + m.gap),
+            c,
+            stack.side,
+            m,
+            k,
+        )
+
+
+def _draw_chips(
+    draw: ImageDraw.ImageDraw, x: float, y: float, chips: list[str], m: StackMetrics, k: float
+) -> None:
+    cf = font("sans-bold", round(9 * k))
+    for text in chips:
+        tw, _ = _text_size(text, cf)
+        w = tw + round(8 * k)
+        h = round(14 * k)
+        if text.startswith("⚔"):
+            bg: RGB = (200, 30, 30)
+        elif text in ("Plague",):
+            bg = (90, 110, 40)
+        else:
+            bg = (110, 60, 130)
+        draw.rounded_rectangle(
+            (x, y, x + w - 1, y + h - 1), radius=round(4 * k), fill=bg, outline=(255, 255, 255)
+        )
+        _draw_text_box(draw, (x, y, x + w, y + h), text, cf, (255, 255, 255), halo=None)
+        x += w + m.gap
+
+
+# ----------------------------------------------------------------------------------------------
+# Arrows and battles
+# ----------------------------------------------------------------------------------------------
+
+
+def _arrow(
+    draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB, k: float
+) -> None:
+    if len(pts) < 2:
+        return
+    width = max(3, round(4 * k))
+    # Shorten the last leg so the head does not hide the destination anchor.
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1.0
+    head = 13 * k
+    tip = (x1 - (x1 - x0) / d * 6 * k, y1 - (y1 - y0) / d * 6 * k)
+    base = (tip[0] - (x1 - x0) / d * head, tip[1] - (y1 - y0) / d * head)
+    line = pts[:-1] + [base]
+    draw.line(line, fill=(255, 255, 255), width=width + 4, joint="curve")
+    draw.line(line, fill=colour, width=width, joint="curve")
+    nx, ny = -(y1 - y0) / d, (x1 - x0) / d
+    tri = [
+        tip,
+        (base[0] + nx * head * 0.6, base[1] + ny * head * 0.6),
+        (base[0] - nx * head * 0.6, base[1] - ny * head * 0.6),
+    ]
+    draw.polygon(tri, fill=colour, outline=(255, 255, 255))
+
+
+def _curve(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """A gentle arc from a to b (so opposite moves between two zones do not overlap)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    bend = 0.18
+    cx, cy = mx - dy * bend, my + dx * bend
+    out = []
+    for i in range(13):
+        t = i / 12
+        out.append(
+            (
+                (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cx + t**2 * b[0],
+                (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cy + t**2 * b[1],
+            )
+        )
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Panel and header
+# ----------------------------------------------------------------------------------------------
+
+
+def _wrap(text: str, f: Any, width: int) -> list[str]:
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if _text_size(trial, f)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def _phase_text(scene: MapScene) -> str:
+    if scene.phase and scene.phase_name:
+        return f"Phase {scene.phase} · {scene.phase_name}"
+    if scene.phase:
+        return f"Phase {scene.phase}" if len(scene.phase) <= 2 else scene.phase
+    return scene.phase_name
+
+
+def _smc_track(draw: ImageDraw.ImageDraw, x: int, y: int, scene: MapScene, box: int) -> int:
+    f = font("sans-bold", 13)
+    for side in ("R", "E"):
+        left = scene.smc_left.get(side, 0)
+        name = "Rome" if side == "R" else "Enemies"
+        active = scene.active_side == side
+        draw.text((x, y + 3), ("▶ " if active else "") + name, font=f, fill=SIDE_COLOURS[side])
+        bx = x + 100
+        for i in range(max(scene.smc_max, left)):
+            filled = i < left
+            draw.rounded_rectangle(
+                (bx + i * (box + 4), y, bx + i * (box + 4) + box, y + box),
+                radius=3,
+                fill=SIDE_COLOURS[side] if filled else (236, 230, 214),
+                outline=SIDE_COLOURS[side],
+            )
+            _draw_text_box(
+                draw,
+                (bx + i * (box + 4), y, bx + i * (box + 4) + box + 1, y + box + 1),
+                str(i + 1),
+                font("sans-bold", 11),
+                (255, 255, 255) if filled else (150, 140, 120),
+                halo=None,
+            )
+        draw.text(
+            (bx + max(scene.smc_max, left) * (box + 4) + 6, y + 3),
+            f"{left} left",
+            font=font("sans", 13),
+            fill=INK,
+        )
+        y += box + 6
+    return y
+
+
+def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: int) -> None:
+    W, H = canvas.size
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((x0, 0, W - 1, H - 1), fill=PAPER)
+    draw.line((x0, 0, x0, H), fill=(120, 30, 30), width=4)
+    x = x0 + 18
+    inner = W - x - 16
+    y = 14
+    draw.text((x, y), "IMPERATOR", font=font("serif-bold", 30), fill=(120, 20, 24))
+    y += 38
+    if scene.scenario:
+        for line in _wrap(scene.scenario, font("serif-italic", 14), inner)[:2]:
+            draw.text((x, y), line, font=font("serif-italic", 14), fill=INK)
+            y += 18
+    y += 4
+    draw.text((x, y), f"AD {scene.year}", font=font("serif-bold", 26), fill=INK)
+    ph = _phase_text(scene)
+    draw.text((x + 120, y + 8), ph, font=font("sans-bold", 15), fill=INK)
+    y += 34
+    if scene.turn_label:
+        draw.text((x, y), scene.turn_label, font=font("sans", 14), fill=INK)
+        y += 20
+    if scene.initiative:
+        draw.text(
+            (x, y),
+            f"Initiative: {SIDE_NAMES[scene.initiative]}",
+            font=font("sans", 14),
+            fill=SIDE_COLOURS[scene.initiative],
+        )
+        y += 20
+    y = _section(draw, x, y, inner, "Military command sequences")
+    y = _smc_track(draw, x, y, scene, 20)
+    y = _section(draw, x, y + 2, inner, "Victory points")
+    f = font("sans-bold", 15)
+    vr, ve = scene.vp.get("R", 0), scene.vp.get("E", 0)
+    draw.text((x, y), f"Rome {vr}", font=f, fill=SIDE_COLOURS["R"])
+    te = f"{ve} Enemies"
+    draw.text((x + inner - _text_size(te, f)[0], y), te, font=f, fill=SIDE_COLOURS["E"])
+    y += 22
+    tot = max(1, abs(vr) + abs(ve))
+    split = x + round(inner * max(0, vr) / tot) if (vr > 0 or ve > 0) else x + inner // 2
+    draw.rectangle((x, y, split, y + 8), fill=SIDE_COLOURS["R"])
+    draw.rectangle((split, y, x + inner, y + 8), fill=SIDE_COLOURS["E"])
+    y += 16
+    y = _section(draw, x, y, inner, "Event")
+    sf = font("sans", 13)
+    if scene.active_event:
+        ev = scene.active_event
+        title = f"{ev.id}. {ev.name}" if ev.id else ev.name
+        for line in _wrap(title, font("sans-bold", 14), inner)[:2]:
+            draw.text((x, y), line, font=font("sans-bold", 14), fill=INK)
+            y += 18
+        for line in _wrap(ev.text, sf, inner)[:4]:
+            draw.text((x, y), line, font=sf, fill=INK)
+            y += 16
+    else:
+        draw.text((x, y), "none", font=sf, fill=(120, 110, 100))
+        y += 18
+    y = _section(draw, x, y, inner, "Armenia · Reserve Fronts")
+    arm = (scene.armenia_status or "—").title()
+    colour = (
+        SIDE_COLOURS["R"]
+        if (scene.armenia_status or "").lower().startswith("rom")
+        else NATION_COLOURS["persian"]
+    )
+    draw.text((x, y), f"Armenia: {arm}", font=font("sans-bold", 13), fill=colour)
+    y += 18
+    rx = x
+    if scene.reserve_fronts:
+        for fr in scene.reserve_fronts:
+            fid = norm_front(fr) or fr
+            name = FRONT_NAMES.get(fid, fr).replace(" Front", "")
+            tw, _ = _text_size(name, font("sans-bold", 12))
+            if rx + tw + 12 > x + inner:
+                rx = x
+                y += 20
+            draw.rounded_rectangle(
+                (rx, y, rx + tw + 10, y + 17),
+                radius=4,
+                fill=FRONT_COLOURS.get(fid, (120, 120, 120)),
+            )
+            _draw_text_box(
+                draw,
+                (rx, y, rx + tw + 10, y + 17),
+                name,
+                font("sans-bold", 12),
+                (255, 255, 255),
+                halo=None,
+            )
+            rx += tw + 16
+        y += 22
+    else:
+        draw.text((x, y), "No Reserve Front", font=sf, fill=(120, 110, 100))
+        y += 18
+    y = _section(draw, x, y, inner, "Peoples")
+    war = [p.name for p in scene.peoples if p.status == "war"]
+    pax = [p.name for p in scene.peoples if p.status == "pax"]
+    for label, names, colour in (
+        ("At war: ", war, (170, 20, 20)),
+        ("Pax Romana: ", pax, (60, 110, 40)),
+    ):
+        text = label + (", ".join(names) if names else "none")
+        for line in _wrap(text, sf, inner)[:3]:
+            draw.text((x, y), line, font=sf, fill=colour)
+            y += 16
+    if scene.map_stratagems or scene.fleets:
+        y = _section(draw, x, y, inner, "On the map")
+        for s in scene.map_stratagems:
+            zname = board.zones[s.zone].name if s.zone in board.zones else s.zone
+            for line in _wrap(f"{s.name} — {zname}", sf, inner)[:2]:
+                draw.text((x, y), line, font=sf, fill=(110, 60, 130))
+                y += 16
+        for fl in scene.fleets:
+            zname = board.zones[fl.zone].name if fl.zone in board.zones else fl.zone
+            where = "at sea" if fl.at_sea else "in port"
+            draw.text((x, y), f"⚓ {fl.name}: {where}, {zname}", font=sf, fill=(30, 70, 120))
+            y += 16
+    if scene.last_moves or scene.battle_zones:
+        y = _section(draw, x, y, inner, "Last SMC")
+        n = len(scene.last_moves)
+        bz = [board.zones[z].name if z in board.zones else z for z in scene.battle_zones]
+        text = f"{n} move{'s' if n != 1 else ''}" + (f"; battle at {', '.join(bz)}" if bz else "")
+        for line in _wrap(text, sf, inner)[:3]:
+            draw.text((x, y), line, font=sf, fill=INK)
+            y += 16
+    _legend(draw, x, max(y + 8, H - 150), inner)
+
+
+def _section(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int, title: str) -> int:
+    y += 6
+    draw.line((x, y + 8, x + inner, y + 8), fill=(190, 170, 140))
+    f = font("serif-bold", 13)
+    tw, _ = _text_size(title, f)
+    draw.rectangle((x, y, x + tw + 8, y + 16), fill=PAPER)
+    draw.text((x, y), title, font=f, fill=(120, 20, 24))
+    return y + 21
+
+
+def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
+    y = _section(draw, x, y, inner, "Legend")
+    f = font("sans", 12)
+    cx = x
+    for fid in FRONTS:
+        name = FRONT_NAMES[fid].replace(" Front", "")
+        tw, _ = _text_size(name, f)
+        if cx + tw + 22 > x + inner:
+            cx = x
+            y += 18
+        draw.rectangle((cx, y + 2, cx + 12, y + 14), fill=FRONT_COLOURS[fid], outline=INK)
+        draw.text((cx + 16, y + 1), name, font=f, fill=INK)
+        cx += tw + 26
+    y += 20
+    draw.rectangle(
+        (x, y + 2, x + 12, y + 14), fill=(188, 200, 160), outline=OUTSIDE_COLOUR, width=2
+    )
+    draw.text((x + 16, y + 1), "outside the Empire", font=f, fill=(36, 96, 40))
+    sx = x + 150
+    _draw_site(draw, "camp", (sx, y + 3, sx + 10, y + 13), 0)
+    draw.text((sx + 14, y + 1), "camp", font=f, fill=INK)
+    _draw_site(draw, "city", (sx + 60, y + 3, sx + 70, y + 13), 0)
+    draw.text((sx + 74, y + 1), "city", font=f, fill=INK)
+    _draw_site(draw, "port", (sx + 112, y + 2, sx + 124, y + 14), 0)
+    draw.text((sx + 128, y + 1), "port", font=f, fill=INK)
+    y += 20
+    m = _metrics(1.0)
+    _draw_unit(
+        draw, x, y, Counter("legion", "XIVe Gemina", "XIV", 10, False, (), "danube"), "R", m, 1.0
+    )
+    _draw_unit(
+        draw, x + 28, y, Counter("legion", "XIVe Gemina", "XIV", 5, True, (), "danube"), "R", m, 1.0
+    )
+    draw.text((x + 58, y + 5), "full · reduced", font=f, fill=INK)
+    mx = x + 160
+    for mk in ("augustus", "caesar", "usurper", "corporis_custodes"):
+        letter, bg, fg = MARKER_STYLE[mk]
+        draw.ellipse((mx, y + 5, mx + 14, y + 19), fill=bg, outline=INK)
+        _draw_text_box(
+            draw,
+            (mx, y + 5, mx + 15, y + 20),
+            letter,
+            font("sans-bold", 8 if len(letter) > 1 else 9),
+            fg,
+            halo=None,
+        )
+        mx += 18
+    draw.text((mx + 2, y + 5), "A C U CC titles", font=f, fill=INK)
+
+
+def _draw_header(canvas: Image.Image, scene: MapScene, vp: Viewport) -> None:
+    W = canvas.size[0]
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, W - 1, HEADER_H - 1), fill=PAPER)
+    draw.line((0, HEADER_H - 2, W, HEADER_H - 2), fill=(120, 30, 30), width=3)
+    title = vp.name
+    kind, _, arg = vp.name.partition(":")
+    if kind == "front":
+        fid = norm_front(arg) or arg
+        title = FRONT_NAMES.get(fid, arg)
+    elif kind == "zone":
+        title = f"Around {arg}"
+    draw.text(
+        (16, 8), f"IMPERATOR · AD {scene.year}", font=font("serif-bold", 22), fill=(120, 20, 24)
+    )
+    draw.text(
+        (16, 38),
+        f"{title}  ·  {_phase_text(scene)}  {scene.turn_label}",
+        font=font("sans-bold", 15),
+        fill=INK,
+    )
+    f = font("sans-bold", 15)
+    x = W - 16
+    parts = [
+        (f"VP  Rome {scene.vp.get('R', 0)} · Enemies {scene.vp.get('E', 0)}", INK),
+        (
+            f"SMC left  Rome {scene.smc_left.get('R', 0)} · Enemies {scene.smc_left.get('E', 0)}",
+            INK,
+        ),
+    ]
+    yy = 10
+    for text, colour in parts:
+        tw, _ = _text_size(text, f)
+        draw.text((x - tw, yy), text, font=f, fill=colour)
+        yy += 24
+
+
+# ----------------------------------------------------------------------------------------------
+# The map
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RenderResult:
+    image: Image.Image
+    placed: list[Placed]
+    viewport: Viewport
+
+
+def _zone_chips(scene: MapScene) -> dict[str, list[str]]:
+    chips: dict[str, list[str]] = {}
+    for z in scene.battle_zones:
+        chips.setdefault(z, []).append("⚔ Battle")
+    for zid, zs in scene.zones.items():
+        for mk in zs.markers:
+            chips.setdefault(zid, []).append(_chip_text(mk))
+    for s in scene.map_stratagems:
+        chips.setdefault(s.zone, []).append(s.name)
+    return chips
+
+
+def _fleet_stacks(scene: MapScene) -> dict[str, list[Stack]]:
+    out: dict[str, list[Stack]] = {}
+    for fl in scene.fleets:
+        counters = (Counter("fleet", fl.name, short=fl.name),) + fl.counters
+        out.setdefault(fl.zone, []).append(Stack(fl.side, counters))
+    return out
+
+
+def _draw_fleet_stack(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    size: tuple[int, int],
+    stack: Stack,
+    m: StackMetrics,
+    k: float,
+) -> None:
+    w, h = size
+    draw.rounded_rectangle(
+        (x, y, x + w - 1, y + h - 1),
+        radius=round(4 * k),
+        fill=(226, 236, 246),
+        outline=(30, 70, 120),
+        width=max(2, round(2 * k)),
+    )
+    tab_h = round(11 * k)
+    fleet = stack.counters[0]
+    draw.rectangle((x + 1, y + 1, x + w - 2, y + tab_h), fill=(30, 70, 120))
+    _draw_text_box(
+        draw,
+        (x, y + 1, x + w, y + tab_h + 1),
+        f"⚓ {fleet.label}",
+        font("sans-bold", round(8 * k)),
+        (255, 255, 255),
+        halo=None,
+    )
+    inner = Stack(stack.side, stack.counters[1:])
+    cy = y + m.pad + tab_h
+    for c in (c for c in inner.counters if c.is_leader):
+        _draw_leader(draw, x + m.pad, cy, w - 2 * m.pad, c, stack.side, m, k)
+        cy += m.leader_h + m.gap
+    units = [c for c in inner.counters if not c.is_leader]
+    for i, c in enumerate(units):
+        col, row = i % m.cols, i // m.cols
+        _draw_unit(
+            draw,
+            x + m.pad + col * (m.unit + m.gap),
+            cy + row * (m.unit + m.gap),
+            c,
+            stack.side,
+            m,
+            k,
+        )
+
+
+def _fleet_size(stack: Stack, m: StackMetrics, k: float) -> tuple[int, int]:
+    w, h = _stack_size(Stack(stack.side, stack.counters[1:]), m, k)
+    tw, _ = _text_size(f"⚓ {stack.counters[0].label}", font("sans-bold", round(8 * k)))
+    return max(w, tw + 8), h if len(stack.counters) > 1 else round(11 * k) + 2 * m.pad
+
+
+def render_scene(
+    scene: MapScene, view: str = "whole", board: BoardGeometry | None = None
+) -> RenderResult:
+    """Render to a Pillow image and return it with every placed box (used by the tests)."""
+    board = board if board is not None else load_board()
+    vp = viewport(board, view)
+    static = static_layer(board, vp)
+    canvas = static.image.copy()
+    draw = ImageDraw.Draw(canvas)
+    k = vp.k
+    top = vp.map_top
+    placer = Placer((2, top + 2, vp.width - 2, top + vp.height - 2))
+    for p in static.placed:
+        placer.add(p.kind, p.key, p.rect)
+
+    def anchor(zid: str) -> tuple[float, float] | None:
+        if zid in static.anchors:
+            return static.anchors[zid]
+        return None
+
+    # Battle zones: a red ring outline of the zone.
+    for zid in scene.battle_zones:
+        z = board.zones.get(zid)
+        if z is None:
+            continue
+        for ring in z.rings:
+            pts = [vp.to_px(lon, lat) for lon, lat in ring]
+            if len(pts) >= 3:
+                draw.line(
+                    pts + pts[:1], fill=(255, 255, 255), width=max(4, round(5 * k)), joint="curve"
+                )
+                draw.line(
+                    pts + pts[:1], fill=(210, 20, 20), width=max(2, round(3 * k)), joint="curve"
+                )
+
+    # Arrows of the last SMC.
+    for mv in scene.last_moves:
+        path = list(mv.path) if len(mv.path) >= 2 else [mv.src, mv.dst]
+        pts = [a for a in (anchor(z) for z in path) if a is not None]
+        if len(pts) < 2:
+            continue
+        line = _curve(pts[0], pts[1]) if len(pts) == 2 else pts
+        colour = (
+            _mix(SIDE_COLOURS.get(mv.side, INK), (255, 255, 255), 0.1)
+            if mv.side == "R"
+            else (60, 60, 66)
+        )
+        _arrow(draw, line, colour, k)
+
+    # Counter groups, one per zone (stacks of both sides side by side, chips on top).
+    m = _metrics(k)
+    chips = _zone_chips(scene)
+    fleets = _fleet_stacks(scene)
+    groups = []
+    for zid in sorted(set(scene.zones) | set(chips) | set(fleets)):
+        a = anchor(zid)
+        if a is None:
+            continue
+        zs = scene.zones.get(zid)
+        stacks = tuple(zs.stacks) if zs else ()
+        fl = tuple(fleets.get(zid, ()))
+        zchips = chips.get(zid, [])
+        if not stacks and not fl and not zchips:
+            continue
+        w, h, sizes = _group_size(stacks, zchips, m, k)
+        fsizes = [_fleet_size(s, m, k) for s in fl]
+        if fsizes:
+            w = w + (m.gap if w else 0) + sum(s[0] for s in fsizes) + m.gap * (len(fsizes) - 1)
+            h = max(h, max(s[1] for s in fsizes) + (round(14 * k) + m.gap if zchips else 0))
+        groups.append((zid, a, w, h, stacks, sizes, fl, fsizes, zchips))
+    # Big groups first: they have the fewest places to go.
+    groups.sort(key=lambda g: (-(g[2] * g[3]), g[0]))
+    placed_groups = []
+    for g in groups:
+        zid, a, w, h = g[0], g[1], g[2], g[3]
+        label = static.label_rects.get(zid)
+        p = placer.place(
+            "stack",
+            zid,
+            a,
+            (w, h),
+            gap=2,
+            step=4,
+            offset=(0, h / 2 + 6 * k) if label is None else (0, 0),
+        )
+        placed_groups.append((p, g))
+    # Leader lines for groups pushed away from their zone.
+    for p, g in placed_groups:
+        ax, ay = g[1]
+        r = p.rect
+        nx, ny = min(max(ax, r[0]), r[2]), min(max(ay, r[1]), r[3])
+        if math.hypot(nx - ax, ny - ay) > 10 * k:
+            draw.line((ax, ay, nx, ny), fill=(40, 40, 40), width=max(1, round(1.5 * k)))
+            rr = 3 * k
+            draw.ellipse((ax - rr, ay - rr, ax + rr, ay + rr), fill=(40, 40, 40))
+    for p, g in placed_groups:
+        _, _, _, _, stacks, sizes, fl, fsizes, zchips = g
+        x, y = p.rect[0], p.rect[1]
+        if zchips:
+            _draw_chips(draw, x, y, zchips, m, k)
+            y += round(14 * k) + m.gap
+        for s, size in zip(stacks, sizes, strict=True):
+            _draw_stack(draw, x, y, size, s, m, k)
+            x += size[0] + m.gap
+        for s, size in zip(fl, fsizes, strict=True):
+            _draw_fleet_stack(draw, x, y, size, s, m, k)
+            x += size[0] + m.gap
+
+    # People status (at war / Pax Romana) and Armenia, as chips next to the zone's name.
+    status_chips: list[tuple[str, str, RGB]] = []
+    for ppl in scene.peoples:
+        if ppl.status not in ("war", "pax"):
+            continue
+        text, colour = (
+            ("AT WAR", (190, 24, 24)) if ppl.status == "war" else ("PAX ROMANA", (70, 120, 50))
+        )
+        for zid in ppl.zones:
+            status_chips.append((zid, text, colour))
+    if scene.armenia_status:
+        roman = scene.armenia_status.lower().startswith("rom")
+        status_chips.append(
+            (
+                scene.armenia_zone,
+                "ROMAN" if roman else "PARTHIAN",
+                SIDE_COLOURS["R"] if roman else NATION_COLOURS["persian"],
+            )
+        )
+    cf = font("sans-bold", round(8 * k))
+    for zid, text, colour in status_chips:
+        lr = static.label_rects.get(zid)
+        a = anchor(zid)
+        if a is None:
+            continue
+        tw, th = _text_size(text, cf)
+        w, h = tw + round(8 * k), th + round(6 * k)
+        at = ((lr[0] + lr[2]) / 2, lr[3] + h / 2 + 1) if lr else a
+        p = placer.place("chip", f"{zid}/{text}", at, (w, h), gap=1, step=3, max_radius=150 * k)
+        draw.rounded_rectangle(
+            (p.rect[0], p.rect[1], p.rect[2] - 1, p.rect[3] - 1),
+            radius=round(3 * k),
+            fill=colour,
+            outline=(255, 255, 255),
+        )
+        _draw_text_box(draw, p.rect, text, cf, (255, 255, 255), halo=None)
+
+    if vp.panel:
+        _draw_panel(canvas, scene, board, vp.width)
+    else:
+        _draw_header(canvas, scene, vp)
+    return RenderResult(canvas, list(placer.placed), vp)
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes, reduced to an adaptive 256-colour palette (the map is flat colour)."""
+    pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    pal.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def render_map(
+    scene: MapScene | Mapping[str, Any], view: str = "whole", board: BoardGeometry | None = None
+) -> bytes:
+    """Render the public scene as PNG bytes. ``view``: whole | front:<name> | zone:<id>."""
+    if not isinstance(scene, MapScene):
+        scene = from_public_view(scene)
+    return encode_png(render_scene(scene, view, board).image)
+
+
+def render_battle_card(battle: Mapping[str, Any]) -> bytes:
+    """A small image of one battle (see :mod:`render.battle_card` for the dict format)."""
+    from render.battle_card import render_battle_card as _card
+
+    return _card(battle)

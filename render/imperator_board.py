@@ -1,0 +1,253 @@
+"""The static board the renderer draws: zone shapes, anchors, camps, cities and ports.
+
+It is read once from the rules data (``rules.imperator.loader.load_data()``) and adapted into
+small frozen dataclasses, so the drawing code does not depend on the loader's exact types.  The
+adapter is tolerant: it reads attributes or mapping keys under the usual names.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+FRONTS = ("britannia", "rhine", "danube", "orient", "south")
+FRONT_NAMES = {
+    "britannia": "British Front",
+    "rhine": "Rhine Front",
+    "danube": "Danube Front",
+    "orient": "Orient Front",
+    "south": "Southern Front",
+    "interior": "Interior provinces",
+}
+_FRONT_ALIASES = {
+    "british": "britannia",
+    "britain": "britannia",
+    "britannia": "britannia",
+    "bretagne": "britannia",
+    "rhine": "rhine",
+    "rhin": "rhine",
+    "rhenus": "rhine",
+    "germania": "rhine",
+    "german": "rhine",
+    "danube": "danube",
+    "danuvius": "danube",
+    "orient": "orient",
+    "oriental": "orient",
+    "east": "orient",
+    "eastern": "orient",
+    "south": "south",
+    "southern": "south",
+    "sud": "south",
+    "interior": "interior",
+    "interieur": "interior",
+}
+
+
+def norm_front(value: object) -> str | None:
+    if value is None or value == "":
+        return None
+    key = str(value).strip().lower().replace(" front", "").replace("front ", "")
+    return _FRONT_ALIASES.get(key, key)
+
+
+LonLat = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    kind: str  # "camp" | "city" | "port"
+    lon: float
+    lat: float
+    from_year: int = 0
+
+
+@dataclass(frozen=True)
+class ZoneGeom:
+    id: str
+    name: str
+    kind: str  # "land" | "sea"
+    front: str | None  # a Front id, "interior", or None (outside the Empire)
+    point: LonLat
+    rings: tuple[tuple[LonLat, ...], ...]
+    sites: tuple[Site, ...] = ()
+    closed: bool = False  # sea zone closed to fleets
+
+    @property
+    def inside(self) -> bool:
+        return self.front is not None
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    zones: Mapping[str, ZoneGeom]
+    adjacency: tuple[tuple[str, str], ...] = ()
+
+    def neighbours(self, zid: str) -> list[str]:
+        out = {b for a, b in self.adjacency if a == zid} | {
+            a for a, b in self.adjacency if b == zid
+        }
+        return sorted(out)
+
+    def fingerprint(self) -> str:
+        blob = json.dumps(
+            [
+                [z.id, z.name, z.kind, z.front, z.point, z.rings, [s.__dict__ for s in z.sites]]
+                for z in sorted(self.zones.values(), key=lambda z: z.id)
+            ],
+            sort_keys=True,
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _get(obj: Any, *names: str, default: Any = None) -> Any:
+    for n in names:
+        if isinstance(obj, Mapping):
+            if n in obj and obj[n] is not None:
+                return obj[n]
+        elif getattr(obj, n, None) is not None:
+            return getattr(obj, n)
+    return default
+
+
+def _pt(v: Any) -> LonLat | None:
+    if v is None:
+        return None
+    if isinstance(v, Mapping):
+        return float(v["lon"]), float(v["lat"])
+    lon = getattr(v, "lon", None)
+    if lon is not None:
+        return float(lon), float(v.lat)
+    seq = list(v)
+    return float(seq[0]), float(seq[1])
+
+
+def _rings(shape: Any) -> tuple[tuple[LonLat, ...], ...]:
+    """Accept a ring [(lon, lat), ...], a list of rings, or a mapping with ``rings``/``coords``."""
+    if shape is None:
+        return ()
+    if isinstance(shape, Mapping):
+        shape = _get(shape, "rings", "polygons", "coords", "coordinates", default=())
+    shape = (
+        _get(shape, "rings", "polygons", default=shape)
+        if not isinstance(shape, list | tuple)
+        else shape
+    )
+    seq = list(shape)
+    if not seq:
+        return ()
+    first = seq[0]
+    if isinstance(first, Mapping) or (
+        isinstance(first, Sequence) and len(first) == 2 and isinstance(first[0], int | float)
+    ):
+        pts = tuple(p for p in (_pt(x) for x in seq) if p is not None)
+        return (pts,) if len(pts) >= 3 else ()
+    out: list[tuple[LonLat, ...]] = []
+    for ring in seq:
+        out.extend(_rings(ring))
+    return tuple(out)
+
+
+def _sites(z: Any, zone_name: str, point: LonLat) -> tuple[Site, ...]:
+    out: list[Site] = []
+    for kind, names in (
+        ("camp", ("camps", "camp")),
+        ("city", ("cities", "city")),
+        ("port", ("ports", "port")),
+    ):
+        val = _get(z, *names)
+        if val is None or val is False:
+            continue
+        items: Iterable[Any]
+        if val is True:
+            items = [zone_name]
+        elif isinstance(val, str | Mapping) or not isinstance(val, Iterable):
+            items = [val]
+        else:
+            items = val
+        for it in items:
+            if isinstance(it, str):
+                name, p, year = it, point, 0
+            else:
+                name = str(_get(it, "name", "display_name", "id", default=zone_name))
+                p = _pt(_get(it, "point", "lonlat", "coords")) or (
+                    (float(_get(it, "lon")), float(_get(it, "lat")))
+                    if _get(it, "lon") is not None
+                    else point
+                )
+                year = int(_get(it, "from_year", "camp_from", "since", "year", default=0) or 0)
+            out.append(Site(name=name, kind=kind, lon=p[0], lat=p[1], from_year=year))
+    return tuple(out)
+
+
+def _zone(z: Any, default_kind: str) -> ZoneGeom | None:
+    zid = str(_get(z, "id"))
+    name = str(_get(z, "display_name", "name", "display", default=zid))
+    kind = str(_get(z, "kind", default=default_kind)).lower()
+    kind = "sea" if kind.startswith("sea") or default_kind == "sea" else "land"
+    front = norm_front(_get(z, "front"))
+    if front in ("outside", "none", "people", "sea"):
+        front = None
+    if _get(z, "inside", "in_empire", default=True) is False:
+        front = None
+    point = _pt(_get(z, "point", "lonlat", "anchor", "center", "centre"))
+    if point is None and _get(z, "lon") is not None:
+        point = (float(_get(z, "lon")), float(_get(z, "lat")))
+    rings = _rings(_get(z, "shape", "polygon", "polygons", "rings", "outline"))
+    if point is None and rings:
+        xs = [p[0] for p in rings[0]]
+        ys = [p[1] for p in rings[0]]
+        point = (sum(xs) / len(xs), sum(ys) / len(ys))
+    if point is None:
+        return None
+    closed = bool(_get(z, "closed", "closed_sea", default=False))
+    return ZoneGeom(
+        id=zid,
+        name=name,
+        kind=kind,
+        front=front if kind == "land" else None,
+        point=point,
+        rings=rings,
+        sites=_sites(z, name, point) if kind == "land" else (),
+        closed=closed,
+    )
+
+
+def board_from_data(data: Any) -> BoardGeometry:
+    """Adapt the rules data (``load_data()``'s result) into a :class:`BoardGeometry`."""
+    zones: dict[str, ZoneGeom] = {}
+    for attr, kind in (
+        ("land_zones", "land"),
+        ("sea_zones", "sea"),
+        ("zones", "land"),
+        ("seas", "sea"),
+    ):
+        coll = _get(data, attr)
+        if coll is None:
+            continue
+        items = coll.values() if isinstance(coll, Mapping) else coll
+        for z in items:
+            g = _zone(z, kind)
+            if g is not None and g.id not in zones:
+                zones[g.id] = g
+    edges: set[tuple[str, str]] = set()
+    for e in _get(data, "adjacency", "edges", "adjacencies", default=()) or ():
+        a = _get(e, "a", "src", "zone_a", "from")
+        b = _get(e, "b", "dst", "zone_b", "to")
+        if a is None and isinstance(e, Sequence) and not isinstance(e, str):
+            a, b = e[0], e[1]
+        if a is not None and b is not None:
+            edges.add(tuple(sorted((str(a), str(b)))))  # type: ignore[arg-type]
+    return BoardGeometry(zones=zones, adjacency=tuple(sorted(edges)))
+
+
+@functools.lru_cache(maxsize=1)
+def load_board() -> BoardGeometry:
+    """The board of the shipped (or ``PRAETOR_DATA_DIR``) Imperator data, read once."""
+    from rules.imperator import loader  # imported lazily: render must import without the data
+
+    return board_from_data(loader.load_data())

@@ -1,0 +1,173 @@
+"""Collision-free placement of labels and counter stacks.
+
+A :class:`Placer` keeps the rectangles already placed in a coarse grid and, for each new box,
+tries positions around its anchor (on it first, then on rings further and further out) until one
+is free and inside the allowed area.  Placement is deterministic: same boxes in the same order,
+same result.  Everything the renderer must keep apart (zone names, camp/city/port names, counter
+stacks, status chips) goes through one placer per image; the tests read back
+:attr:`Placer.placed` to check that no two of them overlap.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 (x1, y1 exclusive)
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True)
+class Placed:
+    kind: str  # "label" | "stack" | "chip" | "symbol" | "panel"
+    key: str
+    rect: Rect
+
+
+# Offsets tried around an anchor, as unit directions (preferring below, above, right, left).
+_DIRS: tuple[tuple[float, float], ...] = tuple(
+    (math.cos(math.radians(a)), math.sin(math.radians(a)))
+    for a in (
+        90,
+        270,
+        0,
+        180,
+        45,
+        135,
+        315,
+        225,
+        67.5,
+        112.5,
+        292.5,
+        247.5,
+        22.5,
+        157.5,
+        337.5,
+        202.5,
+    )
+)
+
+
+class Placer:
+    def __init__(self, bounds: Rect, cell: int = 48) -> None:
+        self.bounds = bounds
+        self.cell = cell
+        self._grid: dict[tuple[int, int], list[int]] = {}
+        self.placed: list[Placed] = []
+
+    def _cells(self, r: Rect) -> list[tuple[int, int]]:
+        c = self.cell
+        return [
+            (i, j)
+            for i in range(int(r[0] // c), int((r[2] - 1e-6) // c) + 1)
+            for j in range(int(r[1] // c), int((r[3] - 1e-6) // c) + 1)
+        ]
+
+    def free(self, r: Rect, pad: float = 0.0) -> bool:
+        b = self.bounds
+        if r[0] < b[0] or r[1] < b[1] or r[2] > b[2] or r[3] > b[3]:
+            return False
+        q = (r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad)
+        seen: set[int] = set()
+        for cell in self._cells(q):
+            for idx in self._grid.get(cell, ()):
+                if idx in seen:
+                    continue
+                seen.add(idx)
+                if overlaps(q, self.placed[idx].rect):
+                    return False
+        return True
+
+    def add(self, kind: str, key: str, r: Rect) -> Placed:
+        p = Placed(kind, key, r)
+        idx = len(self.placed)
+        self.placed.append(p)
+        for cell in self._cells(r):
+            self._grid.setdefault(cell, []).append(idx)
+        return p
+
+    def place(
+        self,
+        kind: str,
+        key: str,
+        anchor: tuple[float, float],
+        size: tuple[float, float],
+        *,
+        gap: float = 2.0,
+        step: float = 5.0,
+        max_radius: float = 2000.0,
+        offset: tuple[float, float] = (0.0, 0.0),
+    ) -> Placed:
+        """Place a w x h box as close as possible to ``anchor`` (box centre = anchor + offset).
+
+        Always succeeds: if no free position exists within ``max_radius`` the search goes on over
+        the whole bounds; if the bounds are full the box is put at the anchor regardless (the
+        overlap tests would then catch it).
+        """
+        w, h = size
+        ax, ay = anchor[0] + offset[0], anchor[1] + offset[1]
+        for cx, cy in self._candidates(ax, ay, w, h, step, max_radius):
+            r = (round(cx - w / 2), round(cy - h / 2), round(cx - w / 2) + w, round(cy - h / 2) + h)
+            if self.free(r, gap):
+                return self.add(kind, key, r)
+        r = self._clamp((ax - w / 2, ay - h / 2, ax + w / 2, ay + h / 2))
+        return self.add(kind, key, r)
+
+    def _candidates(
+        self, ax: float, ay: float, w: float, h: float, step: float, max_radius: float
+    ) -> Iterator[tuple[float, float]]:
+        yield (ax, ay)
+        # Boxes just touching the anchor on each side come first.
+        yield from (
+            (ax, ay + h / 2 + 4),
+            (ax, ay - h / 2 - 4),
+            (ax + w / 2 + 4, ay),
+            (ax - w / 2 - 4, ay),
+        )
+        r = step
+        b = self.bounds
+        limit = max(max_radius, math.hypot(b[2] - b[0], b[3] - b[1]))
+        while r <= limit:
+            n = 16 if r < 60 else 32 if r < 200 else 64
+            dirs = (
+                _DIRS
+                if n == 16
+                else tuple(
+                    (
+                        math.cos(2 * math.pi * k / n + math.pi / 2),
+                        math.sin(2 * math.pi * k / n + math.pi / 2),
+                    )
+                    for k in range(n)
+                )
+            )
+            for dx, dy in dirs:
+                # Stretch the ring to the box's aspect so wide labels slide sideways less.
+                yield (ax + dx * r * max(1.0, w / max(h, 1) / 2), ay + dy * r)
+            r += step if r < 60 else step * 2 if r < 200 else step * 4
+
+    def _clamp(self, r: Rect) -> Rect:
+        b = self.bounds
+        w, h = r[2] - r[0], r[3] - r[1]
+        x0 = min(max(r[0], b[0]), b[2] - w)
+        y0 = min(max(r[1], b[1]), b[3] - h)
+        return (x0, y0, x0 + w, y0 + h)
+
+
+def find_overlaps(
+    placed: list[Placed], kinds: tuple[str, ...] = ("label", "stack", "chip")
+) -> list[tuple[Placed, Placed]]:
+    """Every pair of placed boxes of the given kinds that overlap (for tests)."""
+    items = [p for p in placed if p.kind in kinds]
+    items.sort(key=lambda p: p.rect[0])
+    out: list[tuple[Placed, Placed]] = []
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            if b.rect[0] >= a.rect[2]:
+                break
+            if overlaps(a.rect, b.rect):
+                out.append((a, b))
+    return out
