@@ -63,19 +63,16 @@ def copied_runs(text: str, index: dict[int, str]) -> list[tuple[int, str, str]]:
         found = words(line)
         tokens += found
         lines += [lineno] * len(found)
-    spans: list[list[int | str]] = []  # [first token, end token, book]
+    spans: list[tuple[int, int, str]] = []  # (first token, end token, book)
     for i, run in shingles(tokens):
         book = index.get(hash(run))
         if book is None:
             continue
-        if spans and i <= int(spans[-1][1]):  # overlaps or touches the previous run: extend it
-            spans[-1][1] = i + RUN
+        if spans and i <= spans[-1][1]:  # overlaps or touches the previous run: extend it
+            spans[-1] = (spans[-1][0], i + RUN, spans[-1][2])
         else:
-            spans.append([i, i + RUN, book])
-    return [
-        (lines[int(start)], " ".join(tokens[int(start) : int(end)]), str(book))
-        for start, end, book in spans
-    ]
+            spans.append((i, i + RUN, book))
+    return [(lines[start], " ".join(tokens[start:end]), book) for start, end, book in spans]
 
 
 @pytest.fixture(scope="module")
@@ -88,9 +85,9 @@ def index() -> dict[int, str]:
 
 def test_detector_finds_a_copied_sentence(index: dict[int, str]) -> None:
     book = sorted(SEEDS.glob("*.txt"))[0]
-    tokens = [w for _, run in shingles(words(book.read_text(encoding="utf-8"))) for w in run]
-    sample = "Our own words first. " + " ".join(tokens[:RUN]) + " and ours again."
-    assert copied_runs(sample, index), "the detector missed a copied run"
+    _, run = next(shingles(words(book.read_text(encoding="utf-8"))))
+    sample = "Our own words first.\n" + " ".join(run).upper() + " and ours again."
+    assert copied_runs(sample, index) == [(2, " ".join(run), book.name)]
     assert not copied_runs("Praetor referees the game and rolls every die in public.", index)
 
 
