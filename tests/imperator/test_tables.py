@@ -12,7 +12,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from rules.imperator import combat_math as C
 from rules.imperator import tables as T
 
 SEEDS = Path("/work/shared/seeds")
@@ -545,3 +548,76 @@ def test_rulings_cite_existing_tests() -> None:
     for path in Path(__file__).parent.glob("test_*.py"):
         defined |= set(re.findall(r"^def (test_[A-Za-z0-9_]+)", path.read_text(encoding="utf-8"), re.M))
     assert cited <= defined, sorted(cited - defined)
+
+
+# --------------------------------------------------------------------------------------------
+# combat_math (pure 8.x arithmetic); catalogue cases are in test_cases_tables.py
+# --------------------------------------------------------------------------------------------
+
+@given(
+    row=st.integers(-5, 12),
+    col=st.sampled_from(T.COLUMNS),
+    att_units=st.integers(0, 20),
+    def_units=st.integers(0, 20),
+)
+def test_losses_never_exceed_the_force(row: int, col: str, att_units: int, def_units: int) -> None:
+    res = T.battle_result(col, row)
+    att, dfd = C.battle_losses(res, att_units, def_units)
+    for loss, units, code in ((att, att_units, res.attacker), (dfd, def_units, res.defender)):
+        assert 0 <= loss.steps <= units
+        assert (loss.kind == "choose") is (code in C.FRACTIONS)
+        states = ["normal"] * units
+        after = C.apply_side_loss(states, loss, chosen=range(loss.steps) if loss.kind == "choose" else ())
+        assert len(after) == units
+        if loss.kind == "all_eliminated":
+            assert set(after) <= {"eliminated"}
+        if loss.kind == "none":
+            assert after == states
+
+
+@given(a=st.integers(0, 12), d=st.integers(0, 12))
+def test_quality_shift_is_antisymmetric_and_bounded(a: int, d: int) -> None:
+    shift = C.quality_column_shift(a, d)
+    assert shift == -C.quality_column_shift(d, a)
+    assert shift in (-2, -1, 0, 1, 2)
+    assert (shift > 0) is (a > d)
+
+
+def test_combat_math_rejects_bad_input() -> None:
+    with pytest.raises(ValueError):
+        C.quality_column_shift(-1, 2)
+    with pytest.raises(ValueError):
+        C.winner_steps("2/3", 4, 4)
+    with pytest.raises(ValueError):
+        C.winner_steps("1/2", -1, 4)
+    with pytest.raises(ValueError):
+        C.evasion_succeeds(3, 7)
+    with pytest.raises(ValueError):
+        C.resolve_battle(attacker_pf=10, defender_pf=10, attacker_quality=1, defender_quality=1,
+                         roll=None)
+    with pytest.raises(ValueError):
+        C.battle_losses(("1/2", "1/4"), 3, 3)
+    with pytest.raises(ValueError):
+        C.apply_step("eliminated")
+    loss = C.SideLoss("1/2", "choose", 2)
+    with pytest.raises(ValueError):
+        C.apply_side_loss(["normal"] * 3, loss, chosen=[0])  # too few picks
+    with pytest.raises(ValueError):
+        C.apply_side_loss(["normal"] * 3, loss, chosen=[1, 1])  # same unit twice
+    with pytest.raises(ValueError):
+        C.apply_side_loss(["normal", "eliminated"], C.SideLoss("A", "all_step", 2))
+    with pytest.raises(ValueError):
+        C.apply_side_loss(["normal"], C.SideLoss("A", "all_step", 1), chosen=[0])
+
+
+def test_die_modifier_extra_and_side_bonus() -> None:
+    assert C.side_bonus_to_die(2, beneficiary_attacks=True) == 2
+    assert C.side_bonus_to_die(2, beneficiary_attacks=False) == -2
+    assert C.side_bonus_to_die(-1, beneficiary_attacks=False) == 1
+    assert C.battle_die_modifier(attacker_bt=1, defender_bt=3, extra=-1) == -3
+
+
+def test_stratagem_row_matches_table_edges() -> None:
+    table = T.battle_table()
+    assert C.stratagem_row(True) == table.row_max
+    assert C.stratagem_row(False) == table.row_min
