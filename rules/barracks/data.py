@@ -1,0 +1,174 @@
+"""Static data of The Barracks Emperors: cards, the Emperor roster and the board geometry.
+
+Everything is read once from ``rules/barracks/data/*.toml`` (or ``$PRAETOR_DATA_DIR/barracks``)
+and turned into plain lookup tables. Positions are ``(row, column)`` tuples; labels are the
+players' names for spaces: column letters A..G for columns -1..5 and row numbers 1..7 for rows
+-1..5, so the centre Emperor space (2, 2) is ``D4`` (docs/barracks.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+Pos = tuple[int, int]
+
+FACTIONS: tuple[str, ...] = ("sword", "eagle", "pillar", "wreath")  # clockwise turn order (§5.0)
+FACTION_NAMES = {"sword": "Sword", "eagle": "Eagle", "pillar": "Pillar", "wreath": "Wreath"}
+SUIT_NAMES = {"R": "Red", "B": "Blue", "Y": "Yellow", "G": "Gray"}
+DATA_FILES = ("influence.toml", "emperors.toml", "board.toml")
+
+
+def data_dir() -> Path:
+    override = os.environ.get("PRAETOR_DATA_DIR")
+    if override:
+        candidate = Path(override) / "barracks"
+        if candidate.is_dir():
+            return candidate
+    return Path(__file__).parent / "data"
+
+
+def _load(name: str) -> dict[str, Any]:
+    path = data_dir() / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:  # pragma: no cover - clear message
+        raise ValueError(f"cannot read Barracks data file {path}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    id: str
+    key: str  # ability key ("castra"), "barbarian" for Barbarians
+    name: str
+    suit: str  # R, B, Y or G
+    value: int
+    kind: str  # modifier, ongoing, on_play, placement, end_of_turn, barbarian
+    text: str
+    solo_text: str = ""
+
+    @property
+    def is_barbarian(self) -> bool:
+        return self.suit == "G"
+
+    def label(self) -> str:
+        if self.is_barbarian:
+            return "Barbarian (0)"
+        return f"{self.name} {SUIT_NAMES[self.suit]} {self.value}"
+
+
+@dataclass(frozen=True)
+class EmperorInfo:
+    id: str
+    name: str
+    colour: str
+    reign: str
+    name_provenance: str
+    colour_provenance: str
+
+
+def _build_cards(raw: dict[str, Any]) -> dict[str, CardInfo]:
+    cards: dict[str, CardInfo] = {}
+    for entry in raw["card"]:
+        for value in entry["values"]:
+            cid = f"{entry['key']}-{value}"
+            cards[cid] = CardInfo(
+                cid, entry["key"], entry["name"], entry["suit"], int(value), entry["kind"],
+                entry["text"], entry.get("solo_text", ""),
+            )
+    if len(cards) != 42:
+        raise ValueError(f"Barracks data: expected 42 Influence cards, found {len(cards)}")
+    for i in range(1, 19):
+        bid = f"barbarian-{i:02d}"
+        cards[bid] = CardInfo(bid, "barbarian", "Barbarian", "G", 0, "barbarian",
+                              "Place it in a free homeland or discard it to move a Barbarian "
+                              "one diagonal step (§6.2).")
+    return cards
+
+
+def _build_emperors(raw: dict[str, Any]) -> dict[str, EmperorInfo]:
+    emps = {
+        e["id"]: EmperorInfo(e["id"], e["name"], e["colour"], e.get("reign", ""),
+                             e.get("name_provenance", "design"), e.get("colour_provenance", "design"))
+        for e in raw["emperor"]
+    }
+    counts = {c: sum(1 for e in emps.values() if e.colour == c) for c in "RBY"}
+    if len(emps) != 45 or counts != {"R": 13, "B": 13, "Y": 19}:
+        raise ValueError(f"Barracks data: need 45 Emperors (13 R, 13 B, 19 Y), got {counts}")
+    return emps
+
+
+def _pos(v: Any) -> Pos:
+    return (int(v[0]), int(v[1]))
+
+
+CARDS: dict[str, CardInfo] = _build_cards(_load("influence.toml"))
+EMPERORS: dict[str, EmperorInfo] = _build_emperors(_load("emperors.toml"))
+_BOARD = _load("board.toml")
+
+INFLUENCE_IDS: tuple[str, ...] = tuple(c for c in CARDS if not CARDS[c].is_barbarian)
+BARBARIAN_IDS: tuple[str, ...] = tuple(c for c in CARDS if CARDS[c].is_barbarian)
+SOLO_INFLUENCE_IDS: tuple[str, ...] = tuple(c for c in INFLUENCE_IDS if CARDS[c].value >= 3)
+
+EMPEROR_POSITIONS: tuple[Pos, ...] = tuple(_pos(p) for p in _BOARD["emperor_spaces"])
+CENTRE: Pos = _pos(_BOARD["centre"])
+SIDE_OFFSETS: dict[str, Pos] = {f: _pos(_BOARD["sides"][f]) for f in FACTIONS}
+HOMELAND_CENTRES: dict[str, Pos] = {f: _pos(v) for f, v in _BOARD["homelands"]["centre"].items()}
+HOMELANDS: frozenset[Pos] = frozenset(_pos(p) for p in _BOARD["homelands"]["outer"])
+INVASION: dict[str, tuple[Pos, tuple[Pos, Pos], Pos]] = {
+    f: (_pos(v["one"]), (_pos(v["two"][0]), _pos(v["two"][1])), _pos(v["three"]))
+    for f, v in _BOARD["invasion"].items()
+}
+
+# side[(emperor position, faction)] -> influence space
+SIDE: dict[tuple[Pos, str], Pos] = {
+    (e, f): (e[0] + d[0], e[1] + d[1]) for e in EMPEROR_POSITIONS for f, d in SIDE_OFFSETS.items()
+}
+INFLUENCE_SPACES: tuple[Pos, ...] = tuple(sorted({s for s in SIDE.values()}))
+# emperor positions orthogonally next to each influence space
+ADJ_EMPERORS: dict[Pos, tuple[Pos, ...]] = {
+    s: tuple(e for e in EMPEROR_POSITIONS if abs(e[0] - s[0]) + abs(e[1] - s[1]) == 1)
+    for s in INFLUENCE_SPACES
+}
+# (faction of the side, emperor) pairs each influence space belongs to
+SPACE_SIDES: dict[Pos, tuple[tuple[str, Pos], ...]] = {
+    s: tuple((f, e) for (e, f), sp in SIDE.items() if sp == s) for s in INFLUENCE_SPACES
+}
+_INF_SET = frozenset(INFLUENCE_SPACES)
+DIAGONALS: dict[Pos, tuple[Pos, ...]] = {
+    s: tuple(
+        d for d in ((s[0] - 1, s[1] - 1), (s[0] - 1, s[1] + 1), (s[0] + 1, s[1] - 1), (s[0] + 1, s[1] + 1))
+        if d in _INF_SET
+    )
+    for s in INFLUENCE_SPACES
+}
+
+COLUMNS = "ABCDEFG"
+
+
+def label(p: Pos) -> str:
+    return f"{COLUMNS[p[1] + 1]}{p[0] + 2}"
+
+
+def parse_label(text: str) -> Pos | None:
+    text = str(text).strip().upper()
+    if len(text) != 2 or text[0] not in COLUMNS or not text[1].isdigit():
+        return None
+    return (int(text[1]) - 2, COLUMNS.index(text[0]) - 1)
+
+
+LABEL: dict[Pos, str] = {p: label(p) for p in (*INFLUENCE_SPACES, *EMPEROR_POSITIONS)}
+POS: dict[str, Pos] = {v: k for k, v in LABEL.items()}
+
+
+def data_hash() -> str:
+    h = hashlib.sha256()
+    for name in DATA_FILES:
+        h.update(name.encode())
+        h.update((data_dir() / name).read_bytes())
+    return h.hexdigest()[:16]
