@@ -1,0 +1,350 @@
+"""Combat (§8): evasion, the battle, losses, retreat, leader deaths, battle VP (§10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.command import Outcome
+from rules.core.errors import RuleError
+from rules.imperator import movement, politics, tables
+from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
+from rules.imperator.politics import name
+
+FRACTIONS = {"1/4": (1, 4), "1/2": (1, 2), "3/4": (3, 4)}
+
+
+def contested(st: ImperatorState, role: str) -> list[str]:
+    """Zones where ``role``'s units share the zone with enemy units (AMB-54: all must be fought)."""
+    zones = sorted({s.loc for s in st.units.values() if s.status == "map" and s.owner == role and s.loc and not s.fleet})
+    return [z for z in zones if st.units_in(z, other(role)) and z not in st.fought]
+
+
+def force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str]]:
+    return st.units_in(zone, role), st.leaders_in(zone, role)
+
+
+def average(values: list[int]) -> int:
+    return tables.average_rating(values) if values else 0
+
+
+def force_bt(st: ImperatorState, units: list[str], leaders: list[str]) -> int:
+    lbt = [st.ldef(x).bt for x in leaders if not st.leaders[x].ill]
+    if lbt:
+        return max(lbt)
+    return average([st.unit_values(u)[2] for u in units])
+
+
+def is_roman_force(st: ImperatorState, units: list[str]) -> bool:
+    return all(st.udef(u).people in (ROMAN,) for u in units)
+
+
+def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str, units: list[str]) -> list[str]:
+    """§8.1 / AMB-24: an adjacent zone free of enemy units, not where the attackers came from."""
+    came = set(st.entered_from.get(zone, []))
+    res = []
+    for n in st.board.land_neighbours(zone):
+        if n in came or st.units_in(n, other(role)):
+            continue
+        if movement.step_error(st, role, leader, units, zone, n) and not _relaxed_ok(st, role, leader, units, zone, n):
+            continue
+        res.append(n)
+    return sorted(res)
+
+
+def _relaxed_ok(st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str) -> bool:
+    return False
+
+
+def retreat_zones(st: ImperatorState, zone: str, role: str, units: list[str], leaders: list[str], attacker: bool) -> list[str]:
+    came = set(st.entered_from.get(zone, []))
+    lead = leaders[0] if leaders else None
+    res = []
+    for n in st.board.land_neighbours(zone):
+        if st.units_in(n, other(role)):
+            continue
+        if not attacker and n in came:
+            continue
+        err = movement.step_error(st, role, lead, units, zone, n)
+        if err and "§3.3" in err:
+            err = None  # AMB-24: a retreat is forced, Reserve Front limits do not bar it
+        if err and "leader of its People" in err:
+            err = None if lead else err
+        if err:
+            continue
+        # stacking categories (§4.2) hold in retreat too
+        if role == "E":
+            cats = {st.people_category(st.udef(u).people) for u in units if st.udef(u).people != "armenia"}
+            for u in st.units_in(n, "E"):
+                if st.udef(u).people != "armenia":
+                    cats.add(st.people_category(st.udef(u).people))
+            if len(cats) > 1:
+                continue
+        res.append(n)
+    return sorted(res)
+
+
+def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
+    if zone not in contested(st, role):
+        raise RuleError("§8", f"there is no battle to fight in {name(st, zone)}")
+    st.fought.append(zone)
+    d_units, d_leaders = force(st, zone, other(role))
+    mobile = [u for u in d_units if st.udef(u).people != "armenia"]
+    if d_leaders:
+        best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc))
+        cc = st.ldef(best).cc
+        taking = sorted(mobile, key=lambda u: -st.unit_values(u)[0])[:cc]
+        if evasion_zones(st, zone, other(role), best, taking):
+            politics.open_decision(
+                st,
+                other(role),
+                "evade",
+                f"§8.1: {name(st, zone)} is attacked. Try to evade with {name(st, best)}?",
+                [("fight", "stand and fight"), ("evade", "try to evade")],
+                "fight",
+                "§8.1",
+                {"zone": zone, "leader": best, "units": taking},
+            )
+            return
+    battle(st, out, role, zone)
+
+
+def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -> None:
+    zone = data["zone"]
+    attacker = st.active
+    defender = other(attacker)
+    if choice == "evade":
+        leader = data["leader"]
+        units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
+        vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
+        roll = st.dice.d6(f"§8.1 evasion (needs less than {vs})")
+        if roll.result < vs:
+            zones = evasion_zones(st, zone, defender, leader, units)
+            if zones:
+                dest = str(data.get("to")) if data.get("to") in zones else zones[0]
+                out.say(f"§8.1: the evasion succeeds; {name(st, leader)} slips away to {name(st, dest)}.")
+                out.cite("§8.1")
+                for lid in st.leaders_in(zone, defender):
+                    st.leaders[lid].loc = dest
+                for u in units:
+                    st.units[u].loc = dest
+                out.map_changed = True
+                movement.after_move(st, out, defender, [zone, dest])
+                if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
+                    battle(st, out, attacker, zone)
+                return
+        out.say("§8.1: the evasion fails; the battle is fought.")
+    battle(st, out, attacker, zone)
+
+
+def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
+    defender = other(attacker)
+    a_units, a_leaders = force(st, zone, attacker)
+    d_units, d_leaders = force(st, zone, defender)
+    if not a_units or not d_units:
+        return
+    out.cite("§8.2")
+    a_pf = sum(st.unit_values(u)[0] for u in a_units)
+    d_pf = sum(st.unit_values(u)[0] for u in d_units)
+    column = tables.odds_column(a_pf, d_pf)
+    a_qu = average([st.unit_values(u)[1] for u in a_units])
+    d_qu = average([st.unit_values(u)[1] for u in d_units])
+    shift = 0
+    if d_qu > 0 and a_qu >= 2 * d_qu or d_qu == 0 and a_qu >= 1:
+        shift = 2
+    elif a_qu > 0 and d_qu >= 2 * a_qu or a_qu == 0 and d_qu >= 1:
+        shift = -2
+    elif a_qu > d_qu:
+        shift = 1
+    elif a_qu < d_qu:
+        shift = -1
+    mods: list[tuple[str, int]] = []
+    a_bt = force_bt(st, a_units, a_leaders)
+    d_bt = force_bt(st, d_units, d_leaders)
+    if a_bt:
+        mods.append(("attacker BT", a_bt))
+    if d_bt:
+        mods.append(("defender BT", -d_bt))
+    outside = not st.in_empire(zone)
+    nonroman = [u for u in a_units + d_units if st.udef(u).people not in (ROMAN, "armenia")]
+    if outside and defender == "E" and d_units and all(st.udef(u).people != ROMAN for u in d_units):
+        mods.append(("EoR defends outside the Empire", -1))
+    if outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units):
+        mods.append(("EoR attacks outside the Empire", 1))
+    civil = is_roman_force(st, a_units) and is_roman_force(st, d_units)
+    if civil:
+        a_cp = max([st.ldef(x).cp for x in a_leaders], default=0)
+        d_cp = max([st.ldef(x).cp for x in d_leaders], default=0)
+        if a_cp > d_cp:
+            mods.append(("attacker's better CP", 1))
+        elif a_cp < d_cp:
+            mods.append(("defender's better CP", -1))
+    sign_r = 1 if attacker == "R" else -1
+    if st.event == 3:
+        mods.append(("Event 3: legions discouraged", -sign_r))
+    if st.event == 12:
+        mods.append(("Event 12: donative to the legions", sign_r))
+    if st.event == 11:
+        pr = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
+        rome_units = a_units if attacker == "R" else d_units
+        if pr and all(p in rome_units for p in pr):
+            mods.append(("Event 11: donative to the Praetorians", sign_r))
+    germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "germans" for u in nonroman)
+    if germans and st.event == 5:
+        mods.append(("Event 5: German vigour", 2 if attacker == "E" else -2))
+    if germans and st.event == 15:
+        mods.append(("Event 15: famine in Germania", -1 if attacker == "E" else 1))
+    roll = st.dice.d6(f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})", mods)
+    rr = st.options.get("rr_result", "defender")
+    res = tables.battle_result(column, roll.result, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
+    out.say(
+        f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
+        f"row {res.row}: {res.code}."
+    )
+    total_pf = a_pf + d_pf
+    a_before = list(a_units)
+    d_before = list(d_units)
+    # Loser's losses first (they set the winner's fractional losses).
+    hit_a = _apply_result(st, out, res.attacker, a_units, len(d_before), attacker, zone)
+    hit_d = _apply_result(st, out, res.defender, d_units, len(a_before), defender, zone)
+    # fractional results depend on the enemy's units hit (AMB-03)
+    if res.attacker in FRACTIONS:
+        _fraction(st, out, res.attacker, a_units, hit_d, attacker)
+    if res.defender in FRACTIONS:
+        _fraction(st, out, res.defender, d_units, hit_a, defender)
+    winner = attacker if res.winner == "attacker" else defender if res.winner == "defender" else None
+    if winner is not None and total_pf >= 35:
+        st.add_vp(winner, 1)
+        out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
+    # Leaders of a force hit by E die (§8.4).
+    for role, code, leaders in ((attacker, res.attacker, a_leaders), (defender, res.defender, d_leaders)):
+        if code == "E":
+            for lid in leaders:
+                politics.kill_leader(st, out, lid, "his force was destroyed", killer=other(role))
+    if st.game_over:
+        return
+    if winner is None:
+        _lone_leaders(st, out, zone)
+        return
+    loser = other(winner)
+    loser_leaders = [x for x in (a_leaders if loser == attacker else d_leaders) if st.leaders[x].status == "map"]
+    augusti = [x for x in loser_leaders if st.leaders[x].title == "augustus"]
+    if augusti:
+        politics.augusti_defeated(st, out, augusti)
+    if civil and st.civil_war:
+        for lid in loser_leaders:
+            if st.leaders[lid].title in ("augustus", "caesar", "usurper") and st.leaders[lid].status == "map":
+                politics.kill_leader(st, out, lid, "defeated in civil war", killer=winner, section="§8.4")
+        if st.game_over:
+            return
+    _retreat(st, out, zone, loser, loser == attacker)
+
+
+def _apply_result(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_count: int, role: str, zone: str) -> int:
+    """Apply E or A; return how many units were hit (reduced or eliminated)."""
+    hit = 0
+    if code == "E":
+        for u in list(units):
+            eliminate(st, u)
+            hit += 1
+        out.say(f"All {st.seat_of(role)} units in {name(st, zone)} are eliminated.")
+    elif code == "A":
+        for u in list(units):
+            step_loss(st, u)
+            hit += 1
+        out.say(f"All {st.seat_of(role)} units in {name(st, zone)} take a loss.")
+    return hit
+
+
+def _fraction(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_hit: int, role: str) -> None:
+    num, den = FRACTIONS[code]
+    n = min(enemy_hit * num // den, len(units))
+    # the owner chooses; Praetor spares elimination: normal units first, strongest first
+    order = sorted(units, key=lambda u: (st.units[u].reduced, -st.unit_values(u)[0], u))
+    for u in order[:n]:
+        step_loss(st, u)
+    if n:
+        out.say(f"§8.3: {st.seat_of(role)} takes {n} step loss(es) ({code} of {enemy_hit}).")
+
+
+def step_loss(st: ImperatorState, uid: str) -> None:
+    us = st.units[uid]
+    if us.reduced:
+        eliminate(st, uid)
+    else:
+        us.reduced = True
+
+
+def eliminate(st: ImperatorState, uid: str) -> None:
+    us = st.units[uid]
+    d = st.udef(uid)
+    us.status = "eliminated"
+    us.loc = None
+    us.fleet = None
+    us.reduced = False
+    if d.people == ROMAN and us.owner == "E":
+        us.owner = "E"  # returns to its usurper in phase F (§9.2.2)
+
+
+def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool) -> None:
+    units, leaders = force(st, zone, loser)
+    units = [u for u in units if True]
+    armenia = [u for u in units if st.udef(u).people == "armenia"]
+    for u in armenia:
+        eliminate(st, u)  # §4.2 note: the Armenia unit never retreats
+    units = [u for u in units if u not in armenia]
+    if not units and not leaders:
+        _lone_leaders(st, out, zone)
+        return
+    zones = retreat_zones(st, zone, loser, units, leaders, attacker)
+    if not zones:
+        out.say(f"§8.3: no retreat is possible from {name(st, zone)}; the beaten force is destroyed.")
+        for u in units:
+            eliminate(st, u)
+        for lid in leaders:
+            politics.kill_leader(st, out, lid, "no retreat possible", killer=other(loser))
+        return
+    if len(zones) == 1:
+        do_retreat(st, out, zone, loser, zones[0])
+        return
+    politics.open_decision(
+        st,
+        loser,
+        "retreat",
+        f"§8.3: your force in {name(st, zone)} is beaten; choose where it retreats.",
+        [(z, name(st, z)) for z in zones],
+        zones[0],
+        "§8.3",
+        {"zone": zone},
+    )
+
+
+def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: str) -> None:
+    units, leaders = force(st, zone, loser)
+    ill = [x for x in leaders if st.leaders[x].ill]
+    for x in ill:
+        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+    for u in units:
+        if st.udef(u).people == "armenia":
+            eliminate(st, u)
+            continue
+        st.units[u].loc = dest
+        if st.udef(u).people != ROMAN and movement.people_distance(st, st.udef(u).people, dest) > 5:
+            eliminate(st, u)
+    for x in leaders:
+        if st.leaders[x].status == "map":
+            st.leaders[x].loc = dest
+    out.say(f"§8.3: the beaten force retreats to {name(st, dest)}.")
+    out.map_changed = True
+    movement.after_move(st, out, loser, [zone, dest])
+    _lone_leaders(st, out, zone)
+
+
+def _lone_leaders(st: ImperatorState, out: Outcome, zone: str) -> None:
+    for r in ("R", "E"):
+        if st.units_in(zone, r) or not st.units_in(zone, other(r)):
+            continue
+        for lid in st.leaders_in(zone, r):
+            movement.lone_leader_escape(st, out, lid)
+
+
+__all__ = ["INTERIOR", "attack", "battle", "contested", "do_retreat", "evade"]

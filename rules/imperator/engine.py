@@ -1,0 +1,421 @@
+"""The turn sequence (§2 A-F) and the phase-level commands: Reserve Fronts (§3.2), vexillations
+(§3.4), nominations (§3.6), reinforcements (§9.1), decisions, and the end of the game (§10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.command import Outcome
+from rules.core.errors import NotYetSupported, RuleError
+from rules.imperator import adjust, combat, politics
+from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
+from rules.imperator.politics import name
+
+# --------------------------------------------------------------------------------------------
+# Flow
+# --------------------------------------------------------------------------------------------
+
+
+def start_turn(st: ImperatorState, out: Outcome) -> None:
+    """Phases A and B, then into C."""
+    st.phase = "A"
+    st.pax_turn = False
+    st.event = 0
+    st.reserve_fronts = []
+    st.reserve_max = 0
+    st.rolled_c = {}
+    for ls in st.leaders.values():
+        ls.ill = False
+    if st.usurpation_success:
+        politics.role_swap(st, out)
+    out.say(f"Year {st.year}: phase A.")
+    if st.rules.get("stratagems"):
+        raise NotYetSupported("§6", "stratagem draws")
+    # B - initiative
+    st.phase = "B"
+    fixed = st.rules.get("initiative", {}).get(str(st.year))
+    if fixed:
+        st.initiative = fixed
+        out.say(f"§2.B: the scenario gives the initiative to {st.seat_of(fixed)} in {st.year}.")
+    else:
+        cp = max([st.ldef(a).cp for a in st.augusti()], default=0)
+        roll = st.dice.d6(f"§2.B initiative (Rome needs less than {cp})")
+        st.initiative = "R" if roll.result < cp else "E"
+        out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
+    out.cite("§2.B")
+    # C - geostrategy
+    st.phase = "C"
+    for lid, ls in st.leaders.items():
+        if ls.status == "returning":
+            _return_generic(st, out, lid)
+    _enter_c_step(st, out, 0)
+
+
+def _order(st: ImperatorState) -> list[str]:
+    return [st.initiative, other(st.initiative)]
+
+
+def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
+    order = _order(st)
+    while idx < 2:
+        role = order[idx]
+        st.active = role
+        st.step = f"C{idx}"
+        if role == "R":
+            roll = st.dice.d10("§3.2 Reserve Fronts")
+            vs = max([st.ldef(a).vs for a in st.augusti()], default=0)
+            st.reserve_max = (roll.result + vs) // 4
+            out.say(f"§3.2: ({roll.result} + VS {vs}) / 4 = at most {st.reserve_max} Reserve Front(s) this turn.")
+            out.cite("§3.2")
+            return
+        if st.rules.get("peoples"):
+            raise NotYetSupported("§2.C", "declarations of war from the cup")
+        idx += 1
+    _after_c(st, out)
+
+
+def end_c(st: ImperatorState, out: Outcome) -> None:
+    idx = int(st.step[1:])
+    _enter_c_step(st, out, idx + 1)
+
+
+def _after_c(st: ImperatorState, out: Outcome) -> None:
+    if not st.at_war and not st.usurpers():
+        st.pax_turn = True
+        out.say("§2.C: no People at war and no usurpation: Pax Romana this year.")
+        if st.rules.get("death_table"):
+            raise NotYetSupported("§2.D", "leader death checks")
+        phase_f(st, out)
+        return
+    phase_d(st, out)
+
+
+def phase_d(st: ImperatorState, out: Outcome) -> None:
+    st.phase = "D"
+    vs_r = max([st.ldef(a).vs for a in st.augusti()], default=0)
+    e_leaders = [x for x, s in st.leaders.items() if s.status == "map" and s.owner == "E" and not s.pax and s.loc]
+    vs_e = max([st.ldef(x).vs for x in e_leaders], default=0)
+    st.smc_total = vs_r + vs_e
+    out.say(f"§2.D: {vs_r} + {vs_e} = {st.smc_total} SMC this year.")
+    out.cite("§2.D")
+    if st.rules.get("events"):
+        raise NotYetSupported("§2.D", "the Events table")
+    _split_smc(st)
+    _reinforcements(st, out)
+    if _can_designate(st):
+        st.active = "R"
+        st.step = "D-designate"
+        return
+    _after_designate(st, out)
+
+
+def _split_smc(st: ImperatorState) -> None:
+    first, second = st.initiative, other(st.initiative)
+    st.smc_left = {first: (st.smc_total + 1) // 2, second: st.smc_total // 2}
+    order: list[str] = []
+    left = dict(st.smc_left)
+    turn = first
+    while left[first] + left[second] > 0:
+        if left[turn] > 0:
+            order.append(turn)
+            left[turn] -= 1
+        turn = other(turn)
+    st.smc_order = order
+    st.smc_index = 0
+
+
+def _after_designate(st: ImperatorState, out: Outcome) -> None:
+    if st.rules.get("death_table"):
+        raise NotYetSupported("§2.D", "leader death checks")
+    phase_e(st, out)
+
+
+def _reinforcements(st: ImperatorState, out: Outcome) -> None:
+    for uid, us in st.units.items():
+        d = st.udef(uid)
+        if us.status == "out" and d.enters and d.enters <= st.year and d.people == ROMAN:
+            if d.kind == "vexillation":
+                us.status = "pool"
+                continue
+            dest = d.home
+            if dest is None or adjust.e_occupied(st, dest):
+                dest = adjust.nearest_free_camp(st, dest or st.board.rome)
+            us.status, us.loc, us.reduced, us.owner = "map", dest, False, "R"
+            out.say(f"§9.1: {d.name} arrives in {name(st, dest or '')}.")
+            out.map_changed = True
+
+
+def phase_e(st: ImperatorState, out: Outcome) -> None:
+    st.phase = "E"
+    _start_smc(st, out)
+
+
+def _start_smc(st: ImperatorState, out: Outcome) -> None:
+    if st.smc_index >= len(st.smc_order):
+        phase_f(st, out)
+        return
+    role = st.smc_order[st.smc_index]
+    st.active = role
+    st.sub = "move"
+    st.step = "E-move"
+    st.moved = {}
+    st.entered_from = {}
+    st.fought = []
+    for fs in st.fleets.values():
+        fs.moved = False
+    out.say(f"§2.E: SMC {st.smc_index + 1} of {len(st.smc_order)}: {st.seat_of(role)} moves.")
+
+
+def end_move(st: ImperatorState, out: Outcome) -> None:
+    st.sub = "combat"
+    st.step = "E-combat"
+    out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
+    maybe_finish_smc(st, out)
+
+
+def maybe_finish_smc(st: ImperatorState, out: Outcome) -> None:
+    if st.game_over or st.pending or st.phase != "E" or st.sub != "combat":
+        return
+    if combat.contested(st, st.active):
+        return
+    st.smc_left[st.active] -= 1
+    st.smc_index += 1
+    _start_smc(st, out)
+
+
+def phase_f(st: ImperatorState, out: Outcome) -> None:
+    st.phase = "F"
+    st.step = "F"
+    st.sub = ""
+    out.say(f"§2.F: campaign result for {st.year}.")
+    adjust.positional_vp(st, out)
+    adjust.adjustments(st, out)
+    if st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
+        holders = st.augusti() + st.caesars()
+        st.custodes = holders[0] if holders else None
+    st.year += 1
+    if st.year > st.end_year:
+        final_result(st, out)
+        return
+    if st.game_over:
+        return
+    start_turn(st, out)
+
+
+def final_result(st: ImperatorState, out: Outcome) -> None:
+    st.game_over = True
+    st.phase = "over"
+    a, b = st.vp["rome"], st.vp["enemies"]
+    if a == b:
+        st.result = {"winners": [], "summary": f"Draw, {a} VP each.", "level": ""}
+    else:
+        win, lose = ("rome", "enemies") if a > b else ("enemies", "rome")
+        w, v = st.vp[win], st.vp[lose]
+        if v <= 0 < w or w > 5 * v:
+            level = "definitive"
+        elif w > 2 * v:
+            level = "decisive"
+        else:
+            level = "plain"
+        st.result = {"winners": [win], "summary": f"{win} wins ({w} VP to {v}), a {level} victory.", "level": level}
+    out.say(f"§10: the game ends. {st.result['summary']}")
+    out.cite("§10")
+    out.game_over = True
+
+
+def advance(st: ImperatorState, out: Outcome) -> None:
+    """Continue automatic steps after a decision or a battle."""
+    if st.game_over or st.pending:
+        return
+    if st.phase == "E" and st.sub == "combat":
+        maybe_finish_smc(st, out)
+
+
+# --------------------------------------------------------------------------------------------
+# Phase C/D commands
+# --------------------------------------------------------------------------------------------
+
+
+def reserve(st: ImperatorState, out: Outcome, fronts: list[str]) -> None:
+    if not (st.phase == "C" and st.active == "R"):
+        raise RuleError("§3.2", "Reserve Fronts are chosen by Rome in phase C")
+    if len(set(fronts)) > st.reserve_max:
+        raise RuleError("§3.2", f"at most {st.reserve_max} Reserve Front(s) this turn")
+    for f in fronts:
+        if f not in FRONTS:
+            raise RuleError("§3.2", f"unknown Front {f!r}")
+    st.reserve_fronts = sorted(set(fronts))
+    out.say(f"§3.2: Reserve Fronts: {', '.join(st.reserve_fronts) or 'none'}.")
+
+
+def vexillation(st: ImperatorState, out: Outcome, args: dict[str, Any]) -> None:
+    if not (st.phase == "C" and st.active == "R"):
+        raise RuleError("§3.4", "vexillations are created or dissolved by Rome in phase C")
+    action = args.get("action", "create")
+    if action == "create":
+        create_vexillation(st, out, list(args.get("units") or []), args.get("zone"))
+    elif action == "dissolve":
+        dissolve_vexillation(st, out, str(args.get("vexillation")), list(args.get("units") or []))
+    else:
+        raise RuleError("§3.4", "action is create or dissolve")
+
+
+def vex_on_map(st: ImperatorState) -> int:
+    return sum(1 for u, s in st.units.items() if st.udef(u).kind == "vexillation" and s.status == "map")
+
+
+def create_vexillation(st: ImperatorState, out: Outcome, units: list[str], zone: str | None) -> None:
+    if len(set(units)) != 3:
+        raise RuleError("§3.4", "a vexillation needs exactly three legions")
+    fronts = {st.udef(u).front for u in units if u in st.units}
+    if len(fronts) != 1 or any(u not in st.units for u in units):
+        raise RuleError("§3.4", "the three legions must share a Front stripe")
+    front = fronts.pop()
+    for u in units:
+        us, d = st.units[u], st.udef(u)
+        if d.kind != "legion" or us.status != "map" or us.owner != "R":
+            raise RuleError("§3.4", f"{d.name} is not a legion of the Roman player on the map")
+        if us.reduced:
+            raise RuleError("§3.4", f"{d.name} is already reduced")
+        if us.loc is None or st.front_of(us.loc) != front:
+            raise RuleError("§3.4", f"{d.name} must stand in its own Front")
+    if vex_on_map(st) >= 6 and not st.usurpers():
+        raise RuleError("§3.4", "at most 6 vexillations on the map (no usurpation in progress)")
+    pool = sorted(u for u, s in st.units.items() if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "pool")
+    if not pool:
+        raise RuleError("§3.4", f"no {front} vexillation counter is available")
+    zone = zone or st.units[units[0]].loc
+    if zone not in {st.units[u].loc for u in units}:
+        raise RuleError("§3.4", "the vexillation is placed with one of the three legions")
+    for u in units:
+        st.units[u].reduced = True
+    v = st.units[pool[0]]
+    v.status, v.loc, v.reduced, v.owner = "map", zone, False, "R"
+    out.say(f"§3.4: {name(st, pool[0])} formed in {name(st, zone or '')}.")
+    out.map_changed = True
+
+
+def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list[str]) -> None:
+    if vid not in st.units or st.udef(vid).kind != "vexillation":
+        raise RuleError("§3.4", f"{vid!r} is not a vexillation")
+    vs = st.units[vid]
+    front = st.udef(vid).front
+    if vs.status != "map" or vs.owner != "R" or vs.loc is None or st.front_of(vs.loc) != front:
+        raise RuleError("§3.4", "the vexillation must stand in its own Front")
+    n = 2 if vs.reduced else 3
+    cands = [
+        u
+        for u, s in st.units.items()
+        if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R"
+        and s.reduced and s.loc is not None and st.front_of(s.loc) == front
+    ]
+    here = [u for u in cands if st.units[u].loc == vs.loc]
+    if not here:
+        raise RuleError("§3.4", "a reduced legion of its Front must share the vexillation's zone")
+    if not units:
+        units = [here[0]] + [u for u in sorted(cands) if u != here[0]][: n - 1]
+    if len(set(units)) != n or any(u not in cands for u in units):
+        raise RuleError("§3.4", f"choose {n} reduced legions of the {front} Front standing in it")
+    if not any(u in here for u in units):
+        raise RuleError("§3.4", "the legion in the vexillation's zone must be one of them")
+    for u in units:
+        st.units[u].reduced = False
+    vs.status, vs.loc, vs.reduced = "pool", None, False
+    out.say(f"§3.4: {name(st, vid)} dissolved; {', '.join(name(st, u) for u in units)} restored.")
+    out.map_changed = True
+
+
+def _can_designate(st: ImperatorState) -> bool:
+    return not st.usurpers() and bool(designations(st))
+
+
+def designations(st: ImperatorState) -> list[tuple[str, str]]:
+    """(leader, title) pairs Rome may name now (§3.6)."""
+    if st.usurpers():
+        return []
+    augs = st.augusti()
+    if not augs:
+        return []
+    ids = set(augs)
+    res: list[tuple[str, str]] = []
+    rule = st.rules.get("nominations", {})
+    cands = [x for x, s in st.leaders.items() if s.status == "map" and s.owner == "R" and st.ldef(x).people == ROMAN and s.title is None]
+    for x in cands:
+        for title in ("augustus", "caesar"):
+            if title == "augustus" and len(augs) >= 2 or title == "caesar" and len(st.caesars()) >= 2:
+                continue
+            ok = True
+            for a in ids:
+                if a in ("commode", "caracalla"):
+                    ok = False
+                elif a in rule:
+                    allowed = rule[a]
+                    if x not in allowed.get(title, []) and "*" not in allowed.get(title, []):
+                        ok = False
+            if ok:
+                res.append((x, title))
+    return res
+
+
+def designate(st: ImperatorState, out: Outcome, leader: str, title: str) -> None:
+    if st.phase != "D" or st.step != "D-designate":
+        raise RuleError("§3.6", "Augusti and Caesars are named in phase D")
+    if st.usurpers():
+        raise RuleError("§3.6", "no nominations during a civil war")
+    if (leader, title) not in designations(st):
+        raise RuleError("§3.6", f"{name(st, leader)} may not be named {title} now")
+    st.leaders[leader].title = title
+    out.say(f"§3.6: {name(st, leader)} is named {title.capitalize()}.")
+
+
+def end_designate(st: ImperatorState, out: Outcome) -> None:
+    _after_designate(st, out)
+
+
+def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
+    d = st.ldef(lid)
+    units = sorted(u for u, s in st.units.items() if st.udef(u).people == d.people and s.status == "map" and s.loc)
+    ls = st.leaders[lid]
+    if units:
+        ls.status, ls.loc = "map", st.units[units[0]].loc
+        ls.pax = d.people not in st.at_war
+        out.say(f"§4.1: {d.name} returns.")
+
+
+# --------------------------------------------------------------------------------------------
+# Decisions
+# --------------------------------------------------------------------------------------------
+
+
+def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -> None:
+    if not st.pending:
+        raise RuleError("", "no decision is waiting")
+    dec = st.pending[0]
+    if did and did != dec["id"]:
+        raise RuleError("", f"decision {did!r} is not the one waiting ({dec['id']})")
+    if dec["role"] != role:
+        raise RuleError("", "that decision is not yours")
+    if choice not in [c[0] for c in dec["choices"]]:
+        raise RuleError(dec["section"], f"{choice!r} is not one of the choices")
+    st.pending.pop(0)
+    kind, data = dec["kind"], dec["data"]
+    if kind == "evade":
+        combat.evade(st, out, data, choice)
+    elif kind == "retreat":
+        combat.do_retreat(st, out, data["zone"], role, choice)
+    elif kind == "escape":
+        lid = data["leader"]
+        if st.leaders[lid].status == "map":
+            st.leaders[lid].loc = choice
+            out.say(f"§7: {name(st, lid)} escapes to {name(st, choice)}.")
+    elif kind == "successor":
+        politics.assign_successor(st, out, choice)
+    elif kind == "usurper":
+        politics.validate_usurpation(st, out, choice, bonus=0)
+    elif kind == "spread":
+        if choice != "none":
+            politics.spread(st, out, data["usurper"], choice)
+    else:  # pragma: no cover - unknown kinds never get stored
+        raise RuleError("", f"unknown decision {kind}")
+    out.map_changed = True
+    advance(st, out)

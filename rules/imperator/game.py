@@ -1,0 +1,310 @@
+"""Imperator (Frédéric Bey): the rules engine behind ``GAME = ImperatorGame``.
+
+Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players change roles
+(§5): the seat that plays Rome is ``state.seat_of("R")``. Commands (``Command(name, args)``):
+
+``move``        {leader?, units?: [ids], unit?, path?: [zone ids] | to?: zone, drop?: {zone: [ids]}}
+                E.1: a leader with up to CC units, or one unit alone one zone (§3.5, §4.3, §7).
+``sail``        {fleet, to: sea zone | "port", units?: [ids], leaders?: [ids], land?: zone}
+                E.1, Rome only: board in port, one sea step, land on an adjacent coast (§3.5).
+``rally``       {zone}  E.1, usurper side: try to win over leaderless loyal units (§4.5 D/).
+``attack``      {zone}  E.2: fight the battle in that zone (all contested zones must be fought).
+``reserve``     {fronts: [front ids]}  phase C, Rome: choose Reserve Fronts (§3.2).
+``vexillation`` {action: "create", units: [3 legion ids], zone?} |
+                {action: "dissolve", vexillation: id, units?: [ids]}  phase C, Rome (§3.4).
+``designate``   {leader, title: "augustus"|"caesar"}  phase D, Rome (§3.6).
+``decide``      {id, choice}  answer the pending decision (evasion, retreat, escape, succession,
+                usurper choice, spreading a usurpation).
+``end``         end the current step: phase C/D step, the movement of an SMC (then combat).
+``stratagem``, ``usurp``: raise NotYetSupported (§6) for now.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core.command import (
+    ActionSpec,
+    ArgSpec,
+    Choice,
+    Command,
+    GameResult,
+    OptionSpec,
+    Outcome,
+    PendingDecision,
+    ScenarioInfo,
+)
+from rules.core.dice import Dice
+from rules.core.errors import NotYetSupported, RuleError
+from rules.core.game import Game
+from rules.imperator import combat, engine, movement
+from rules.imperator.model import (
+    Board,
+    FleetState,
+    ImperatorState,
+    LeaderState,
+    UnitState,
+)
+from rules.imperator.politics import name
+
+PHASE_NAMES = {
+    "A": "Stratagems",
+    "B": "Initiative",
+    "C": "Geostrategy",
+    "D": "Administration",
+    "E": "Movements and combats",
+    "F": "Campaign result",
+    "over": "Game over",
+}
+
+
+class ImperatorGame(Game[ImperatorState]):
+    KIND: ClassVar[str] = "imperator"
+    TITLE: ClassVar[str] = "Imperator"
+    RULES_VERSION: ClassVar[str] = "0.1"
+    STATE_VERSION: ClassVar[int] = 1
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    def scenarios(cls) -> list[ScenarioInfo]:
+        from rules.imperator import scenarios
+
+        return scenarios.scenario_infos()
+
+    @classmethod
+    def option_specs(cls) -> list[OptionSpec]:
+        return [
+            OptionSpec(
+                "rr_result",
+                "AMB-01: on an R/R battle result, the defender holds (attacker retreats) or nobody wins",
+                "defender",
+                ("defender", "stalemate"),
+            )
+        ]
+
+    @classmethod
+    def data_hash(cls) -> str:
+        from rules.imperator import scenarios
+
+        return scenarios.data_hash()
+
+    @classmethod
+    def new(cls, scenario: str, seats: list[str], seed: str, options: dict[str, str]) -> ImperatorGame:
+        from rules.imperator import scenarios
+
+        st = scenarios.build(scenario, seed, options)
+        return cls.start(st)
+
+    @classmethod
+    def start(cls, st: ImperatorState) -> ImperatorGame:
+        """Run the automatic opening steps of a freshly built state (its rolls go to history)."""
+        out = Outcome()
+        engine.start_turn(st, out)
+        rolls = st.dice.take_rolls()
+        st.history.extend(r.describe() for r in rolls)
+        st.history.extend(out.public)
+        return cls(st)
+
+    # -- play -----------------------------------------------------------------------------
+    @staticmethod
+    def dice(state: ImperatorState) -> Dice:
+        return state.dice
+
+    def _apply(self, state: ImperatorState, seat: str, command: Command, outcome: Outcome) -> None:
+        st = state
+        if st.game_over:
+            raise RuleError("", "the game is over")
+        if seat not in st.roles:
+            raise RuleError("", f"unknown seat {seat!r}")
+        role = st.role_of(seat)
+        verb = command.name
+        args = command.args
+        if verb == "decide":
+            engine.decide(st, outcome, role, str(args.get("id", "")), str(args.get("choice", "")))
+            return
+        if st.pending:
+            dec = st.pending[0]
+            raise RuleError(dec["section"], f"waiting for {st.seat_of(dec['role'])} to decide: {dec['prompt']}")
+        if verb in ("stratagem", "play"):
+            raise NotYetSupported("§6", "stratagems")
+        if verb == "usurp":
+            raise NotYetSupported("§6.2", "usurpation stratagems")
+        if role != st.active:
+            raise RuleError("§2", f"it is {st.seat_of(st.active)}'s turn")
+        if verb == "end":
+            self._end(st, outcome)
+        elif verb == "reserve":
+            engine.reserve(st, outcome, list(args.get("fronts") or []))
+        elif verb == "vexillation":
+            engine.vexillation(st, outcome, args)
+        elif verb == "designate":
+            engine.designate(st, outcome, str(args.get("leader")), str(args.get("title", "caesar")))
+        elif verb in ("move", "sail", "rally"):
+            if st.phase != "E" or st.sub != "move":
+                raise RuleError("§2.E", "movement happens in phase E.1 of your SMC")
+            if verb == "move":
+                movement.move(st, outcome, role, args)
+            elif verb == "sail":
+                movement.sail(st, outcome, role, args)
+            else:
+                movement.rally(st, outcome, role, args)
+        elif verb == "attack":
+            if st.phase != "E" or st.sub != "combat":
+                raise RuleError("§2.E", "battles are fought in phase E.2 (end your movement first)")
+            combat.attack(st, outcome, role, str(args.get("zone")))
+            engine.advance(st, outcome)
+        else:
+            raise RuleError("", f"unknown command {verb!r}")
+
+    def _end(self, st: ImperatorState, out: Outcome) -> None:
+        if st.phase == "C":
+            engine.end_c(st, out)
+        elif st.phase == "D" and st.step == "D-designate":
+            engine.end_designate(st, out)
+        elif st.phase == "E" and st.sub == "move":
+            engine.end_move(st, out)
+        elif st.phase == "E" and st.sub == "combat":
+            left = combat.contested(st, st.active)
+            if left:
+                raise RuleError("§8", f"battles remain to be fought in: {', '.join(name(st, z) for z in left)}")
+            engine.maybe_finish_smc(st, out)
+        else:
+            raise RuleError("§2", "nothing to end now")
+
+    def to_move(self) -> list[str]:
+        st = self.state
+        if st.game_over:
+            return []
+        if st.pending:
+            return [st.seat_of(st.pending[0]["role"])]
+        return [st.seat_of(st.active)]
+
+    def pending_decision(self) -> PendingDecision | None:
+        st = self.state
+        if not st.pending:
+            return None
+        d = st.pending[0]
+        return PendingDecision(
+            id=d["id"],
+            seat=st.seat_of(d["role"]),
+            kind=d["kind"],
+            prompt=d["prompt"],
+            choices=tuple(Choice(str(v), str(lbl)) for v, lbl in d["choices"]),
+            default=d["default"],
+            section=d["section"],
+        )
+
+    def result(self) -> GameResult | None:
+        st = self.state
+        if not st.game_over or st.result is None:
+            return None
+        return GameResult(
+            winners=tuple(st.result["winners"]),
+            summary=st.result["summary"],
+            level=st.result.get("level", ""),
+            scores=(("rome", st.vp["rome"]), ("enemies", st.vp["enemies"])),
+        )
+
+    def actions(self, seat: str) -> list[ActionSpec]:
+        st = self.state
+        if st.game_over or seat not in st.roles or seat not in self.to_move():
+            return []
+        role = st.role_of(seat)
+        if st.pending:
+            d = st.pending[0]
+            return [
+                ActionSpec(
+                    "decide",
+                    d["prompt"],
+                    (
+                        ArgSpec("id", "decision id", (Choice(d["id"], d["kind"]),)),
+                        ArgSpec("choice", "your choice", tuple(Choice(str(v), str(lb)) for v, lb in d["choices"])),
+                    ),
+                )
+            ]
+        specs: list[ActionSpec] = []
+        zones = lambda ids: tuple(Choice(z, name(st, z)) for z in ids[:25])  # noqa: E731
+        if st.phase == "C" and role == "R":
+            specs.append(
+                ActionSpec(
+                    "reserve",
+                    f"choose up to {st.reserve_max} Reserve Fronts (§3.2)",
+                    (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
+                )
+            )
+            specs.append(ActionSpec("vexillation", "create or dissolve a vexillation (§3.4)", (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))
+            specs.append(ActionSpec("end", "end your geostrategy step"))
+        elif st.phase == "D" and st.step == "D-designate":
+            cands = engine.designations(st)
+            specs.append(
+                ActionSpec(
+                    "designate",
+                    "name an Augustus or a Caesar (§3.6)",
+                    (
+                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in sorted({c for c, _ in cands})[:25])),
+                        ArgSpec("title", "title", (Choice("augustus", "Augustus"), Choice("caesar", "Caesar"))),
+                    ),
+                )
+            )
+            specs.append(ActionSpec("end", "end your nominations"))
+        elif st.phase == "E" and st.sub == "move":
+            mine_l = sorted(x for x, s in st.leaders.items() if s.status == "map" and s.owner == role and not s.pax and s.loc and x not in st.moved or (x in st.moved and "cont" in st.moved[x]))
+            mine_u = sorted(u for u, s in st.units.items() if s.status == "map" and s.owner == role and s.loc and u not in st.moved)
+            specs.append(
+                ActionSpec(
+                    "move",
+                    "move a leader with units, or a unit alone (§3.5, §7)",
+                    (
+                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in mine_l[:25]), required=False),
+                        ArgSpec("units", "units", tuple(Choice(u, name(st, u)) for u in mine_u[:25]), required=False),
+                        ArgSpec("to", "destination zone", zones(sorted(st.board.zones))),
+                    ),
+                )
+            )
+            if role == "R" and st.fleets:
+                specs.append(ActionSpec("sail", "move a fleet (§3.5)", (ArgSpec("fleet", "fleet", tuple(Choice(f, f) for f in st.fleets)), ArgSpec("to", "sea zone or port"))))
+            if role == "E" and st.usurpers():
+                specs.append(ActionSpec("rally", "win over leaderless loyal units (§4.5 D/)", (ArgSpec("zone", "zone"),)))
+            specs.append(ActionSpec("end", "end your movement and go to combat"))
+        elif st.phase == "E" and st.sub == "combat":
+            specs.append(ActionSpec("attack", "fight a battle (§8)", (ArgSpec("zone", "zone", zones(combat.contested(st, role))),)))
+            specs.append(ActionSpec("end", "end your SMC"))
+        return specs
+
+    # -- views ------------------------------------------------------------------------------
+    def public_view(self) -> dict[str, Any]:
+        from rules.imperator import views
+
+        return views.public_view(self.state)
+
+    def seat_view(self, seat: str) -> dict[str, Any]:
+        from rules.imperator import views
+
+        return views.seat_view(self.state, seat)
+
+    def status_lines(self) -> list[str]:
+        st = self.state
+        lines = [
+            f"{st.year}, phase {st.phase} ({PHASE_NAMES.get(st.phase, '')}) {st.step}",
+            f"VP: rome {st.vp['rome']}, enemies {st.vp['enemies']}; Rome is played by {st.seat_of('R')}",
+            f"To move: {', '.join(self.to_move()) or 'nobody'}",
+        ]
+        return lines
+
+    # -- persistence --------------------------------------------------------------------------
+    @staticmethod
+    def _state_to_json(state: ImperatorState) -> dict[str, Any]:
+        from rules.imperator import views
+
+        return views.state_to_json(state)
+
+    @staticmethod
+    def _state_from_json(data: dict[str, Any]) -> ImperatorState:
+        from rules.imperator import views
+
+        return views.state_from_json(data)
+
+
+GAME = ImperatorGame
+
+__all__ = ["GAME", "Board", "FleetState", "ImperatorGame", "LeaderState", "UnitState"]

@@ -1,0 +1,537 @@
+"""Movement: §3.3 (Fronts), §3.5 (Roman moves, fleets), §4.2 (stacking), §4.3 (usurper and
+non-Roman moves), §4.5 D/ (rallying), §7 (stops, lone leaders, terrain, the 2-PM limit)."""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from typing import Any
+
+from rules.core.command import Outcome
+from rules.core.errors import RuleError
+from rules.imperator import politics
+from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
+from rules.imperator.politics import name
+
+
+def enemy_units(st: ImperatorState, zone: str, role: str) -> list[str]:
+    return st.units_in(zone, other(role))
+
+
+def base_pm(st: ImperatorState, with_units: bool) -> int:
+    pm = 3 if with_units else 4
+    if st.event == 2:
+        pm -= 1
+    return pm
+
+
+def people_distance(st: ImperatorState, people: str, zone: str) -> int:
+    """AMB-20: fewest zone-to-zone steps from the nearest starting zone of ``people``."""
+    starts = [z for z, d in st.board.zones.items() if people in d.peoples]
+    seen = {z: 0 for z in starts}
+    q = deque(starts)
+    while q:
+        z = q.popleft()
+        if z == zone:
+            return seen[z]
+        for n in st.board.land_neighbours(z):
+            if n not in seen:
+                seen[n] = seen[z] + 1
+                q.append(n)
+    return 99
+
+
+def at_war(st: ImperatorState, people: str) -> bool:
+    return people in st.at_war
+
+
+def zone_people(st: ImperatorState, zone: str) -> tuple[str, ...]:
+    return st.board.zones[zone].peoples
+
+
+def roman_may_enter(st: ImperatorState, zone: str) -> bool:
+    """§3.5: Roman units enter a People's zone only while that People is at war (AMB-22)."""
+    for p in zone_people(st, zone):
+        if p == "armenia":
+            if st.armenia == "roman" or at_war(st, "parthians"):
+                continue
+            return False
+        if not at_war(st, p):
+            return False
+    return True
+
+
+def front_exempt(st: ImperatorState, uid: str) -> bool:
+    d = st.udef(uid)
+    us = st.units[uid]
+    if d.people != ROMAN or us.owner != "R":
+        return True
+    if d.kind in ("vexillation", "garrison") or d.front in (None, INTERIOR):
+        return True
+    return d.front in st.defected_fronts
+
+
+def step_error(
+    st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str
+) -> str | None:
+    """Why the group may not step from ``frm`` into ``to`` (None when it may)."""
+    z = st.board.zones.get(to)
+    if z is None:
+        return f"§7.1: unknown zone {to!r}"
+    if to not in st.board.neighbours(frm):
+        return f"§7.1: {name(st, to)} is not adjacent to {name(st, frm)}"
+    if z.kind != "land":
+        return f"§3.5: {name(st, to)} is a sea zone; use sail"
+    for uid in units:
+        d = st.udef(uid)
+        if d.people == ROMAN:
+            if st.units[uid].owner == "E":
+                if not st.in_empire(to):
+                    return f"§4.3: {d.name} serves a usurper and may not leave the Empire"
+            else:
+                if not roman_may_enter(st, to):
+                    return f"§3.5: Roman units may not enter {name(st, to)} while its People is at peace"
+                if not front_exempt(st, uid) and d.front not in st.reserve_fronts:
+                    if st.front_of(to) != d.front:
+                        return f"§3.3: {d.name} may not leave the {d.front} Front (not a Reserve Front)"
+        else:
+            err = _people_step_error(st, d.people, d.name, frm, to, leader)
+            if err:
+                return err
+    if leader is not None:
+        ld = st.ldef(leader)
+        if ld.people != ROMAN:
+            err = _people_step_error(st, ld.people, ld.name, frm, to, leader)
+            if err:
+                return err
+            if not units and st.in_empire(to):
+                return f"§4.3: {ld.name} may not move inside the Empire without a unit of his People"
+    return None
+
+
+def _people_step_error(
+    st: ImperatorState, people: str, who: str, frm: str, to: str, leader: str | None
+) -> str | None:
+    if people == "armenia":
+        return "§4.2: the Armenia unit never moves"
+    if not at_war(st, people):
+        if people not in zone_people(st, to):
+            return f"§4.3: {who} may not leave its home zones while at peace with Rome"
+    for p in zone_people(st, to):
+        if p != people and p != "armenia" and not at_war(st, p):
+            return f"§4.3: {who} may not enter {name(st, to)}, home of a People at peace"
+        if p == "armenia" and people != "parthians":
+            return f"§4.3: {who} may not enter Armenia"
+    pd = st.board.peoples.get(people)
+    if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.front:
+        if st.front_of(to) != pd.front:
+            return f"§4.3: {who} may enter the Empire only through the {pd.front} Front"
+    if st.front_of(to) == INTERIOR:
+        if leader is None or st.ldef(leader).people != people:
+            return f"§4.3: {who} may enter interior provinces only with a leader of its People"
+    if people_distance(st, people, to) > 5:
+        return f"§4.3: {name(st, to)} is more than 5 zones from {who}'s home"
+    return None
+
+
+def stacking_error(st: ImperatorState, zone: str) -> str | None:
+    """§4.2: the EoR may not stack Romans, Western and Eastern Peoples together."""
+    cats = set()
+    for uid in st.units_in(zone, "E"):
+        p = st.udef(uid).people
+        if p == "armenia":
+            continue
+        cats.add(st.people_category(p))
+    for lid in st.leaders_in(zone, "E"):
+        cats.add(st.people_category(st.ldef(lid).people))
+    if len(cats) > 1:
+        return f"§4.2: the Enemies of Rome may not stack {' and '.join(sorted(cats))} counters in {name(st, zone)}"
+    return None
+
+
+def front_minimum_error(st: ImperatorState) -> str | None:
+    """§3.3: each Front keeps at least half (rounded up) of its own units (AMB-17)."""
+    for front in ("british", "rhine", "danube", "orient", "southern"):
+        if front in st.defected_fronts:
+            continue
+        total = 0
+        inside = 0
+        for uid, us in st.units.items():
+            d = st.udef(uid)
+            if d.people != ROMAN or d.front != front or d.kind == "vexillation":
+                continue
+            if us.status in ("out", "pool"):
+                continue
+            total += 1
+            if us.status == "map" and us.owner == "R" and us.loc and st.front_of(us.loc) == front:
+                inside += 1
+        need = (total + 1) // 2
+        if inside < need:
+            return f"§3.3: the {front} Front must keep at least {need} of its {total} units"
+    return None
+
+
+def path_cost(st: ImperatorState, start: str, path: list[str]) -> int:
+    cost = 0
+    prev = start
+    for z in path:
+        cost += 1 + st.board.neighbours(prev).get(z, 0)
+        prev = z
+    return cost
+
+
+def _moved(st: ImperatorState, cid: str) -> dict[str, Any] | None:
+    return st.moved.get(cid)
+
+
+def find_path(st: ImperatorState, role: str, leader: str | None, units: list[str], start: str, goal: str, pm: int) -> list[str] | None:
+    """Cheapest path the group may legally walk (stops at enemy stacks)."""
+    heap: list[tuple[int, int, str, list[str]]] = [(0, 0, start, [])]
+    best: dict[str, int] = {start: 0}
+    n = 0
+    while heap:
+        cost, _, z, path = heapq.heappop(heap)
+        if z == goal:
+            return path
+        if path and units and enemy_units(st, z, role):
+            continue
+        for nb, extra in st.board.neighbours(z).items():
+            c = cost + 1 + extra
+            if c > pm or step_error(st, role, leader, units, z, nb):
+                continue
+            if c < best.get(nb, 999):
+                best[nb] = c
+                n += 1
+                heapq.heappush(heap, (c, n, nb, path + [nb]))
+    return None
+
+
+def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> None:
+    leader = args.get("leader")
+    units = list(args.get("units") or [])
+    if args.get("unit"):
+        units.append(args["unit"])
+    if leader is None and not units:
+        raise RuleError("§7", "name a leader or a unit to move")
+    drops: dict[str, list[str]] = {k: list(v) for k, v in (args.get("drop") or {}).items()}
+    # -- who moves ----------------------------------------------------------------------
+    start: str | None = None
+    cont_pm: int | None = None
+    if leader is not None:
+        if leader not in st.leaders:
+            raise RuleError("§3.5", f"unknown leader {leader!r}")
+        ls = st.leaders[leader]
+        if ls.status != "map" or ls.owner != role or ls.fleet:
+            raise RuleError("§3.5", f"{name(st, leader)} is not one of your leaders on the map")
+        if ls.pax:
+            raise RuleError("§4.1", f"{name(st, leader)} is on his Pax Romana side")
+        if ls.ill:
+            raise RuleError("Event 4", f"{name(st, leader)} is ill and may not leave his zone")
+        m = _moved(st, leader)
+        if m is not None:
+            if "cont" not in m:
+                raise RuleError("§3.5", f"{name(st, leader)} has already moved this SMC")
+            cont_pm = int(m["cont"])
+        start = ls.loc
+    for uid in units:
+        if uid not in st.units:
+            raise RuleError("§3.5", f"unknown unit {uid!r}")
+        us = st.units[uid]
+        if us.status != "map" or us.owner != role or us.fleet:
+            raise RuleError("§3.5", f"{name(st, uid)} is not one of your units on the map")
+        if _moved(st, uid) is not None:
+            raise RuleError("§3.5", f"{name(st, uid)} has already moved this SMC")
+        if start is None:
+            start = us.loc
+        if us.loc != start:
+            raise RuleError("§3.5", f"{name(st, uid)} is not in {name(st, start or '')}")
+        if st.udef(uid).people == "armenia":
+            raise RuleError("§4.2", "the Armenia unit never moves")
+    assert start is not None
+    if len(set(units)) != len(units):
+        raise RuleError("§3.5", "a unit is named twice")
+    # -- group rules ----------------------------------------------------------------------
+    if leader is not None:
+        ld = st.ldef(leader)
+        if len(units) > ld.cc:
+            raise RuleError("§3.5", f"{ld.name} may lead at most {ld.cc} units (CC)")
+        for uid in units:
+            ud = st.udef(uid)
+            if ld.people == ROMAN and ud.people != ROMAN:
+                raise RuleError("§3.5", f"{ld.name} may lead only Roman units")
+            if ld.people != ROMAN and ud.people != ld.people:
+                raise RuleError("§4.3", f"{ld.name} may lead only units of his own People")
+    for uid in units:
+        ud = st.udef(uid)
+        if ud.people == ROMAN and st.units[uid].owner == "E":
+            if leader is None or not st.leaders[leader].rebel:
+                raise RuleError("§4.3", f"{ud.name} serves a usurper and moves only with a rebel leader")
+        if ud.people == ROMAN and ud.kind == "garrison" and st.units[uid].owner == "R":
+            if leader is None or st.leaders[leader].title not in ("augustus", "caesar"):
+                raise RuleError("§3.5", f"{ud.name} (Rome garrison) moves only with an Augustus or a Caesar")
+    # -- the path ---------------------------------------------------------------------------
+    pm = base_pm(st, bool(units)) if cont_pm is None else cont_pm
+    if leader is None:
+        pm = 99  # a unit alone moves exactly one zone whatever the cost (§3.5, AMB-18)
+    path = list(args.get("path") or [])
+    if not path:
+        to = args.get("to")
+        if not to:
+            raise RuleError("§7", "give path or to")
+        if to not in st.board.zones:
+            raise RuleError("§7.1", f"unknown zone {to!r}")
+        found = find_path(st, role, leader, units, start, to, pm)
+        if found is None:
+            raise RuleError("§7", f"no legal path to {name(st, to)} within {pm} PM")
+        path = found
+    if leader is None and len(path) != 1:
+        raise RuleError("§3.5", "a combat unit without a leader moves only one zone")
+    carried = list(units)
+    prev = start
+    spent = 0
+    entered: list[str] = []
+    for i, z in enumerate(path):
+        if prev != start and enemy_units(st, prev, role) and carried:
+            raise RuleError("§7", f"units must stop on entering {name(st, prev)} (enemy units)")
+        err = step_error(st, role, leader, carried, prev, z)
+        if err:
+            raise RuleError(err.split(":")[0], err.split(": ", 1)[1])
+        spent += 1 + st.board.neighbours(prev).get(z, 0)
+        if spent > pm:
+            raise RuleError("§7.1", f"the move costs {spent} PM; only {pm} available")
+        entered.append(z)
+        for uid in drops.get(z, []):
+            if uid not in carried:
+                raise RuleError("§3.5", f"{name(st, uid)} is not in the moving stack")
+            carried.remove(uid)
+        if leader is not None and units and not carried and i < len(path) - 1:
+            raise RuleError("§3.5", "the leader may not go beyond the last unit still with him")
+        prev = z
+    for k in drops:
+        if k not in path:
+            raise RuleError("§3.5", f"drop zone {k!r} is not on the path")
+    if entered and all(st.board.zones[z].limited and not st.in_empire(z) for z in entered) and spent > 2:
+        if cont_pm is None:
+            raise RuleError("§7.2", "at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire")
+    # -- apply ----------------------------------------------------------------------------
+    final = path[-1]
+    placed: dict[str, str] = {}
+    for z in path:
+        for uid in drops.get(z, []):
+            placed[uid] = z
+    for uid in carried:
+        placed[uid] = final
+    for uid, z in placed.items():
+        st.units[uid].loc = z
+        st.moved[uid] = {"pm": spent}
+    if leader is not None:
+        st.leaders[leader].loc = final
+        st.moved[leader] = {"pm": spent}
+    for z in set(placed.values()) | {final}:
+        err = stacking_error(st, z)
+        if err:
+            raise RuleError("§4.2", err.split(": ", 1)[1])
+    if role == "R" and any(not front_exempt(st, u) for u in units):
+        err = front_minimum_error(st)
+        if err:
+            raise RuleError("§3.3", err.split(": ", 1)[1])
+    st.entered_from.setdefault(final, [])
+    if len(path) >= 1:
+        src = path[-2] if len(path) >= 2 else start
+        if src not in st.entered_from[final]:
+            st.entered_from[final].append(src)
+    who = name(st, leader) if leader else ""
+    what = ", ".join(name(st, u) for u in units)
+    desc = f"{who} with {what}" if leader and units else (who or what)
+    out.say(f"{desc} moves to {name(st, final)} ({spent} PM).")
+    out.map_changed = True
+    after_move(st, out, role, sorted(set(placed.values()) | {final}))
+
+
+def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) -> None:
+    """§7: lone leaders sharing a zone with enemy units must escape (AMB-55)."""
+    politics.normalize(st, out)
+    for z in zones:
+        for r in (role, other(role)):
+            if st.units_in(z, r):
+                continue
+            if not st.units_in(z, other(r)):
+                continue
+            for lid in st.leaders_in(z, r):
+                lone_leader_escape(st, out, lid)
+
+
+def escape_zones(st: ImperatorState, lid: str) -> list[str]:
+    ls = st.leaders[lid]
+    assert ls.loc is not None
+    res = []
+    for n in st.board.land_neighbours(ls.loc):
+        if st.units_in(n, other(ls.owner)):
+            continue
+        if ls.owner == "E":
+            politics_ok = st.ldef(lid).people != ROMAN or st.in_empire(n)
+            if not politics_ok:
+                continue
+        res.append(n)
+    return sorted(res)
+
+
+def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str) -> None:
+    ls = st.leaders[lid]
+    if ls.status != "map":
+        return
+    roll = st.dice.d10(f"§7 escape of {name(st, lid)} (dies on 9)")
+    zones = escape_zones(st, lid)
+    if roll.result == 9 or not zones:
+        politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=other(ls.owner), section="§7")
+        return
+    if len(zones) == 1:
+        ls.loc = zones[0]
+        out.say(f"§7: {name(st, lid)} escapes to {name(st, zones[0])}.")
+        return
+    politics.open_decision(
+        st,
+        ls.owner,
+        "escape",
+        f"§7: {name(st, lid)} escaped; choose where he goes.",
+        [(z, name(st, z)) for z in zones],
+        zones[0],
+        "§7",
+        {"leader": lid},
+    )
+
+
+def rally(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> None:
+    """§4.5 D/: a rebel leader tries to win over leaderless loyal Roman units in his zone."""
+    zone = str(args.get("zone") or "")
+    rebels = [x for x in st.leaders_in(zone, role) if st.leaders[x].rebel] if zone else []
+    if role != "E" or not rebels:
+        raise RuleError("§4.5", "rallying needs a usurper or one of his generals in that zone")
+    if not any(x in st.moved for x in rebels):
+        raise RuleError("§4.5", "the rebel leader must have entered the zone during this move")
+    if st.leaders_in(zone, "R"):
+        raise RuleError("§4.5", "only units without a leader can be rallied")
+    key = f"rally:{zone}"
+    if key in st.moved:
+        raise RuleError("§4.5", "a rally was already tried in this zone this SMC")
+    targets = [u for u in st.units_in(zone, "R") if st.udef(u).people == ROMAN]
+    if not targets:
+        raise RuleError("§4.5", "no loyal Roman unit to rally there")
+    owned: dict[str, int] = {}
+    for uid, us in st.units.items():
+        d = st.udef(uid)
+        if us.owner == "E" and us.status == "map" and d.people == ROMAN and d.kind == "legion" and d.front:
+            owned[d.front] = owned.get(d.front, 0) + 1
+    able = [u for u in targets if st.udef(u).kind != "vexillation" or owned.get(st.udef(u).front or "", 0) >= 3]
+    if not able:
+        raise RuleError("§4.5", "a vexillation can be rallied only by a side holding 3 legions of its Front")
+    st.moved[key] = {}
+    best = max(rebels, key=lambda x: st.ldef(x).cp)
+    usurper = best if st.leaders[best].title == "usurper" else (st.leaders[best].follows or best)
+    bonus = st.usurper_bonus.get(usurper, 0)
+    cp = st.ldef(best).cp
+    roll = st.dice.d6(f"§4.5 D/ rally by {name(st, best)} (needs {cp} or less)", [("usurpation stratagem", -bonus)] if bonus else [])
+    if roll.result <= cp:
+        for u in able:
+            st.units[u].owner = "E"
+            st.units[u].usurper = usurper
+            df = st.udef(u).front
+            if df and df not in st.defected_fronts and st.udef(u).kind != "vexillation":
+                st.defected_fronts.append(df)
+        out.say(f"§4.5 (D/): {', '.join(name(st, u) for u in able)} join the usurpation.")
+        for lid in rebels:
+            m = st.moved.get(lid)
+            if m is not None:
+                m["cont"] = max(0, base_pm(st, True) - int(m.get("pm", 0)))
+    else:
+        out.say(f"§4.5 (D/): the units in {name(st, zone)} stay loyal; they must be fought.")
+    out.map_changed = True
+
+
+# --------------------------------------------------------------------------------------------
+# Fleets (§3.5)
+# --------------------------------------------------------------------------------------------
+
+
+def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> None:
+    if st.event == 9:
+        raise RuleError("Event 9", "no naval movement this turn")
+    fid = args.get("fleet")
+    if role != "R" or fid not in st.fleets:
+        raise RuleError("§3.5", "only the Roman player's fleets sail")
+    fd = st.board.fleets[fid]
+    fs = st.fleets[fid]
+    if fs.status != "map":
+        raise RuleError("§3.5", f"the {fd.name} fleet is not in play")
+    if fs.moved:
+        raise RuleError("§3.5", "a fleet moves one step per SMC")
+    to = args.get("to") or args.get("sea")
+    units = list(args.get("units") or [])
+    leaders = list(args.get("leaders") or [])
+    land = args.get("land")
+    # Boarding (only in the port box).
+    if units or leaders:
+        if fs.at != "port":
+            raise RuleError("§3.5", "units board only in the fleet's home port")
+        aboard_u = [u for u, s in st.units.items() if s.fleet == fid]
+        if len(units) + len(aboard_u) > 2:
+            raise RuleError("§3.5", "a fleet carries at most 2 combat units")
+        for u in units:
+            us = st.units.get(u)
+            if us is None or us.status != "map" or us.owner != "R" or us.loc != fd.home or u in st.moved:
+                raise RuleError("§3.5", f"{name(st, u)} must start the SMC in {name(st, fd.home)} to board")
+        for x in leaders:
+            ls = st.leaders.get(x)
+            if ls is None or ls.status != "map" or ls.owner != "R" or ls.loc != fd.home or x in st.moved:
+                raise RuleError("§3.5", f"{name(st, x)} must start the SMC in {name(st, fd.home)} to board")
+    if to == "port":
+        if fs.at == "port":
+            raise RuleError("§3.5", "the fleet is already in port")
+        if fs.at not in fd.seas:
+            raise RuleError("§3.5", "the home port is not next to the fleet's sea zone")
+    else:
+        if to not in st.board.zones or st.board.zones[to].kind != "sea":
+            raise RuleError("§3.5", f"{to!r} is not a sea zone")
+        if st.board.zones[to].closed_sea:
+            raise RuleError("§3.5", f"fleets may not enter {name(st, to)}")
+        if fs.at == "port":
+            if to not in fd.seas:
+                raise RuleError("§3.5", f"{name(st, to)} is not one step from the port")
+        elif to not in st.board.neighbours(fs.at):
+            raise RuleError("§3.5", "a fleet moves one sea zone per SMC")
+    for u in units:
+        st.units[u].fleet = fid
+        st.moved[u] = {"pm": 0}
+    for x in leaders:
+        st.leaders[x].fleet = fid
+        st.moved[x] = {"pm": 0}
+    fs.at = to
+    fs.moved = True
+    cargo_u = [u for u, s in st.units.items() if s.fleet == fid]
+    cargo_l = [x for x, s in st.leaders.items() if s.fleet == fid]
+    if land:
+        if to == "port":
+            land = fd.home
+        elif land not in st.board.neighbours(to) or st.board.zones[land].kind != "land":
+            raise RuleError("§3.5", f"{name(st, land)} is not a coast of {name(st, to)}")
+        for u in cargo_u:
+            st.units[u].fleet = None
+            st.units[u].loc = land
+            st.moved[u] = {"pm": 99}
+        for x in cargo_l:
+            st.leaders[x].fleet = None
+            st.leaders[x].loc = land
+            st.moved[x] = {"pm": 99}
+        out.say(f"The {fd.name} fleet lands {', '.join(name(st, c) for c in cargo_u + cargo_l)} in {name(st, land)}.")
+        after_move(st, out, role, [land])
+    else:
+        for u in cargo_u:
+            st.units[u].loc = None if to != "port" else fd.home
+            if to == "port":
+                st.units[u].fleet = None
+        for x in cargo_l:
+            st.leaders[x].loc = None if to != "port" else fd.home
+            if to == "port":
+                st.leaders[x].fleet = None
+        out.say(f"The {fd.name} fleet sails to {name(st, to) if to != 'port' else 'its port'}.")
+    out.map_changed = True

@@ -1,0 +1,420 @@
+"""Emperors, usurpers and leaders' fates: §3.6 (titles, succession), §4.5 (usurpation, civil
+war), §8.4 (leader deaths) and the scenario's sudden-death conditions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.command import Outcome
+from rules.imperator.model import ROMAN, ImperatorState, other
+
+
+def name(st: ImperatorState, cid: str) -> str:
+    if cid in st.board.leaders:
+        return st.board.leaders[cid].name
+    if cid in st.board.units:
+        return st.board.units[cid].name
+    if cid in st.board.zones:
+        return st.board.zones[cid].name
+    return cid
+
+
+def new_id(st: ImperatorState, prefix: str) -> str:
+    st.next_id += 1
+    return f"{prefix}-{st.next_id}"
+
+
+def open_decision(
+    st: ImperatorState,
+    role: str,
+    kind: str,
+    prompt: str,
+    choices: list[tuple[str, str]],
+    default: str,
+    section: str,
+    data: dict[str, Any] | None = None,
+) -> None:
+    st.pending.append(
+        {
+            "id": new_id(st, kind),
+            "role": role,
+            "kind": kind,
+            "prompt": prompt,
+            "choices": [list(c) for c in choices],
+            "default": default,
+            "section": section,
+            "data": data or {},
+        }
+    )
+
+
+def end_game(st: ImperatorState, out: Outcome, winner_role: str | None, summary: str) -> None:
+    if st.game_over:
+        return
+    st.game_over = True
+    st.phase = "over"
+    winners = [st.seat_of(winner_role)] if winner_role else []
+    st.result = {"winners": winners, "summary": summary, "level": "sudden death" if winner_role else ""}
+    out.say(summary)
+    out.game_over = True
+
+
+# --------------------------------------------------------------------------------------------
+# Leader deaths
+# --------------------------------------------------------------------------------------------
+
+
+def kill_leader(
+    st: ImperatorState,
+    out: Outcome,
+    lid: str,
+    cause: str,
+    killer: str | None = None,
+    section: str = "§8.4",
+) -> None:
+    """Remove a leader for good (generic non-Roman leaders come back in phase C, §4.1).
+
+    ``killer`` is the role that scores 1 VP for it (AMB-36: battle, failed escape, assassination).
+    """
+    ls = st.leaders[lid]
+    if ls.status != "map":
+        return
+    d = st.ldef(lid)
+    title = ls.title
+    victim_role = ls.owner
+    ls.status = "returning" if d.generic else "dead"
+    ls.loc = None
+    ls.fleet = None
+    ls.title = None
+    out.say(f"{section}: {d.name} is dead ({cause}).")
+    out.cite(section)
+    out.map_changed = True
+    if st.custodes == lid:
+        st.custodes = None
+    if killer is not None and killer != victim_role:
+        st.add_vp(killer, 1)
+        out.say(f"§10: 1 VP to {st.seat_of(killer)} for the death of {d.name}.")
+    sudden = st.rules.get("sudden_death", {})
+    if lid in sudden:
+        winner = sudden[lid]
+        end_game(st, out, winner, f"Scenario: {d.name} is dead, the game ends; {st.seat_of(winner)} wins.")
+        return
+    if title == "augustus":
+        augustus_lost(st, out, lid, cause)
+    elif title == "usurper":
+        usurper_lost(st, out, lid)
+    normalize(st, out)
+
+
+def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> None:
+    """An Augustus died: usurpation success C/ (assassination in a civil war) or succession."""
+    if st.usurpers() and cause == "assassination" and not st.augusti():
+        usurpation_succeeds(st, out, "§4.5 (success C/)")
+        return
+    if st.usurpation_success:
+        return  # AMB-28: no succession once the usurpation has succeeded
+    if st.augusti():
+        out.say(f"§3.6 (1/): {name(st, st.augusti()[0])} now reigns alone.")
+        return
+    caesars = st.caesars()
+    if lid == "commode" and st.leaders.get("pertinax") and st.leaders["pertinax"].status == "map":
+        commode_succession(st, out)
+        return
+    if caesars:
+        for c in caesars:
+            st.leaders[c].title = "augustus"
+        out.say(f"§3.6: {' and '.join(name(st, c) for c in caesars)} promoted Augustus.")
+        return
+    candidates = [x for x, s in st.leaders.items() if s.status == "map" and st.ldef(x).people == ROMAN and s.owner == "R"]
+    if not candidates:
+        end_game(st, out, "E", "§3.6: no Roman general is left to take the purple; the Enemies of Rome win.")
+        return
+    open_decision(
+        st,
+        "R",
+        "successor",
+        "§3.6 (4/): choose the general who becomes Augustus.",
+        [(c, name(st, c)) for c in candidates],
+        candidates[0],
+        "§3.6",
+    )
+
+
+def commode_succession(st: ImperatorState, out: Outcome) -> None:
+    """§4.5, special case: Pertinax becomes Augustus, Didius Julianus rises in Rome."""
+    st.leaders["pertinax"].title = "augustus"
+    out.say("§4.5 (Commode): Pertinax becomes Augustus.")
+    didius = st.leaders.get("didius")
+    if didius is None or didius.status == "dead":
+        return
+    didius.status = "map"
+    didius.loc = st.board.rome
+    validate_usurpation(st, out, "didius", bonus=0, spread=False)
+
+
+def assign_successor(st: ImperatorState, out: Outcome, lid: str) -> None:
+    st.leaders[lid].title = "augustus"
+    out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
+    cands = usurper_candidates(st, need_no_augustus=False)
+    if not cands:
+        out.say("§4.5: no general stands in a Front; no usurper can be named.")
+        return
+    open_decision(
+        st,
+        "E",
+        "usurper",
+        "§3.6 (4/), §4.5: choose the general in a Front who claims the purple.",
+        [(c, name(st, c)) for c in cands],
+        cands[0],
+        "§4.5",
+    )
+
+
+def usurper_candidates(st: ImperatorState, need_no_augustus: bool, exclude_titles: bool = False) -> list[str]:
+    res = []
+    used_fronts = {st.front_of(st.leaders[u].loc or "") for u in st.usurpers() if st.leaders[u].loc}
+    for x, s in st.leaders.items():
+        if s.status != "map" or s.owner != "R" or s.loc is None or s.fleet:
+            continue
+        if st.ldef(x).people != ROMAN:
+            continue
+        front = st.front_of(s.loc)
+        if front is None or front == "interior" or front in used_fronts:
+            continue
+        if exclude_titles and s.title in ("augustus", "caesar"):
+            continue
+        if need_no_augustus:
+            augs = [a for a in st.augusti() if a != x and st.leaders[a].loc and st.front_of(st.leaders[a].loc or "") == front]
+            if augs:
+                continue
+        res.append(x)
+    return res
+
+
+# --------------------------------------------------------------------------------------------
+# Usurpation (§4.5)
+# --------------------------------------------------------------------------------------------
+
+
+def _join(st: ImperatorState, out: Outcome, zone: str, usurper: str) -> None:
+    """Every loyal Roman leader and unit in ``zone`` joins ``usurper``."""
+    for lid in st.leaders_in(zone, "R"):
+        if st.ldef(lid).people != ROMAN:
+            continue
+        ls = st.leaders[lid]
+        if lid != usurper:
+            ls.title = None if ls.title != "usurper" else ls.title
+            ls.follows = usurper
+        ls.owner = "E"
+        ls.rebel = True
+    for uid in st.units_in(zone, "R"):
+        d = st.udef(uid)
+        if d.people != ROMAN:
+            continue
+        us = st.units[uid]
+        us.owner = "E"
+        us.usurper = usurper
+        if d.front and d.front not in st.defected_fronts and d.kind != "vexillation":
+            st.defected_fronts.append(d.front)
+    out.map_changed = True
+
+
+def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, spread: bool = True) -> None:
+    ls = st.leaders[lid]
+    ls.title = "usurper"
+    ls.rebel = True
+    ls.owner = "E"
+    ls.follows = None
+    st.civil_war = True
+    st.usurper_bonus[lid] = bonus
+    out.say(f"§4.5: the usurpation of {name(st, lid)} is proclaimed; civil war.")
+    out.cite("§4.5")
+    zone = ls.loc
+    if zone is None:
+        return
+    # A/ his own zone follows him.
+    ls.owner = "R"  # so _join picks him up with the others
+    _join(st, out, zone, lid)
+    st.leaders[lid].title = "usurper"
+    if not spread:
+        return
+    front = st.front_of(zone)
+    if front is None or front == "interior":
+        return
+    # B/ the rest of his Front.
+    test_front(st, out, lid, front, exclude_zone=zone)
+    # C/ a neighbouring Front, chosen by the EoR.
+    fronts = [
+        f
+        for f in ("british", "rhine", "danube", "orient", "southern")
+        if f != front and st.board.fronts_adjacent(front, f) and f not in st.c_fronts_used
+    ]
+    if fronts:
+        open_decision(
+            st,
+            "E",
+            "spread",
+            f"§4.5 (C/): {name(st, lid)} may try to win over a neighbouring Front.",
+            [(f, f"Front: {f}") for f in fronts] + [("none", "do not try")],
+            fronts[0],
+            "§4.5",
+            {"usurper": lid},
+        )
+
+
+def test_front(st: ImperatorState, out: Outcome, usurper: str, front: str, exclude_zone: str | None = None) -> None:
+    """§4.5 B/: one loyalty test per zone of ``front`` holding a loyal Roman general."""
+    bonus = st.usurper_bonus.get(usurper, 0)
+    zones = sorted(z for z in st.board.zones if st.front_of(z) == front and z != exclude_zone)
+    for zone in zones:
+        gens = [g for g in st.leaders_in(zone, "R") if st.ldef(g).people == ROMAN]
+        if not gens:
+            continue
+        if any(st.leaders[g].title in ("augustus", "caesar") for g in gens):
+            out.say(f"§4.5 (B/): {name(st, zone)} holds an Augustus or Caesar and stays loyal.")
+            continue
+        best = max(st.ldef(g).cp for g in gens)
+        tops = sorted(g for g in gens if st.ldef(g).cp == best)
+        g = tops[st.dice.randint(0, len(tops) - 1)] if len(tops) > 1 else tops[0]
+        mods = [("usurpation stratagem", bonus)] if bonus else []
+        roll = st.dice.d6(f"§4.5 B/ loyalty of {name(st, g)} (joins on {best}+)", mods)
+        if roll.result >= best:
+            out.say(f"§4.5 (B/): {name(st, g)} joins {name(st, usurper)} with everything in {name(st, zone)}.")
+            _join(st, out, zone, usurper)
+        else:
+            out.say(f"§4.5 (B/): {name(st, g)} stays loyal.")
+
+
+def spread(st: ImperatorState, out: Outcome, usurper: str, front: str) -> None:
+    """§4.5 C/: d10 (+2 Augustus / +1 Caesar in the target Front, minus the stratagem bonus) < CP."""
+    st.c_fronts_used.append(front)
+    cp = st.ldef(usurper).cp
+    mods: list[tuple[str, int]] = []
+    in_front = [x for x in st.leaders if st.leaders[x].status == "map" and st.leaders[x].loc and st.front_of(st.leaders[x].loc or "") == front]
+    if any(st.leaders[x].title == "augustus" for x in in_front):
+        mods.append(("Augustus in that Front", 2))
+    elif any(st.leaders[x].title == "caesar" for x in in_front):
+        mods.append(("Caesar in that Front", 1))
+    bonus = st.usurper_bonus.get(usurper, 0)
+    if bonus:
+        mods.append(("usurpation stratagem", -bonus))
+    roll = st.dice.d10(f"§4.5 C/ spread to {front} (needs less than {cp})", mods)
+    if roll.result < cp:
+        out.say(f"§4.5 (C/): the {front} Front is open to {name(st, usurper)}'s appeal.")
+        test_front(st, out, usurper, front)
+    else:
+        out.say(f"§4.5 (C/): the {front} Front does not listen.")
+    normalize(st, out)
+
+
+def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
+    """§4.5: a dead usurper's followers return to the emperor (a double usurpation goes on)."""
+    for ls in st.leaders.values():
+        if ls.follows == lid:
+            ls.follows = None
+            ls.rebel = False
+            ls.owner = "R"
+    for us in st.units.values():
+        if us.usurper == lid:
+            us.usurper = None
+            us.owner = "R"
+    st.usurper_bonus.pop(lid, None)
+    if not st.usurpers():
+        st.civil_war = False
+        st.defected_fronts = []
+        st.defeated_augusti = []
+        for s in st.leaders.values():
+            if s.rebel:
+                s.rebel = False
+                s.owner = "R" if s.owner == "E" else s.owner
+        out.say("§4.5: the usurpation has failed; its followers return to the emperor.")
+
+
+def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
+    if st.usurpation_success:
+        return
+    us = sorted(st.usurpers(), key=lambda u: -st.ldef(u).cp)
+    if not us:
+        return
+    st.usurpation_success = us[0]
+    out.say(f"{why}: the usurpation of {name(st, us[0])} succeeds; the players change roles in phase A.")
+
+
+def role_swap(st: ImperatorState, out: Outcome) -> None:
+    """§5: the successful usurper becomes Augustus; players swap roles; VP markers swap."""
+    winner = st.usurpation_success
+    st.usurpation_success = None
+    if winner is None or st.leaders[winner].status != "map":
+        return
+    for a in st.augusti():
+        st.leaders[a].status = "dead"
+        st.leaders[a].loc = None
+        st.leaders[a].title = None
+    for u in st.usurpers():
+        if u != winner:
+            st.leaders[u].title = None
+    for lid, s in st.leaders.items():
+        d = st.ldef(lid)
+        if d.people == ROMAN:
+            if s.title == "caesar":
+                s.title = None
+            s.rebel = False
+            s.follows = None
+            s.owner = "R"
+        else:
+            s.owner = "E"
+    st.leaders[winner].title = "augustus"
+    for uid, us in st.units.items():
+        ud = st.udef(uid)
+        if ud.people == ROMAN:
+            us.owner = "R"
+            us.usurper = None
+        elif ud.people == "armenia":
+            us.owner = "R" if st.armenia == "roman" else "E"
+        else:
+            us.owner = "E"
+    # The players swap roles; each keeps his own VP, so the markers swap (§5).
+    st.roles = {seat: other(role) for seat, role in st.roles.items()}
+    st.civil_war = False
+    st.defected_fronts = []
+    st.c_fronts_used = []
+    st.defeated_augusti = []
+    st.usurper_bonus = {}
+    st.custodes = winner
+    out.say(
+        f"§5: {name(st, winner)} is Augustus. Seat {st.seat_of('R')} now plays Rome, "
+        f"seat {st.seat_of('E')} the Enemies of Rome."
+    )
+    out.cite("§5")
+    out.map_changed = True
+
+
+def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
+    """§4.3: usurper units alone (no rebel leader with them) return to the emperor."""
+    for uid, us in st.units.items():
+        if us.status != "map" or us.owner != "E" or st.udef(uid).people != ROMAN or us.fleet:
+            continue
+        if us.loc is None:
+            continue
+        rebels = [x for x in st.leaders_in(us.loc, "E") if st.ldef(x).people == ROMAN]
+        if not rebels:
+            us.owner = "R"
+            us.usurper = None
+            if out is not None:
+                out.say(f"§4.3: {name(st, uid)}, left without a rebel leader, returns to the emperor.")
+        elif us.usurper is None or st.leaders[us.usurper].status != "map":
+            lead = st.leaders[rebels[0]]
+            us.usurper = rebels[0] if lead.title == "usurper" else lead.follows
+    st.civil_war = bool(st.usurpers())
+
+
+def augusti_defeated(st: ImperatorState, out: Outcome, defeated: list[str]) -> None:
+    """§4.5 success B/: every Augustus defeated in battle while a usurpation goes on."""
+    if not st.usurpers():
+        return
+    for a in defeated:
+        if a not in st.defeated_augusti:
+            st.defeated_augusti.append(a)
+    living = st.augusti()
+    if all(a in st.defeated_augusti for a in living) and defeated:
+        usurpation_succeeds(st, out, "§4.5 (success B/)")
