@@ -23,6 +23,14 @@ praetor_find_python() {
     return 1
 }
 
+praetor_sha256() {
+    if command -v sha256sum >/dev/null 2>&1; then
+        sha256sum | cut -d' ' -f1
+    else
+        shasum -a 256 | cut -d' ' -f1 # macOS
+    fi
+}
+
 # praetor_setup EXTRAS   e.g. praetor_setup "postgres" or praetor_setup "test,postgres"
 praetor_setup() {
     local extras="$1" python stamp want fresh=0
@@ -31,8 +39,7 @@ praetor_setup() {
         praetor_log "creating $VENV with $python"
         "$python" -m venv "$VENV"
     fi
-    want="$(cat "$PRAETOR_ROOT/pyproject.toml" "$PRAETOR_ROOT/constraints.txt" \
-        | sha256sum | cut -d' ' -f1)"
+    want="$(cat "$PRAETOR_ROOT/pyproject.toml" "$PRAETOR_ROOT/constraints.txt" | praetor_sha256)"
     # An install with more extras (test,postgres) also satisfies one with fewer (postgres).
     for stamp in "$VENV/.praetor-stamp-$extras" "$VENV/.praetor-stamp-test,postgres"; do
         if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
