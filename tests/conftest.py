@@ -37,7 +37,12 @@ settings.load_profile(
 # No test may leave the machine. Loopback (127.0.0.0/8, ::1, localhost: the PostgreSQL tests)
 # and Unix sockets (asyncio's self-pipe is socket.socketpair()) stay allowed. The check runs
 # before the system call, so a blocked attempt sends nothing, not even a DNS query.
-# A test that really needs the network can say @pytest.mark.enable_socket (pytest-socket).
+# A test that really needs the network can say @pytest.mark.enable_socket (as in pytest-socket,
+# whose connect()-only guard this extends to connect_ex, sendto and name resolution).
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "enable_socket: let this test use the network")
 
 
 class NetworkBlockedError(RuntimeError):
