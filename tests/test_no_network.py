@@ -110,3 +110,9 @@ async def test_asyncio_loopback_server_works() -> None:
         assert await asyncio.wait_for(reader.readline(), timeout=5) == b"ROMA\n"
         writer.close()
         await writer.wait_closed()
+
+
+@pytest.mark.enable_socket
+def test_enable_socket_marker_lifts_the_guard() -> None:
+    assert "_block_network" not in socket.socket.connect.__qualname__
+    assert "_block_network" not in socket.getaddrinfo.__qualname__
