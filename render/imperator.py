@@ -315,8 +315,8 @@ def _dashed(
 
 
 def _text_size(text: str, f: Any) -> tuple[int, int]:
-    l, t, r, b = f.getbbox(text)
-    return int(r - l), int(b - t)
+    left, t, r, b = f.getbbox(text)
+    return int(r - left), int(b - t)
 
 
 def _draw_text_box(
@@ -328,8 +328,8 @@ def _draw_text_box(
     halo: RGB | None = PAPER,
     halo_w: int = 2,
 ) -> None:
-    l, t, r, b = f.getbbox(text)
-    x = rect[0] + (rect[2] - rect[0] - (r - l)) / 2 - l
+    left, t, r, b = f.getbbox(text)
+    x = rect[0] + (rect[2] - rect[0] - (r - left)) / 2 - left
     y = rect[1] + (rect[3] - rect[1] - (b - t)) / 2 - t
     if halo is not None:
         draw.text((x, y), text, font=f, fill=fill, stroke_width=halo_w, stroke_fill=halo)
@@ -665,9 +665,9 @@ def _draw_leader(
     draw.rectangle((x + 1, y + 1, x + round(6 * k), y + h - 2), fill=band)
     lf = font("sans-bold", round(10 * k))
     name = _leader_name(c)
-    l, t, r, b = lf.getbbox(name)
+    left, t, r, b = lf.getbbox(name)
     draw.text(
-        (x + round(9 * k) - l, y + (h - (b - t)) / 2 - t),
+        (x + round(9 * k) - left, y + (h - (b - t)) / 2 - t),
         name,
         font=lf,
         fill=(20, 20, 20) if roman else (255, 255, 255),
@@ -1191,10 +1191,13 @@ def render_scene(
     for p in static.placed:
         placer.add(p.kind, p.key, p.rect)
 
-    def anchor(zid: str) -> tuple[float, float] | None:
-        if zid in static.anchors:
-            return static.anchors[zid]
-        return None
+    def anchor(zid: str, inside: bool = True) -> tuple[float, float] | None:
+        a = static.anchors.get(zid)
+        if a is None:
+            return None
+        if inside and not (0 <= a[0] < vp.width and top <= a[1] < top + vp.height):
+            return None  # the zone lies outside this view
+        return a
 
     # Battle zones: a red ring outline of the zone.
     for zid in scene.battle_zones:
@@ -1214,7 +1217,7 @@ def render_scene(
     # Arrows of the last SMC.
     for mv in scene.last_moves:
         path = list(mv.path) if len(mv.path) >= 2 else [mv.src, mv.dst]
-        pts = [a for a in (anchor(z) for z in path) if a is not None]
+        pts = [a for a in (anchor(z, inside=False) for z in path) if a is not None]
         if len(pts) < 2:
             continue
         line = _curve(pts[0], pts[1]) if len(pts) == 2 else pts
@@ -1343,6 +1346,11 @@ def render_map(
     if not isinstance(scene, MapScene):
         scene = from_public_view(scene)
     return encode_png(render_scene(scene, view, board).image)
+
+
+def render_public_view(view: Mapping[str, Any], view_name: str = "whole") -> bytes:
+    """The bot's entry point (``bot/renderers.py``): public-view dict -> PNG bytes."""
+    return render_map(from_public_view(view), view_name)
 
 
 def render_battle_card(battle: Mapping[str, Any]) -> bytes:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
+import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 FRONTS = ("britannia", "rhine", "danube", "orient", "south")
@@ -194,7 +197,7 @@ def _zone(z: Any, default_kind: str) -> ZoneGeom | None:
         front = None
     if _get(z, "inside", "in_empire", default=True) is False:
         front = None
-    point = _pt(_get(z, "point", "lonlat", "anchor", "center", "centre"))
+    point = _pt(_get(z, "point", "place", "lonlat", "anchor", "center", "centre"))
     if point is None and _get(z, "lon") is not None:
         point = (float(_get(z, "lon")), float(_get(z, "lat")))
     rings = _rings(_get(z, "shape", "polygon", "polygons", "rings", "outline"))
@@ -245,9 +248,57 @@ def board_from_data(data: Any) -> BoardGeometry:
     return BoardGeometry(zones=zones, adjacency=tuple(sorted(edges)))
 
 
+def _data_dir() -> Path:
+    env = os.environ.get("PRAETOR_DATA_DIR")
+    if env:
+        p = Path(env)
+        return p / "map" if (p / "map").is_dir() else p
+    import rules.imperator
+
+    return Path(rules.imperator.__file__).resolve().parent / "data" / "map"
+
+
+def board_from_toml(folder: Path) -> BoardGeometry:
+    """Read the map TOML files directly (zones, seas, shapes, edges, coasts)."""
+
+    def load(name: str) -> dict[str, Any]:
+        f = folder / name
+        return tomllib.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
+
+    shapes = {s["id"]: s.get("rings", []) for s in load("shapes.toml").get("shape", [])}
+    seas_doc = load("seas.toml")
+    port_names = {p["id"]: p.get("name", p["id"]) for p in seas_doc.get("port", [])}
+    zones: list[dict[str, Any]] = []
+    for z in load("zones.toml").get("zone", []):
+        d = dict(z)
+        d["shape"] = shapes.get(z["id"], [])
+        if z.get("ports"):
+            d["ports"] = [port_names.get(p, str(p).title()) for p in z["ports"]]
+        if z.get("kind") in ("outside",) or z.get("joins"):
+            d["front"] = None
+            d["inside"] = False
+        elif z.get("kind") == "interior":
+            d["front"] = "interior"
+        d["kind"] = "land"
+        zones.append(d)
+    seas: list[dict[str, Any]] = []
+    for z in seas_doc.get("sea", []):
+        d = dict(z)
+        d["shape"] = shapes.get(z["id"], [])
+        d["closed"] = not z.get("open", True)
+        d["kind"] = "sea"
+        seas.append(d)
+    edges = [(e["a"], e["b"]) for e in load("edges.toml").get("edge", [])]
+    for c in load("coasts.toml").get("coast", []):
+        edges.extend((c["sea"], z) for z in c.get("zones", []))
+    return board_from_data({"land_zones": zones, "sea_zones": seas, "adjacency": edges})
+
+
 @functools.lru_cache(maxsize=1)
 def load_board() -> BoardGeometry:
-    """The board of the shipped (or ``PRAETOR_DATA_DIR``) Imperator data, read once."""
-    from rules.imperator import loader  # imported lazily: render must import without the data
+    """The board of the shipped (or ``PRAETOR_DATA_DIR``) Imperator data, read once.
 
-    return board_from_data(loader.load_data())
+    Reads the map TOML files of ``rules/imperator/data/map`` (the same files the rules loader
+    validates) with the standard library only.
+    """
+    return board_from_toml(_data_dir())

@@ -1,0 +1,186 @@
+"""A small image of one battle: forces, odds column, shifts, roll and result.
+
+Input dict (every key optional except the two sides)::
+
+    {
+      "zone": "Vindobona", "year": 175, "smc": 3,
+      "attacker": {"side": "R", "name": "Maximianus", "strength": 20,
+                   "counters": [ ...counters as in the public view... ]},
+      "defender": {"side": "E", "name": "Quades", "strength": 5, "counters": [...]},
+      "odds": "4/1",                       # the ratio as computed
+      "column": "4/1",                     # the column used after shifts
+      "columns": ["1/3", ..., "4/1"],      # the table's columns (drawn as a strip)
+      "shifts": ["+1 Augustus present", "-1 across the Danuvius"],
+      "roll": 4, "modifier": 1, "total": 5,
+      "result": {"attacker": "1/4", "defender": "R", "winner": "A"},   # or a plain string
+      "text": "The Quades retreat."
+    }
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.assets import font
+from render.imperator_scene import SIDE_NAMES, _counters, norm_side
+
+W = 760
+DEFAULT_COLUMNS = ["1/3", "1/2", "2/3", "4/5", "1/1", "5/4", "3/2", "2/1", "3/1", "4/1"]
+
+
+def render_battle_card(battle: Mapping[str, Any]) -> bytes:
+    from render.imperator import (
+        INK,
+        PAPER,
+        SIDE_COLOURS,
+        _draw_leader,
+        _draw_text_box,
+        _draw_unit,
+        _metrics,
+        _text_size,
+        _wrap,
+        encode_png,
+    )
+
+    k = 1.3
+    m = _metrics(k)
+    sides = [battle.get("attacker") or {}, battle.get("defender") or {}]
+    counters = [_counters(s.get("counters")) for s in sides]
+    rows_needed = max(
+        sum(1 for c in cs if c.is_leader) * (m.leader_h + m.gap)
+        + ((sum(1 for c in cs if not c.is_leader) + 4) // 5) * (m.unit + m.gap)
+        for cs in counters
+    )
+    H = 150 + rows_needed + 210
+    img = Image.new("RGB", (W, H), PAPER)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W - 1, H - 1), outline=(120, 30, 30), width=4)
+    title = f"Battle of {battle.get('zone', '?')}"
+    sub = " · ".join(
+        x
+        for x in (
+            f"AD {battle['year']}" if battle.get("year") else "",
+            f"SMC {battle['smc']}" if battle.get("smc") else "",
+        )
+        if x
+    )
+    d.text((20, 12), title, font=font("serif-bold", 26), fill=(120, 20, 24))
+    if sub:
+        tw, _ = _text_size(sub, font("sans-bold", 15))
+        d.text((W - 20 - tw, 20), sub, font=font("sans-bold", 15), fill=INK)
+    y0 = 56
+    col_w = (W - 60) // 2
+    for i, (s, cs) in enumerate(zip(sides, counters, strict=True)):
+        x = 20 + i * (col_w + 20)
+        side = norm_side(s.get("side", "R" if i == 0 else "E")) or "R"
+        colour = SIDE_COLOURS[side]
+        role = "Attacker" if i == 0 else "Defender"
+        d.rectangle((x, y0, x + col_w, y0 + 24), fill=colour)
+        _draw_text_box(
+            d,
+            (x, y0, x + col_w, y0 + 24),
+            f"{role} · {SIDE_NAMES[side]}",
+            font("sans-bold", 14),
+            (255, 255, 255),
+            halo=None,
+        )
+        name = str(s.get("name", ""))
+        strength = s.get("strength")
+        line = name + (f"   {strength} PF" if strength is not None else "")
+        d.text((x + 4, y0 + 30), line, font=font("sans-bold", 15), fill=INK)
+        cy = y0 + 54
+        for c in (c for c in cs if c.is_leader):
+            _draw_leader(d, x + 4, cy, min(col_w - 8, 260), c, side, m, k)
+            cy += m.leader_h + m.gap
+        for j, c in enumerate(c for c in cs if not c.is_leader):
+            _draw_unit(
+                d,
+                x + 4 + (j % 5) * (m.unit + m.gap),
+                cy + (j // 5) * (m.unit + m.gap),
+                c,
+                side,
+                m,
+                k,
+            )
+    y = y0 + 60 + rows_needed + 10
+    # Odds strip.
+    columns = [str(c) for c in battle.get("columns") or DEFAULT_COLUMNS]
+    used = str(battle.get("column", battle.get("odds", "")))
+    d.text((20, y), "Odds", font=font("serif-bold", 15), fill=(120, 20, 24))
+    cw = (W - 110) / len(columns)
+    for j, c in enumerate(columns):
+        bx = 90 + j * cw
+        hit = c == used
+        d.rectangle(
+            (bx, y - 2, bx + cw - 3, y + 22),
+            fill=(158, 24, 32) if hit else (236, 230, 214),
+            outline=(140, 120, 100),
+        )
+        _draw_text_box(
+            d,
+            (bx, y - 2, bx + cw - 3, y + 22),
+            c,
+            font("sans-bold", 13),
+            (255, 255, 255) if hit else INK,
+            halo=None,
+        )
+    y += 32
+    odds = battle.get("odds")
+    if odds and str(odds) != used:
+        d.text((20, y), f"Ratio {odds}, shifted to column {used}", font=font("sans", 14), fill=INK)
+        y += 20
+    shifts = [str(s) for s in battle.get("shifts") or ()]
+    d.text(
+        (20, y),
+        "Shifts: " + ("; ".join(shifts) if shifts else "none"),
+        font=font("sans", 14),
+        fill=INK,
+    )
+    y += 24
+    roll = battle.get("roll")
+    if roll is not None:
+        mod = battle.get("modifier")
+        total = battle.get("total")
+        text = f"Die roll {roll}"
+        if mod:
+            text += f" {int(mod):+d}"
+        if total is not None:
+            text += f" = {total}"
+        d.rounded_rectangle(
+            (20, y, 60, y + 40), radius=6, fill=(255, 255, 255), outline=INK, width=2
+        )
+        _draw_text_box(d, (20, y, 60, y + 40), str(roll), font("sans-bold", 22), INK, halo=None)
+        d.text((72, y + 10), text, font=font("sans-bold", 16), fill=INK)
+        y += 50
+    res = battle.get("result")
+    if isinstance(res, Mapping):
+        parts = []
+        if "attacker" in res:
+            parts.append(f"Attacker {res['attacker']}")
+        if "defender" in res:
+            parts.append(f"Defender {res['defender']}")
+        winner = res.get("winner")
+        if winner:
+            parts.append(
+                "attacker wins"
+                if str(winner).upper().startswith("A")
+                else "defender wins"
+                if str(winner).upper().startswith("D")
+                else str(winner)
+            )
+        rtext = " · ".join(parts)
+    else:
+        rtext = str(res or "")
+    if rtext:
+        d.text((20, y), "Result: " + rtext, font=font("sans-bold", 17), fill=(120, 20, 24))
+        y += 26
+    for line in _wrap(str(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
+        d.text((20, y), line, font=font("sans", 14), fill=INK)
+        y += 18
+    img = img.crop((0, 0, W, min(H, y + 16)))
+    ImageDraw.Draw(img).rectangle((0, 0, W - 1, img.size[1] - 1), outline=(120, 30, 30), width=4)
+    return encode_png(img) if img else io.BytesIO().getvalue()
