@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -106,8 +107,10 @@ class Moderator:
         engine: AsyncEngine,
         clock: Clock | None = None,
         checkpoint_every: int = 50,
+        seed_source: Callable[[], str] | None = None,
     ) -> None:
         self.engine = engine
+        self.new_seed = seed_source or (lambda: secrets.token_hex(16))
         self.sessions = session_factory(engine)
         self.clock = clock or Clock()
         self.checkpoint_every = checkpoint_every
@@ -291,7 +294,7 @@ class Moderator:
         if empty:
             raise ModeratorError(f"Seats still empty: {', '.join(empty)} (/game join).")
         game_class = get_game(row.kind)
-        seed = secrets.token_hex(16)
+        seed = self.new_seed()
         game = game_class.new(row.scenario, list(row.seats), seed, dict(row.options))
         now = self.clock.now()
         async with self.sessions() as session:

@@ -75,7 +75,9 @@ class Dice:
             if value < limit:
                 return low + value % span
 
-    def roll(self, die: str, purpose: str, modifiers: list[tuple[str, int]] | None = None) -> DiceRoll:
+    def roll(
+        self, die: str, purpose: str, modifiers: list[tuple[str, int]] | None = None
+    ) -> DiceRoll:
         """Roll ``die`` ("d6" or "d10") for ``purpose``; record and return the roll."""
         if die not in DIE_FACES:
             raise ValueError(f"unknown die {die!r}")

@@ -1,0 +1,219 @@
+"""The ``praetor`` command.
+
+- ``praetor``: the bot when ``DISCORD_TOKEN`` is set, else the local table in the terminal.
+- ``praetor bot``: the bot; exits with code 2 and a clear message without a token.
+- ``praetor sync``: force a sync of the slash commands.
+- ``praetor local [--as USER]``: the local table.
+- ``praetor replay FILE [--seed N] [--games MODULE] [--json]``: play a transcript.
+- ``praetor data check [DIR]``: validate an Imperator data directory and print a summary.
+- ``praetor migrate``: bring the database schema up to date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+from bot.config import Config, ConfigError, load_config, setup_logging
+
+log = logging.getLogger("praetor")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="praetor", description="Praetor: wargames refereed in Discord"
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("sync", help="sync the slash commands with Discord now")
+    local = sub.add_parser("local", help="open the local table in this terminal")
+    local.add_argument("--as", dest="user", default="alice", help="who is at the keyboard first")
+    replay = sub.add_parser("replay", help="play a transcript and check it")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--seed", type=int, default=1, help="seed for the game dice")
+    replay.add_argument("--games", action="append", default=[], help="module adding a game")
+    replay.add_argument("--json", action="store_true", help="print the final public state")
+    data = sub.add_parser("data", help="game data tools")
+    data_sub = data.add_subparsers(dest="data_command")
+    check = data_sub.add_parser("check", help="validate an Imperator data directory")
+    check.add_argument("directory", nargs="?", type=Path)
+    sub.add_parser("migrate", help="upgrade the database schema")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        config = load_config()
+    except ConfigError as error:
+        print(f"praetor: configuration error: {error}", file=sys.stderr)
+        return 2
+    setup_logging(config)
+    command = args.command
+    if command != "bot" and not (command is None and config.has_token):
+        logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings locally
+    if command is None:
+        if config.has_token:
+            return run_bot(config)
+        print(
+            "praetor: DISCORD_TOKEN is not set, so this opens the local table in the terminal "
+            f"(database: {config.database_url}). Type /help-style slash commands; "
+            "`as <user>` switches player; end of input quits.",
+            file=sys.stderr,
+        )
+        return asyncio.run(run_local(config, "alice"))
+    if command == "bot":
+        if not config.has_token:
+            print(
+                "praetor bot: DISCORD_TOKEN is not set. Create a bot in the Discord Developer "
+                "Portal and export its token (see README), or run `praetor local`.",
+                file=sys.stderr,
+            )
+            return 2
+        return run_bot(config)
+    if command == "sync":
+        if not config.has_token:
+            print("praetor sync: DISCORD_TOKEN is not set.", file=sys.stderr)
+            return 2
+        return run_bot(config, sync_only=True)
+    if command == "local":
+        return asyncio.run(run_local(config, args.user))
+    if command == "replay":
+        return run_replay(args.file, args.seed, args.games, args.json)
+    if command == "data":
+        if args.data_command != "check":
+            print("praetor data: use `praetor data check [DIR]`", file=sys.stderr)
+            return 2
+        return data_check(args.directory)
+    if command == "migrate":
+        return asyncio.run(migrate(config))
+    return 2
+
+
+async def migrate(config: Config) -> int:
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    engine = make_engine(config.database_url)
+    await upgrade(engine)
+    await engine.dispose()
+    print("database schema is up to date")
+    return 0
+
+
+def run_bot(config: Config, sync_only: bool = False) -> int:
+    from bot.client import PraetorBot
+    from bot.moderator import Moderator
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    async def runner() -> None:
+        engine = make_engine(config.database_url)
+        await upgrade(engine)
+        bot = PraetorBot(Moderator(engine))
+        if sync_only:
+
+            async def sync_and_close() -> None:
+                await bot.sync_if_changed(force=True)
+                await bot.close()
+
+            bot.setup_hook = sync_and_close  # type: ignore[method-assign]
+        async with bot:
+            await bot.start(config.discord_token or "")
+        await engine.dispose()
+
+    asyncio.run(runner())
+    return 0
+
+
+async def run_local(config: Config, user: str) -> int:
+    from bot.local import DiscordRuleViolation, LocalInputError, LocalTable
+    from bot.moderator import Moderator
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    engine = make_engine(config.database_url)
+    await upgrade(engine)
+    table = LocalTable(Moderator(engine), config.images_dir, user=user)
+    await table.setup()
+    interactive = sys.stdin.isatty()
+    try:
+        while True:
+            if interactive:
+                print(f"{table.user}> ", end="", flush=True)
+            line = await asyncio.to_thread(sys.stdin.readline)
+            if not line:
+                break
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            start = len(table.outputs)
+            try:
+                if line.startswith("as "):
+                    table.user = line[3:].strip()
+                    continue
+                if line in ("quit", "exit"):
+                    break
+                if line.startswith("click "):
+                    await table.click(line[6:].strip())
+                elif line.startswith("select "):
+                    await table.select([p.strip() for p in line[7:].split(",") if p.strip()])
+                elif line.startswith("/"):
+                    await table.run_slash(line)
+                else:
+                    print(
+                        "type a slash command (/roll dice:2d6), `as <user>`, `click <label>`, "
+                        "`select <option>` or quit",
+                        file=sys.stderr,
+                    )
+                    continue
+            except (LocalInputError, DiscordRuleViolation) as error:
+                print(f"error: {error}", file=sys.stderr)
+                continue
+            for output in table.outputs[start:]:
+                if output.audience in ("public", table.user):
+                    for shown in output.lines():
+                        print(shown)
+    finally:
+        await table.close()
+        await engine.dispose()
+    return 0
+
+
+def run_replay(path: Path, seed: int, game_modules: list[str], as_json: bool) -> int:
+    from bot.transcript import replay_file
+    from rules.core.registry import register_module
+
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for module in game_modules:
+        try:
+            register_module(module)
+        except (ImportError, ValueError) as error:
+            print(f"praetor replay: cannot load games from {module}: {error}", file=sys.stderr)
+            return 2
+    return asyncio.run(replay_file(path, seed=seed, as_json=as_json))
+
+
+def data_check(directory: Path | None) -> int:
+    try:
+        from rules.imperator.loader import DataError, load_data, summary_lines
+    except ImportError:
+        print("praetor data check: the Imperator data loader is not installed yet", file=sys.stderr)
+        return 2
+    try:
+        data = load_data(directory)
+    except DataError as error:
+        print(f"praetor data check: {error}", file=sys.stderr)
+        return 1
+    for line in summary_lines(data):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

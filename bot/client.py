@@ -1,0 +1,73 @@
+"""The Discord client: an ``AutoShardedBot`` that loads the cogs and owns the Moderator."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.moderator import Moderator
+from bot.publisher import DiscordPublisher, Publisher
+
+log = logging.getLogger(__name__)
+
+COG_MODULES = ("cogs.lobby", "cogs.dice", "cogs.play", "cogs.scheduler")
+OPTIONAL_COG_MODULES: tuple[str, ...] = ()  # game cogs add themselves here as they land
+
+
+class PraetorBot(commands.AutoShardedBot):
+    def __init__(
+        self,
+        moderator: Moderator,
+        publisher: Publisher | None = None,
+        run_scheduler: bool = True,
+        sync_state_file: Path | None = None,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.moderator = moderator
+        self.publisher: Publisher = publisher or DiscordPublisher(self)
+        self.run_scheduler = run_scheduler
+        self.sync_state_file = sync_state_file or Path(".praetor-commands.sha256")
+
+    async def load_praetor_cogs(self) -> None:
+        """Load every cog and register the persistent buttons (they work after a restart)."""
+        from cogs.common import DYNAMIC_ITEMS
+        from cogs.scheduler import SchedulerCog
+
+        for module in COG_MODULES + OPTIONAL_COG_MODULES:
+            if module == "cogs.scheduler":
+                await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))  # type: ignore[arg-type]
+                continue
+            await self.load_extension(module)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def setup_hook(self) -> None:
+        await self.load_praetor_cogs()
+        await self.sync_if_changed()
+
+    def command_tree_payload(self) -> list[dict[str, Any]]:
+        """The command definitions as Discord receives them."""
+        return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+
+    def command_tree_hash(self) -> str:
+        payload = json.dumps(self.command_tree_payload(), sort_keys=True, default=str)
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+    async def sync_if_changed(self, force: bool = False) -> bool:
+        """Sync the slash commands only when their definition changed (or when forced)."""
+        digest = self.command_tree_hash()
+        previous = self.sync_state_file.read_text().strip() if self.sync_state_file.exists() else ""
+        if not force and previous == digest:
+            log.info("slash commands unchanged; not syncing")
+            return False
+        await self.tree.sync()
+        self.sync_state_file.write_text(digest)
+        log.info("slash commands synced")
+        return True

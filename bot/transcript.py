@@ -1,0 +1,281 @@
+"""Transcripts: play a file of local-table lines and check what happens (docs/transcripts.md).
+
+Exit codes of ``praetor replay``: 0 all as expected, 1 an unexpected result (named with its
+line number), 2 a malformed transcript.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from bot.clock import FakeClock, parse_duration
+from bot.local import DiscordRuleViolation, LocalInputError, LocalTable, Output
+from bot.moderator import Moderator
+from db.engine import make_engine
+from db.migrate import upgrade
+from db.models import EventRow
+
+OK, UNEXPECTED, MALFORMED = 0, 1, 2
+
+
+class TranscriptFailure(Exception):
+    def __init__(self, line_number: int, message: str) -> None:
+        super().__init__(f"line {line_number}: {message}")
+        self.line_number = line_number
+
+
+class MalformedTranscript(TranscriptFailure):
+    pass
+
+
+@dataclass
+class Step:
+    number: int
+    kind: str  # comment | as | slash | refused | click | select | wait | restart | expect
+    text: str
+
+
+def parse_transcript(text: str) -> list[Step]:
+    """Read a transcript; raise ``MalformedTranscript`` for a line of no known form."""
+    steps = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("as "):
+            user = line[3:].strip()
+            if not user or " " in user:
+                raise MalformedTranscript(number, "`as` takes one user name")
+            steps.append(Step(number, "as", user))
+        elif line.startswith("/"):
+            steps.append(Step(number, "slash", line))
+        elif line.startswith("!"):
+            rest = line[1:].strip()
+            if rest.startswith("/"):
+                steps.append(Step(number, "refused", rest))
+            elif rest.startswith("click "):
+                steps.append(Step(number, "refused-click", rest[6:].strip()))
+            elif rest.startswith("select "):
+                steps.append(Step(number, "refused-select", rest[7:].strip()))
+            else:
+                raise MalformedTranscript(
+                    number, "`!` must be followed by a slash command, click or select"
+                )
+        elif line.startswith("click "):
+            steps.append(Step(number, "click", line[6:].strip()))
+        elif line.startswith("select "):
+            steps.append(Step(number, "select", line[7:].strip()))
+        elif line.startswith("wait "):
+            try:
+                parse_duration(line[5:])
+            except ValueError as exc:
+                raise MalformedTranscript(number, str(exc)) from None
+            steps.append(Step(number, "wait", line[5:].strip()))
+        elif line == "restart":
+            steps.append(Step(number, "restart", ""))
+        elif line.startswith(">"):
+            steps.append(Step(number, "expect", line[1:].strip()))
+        else:
+            raise MalformedTranscript(number, f"cannot read {line!r}")
+    return steps
+
+
+class TranscriptRunner:
+    """Plays steps on a fresh database with a fake clock and deterministic seeds."""
+
+    def __init__(self, database: Path, seed: int, images_dir: Path, out: TextIO) -> None:
+        self.database = database
+        self.seed = seed
+        self.images_dir = images_dir
+        self.out = out
+        self.clock = FakeClock()
+        self.table: LocalTable | None = None
+        self.user = "alice"
+        self.last: list[Output] = []
+        self.seeds_drawn = 0
+
+    def next_seed(self) -> str:
+        self.seeds_drawn += 1
+        return f"replay-{self.seed}-{self.seeds_drawn}"
+
+    async def open(self) -> None:
+        engine = make_engine(f"sqlite:///{self.database}")
+        await upgrade(engine)
+        moderator = Moderator(engine, clock=self.clock, seed_source=self.next_seed)
+        self.table = LocalTable(moderator, self.images_dir, user=self.user)
+        await self.table.setup()
+
+    async def close(self) -> None:
+        if self.table is not None:
+            await self.table.close()
+            await self.table.moderator.engine.dispose()
+            self.table = None
+
+    async def event_count(self) -> int:
+        assert self.table is not None
+        async with self.table.moderator.sessions() as session:
+            return int((await session.exec(select(func.count()).select_from(EventRow))).one())
+
+    def _flush(self, start: int) -> list[Output]:
+        assert self.table is not None
+        new = self.table.outputs[start:]
+        for output in new:
+            for line in output.lines():
+                print(line, file=self.out)
+        return new
+
+    async def run(self, steps: list[Step]) -> None:
+        await self.open()
+        try:
+            for step in steps:
+                await self.run_step(step)
+        finally:
+            await self.close()
+
+    async def run_step(self, step: Step) -> None:
+        table = self.table
+        assert table is not None
+        if step.kind == "as":
+            self.user = table.user = step.text
+            return
+        if step.kind == "expect":
+            texts = "\n".join(o.text for o in self.last)
+            if step.text not in texts and step.text not in "\n".join(
+                line for o in self.last for line in o.lines()
+            ):
+                raise TranscriptFailure(step.number, f"expected output containing {step.text!r}")
+            return
+        if step.kind == "restart":
+            await self.close()
+            await self.open()
+            self.last = []
+            return
+        start = len(table.outputs)
+        try:
+            if step.kind == "wait":
+                self.clock.advance(parse_duration(step.text))
+                scheduler = table.bot.get_cog("SchedulerCog")
+                await scheduler.tick()  # type: ignore[union-attr]
+            elif step.kind in ("slash", "refused"):
+                before = await self.event_count()
+                interaction = await table.run_slash(step.text)
+                refused = bool(table.outputs[start:]) and table.outputs[start].refusal
+                if step.kind == "slash" and refused:
+                    self.last = self._flush(start)
+                    raise TranscriptFailure(step.number, f"refused: {table.outputs[start].text}")
+                if step.kind == "refused":
+                    if not refused:
+                        self.last = self._flush(start)
+                        raise TranscriptFailure(
+                            step.number, "the command was accepted, not refused"
+                        )
+                    if await self.event_count() != before:
+                        raise TranscriptFailure(step.number, "a refused command added an event")
+                del interaction
+            elif step.kind in ("click", "refused-click"):
+                before = await self.event_count()
+                await table.click(step.text)
+                await self._check_refusal(step, start, before)
+            elif step.kind in ("select", "refused-select"):
+                before = await self.event_count()
+                wanted = [part.strip() for part in step.text.split(",") if part.strip()]
+                await table.select(wanted)
+                await self._check_refusal(step, start, before)
+        except LocalInputError as exc:
+            raise TranscriptFailure(step.number, str(exc)) from None
+        except DiscordRuleViolation as exc:
+            raise TranscriptFailure(step.number, f"Discord would reject this: {exc}") from None
+        self.last = self._flush(start)
+
+    async def _check_refusal(self, step: Step, start: int, events_before: int) -> None:
+        """A plain step must not be refused; a ``!`` step must be, and add no event."""
+        table = self.table
+        assert table is not None
+        refused = bool(table.outputs[start:]) and table.outputs[start].refusal
+        expect_refusal = step.kind.startswith("refused")
+        if refused and not expect_refusal:
+            self.last = self._flush(start)
+            raise TranscriptFailure(step.number, f"refused: {table.outputs[start].text}")
+        if expect_refusal:
+            if not refused:
+                self.last = self._flush(start)
+                raise TranscriptFailure(step.number, "it was accepted, not refused")
+            if await self.event_count() != events_before:
+                raise TranscriptFailure(step.number, "a refused action added an event")
+
+    async def final_state(self) -> dict[str, Any]:
+        await self.open()
+        try:
+            assert self.table is not None
+            moderator = self.table.moderator
+            row = await moderator.channel_game(self.table.channel_id)
+            if row is None:
+                from sqlmodel import col
+
+                from db.models import GameRow
+
+                async with moderator.sessions() as session:
+                    row = (
+                        await session.exec(select(GameRow).order_by(col(GameRow.id).desc()))
+                    ).first()
+            if row is None or row.seq is None or row.status == "lobby":
+                return {"game": None}
+            game = await moderator.load(row)
+            return {
+                "game": row.id,
+                "kind": row.kind,
+                "status": row.status,
+                "seq": row.seq,
+                "result": row.result,
+                "public": game.public_view(),
+            }
+        finally:
+            await self.close()
+
+
+async def replay_file(
+    path: Path, seed: int = 1, as_json: bool = False, out: TextIO | None = None
+) -> int:
+    """Play ``path``; print outputs; return the exit code."""
+    out = out or sys.stdout
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"{path}: cannot read: {exc}", file=sys.stderr)
+        return MALFORMED
+    try:
+        steps = parse_transcript(text)
+    except MalformedTranscript as exc:
+        print(f"{path}:{exc}", file=sys.stderr)
+        return MALFORMED
+    with tempfile.TemporaryDirectory(prefix="praetor-replay-") as tmp:
+        runner = TranscriptRunner(Path(tmp) / "replay.db", seed, Path(tmp) / "images", out)
+        try:
+            await runner.run(steps)
+        except TranscriptFailure as exc:
+            print(f"{path}:{exc}", file=sys.stderr)
+            return UNEXPECTED
+        except Exception as exc:  # an internal error is an unexpected result too
+            import traceback
+
+            traceback.print_exc()
+            print(f"{path}: internal error: {exc!r}", file=sys.stderr)
+            return UNEXPECTED
+        if as_json:
+            print(
+                json.dumps(await runner.final_state(), indent=2, sort_keys=True, default=str),
+                file=out,
+            )
+    return OK
+
+
+__all__ = ["replay_file", "parse_transcript", "TranscriptRunner", "shlex"]

@@ -1,0 +1,312 @@
+"""What every cog shares: refusals, announcing results, the Respond button and its choices.
+
+Cogs translate: Discord in, Moderator call, Discord out. A refusal is always the ephemeral
+initial response; accepted commands answer publicly. Buttons and selects are ``DynamicItem``s
+whose custom_id carries the game id and the expected seq, so they keep working after a restart
+and say so when they are out of date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.moderator import ActResult, ModeratorError
+from bot.present import act_lines, chunk, decision_ping, outcome_lines
+from bot.publisher import ImageFile
+from bot.renderers import renderer_for
+from rules.core import RuleError
+
+if TYPE_CHECKING:
+    from bot.client import PraetorBot
+
+log = logging.getLogger(__name__)
+
+REFUSAL = "❌ "
+
+
+def praetor(interaction: discord.Interaction) -> PraetorBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def channel_key(interaction: discord.Interaction) -> str:
+    return str(interaction.channel_id)
+
+
+def guild_key(interaction: discord.Interaction) -> str:
+    return str(interaction.guild_id or "dm")
+
+
+def user_key(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_channels)
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """Refuse a request: an ephemeral message to its sender only; nothing changed."""
+    text = REFUSAL + message
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:2000], ephemeral=True)
+    else:
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+def refusal_text(error: Exception) -> str:
+    if isinstance(error, RuleError):
+        return str(error)
+    return str(error)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = False,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer an interaction (initial response, or a follow-up once answered)."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> ImageFile | None:
+    """Render a public view off the event loop; None when the game has no renderer."""
+    renderer = renderer_for(kind)
+    if renderer is None:
+        return None
+    try:
+        data = await asyncio.to_thread(renderer, view, name)
+    except Exception:  # a broken picture must never break the game
+        log.exception("render failed for %s", kind)
+        return None
+    return ImageFile(f"{kind}-{name.replace(':', '-')}.png", data)
+
+
+async def announce(
+    bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
+) -> None:
+    """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
+    row = result.game
+    channel = row.channel_id
+    lines = act_lines(result)
+    view: discord.ui.View | None = None
+    if result.pending is not None and result.result is None:
+        lines.append(decision_ping(result))
+        view = respond_view(row.id or 0, result.seq)
+    messages = chunk(lines) or ["Done."]
+    for index, text in enumerate(messages):
+        last = index == len(messages) - 1
+        if interaction is not None and index == 0 and not interaction.response.is_done():
+            kwargs: dict[str, Any] = {}
+            if last and view is not None:
+                kwargs["view"] = view
+            await interaction.response.send_message(text, **kwargs)
+        else:
+            await bot.publisher.send(channel, text, view=view if last else None)
+    private = result.outcome.private.get(result.seat, [])
+    if private and interaction is not None:
+        for text in chunk(["🔒 " + line for line in private]):
+            await interaction.followup.send(text, ephemeral=True)
+    if result.outcome.map_changed or result.result is not None:
+        game = await bot.moderator.load(row) if row.status == "active" else None
+        if game is not None:
+            image = await render_image(row.kind, game.public_view())
+            if image is not None:
+                await bot.publisher.send(channel, None, image=image)
+
+
+async def run_command(interaction: discord.Interaction, name: str, args: dict[str, Any]) -> None:
+    """The path of every game verb: act through the Moderator, refuse or announce."""
+    from rules.core import Command
+
+    bot = praetor(interaction)
+    try:
+        result = await bot.moderator.act(
+            channel_key(interaction), user_key(interaction), Command(name, args)
+        )
+    except (RuleError, ModeratorError) as error:
+        await refuse(interaction, refusal_text(error))
+        return
+    await announce(bot, result, interaction)
+
+
+# -- the Respond button and the decision select ---------------------------------------------
+class RespondButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:respond:(?P<game>\d+):(?P<seq>\d+)",
+):
+    """One neutral button: it never names what the decision is about (that could reveal a
+    hand). Only the seat that must decide gets the choices, ephemerally."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Respond",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"praetor:respond:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RespondButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        try:
+            row = await bot.moderator.get(self.game_id)
+            if row.status != "active" or row.seq != self.seq:
+                raise ModeratorError("This button is out of date: that decision is settled.")
+            game = await bot.moderator.load(row)
+            pending = game.pending_decision()
+            if pending is None:
+                raise ModeratorError("This button is out of date: nothing is waiting now.")
+            if row.seats.get(pending.seat) != user_key(interaction):
+                raise ModeratorError("This decision is not yours to make.")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices))
+        section = f" ({pending.section})" if pending.section else ""
+        await interaction.response.send_message(
+            f"{pending.prompt}{section} Default if you do not answer: {pending.default}.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+class DecisionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"praetor:decide:(?P<game>\d+):(?P<seq>\d+)",
+):
+    """The choices of a pending decision, shown only to the seat that decides."""
+
+    def __init__(self, game_id: int, seq: int, choices: Any = ()) -> None:
+        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100]) for c in choices][
+            :25
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"praetor:decide:{game_id}:{seq}",
+                placeholder="Choose",
+                options=options or [discord.SelectOption(label="(reload)", value="")],
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DecisionSelect:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        choice = str(values[0]) if values else ""
+        try:
+            row = await bot.moderator.get(self.game_id)
+            game = await bot.moderator.load(row)
+            pending = game.pending_decision()
+            if pending is None or row.seq != self.seq:
+                raise ModeratorError("This choice is out of date: the decision is settled.")
+            result = await bot.moderator.decide(
+                self.game_id, user_key(interaction), pending.id, choice, self.seq
+            )
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
+        await announce(bot, result)
+
+
+class MineButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:mine:(?P<game>\d+)",
+):
+    """A persistent "My secrets" button: the seat's own view, ephemerally."""
+
+    def __init__(self, game_id: int, label: str = "My secrets") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:mine:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MineButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_mine(interaction, self.game_id)
+
+
+async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
+    """Send the caller their seat view and latest private lines, ephemerally."""
+    from bot.moderator import seats_of
+
+    bot = praetor(interaction)
+    try:
+        row = await bot.moderator.get(game_id)
+        seats = seats_of(row, user_key(interaction))
+        if not seats:
+            raise ModeratorError(
+                "You hold no seat in this game, so there is nothing secret to show."
+            )
+        game = await bot.moderator.load(row)
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    lines: list[str] = []
+    for seat in seats:
+        lines.append(f"**{seat}**")
+        lines.extend(f"{k}: {v}" for k, v in game.seat_view(seat).items() if k.startswith("my_"))
+        private_lines = [
+            line
+            for event in (await bot.moderator.events(game_id))[-20:]
+            for line in event.outcome.get("private", {}).get(seat, [])
+        ]
+        lines.extend("🔒 " + line for line in private_lines[-10:])
+    await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+def respond_view(game_id: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RespondButton(game_id, seq))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    RespondButton,
+    DecisionSelect,
+    MineButton,
+)
+
+
+def describe_outcome(result: ActResult) -> str:
+    return "\n".join(outcome_lines(result.outcome))

@@ -1,0 +1,44 @@
+"""``/roll``: dice notation outside any game (``2d6+1``, ``d10``, ``4d6kh3``), logged."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import channel_key, guild_key, praetor, refuse, user_key
+from rules.core.dice import Dice
+from rules.core.notation import NotationError, roll
+
+
+class DiceCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll", description="Roll dice: 2d6+1, d10, 4d6kh3 ...")
+    @app_commands.describe(
+        dice="Dice notation, e.g. 2d6+1 or 4d6kh3", reason="What the roll is for"
+    )
+    async def roll(
+        self, interaction: discord.Interaction, dice: str, reason: str | None = None
+    ) -> None:
+        try:
+            result = roll(dice, Dice(praetor(interaction).moderator.new_seed()))
+        except NotationError as error:
+            await refuse(interaction, f"{error}.")
+            return
+        for_what = f" for {reason}" if reason else ""
+        text = f"🎲 <@{user_key(interaction)}> rolls {dice}{for_what}: {result.detail()}"
+        await interaction.response.send_message(text[:2000])
+        await praetor(interaction).moderator.log_roll(
+            guild_key(interaction),
+            channel_key(interaction),
+            user_key(interaction),
+            dice,
+            result.total,
+            result.detail(),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(DiceCog(bot))
