@@ -56,6 +56,7 @@ PATHS: dict[str, tuple[str, tuple[str, str], str]] = {
 FORUM_REACH = {0: 4, 1: 4, 2: 4, 3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 1}  # §8.0
 SOLO_BARBARIANS = {"easy": (7, 8, 9), "normal": (9, 9, 9), "hard": (9, 10, 11)}  # §15.1
 DEFEAT_LIMIT = {1: 8, 2: 6, 3: 4, 4: 2}  # §15.2.4, by invasion-path number (4 = Roma)
+FACTIONS_ALL = FACTIONS
 TEAMS = {"sword": "sword+pillar", "pillar": "sword+pillar", "eagle": "eagle+wreath", "wreath": "eagle+wreath"}
 
 # Named rulings for the ambiguous points (docs/rulings.md, "The Barracks Emperors").
