@@ -239,7 +239,8 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         us = st.units[uid]
         if us.status != "map" or us.owner != role or us.fleet:
             raise RuleError("§3.5", f"{name(st, uid)} is not one of your units on the map")
-        if _moved(st, uid) is not None:
+        mu = _moved(st, uid)
+        if mu is not None and not ("cont" in mu and cont_pm is not None):
             raise RuleError("§3.5", f"{name(st, uid)} has already moved this SMC")
         if start is None:
             start = us.loc
@@ -281,6 +282,8 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         if to not in st.board.zones:
             raise RuleError("§7.1", f"unknown zone {to!r}")
         found = find_path(st, role, leader, units, start, to, pm)
+        if found is None and to in st.board.neighbours(start):
+            found = [to]
         if found is None:
             raise RuleError("§7", f"no legal path to {name(st, to)} within {pm} PM")
         path = found
@@ -439,8 +442,8 @@ def rally(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> 
             if df and df not in st.defected_fronts and st.udef(u).kind != "vexillation":
                 st.defected_fronts.append(df)
         out.say(f"§4.5 (D/): {', '.join(name(st, u) for u in able)} join the usurpation.")
-        for lid in rebels:
-            m = st.moved.get(lid)
+        for cid in rebels + st.units_in(zone, "E"):
+            m = st.moved.get(cid)
             if m is not None:
                 m["cont"] = max(0, base_pm(st, True) - int(m.get("pm", 0)))
     else:

@@ -21,6 +21,7 @@ Map (zone id: front):
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import Any
 
@@ -180,8 +181,8 @@ class Pos:
             end_year=kw.pop("end_year", self.year + 4),
             rules=self.rules,
             options={},
-            units=self.units,
-            leaders=self.leaders,
+            units=copy.deepcopy(self.units),
+            leaders=copy.deepcopy(self.leaders),
         )
         if self.fleet:
             st.fleets = {"ravenna": FleetState()}
