@@ -1,0 +1,97 @@
+"""The local interaction enforces Discord's response rules, and the CLI opens the table."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.local import DiscordRuleViolation, LocalTable
+from bot.moderator import Moderator
+
+
+@pytest.fixture
+async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
+    t = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
+    await t.setup()
+    return t
+
+
+async def test_one_initial_response_only(table: LocalTable) -> None:
+    interaction = table.interaction()
+    await interaction.response.send_message("first")
+    with pytest.raises(DiscordRuleViolation, match="already answered"):
+        await interaction.response.send_message("second")
+
+
+async def test_no_followup_before_response(table: LocalTable) -> None:
+    with pytest.raises(DiscordRuleViolation, match="before the initial response"):
+        await table.interaction().followup.send("too early")
+
+
+async def test_no_ephemeral_first_followup_after_public_defer(table: LocalTable) -> None:
+    interaction = table.interaction()
+    await interaction.response.defer()
+    with pytest.raises(DiscordRuleViolation, match="public defer"):
+        await interaction.followup.send("secret", ephemeral=True)
+
+
+async def test_message_and_component_limits(table: LocalTable) -> None:
+    with pytest.raises(DiscordRuleViolation, match="characters"):
+        await table.interaction().response.send_message("x" * 2001)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="ok", custom_id="y" * 101))
+    with pytest.raises(DiscordRuleViolation, match="custom_id"):
+        await table.interaction().response.send_message("hi", view=view)
+
+
+async def test_late_initial_response_is_rejected(table: LocalTable) -> None:
+    interaction = table.interaction()
+    interaction.started -= 5
+    with pytest.raises(DiscordRuleViolation, match="3 s"):
+        await interaction.response.send_message("slow")
+
+
+async def test_ephemeral_output_only_for_its_user(table: LocalTable) -> None:
+    table.user = "alice"
+    await table.run_slash("/roll dice:1000000d6")
+    assert table.outputs[-1].audience == "alice" and table.outputs[-1].refusal
+
+
+def run_cli(
+    args: list[str], stdin: str, tmp_path: Path, **env: str
+) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environment.update(PRAETOR_DB_PATH=str(tmp_path / "cli.db"), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        timeout=120,
+    )
+
+
+def test_bare_praetor_opens_the_local_table_and_rolls(tmp_path: Path) -> None:
+    done = run_cli([], "/roll dice:2d6\n", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "local table" in done.stderr
+    assert "[public]" in done.stdout and "rolls 2d6" in done.stdout
+
+
+def test_praetor_bot_without_token_exits_2(tmp_path: Path) -> None:
+    done = run_cli(["bot"], "", tmp_path)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr
+
+
+def test_bad_configuration_is_named(tmp_path: Path) -> None:
+    done = run_cli(["local"], "", tmp_path, PRAETOR_LOG_LEVEL="LOUD")
+    assert done.returncode == 2 and "PRAETOR_LOG_LEVEL" in done.stderr
