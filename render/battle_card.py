@@ -112,9 +112,9 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     used = str(battle.get("column", battle.get("odds", "")))
     d.text((20, y), "Odds", font=font("serif-bold", 15), fill=(120, 20, 24))
     cw = (W - 110) / len(columns)
-    for j, c in enumerate(columns):
+    for j, col in enumerate(columns):
         bx = 90 + j * cw
-        hit = c == used
+        hit = col == used
         d.rectangle(
             (bx, y - 2, bx + cw - 3, y + 22),
             fill=(158, 24, 32) if hit else (236, 230, 214),
@@ -123,7 +123,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         _draw_text_box(
             d,
             (bx, y - 2, bx + cw - 3, y + 22),
-            c,
+            col,
             font("sans-bold", 13),
             (255, 255, 255) if hit else INK,
             halo=None,

@@ -232,7 +232,9 @@ def viewport(board: BoardGeometry, view: str) -> Viewport:
     bw, bh = out_w / scale, out_h / scale
     bx0 = min(max(cx - bw / 2, 0.0), max(0.0, projection.BASE_WIDTH - bw))
     by0 = min(max(cy - bh / 2, 0.0), max(0.0, projection.BASE_HEIGHT - bh))
-    return Viewport(view, bx0, by0, scale, out_w, out_h, 1.35, False)
+    # Counters and names grow with the zoom, within limits (a wide view keeps them small).
+    k = min(1.35, max(0.85, scale / WHOLE_SCALE * 0.8))
+    return Viewport(view, bx0, by0, scale, out_w, out_h, k, False)
 
 
 # ----------------------------------------------------------------------------------------------

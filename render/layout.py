@@ -111,7 +111,8 @@ class Placer:
         w, h = size
         ax, ay = anchor[0] + offset[0], anchor[1] + offset[1]
         for cx, cy in self._candidates(ax, ay, w, h, step, max_radius):
-            r = (round(cx - w / 2), round(cy - h / 2), round(cx - w / 2) + w, round(cy - h / 2) + h)
+            x0, y0 = float(round(cx - w / 2)), float(round(cy - h / 2))
+            r: Rect = (x0, y0, x0 + w, y0 + h)
             if self.free(r, gap):
                 return self.add(kind, key, r)
         r = self._clamp((ax - w / 2, ay - h / 2, ax + w / 2, ay + h / 2))
