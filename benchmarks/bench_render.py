@@ -1,0 +1,66 @@
+"""Benchmark of the Imperator map renderer.
+
+    .venv/bin/python benchmarks/bench_render.py [--runs 15]
+
+Prints, for the campaign start and a crowded mid-game state, the median time of a whole-map
+render (scene -> PNG bytes, the static layer already cached as in a running bot), the time of
+the first (cold) render, and the PNG size.  Targets on a 2-core machine: median <= 250 ms and
+PNG <= 2 MiB at >= 1600 px wide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "render"))
+
+import render_scenes  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from render import imperator  # noqa: E402
+from render.imperator_board import load_board  # noqa: E402
+from render.imperator_scene import from_public_view  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--view", default="whole")
+    args = ap.parse_args()
+    board = load_board()
+    ok = True
+    for name, build in (
+        ("campaign start", render_scenes.campaign_start),
+        ("crowded mid-game", render_scenes.crowded_danube),
+    ):
+        scene = from_public_view(build(board))
+        imperator._static_cache.clear()
+        t0 = time.perf_counter()
+        png = imperator.render_map(scene, args.view, board)
+        cold = time.perf_counter() - t0
+        times = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            png = imperator.render_map(scene, args.view, board)
+            times.append(time.perf_counter() - t0)
+        med = statistics.median(times)
+        w, h = Image.open(io.BytesIO(png)).size
+        size_mib = len(png) / (1024 * 1024)
+        print(
+            f"{name:17s} view={args.view} {w}x{h}px  median {med * 1000:6.1f} ms "
+            f"(min {min(times) * 1000:.1f}, cold {cold * 1000:.0f} ms)  PNG {len(png) / 1024:.0f} KiB"
+        )
+        ok = ok and med <= 0.250 and size_mib <= 2.0 and w >= 1600
+    print("targets (median <= 250 ms, <= 2 MiB, >= 1600 px):", "met" if ok else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
