@@ -16,8 +16,24 @@ from bot.publisher import DiscordPublisher, Publisher
 
 log = logging.getLogger(__name__)
 
-COG_MODULES = ("cogs.lobby", "cogs.dice", "cogs.play", "cogs.scheduler")
-OPTIONAL_COG_MODULES: tuple[str, ...] = ()  # game cogs add themselves here as they land
+CORE_COG_MODULES = ("cogs.lobby", "cogs.dice", "cogs.play", "cogs.scheduler")
+
+
+def game_cog_modules() -> list[str]:
+    """Every other module of the ``cogs`` package with a ``setup``: the games' own cogs."""
+    import importlib
+    import pkgutil
+
+    import cogs
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
+        name = f"cogs.{info.name}"
+        if name in CORE_COG_MODULES or info.name.startswith("_") or info.name == "common":
+            continue
+        if hasattr(importlib.import_module(name), "setup"):
+            found.append(name)
+    return found
 
 
 class PraetorBot(commands.AutoShardedBot):
@@ -41,12 +57,12 @@ class PraetorBot(commands.AutoShardedBot):
         from cogs.common import DYNAMIC_ITEMS
         from cogs.scheduler import SchedulerCog
 
-        for module in COG_MODULES + OPTIONAL_COG_MODULES:
+        for module in [*CORE_COG_MODULES, *game_cog_modules()]:
             if module == "cogs.scheduler":
                 await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))  # type: ignore[arg-type]
                 continue
             await self.load_extension(module)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)  # game cogs append theirs to DYNAMIC_ITEMS
 
     async def setup_hook(self) -> None:
         await self.load_praetor_cogs()

@@ -301,11 +301,9 @@ def respond_view(game_id: int, seq: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    RespondButton,
-    DecisionSelect,
-    MineButton,
-)
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [RespondButton, DecisionSelect, MineButton]
+"""Persistent components, dispatched by custom_id after a restart. A game's cog appends its own
+at import time (before the bot registers them)."""
 
 
 def describe_outcome(result: ActResult) -> str:

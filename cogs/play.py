@@ -1,4 +1,5 @@
-"""The shared game verbs (``/play``, ``/attack``, ``/end``), routed to the channel's game.
+"""The verbs several games share (``/play``, ``/move``, ``/attack``, ``/end``), routed to the
+game of the channel. Verbs of one game alone live in that game's cogs.
 
 Each option autocompletes from what the acting seat may do now (``Game.actions``), so a
 player is offered only legal values. The rules decide; this cog only translates.
@@ -53,6 +54,11 @@ def complete(verb: str, option: str) -> Completer:
     return callback
 
 
+def split_list(text: str) -> list[str]:
+    """``"a, b c"`` -> ``["a", "b", "c"]``: lists typed into one option."""
+    return [part for part in text.replace(",", " ").split() if part]
+
+
 def _args(**options: Any) -> dict[str, Any]:
     return {name: value for name, value in options.items() if value is not None}
 
@@ -85,6 +91,46 @@ class PlayCog(commands.Cog):
         await run_command(
             interaction, "play", _args(card=card, space=space, target=target, steps=steps)
         )
+
+    @app_commands.command(name="move", description="Move: a leader and units, a unit, a Barbarian")
+    @app_commands.describe(
+        leader="The leader who moves (with units)",
+        units="Units moving with the leader, comma-separated",
+        unit="A unit moving alone",
+        card="The card spent to move (card games)",
+        from_="Where from (card games)",
+        to="Destination",
+        path="The zones passed through, comma-separated",
+    )
+    @app_commands.rename(from_="from")
+    @app_commands.autocomplete(
+        leader=complete("move", "leader"),
+        units=complete("move", "units"),
+        unit=complete("move", "unit"),
+        card=complete("move", "card"),
+        from_=complete("move", "from"),
+        to=complete("move", "to"),
+        path=complete("move", "path"),
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        leader: str | None = None,
+        units: str | None = None,
+        unit: str | None = None,
+        card: str | None = None,
+        from_: str | None = None,
+        to: str | None = None,
+        path: str | None = None,
+    ) -> None:
+        args = _args(leader=leader, unit=unit, card=card, to=to)
+        if from_ is not None:
+            args["from"] = from_
+        if units is not None:
+            args["units"] = split_list(units)
+        if path is not None:
+            args["path"] = split_list(path)
+        await run_command(interaction, "move", args)
 
     @app_commands.command(name="attack", description="Attack (or roll for it)")
     @app_commands.describe(zone="Where to attack")
