@@ -885,8 +885,10 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
     y += 4
     draw.text((x, y), f"AD {scene.year}", font=font("serif-bold", 26), fill=INK)
     ph = _phase_text(scene)
-    draw.text((x + 120, y + 8), ph, font=font("sans-bold", 15), fill=INK)
     y += 34
+    for line in _wrap(ph, font("sans-bold", 15), inner)[:2]:
+        draw.text((x, y), line, font=font("sans-bold", 15), fill=INK)
+        y += 20
     if scene.turn_label:
         draw.text((x, y), scene.turn_label, font=font("sans", 14), fill=INK)
         y += 20
