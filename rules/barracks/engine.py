@@ -483,6 +483,11 @@ def forum_insert(st: BarracksState, cid: str) -> None:
     st.forum.insert(i, cid)
 
 
+def forum_from_deal(dealt: list[str]) -> list[str]:
+    """The starting Forum in ascending printed value; equal cards keep the dealing order (§4.0)."""
+    return sorted(dealt, key=lambda c: CARDS[c].value)
+
+
 def forum_options(st: BarracksState) -> list[int]:
     """Forum slots (0-based) the active player may take from."""
     if st.exhausted or not st.forum:
@@ -609,7 +614,7 @@ def setup_round(st: BarracksState, out: Outcome | None) -> None:
             for s in st.seats:
                 st.hands[s].append(cards.pop(0))
         dealt = [cards.pop(0) for _ in range(4)]
-        st.forum = sorted(dealt, key=lambda c: CARDS[c].value)  # stable: earlier first (§4.0)
+        st.forum = forum_from_deal(dealt)
         st.deck = cards
     if out is not None:
         out.say(f"Round {st.round} is dealt: {len(st.emperors)} Emperors, {len(st.deck)} cards in the draw deck.")

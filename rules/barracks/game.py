@@ -443,7 +443,9 @@ def public_view(st: BarracksState) -> dict[str, Any]:
         "emperor_deck_count": len(st.emperor_deck), "pretenders_left": len(st.pretenders),
         "demagogue": st.demagogue, "exhausted": st.exhausted, "areas": areas,
         "revealed": {k: [E.card_label(c) for c in v] for k, v in st.revealed.items()},
-        "played": ({"card": card_json(st, st.played["card"]) if st.played["how"] != "move" else None,
+        "played": ({"card": card_json(st, st.played["card"])
+                    if st.played.get("card") in CARDS and st.played["how"] not in ("move", "citizenship")
+                    else None,
                     "space": st.played["space"], "actor": st.played["actor"]} if st.played else None),
         "last": list(st.last),
         "factions": {f: FACTION_NAMES[f] for f in FACTIONS}, "suits": dict(SUIT_NAMES),
