@@ -1,22 +1,228 @@
-"""Bridge from the data helper's ``load_data()`` (rules/imperator/loader.py) to the engine's Board."""
+"""Bridge from the data helper's ``load_data()`` (rules/imperator/loader.py) to the engine.
+
+``board()`` turns ``ImperatorData`` into the engine's immutable :class:`Board`;
+``initial_state()`` places a scenario's counters. The loader is imported lazily so the engine
+and its tests run without it.
+"""
 
 from __future__ import annotations
 
-import hashlib
+from functools import lru_cache
 from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported
-from rules.imperator.model import Board, ImperatorState
+from rules.imperator.model import (
+    INTERIOR,
+    ROMAN,
+    Board,
+    FleetDef,
+    FleetState,
+    ImperatorState,
+    LeaderDef,
+    LeaderState,
+    PeopleDef,
+    UnitDef,
+    UnitState,
+    ZoneDef,
+)
+
+LIMITED = ("germania", "britannia", "africa")
+
+#: Scenario rules that the data files state in prose only (see docs/rulings.md).
+SUDDEN_DEATH = {"s1": {"marc_aurele": "E", "avidius_cassius": "R"}}
+
+
+def _load() -> Any:
+    try:
+        from rules.imperator.loader import load_data  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise NotYetSupported("data", "the Imperator data loader is not available") from exc
+    return load_data()
 
 
 def data_hash() -> str:
-    return hashlib.sha256(b"imperator-no-data").hexdigest()
+    try:
+        return str(_load().digest)
+    except NotYetSupported:
+        return ""
 
 
-def board(source: str) -> Board:
-    raise NotYetSupported("data", f"board {source!r}: the Imperator data loader has not landed")
+@lru_cache(maxsize=4)
+def board(source: str = "data:") -> Board:
+    data = _load()
+    zones: dict[str, ZoneDef] = {}
+    for z in data.zones.values():
+        if z.kind == "front":
+            front, empire_from = z.front, 0
+        elif z.kind == "interior":
+            front, empire_from = INTERIOR, 0
+        elif z.joins_front:
+            front, empire_from = z.joins_front, int(z.joins_year or 9999)
+        else:
+            front, empire_from = None, 0
+        camp_years = [int(c.year or 0) for c in z.camps]
+        zones[z.id] = ZoneDef(
+            id=z.id,
+            name=z.name,
+            kind="land",
+            front=front,
+            camp=bool(z.camps),
+            camp_from=min(camp_years) if camp_years else 0,
+            city=bool(z.cities),
+            port=bool(z.ports),
+            peoples=tuple(z.peoples),
+            limited=(z.region in LIMITED),
+            empire_from=empire_from,
+            ctesiphon=(z.id == "ctesiphon"),
+        )
+    for s in data.seas.values():
+        zones[s.id] = ZoneDef(id=s.id, name=s.name, kind="sea", closed_sea=not s.open)
+    adj: dict[str, dict[str, int]] = {z: {} for z in zones}
+    for e in data.edges:
+        if e.a in adj and e.b in adj:
+            adj[e.a][e.b] = e.cost - 1
+            adj[e.b][e.a] = e.cost - 1
+    for sea, lands in data.coasts.items():
+        for land in lands:
+            if sea in adj and land in adj:
+                adj[sea][land] = 0
+                adj[land][sea] = 0
+    for a, b in data.sea_links:
+        if a in adj and b in adj:
+            adj[a][b] = 0
+            adj[b][a] = 0
+    peoples = {
+        p.id: PeopleDef(
+            id=p.id,
+            name=p.name,
+            nationality=p.nationality,
+            major=bool(p.major),
+            category="west" if p.stacking == "W" else "east",
+            front=p.entry_fronts[0] if p.entry_fronts else None,
+        )
+        for p in data.peoples.values()
+    }
+    leaders = {
+        x.id: LeaderDef(
+            id=x.id,
+            name=x.name,
+            people=ROMAN if x.side == "roman" else (x.people or "unknown"),
+            cc=int(x.cc),
+            vs=int(x.vs),
+            bt=int(x.bt),
+            cp=int(x.cp or 0),
+            generic=bool(x.generic),
+        )
+        for x in data.leaders.values()
+    }
+    units: dict[str, UnitDef] = {}
+    for u in data.units.values():
+        roman = u.side == "roman"
+        kind = u.kind if u.kind in ("legion", "garrison", "vexillation") else "people"
+        people = ROMAN if roman else ("armenia" if u.kind == "armenia" else (u.people or "unknown"))
+        front = u.front
+        if roman and kind == "garrison" or roman and front is None and kind != "vexillation":
+            front = INTERIOR
+        units[u.id] = UnitDef(
+            id=u.id,
+            name=u.name,
+            people=people,
+            kind=kind,
+            front=front,
+            home=u.zone,
+            pf=u.full.pf,
+            qu=u.full.qu,
+            bt=u.full.bt,
+            pf_r=u.reduced.pf,
+            qu_r=u.reduced.qu,
+            bt_r=u.reduced.bt,
+            enters=int(u.arrives or 0),
+            praetorian="praetori" in u.id,
+        )
+    fleets: dict[str, FleetDef] = {}
+    for f in data.fleets.values():
+        port = data.ports.get(f.port)
+        if port is None:
+            continue
+        fleets[f.id] = FleetDef(id=f.id, name=f.name, home=port.zone, seas=(port.sea,))
+    rome = "rome" if "rome" in zones else next((z for z in zones if z.startswith("roma")), "rome")
+    return Board(
+        zones=zones,
+        adj=adj,
+        leaders=leaders,
+        units=units,
+        peoples=peoples,
+        fleets=fleets,
+        rome=rome,
+        source=source if source.startswith("data:") else "data:",
+    )
 
 
 def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> ImperatorState:
-    raise NotYetSupported("data", f"scenario {scenario!r}: the Imperator data loader has not landed")
+    from rules.imperator.scenarios import default_rules
+
+    data = _load()
+    sc = data.scenarios.get(scenario)
+    if sc is None:
+        raise NotYetSupported("scenarios", f"scenario {scenario!r} has no data")
+    if sc.use_stratagems:
+        raise NotYetSupported("§6", f"scenario {scenario!r} needs stratagems")
+    if sc.use_events:
+        raise NotYetSupported("§2.D", f"scenario {scenario!r} needs the Events table")
+    if sc.use_leader_table:
+        raise NotYetSupported("§2.D", f"scenario {scenario!r} needs the leader death table")
+    if sc.use_enemy_peoples:
+        raise NotYetSupported("§4", f"scenario {scenario!r} needs the non-Roman Peoples")
+    b = board("data:")
+    year = int(sc.start)
+    rules = default_rules()
+    rules["initiative"] = {str(k): ("R" if str(v).lower().startswith("r") else "E") for k, v in sc.initiative.items()}
+    rules["armenia"] = sc.armenia != "absent"
+    rules["sudden_death"] = {k: v for k, v in SUDDEN_DEATH.get(scenario, {}).items() if k in b.leaders}
+    units: dict[str, UnitState] = {}
+    for uid, d in b.units.items():
+        if d.kind == "vexillation":
+            units[uid] = UnitState(status="pool" if d.enters <= year else "out")
+        else:
+            units[uid] = UnitState(status="out")
+    leaders: dict[str, LeaderState] = {x: LeaderState(status="out") for x in b.leaders}
+    for pl in sc.units:
+        role = "R" if pl.side == "roman" else "E"
+        units[pl.counter] = UnitState(loc=pl.zone, status="map", owner=role)
+    for pl in sc.leaders:
+        role = "R" if pl.side == "roman" else "E"
+        rebel = role == "E" and b.leaders[pl.counter].people == ROMAN
+        leaders[pl.counter] = LeaderState(loc=pl.zone, status="map", owner=role, title=pl.title, rebel=rebel)
+    usurpers = [x for x, s in leaders.items() if s.title == "usurper"]
+    for s in leaders.values():
+        if s.rebel and s.title != "usurper" and usurpers:
+            s.follows = usurpers[0]
+    for uid, us in units.items():
+        if us.owner == "E" and b.units[uid].people == ROMAN and us.loc:
+            here = [x for x, s in leaders.items() if s.loc == us.loc and s.rebel]
+            if here:
+                us.usurper = here[0] if leaders[here[0]].title == "usurper" else leaders[here[0]].follows
+    st = ImperatorState(
+        board=b,
+        dice=dice,
+        scenario=scenario,
+        year=year,
+        end_year=int(sc.end),
+        rules=rules,
+        options=dict(options),
+        units=units,
+        leaders=leaders,
+        fleets={f: FleetState() for f in b.fleets},
+    )
+    st.armenia = "parthian" if sc.armenia == "parthian" else "roman"
+    st.at_war = list(sc.peoples_at_war)
+    st.civil_war = bool(usurpers)
+    for f in {b.units[u].front for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}:
+        if f and f not in st.defected_fronts:
+            st.defected_fronts.append(f)
+    holders = [x for x, s in leaders.items() if s.title in ("augustus", "caesar")]
+    st.custodes = holders[0] if holders else None
+    for role, n in sc.vp.items():
+        st.vp["rome" if str(role).lower().startswith("r") else "enemies"] = int(n)
+    return st

@@ -140,7 +140,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
             fs.status = "lost"
             fs.back_year = st.year + 6
             out.say(f"§9.2.1: the {st.board.fleets[fid].name} fleet is lost at sea; back in {fs.back_year}.")
-            for u, us in st.units.items():
+            for us in st.units.values():
                 if us.fleet == fid:
                     us.fleet = None
                     us.status = "eliminated"

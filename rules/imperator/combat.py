@@ -188,7 +188,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         rome_units = a_units if attacker == "R" else d_units
         if pr and all(p in rome_units for p in pr):
             mods.append(("Event 11: donative to the Praetorians", sign_r))
-    germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "germans" for u in nonroman)
+    germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "german" for u in nonroman)
     if germans and st.event == 5:
         mods.append(("Event 5: German vigour", 2 if attacker == "E" else -2))
     if germans and st.event == 15:

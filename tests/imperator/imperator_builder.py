@@ -113,7 +113,7 @@ EDGES = [
 ]
 
 PEOPLES = {
-    "quadi": PeopleDef("quadi", "Quadi", "germans", True, "west", "danube"),
+    "quadi": PeopleDef("quadi", "Quadi", "german", True, "west", "danube"),
     "jazyges": PeopleDef("jazyges", "Jazyges", "sarmatians", True, "west", "danube"),
     "parthians": PeopleDef("parthians", "Parthians", "persians", True, "east", "orient"),
 }

@@ -1,0 +1,165 @@
+"""A random player that really plays: it moves stacks, attacks, evades, retreats, sails, rallies,
+chooses Reserve Fronts, forms and dissolves vexillations and names Caesars.
+
+It proposes plausible commands and lets the engine judge them: a ``RuleError`` just means "try
+something else" (the engine's ``apply`` changes nothing on a refusal). Anything else raised is a
+bug, which is what the property tests look for.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
+from rules.imperator import combat, engine
+from rules.imperator.game import ImperatorGame
+from rules.imperator.model import FRONTS, ImperatorState
+
+
+def _reachable(st: ImperatorState, start: str, steps: int) -> list[str]:
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for z in frontier:
+            for n in st.board.land_neighbours(z):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    seen.discard(start)
+    return sorted(seen)
+
+
+def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Command]:
+    st = game.state
+    if st.game_over or seat not in game.to_move():
+        return []
+    role = st.role_of(seat)
+    if st.pending:
+        d = st.pending[0]
+        choices = [c[0] for c in d["choices"]]
+        rng.shuffle(choices)
+        return [Command("decide", {"id": d["id"], "choice": c}) for c in choices]
+    cmds: list[Command] = []
+    if st.phase == "C" and role == "R":
+        if rng.random() < 0.5 and st.reserve_max:
+            n = rng.randint(0, st.reserve_max)
+            cmds.append(Command("reserve", {"fronts": rng.sample(list(FRONTS), min(n, len(FRONTS)))}))
+        if rng.random() < 0.3:
+            cmds.extend(_vexillation_commands(st, rng))
+        cmds.append(Command("end"))
+    elif st.phase == "D":
+        opts = engine.designations(st)
+        if opts and rng.random() < 0.3:
+            leader, title = rng.choice(opts)
+            cmds.append(Command("designate", {"leader": leader, "title": title}))
+        cmds.append(Command("end"))
+    elif st.phase == "E" and st.sub == "move":
+        cmds.extend(_move_commands(st, role, rng))
+        cmds.append(Command("end"))
+    elif st.phase == "E" and st.sub == "combat":
+        zones = combat.contested(st, role)
+        cmds.extend(Command("attack", {"zone": z}) for z in zones)
+        cmds.append(Command("end"))
+    else:
+        cmds.append(Command("end"))
+    return cmds
+
+
+def _vexillation_commands(st: ImperatorState, rng: random.Random) -> list[Command]:
+    res = []
+    for front in FRONTS:
+        legs = sorted(
+            u for u, s in st.units.items()
+            if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map"
+            and s.owner == "R" and not s.reduced and s.loc and st.front_of(s.loc) == front
+        )
+        if len(legs) >= 3:
+            res.append(Command("vexillation", {"action": "create", "units": rng.sample(legs, 3)}))
+    for u, s in st.units.items():
+        if st.udef(u).kind == "vexillation" and s.status == "map":
+            res.append(Command("vexillation", {"action": "dissolve", "vexillation": u}))
+    rng.shuffle(res)
+    return res[:3]
+
+
+def _move_commands(st: ImperatorState, role: str, rng: random.Random) -> list[Command]:
+    res: list[Command] = []
+    leaders = sorted(
+        x for x, s in st.leaders.items()
+        if s.status == "map" and s.owner == role and not s.pax and s.loc and s.fleet is None
+        and (x not in st.moved or "cont" in st.moved[x])
+    )
+    rng.shuffle(leaders)
+    for lid in leaders[:4]:
+        loc = st.leaders[lid].loc
+        assert loc is not None
+        here = [u for u in st.units_in(loc, role) if u not in st.moved or "cont" in st.moved[u]]
+        top = min(len(here), st.ldef(lid).cc)
+        k = rng.randint(1, top) if top and rng.random() < 0.85 else rng.randint(0, top)
+        units = rng.sample(here, k)
+        for dest in rng.sample(_reachable(st, loc, 3), min(3, len(_reachable(st, loc, 3)))):
+            args: dict[str, Any] = {"leader": lid, "units": units, "to": dest}
+            res.append(Command("move", args))
+    units = sorted(u for u, s in st.units.items() if s.status == "map" and s.owner == role and s.loc and s.fleet is None and u not in st.moved)
+    rng.shuffle(units)
+    for uid in units[:3]:
+        loc = st.units[uid].loc
+        assert loc is not None
+        nb = st.board.land_neighbours(loc)
+        if nb:
+            res.append(Command("move", {"unit": uid, "to": rng.choice(nb)}))
+    if role == "E":
+        for lid in leaders:
+            loc = st.leaders[lid].loc
+            if st.leaders[lid].rebel and loc and st.units_in(loc, "R"):
+                res.insert(0, Command("rally", {"zone": loc}))
+    if role == "R":
+        for fid, fs in st.fleets.items():
+            if fs.status != "map" or fs.moved:
+                continue
+            fd = st.board.fleets[fid]
+            if fs.at == "port":
+                cargo = [u for u in st.units_in(fd.home, "R") if u not in st.moved][:2]
+                sea = rng.choice(fd.seas) if fd.seas else None
+                if sea:
+                    coasts = [z for z in st.board.neighbours(sea) if st.board.zones[z].kind == "land"]
+                    land = rng.choice(coasts) if coasts and cargo else None
+                    res.append(Command("sail", {"fleet": fid, "to": sea, "units": cargo, "land": land}))
+            else:
+                res.append(Command("sail", {"fleet": fid, "to": "port"}))
+    rng.shuffle(res)
+    return res
+
+
+def step(game: ImperatorGame, rng: random.Random, tries: int = 12) -> tuple[Command, Outcome] | None:
+    """Make one accepted command for the seat to move; None when the game is over."""
+    seats = game.to_move()
+    if not seats:
+        return None
+    seat = seats[0]
+    cands = candidates(game, seat, rng)
+    for cmd in cands[:tries] + [c for c in cands if c.name in ("end", "decide", "attack")]:
+        try:
+            return cmd, game.apply(seat, cmd)
+        except RuleError:
+            continue
+    raise AssertionError(f"random player found no legal command for {seat} in {game.state.phase}/{game.state.step}")
+
+
+def play(game: ImperatorGame, seed: int = 0, max_commands: int = 2000) -> list[tuple[str, Command]]:
+    """Play random legal commands until the game ends (or ``max_commands``); return the log."""
+    rng = random.Random(seed)
+    log: list[tuple[str, Command]] = []
+    for _ in range(max_commands):
+        seats = game.to_move()
+        if not seats:
+            break
+        res = step(game, rng)
+        if res is None:
+            break
+        log.append((seats[0], res[0]))
+    return log
