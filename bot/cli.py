@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_bot(config)
         print(
             "praetor: DISCORD_TOKEN is not set, so this opens the local table in the terminal "
-            f"(database: {config.database_url}). Type /help-style slash commands; "
-            "`as <user>` switches player; end of input quits.",
+            f"(database: {config.database_url}). Type slash commands as in "
+            "Discord (/roll dice:2d6); `as <user>` switches player; end of input quits.",
             file=sys.stderr,
         )
         return asyncio.run(run_local(config, "alice"))
