@@ -30,7 +30,8 @@ from rules.imperator.model import (
 LIMITED = ("germania", "britannia", "africa")
 
 #: Scenario rules that the data files state in prose only (see docs/rulings.md).
-SUDDEN_DEATH = {"s1": {"marc_aurele": "E", "avidius_cassius": "R"}}
+SUDDEN_DEATH = {"avidius_cassius": {"marc_aurele": "E", "avidius_cassius": "R"}}
+ALIASES = {"s1": "avidius_cassius", "1": "avidius_cassius"}
 
 
 def _load() -> Any:
@@ -163,6 +164,7 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     from rules.imperator.scenarios import default_rules
 
     data = _load()
+    scenario = ALIASES.get(scenario, scenario)
     sc = data.scenarios.get(scenario)
     if sc is None:
         raise NotYetSupported("scenarios", f"scenario {scenario!r} has no data")
@@ -187,6 +189,10 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
         else:
             units[uid] = UnitState(status="out")
     leaders: dict[str, LeaderState] = {x: LeaderState(status="out") for x in b.leaders}
+    if getattr(sc, "deploy_legions", True):
+        for uid, d in b.units.items():
+            if d.people == ROMAN and d.kind != "vexillation" and d.enters <= year and d.home:
+                units[uid] = UnitState(loc=d.home, status="map", owner="R")
     for pl in sc.units:
         role = "R" if pl.side == "roman" else "E"
         units[pl.counter] = UnitState(loc=pl.zone, status="map", owner=role)
@@ -194,6 +200,10 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
         role = "R" if pl.side == "roman" else "E"
         rebel = role == "E" and b.leaders[pl.counter].people == ROMAN
         leaders[pl.counter] = LeaderState(loc=pl.zone, status="map", owner=role, title=pl.title, rebel=rebel)
+    e_zones = {s.loc for s in leaders.values() if s.owner == "E" and s.loc}
+    for uid, us in units.items():
+        if us.status == "map" and us.loc in e_zones and b.units[uid].people == ROMAN:
+            us.owner = "E"
     usurpers = [x for x, s in leaders.items() if s.title == "usurper"]
     for s in leaders.values():
         if s.rebel and s.title != "usurper" and usurpers:

@@ -8,6 +8,10 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.imperator.model import ROMAN, ImperatorState, other
 
+COMMODE = "commode"
+PERTINAX = "helvius_pertinax"
+DIDIUS = "didius_julianus"
+
 
 def name(st: ImperatorState, cid: str) -> str:
     if cid in st.board.leaders:
@@ -117,7 +121,7 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
         out.say(f"§3.6 (1/): {name(st, st.augusti()[0])} now reigns alone.")
         return
     caesars = st.caesars()
-    if lid == "commode" and st.leaders.get("pertinax") and st.leaders["pertinax"].status == "map":
+    if lid == COMMODE and st.leaders.get(PERTINAX) and st.leaders[PERTINAX].status == "map":
         commode_succession(st, out)
         return
     if caesars:
@@ -142,14 +146,14 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
 
 def commode_succession(st: ImperatorState, out: Outcome) -> None:
     """§4.5, special case: Pertinax becomes Augustus, Didius Julianus rises in Rome."""
-    st.leaders["pertinax"].title = "augustus"
+    st.leaders[PERTINAX].title = "augustus"
     out.say("§4.5 (Commode): Pertinax becomes Augustus.")
-    didius = st.leaders.get("didius")
+    didius = st.leaders.get(DIDIUS)
     if didius is None or didius.status == "dead":
         return
     didius.status = "map"
     didius.loc = st.board.rome
-    validate_usurpation(st, out, "didius", bonus=0, spread=False)
+    validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
 
 
 def assign_successor(st: ImperatorState, out: Outcome, lid: str) -> None:

@@ -20,7 +20,7 @@ SEATS = ("rome", "enemies")
 def scenario_infos() -> list[ScenarioInfo]:
     return [
         ScenarioInfo(
-            "s1",
+            "avidius_cassius",
             "The usurpation of Avidius Cassius",
             SEATS,
             "175-179. Avidius Cassius has risen in the East; no foreign Peoples, stratagems, events "
@@ -46,6 +46,7 @@ def board_for_source(source: str) -> Board:
 
 def build(scenario: str, seed: str, options: dict[str, str]) -> ImperatorState:
     ids = [s.id for s in scenario_infos()]
+    scenario = {"s1": "avidius_cassius", "1": "avidius_cassius"}.get(scenario, scenario)
     if scenario not in ids:
         raise RuleError("", f"unknown scenario {scenario!r} (known: {', '.join(ids)})")
     try:

@@ -677,14 +677,14 @@ def test_IMP_111_double_usurpation_survivor_goes_on() -> None:
 def test_IMP_112_commode_succession() -> None:
     p = Pos()
     p.leader("commode", "vindobona", title="augustus")
-    p.leader("pertinax", "aquincum")
-    p.leader("didius", None)
-    p.leaders["didius"].status = "out"
+    p.leader("helvius_pertinax", "aquincum")
+    p.leader("didius_julianus", None)
+    p.leaders["didius_julianus"].status = "out"
     p.unit("praetoria", "rome", front="interior", kind="garrison")
     st = p.state()
     politics.kill_leader(st, Outcome(), "commode", "test")
-    assert st.leaders["pertinax"].title == "augustus"
-    assert st.leaders["didius"].title == "usurper" and st.leaders["didius"].loc == "rome"
+    assert st.leaders["helvius_pertinax"].title == "augustus"
+    assert st.leaders["didius_julianus"].title == "usurper" and st.leaders["didius_julianus"].loc == "rome"
     assert st.units["praetoria"].owner == "E"
 
 
