@@ -1,0 +1,1173 @@
+"""Load and validate the Imperator data directory (plain TOML) into typed objects.
+
+``load_data()`` reads the shipped data (``rules/imperator/data``) or the directory given,
+or the one named by the ``PRAETOR_DATA_DIR`` environment variable, checks every file and
+returns an :class:`~rules.imperator.data_model.ImperatorData`.  Any problem raises
+:class:`DataError`, which lists every problem found as ``file: entry: field: message``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from collections import deque
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from rules.imperator.data_model import (
+    FRONTS,
+    LIMITED_REGIONS,
+    NATIONALITIES,
+    PROVENANCES,
+    SIDES,
+    ZONE_KINDS,
+    Camp,
+    Edge,
+    Fleet,
+    ImperatorData,
+    Leader,
+    Marker,
+    People,
+    Placement,
+    Port,
+    Ratings,
+    River,
+    Scenario,
+    SeaZone,
+    StratagemCounters,
+    Unit,
+    Zone,
+)
+from rules.imperator.map_geometry import Ring, Shape, point_in_shape, shapes_touch
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+ENV_VAR = "PRAETOR_DATA_DIR"
+#: the files (relative paths) a data directory must hold; scenarios/*.toml come on top
+REQUIRED_FILES: tuple[str, ...] = (
+    "map/zones.toml",
+    "map/seas.toml",
+    "map/rivers.toml",
+    "map/straits.toml",
+    "map/shapes.toml",
+    "map/edges.toml",
+    "map/coasts.toml",
+    "peoples.toml",
+    "counters/leaders.toml",
+    "counters/units.toml",
+    "counters/stratagems.toml",
+    "counters/materiel.toml",
+)
+UNIT_KINDS = ("legion", "garrison", "vexillation", "people", "armenia")
+TITLES = ("augustus", "caesar", "usurper")
+MAX_VEXILLATIONS_ON_MAP = 6
+
+
+class DataError(ValueError):
+    """Raised when a data directory is not valid; ``problems`` lists every problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        shown = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the Imperator data:\n{shown}")
+
+
+class _Checker:
+    """Collects problems while reading typed fields out of TOML tables."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, file: str, entry: str, fld: str, message: str) -> None:
+        self.problems.append(f"{file}: {entry}: {fld}: {message}")
+
+    # -- typed getters -------------------------------------------------------------------
+    def get(
+        self,
+        tbl: Mapping[str, Any],
+        file: str,
+        entry: str,
+        key: str,
+        typ: type | tuple[type, ...],
+        default: Any = ...,
+        name: str | None = None,
+    ) -> Any:
+        label = name or key
+        if key not in tbl:
+            if default is ...:
+                self.add(file, entry, label, "missing")
+                return None
+            return default
+        value = tbl[key]
+        if isinstance(value, bool) and typ in (int, float):
+            self.add(file, entry, label, f"expected {getattr(typ, '__name__', typ)}, got a boolean")
+            return None if default is ... else default
+        if typ is float and isinstance(value, int):
+            return float(value)
+        if not isinstance(value, typ):
+            tname = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+            self.add(file, entry, label, f"expected {tname}, got {type(value).__name__}")
+            return None if default is ... else default
+        return value
+
+    def string(
+        self,
+        tbl: Mapping[str, Any],
+        file: str,
+        entry: str,
+        key: str,
+        default: Any = ...,
+        name: str | None = None,
+    ) -> Any:
+        v = self.get(tbl, file, entry, key, str, default, name)
+        if isinstance(v, str) and default is ... and not v.strip():
+            self.add(file, entry, name or key, "must not be empty")
+        return v
+
+    def choice(
+        self,
+        tbl: Mapping[str, Any],
+        file: str,
+        entry: str,
+        key: str,
+        allowed: Iterable[str],
+        default: Any = ...,
+        name: str | None = None,
+    ) -> Any:
+        v = self.get(tbl, file, entry, key, str, default, name)
+        allowed = tuple(allowed)
+        if isinstance(v, str) and v not in allowed and not (v == "" and default == ""):
+            self.add(file, entry, name or key, f"{v!r} is not one of {', '.join(allowed)}")
+            return None if default is ... else default
+        return v
+
+    def integer(
+        self,
+        tbl: Mapping[str, Any],
+        file: str,
+        entry: str,
+        key: str,
+        lo: int,
+        hi: int,
+        default: Any = ...,
+        name: str | None = None,
+    ) -> Any:
+        v = self.get(tbl, file, entry, key, int, default, name)
+        if isinstance(v, int) and not lo <= v <= hi:
+            self.add(file, entry, name or key, f"{v} is outside {lo}..{hi}")
+        return v
+
+    def strings(self, tbl: Mapping[str, Any], file: str, entry: str, key: str) -> tuple[str, ...]:
+        v = self.get(tbl, file, entry, key, list, [])
+        out = []
+        for i, item in enumerate(v or []):
+            if not isinstance(item, str):
+                self.add(file, entry, f"{key}[{i}]", f"expected str, got {type(item).__name__}")
+            else:
+                out.append(item)
+        return tuple(out)
+
+    def point(self, tbl: Mapping[str, Any], file: str, entry: str, key: str) -> tuple[float, float]:
+        v = self.get(tbl, file, entry, key, list)
+        if v is None:
+            return (0.0, 0.0)
+        return self._point(v, file, entry, key) or (0.0, 0.0)
+
+    def _point(self, v: Any, file: str, entry: str, key: str) -> tuple[float, float] | None:
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(isinstance(c, int | float) and not isinstance(c, bool) for c in v)
+        ):
+            self.add(file, entry, key, "expected [longitude, latitude]")
+            return None
+        lon, lat = float(v[0]), float(v[1])
+        if not (-180 <= lon <= 180 and -90 <= lat <= 90):
+            self.add(file, entry, key, f"[{lon}, {lat}] is not a longitude/latitude")
+        return (lon, lat)
+
+    def rings(self, v: Any, file: str, entry: str, key: str) -> Shape:
+        if not isinstance(v, list):
+            self.add(file, entry, key, "expected a list of rings")
+            return ()
+        out: list[Ring] = []
+        for i, ring in enumerate(v):
+            if not isinstance(ring, list) or len(ring) < 3:
+                self.add(file, entry, f"{key}[{i}]", "a ring needs at least 3 points")
+                continue
+            pts = []
+            for j, p in enumerate(ring):
+                q = self._point(p, file, entry, f"{key}[{i}][{j}]")
+                if q is None:
+                    break
+                pts.append(q)
+            else:
+                out.append(tuple(pts))
+        return tuple(out)
+
+    def provenance(
+        self, tbl: Mapping[str, Any], file: str, entry: str, fields_allowed: Iterable[str] | None = None
+    ) -> tuple[str, Mapping[str, str]]:
+        prov = self.choice(tbl, file, entry, "provenance", PROVENANCES)
+        raw = self.get(tbl, file, entry, "provenance_fields", dict, {})
+        per: dict[str, str] = {}
+        allowed = set(fields_allowed) if fields_allowed is not None else None
+        for k, v in (raw or {}).items():
+            if v not in PROVENANCES:
+                self.add(file, entry, f"provenance_fields.{k}", f"{v!r} is not one of {', '.join(PROVENANCES)}")
+            elif allowed is not None and k not in allowed:
+                self.add(file, entry, f"provenance_fields.{k}", "no such field")
+            else:
+                per[k] = v
+        return (prov or "design", MappingProxyType(per))
+
+    def unknown_keys(
+        self, tbl: Mapping[str, Any], file: str, entry: str, allowed: Iterable[str]
+    ) -> None:
+        allowed_set = set(allowed) | {"provenance", "provenance_fields"}
+        for k in tbl:
+            if k not in allowed_set:
+                self.add(file, entry, k, "unknown field")
+
+
+def _entries(doc: Mapping[str, Any], file: str, key: str, chk: _Checker) -> list[dict[str, Any]]:
+    v = doc.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(e, dict) for e in v):
+        chk.add(file, "-", key, f"expected an array of tables [[{key}]]")
+        return []
+    return v
+
+
+def _label(e: Mapping[str, Any], i: int, key: str = "id") -> str:
+    v = e.get(key)
+    return str(v) if isinstance(v, str) and v else f"#{i + 1}"
+
+
+def _read_toml(directory: Path, rel: str, chk: _Checker) -> dict[str, Any]:
+    path = directory / rel
+    if not path.is_file():
+        chk.add(rel, "-", "-", "file is missing")
+        return {}
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        chk.add(rel, "-", "-", f"not valid TOML: {exc}")
+        return {}
+
+
+def resolve_directory(directory: Path | str | None = None) -> Path:
+    if directory is not None:
+        return Path(directory)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    return DATA_DIR
+
+
+def data_files(directory: Path | str | None = None) -> list[Path]:
+    """The TOML files of a data directory (sorted, relative order stable)."""
+    root = resolve_directory(directory)
+    return sorted(p for p in root.rglob("*.toml") if p.is_file())
+
+
+def data_hash(directory: Path | str | None = None) -> str:
+    """sha256 over the relative path and content of every TOML file, in sorted order."""
+    root = resolve_directory(directory)
+    h = hashlib.sha256()
+    for p in data_files(root):
+        h.update(p.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(p.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------------------------------
+# map
+
+
+def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
+    f_z = "map/zones.toml"
+    zones_raw: dict[str, dict[str, Any]] = {}
+    zone_fields = (
+        "id name aliases kind front joins region place camps cities ports seeds".split()
+    )
+    for i, e in enumerate(_entries(_read_toml(root, f_z, chk), f_z, "zone", chk)):
+        lab = _label(e, i)
+        zid = chk.string(e, f_z, lab, "id")
+        if not isinstance(zid, str):
+            continue
+        if zid in zones_raw:
+            chk.add(f_z, lab, "id", "duplicate id")
+            continue
+        chk.unknown_keys(e, f_z, lab, zone_fields)
+        zones_raw[zid] = e
+
+    f_s = "map/seas.toml"
+    seas_doc = _read_toml(root, f_s, chk)
+    seas_raw: dict[str, dict[str, Any]] = {}
+    for i, e in enumerate(_entries(seas_doc, f_s, "sea", chk)):
+        lab = _label(e, i)
+        sid = chk.string(e, f_s, lab, "id")
+        if isinstance(sid, str):
+            if sid in seas_raw or sid in zones_raw:
+                chk.add(f_s, lab, "id", "duplicate id")
+            else:
+                chk.unknown_keys(e, f_s, lab, ("id", "name", "open", "place", "seeds"))
+                seas_raw[sid] = e
+
+    f_sh = "map/shapes.toml"
+    shapes: dict[str, Shape] = {}
+    holes: dict[str, Shape] = {}
+    for i, e in enumerate(_entries(_read_toml(root, f_sh, chk), f_sh, "shape", chk)):
+        lab = _label(e, i)
+        sid = chk.string(e, f_sh, lab, "id")
+        if not isinstance(sid, str):
+            continue
+        if sid not in zones_raw and sid not in seas_raw:
+            chk.add(f_sh, lab, "id", "no zone or sea zone has this id")
+            continue
+        if sid in shapes:
+            chk.add(f_sh, lab, "id", "duplicate shape")
+            continue
+        shapes[sid] = chk.rings(e.get("rings"), f_sh, lab, "rings")
+        if not shapes[sid]:
+            chk.add(f_sh, lab, "rings", "empty shape")
+        if "holes" in e:
+            if sid in zones_raw:
+                chk.add(f_sh, lab, "holes", "land zones may not have holes")
+            holes[sid] = chk.rings(e.get("holes"), f_sh, lab, "holes")
+
+    f_r = "map/rivers.toml"
+    rivers: dict[str, River] = {}
+    for i, e in enumerate(_entries(_read_toml(root, f_r, chk), f_r, "river", chk)):
+        lab = _label(e, i)
+        rid = chk.string(e, f_r, lab, "id")
+        prov, pf = chk.provenance(e, f_r, lab)
+        course = []
+        for j, p in enumerate(chk.get(e, f_r, lab, "course", list) or []):
+            q = chk._point(p, f_r, lab, f"course[{j}]")
+            if q:
+                course.append(q)
+        if isinstance(rid, str):
+            rivers[rid] = River(
+                id=rid,
+                name=chk.string(e, f_r, lab, "name") or rid,
+                major=bool(chk.get(e, f_r, lab, "major", bool, False)),
+                course=tuple(course),
+                provenance=prov,
+                provenance_fields=pf,
+            )
+
+    zones: dict[str, Zone] = {}
+    for zid, e in zones_raw.items():
+        kind = chk.choice(e, f_z, zid, "kind", ZONE_KINDS)
+        front = chk.choice(e, f_z, zid, "front", FRONTS, None)
+        if kind == "front" and front is None:
+            chk.add(f_z, zid, "front", "a Front zone needs a front")
+        if kind != "front" and front is not None:
+            chk.add(f_z, zid, "front", f"only Front zones have a front (kind is {kind})")
+        joins = chk.get(e, f_z, zid, "joins", dict, None)
+        joins_front = joins_year = None
+        if joins is not None:
+            joins_front = chk.choice(joins, f_z, zid, "front", FRONTS, name="joins.front")
+            joins_year = chk.integer(joins, f_z, zid, "year", 161, 217, name="joins.year")
+            if kind != "outside":
+                chk.add(f_z, zid, "joins", "only zones outside the Empire can join a Front")
+        region = chk.choice(e, f_z, zid, "region", LIMITED_REGIONS, None)
+        camps = []
+        for j, c in enumerate(chk.get(e, f_z, zid, "camps", list, []) or []):
+            if not isinstance(c, dict) or not isinstance(c.get("name"), str):
+                chk.add(f_z, zid, f"camps[{j}]", "expected { name = ..., year = ... }")
+                continue
+            year = chk.integer(c, f_z, zid, "year", 0, 217, 0, name=f"camps[{j}].year")
+            camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
+        prov, pf = chk.provenance(e, f_z, zid, zone_fields)
+        if zid not in shapes:
+            chk.add(f_sh, zid, "rings", "land zone has no shape")
+        zones[zid] = Zone(
+            id=zid,
+            name=chk.string(e, f_z, zid, "name") or zid,
+            aliases=chk.strings(e, f_z, zid, "aliases"),
+            kind=kind or "interior",
+            front=front,
+            joins_front=joins_front,
+            joins_year=joins_year if isinstance(joins_year, int) else None,
+            region=region,
+            place=chk.point(e, f_z, zid, "place"),
+            camps=tuple(camps),
+            cities=chk.strings(e, f_z, zid, "cities"),
+            ports=chk.strings(e, f_z, zid, "ports"),
+            shape=shapes.get(zid, ()),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    camp_names: dict[str, str] = {}
+    for z in zones.values():
+        for c in z.camps:
+            if c.name in camp_names:
+                chk.add(f_z, z.id, "camps", f"camp {c.name!r} is also in zone {camp_names[c.name]}")
+            camp_names[c.name] = z.id
+
+    seas: dict[str, SeaZone] = {}
+    for sid, e in seas_raw.items():
+        prov, pf = chk.provenance(e, f_s, sid)
+        if sid not in shapes:
+            chk.add(f_sh, sid, "rings", "sea zone has no shape")
+        seas[sid] = SeaZone(
+            id=sid,
+            name=chk.string(e, f_s, sid, "name") or sid,
+            open=bool(chk.get(e, f_s, sid, "open", bool)),
+            place=chk.point(e, f_s, sid, "place"),
+            shape=shapes.get(sid, ()),
+            holes=holes.get(sid, ()),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+
+    ports: dict[str, Port] = {}
+    for i, e in enumerate(_entries(seas_doc, f_s, "port", chk)):
+        lab = _label(e, i)
+        pid = chk.string(e, f_s, lab, "id")
+        zone = chk.string(e, f_s, lab, "zone")
+        sea = chk.string(e, f_s, lab, "sea")
+        if isinstance(zone, str) and zone not in zones:
+            chk.add(f_s, lab, "zone", f"unknown zone {zone!r}")
+        if isinstance(sea, str) and sea not in seas:
+            chk.add(f_s, lab, "sea", f"unknown sea zone {sea!r}")
+        prov, pf = chk.provenance(e, f_s, lab)
+        if isinstance(pid, str):
+            ports[pid] = Port(
+                id=pid,
+                name=chk.string(e, f_s, lab, "name") or pid,
+                zone=zone or "",
+                sea=sea or "",
+                fleet=chk.string(e, f_s, lab, "fleet") or "",
+                provenance=prov,
+                provenance_fields=pf,
+            )
+    for z in zones.values():
+        for p in z.ports:
+            if p not in ports:
+                chk.add(f_z, z.id, "ports", f"unknown port box {p!r}")
+            elif ports[p].zone != z.id:
+                chk.add(f_z, z.id, "ports", f"port box {p!r} belongs to zone {ports[p].zone!r}")
+
+    # edges: generated land contacts + authored straits
+    edges: dict[tuple[str, str], Edge] = {}
+    f_e = "map/edges.toml"
+    edoc = _read_toml(root, f_e, chk)
+    default_prov = edoc.get("provenance", "design")
+    for i, e in enumerate(_entries(edoc, f_e, "edge", chk)):
+        lab = f"edge #{i + 1}"
+        a = chk.string(e, f_e, lab, "a")
+        b = chk.string(e, f_e, lab, "b")
+        chk.unknown_keys(e, f_e, lab, ("a", "b", "river", "corner"))
+        if not (isinstance(a, str) and isinstance(b, str)):
+            continue
+        lab = f"{a}-{b}"
+        river = chk.get(e, f_e, lab, "river", str, None)
+        if river is not None and (river not in rivers or not rivers[river].major):
+            chk.add(f_e, lab, "river", f"{river!r} is not a major river")
+            river = None
+        _add_edge(edges, chk, f_e, lab, zones, a, b, Edge(
+            a=min(a, b),
+            b=max(a, b),
+            river=river,
+            corner=bool(chk.get(e, f_e, lab, "corner", bool, False)),
+            provenance=e.get("provenance", default_prov) if e.get("provenance", default_prov) in PROVENANCES else "design",
+        ))
+    f_st = "map/straits.toml"
+    for i, e in enumerate(_entries(_read_toml(root, f_st, chk), f_st, "strait", chk)):
+        lab = f"strait #{i + 1}"
+        a = chk.string(e, f_st, lab, "a")
+        b = chk.string(e, f_st, lab, "b")
+        name = chk.string(e, f_st, lab, "name")
+        chk.unknown_keys(e, f_st, lab, ("a", "b", "name"))
+        if not (isinstance(a, str) and isinstance(b, str) and isinstance(name, str)):
+            continue
+        lab = f"{a}-{b}"
+        prov, pf = chk.provenance(e, f_st, lab)
+        _add_edge(edges, chk, f_st, lab, zones, a, b, Edge(
+            a=min(a, b), b=max(a, b), strait=name, provenance=prov, provenance_fields=pf
+        ))
+
+    f_c = "map/coasts.toml"
+    cdoc = _read_toml(root, f_c, chk)
+    coasts: dict[str, tuple[str, ...]] = {}
+    for i, e in enumerate(_entries(cdoc, f_c, "coast", chk)):
+        lab = _label(e, i, "sea")
+        sea = chk.string(e, f_c, lab, "sea")
+        if not isinstance(sea, str):
+            continue
+        if sea not in seas:
+            chk.add(f_c, lab, "sea", f"unknown sea zone {sea!r}")
+            continue
+        zs = chk.strings(e, f_c, lab, "zones")
+        for zname in zs:
+            if zname not in zones:
+                chk.add(f_c, lab, "zones", f"unknown land zone {zname!r}")
+        coasts[sea] = tuple(zname for zname in zs if zname in zones)
+    sea_links: list[tuple[str, str]] = []
+    for i, e in enumerate(_entries(cdoc, f_c, "sea_link", chk)):
+        lab = f"sea_link #{i + 1}"
+        a = chk.string(e, f_c, lab, "a")
+        b = chk.string(e, f_c, lab, "b")
+        if isinstance(a, str) and isinstance(b, str):
+            for s in (a, b):
+                if s not in seas:
+                    chk.add(f_c, lab, "a/b", f"unknown sea zone {s!r}")
+            if a == b:
+                chk.add(f_c, lab, "b", "a sea zone cannot link to itself")
+            sea_links.append((min(a, b), max(a, b)))
+    if len(set(sea_links)) != len(sea_links):
+        chk.add(f_c, "sea_link", "-", "duplicate sea links")
+    for p in ports.values():
+        if p.zone in zones and p.sea in coasts and p.zone not in coasts[p.sea]:
+            chk.add(f_s, p.id, "sea", f"zone {p.zone} does not touch {p.sea}")
+
+    return {
+        "zones": zones,
+        "seas": seas,
+        "ports": ports,
+        "edges": tuple(sorted(edges.values(), key=lambda e: (e.a, e.b))),
+        "coasts": coasts,
+        "sea_links": tuple(sorted(set(sea_links))),
+        "rivers": rivers,
+    }
+
+
+def _add_edge(
+    edges: dict[tuple[str, str], Edge],
+    chk: _Checker,
+    file: str,
+    lab: str,
+    zones: Mapping[str, Zone],
+    a: str,
+    b: str,
+    edge: Edge,
+) -> None:
+    bad = False
+    for fld, z in (("a", a), ("b", b)):
+        if z not in zones:
+            chk.add(file, lab, fld, f"unknown land zone {z!r}")
+            bad = True
+    if a == b:
+        chk.add(file, lab, "b", "a zone cannot be adjacent to itself")
+        bad = True
+    key = (edge.a, edge.b)
+    if key in edges:
+        chk.add(file, lab, "a/b", "the two zones are already linked")
+        bad = True
+    if not bad:
+        edges[key] = edge
+
+
+def check_geometry(data: ImperatorData) -> list[str]:
+    """Problems where the shapes and the declared links disagree (slow-ish: ~1 s)."""
+    problems: list[str] = []
+    f_e = "map/edges.toml"
+    ids = sorted(data.zones)
+    shapes = {z: data.zones[z].shape for z in ids}
+    declared = {(e.a, e.b): e for e in data.edges}
+    for i, a in enumerate(ids):
+        if not shapes[a]:
+            continue
+        for b in ids[i + 1 :]:
+            if not shapes[b]:
+                continue
+            touch = shapes_touch(shapes[a], shapes[b])
+            e = declared.get((a, b))
+            if touch and e is None:
+                problems.append(f"{f_e}: {a}-{b}: a/b: the shapes touch but no edge links them")
+            elif e is not None and not e.strait and not touch:
+                problems.append(f"{f_e}: {a}-{b}: a/b: linked but the shapes do not touch")
+            elif e is not None and e.strait and touch:
+                problems.append(f"map/straits.toml: {a}-{b}: a/b: a strait between zones that touch")
+    for sea, zs in data.coasts.items():
+        sshape = data.seas[sea].shape + data.seas[sea].holes
+        for z in zs:
+            if sshape and shapes.get(z) and not shapes_touch(sshape, shapes[z]):
+                problems.append(f"map/coasts.toml: {sea}: zones: {z} does not touch the sea zone")
+    for zone in data.zones.values():
+        if zone.shape and not point_in_shape(zone.place, zone.shape):
+            problems.append(f"map/zones.toml: {zone.id}: place: outside the zone's shape")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------
+# peoples and counters
+
+
+def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[str, People]:
+    f = "peoples.toml"
+    out: dict[str, People] = {}
+    fields = "id name nationality major stacking zones entry_fronts goes_to_war note".split()
+    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "people", chk)):
+        lab = _label(e, i)
+        pid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, fields)
+        nat = chk.choice(e, f, lab, "nationality", NATIONALITIES[1:])
+        zs = chk.strings(e, f, lab, "zones")
+        if not zs:
+            chk.add(f, lab, "zones", "a People needs at least one starting zone")
+        for z in zs:
+            if z not in zones:
+                chk.add(f, lab, "zones", f"unknown zone {z!r}")
+            elif zones[z].kind != "outside":
+                chk.add(f, lab, "zones", f"starting zone {z!r} is inside the Empire")
+        fronts = chk.strings(e, f, lab, "entry_fronts")
+        for fr in fronts:
+            if fr not in FRONTS:
+                chk.add(f, lab, "entry_fronts", f"{fr!r} is not a Front")
+        goes = bool(chk.get(e, f, lab, "goes_to_war", bool, True))
+        if goes and not fronts:
+            chk.add(f, lab, "entry_fronts", "a People that goes to war needs an entry Front")
+        prov, pf = chk.provenance(e, f, lab, fields)
+        if not isinstance(pid, str):
+            continue
+        if pid in out:
+            chk.add(f, lab, "id", "duplicate id")
+            continue
+        out[pid] = People(
+            id=pid,
+            name=chk.string(e, f, lab, "name") or pid,
+            nationality=nat or "",
+            major=bool(chk.get(e, f, lab, "major", bool)),
+            stacking=chk.choice(e, f, lab, "stacking", ("W", "E")) or "W",
+            zones=zs,
+            entry_fronts=fronts,
+            goes_to_war=goes,
+            note=chk.get(e, f, lab, "note", str, ""),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    return out
+
+
+def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> dict[str, Leader]:
+    f = "counters/leaders.toml"
+    out: dict[str, Leader] = {}
+    fields = "id name aliases side nationality people generic cc vs bt cp enters entry_rule auto_death".split()
+    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "leader", chk)):
+        lab = _label(e, i)
+        lid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, fields)
+        side = chk.choice(e, f, lab, "side", SIDES)
+        nat = chk.choice(e, f, lab, "nationality", NATIONALITIES)
+        people = chk.get(e, f, lab, "people", str, None)
+        if people is not None and people not in peoples:
+            chk.add(f, lab, "people", f"unknown People {people!r}")
+        if nat == "roman" and people is not None:
+            chk.add(f, lab, "people", "Roman leaders belong to no People")
+        if nat not in (None, "roman") and people is None:
+            chk.add(f, lab, "people", "a non-Roman leader needs a People")
+        if people in peoples and nat and peoples[people].nationality != nat:
+            chk.add(f, lab, "nationality", f"differs from its People's ({peoples[people].nationality})")
+        cp = chk.integer(e, f, lab, "cp", 0, 6, None)
+        if nat == "roman" and cp is None:
+            chk.add(f, lab, "cp", "Roman leaders need a CP")
+        if nat not in (None, "roman") and cp is not None:
+            chk.add(f, lab, "cp", "only Roman leaders have a CP")
+        enters = chk.integer(e, f, lab, "enters", 161, 217, None)
+        rule = chk.get(e, f, lab, "entry_rule", str, "")
+        generic = bool(chk.get(e, f, lab, "generic", bool, False))
+        if enters is None and not rule and not generic:
+            chk.add(f, lab, "enters", "a named leader needs an entry year or an entry_rule")
+        prov, pf = chk.provenance(e, f, lab, fields)
+        if not isinstance(lid, str):
+            continue
+        if lid in out:
+            chk.add(f, lab, "id", "duplicate id")
+            continue
+        out[lid] = Leader(
+            id=lid,
+            name=chk.string(e, f, lab, "name") or lid,
+            aliases=chk.strings(e, f, lab, "aliases"),
+            side=side or "roman",
+            nationality=nat or "roman",
+            people=people,
+            generic=generic,
+            cc=chk.integer(e, f, lab, "cc", 1, 9) or 0,
+            vs=chk.integer(e, f, lab, "vs", 0, 9) or 0,
+            bt=chk.integer(e, f, lab, "bt", 0, 5) or 0,
+            cp=cp,
+            enters=enters,
+            entry_rule=rule or "",
+            auto_death=chk.integer(e, f, lab, "auto_death", 161, 300, None),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    for lid, ld in out.items():
+        if ld.entry_rule.startswith("after:") and ld.entry_rule[6:] not in out:
+            chk.add(f, lid, "entry_rule", f"unknown leader {ld.entry_rule[6:]!r}")
+    return out
+
+
+def _ratings(chk: _Checker, e: Mapping[str, Any], f: str, lab: str, key: str) -> Ratings:
+    v = chk.get(e, f, lab, key, dict)
+    if v is None:
+        return Ratings(0, 0, 0)
+    r = Ratings(
+        chk.integer(v, f, lab, "pf", 1, 15, name=f"{key}.pf") or 0,
+        chk.integer(v, f, lab, "qu", 1, 3, name=f"{key}.qu") or 0,
+        chk.integer(v, f, lab, "bt", 0, 3, name=f"{key}.bt") or 0,
+    )
+    for k in v:
+        if k not in ("pf", "qu", "bt"):
+            chk.add(f, lab, f"{key}.{k}", "unknown field")
+    return r
+
+
+def _load_units(
+    root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]
+) -> dict[str, Unit]:
+    f = "counters/units.toml"
+    out: dict[str, Unit] = {}
+    fields = "id name side kind nationality front camp people arrives full reduced".split()
+    camp_zone: dict[str, Zone] = {}
+    for z in zones.values():
+        for c in z.camps:
+            camp_zone[c.name] = z
+        for city in z.cities:
+            camp_zone.setdefault(city, z)
+    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "unit", chk)):
+        lab = _label(e, i)
+        uid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, fields)
+        side = chk.choice(e, f, lab, "side", SIDES)
+        kind = chk.choice(e, f, lab, "kind", UNIT_KINDS)
+        nat = chk.choice(e, f, lab, "nationality", NATIONALITIES)
+        front = chk.choice(e, f, lab, "front", FRONTS, None)
+        camp = chk.get(e, f, lab, "camp", str, None)
+        people = chk.get(e, f, lab, "people", str, None)
+        arrives = chk.integer(e, f, lab, "arrives", 0, 217, 0)
+        full = _ratings(chk, e, f, lab, "full")
+        reduced = _ratings(chk, e, f, lab, "reduced")
+        if full.pf and reduced.pf and reduced.pf > full.pf:
+            chk.add(f, lab, "reduced.pf", "larger than the full-strength PF")
+        zone_id = None
+        if kind in ("legion", "garrison"):
+            if camp is None:
+                chk.add(f, lab, "camp", "a legion or garrison unit needs a home camp or city")
+            elif camp not in camp_zone:
+                chk.add(f, lab, "camp", f"no zone has the camp or city {camp!r}")
+            else:
+                z = camp_zone[camp]
+                zone_id = z.id
+                if kind == "legion" and front is not None:
+                    year = max(arrives or 0, 161)
+                    if z.front_in(year) != front:
+                        chk.add(f, lab, "camp", f"camp {camp} (zone {z.id}) is not in the {front} Front in {year}")
+                cmp = next((c for c in z.camps if c.name == camp), None)
+                if cmp is not None and cmp.year > max(arrives or 0, 161):
+                    chk.add(f, lab, "arrives", f"camp {camp} only exists from {cmp.year}")
+        if kind == "vexillation" and front is None:
+            chk.add(f, lab, "front", "a vexillation belongs to a Front")
+        if kind in ("people", "armenia"):
+            if people not in peoples:
+                chk.add(f, lab, "people", f"unknown People {people!r}")
+            elif nat and peoples[people].nationality != nat:
+                chk.add(f, lab, "nationality", "differs from its People's")
+        if side == "roman" and kind in ("people", "armenia"):
+            chk.add(f, lab, "side", "units of the Peoples belong to the Enemies of Rome")
+        prov, pf = chk.provenance(e, f, lab, fields + ["pf", "qu", "bt"])
+        if not isinstance(uid, str):
+            continue
+        if uid in out:
+            chk.add(f, lab, "id", "duplicate id")
+            continue
+        out[uid] = Unit(
+            id=uid,
+            name=chk.string(e, f, lab, "name") or uid,
+            side=side or "roman",
+            kind=kind or "legion",
+            nationality=nat or "roman",
+            front=front,
+            camp=camp,
+            zone=zone_id,
+            people=people,
+            arrives=arrives or 0,
+            full=full,
+            reduced=reduced,
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    return out
+
+
+def _load_stratagems(root: Path, chk: _Checker) -> dict[str, StratagemCounters]:
+    f = "counters/stratagems.toml"
+    out: dict[str, StratagemCounters] = {}
+    fields = "id name side phase count once_per_scenario".split()
+    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "stratagem", chk)):
+        lab = _label(e, i)
+        sid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, fields)
+        prov, pf = chk.provenance(e, f, lab, fields)
+        if not isinstance(sid, str):
+            continue
+        if sid in out:
+            chk.add(f, lab, "id", "duplicate id")
+            continue
+        out[sid] = StratagemCounters(
+            id=sid,
+            name=chk.string(e, f, lab, "name") or sid,
+            side=chk.choice(e, f, lab, "side", ("roman", "enemy", "both")) or "both",
+            phase=chk.choice(e, f, lab, "phase", ("B", "C", "E")) or "",
+            count=chk.integer(e, f, lab, "count", 1, 9) or 1,
+            once_per_scenario=bool(chk.get(e, f, lab, "once_per_scenario", bool, False)),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    return out
+
+
+def _load_materiel(
+    root: Path, chk: _Checker, ports: Mapping[str, Port]
+) -> tuple[dict[str, Fleet], dict[str, Marker]]:
+    f = "counters/materiel.toml"
+    doc = _read_toml(root, f, chk)
+    fleets: dict[str, Fleet] = {}
+    for i, e in enumerate(_entries(doc, f, "fleet", chk)):
+        lab = _label(e, i)
+        fid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, ("id", "name", "port", "capacity", "return_delay"))
+        port = chk.string(e, f, lab, "port")
+        if isinstance(port, str) and port not in ports:
+            chk.add(f, lab, "port", f"unknown port box {port!r}")
+        prov, pf = chk.provenance(e, f, lab)
+        if isinstance(fid, str):
+            fleets[fid] = Fleet(
+                id=fid,
+                name=chk.string(e, f, lab, "name") or fid,
+                port=port or "",
+                capacity=chk.integer(e, f, lab, "capacity", 1, 9) or 2,
+                return_delay=chk.integer(e, f, lab, "return_delay", 1, 20) or 6,
+                provenance=prov,
+                provenance_fields=pf,
+            )
+    for p in ports.values():
+        if p.fleet and p.fleet not in fleets:
+            chk.add("map/seas.toml", p.id, "fleet", f"unknown fleet {p.fleet!r}")
+    markers: dict[str, Marker] = {}
+    for i, e in enumerate(_entries(doc, f, "marker", chk)):
+        lab = _label(e, i)
+        mid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, ("id", "name", "count", "note"))
+        prov, pf = chk.provenance(e, f, lab)
+        if isinstance(mid, str):
+            if mid in markers:
+                chk.add(f, lab, "id", "duplicate id")
+            markers[mid] = Marker(
+                id=mid,
+                name=chk.string(e, f, lab, "name") or mid,
+                count=chk.integer(e, f, lab, "count", 1, 99) or 1,
+                note=chk.get(e, f, lab, "note", str, ""),
+                provenance=prov,
+                provenance_fields=pf,
+            )
+    return fleets, markers
+
+
+# ---------------------------------------------------------------------------------------
+# scenarios
+
+
+def _load_scenarios(
+    root: Path,
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+) -> dict[str, Scenario]:
+    out: dict[str, Scenario] = {}
+    folder = root / "scenarios"
+    files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    if not files:
+        chk.add("scenarios/", "-", "-", "no scenario files")
+    fields = (
+        "id number title start end reconstructed summary augusti caesars usurpers initiative "
+        "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
+        "vp deploy_legions leader unit special_rules victory"
+    ).split()
+    for path in files:
+        f = path.relative_to(root).as_posix()
+        doc = _read_toml(root, f, chk)
+        e = doc.get("scenario")
+        if not isinstance(e, dict):
+            chk.add(f, "-", "scenario", "missing [scenario] table")
+            continue
+        lab = _label(e, 0)
+        sid = chk.string(e, f, lab, "id")
+        chk.unknown_keys(e, f, lab, fields)
+        start = chk.integer(e, f, lab, "start", 161, 217) or 161
+        end = chk.integer(e, f, lab, "end", 161, 217) or 217
+        if end < start:
+            chk.add(f, lab, "end", f"{end} is before the start {start}")
+        prov, pf = chk.provenance(e, f, lab, fields)
+
+        placements: dict[str, Placement] = {}
+
+        def place(
+            p: Placement,
+            where: str,
+            dup_ok: bool = False,
+            f: str = f,
+            lab: str = lab,
+            placements: dict[str, Placement] = placements,
+        ) -> None:
+            if p.counter in placements and not dup_ok:
+                chk.add(f, lab, where, f"{p.counter} is placed more than once")
+            if p.zone not in zones:
+                chk.add(f, lab, where, f"unknown zone {p.zone!r}")
+            placements[p.counter] = p
+
+        deploy = chk.get(e, f, lab, "deploy_legions", bool, False)
+        if deploy:
+            for u in units.values():
+                if u.side == "roman" and u.kind in ("legion", "garrison") and u.available_in(start) and u.zone:
+                    place(Placement(u.id, u.zone, "roman"), "deploy_legions")
+        auto = set(placements)
+        titles: dict[str, set[str]] = {t: set() for t in TITLES}
+        for key, table in (("leader", leaders), ("unit", units)):
+            for j, pe in enumerate(chk.get(e, f, lab, key, list, []) or []):
+                where = f"{key}[{j}]"
+                if not isinstance(pe, dict):
+                    chk.add(f, lab, where, "expected a table")
+                    continue
+                cid = chk.string(pe, f, lab, "id", name=f"{where}.id")
+                zone = chk.string(pe, f, lab, "zone", name=f"{where}.zone")
+                side = chk.choice(pe, f, lab, "side", SIDES, "roman", name=f"{where}.side")
+                title = (
+                    chk.choice(pe, f, lab, "title", TITLES, None, name=f"{where}.title")
+                    if key == "leader"
+                    else None
+                )
+                for k in pe:
+                    if k not in ("id", "zone", "side", "title"):
+                        chk.add(f, lab, f"{where}.{k}", "unknown field")
+                if not (isinstance(cid, str) and isinstance(zone, str)):
+                    continue
+                if cid not in table:
+                    chk.add(f, lab, f"{where}.id", f"unknown {key} {cid!r}")
+                    continue
+                if key == "leader":
+                    ld = leaders[cid]
+                    if not ld.generic and not ld.available_in(start) and not (
+                        ld.enters is None and ld.entry_rule
+                    ):
+                        chk.add(f, lab, f"{where}.id", f"{cid} is not in play in {start}")
+                    if ld.enters is not None and ld.enters > start:
+                        chk.add(f, lab, f"{where}.id", f"{cid} only enters in {ld.enters}")
+                    if title:
+                        titles[title].add(cid)
+                else:
+                    u = units[cid]
+                    if not u.available_in(start):
+                        chk.add(f, lab, f"{where}.id", f"{cid} only arrives in {u.arrives}")
+                place(Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
+                auto.discard(cid)
+        augusti = chk.strings(e, f, lab, "augusti")
+        caesars = chk.strings(e, f, lab, "caesars")
+        usurpers = chk.strings(e, f, lab, "usurpers")
+        for key, names, limit in (("augusti", augusti, 2), ("caesars", caesars, 2), ("usurpers", usurpers, 2)):
+            if len(names) > limit:
+                chk.add(f, lab, key, f"at most {limit}")
+            for n in names:
+                if n not in leaders:
+                    chk.add(f, lab, key, f"unknown leader {n!r}")
+                elif n not in placements:
+                    chk.add(f, lab, key, f"{n} is not placed on the map")
+        for t, listed in (("augustus", augusti), ("caesar", caesars), ("usurper", usurpers)):
+            if titles[t] != set(listed):
+                chk.add(f, lab, t, f"leader titles {sorted(titles[t])} differ from the list {sorted(listed)}")
+        at_war = chk.strings(e, f, lab, "peoples_at_war")
+        for p in at_war:
+            if p not in peoples:
+                chk.add(f, lab, "peoples_at_war", f"unknown People {p!r}")
+        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
+        for pl in placements.values():
+            if pl.counter in units:
+                u = units[pl.counter]
+                if u.people and u.people != "armenia" and u.people not in at_war:
+                    chk.add(f, lab, "unit", f"{u.id} is placed but {u.people} is not at war")
+                if u.people and not enemy_used:
+                    chk.add(f, lab, "unit", f"{u.id}: this scenario uses no Peoples")
+            if pl.counter in leaders:
+                ld = leaders[pl.counter]
+                if ld.people and ld.people not in at_war:
+                    chk.add(f, lab, "leader", f"{ld.id} is placed but {ld.people} is not at war")
+        vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
+        if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
+            chk.add(f, lab, "unit", f"{vex_on_map} vexillations on the map (at most {MAX_VEXILLATIONS_ON_MAP})")
+        init_raw = chk.get(e, f, lab, "initiative", dict, {}) or {}
+        initiative: dict[int, str] = {}
+        for k, v in init_raw.items():
+            if not (k.isdigit() and start <= int(k) <= end):
+                chk.add(f, lab, f"initiative.{k}", "key must be a year of the scenario")
+            elif v not in SIDES:
+                chk.add(f, lab, f"initiative.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
+            else:
+                initiative[int(k)] = v
+        vp_raw = chk.get(e, f, lab, "vp", dict, {}) or {}
+        vp: dict[str, int] = {}
+        for k, v in vp_raw.items():
+            if k not in SIDES or not isinstance(v, int) or isinstance(v, bool):
+                chk.add(f, lab, f"vp.{k}", "expected roman/enemy = integer")
+            else:
+                vp[k] = v
+        if not isinstance(sid, str):
+            continue
+        if sid in out:
+            chk.add(f, lab, "id", "duplicate scenario id")
+            continue
+        ordered = sorted(placements.values(), key=lambda p: p.counter)
+        out[sid] = Scenario(
+            id=sid,
+            number=chk.integer(e, f, lab, "number", 0, 99) or 0,
+            title=chk.string(e, f, lab, "title") or sid,
+            start=start,
+            end=end,
+            reconstructed=bool(chk.get(e, f, lab, "reconstructed", bool)),
+            summary=chk.get(e, f, lab, "summary", str, ""),
+            augusti=augusti,
+            caesars=caesars,
+            usurpers=usurpers,
+            initiative=MappingProxyType(initiative),
+            armenia=chk.choice(e, f, lab, "armenia", ("roman", "parthian", "absent")) or "roman",
+            peoples_at_war=at_war,
+            use_events=bool(chk.get(e, f, lab, "use_events", bool, True)),
+            use_stratagems=bool(chk.get(e, f, lab, "use_stratagems", bool, True)),
+            use_leader_table=bool(chk.get(e, f, lab, "use_leader_table", bool, True)),
+            use_enemy_peoples=enemy_used,
+            vp=MappingProxyType(vp),
+            leaders=tuple(p for p in ordered if p.counter in leaders),
+            units=tuple(p for p in ordered if p.counter in units),
+            special_rules=chk.strings(e, f, lab, "special_rules"),
+            victory=chk.strings(e, f, lab, "victory"),
+            provenance=prov,
+            provenance_fields=pf,
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def _reachable(data_edges: Iterable[tuple[str, str]], start: Iterable[str]) -> set[str]:
+    adj: dict[str, set[str]] = {}
+    for a, b in data_edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    seen = set(start)
+    todo = deque(seen)
+    while todo:
+        z = todo.popleft()
+        for n in adj.get(z, ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> ImperatorData:
+    """Load, validate and return the Imperator data.
+
+    ``directory`` defaults to ``$PRAETOR_DATA_DIR``, then to the shipped data.  With
+    ``geometry`` (the default) the zone shapes are also checked against the declared
+    adjacency.  Raises :class:`DataError` listing every problem.
+    """
+    root = resolve_directory(directory)
+    chk = _Checker()
+    if not root.is_dir():
+        raise DataError([f"{root}: -: -: not a directory"])
+    m = _load_map(root, chk)
+    zones: dict[str, Zone] = m["zones"]
+    peoples = _load_peoples(root, chk, zones)
+    # record on each zone which Peoples start there
+    starting: dict[str, list[str]] = {}
+    for p in peoples.values():
+        for z in p.zones:
+            starting.setdefault(z, []).append(p.id)
+    zones = {
+        zid: (z if zid not in starting else _with_peoples(z, tuple(starting[zid])))
+        for zid, z in zones.items()
+    }
+    leaders = _load_leaders(root, chk, peoples)
+    units = _load_units(root, chk, zones, peoples)
+    stratagems = _load_stratagems(root, chk)
+    fleets, markers = _load_materiel(root, chk, m["ports"])
+    scenarios = _load_scenarios(root, chk, zones, peoples, leaders, units)
+
+    # whole-map checks: connectivity and entry Fronts
+    links = [(e.a, e.b) for e in m["edges"]]
+    open_seas = {s for s, sz in m["seas"].items() if sz.open}
+    for sea, zs in m["coasts"].items():
+        if sea in open_seas:
+            links.extend((sea, z) for z in zs)
+    links.extend((a, b) for a, b in m["sea_links"] if a in open_seas and b in open_seas)
+    if zones:
+        first = "roma" if "roma" in zones else sorted(zones)[0]
+        seen = _reachable(links, [first])
+        for zid in sorted(zones):
+            if zid not in seen:
+                chk.add("map/edges.toml", zid, "-", f"zone cannot be reached from {first}")
+    land_links = [(e.a, e.b) for e in m["edges"]]
+    for p in peoples.values():
+        if not p.goes_to_war:
+            continue
+        reach = _reachable(land_links, p.zones)
+        for fr in p.entry_fronts:
+            if not any(zones[z].front_in(161) == fr for z in reach if z in zones):
+                chk.add("peoples.toml", p.id, "entry_fronts", f"no land path to the {fr} Front")
+
+    data = ImperatorData(
+        zones=MappingProxyType(zones),
+        seas=MappingProxyType(m["seas"]),
+        ports=MappingProxyType(m["ports"]),
+        edges=m["edges"],
+        coasts=MappingProxyType(m["coasts"]),
+        sea_links=m["sea_links"],
+        rivers=MappingProxyType(m["rivers"]),
+        peoples=MappingProxyType(peoples),
+        leaders=MappingProxyType(leaders),
+        units=MappingProxyType(units),
+        stratagems=MappingProxyType(stratagems),
+        fleets=MappingProxyType(fleets),
+        markers=MappingProxyType(markers),
+        scenarios=MappingProxyType(scenarios),
+        digest=data_hash(root),
+    )
+    if geometry and not chk.problems:
+        chk.problems.extend(check_geometry(data))
+    if chk.problems:
+        raise DataError(chk.problems)
+    return data
+
+
+def _with_peoples(z: Zone, peoples: tuple[str, ...]) -> Zone:
+    from dataclasses import replace
+
+    return replace(z, peoples=peoples)
+
+
+def summary_lines(data: ImperatorData) -> list[str]:
+    """One count per line, ``<number> <kind>``, for ``praetor data check``."""
+    return [
+        f"{len(data.zones)} land zones",
+        f"{len(data.seas)} sea zones",
+        f"{len(data.edges)} edges",
+        f"{sum(1 for e in data.edges if e.river)} river crossings",
+        f"{sum(1 for e in data.edges if e.strait)} straits",
+        f"{len(data.peoples)} peoples",
+        f"{len(data.leaders)} leaders",
+        f"{len(data.units)} units",
+        f"{sum(s.count for s in data.stratagems.values())} stratagems",
+        f"{len(data.stratagems)} stratagem types",
+        f"{len(data.scenarios)} scenarios",
+    ]
