@@ -58,6 +58,7 @@ class Placer:
         self.cell = cell
         self._grid: dict[tuple[int, int], list[int]] = {}
         self.placed: list[Placed] = []
+        self._rects: list[Rect] = []
 
     def _cells(self, r: Rect) -> list[tuple[int, int]]:
         c = self.cell
@@ -71,21 +72,23 @@ class Placer:
         b = self.bounds
         if r[0] < b[0] or r[1] < b[1] or r[2] > b[2] or r[3] > b[3]:
             return False
-        q = (r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad)
-        seen: set[int] = set()
-        for cell in self._cells(q):
-            for idx in self._grid.get(cell, ()):
-                if idx in seen:
-                    continue
-                seen.add(idx)
-                if overlaps(q, self.placed[idx].rect):
-                    return False
+        x0, y0, x1, y1 = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
+        c = self.cell
+        grid = self._grid
+        rects = self._rects
+        for i in range(int(x0 // c), int((x1 - 1e-6) // c) + 1):
+            for j in range(int(y0 // c), int((y1 - 1e-6) // c) + 1):
+                for idx in grid.get((i, j), ()):
+                    q = rects[idx]
+                    if x0 < q[2] and q[0] < x1 and y0 < q[3] and q[1] < y1:
+                        return False
         return True
 
     def add(self, kind: str, key: str, r: Rect) -> Placed:
         p = Placed(kind, key, r)
         idx = len(self.placed)
         self.placed.append(p)
+        self._rects.append(r)
         for cell in self._cells(r):
             self._grid.setdefault(cell, []).append(idx)
         return p
