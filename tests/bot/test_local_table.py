@@ -95,3 +95,48 @@ def test_praetor_bot_without_token_exits_2(tmp_path: Path) -> None:
 def test_bad_configuration_is_named(tmp_path: Path) -> None:
     done = run_cli(["local"], "", tmp_path, PRAETOR_LOG_LEVEL="LOUD")
     assert done.returncode == 2 and "PRAETOR_LOG_LEVEL" in done.stderr
+
+
+def test_praetor_replay_cli_plays_the_tiny_pipeline() -> None:
+    root = Path(__file__).resolve().parents[2]
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "replay",
+            "tests/transcripts/tiny_pipeline.txt",
+            "--games",
+            "tests.tinygame",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=root,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "[public] Undo agreed by everyone" in done.stdout
+    assert '"kind": "tiny"' in done.stdout
+
+
+def test_praetor_replay_cli_exit_codes(tmp_path: Path) -> None:
+    malformed = tmp_path / "m.txt"
+    malformed.write_text("hello\n")
+    unexpected = tmp_path / "u.txt"
+    unexpected.write_text("! /roll dice:d6\n")
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    codes = [
+        subprocess.run(
+            [sys.executable, "-m", "bot", "replay", str(p)],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=tmp_path,
+            timeout=120,
+        ).returncode
+        for p in (malformed, unexpected)
+    ]
+    assert codes == [2, 1]
