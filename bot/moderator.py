@@ -733,17 +733,22 @@ class Moderator:
         return row
 
     # -- spectators, lists, logs ----------------------------------------------------------
+    @staticmethod
+    async def _follower(session: Any, game_id: int, user_id: str) -> FollowerRow | None:
+        found: FollowerRow | None = (
+            await session.exec(
+                select(FollowerRow)
+                .where(FollowerRow.game_id == game_id)
+                .where(FollowerRow.user_id == user_id)
+            )
+        ).first()
+        return found
+
     async def follow(self, channel_id: str, user_id: str, mentions: bool) -> GameRow:
         row = await self.require_game(channel_id)
         async with self.sessions() as session:
-            existing = (
-                await session.exec(
-                    select(FollowerRow)
-                    .where(FollowerRow.game_id == row.id)
-                    .where(FollowerRow.user_id == user_id)
-                )
-            ).first()
-            follower = existing or FollowerRow(game_id=row.id or 0, user_id=user_id)
+            follower = await self._follower(session, row.id or 0, user_id)
+            follower = follower or FollowerRow(game_id=row.id or 0, user_id=user_id)
             follower.mentions = mentions
             session.add(follower)
             await session.commit()
@@ -752,13 +757,7 @@ class Moderator:
     async def unfollow(self, channel_id: str, user_id: str) -> bool:
         row = await self.require_game(channel_id)
         async with self.sessions() as session:
-            existing = (
-                await session.exec(
-                    select(FollowerRow)
-                    .where(FollowerRow.game_id == row.id)
-                    .where(FollowerRow.user_id == user_id)
-                )
-            ).first()
+            existing = await self._follower(session, row.id or 0, user_id)
             if existing is None:
                 return False
             await session.delete(existing)
