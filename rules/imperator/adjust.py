@@ -194,7 +194,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
-        if d.people != ROMAN or d.kind == "vexillation" or us.status != "eliminated":
+        if d.people != ROMAN or d.kind == "vexillation" or us.status not in ("eliminated", "removed"):
             continue
         if us.owner == "E" and us.usurper and st.leaders[us.usurper].status == "map" and st.leaders[us.usurper].loc:
             zone = st.leaders[us.usurper].loc
@@ -234,7 +234,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
         if pd is None:
             continue
         units = [u for u in st.units if st.udef(u).people == pid]
-        alive = [u for u in units if st.units[u].status == "map"]
+        alive = [u for u in units if st.units[u].status in ("map", "removed")]  # AMB-34
         if not alive:
             st.at_war.remove(pid)
             st.locked[pid] = st.year + 6
@@ -273,7 +273,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
 
 def _adjust_vex(st: ImperatorState, uid: str) -> None:
     us = st.units[uid]
-    if us.status == "eliminated":
+    if us.status in ("eliminated", "removed"):
         us.status = "pool"
         us.reduced = False
         us.owner = "R"

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import adjust, combat, politics
+from rules.imperator import adjust, combat, fate, politics
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -48,6 +48,8 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     for lid, ls in st.leaders.items():
         if ls.status == "returning":
             _return_generic(st, out, lid)
+    if st.rules.get("death_table"):
+        fate.arrivals(st, out)
     _enter_c_step(st, out, 0)
 
 
@@ -84,14 +86,23 @@ def _after_c(st: ImperatorState, out: Outcome) -> None:
         st.pax_turn = True
         out.say("§2.C: no People at war and no usurpation: Pax Romana this year.")
         if st.rules.get("death_table"):
-            raise NotYetSupported("§2.D", "leader death checks")
+            sole = st.augusti()
+            dead = fate.death_checks(st, out)
+            if st.game_over:
+                return
+            if len(sole) == 1 and sole[0] in dead:
+                st.pax_turn = False
+                out.say("§2.C: the death of the only Augustus ends the Pax Romana; back to phase D.")
+                phase_d(st, out, deaths_done=True)
+                return
         phase_f(st, out)
         return
     phase_d(st, out)
 
 
-def phase_d(st: ImperatorState, out: Outcome) -> None:
+def phase_d(st: ImperatorState, out: Outcome, deaths_done: bool = False) -> None:
     st.phase = "D"
+    st.rules["deaths_done"] = deaths_done
     vs_r = max([st.ldef(a).vs for a in st.augusti()], default=0)
     e_leaders = [x for x, s in st.leaders.items() if s.status == "map" and s.owner == "E" and not s.pax and s.loc]
     vs_e = max([st.ldef(x).vs for x in e_leaders], default=0)
@@ -99,8 +110,11 @@ def phase_d(st: ImperatorState, out: Outcome) -> None:
     out.say(f"§2.D: {vs_r} + {vs_e} = {st.smc_total} SMC this year.")
     out.cite("§2.D")
     if st.rules.get("events"):
-        raise NotYetSupported("§2.D", "the Events table")
+        fate.roll_event(st, out)
     _split_smc(st)
+    if st.event == 10:
+        st.smc_order.append("E")
+        st.smc_left["E"] += 1
     _reinforcements(st, out)
     if _can_designate(st):
         st.active = "R"
@@ -125,8 +139,14 @@ def _split_smc(st: ImperatorState) -> None:
 
 
 def _after_designate(st: ImperatorState, out: Outcome) -> None:
-    if st.rules.get("death_table"):
-        raise NotYetSupported("§2.D", "leader death checks")
+    if st.rules.get("death_table") and not st.rules.get("deaths_done"):
+        fate.death_checks(st, out)
+        if st.game_over:
+            return
+    st.rules["deaths_done"] = False
+    if st.pending:
+        st.step = "D-wait"
+        return
     phase_e(st, out)
 
 
@@ -229,6 +249,8 @@ def advance(st: ImperatorState, out: Outcome) -> None:
         return
     if st.phase == "E" and st.sub == "combat":
         maybe_finish_smc(st, out)
+    elif st.phase == "D" and st.step == "D-wait":
+        phase_e(st, out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -415,6 +437,11 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "spread":
         if choice != "none":
             politics.spread(st, out, data["usurper"], choice)
+    elif kind == "ill":
+        st.leaders[choice].ill = True
+        out.say(f"Event 4: {name(st, choice)} is ill this year.")
+    elif kind == "place":
+        st.leaders[data["leader"]].loc = choice
     else:  # pragma: no cover - unknown kinds never get stored
         raise RuleError("", f"unknown decision {kind}")
     out.map_changed = True

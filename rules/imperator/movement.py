@@ -328,6 +328,11 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         st.units[uid].loc = z
         st.moved[uid] = {"pm": spent}
     if leader is not None:
+        from rules.imperator.fate import agitation_error
+
+        agit = agitation_error(st, leader, start, final)
+        if agit:
+            raise RuleError("Event 6", agit.split(": ", 1)[1])
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
     for z in set(placed.values()) | {final}:

@@ -1,0 +1,188 @@
+"""Events (§2.D, Events table) and the Leader Arrival and Death table (§2.C, §2.D, §3.5, §4.1).
+
+Both are switched on by the scenario (``rules["events"]``, ``rules["death_table"]``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rules.core.command import Outcome
+from rules.imperator import politics, tables
+from rules.imperator.model import ROMAN, ImperatorState, other
+from rules.imperator.politics import name
+
+EAST_PEOPLES = ("armenia", "parthians", "adiabene", "osrhoene")
+
+
+# --------------------------------------------------------------------------------------------
+# Events
+# --------------------------------------------------------------------------------------------
+
+
+def roll_event(st: ImperatorState, out: Outcome) -> None:
+    d6 = st.dice.d6("Events table (d6)")
+    d10 = st.dice.d10("Events table (d10)")
+    apply_event(st, out, d6.result + d10.result)
+
+
+def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
+    st.event = number
+    try:
+        ev = tables.event(number)
+        label = ev.name
+    except (KeyError, ValueError):
+        label = f"event {number}"
+    out.say(f"Events table: {number}, {label}.")
+    out.cite("Events table")
+    rome = st.board.rome
+    if number == 1:
+        for u in st.units_in(rome):
+            st.units[u].reduced = True
+        ill = [a for a in st.augusti() if st.leaders[a].loc == rome]
+        if ill:
+            st.leaders[ill[0]].ill = True
+            out.say(f"Event 1: {name(st, ill[0])} falls ill in Rome.")
+    elif number == 4:
+        augs = st.augusti()
+        if len(augs) == 1:
+            st.leaders[augs[0]].ill = True
+            out.say(f"Event 4: {name(st, augs[0])} is ill this year.")
+        elif len(augs) == 2:
+            politics.open_decision(
+                st, "R", "ill", "Event 4: choose which Augustus falls ill.",
+                [(a, name(st, a)) for a in augs], augs[0], "Events table",
+            )
+    elif number == 7:
+        st.smc_total = max(0, st.smc_total - 1)
+    elif number == 8:
+        st.smc_total = 2
+    elif number == 13:
+        for us in st.units.values():
+            if us.status != "map" or us.loc is None:
+                continue
+            z = st.board.zones[us.loc]
+            if st.front_of(us.loc) == "orient" or any(p in EAST_PEOPLES for p in z.peoples):
+                if us.reduced:
+                    us.status, us.loc, us.reduced = "removed", None, False
+                else:
+                    us.reduced = True
+        out.map_changed = True
+    elif number == 14:
+        flip_armenia(st, out)
+    elif number == 15:
+        for uid, us in st.units.items():
+            p = st.board.peoples.get(st.udef(uid).people)
+            if us.status == "map" and p is not None and p.nationality == "german":
+                us.reduced = True
+        out.map_changed = True
+
+
+def flip_armenia(st: ImperatorState, out: Outcome) -> None:
+    st.armenia = "parthian" if st.armenia == "roman" else "roman"
+    for uid, us in st.units.items():
+        if st.udef(uid).people == "armenia":
+            us.owner = "R" if st.armenia == "roman" else "E"
+    out.say(f"Armenia is now {st.armenia}.")
+    out.map_changed = True
+
+
+def rome_distance(st: ImperatorState, zone: str) -> int:
+    rome = st.board.rome
+    seen = {rome: 0}
+    q = deque([rome])
+    while q:
+        z = q.popleft()
+        if z == zone:
+            return seen[z]
+        for n in st.board.land_neighbours(z):
+            if n not in seen:
+                seen[n] = seen[z] + 1
+                q.append(n)
+    return 99
+
+
+def agitation_error(st: ImperatorState, leader: str, start: str, final: str) -> str | None:
+    """Event 6: an Augustus heads for Rome and stays there (one of two is enough)."""
+    if st.event != 6 or st.leaders[leader].title != "augustus":
+        return None
+    augs = st.augusti()
+    if any(st.leaders[a].loc == st.board.rome for a in augs if a != leader):
+        return None
+    if start == st.board.rome:
+        return "Event 6: the Augustus must stay in Rome this year"
+    if rome_distance(st, final) >= rome_distance(st, start):
+        return "Event 6: the Augustus must head for Rome by the most direct route"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Leader Arrival and Death table
+# --------------------------------------------------------------------------------------------
+
+
+def _row(lid: str) -> tables.LeaderRow | None:
+    try:
+        return tables.leader_row(lid)
+    except KeyError:
+        return None
+
+
+def arrivals(st: ImperatorState, out: Outcome) -> None:
+    """Phase C: leaders whose entry year has come are placed with a unit of their side."""
+    for lid in sorted(st.leaders):
+        ls = st.leaders[lid]
+        if ls.status != "out":
+            continue
+        row = _row(lid)
+        if row is None:
+            continue
+        due = False
+        if row.entry is not None:
+            due = row.entry == st.year
+        elif row.entry_rule and row.entry_rule.startswith("after:"):
+            prev = row.entry_rule.split(":", 1)[1]
+            pls = st.leaders.get(prev)
+            due = pls is not None and pls.status == "dead" and st.rules.get("died", {}).get(prev) == st.year - 1
+        if not due:
+            continue
+        if row.death is not None and row.death < st.year:
+            continue  # AMB-31: his automatic death came first
+        d = st.ldef(lid)
+        role = "R" if d.people == ROMAN else "E"
+        zones = sorted({s.loc for u, s in st.units.items() if s.status == "map" and s.loc and s.owner == role
+                        and (d.people == ROMAN and st.udef(u).people == ROMAN or st.udef(u).people == d.people)})
+        if not zones:
+            continue
+        ls.status, ls.owner, ls.loc = "map", role, zones[0]
+        ls.pax = d.people != ROMAN and d.people not in st.at_war
+        out.say(f"Leader table: {d.name} enters play in {name(st, zones[0])}.")
+        out.map_changed = True
+        if len(zones) > 1:
+            politics.open_decision(
+                st, role, "place", f"§2.C: where does {d.name} enter (with a friendly unit)?",
+                [(z, name(st, z)) for z in zones[:25]], zones[0], "§2.C", {"leader": lid},
+            )
+
+
+def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
+    """Phase D: one d10 per leader on the map; all deaths are applied together (AMB-31)."""
+    dying: list[str] = []
+    for lid in sorted(st.leaders):
+        ls = st.leaders[lid]
+        if ls.status != "map":
+            continue
+        row = _row(lid)
+        if row is None or row.threshold(st.year) is None:
+            continue
+        roll = st.dice.d10(f"Leader table: {name(st, lid)} in {st.year}")
+        if row.dies(st.year, roll.result):
+            dying.append(lid)
+    died = st.rules.setdefault("died", {})
+    for lid in dying:
+        died[lid] = st.year
+        politics.kill_leader(st, out, lid, "natural death (leader table)", section="Leader table")
+    return dying
+
+
+__all__ = ["agitation_error", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]
