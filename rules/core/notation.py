@@ -4,6 +4,10 @@ Terms are joined by ``+`` or ``-``; a term is a whole number or ``[N]dS`` with a
 or drop suffix (``khN``/``klN`` keep the highest/lowest N, ``dhN``/``dlN`` drop them). ``d10``
 here is an ordinary 1-10 die (the Imperator 0-9 convention applies only inside that game).
 Rolls use the seeded ``Dice`` generator, so they are reproducible and can be recorded.
+
+Why not a dice library: the well-kept one on PyPI (d20) draws from the module-level ``random``
+generator and offers no way to hand it ours, so its rolls could be neither seeded per game nor
+recorded; this grammar is small enough to keep here, with its limits (100 dice, 1000 sides).
 """
 
 from __future__ import annotations

@@ -193,3 +193,13 @@ async def test_reminders_fire_once_for_the_current_position(
     assert [(r.user_id, r.seat) for r in due.reminders] == [("alice", "red")]
     assert (await moderator.process_due()).reminders == []
     assert row.id is not None
+
+
+async def test_follow_and_unfollow(moderator: Moderator) -> None:
+    game_id = await started(moderator)
+    await moderator.follow(CH, "carol", mentions=True)
+    await moderator.follow(CH, "carol", mentions=False)
+    followers = await moderator.followers(game_id)
+    assert [(f.user_id, f.mentions) for f in followers] == [("carol", False)]
+    assert await moderator.unfollow(CH, "carol") is True
+    assert await moderator.unfollow(CH, "carol") is False
