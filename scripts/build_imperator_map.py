@@ -288,7 +288,8 @@ def main() -> None:
                 for rid, zone in major:
                     if border.intersection(zone).length > 0.5 * border.length:
                         river = rid
-            edges.append((a, b, river, border.length == 0))
+            edges.append((min(a, b), max(a, b), river, border.length == 0))
+    edges.sort()
     coasts: dict[str, list[str]] = {s: [] for s in sea_ids}
     for s in sea_ids:
         for z in zone_ids:
