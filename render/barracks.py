@@ -1,0 +1,227 @@
+"""The table image of The Barracks Emperors, drawn from ``public_view`` only (never a hand).
+
+``render_table(view) -> bytes`` returns a PNG: the 7 x 7 grid (Emperors with their trump colour
+and faction edges, Influence cards with values and counters, Barbarians, homelands, Roma in the
+solo game), the Forum, the counts and the scoring areas. The same view always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parent / "assets" / "fonts"
+CELL = 92
+MARGIN = 34
+TOP = 46
+PANEL = 380
+COLS = "ABCDEFG"
+SUIT_FILL = {"R": (196, 62, 52), "B": (52, 96, 186), "Y": (226, 182, 46), "G": (120, 120, 120), None: (70, 70, 70)}
+EMPEROR_FILL = {"R": (238, 190, 182), "B": (184, 202, 238), "Y": (246, 228, 168)}
+FACTION_EDGE = {"sword": (90, 96, 110), "eagle": (150, 100, 40), "pillar": (235, 235, 225), "wreath": (60, 140, 70)}
+FACTION_SHORT = {"sword": "Sw", "eagle": "Ea", "pillar": "Pi", "wreath": "Wr"}
+SIDE_OFFSETS = {"pillar": (-1, 0), "wreath": (0, 1), "sword": (1, 0), "eagle": (0, -1)}
+EMPEROR_SPACES = [(r, c) for r in range(5) for c in range(5) if (r + c) % 2 == 0]
+BG = (242, 236, 222)
+INK = (30, 28, 26)
+
+
+@functools.lru_cache(maxsize=32)
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
+    try:
+        return ImageFont.truetype(str(FONTS / name), size=size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+def _label(r: int, c: int) -> str:
+    return f"{COLS[c + 1]}{r + 2}"
+
+
+def _xy(r: int, c: int) -> tuple[int, int]:
+    return MARGIN + (c + 1) * CELL, TOP + MARGIN + (r + 1) * CELL
+
+
+def _influence_spaces() -> set[tuple[int, int]]:
+    out = set()
+    for r, c in EMPEROR_SPACES:
+        for dr, dc in SIDE_OFFSETS.values():
+            out.add((r + dr, c + dc))
+    return out
+
+
+INFLUENCE = sorted(_influence_spaces())
+OUTER = {p for p in INFLUENCE if p[0] in (-1, 5) or p[1] in (-1, 5)}
+
+
+def _text_centre(d: ImageDraw.ImageDraw, x: float, y: float, text: str, font: Any, fill: Any = INK) -> None:
+    d.text((x, y), text, font=font, fill=fill, anchor="mm")
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        if len(cur) + len(w) + 1 > width and cur:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], small: bool = False) -> None:
+    x0, y0, x1, y1 = box
+    suit = None if card.get("flipped") else card.get("suit")
+    d.rounded_rectangle(box, radius=6, fill=SUIT_FILL[suit], outline=INK, width=1)
+    fg = INK if suit == "Y" else (255, 255, 255)
+    cx = (x0 + x1) / 2
+    if card.get("flipped"):
+        _text_centre(d, cx, (y0 + y1) / 2, "0", _font(18 if small else 26, True), fg)
+        _text_centre(d, cx, y1 - 9, "face down", _font(9), fg)
+        return
+    value = str(card["value"])
+    counters = card.get("counters") or []
+    if counters:
+        value += "".join(f"+{n}" for n in counters)
+    _text_centre(d, cx, y0 + (12 if small else 20), value, _font(14 if small else 22, True), fg)
+    if not small:
+        for i, line in enumerate(_wrap(card["name"], 13)[:2]):
+            _text_centre(d, cx, y0 + 42 + 12 * i, line, _font(11), fg)
+
+
+def render_table(view: dict[str, Any]) -> bytes:
+    grid = 7 * CELL + 2 * MARGIN
+    width, height = grid + PANEL, TOP + grid + 150
+    img = Image.new("RGB", (width, height), BG)
+    d = ImageDraw.Draw(img)
+    title = f"The Barracks Emperors - round {view.get('round')}/{view.get('rounds')}"
+    if view.get("phase") == "over":
+        title += " - game over"
+    else:
+        title += f" - to play: {view.get('active')} ({view.get('phase')})"
+    d.text((MARGIN, 12), title, font=_font(20, True), fill=INK)
+    if view.get("demagogue"):
+        d.text((grid + 10, 14), f"Demagogue: {view['demagogue']}", font=_font(16, True), fill=(150, 30, 30))
+    # coordinates
+    for i in range(7):
+        x, y = _xy(-1, i - 1)
+        _text_centre(d, x + CELL / 2, TOP + MARGIN / 2, COLS[i], _font(14, True))
+        x, y = _xy(i - 1, -1)
+        _text_centre(d, MARGIN / 2, y + CELL / 2, str(i + 1), _font(14, True))
+    # faction names on the edges
+    mid = MARGIN + 3.5 * CELL
+    _text_centre(d, mid, TOP + MARGIN + 7 * CELL + 14, "Sword (south)", _font(13, True))
+    d.text((MARGIN + 6 * CELL, 34), "Pillar (north)", font=_font(13, True), fill=INK)
+    d.text((4, TOP + MARGIN + 7 * CELL + 4), "Eagle (west)", font=_font(12, True), fill=INK)
+    d.text((MARGIN + 5.8 * CELL, TOP + MARGIN + 7 * CELL + 4), "Wreath (east)", font=_font(12, True), fill=INK)
+    spaces = {s["space"]: s for s in view.get("spaces", [])}
+    emperors = {e["space"]: e for e in view.get("emperors", [])}
+    solo = view.get("solo") or {}
+    path_cells: dict[str, str] = {}
+    if solo.get("path"):
+        for num, cells in solo["path"]["spaces"].items():
+            for c in cells:
+                path_cells[c] = f"#{num}"
+    # influence spaces
+    for r, c in INFLUENCE:
+        x, y = _xy(r, c)
+        box = (x + 4, y + 4, x + CELL - 4, y + CELL - 4)
+        lab = _label(r, c)
+        outline = (150, 120, 90) if (r, c) in OUTER else (170, 160, 140)
+        d.rectangle(box, fill=(232, 224, 206) if (r, c) in OUTER else (236, 230, 216), outline=outline, width=1)
+        d.text((x + 6, y + 5), lab, font=_font(10), fill=(120, 110, 100))
+        if lab in path_cells:
+            d.text((x + CELL - 24, y + 5), path_cells[lab], font=_font(10, True), fill=(150, 30, 30))
+        sp = spaces.get(lab)
+        if sp is None:
+            continue
+        if sp.get("card"):
+            _card(d, (x + 12, y + 16, x + CELL - 12, y + CELL - 8), sp["card"], small=bool(sp.get("barbarian")))
+        if sp.get("barbarian"):
+            bx = (x + 22, y + 34, x + CELL - 22, y + CELL - 10) if sp.get("card") else (x + 16, y + 18, x + CELL - 16, y + CELL - 10)
+            d.ellipse(bx, fill=SUIT_FILL["G"], outline=INK, width=2)
+            _text_centre(d, (bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2 - 5, "0", _font(16, True), (255, 255, 255))
+            _text_centre(d, (bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2 + 10, "Barbarian", _font(8), (255, 255, 255))
+        if not sp.get("live", True):
+            d.rectangle(box, outline=(200, 60, 60), width=2)
+    # emperor spaces
+    for r, c in EMPEROR_SPACES:
+        x, y = _xy(r, c)
+        lab = _label(r, c)
+        box = (x + 3, y + 3, x + CELL - 3, y + CELL - 3)
+        e = emperors.get(lab)
+        if e is None and not (solo and lab == "D4" and solo.get("roma") in ("fortified", "unfortified", "sacked")):
+            d.ellipse((x + 20, y + 20, x + CELL - 20, y + CELL - 20), outline=(180, 170, 150), width=2)
+            continue
+        if e is None:
+            d.rectangle(box, fill=(200, 180, 150), outline=INK, width=2)
+            _text_centre(d, x + CELL / 2, y + 36, "ROMA", _font(18, True))
+            _text_centre(d, x + CELL / 2, y + 58, solo.get("roma", ""), _font(11))
+        else:
+            d.rectangle(box, fill=EMPEROR_FILL[e["colour"]], outline=INK, width=4 if e.get("surrounded") else 1)
+            _text_centre(d, x + CELL / 2, y + 22, {"R": "RED", "B": "BLUE", "Y": "YELLOW"}[e["colour"]],
+                         _font(11, True), SUIT_FILL[e["colour"]])
+            for i, line in enumerate(_wrap(e["name"], 12)[:2]):
+                _text_centre(d, x + CELL / 2, y + 40 + 13 * i, line, _font(12, True))
+            if e.get("pretender"):
+                _text_centre(d, x + CELL / 2, y + 68, "Pretender", _font(9))
+            if e.get("leader"):
+                _text_centre(d, x + CELL / 2, y + 78, f"leads: {FACTION_SHORT[e['leader']]}", _font(9))
+        # faction edges
+        w = 6
+        d.rectangle((x + 3, y + 3, x + CELL - 3, y + 3 + w), fill=FACTION_EDGE["pillar"], outline=INK)
+        d.rectangle((x + 3, y + CELL - 3 - w, x + CELL - 3, y + CELL - 3), fill=FACTION_EDGE["sword"])
+        d.rectangle((x + 3, y + 3, x + 3 + w, y + CELL - 3), fill=FACTION_EDGE["eagle"])
+        d.rectangle((x + CELL - 3 - w, y + 3, x + CELL - 3, y + CELL - 3), fill=FACTION_EDGE["wreath"])
+    # side panel
+    px, py = grid + 10, TOP + 10
+    d.text((px, py), "Forum (1 = leftmost)", font=_font(15, True), fill=INK)
+    py += 24
+    reach = view.get("forum_reach")
+    for i, card in enumerate(view.get("forum", [])):
+        bx = px + i * 88
+        _card(d, (bx, py, bx + 80, py + 76), card)
+        d.text((bx + 2, py + 78), f"{i + 1}", font=_font(11, True), fill=INK)
+        if reach is not None and i < reach:
+            d.rectangle((bx - 2, py - 2, bx + 82, py + 78), outline=(30, 140, 30), width=2)
+    py += 100
+    lines = [
+        f"Draw deck: {view.get('deck_count')}" + ("  (exhausted)" if view.get("exhausted") else ""),
+        f"Discard top: {view.get('discard_top_label') or '-'}",
+        f"Emperor deck: {view.get('emperor_deck_count')}   Pretenders: {view.get('pretenders_left')}",
+        "Hands: " + ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats", [])),
+    ]
+    if solo:
+        lines.append(f"Solo {solo.get('difficulty')}: Roma {solo.get('roma')}, box {solo.get('barbarian_box')}")
+        if solo.get("lost"):
+            lines.append(f"LOST: {solo['lost']}")
+    for line in lines:
+        d.text((px, py), line, font=_font(13), fill=INK)
+        py += 18
+    py += 8
+    d.text((px, py), "Scores (Emperors R/B/Y, Barbarians, sets)", font=_font(14, True), fill=INK)
+    py += 22
+    winners = set(view.get("winners") or [])
+    for area, a in (view.get("areas") or {}).items():
+        mark = " *" if area in winners else ""
+        d.text((px, py), f"{a['title'][:26]}{mark}", font=_font(13, True), fill=INK)
+        d.text((px + 230, py), f"{a['score']}", font=_font(15, True), fill=INK)
+        py += 17
+        d.text((px + 10, py), f"R{a['red']} B{a['blue']} Y{a['yellow']}  G{a['barbarians']}  sets {a['sets']}",
+               font=_font(12), fill=INK)
+        py += 19
+    # last events under the board
+    ly = TOP + grid + 4
+    for line in [ln for raw in view.get("last", [])[-6:] for ln in _wrap(raw, 110)][:7]:
+        d.text((MARGIN, ly), line, font=_font(12), fill=INK)
+        ly += 17
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()
