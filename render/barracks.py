@@ -186,11 +186,11 @@ def render_table(view: dict[str, Any]) -> bytes:
     py += 24
     reach = view.get("forum_reach")
     for i, card in enumerate(view.get("forum", [])):
-        bx = px + i * 88
-        _card(d, (bx, py, bx + 80, py + 76), card)
-        d.text((bx + 2, py + 78), f"{i + 1}", font=_font(11, True), fill=INK)
+        fx = px + i * 88
+        _card(d, (fx, py, fx + 80, py + 76), card)
+        d.text((fx + 2, py + 78), f"{i + 1}", font=_font(11, True), fill=INK)
         if reach is not None and i < reach:
-            d.rectangle((bx - 2, py - 2, bx + 82, py + 78), outline=(30, 140, 30), width=2)
+            d.rectangle((fx - 2, py - 2, fx + 82, py + 78), outline=(30, 140, 30), width=2)
     py += 100
     lines = [
         f"Draw deck: {view.get('deck_count')}" + ("  (exhausted)" if view.get("exhausted") else ""),
