@@ -71,9 +71,45 @@ def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
             out.cite("§3.2")
             return
         if st.rules.get("peoples"):
-            raise NotYetSupported("§2.C", "declarations of war from the cup")
+            declaration_draw(st, out)
         idx += 1
     _after_c(st, out)
+
+
+DUMMIES = ("dummy-1", "dummy-2", "dummy-3")
+
+
+def war_cup(st: ImperatorState) -> list[str]:
+    """§2.C: the 5 Major People markers not locked out (§9.2.4) plus 3 dummies."""
+    cup = [
+        p for p, d in sorted(st.board.peoples.items())
+        if d.major and p != "armenia" and st.locked.get(p, 0) <= st.year
+    ]
+    return cup + list(DUMMIES)
+
+
+def declaration_draw(st: ImperatorState, out: Outcome, forced: int | None = None) -> str:
+    cup = war_cup(st)
+    pick = cup[forced if forced is not None else st.dice.randint(0, len(cup) - 1)]
+    out.commit_point = True
+    out.cite("§2.C")
+    if pick in DUMMIES:
+        out.say("§2.C: a dummy is drawn from the cup; no People goes to war.")
+    elif pick in st.at_war:
+        out.say(f"§2.C: the {st.board.peoples[pick].name} marker is drawn; they are already at war.")
+    else:
+        declare_war(st, out, pick)
+    return pick
+
+
+def declare_war(st: ImperatorState, out: Outcome, people: str) -> None:
+    """§4.4: the People goes to war; its leaders turn to their normal side."""
+    st.at_war.append(people)
+    for lid, ls in st.leaders.items():
+        if st.ldef(lid).people == people:
+            ls.pax = False
+    out.say(f"§4.4: the {st.board.peoples[people].name} go to war against Rome.")
+    out.map_changed = True
 
 
 def end_c(st: ImperatorState, out: Outcome) -> None:

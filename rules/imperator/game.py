@@ -14,7 +14,9 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
                 {action: "dissolve", vexillation: id, units?: [ids]}  phase C, Rome (§3.4).
 ``designate``   {leader, title: "augustus"|"caesar"}  phase D, Rome (§3.6).
 ``decide``      {id, choice}  answer the pending decision (evasion, retreat, escape, succession,
-                usurper choice, spreading a usurpation).
+                usurper choice, spreading a usurpation, Event 4 patient, arriving leader's zone).
+``evade`` / ``fight``  shortcuts answering a pending evasion decision (§8.1);
+``retreat`` {to} answers a pending retreat decision (§8.3).
 ``end``         end the current step: phase C/D step, the movement of an SMC (then combat).
 ``stratagem``, ``usurp``: raise NotYetSupported (§6) for now.
 """
@@ -121,6 +123,11 @@ class ImperatorGame(Game[ImperatorState]):
         args = command.args
         if verb == "decide":
             engine.decide(st, outcome, role, str(args.get("id", "")), str(args.get("choice", "")))
+            return
+        if verb in ("evade", "fight", "retreat") and st.pending:
+            dec = st.pending[0]
+            choice = {"evade": "evade", "fight": "fight"}.get(verb, str(args.get("to", "")))
+            engine.decide(st, outcome, role, dec["id"], choice)
             return
         if st.pending:
             dec = st.pending[0]

@@ -110,7 +110,8 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         pend = {"id": d["id"], "seat": st.seat_of(d["role"]), "kind": "decision", "section": d["section"]}
     return {
         "game": "imperator",
-        "scenario": st.scenario,
+        "scenario": _title(st.scenario),
+        "scenario_id": st.scenario,
         "year": st.year,
         "end_year": st.end_year,
         "phase": st.phase,
@@ -143,6 +144,15 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "result": st.result,
         "log": list(st.history[-20:]),
     }
+
+
+def _title(scenario: str) -> str:
+    from rules.imperator.scenarios import scenario_infos
+
+    for info in scenario_infos():
+        if info.id == scenario:
+            return info.title
+    return scenario
 
 
 def _stack(zones: dict[str, Any], zone: str, side: str) -> dict[str, Any]:

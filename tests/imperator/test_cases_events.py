@@ -150,3 +150,43 @@ def test_IMP_019_pax_broken_by_sole_emperor_death() -> None:
     assert not st.pax_turn and st.phase == "D"
     assert st.pending and st.pending[0]["kind"] == "successor"
     _ = script
+
+
+def _cup_state(year: int = 180) -> object:
+    p = Pos(year)
+    p.leader("aug", "rome", title="augustus")
+    p.leader("parthian_leader", "parthia", "E", people="parthians")
+    p.leaders["parthian_leader"].pax = True
+    return p.state(phase="C")
+
+
+def test_IMP_014_dummy_drawn() -> None:
+    st = _cup_state()
+    cup = engine.war_cup(st)  # type: ignore[arg-type]
+    idx = cup.index("dummy-1")
+    engine.declaration_draw(st, Outcome(), forced=idx)  # type: ignore[arg-type]
+    assert st.at_war == []  # type: ignore[attr-defined]
+
+
+def test_IMP_015_people_already_at_war() -> None:
+    st = _cup_state()
+    st.at_war = ["quadi"]  # type: ignore[attr-defined]
+    cup = engine.war_cup(st)  # type: ignore[arg-type]
+    engine.declaration_draw(st, Outcome(), forced=cup.index("quadi"))  # type: ignore[arg-type]
+    assert st.at_war == ["quadi"]  # type: ignore[attr-defined]
+
+
+def test_IMP_016_people_at_peace_goes_to_war() -> None:
+    st = _cup_state()
+    cup = engine.war_cup(st)  # type: ignore[arg-type]
+    engine.declaration_draw(st, Outcome(), forced=cup.index("parthians"))  # type: ignore[arg-type]
+    assert "parthians" in st.at_war and not st.leaders["parthian_leader"].pax  # type: ignore[attr-defined]
+
+
+def test_IMP_017_locked_out_marker_not_in_cup() -> None:
+    st = _cup_state(182)
+    st.locked = {"quadi": 185}  # type: ignore[attr-defined]
+    cup = engine.war_cup(st)  # type: ignore[arg-type]
+    assert "quadi" not in cup and len(cup) == 2 + 3  # the test board has 3 Major Peoples
+    st.year = 185  # type: ignore[attr-defined]
+    assert "quadi" in engine.war_cup(st)  # type: ignore[arg-type]
