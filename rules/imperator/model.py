@@ -7,8 +7,8 @@ The engine never reads the TOML files itself. ``adapter.py`` turns the data help
 
 Vocabulary:
 
-- *role* is ``"R"`` (the Roman player, the legitimate emperor's side) or ``"E"`` (the player in
-  charge of the Enemies of Rome). Seats ("rome", "enemies") are people; roles can swap (§5).
+- *role* is ``"R"`` (the Roman player, the legitimate emperor's side) or ``"E"`` (the side that
+  plays the foes of Rome: Peoples and usurpers). Seats ("rome", "enemies") are people; roles can swap (§5).
 - a counter's *loc* is a zone id while on the map, else ``None``; its *status* says why.
 """
 
