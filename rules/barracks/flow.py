@@ -360,6 +360,11 @@ def start_frumentarii(st: BarracksState, actor: str, out: Outcome) -> None:
     out.tell(actor, "Frumentarii: you see " + ", ".join(f"{c} ({E.card_label(c)})" for c in st.seen) + ".")
     out.commit_point = True
     out.cite("§10.0")
+    if st.mode == "solo" and all(CARDS[c].is_barbarian for c in st.seen):
+        st.deck.extend(st.seen)  # nothing to keep: the Barbarians go back under the deck
+        st.seen = []
+        out.say("Frumentarii finds only Barbarians: they go to the bottom of the deck.")
+        finish_select(st, actor, out)
 
 
 def frumentarii_keep(st: BarracksState, actor: str, cid: str, order: list[str] | None, out: Outcome) -> None:

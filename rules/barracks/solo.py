@@ -605,5 +605,5 @@ def public_info(st: BarracksState) -> dict[str, Any]:
         "difficulty": st.difficulty, "roma": st.roma, "roma_start": st.roma_start, "path": path,
         "barbarian_box": len(st.box), "forum_barbarians": sum(1 for c in st.forum if CARDS[c].is_barbarian),
         "lost": st.lost, "victory_points": victory_points(st),
-        "pending": {k: v for k, v in st.pending.items() if k not in ("barb",)} if st.pending else None,
+        "pending": ({"kind": st.pending["kind"], "prompt": st.pending["prompt"]} if st.pending else None),
     }

@@ -144,3 +144,14 @@ def test_replay_is_deterministic() -> None:
     a = play_game("standard-4p", 7, check_every=50)
     b = play_game("standard-4p", 7, check_every=50)
     assert a.to_json() == b.to_json()
+
+
+def test_solo_public_view_hides_the_hand_in_decisions() -> None:
+    for seed in range(40):
+        g = BarracksGame.new("solo", [], f"hide-{seed}", {})
+        rng = random.Random(seed)
+        while (pick := choose(g, rng)) is not None:
+            g.apply(*pick)
+            if g.state.pending:
+                text = json.dumps(g.public_view())
+                assert not any(c in text for c in g.state.hands["p1"])
