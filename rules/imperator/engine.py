@@ -50,6 +50,10 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
             _return_generic(st, out, lid)
     if st.rules.get("death_table"):
         fate.arrivals(st, out)
+    for fid, fs in st.fleets.items():
+        if fs.status == "lost" and fs.back_year <= st.year:
+            fs.status, fs.at = "map", "port"
+            out.say(f"§9.2.1: the {st.board.fleets[fid].name} fleet is back in its port.")
     _enter_c_step(st, out, 0)
 
 
