@@ -366,7 +366,7 @@ class LocalTable:
     def parse_options(
         self, command: app_commands.Command[Any, Any, Any], words: list[str]
     ) -> dict[str, Any]:
-        params = {p.name: p for p in command.parameters}
+        params = {p.display_name: p for p in command.parameters}  # as typed (renamed)
         values: dict[str, Any] = {}
         for word in words:
             name, sep, raw = word.partition(":")
@@ -376,7 +376,7 @@ class LocalTable:
                     f"/{command.qualified_name}: unknown option {word!r} (options: {known})"
                 )
             param = params[name]
-            values[name] = self._convert(param, raw)
+            values[param.name] = self._convert(param, raw)
         missing = [p.name for p in command.parameters if p.required and p.name not in values]
         if missing:
             raise LocalInputError(f"/{command.qualified_name}: missing {', '.join(missing)}")
