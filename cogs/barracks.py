@@ -1,0 +1,641 @@
+"""The Barracks Emperors in Discord: the verbs only this game has, the hand, the play menus.
+
+- ``/hand`` and the persistent **My hand** button (``praetor:hand:<game>``) show the caller's
+  hand ephemerally, with the controls for what that seat may do now.
+- **Play a card** (``praetor:bplay:<game>:<seq>``) opens a select of the cards in hand that have
+  a legal play; choosing one opens a select of the legal spaces for it
+  (``praetor:bspace:<game>:<seq>:<card>``); the steps after a play (ability target or skip,
+  which surrounded Emperor to resolve, the Forum choice, Frumentarii, the solo actions) are a
+  select of the engine's legal commands (``praetor:bact:<game>:<seq>:<page>``).
+- ``/forum``, ``/ability``, ``/skip``, ``/resolve``, ``/discard``, ``/defeat``,
+  ``/citizenship`` are the same steps typed, with autocomplete from ``Game.actions``;
+  ``/table`` posts the table (image, scores) and the public buttons.
+
+Every option offered comes from the engine (``legal_commands`` / ``actions``); every custom id
+carries the game id and the seq it was built for, and a stale one is refused. Hands never reach
+a public message: only the seat's owner sees them, ephemerally.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.moderator import ActResult, ModeratorError, seats_of
+from bot.present import chunk, seat_label
+from cogs.common import (
+    DYNAMIC_ITEMS,
+    announce,
+    channel_key,
+    praetor,
+    refusal_text,
+    refuse,
+    render_image,
+    user_key,
+)
+from cogs.play import complete, split_list
+from rules.core import Command, RuleError
+
+if TYPE_CHECKING:
+    from bot.client import PraetorBot
+    from db.models import GameRow
+    from rules.core.game import Game
+
+KIND = "barracks"
+MAX_OPTIONS = 25
+MAX_SELECTS = 4  # one row is kept for a button
+
+SUITS = {"R": "Red", "B": "Blue", "Y": "Yellow", "G": "Barbarian"}
+VERB_TEXT = {
+    "ability": "Use the ability on",
+    "skip": "Skip the ability",
+    "resolve": "Resolve",
+    "forum": "Take",
+    "discard": "Discard",
+    "defeat": "Defeat with",
+    "citizenship": "Citizenship, Forum slot",
+    "decide": "Answer",
+}
+PHASE_PROMPT = {
+    "play": "Your turn: play a card.",
+    "ability": "Use the card's ability, or skip it.",
+    "resolve": "Several Emperors are surrounded: choose which to resolve next.",
+    "select": "Take a card from the Forum.",
+    "frumentarii": "Keep one of the cards you looked at.",
+}
+
+
+# -- reading the engine (no rule is decided here) ----------------------------------------------
+def card_text(card: dict[str, Any]) -> str:
+    """One card of a seat view as a line: name, suit, value, counters."""
+    value = str(card.get("value", ""))
+    if card.get("effective") not in (None, card.get("value")):
+        value += f" (now {card['effective']})"
+    suit = SUITS.get(str(card.get("suit", "")), str(card.get("suit", "")))
+    return f"{card.get('name', card.get('id'))} {suit} {value}".strip()
+
+
+def arg_label(game: Game[Any], seat: str, verb: str, key: str, value: str) -> str:
+    """The engine's label for one argument value (from ``actions``), else the value."""
+    for spec in game.actions(seat):
+        if spec.name != verb:
+            continue
+        for arg in spec.args:
+            if arg.name != key:
+                continue
+            for choice in arg.choices or ():
+                if choice.value == value:
+                    return choice.label
+    return value
+
+
+def command_label(game: Game[Any], seat: str, command: Command) -> str:
+    """A short human label for a legal command (a select option)."""
+    verb, args = command.name, command.args
+    if verb == "skip":
+        return VERB_TEXT["skip"]
+    if verb == "ability" and args.get("target") in ("draw", "on"):
+        return f"Use the ability ({args['target']})"
+    if verb == "forum" and args.get("choice") == "frumentarii":
+        return "Look at the deck instead (Frumentarii)"
+    parts = []
+    for key, value in args.items():
+        if isinstance(value, list):
+            parts.append("militia " + ", ".join(str(v) for v in value) if value else "no militia")
+        elif key != "id":
+            parts.append(arg_label(game, seat, verb, key, str(value)))
+    return f"{VERB_TEXT.get(verb, verb)} {' '.join(parts)}".strip()[:100]
+
+
+def legal(game: Game[Any], seat: str) -> list[Command]:
+    finder = getattr(game, "legal_commands", None)
+    return list(finder(seat)) if finder is not None else []
+
+
+def placement_note(game: Game[Any], seat: str, card: str) -> dict[str, str]:
+    finder = getattr(game, "spaces_for", None)
+    return dict(finder(seat, card)) if finder is not None else {}
+
+
+def hand_lines(view: dict[str, Any]) -> list[str]:
+    hand = view.get("hand") or []
+    if not hand:
+        return ["Your hand is empty."]
+    lines = [f"Your hand ({len(hand)} cards):"]
+    for card in hand:
+        text = str(card.get("text") or "")
+        lines.append(f"- **{card_text(card)}** `{card.get('id')}`" + (f": {text}" if text else ""))
+    return lines
+
+
+def score_lines(view: dict[str, Any]) -> list[str]:
+    """The score sheet: one line per scoring area, from the public view."""
+    lines = ["**Scores** (Emperors R/B/Y, Barbarians, sets, Legacy points)"]
+    for area in (view.get("areas") or {}).values():
+        seats = ", ".join(area.get("seats") or []) or "rival"
+        lines.append(
+            f"{area.get('title')} ({seats}): {area.get('red', 0)}/{area.get('blue', 0)}/"
+            f"{area.get('yellow', 0)}, {area.get('barbarians', 0)} Barbarians, "
+            f"{area.get('sets', 0)} sets: **{area.get('score', 0)}**"
+        )
+    return lines
+
+
+def table_lines(view: dict[str, Any]) -> list[str]:
+    """The public table in words: Forum, deck, hand sizes, whose move (never a hand)."""
+    forum = ", ".join(f"{i}: {card_text(c)}" for i, c in enumerate(view.get("forum") or [], 1))
+    sizes = ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats") or [])
+    lines = [
+        f"Round {view.get('round')} of {view.get('rounds')}, phase {view.get('phase')}.",
+        f"Forum: {forum or 'empty'}. Deck: {view.get('deck_count')} cards. "
+        f"Discard top: {view.get('discard_top_label') or 'none'}.",
+        f"Cards in hand: {sizes}.",
+    ]
+    if view.get("demagogue"):
+        lines.append(f"Demagogue: {view['demagogue']}.")
+    return lines
+
+
+# -- components ---------------------------------------------------------------------------------
+def _options(pairs: list[tuple[str, str]]) -> list[list[discord.SelectOption]]:
+    """(label, value) pairs in pages of 25 options (at most four pages)."""
+    options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in pairs]
+    pages = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
+    return pages[:MAX_SELECTS]
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:hand:(?P<game>\d+)",
+):
+    """The persistent "My hand" button: the clicker's hand, ephemerally, with its controls."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:hand:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, self.game_id)
+
+
+class PlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:bplay:(?P<game>\d+):(?P<seq>\d+)",
+):
+    """The "Play a card" button: the cards in the clicker's hand that have a legal play."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play a card",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"praetor:bplay:{game_id}:{seq}",
+            )
+        )
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            row, game, seat = await current(interaction, self.game_id, self.seq)
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        cards: list[str] = []
+        for command in legal(game, seat):
+            card = command.args.get("card")
+            if command.name in ("play", "move") and isinstance(card, str) and card not in cards:
+                cards.append(card)
+        if not cards:
+            await refuse(interaction, "You have no card to play now.")
+            return
+        pairs = [(arg_label(game, seat, "play", "card", c), c) for c in cards]
+        view = discord.ui.View(timeout=None)
+        for page, options in enumerate(_options(pairs)):
+            view.add_item(CardSelect(self.game_id, self.seq, page, options))
+        await interaction.response.send_message("Which card?", view=view, ephemeral=True)
+
+
+class CardSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"praetor:bcard:(?P<game>\d+):(?P<seq>\d+):(?P<page>\d+)",
+):
+    """The cards with a legal play; choosing one shows the legal spaces for it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        page: int = 0,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"praetor:bcard:{game_id}:{seq}:{page}",
+                placeholder="Card to play",
+                options=options or [discord.SelectOption(label="(reload)", value="")],
+            )
+        )
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardSelect:
+        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        card = chosen(interaction)
+        try:
+            row, game, seat = await current(interaction, self.game_id, self.seq)
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        notes = placement_note(game, seat, card)
+        pairs: list[tuple[str, str]] = []
+        for command in legal(game, seat):
+            if command.args.get("card") != card:
+                continue
+            if command.name == "play":
+                space = str(command.args.get("space", ""))
+                how = notes.get(space, "normal")
+                pairs.append((space if how == "normal" else f"{space} ({how})", space))
+            elif command.name == "move":
+                origin, to = str(command.args.get("from", "")), str(command.args.get("to", ""))
+                pairs.append((f"Move the Barbarian {origin} to {to}", f"{origin}>{to}"))
+        if not pairs:
+            await refuse(interaction, "That card has no legal play now.")
+            return
+        label = arg_label(game, seat, "play", "card", card)
+        view = discord.ui.View(timeout=None)
+        for page, options in enumerate(_options(pairs)):
+            view.add_item(SpaceSelect(self.game_id, self.seq, card, page, options))
+        await interaction.response.send_message(
+            f"Where does {label} go?", view=view, ephemeral=True
+        )
+
+
+class SpaceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"praetor:bspace:(?P<game>\d+):(?P<seq>\d+):(?P<page>\d+):(?P<card>[\w-]+)",
+):
+    """The legal spaces for one card (or the Barbarian moves it pays for); choosing plays."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        card: str,
+        page: int = 0,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"praetor:bspace:{game_id}:{seq}:{page}:{card}",
+                placeholder="Space",
+                options=options or [discord.SelectOption(label="(reload)", value="")],
+            )
+        )
+        self.game_id, self.seq, self.card = game_id, seq, card
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SpaceSelect:
+        return cls(int(match["game"]), int(match["seq"]), match["card"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        if ">" in value:
+            origin, _, to = value.partition(">")
+            command = Command("move", {"card": self.card, "from": origin, "to": to})
+        else:
+            command = Command("play", {"card": self.card, "space": value})
+        await act(interaction, self.game_id, self.seq, command)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"praetor:bact:(?P<game>\d+):(?P<seq>\d+):(?P<page>\d+)",
+):
+    """The engine's legal commands for the step after a play (ability, resolve, Forum ...).
+
+    The value is the command's index in ``legal_commands`` at that seq: the seq check makes
+    the index mean the same command it was offered as."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        page: int = 0,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"praetor:bact:{game_id}:{seq}:{page}",
+                placeholder="Choose",
+                options=options or [discord.SelectOption(label="(reload)", value="")],
+            )
+        )
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        try:
+            row, game, seat = await current(interaction, self.game_id, self.seq)
+            commands_now = [c for c in legal(game, seat) if c.name not in ("play", "move")]
+            if not value.isdigit() or int(value) >= len(commands_now):
+                raise ModeratorError("That choice is not on offer any more.")
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        await act(interaction, self.game_id, self.seq, commands_now[int(value)])
+
+
+DYNAMIC_ITEMS.extend([HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect])
+
+
+# -- flows --------------------------------------------------------------------------------------
+def chosen(interaction: discord.Interaction) -> str:
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return str(values[0]) if values else ""
+
+
+async def current(
+    interaction: discord.Interaction, game_id: int, seq: int
+) -> tuple[GameRow, Game[Any], str]:
+    """The game at ``seq`` and the clicker's seat to move, or a refusal."""
+    bot = praetor(interaction)
+    row = await bot.moderator.get(game_id)
+    if row.status != "active":
+        raise ModeratorError("This game is not in progress.")
+    if row.seq != seq:
+        raise ModeratorError("This menu is out of date: the game has moved on. Use /hand.")
+    game = await bot.moderator.load(row)
+    return row, game, bot.moderator.acting_seat(row, game, user_key(interaction))
+
+
+def step_view(row: GameRow, game: Game[Any], seat: str) -> tuple[str, discord.ui.View | None]:
+    """What ``seat`` may do now as a prompt and components (none when it is not its move)."""
+    if seat not in game.to_move() or game.pending_decision() is not None:
+        return "", None
+    game_id, seq = row.id or 0, row.seq or 0
+    commands_now = legal(game, seat)
+    view = discord.ui.View(timeout=None)
+    if any(c.name in ("play", "move") for c in commands_now):
+        view.add_item(PlayButton(game_id, seq))
+    others = [c for c in commands_now if c.name not in ("play", "move")]
+    pairs = [(command_label(game, seat, c), str(i)) for i, c in enumerate(others)]
+    for page, options in enumerate(_options(pairs)):
+        view.add_item(ActionSelect(game_id, seq, page, options))
+    if not view.children:
+        return "", None
+    phase = str(game.public_view().get("phase", ""))
+    return f"**{seat}**: {PHASE_PROMPT.get(phase, 'Your move.')}", view
+
+
+def table_view(game_id: int, seq: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id))
+    view.add_item(PlayButton(game_id, seq))
+    return view
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
+    """The caller's hand and controls, ephemerally; a refusal for a spectator."""
+    bot = praetor(interaction)
+    try:
+        row = await bot.moderator.get(game_id)
+        if row.kind != KIND:
+            raise ModeratorError("The game here is not The Barracks Emperors.")
+        seats = seats_of(row, user_key(interaction))
+        if not seats:
+            raise ModeratorError("You hold no seat in this game, so you have no hand to see.")
+        if row.status != "active":
+            raise ModeratorError("This game is not in progress.")
+        game = await bot.moderator.load(row)
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    lines: list[str] = []
+    view: discord.ui.View | None = None
+    for seat in seats:
+        lines.append(f"**{seat}**")
+        lines.extend(hand_lines(game.seat_view(seat)))
+        prompt, seat_controls = step_view(row, game, seat)
+        if seat_controls is not None:
+            lines.append(prompt)
+            view = seat_controls
+    if view is None and game.pending_decision() is not None:
+        lines.append("A decision is waiting: its Respond button is in the channel.")
+    text = "\n".join(lines)
+    if len(text) > 2000:
+        text = text[:1990] + " …"
+    if view is not None:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def act(interaction: discord.Interaction, game_id: int, seq: int, command: Command) -> None:
+    """Apply a command chosen from a menu: refuse ephemerally, or answer in public."""
+    bot = praetor(interaction)
+    try:
+        result = await bot.moderator.act_in(game_id, user_key(interaction), command, seq)
+    except (RuleError, ModeratorError) as error:
+        await refuse(interaction, refusal_text(error))
+        return
+    await after(bot, result, interaction)
+
+
+async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any]) -> None:
+    """A typed Barracks verb: the same path as the shared verbs, then the next controls."""
+    bot = praetor(interaction)
+    try:
+        row = await bot.moderator.require_game(channel_key(interaction))
+        if row.kind != KIND:
+            raise ModeratorError(f"/{verb} belongs to The Barracks Emperors; the game here is not.")
+        result = await bot.moderator.act(
+            channel_key(interaction), user_key(interaction), Command(verb, args)
+        )
+    except (RuleError, ModeratorError) as error:
+        await refuse(interaction, refusal_text(error))
+        return
+    await after(bot, result, interaction)
+
+
+async def after(bot: PraetorBot, result: ActResult, interaction: discord.Interaction) -> None:
+    """Announce, then: the score sheet at the end; the next step's menu to the same player
+    (ephemerally); or the table buttons in public when the move passes to someone else."""
+    await announce(bot, result, interaction)
+    row = result.game
+    if result.result is not None:
+        await post_final(bot, row)
+        return
+    if result.pending is not None:
+        return
+    game = await bot.moderator.load(row)
+    if result.seat in game.to_move():
+        prompt, view = step_view(row, game, result.seat)
+        if view is not None:
+            await interaction.followup.send(prompt, view=view, ephemeral=True)
+        return
+    movers = ", ".join(seat_label(row, s) for s in game.to_move())
+    await bot.publisher.send(
+        row.channel_id,
+        f"Next: {movers}. Your hand and your play: the buttons below.",
+        view=table_view(row.id or 0, row.seq or 0),
+    )
+
+
+async def post_final(bot: PraetorBot, row: GameRow) -> None:
+    """The last table and the score sheet (announce draws nothing once a game is over)."""
+    game = await bot.moderator.load(row)
+    view = game.public_view()
+    image = await render_image(KIND, view, "final")
+    if image is not None:
+        await bot.publisher.send(row.channel_id, None, image=image)
+    for text in chunk(["🏁 **Final score sheet**", *score_lines(view)[1:]]):
+        await bot.publisher.send(row.channel_id, text)
+
+
+async def last_finished(bot: PraetorBot, channel_id: str) -> GameRow | None:
+    """The most recent finished game of a channel (its score sheet stays on offer)."""
+    from sqlmodel import col, select
+
+    from db.models import GameRow
+
+    async with bot.moderator.sessions() as session:
+        found = await session.exec(
+            select(GameRow)
+            .where(GameRow.channel_id == channel_id)
+            .where(GameRow.status == "finished")
+            .order_by(col(GameRow.id).desc())
+        )
+        return found.first()
+
+
+class BarracksCog(commands.Cog):
+    """Barracks-only verbs and the hand."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hand", description="Your hand, shown only to you (card games)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        row = await bot.moderator.channel_game(channel_key(interaction))
+        if row is None:
+            await refuse(interaction, "There is no game in this channel.")
+            return
+        await show_hand(interaction, row.id or 0)
+
+    @app_commands.command(name="table", description="The table: picture, Forum, scores, buttons")
+    async def table(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        row = await bot.moderator.channel_game(channel_key(interaction))
+        if row is None:
+            row = await last_finished(bot, channel_key(interaction))
+        if row is None or row.kind != KIND or row.status == "lobby":
+            await refuse(interaction, "There is no game of The Barracks Emperors under way here.")
+            return
+        try:
+            game = await bot.moderator.load(row)
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        view = game.public_view()
+        if row.status != "active":
+            lines = ["🏁 **Final score sheet**", *score_lines(view)[1:], *game.status_lines()]
+            await interaction.response.send_message("\n".join(lines)[:2000])
+        else:
+            lines = [*table_lines(view), *score_lines(view), *game.status_lines()]
+            await interaction.response.send_message(
+                "\n".join(lines)[:2000], view=table_view(row.id or 0, row.seq or 0)
+            )
+        image = await render_image(KIND, view)
+        if image is not None:
+            await bot.publisher.send(row.channel_id, None, image=image)
+
+    @app_commands.command(name="forum", description="Take a Forum card, or look with Frumentarii")
+    @app_commands.describe(
+        choice="Forum slot 1-4, frumentarii, or the card to keep",
+        order="Frumentarii: the others' order to the bottom, comma-separated",
+    )
+    @app_commands.autocomplete(choice=complete("forum", "choice"))
+    async def forum(
+        self, interaction: discord.Interaction, choice: str, order: str | None = None
+    ) -> None:
+        args: dict[str, Any] = {"choice": choice}
+        if order:
+            args["order"] = split_list(order)
+        await run(interaction, "forum", args)
+
+    @app_commands.command(name="ability", description="Use the ability of the card just played")
+    @app_commands.describe(target="Space, Emperor space, draw or on")
+    @app_commands.autocomplete(target=complete("ability", "target"))
+    async def ability(self, interaction: discord.Interaction, target: str) -> None:
+        await run(interaction, "ability", {"target": target})
+
+    @app_commands.command(name="skip", description="Do not use the ability of the card just played")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await run(interaction, "skip", {})
+
+    @app_commands.command(name="resolve", description="Resolve this surrounded Emperor next")
+    @app_commands.describe(emperor="Emperor space")
+    @app_commands.autocomplete(emperor=complete("resolve", "emperor"))
+    async def resolve(self, interaction: discord.Interaction, emperor: str) -> None:
+        await run(interaction, "resolve", {"emperor": emperor})
+
+    @app_commands.command(name="discard", description="Solo: no legal play, discard a card")
+    @app_commands.autocomplete(card=complete("discard", "card"))
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await run(interaction, "discard", {"card": card})
+
+    @app_commands.command(name="defeat", description="Solo: defeat the Barbarian nearest Roma")
+    @app_commands.describe(card="Red card", militia="Yellow cards as militia, comma-separated")
+    @app_commands.autocomplete(
+        card=complete("defeat", "card"), militia=complete("defeat", "militia")
+    )
+    async def defeat(
+        self, interaction: discord.Interaction, card: str, militia: str | None = None
+    ) -> None:
+        await run(interaction, "defeat", {"card": card, "militia": split_list(militia or "")})
+
+    @app_commands.command(name="citizenship", description="Solo: a Blue Forum card makes way")
+    @app_commands.describe(slot="Forum slot")
+    @app_commands.autocomplete(slot=complete("citizenship", "slot"))
+    async def citizenship(self, interaction: discord.Interaction, slot: str) -> None:
+        await run(interaction, "citizenship", {"slot": slot})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(BarracksCog(bot))
