@@ -21,6 +21,17 @@ Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 
+GameCompleter = Callable[[Any, str, Any, str], list[app_commands.Choice[str]]]
+"""``(game, seat, namespace, current) -> choices``: a game's own menu for one option, for
+choices that depend on the options already filled in (the units of the chosen leader, the zones
+they can reach). Registered by the game's cog with :func:`register_completer`."""
+
+COMPLETERS: dict[tuple[str, str, str], GameCompleter] = {}
+
+
+def register_completer(kind: str, verb: str, option: str, completer: GameCompleter) -> None:
+    COMPLETERS[(kind, verb, option)] = completer
+
 
 def complete(verb: str, option: str) -> Completer:
     """An autocomplete callback offering the legal values of ``option`` for ``verb`` now."""
@@ -35,6 +46,11 @@ def complete(verb: str, option: str) -> Completer:
             return []
         needle = current.lower()
         found: list[app_commands.Choice[str]] = []
+        custom = COMPLETERS.get((row.kind, verb, option))
+        if custom is not None:
+            for seat in seats_of(row, user_key(interaction)):
+                found.extend(custom(game, seat, interaction.namespace, current))
+            return found[:25]
         for seat in seats_of(row, user_key(interaction)):
             for action in game.actions(seat):
                 if action.name != verb:
