@@ -1,0 +1,121 @@
+"""Imperator, phase F (campaign result) and the game's standing: the status panel and the
+victory screen.
+
+``/standing`` shows year, phase, initiative, SMCs left, VP, Augusti, Caesars, usurpers and wars
+(to the caller, or to the channel with ``post:true``); once the game is over it shows the
+victory screen: VP, the level of victory, who played what, and a summary of the log. Only the
+public view is read, so anyone may ask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from sqlmodel import col, select
+
+from bot.moderator import ModeratorError
+from bot.present import mention
+from cogs import imperator_names as names
+from cogs.common import channel_key, praetor, refuse, reply
+from db.models import GameRow
+
+KIND = "imperator"
+LEVELS = {
+    "definitive": "definitive victory",
+    "decisive": "decisive victory",
+    "plain": "victory",
+    "marginal": "marginal victory",
+}
+
+
+async def latest_game(bot: Any, channel_id: str) -> GameRow | None:
+    """The open game of the channel, else its most recently finished one."""
+    row: GameRow | None = await bot.moderator.channel_game(channel_id)
+    if row is not None:
+        return row
+    async with bot.moderator.sessions() as session:
+        result = await session.exec(
+            select(GameRow).where(GameRow.channel_id == channel_id).order_by(col(GameRow.id).desc())
+        )
+        return result.first()
+
+
+def victory_lines(row: GameRow, events: list[Any]) -> list[str]:
+    """The final screen of a finished game, from its row and public log."""
+    result = row.result or {}
+    winners = result.get("winners") or []
+    level = LEVELS.get(str(result.get("level", "")), str(result.get("level", "")))
+    scores = dict(result.get("scores") or [])
+    lines = ["🏛️ **Imperator — the end of the game**"]
+    if winners:
+        who = ", ".join(f"{s} ({mention(row.seats.get(s))})" for s in winners)
+        lines.append(f"Winner: {who}" + (f", {level}" if level else ""))
+    else:
+        lines.append("No winner: " + str(result.get("summary") or "the game was not decided"))
+    if scores:
+        lines.append("VP: " + ", ".join(f"{s} {v}" for s, v in scores.items()))
+    if result.get("summary"):
+        lines.append(str(result["summary"]))
+    battles = evasions = 0
+    for event in events:
+        for line in (event.outcome or {}).get("public", []):
+            if line.startswith("§8.2: battle in"):
+                battles += 1
+            if line.startswith("§8.1: the evasion"):
+                evasions += 1
+    lines.append(
+        f"{len(events)} moves, {battles} battles, {evasions} evasion attempts. "
+        "The full log: /game log."
+    )
+    if row.secret_seed:
+        lines.append(f"Dice check: the seed was `{row.secret_seed}`.")
+    return lines
+
+
+class ImperatorCampaignCog(commands.Cog):
+    """The status panel and the victory screen."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="standing",
+        description="Imperator: year, phase, VP, titles, wars (or the final result)",
+    )
+    @app_commands.describe(post="Post it in the channel for everyone (default: only you)")
+    async def standing(self, interaction: discord.Interaction, post: bool = False) -> None:
+        bot = praetor(interaction)
+        row = await latest_game(bot, channel_key(interaction))
+        if row is None or row.kind != KIND:
+            await refuse(interaction, "There is no Imperator game in this channel.")
+            return
+        if row.status == "lobby":
+            await refuse(interaction, "The game here has not started yet (/game start).")
+            return
+        if row.status in ("finished", "abandoned"):
+            if row.status == "abandoned":
+                lines = [f"Game #{row.id} was abandoned."]
+            else:
+                lines = victory_lines(row, await bot.moderator.events(row.id or 0))
+        else:
+            try:
+                game = await bot.moderator.load(row)
+            except ModeratorError as error:
+                await refuse(interaction, str(error))
+                return
+            seat_of = {s: mention(u) for s, u in row.seats.items()}
+            lines = names.status_lines(game.public_view(), seat_of)
+            movers = game.to_move()
+            pending = game.pending_decision()
+            if pending is not None:
+                lines.append(f"Waiting for {pending.seat} to respond.")
+            elif movers:
+                lines.append("To move: " + ", ".join(f"{s} ({seat_of.get(s)})" for s in movers))
+        await reply(interaction, "\n".join(lines)[:2000], ephemeral=not post)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ImperatorCampaignCog(bot))

@@ -1,0 +1,166 @@
+"""Imperator, phase C (geostrategy): Reserve Fronts and vexillations; war declarations are
+drawn by the engine and announced with the phase.
+
+``/reserve fronts:"orient, danube"`` chooses Rome's Reserve Fronts (§3.2);
+``/vexillation action:create units:"a, b, c"`` or ``action:dissolve vexillation:<id>`` (§3.4).
+The engine checks every rule and answers a command used in another phase with the phase it
+belongs to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import imperator_names as names
+from cogs.common import run_command
+from cogs.imperator_operations import _complete, label, language, role_of
+from cogs.play import split_list
+
+FRONTS = ("british", "rhine", "danube", "orient", "southern")
+
+
+def _list_choices(
+    items: list[tuple[str, str]], current: str, lang: str
+) -> list[app_commands.Choice[str]]:
+    head, _, last = current.rpartition(",")
+    chosen = split_list(head)
+    prefix = ", ".join(chosen) + ", " if chosen else ""
+    left = [(i, lbl) for i, lbl in items if i not in chosen]
+    return names.choices(left, last.strip(), lang, None, prefix)
+
+
+def _front_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    return _list_choices([(f, f"{f.title()} Front") for f in FRONTS], current, language(game))
+
+
+async def fronts_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _front_choices)
+
+
+def _legion_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    """Full-strength legions of the Roman player on the map (grouped by Front in the label)."""
+    st = game.state
+    role = role_of(game, seat)
+    ids = [
+        u
+        for u, us in sorted(st.units.items())
+        if us.status == "map"
+        and us.owner == role
+        and st.udef(u).kind == "legion"
+        and not us.reduced
+    ]
+    if getattr(ns, "action", None) == "dissolve":
+        ids = [
+            u
+            for u, us in sorted(st.units.items())
+            if us.status == "map"
+            and us.owner == role
+            and st.udef(u).kind == "legion"
+            and us.reduced
+        ]
+    items = [
+        (u, f"{label(st, u)} ({st.udef(u).front}, {label(st, st.units[u].loc or '')})") for u in ids
+    ]
+    return _list_choices(items, current, language(game))
+
+
+async def legions_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _legion_choices)
+
+
+def _vex_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    ids = [
+        u
+        for u, us in sorted(st.units.items())
+        if st.udef(u).kind == "vexillation"
+        and us.status == "map"
+        and us.owner == role_of(game, seat)
+    ]
+    return names.choices([(u, label(st, u)) for u in ids], current, language(game))
+
+
+async def vexillation_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _vex_choices)
+
+
+def _vex_zone_choices(
+    game: Any, seat: str, ns: Any, current: str
+) -> list[app_commands.Choice[str]]:
+    st = game.state
+    units = [u for u in split_list(getattr(ns, "units", None) or "") if u in st.units]
+    zones = sorted({st.units[u].loc for u in units if st.units[u].loc})
+    return names.choices([(z, label(st, z)) for z in zones], current, language(game))
+
+
+async def vex_zone_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _vex_zone_choices)
+
+
+class ImperatorGeostrategyCog(commands.Cog):
+    """Phase C: Rome's Reserve Fronts and vexillations."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="reserve", description="Imperator, phase C: choose Rome's Reserve Fronts"
+    )
+    @app_commands.describe(fronts="Fronts, comma-separated (empty: none)")
+    @app_commands.autocomplete(fronts=fronts_autocomplete)
+    async def reserve(self, interaction: discord.Interaction, fronts: str | None = None) -> None:
+        chosen = [f.lower().removesuffix(" front") for f in split_list(fronts or "")]
+        await run_command(interaction, "reserve", {"fronts": chosen})
+
+    @app_commands.command(
+        name="vexillation", description="Imperator, phase C: create or dissolve a vexillation"
+    )
+    @app_commands.describe(
+        action="create (three legions of one Front) or dissolve",
+        units="The legions, comma-separated",
+        vexillation="The vexillation to dissolve",
+        zone="Where the new vexillation stands (with one of the legions)",
+    )
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name="create", value="create"),
+            app_commands.Choice(name="dissolve", value="dissolve"),
+        ]
+    )
+    @app_commands.autocomplete(
+        units=legions_autocomplete,
+        vexillation=vexillation_autocomplete,
+        zone=vex_zone_autocomplete,
+    )
+    async def vexillation(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        units: str | None = None,
+        vexillation: str | None = None,
+        zone: str | None = None,
+    ) -> None:
+        args: dict[str, Any] = {"action": action}
+        if units:
+            args["units"] = split_list(units)
+        if vexillation:
+            args["vexillation"] = vexillation
+        if zone:
+            args["zone"] = zone
+        await run_command(interaction, "vexillation", args)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ImperatorGeostrategyCog(bot))

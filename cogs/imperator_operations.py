@@ -1,0 +1,643 @@
+"""Imperator, phase E (operations): movement, fleets, rallies, battles; the map and zones.
+
+The shared verbs ``/move`` and ``/attack`` (``cogs/play.py``) get Imperator menus here: only
+the acting side's leaders that may still move, only the units in the chosen leader's zone,
+only the zones the group can reach this SMC, only the zones where a battle must be fought.
+``/march`` is the menu way to move a stack: choose the leader, then his units from a select
+menu, then the destination. ``/sail`` and ``/rally`` are Imperator's own verbs. ``/map`` and
+``/zone`` show the public position (image or text) to anyone; they never reveal secrets.
+
+Evasion is answered with the Respond button (``cogs/common.py``): the engine opens the
+decision when a stack with a leader is attacked.
+
+Cogs translate: every rule is checked by the engine (``rules/imperator``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.moderator import ModeratorError, seats_of
+from bot.publisher import ImageFile
+from cogs import imperator_names as names
+from cogs.common import (
+    DYNAMIC_ITEMS,
+    announce,
+    channel_key,
+    praetor,
+    refusal_text,
+    refuse,
+    render_image,
+    reply,
+    run_command,
+    user_key,
+)
+from cogs.play import register_completer, split_list
+from rules.core import Command, RuleError
+
+KIND = "imperator"
+
+
+# -- finding the game and the seat ----------------------------------------------------------
+async def imperator_game(interaction: discord.Interaction) -> tuple[Any, Any]:
+    """The Imperator game of this channel, or ModeratorError with a clear message."""
+    row, game = await praetor(interaction).moderator.game_for(channel_key(interaction))
+    if row.kind != KIND:
+        raise ModeratorError(f"The game here is {row.kind}, not Imperator.")
+    return row, game
+
+
+def language(game: Any) -> str:
+    return str(getattr(game.state, "options", {}).get("names", "fr"))
+
+
+def role_of(game: Any, seat: str) -> str:
+    return str(game.state.role_of(seat))
+
+
+def acting_seat(row: Any, game: Any, user_id: str) -> str | None:
+    """The caller's seat that is to move now, else their first seat, else None."""
+    mine = seats_of(row, user_id)
+    for seat in game.to_move():
+        if seat in mine:
+            return seat
+    return mine[0] if mine else None
+
+
+def label(st: Any, ident: str) -> str:
+    from rules.imperator.politics import name
+
+    return str(name(st, ident))
+
+
+def pairs(st: Any, ids: list[str]) -> list[tuple[str, str]]:
+    return [(i, label(st, i)) for i in ids]
+
+
+def zone_pairs(st: Any) -> list[tuple[str, str]]:
+    return [(z, d.name) for z, d in sorted(st.board.zones.items())]
+
+
+def leader_pairs(st: Any) -> list[tuple[str, str]]:
+    return [(x, d.name) for x, d in sorted(st.board.leaders.items())]
+
+
+def unit_pairs(st: Any) -> list[tuple[str, str]]:
+    return [(u, d.name) for u, d in sorted(st.board.units.items())]
+
+
+def resolve_list(text: str | None, items: list[tuple[str, str]]) -> list[str] | None:
+    if text is None:
+        return None
+    return [names.resolve(part, items) or part for part in split_list(text)]
+
+
+# -- autocomplete for the shared /move and /attack --------------------------------------------
+def _leader_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    from rules.imperator import queries
+
+    st = game.state
+    role = role_of(game, seat)
+    ids = queries.movable_leaders(st, role)
+    suffix = {x: f" — {label(st, st.leaders[x].loc or '')} (CC {st.ldef(x).cc})" for x in ids}
+    return names.choices(pairs(st, ids), current, language(game), suffix)
+
+
+def _group(game: Any, seat: str, ns: Any) -> tuple[str | None, list[str]]:
+    st = game.state
+    leader = names.resolve(getattr(ns, "leader", None), leader_pairs(st))
+    units = resolve_list(getattr(ns, "units", None), unit_pairs(st)) or []
+    unit = names.resolve(getattr(ns, "unit", None), unit_pairs(st))
+    if unit:
+        units.append(unit)
+    return leader, units
+
+
+def _units_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    """Units of the chosen leader's zone; a list typed as ``a, b, `` completes its last item."""
+    from rules.imperator import queries
+
+    st = game.state
+    role = role_of(game, seat)
+    leader = names.resolve(getattr(ns, "leader", None), leader_pairs(st))
+    ids = (
+        queries.followers(st, role, leader)
+        if leader is not None and leader in st.leaders
+        else queries.movable_units(st, role)
+    )
+    head, _, last = current.rpartition(",")
+    chosen = split_list(head)
+    prefix = ", ".join(chosen) + ", " if chosen else ""
+    left = [u for u in ids if u not in chosen]
+    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in left}
+    return names.choices(pairs(st, left), last.strip(), language(game), suffix, prefix)
+
+
+def _unit_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    from rules.imperator import queries
+
+    st = game.state
+    ids = queries.movable_units(st, role_of(game, seat))
+    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in ids}
+    return names.choices(pairs(st, ids), current, language(game), suffix)
+
+
+def _to_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    from rules.imperator import queries
+
+    st = game.state
+    leader, units = _group(game, seat, ns)
+    if leader not in st.leaders:
+        leader = None
+    if leader is None and not units:
+        return []
+    costs = queries.reachable(st, role_of(game, seat), leader, units)
+    ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))
+    suffix = {z: f" ({costs[z]} PM)" for z in ids}
+    return names.choices(pairs(st, ids), current, language(game), suffix)
+
+
+def _path_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    """The next zone of a path: the neighbours of the last zone typed (or of the start)."""
+    st = game.state
+    leader, units = _group(game, seat, ns)
+    start = None
+    if leader in st.leaders:
+        start = st.leaders[leader].loc
+    elif units and units[0] in st.units:
+        start = st.units[units[0]].loc
+    if start is None:
+        return []
+    head, _, last = current.rpartition(",")
+    typed = resolve_list(head, zone_pairs(st)) or []
+    here = typed[-1] if typed else start
+    prefix = ", ".join(typed) + ", " if typed else ""
+    nbs = sorted(
+        z for z, d in st.board.neighbours(here).items() if st.board.zones[z].kind == "land"
+    )
+    return names.choices(pairs(st, nbs), last.strip(), language(game), None, prefix)
+
+
+def _attack_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    from rules.imperator import combat
+
+    st = game.state
+    ids = combat.contested(st, role_of(game, seat))
+    return names.choices(pairs(st, ids), current, language(game))
+
+
+register_completer(KIND, "move", "leader", _leader_choices)
+register_completer(KIND, "move", "units", _units_choices)
+register_completer(KIND, "move", "unit", _unit_choices)
+register_completer(KIND, "move", "to", _to_choices)
+register_completer(KIND, "move", "path", _path_choices)
+register_completer(KIND, "attack", "zone", _attack_choices)
+
+
+# -- completers for this cog's own commands ---------------------------------------------------
+async def _complete(
+    interaction: discord.Interaction, current: str, make: Any
+) -> list[app_commands.Choice[str]]:
+    try:
+        row, game = await imperator_game(interaction)
+    except ModeratorError:
+        return []
+    seat = acting_seat(row, game, user_key(interaction))
+    if seat is None:
+        return []
+    result: list[app_commands.Choice[str]] = make(game, seat, interaction.namespace, current)
+    return result[:25]
+
+
+async def leader_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _leader_choices)
+
+
+def _fleet_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    ids = [f for f, fs in sorted(st.fleets.items()) if fs.status == "map"]
+    items = [(f, st.board.fleets[f].name) for f in ids]
+    return names.choices(items, current, language(game))
+
+
+async def fleet_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _fleet_choices)
+
+
+def _sail_to_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    fleet = getattr(ns, "fleet", None)
+    fs = st.fleets.get(fleet) if fleet else None
+    if fs is None:
+        return []
+    here = st.board.fleets[fleet].home if fs.at == "port" else fs.at
+    seas = [z for z in st.board.neighbours(here) if st.board.zones[z].kind == "sea"]
+    if st.board.zones[here].kind == "sea":
+        seas.append(here)
+    items = [("port", "back to its home port")] + pairs(st, sorted(set(seas)))
+    return names.choices(items, current, language(game))
+
+
+async def sail_to_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _sail_to_choices)
+
+
+def _land_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    to = getattr(ns, "to", None)
+    if not to or to not in st.board.zones:
+        return []
+    coasts = sorted(z for z in st.board.neighbours(to) if st.board.zones[z].kind == "land")
+    return names.choices(pairs(st, coasts), current, language(game))
+
+
+async def land_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _land_choices)
+
+
+def _cargo_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    """Units in the fleet's home port zone (or already aboard)."""
+    from rules.imperator import queries
+
+    st = game.state
+    fleet = getattr(ns, "fleet", None)
+    if fleet not in st.board.fleets:
+        return _units_choices(game, seat, ns, current)
+    home = st.board.fleets[fleet].home
+    ids = [u for u, us in sorted(st.units.items()) if us.fleet == fleet]
+    ids += queries.movable_units(st, role_of(game, seat), home)
+    head, _, last = current.rpartition(",")
+    chosen = split_list(head)
+    prefix = ", ".join(chosen) + ", " if chosen else ""
+    left = [u for u in ids if u not in chosen]
+    return names.choices(pairs(st, left), last.strip(), language(game), None, prefix)
+
+
+async def cargo_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _cargo_choices)
+
+
+def _zone_any(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    return names.choices(zone_pairs(st), current, language(game))
+
+
+async def any_zone_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Every zone of the map (for /map and /zone, which anyone may use)."""
+    try:
+        _row, game = await imperator_game(interaction)
+    except ModeratorError:
+        return []
+    return names.choices(zone_pairs(game.state), current, language(game))
+
+
+def _rally_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    zones = sorted(
+        {ls.loc for x, ls in st.leaders.items() if ls.rebel and ls.status == "map" and ls.loc}
+    )
+    return names.choices(pairs(st, zones), current, language(game))
+
+
+async def rally_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _complete(interaction, current, _rally_choices)
+
+
+VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
+
+
+async def map_view_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    options = [("whole", "The whole map")] + [(f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS]
+    return [
+        app_commands.Choice(name=lbl, value=val)
+        for val, lbl in options
+        if current.lower() in val or current.lower() in lbl.lower()
+    ][:25]
+
+
+# -- /march: leader, then units from a select menu, then the destination ------------------------
+def _followers(game: Any, seat: str, leader: str) -> list[str]:
+    from rules.imperator import queries
+
+    return queries.followers(game.state, role_of(game, seat), leader)[:24]
+
+
+def _destinations_view(
+    game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int
+) -> tuple[str, discord.ui.View | None]:
+    from rules.imperator import queries
+
+    st = game.state
+    group = _followers(game, seat, leader)
+    units = [u for i, u in enumerate(group) if mask >> i & 1]
+    costs = queries.reachable(st, role_of(game, seat), leader, units)
+    if not costs:
+        return f"{label(st, leader)} cannot reach any zone with that stack this SMC.", None
+    ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:25]
+    view = discord.ui.View(timeout=None)
+    options = [
+        discord.SelectOption(
+            label=f"{names.display(z, label(st, z), language(game))} ({costs[z]} PM)"[:100],
+            value=z,
+        )
+        for z in ids
+    ]
+    view.add_item(MarchDestination(game_id, seq, leader, mask, options))
+    who = ", ".join(label(st, u) for u in units) or "no units"
+    return f"{label(st, leader)} with {who}: where to?", view
+
+
+class MarchUnits(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"imp:mu:(?P<game>\d+):(?P<seq>\d+):(?P<leader>[a-z0-9_]+)",
+):
+    """Which units go with the leader (only his acting seat sees this menu)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        leader: str,
+        options: list[discord.SelectOption] | None = None,
+        most: int = 1,
+    ) -> None:
+        opts = options or [discord.SelectOption(label="(reload)", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"imp:mu:{game_id}:{seq}:{leader}",
+                placeholder="Units that go with him",
+                min_values=1,
+                max_values=max(1, min(most, len(opts))),
+                options=opts,
+            )
+        )
+        self.game_id, self.seq, self.leader = game_id, seq, leader
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MarchUnits:
+        return cls(int(match["game"]), int(match["seq"]), match["leader"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values") or []]
+        try:
+            row = await bot.moderator.get(self.game_id)
+            if row.status != "active" or row.seq != self.seq:
+                raise ModeratorError("This menu is out of date: the game has moved on.")
+            game = await bot.moderator.load(row)
+            seat = bot.moderator.acting_seat(row, game, user_key(interaction))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        group = _followers(game, seat, self.leader)
+        mask = 0
+        for i, uid in enumerate(group):
+            if uid in values:
+                mask |= 1 << i
+        text, view = _destinations_view(game, self.game_id, self.seq, seat, self.leader, mask)
+        if view is None:
+            await interaction.response.edit_message(content="❌ " + text, view=None)
+            return
+        await interaction.response.edit_message(content=text, view=view)
+
+
+class MarchDestination(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"imp:md:(?P<game>\d+):(?P<seq>\d+):(?P<leader>[a-z0-9_]+):(?P<mask>[0-9a-f]+)",
+):
+    """Where the stack goes; choosing applies the move (the engine checks it)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        leader: str,
+        mask: int,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"imp:md:{game_id}:{seq}:{leader}:{mask:x}",
+                placeholder="Destination",
+                options=options or [discord.SelectOption(label="(reload)", value="-")],
+            )
+        )
+        self.game_id, self.seq, self.leader, self.mask = game_id, seq, leader, mask
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MarchDestination:
+        return cls(int(match["game"]), int(match["seq"]), match["leader"], int(match["mask"], 16))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values") or []]
+        try:
+            row = await bot.moderator.get(self.game_id)
+            if row.status != "active" or row.seq != self.seq:
+                raise ModeratorError("This menu is out of date: the game has moved on.")
+            game = await bot.moderator.load(row)
+            seat = bot.moderator.acting_seat(row, game, user_key(interaction))
+            group = _followers(game, seat, self.leader)
+            units = [u for i, u in enumerate(group) if self.mask >> i & 1]
+            args: dict[str, Any] = {"leader": self.leader, "to": values[0] if values else ""}
+            if units:
+                args["units"] = units
+            result = await bot.moderator.act_in(
+                self.game_id, user_key(interaction), Command("move", args), expected_seq=self.seq
+            )
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        await announce(bot, result, interaction)
+
+
+for _item in (MarchUnits, MarchDestination):
+    if _item not in DYNAMIC_ITEMS:
+        DYNAMIC_ITEMS.append(_item)
+
+
+class ImperatorOperationsCog(commands.Cog):
+    """Phase E: movement (land and sea), rallies, and the map."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="march", description="Imperator: move a leader's stack with menus (units, then where)"
+    )
+    @app_commands.describe(leader="The leader who moves")
+    @app_commands.autocomplete(leader=leader_autocomplete)
+    async def march(self, interaction: discord.Interaction, leader: str) -> None:
+        try:
+            row, game = await imperator_game(interaction)
+            seat = praetor(interaction).moderator.acting_seat(row, game, user_key(interaction))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        from rules.imperator import queries
+
+        st = game.state
+        role = role_of(game, seat)
+        lid = names.resolve(leader, leader_pairs(st)) or leader
+        if st.phase != "E" or st.sub != "move":
+            await refuse(interaction, "§2.E: stacks move in phase E.1, during your SMC's movement.")
+            return
+        if lid not in queries.movable_leaders(st, role):
+            await refuse(
+                interaction, f"§3.5: {label(st, lid)} is not a leader of yours who may move now."
+            )
+            return
+        group = _followers(game, seat, lid)
+        if not group:
+            text, view = _destinations_view(game, row.id or 0, row.seq, seat, lid, 0)
+        else:
+            alone = discord.SelectOption(label="(no units: he goes alone)", value="-")
+            options = [
+                discord.SelectOption(
+                    label=f"{names.display(u, label(st, u), language(game))}"[:100],
+                    value=u,
+                    default=i < st.ldef(lid).cc,
+                )
+                for i, u in enumerate(group)
+            ]
+            view = discord.ui.View(timeout=None)
+            view.add_item(MarchUnits(row.id or 0, row.seq, lid, [*options, alone], st.ldef(lid).cc))
+            text = (
+                f"{label(st, lid)} (CC {st.ldef(lid).cc}) in {label(st, st.leaders[lid].loc)}: "
+                "which units go with him?"
+            )
+        if view is None:
+            await refuse(interaction, text)
+            return
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    @app_commands.command(
+        name="sail", description="Imperator: move a Roman fleet (board, sail, land)"
+    )
+    @app_commands.describe(
+        fleet="The fleet",
+        to="A sea zone, or port to return to its home port",
+        units="Units to carry, comma-separated (they board in port)",
+        leaders="Leaders to carry, comma-separated",
+        land="The coastal zone where the troops land",
+    )
+    @app_commands.autocomplete(
+        fleet=fleet_autocomplete,
+        to=sail_to_autocomplete,
+        units=cargo_autocomplete,
+        leaders=leader_autocomplete,
+        land=land_autocomplete,
+    )
+    async def sail(
+        self,
+        interaction: discord.Interaction,
+        fleet: str,
+        to: str,
+        units: str | None = None,
+        leaders: str | None = None,
+        land: str | None = None,
+    ) -> None:
+        args: dict[str, Any] = {"fleet": fleet, "to": to}
+        if units:
+            args["units"] = split_list(units)
+        if leaders:
+            args["leaders"] = split_list(leaders)
+        if land:
+            args["land"] = land
+        await run_command(interaction, "sail", args)
+
+    @app_commands.command(
+        name="rally", description="Imperator: a rebel leader tries to win over loyal units"
+    )
+    @app_commands.describe(zone="The zone where the rebel leader stands")
+    @app_commands.autocomplete(zone=rally_autocomplete)
+    async def rally(self, interaction: discord.Interaction, zone: str) -> None:
+        await run_command(interaction, "rally", {"zone": zone})
+
+    @app_commands.command(
+        name="map", description="Imperator: the map (whole, one Front, or around a zone)"
+    )
+    @app_commands.describe(view="whole, front:<name>", zone="Show the area around this zone")
+    @app_commands.autocomplete(view=map_view_autocomplete, zone=any_zone_autocomplete)
+    async def map(
+        self, interaction: discord.Interaction, view: str | None = None, zone: str | None = None
+    ) -> None:
+        try:
+            row, game = await imperator_game(interaction)
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        st = game.state
+        name = "whole"
+        if zone:
+            zid = names.resolve(zone, zone_pairs(st)) or zone
+            if zid not in st.board.zones:
+                await refuse(interaction, f"There is no zone {zone!r} on the map.")
+                return
+            name = f"zone:{zid}"
+        elif view:
+            if view != "whole" and view.removeprefix("front:") not in VIEW_FRONTS:
+                await refuse(
+                    interaction, "Views: whole, or front: followed by " + ", ".join(VIEW_FRONTS)
+                )
+                return
+            name = view if view == "whole" else f"front:{view.removeprefix('front:')}"
+        await interaction.response.defer()
+        image: ImageFile | None = await render_image(row.kind, game.public_view(), name)
+        if image is None:
+            await interaction.followup.send("The map cannot be drawn right now; try /zone.")
+            return
+        await interaction.followup.send(
+            f"Map of game #{row.id} ({name}), {st.year} phase {st.phase}.",
+            file=image.to_discord(),
+        )
+
+    @app_commands.command(name="zone", description="Imperator: what is in a zone, as text")
+    @app_commands.describe(zone="The zone")
+    @app_commands.autocomplete(zone=any_zone_autocomplete)
+    async def zone(self, interaction: discord.Interaction, zone: str) -> None:
+        try:
+            _row, game = await imperator_game(interaction)
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        st = game.state
+        zid = names.resolve(zone, zone_pairs(st)) or zone
+        if zid not in st.board.zones:
+            await refuse(interaction, f"There is no zone {zone!r} on the map.")
+            return
+        lines = names.zone_lines(game.public_view(), zid, label(st, zid))
+        nbs = [label(st, z) for z in sorted(st.board.neighbours(zid))]
+        lines.append("Next to: " + ", ".join(nbs))
+        await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ImperatorOperationsCog(bot))
