@@ -1,0 +1,154 @@
+"""The Barracks Emperors in Discord (cogs/barracks.py): hands stay private, menus offer only
+what the engine allows, stale menus are refused."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.local import Output
+from bot.transcript import TranscriptFailure, TranscriptRunner, parse_transcript, replay_file
+from rules.barracks.data import CARDS
+
+TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
+CARD_ID = re.compile(r"(?<![\w-])(" + "|".join(re.escape(c) for c in CARDS) + r")(?![\w-])")
+
+
+class Table:
+    def __init__(self, runner: TranscriptRunner) -> None:
+        self.runner = runner
+
+    async def do(self, *lines: str) -> list[Output]:
+        assert self.runner.table is not None
+        start = len(self.runner.table.outputs)
+        for step in parse_transcript("\n".join(lines)):
+            await self.runner.run_step(step)
+        return self.runner.table.outputs[start:]
+
+    @property
+    def outputs(self) -> list[Output]:
+        assert self.runner.table is not None
+        return self.runner.table.outputs
+
+    async def game(self) -> tuple[Any, Any]:
+        table = self.runner.table
+        assert table is not None
+        row = await table.moderator.channel_game(table.channel_id)
+        assert row is not None
+        return row, await table.moderator.load(row)
+
+    def forget(self, user: str) -> None:
+        """Forget the ephemeral menus shown to ``user`` (as if they dismissed them)."""
+        assert self.runner.table is not None
+        self.runner.table.last_components.pop(user, None)
+
+    def shown(self) -> Any:
+        assert self.runner.table is not None
+        return self.runner.table.visible_components()
+
+
+@pytest.fixture
+async def four(tmp_path: Path) -> AsyncIterator[Table]:
+    runner = TranscriptRunner(tmp_path / "t.db", 5, tmp_path / "images", io.StringIO())
+    await runner.open()
+    table = Table(runner)
+    await table.do(
+        "as alice",
+        "/game new game:barracks scenario:standard-4p",
+        "/game join",
+        "as bob",
+        "/game join",
+        "as carol",
+        "/game join",
+        "as dave",
+        "/game join",
+        "/game start",
+        "/table",
+    )
+    yield table
+    await runner.close()
+
+
+async def active_user(table: Table) -> tuple[str, str]:
+    row, game = await table.game()
+    seat = game.to_move()[0]
+    return seat, row.seats[seat]
+
+
+async def test_hand_shown_only_to_its_owner(four: Table) -> None:
+    row, game = await four.game()
+    for seat, user in row.seats.items():
+        out = await four.do(f"as {user}", "click My hand")
+        hand = [c["id"] for c in game.seat_view(seat)["hand"]]
+        assert hand and all(o.audience == user for o in out)
+        assert all(card in "\n".join(o.text for o in out) for card in hand)
+    out = await four.do("as zoe", "! click My hand", "! /hand")
+    assert all(o.audience == "zoe" and o.refusal for o in out)
+    public = "\n".join(o.text for o in four.outputs if o.audience == "public")
+    assert not CARD_ID.search(public)
+
+
+async def test_menus_offer_only_legal_spaces(four: Table) -> None:
+    seat, user = await active_user(four)
+    await four.do(f"as {user}", "click Play a card")
+    _, game = await four.game()
+    legal = game.legal_commands(seat)
+    cards = {c.args["card"] for c in legal if c.name in ("play", "move")}
+    selects = [c for c in four.shown() if c.kind == "select"]
+    offered = {value for s in selects for _, value in s.options}
+    assert offered == cards
+    for card in sorted(cards):
+        four.forget(user)  # back to the public buttons
+        await four.do(f"as {user}", "click Play a card", f"select {card}")
+        spaces = {value for s in four.shown() if s.kind == "select" for _, value in s.options}
+        wanted = {
+            c.args["space"] if c.name == "play" else f"{c.args['from']}>{c.args['to']}"
+            for c in legal
+            if c.args.get("card") == card
+        }
+        assert spaces == wanted
+        assert all(len(s.options) <= 25 and len(s.custom_id) <= 100 for s in four.shown())
+
+
+async def test_other_seats_and_stale_menus_are_refused(four: Table) -> None:
+    seat, user = await active_user(four)
+    other = next(u for u in ("alice", "bob", "carol", "dave") if u != user)
+    await four.do(f"as {other}", "! click Play a card")
+    assert "not your turn" in four.outputs[-1].text
+    await four.do(f"as {user}", "click Play a card")
+    _, game = await four.game()
+    command = next(c for c in game.legal_commands(seat) if c.name == "play")
+    await four.do(f"select {command.args['card']}")
+    stale_select = [c for c in four.shown() if c.kind == "select"][0]
+    await four.do(f"select {command.args['space']}")
+    assert four.outputs[-1].audience in ("public", user)
+    # the same space menu again: the game has moved on
+    table = four.runner.table
+    assert table is not None
+    table.last_components[user] = [stale_select]
+    before = await four.runner.event_count()
+    await four.do(f"! select {stale_select.options[0][1]}")
+    assert "out of date" in four.outputs[-1].text
+    assert await four.runner.event_count() == before
+
+
+async def test_typed_verbs_refuse_out_of_phase(four: Table) -> None:
+    seat, user = await active_user(four)
+    out = await four.do(f"as {user}", "! /skip", "! /forum choice:1", "! /resolve emperor:D4")
+    assert all(o.refusal and o.audience == user for o in out)
+    with pytest.raises(TranscriptFailure):
+        await four.do("as zoe", "/skip")
+
+
+@pytest.mark.parametrize("name", ["barracks_solo.txt", "barracks_4p.txt"])
+async def test_whole_games_never_show_a_card_id_in_public(name: str) -> None:
+    out = io.StringIO()
+    assert await replay_file(TRANSCRIPTS / name, out=out) == 0, out.getvalue()[-2000:]
+    public = [line for line in out.getvalue().splitlines() if line.startswith("[public]")]
+    assert not [line for line in public if CARD_ID.search(line)]
+    assert any("Final score sheet" in line for line in public)
