@@ -17,6 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from tinygame import TinyGame  # noqa: E402
+
 from bot.clock import FakeClock  # noqa: E402
 from bot.moderator import Moderator  # noqa: E402
 from bot.present import act_lines  # noqa: E402
@@ -24,7 +26,6 @@ from db.engine import make_engine  # noqa: E402
 from db.migrate import upgrade  # noqa: E402
 from rules.core import Command  # noqa: E402
 from rules.core.registry import register  # noqa: E402
-from tinygame import TinyGame  # noqa: E402
 
 COMMANDS = 600
 
