@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
@@ -491,15 +491,11 @@ class Moderator:
             decision.seat, decision.seq, decision.payload = pending.seat, seq, pending.to_json()
             decision.deadline, decision.resolved_at, decision.resolution = deadline, None, None
             session.add(decision)
-        reminders = (
-            await session.exec(
-                select(ReminderRow)
-                .where(ReminderRow.game_id == game_id)
-                .where(col(ReminderRow.sent_at).is_(None))
-            )
-        ).all()
-        for reminder in reminders:
-            await session.delete(reminder)
+        await session.exec(  # type: ignore[call-overload]
+            delete(ReminderRow)
+            .where(col(ReminderRow.game_id) == game_id)
+            .where(col(ReminderRow.sent_at).is_(None))
+        )
         if game.result() is None:
             delay = int(row.options.get("reminder_seconds") or DEFAULT_REMINDER_SECONDS)
             for seat in game.to_move():
