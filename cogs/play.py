@@ -33,6 +33,31 @@ def register_completer(kind: str, verb: str, option: str, completer: GameComplet
     COMPLETERS[(kind, verb, option)] = completer
 
 
+ArgResolver = Callable[[Any, dict[str, Any]], dict[str, Any]]
+"""``(game, args) -> args``: a game's translation of names typed by hand (``Marcus Aurelius``)
+into the ids its commands take. Registered with :func:`register_resolver`."""
+
+RESOLVERS: dict[tuple[str, str], ArgResolver] = {}
+
+
+def register_resolver(kind: str, verb: str, resolver: ArgResolver) -> None:
+    RESOLVERS[(kind, verb)] = resolver
+
+
+async def resolve_args(
+    interaction: discord.Interaction[Any], verb: str, args: dict[str, Any]
+) -> dict[str, Any]:
+    """Apply the channel's game's resolver for ``verb``, if it registered one."""
+    if not RESOLVERS:
+        return args
+    try:
+        row, game = await praetor(interaction).moderator.game_for(channel_key(interaction))
+    except ModeratorError:
+        return args
+    resolver = RESOLVERS.get((row.kind, verb))
+    return resolver(game, args) if resolver is not None else args
+
+
 def complete(verb: str, option: str) -> Completer:
     """An autocomplete callback offering the legal values of ``option`` for ``verb`` now."""
 
@@ -146,13 +171,14 @@ class PlayCog(commands.Cog):
             args["units"] = split_list(units)
         if path is not None:
             args["path"] = split_list(path)
-        await run_command(interaction, "move", args)
+        await run_command(interaction, "move", await resolve_args(interaction, "move", args))
 
     @app_commands.command(name="attack", description="Attack (or roll for it)")
     @app_commands.describe(zone="Where to attack")
     @app_commands.autocomplete(zone=complete("attack", "zone"))
     async def attack(self, interaction: discord.Interaction, zone: str | None = None) -> None:
-        await run_command(interaction, "attack", _args(zone=zone))
+        args = await resolve_args(interaction, "attack", _args(zone=zone))
+        await run_command(interaction, "attack", args)
 
     @app_commands.command(name="end", description="End your move, your turn or the phase")
     async def end(self, interaction: discord.Interaction) -> None:
