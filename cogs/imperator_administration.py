@@ -14,8 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import imperator_names as names
-from cogs.common import run_command
-from cogs.imperator_operations import _complete, label, language, leader_pairs
+from cogs.imperator_operations import _complete, label, language, run_imperator
 
 
 def _designate_choices(
@@ -61,14 +60,7 @@ class ImperatorAdministrationCog(commands.Cog):
     async def designate(
         self, interaction: discord.Interaction, leader: str, title: str = "caesar"
     ) -> None:
-        from cogs.imperator_operations import imperator_game
-
-        try:
-            _row, game = await imperator_game(interaction)
-            leader = names.resolve(leader, leader_pairs(game.state)) or leader
-        except Exception:  # the engine refuses with the reason below
-            pass
-        await run_command(interaction, "designate", {"leader": leader, "title": title})
+        await run_imperator(interaction, "designate", {"leader": leader, "title": title})
 
 
 async def setup(bot: commands.Bot) -> None:

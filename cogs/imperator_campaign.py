@@ -68,7 +68,7 @@ def victory_lines(row: GameRow, events: list[Any]) -> list[str]:
                 evasions += 1
     lines.append(
         f"{len(events)} moves, {battles} battles, {evasions} evasion attempts. "
-        "The full log: /game log."
+        "The full log: /chronicle."
     )
     if row.secret_seed:
         lines.append(f"Dice check: the seed was `{row.secret_seed}`.")

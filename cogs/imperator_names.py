@@ -168,7 +168,7 @@ def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[str]:
     if view.get("initiative"):
         lines.append(f"Initiative: {SIDE.get(view['initiative'], view['initiative'])}")
     smc = view.get("smc_left") or {}
-    if smc:
+    if smc and view.get("smc_total"):
         lines.append(
             f"SMCs left: Rome {smc.get('R', 0)}, Enemies {smc.get('E', 0)} "
             f"(of {view.get('smc_total', 0)})"

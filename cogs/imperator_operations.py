@@ -27,6 +27,7 @@ from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
     DYNAMIC_ITEMS,
+    RespondButton,
     announce,
     channel_key,
     praetor,
@@ -37,7 +38,7 @@ from cogs.common import (
     run_command,
     user_key,
 )
-from cogs.play import register_completer, split_list
+from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
 
 KIND = "imperator"
@@ -191,6 +192,39 @@ def _attack_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_com
     return names.choices(pairs(st, ids), current, language(game))
 
 
+def resolve_args(game: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """Names typed by hand (French, English, Latin, any case) -> the engine's ids."""
+    st = game.state
+    out = dict(args)
+    kinds = {
+        "leader": leader_pairs,
+        "unit": unit_pairs,
+        "to": zone_pairs,
+        "zone": zone_pairs,
+        "land": zone_pairs,
+        "vexillation": unit_pairs,
+    }
+    for key, items in kinds.items():
+        if isinstance(out.get(key), str) and out[key] != "port":
+            out[key] = names.resolve(out[key], items(st))
+    for key, items in (("units", unit_pairs), ("path", zone_pairs), ("leaders", leader_pairs)):
+        if isinstance(out.get(key), list):
+            out[key] = [names.resolve(str(v), items(st)) or v for v in out[key]]
+    return out
+
+
+async def run_imperator(interaction: discord.Interaction, verb: str, args: dict[str, Any]) -> None:
+    """``run_command`` after turning typed names into ids (when the game here is Imperator)."""
+    try:
+        _row, game = await imperator_game(interaction)
+        args = resolve_args(game, args)
+    except ModeratorError:
+        pass  # run_command gives the reason
+    await run_command(interaction, verb, args)
+
+
+register_resolver(KIND, "move", resolve_args)
+register_resolver(KIND, "attack", resolve_args)
 register_completer(KIND, "move", "leader", _leader_choices)
 register_completer(KIND, "move", "units", _units_choices)
 register_completer(KIND, "move", "unit", _unit_choices)
@@ -571,7 +605,7 @@ class ImperatorOperationsCog(commands.Cog):
             args["leaders"] = split_list(leaders)
         if land:
             args["land"] = land
-        await run_command(interaction, "sail", args)
+        await run_imperator(interaction, "sail", args)
 
     @app_commands.command(
         name="rally", description="Imperator: a rebel leader tries to win over loyal units"
@@ -579,7 +613,7 @@ class ImperatorOperationsCog(commands.Cog):
     @app_commands.describe(zone="The zone where the rebel leader stands")
     @app_commands.autocomplete(zone=rally_autocomplete)
     async def rally(self, interaction: discord.Interaction, zone: str) -> None:
-        await run_command(interaction, "rally", {"zone": zone})
+        await run_imperator(interaction, "rally", {"zone": zone})
 
     @app_commands.command(
         name="map", description="Imperator: the map (whole, one Front, or around a zone)"
@@ -618,6 +652,24 @@ class ImperatorOperationsCog(commands.Cog):
             f"Map of game #{row.id} ({name}), {st.year} phase {st.phase}.",
             file=image.to_discord(),
         )
+
+    @app_commands.command(
+        name="respond", description="Answer the decision waiting on you (evasion, retreat ...)"
+    )
+    async def respond(self, interaction: discord.Interaction) -> None:
+        """The Respond button again, for when its message is far up the channel."""
+        bot = praetor(interaction)
+        try:
+            row, game = await bot.moderator.game_for(channel_key(interaction))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        if game.pending_decision() is None:
+            await refuse(
+                interaction, "No decision is waiting: use /game status to see whose move it is."
+            )
+            return
+        await RespondButton(row.id or 0, row.seq).callback(interaction)
 
     @app_commands.command(name="zone", description="Imperator: what is in a zone, as text")
     @app_commands.describe(zone="The zone")

@@ -24,7 +24,7 @@ from cogs.imperator_operations import (
     imperator_game,
     label,
     language,
-    leader_pairs,
+    run_imperator,
 )
 
 
@@ -120,12 +120,7 @@ class ImperatorStratagemsCog(commands.Cog):
     @app_commands.describe(leader="The leader who claims the purple")
     @app_commands.autocomplete(leader=usurper_autocomplete)
     async def usurp(self, interaction: discord.Interaction, leader: str) -> None:
-        try:
-            _row, game = await imperator_game(interaction)
-            leader = names.resolve(leader, leader_pairs(game.state)) or leader
-        except ModeratorError:
-            pass
-        await run_command(interaction, "usurp", {"leader": leader})
+        await run_imperator(interaction, "usurp", {"leader": leader})
 
     @app_commands.command(
         name="stratagems", description="Imperator: your stratagem chits (only you see them)"
