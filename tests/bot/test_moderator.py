@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import FakeClock
-from bot.moderator import ConflictError, Moderator, ModeratorError, StaleError
+from bot.moderator import Moderator, ModeratorError, StaleError
 from rules.core import Command, RuleError, seed_hash
 
 CH = "chan-1"
