@@ -140,3 +140,39 @@ def test_praetor_replay_cli_exit_codes(tmp_path: Path) -> None:
         for p in (malformed, unexpected)
     ]
     assert codes == [2, 1]
+
+
+def test_praetor_data_check_summarises_and_reports_broken_files(tmp_path: Path) -> None:
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "data", "check"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.endswith(" land zones") for line in lines)
+    assert all(line.split(" ", 1)[0].isdigit() for line in lines)
+    broken = tmp_path / "data"
+    shutil.copytree(root / "rules" / "imperator" / "data", broken)
+    leaders = broken / "counters" / "leaders.toml"
+    text = leaders.read_text()
+    start = text.index("cc = ")
+    end = text.index("\n", start)
+    leaders.write_text(text[:start] + "cc = 99" + text[end:])
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "data", "check", str(broken)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "counters/leaders.toml" in done.stderr and "cc: 99" in done.stderr
