@@ -9,6 +9,7 @@ public view is read, so anyone may ask.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import discord
@@ -18,8 +19,9 @@ from sqlmodel import col, select
 
 from bot.moderator import ModeratorError
 from bot.present import mention
+from bot.publisher import ImageFile
 from cogs import imperator_names as names
-from cogs.common import channel_key, praetor, refuse, reply
+from cogs.common import channel_key, praetor, refuse, reply, user_key
 from db.models import GameRow
 
 KIND = "imperator"
@@ -115,6 +117,52 @@ class ImperatorCampaignCog(commands.Cog):
             elif movers:
                 lines.append("To move: " + ", ".join(f"{s} ({seat_of.get(s)})" for s in movers))
         await reply(interaction, "\n".join(lines)[:2000], ephemeral=not post)
+
+    @app_commands.command(
+        name="chronicle",
+        description="Imperator: the game log as text and JSON (your view until the game ends)",
+    )
+    async def chronicle(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        row = await latest_game(bot, channel_key(interaction))
+        if row is None or row.status == "lobby":
+            await refuse(interaction, "There is no started game in this channel.")
+            return
+        data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
+        as_json = json.dumps(data, indent=2, ensure_ascii=False, default=str).encode()
+        await interaction.response.send_message(
+            f"Log of game #{row.id}: {len(data['events'])} events"
+            + (" (everything: the game is over)." if data.get("seed") else " (your view)."),
+            file=ImageFile(f"game-{row.id}-log.json", as_json).to_discord(),
+            ephemeral=True,
+        )
+        await interaction.followup.send(
+            file=ImageFile(f"game-{row.id}-log.txt", log_text(data).encode()).to_discord(),
+            ephemeral=True,
+        )
+
+
+def log_text(data: dict[str, Any]) -> str:
+    """The exported log as plain text: one block per accepted command, dice included."""
+    out = [
+        f"Game #{data['game']}: {data['kind']} ({data['scenario']}), status {data['status']}",
+        f"Seats: {', '.join(f'{s}={u}' for s, u in (data.get('seats') or {}).items())}",
+        f"Seed hash: {data.get('seed_hash')}"
+        + (f"; seed: {data['seed']}" if data.get("seed") else ""),
+        "",
+    ]
+    for entry in data.get("events", []):
+        command = entry.get("command") or {}
+        args = " ".join(f"{k}={v}" for k, v in (command.get("args") or {}).items())
+        out.append(f"[{entry['seq']}] {entry.get('seat')}: {command.get('name')} {args}".rstrip())
+        out.extend("    " + line for line in entry.get("public", []))
+        for roll in entry.get("rolls", []):
+            out.append(f"    dice: {roll}")
+        for seat, lines in (entry.get("private") or {}).items():
+            out.extend(f"    ({seat} only) {line}" for line in lines)
+    if data.get("result"):
+        out.append(f"Result: {data['result']}")
+    return "\n".join(out) + "\n"
 
 
 async def setup(bot: commands.Bot) -> None:
