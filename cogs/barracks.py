@@ -27,6 +27,7 @@ from discord.ext import commands
 
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import chunk, seat_label
+from bot.renderers import register_renderer
 from cogs.common import (
     DYNAMIC_ITEMS,
     announce,
@@ -380,6 +381,18 @@ class ActionSelect(
 
 
 DYNAMIC_ITEMS.extend([HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect])
+
+
+def render_barracks(view: dict[str, Any], name: str) -> bytes:
+    """bot.renderers expects ``render_public_view(view, name)``; the table renderer is
+    ``render.barracks.render_table(view)`` (one picture, whatever the name)."""
+    from render import barracks
+
+    named = getattr(barracks, "render_public_view", None)
+    return named(view, name) if callable(named) else barracks.render_table(view)
+
+
+register_renderer(KIND, render_barracks)
 
 
 # -- flows --------------------------------------------------------------------------------------
