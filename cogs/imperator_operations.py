@@ -223,14 +223,26 @@ async def run_imperator(interaction: discord.Interaction, verb: str, args: dict[
     await run_command(interaction, verb, args)
 
 
+def only_when_moving(make: Any) -> Any:
+    """A menu for a seat that is to move now; nothing for the others (it is not their turn)."""
+
+    def wrapped(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+        if seat not in game.to_move() or game.pending_decision() is not None:
+            return []
+        result: list[app_commands.Choice[str]] = make(game, seat, ns, current)
+        return result
+
+    return wrapped
+
+
 register_resolver(KIND, "move", resolve_args)
 register_resolver(KIND, "attack", resolve_args)
-register_completer(KIND, "move", "leader", _leader_choices)
-register_completer(KIND, "move", "units", _units_choices)
-register_completer(KIND, "move", "unit", _unit_choices)
-register_completer(KIND, "move", "to", _to_choices)
-register_completer(KIND, "move", "path", _path_choices)
-register_completer(KIND, "attack", "zone", _attack_choices)
+register_completer(KIND, "move", "leader", only_when_moving(_leader_choices))
+register_completer(KIND, "move", "units", only_when_moving(_units_choices))
+register_completer(KIND, "move", "unit", only_when_moving(_unit_choices))
+register_completer(KIND, "move", "to", only_when_moving(_to_choices))
+register_completer(KIND, "move", "path", only_when_moving(_path_choices))
+register_completer(KIND, "attack", "zone", only_when_moving(_attack_choices))
 
 
 # -- completers for this cog's own commands ---------------------------------------------------
@@ -242,7 +254,7 @@ async def _complete(
     except ModeratorError:
         return []
     seat = acting_seat(row, game, user_key(interaction))
-    if seat is None:
+    if seat is None or seat not in game.to_move():
         return []
     result: list[app_commands.Choice[str]] = make(game, seat, interaction.namespace, current)
     return result[:25]

@@ -1,0 +1,251 @@
+"""Imperator through the cogs: menus, who may act, secrets, restarts, stale and double clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlmodel import select
+
+from bot.clock import FakeClock
+from bot.local import Component, LocalTable
+from bot.moderator import Moderator
+from bot.transcript import OK, replay_file
+from cogs import imperator_names as names
+from cogs.play import complete
+from db.models import EventRow
+
+TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
+
+OPENING = [
+    ("alice", "/game new game:imperator scenario:avidius_cassius"),
+    ("alice", "/game join seat:rome"),
+    ("bob", "/game join seat:enemies"),
+    ("bob", "/game start"),
+    ("alice", "/reserve fronts:orient"),
+    ("alice", "/end"),
+]
+
+
+async def new_table(engine: AsyncEngine, tmp_path: Path, clock: FakeClock) -> LocalTable:
+    moderator = Moderator(engine, clock=clock, seed_source=lambda: "replay-1-1")
+    table = LocalTable(moderator, tmp_path / "images")
+    await table.setup()
+    return table
+
+
+async def play(table: LocalTable, lines: list[tuple[str, str]]) -> None:
+    for user, line in lines:
+        table.user = user
+        before = len(table.outputs)
+        await table.run_slash(line)
+        refused = [o.text for o in table.outputs[before:] if o.refusal]
+        assert not refused, f"{line}: {refused}"
+
+
+async def events(table: LocalTable) -> int:
+    async with table.moderator.sessions() as session:
+        return int((await session.exec(select(func.count()).select_from(EventRow))).one())
+
+
+@pytest.fixture
+async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
+    t = await new_table(sqlite_engine, tmp_path, FakeClock())
+    await play(t, OPENING)
+    return t
+
+
+async def menu(
+    table: LocalTable, user: str, verb: str, option: str, current: str = "", **ns: Any
+) -> list[tuple[str, str]]:
+    table.user = user
+    interaction = table.interaction(namespace=ns)
+    found = await complete(verb, option)(interaction, current)  # type: ignore[arg-type]
+    assert len(found) <= 25
+    return [(c.name, c.value) for c in found]
+
+
+# -- menus ------------------------------------------------------------------------------------
+async def test_leader_menu_offers_only_the_acting_sides_leaders(table: LocalTable) -> None:
+    offered = [v for _n, v in await menu(table, "bob", "move", "leader")]
+    assert "avidius_cassius" in offered and "statius_priscus" in offered
+    assert "marc_aurele" not in offered
+    # Not Rome's SMC: nothing to offer Rome's player.
+    assert await menu(table, "alice", "move", "leader") == []
+
+
+async def test_menus_accept_other_spellings(table: LocalTable) -> None:
+    assert [v for _n, v in await menu(table, "bob", "move", "leader", "gaius avid")] == [
+        "avidius_cassius"
+    ]
+    assert [v for _n, v in await menu(table, "bob", "move", "leader", "Marcus Statius")] == [
+        "statius_priscus"
+    ]
+
+
+async def test_units_menu_lists_the_leaders_zone_and_continues_a_list(table: LocalTable) -> None:
+    offered = await menu(table, "bob", "move", "units", leader="avidius_cassius")
+    assert [v for _n, v in offered] == ["iv_scythica"]
+    again = await menu(table, "bob", "move", "units", "iv_scythica, ", leader="avidius_cassius")
+    assert again == []
+
+
+async def test_destination_menu_offers_reachable_zones_with_their_cost(table: LocalTable) -> None:
+    offered = await menu(table, "bob", "move", "to", leader="avidius_cassius", units="iv_scythica")
+    values = [v for _n, v in offered]
+    assert "cyrrhus" in values and "roma" not in values
+    assert all("PM)" in n for n, _v in offered)
+
+
+async def test_attack_menu_names_only_contested_zones(table: LocalTable) -> None:
+    await play(
+        table,
+        [
+            ("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus"),
+            ("bob", "/end"),
+        ],
+    )
+    assert [v for _n, v in await menu(table, "bob", "attack", "zone")] == ["cyrrhus"]
+
+
+def test_display_names_follow_the_language_option() -> None:
+    assert names.display("marc_aurele", "Marc-Aurèle", "fr") == "Marc-Aurèle"
+    assert names.display("marc_aurele", "Marc-Aurèle", "en") == "Marcus Aurelius"
+    assert names.display("commode", "Commode", "en") == "Commodus"
+    assert names.display("septime_severe", "Septime-Sévère", "en") == "Septimius Severus"
+    items = [("septime_severe", "Septime-Sévère"), ("commode", "Commode")]
+    assert names.resolve("Septimius Severus", items) == "septime_severe"
+    assert names.resolve("septime severe", items) == "septime_severe"
+    assert names.resolve("Commodus", items) == "commode"
+
+
+# -- who may act ------------------------------------------------------------------------------
+async def test_only_the_acting_seat_can_act(table: LocalTable) -> None:
+    before = await events(table)
+    for user, line in [
+        ("alice", "/move leader:marc_aurele to:roma"),
+        ("alice", "/march leader:marc_aurele"),
+        ("carol", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus"),
+        ("carol", "/end"),
+    ]:
+        table.user = user
+        await table.run_slash(line)
+        assert table.outputs[-1].refusal and table.outputs[-1].audience == user
+    # Bob's own menu, clicked by Alice: refused.
+    table.user = "bob"
+    await table.run_slash("/march leader:avidius_cassius")
+    units_menu = table.last_components["bob"][0]
+    table.last_components["alice"] = [units_menu]
+    table.user = "alice"
+    await table.select(["iv_scythica"])
+    assert table.outputs[-1].refusal
+    assert await events(table) == before
+
+
+async def test_a_wrong_phase_command_names_its_phase(table: LocalTable) -> None:
+    table.user = "bob"
+    await table.run_slash("/attack zone:cyrrhus")
+    assert table.outputs[-1].refusal and "E.2" in table.outputs[-1].text
+    await table.run_slash("/reserve fronts:orient")
+    assert table.outputs[-1].refusal and "phase C" in table.outputs[-1].text
+
+
+# -- decisions: restart, stale, double clicks -------------------------------------------------
+async def reach_retreat(table: LocalTable) -> Component:
+    await play(
+        table,
+        [
+            ("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus"),
+            ("bob", "/end"),
+            ("bob", "/attack zone:cyrrhus"),
+        ],
+    )
+    button = table.public_components[0]
+    assert button.label == "Respond"
+    return button
+
+
+async def test_restart_resumes_a_pending_decision(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    clock = FakeClock()
+    first = await new_table(sqlite_engine, tmp_path, clock)
+    await play(first, OPENING)
+    button = await reach_retreat(first)
+    await first.close()
+    second = await new_table(sqlite_engine, tmp_path, clock)
+    # The message with the button is still in the channel: its custom_id is all that survives.
+    second.public_components = [Component("button", "Respond", button.custom_id)]
+    second.user = "alice"
+    await second.click("Respond")
+    assert "retreats" in second.outputs[-1].text and second.outputs[-1].audience == "alice"
+    await second.select(["melitene"])
+    assert any("retreats to Melitene" in o.text for o in second.outputs if o.audience == "public")
+
+
+async def test_a_stale_button_is_refused(table: LocalTable) -> None:
+    button = await reach_retreat(table)
+    table.user = "alice"
+    await table.click("Respond")
+    await table.select(["melitene"])
+    count = await events(table)
+    table.public_components = [button]
+    table.last_components.pop("alice", None)
+    await table.click("Respond")
+    assert table.outputs[-1].refusal and "out of date" in table.outputs[-1].text
+    assert await events(table) == count
+
+
+async def test_a_stale_march_menu_is_refused(table: LocalTable) -> None:
+    table.user = "bob"
+    await table.run_slash("/march leader:avidius_cassius")
+    stale = table.last_components["bob"]
+    await play(table, [("bob", "/move leader:statius_priscus units:vi_ferrata to:damascus")])
+    count = await events(table)
+    table.last_components["bob"] = stale
+    await table.select(["iv_scythica"])
+    assert table.outputs[-1].refusal and "out of date" in table.outputs[-1].text
+    assert await events(table) == count
+
+
+async def test_two_clicks_at_once_land_once(table: LocalTable) -> None:
+    await reach_retreat(table)
+    table.user = "alice"
+    await table.click("Respond")
+    choice = table.last_components["alice"][0]
+    count = await events(table)
+    first = table.select(["melitene"])
+    table.last_components["alice"] = [choice]
+    second = table.select(["cappadocia"])
+    await asyncio.gather(first, second)
+    assert await events(table) == count + 1
+    refusals = [o for o in table.outputs if o.refusal and o.audience == "alice"]
+    assert refusals and "out of date" in refusals[-1].text
+
+
+# -- secrets -----------------------------------------------------------------------------------
+async def test_spectators_and_the_channel_see_nothing_private() -> None:
+    out = io.StringIO()
+    assert await replay_file(TRANSCRIPTS / "imperator_s1_full.txt", out=out) == OK
+    lines = out.getvalue().splitlines()
+    public = [line for line in lines if line.startswith("[public]")]
+    assert not any("🔒" in line for line in public)
+    carol = [line for line in lines if line.startswith("[to carol]")]
+    assert carol, "the spectator was shown something"
+    assert not any("🔒" in line or "my_" in line for line in carol)
+
+
+async def test_my_stratagems_is_only_for_seats(table: LocalTable) -> None:
+    table.user = "carol"
+    await table.run_slash("/stratagems")
+    assert table.outputs[-1].refusal and table.outputs[-1].audience == "carol"
+    table.user = "bob"
+    await table.run_slash("/stratagems")
+    shown = table.outputs[-1]
+    assert shown.audience == "bob" and not shown.refusal
+    assert [c.label for c in shown.components] == ["My stratagems"]
