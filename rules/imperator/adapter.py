@@ -168,14 +168,6 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     sc = data.scenarios.get(scenario)
     if sc is None:
         raise NotYetSupported("scenarios", f"scenario {scenario!r} has no data")
-    if sc.use_stratagems:
-        raise NotYetSupported("§6", f"scenario {scenario!r} needs stratagems")
-    if sc.use_events:
-        raise NotYetSupported("§2.D", f"scenario {scenario!r} needs the Events table")
-    if sc.use_leader_table:
-        raise NotYetSupported("§2.D", f"scenario {scenario!r} needs the leader death table")
-    if sc.use_enemy_peoples:
-        raise NotYetSupported("§4", f"scenario {scenario!r} needs the non-Roman Peoples")
     b = board("data:")
     year = int(sc.start)
     rules = default_rules()
@@ -233,6 +225,33 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
             st.defected_fronts.append(f)
     holders = [x for x, s in leaders.items() if s.title in ("augustus", "caesar")]
     st.custodes = holders[0] if holders else None
+    st.rules["events"] = bool(sc.use_events)
+    st.rules["death_table"] = bool(sc.use_leader_table)
+    st.rules["peoples"] = bool(sc.use_enemy_peoples)
+    if sc.use_stratagems:
+        from rules.imperator import stratagems, tables
+
+        counts: dict[str, int] = {}
+        for c in data.stratagems.values():
+            tid = tables.stratagem(c.name).id
+            counts[tid] = counts.get(tid, 0) + int(c.count)
+        stratagems.setup_cup(st, counts)
+    for pid in st.at_war:
+        for lid, ls in st.leaders.items():
+            if b.leaders[lid].people == pid and ls.status == "map":
+                ls.owner = "E"
+    for uid, us in st.units.items():
+        if b.units[uid].people not in (ROMAN, "armenia") and us.status == "map":
+            us.owner = "E"
+        elif b.units[uid].people == "armenia" and us.status == "map":
+            us.owner = "R" if st.armenia == "roman" else "E"
+    for pid, pd in b.peoples.items():
+        if pid in st.at_war or pid == "armenia":
+            continue
+        for lid, ls in st.leaders.items():
+            if b.leaders[lid].people == pid and ls.status == "map":
+                ls.pax = True
+                ls.owner = "E"
     for role, n in sc.vp.items():
         st.vp["rome" if str(role).lower().startswith("r") else "enemies"] = int(n)
     return st

@@ -161,6 +161,8 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
         if d.kind == "vexillation":
             _adjust_vex(st, uid)
             continue
+        if us.mutiny:
+            continue  # §6.3, AMB-43: mutineers are not adjusted
         if us.status == "map" and us.loc is not None and us.owner == "R":
             if not st.in_empire(us.loc):
                 dest, _ = home_for(st, uid)

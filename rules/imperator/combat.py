@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
-from rules.imperator import movement, politics, tables
+from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -142,6 +143,9 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     d_units, d_leaders = force(st, zone, defender)
     if not a_units or not d_units:
         return
+    if stratagems.battle_window_needed(st, zone, attacker):
+        return
+    plays = dict(st.battle.get("plays", {})) if st.battle else {}
     out.cite("§8.2")
     a_pf = sum(st.unit_values(u)[0] for u in a_units)
     d_pf = sum(st.unit_values(u)[0] for u in d_units)
@@ -193,9 +197,21 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         mods.append(("Event 5: German vigour", 2 if attacker == "E" else -2))
     if germans and st.event == 15:
         mods.append(("Event 15: famine in Germania", -1 if attacker == "E" else 1))
-    roll = st.dice.d6(f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})", mods)
+    purpose = f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})"
+    forced = plays.get("forced")
+    if forced:
+        row = 9 if forced == attacker else -2
+        out.say(f"§6: no die is rolled; the row is {'9 and more' if row == 9 else '-2 and less'}.")
+    elif plays.get("face"):
+        face = int(plays["face"])
+        rec = DiceRoll(purpose + " (Faveur divine)", "d6", face, tuple(mods), face + sum(v for _, v in mods))
+        st.dice.rolls.append(rec)
+        row = rec.result
+    else:
+        row = st.dice.d6(purpose, mods).result
     rr = st.options.get("rr_result", "defender")
-    res = tables.battle_result(column, roll.result, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
+    res = tables.battle_result(column, row, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
+    st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
     out.say(
         f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
         f"row {res.row}: {res.code}."
@@ -281,8 +297,44 @@ def eliminate(st: ImperatorState, uid: str) -> None:
     us.loc = None
     us.fleet = None
     us.reduced = False
+    if us.mutiny:
+        stratagems.leave_mutiny(st, None, uid)
     if d.people == ROMAN and us.owner == "E":
         us.owner = "E"  # returns to its usurper in phase F (§9.2.2)
+
+
+def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
+    """§6.3 Fuite opportune (AMB-53): a normal step to a zone free of enemy combat units."""
+    units, leaders = force(st, zone, role)
+    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    lead = max(leaders, key=lambda x: (st.ldef(x).cc, x)) if leaders else None
+    if lead is not None:
+        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
+    res = []
+    for n in st.board.land_neighbours(zone):
+        if st.units_in(n, other(role)):
+            continue
+        err = movement.step_error(st, role, lead, units, zone, n)
+        if err is None:
+            res.append(n)
+    return sorted(res)
+
+
+def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> None:
+    if dest not in fuite_zones(st, zone, role):
+        raise RuleError("§6.3", f"the force may not withdraw to {name(st, dest)}")
+    units, leaders = force(st, zone, role)
+    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    if leaders:
+        lead = max(leaders, key=lambda x: (st.ldef(x).cc, x))
+        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
+    for u in units:
+        st.units[u].loc = dest
+    for x in leaders:
+        st.leaders[x].loc = dest
+    out.say(f"§6.3: the force in {name(st, zone)} slips away to {name(st, dest)}; no battle.")
+    out.map_changed = True
+    movement.after_move(st, out, role, [zone, dest])
 
 
 def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
-from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import adjust, combat, fate, politics
+from rules.core.errors import RuleError
+from rules.imperator import adjust, combat, fate, politics, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -30,7 +30,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
         politics.role_swap(st, out)
     out.say(f"Year {st.year}: phase A.")
     if st.rules.get("stratagems"):
-        raise NotYetSupported("§6", "stratagem draws")
+        stratagems.draw(st, out)
     # B - initiative
     st.phase = "B"
     fixed = st.rules.get("initiative", {}).get(str(st.year))
@@ -42,9 +42,25 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
         roll = st.dice.d6(f"§2.B initiative (Rome needs less than {cp})")
         st.initiative = "R" if roll.result < cp else "E"
         out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
+        if st.rules.get("stratagems"):
+            out.cite("§2.B")
+            st.step = "B-wait"
+            st.active = other(st.initiative)
+            stratagems.open_initiative_window(st, other(st.initiative))
+            return
     out.cite("§2.B")
+    phase_c(st, out)
+
+
+def phase_c(st: ImperatorState, out: Outcome) -> None:
+    if st.step == "B-wait":
+        out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
     # C - geostrategy
     st.phase = "C"
+    for pid in sorted(st.board.peoples):
+        units = [u for u in st.units if st.udef(u).people == pid]
+        if pid in st.at_war and any(st.units[u].status == "locked" and st.units[u].back_year <= st.year for u in units):
+            stratagems.deploy_people(st, out, pid)
     for lid, ls in st.leaders.items():
         if ls.status == "returning":
             _return_generic(st, out, lid)
@@ -107,11 +123,13 @@ def declaration_draw(st: ImperatorState, out: Outcome, forced: int | None = None
 
 
 def declare_war(st: ImperatorState, out: Outcome, people: str) -> None:
-    """§4.4: the People goes to war; its leaders turn to their normal side."""
+    """§4.4: the People goes to war; its leaders turn to their normal side, its units come in."""
     st.at_war.append(people)
     for lid, ls in st.leaders.items():
         if st.ldef(lid).people == people:
             ls.pax = False
+            ls.owner = "E"
+    stratagems.deploy_people(st, out, people)
     out.say(f"§4.4: the {st.board.peoples[people].name} go to war against Rome.")
     out.map_changed = True
 
@@ -244,11 +262,16 @@ def maybe_finish_smc(st: ImperatorState, out: Outcome) -> None:
 
 
 def phase_f(st: ImperatorState, out: Outcome) -> None:
+    if st.rules.get("stratagems"):
+        stratagems.end_phase_e(st, out)
     st.phase = "F"
     st.step = "F"
     st.sub = ""
     out.say(f"§2.F: campaign result for {st.year}.")
     adjust.positional_vp(st, out)
+    if st.rules.get("stratagems"):
+        stratagems.phase_f_vp(st, out)
+        stratagems.return_unusable(st, out)
     adjust.adjustments(st, out)
     if st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
         holders = st.augusti() + st.caesars()
@@ -291,6 +314,8 @@ def advance(st: ImperatorState, out: Outcome) -> None:
         maybe_finish_smc(st, out)
     elif st.phase == "D" and st.step == "D-wait":
         phase_e(st, out)
+    elif st.phase == "B" and st.step == "B-wait":
+        phase_c(st, out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -482,6 +507,10 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         out.say(f"Event 4: {name(st, choice)} is ill this year.")
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
+    elif kind == "initiative":
+        stratagems.initiative_choice(st, out, role, choice)
+    elif kind == "bstrat":
+        stratagems.battle_choice(st, out, role, data, choice)
     else:  # pragma: no cover - unknown kinds never get stored
         raise RuleError("", f"unknown decision {kind}")
     out.map_changed = True

@@ -18,7 +18,13 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
 ``evade`` / ``fight``  shortcuts answering a pending evasion decision (§8.1);
 ``retreat`` {to} answers a pending retreat decision (§8.3).
 ``end``         end the current step: phase C/D step, the movement of an SMC (then combat).
-``stratagem``, ``usurp``: raise NotYetSupported (§6) for now.
+``stratagem``   {id: type id or name, leader?, peoples?, nationality?, zone?, unit?}  play a chit
+                (§6): phase C chits in the EoR's C step; phase E chits by either seat at any
+                moment of phase E with no decision waiting, even in the other side's SMC.
+                Initiative and the battle chits (Roma Victor, Furor Germanicus, Fuite opportune,
+                Faveur divine) are played by answering the ``initiative`` / ``bstrat`` decisions.
+``usurp``       {leader}  play the usurpation chit that fits the leader (§4.5, §6.2).
+``assassinate`` {leader}  Didius Julianus' yearly free attempt on Pertinax (§4.5, Commode).
 """
 
 from __future__ import annotations
@@ -37,9 +43,9 @@ from rules.core.command import (
     ScenarioInfo,
 )
 from rules.core.dice import Dice
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.imperator import combat, engine, movement
+from rules.imperator import combat, engine, movement, stratagems
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -133,9 +139,17 @@ class ImperatorGame(Game[ImperatorState]):
             dec = st.pending[0]
             raise RuleError(dec["section"], f"waiting for {st.seat_of(dec['role'])} to decide: {dec['prompt']}")
         if verb in ("stratagem", "play"):
-            raise NotYetSupported("§6", "stratagems")
+            stratagems.play(st, outcome, seat, dict(args))
+            engine.advance(st, outcome)
+            return
         if verb == "usurp":
-            raise NotYetSupported("§6.2", "usurpation stratagems")
+            stratagems.usurp(st, outcome, seat, dict(args))
+            engine.advance(st, outcome)
+            return
+        if verb == "assassinate":
+            stratagems.free_assassination(st, outcome, seat, dict(args))
+            engine.advance(st, outcome)
+            return
         if role != st.active:
             raise RuleError("§2", f"it is {st.seat_of(st.active)}'s turn")
         if verb == "end":
@@ -214,8 +228,10 @@ class ImperatorGame(Game[ImperatorState]):
 
     def actions(self, seat: str) -> list[ActionSpec]:
         st = self.state
-        if st.game_over or seat not in st.roles or seat not in self.to_move():
+        if st.game_over or seat not in st.roles:
             return []
+        if seat not in self.to_move():
+            return self._stratagem_actions(seat) if st.phase == "E" and not st.pending else []
         role = st.role_of(seat)
         if st.pending:
             d = st.pending[0]
@@ -276,7 +292,40 @@ class ImperatorGame(Game[ImperatorState]):
         elif st.phase == "E" and st.sub == "combat":
             specs.append(ActionSpec("attack", "fight a battle (§8)", (ArgSpec("zone", "zone", zones(combat.contested(st, role))),)))
             specs.append(ActionSpec("end", "end your SMC"))
+        if st.phase in ("C", "E"):
+            specs.extend(self._stratagem_actions(seat))
         return specs
+
+    def _stratagem_actions(self, seat: str) -> list[ActionSpec]:
+        """The ``stratagem`` action, listing the seat's own chits playable in this phase."""
+        st = self.state
+        if not st.rules.get("stratagems"):
+            return []
+        role = st.role_of(seat)
+        held = []
+        for c in st.hands.get(seat, []):
+            t = stratagems.ctype(c)
+            if not stratagems.usable(st, seat, c) or t.phase != st.phase or t.timing in ("before_battle_roll", "before_battle", "on_die_roll"):
+                continue
+            if t.phase == "C" and st.active != "E" or t.phase == "C" and role != "E":
+                continue
+            held.append(Choice(t.id, t.name_fr))
+        if not held:
+            return []
+        return [
+            ActionSpec(
+                "stratagem",
+                "play a stratagem (§6)",
+                (
+                    ArgSpec("id", "stratagem", tuple(dict.fromkeys(held))),
+                    ArgSpec("leader", "target leader", required=False),
+                    ArgSpec("peoples", "People ids", required=False),
+                    ArgSpec("zone", "zone", required=False),
+                    ArgSpec("unit", "unit", required=False),
+                    ArgSpec("nationality", "nationality", required=False),
+                ),
+            )
+        ]
 
     # -- views ------------------------------------------------------------------------------
     def public_view(self) -> dict[str, Any]:

@@ -184,6 +184,9 @@ class UnitState:
     fleet: str | None = None  # aboard this fleet
     usurper: str | None = None  # the usurper whose cause it serves (owner E, Roman units)
     back_year: int = 0  # locked-out minor People units come back in phase C of this year
+    mutiny: str | None = None  # the Mutinerie chit this unit stands under (§6.3); owner holds the
+    # placing side while it lasts, ``mutineer_of`` the side it really belongs to
+    mutineer_of: str | None = None
 
 
 @dataclass
@@ -255,6 +258,15 @@ class ImperatorState:
     result: dict[str, Any] | None = None
     history: list[str] = field(default_factory=list)
     rolled_c: dict[str, bool] = field(default_factory=dict)
+    # -- stratagems (§6) ----------------------------------------------------------------
+    cup: list[str] = field(default_factory=list)  # chit ids "<type>#<n>"
+    hands: dict[str, list[str]] = field(default_factory=dict)  # seat -> chits held (hidden)
+    gone_chits: list[str] = field(default_factory=list)  # once-per-scenario chits, played
+    chits_on_map: dict[str, str] = field(default_factory=dict)  # chit -> zone (coup, intrigue, mutiny, plague)
+    plague: dict[str, str] = field(default_factory=dict)  # zone -> "centre" | "adjacent" (this phase E)
+    plague_hit: list[str] = field(default_factory=list)  # "<counter>@<zone>" already struck
+    persian_battle: bool = False  # the last battle involved a Persian unit (Flèche du Parthe)
+    free_murder_year: int = 0  # year Didius Julianus last used his free attempt on Pertinax (§4.5)
 
     # -- queries ------------------------------------------------------------------------
     def seat_of(self, role: str) -> str:

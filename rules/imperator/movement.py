@@ -160,7 +160,7 @@ def front_minimum_error(st: ImperatorState) -> str | None:
             d = st.udef(uid)
             if d.people != ROMAN or d.front != front or d.kind == "vexillation":
                 continue
-            if us.status in ("out", "pool"):
+            if us.status in ("out", "pool") or us.mutiny:
                 continue
             total += 1
             if us.status == "map" and us.owner == "R" and us.loc and st.front_of(us.loc) == front:
@@ -237,6 +237,8 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         if uid not in st.units:
             raise RuleError("§3.5", f"unknown unit {uid!r}")
         us = st.units[uid]
+        if us.mutiny:
+            raise RuleError("§6.3", f"{name(st, uid)} is in mutiny and may not move")
         if us.status != "map" or us.owner != role or us.fleet:
             raise RuleError("§3.5", f"{name(st, uid)} is not one of your units on the map")
         mu = _moved(st, uid)
@@ -358,7 +360,11 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
 
 def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) -> None:
     """§7: lone leaders sharing a zone with enemy units must escape (AMB-55)."""
+    from rules.imperator import stratagems
+
     politics.normalize(st, out)
+    stratagems.mutiny_follow(st)
+    stratagems.plague_entries(st, out)
     for z in zones:
         for r in (role, other(role)):
             if st.units_in(z, r):

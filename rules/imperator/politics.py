@@ -396,7 +396,7 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
 def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
     """§4.3: usurper units alone (no rebel leader with them) return to the emperor."""
     for uid, us in st.units.items():
-        if us.status != "map" or us.owner != "E" or st.udef(uid).people != ROMAN or us.fleet:
+        if us.status != "map" or us.owner != "E" or st.udef(uid).people != ROMAN or us.fleet or us.mutiny:
             continue
         if us.loc is None:
             continue

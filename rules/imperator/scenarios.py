@@ -18,7 +18,7 @@ SEATS = ("rome", "enemies")
 
 
 def scenario_infos() -> list[ScenarioInfo]:
-    return [
+    infos = [
         ScenarioInfo(
             "avidius_cassius",
             "The usurpation of Avidius Cassius",
@@ -27,6 +27,17 @@ def scenario_infos() -> list[ScenarioInfo]:
             "or death table. Sudden death if Marcus Aurelius or Avidius Cassius dies.",
         )
     ]
+    try:
+        from rules.imperator import adapter
+
+        data = adapter._load()
+    except (ImportError, NotYetSupported):  # pragma: no cover - without data
+        return infos
+    for sid, sc in sorted(data.scenarios.items(), key=lambda kv: kv[1].number):
+        if sid == "avidius_cassius":
+            continue
+        infos.append(ScenarioInfo(sid, sc.title, SEATS, f"{sc.start}-{sc.end}. {sc.summary}"))
+    return infos
 
 
 def data_hash() -> str:

@@ -140,7 +140,10 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "dead_leaders": sorted(x for x, s in st.leaders.items() if s.status == "dead"),
         "battle_zones": list(st.fought),
         "pending": pend,
-        "stratagem_counts": {"R": 0, "E": 0},
+        "stratagem_counts": {r: len(st.hands.get(st.seat_of(r), [])) for r in ("R", "E")},
+        "stratagem_cup": len(st.cup),
+        "stratagems_on_map": [{"type": c.split("#")[0], "zone": z} for c, z in sorted(st.chits_on_map.items())],
+        "plague": dict(st.plague),
         "result": st.result,
         "log": list(st.history[-20:]),
     }
@@ -169,6 +172,10 @@ def seat_view(st: ImperatorState, seat: str) -> dict[str, Any]:
     view = public_view(st)
     view["seat"] = seat
     view["role"] = st.roles.get(seat)
+    if st.hands:
+        from rules.imperator import stratagems
+
+        view["hand"] = stratagems.hand_view(st, seat)
     if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
         d = st.pending[0]
         view["decision"] = {"id": d["id"], "prompt": d["prompt"], "choices": d["choices"], "default": d["default"]}

@@ -1,0 +1,769 @@
+"""Stratagems (§6): the cup, the hidden hands, the phase A draw, the phase F return, and every
+stratagem type of ``data/tables/stratagems.toml``.
+
+Hidden information (docs/rulings.md, "Stratagem windows"): hands live in ``state.hands[seat]``
+and appear only in ``seat_view(seat)``. Draws, plays and returns are announced publicly by
+count; only the owner is told (``Outcome.tell``) which chit he drew. The sequence stops for a
+stratagem only at fixed points that are offered to a seat *whatever it holds* (the loser of the
+initiative roll in phase B; both sides before every battle roll): a seat with no playable chit
+gets the same decision with "pass" as its only choice, so the presence of a decision never
+reveals a hand. Choices are shown only to the deciding seat. Chits whose timing is "any time in
+phase E" are played with the ``stratagem`` command by either seat, even during the other
+side's SMC, whenever no decision is waiting.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rules.core.command import Outcome
+from rules.core.errors import NotYetSupported, RuleError
+from rules.imperator import politics, tables
+from rules.imperator.model import ROMAN, ImperatorState, other
+from rules.imperator.politics import name
+
+BATTLE_CHITS = ("roma_victor", "furor_germanicus")
+
+
+@lru_cache(maxsize=1)
+def types() -> dict[str, tables.StratagemType]:
+    return {t.id: t for t in tables.stratagem_types()}
+
+
+def ctype(chit: str) -> tables.StratagemType:
+    return types()[chit.split("#")[0]]
+
+
+def label(chit: str) -> str:
+    return ctype(chit).name_fr
+
+
+def setup_cup(st: ImperatorState, counts: dict[str, int] | None = None) -> None:
+    """Fill the cup: ``counts`` maps type ids to how many chits (default: the table's counts)."""
+    cup: list[str] = []
+    for tid, t in types().items():
+        n = (counts or {}).get(tid, t.count) if counts is not None else t.count
+        cup.extend(f"{tid}#{i + 1}" for i in range(n))
+    st.cup = cup
+    st.hands = {seat: [] for seat in st.roles}
+    st.rules["stratagems"] = True
+
+
+def side_of(role: str) -> str:
+    return "rome" if role == "R" else "eor"
+
+
+def usable(st: ImperatorState, seat: str, chit: str) -> bool:
+    return ctype(chit).usable_by(side_of(st.role_of(seat)))
+
+
+def holding(st: ImperatorState, seat: str, tid: str) -> str | None:
+    for c in st.hands.get(seat, []):
+        if c.split("#")[0] == tid and usable(st, seat, c):
+            return c
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Phase A draw, phase F return
+# --------------------------------------------------------------------------------------------
+
+
+def draw(st: ImperatorState, out: Outcome) -> None:
+    """§2.A: each player draws one chit from the cup, Rome first (AMB-11)."""
+    out.cite("§2.A")
+    for role in ("R", "E"):
+        seat = st.seat_of(role)
+        hand = st.hands.setdefault(seat, [])
+        if not st.cup:
+            out.say(f"§2.A: the stratagem cup is empty; {seat} draws nothing.")
+            continue
+        chit = st.cup.pop(st.dice.randint(0, len(st.cup) - 1))
+        hand.append(chit)
+        out.commit_point = True
+        out.say(f"§2.A: {seat} draws a stratagem ({len(hand)} held).")
+        usable_txt = "" if usable(st, seat, chit) else " (not usable by your side: it goes back in phase F)"
+        out.tell(seat, f"You drew {label(chit)}{usable_txt}.")
+
+
+def return_unusable(st: ImperatorState, out: Outcome) -> None:
+    """§2.F, §6: chits a player cannot use go back to the cup (AMB-11)."""
+    for seat, hand in st.hands.items():
+        back = [c for c in hand if not usable(st, seat, c)]
+        if back:
+            for c in back:
+                hand.remove(c)
+                st.cup.append(c)
+            out.say(f"§2.F: {seat} returns {len(back)} stratagem(s) to the cup.")
+            out.tell(seat, f"Returned to the cup: {', '.join(label(c) for c in back)}.")
+
+
+def _spent(st: ImperatorState, chit: str, zone: str | None = None) -> None:
+    t = ctype(chit)
+    if t.after_play == "removed_from_game":
+        st.gone_chits.append(chit)
+    elif t.after_play in ("stays_on_map", "stays_until_end_of_phase_e") and zone is not None:
+        st.chits_on_map[chit] = zone
+    else:
+        st.cup.append(chit)
+
+
+def leave_map(st: ImperatorState, out: Outcome | None, chit: str) -> None:
+    if chit in st.chits_on_map:
+        del st.chits_on_map[chit]
+        st.cup.append(chit)
+        if out is not None:
+            out.say(f"§6: the {label(chit)} marker leaves the map and goes back to the cup.")
+
+
+# --------------------------------------------------------------------------------------------
+# Playing a chit with the ``stratagem`` command
+# --------------------------------------------------------------------------------------------
+
+
+def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> None:
+    key = str(args.get("id") or args.get("stratagem") or "")
+    try:
+        tid = tables.stratagem(key).id
+    except KeyError as exc:
+        raise RuleError("§6", f"unknown stratagem {key!r}") from exc
+    t = types()[tid]
+    if not st.rules.get("stratagems"):
+        raise RuleError("§6", "this scenario is played without stratagems")
+    role = st.role_of(seat)
+    if not t.usable_by(side_of(role)):
+        raise RuleError(t.section, f"{t.name_fr} may not be played by your side")
+    chit = holding(st, seat, tid)
+    if chit is None:
+        raise RuleError("§6", f"you hold no {t.name_fr} stratagem")
+    if t.timing in ("before_battle_roll", "before_battle", "initiative_roll"):
+        raise RuleError(t.section, f"{t.name_fr} is played when the game offers it (before a battle roll or after the initiative roll)")
+    if t.timing == "on_die_roll":
+        raise NotYetSupported("§6.3", "Faveur divine on rolls other than a battle roll")
+    if t.phase != st.phase:
+        raise RuleError(t.section, f"{t.name_fr} is played in phase {t.phase} only")
+    if t.phase == "C" and not (st.active == role == "E"):
+        raise RuleError(t.section, f"{t.name_fr} is played during the Enemies of Rome's phase C step")
+    fn = _EFFECTS.get(tid)
+    if fn is None:  # pragma: no cover - every type has an effect
+        raise NotYetSupported(t.section, t.name_fr)
+    st.hands[seat].remove(chit)
+    out.commit_point = True
+    out.cite(t.section.split(";")[0].strip() if t.section.startswith("§") else f"§{t.section.split(';')[0].strip()}")
+    out.say(f"§6: {seat} plays {t.name_fr}.")
+    zone = fn(st, out, role, args)
+    _spent(st, chit, zone)
+    fix_mutiny_ids(st, chit)
+    out.map_changed = True
+
+
+def _need(args: dict[str, Any], key: str, section: str, what: str) -> Any:
+    v = args.get(key)
+    if v in (None, "", []):
+        raise RuleError(section, f"name {what} ({key})")
+    return v
+
+
+def _list(args: dict[str, Any], key: str) -> list[str]:
+    v = args.get(key)
+    if v is None:
+        single = args.get(key.rstrip("s"))
+        return [str(single)] if single else []
+    if isinstance(v, str):
+        return [v]
+    return [str(x) for x in v]
+
+
+# -- peoples ---------------------------------------------------------------------------------
+
+
+def people_home(st: ImperatorState, pid: str) -> list[str]:
+    return sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
+
+
+def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
+    """§4.4: a People going to war puts its units not in play in its home zones."""
+    home = people_home(st, pid)
+    if not home:
+        return
+    i = 0
+    for uid in sorted(st.units):
+        us = st.units[uid]
+        d = st.udef(uid)
+        if d.people != pid or us.status == "map":
+            continue
+        if us.status == "locked" and us.back_year > st.year:
+            continue
+        if d.enters and d.enters > st.year:
+            continue
+        us.status, us.loc, us.reduced, us.owner = "map", home[i % len(home)], False, "E"
+        i += 1
+    for uid, us in st.units.items():
+        if st.udef(uid).people == pid and us.status == "map":
+            us.owner = "E"
+
+
+def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
+    pd = st.board.peoples.get(pid)
+    if pd is None or pid == "armenia":
+        return f"unknown People {pid!r}"
+    if pd.major != major:
+        return f"the {pd.name} are a {'Major' if pd.major else 'Minor'} People"
+    if pid in st.at_war:
+        return f"the {pd.name} are already at war"
+    if st.locked.get(pid, 0) > st.year:
+        return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
+    return None
+
+
+def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    from rules.imperator import engine
+
+    t = types()[tid]
+    peoples = _list(args, "peoples")
+    if not peoples:
+        raise RuleError("§6.2", "name the People(s) that rise (peoples)")
+    if len(set(peoples)) > int(t.params.get("max_peoples", 1)):
+        raise RuleError("§6.2", f"at most {t.params.get('max_peoples')} People(s)")
+    major = t.params.get("people_kind") == "major"
+    for pid in peoples:
+        err = may_rise(st, pid, major)
+        if err:
+            raise RuleError("§6.2", err)
+    for pid in dict.fromkeys(peoples):
+        engine.declare_war(st, out, pid)
+        deploy_people(st, out, pid)
+
+
+def rising_targets(st: ImperatorState, major: bool) -> list[str]:
+    return [p for p in sorted(st.board.peoples) if may_rise(st, p, major) is None]
+
+
+def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
+    """§6.1: peace by diplomacy: no lockout, no VP (§9.2.4 exception)."""
+    pd = st.board.peoples[pid]
+    if pid in st.at_war:
+        st.at_war.remove(pid)
+    home = people_home(st, pid)
+    for uid, us in st.units.items():
+        if st.udef(uid).people != pid:
+            continue
+        if pd.major:
+            if home:
+                us.status, us.loc, us.reduced, us.fleet = "map", home[0], False, None
+        else:
+            us.status, us.loc, us.reduced = "out", None, False
+        us.mutiny = None
+    for lid, ls in st.leaders.items():
+        if st.ldef(lid).people == pid:
+            ls.pax = True
+            if ls.status == "map" and home:
+                ls.loc = home[0]
+    out.say(f"§6.1: the {pd.name} make peace with Rome.")
+
+
+def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    t = types()[tid]
+    peoples = list(dict.fromkeys(_list(args, "peoples")))
+    scope = t.params.get("scope")
+    if scope == "all_at_war" and not peoples:
+        peoples = [p for p in st.at_war if p != "armenia"]
+    elif scope == "nationality":
+        nat = args.get("nationality")
+        if nat:
+            peoples = [p for p in st.at_war if st.board.peoples.get(p) and st.board.peoples[p].nationality == nat]
+        elif len(peoples) != 1:
+            raise RuleError("§6.1", "name a nationality, or a single People")
+    elif scope == "all_at_war" and len(peoples) != 1:
+        raise RuleError("§6.1", "Pax Romana is aimed at all Peoples at war or at a single People")
+    if not peoples:
+        raise RuleError("§6.1", "no People to pacify")
+    if scope is None:
+        if len(peoples) > int(t.params.get("max_peoples", 1)):
+            raise RuleError("§6.1", f"at most {t.params.get('max_peoples')} People(s)")
+        major = t.params.get("people_kind") == "major"
+        for pid in peoples:
+            pd = st.board.peoples.get(pid)
+            if pd is None or pd.major != major:
+                raise RuleError("§6.1", f"{pid!r} is not a {'Major' if major else 'Minor'} People")
+    for pid in peoples:
+        if pid not in st.at_war:
+            raise RuleError("§6.1", f"{pid!r} is not at war with Rome")
+    for pid in peoples:
+        pacify(st, out, pid)
+
+
+# -- usurpation (§6.2, §4.5) ------------------------------------------------------------------
+
+
+def usurpation_targets(st: ImperatorState, tid: str) -> list[str]:
+    cands = set(politics.usurper_candidates(st, need_no_augustus=False))
+    if tid == "usurpation_d_un_augustus":
+        augs = st.augusti()
+        if len(augs) < 2:
+            return []
+        low = min(st.ldef(a).cp for a in augs)
+        return sorted(a for a in augs if st.ldef(a).cp == low and st.leaders[a].owner == "R")
+    if tid == "usurpation_d_un_caesar":
+        return sorted(c for c in st.caesars() if st.leaders[c].owner == "R")
+    return sorted(
+        x for x in politics.usurper_candidates(st, need_no_augustus=True)
+        if x in cands and st.leaders[x].title is None
+    )
+
+
+def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    t = types()[tid]
+    lid = str(_need(args, "leader", "§6.2", "the general who claims the purple"))
+    if lid not in usurpation_targets(st, tid):
+        raise RuleError("§6.2", f"{name(st, lid)} may not be the usurper of {t.name_fr} now")
+    cp = st.ldef(lid).cp
+    roll = st.dice.d6(f"§6.2 {t.name_fr}: {name(st, lid)} rebels on {cp} or less")
+    if roll.result <= cp:
+        politics.validate_usurpation(st, out, lid, bonus=int(t.params.get("civil_war_bonus", 0)))
+    else:
+        out.say(f"§6.2: {name(st, lid)} stays loyal.")
+
+
+# -- phase E chits ----------------------------------------------------------------------------
+
+
+def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str) -> None:
+    ls = st.leaders.get(lid)
+    if ls is None or ls.status != "map" or ls.owner == role:
+        raise RuleError("§6.3", f"{lid!r} is not an enemy leader in play")
+    mods: list[tuple[str, int]] = []
+    holder = st.custodes
+    if holder and st.leaders.get(holder) and st.leaders[holder].status == "map" and (
+        holder == lid or (st.leaders[holder].loc and st.leaders[holder].loc == ls.loc)
+    ):
+        mods.append(("Corporis Custodes", -1))
+    roll = st.dice.d10(f"{why}: assassination of {name(st, lid)} (8 or 9 kills)", mods)
+    if roll.result in (8, 9):
+        politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
+    else:
+        out.say(f"§6.3: {name(st, lid)} survives the attempt.")
+
+
+def _assassinat(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    assassinate(st, out, role, str(_need(args, "leader", "§6.3", "the target")), "§6.3")
+
+
+def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only: set[str] | None = None) -> None:
+    from rules.imperator import combat
+
+    for uid in sorted(st.units_in(zone)):
+        key = f"{uid}@{zone}"
+        if key in st.plague_hit or only is not None and uid not in only:
+            continue
+        st.plague_hit.append(key)
+        if st.units[uid].reduced and kind == "adjacent":
+            continue
+        combat.step_loss(st, uid)
+        if st.units[uid].status != "map":
+            st.units[uid].status = "removed"  # AMB-34: not a pacification by force
+            leave_mutiny(st, out, uid)
+    for lid in sorted(x for x, s in st.leaders.items() if s.status == "map" and s.loc == zone and s.fleet is None):
+        key = f"{lid}@{zone}"
+        if key in st.plague_hit or only is not None and lid not in only:
+            continue
+        st.plague_hit.append(key)
+        roll = st.dice.d10(f"§6.3 plague: {name(st, lid)} dies on 9")
+        if roll.natural == 9:
+            politics.kill_leader(st, out, lid, "plague", section="§6.3")
+    out.say(f"§6.3: the plague strikes {name(st, zone)}.")
+
+
+def _plague(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
+    zone = str(_need(args, "zone", "§6.3", "the zone"))
+    if zone not in st.board.zones or st.board.zones[zone].kind != "land":
+        raise RuleError("§6.3", f"{zone!r} is not a land zone")
+    st.plague[zone] = "centre"
+    _plague_strike(st, out, zone, "centre")
+    if types()[tid].params.get("spreads_to_adjacent"):
+        for n in st.board.land_neighbours(zone):
+            if st.plague.get(n) != "centre":
+                st.plague[n] = "adjacent"
+                _plague_strike(st, out, n, "adjacent")
+    return zone
+
+
+def plague_entries(st: ImperatorState, out: Outcome) -> None:
+    """§6.3: counters entering an infested zone this phase suffer the same fate."""
+    if not st.plague:
+        return
+    for zone, kind in list(st.plague.items()):
+        present = set(st.units_in(zone)) | {x for x, s in st.leaders.items() if s.status == "map" and s.loc == zone and s.fleet is None}
+        new = {c for c in present if f"{c}@{zone}" not in st.plague_hit}
+        if new:
+            _plague_strike(st, out, zone, kind, only=new)
+
+
+def end_phase_e(st: ImperatorState, out: Outcome) -> None:
+    """§6.3: plague markers leave the map at the end of phase E."""
+    for chit, zone in list(st.chits_on_map.items()):
+        if ctype(chit).after_play == "stays_until_end_of_phase_e":
+            leave_map(st, out, chit)
+            _ = zone
+    st.plague = {}
+    st.plague_hit = []
+
+
+def _is_parthian(st: ImperatorState, uid: str) -> bool:
+    return st.udef(uid).people == "parthians"
+
+
+def mutiny_targets(st: ImperatorState, role: str) -> list[str]:
+    """Zones where ``role`` may place Mutinerie (§6.3, AMB-46)."""
+    res = []
+    for z in sorted(st.board.zones):
+        if st.board.zones[z].kind != "land":
+            continue
+        foe = other(role)
+        units = [u for u in st.units_in(z, foe) if st.units[u].mutiny is None]
+        if not units or st.leaders_in(z, foe):
+            continue
+        if foe == "R" and st.in_empire(z) and any(st.udef(u).people == ROMAN for u in units):
+            res.append(z)
+        elif foe == "E" and "parthians" in st.board.zones[z].peoples and any(_is_parthian(st, u) for u in units):
+            res.append(z)
+    return res
+
+
+def _mutinerie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
+    zone = str(_need(args, "zone", "§6.3", "the zone"))
+    if zone not in mutiny_targets(st, role):
+        raise RuleError("§6.3", f"Mutinerie may not be placed in {name(st, zone)}")
+    foe = other(role)
+    chit = f"{tid}@pending"
+    for u in st.units_in(zone, foe):
+        ok = st.udef(u).people == ROMAN if foe == "R" else _is_parthian(st, u)
+        if not ok:
+            continue
+        us = st.units[u]
+        us.mutiny = chit
+        us.mutineer_of = foe
+        us.owner = role  # AMB-43: the placing side takes their decisions; their owner must beat them
+    out.say(f"§6.3: the units in {name(st, zone)} mutiny; {st.seat_of(foe)} loses 2 VP each phase F until they are beaten.")
+    return zone
+
+
+def fix_mutiny_ids(st: ImperatorState, chit: str) -> None:
+    for us in st.units.values():
+        if us.mutiny == f"{chit.split('#')[0]}@pending":
+            us.mutiny = chit
+
+
+def leave_mutiny(st: ImperatorState, out: Outcome | None, uid: str) -> None:
+    """A mutinous unit has left the map: the marker goes when none of its units remain."""
+    us = st.units[uid]
+    chit = us.mutiny
+    if chit is None:
+        return
+    us.mutiny = None
+    if us.mutineer_of:
+        us.owner = us.mutineer_of
+    us.mutineer_of = None
+    if not any(s.mutiny == chit and s.status == "map" for s in st.units.values()):
+        leave_map(st, out, chit)
+
+
+def mutiny_follow(st: ImperatorState) -> None:
+    """The marker follows its units (retreats); record the zone of one of them."""
+    for chit in [c for c in st.chits_on_map if c.startswith("mutinerie")]:
+        locs = [s.loc for s in st.units.values() if s.mutiny == chit and s.status == "map" and s.loc]
+        if locs:
+            st.chits_on_map[chit] = locs[0]
+
+
+def desertion_targets(st: ImperatorState, role: str) -> list[str]:
+    foe = other(role)
+    res = []
+    for z in sorted(st.board.zones):
+        units = st.units_in(z, foe)
+        if foe == "R" and any(st.udef(u).people == ROMAN for u in units):
+            res.append(z)
+        elif foe == "E" and any(st.udef(u).people == ROMAN or _is_parthian(st, u) for u in units):
+            res.append(z)
+    return res
+
+
+def _desertion(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    from rules.imperator import combat
+
+    zone = str(_need(args, "zone", "§6.3", "the zone"))
+    if zone not in desertion_targets(st, role):
+        raise RuleError("§6.3", f"Désertion may not be played on {name(st, zone)}")
+    for u in st.units_in(zone, other(role)):
+        combat.step_loss(st, u)
+        if st.units[u].status != "map":
+            leave_mutiny(st, out, u)
+    out.say(f"§6.3: desertion in {name(st, zone)}: every enemy unit there loses a step.")
+
+
+def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    from rules.imperator import fate
+
+    fate.flip_armenia(st, out)
+
+
+def _coup(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
+    zone = next((z for z, zd in st.board.zones.items() if zd.ctesiphon), "ctesiphon")
+    if any(c.startswith(tid) for c in st.chits_on_map):
+        raise RuleError("§6.1", "a Coup d'état parthe marker is already in Ctesiphon")
+    out.say(f"§6.1: a Parthian coup: the marker is placed in {name(st, zone)}.")
+    return zone
+
+
+def _intrigue(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
+    if any(c.startswith(tid) for c in st.chits_on_map):
+        raise RuleError("§6.2", "an Intrigue au Sénat marker is already in Rome")
+    out.say("§6.2: intrigue in the Senate: the marker is placed in Rome.")
+    return st.board.rome
+
+
+def _fleche(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
+    from rules.imperator import combat
+
+    if not st.persian_battle:
+        raise RuleError("§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
+    uid = str(_need(args, "unit", "§6.2", "the Roman unit to eliminate"))
+    us = st.units.get(uid)
+    if us is None or us.status != "map" or us.owner != "R" or st.udef(uid).people != ROMAN:
+        raise RuleError("§6.2", f"{uid!r} is not a Roman unit of the Roman player on the map (AMB-44)")
+    st.persian_battle = False
+    combat.eliminate(st, uid)
+    out.say(f"§6.2: a Parthian shot: {name(st, uid)} is eliminated.")
+
+
+def _wrap(fn: Any, tid: str) -> Any:
+    return lambda st, out, role, args: fn(st, out, role, args, tid)
+
+
+_EFFECTS: dict[str, Any] = {}
+for _tid in (
+    "pacification_d_un_peuple_mineur",
+    "pacification_de_deux_peuples_mineurs",
+    "pacification_de_trois_peuples_mineurs",
+    "pacification_d_un_peuple_majeur",
+    "pacification_d_une_nationalite",
+    "pax_romana",
+):
+    _EFFECTS[_tid] = _wrap(_pacification, _tid)
+for _tid in (
+    "soulevement_d_un_peuple_mineur",
+    "soulevement_de_deux_peuples_mineurs",
+    "soulevement_de_trois_peuples_mineurs",
+    "soulevement_d_un_peuple_majeur",
+    "soulevement_de_trois_peuples_majeurs",
+):
+    _EFFECTS[_tid] = _wrap(_rising, _tid)
+for _tid in ("usurpation_d_un_augustus", "usurpation_d_un_caesar", "usurpation"):
+    _EFFECTS[_tid] = _wrap(_usurpation, _tid)
+_EFFECTS["assassinat"] = _wrap(_assassinat, "assassinat")
+_EFFECTS["foyer_de_peste"] = _wrap(_plague, "foyer_de_peste")
+_EFFECTS["epidemie_de_peste"] = _wrap(_plague, "epidemie_de_peste")
+_EFFECTS["mutinerie"] = _wrap(_mutinerie, "mutinerie")
+_EFFECTS["desertion"] = _wrap(_desertion, "desertion")
+_EFFECTS["alliance_armenienne"] = _wrap(_armenie, "alliance_armenienne")
+_EFFECTS["coup_d_etat_parthe"] = _wrap(_coup, "coup_d_etat_parthe")
+_EFFECTS["intrigue_au_senat"] = _wrap(_intrigue, "intrigue_au_senat")
+_EFFECTS["fleche_du_parthe"] = _wrap(_fleche, "fleche_du_parthe")
+
+
+def usurp(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> None:
+    """``usurp`` {leader}: play the usurpation chit that fits the leader (§4.5, §6.2)."""
+    lid = str(_need(args, "leader", "§4.5", "the general who claims the purple"))
+    title = st.leaders[lid].title if lid in st.leaders else None
+    tid = {"augustus": "usurpation_d_un_augustus", "caesar": "usurpation_d_un_caesar"}.get(title or "", "usurpation")
+    play(st, out, seat, {"id": tid, "leader": lid})
+
+
+def free_assassination(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> None:
+    """§4.5 (Commode): while Didius Julianus lives, the EoR may try once a year on Pertinax."""
+    role = st.role_of(seat)
+    did = st.leaders.get(politics.DIDIUS)
+    per = st.leaders.get(politics.PERTINAX)
+    if role != "E" or did is None or did.status != "map" or did.title != "usurper":
+        raise RuleError("§4.5", "only the Enemies of Rome, while Didius Julianus is a usurper in play")
+    if per is None or per.status != "map":
+        raise RuleError("§4.5", "Pertinax is not in play")
+    if st.phase != "E":
+        raise RuleError("§4.5", "assassinations are attempted in phase E")
+    if st.free_murder_year == st.year:
+        raise RuleError("§4.5", "the free attempt has already been made this year")
+    st.free_murder_year = st.year
+    out.commit_point = True
+    assassinate(st, out, role, politics.PERTINAX, "§4.5 (free attempt)")
+
+
+# --------------------------------------------------------------------------------------------
+# Phase F: VP of the map-placed chits, and their removal
+# --------------------------------------------------------------------------------------------
+
+
+def check_markers(st: ImperatorState, out: Outcome) -> None:
+    """Coup d'état parthe and Intrigue au Sénat leave the map when the other side comes in force."""
+    for chit, zone in list(st.chits_on_map.items()):
+        tid = chit.split("#")[0]
+        if tid == "coup_d_etat_parthe":
+            named = [x for x in st.leaders_in(zone, "E") if not st.ldef(x).generic]
+            if named and len(st.units_in(zone, "E")) >= 3:
+                leave_map(st, out, chit)
+        elif tid == "intrigue_au_senat":
+            augs = [a for a in st.augusti() if st.leaders[a].loc == zone and st.leaders[a].owner == "R"]
+            pr = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
+            if augs and all(st.units[u].loc == zone and st.units[u].owner == "R" for u in pr):
+                leave_map(st, out, chit)
+
+
+def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
+    check_markers(st, out)
+    for chit in list(st.chits_on_map):
+        tid = chit.split("#")[0]
+        if tid == "coup_d_etat_parthe":
+            st.add_vp("R", 3)
+            out.say(f"§10: Coup d'état parthe in Ctesiphon: 3 VP to {st.seat_of('R')}.")
+        elif tid == "intrigue_au_senat":
+            st.add_vp("E", 2)
+            out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
+        elif tid == "mutinerie":
+            owners = {s.mutineer_of for s in st.units.values() if s.mutiny == chit and s.status == "map"}
+            for r in owners:
+                if r:
+                    st.add_vp(r, -2)
+                    out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")
+
+
+# --------------------------------------------------------------------------------------------
+# Decision windows: initiative (phase B) and the battle roll (phase E)
+# --------------------------------------------------------------------------------------------
+
+
+def open_initiative_window(st: ImperatorState, loser: str) -> None:
+    seat = st.seat_of(loser)
+    choices: list[tuple[str, str]] = [("pass", "pass")]
+    if holding(st, seat, "initiative"):
+        choices.append(("initiative", "play Initiative: take the initiative"))
+    politics.open_decision(
+        st, loser, "initiative", "§6.3: the initiative roll went against you. Play a stratagem?", choices, "pass", "§2.B"
+    )
+
+
+def initiative_choice(st: ImperatorState, out: Outcome, role: str, choice: str) -> None:
+    if choice == "initiative":
+        seat = st.seat_of(role)
+        chit = holding(st, seat, "initiative")
+        if chit is None:  # pragma: no cover - the choice is offered only when held
+            raise RuleError("§6.3", "you hold no Initiative stratagem")
+        st.hands[seat].remove(chit)
+        _spent(st, chit)
+        st.initiative = role
+        out.commit_point = True
+        out.say(f"§6.3: {seat} plays Initiative and takes the initiative.")
+
+
+def battle_facts(st: ImperatorState, zone: str, attacker: str) -> dict[str, bool]:
+    units = st.units_in(zone)
+    nats = {st.board.peoples[st.udef(u).people].nationality for u in units if st.udef(u).people in st.board.peoples}
+    usurper_force = any(st.udef(u).people == ROMAN and st.units[u].owner == "E" and st.units[u].mutiny is None for u in units)
+    return {"german": bool(nats & {"german", "germans"}), "persian": bool(nats & {"persian", "persians"}), "usurper": usurper_force}
+
+
+def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, stage: str, plays: dict[str, Any]) -> list[tuple[str, str]]:
+    from rules.imperator import combat
+
+    seat = st.seat_of(role)
+    facts = battle_facts(st, zone, attacker)
+    res: list[tuple[str, str]] = [("pass", "pass")]
+    forcing = None
+    if role == "R" and not facts["usurper"] and holding(st, seat, "roma_victor"):
+        forcing = "roma_victor"
+    if role == "E" and facts["german"] and holding(st, seat, "furor_germanicus"):
+        forcing = "furor_germanicus"
+    if stage == "response":
+        if forcing:
+            res.append((forcing, f"play {types()[forcing].name_fr} to cancel"))
+        return res
+    if forcing and not plays.get("forced"):
+        res.append((forcing, f"play {types()[forcing].name_fr}"))
+    if stage == "defender" and holding(st, seat, "fuite_opportune"):
+        for z in combat.fuite_zones(st, zone, role):
+            res.append((f"fuite_opportune@{z}", f"play Fuite opportune: withdraw to {name(st, z)}"))
+    if holding(st, seat, "faveur_divine"):
+        for face in range(1, 7):
+            res.append((f"faveur_divine@{face}", f"play Faveur divine: the die shows {face}"))
+    return res
+
+
+def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
+    plays = st.battle.get("plays", {}) if st.battle else {}
+    role = other(attacker) if stage in ("defender", "response") else attacker
+    choices = _window_choices(st, role, zone, attacker, stage, plays)
+    prompt = {
+        "defender": f"§6: a battle is about to be fought in {name(st, zone)}; you defend. Play a stratagem?",
+        "attacker": f"§6: you are about to roll the battle in {name(st, zone)}. Play a stratagem?",
+        "response": f"§6: your opponent forces the result in {name(st, zone)}. Answer with a stratagem?",
+    }[stage]
+    politics.open_decision(st, role, "bstrat", prompt, choices, "pass", "§6", {"zone": zone, "attacker": attacker, "stage": stage})
+
+
+def battle_window_needed(st: ImperatorState, zone: str, attacker: str) -> bool:
+    """Start the pre-roll windows for this battle; True when the battle must wait for them."""
+    if not st.rules.get("stratagems"):
+        return False
+    if st.battle and st.battle.get("zone") == zone and st.battle.get("ready"):
+        return False
+    st.battle = {"zone": zone, "attacker": attacker, "plays": {}, "ready": False}
+    open_battle_window(st, zone, attacker, "defender")
+    return True
+
+
+def battle_choice(st: ImperatorState, out: Outcome, role: str, data: dict[str, Any], choice: str) -> None:
+    from rules.imperator import combat
+
+    zone, attacker, stage = data["zone"], data["attacker"], data["stage"]
+    if st.battle is None or st.battle.get("zone") != zone:
+        st.battle = {"zone": zone, "attacker": attacker, "plays": {}, "ready": False}
+    plays: dict[str, Any] = st.battle["plays"]
+    seat = st.seat_of(role)
+    if choice != "pass":
+        tid, _, arg = choice.partition("@")
+        chit = holding(st, seat, tid)
+        if chit is None:  # pragma: no cover - offered only when held
+            raise RuleError("§6", f"you hold no {tid}")
+        st.hands[seat].remove(chit)
+        _spent(st, chit)
+        out.commit_point = True
+        out.say(f"§6: {seat} plays {types()[tid].name_fr}.")
+        if tid == "fuite_opportune":
+            combat.fuite(st, out, zone, role, arg)
+            st.battle = None
+            return
+        if tid in BATTLE_CHITS:
+            if plays.get("forced"):
+                plays["forced"] = None
+                plays["cancelled"] = True
+                out.say("§6: Roma Victor and Furor Germanicus cancel each other; the die is rolled.")
+            else:
+                plays["forced"] = role
+        if tid == "faveur_divine":
+            plays["face"] = int(arg)
+            plays["face_by"] = role
+    if stage == "defender":
+        open_battle_window(st, zone, attacker, "attacker")
+        return
+    if stage == "attacker" and plays.get("forced") == attacker and not plays.get("cancelled"):
+        open_battle_window(st, zone, attacker, "response")
+        return
+    st.battle["ready"] = True
+    combat.battle(st, out, attacker, zone)
+    st.battle = None
+
+
+def hand_view(st: ImperatorState, seat: str) -> list[dict[str, Any]]:
+    return [
+        {"id": c, "type": c.split("#")[0], "name": label(c), "phase": ctype(c).phase, "usable": usable(st, seat, c)}
+        for c in st.hands.get(seat, [])
+    ]
