@@ -245,7 +245,7 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
             us.owner = "E"
         elif b.units[uid].people == "armenia" and us.status == "map":
             us.owner = "R" if st.armenia == "roman" else "E"
-    for pid, pd in b.peoples.items():
+    for pid in b.peoples:
         if pid in st.at_war or pid == "armenia":
             continue
         for lid, ls in st.leaders.items():

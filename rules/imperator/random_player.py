@@ -13,9 +13,9 @@ from typing import Any
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
-from rules.imperator import combat, engine
+from rules.imperator import combat, engine, stratagems
 from rules.imperator.game import ImperatorGame
-from rules.imperator.model import FRONTS, ImperatorState
+from rules.imperator.model import FRONTS, ImperatorState, other
 
 
 def _reachable(st: ImperatorState, start: str, steps: int) -> list[str]:
@@ -51,6 +51,9 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
         if rng.random() < 0.3:
             cmds.extend(_vexillation_commands(st, rng))
         cmds.append(Command("end"))
+    elif st.phase == "C" and role == "E":
+        cmds.extend(_stratagem_commands(st, seat, rng))
+        cmds.append(Command("end"))
     elif st.phase == "D":
         opts = engine.designations(st)
         if opts and rng.random() < 0.3:
@@ -58,6 +61,8 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
             cmds.append(Command("designate", {"leader": leader, "title": title}))
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "move":
+        if rng.random() < 0.15:
+            cmds.extend(_stratagem_commands(st, seat, rng))
         cmds.extend(_move_commands(st, role, rng))
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "combat":
@@ -67,6 +72,71 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
     else:
         cmds.append(Command("end"))
     return cmds
+
+
+def _stratagem_commands(st: ImperatorState, seat: str, rng: random.Random) -> list[Command]:
+    """Plausible plays of the seat's own chits for the current phase (the engine judges)."""
+    if not st.rules.get("stratagems"):
+        return []
+    role = st.role_of(seat)
+    res: list[Command] = []
+    for chit in st.hands.get(seat, []):
+        t = stratagems.ctype(chit)
+        if not stratagems.usable(st, seat, chit) or t.phase != st.phase:
+            continue
+        tid = t.id
+        args: dict[str, Any] = {"id": tid}
+        if tid.startswith("soulevement"):
+            pool = stratagems.rising_targets(st, t.params.get("people_kind") == "major")
+            if not pool:
+                continue
+            args["peoples"] = rng.sample(pool, min(len(pool), int(t.params.get("max_peoples", 1))))
+        elif tid.startswith("usurpation"):
+            cands = stratagems.usurpation_targets(st, tid)
+            if not cands:
+                continue
+            res.append(Command("usurp", {"leader": rng.choice(cands)}))
+            continue
+        elif tid.startswith("pacification") or tid == "pax_romana":
+            at_war = [p for p in st.at_war if p in st.board.peoples]
+            if not at_war:
+                continue
+            if tid == "pacification_d_une_nationalite":
+                args["nationality"] = st.board.peoples[rng.choice(at_war)].nationality
+            elif tid != "pax_romana":
+                major = t.params.get("people_kind") == "major"
+                fit = [p for p in at_war if st.board.peoples[p].major == major]
+                if not fit:
+                    continue
+                args["peoples"] = rng.sample(fit, min(len(fit), int(t.params.get("max_peoples", 1))))
+        elif tid == "assassinat":
+            foes = [x for x, s in st.leaders.items() if s.status == "map" and s.owner == other(role)]
+            if not foes:
+                continue
+            args["leader"] = rng.choice(sorted(foes))
+        elif tid in ("foyer_de_peste", "epidemie_de_peste"):
+            zs = sorted({s.loc for s in st.units.values() if s.status == "map" and s.owner == other(role) and s.loc})
+            if not zs:
+                continue
+            args["zone"] = rng.choice(zs)
+        elif tid == "mutinerie":
+            zs = stratagems.mutiny_targets(st, role)
+            if not zs:
+                continue
+            args["zone"] = rng.choice(zs)
+        elif tid == "desertion":
+            zs = stratagems.desertion_targets(st, role)
+            if not zs:
+                continue
+            args["zone"] = rng.choice(zs)
+        elif tid == "fleche_du_parthe":
+            us = sorted(u for u, s in st.units.items() if s.status == "map" and s.owner == "R" and st.udef(u).people == "roman")
+            if not st.persian_battle or not us:
+                continue
+            args["unit"] = rng.choice(us)
+        res.append(Command("stratagem", args))
+    rng.shuffle(res)
+    return res
 
 
 def _vexillation_commands(st: ImperatorState, rng: random.Random) -> list[Command]:
@@ -150,16 +220,91 @@ def step(game: ImperatorGame, rng: random.Random, tries: int = 12) -> tuple[Comm
     raise AssertionError(f"random player found no legal command for {seat} in {game.state.phase}/{game.state.step}")
 
 
-def play(game: ImperatorGame, seed: int = 0, max_commands: int = 2000) -> list[tuple[str, Command]]:
-    """Play random legal commands until the game ends (or ``max_commands``); return the log."""
+def out_of_turn(game: ImperatorGame, rng: random.Random) -> tuple[str, Command, Outcome] | None:
+    """Sometimes let the seat *not* to move play a phase E chit (§6: even in the other SMC)."""
+    st = game.state
+    if st.phase != "E" or st.pending or st.game_over:
+        return None
+    movers = game.to_move()
+    for seat in st.roles:
+        if seat in movers:
+            continue
+        for cmd in _stratagem_commands(st, seat, rng)[:2]:
+            try:
+                return seat, cmd, game.apply(seat, cmd)
+            except RuleError:
+                continue
+    return None
+
+
+def play(
+    game: ImperatorGame, seed: int = 0, max_commands: int = 2000, stats: dict[str, int] | None = None,
+    until_year: int | None = None,
+) -> list[tuple[str, Command]]:
+    """Play random legal commands until the game ends (or ``max_commands``, or the start of
+    ``until_year``); return the log. ``stats`` (if given) counts what happened (see :func:`tally`)."""
     rng = random.Random(seed)
     log: list[tuple[str, Command]] = []
     for _ in range(max_commands):
         seats = game.to_move()
-        if not seats:
+        if not seats or until_year is not None and game.state.year >= until_year:
             break
+        if rng.random() < 0.05:
+            extra = out_of_turn(game, rng)
+            if extra is not None:
+                log.append((extra[0], extra[1]))
+                if stats is not None:
+                    tally(stats, extra[1], extra[2])
+                continue
         res = step(game, rng)
         if res is None:
             break
         log.append((seats[0], res[0]))
+        if stats is not None:
+            tally(stats, res[0], res[1])
     return log
+
+
+STAT_KEYS = ("battles", "evasions", "naval_moves", "wars_declared", "usurpations", "stratagems", "role_changes", "vexillations")
+
+
+def tally(stats: dict[str, int], cmd: Command, out: Outcome) -> None:
+    """Count battles, evasion attempts, naval moves, wars, usurpations, stratagems, role changes."""
+    for k in STAT_KEYS:
+        stats.setdefault(k, 0)
+    for line in out.public:
+        if line.startswith("§8.2: battle in"):
+            stats["battles"] += 1
+        elif line.startswith("§8.1: the evasion") or line.startswith("§6.3: the force in"):
+            stats["evasions"] += 1
+        elif "go to war against Rome" in line:
+            stats["wars_declared"] += 1
+        elif "is proclaimed; civil war" in line:
+            stats["usurpations"] += 1
+        elif line.startswith("§6: ") and " plays " in line:
+            stats["stratagems"] += 1
+        elif line.startswith("§5: ") and " now plays Rome" in line:
+            stats["role_changes"] += 1
+        elif line.startswith("§3.4: ") and " formed in " in line:
+            stats["vexillations"] += 1
+    if cmd.name == "sail":
+        stats["naval_moves"] += 1
+
+
+def self_play(scenario: str = "campaign", seeds: range = range(20), until_year: int | None = None) -> list[dict[str, int]]:
+    """Play one random game per seed and print, per game, what happened in it."""
+    rows = []
+    for seed in seeds:
+        game = ImperatorGame.new(scenario, ["rome", "enemies"], f"self-play-{seed}", {})
+        stats: dict[str, int] = {}
+        play(game, seed=seed, max_commands=100_000, stats=stats, until_year=until_year)
+        stats["year"] = game.state.year
+        rows.append(stats)
+        print(f"{scenario} seed {seed}: " + ", ".join(f"{k} {stats.get(k, 0)}" for k in STAT_KEYS) + f" (reached {stats['year']})")
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    self_play(sys.argv[1] if len(sys.argv) > 1 else "campaign", range(int(sys.argv[2]) if len(sys.argv) > 2 else 20))
