@@ -1,0 +1,275 @@
+"""Conformance tests for chapter 6 (stratagems): catalogue cases of section E not covered at the
+table level, plus the cup, the hidden hands and the decision windows (docs/rulings.md,
+"Stratagem windows")."""
+
+from __future__ import annotations
+
+import pytest
+from imperator_builder import Pos, script
+
+from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
+from rules.imperator import engine, stratagems
+from rules.imperator.game import ImperatorGame
+from rules.imperator.model import PeopleDef, ZoneDef
+
+
+def give(g: ImperatorGame, seat: str, *types: str) -> None:
+    st = g.state
+    st.rules["stratagems"] = True
+    for seat_ in st.roles:
+        st.hands.setdefault(seat_, [])
+    for i, t in enumerate(types):
+        st.hands[seat].append(f"{t}#{90 + i}")
+
+
+def play(g: ImperatorGame, seat: str, **args: object) -> Outcome:
+    return g.apply(seat, Command("stratagem", dict(args)))
+
+
+def refused(g: ImperatorGame, seat: str, **args: object) -> RuleError:
+    with pytest.raises(RuleError) as e:
+        play(g, seat, **args)
+    return e.value
+
+
+def peoples_pos(year: int = 205) -> Pos:
+    p = Pos(year)
+    p.leader("emperor", "rome", title="augustus", cp=4, vs=3)
+    p.extra_zones.append(ZoneDef("roxo", "Roxolania", peoples=("roxolani",)))
+    p.extra_zones.append(ZoneDef("frisia", "Frisia", peoples=("frisii",)))
+    p.extra_edges.append(("roxo", "jazyges", 0))
+    p.extra_edges.append(("frisia", "germ_far", 0))
+    return p
+
+
+def add_peoples(g: ImperatorGame) -> None:
+    st = g.state
+    extra = {
+        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatians", False, "west", "danube"),
+        "frisii": PeopleDef("frisii", "Frisii", "german", False, "west", "rhine"),
+    }
+    object.__setattr__(st.board, "peoples", {**st.board.peoples, **extra})
+
+
+# --------------------------------------------------------------------------------------------
+# E. Stratagems
+# --------------------------------------------------------------------------------------------
+
+
+def test_IMP_122_pacification_of_a_nationality() -> None:
+    p = peoples_pos()
+    p.unit("q1", "quadi", "E", people="quadi").unit("f1", "frisia", "E", people="frisii")
+    p.unit("j1", "jazyges", "E", people="jazyges")
+    g = p.game(phase="E", active="R", at_war=["quadi", "frisii", "jazyges"])
+    add_peoples(g)
+    give(g, "rome", "pacification_d_une_nationalite")
+    play(g, "rome", id="pacification_d_une_nationalite", nationality="german")
+    st = g.state
+    assert st.at_war == ["jazyges"]
+    assert st.units["q1"].loc == "quadi" and st.units["f1"].status == "out"  # major home, minor out
+    assert st.locked == {} and st.vp == {"rome": 0, "enemies": 0}  # no lockout, no VP (9.2.4)
+    # one People only is allowed too
+    g2 = p.game(phase="E", active="R", at_war=["quadi", "jazyges"])
+    give(g2, "rome", "pacification_d_une_nationalite")
+    play(g2, "rome", id="pacification_d_une_nationalite", peoples=["jazyges"])
+    assert g2.state.at_war == ["quadi"]
+
+
+def _civil_battle() -> ImperatorGame:
+    p = Pos(175)
+    p.leader("emperor", "vindobona", title="augustus", cp=4, vs=3)
+    p.leader("usurper", "carnuntum", "E", title="usurper", cp=4, vs=3)
+    p.legions(2, "carnuntum", owner="E", prefix="reb", usurper="usurper")
+    p.legions(2, "vindobona", prefix="loy")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "rome", "roma_victor")
+    return g
+
+
+def test_IMP_127_roma_victor_not_against_a_usurper() -> None:
+    g = _civil_battle()
+    g.apply("rome", Command("move", {"leader": "emperor", "units": ["loy0", "loy1"], "to": "carnuntum"}))
+    g.apply("rome", Command("end"))
+    g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+    d = g.pending_decision()
+    if d is not None and d.kind == "evade":
+        g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+        d = g.pending_decision()
+    assert d is not None and d.kind == "bstrat" and d.seat == "enemies"
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "pass"}))
+    d = g.pending_decision()
+    assert d is not None and d.kind == "bstrat" and d.seat == "rome"
+    assert [c.value for c in d.choices] == ["pass"]  # Roma Victor is not offered
+    with pytest.raises(RuleError):
+        g.apply("rome", Command("decide", {"id": d.id, "choice": "roma_victor"}))
+
+
+def test_IMP_131_soulevement_only_in_phase_c() -> None:
+    p = peoples_pos()
+    g = p.game(phase="E", active="E", sub="move")
+    give(g, "enemies", "soulevement_d_un_peuple_majeur")
+    err = refused(g, "enemies", id="soulevement_d_un_peuple_majeur", peoples=["quadi"])
+    assert "phase C" in err.message
+    g2 = p.game(phase="C", active="E")
+    give(g2, "enemies", "soulevement_d_un_peuple_majeur")
+    play(g2, "enemies", id="soulevement_d_un_peuple_majeur", peoples=["quadi"])
+    assert "quadi" in g2.state.at_war
+
+
+def test_IMP_132_no_soulevement_during_a_lockout() -> None:
+    p = peoples_pos(205)
+    p.unit("r1", None, "E", people="roxolani", status="locked")
+    g = p.game(phase="C", active="E", locked={"roxolani": 208})
+    add_peoples(g)
+    g.state.units["r1"].back_year = 208
+    give(g, "enemies", "soulevement_d_un_peuple_mineur")
+    assert "9.2.4" in refused(g, "enemies", id="soulevement_d_un_peuple_mineur", peoples=["roxolani"]).message
+    g.state.year = 208
+    play(g, "enemies", id="soulevement_d_un_peuple_mineur", peoples=["roxolani"])
+    assert "roxolani" in g.state.at_war
+    assert g.state.units["r1"].status == "map" and g.state.units["r1"].loc == "roxo"
+
+
+def test_IMP_135_foyer_de_peste() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.leader("a", "vindobona").leader("b", "vindobona")
+    p.legions(2, "vindobona", prefix="n")
+    p.unit("r", "vindobona", reduced=True)
+    p.legions(1, "italia", prefix="late")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "enemies", "foyer_de_peste")
+    script(g, 9, 3)  # leader a dies on 9, b survives
+    play(g, "enemies", id="foyer_de_peste", zone="vindobona")
+    st = g.state
+    assert st.units["n0"].reduced and st.units["n1"].reduced
+    assert st.units["r"].status != "map"
+    assert st.leaders["a"].status == "dead" and st.leaders["b"].status == "map"
+    # a unit entering later this phase suffers the same
+    g.apply("rome", Command("move", {"unit": "late0", "to": "vindobona"}))
+    assert st is not g.state and g.state.units["late0"].reduced
+    # the marker goes at the end of phase E
+    engine.phase_f(g.state, Outcome())
+    assert g.state.plague == {} and not any(c.startswith("foyer") for c in g.state.chits_on_map)
+
+
+def test_IMP_136_epidemie_de_peste() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.legions(1, "vindobona", prefix="c")
+    p.unit("n", "aquincum").unit("r", "aquincum", reduced=True)
+    p.leader("gen", "aquincum")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "enemies", "epidemie_de_peste")
+    script(g, 9)  # the leader in the adjacent zone tests as in the centre and dies on 9
+    play(g, "enemies", id="epidemie_de_peste", zone="vindobona")
+    st = g.state
+    assert st.units["c0"].reduced
+    assert st.units["n"].reduced
+    assert st.units["r"].status == "map" and st.units["r"].reduced  # stays reduced, not eliminated
+    assert st.leaders["gen"].status == "dead"
+
+
+def test_IMP_138_mutinerie() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.legions(2, "vindobona", prefix="m")
+    p.leader("gen", "carnuntum")
+    p.legions(2, "carnuntum", prefix="led")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "enemies", "mutinerie", "mutinerie")
+    assert "may not be placed" in refused(g, "enemies", id="mutinerie", zone="carnuntum").message  # a leader is there
+    play(g, "enemies", id="mutinerie", zone="vindobona")
+    st = g.state
+    assert st.units["m0"].mutiny and st.units["m0"].mutineer_of == "R"
+    with pytest.raises(RuleError):
+        g.apply("rome", Command("move", {"unit": "m0", "to": "aquincum"}))
+    # Rome must fight them: the zone is contested for Rome's units moving in
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["led0", "led1"], "to": "vindobona"}))
+    from rules.imperator import combat
+
+    assert "vindobona" in combat.contested(g.state, "R")
+    # -2 VP in phase F per marker
+    st = g.state
+    stratagems.phase_f_vp(st, Outcome())
+    assert st.vp["rome"] == -2
+
+
+def test_IMP_139_desertion() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.legions(2, "vindobona", prefix="n")
+    p.unit("r", "vindobona", reduced=True)
+    p.unit("q", "quadi", "E", people="quadi")
+    g = p.game(phase="E", active="R", sub="move", at_war=["quadi"])
+    give(g, "enemies", "desertion")
+    play(g, "enemies", id="desertion", zone="vindobona")
+    st = g.state
+    assert st.units["n0"].reduced and st.units["n1"].reduced and st.units["r"].status == "eliminated"
+    # against the EoR, only Parthian or usurper-Roman units (D-18)
+    give(g, "rome", "desertion")
+    assert "may not be played" in refused(g, "rome", id="desertion", zone="quadi").message
+
+
+# --------------------------------------------------------------------------------------------
+# The cup, hands and windows
+# --------------------------------------------------------------------------------------------
+
+
+def test_draw_is_hidden_and_a_commit_point() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "hands", {})
+    st = g.state
+    assert sum(len(h) for h in st.hands.values()) == 2
+    pub = g.public_view()
+    assert "hand" not in pub and pub["stratagem_counts"] == {"R": 1, "E": 1}
+    for seat in ("rome", "enemies"):
+        view = g.seat_view(seat)
+        assert [c["id"] for c in view["hand"]] == st.hands[seat]
+        other = "enemies" if seat == "rome" else "rome"
+        assert st.hands[other][0] not in str(view["hand"])
+    assert not any("#" in line for line in st.history)
+
+
+def test_initiative_window_offered_whatever_the_hand() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "initiative", {})
+    d = g.pending_decision()
+    assert d is not None and d.kind == "initiative"
+    seat = d.seat
+    held = any(c.startswith("initiative") and stratagems.usable(g.state, seat, c) for c in g.state.hands[seat])
+    assert [c.value for c in d.choices] == (["pass", "initiative"] if held else ["pass"])
+    g.apply(seat, Command("decide", {"id": d.id, "choice": "pass"}))
+    assert g.state.phase in ("C", "D", "E", "F") or g.state.year > 161
+
+
+def test_initiative_chit_reverses_the_roll() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "initiative", {})
+    d = g.pending_decision()
+    assert d is not None
+    st = g.state
+    st.hands[d.seat].append("initiative#77")
+    st.pending[0]["choices"].append(["initiative", "play"])
+    winner_before = st.initiative
+    g.apply(d.seat, Command("decide", {"id": d.id, "choice": "initiative"}))
+    assert g.state.initiative != winner_before
+    assert "initiative#77" in g.state.cup
+
+
+def test_other_sides_chits_return_in_phase_f() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    g = p.game(phase="E", active="R")
+    give(g, "rome", "furor_germanicus", "roma_victor")
+    stratagems.return_unusable(g.state, Outcome())
+    assert g.state.hands["rome"] == ["roma_victor#91"] and "furor_germanicus#90" in g.state.cup
+
+
+def test_assassination_out_of_turn_in_phase_e() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.leader("usurper", "carnuntum", "E", title="usurper")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "enemies", "assassinat")
+    script(g, 8)
+    out = play(g, "enemies", id="assassinat", leader="emperor")
+    assert out.commit_point and g.state.leaders["emperor"].status == "dead"
