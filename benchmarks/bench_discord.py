@@ -122,7 +122,7 @@ async def latency(games: int, tmp: Path) -> dict[str, list[float]]:
                     interaction = await table.run_slash(line)
                     if kind in ("move", "command", "battle"):
                         for verb, option in AUTOCOMPLETE:
-                            probe = table.interaction(namespace={"leader": "avidius_cassius"})
+                            probe: Any = table.interaction(namespace={"leader": "avidius_cassius"})
                             started = time.monotonic()
                             await complete(verb, option)(probe, "")
                             timings["autocomplete"].append((time.monotonic() - started) * 1000)
