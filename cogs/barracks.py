@@ -292,9 +292,8 @@ class CardSelect(
         view = discord.ui.View(timeout=None)
         for page, options in enumerate(_options(pairs)):
             view.add_item(SpaceSelect(self.game_id, self.seq, card, page, options))
-        await interaction.response.send_message(
-            f"Where does {label} go?", view=view, ephemeral=True
-        )
+        # the card menu is always ephemeral: replace it with the spaces
+        await interaction.response.edit_message(content=f"Where does {label} go?", view=view)
 
 
 class SpaceSelect(

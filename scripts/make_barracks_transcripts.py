@@ -175,7 +175,7 @@ async def make(scenario: str, players: int, seed: int, title: str) -> list[str]:
 async def main() -> None:
     out = ROOT / "tests" / "transcripts"
     for name, scenario, players, seed, title in (
-        ("barracks_solo.txt", "solo", 1, 7, "Solo"),
+        ("barracks_solo.txt", "solo", 1, 2, "Solo"),
         ("barracks_4p.txt", "standard-4p", 4, 3, "Four players"),
     ):
         lines = await make(scenario, players, seed, title)

@@ -152,3 +152,20 @@ async def test_whole_games_never_show_a_card_id_in_public(name: str) -> None:
     public = [line for line in out.getvalue().splitlines() if line.startswith("[public]")]
     assert not [line for line in public if CARD_ID.search(line)]
     assert any("Final score sheet" in line for line in public)
+
+
+def test_menus_are_persistent_items_with_short_ids() -> None:
+    from cogs.barracks import ActionSelect, CardSelect, HandButton, PlayButton, SpaceSelect
+    from cogs.common import DYNAMIC_ITEMS
+
+    for cls in (HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect):
+        assert cls in DYNAMIC_ITEMS
+    longest = max(CARDS, key=len)
+    ids = [
+        HandButton(10**9).item.custom_id,
+        PlayButton(10**9, 10**6).item.custom_id,
+        CardSelect(10**9, 10**6, 3).item.custom_id,
+        SpaceSelect(10**9, 10**6, longest, 3).item.custom_id,
+        ActionSelect(10**9, 10**6, 3).item.custom_id,
+    ]
+    assert all(i is not None and len(i) <= 100 for i in ids)
