@@ -683,6 +683,13 @@ class ImperatorOperationsCog(commands.Cog):
             return
         await RespondButton(row.id or 0, row.seq).callback(interaction)
 
+    @app_commands.command(
+        name="evade", description="Imperator: your attacked stack tries to evade (§8.1)"
+    )
+    async def evade(self, interaction: discord.Interaction) -> None:
+        """The same as choosing "try to evade" after the Respond button."""
+        await run_command(interaction, "evade", {})
+
     @app_commands.command(name="zone", description="Imperator: what is in a zone, as text")
     @app_commands.describe(zone="The zone")
     @app_commands.autocomplete(zone=any_zone_autocomplete)

@@ -1,14 +1,17 @@
 """Imperator, phase A and any time a chit may be played: stratagems and usurpations.
 
-``/stratagem chit:<one in your hand> target:<...>`` plays a chit; ``/usurp leader:<...>``
-raises a usurper (§6.2); ``/stratagems`` shows your own hand, only to you, with a persistent
-"My stratagems" button. Drawing, holding, playing and returning chits are announced by the
+``/stratagem chit:<one in your hand> leader:/peoples:/zone:/unit:`` plays a chit, by either
+seat whenever the engine allows it (phase E chits also during the other side's SMC);
+``/usurp leader:<...>`` raises a usurper (§6.2); ``/assassinate`` is Didius Julianus' yearly
+attempt; ``/stratagems`` shows your own hand, only to you, with a persistent "My stratagems"
+button. Battle chits are offered through the Respond button before each battle roll. Drawing, holding, playing and returning chits are announced by the
 engine's public lines, which never name a chit still in a hand; what a hand holds reaches its
 owner only through ephemeral messages.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -17,84 +20,207 @@ from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
-from cogs.common import MineButton, refuse, run_command, user_key
-from cogs.imperator_operations import (
-    _complete,
-    acting_seat,
-    imperator_game,
-    label,
-    language,
-    run_imperator,
-)
+from cogs.common import DYNAMIC_ITEMS, announce, praetor, refusal_text, refuse, user_key
+from cogs.imperator_operations import imperator_game, label, language, resolve_args
+from cogs.play import split_list
+from rules.core import Command, RuleError
 
 
-def hand(game: Any, seat: str) -> list[tuple[str, str]]:
-    """``(id, label)`` of the chits in ``seat``'s hand, from that seat's own view."""
+def hand(game: Any, seat: str) -> list[dict[str, Any]]:
+    """The chits in ``seat``'s hand, from that seat's own view (never from the public one)."""
     view = game.seat_view(seat)
-    raw = view.get("my_stratagems") or view.get("my_hand") or []
-    out: list[tuple[str, str]] = []
-    for item in raw:
-        if isinstance(item, dict):
-            ident = str(item.get("id") or item.get("key") or "")
-            out.append((ident, str(item.get("name") or item.get("label") or ident)))
-        else:
-            out.append((str(item), str(item)))
-    return out
+    raw = view.get("hand") or view.get("my_stratagems") or []
+    return [
+        item if isinstance(item, dict) else {"id": str(item), "name": str(item)} for item in raw
+    ]
 
 
-def _chit_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
-    """Chits in the hand that the engine offers now (else the whole hand)."""
-    playable: list[tuple[str, str]] = []
+def hand_lines(game: Any, seat: str) -> list[str]:
+    chits = hand(game, seat)
+    if not chits:
+        return [f"Your hand ({seat}) is empty."]
+    lines = [f"Your hand ({seat}), {len(chits)} chit(s):"]
+    for chit in chits:
+        phase = f", phase {chit['phase']}" if chit.get("phase") else ""
+        usable = "" if chit.get("usable", True) else " (not for your side)"
+        lines.append(f"• {chit.get('name')}{phase}{usable}")
+    return lines
+
+
+def _playable(game: Any, seat: str) -> list[tuple[str, str]]:
+    """Chit types the engine lets ``seat`` play now (from ``Game.actions``)."""
+    found: list[tuple[str, str]] = []
     for action in game.actions(seat):
         if action.name not in ("stratagem", "play"):
             continue
         for arg in action.args:
-            if arg.name in ("chit", "stratagem", "card") and arg.choices:
-                playable.extend((c.value, c.label) for c in arg.choices)
-    return names.choices(playable or hand(game, seat), current, language(game))
+            if arg.name in ("id", "chit", "stratagem") and arg.choices:
+                found.extend((c.value, c.label) for c in arg.choices)
+    return found
+
+
+def _chit_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    return names.choices(_playable(game, seat), current, language(game))
+
+
+async def _any_seat(
+    interaction: discord.Interaction, current: str, make: Any
+) -> list[app_commands.Choice[str]]:
+    """Menus for chits, which either seat may play in phase E, not only the seat to move."""
+    try:
+        row, game = await imperator_game(interaction)
+    except ModeratorError:
+        return []
+    found: list[app_commands.Choice[str]] = []
+    for seat in seats_of(row, user_key(interaction)):
+        found.extend(make(game, seat, interaction.namespace, current))
+    return found[:25]
 
 
 async def chit_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _chit_choices)
+    return await _any_seat(interaction, current, _chit_choices)
 
 
-def _target_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
-    for action in game.actions(seat):
-        if action.name not in ("stratagem", "play"):
-            continue
-        for arg in action.args:
-            if arg.name == "target" and arg.choices:
-                items = [(c.value, c.label) for c in arg.choices]
-                return names.choices(items, current, language(game))
+def _leader_target_choices(
+    game: Any, seat: str, ns: Any, current: str
+) -> list[app_commands.Choice[str]]:
     st = game.state
-    items = [(z, d.name) for z, d in sorted(st.board.zones.items())]
-    items += [(x, label(st, x)) for x, ls in sorted(st.leaders.items()) if ls.status == "map"]
-    return names.choices(items, current, language(game))
+    ids = [x for x, ls in sorted(st.leaders.items()) if ls.status == "map"]
+    side = {x: f" ({'Rome' if st.leaders[x].owner == 'R' else 'EoR'})" for x in ids}
+    return names.choices([(x, label(st, x)) for x in ids], current, language(game), side)
 
 
-async def target_autocomplete(
+async def leader_target_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _target_choices)
+    return await _any_seat(interaction, current, _leader_target_choices)
+
+
+def _people_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    head, _, last = current.rpartition(",")
+    chosen = split_list(head)
+    prefix = ", ".join(chosen) + ", " if chosen else ""
+    items = [
+        (p, d.name + (" (at war)" if p in st.at_war else ""))
+        for p, d in sorted(st.board.peoples.items())
+        if p not in chosen
+    ]
+    return names.choices(items, last.strip(), language(game), None, prefix)
+
+
+async def people_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _any_seat(interaction, current, _people_choices)
+
+
+def _zone_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    st = game.state
+    return names.choices([(z, d.name) for z, d in sorted(st.board.zones.items())], current)
+
+
+async def zone_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _any_seat(interaction, current, _zone_choices)
+
+
+def _unit_target_choices(
+    game: Any, seat: str, ns: Any, current: str
+) -> list[app_commands.Choice[str]]:
+    st = game.state
+    ids = [u for u, us in sorted(st.units.items()) if us.status == "map"]
+    return names.choices([(u, label(st, u)) for u in ids], current, language(game))
+
+
+async def unit_target_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _any_seat(interaction, current, _unit_target_choices)
 
 
 def _usurper_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
-    st = game.state
-    try:
-        from rules.imperator import politics
+    from rules.imperator import stratagems
 
-        ids = politics.usurper_candidates(st, need_no_augustus=False)
-    except Exception:
-        ids = [x for x, ls in sorted(st.leaders.items()) if ls.status == "map" and ls.owner == "R"]
-    return names.choices([(x, label(st, x)) for x in ids], current, language(game))
+    st = game.state
+    held = {c.get("type") for c in hand(game, seat)}
+    ids: set[str] = set()
+    for tid in ("usurpation", "usurpation_d_un_caesar", "usurpation_d_un_augustus"):
+        if tid in held:
+            ids.update(stratagems.usurpation_targets(st, tid))
+    return names.choices([(x, label(st, x)) for x in sorted(ids)], current, language(game))
 
 
 async def usurper_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _usurper_choices)
+    return await _any_seat(interaction, current, _usurper_choices)
+
+
+async def play_as_holder(interaction: discord.Interaction, verb: str, args: dict[str, Any]) -> None:
+    """Act for the caller's own seat even outside their SMC (the engine says when a chit may
+    be played; the Moderator alone would only let the seat to move act)."""
+    bot = praetor(interaction)
+    try:
+        row, game = await imperator_game(interaction)
+        mine = seats_of(row, user_key(interaction))
+        if not mine:
+            raise ModeratorError("You hold no seat in this game; spectators can /game follow.")
+        seat = next((s for s in game.to_move() if s in mine), mine[0])
+        args = resolve_args(game, args)
+        result = await bot.moderator.act_in(
+            row.id or 0, user_key(interaction), Command(verb, args), seat=seat
+        )
+    except (ModeratorError, RuleError) as error:
+        await refuse(interaction, refusal_text(error))
+        return
+    await announce(bot, result, interaction)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"imp:hand:(?P<game>\d+)",
+):
+    """A persistent "My stratagems" button: each seat sees its own chits, ephemerally."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My stratagems",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"imp:hand:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        try:
+            row = await bot.moderator.get(self.game_id)
+            mine = seats_of(row, user_key(interaction))
+            if not mine:
+                raise ModeratorError("You hold no seat in this game: spectators see no hand.")
+            if row.status != "active":
+                raise ModeratorError("This game is over; its hands are in /chronicle.")
+            game = await bot.moderator.load(row)
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        lines = [line for seat in mine for line in hand_lines(game, seat)]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+if HandButton not in DYNAMIC_ITEMS:
+    DYNAMIC_ITEMS.append(HandButton)
 
 
 class ImperatorStratagemsCog(commands.Cog):
@@ -106,21 +232,54 @@ class ImperatorStratagemsCog(commands.Cog):
     @app_commands.command(
         name="stratagem", description="Imperator: play a stratagem chit from your hand"
     )
-    @app_commands.describe(chit="A chit in your hand", target="Its target, if it needs one")
-    @app_commands.autocomplete(chit=chit_autocomplete, target=target_autocomplete)
+    @app_commands.describe(
+        chit="A chit in your hand that may be played now",
+        leader="Its target leader, if it needs one",
+        peoples="Its Peoples, comma-separated, if it needs them",
+        zone="Its zone, if it needs one",
+        unit="Its unit, if it needs one",
+        nationality="Its nationality, if it needs one",
+    )
+    @app_commands.autocomplete(
+        chit=chit_autocomplete,
+        leader=leader_target_autocomplete,
+        peoples=people_autocomplete,
+        zone=zone_autocomplete,
+        unit=unit_target_autocomplete,
+    )
     async def stratagem(
-        self, interaction: discord.Interaction, chit: str, target: str | None = None
+        self,
+        interaction: discord.Interaction,
+        chit: str,
+        leader: str | None = None,
+        peoples: str | None = None,
+        zone: str | None = None,
+        unit: str | None = None,
+        nationality: str | None = None,
     ) -> None:
-        args: dict[str, Any] = {"chit": chit}
-        if target:
-            args["target"] = target
-        await run_command(interaction, "stratagem", args)
+        args: dict[str, Any] = {"id": chit}
+        for key, value in (("leader", leader), ("zone", zone), ("unit", unit)):
+            if value:
+                args[key] = value
+        if nationality:
+            args["nationality"] = nationality.lower()
+        if peoples:
+            args["peoples"] = split_list(peoples)
+        await play_as_holder(interaction, "stratagem", args)
 
-    @app_commands.command(name="usurp", description="Imperator: raise a usurper (§6.2)")
-    @app_commands.describe(leader="The leader who claims the purple")
+    @app_commands.command(name="usurp", description="Imperator: raise a usurper with a chit (§6.2)")
+    @app_commands.describe(leader="The general who claims the purple")
     @app_commands.autocomplete(leader=usurper_autocomplete)
     async def usurp(self, interaction: discord.Interaction, leader: str) -> None:
-        await run_imperator(interaction, "usurp", {"leader": leader})
+        await play_as_holder(interaction, "usurp", {"leader": leader})
+
+    @app_commands.command(
+        name="assassinate", description="Imperator: Didius Julianus' yearly attempt (§4.5)"
+    )
+    @app_commands.describe(leader="The target")
+    @app_commands.autocomplete(leader=leader_target_autocomplete)
+    async def assassinate(self, interaction: discord.Interaction, leader: str) -> None:
+        await play_as_holder(interaction, "assassinate", {"leader": leader})
 
     @app_commands.command(
         name="stratagems", description="Imperator: your stratagem chits (only you see them)"
@@ -131,19 +290,14 @@ class ImperatorStratagemsCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        if not seats_of(row, user_key(interaction)):
+        mine = seats_of(row, user_key(interaction))
+        if not mine:
             await refuse(interaction, "You hold no seat in this game: spectators see no hand.")
             return
-        seat = acting_seat(row, game, user_key(interaction)) or ""
-        chits = hand(game, seat)
-        text = (
-            f"Your hand ({seat}): " + ", ".join(lbl for _i, lbl in chits)
-            if chits
-            else f"Your hand ({seat}) is empty."
-        )
+        lines = [line for seat in mine for line in hand_lines(game, seat)]
         view = discord.ui.View(timeout=None)
-        view.add_item(MineButton(row.id or 0, "My stratagems"))
-        await interaction.response.send_message(text[:2000], view=view, ephemeral=True)
+        view.add_item(HandButton(row.id or 0))
+        await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
