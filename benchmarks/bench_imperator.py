@@ -1,7 +1,9 @@
 """Benchmark: random Imperator games per second and the median command time.
 
 Run: .venv/bin/python benchmarks/bench_imperator.py [games]
-Uses scenario 1 when its data is available, else the small built position of the tests.
+Uses scenario 1 when its data is available, else the small built position of the tests; then
+whole 161-217 campaigns (``--campaign N``, default 2): seconds per campaign (target < 10 s)
+and the median command time (target < 2 ms).
 """
 
 from __future__ import annotations
@@ -28,6 +30,28 @@ def make_game(i: int) -> tuple[ImperatorGame, str]:
         return civil_war_game(f"bench{i}"), "built position"
 
 
+def campaign(n: int = 2) -> None:
+    import random
+
+    times: list[float] = []
+    per_game: list[float] = []
+    for i in range(n):
+        game = ImperatorGame.new("campaign", ["rome", "enemies"], f"camp{i}", {})
+        rng = random.Random(i)
+        g0 = time.perf_counter()
+        for _ in range(100_000):
+            if not game.to_move():
+                break
+            s = time.perf_counter()
+            random_player.step(game, rng)
+            times.append(time.perf_counter() - s)
+        per_game.append(time.perf_counter() - g0)
+        print(f"campaign {i}: {per_game[-1]:.2f} s, reached {game.state.year}, {game.result() and game.result().summary}")
+    total = sum(per_game)
+    print(f"campaign: {n} games, {n / total:.3f} games/s, {total / n:.2f} s per game (target < 10 s)")
+    print(f"campaign commands: {len(times)}, median command time {statistics.median(times) * 1000:.2f} ms (target < 2 ms)")
+
+
 def main(n: int = 20) -> None:
     import random
 
@@ -51,4 +75,8 @@ def main(n: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    if len(sys.argv) > 1 and sys.argv[1] == "--campaign":
+        campaign(int(sys.argv[2]) if len(sys.argv) > 2 else 2)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+        campaign(1)
