@@ -101,6 +101,17 @@ def resolve(text: str | None, items: Iterable[tuple[str, str]]) -> str | None:
     return text
 
 
+def event_name(number: Any) -> str:
+    """``15`` -> ``15, Hunger in Germania (Famine en Germanie)``; the number alone if unknown."""
+    from rules.imperator.tables import event
+
+    try:
+        found = event(int(number))
+    except (KeyError, ValueError, TypeError, LookupError):
+        return str(number)
+    return f"{found.number}, {found.name} ({found.name_fr})"
+
+
 # -- text from the public view ----------------------------------------------------------------
 SIDE = {"R": "Rome", "E": "Enemies of Rome"}
 
@@ -196,7 +207,7 @@ def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[str]:
     if view.get("reserve_fronts"):
         lines.append("Reserve Fronts: " + ", ".join(view["reserve_fronts"]))
     if view.get("active_event"):
-        lines.append(f"Event of the year: {view['active_event']}")
+        lines.append(f"Event of the year: {event_name(view['active_event'])}")
     counts = view.get("stratagem_counts") or {}
     if any(counts.values()):
         lines.append(f"Stratagems held: Rome {counts.get('R', 0)}, Enemies {counts.get('E', 0)}")

@@ -280,16 +280,21 @@ async def fleet_autocomplete(
 
 
 def _sail_to_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+    """One sea step: from port, the fleet's own seas; at sea, the next sea zones or port."""
     st = game.state
     fleet = getattr(ns, "fleet", None)
     fs = st.fleets.get(fleet) if fleet else None
     if fs is None:
         return []
-    here = st.board.fleets[fleet].home if fs.at == "port" else fs.at
-    seas = [z for z in st.board.neighbours(here) if st.board.zones[z].kind == "sea"]
-    if st.board.zones[here].kind == "sea":
-        seas.append(here)
-    items = [("port", "back to its home port")] + pairs(st, sorted(set(seas)))
+    fd = st.board.fleets[fleet]
+    if fs.at == "port":
+        seas = list(fd.seas)
+        items = pairs(st, sorted(seas))
+    else:
+        seas = [z for z in st.board.neighbours(fs.at) if st.board.zones[z].kind == "sea"]
+        items = pairs(st, sorted(seas))
+        if fs.at in fd.seas:
+            items.insert(0, ("port", f"back to port ({label(st, fd.home)})"))
     return names.choices(items, current, language(game))
 
 

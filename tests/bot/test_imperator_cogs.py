@@ -249,3 +249,26 @@ async def test_my_stratagems_is_only_for_seats(table: LocalTable) -> None:
     shown = table.outputs[-1]
     assert shown.audience == "bob" and not shown.refusal
     assert [c.label for c in shown.components] == ["My stratagems"]
+
+
+async def test_stratagem_hands_stay_with_their_owners() -> None:
+    """Chits named to their owner (hand listings, draws) reach the channel only when played."""
+    out = io.StringIO()
+    assert await replay_file(TRANSCRIPTS / "imperator_campaign_year.txt", out=out) == OK
+    lines = out.getvalue().splitlines()
+    secret: set[str] = set()
+    for line in lines:
+        if line.startswith(("[to alice] ", "[to bob] ")):
+            text = line.split("] ", 1)[1]
+            if text.startswith("• "):
+                secret.add(text[2:].split(",")[0])
+            if "You drew " in text:
+                secret.add(text.split("You drew ", 1)[1].split(" (")[0].rstrip("."))
+    secret.discard("Initiative")  # also the name of a phase step, printed in public
+    assert {"Roma Victor", "Furor Germanicus", "Désertion"} <= secret
+    seen_by_others = [
+        line for line in lines if line.startswith(("[public]", "[to carol]", "[image]"))
+    ]
+    for name in secret:
+        leaks = [line for line in seen_by_others if name in line and " plays " not in line]
+        assert not leaks, leaks
