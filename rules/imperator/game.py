@@ -87,7 +87,13 @@ class ImperatorGame(Game[ImperatorState]):
                 "AMB-01: on an R/R battle result, the defender holds (attacker retreats) or nobody wins",
                 "defender",
                 ("defender", "stalemate"),
-            )
+            ),
+            OptionSpec(
+                "names",
+                "names shown in menus: fr (as printed in the rules), en or la (historical forms)",
+                "fr",
+                ("fr", "en", "la"),
+            ),
         ]
 
     @classmethod
