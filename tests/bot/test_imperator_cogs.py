@@ -272,3 +272,15 @@ async def test_stratagem_hands_stay_with_their_owners() -> None:
     for name in secret:
         leaks = [line for line in seen_by_others if name in line and " plays " not in line]
         assert not leaks, leaks
+
+
+async def test_the_names_option_chooses_the_shown_form(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    t = await new_table(sqlite_engine, tmp_path, FakeClock())
+    opening = list(OPENING)
+    opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
+    await play(t, opening)
+    shown = dict(await menu(t, "bob", "move", "leader", "cassius"))
+    assert [v for v in shown.values()] == ["avidius_cassius"]
+    assert next(iter(shown)).startswith("Gaius Avidius Cassius")
