@@ -304,7 +304,7 @@ def eliminate(st: ImperatorState, uid: str) -> None:
 
 
 def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
-    """§6.3 Fuite opportune (AMB-53): a normal step to a zone free of enemy combat units."""
+    """§6.3 Fuite opportune (AMB-53): a normal step into a zone with no enemy units in it."""
     units, leaders = force(st, zone, role)
     units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
     lead = max(leaders, key=lambda x: (st.ldef(x).cc, x)) if leaders else None
