@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ActResult, ModeratorError, seats_of
-from bot.present import chunk, seat_label
+from bot.present import chunk
 from bot.renderers import register_renderer
 from cogs.common import (
     DYNAMIC_ITEMS,
@@ -520,10 +520,10 @@ async def after(bot: PraetorBot, result: ActResult, interaction: discord.Interac
         if view is not None:
             await interaction.followup.send(prompt, view=view, ephemeral=True)
         return
-    movers = ", ".join(seat_label(row, s) for s in game.to_move())
+    movers = ", ".join(game.to_move())  # announce has already named (and pinged) them
     await bot.publisher.send(
         row.channel_id,
-        f"Next: {movers}. Your hand and your play: the buttons below.",
+        f"{movers}: your hand and your play are behind these buttons.",
         view=table_view(row.id or 0, row.seq or 0),
     )
 
