@@ -41,6 +41,11 @@ UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
+TIMING_OPTIONS = {
+    "decision_seconds": "seconds a player has to answer a Respond ping before the default applies",
+    "reminder_seconds": "seconds of silence before the player to move is reminded",
+}
+"""Options every game accepts (whole seconds, at least 60), read when deadlines are set."""
 
 
 class ModeratorError(Exception):
@@ -186,11 +191,15 @@ class Moderator:
         known_options = {spec.name: spec for spec in game_class.option_specs()}
         chosen: dict[str, str] = {}
         for name, value in (options or {}).items():
+            if name in TIMING_OPTIONS:
+                if not value.isdigit() or int(value) < 60:
+                    raise ModeratorError(f"Option {name} is a number of seconds, at least 60.")
+                chosen[name] = value
+                continue
             spec = known_options.get(name)
             if spec is None:
-                raise ModeratorError(
-                    f"Unknown option {name!r}. Options: {', '.join(known_options) or 'none'}."
-                )
+                known = [*known_options, *TIMING_OPTIONS]
+                raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
             chosen[name] = value
