@@ -13,6 +13,7 @@ from bot.present import mention, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     MineButton,
+    RespondButton,
     channel_key,
     guild_key,
     is_admin,
@@ -164,6 +165,15 @@ class LobbyCog(commands.Cog):
             f"Dice seed hash: `{row.seed_hash}` (the seed is revealed when the game ends).",
             *game.status_lines(),
         ]
+        pending = game.pending_decision()
+        if pending is not None:  # the opening steps may already wait on a player
+            deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
+            when = f" before {timestamp(deadline)}" if deadline else ""
+            lines.append(
+                f"{mention(row.seats.get(pending.seat))}, you may respond{when}. "
+                "If you do not, the default applies."
+            )
+            view.add_item(RespondButton(row.id or 0, row.seq))
         await interaction.response.send_message("\n".join(lines), view=view)
 
     @game.command(name="status", description="Whose move it is and what they can do")
