@@ -35,6 +35,15 @@ ALIASES = {"s1": "avidius_cassius", "1": "avidius_cassius"}
 
 
 def _load() -> Any:
+    """The validated data, read once per data directory (reading and checking it takes about
+    0.3 s; views, scenario lists and new games all ask for it)."""
+    import os
+
+    return _load_from(os.environ.get("PRAETOR_DATA_DIR", ""))
+
+
+@lru_cache(maxsize=4)
+def _load_from(data_dir: str) -> Any:
     try:
         from rules.imperator.loader import load_data  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:
