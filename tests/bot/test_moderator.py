@@ -205,3 +205,16 @@ async def test_follow_and_unfollow(moderator: Moderator) -> None:
     assert [(f.user_id, f.mentions) for f in followers] == [("carol", False)]
     assert await moderator.unfollow(CH, "carol") is True
     assert await moderator.unfollow(CH, "carol") is False
+
+
+async def test_timing_options_for_every_game(moderator: Moderator, clock: FakeClock) -> None:
+    with pytest.raises(ModeratorError, match="seconds"):
+        await moderator.create("guild", "c2", "alice", "tiny", "race", {"decision_seconds": "soon"})
+    with pytest.raises(ModeratorError, match="Unknown option"):
+        await moderator.create("guild", "c2", "alice", "tiny", "race", {"colour": "red"})
+    await moderator.create("guild", CH, "alice", "tiny", "race", {"decision_seconds": "60"})
+    await moderator.join(CH, "alice")
+    await moderator.join(CH, "bob")
+    await moderator.start(CH, "alice")
+    result = await moderator.act(CH, "alice", Command("play", {"steps": 1}))
+    assert result.deadline == clock.now() + timedelta(seconds=60)
