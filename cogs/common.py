@@ -285,7 +285,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     lines: list[str] = []
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(f"{k}: {v}" for k, v in game.seat_view(seat).items() if k.startswith("my_"))
+        lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
         private_lines = [
             line
             for event in (await bot.moderator.events(game_id))[-20:]

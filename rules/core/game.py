@@ -118,6 +118,19 @@ class Game(ABC, Generic[S]):
     def seat_view(self, seat: str) -> dict[str, Any]:
         """The public view plus what ``seat`` alone may see."""
 
+    def private_lines(self, seat: str) -> list[str]:
+        """What ``seat`` alone may see, as short lines (``/game mine``, "My secrets").
+
+        By default: every entry of the seat view that the public view lacks or shows
+        differently. Games override it to word their secrets better.
+        """
+        public = self.public_view()
+        return [
+            f"{key}: {value}"
+            for key, value in self.seat_view(seat).items()
+            if key not in public or public[key] != value
+        ]
+
     def status_lines(self) -> list[str]:
         """A few public lines: whose move, what phase (for ``/game status``)."""
         return [f"To move: {', '.join(self.to_move()) or 'nobody'}"]

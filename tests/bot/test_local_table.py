@@ -176,3 +176,23 @@ def test_praetor_data_check_summarises_and_reports_broken_files(tmp_path: Path) 
     )
     assert done.returncode == 1
     assert "counters/leaders.toml" in done.stderr and "cc: 99" in done.stderr
+
+
+async def test_game_mine_shows_a_barracks_hand_only_to_its_owner(table: LocalTable) -> None:
+    for user, line in [
+        ("alice", "/game new game:barracks scenario:standard-2p"),
+        ("alice", "/game join"),
+        ("bob", "/game join"),
+        ("alice", "/game start"),
+    ]:
+        table.user = user
+        await table.run_slash(line)
+    start = len(table.outputs)
+    table.user = "bob"
+    await table.run_slash("/game mine")
+    shown = table.outputs[start:]
+    assert [o.audience for o in shown] == ["bob"]
+    assert "hand" in shown[0].text and not shown[0].refusal
+    table.user = "carol"
+    await table.run_slash("/game mine")
+    assert table.outputs[-1].refusal and table.outputs[-1].audience == "carol"
