@@ -7,6 +7,7 @@ line number), 2 a malformed transcript.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import tempfile
@@ -102,8 +103,11 @@ class TranscriptRunner:
         self.user = "alice"
         self.last: list[Output] = []
         self.seeds_drawn = 0
+        self.forced_seeds: list[str] = []
 
     def next_seed(self) -> str:
+        if self.forced_seeds:  # ``# seed: VALUE`` lines, in order (a game exported with its seed)
+            return self.forced_seeds.pop(0)
         self.seeds_drawn += 1
         return f"replay-{self.seed}-{self.seeds_drawn}"
 
@@ -259,6 +263,7 @@ async def replay_file(
         return MALFORMED
     with tempfile.TemporaryDirectory(prefix="praetor-replay-") as tmp:
         runner = TranscriptRunner(Path(tmp) / "replay.db", seed, Path(tmp) / "images", out)
+        runner.forced_seeds = re.findall(r"^\s*# seed: (\S+)", text, flags=re.MULTILINE)
         try:
             await runner.run(steps)
         except TranscriptFailure as exc:
