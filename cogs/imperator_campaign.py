@@ -140,6 +140,14 @@ class ImperatorCampaignCog(commands.Cog):
             file=ImageFile(f"game-{row.id}-log.txt", log_text(data).encode()).to_discord(),
             ephemeral=True,
         )
+        if data.get("seed"):
+            events = bot.moderator.active_events(await bot.moderator.events(row.id or 0))
+            script = log_transcript(data, events).encode()
+            await interaction.followup.send(
+                "To replay the whole game: `praetor replay` this file.",
+                file=ImageFile(f"game-{row.id}-replay.txt", script).to_discord(),
+                ephemeral=True,
+            )
 
 
 def log_text(data: dict[str, Any]) -> str:
@@ -163,6 +171,114 @@ def log_text(data: dict[str, Any]) -> str:
     if data.get("result"):
         out.append(f"Result: {data['result']}")
     return "\n".join(out) + "\n"
+
+
+# -- the log as a transcript that ``praetor replay`` plays -------------------------------------
+# verb -> (slash command, [(argument, option)]) for the commands the Imperator cogs send.
+SLASH: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "move": (
+        "/move",
+        [
+            ("leader", "leader"),
+            ("units", "units"),
+            ("unit", "unit"),
+            ("to", "to"),
+            ("path", "path"),
+        ],
+    ),
+    "attack": ("/attack", [("zone", "zone")]),
+    "end": ("/end", []),
+    "evade": ("/evade", []),
+    "sail": (
+        "/sail",
+        [
+            ("fleet", "fleet"),
+            ("to", "to"),
+            ("units", "units"),
+            ("leaders", "leaders"),
+            ("land", "land"),
+        ],
+    ),
+    "rally": ("/rally", [("zone", "zone")]),
+    "reserve": ("/reserve", [("fronts", "fronts")]),
+    "vexillation": (
+        "/vexillation",
+        [
+            ("action", "action"),
+            ("units", "units"),
+            ("vexillation", "vexillation"),
+            ("zone", "zone"),
+        ],
+    ),
+    "designate": ("/designate", [("leader", "leader"), ("title", "title")]),
+    "stratagem": (
+        "/stratagem",
+        [
+            ("id", "chit"),
+            ("leader", "leader"),
+            ("peoples", "peoples"),
+            ("zone", "zone"),
+            ("unit", "unit"),
+            ("nationality", "nationality"),
+        ],
+    ),
+    "usurp": ("/usurp", [("leader", "leader")]),
+    "assassinate": ("/assassinate", [("leader", "leader")]),
+}
+
+
+def _option(name: str, value: Any) -> str:
+    text = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    if any(ch in text for ch in " ,\"'") or not text:
+        text = '"' + text.replace('"', "'") + '"'
+    return f"{name}:{text}"
+
+
+def log_transcript(data: dict[str, Any], events: list[Any]) -> str:
+    """A transcript (docs/transcripts.md) that replays the game from the lobby to its end.
+
+    People are named by their Discord ids; decisions answered in time or left to their
+    deadline both become ``/respond`` and the choice made (the position is the same either
+    way). Only the game's own seed makes the dice fall the same, so it is given only once the
+    game is over (``# seed:``).
+    """
+    seats: dict[str, str] = {s: str(u) for s, u in (data.get("seats") or {}).items() if u}
+    first = next(iter(seats.values()), "player")
+    lines = [
+        f"# Game #{data['game']}: {data['kind']} ({data['scenario']}), exported by Praetor.",
+        "# Replay it with: praetor replay THIS_FILE",
+    ]
+    if data.get("seed"):
+        lines.append(f"# seed: {data['seed']}")
+    else:
+        lines.append("# The seed is secret until the game ends: the dice will differ.")
+    options = ", ".join(f"{k}={v}" for k, v in (data.get("options") or {}).items())
+    new = f"/game new game:{data['kind']} scenario:{data['scenario']}"
+    lines += [f"as {first}", new + (" " + _option("options", options) if options else "")]
+    for seat, user in seats.items():
+        lines += [f"as {user}", f"/game join seat:{seat}"]
+    lines += [f"as {first}", "/game start"]
+    for event in events:
+        command = event.command or {}
+        verb = command.get("name", "")
+        args = command.get("args") or {}
+        user = seats.get(event.seat, first)
+        lines.append(f"as {user}")
+        if verb == "decide":
+            lines += ["/respond", f"select {args.get('choice', '')}"]
+            continue
+        slash = SLASH.get(verb)
+        if slash is None:
+            lines.append(f"# (event {event.seq}: {verb} cannot be typed as a command)")
+            continue
+        name, options_of = slash
+        parts = [name] + [
+            _option(option, args[arg])
+            for arg, option in options_of
+            if args.get(arg) not in (None, [])
+        ]
+        lines.append(" ".join(parts))
+    return "\n".join(lines) + "\n"
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -284,3 +284,31 @@ async def test_the_names_option_chooses_the_shown_form(
     shown = dict(await menu(t, "bob", "move", "leader", "cassius"))
     assert [v for v in shown.values()] == ["avidius_cassius"]
     assert next(iter(shown)).startswith("Gaius Avidius Cassius")
+
+
+async def test_an_ended_game_exports_a_transcript_that_replays_it(
+    table: LocalTable, tmp_path: Path
+) -> None:
+    await reach_retreat(table)
+    await play(table, [("alice", "/respond")])
+    await table.select(["melitene"])
+    await play(
+        table,
+        [
+            ("alice", '/move leader:martius_verus units:"xii_fulminata, xvi_flavia" to:cyrrhus'),
+            ("alice", "/end"),
+            ("alice", "/attack zone:cyrrhus"),
+            ("bob", "/evade"),
+        ],
+    )
+    assert any("Game over" in o.text for o in table.outputs[-8:])
+    await play(table, [("alice", "/chronicle")])
+    exported = [o.image for o in table.outputs if o.image and o.image.name.endswith("replay.txt")]
+    assert exported and exported[-1] is not None
+    script = tmp_path / "replay.txt"
+    script.write_text(exported[-1].read_text())
+    assert "# seed: replay-1-1" in script.read_text()
+    out = io.StringIO()
+    assert await replay_file(script, as_json=True, out=out) == OK, out.getvalue()[-2000:]
+    assert "Avidius Cassius is dead" in out.getvalue()
+    assert '"status": "finished"' in out.getvalue()
