@@ -299,10 +299,20 @@ class Moderator:
             raise ModeratorError("The game has already started.")
         if user_id not in _users(row) and user_id != row.created_by:
             raise ModeratorError("Only a seated player or the game's creator may start it.")
-        empty = [s for s, u in row.seats.items() if u is None]
-        if empty:
-            raise ModeratorError(f"Seats still empty: {', '.join(empty)} (/game join).")
         game_class = get_game(row.kind)
+        empty = [s for s, u in row.seats.items() if u is None]
+        minimum = game_class.scenario(row.scenario).min_seats
+        filled = [s for s, u in row.seats.items() if u is not None]
+        if empty and (minimum is None or len(filled) < minimum):
+            need = f" (at least {minimum} players)" if minimum else ""
+            raise ModeratorError(f"Seats still empty: {', '.join(empty)}{need} (/game join).")
+        if empty:  # a variant for fewer players: play with the seats taken, in order
+            row.seats = {seat: row.seats[seat] for seat in list(row.seats)[: len(filled)]}
+            if any(u is None for u in row.seats.values()):
+                raise ModeratorError(
+                    f"With {len(filled)} players, take the first seats: {', '.join(row.seats)}."
+                )
+            await self._save_lobby(row)
         seed = self.new_seed()
         game = game_class.new(row.scenario, list(row.seats), seed, dict(row.options))
         now = self.clock.now()

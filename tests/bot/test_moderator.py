@@ -218,3 +218,13 @@ async def test_timing_options_for_every_game(moderator: Moderator, clock: FakeCl
     await moderator.start(CH, "alice")
     result = await moderator.act(CH, "alice", Command("play", {"steps": 1}))
     assert result.deadline == clock.now() + timedelta(seconds=60)
+
+
+async def test_variant_for_fewer_players_starts_with_the_seats_taken(moderator: Moderator) -> None:
+    await moderator.create("guild", CH, "alice", "barracks", "learning")
+    await moderator.join(CH, "alice")
+    with pytest.raises(ModeratorError, match="at least 2"):
+        await moderator.start(CH, "alice")
+    await moderator.join(CH, "bob")
+    row, game = await moderator.start(CH, "alice")
+    assert list(row.seats) == ["p1", "p2"] and set(game.to_move()) <= {"p1", "p2"}
