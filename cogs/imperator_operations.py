@@ -15,6 +15,7 @@ Cogs translate: every rule is checked by the engine (``rules/imperator``).
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -42,6 +43,7 @@ from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
 
 KIND = "imperator"
+log = logging.getLogger(__name__)
 
 
 # -- finding the game and the seat ----------------------------------------------------------
@@ -229,7 +231,11 @@ def only_when_moving(make: Any) -> Any:
     def wrapped(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
         if seat not in game.to_move() or game.pending_decision() is not None:
             return []
-        result: list[app_commands.Choice[str]] = make(game, seat, ns, current)
+        try:
+            result: list[app_commands.Choice[str]] = make(game, seat, ns, current)
+        except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
+            log.debug("no menu for %r", current, exc_info=True)
+            return []
         return result
 
     return wrapped
@@ -256,7 +262,11 @@ async def _complete(
     seat = acting_seat(row, game, user_key(interaction))
     if seat is None or seat not in game.to_move():
         return []
-    result: list[app_commands.Choice[str]] = make(game, seat, interaction.namespace, current)
+    try:
+        result: list[app_commands.Choice[str]] = make(game, seat, interaction.namespace, current)
+    except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
+        log.debug("no menu for %r", current, exc_info=True)
+        return []
     return result[:25]
 
 

@@ -73,7 +73,10 @@ async def _any_seat(
         return []
     found: list[app_commands.Choice[str]] = []
     for seat in seats_of(row, user_key(interaction)):
-        found.extend(make(game, seat, interaction.namespace, current))
+        try:
+            found.extend(make(game, seat, interaction.namespace, current))
+        except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
+            continue
     return found[:25]
 
 

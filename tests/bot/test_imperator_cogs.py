@@ -312,3 +312,12 @@ async def test_an_ended_game_exports_a_transcript_that_replays_it(
     assert await replay_file(script, as_json=True, out=out) == OK, out.getvalue()[-2000:]
     assert "Avidius Cassius is dead" in out.getvalue()
     assert '"status": "finished"' in out.getvalue()
+
+
+async def test_path_menu_continues_from_the_last_zone_typed(table: LocalTable) -> None:
+    first = [v for _n, v in await menu(table, "bob", "move", "path", leader="avidius_cassius")]
+    assert "cyrrhus" in first
+    then = await menu(table, "bob", "move", "path", "cyrrhus, ", leader="avidius_cassius")
+    assert then and all(v.startswith("cyrrhus, ") for _n, v in then)
+    assert "cyrrhus, melitene" in [v for _n, v in then]
+    assert await menu(table, "bob", "move", "path", "nowhere, ", leader="avidius_cassius") == []
