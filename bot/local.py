@@ -267,9 +267,19 @@ class LocalPublisher:
         view: discord.ui.View | None = None,
         image: ImageFile | None = None,
         embed: discord.Embed | None = None,
-    ) -> None:
+    ) -> str | None:
         file = image.to_discord() if image is not None else None
         self.table.emit("public", content, False, view, file, embed)
+        return f"local-{len(self.table.outputs)}"
+
+    async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
+        """The pinned status: printed once when pinned, then kept (silently) up to date."""
+        check_content(content)
+        if message_id is None:
+            self.table.emit("public", "📌 " + content, False, None, None, None)
+            message_id = f"local-pin-{len(self.table.outputs)}"
+        self.table.pinned[channel_id] = content
+        return message_id
 
 
 class LocalTable:
@@ -291,6 +301,7 @@ class LocalTable:
         self.user = user
         self.admins = set(admins)
         self.outputs: list[Output] = []
+        self.pinned: dict[str, str] = {}
         self.last_components: dict[str, list[Component]] = {}
         self.public_components: list[Component] = []
         self.image_count = 0

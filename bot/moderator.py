@@ -849,6 +849,26 @@ class Moderator:
             "events": entries,
         }
 
+    async def set_status_message(self, game_id: int, message_id: str | None) -> None:
+        """Remember the pinned status message of a game (it is edited after each command)."""
+        async with self.sessions() as session:
+            await session.exec(  # type: ignore[call-overload]
+                update(GameRow)
+                .where(col(GameRow.id) == game_id)
+                .values(status_message_id=message_id)
+            )
+            await session.commit()
+
+    async def latest_game(self, channel_id: str) -> GameRow | None:
+        """The newest game of a channel, open or finished (for logs after the end)."""
+        async with self.sessions() as session:
+            result = await session.exec(
+                select(GameRow)
+                .where(GameRow.channel_id == channel_id)
+                .order_by(col(GameRow.id).desc())
+            )
+            return result.first()
+
     async def log_roll(
         self, guild_id: str, channel_id: str, user_id: str, notation: str, total: int, detail: str
     ) -> None:

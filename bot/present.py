@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from bot.moderator import ActResult
 from db.models import GameRow
@@ -93,3 +94,26 @@ def decision_ping(result: ActResult) -> str:
         f"{mention(row.seats.get(pending.seat))}, you may respond{deadline}. "
         f"If you do not, the default applies."
     )
+
+
+def log_text(data: dict[str, Any]) -> str:
+    """A game log (``Moderator.export_log``) as plain text, one block per event."""
+    lines = [
+        f"Game #{data['game']}: {data['kind']} ({data['scenario']}), {data['status']}",
+        f"Rules version {data['rules_version']}; data hash {data['data_hash'] or '-'}",
+        f"Seed hash {data['seed_hash']}" + (f"; seed {data['seed']}" if data["seed"] else ""),
+        "",
+    ]
+    for event in data["events"]:
+        args = ", ".join(f"{k}={v}" for k, v in event["command"].get("args", {}).items())
+        lines.append(
+            f"#{event['seq']} {event['time']} {event['seat'] or '-'}: "
+            f"{event['command']['name']} {args}".rstrip()
+        )
+        lines.extend(f"    {line}" for line in event["public"])
+        lines.extend(f"    🎲 {DiceRoll.from_json(r).describe()}" for r in event["rolls"])
+        for seat, private in event["private"].items():
+            lines.extend(f"    [{seat} only] {line}" for line in private)
+    if data.get("result"):
+        lines += ["", f"Result: {data['result']}"]
+    return "\n".join(lines) + "\n"

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, outcome_lines
+from bot.present import act_lines, chunk, decision_ping, outcome_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
+    from db.models import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -121,11 +122,42 @@ async def announce(
         for text in chunk(["🔒 " + line for line in private]):
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
-        game = await bot.moderator.load(row) if row.status == "active" else None
-        if game is not None:
-            image = await render_image(row.kind, game.public_view())
-            if image is not None:
-                await bot.publisher.send(channel, None, image=image)
+        game = await bot.moderator.load(row)
+        image = await render_image(row.kind, game.public_view())
+        if image is not None:
+            await bot.publisher.send(channel, None, image=image)
+    if result.outcome.highlight or result.result is not None:
+        await ping_followers(bot, result, messages[0])
+    await update_status_message(bot, row)
+
+
+async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> None:
+    """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
+    followers = await bot.moderator.followers(result.game.id or 0)
+    wanted = [f.user_id for f in followers if f.mentions]
+    if wanted:
+        first = headline.splitlines()[0][:300]
+        mentions = " ".join(f"<@{user}>" for user in wanted)
+        await bot.publisher.send(result.game.channel_id, f"📣 {mentions}: {first}")
+
+
+async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
+    """Keep one pinned message per game with its status (year, phase, whose move...)."""
+    if row.status == "lobby":
+        return
+    game = await bot.moderator.load(row)
+    lines = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}", *game.status_lines()]
+    if row.status != "active":
+        lines.append(result_line(row))
+    text = "\n".join(lines)[:2000]
+    try:
+        message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
+    except Exception:  # a status message must never break the game
+        log.exception("status message update failed for game %s", row.id)
+        return
+    if message_id != row.status_message_id:
+        row.status_message_id = message_id
+        await bot.moderator.set_status_message(row.id or 0, message_id)
 
 
 async def run_command(interaction: discord.Interaction, name: str, args: dict[str, Any]) -> None:

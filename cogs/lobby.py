@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
-from bot.present import mention, result_line, timestamp
+from bot.present import log_text, mention, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     MineButton,
@@ -21,6 +21,7 @@ from cogs.common import (
     refuse,
     reply,
     show_mine,
+    update_status_message,
     user_key,
 )
 from rules.core import RuleError
@@ -175,6 +176,7 @@ class LobbyCog(commands.Cog):
             )
             view.add_item(RespondButton(row.id or 0, row.seq))
         await interaction.response.send_message("\n".join(lines), view=view)
+        await update_status_message(bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -207,7 +209,10 @@ class LobbyCog(commands.Cog):
         for seat in seats_of(row, user_key(interaction)):
             actions = game.actions(seat)
             if actions:
-                lines.append(f"You ({seat}) may: " + ", ".join(f"/{a.name}" for a in actions))
+                verbs = [
+                    "the Respond button" if a.name == "decide" else f"/{a.name}" for a in actions
+                ]
+                lines.append(f"You ({seat}) may use: " + ", ".join(dict.fromkeys(verbs)))
         await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
     @game.command(name="mine", description="Your secrets in the game here (only you see them)")
@@ -236,15 +241,20 @@ class LobbyCog(commands.Cog):
     @game.command(name="log", description="Export the game log (your view until the game ends)")
     async def log(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
-        row = await bot.moderator.channel_game(channel_key(interaction))
+        row = await bot.moderator.latest_game(channel_key(interaction))
         if row is None:
             await refuse(interaction, "There is no game in this channel.")
             return
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
-        text = json.dumps(data, indent=2, ensure_ascii=False)
+        as_json = json.dumps(data, indent=2, ensure_ascii=False)
+        scope = "everything, with the seed" if data["seed"] else "what you may see so far"
         await interaction.response.send_message(
-            f"Log of game #{row.id}: {len(data['events'])} events.",
-            file=ImageFile(f"game-{row.id}-log.json", text.encode()).to_discord(),
+            f"Log of game #{row.id}: {len(data['events'])} events ({scope}).",
+            file=ImageFile(f"game-{row.id}-log.json", as_json.encode()).to_discord(),
+            ephemeral=True,
+        )
+        await interaction.followup.send(
+            file=ImageFile(f"game-{row.id}-log.txt", log_text(data).encode()).to_discord(),
             ephemeral=True,
         )
 

@@ -67,6 +67,7 @@ class GameRow(SQLModel, table=True):
     created_by: str = ""
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    status_message_id: str | None = None  # the pinned status message (migration 0002)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
     finished_at: datetime | None = _ts(nullable=True)

@@ -35,6 +35,8 @@ class Outcome:
     ``public`` lines go to the channel, ``private[seat]`` lines only to that seat. ``rolls`` are
     the recorded dice. ``commit_point`` is true when dice were rolled or a hidden chit/card was
     drawn or revealed: undo never goes back past such a command (DESIGN: Undo).
+    ``highlight`` marks a big event (a battle, a usurpation, a change of emperor): spectators
+    who asked for mentions are pinged; the end of a game always counts as one.
     """
 
     public: list[str] = field(default_factory=list)
@@ -44,6 +46,7 @@ class Outcome:
     map_changed: bool = False
     commit_point: bool = False
     game_over: bool = False
+    highlight: bool = False
 
     def say(self, line: str) -> None:
         self.public.append(line)
@@ -64,6 +67,7 @@ class Outcome:
             "map_changed": self.map_changed,
             "commit_point": self.commit_point,
             "game_over": self.game_over,
+            "highlight": self.highlight,
         }
 
     @classmethod
@@ -76,6 +80,7 @@ class Outcome:
             map_changed=bool(data.get("map_changed", False)),
             commit_point=bool(data.get("commit_point", False)),
             game_over=bool(data.get("game_over", False)),
+            highlight=bool(data.get("highlight", False)),
         )
 
     def public_json(self) -> JSONDict:

@@ -196,3 +196,44 @@ async def test_game_mine_shows_a_barracks_hand_only_to_its_owner(table: LocalTab
     table.user = "carol"
     await table.run_slash("/game mine")
     assert table.outputs[-1].refusal and table.outputs[-1].audience == "carol"
+
+
+async def test_status_pinned_followers_pinged_at_the_end_and_log_after_it(
+    table: LocalTable,
+) -> None:
+    from rules.core.registry import register_module
+
+    register_module("tinygame")
+    opening = [
+        ("alice", "/game new game:tiny scenario:race"),
+        ("alice", "/game join"),
+        ("bob", "/game join"),
+        ("carol", "/game follow mentions:true"),
+        ("alice", "/game start"),
+    ]
+    for user, line in opening:
+        table.user = user
+        await table.run_slash(line)
+    pins = [o for o in table.outputs if o.text.startswith("📌")]
+    assert len(pins) == 1 and "To move: red" in pins[0].text
+    for _ in range(30):
+        row = await table.moderator.channel_game(table.channel_id)
+        if row is None:
+            break
+        game = await table.moderator.load(row)
+        table.user = row.seats[game.to_move()[0]]
+        if game.pending_decision():
+            await table.click("Respond")
+            await table.select(["Let it stand"])
+        else:
+            await table.run_slash("/attack")
+    assert any("📣 <@carol>" in o.text for o in table.outputs if o.audience == "public")
+    assert "Game over" in table.pinned[table.channel_id]
+    assert len([o for o in table.outputs if o.text.startswith("📌")]) == 1  # edited, not reposted
+    start = len(table.outputs)
+    table.user = "carol"
+    await table.run_slash("/game log")
+    files = [o.image for o in table.outputs[start:] if o.image is not None]
+    assert [f.suffix for f in files] == [".json", ".txt"]
+    assert all(o.audience == "carol" for o in table.outputs[start:])
+    assert "seed" in files[1].read_text()

@@ -50,3 +50,18 @@ async def test_timestamps_come_back_timezone_aware(engine: AsyncEngine) -> None:
         loaded = await session.get(GameRow, game_id)
     assert loaded is not None and loaded.created_at == moment
     assert loaded.created_at.tzinfo is not None
+
+
+async def test_migrations_match_the_models(engine: AsyncEngine) -> None:
+    """A model change without its migration fails here (write the next versions/000N file)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    def diff(sync_connection: object) -> list[object]:
+        context = MigrationContext.configure(sync_connection)  # type: ignore[arg-type]
+        return list(compare_metadata(context, SQLModel.metadata))
+
+    async with engine.connect() as conn:
+        differences = await conn.run_sync(diff)
+    assert differences == []
