@@ -92,6 +92,11 @@ def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
             return
         if st.rules.get("peoples"):
             declaration_draw(st, out)
+        if st.rules.get("stratagems"):
+            # §2.C: after the draw, the Enemies of Rome may play rising and usurpation chits.
+            # The step is offered every year whatever the hand holds (AMB-11), ended with ``end``.
+            out.say(f"§2.C: {st.seat_of('E')} may now play rising or usurpation stratagems, then end the step.")
+            return
         idx += 1
     _after_c(st, out)
 

@@ -18,6 +18,8 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
 ``evade`` / ``fight``  shortcuts answering a pending evasion decision (§8.1);
 ``retreat`` {to} answers a pending retreat decision (§8.3).
 ``end``         end the current step: phase C/D step, the movement of an SMC (then combat).
+                With stratagems, the Enemies of Rome's phase C step (after the war draw) waits
+                for their ``end`` every year, whatever they hold (AMB-11).
 ``stratagem``   {id: type id or name, leader?, peoples?, nationality?, zone?, unit?}  play a chit
                 (§6): phase C chits in the EoR's C step; phase E chits by either seat at any
                 moment of phase E with no decision waiting, even in the other side's SMC.
@@ -263,6 +265,8 @@ class ImperatorGame(Game[ImperatorState]):
             )
             specs.append(ActionSpec("vexillation", "create or dissolve a vexillation (§3.4)", (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))
             specs.append(ActionSpec("end", "end your geostrategy step"))
+        elif st.phase == "C" and role == "E":
+            specs.append(ActionSpec("end", "end your geostrategy step (rising and usurpation stratagems are played before)"))
         elif st.phase == "D" and st.step == "D-designate":
             cands = engine.designations(st)
             specs.append(

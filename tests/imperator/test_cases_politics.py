@@ -1,0 +1,78 @@
+"""Conformance tests for the political chapters (§3.6 titles and succession, §4.5 usurpation and
+civil war, §5 role changes) and the Enemies of Rome's phase C window for rising and usurpation
+chits (§2.C, §6.2; docs/rulings.md AMB-11)."""
+
+from __future__ import annotations
+
+from imperator_builder import Pos, script
+
+from rules.core.command import Command
+from rules.imperator import stratagems
+from rules.imperator.game import ImperatorGame
+
+
+def _to_eor_c_step(g: ImperatorGame) -> None:
+    """Answer decisions and end Rome's steps until the EoR's phase C step waits."""
+    for _ in range(20):
+        st = g.state
+        if st.phase == "C" and st.active == "E" and not st.pending:
+            return
+        d = g.pending_decision()
+        if d is not None:
+            g.apply(d.seat, Command("decide", {"id": d.id, "choice": d.default}))
+        else:
+            g.apply(g.to_move()[0], Command("end"))
+    raise AssertionError("never reached the EoR's phase C step")
+
+
+def test_eor_phase_c_step_waits_every_year_whatever_the_hand() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "c-window", {})
+    _to_eor_c_step(g)
+    st = g.state
+    eor = st.seat_of("E")
+    st.hands[eor] = []  # an empty hand gets the same step: its presence reveals nothing
+    assert g.to_move() == [eor]
+    assert [a.name for a in g.actions(eor)] == ["end"]
+    year = st.year
+    g.apply(eor, Command("end"))
+    st = g.state
+    assert st.phase != "C" or st.active == "R"
+    assert st.year == year
+
+
+def test_rising_chit_played_in_the_eor_c_step() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "c-window", {})
+    _to_eor_c_step(g)
+    st = g.state
+    eor = st.seat_of("E")
+    st.hands[eor] = ["soulevement_d_un_peuple_majeur#90"]
+    assert "stratagem" in [a.name for a in g.actions(eor)]
+    pool = stratagems.rising_targets(st, True)
+    g.apply(eor, Command("stratagem", {"id": "soulevement_d_un_peuple_majeur", "peoples": [pool[0]]}))
+    st = g.state
+    assert pool[0] in st.at_war and st.hands[eor] == []
+
+
+def test_usurpation_played_in_the_eor_c_step() -> None:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus", cp=4)
+    p.leader("general", "carnuntum", cp=3)
+    p.legions(2, "carnuntum")
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    st = g.state
+    st.hands = {"rome": [], "enemies": ["usurpation#90"]}
+    script(g, 2)  # 2 <= CP 3: he rebels; then the loyalty tests of his Front (none left)
+    g.apply("enemies", Command("usurp", {"leader": "general"}))
+    st = g.state
+    assert st.leaders["general"].title == "usurper" and st.civil_war
+    assert all(st.units[u].owner == "E" for u in ("leg0", "leg1"))
+    # the step is still the EoR's until they end it
+    while st.pending:
+        d = g.pending_decision()
+        assert d is not None
+        g.apply(d.seat, Command("decide", {"id": d.id, "choice": "none" if d.kind == "spread" else d.default}))
+        st = g.state
+    assert st.phase == "C" and st.active == "E"
+    g.apply("enemies", Command("end"))
+    assert g.state.phase == "C" and g.state.active == "R"  # the EoR had the initiative: Rome's step follows
