@@ -19,6 +19,7 @@ from cogs.common import (
     is_admin,
     praetor,
     refuse,
+    render_image,
     reply,
     show_mine,
     update_status_message,
@@ -176,6 +177,9 @@ class LobbyCog(commands.Cog):
             )
             view.add_item(RespondButton(row.id or 0, row.seq))
         await interaction.response.send_message("\n".join(lines), view=view)
+        image = await render_image(row.kind, game.public_view())
+        if image is not None:
+            await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
