@@ -33,7 +33,16 @@ from db.models import (
     RollRow,
     SnapshotRow,
 )
-from rules.core import Command, Game, GameResult, Outcome, PendingDecision, RuleError, seed_hash
+from rules.core import (
+    Command,
+    Game,
+    GameResult,
+    Outcome,
+    PendingDecision,
+    RuleError,
+    ScenarioInfo,
+    seed_hash,
+)
 from rules.core.registry import get_game
 
 OPEN_STATUSES = ("lobby", "active")
@@ -169,20 +178,10 @@ class Moderator:
         return row, await self.load(row)
 
     # -- lobby ----------------------------------------------------------------------------
-    async def create(
-        self,
-        guild_id: str,
-        channel_id: str,
-        user_id: str,
-        kind: str,
-        scenario: str,
-        options: dict[str, str] | None = None,
-    ) -> GameRow:
-        if await self.channel_game(channel_id) is not None:
-            raise ModeratorError(
-                "This channel already has a game. Finish or abandon it first, or use another "
-                "channel or thread."
-            )
+    def check_new(
+        self, kind: str, scenario: str, options: dict[str, str] | None
+    ) -> tuple[type[Game[Any]], ScenarioInfo, dict[str, str]]:
+        """Validate a new game's kind, scenario and options (raises ModeratorError/RuleError)."""
         try:
             game_class = get_game(kind)
         except KeyError as exc:
@@ -203,6 +202,23 @@ class Moderator:
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
             chosen[name] = value
+        return game_class, info, chosen
+
+    async def create(
+        self,
+        guild_id: str,
+        channel_id: str,
+        user_id: str,
+        kind: str,
+        scenario: str,
+        options: dict[str, str] | None = None,
+    ) -> GameRow:
+        if await self.channel_game(channel_id) is not None:
+            raise ModeratorError(
+                "This channel already has a game. Finish or abandon it first, or use another "
+                "channel or thread (/game new ... thread:true)."
+            )
+        game_class, info, chosen = self.check_new(kind, scenario, options)
         now = self.clock.now()
         row = GameRow(
             guild_id=guild_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +13,7 @@ from bot.moderator import ModeratorError, seats_of
 from bot.present import log_text, mention, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
+    REFUSAL,
     MineButton,
     RespondButton,
     channel_key,
@@ -75,7 +77,10 @@ class LobbyCog(commands.Cog):
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
     @app_commands.describe(
-        game="Which game", scenario="Scenario or variant", options="name=value, ... (optional)"
+        game="Which game",
+        scenario="Scenario or variant",
+        options="name=value, ... (optional)",
+        thread="Open the game in a new thread of this channel (keeps the channel readable)",
     )
     @app_commands.autocomplete(game=kind_autocomplete, scenario=scenario_autocomplete)
     async def new(
@@ -84,19 +89,57 @@ class LobbyCog(commands.Cog):
         game: str,
         scenario: str,
         options: str | None = None,
+        thread: bool = False,
     ) -> None:
         moderator = praetor(interaction).moderator
+        channel = getattr(interaction, "channel", None)
         try:
-            row = await moderator.create(
-                guild_key(interaction),
-                channel_key(interaction),
-                user_key(interaction),
-                game,
-                scenario,
-                _parse_options(options),
-            )
+            parsed = _parse_options(options)
+            if not thread:
+                row = await moderator.create(
+                    guild_key(interaction),
+                    channel_key(interaction),
+                    user_key(interaction),
+                    game,
+                    scenario,
+                    parsed,
+                )
+            else:
+                moderator.check_new(game, scenario, parsed)
+                if not hasattr(channel, "create_thread"):
+                    raise ModeratorError(
+                        "Threads can be opened only in a server's text channel (not here)."
+                    )
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
+            return
+        if thread:
+            await interaction.response.defer()  # creating a thread is a call to Discord
+            title = f"{game} {scenario}"[:90]
+            created: Any = await channel.create_thread(  # type: ignore[union-attr]
+                name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+            try:
+                row = await moderator.create(
+                    guild_key(interaction),
+                    str(created.id),
+                    user_key(interaction),
+                    game,
+                    scenario,
+                    parsed,
+                )
+            except (ModeratorError, RuleError) as error:
+                await interaction.followup.send(REFUSAL + str(error))
+                return
+            await interaction.followup.send(
+                f"New game #{row.id}: {game} ({row.scenario}) in {created.mention}. "
+                "Join it there with /game join."
+            )
+            await praetor(interaction).publisher.send(
+                str(created.id),
+                f"Game #{row.id}: {game} ({row.scenario}). Seats: {', '.join(row.seats)}. "
+                "Take one with /game join, then /game start.",
+            )
             return
         seats = ", ".join(row.seats)
         await interaction.response.send_message(

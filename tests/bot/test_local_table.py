@@ -237,3 +237,36 @@ async def test_status_pinned_followers_pinged_at_the_end_and_log_after_it(
     assert [f.suffix for f in files] == [".json", ".txt"]
     assert all(o.audience == "carol" for o in table.outputs[start:])
     assert "seed" in files[1].read_text()
+
+
+async def test_game_in_a_new_thread(table: LocalTable) -> None:
+    from rules.core.registry import register_module
+
+    register_module("tinygame")
+    await table.run_slash("/game new game:tiny scenario:race thread:true")
+    assert table.outputs[-1].refusal and "Threads" in table.outputs[-1].text
+
+    class Thread:
+        id = 4242
+        mention = "<#4242>"
+
+    class Channel:
+        async def create_thread(self, **kwargs: object) -> Thread:
+            self.kwargs = kwargs
+            return Thread()
+
+    command, _ = table.find_command(["game", "new"])
+    interaction = table.interaction(namespace={})
+    interaction.channel = Channel()  # type: ignore[attr-defined]
+    await command.callback(
+        command.binding,
+        interaction,
+        game="tiny",
+        scenario="race",  # type: ignore[arg-type]
+        options=None,
+        thread=True,
+    )
+    row = await table.moderator.channel_game("4242")
+    assert row is not None and row.kind == "tiny"
+    assert await table.moderator.channel_game(table.channel_id) is None
+    assert any("<#4242>" in o.text for o in table.outputs if o.audience == "public")
