@@ -251,6 +251,8 @@ def continue_resolution(st: BarracksState, actor: str, out: Outcome) -> None:
         if actor in FACTION_NAMES:  # a solo rival orders its own resolutions (§15.2.6)
             from rules.barracks import solo
 
+            if solo.ask_rival_tie(st, actor, ready, out):
+                return  # the player breaks the rival's tie (§15.2.6); decide() goes on
             E.resolve(st, solo.rival_resolution_choice(st, actor, ready), out)
             continue
         st.phase = "resolve"

@@ -4,7 +4,8 @@ Barbarians drawn from the deck invade along the current invasion path (§15.2.3)
 stop each one as it lands (Defeat or Citizenship, as a pending decision). The rivals draw and
 place one card each using the selection criteria and tie-breakers of §15.2.5; they order their
 resolutions as in §15.2.6. Choices the rules leave to you (tie-break 6, the #2 space when both
-are equal, every rival placement under your Demagogue) are pending decisions too.
+are equal, every rival placement under your Demagogue, which Emperor a rival resolves first when
+its own preferences tie) are pending decisions too.
 """
 
 from __future__ import annotations
@@ -397,17 +398,21 @@ def _resolve_all(sim: BarracksState, faction: str) -> dict[str, int]:
             wins[v.faction] += 1
 
 
-def rival_resolution_choice(st: BarracksState, faction: str, ready: list[str]) -> str:
-    """§15.2.6: fewest Emperors for you and the other rivals, then its own wins first, then the
-    other rivals', then yours. Remaining ties: board order (docs/rulings.md)."""
-    best: tuple[int, int, int] | None = None
-    pick = ready[0]
+def rival_resolution_ranking(st: BarracksState, faction: str, ready: list[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    """§15.2.6 for a rival with several surrounded Emperors: the Emperors it may resolve first,
+    each with what would follow (who captures which Emperor, the rest in its own order).
+
+    The rival prefers the fewest Emperors for you and the other rivals, then its own wins first,
+    then the other rivals', then yours. The list holds only the Emperors tied on those
+    preferences, in board order (the first one is the default)."""
+    ranked: list[tuple[tuple[int, int], int, str, tuple[Any, ...]]] = []
     for i, e in enumerate(ready):
         v = E.judge(st, e)
         cat = 0 if v.faction == faction else (2 if v.faction == PLAYER else 1)
         sim = copy.deepcopy(st)
         E.resolve(sim, e, None)
         wins = {f: 0 for f in E.FACTIONS_ALL}
+        course: list[tuple[str, str, str]] = [(e, v.kind, v.faction)]
         if v.kind == "capture":
             wins[v.faction] += 1
         while True:  # the rest greedily in board order, own wins first
@@ -416,13 +421,48 @@ def rival_resolution_choice(st: BarracksState, faction: str, ready: list[str]) -
                 break
             nxt = min(rest, key=lambda x: (0 if E.judge(sim, x).faction == faction else 1, rest.index(x)))
             w = E.resolve(sim, nxt, None)
+            course.append((nxt, w.kind, w.faction))
             if w.kind == "capture":
                 wins[w.faction] += 1
         others = sum(n for f, n in wins.items() if f != faction)
-        key = (others, cat, i)
-        if best is None or key < best:
-            best, pick = key, e
-    return pick
+        ranked.append(((others, cat), i, e, tuple(course)))
+    best = min(r[0] for r in ranked)
+    return [(e, course) for key, _, e, course in sorted(ranked) if key == best]
+
+
+def rival_resolution_choice(st: BarracksState, faction: str, ready: list[str]) -> str:
+    """The Emperor the rival resolves next when nobody is asked: the first of its ranking."""
+    return rival_resolution_ranking(st, faction, ready)[0][0]
+
+
+def course_text(st: BarracksState, course: tuple[Any, ...]) -> str:
+    """What a resolution order gives, in words: "Eagle takes Probus, Decius dies"."""
+    parts = []
+    for e, kind, faction in course:
+        name = EMPERORS[st.emperors[e]].name if e in st.emperors else e
+        parts.append(f"{FACTION_NAMES[faction]} takes {name}" if kind == "capture" else f"{name} dies")
+    return ", ".join(parts)
+
+
+def ask_rival_tie(st: BarracksState, faction: str, ready: list[str], out: Outcome) -> bool:
+    """§15.2.6: when the rival's own preferences leave a tie that decides which of the other
+    rivals captures what, the player chooses (a pending decision; the default is the
+    board-order choice). Other ties go in board order. Returns True when the game now waits."""
+    ranking = rival_resolution_ranking(st, faction, ready)
+
+    def others_gain(course: tuple[Any, ...]) -> frozenset[tuple[str, str]]:
+        return frozenset((e, f) for e, kind, f in course if kind == "capture" and f in RIVALS and f != faction)
+
+    if len({others_gain(course) for _, course in ranking}) < 2:
+        return False
+    choices = [(e, f"{e} first: {course_text(st, course)}"[:100]) for e, course in ranking]
+    name = FACTION_NAMES[faction]
+    _open(st, "rival_tie", f"{name} resolves several Emperors: which goes first? (you break the tie)",
+          choices, ranking[0][0], "§15.2.6", faction=faction)
+    out.say(f"{name} must choose which other rival gains: the player decides which of "
+            f"{', '.join(e for e, _ in ranking)} is resolved first.")
+    out.cite("§15.2.6")
+    return True
 
 
 def _emperor_of(st: BarracksState, faction: str, space: str) -> str:
@@ -540,6 +580,10 @@ def decide(st: BarracksState, seat: str, did: str, choice: str, out: Outcome) ->
     elif kind == "rival_place":
         st.resume = []
         rival_place(st, p["faction"], p["card"], choice, out)
+        return
+    elif kind == "rival_tie":
+        E.resolve(st, choice, out)
+        flow.continue_resolution(st, p["faction"], out)
         return
     _resume(st, out)
 

@@ -410,3 +410,47 @@ def test_T17_deck_exhaustion() -> None:
     st = g.state
     assert st.active != "p2" or st.round == 2  # no selection step after the deck ran out
     assert st.round == 2  # Pillar's hand is empty: the round ends
+
+
+# -- BE-17: a rival's tie between the other rivals is the player's choice ----------------------
+TIE_CARDS = {"F5": "praetorian-8", "E6": "tribute-4", "F7": "mob-5", "G6": "triumph-7",
+             "D5": "forcemarch-6", "E4": "foederati-5"}
+
+
+def _rival_tie() -> BarracksGame:
+    """Eagle's turn has surrounded F6 and E5; the Praetorian 8 at F5 wins either one (Pillar's
+    side of F6, Wreath's side of E5) and leaves with it, so only the first is captured."""
+    g = _solo(emperors={"F6": "decius", "E5": "gallus"}, cards=dict(TIE_CARDS))
+    st = g.state
+    st.deck = []  # the round ends right after Eagle's turn: nothing else moves
+    st.active, st.phase = "eagle", "rival"
+    flow.continue_resolution(st, "eagle", Outcome())
+    return g
+
+
+@pytest.mark.parametrize(("choice", "winner", "loser"), [("E5", "wreath", "pillar"), ("F6", "pillar", "wreath")])
+def test_rival_tie_between_other_rivals_is_the_players_choice(choice: str, winner: str, loser: str) -> None:
+    g = _rival_tie()
+    pending = g.pending_decision()
+    assert pending is not None and pending.kind == "rival_tie" and pending.seat == "p1"
+    assert [c.value for c in pending.choices] == ["E5", "F6"] and pending.default == "E5"  # board order
+    assert g.to_move() == ["p1"] and g.legal_commands("p1") == [
+        Command("decide", {"id": pending.id, "choice": c}) for c in ("E5", "F6")]
+    assert "Pillar takes Decius" in dict((c.value, c.label) for c in pending.choices)["F6"]
+    with pytest.raises(RuleError):
+        apply(g, "p1", "play", card="x", space="D7")  # nothing else until it is answered
+    apply(g, "p1", "decide", id=pending.id, choice=choice)
+    areas = g.state.areas
+    captured = {"E5": "gallus", "F6": "decius"}[choice]
+    assert captured in areas[winner] and not [i for i in areas[loser] if i in ("gallus", "decius")]
+    assert g.state.round == 2 and not g.state.pending
+
+
+def test_rival_prefers_its_own_capture_without_asking() -> None:
+    cards = dict(TIE_CARDS, G6="triumph-7")
+    g = _solo(emperors={"F6": "decius", "E5": "gallus"}, cards=cards)
+    st = g.state
+    st.deck = []
+    st.active, st.phase = "pillar", "rival"  # Pillar wins F6 itself: nothing to ask
+    flow.continue_resolution(st, "pillar", Outcome())
+    assert not st.pending and "decius" in st.areas["pillar"] and "gallus" not in st.areas["wreath"]
