@@ -159,7 +159,8 @@ def commode_succession(st: ImperatorState, out: Outcome) -> None:
 def assign_successor(st: ImperatorState, out: Outcome, lid: str) -> None:
     st.leaders[lid].title = "augustus"
     out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
-    cands = usurper_candidates(st, need_no_augustus=False)
+    # AMB-30: the EoR picks another general (never the Augustus Rome just named).
+    cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
     if not cands:
         out.say("§4.5: no general stands in a Front; no usurper can be named.")
         return

@@ -33,6 +33,70 @@ def _reachable(st: ImperatorState, start: str, steps: int) -> list[str]:
     return sorted(seen)
 
 
+def _towards(st: ImperatorState, start: str, goals: set[str]) -> list[str]:
+    """The land path (without ``start``) from ``start`` to the nearest of ``goals`` ([] if none)."""
+    if start in goals:
+        return []
+    prev: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for z in frontier:
+            for n in st.board.land_neighbours(z):
+                if n in prev:
+                    continue
+                prev[n] = z
+                if n in goals:
+                    path = [n]
+                    while prev[path[-1]] != start:
+                        path.append(prev[path[-1]])
+                    return path[::-1]
+                nxt.append(n)
+        frontier = nxt
+    return []
+
+
+def _civil_war_commands(st: ImperatorState, role: str, rng: random.Random) -> list[Command]:
+    """Press a civil war home (§4.5): the usurper's side marches on Rome or on an Augustus and
+    rallies leaderless loyal units; the emperor's side marches on the usurpers."""
+    if not st.usurpers():
+        return []
+    res: list[Command] = []
+    own = {u.loc for u in st.units.values() if u.status == "map" and u.owner == role and u.loc and u.fleet is None and not u.mutiny}
+    if role == "E":
+        movers = [x for x, s in st.leaders.items() if s.rebel and s.status == "map" and s.owner == "E" and s.loc and s.fleet is None]
+        goals = {st.board.rome} | {st.leaders[a].loc or "" for a in st.augusti()}
+        # a lone rebel first looks for leaderless loyal Roman units to rally (§4.5 D/)
+        lone_goals = {
+            u.loc for uid, u in st.units.items()
+            if u.status == "map" and u.owner == "R" and u.loc and u.fleet is None and st.udef(uid).people == "roman"
+            and not st.leaders_in(u.loc, "R")
+        }
+    else:
+        movers = [x for x in st.augusti() + st.caesars() if st.leaders[x].status == "map" and st.leaders[x].loc and st.leaders[x].fleet is None]
+        goals = {st.leaders[u].loc or "" for u in st.usurpers()}
+        lone_goals = own  # a lone emperor first joins an army
+    for lid in movers:
+        if lid in st.moved and "cont" not in st.moved[lid]:
+            continue
+        loc = st.leaders[lid].loc
+        assert loc is not None
+        alone = not st.units_in(loc, role)
+        path = _towards(st, loc, {g for g in (lone_goals if alone else goals) if g and g != loc})
+        if not path:
+            continue
+        here = [u for u in st.units_in(loc, role) if (u not in st.moved or "cont" in st.moved[u]) and not st.units[u].mutiny]
+        units = sorted(here, key=lambda u: -st.udef(u).pf)[: st.ldef(lid).cc]
+        for k in (3, 2, 1):
+            if len(path) >= k:
+                res.append(Command("move", {"leader": lid, "units": units, "to": path[k - 1]}))
+    if role == "E":
+        for ls in st.leaders.values():
+            if ls.rebel and ls.status == "map" and ls.owner == "E" and ls.loc and st.units_in(ls.loc, "R"):
+                res.insert(0, Command("rally", {"zone": ls.loc}))
+    return res
+
+
 def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Command]:
     st = game.state
     if st.game_over or seat not in game.to_move():
@@ -63,6 +127,8 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
     elif st.phase == "E" and st.sub == "move":
         if rng.random() < 0.15:
             cmds.extend(_stratagem_commands(st, seat, rng))
+        if rng.random() < 0.7:
+            cmds.extend(_civil_war_commands(st, role, rng))
         cmds.extend(_move_commands(st, role, rng))
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "combat":

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from imperator_builder import Pos, script
 
-from rules.core.command import Command
-from rules.imperator import stratagems
+from rules.core.command import Command, Outcome
+from rules.imperator import politics, stratagems
 from rules.imperator.game import ImperatorGame
 
 
@@ -76,3 +76,15 @@ def test_usurpation_played_in_the_eor_c_step() -> None:
     assert st.phase == "C" and st.active == "E"
     g.apply("enemies", Command("end"))
     assert g.state.phase == "C" and g.state.active == "R"  # the EoR had the initiative: Rome's step follows
+
+
+def test_succession_4_usurper_is_another_general() -> None:
+    """§3.6 4/, AMB-30: the EoR's usurper is never the general Rome just named Augustus."""
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.leader("a", "carnuntum").leader("b", "antiochia")
+    g = p.game(phase="E", active="R")
+    st = g.state
+    politics.assign_successor(st, Outcome(), "a")
+    assert st.pending[-1]["kind"] == "usurper"
+    assert [c[0] for c in st.pending[-1]["choices"]] == ["b"]
