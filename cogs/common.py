@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REFUSAL = "❌ "
+
+AfterAnnounce = Callable[["PraetorBot", ActResult, "discord.Interaction | None"], Awaitable[None]]
+AfterStart = Callable[["PraetorBot", "GameRow"], Awaitable[None]]
+AFTER_ANNOUNCE: dict[str, AfterAnnounce] = {}
+"""Per game kind: called at the end of ``announce`` with (bot, result, interaction or None),
+whichever path the command took (a game's own verbs, the shared verbs, the Respond select, a
+default applied by the scheduler). A game's cog registers it at import time, e.g. to post the
+next player's controls or the final score sheet. A failing hook is logged, never raised."""
+AFTER_START: dict[str, AfterStart] = {}
+"""Per game kind: called by ``/game start`` once the opening messages are posted."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -129,6 +140,17 @@ async def announce(
     if result.outcome.highlight or result.result is not None:
         await ping_followers(bot, result, messages[0])
     await update_status_message(bot, row)
+    await run_hook(AFTER_ANNOUNCE.get(row.kind), bot, result, interaction)
+
+
+async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
+    """Call a game's registered hook; its failure is logged and never breaks the command."""
+    if hook is None:
+        return
+    try:
+        await hook(*args)
+    except Exception:
+        log.exception("hook %s failed", getattr(hook, "__name__", hook))
 
 
 async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> None:

@@ -13,6 +13,7 @@ from bot.moderator import ModeratorError, seats_of
 from bot.present import log_text, mention, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
+    AFTER_START,
     REFUSAL,
     MineButton,
     RespondButton,
@@ -23,6 +24,7 @@ from cogs.common import (
     refuse,
     render_image,
     reply,
+    run_hook,
     show_mine,
     update_status_message,
     user_key,
@@ -224,6 +226,7 @@ class LobbyCog(commands.Cog):
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)
+        await run_hook(AFTER_START.get(row.kind), bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
     async def status(self, interaction: discord.Interaction) -> None:
