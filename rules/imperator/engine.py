@@ -244,6 +244,7 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
     st.moved = {}
     st.entered_from = {}
     st.fought = []
+    st.last_moves = []
     for fs in st.fleets.values():
         fs.moved = False
     out.say(f"§2.E: SMC {st.smc_index + 1} of {len(st.smc_order)}: {st.seat_of(role)} moves.")

@@ -240,6 +240,9 @@ class ImperatorState:
     moved: dict[str, dict[str, Any]] = field(default_factory=dict)
     entered_from: dict[str, list[str]] = field(default_factory=dict)
     fought: list[str] = field(default_factory=list)
+    # Spectator feedback for the map, reset at the start of each SMC: the moves of the SMC
+    # ({"from", "to", "side", "path"}) and the zones where a battle was fought (``fought``).
+    last_moves: list[dict[str, Any]] = field(default_factory=list)
     pending: list[dict[str, Any]] = field(default_factory=list)
     battle: dict[str, Any] | None = None
     civil_war: bool = False
@@ -262,7 +265,8 @@ class ImperatorState:
     cup: list[str] = field(default_factory=list)  # chit ids "<type>#<n>"
     hands: dict[str, list[str]] = field(default_factory=dict)  # seat -> chits held (hidden)
     gone_chits: list[str] = field(default_factory=list)  # once-per-scenario chits, played
-    chits_on_map: dict[str, str] = field(default_factory=dict)  # chit -> zone (coup, intrigue, mutiny, plague)
+    chits_on_map: dict[str, str] = field(default_factory=dict)
+    map_chit_side: dict[str, str] = field(default_factory=dict)  # chit on the map -> role that placed it  # chit -> zone (coup, intrigue, mutiny, plague)
     plague: dict[str, str] = field(default_factory=dict)  # zone -> "centre" | "adjacent" (this phase E)
     plague_hit: list[str] = field(default_factory=list)  # "<counter>@<zone>" already struck
     persian_battle: bool = False  # the last battle involved a Persian unit (Flèche du Parthe)

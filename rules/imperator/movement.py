@@ -206,6 +206,12 @@ def find_path(st: ImperatorState, role: str, leader: str | None, units: list[str
     return None
 
 
+def record_move(st: ImperatorState, src: str, dst: str, role: str, path: list[str]) -> None:
+    """Keep the move for the spectators' map (``last_moves``, reset at each SMC)."""
+    if src != dst:
+        st.last_moves.append({"from": src, "to": dst, "side": role, "path": list(path)})
+
+
 def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> None:
     leader = args.get("leader")
     units = list(args.get("units") or [])
@@ -354,6 +360,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     what = ", ".join(name(st, u) for u in units)
     desc = f"{who} with {what}" if leader and units else (who or what)
     out.say(f"{desc} moves to {name(st, final)} ({spent} PM).")
+    record_move(st, start, final, role, [start] + path)
     out.map_changed = True
     after_move(st, out, role, sorted(set(placed.values()) | {final}))
 
@@ -519,6 +526,9 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     for x in leaders:
         st.leaders[x].fleet = fid
         st.moved[x] = {"pm": 0}
+    src_zone = fd.home if fs.at == "port" else fs.at
+    dst_zone = fd.home if to == "port" else to
+    record_move(st, src_zone, dst_zone, role, [src_zone, dst_zone])
     fs.at = to
     fs.moved = True
     cargo_u = [u for u, s in st.units.items() if s.fleet == fid]
@@ -537,6 +547,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].loc = land
             st.moved[x] = {"pm": 99}
         out.say(f"The {fd.name} fleet lands {', '.join(name(st, c) for c in cargo_u + cargo_l)} in {name(st, land)}.")
+        record_move(st, dst_zone, land, role, [dst_zone, land])
         after_move(st, out, role, [land])
     else:
         for u in cargo_u:

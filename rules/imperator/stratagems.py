@@ -112,6 +112,7 @@ def _spent(st: ImperatorState, chit: str, zone: str | None = None) -> None:
 def leave_map(st: ImperatorState, out: Outcome | None, chit: str) -> None:
     if chit in st.chits_on_map:
         del st.chits_on_map[chit]
+        st.map_chit_side.pop(chit, None)
         st.cup.append(chit)
         if out is not None:
             out.say(f"§6: the {label(chit)} marker leaves the map and goes back to the cup.")
@@ -154,6 +155,8 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     out.say(f"§6: {seat} plays {t.name_fr}.")
     zone = fn(st, out, role, args)
     _spent(st, chit, zone)
+    if chit in st.chits_on_map:
+        st.map_chit_side[chit] = role
     fix_mutiny_ids(st, chit)
     out.map_changed = True
 

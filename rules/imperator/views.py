@@ -143,10 +143,25 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "stratagem_counts": {r: len(st.hands.get(st.seat_of(r), [])) for r in ("R", "E")},
         "stratagem_cup": len(st.cup),
         "stratagems_on_map": [{"type": c.split("#")[0], "zone": z} for c, z in sorted(st.chits_on_map.items())],
+        "map_stratagems": map_stratagems(st),
+        "last_moves": [dict(m) for m in st.last_moves],
         "plague": dict(st.plague),
         "result": st.result,
         "log": list(st.history[-20:]),
     }
+
+
+def map_stratagems(st: ImperatorState) -> list[dict[str, Any]]:
+    """Chits lying face up on the map (Intrigue au Sénat, Coup d'état parthe, Mutinerie, plague)
+    for the renderer: id, name, zone and the side that placed it."""
+    from rules.imperator import stratagems
+
+    res = []
+    for chit, zone in sorted(st.chits_on_map.items()):
+        t = stratagems.ctype(chit)
+        side = st.map_chit_side.get(chit) or {"rome": "R", "eor": "E"}.get(t.side)
+        res.append({"id": t.id, "name": t.name_fr, "zone": zone, "side": side})
+    return res
 
 
 def _title(scenario: str) -> str:
