@@ -94,7 +94,12 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
         best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc))
         cc = st.ldef(best).cc
         taking = sorted(mobile, key=lambda u: -st.unit_values(u)[0])[:cc]
-        if evasion_zones(st, zone, other(role), best, taking):
+        vs = max(st.ldef(x).vs for x in d_leaders)
+        if vs <= 1:
+            # §8.1 needs a d6 strictly under the best VS: with VS 1 no face can succeed (not even
+            # one chosen with Faveur divine), so the attempt is not offered (ruling E-8.1).
+            out.say(f"§8.1: {name(st, best)} (VS {vs}) cannot evade; the battle is fought.")
+        elif evasion_zones(st, zone, other(role), best, taking):
             politics.open_decision(
                 st,
                 other(role),

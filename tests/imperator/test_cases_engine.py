@@ -876,6 +876,21 @@ def test_IMP_158_no_leader_no_evasion() -> None:
     assert g.pending_decision() is None or g.pending_decision().kind != "evade"  # type: ignore[union-attr]
 
 
+def test_no_evasion_offered_with_vs_1() -> None:
+    """§8.1 (docs/rulings.md): a d6 under VS 1 cannot succeed, so no evasion is offered."""
+    g = ImperatorGame(_evade_pos(vs=1).state(reserve_fronts=["danube"]))
+    cmd(g, "rome", "move", leader="gen", units=["leg0", "leg1"], to="carnuntum")
+    cmd(g, "rome", "end")
+    script(g, 3)
+    out = cmd(g, "rome", "attack", zone="carnuntum")
+    dec = g.pending_decision()
+    assert dec is None or dec.kind != "evade"
+    assert any("cannot evade" in line for line in out.public)
+    g2 = _attack_carnuntum(_evade_pos(vs=2))  # VS 2: a 1 succeeds, so it is offered
+    dec2 = g2.pending_decision()
+    assert dec2 is not None and dec2.kind == "evade"
+
+
 def test_IMP_159_evasion_not_towards_attackers_origin() -> None:
     from rules.imperator.combat import evasion_zones
 
