@@ -6,7 +6,14 @@
   a legal play; choosing one opens a select of the legal spaces for it
   (``praetor:bspace:<game>:<seq>:<card>``); the steps after a play (ability target or skip,
   which surrounded Emperor to resolve, the Forum choice, Frumentarii, the solo actions) are a
-  select of the engine's legal commands (``praetor:bact:<game>:<seq>:<page>``).
+  select of the engine's legal commands (``praetor:bact:<game>:<seq>:<page>``). Keeping a
+  Frumentarii card opens a second select, the order of the others under the deck
+  (``praetor:border:<game>:<seq>:<card>``, from ``Game.frumentarii_orders``).
+- After every accepted command, whatever path it took (these menus, the typed verbs, the shared
+  ``/play`` ``/move`` ``/end``, the Respond select, a default), the ``AFTER_ANNOUNCE`` hook posts
+  the next step: the menu of the same player's next step (ephemerally, when they acted through an
+  interaction), else the turn panel (My hand / Play a card) in public; the score sheet at the
+  end. ``/game start`` posts the first turn panel (``AFTER_START``).
 - ``/forum``, ``/ability``, ``/skip``, ``/resolve``, ``/discard``, ``/defeat``,
   ``/citizenship`` are the same steps typed, with autocomplete from ``Game.actions``;
   ``/table`` posts the table (image, scores) and the public buttons.
@@ -26,9 +33,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ActResult, ModeratorError, seats_of
-from bot.present import chunk
+from bot.present import chunk, mention
 from bot.renderers import register_renderer
 from cogs.common import (
+    AFTER_ANNOUNCE,
+    AFTER_START,
     DYNAMIC_ITEMS,
     announce,
     channel_key,
@@ -376,10 +385,85 @@ class ActionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, refusal_text(error))
             return
-        await act(interaction, self.game_id, self.seq, commands_now[int(value)])
+        command = commands_now[int(value)]
+        card = str(command.args.get("choice", ""))
+        orders = frumentarii_orders(game, seat, card) if command.name == "forum" else []
+        if len(orders) > 1:  # keeping a Frumentarii card: now the order of the others
+            options = [
+                discord.SelectOption(label=order_label(order, i == 0), value=str(i))
+                for i, order in enumerate(orders)
+            ][:MAX_OPTIONS]
+            view = discord.ui.View(timeout=None)
+            view.add_item(OrderSelect(self.game_id, self.seq, card, options))
+            label = arg_label(game, seat, "forum", "choice", card)
+            await interaction.response.edit_message(
+                content=f"You keep {label}. In which order do the others go under the deck?",
+                view=view,
+            )
+            return
+        await act(interaction, self.game_id, self.seq, command)
 
 
-DYNAMIC_ITEMS.extend([HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect])
+def frumentarii_orders(game: Game[Any], seat: str, card: str) -> list[list[str]]:
+    finder = getattr(game, "frumentarii_orders", None)
+    return [list(o) for o in finder(seat, card)] if finder is not None else []
+
+
+def order_label(order: list[str], as_seen: bool) -> str:
+    """"Under the deck: Mob Yellow 5 then Castra Red 3" (first = nearer the top; no commas, so
+    a transcript can name the option by its label)."""
+    from rules.barracks.data import CARDS
+
+    names = [CARDS[c].label() if c in CARDS else c for c in order]
+    text = "Under the deck: " + " then ".join(names) + (" (as seen)" if as_seen else "")
+    return text[:100]
+
+
+class OrderSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"praetor:border:(?P<game>\d+):(?P<seq>\d+):(?P<card>[\w-]+)",
+):
+    """Frumentarii, after choosing the card to keep: the order of the others under the deck
+    (the first listed goes nearest the top). The value is the order's index in
+    ``Game.frumentarii_orders`` at that seq."""
+
+    def __init__(
+        self,
+        game_id: int,
+        seq: int,
+        card: str,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"praetor:border:{game_id}:{seq}:{card}",
+                placeholder="Order of the others under the deck",
+                options=options or [discord.SelectOption(label="(reload)", value="")],
+            )
+        )
+        self.game_id, self.seq, self.card = game_id, seq, card
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OrderSelect:
+        return cls(int(match["game"]), int(match["seq"]), match["card"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen(interaction)
+        try:
+            row, game, seat = await current(interaction, self.game_id, self.seq)
+            orders = frumentarii_orders(game, seat, self.card)
+            if not value.isdigit() or int(value) >= len(orders):
+                raise ModeratorError("That order is not on offer any more.")
+        except (ModeratorError, RuleError) as error:
+            await refuse(interaction, refusal_text(error))
+            return
+        command = Command("forum", {"choice": self.card, "order": orders[int(value)]})
+        await act(interaction, self.game_id, self.seq, command)
+
+
+DYNAMIC_ITEMS.extend([HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect, OrderSelect])
 
 
 def render_barracks(view: dict[str, Any], name: str) -> bytes:
@@ -434,10 +518,11 @@ def step_view(row: GameRow, game: Game[Any], seat: str) -> tuple[str, discord.ui
     return f"**{seat}**: {PHASE_PROMPT.get(phase, 'Your move.')}", view
 
 
-def table_view(game_id: int, seq: int) -> discord.ui.View:
+def table_view(game_id: int, seq: int, play: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
-    view.add_item(PlayButton(game_id, seq))
+    if play:
+        view.add_item(PlayButton(game_id, seq))
     return view
 
 
@@ -505,9 +590,17 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
 
 
 async def after(bot: PraetorBot, result: ActResult, interaction: discord.Interaction) -> None:
-    """Announce, then: the score sheet at the end; the next step's menu to the same player
-    (ephemerally); or the table buttons in public when the move passes to someone else."""
+    """Announce; the ``after_announce`` hook then posts what comes next."""
     await announce(bot, result, interaction)
+
+
+async def after_announce(
+    bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None
+) -> None:
+    """``AFTER_ANNOUNCE`` hook (every accepted command, whatever its path): the score sheet at
+    the end; nothing while a decision waits (announce posted its Respond button); the next
+    step's menu to the same player, ephemerally, when they acted through an interaction; else
+    the turn panel in public."""
     row = result.game
     if result.result is not None:
         await post_final(bot, row)
@@ -515,16 +608,34 @@ async def after(bot: PraetorBot, result: ActResult, interaction: discord.Interac
     if result.pending is not None:
         return
     game = await bot.moderator.load(row)
-    if result.seat in game.to_move():
+    if interaction is not None and result.seat in game.to_move():
         prompt, view = step_view(row, game, result.seat)
         if view is not None:
             await interaction.followup.send(prompt, view=view, ephemeral=True)
+            return
+    await post_panel(bot, row, game, ping=False)
+
+
+async def after_start(bot: PraetorBot, row: GameRow) -> None:
+    """``AFTER_START`` hook: the first turn panel, with a mention of who moves."""
+    await post_panel(bot, row, await bot.moderator.load(row), ping=True)
+
+
+async def post_panel(bot: PraetorBot, row: GameRow, game: Game[Any], *, ping: bool) -> None:
+    """The turn panel in public: My hand, and Play a card when the mover has a card to play.
+    Buttons only; the hand itself is shown to its owner alone, when they click."""
+    movers = game.to_move()
+    if not movers or game.pending_decision() is not None or row.status != "active":
         return
-    movers = ", ".join(game.to_move())  # announce has already named (and pinged) them
+    plays = any(c.name in ("play", "move") for seat in movers for c in legal(game, seat))
+    names = ", ".join(
+        f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers
+    )
+    what = "your hand and your play" if plays else "your hand and your next step"
     await bot.publisher.send(
         row.channel_id,
-        f"{movers}: your hand and your play are behind these buttons.",
-        view=table_view(row.id or 0, row.seq or 0),
+        f"{names}: {what} are behind these buttons.",
+        view=table_view(row.id or 0, row.seq or 0, play=plays),
     )
 
 
@@ -647,6 +758,10 @@ class BarracksCog(commands.Cog):
     @app_commands.autocomplete(slot=complete("citizenship", "slot"))
     async def citizenship(self, interaction: discord.Interaction, slot: str) -> None:
         await run(interaction, "citizenship", {"slot": slot})
+
+
+AFTER_ANNOUNCE[KIND] = after_announce
+AFTER_START[KIND] = after_start
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -4,7 +4,8 @@ The games are played through ``bot.transcript.TranscriptRunner`` itself (the sam
 ``replay-<seed>-<n>`` as ``praetor replay``), so the written lines replay exactly. Each next
 command is drawn from ``legal_commands`` of the live game and entered the way a person would:
 sometimes typed as a slash command, sometimes through ``/hand`` and the menus (Play a card ->
-card -> space; the select of the next step), and pending decisions through Respond.
+card -> space; the select of the next step, then the Frumentarii order), and pending decisions
+through Respond.
 
     .venv/bin/python scripts/make_barracks_transcripts.py
 """
@@ -27,6 +28,7 @@ from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
 from rules.core import Command  # noqa: E402
 
 USERS = ["alice", "bob", "carol", "dave"]
+SEEN_KINDS: set[str] = set()  # the kinds of pending decisions answered while writing
 
 
 class Writer:
@@ -90,6 +92,7 @@ async def step(w: Writer, rng: random.Random, game: Any, row: Any) -> None:
     if command.name == "decide":
         await w.do("click Respond")
         pending = game.pending_decision()
+        SEEN_KINDS.add(pending.kind)
         label = next(c.label for c in pending.choices if c.value == command.args["choice"])
         await w.do(f"select {label}" if "," not in label else f"select {command.args['choice']}")
         return
@@ -126,6 +129,10 @@ async def step(w: Writer, rng: random.Random, game: Any, row: Any) -> None:
     selects = [c for c in w.shown() if c.kind == "select"]
     name = pick(selects[0], index) if selects else None
     await w.do(f"select {name}" if name is not None else slash(command))
+    orders = [c for c in w.shown() if c.custom_id.startswith("praetor:border:")]
+    if name is not None and orders:  # Frumentarii: the order of the others under the deck
+        value = rng.choice([v for _, v in orders[0].options])
+        await w.do(f"select {pick(orders[0], value) or value}")
 
 
 async def make(scenario: str, players: int, seed: int, title: str) -> list[str]:
@@ -175,7 +182,7 @@ async def make(scenario: str, players: int, seed: int, title: str) -> list[str]:
 async def main() -> None:
     out = ROOT / "tests" / "transcripts"
     for name, scenario, players, seed, title in (
-        ("barracks_solo.txt", "solo", 1, 2, "Solo"),
+        ("barracks_solo.txt", "solo", 1, 23, "Solo"),
         ("barracks_4p.txt", "standard-4p", 4, 3, "Four players"),
     ):
         lines = await make(scenario, players, seed, title)

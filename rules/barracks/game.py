@@ -36,6 +36,7 @@ Hidden information: hands, the Princeps draw and the Frumentarii cards appear on
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from rules.barracks import engine as E
@@ -271,6 +272,17 @@ class BarracksGame(Game[BarracksState]):
         if seat != st.active or st.phase != "play" or card not in st.hands.get(seat, []):
             return []
         return sorted(E.placement_spaces(st, seat, card).items())
+
+    def frumentarii_orders(self, seat: str, card: str) -> list[list[str]]:
+        """Frumentarii: every order in which the cards not kept may go under the deck when
+        ``seat`` keeps ``card`` (first listed = nearer the top); the order as seen comes first.
+        Empty when that keep is not legal now. ``forum {choice: card, order: [...]}``."""
+        st = self.state
+        if st.pending or st.phase != "frumentarii" or seat != st.active:
+            return []
+        if Command("forum", {"choice": card}) not in self.legal_commands(seat):
+            return []
+        return [list(p) for p in permutations([c for c in st.seen if c != card])]
 
     def actions(self, seat: str) -> list[ActionSpec]:
         st = self.state

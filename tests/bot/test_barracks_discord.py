@@ -151,14 +151,82 @@ async def test_whole_games_never_show_a_card_id_in_public(name: str) -> None:
     assert await replay_file(TRANSCRIPTS / name, out=out) == 0, out.getvalue()[-2000:]
     public = [line for line in out.getvalue().splitlines() if line.startswith("[public]")]
     assert not [line for line in public if CARD_ID.search(line)]
-    assert any("Final score sheet" in line for line in public)
+    # the score sheet comes with the last move (the hook), then again with the spectator's /table
+    assert sum("Final score sheet" in line for line in public) >= 2
+    assert any("behind these buttons" in line for line in public)
+    if name == "barracks_solo.txt":  # the rival's tie (BE-17) answered through Respond
+        text = out.getvalue()
+        assert "is resolved first" in text and "(you break the tie)" in text
+
+
+async def test_start_posts_the_first_turn_panel(four: Table) -> None:
+    row, game = await four.game()
+    seat = game.to_move()[0]
+    panels = [
+        o
+        for o in four.outputs
+        if o.audience == "public" and "behind these buttons" in o.text
+    ]
+    assert panels and f"<@{row.seats[seat]}>" in panels[0].text
+    assert [c.label for c in panels[0].components] == ["My hand", "Play a card"]
+
+
+async def test_shared_play_verb_is_followed_by_the_next_step(four: Table) -> None:
+    """/play is the shared verb (cogs/play.py): the hook still gives the player the menu of
+    their next step, then the next player's panel once the turn passes."""
+    seat, user = await active_user(four)
+    _, game = await four.game()
+    command = next(c for c in game.legal_commands(seat) if c.name == "play")
+    start = len(four.outputs)
+    await four.do(f"as {user}", f"/play card:{command.args['card']} space:{command.args['space']}")
+    for _ in range(10):
+        _, game = await four.game()
+        if seat not in game.to_move():
+            break
+        mine = [o for o in four.outputs[start:] if o.audience == user and o.components]
+        assert mine, "the player's next step must be offered after /play"
+        await four.do("select 0")  # the first choice of the step menu
+    assert seat not in game.to_move()
+    last_public = [o for o in four.outputs if o.audience == "public" and o.components][-1]
+    assert "behind these buttons" in last_public.text
+    assert last_public.components[0].custom_id == f"praetor:hand:{(await four.game())[0].id}"
+
+
+async def test_frumentarii_order_is_chosen_from_a_second_select(four: Table) -> None:
+    seat, user = await active_user(four)
+    row, game = await four.game()
+    st = game.state  # the cached game: put this seat in the Frumentarii step
+    st.seen, st.deck = st.deck[:4], st.deck[4:]
+    st.phase = "frumentarii"
+    await four.do(f"as {user}", "/hand")
+    keep = st.seen[1]
+    others = [c for c in game.legal_commands(seat) if c.name not in ("play", "move")]
+    await four.do(f"select {others.index(next(c for c in others if c.args['choice'] == keep))}")
+    orders = game.frumentarii_orders(seat, keep)
+    assert len(orders) == 6 and orders[0] == [c for c in st.seen if c != keep]
+    shown = [c for c in four.shown() if c.custom_id.startswith("praetor:border:")]
+    assert shown and len(shown[0].options) == 6 and len(shown[0].custom_id) <= 100
+    assert all(o.audience == user for o in four.outputs[-1:])  # the order menu is ephemeral
+    await four.do("select 5")
+    _, game = await four.game()
+    assert game.state.phase != "frumentarii" and keep in game.state.hands[seat]
+    assert game.state.deck[-3:] == orders[5] or game.state.exhausted
+    public = "\n".join(o.text for o in four.outputs if o.audience == "public")
+    assert not CARD_ID.search(public)
 
 
 def test_menus_are_persistent_items_with_short_ids() -> None:
-    from cogs.barracks import ActionSelect, CardSelect, HandButton, PlayButton, SpaceSelect
+    from cogs.barracks import (
+        ActionSelect,
+        CardSelect,
+        HandButton,
+        OrderSelect,
+        PlayButton,
+        SpaceSelect,
+    )
     from cogs.common import DYNAMIC_ITEMS
 
-    for cls in (HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect):
+    for cls in (HandButton, PlayButton, CardSelect, SpaceSelect, ActionSelect, OrderSelect):
         assert cls in DYNAMIC_ITEMS
     longest = max(CARDS, key=len)
     ids = [
@@ -167,5 +235,6 @@ def test_menus_are_persistent_items_with_short_ids() -> None:
         CardSelect(10**9, 10**6, 3).item.custom_id,
         SpaceSelect(10**9, 10**6, longest, 3).item.custom_id,
         ActionSelect(10**9, 10**6, 3).item.custom_id,
+        OrderSelect(10**9, 10**6, longest).item.custom_id,
     ]
     assert all(i is not None and len(i) <= 100 for i in ids)
