@@ -152,8 +152,9 @@ def test_T06_resolution_thrax_first() -> None:
     g = _t06()
     apply(g, "p3", "resolve", emperor="D4")
     st = g.state
-    assert st.areas["pillar"] == ["maximinus"]
+    assert st.areas["pillar"] == ["maximinus"] and "flanking-5" in st.discard
     assert "D2" in st.emperors and st.cards["C2"] == "quaestor-3"
+    assert E.resolvable(st) == [] and not E.surrounded(st, "D2")  # Numerian is left with 3 cards
     assert st.phase == "select"
 
 
@@ -278,18 +279,30 @@ def test_T11_rival_selection() -> None:
     st = g.state
     st.cards.update({"C2": "demagogue-8", "D3": "triumph-7"})
     assert solo.choose_spaces(st, "pillar", "vulgus-5") == ["C4"]
+    st.active, st.phase = "pillar", "rival"
+    solo.rival_place(st, "pillar", "vulgus-5", "C4", Outcome())  # b) and Pillar captures Volusianus
+    assert "volusianus" in st.areas["pillar"] and "demagogue-8" in st.discard
     late = {k: v for k, v in T11_EMPERORS.items() if k in ("D2", "B4", "C5", "B6", "D6")}
     g = _solo(emperors=late, cards={"B3": "praetorian-7", "D3": "triumph-7", "C4": "vulgus-5",
                                     "A4": "foederati-5", "B7": "mob-5", "D7": "triumph-8"},
               barbs={"C6": "G"})
     assert E.legal_spaces(g.state, "eagle") == ["A6", "B5", "C2"]
     assert solo.choose_spaces(g.state, "eagle", "frumentarii-6") == ["C2"]
+    wins, surrounded = solo._simulate(g.state, "eagle", "frumentarii-6", "C2")
+    assert surrounded == 0 and not any(wins.values())  # nothing is completed
+    wins, _ = solo._simulate(g.state, "eagle", "frumentarii-6", "B5")
+    assert wins["pillar"] == 1  # the spot criterion 3 liked would hand Numerian to Pillar
 
 
 def test_T12_invasion_path() -> None:
     g = _solo(emperors=dict(T11_EMPERORS), hands={"p1": ["triumph-7", "princeps-3"]})
     st = g.state
-    st.forum = ["quaestor-3", "mob-5", "cavalry-3", "forcemarch-5"]
+    st.forum = ["quaestor-3", "mob-5", "cavalry-3"]
+    st.deck = ["barbarian-07", "forcemarch-5", *[c for c in st.deck if c not in ("barbarian-07", "forcemarch-5")]]
+    assert solo.player_draw(st, "p1", "refill", Outcome()) is True  # 1: it invades, you draw again
+    assert st.barbs == {"D7": "barbarian-07"} and st.forum[-1] == "forcemarch-5"
+    st.barbs, st.path = {}, None
+    st.box.append("barbarian-07")
     out = Outcome()
     assert solo.invade(st, "barbarian-01", "sword", out) is False
     assert st.barbs == {"D7": "barbarian-01"} and st.path == "sword"
@@ -358,6 +371,10 @@ def test_T15_resolution_edges() -> None:
     assert E.judge(st, "D4").kind == "died"
     E.resolve(st, "D4", None)
     assert "decius" in st.removed and not any("decius" in a for a in st.areas.values())
+    st = fixture(emperors={"D4": "decius", "D6": "gallus"},
+                 cards={"D3": "castra-3", "C4": "tribute-3", "E4": "ambitus-3"}, barbs={"D5": "G"}).state
+    E.resolve(st, "D4", None)
+    assert "decius" in st.removed and "D5" in st.barbs  # the winning Barbarian stays (it touches D6)
     st = _trick("decius", {"D3": "castra-4", "C4": "tribute-4", "E4": "mob-6", "D5": "foederati-6"})
     assert E.judge(st, "D4").kind == "stuck" and E.resolvable(st) == []
     st.counters["mob-6"] = [1]
@@ -388,17 +405,43 @@ def test_T16_modifiers() -> None:
     apply(g, "p3", "play", card="reinforcements-2", space="B1")
     apply(g, "p3", "ability", target="D3")
     assert E.card_value(g.state, "flanking-5") == 8
+
+
+def _counters_fixture(hand: list[str]) -> BarracksGame:
+    """Force March 5 at D3 carrying +1 and +2 (an 8); p1 (Sword) holds ``hand``."""
+    g = fixture(emperors={"D4": "decius", "C3": "gallus", "F6": "aemilian"},
+                cards={"D3": "forcemarch-5", "F5": "castra-3"}, hands={"p1": hand})
+    g.state.counters = {"forcemarch-5": [1, 2]}
+    assert E.card_value(g.state, "forcemarch-5") == 8
+    return g
+
+
+def test_T16_flanking_swap_carries_the_counters() -> None:
+    g = _counters_fixture(["flanking-6", "cavalry-3"])
+    apply(g, "p1", "play", card="flanking-6", space="C4")  # Sword side of C3, diagonal to D3
+    assert "D3" in flow.ability_targets(g.state, "p1")
+    apply(g, "p1", "ability", target="D3")
     st = g.state
-    st.cards["E4"] = st.cards.pop("D3")  # a swap carries the counters
-    assert E.card_value(st, "flanking-5") == 8
-    st.flipped.append("flanking-5")
-    st.counters.pop("flanking-5")
-    assert E.card_value(st, "flanking-5") == 0
+    assert st.cards["C4"] == "forcemarch-5" and st.cards["D3"] == "flanking-6"
+    assert E.card_value(st, "forcemarch-5") == 8
+
+
+def test_T16_mob_flip_removes_the_counters() -> None:
+    g = _counters_fixture(["mob-5", "cavalry-3"])
+    apply(g, "p1", "play", card="mob-5", space="D5")  # Sword side of D4, whose Pillar side is D3
+    assert flow.ability_targets(g.state, "p1") == ["D3"]  # never the Castra
+    apply(g, "p1", "ability", target="D3")
+    st = g.state
+    assert "forcemarch-5" in st.flipped and "forcemarch-5" not in st.counters
+    assert E.card_value(st, "forcemarch-5") == 0
+    st.played = {"card": "reinforcements-2", "space": "D5", "abil": True}
+    assert "D3" not in flow.ability_targets(st, "p1")  # a flipped card takes no counter
 
 
 def test_T17_deck_exhaustion() -> None:
     g = fixture(emperors={"D4": "decius", "B2": "gallus", "F6": "aemilian", "B6": "valerian"},
-                hands={"p1": ["castra-3", "cavalry-3"], "p2": ["castra-4"], "p3": [], "p4": []})
+                hands={"p1": ["castra-3", "cavalry-3"], "p2": ["castra-4", "foederati-5"],
+                       "p3": ["tribute-3"], "p4": []})
     st = g.state
     st.deck = ["mob-5"]
     st.forum = ["quaestor-3", "mob-6", "cavalry-4", "forcemarch-5"]
@@ -406,10 +449,14 @@ def test_T17_deck_exhaustion() -> None:
     apply(g, "p1", "forum", choice="1")
     st = g.state
     assert st.exhausted and st.forum == [] and st.deck == []
+    assert {"mob-6", "cavalry-4", "forcemarch-5", "mob-5"} <= set(st.discard)  # the whole Forum
     apply(g, "p2", "play", card="castra-4", space="C4")
     st = g.state
-    assert st.active != "p2" or st.round == 2  # no selection step after the deck ran out
-    assert st.round == 2  # Pillar's hand is empty: the round ends
+    assert st.active == "p3" and st.phase == "play"  # no selection step after the deck ran out
+    assert st.hands["p2"] == ["foederati-5"]  # the hand shrinks by the card played
+    apply(g, "p3", "play", card="tribute-3", space=E.legal_spaces(st, "p3")[0])
+    finish_turn(g, "p3")
+    assert g.state.round == 2  # Wreath's hand is empty: the round ends at its turn
 
 
 # -- BE-17: a rival's tie between the other rivals is the player's choice ----------------------
