@@ -76,14 +76,18 @@ def check_public(g: BarracksGame) -> None:
             assert f'"{c}"' not in text
     for c in s.deck + s.seen:
         assert f'"{c}"' not in text
+    assert "hand" not in g.public_view() and "frumentarii_seen" not in g.public_view()
 
 
 def play_game(scenario: str, seed: int, check_every: int = 1) -> BarracksGame:
     g = BarracksGame.new(scenario, [], f"prop-{seed}", {"difficulty": ["easy", "normal", "hard"][seed % 3]})
     rng = random.Random(seed)
     steps = 0
+    rounds_seen = [g.state.round]
     while True:
         check_conservation(g.state)
+        if g.state.round != rounds_seen[-1]:
+            rounds_seen.append(g.state.round)
         if steps % check_every == 0:
             check_public(g)
             seat = (g.to_move() or [""])[0]
@@ -99,6 +103,9 @@ def play_game(scenario: str, seed: int, check_every: int = 1) -> BarracksGame:
         steps += 1
         assert steps < 5000, "a game must end"
     assert g.state.phase == "over"
+    # every round ends and the next one begins, in order, up to the last (a lost solo game stops)
+    assert rounds_seen == list(range(1, len(rounds_seen) + 1))
+    assert rounds_seen[-1] == g.state.rounds or bool(g.state.lost)
     return g
 
 
