@@ -295,6 +295,8 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         if found is None:
             raise RuleError("§7", f"no legal path to {name(st, to)} within {pm} PM")
         path = found
+    if not path:
+        raise RuleError("§7", f"the force is already in {name(st, start)}")
     if leader is None and len(path) != 1:
         raise RuleError("§3.5", "a combat unit without a leader moves only one zone")
     carried = list(units)
