@@ -25,10 +25,13 @@ Commands (all arguments are strings unless noted):
     Step 2: when several Emperors are surrounded, the active player picks which to resolve next.
 ``forum {choice}``
     Step 3: take Forum slot ``"1"``..``"4"`` (1 = leftmost, the lowest card), or ``frumentarii``
-    to look at the deck instead; then ``forum {choice: <card id>, order: [ids]}`` keeps one.
+    to look at the deck instead; then ``forum {choice: <card id>, order: [ids]}`` keeps one
+    (``frumentarii_orders(seat, card)`` lists the orders for the others, first = nearer the top).
 Solo only: ``discard {card}`` (no legal play), ``defeat {card, militia: [ids]}``,
 ``citizenship {slot}``, and ``decide {id, choice}`` for the pending decisions (an invading
-Barbarian may be stopped, rival placements under your Demagogue, rival ties).
+Barbarian may be stopped, rival placements under your Demagogue, rival ties: ``rival_place``
+for tie-break 6 and ``rival_tie`` when a rival's resolution order decides which other rival
+gains, BE-17).
 
 Hidden information: hands, the Princeps draw and the Frumentarii cards appear only in
 ``seat_view``; ``public_view`` holds the board, Forum, counts, scores (digest §5.1).

@@ -162,3 +162,22 @@ def test_solo_public_view_hides_the_hand_in_decisions() -> None:
             if g.state.pending:
                 text = json.dumps(g.public_view())
                 assert not any(c in text for c in g.state.hands["p1"])
+
+
+def test_every_offered_frumentarii_order_is_accepted() -> None:
+    from rules.core.command import Command
+
+    g = BarracksGame.new("standard-4p", [], "frum", {})
+    s = g.state
+    seat = s.active
+    s.seen, s.deck = s.deck[:4], s.deck[4:]
+    s.phase = "frumentarii"
+    assert g.frumentarii_orders("p2" if seat != "p2" else "p3", s.seen[0]) == []  # not their turn
+    assert g.frumentarii_orders(seat, "nonsense") == []
+    for keep in s.seen:
+        orders = g.frumentarii_orders(seat, keep)
+        assert len(orders) == 6 and len({tuple(o) for o in orders}) == 6
+        for order in orders:
+            trial = BarracksGame(copy.deepcopy(s))
+            trial.apply(seat, Command("forum", {"choice": keep, "order": order}))
+            assert trial.state.deck[-3:] == order and keep in trial.state.hands[seat]
