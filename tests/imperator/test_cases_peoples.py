@@ -147,3 +147,14 @@ def test_IMP_085_zones_without_a_people_name() -> None:
     st.at_war = ["marcomanni"]
     _put(st, "marcomanni_1", "marcomanni")
     assert movement.step_error(st, "E", None, ["marcomanni_1"], "marcomanni", "sudeti") is None
+
+
+def test_IMP_089_people_leader_never_alone_inside_the_empire() -> None:
+    st = _campaign()
+    st.at_war = ["jazyges"]
+    lid = "jazyges_leader"
+    err = movement.step_error(st, "E", lid, [], "jazyges", "aquincum")
+    assert err is not None and "without a unit" in err
+    outside = [n for n in st.board.land_neighbours("jazyges") if not st.in_empire(n) and not st.board.zones[n].peoples]
+    if outside:
+        assert movement.step_error(st, "E", lid, [], "jazyges", outside[0]) is None

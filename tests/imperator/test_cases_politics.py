@@ -88,3 +88,56 @@ def test_succession_4_usurper_is_another_general() -> None:
     politics.assign_successor(st, Outcome(), "a")
     assert st.pending[-1]["kind"] == "usurper"
     assert [c[0] for c in st.pending[-1]["choices"]] == ["b"]
+
+
+def _usurp_pos(*augusti: tuple[str, str, int]) -> Pos:
+    p = Pos(175)
+    for lid, at, cp in augusti:
+        p.leader(lid, at, title="augustus", cp=cp)
+    p.legions(2, "carnuntum")
+    p.rules["stratagems"] = True
+    return p
+
+
+def test_IMP_094_where_a_usurper_may_stand() -> None:
+    p = _usurp_pos(("emperor", "carnuntum", 4))
+    p.leader("in_front_with_augustus", "vindobona").leader("interior", "italia").leader("free", "antiochia")
+    g = p.game(phase="C", active="E")
+    assert stratagems.usurpation_targets(g.state, "usurpation") == ["free"]
+
+
+def test_IMP_095_usurpation_of_an_augustus() -> None:
+    one = _usurp_pos(("emperor", "carnuntum", 4)).game(phase="C", active="E")
+    assert stratagems.usurpation_targets(one.state, "usurpation_d_un_augustus") == []
+    p = _usurp_pos(("weak", "antiochia", 2), ("strong", "rome", 4))
+    g = p.game(phase="C", active="E")
+    assert stratagems.usurpation_targets(g.state, "usurpation_d_un_augustus") == ["weak"]
+    g.state.hands = {"rome": [], "enemies": ["usurpation_d_un_augustus#90"]}
+    script(g, 2)
+    g.apply("enemies", Command("usurp", {"leader": "weak"}))
+    st = g.state
+    assert st.leaders["weak"].title == "usurper" and st.usurper_bonus["weak"] == 2
+
+
+def test_IMP_096_usurpation_of_a_caesar() -> None:
+    p = _usurp_pos(("emperor", "rome", 4))
+    p.leader("heir", "antiochia", title="caesar", cp=3)
+    g = p.game(phase="C", active="E")
+    g.state.hands = {"rome": [], "enemies": ["usurpation_d_un_caesar#90"]}
+    script(g, 3)
+    g.apply("enemies", Command("usurp", {"leader": "heir"}))
+    st = g.state
+    assert st.leaders["heir"].title == "usurper" and st.usurper_bonus["heir"] == 1
+
+
+def test_IMP_091_minor_people_raised_by_stratagem() -> None:
+    g = ImperatorGame.new("campaign", ["rome", "enemies"], "c-window", {})
+    _to_eor_c_step(g)
+    st = g.state
+    eor = st.seat_of("E")
+    st.hands[eor] = ["soulevement_d_un_peuple_mineur#90"]
+    assert all(s.status != "map" for u, s in st.units.items() if st.udef(u).people == "cotini")
+    g.apply(eor, Command("stratagem", {"id": "soulevement_d_un_peuple_mineur", "peoples": ["cotini"]}))
+    st = g.state
+    cotini = [s for u, s in st.units.items() if st.udef(u).people == "cotini"]
+    assert "cotini" in st.at_war and cotini and all(s.status == "map" and s.loc == "cotini" for s in cotini)
