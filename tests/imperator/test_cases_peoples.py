@@ -158,3 +158,16 @@ def test_IMP_089_people_leader_never_alone_inside_the_empire() -> None:
     outside = [n for n in st.board.land_neighbours("jazyges") if not st.in_empire(n) and not st.board.zones[n].peoples]
     if outside:
         assert movement.step_error(st, "E", lid, [], "jazyges", outside[0]) is None
+
+
+def test_IMP_088_interior_provinces_need_a_leader() -> None:
+    st = _campaign()
+    st.at_war = ["marcomanni"]
+    frm, to = next(
+        (z, n) for z in sorted(st.board.zones) if st.front_of(z) == "danube"
+        for n in st.board.land_neighbours(z) if st.front_of(n) == "interior"
+    )
+    _put(st, "marcomanni_1", frm)
+    err = movement.step_error(st, "E", None, ["marcomanni_1"], frm, to)
+    assert err is not None and "leader of its People" in err
+    assert movement.step_error(st, "E", "marcomanni_leader", ["marcomanni_1"], frm, to) is None
