@@ -59,7 +59,7 @@ class PraetorBot(commands.AutoShardedBot):
 
         for module in [*CORE_COG_MODULES, *game_cog_modules()]:
             if module == "cogs.scheduler":
-                await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))  # type: ignore[arg-type]
+                await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))
                 continue
             await self.load_extension(module)
         self.add_dynamic_items(*DYNAMIC_ITEMS)  # game cogs append theirs to DYNAMIC_ITEMS

@@ -7,17 +7,21 @@ transcript says ``wait``.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
 from bot.present import mention
-from cogs.common import announce, praetor
+from cogs.common import announce
+
+if TYPE_CHECKING:
+    from bot.client import PraetorBot
 
 log = logging.getLogger(__name__)
 
 
 class SchedulerCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, run_loop: bool = True) -> None:
+    def __init__(self, bot: PraetorBot, run_loop: bool = True) -> None:
         self.bot = bot
         self.run_loop = run_loop
 
@@ -37,7 +41,7 @@ class SchedulerCog(commands.Cog):
             log.exception("scheduler tick failed")
 
     async def tick(self) -> None:
-        bot = praetor_bot(self.bot)
+        bot = self.bot
         work = await bot.moderator.process_due()
         for result in work.timeouts:
             await announce(bot, result)
@@ -49,15 +53,5 @@ class SchedulerCog(commands.Cog):
             )
 
 
-def praetor_bot(bot: commands.Bot):  # type: ignore[no-untyped-def]
-    from bot.client import PraetorBot
-
-    assert isinstance(bot, PraetorBot)
-    return bot
-
-
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: PraetorBot) -> None:
     await bot.add_cog(SchedulerCog(bot))
-
-
-__all__ = ["SchedulerCog", "praetor"]
