@@ -227,17 +227,100 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     # Loser's losses first (they set the winner's fractional losses).
     hit_a = _apply_result(st, out, res.attacker, a_units, len(d_before), attacker, zone)
     hit_d = _apply_result(st, out, res.defender, d_units, len(a_before), defender, zone)
-    # fractional results depend on the enemy's units hit (AMB-03)
+    # fractional results depend on the enemy's units hit (AMB-03); the owner picks the units
+    todo: list[list[Any]] = []
     if res.attacker in FRACTIONS:
-        _fraction(st, out, res.attacker, a_units, hit_d, attacker)
+        todo.append([attacker, res.attacker, hit_d, _fraction_count(res.attacker, a_units, hit_d), []])
     if res.defender in FRACTIONS:
-        _fraction(st, out, res.defender, d_units, hit_a, defender)
+        todo.append([defender, res.defender, hit_a, _fraction_count(res.defender, d_units, hit_a), []])
     winner = attacker if res.winner == "attacker" else defender if res.winner == "defender" else None
+    data = {
+        "zone": zone,
+        "attacker": attacker,
+        "codes": [res.attacker, res.defender],
+        "a_leaders": a_leaders,
+        "d_leaders": d_leaders,
+        "civil": civil,
+        "total_pf": total_pf,
+        "winner": winner,
+        "todo": todo,
+    }
+    _losses(st, out, data)
+
+
+def _fraction_count(code: str, units: list[str], enemy_hit: int) -> int:
+    num, den = FRACTIONS[code]
+    return min(enemy_hit * num // den, len(units))
+
+
+def _loss_key(st: ImperatorState, uid: str) -> tuple[Any, ...]:
+    """Units with the same key are interchangeable for a loss (same counter kind, values, state)."""
+    d, us = st.udef(uid), st.units[uid]
+    return (d.people, d.kind, d.front, d.home, d.praetorian, st.unit_values(uid), us.reduced, us.owner, us.usurper, us.mutiny)
+
+
+def _loss_candidates(st: ImperatorState, zone: str, role: str, done: list[str]) -> list[str]:
+    units = [u for u in st.units_in(zone, role) if u not in done]
+    # Praetor's default order spares elimination: normal units first, strongest first
+    return sorted(units, key=lambda u: (st.units[u].reduced, -st.unit_values(u)[0], u))
+
+
+def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§8.3 / AMB-03: fractional step losses, one unit at a time, chosen by their owner.
+
+    The choice is asked only when it matters: when the units left to pick from are not all alike
+    and not all of them must take the loss."""
+    zone = data["zone"]
+    while data["todo"]:
+        role, code, enemy_hit, left, done = data["todo"][0]
+        cands = _loss_candidates(st, zone, role, done)
+        if left > 0 and cands and left < len(cands):
+            reps: dict[tuple[Any, ...], str] = {}
+            for u in cands:
+                reps.setdefault(_loss_key(st, u), u)
+            if len(reps) > 1:
+                choices = [(u, name(st, u) + (" (reduced: eliminated)" if st.units[u].reduced else "")) for u in reps.values()]
+                politics.open_decision(
+                    st,
+                    role,
+                    "losses",
+                    f"§8.3: {name(st, zone)}: {left} of your units must take a step loss; choose one.",
+                    choices,
+                    cands[0],
+                    "§8.3",
+                    data,
+                )
+                return
+        take = cands[:left]
+        for u in take:
+            step_loss(st, u)
+        total = len(done) + len(take)
+        if total:
+            out.say(f"§8.3: {st.seat_of(role)} takes {total} step loss(es) ({code} of {enemy_hit}).")
+        data["todo"].pop(0)
+    _after_losses(st, out, data)
+
+
+def choose_loss(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -> None:
+    """Answer of a ``losses`` decision: ``choice`` takes one step loss, then the battle goes on."""
+    entry = data["todo"][0]
+    step_loss(st, choice)
+    entry[3] -= 1
+    entry[4].append(choice)
+    _losses(st, out, data)
+
+
+def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    zone, attacker = data["zone"], data["attacker"]
+    defender = other(attacker)
+    code_a, code_d = data["codes"]
+    a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
+    civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
     if winner is not None and total_pf >= 35:
         st.add_vp(winner, 1)
         out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
     # Leaders of a force hit by E die (§8.4).
-    for role, code, leaders in ((attacker, res.attacker, a_leaders), (defender, res.defender, d_leaders)):
+    for role, code, leaders in ((attacker, code_a, a_leaders), (defender, code_d, d_leaders)):
         if code == "E":
             for lid in leaders:
                 politics.kill_leader(st, out, lid, "his force was destroyed", killer=other(role))
@@ -274,17 +357,6 @@ def _apply_result(st: ImperatorState, out: Outcome, code: str, units: list[str],
             hit += 1
         out.say(f"All {st.seat_of(role)} units in {name(st, zone)} take a loss.")
     return hit
-
-
-def _fraction(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_hit: int, role: str) -> None:
-    num, den = FRACTIONS[code]
-    n = min(enemy_hit * num // den, len(units))
-    # the owner chooses; Praetor spares elimination: normal units first, strongest first
-    order = sorted(units, key=lambda u: (st.units[u].reduced, -st.unit_values(u)[0], u))
-    for u in order[:n]:
-        step_loss(st, u)
-    if n:
-        out.say(f"§8.3: {st.seat_of(role)} takes {n} step loss(es) ({code} of {enemy_hit}).")
 
 
 def step_loss(st: ImperatorState, uid: str) -> None:
@@ -363,16 +435,87 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])
         return
+    choices = [(z, name(st, z)) for z in zones]
+    if len(units) + len(leaders) > 1:
+        choices.append(("split", "split the force: choose a zone for each unit and leader (AMB-24)"))
     politics.open_decision(
         st,
         loser,
         "retreat",
         f"§8.3: your force in {name(st, zone)} is beaten; choose where it retreats.",
-        [(z, name(st, z)) for z in zones],
+        choices,
         zones[0],
         "§8.3",
-        {"zone": zone},
+        {"zone": zone, "attacker": attacker, "zones": zones},
     )
+
+
+def split_retreat(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str) -> None:
+    """AMB-24: the beaten force may split its retreat; each leader, then each unit, picks a zone."""
+    zone = data["zone"]
+    units, leaders = force(st, zone, loser)
+    for x in [x for x in leaders if st.leaders[x].ill]:
+        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+    for u in [u for u in units if st.udef(u).people == "armenia"]:
+        eliminate(st, u)
+    todo = [x for x in leaders if st.leaders[x].status == "map"] + [u for u in units if st.units[u].status == "map"]
+    data = {**data, "todo": todo, "sent": {}}
+    _split_next(st, out, data, loser)
+
+
+def _piece_zones(st: ImperatorState, data: dict[str, Any], loser: str, piece: str) -> list[str]:
+    zone, attacker = data["zone"], data["attacker"]
+    if piece in st.leaders:
+        zs = retreat_zones(st, zone, loser, [], [piece], attacker)
+    else:
+        found = set(retreat_zones(st, zone, loser, [piece], [], attacker))
+        for lid, dest in data["sent"].items():
+            if lid in st.leaders and dest in retreat_zones(st, zone, loser, [piece], [lid], attacker):
+                found.add(dest)
+        zs = sorted(found)
+    return zs or list(data["zones"])
+
+
+def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str) -> None:
+    zone = data["zone"]
+    while data["todo"]:
+        piece = data["todo"][0]
+        zs = _piece_zones(st, data, loser, piece)
+        if len(zs) > 1:
+            politics.open_decision(
+                st,
+                loser,
+                "retreat_part",
+                f"§8.3: where does {name(st, piece)} retreat from {name(st, zone)}?",
+                [(z, name(st, z)) for z in zs],
+                zs[0] if data["zones"][0] not in zs else data["zones"][0],
+                "§8.3",
+                data,
+            )
+            return
+        _send_piece(st, out, data, loser, zs[0])
+    dests = sorted(set(data["sent"].values()))
+    out.map_changed = True
+    movement.after_move(st, out, loser, [zone, *dests])
+    _lone_leaders(st, out, zone)
+
+
+def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
+    piece = data["todo"].pop(0)
+    data["sent"][piece] = dest
+    if piece in st.leaders:
+        if st.leaders[piece].status == "map":
+            st.leaders[piece].loc = dest
+    else:
+        st.units[piece].loc = dest
+        if st.udef(piece).people != ROMAN and movement.people_distance(st, st.udef(piece).people, dest) > 5:
+            eliminate(st, piece)
+    out.say(f"§8.3: {name(st, piece)} retreats to {name(st, dest)}.")
+
+
+def retreat_part(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
+    _send_piece(st, out, data, loser, dest)
+    _split_next(st, out, data, loser)
 
 
 def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: str) -> None:

@@ -494,8 +494,14 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     kind, data = dec["kind"], dec["data"]
     if kind == "evade":
         combat.evade(st, out, data, choice)
+    elif kind == "losses":
+        combat.choose_loss(st, out, data, choice)
+    elif kind == "retreat" and choice == "split":
+        combat.split_retreat(st, out, data, role)
     elif kind == "retreat":
         combat.do_retreat(st, out, data["zone"], role, choice)
+    elif kind == "retreat_part":
+        combat.retreat_part(st, out, data, role, choice)
     elif kind == "escape":
         lid = data["leader"]
         if st.leaders[lid].status == "map":

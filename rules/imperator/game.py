@@ -14,7 +14,8 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
                 {action: "dissolve", vexillation: id, units?: [ids]}  phase C, Rome (§3.4).
 ``designate``   {leader, title: "augustus"|"caesar"}  phase D, Rome (§3.6).
 ``decide``      {id, choice}  answer the pending decision (evasion, retreat, escape, succession,
-                usurper choice, spreading a usurpation, Event 4 patient, arriving leader's zone).
+                usurper choice, spreading a usurpation, Event 4 patient, arriving leader's zone,
+                ``losses``: which unit takes the next step loss of a fractional result, §8.3).
 ``evade`` / ``fight``  shortcuts answering a pending evasion decision (§8.1);
 ``retreat`` {to} answers a pending retreat decision (§8.3).
 ``end``         end the current step: phase C/D step, the movement of an SMC (then combat).
