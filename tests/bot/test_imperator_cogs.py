@@ -252,7 +252,8 @@ async def test_my_stratagems_is_only_for_seats(table: LocalTable) -> None:
 
 
 async def test_stratagem_hands_stay_with_their_owners() -> None:
-    """Chits named to their owner (hand listings, draws) reach the channel only when played."""
+    """Chits named to their owner (hand listings, draws) reach the channel only when played:
+    no public line, spectator's line or image names one before the line that plays it."""
     out = io.StringIO()
     assert await replay_file(TRANSCRIPTS / "imperator_campaign_year.txt", out=out) == OK
     lines = out.getvalue().splitlines()
@@ -265,13 +266,22 @@ async def test_stratagem_hands_stay_with_their_owners() -> None:
             if "You drew " in text:
                 secret.add(text.split("You drew ", 1)[1].split(" (")[0].rstrip("."))
     secret.discard("Initiative")  # also the name of a phase step, printed in public
-    assert {"Roma Victor", "Furor Germanicus", "Désertion"} <= secret
-    seen_by_others = [
-        line for line in lines if line.startswith(("[public]", "[to carol]", "[image]"))
-    ]
+    # The story: Rome holds Roma Victor (played in a battle), the Enemies of Rome a Usurpation
+    # (played in phase C); both hands are listed to their owners first.
+    assert {"Roma Victor", "Usurpation"} <= secret
+    others = ("[public]", "[to carol]", "[image]")
     for name in secret:
-        leaks = [line for line in seen_by_others if name in line and " plays " not in line]
+        played = next(
+            (
+                i
+                for i, line in enumerate(lines)
+                if line.startswith("[public]") and f"plays {name}" in line
+            ),
+            len(lines),
+        )
+        leaks = [line for line in lines[:played] if line.startswith(others) and name in line]
         assert not leaks, leaks
+    assert any("plays Roma Victor" in line for line in lines)
 
 
 async def test_the_names_option_chooses_the_shown_form(
