@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 
 from rules.core.command import Outcome
-from rules.imperator import politics
-from rules.imperator.model import INTERIOR, ROMAN, ImperatorState
+from rules.imperator import fate, politics
+from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
 
@@ -132,8 +132,50 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
             politics.usurpation_succeeds(st, out, "§4.5 (success A/)")
 
 
+GONE_IN_195 = ("osrhoene", "adiabene")
+
+
+def armenia_conquest(st: ImperatorState, out: Outcome) -> None:
+    """§4.2: the side that does not control Armenia and has driven every enemy unit (the Armenia
+    unit included) out of the Armenia zone flips its status in phase F; the unit comes back in the
+    adjustments (§9.2)."""
+    if not st.rules.get("armenia", True):
+        return
+    holder = "R" if st.armenia == "roman" else "E"
+    zones = [z for z, zd in st.board.zones.items() if "armenia" in zd.peoples]
+    for z in zones:
+        if st.units_in(z, other(holder)) and not st.units_in(z, holder):
+            fate.flip_armenia(st, out)
+            out.cite("§4.2")
+            return
+
+
+def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
+    """§4.2, D-07: in phase F of 195 the Osrhoene and Adiabene units leave the game for good; their
+    zones belong to the Orient Front from 196 (``ZoneDef.empire_from``)."""
+    if st.year < 195:
+        return
+    gone = False
+    for uid, us in st.units.items():
+        if st.udef(uid).people in GONE_IN_195 and us.status != "gone":
+            us.status, us.loc, us.fleet, us.reduced, us.mutiny = "gone", None, None, False, None
+            gone = True
+    for lid, ls in st.leaders.items():
+        if st.ldef(lid).people in GONE_IN_195 and ls.status != "dead":
+            ls.status, ls.loc, ls.title = "dead", None, None
+            gone = True
+    for pid in GONE_IN_195:
+        if pid in st.at_war:
+            st.at_war.remove(pid)
+            gone = True
+    if gone:
+        out.say("§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front.")
+        out.cite("§4.2")
+
+
 def adjustments(st: ImperatorState, out: Outcome) -> None:
     out.cite("§9.2")
+    remove_osrhoene_adiabene(st, out)
     # 9.2.1 fleets
     for fid, fs in st.fleets.items():
         if fs.status == "map" and fs.at != "port":

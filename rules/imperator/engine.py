@@ -274,6 +274,7 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
     st.step = "F"
     st.sub = ""
     out.say(f"§2.F: campaign result for {st.year}.")
+    adjust.armenia_conquest(st, out)
     adjust.positional_vp(st, out)
     if st.rules.get("stratagems"):
         stratagems.phase_f_vp(st, out)
@@ -508,9 +509,10 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
             st.leaders[lid].loc = choice
             out.say(f"§7: {name(st, lid)} escapes to {name(st, choice)}.")
     elif kind == "successor":
-        politics.assign_successor(st, out, choice)
+        politics.assign_successor(st, out, choice, didius=bool(data.get("didius")))
     elif kind == "usurper":
-        politics.validate_usurpation(st, out, choice, bonus=0)
+        if choice != "none":
+            politics.validate_usurpation(st, out, choice, bonus=0)
     elif kind == "spread":
         if choice != "none":
             politics.spread(st, out, data["usurper"], choice)

@@ -179,6 +179,7 @@ class UnitState:
     loc: str | None = None
     status: str = "map"  # "map" | "eliminated" | "out" (not yet in play) | "pool" (vexillation
     # counter available) | "removed" (gone for the turn: plague) | "locked" (pacified People)
+    # | "gone" (out of the game for good: Osrhoene and Adiabene after 195, §4.2)
     reduced: bool = False
     owner: str = "R"
     fleet: str | None = None  # aboard this fleet

@@ -124,6 +124,16 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
     if lid == COMMODE and st.leaders.get(PERTINAX) and st.leaders[PERTINAX].status == "map":
         commode_succession(st, out)
         return
+    didius = st.leaders.get(DIDIUS)
+    if lid == COMMODE and st.leaders.get(PERTINAX) and st.leaders[PERTINAX].status == "dead" and didius and didius.status != "dead":
+        # §4.5 note: succession as if there were no Caesar; Didius Julianus must be the usurper
+        cands = [x for x, s in st.leaders.items() if s.status == "map" and st.ldef(x).people == ROMAN and s.owner == "R"]
+        if cands:
+            open_decision(
+                st, "R", "successor", "§3.6 (4/): choose the general who becomes Augustus.",
+                [(c, name(st, c)) for c in cands], cands[0], "§4.5", {"didius": True},
+            )
+            return
     if caesars:
         for c in caesars:
             st.leaders[c].title = "augustus"
@@ -156,9 +166,15 @@ def commode_succession(st: ImperatorState, out: Outcome) -> None:
     validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
 
 
-def assign_successor(st: ImperatorState, out: Outcome, lid: str) -> None:
+def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = False) -> None:
     st.leaders[lid].title = "augustus"
     out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
+    dj = st.leaders.get(DIDIUS)
+    if didius and dj is not None and dj.status != "dead":
+        # §4.5 note (Commode dies after Pertinax): the usurper is Didius Julianus, in Rome
+        dj.status, dj.loc = "map", st.board.rome
+        validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
+        return
     # AMB-30: the EoR picks another general (never the Augustus Rome just named).
     cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
     if not cands:
@@ -392,6 +408,15 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     )
     out.cite("§5")
     out.map_changed = True
+    if winner == DIDIUS:
+        # §4.5 (Didius Julianus): the new Enemies of Rome may at once raise a usurper of their
+        # choice, validated without a roll.
+        cands = usurper_candidates(st, need_no_augustus=False)
+        if cands:
+            open_decision(
+                st, "E", "usurper", "§4.5: Didius Julianus reigns; choose a general to claim the purple at once, or none.",
+                [("none", "no usurpation"), *[(c, name(st, c)) for c in cands]], cands[0], "§4.5",
+            )
 
 
 def normalize(st: ImperatorState, out: Outcome | None = None) -> None:

@@ -194,7 +194,7 @@ def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
-        if d.people != pid or us.status == "map":
+        if d.people != pid or us.status in ("map", "gone"):
             continue
         if us.status == "locked" and us.back_year > st.year:
             continue
@@ -215,6 +215,8 @@ def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
         return f"the {pd.name} are a {'Major' if pd.major else 'Minor'} People"
     if pid in st.at_war:
         return f"the {pd.name} are already at war"
+    if pid in ("osrhoene", "adiabene") and st.year >= 196:
+        return f"the {pd.name} left the game in 195 and can no longer go to war (§4.2)"
     if st.locked.get(pid, 0) > st.year:
         return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
     return None
