@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
-from bot.present import log_text, mention, result_line, timestamp
+from bot.present import log_text, mention, outcome_lines, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
@@ -210,8 +210,14 @@ class LobbyCog(commands.Cog):
             f"Game #{row.id} begins: {row.kind} ({row.scenario}).",
             "Seats: " + ", ".join(f"{s} {mention(u)}" for s, u in row.seats.items()),
             f"Dice seed hash: `{row.seed_hash}` (the seed is revealed when the game ends).",
-            *game.status_lines(),
         ]
+        if game.opening is not None:  # what the set-up did before anyone acted
+            lines.extend(outcome_lines(game.opening))
+            lines.extend(
+                f"{seat} ({mention(row.seats.get(seat))}) has private information: /game mine."
+                for seat in game.opening.private
+            )
+        lines.extend(game.status_lines())
         pending = game.pending_decision()
         if pending is not None:  # the opening steps may already wait on a player
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)

@@ -41,6 +41,8 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, state: S) -> None:
         self.state = state
+        self.opening: Outcome | None = None
+        """What ``new`` did before anyone acted (draws, rolls), for the bot to post once."""
 
     # -- creation -----------------------------------------------------------------------
     @classmethod

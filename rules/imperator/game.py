@@ -120,7 +120,10 @@ class ImperatorGame(Game[ImperatorState]):
         rolls = st.dice.take_rolls()
         st.history.extend(r.describe() for r in rolls)
         st.history.extend(out.public)
-        return cls(st)
+        game = cls(st)
+        out.rolls.extend(rolls)
+        game.opening = out
+        return game
 
     # -- play -----------------------------------------------------------------------------
     @staticmethod
@@ -348,6 +351,21 @@ class ImperatorGame(Game[ImperatorState]):
         from rules.imperator import views
 
         return views.seat_view(self.state, seat)
+
+    def private_lines(self, seat: str) -> list[str]:
+        """The seat's stratagem chits (and the decision waiting on it), in words."""
+        view = self.seat_view(seat)
+        hand = view.get("hand") or []
+        chits = [
+            f"{chit['name']} (phase {chit['phase']}{', playable now' if chit.get('usable') else ''})"
+            for chit in hand
+        ]
+        lines = [f"You play {view.get('role') == 'R' and 'Rome' or 'the Enemies of Rome'}."]
+        lines.append("Stratagems in hand: " + ("; ".join(chits) if chits else "none"))
+        decision = view.get("decision")
+        if decision:
+            lines.append(f"Waiting on you: {decision['prompt']} (use the Respond button)")
+        return lines
 
     def status_lines(self) -> list[str]:
         st = self.state

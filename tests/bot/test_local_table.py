@@ -270,3 +270,31 @@ async def test_game_in_a_new_thread(table: LocalTable) -> None:
     assert row is not None and row.kind == "tiny"
     assert await table.moderator.channel_game(table.channel_id) is None
     assert any("<#4242>" in o.text for o in table.outputs if o.audience == "public")
+
+
+async def test_game_start_posts_the_opening_steps_without_their_secrets(table: LocalTable) -> None:
+    for user, line in [
+        ("alice", "/game new game:imperator scenario:campaign"),
+        ("alice", "/game join seat:rome"),
+        ("bob", "/game join seat:enemies"),
+        ("alice", "/game start"),
+    ]:
+        table.user = user
+        await table.run_slash(line)
+    public = "\n".join(o.text for o in table.outputs if o.audience == "public")
+    assert "phase A" in public and "draws a stratagem" in public
+    assert "has private information: /game mine" in public
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    game = await table.moderator.load(row)
+    held = [chit["name"] for seat in ("rome", "enemies") for chit in game.seat_view(seat)["hand"]]
+    assert held
+    # "Initiative" is also the name of phase B, printed in public; every other name must not show.
+    assert not any(name in public for name in held if name != "Initiative")
+    start = len(table.outputs)
+    table.user = "alice"
+    await table.run_slash("/game mine")
+    mine = table.outputs[start:]
+    assert [o.audience for o in mine] == ["alice"]
+    rome_hand = [chit["name"] for chit in game.seat_view("rome")["hand"]]
+    assert all(name in mine[0].text for name in rome_hand) and "Stratagems in hand" in mine[0].text
