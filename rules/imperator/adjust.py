@@ -181,7 +181,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
         if fs.status == "map" and fs.at != "port":
             fs.status = "lost"
             fs.back_year = st.year + 6
-            out.say(f"§9.2.1: the {st.board.fleets[fid].name} fleet is lost at sea; back in {fs.back_year}.")
+            out.say(f"§9.2.1: the {st.board.fleets[fid].name} is lost at sea; back in {fs.back_year}.")
             for us in st.units.values():
                 if us.fleet == fid:
                     us.fleet = None

@@ -69,7 +69,7 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
     for fid, fs in st.fleets.items():
         if fs.status == "lost" and fs.back_year <= st.year:
             fs.status, fs.at = "map", "port"
-            out.say(f"§9.2.1: the {st.board.fleets[fid].name} fleet is back in its port.")
+            out.say(f"§9.2.1: the {st.board.fleets[fid].name} is back in its port.")
     _enter_c_step(st, out, 0)
 
 

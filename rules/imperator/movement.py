@@ -485,7 +485,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     fd = st.board.fleets[fid]
     fs = st.fleets[fid]
     if fs.status != "map":
-        raise RuleError("§3.5", f"the {fd.name} fleet is not in play")
+        raise RuleError("§3.5", f"the {fd.name} is not in play")
     if fs.moved:
         raise RuleError("§3.5", "a fleet moves one step per SMC")
     to = args.get("to") or args.get("sea")
@@ -548,7 +548,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].fleet = None
             st.leaders[x].loc = land
             st.moved[x] = {"pm": 99}
-        out.say(f"The {fd.name} fleet lands {', '.join(name(st, c) for c in cargo_u + cargo_l)} in {name(st, land)}.")
+        out.say(f"The {fd.name} lands {', '.join(name(st, c) for c in cargo_u + cargo_l)} in {name(st, land)}.")
         record_move(st, dst_zone, land, role, [dst_zone, land])
         after_move(st, out, role, [land])
     else:
@@ -560,5 +560,5 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].loc = None if to != "port" else fd.home
             if to == "port":
                 st.leaders[x].fleet = None
-        out.say(f"The {fd.name} fleet sails to {name(st, to) if to != 'port' else 'its port'}.")
+        out.say(f"The {fd.name} sails to {name(st, to) if to != 'port' else 'its port'}.")
     out.map_changed = True

@@ -151,7 +151,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
         raise NotYetSupported(t.section, t.name_fr)
     st.hands[seat].remove(chit)
     out.commit_point = True
-    out.cite(t.section.split(";")[0].strip() if t.section.startswith("§") else f"§{t.section.split(';')[0].strip()}")
+    out.cite(t.section.split(";")[0].strip())
     out.say(f"§6: {seat} plays {t.name_fr}.")
     zone = fn(st, out, role, args)
     _spent(st, chit, zone)

@@ -640,7 +640,7 @@ def _stratagems(directory: str) -> tuple[StratagemType, ...]:
             keep_across_turns=bool(item["keep_across_turns"]),
             once_per_scenario=bool(item["once_per_scenario"]),
             after_play=str(item["after_play"]),
-            section=str(item["section"]),
+            section=cite_sections(str(item["section"])),
             description=str(item["description"]).strip(),
             count=int(item.get("count", 1)),
             params=MappingProxyType(dict(item.get("params", {}))),
@@ -666,3 +666,9 @@ def stratagem(key: str, *, data_dir: str | Path | None = None) -> StratagemType:
         if wanted in (normalize_name(st.id), normalize_name(st.name_fr), normalize_name(st.name_en)):
             return st
     raise KeyError(f"unknown stratagem {key!r}")
+
+
+def cite_sections(text: str) -> str:
+    """``"6.2; 4.5"`` -> ``"§6.2; §4.5"``: sections as the bot cites them."""
+    parts = [part.strip() for part in text.split(";") if part.strip()]
+    return "; ".join(part if part.startswith("§") else f"§{part}" for part in parts)

@@ -429,7 +429,8 @@ def test_stratagem_counts_by_side() -> None:
     for s in sts:
         assert re.fullmatch(r"[a-z][a-z0-9_]*", s.id), s.id
         assert s.keep_across_turns  # D-01 (FR): usable chits may be kept
-        assert s.section.split(";")[0].strip() in s.description
+        assert s.section.split(";")[0].strip().lstrip("§") in s.description
+        assert all(part.strip().startswith("§") for part in s.section.split(";"))
         assert all(p in T.PROVENANCE_TAGS for p in s.provenance.values())
 
 
