@@ -221,6 +221,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
         f"row {res.row}: {res.code}."
     )
+    out.highlight = True  # a big event: spectators who asked are mentioned
     total_pf = a_pf + d_pf
     a_before = list(a_units)
     d_before = list(d_units)

@@ -250,6 +250,7 @@ def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, 
     st.usurper_bonus[lid] = bonus
     out.say(f"§4.5: the usurpation of {name(st, lid)} is proclaimed; civil war.")
     out.cite("§4.5")
+    out.highlight = True
     zone = ls.loc
     if zone is None:
         return
@@ -367,6 +368,7 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     st.usurpation_success = None
     if winner is None or st.leaders[winner].status != "map":
         return
+    out.highlight = True
     for a in st.augusti():
         st.leaders[a].status = "dead"
         st.leaders[a].loc = None

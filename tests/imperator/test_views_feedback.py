@@ -54,3 +54,28 @@ def test_map_stratagems_carry_name_zone_and_side() -> None:
     assert view["map_stratagems"] == [{"id": "intrigue_au_senat", "name": "Intrigue au Sénat", "zone": "rome", "side": "E"}]
     scene = from_public_view(view)
     assert [(s.id, s.zone, s.side) for s in scene.map_stratagems] == [("intrigue_au_senat", "rome", "E")]
+
+
+
+def test_battles_are_highlighted_for_spectators() -> None:
+    """A battle is a big event: its outcome carries ``highlight`` (the bot then mentions the
+    followers who asked for mentions); an ordinary move does not."""
+    import random
+
+    from rules.imperator import random_player
+
+    game = ImperatorGame.new("avidius_cassius", ["rome", "enemies"], "highlight", {})
+    rng = random.Random(3)
+    quiet_moves = 0
+    for _ in range(3000):
+        result = random_player.step(game, rng)
+        assert result is not None, "the game ended before any battle"
+        command, outcome = result
+        if any("§8.2: battle in" in line for line in outcome.public):
+            assert outcome.highlight
+            assert quiet_moves > 0
+            return
+        if command.name == "move" and not any("§4.5" in line for line in outcome.public):
+            assert not outcome.highlight
+            quiet_moves += 1
+    raise AssertionError("no battle in 3000 random commands")
