@@ -70,7 +70,18 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
         if fs.status == "lost" and fs.back_year <= st.year:
             fs.status, fs.at = "map", "port"
             out.say(f"§9.2.1: the {st.board.fleets[fid].name} is back in its port.")
+    vexillation_reinforcements(st, out)
     _enter_c_step(st, out, 0)
+
+
+def vexillation_reinforcements(st: ImperatorState, out: Outcome) -> None:
+    """§9.1: a vexillation raised this year is not put on the map; it joins the pool of counters
+    Rome may use from phase C of its year on (§3.4)."""
+    for uid, us in sorted(st.units.items()):
+        d = st.udef(uid)
+        if us.status == "out" and d.kind == "vexillation" and d.people == ROMAN and d.enters and d.enters <= st.year:
+            us.status = "pool"
+            out.say(f"§9.1: {d.name} may be formed from this phase C on.")
 
 
 def _order(st: ImperatorState) -> list[str]:
@@ -217,7 +228,7 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
     for uid, us in st.units.items():
         d = st.udef(uid)
         if us.status == "out" and d.enters and d.enters <= st.year and d.people == ROMAN:
-            if d.kind == "vexillation":
+            if d.kind == "vexillation":  # already in the pool since phase C (§9.1)
                 us.status = "pool"
                 continue
             dest = d.home

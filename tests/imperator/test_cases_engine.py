@@ -225,6 +225,24 @@ def test_IMP_040_at_most_six_vexillations() -> None:
     cmd(g, "rome", "vexillation", action="create", units=["leg0", "leg1", "leg2"])
 
 
+def test_vexillation_reinforcement_usable_in_phase_c() -> None:
+    """§9.1: a vexillation raised this year may be formed in phase C, before phase D."""
+    import dataclasses
+
+    p = rome_start(year=176)
+    p.legions(3, "aquincum", prefix="x")
+    p.unit("vex_new", None, front="danube", kind="vexillation", status="out")
+    p.unit_defs["vex_new"] = dataclasses.replace(p.unit_defs["vex_new"], enters=176)
+    st = p.state(phase="A")
+    st.dice.script.extend([1, 0])  # type: ignore[attr-defined]  # initiative to Rome, Reserve Fronts d10
+    engine.start_turn(st, Outcome())
+    assert st.phase == "C" and st.active == "R"
+    assert st.units["vex_new"].status == "pool"
+    g = ImperatorGame(st)
+    cmd(g, "rome", "vexillation", action="create", units=["x0", "x1", "x2"])
+    assert g.state.units["vex_new"].status == "map" and g.state.units["vex_new"].loc == "aquincum"
+
+
 def _dissolve_pos(reduced_vex: bool) -> ImperatorGame:
     p = Pos()
     p.unit("vex_d", "vindobona", front="danube", kind="vexillation", reduced=reduced_vex)
