@@ -224,6 +224,7 @@ SLASH: dict[str, tuple[str, list[tuple[str, str]]]] = {
     ),
     "usurp": ("/usurp", [("leader", "leader")]),
     "assassinate": ("/assassinate", [("leader", "leader")]),
+    "custodes": ("/custodes", [("leader", "leader")]),
 }
 
 

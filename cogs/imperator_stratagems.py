@@ -101,6 +101,24 @@ async def leader_target_autocomplete(
     return await _any_seat(interaction, current, _leader_target_choices)
 
 
+def _custodes_choices(
+    game: Any, seat: str, ns: Any, current: str
+) -> list[app_commands.Choice[str]]:
+    from rules.imperator import engine
+
+    st = game.state
+    if st.role_of(seat) != "R":
+        return []
+    ids = engine.custodes_holders(st)
+    return names.choices([(x, label(st, x)) for x in ids], current, language(game))
+
+
+async def custodes_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return await _any_seat(interaction, current, _custodes_choices)
+
+
 def _people_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
     st = game.state
     head, _, last = current.rpartition(",")
@@ -283,6 +301,14 @@ class ImperatorStratagemsCog(commands.Cog):
     @app_commands.autocomplete(leader=leader_target_autocomplete)
     async def assassinate(self, interaction: discord.Interaction, leader: str) -> None:
         await play_as_holder(interaction, "assassinate", {"leader": leader})
+
+    @app_commands.command(
+        name="custodes", description="Imperator: who holds the Corporis Custodes from phase F (§3.6)"
+    )
+    @app_commands.describe(leader="The Augustus or Caesar")
+    @app_commands.autocomplete(leader=custodes_autocomplete)
+    async def custodes(self, interaction: discord.Interaction, leader: str) -> None:
+        await play_as_holder(interaction, "custodes", {"leader": leader})
 
     @app_commands.command(
         name="stratagems", description="Imperator: your stratagem chits (only you see them)"

@@ -291,9 +291,7 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
         stratagems.phase_f_vp(st, out)
         stratagems.return_unusable(st, out)
     adjust.adjustments(st, out)
-    if st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
-        holders = st.augusti() + st.caesars()
-        st.custodes = holders[0] if holders else None
+    reassign_custodes(st, out)
     st.year += 1
     if st.year > st.end_year:
         final_result(st, out)
@@ -428,6 +426,41 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     vs.status, vs.loc, vs.reduced = "pool", None, False
     out.say(f"§3.4: {name(st, vid)} dissolved; {', '.join(name(st, u) for u in units)} restored.")
     out.map_changed = True
+
+
+def custodes_holders(st: ImperatorState) -> list[str]:
+    """§3.6: the leaders who may hold the Corporis Custodes: Rome's Augusti and Caesars in play."""
+    return [x for x in st.augusti() + st.caesars() if st.leaders[x].owner == "R"]
+
+
+def order_custodes(st: ImperatorState, out: Outcome, role: str, leader: str) -> None:
+    """``custodes`` {leader}: Rome names who gets the Corporis Custodes in the next phase F (§3.6)."""
+    if role != "R":
+        raise RuleError("§3.6", "the Corporis Custodes belong to Rome")
+    if st.phase == "F":  # pragma: no cover - phase F never waits for a command
+        raise RuleError("§3.6", "phase F is under way")
+    if leader not in custodes_holders(st):
+        raise RuleError("§3.6", f"{name(st, leader) if leader in st.leaders else leader!r} is not an Augustus or Caesar of Rome in play")
+    st.custodes_order = leader
+    if leader == st.custodes:
+        out.say(f"§3.6: the Corporis Custodes will stay with {name(st, leader)} in phase F.")
+    else:
+        out.say(f"§3.6: the Corporis Custodes will go to {name(st, leader)} in phase F.")
+
+
+def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
+    """§3.6, AMB-37 step 4: in phase F the marker goes where Rome ordered (if that leader still
+    holds a title), else stays, else (holder dead) goes to the first Augustus or Caesar."""
+    holders = custodes_holders(st)
+    order, st.custodes_order = st.custodes_order, None
+    if order in holders and order != st.custodes:
+        st.custodes = order
+        out.say(f"§3.6: the Corporis Custodes go to {name(st, order)}.")
+        out.map_changed = True
+    elif st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
+        st.custodes = holders[0] if holders else None
+        if st.custodes:
+            out.say(f"§3.6: the Corporis Custodes go to {name(st, st.custodes)}.")
 
 
 def _can_designate(st: ImperatorState) -> bool:

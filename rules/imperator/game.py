@@ -28,6 +28,8 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
                 Faveur divine) are played by answering the ``initiative`` / ``bstrat`` decisions.
 ``usurp``       {leader}  play the usurpation chit that fits the leader (§4.5, §6.2).
 ``assassinate`` {leader}  Didius Julianus' yearly free attempt on Pertinax (§4.5, Commode).
+``custodes``    {leader}  Rome, any time no decision waits (phases A-E): the Augustus or Caesar
+                who gets the Corporis Custodes in the next phase F (§3.6).
 """
 
 from __future__ import annotations
@@ -162,6 +164,9 @@ class ImperatorGame(Game[ImperatorState]):
             stratagems.free_assassination(st, outcome, seat, dict(args))
             engine.advance(st, outcome)
             return
+        if verb == "custodes":
+            engine.order_custodes(st, outcome, role, str(args.get("leader") or ""))
+            return
         if role != st.active:
             raise RuleError("§2", f"it is {st.seat_of(st.active)}'s turn")
         if verb == "end":
@@ -243,7 +248,7 @@ class ImperatorGame(Game[ImperatorState]):
         if st.game_over or seat not in st.roles:
             return []
         if seat not in self.to_move():
-            return self._stratagem_actions(seat) if st.phase == "E" and not st.pending else []
+            return self._stratagem_actions(seat) + self._custodes_actions(seat) if st.phase == "E" and not st.pending else []
         role = st.role_of(seat)
         if st.pending:
             d = st.pending[0]
@@ -308,7 +313,26 @@ class ImperatorGame(Game[ImperatorState]):
             specs.append(ActionSpec("end", "end your SMC"))
         if st.phase in ("C", "E"):
             specs.extend(self._stratagem_actions(seat))
+        specs.extend(self._custodes_actions(seat))
         return specs
+
+    def _custodes_actions(self, seat: str) -> list[ActionSpec]:
+        """``custodes``, offered to Rome when another Augustus or Caesar could hold the marker."""
+        st = self.state
+        if st.role_of(seat) != "R" or st.phase not in ("A", "B", "C", "D", "E"):
+            return []
+        holders = engine.custodes_holders(st)
+        if len(holders) < 2 and st.custodes in holders:
+            return []
+        if not holders:
+            return []
+        return [
+            ActionSpec(
+                "custodes",
+                "choose who holds the Corporis Custodes from the next phase F (§3.6)",
+                (ArgSpec("leader", "Augustus or Caesar", tuple(Choice(x, name(st, x)) for x in holders[:25])),),
+            )
+        ]
 
     def _stratagem_actions(self, seat: str) -> list[ActionSpec]:
         """The ``stratagem`` action, listing the seat's own chits playable in this phase."""

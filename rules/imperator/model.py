@@ -256,6 +256,7 @@ class ImperatorState:
     locked: dict[str, int] = field(default_factory=dict)  # People -> year it may war again
     armenia: str = "roman"
     custodes: str | None = None
+    custodes_order: str | None = None  # §3.6: where Rome asked the marker to go in the next phase F
     event: int = 0
     next_id: int = 0
     game_over: bool = False

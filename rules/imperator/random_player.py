@@ -123,6 +123,9 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
         if opts and rng.random() < 0.3:
             leader, title = rng.choice(opts)
             cmds.append(Command("designate", {"leader": leader, "title": title}))
+        holders = engine.custodes_holders(st)
+        if len(holders) > 1 and rng.random() < 0.2:
+            cmds.append(Command("custodes", {"leader": rng.choice(holders)}))
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "move":
         if rng.random() < 0.15:

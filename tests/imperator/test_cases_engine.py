@@ -1287,3 +1287,46 @@ def test_IMP_212_victory_levels(rome: int, enemies: int, level: str) -> None:
     engine.final_result(st, Outcome())
     assert st.result is not None and st.result["level"] == level
     assert (st.result["winners"] == []) == (rome == enemies)
+
+
+# ---------------------------------------------------------------------------------------------
+# §3.6 Corporis Custodes
+# ---------------------------------------------------------------------------------------------
+
+
+def _custodes_game() -> ImperatorGame:
+    p = rome_start(cp=4, vs=3, cp2=2, vs2=1)
+    p.leader("caes", "raetia", title="caesar")
+    p.leader("legate", "vindobona")
+    return p.game(custodes="aug")
+
+
+def test_custodes_order_moves_the_marker_in_phase_f() -> None:
+    g = _custodes_game()
+    assert "custodes" in [a.name for a in g.actions("rome")]
+    cmd(g, "rome", "custodes", leader="caes")
+    assert g.state.custodes == "aug"  # §3.6: it only moves in phase F
+    out = Outcome()
+    engine.reassign_custodes(g.state, out)
+    assert g.state.custodes == "caes" and g.state.custodes_order is None
+
+
+def test_custodes_order_refused_for_untitled_or_enemy() -> None:
+    g = _custodes_game()
+    refused(g, "enemies", "custodes", leader="caes")
+    assert "§3.6" in str(refused(g, "rome", "custodes", leader="legate"))
+    refused(g, "rome", "custodes", leader="nobody")
+
+
+def test_custodes_without_order_stays_then_follows_first_holder_on_death() -> None:
+    g = _custodes_game()
+    st = g.state
+    engine.reassign_custodes(st, Outcome())
+    assert st.custodes == "aug"
+    cmd(g, "rome", "custodes", leader="caes")
+    st = g.state
+    st.leaders["caes"].status = "dead"  # the ordered holder died before phase F
+    st.leaders["aug"].status = "dead"
+    st.custodes = None
+    engine.reassign_custodes(st, Outcome())
+    assert st.custodes == "aug2"
