@@ -122,7 +122,9 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
         leader = data["leader"]
         units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
         vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
-        roll = st.dice.d6(f"§8.1 evasion (needs less than {vs})")
+        if stratagems.favour_window(st, defender, "evade", data, "d6", [f < vs for f in range(1, 7)]):
+            return
+        roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
         if roll.result < vs:
             zones = evasion_zones(st, zone, defender, leader, units)
             if zones:

@@ -569,6 +569,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         stratagems.initiative_choice(st, out, role, choice)
     elif kind == "bstrat":
         stratagems.battle_choice(st, out, role, data, choice)
+    elif kind == "favour":
+        stratagems.favour_choice(st, out, role, data, choice)
     else:  # pragma: no cover - unknown kinds never get stored
         raise RuleError("", f"unknown decision {kind}")
     out.map_changed = True

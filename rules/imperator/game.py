@@ -25,7 +25,8 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
                 (§6): phase C chits in the EoR's C step; phase E chits by either seat at any
                 moment of phase E with no decision waiting, even in the other side's SMC.
                 Initiative and the battle chits (Roma Victor, Furor Germanicus, Fuite opportune,
-                Faveur divine) are played by answering the ``initiative`` / ``bstrat`` decisions.
+                Faveur divine) are played by answering the ``initiative`` / ``bstrat`` decisions;
+                Faveur divine on the other phase E rolls by answering ``favour`` decisions.
 ``usurp``       {leader}  play the usurpation chit that fits the leader (§4.5, §6.2).
 ``assassinate`` {leader}  Didius Julianus' yearly free attempt on Pertinax (§4.5, Commode).
 ``custodes``    {leader}  Rome, any time no decision waits (phases A-E): the Augustus or Caesar

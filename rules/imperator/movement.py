@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import politics
+from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -399,12 +399,17 @@ def escape_zones(st: ImperatorState, lid: str) -> list[str]:
     return sorted(res)
 
 
-def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str) -> None:
+def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str, Any] | None = None) -> None:
     ls = st.leaders[lid]
     if ls.status != "map":
         return
-    roll = st.dice.d10(f"§7 escape of {name(st, lid)} (dies on 9)")
+    if fav is not None and (not ls.loc or not st.units_in(ls.loc, other(ls.owner)) or st.units_in(ls.loc, ls.owner)):
+        return  # resumed after a Faveur divine window: no longer caught alone
     zones = escape_zones(st, lid)
+    data = fav or {"leader": lid}
+    if zones and stratagems.favour_window(st, ls.owner, "escape", data, "d10", [f == 9 for f in range(10)]):
+        return
+    roll = stratagems.favour_roll(st, "d10", f"§7 escape of {name(st, lid)} (dies on 9)", [], data)
     if roll.result == 9 or not zones:
         politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=other(ls.owner), section="§7")
         return
@@ -452,8 +457,23 @@ def rally(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> 
     best = max(rebels, key=lambda x: st.ldef(x).cp)
     usurper = best if st.leaders[best].title == "usurper" else (st.leaders[best].follows or best)
     bonus = st.usurper_bonus.get(usurper, 0)
+    data = {"zone": zone, "best": best, "usurper": usurper, "able": able, "rebels": rebels}
     cp = st.ldef(best).cp
-    roll = st.dice.d6(f"§4.5 D/ rally by {name(st, best)} (needs {cp} or less)", [("usurpation stratagem", -bonus)] if bonus else [])
+    if stratagems.favour_window(st, "E", "rally", data, "d6", [f - bonus <= cp for f in range(1, 7)]):
+        return
+    rally_roll(st, out, data)
+
+
+def rally_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§4.5 D/: the roll of a rally, and its effect."""
+    zone, best, usurper = data["zone"], data["best"], data["usurper"]
+    able = [u for u in data["able"] if st.units[u].status == "map" and st.units[u].loc == zone and st.units[u].owner == "R"]
+    rebels = [x for x in data["rebels"] if st.leaders[x].status == "map" and st.leaders[x].loc == zone]
+    if not able or not rebels:
+        return
+    bonus = st.usurper_bonus.get(usurper, 0)
+    cp = st.ldef(best).cp
+    roll = stratagems.favour_roll(st, "d6", f"§4.5 D/ rally by {name(st, best)} (needs {cp} or less)", [("usurpation stratagem", -bonus)] if bonus else [], data)
     if roll.result <= cp:
         for u in able:
             st.units[u].owner = "E"

@@ -106,6 +106,9 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
         d = st.pending[0]
         choices = [c[0] for c in d["choices"]]
         rng.shuffle(choices)
+        if d["kind"] == "favour" and rng.random() < 0.8:
+            choices.remove("pass")  # Faveur divine is kept for a better moment most of the time
+            choices.insert(0, "pass")
         return [Command("decide", {"id": d["id"], "choice": c}) for c in choices]
     cmds: list[Command] = []
     if st.phase == "C" and role == "R":

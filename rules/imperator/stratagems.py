@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
 from rules.imperator import politics, tables
 from rules.imperator.model import ROMAN, ImperatorState, other
@@ -141,7 +142,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     if t.timing in ("before_battle_roll", "before_battle", "initiative_roll"):
         raise RuleError(t.section, f"{t.name_fr} is played when the game offers it (before a battle roll or after the initiative roll)")
     if t.timing == "on_die_roll":
-        raise NotYetSupported("§6.3", "Faveur divine on rolls other than a battle roll")
+        raise RuleError(t.section, f"{t.name_fr} is played when the game offers it, before a die roll of phase E")
     if t.phase != st.phase:
         raise RuleError(t.section, f"{t.name_fr} is played in phase {t.phase} only")
     if t.phase == "C" and not (st.active == role == "E"):
@@ -334,8 +335,10 @@ def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
 # -- phase E chits ----------------------------------------------------------------------------
 
 
-def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str) -> None:
+def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str, fav: dict[str, Any] | None = None) -> None:
     ls = st.leaders.get(lid)
+    if fav is not None and (ls is None or ls.status != "map"):
+        return  # resumed after a Faveur divine window: the target died meanwhile
     if ls is None or ls.status != "map" or ls.owner == role:
         raise RuleError("§6.3", f"{lid!r} is not an enemy leader in play")
     mods: list[tuple[str, int]] = []
@@ -344,7 +347,11 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str)
         holder == lid or (st.leaders[holder].loc and st.leaders[holder].loc == ls.loc)
     ):
         mods.append(("Corporis Custodes", -1))
-    roll = st.dice.d10(f"{why}: assassination of {name(st, lid)} (8 or 9 kills)", mods)
+    data = fav or {"role": role, "leader": lid, "why": why}
+    bonus = sum(v for _, v in mods)
+    if favour_window(st, role, "assassinate", data, "d10", [f + bonus in (8, 9) for f in range(10)]):
+        return
+    roll = favour_roll(st, "d10", f"{why}: assassination of {name(st, lid)} (8 or 9 kills)", mods, data)
     if roll.result in (8, 9):
         politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
     else:
@@ -374,10 +381,21 @@ def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only:
         if key in st.plague_hit or only is not None and lid not in only:
             continue
         st.plague_hit.append(key)
-        roll = st.dice.d10(f"§6.3 plague: {name(st, lid)} dies on 9")
-        if roll.natural == 9:
-            politics.kill_leader(st, out, lid, "plague", section="§6.3")
+        plague_death_roll(st, out, {"leader": lid})
     out.say(f"§6.3: the plague strikes {name(st, zone)}.")
+
+
+def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§6.3: a leader in an infested zone dies on a 9 (the roll of the leader's owner)."""
+    lid = data["leader"]
+    ls = st.leaders[lid]
+    if ls.status != "map":
+        return
+    if favour_window(st, ls.owner, "plague", data, "d10", [f == 9 for f in range(10)]):
+        return
+    roll = favour_roll(st, "d10", f"§6.3 plague: {name(st, lid)} dies on 9", [], data)
+    if roll.natural == 9:
+        politics.kill_leader(st, out, lid, "plague", section="§6.3")
 
 
 def _plague(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
@@ -765,6 +783,108 @@ def battle_choice(st: ImperatorState, out: Outcome, role: str, data: dict[str, A
     st.battle["ready"] = True
     combat.battle(st, out, attacker, zone)
     st.battle = None
+
+
+# --------------------------------------------------------------------------------------------
+# Faveur divine before the other rolls of phase E (§6.3, AMB-45; ruling "Faveur divine outside
+# battle")
+# --------------------------------------------------------------------------------------------
+
+FAVOUR = "faveur_divine"
+
+
+def favour_in_game(st: ImperatorState) -> bool:
+    """Public knowledge: a Faveur divine chit is still in the cup or in some hand."""
+    return any(c.startswith(FAVOUR) for c in st.cup) or any(c.startswith(FAVOUR) for h in st.hands.values() for c in h)
+
+
+def favour_window(st: ImperatorState, roller: str, kind: str, data: dict[str, Any], die: str, outcomes: list[bool]) -> bool:
+    """Before a roll of phase E other than the battle roll: offer Faveur divine to the roller,
+    then to his opponent (each only if his hand is not empty, a public count), when the chit
+    is still in play and the faces do not all give the same outcome. True when the roll waits;
+    the roll is then made by the kind's resume function once the windows are answered."""
+    if "favour_done" in data:
+        return False
+    if not st.rules.get("stratagems") or st.phase != "E" or not favour_in_game(st):
+        return False
+    if len(set(outcomes)) < 2:
+        return False
+    asked = [r for r in (roller, other(roller)) if st.hands.get(st.seat_of(r))]
+    if not asked:
+        return False
+    payload = {"kind": kind, "data": data, "die": die, "roller": roller, "ask": asked[1:], "face": None, "by": None}
+    _open_favour(st, asked[0], payload, front=False)
+    return True
+
+
+_FAVOUR_WHAT = {
+    "evade": "the evasion roll (§8.1)",
+    "escape": "the lone leader's escape roll (§7)",
+    "assassinate": "the assassination roll (§6.3)",
+    "plague": "a plague roll for a leader (§6.3)",
+    "rally": "the rally roll (§4.5 D/)",
+}
+
+
+def _open_favour(st: ImperatorState, role: str, payload: dict[str, Any], front: bool) -> None:
+    seat = st.seat_of(role)
+    choices: list[tuple[str, str]] = [("pass", "pass")]
+    if holding(st, seat, FAVOUR):
+        faces = range(10) if payload["die"] == "d10" else range(1, 7)
+        choices += [(f"{FAVOUR}@{f}", f"play Faveur divine: the die shows {f}") for f in faces]
+    whose = "your" if role == payload["roller"] else "your opponent's"
+    what = _FAVOUR_WHAT.get(payload["kind"], "a roll")
+    politics.open_decision(st, role, "favour", f"§6.3: {whose} {what} is about to be made. Play a stratagem?", choices, "pass", "§6.3", payload)
+    if front:
+        st.pending.insert(0, st.pending.pop())
+
+
+def favour_choice(st: ImperatorState, out: Outcome, role: str, payload: dict[str, Any], choice: str) -> None:
+    seat = st.seat_of(role)
+    if choice != "pass":
+        chit = holding(st, seat, FAVOUR)
+        if chit is None:  # pragma: no cover - offered only when held
+            raise RuleError("§6.3", "you hold no Faveur divine")
+        st.hands[seat].remove(chit)
+        _spent(st, chit)
+        payload["face"], payload["by"] = int(choice.partition("@")[2]), role
+        out.commit_point = True
+        out.cite("§6.3")
+        out.say(f"§6.3: {seat} plays Faveur divine: the die will show {payload['face']} (modifiers still apply).")
+    if payload["ask"]:
+        _open_favour(st, payload["ask"].pop(0), payload, front=True)
+        return
+    data = dict(payload["data"])
+    data["favour_done"] = True
+    data["favour_face"] = payload["face"]
+    _resume(st, out, payload["kind"], data)
+
+
+def _resume(st: ImperatorState, out: Outcome, kind: str, data: dict[str, Any]) -> None:
+    from rules.imperator import combat, movement
+
+    if kind == "evade":
+        combat.evade(st, out, data, "evade")
+    elif kind == "escape":
+        movement.lone_leader_escape(st, out, data["leader"], data)
+    elif kind == "assassinate":
+        assassinate(st, out, data["role"], data["leader"], data["why"], data)
+    elif kind == "plague":
+        plague_death_roll(st, out, data)
+    elif kind == "rally":
+        movement.rally_roll(st, out, data)
+    else:  # pragma: no cover - unknown kinds never get stored
+        raise RuleError("§6.3", f"unknown roll {kind}")
+
+
+def favour_roll(st: ImperatorState, die: str, purpose: str, mods: list[tuple[str, int]], data: dict[str, Any]) -> DiceRoll:
+    """The roll itself: the face chosen with Faveur divine, if any, plus the modifiers (AMB-45)."""
+    face = data.get("favour_face")
+    if face is None:
+        return st.dice.roll(die, purpose, mods)
+    rec = DiceRoll(purpose + " (Faveur divine)", die, int(face), tuple(mods), int(face) + sum(v for _, v in mods))
+    st.dice.rolls.append(rec)
+    return rec
 
 
 def hand_view(st: ImperatorState, seat: str) -> list[dict[str, Any]]:

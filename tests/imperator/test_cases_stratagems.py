@@ -4,11 +4,13 @@ table level, plus the cup, the hidden hands and the decision windows (docs/rulin
 
 from __future__ import annotations
 
+from collections import deque
+
 import pytest
 from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
-from rules.core.errors import RuleError
+from rules.core.errors import NotYetSupported, RuleError
 from rules.imperator import engine, stratagems
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import PeopleDef, ZoneDef
@@ -273,3 +275,106 @@ def test_assassination_out_of_turn_in_phase_e() -> None:
     script(g, 8)
     out = play(g, "enemies", id="assassinat", leader="emperor")
     assert out.commit_point and g.state.leaders["emperor"].status == "dead"
+
+
+# --------------------------------------------------------------------------------------------
+# Faveur divine before the rolls of phase E other than the battle roll (AMB-45; ruling
+# "Faveur divine outside battle")
+# --------------------------------------------------------------------------------------------
+
+
+def _evasion_game() -> ImperatorGame:
+    p = Pos()
+    p.leader("gen", "vindobona", cc=3)
+    p.legions(3, "vindobona")
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=2)
+    p.unit("q0", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
+    g.apply("rome", Command("end", {}))
+    g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+    return g
+
+
+def _decide(g: ImperatorGame, seat: str, choice: str) -> Outcome:
+    dec = g.pending_decision()
+    assert dec is not None and dec.seat == seat, dec
+    return g.apply(seat, Command("decide", {"id": dec.id, "choice": choice}))
+
+
+def test_IMP_140_faveur_divine_sets_own_evasion_roll() -> None:
+    g = _evasion_game()
+    give(g, "enemies", "faveur_divine")
+    _decide(g, "enemies", "evade")
+    dec = g.pending_decision()
+    assert dec is not None and dec.kind == "favour" and dec.seat == "enemies"
+    assert {c.value for c in dec.choices} == {"pass"} | {f"faveur_divine@{f}" for f in range(1, 7)}
+    out = _decide(g, "enemies", "faveur_divine@2")
+    assert out.commit_point and g.state.hands["enemies"] == []
+    assert g.state.leaders["chief"].loc != "carnuntum"
+    assert any("Faveur divine" in r.purpose and r.natural == 2 for r in out.rolls)
+
+
+def test_IMP_140_faveur_divine_overrules_opponents_evasion_roll() -> None:
+    g = _evasion_game()
+    give(g, "rome", "faveur_divine")
+    _decide(g, "enemies", "evade")  # the Enemies' hand is empty (public count): only Rome is asked
+    out = _decide(g, "rome", "faveur_divine@6")
+    evasion = [r for r in out.rolls if r.purpose.startswith("§8.1")]
+    assert len(evasion) == 1 and evasion[0].natural == 6 and "Faveur divine" in evasion[0].purpose
+    assert "evasion succeeds" not in " ".join(out.public)
+
+
+def _murder_game(*rome_hand: str, favour_in_cup: bool = True) -> ImperatorGame:
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.leader("usurper", "carnuntum", "E", title="usurper")
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "enemies", "assassinat")
+    give(g, "rome", *rome_hand)
+    if favour_in_cup:
+        g.state.cup.append("faveur_divine#1")
+    return g
+
+
+def test_faveur_divine_cancels_an_assassination() -> None:
+    g = _murder_game("faveur_divine", favour_in_cup=False)
+    script(g, 8)
+    play(g, "enemies", id="assassinat", leader="emperor")
+    assert g.state.leaders["emperor"].status == "map"  # waiting for Rome's window
+    _decide(g, "rome", "faveur_divine@0")
+    assert g.state.leaders["emperor"].status == "map"
+    assert g.state.dice.script == deque([8])  # type: ignore[attr-defined]
+
+
+def test_faveur_window_offered_whatever_the_hand() -> None:
+    g = _murder_game("initiative")
+    script(g, 8)
+    play(g, "enemies", id="assassinat", leader="emperor")
+    dec = g.pending_decision()
+    assert dec is not None and dec.kind == "favour" and [c.value for c in dec.choices] == ["pass"]
+    _decide(g, "rome", "pass")
+    assert g.state.leaders["emperor"].status == "dead"
+
+
+def test_faveur_window_skipped_when_no_chit_left_in_play() -> None:
+    g = _murder_game("initiative", favour_in_cup=False)
+    script(g, 8)
+    play(g, "enemies", id="assassinat", leader="emperor")
+    assert g.pending_decision() is None and g.state.leaders["emperor"].status == "dead"
+
+
+def test_faveur_window_skipped_when_the_roll_cannot_matter() -> None:
+    g = _murder_game("faveur_divine")
+    st = g.state
+    assert not stratagems.favour_window(st, "E", "escape", {"leader": "emperor"}, "d10", [True] * 10)
+    assert st.pending == []
+
+
+def test_faveur_divine_refused_as_a_command_and_outside_phase_e() -> None:
+    g = _murder_game("faveur_divine")
+    err = refused(g, "rome", id="faveur_divine")
+    assert "phase E" in str(err) and not isinstance(err, NotYetSupported)
+    g.state.phase = "C"
+    assert not stratagems.favour_window(g.state, "R", "escape", {"leader": "emperor"}, "d10", [f == 9 for f in range(10)])
