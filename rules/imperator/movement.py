@@ -82,6 +82,10 @@ def step_error(
         return f"§7.1: {name(st, to)} is not adjacent to {name(st, frm)}"
     if z.kind != "land":
         return f"§3.5: {name(st, to)} is a sea zone; use sail"
+    if any(st.units[u].mutiny for u in st.units_in(to, role)):
+        # AMB-43: mutineers are hostile to both sides. Their owner must stop and fight them (they
+        # are the other side's units for now); the side that raised them may not join them.
+        return f"§6.3: the mutineers in {name(st, to)} are hostile to both sides; your forces may not enter"
     for uid in units:
         d = st.udef(uid)
         if d.people == ROMAN:

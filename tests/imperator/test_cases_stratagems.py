@@ -198,6 +198,22 @@ def test_IMP_138_mutinerie() -> None:
     assert st.vp["rome"] == -2
 
 
+def test_IMP_138_mutineers_hostile_to_the_side_that_raised_them() -> None:
+    """AMB-43 (ruling "Mutinerie"): the side that placed the marker may not join the mutineers."""
+    p = Pos(175)
+    p.leader("emperor", "rome", title="augustus")
+    p.legions(2, "carnuntum", prefix="m")
+    p.leader("chief", "quadi", "E", people="quadi")
+    p.unit("q0", "quadi", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(phase="E", active="E", sub="move")
+    give(g, "enemies", "mutinerie")
+    play(g, "enemies", id="mutinerie", zone="carnuntum")
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0"], "to": "carnuntum"}))
+    assert e.value.section == "§6.3" and "hostile to both sides" in str(e.value)
+
+
 def test_IMP_139_desertion() -> None:
     p = Pos(175)
     p.leader("emperor", "rome", title="augustus")
