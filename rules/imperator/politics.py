@@ -263,9 +263,15 @@ def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, 
     front = st.front_of(zone)
     if front is None or front == "interior":
         return
-    # B/ the rest of his Front.
-    test_front(st, out, lid, front, exclude_zone=zone)
-    # C/ a neighbouring Front, chosen by the EoR.
+    # B/ the rest of his Front, then the C/ offer once every B/ roll is made.
+    test_front(st, out, lid, front, exclude_zone=zone, then="offer")
+
+
+def offer_spread(st: ImperatorState, out: Outcome, lid: str, front: str) -> None:
+    """§4.5 C/: the EoR may name a neighbouring Front for the usurper to win over."""
+    ls = st.leaders[lid]
+    if ls.status != "map" or ls.title != "usurper":
+        return
     fronts = [
         f
         for f in ("british", "rhine", "danube", "orient", "southern")
@@ -284,11 +290,36 @@ def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, 
         )
 
 
-def test_front(st: ImperatorState, out: Outcome, usurper: str, front: str, exclude_zone: str | None = None) -> None:
-    """§4.5 B/: one loyalty test per zone of ``front`` holding a loyal Roman general."""
+def _usurper_stands(st: ImperatorState, usurper: str) -> bool:
+    ls = st.leaders[usurper]
+    return ls.status == "map" and ls.title == "usurper"
+
+
+def test_front(
+    st: ImperatorState,
+    out: Outcome,
+    usurper: str,
+    front: str,
+    exclude_zone: str | None = None,
+    then: str | None = None,
+    zones: list[str] | None = None,
+) -> None:
+    """§4.5 B/: one loyalty test per zone of ``front`` holding a loyal Roman general.
+
+    The tests run zone by zone; before each roll a Faveur divine window may stop the chain
+    (AMB-45), which ``resume_loyalty`` takes up again with the zones left (``zones``). Once
+    every zone is done, ``then`` says what follows: "offer" (the C/ choice after a
+    proclamation), "normalize" (after a C/ spread) or nothing."""
+    from rules.imperator import stratagems
+
     bonus = st.usurper_bonus.get(usurper, 0)
-    zones = sorted(z for z in st.board.zones if st.front_of(z) == front and z != exclude_zone)
-    for zone in zones:
+    if zones is None:
+        zones = sorted(z for z in st.board.zones if st.front_of(z) == front and z != exclude_zone)
+    left = list(zones)
+    while left:
+        if not _usurper_stands(st, usurper):
+            return
+        zone = left.pop(0)
         gens = [g for g in st.leaders_in(zone, "R") if st.ldef(g).people == ROMAN]
         if not gens:
             continue
@@ -298,17 +329,53 @@ def test_front(st: ImperatorState, out: Outcome, usurper: str, front: str, exclu
         best = max(st.ldef(g).cp for g in gens)
         tops = sorted(g for g in gens if st.ldef(g).cp == best)
         g = tops[st.dice.randint(0, len(tops) - 1)] if len(tops) > 1 else tops[0]
-        mods = [("usurpation stratagem", bonus)] if bonus else []
-        roll = st.dice.d6(f"§4.5 B/ loyalty of {name(st, g)} (joins on {best}+)", mods)
-        if roll.result >= best:
-            out.say(f"§4.5 (B/): {name(st, g)} joins {name(st, usurper)} with everything in {name(st, zone)}.")
-            _join(st, out, zone, usurper)
-        else:
-            out.say(f"§4.5 (B/): {name(st, g)} stays loyal.")
+        data: dict[str, Any] = {
+            "usurper": usurper, "front": front, "zone": zone, "general": g, "best": best, "rest": left, "then": then,
+        }
+        if stratagems.favour_window(st, "E", "loyalty", data, "d6", [f + bonus >= best for f in range(1, 7)]):
+            return
+        loyalty_roll(st, out, data)
+    _front_done(st, out, usurper, front, then)
+
+
+def loyalty_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§4.5 B/: the loyalty roll of one zone's general, and its effect."""
+    from rules.imperator import stratagems
+
+    usurper, zone, g, best = data["usurper"], data["zone"], data["general"], int(data["best"])
+    gs = st.leaders[g]
+    if not _usurper_stands(st, usurper) or gs.status != "map" or gs.loc != zone or gs.owner != "R":
+        return  # the situation changed while the roll waited for a window
+    bonus = st.usurper_bonus.get(usurper, 0)
+    mods = [("usurpation stratagem", bonus)] if bonus else []
+    roll = stratagems.favour_roll(st, "d6", f"§4.5 B/ loyalty of {name(st, g)} (joins on {best}+)", mods, data)
+    if roll.result >= best:
+        out.say(f"§4.5 (B/): {name(st, g)} joins {name(st, usurper)} with everything in {name(st, zone)}.")
+        _join(st, out, zone, usurper)
+    else:
+        out.say(f"§4.5 (B/): {name(st, g)} stays loyal.")
+
+
+def resume_loyalty(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """After a Faveur divine window: the waiting B/ roll, then the rest of the chain."""
+    loyalty_roll(st, out, data)
+    test_front(st, out, data["usurper"], data["front"], then=data.get("then"), zones=list(data["rest"]))
+
+
+def _front_done(st: ImperatorState, out: Outcome, usurper: str, front: str, then: str | None) -> None:
+    if then == "offer":
+        offer_spread(st, out, usurper, front)
+    elif then == "normalize":
+        normalize(st, out)
 
 
 def spread(st: ImperatorState, out: Outcome, usurper: str, front: str) -> None:
-    """§4.5 C/: d10 (+2 Augustus / +1 Caesar in the target Front, minus the stratagem bonus) < CP."""
+    """§4.5 C/: d10 (+2 Augustus / +1 Caesar in the target Front, minus the stratagem bonus) < CP.
+
+    A Faveur divine window may stop the chain before the roll (AMB-45); ``spread_roll``
+    makes it."""
+    from rules.imperator import stratagems
+
     st.c_fronts_used.append(front)
     cp = st.ldef(usurper).cp
     mods: list[tuple[str, int]] = []
@@ -320,13 +387,28 @@ def spread(st: ImperatorState, out: Outcome, usurper: str, front: str) -> None:
     bonus = st.usurper_bonus.get(usurper, 0)
     if bonus:
         mods.append(("usurpation stratagem", -bonus))
-    roll = st.dice.d10(f"§4.5 C/ spread to {front} (needs less than {cp})", mods)
+    data: dict[str, Any] = {"usurper": usurper, "front": front, "cp": cp, "mods": [list(m) for m in mods]}
+    total = sum(v for _, v in mods)
+    if stratagems.favour_window(st, "E", "spread", data, "d10", [f + total < cp for f in range(10)]):
+        return
+    spread_roll(st, out, data)
+
+
+def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§4.5 C/: the spread roll and its effect (the B/ tests of the target Front)."""
+    from rules.imperator import stratagems
+
+    usurper, front, cp = data["usurper"], data["front"], int(data["cp"])
+    if not _usurper_stands(st, usurper):
+        return  # the usurper fell while the roll waited for a window
+    mods = [(str(k), int(v)) for k, v in data["mods"]]
+    roll = stratagems.favour_roll(st, "d10", f"§4.5 C/ spread to {front} (needs less than {cp})", mods, data)
     if roll.result < cp:
         out.say(f"§4.5 (C/): the {front} Front is open to {name(st, usurper)}'s appeal.")
-        test_front(st, out, usurper, front)
+        test_front(st, out, usurper, front, then="normalize")
     else:
         out.say(f"§4.5 (C/): the {front} Front does not listen.")
-    normalize(st, out)
+        normalize(st, out)
 
 
 def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:

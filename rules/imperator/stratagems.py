@@ -823,6 +823,8 @@ _FAVOUR_WHAT = {
     "assassinate": "the assassination roll (§6.3)",
     "plague": "a plague roll for a leader (§6.3)",
     "rally": "the rally roll (§4.5 D/)",
+    "loyalty": "a loyalty roll of the usurpation (§4.5 B/)",
+    "spread": "the usurpation's spread roll (§4.5 C/)",
 }
 
 
@@ -873,6 +875,10 @@ def _resume(st: ImperatorState, out: Outcome, kind: str, data: dict[str, Any]) -
         plague_death_roll(st, out, data)
     elif kind == "rally":
         movement.rally_roll(st, out, data)
+    elif kind == "loyalty":
+        politics.resume_loyalty(st, out, data)
+    elif kind == "spread":
+        politics.spread_roll(st, out, data)
     else:  # pragma: no cover - unknown kinds never get stored
         raise RuleError("§6.3", f"unknown roll {kind}")
 

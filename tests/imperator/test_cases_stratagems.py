@@ -11,7 +11,7 @@ from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import engine, stratagems
+from rules.imperator import engine, politics, stratagems
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import PeopleDef, ZoneDef
 
@@ -394,3 +394,64 @@ def test_faveur_divine_refused_as_a_command_and_outside_phase_e() -> None:
     assert "phase E" in str(err) and not isinstance(err, NotYetSupported)
     g.state.phase = "C"
     assert not stratagems.favour_window(g.state, "R", "escape", {"leader": "emperor"}, "d10", [f == 9 for f in range(10)])
+
+
+def _usurpation_in_phase_e(*rome_hand: str, enemies_hand: tuple[str, ...] = ()) -> ImperatorGame:
+    """A usurpation proclaimed in phase E (as after a succession, §3.6 4/): Cassius in the
+    Orient, a loyal general to test in Emesa (B/), one in the Southern Front for C/."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("cassius", "antiochia", cp=4)
+    p.legions(2, "antiochia", front="orient", prefix="ant")
+    p.leader("tested", "emesa", cp=3)
+    p.unit("emesa_leg", "emesa", front="orient")
+    p.leader("south_gen", "cyrene", cp=2)
+    g = p.game(phase="E", active="R", sub="move")
+    give(g, "rome", *rome_hand)
+    give(g, "enemies", *enemies_hand)
+    g.state.cup.append("faveur_divine#1")
+    return g
+
+
+def test_IMP_140_faveur_divine_before_a_loyalty_roll() -> None:
+    """§4.5 B/: the chain stops before the loyalty roll; Rome's face keeps the general loyal,
+    and the C/ offer comes only once that roll is made."""
+    g = _usurpation_in_phase_e("faveur_divine")
+    script(g, 6)  # would win Emesa over; Rome's face replaces it
+    politics.validate_usurpation(g.state, Outcome(), "cassius", 0)
+    dec = g.pending_decision()
+    assert dec is not None and dec.kind == "favour" and dec.seat == "rome"  # the Enemies' hand is empty
+    assert "B/" in dec.prompt and not [d for d in g.state.pending if d["kind"] == "spread"]
+    out = _decide(g, "rome", "faveur_divine@1")
+    loyalty = [r for r in out.rolls if "loyalty" in r.purpose]
+    assert len(loyalty) == 1 and loyalty[0].natural == 1 and "Faveur divine" in loyalty[0].purpose
+    assert g.state.leaders["tested"].owner == "R" and g.state.units["emesa_leg"].owner == "R"
+    dec = g.pending_decision()
+    assert dec is not None and dec.kind == "spread"
+
+
+def test_IMP_140_faveur_divine_before_the_spread_roll() -> None:
+    """§4.5 C/: the Enemies choose the face of the d10 and the Southern Front is tested."""
+    g = _usurpation_in_phase_e(enemies_hand=("faveur_divine",))
+    script(g, 3)  # B/ roll for Emesa: 3, Tested joins
+    politics.validate_usurpation(g.state, Outcome(), "cassius", 0)
+    _decide(g, "enemies", "pass")  # B/ window (Rome's hand is empty: not asked)
+    assert g.state.leaders["tested"].owner == "E"
+    _decide(g, "enemies", "southern")
+    dec = g.pending_decision()
+    assert dec is not None and dec.kind == "favour" and "C/" in dec.prompt
+    script(g, 2)  # the B/ roll in the Southern Front: the chit is spent, so no window
+    out = _decide(g, "enemies", "faveur_divine@0")
+    spread_roll = [r for r in out.rolls if "C/ spread" in r.purpose]
+    assert len(spread_roll) == 1 and spread_roll[0].natural == 0
+    assert g.state.leaders["south_gen"].owner == "E" and g.pending_decision() is None
+
+
+def test_faveur_window_not_offered_on_usurpation_rolls_in_phase_c() -> None:
+    """Faveur divine is a phase E chit: a usurpation of phase C rolls B/ at once."""
+    g = _usurpation_in_phase_e("faveur_divine")
+    g.state.phase = "C"
+    script(g, 3)
+    politics.validate_usurpation(g.state, Outcome(), "cassius", 0)
+    assert g.state.leaders["tested"].owner == "E"
+    assert [d["kind"] for d in g.state.pending] == ["spread"]
