@@ -8,7 +8,7 @@ from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
 from rules.imperator import movement, politics, stratagems, tables
-from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
+from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
 FRACTIONS = {"1/4": (1, 4), "1/2": (1, 2), "3/4": (3, 4)}
@@ -17,7 +17,7 @@ FRACTIONS = {"1/4": (1, 4), "1/2": (1, 2), "3/4": (3, 4)}
 def contested(st: ImperatorState, role: str) -> list[str]:
     """Zones where ``role``'s units share the zone with enemy units (AMB-54: all must be fought)."""
     zones = sorted({s.loc for s in st.units.values() if s.status == "map" and s.owner == role and s.loc and not s.fleet})
-    return [z for z in zones if st.units_in(z, other(role)) and z not in st.fought]
+    return [z for z in zones if st.hostile_units(z, role) and z not in st.fought]
 
 
 def force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str]]:
@@ -44,7 +44,7 @@ def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str, units: 
     came = set(st.entered_from.get(zone, []))
     res = []
     for n in st.board.land_neighbours(zone):
-        if n in came or st.units_in(n, other(role)):
+        if n in came or st.hostile_units(n, role):
             continue
         if movement.step_error(st, role, leader, units, zone, n) and not _relaxed_ok(st, role, leader, units, zone, n):
             continue
@@ -61,7 +61,7 @@ def retreat_zones(st: ImperatorState, zone: str, role: str, units: list[str], le
     lead = leaders[0] if leaders else None
     res = []
     for n in st.board.land_neighbours(zone):
-        if st.units_in(n, other(role)):
+        if st.hostile_units(n, role):
             continue
         if not attacker and n in came:
             continue
@@ -88,7 +88,8 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
     if zone not in contested(st, role):
         raise RuleError("§8", f"there is no battle to fight in {name(st, zone)}")
     st.fought.append(zone)
-    d_units, d_leaders = force(st, zone, other(role))
+    defender = st.defender_in(zone, role)
+    d_units, d_leaders = force(st, zone, defender)
     mobile = [u for u in d_units if st.udef(u).people != "armenia"]
     if d_leaders:
         best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc))
@@ -99,10 +100,10 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
             # §8.1 needs a d6 strictly under the best VS: with VS 1 no face can succeed (not even
             # one chosen with Faveur divine), so the attempt is not offered (ruling E-8.1).
             out.say(f"§8.1: {name(st, best)} (VS {vs}) cannot evade; the battle is fought.")
-        elif evasion_zones(st, zone, other(role), best, taking):
+        elif evasion_zones(st, zone, defender, best, taking):
             politics.open_decision(
                 st,
-                other(role),
+                defender,
                 "evade",
                 f"§8.1: {name(st, zone)} is attacked. Try to evade with {name(st, best)}?",
                 [("fight", "stand and fight"), ("evade", "try to evade")],
@@ -117,7 +118,7 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
 def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -> None:
     zone = data["zone"]
     attacker = st.active
-    defender = other(attacker)
+    defender = st.defender_in(zone, attacker)
     if choice == "evade":
         leader = data["leader"]
         units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
@@ -145,7 +146,7 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
 
 
 def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
-    defender = other(attacker)
+    defender = st.defender_in(zone, attacker)
     a_units, a_leaders = force(st, zone, attacker)
     d_units, d_leaders = force(st, zone, defender)
     if not a_units or not d_units:
@@ -175,9 +176,10 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         mods.append(("attacker BT", a_bt))
     if d_bt:
         mods.append(("defender BT", -d_bt))
+    d_side = st.real_side(defender, d_units)  # mutineers count as their owner's troops here
     outside = not st.in_empire(zone)
     nonroman = [u for u in a_units + d_units if st.udef(u).people not in (ROMAN, "armenia")]
-    if outside and defender == "E" and d_units and all(st.udef(u).people != ROMAN for u in d_units):
+    if outside and d_side == "E" and d_units and all(st.udef(u).people != ROMAN for u in d_units):
         mods.append(("EoR defends outside the Empire", -1))
     if outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units):
         mods.append(("EoR attacks outside the Empire", 1))
@@ -196,7 +198,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         mods.append(("Event 12: donative to the legions", sign_r))
     if st.event == 11:
         pr = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
-        rome_units = a_units if attacker == "R" else d_units
+        rome_units = a_units if attacker == "R" else d_units if d_side == "R" else []
         if pr and all(p in rome_units for p in pr):
             mods.append(("Event 11: donative to the Praetorians", sign_r))
     germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "german" for u in nonroman)
@@ -240,6 +242,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     data = {
         "zone": zone,
         "attacker": attacker,
+        "defender": defender,
         "codes": [res.attacker, res.defender],
         "a_leaders": a_leaders,
         "d_leaders": d_leaders,
@@ -315,7 +318,7 @@ def choose_loss(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: 
 
 def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     zone, attacker = data["zone"], data["attacker"]
-    defender = other(attacker)
+    defender = str(data.get("defender") or other(attacker))
     code_a, code_d = data["codes"]
     a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
@@ -323,27 +326,27 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
         st.add_vp(winner, 1)
         out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
     # Leaders of a force hit by E die (§8.4).
-    for role, code, leaders in ((attacker, code_a, a_leaders), (defender, code_d, d_leaders)):
+    for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
             for lid in leaders:
-                politics.kill_leader(st, out, lid, "his force was destroyed", killer=other(role))
+                politics.kill_leader(st, out, lid, "his force was destroyed", killer=foe)
     if st.game_over:
         return
     if winner is None:
         _lone_leaders(st, out, zone)
         return
-    loser = other(winner)
+    loser = defender if winner == attacker else attacker
     loser_leaders = [x for x in (a_leaders if loser == attacker else d_leaders) if st.leaders[x].status == "map"]
     augusti = [x for x in loser_leaders if st.leaders[x].title == "augustus"]
     if augusti:
         politics.augusti_defeated(st, out, augusti)
-    if civil and st.civil_war:
+    if civil and st.civil_war and MUTINEERS not in (attacker, defender):
         for lid in loser_leaders:
             if st.leaders[lid].title in ("augustus", "caesar", "usurper") and st.leaders[lid].status == "map":
                 politics.kill_leader(st, out, lid, "defeated in civil war", killer=winner, section="§8.4")
         if st.game_over:
             return
-    _retreat(st, out, zone, loser, loser == attacker)
+    _retreat(st, out, zone, loser, loser == attacker, winner)
 
 
 def _apply_result(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_count: int, role: str, zone: str) -> int:
@@ -392,7 +395,7 @@ def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
         units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
     res = []
     for n in st.board.land_neighbours(zone):
-        if st.units_in(n, other(role)):
+        if st.hostile_units(n, role):
             continue
         err = movement.step_error(st, role, lead, units, zone, n)
         if err is None:
@@ -417,7 +420,7 @@ def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> 
     movement.after_move(st, out, role, [zone, dest])
 
 
-def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool) -> None:
+def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool, winner: str) -> None:
     units, leaders = force(st, zone, loser)
     units = [u for u in units if True]
     armenia = [u for u in units if st.udef(u).people == "armenia"]
@@ -433,7 +436,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         for u in units:
             eliminate(st, u)
         for lid in leaders:
-            politics.kill_leader(st, out, lid, "no retreat possible", killer=other(loser))
+            politics.kill_leader(st, out, lid, "no retreat possible", killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])
@@ -544,7 +547,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
 
 def _lone_leaders(st: ImperatorState, out: Outcome, zone: str) -> None:
     for r in ("R", "E"):
-        if st.units_in(zone, r) or not st.units_in(zone, other(r)):
+        if st.units_in(zone, r) or not st.hostile_units(zone, r):
             continue
         for lid in st.leaders_in(zone, r):
             movement.lone_leader_escape(st, out, lid)

@@ -537,16 +537,17 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         raise RuleError(dec["section"], f"{choice!r} is not one of the choices")
     st.pending.pop(0)
     kind, data = dec["kind"], dec["data"]
+    side = str(data.get("side") or role)  # AMB-43: the mutineers' decisions, answered for them
     if kind == "evade":
         combat.evade(st, out, data, choice)
     elif kind == "losses":
         combat.choose_loss(st, out, data, choice)
     elif kind == "retreat" and choice == "split":
-        combat.split_retreat(st, out, data, role)
+        combat.split_retreat(st, out, data, side)
     elif kind == "retreat":
-        combat.do_retreat(st, out, data["zone"], role, choice)
+        combat.do_retreat(st, out, data["zone"], side, choice)
     elif kind == "retreat_part":
-        combat.retreat_part(st, out, data, role, choice)
+        combat.retreat_part(st, out, data, side, choice)
     elif kind == "escape":
         lid = data["leader"]
         if st.leaders[lid].status == "map":

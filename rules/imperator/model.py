@@ -29,6 +29,16 @@ def other(role: str) -> str:
     return "E" if role == "R" else "R"
 
 
+MUTINEERS = "M"  # owner of units under a Mutinerie marker (§6.3, AMB-43): hostile to both sides
+
+
+def hostile(a: str, b: str) -> bool:
+    """Are forces of owners ``a`` and ``b`` enemies? Rome and the Enemies of Rome are, and
+    mutineers (owner ``MUTINEERS``) are enemies of both (AMB-43). The one answer every rule
+    about stops, stacking, battles, retreats, evasion and escapes asks."""
+    return a != b
+
+
 # --------------------------------------------------------------------------------------------
 # Board definitions (immutable during play)
 # --------------------------------------------------------------------------------------------
@@ -185,8 +195,8 @@ class UnitState:
     fleet: str | None = None  # aboard this fleet
     usurper: str | None = None  # the usurper whose cause it serves (owner E, Roman units)
     back_year: int = 0  # locked-out minor People units come back in phase C of this year
-    mutiny: str | None = None  # the Mutinerie chit this unit stands under (§6.3); owner holds the
-    # placing side while it lasts, ``mutineer_of`` the side it really belongs to
+    mutiny: str | None = None  # the Mutinerie chit this unit stands under (§6.3); owner is
+    # MUTINEERS while it lasts, ``mutineer_of`` the side it really belongs to
     mutineer_of: str | None = None
 
 
@@ -276,6 +286,8 @@ class ImperatorState:
 
     # -- queries ------------------------------------------------------------------------
     def seat_of(self, role: str) -> str:
+        if role == MUTINEERS:
+            return "the mutineers"
         for seat, r in self.roles.items():
             if r == role:
                 return seat
@@ -296,6 +308,40 @@ class ImperatorState:
             for u, s in self.units.items()
             if s.status == "map" and s.loc == zone and s.fleet is None and (owner is None or s.owner == owner)
         ]
+
+    def hostile_units(self, zone: str, role: str) -> list[str]:
+        """Units in ``zone`` that are enemies of ``role`` (mutineers included, AMB-43)."""
+        return [
+            u
+            for u, s in self.units.items()
+            if s.status == "map" and s.loc == zone and s.fleet is None and hostile(role, s.owner)
+        ]
+
+    def defender_in(self, zone: str, attacker: str) -> str:
+        """The side ``attacker`` fights in ``zone``: the other player's force, else mutineers."""
+        foe = other(attacker)
+        if not self.units_in(zone, foe) and self.units_in(zone, MUTINEERS):
+            return MUTINEERS
+        return foe
+
+    def decider(self, role: str, zone: str | None = None) -> str:
+        """Who answers decisions for ``role``: mutineers' are taken by the side that placed the
+        marker, i.e. the other side than their owner (AMB-43)."""
+        if role != MUTINEERS:
+            return role
+        owners = [
+            s.mutineer_of
+            for s in self.units.values()
+            if s.owner == MUTINEERS and s.status == "map" and (zone is None or s.loc == zone) and s.mutineer_of
+        ]
+        return other(owners[0]) if owners else "R"
+
+    def real_side(self, role: str, units: list[str]) -> str:
+        """The side a force belongs to for the battle modifiers (mutineers: their owner)."""
+        if role != MUTINEERS:
+            return role
+        owners = [str(self.units[u].mutineer_of) for u in units if self.units[u].mutineer_of]
+        return owners[0] if owners else role
 
     def leaders_in(self, zone: str, owner: str | None = None) -> list[str]:
         return [
@@ -342,7 +388,9 @@ class ImperatorState:
         return p.category if p else "west"
 
     def vp_of_role(self, role: str) -> int:
-        return self.vp[self.seat_of(role)]
+        return 0 if role == MUTINEERS else self.vp[self.seat_of(role)]
 
     def add_vp(self, role: str, n: int) -> None:
+        if role == MUTINEERS:
+            return  # mutineers score nothing
         self.vp[self.seat_of(role)] += n

@@ -10,12 +10,12 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
 from rules.imperator import politics, stratagems
-from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
+from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
 
 def enemy_units(st: ImperatorState, zone: str, role: str) -> list[str]:
-    return st.units_in(zone, other(role))
+    return st.hostile_units(zone, role)
 
 
 def base_pm(st: ImperatorState, with_units: bool) -> int:
@@ -82,10 +82,6 @@ def step_error(
         return f"§7.1: {name(st, to)} is not adjacent to {name(st, frm)}"
     if z.kind != "land":
         return f"§3.5: {name(st, to)} is a sea zone; use sail"
-    if any(st.units[u].mutiny for u in st.units_in(to, role)):
-        # AMB-43: mutineers are hostile to both sides. Their owner must stop and fight them (they
-        # are the other side's units for now); the side that raised them may not join them.
-        return f"§6.3: the mutineers in {name(st, to)} are hostile to both sides; your forces may not enter"
     for uid in units:
         d = st.udef(uid)
         if d.people == ROMAN:
@@ -379,10 +375,10 @@ def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) ->
     stratagems.mutiny_follow(st)
     stratagems.plague_entries(st, out)
     for z in zones:
-        for r in (role, other(role)):
+        for r in (role, other(role)) if role != MUTINEERS else ("R", "E"):
             if st.units_in(z, r):
                 continue
-            if not st.units_in(z, other(r)):
+            if not st.hostile_units(z, r):
                 continue
             for lid in st.leaders_in(z, r):
                 lone_leader_escape(st, out, lid)
@@ -393,7 +389,7 @@ def escape_zones(st: ImperatorState, lid: str) -> list[str]:
     assert ls.loc is not None
     res = []
     for n in st.board.land_neighbours(ls.loc):
-        if st.units_in(n, other(ls.owner)):
+        if st.hostile_units(n, ls.owner):
             continue
         if ls.owner == "E":
             politics_ok = st.ldef(lid).people != ROMAN or st.in_empire(n)
@@ -407,7 +403,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
     ls = st.leaders[lid]
     if ls.status != "map":
         return
-    if fav is not None and (not ls.loc or not st.units_in(ls.loc, other(ls.owner)) or st.units_in(ls.loc, ls.owner)):
+    if fav is not None and (not ls.loc or not st.hostile_units(ls.loc, ls.owner) or st.units_in(ls.loc, ls.owner)):
         return  # resumed after a Faveur divine window: no longer caught alone
     zones = escape_zones(st, lid)
     data = fav or {"leader": lid}
@@ -415,7 +411,8 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
         return
     roll = stratagems.favour_roll(st, "d10", f"§7 escape of {name(st, lid)} (dies on 9)", [], data)
     if roll.result == 9 or not zones:
-        politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=other(ls.owner), section="§7")
+        foe = other(ls.owner) if ls.loc and st.units_in(ls.loc, other(ls.owner)) else MUTINEERS
+        politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=foe, section="§7")
         return
     if len(zones) == 1:
         ls.loc = zones[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
-from rules.imperator.model import ROMAN, ImperatorState, other
+from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
 COMMODE = "commode"
 PERTINAX = "helvius_pertinax"
@@ -38,6 +38,11 @@ def open_decision(
     section: str,
     data: dict[str, Any] | None = None,
 ) -> None:
+    if role == MUTINEERS:
+        # AMB-43: the side that placed the Mutinerie marker decides for the mutineers
+        data = data if data is not None else {}
+        data["side"] = MUTINEERS
+        role = st.decider(role, data.get("zone"))
     st.pending.append(
         {
             "id": new_id(st, kind),
@@ -471,6 +476,8 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     st.leaders[winner].title = "augustus"
     for uid, us in st.units.items():
         ud = st.udef(uid)
+        if us.owner == MUTINEERS:
+            continue  # AMB-43: mutineers stay in mutiny until beaten
         if ud.people == ROMAN:
             us.owner = "R"
             us.usurper = None

@@ -21,7 +21,7 @@ from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
 from rules.imperator import politics, tables
-from rules.imperator.model import ROMAN, ImperatorState, other
+from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
 BATTLE_CHITS = ("roma_victor", "furor_germanicus")
@@ -467,7 +467,7 @@ def _mutinerie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
         us = st.units[u]
         us.mutiny = chit
         us.mutineer_of = foe
-        us.owner = role  # AMB-43: the placing side takes their decisions; their owner must beat them
+        us.owner = MUTINEERS  # AMB-43: hostile to both sides; the placing side takes their decisions
     out.say(f"§6.3: the units in {name(st, zone)} mutiny; {st.seat_of(foe)} loses 2 VP each phase F until they are beaten.")
     return zone
 
@@ -722,7 +722,9 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
 
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
     plays = st.battle.get("plays", {}) if st.battle else {}
-    role = other(attacker) if stage in ("defender", "response") else attacker
+    if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
+        stage = "attacker"  # AMB-43: mutineers play no stratagem
+    role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker
     choices = _window_choices(st, role, zone, attacker, stage, plays)
     prompt = {
         "defender": f"§6: a battle is about to be fought in {name(st, zone)}; you defend. Play a stratagem?",
@@ -777,7 +779,7 @@ def battle_choice(st: ImperatorState, out: Outcome, role: str, data: dict[str, A
     if stage == "defender":
         open_battle_window(st, zone, attacker, "attacker")
         return
-    if stage == "attacker" and plays.get("forced") == attacker and not plays.get("cancelled"):
+    if stage == "attacker" and plays.get("forced") == attacker and not plays.get("cancelled") and st.defender_in(zone, attacker) != MUTINEERS:
         open_battle_window(st, zone, attacker, "response")
         return
     st.battle["ready"] = True

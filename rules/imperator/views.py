@@ -70,7 +70,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         us = st.units[uid]
         if us.status != "map" or us.loc is None or us.fleet:
             continue
-        _stack(zones, us.loc, us.owner)["counters"].append(_unit_counter(st, uid))
+        _stack(zones, us.loc, us.mutineer_of or us.owner if us.mutiny else us.owner)["counters"].append(_unit_counter(st, uid))
     for lid in sorted(st.leaders):
         ls = st.leaders[lid]
         if ls.status != "map" or ls.loc is None or ls.fleet:

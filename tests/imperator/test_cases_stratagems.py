@@ -198,20 +198,74 @@ def test_IMP_138_mutinerie() -> None:
     assert st.vp["rome"] == -2
 
 
-def test_IMP_138_mutineers_hostile_to_the_side_that_raised_them() -> None:
-    """AMB-43 (ruling "Mutinerie"): the side that placed the marker may not join the mutineers."""
+def _mutiny_game() -> ImperatorGame:
+    """Two Roman legions in mutiny in Carnuntum (placed by the Enemies of Rome), a Quadi war
+    band with its chief next door, the Enemies to move."""
     p = Pos(175)
     p.leader("emperor", "rome", title="augustus")
     p.legions(2, "carnuntum", prefix="m")
-    p.leader("chief", "quadi", "E", people="quadi")
+    p.leader("chief", "quadi", "E", people="quadi", vs=1)
     p.unit("q0", "quadi", "E", people="quadi")
+    p.unit("q1", "quadi", "E", people="quadi")
     p.kw["at_war"] = ["quadi"]
     g = p.game(phase="E", active="E", sub="move")
     give(g, "enemies", "mutinerie")
     play(g, "enemies", id="mutinerie", zone="carnuntum")
-    with pytest.raises(RuleError) as e:
-        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0"], "to": "carnuntum"}))
-    assert e.value.section == "§6.3" and "hostile to both sides" in str(e.value)
+    g.state.rules["stratagems"] = False  # no battle windows: the battle is rolled at once
+    return g
+
+
+def test_IMP_138_mutineers_hostile_to_the_side_that_raised_them() -> None:
+    """AMB-43: the placing side's stack entering the mutineers' zone stops there and must fight
+    them; the mutineers are nobody's friends."""
+    g = _mutiny_game()
+    st = g.state
+    assert st.units["m0"].owner == "M" and st.units["m0"].mutineer_of == "R"
+    assert st.units_in("carnuntum", "R") == [] and st.units_in("carnuntum", "E") == []
+    assert sorted(st.hostile_units("carnuntum", "R")) == ["m0", "m1"] == sorted(st.hostile_units("carnuntum", "E"))
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1"], "to": "carnuntum"}))
+    from rules.imperator import combat
+
+    assert combat.contested(g.state, "E") == ["carnuntum"]
+    with pytest.raises(RuleError):  # stopped: the stack may not walk on through their zone
+        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1"], "to": "vindobona"}))
+
+
+def test_IMP_138_placing_side_decides_for_the_mutineers() -> None:
+    """AMB-43: beaten mutineers retreat where the side that placed the marker says, and stay in
+    mutiny (the marker follows them)."""
+    g = _mutiny_game()
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1"], "to": "carnuntum"}))
+    g.apply("enemies", Command("end", {}))
+    script(g, 6)  # a high roll: the attacker wins
+    g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
+    dec = g.pending_decision()
+    while dec is not None and dec.kind == "losses":
+        assert dec.seat == "enemies"
+        g.apply(dec.seat, Command("decide", {"id": dec.id, "choice": dec.choices[0].value}))
+        dec = g.pending_decision()
+    st = g.state
+    left = [u for u in ("m0", "m1") if st.units[u].status == "map"]
+    assert left and all(st.units[u].loc == "carnuntum" for u in left)
+    assert dec is not None and dec.kind == "retreat" and dec.seat == "enemies"
+    dest = dec.choices[0].value
+    g.apply("enemies", Command("decide", {"id": dec.id, "choice": dest}))
+    st = g.state
+    assert all(st.units[u].loc == dest and st.units[u].owner == "M" for u in left)
+    assert st.chits_on_map and dest in st.chits_on_map.values()
+
+
+def test_IMP_138_beaten_mutineers_eliminated_marker_leaves() -> None:
+    """§6.3: they stay in mutiny until eliminated; then the unit is its owner's again (it comes
+    back through the usual adjustments) and the marker leaves the map."""
+    g = _mutiny_game()
+    st = g.state
+    from rules.imperator import combat
+
+    for u in ("m0", "m1"):
+        combat.eliminate(st, u)
+    assert all(st.units[u].owner == "R" and st.units[u].mutiny is None for u in ("m0", "m1"))
+    assert not any(c.startswith("mutinerie") for c in st.chits_on_map)
 
 
 def test_IMP_139_desertion() -> None:
