@@ -85,4 +85,3 @@ if __name__ == "__main__":
         main(args.games)
     if args.campaigns:
         campaign(args.campaigns)
-        campaign(1)

@@ -75,7 +75,7 @@ class Game(ABC, Generic[S]):
     # -- play ---------------------------------------------------------------------------
     def apply(self, seat: str, command: Command) -> Outcome:
         """Apply ``command`` for ``seat``; raise ``RuleError`` and change nothing if illegal."""
-        work = copy.deepcopy(self.state)
+        work = self.copy_state(self.state)
         outcome = Outcome()
         self._apply(work, seat, command, outcome)
         rolls = self.dice(work).take_rolls()
@@ -86,6 +86,11 @@ class Game(ABC, Generic[S]):
         if self.result() is not None:
             outcome.game_over = True
         return outcome
+
+    def copy_state(self, state: S) -> S:
+        """An independent copy for ``apply`` to work on. Games with a large state may override
+        it with a faster structured copy; whatever it shares must never be mutated."""
+        return copy.deepcopy(state)
 
     @abstractmethod
     def _apply(self, state: S, seat: str, command: Command, outcome: Outcome) -> None:

@@ -35,6 +35,8 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any, ClassVar
 
 from rules.core.command import (
@@ -129,6 +131,22 @@ class ImperatorGame(Game[ImperatorState]):
         return game
 
     # -- play -----------------------------------------------------------------------------
+    def copy_state(self, state: ImperatorState) -> ImperatorState:
+        """A structured copy, much faster than ``deepcopy`` (which took most of a campaign's
+        time): the board is shared (never mutated), counters' states hold only immutable
+        values so a shallow copy each suffices, the history is a list of strings; everything
+        else is small and deep-copied."""
+        shared = {"board", "units", "leaders", "fleets", "history"}
+        clone = copy.copy(state)
+        for f in dataclasses.fields(state):
+            if f.name not in shared:
+                setattr(clone, f.name, copy.deepcopy(getattr(state, f.name)))
+        clone.units = {k: copy.copy(v) for k, v in state.units.items()}
+        clone.leaders = {k: copy.copy(v) for k, v in state.leaders.items()}
+        clone.fleets = {k: copy.copy(v) for k, v in state.fleets.items()}
+        clone.history = list(state.history)
+        return clone
+
     @staticmethod
     def dice(state: ImperatorState) -> Dice:
         return state.dice
