@@ -1,0 +1,20 @@
+"""The benchmarks still run (a smoke test: one small round each; the figures are not checked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+async def test_discord_benchmark_plays_its_script(tmp_path: Path) -> None:
+    from benchmarks.bench_discord import latency
+
+    timings = await latency(1, tmp_path)
+    assert timings["battle"] and timings["move"] and timings["refusal"]
+
+
+async def test_roundtrip_benchmark_measures_commands() -> None:
+    from benchmarks import bench_roundtrip
+
+    bench_roundtrip.COMMANDS = 20
+    timings = await bench_roundtrip.measure()
+    assert len(timings) == 20
