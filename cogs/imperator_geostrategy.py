@@ -23,18 +23,8 @@ from cogs.play import split_list
 FRONTS = ("british", "rhine", "danube", "orient", "southern")
 
 
-def _list_choices(
-    items: list[tuple[str, str]], current: str, lang: str
-) -> list[app_commands.Choice[str]]:
-    head, _, last = current.rpartition(",")
-    chosen = split_list(head)
-    prefix = ", ".join(chosen) + ", " if chosen else ""
-    left = [(i, lbl) for i, lbl in items if i not in chosen]
-    return names.choices(left, last.strip(), lang, None, prefix)
-
-
 def _front_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
-    return _list_choices([(f, f"{f.title()} Front") for f in FRONTS], current, language(game))
+    return names.list_choices([(f, f"{f.title()} Front") for f in FRONTS], current, language(game))
 
 
 async def fronts_autocomplete(
@@ -67,7 +57,7 @@ def _legion_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_com
     items = [
         (u, f"{label(st, u)} ({st.udef(u).front}, {label(st, st.units[u].loc or '')})") for u in ids
     ]
-    return _list_choices(items, current, language(game))
+    return names.list_choices(items, current, language(game))
 
 
 async def legions_autocomplete(

@@ -90,6 +90,23 @@ def choices(
     return out
 
 
+def list_choices(
+    items: Iterable[tuple[str, str]],
+    current: str,
+    language: str = "fr",
+    suffix: dict[str, str] | None = None,
+) -> list[app_commands.Choice[str]]:
+    """Choices for an option holding a comma-separated list (``units:"a, b, c"``): the values
+    already typed stay in front and are not offered again; the last, unfinished one is matched."""
+    from cogs.play import split_list
+
+    head, _, last = current.rpartition(",")
+    chosen = split_list(head)
+    prefix = ", ".join(chosen) + ", " if chosen else ""
+    left = [(ident, label) for ident, label in items if ident not in chosen]
+    return choices(left, last.strip(), language, suffix, prefix)
+
+
 def resolve(text: str | None, items: Iterable[tuple[str, str]]) -> str | None:
     """The id a player meant by ``text`` (an id, a label or an alias); ``text`` if unknown."""
     if text is None:

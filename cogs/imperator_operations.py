@@ -133,12 +133,8 @@ def _units_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_comm
         if leader is not None and leader in st.leaders
         else queries.movable_units(st, role)
     )
-    head, _, last = current.rpartition(",")
-    chosen = split_list(head)
-    prefix = ", ".join(chosen) + ", " if chosen else ""
-    left = [u for u in ids if u not in chosen]
-    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in left}
-    return names.choices(pairs(st, left), last.strip(), language(game), suffix, prefix)
+    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in ids}
+    return names.list_choices(pairs(st, ids), current, language(game), suffix)
 
 
 def _unit_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
@@ -340,11 +336,7 @@ def _cargo_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_comm
     home = st.board.fleets[fleet].home
     ids = [u for u, us in sorted(st.units.items()) if us.fleet == fleet]
     ids += queries.movable_units(st, role_of(game, seat), home)
-    head, _, last = current.rpartition(",")
-    chosen = split_list(head)
-    prefix = ", ".join(chosen) + ", " if chosen else ""
-    left = [u for u in ids if u not in chosen]
-    return names.choices(pairs(st, left), last.strip(), language(game), None, prefix)
+    return names.list_choices(pairs(st, ids), current, language(game))
 
 
 async def cargo_autocomplete(

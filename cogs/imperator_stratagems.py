@@ -121,15 +121,11 @@ async def custodes_autocomplete(
 
 def _people_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
     st = game.state
-    head, _, last = current.rpartition(",")
-    chosen = split_list(head)
-    prefix = ", ".join(chosen) + ", " if chosen else ""
     items = [
         (p, d.name + (" (at war)" if p in st.at_war else ""))
         for p, d in sorted(st.board.peoples.items())
-        if p not in chosen
     ]
-    return names.choices(items, last.strip(), language(game), None, prefix)
+    return names.list_choices(items, current, language(game))
 
 
 async def people_autocomplete(
