@@ -559,13 +559,9 @@ class ImperatorOperationsCog(commands.Cog):
         st = game.state
         role = role_of(game, seat)
         lid = names.resolve(leader, leader_pairs(st)) or leader
-        if st.phase != "E" or st.sub != "move":
-            await refuse(interaction, "§2.E: stacks move in phase E.1, during your SMC's movement.")
-            return
-        if lid not in queries.movable_leaders(st, role):
-            await refuse(
-                interaction, f"§3.5: {label(st, lid)} is not a leader of yours who may move now."
-            )
+        refusal = queries.march_error(st, role, lid)
+        if refusal is not None:
+            await refuse(interaction, str(refusal).replace(lid, label(st, lid)))
             return
         group = _followers(game, seat, lid)
         if not group:

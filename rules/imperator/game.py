@@ -53,7 +53,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.imperator import combat, engine, movement, stratagems
+from rules.imperator import combat, engine, movement, queries, stratagems
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -197,8 +197,9 @@ class ImperatorGame(Game[ImperatorState]):
         elif verb == "designate":
             engine.designate(st, outcome, str(args.get("leader")), str(args.get("title", "caesar")))
         elif verb in ("move", "sail", "rally"):
-            if st.phase != "E" or st.sub != "move":
-                raise RuleError("§2.E", "movement happens in phase E.1 of your SMC")
+            phase_error = queries.movement_phase_error(st)
+            if phase_error is not None:
+                raise phase_error
             if verb == "move":
                 movement.move(st, outcome, role, args)
             elif verb == "sail":

@@ -10,8 +10,26 @@ from __future__ import annotations
 
 import heapq
 
+from rules.core.errors import RuleError
 from rules.imperator import movement
 from rules.imperator.model import ImperatorState
+
+
+def movement_phase_error(st: ImperatorState) -> RuleError | None:
+    """Why nothing may move now (§2.E: movement is phase E.1 of an SMC), or None."""
+    if st.phase != "E" or st.sub != "move":
+        return RuleError("§2.E", "movement happens in phase E.1 of your SMC")
+    return None
+
+
+def march_error(st: ImperatorState, role: str, leader: str) -> RuleError | None:
+    """Why ``leader`` may not start a march for ``role`` now, or None (§2.E, §3.5)."""
+    error = movement_phase_error(st)
+    if error is not None:
+        return error
+    if leader not in movable_leaders(st, role):
+        return RuleError("§3.5", f"{leader} is not a leader of yours who may move now")
+    return None
 
 
 def movable_leaders(st: ImperatorState, role: str) -> list[str]:

@@ -39,3 +39,4 @@ def test_many_commands_leave_no_trace_on_earlier_states() -> None:
         frozen = json.dumps(ImperatorGame._state_to_json(earlier), sort_keys=True)
         random_player.step(game, rng)
         assert json.dumps(ImperatorGame._state_to_json(earlier), sort_keys=True) == frozen
+
