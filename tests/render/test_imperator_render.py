@@ -67,9 +67,12 @@ def test_golden(board, name: str) -> None:
     if not path.exists():
         pytest.fail(f"missing golden {path}; run with PRAETOR_UPDATE_GOLDEN=1")
     if stamp.exists() and stamp.read_text().strip() != board.fingerprint():
-        # The goldens pin the drawing, not the map data: when the zones change, the goldens
-        # must be looked at and regenerated, which the skip message says.
-        pytest.skip("map data changed since the goldens were made: PRAETOR_UPDATE_GOLDEN=1")
+        # The map data and the goldens are committed together: a data change must come with
+        # goldens that someone has looked at, so a stale stamp fails rather than skips.
+        pytest.fail(
+            "map data changed since the goldens were made: look at the new maps and regenerate "
+            "them with PRAETOR_UPDATE_GOLDEN=1"
+        )
     ref = Image.open(path).convert("RGB")
     assert ref.size == small.size
     diff = ImageStat.Stat(ImageChops.difference(ref, small)).mean
