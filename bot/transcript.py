@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -283,4 +282,4 @@ async def replay_file(
     return OK
 
 
-__all__ = ["replay_file", "parse_transcript", "TranscriptRunner", "shlex"]
+__all__ = ["TranscriptRunner", "parse_transcript", "replay_file"]

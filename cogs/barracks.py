@@ -42,7 +42,6 @@ from cogs.common import (
     announce,
     channel_key,
     praetor,
-    refusal_text,
     refuse,
     render_image,
     user_key,
@@ -230,7 +229,7 @@ class PlayButton(
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         cards: list[str] = []
         for command in legal(game, seat):
@@ -280,7 +279,7 @@ class CardSelect(
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         notes = placement_note(game, seat, card)
         pairs: list[tuple[str, str]] = []
@@ -383,7 +382,7 @@ class ActionSelect(
             if not value.isdigit() or int(value) >= len(commands_now):
                 raise ModeratorError("That choice is not on offer any more.")
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         command = commands_now[int(value)]
         card = str(command.args.get("choice", ""))
@@ -457,7 +456,7 @@ class OrderSelect(
             if not value.isdigit() or int(value) >= len(orders):
                 raise ModeratorError("That order is not on offer any more.")
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         command = Command("forum", {"choice": self.card, "order": orders[int(value)]})
         await act(interaction, self.game_id, self.seq, command)
@@ -568,7 +567,7 @@ async def act(interaction: discord.Interaction, game_id: int, seq: int, command:
     try:
         result = await bot.moderator.act_in(game_id, user_key(interaction), command, seq)
     except (RuleError, ModeratorError) as error:
-        await refuse(interaction, refusal_text(error))
+        await refuse(interaction, str(error))
         return
     await after(bot, result, interaction)
 
@@ -584,7 +583,7 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
             channel_key(interaction), user_key(interaction), Command(verb, args)
         )
     except (RuleError, ModeratorError) as error:
-        await refuse(interaction, refusal_text(error))
+        await refuse(interaction, str(error))
         return
     await after(bot, result, interaction)
 

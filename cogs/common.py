@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, outcome_lines, result_line
+from bot.present import act_lines, chunk, decision_ping, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -69,12 +69,6 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
         await interaction.followup.send(text[:2000], ephemeral=True)
     else:
         await interaction.response.send_message(text[:2000], ephemeral=True)
-
-
-def refusal_text(error: Exception) -> str:
-    if isinstance(error, RuleError):
-        return str(error)
-    return str(error)
 
 
 async def reply(
@@ -192,7 +186,7 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
             channel_key(interaction), user_key(interaction), Command(name, args)
         )
     except (RuleError, ModeratorError) as error:
-        await refuse(interaction, refusal_text(error))
+        await refuse(interaction, str(error))
         return
     await announce(bot, result, interaction)
 
@@ -288,7 +282,7 @@ class DecisionSelect(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
         await announce(bot, result)
@@ -358,7 +352,3 @@ def respond_view(game_id: int, seq: int) -> discord.ui.View:
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [RespondButton, DecisionSelect, MineButton]
 """Persistent components, dispatched by custom_id after a restart. A game's cog appends its own
 at import time (before the bot registers them)."""
-
-
-def describe_outcome(result: ActResult) -> str:
-    return "\n".join(outcome_lines(result.outcome))

@@ -32,7 +32,6 @@ from cogs.common import (
     announce,
     channel_key,
     praetor,
-    refusal_text,
     refuse,
     render_image,
     reply,
@@ -526,7 +525,7 @@ class MarchDestination(
                 self.game_id, user_key(interaction), Command("move", args), expected_seq=self.seq
             )
         except (ModeratorError, RuleError) as error:
-            await refuse(interaction, refusal_text(error))
+            await refuse(interaction, str(error))
             return
         await announce(bot, result, interaction)
 

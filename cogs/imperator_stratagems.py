@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
-from cogs.common import DYNAMIC_ITEMS, announce, praetor, refusal_text, refuse, user_key
+from cogs.common import DYNAMIC_ITEMS, announce, praetor, refuse, user_key
 from cogs.imperator_operations import imperator_game, label, language, resolve_args
 from cogs.play import split_list
 from rules.core import Command, RuleError
@@ -192,7 +192,7 @@ async def play_as_holder(interaction: discord.Interaction, verb: str, args: dict
             row.id or 0, user_key(interaction), Command(verb, args), seat=seat
         )
     except (ModeratorError, RuleError) as error:
-        await refuse(interaction, refusal_text(error))
+        await refuse(interaction, str(error))
         return
     await announce(bot, result, interaction)
 
