@@ -240,7 +240,8 @@ class Moderator:
             await session.refresh(row)
         return row
 
-    async def _save_lobby(self, row: GameRow, expected_status: str = "lobby") -> GameRow:
+    async def _save_seats_and_meta(self, row: GameRow, expected_status: str = "lobby") -> GameRow:
+        """Store ``row.seats`` and ``row.meta`` (votes, requests) if nobody moved the game on."""
         row.updated_at = self.clock.now()
         async with self.sessions() as session:
             result = await session.exec(  # type: ignore[call-overload]
@@ -278,7 +279,7 @@ class Moderator:
         if row.seats[seat] is not None:
             raise ModeratorError(f"Seat {seat} is taken. Free seats: {', '.join(free) or 'none'}.")
         row.seats = {**row.seats, seat: user_id}
-        await self._save_lobby(row)
+        await self._save_seats_and_meta(row)
         return row, seat
 
     async def leave(self, channel_id: str, user_id: str) -> GameRow:
@@ -291,7 +292,7 @@ class Moderator:
         if not seats_of(row, user_id):
             raise ModeratorError("You hold no seat in this game.")
         row.seats = {s: (None if u == user_id else u) for s, u in row.seats.items()}
-        await self._save_lobby(row)
+        await self._save_seats_and_meta(row)
         return row
 
     async def replace(
@@ -305,7 +306,7 @@ class Moderator:
                 "Only the holder of a seat, or a member with Manage Channels, may hand it over."
             )
         row.seats = {**row.seats, seat: new_user}
-        await self._save_lobby(row, expected_status=row.status)
+        await self._save_seats_and_meta(row, expected_status=row.status)
         self._cache.pop(row.id or 0, None)
         return row
 
@@ -328,7 +329,7 @@ class Moderator:
                 raise ModeratorError(
                     f"With {len(filled)} players, take the first seats: {', '.join(row.seats)}."
                 )
-            await self._save_lobby(row)
+            await self._save_seats_and_meta(row)
         seed = self.new_seed()
         game = game_class.new(row.scenario, list(row.seats), seed, dict(row.options))
         now = self.clock.now()
@@ -672,7 +673,7 @@ class Moderator:
         waiting = sorted(_users(row) - consents)
         if waiting:
             row.meta = {**row.meta, "undo": request}
-            await self._save_lobby(row, expected_status="active")
+            await self._save_seats_and_meta(row, expected_status="active")
             return UndoResult(done=False, waiting_for=waiting, game=row)
         await self._apply_undo(row, last.seq, user_id)
         return UndoResult(done=True, undone_seq=last.seq, game=row)
@@ -729,7 +730,7 @@ class Moderator:
         waiting = sorted(_users(row) - votes)
         if waiting and not is_admin:
             row.meta = {**row.meta, "abandon": sorted(votes)}
-            await self._save_lobby(row, expected_status=row.status)
+            await self._save_seats_and_meta(row, expected_status=row.status)
             return False, waiting
         await self._finish(
             row, "abandoned", {"winners": [], "summary": "Abandoned.", "level": "", "scores": []}
