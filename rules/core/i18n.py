@@ -1,0 +1,104 @@
+"""Marking user-facing text for translation, without translating it (DESIGN: Two languages).
+
+Rules are pure: they never pick a language. Every sentence a game shows a person is built with
+``_`` (or ``_n`` for a count), which returns a :class:`Text`: a ``str`` holding the English
+sentence, that also remembers its message id and parameters so the bot can translate it later
+into the reader's language (private replies) or the game's language (public posts)::
+
+    raise RuleError("§7.2", _("{leader} may not leave {zone} this SMC", leader=name, zone=z))
+    outcome.say(_n("{n} card drawn", "{n} cards drawn", count))
+
+Message ids use ``str.format`` fields with names, never positions, so a translation may reorder
+them. Parameters may themselves be ``Text`` (a zone's name, say), translated with the sentence.
+Babel extracts the keywords ``_`` and ``_n:1,2`` (see ``babel.cfg``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Catalogue(Protocol):
+    """What a gettext translations object offers (``gettext.GNUTranslations``)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class Text(str):
+    """An English sentence that can be translated later: ``str(text)`` is the English."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+
+    def __new__(
+        cls, msgid: str, plural: str | None = None, n: int | None = None, **params: Any
+    ) -> Text:
+        template = msgid if plural is None or n == 1 else plural
+        fields = dict(params)
+        if n is not None:
+            fields.setdefault("n", n)
+        self = super().__new__(cls, template.format(**fields) if fields else template)
+        self.msgid = msgid
+        self.plural = plural
+        self.n = n
+        self.params = params
+        return self
+
+    def localise(self, catalogue: Catalogue | None) -> str:
+        """The sentence in ``catalogue``'s language (English when ``catalogue`` is None)."""
+        if catalogue is None:
+            return str(self)
+        if self.plural is not None and self.n is not None:
+            template = catalogue.ngettext(self.msgid, self.plural, self.n)
+        else:
+            template = catalogue.gettext(self.msgid)
+        fields = {k: translate(v, catalogue) for k, v in self.params.items()}
+        if self.n is not None:
+            fields.setdefault("n", self.n)
+        return template.format(**fields) if fields else template
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON form that keeps the message id, so a stored line can be translated later."""
+        data: dict[str, Any] = {"msgid": self.msgid}
+        if self.plural is not None:
+            data["plural"] = self.plural
+            data["n"] = self.n
+        if self.params:
+            data["params"] = {k: text_to_json(v) for k, v in self.params.items()}
+        return data
+
+
+def _(msgid: str, /, **params: Any) -> Text:
+    """Mark ``msgid`` for translation; ``{name}`` fields are filled from ``params``."""
+    return Text(msgid, **params)
+
+
+def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """Mark a sentence with a count for translation; ``{n}`` is the count."""
+    return Text(singular, plural, n, **params)
+
+
+def translate(value: Any, catalogue: Catalogue | None) -> Any:
+    """Translate ``value`` if it is a :class:`Text`; other values are returned unchanged."""
+    if isinstance(value, Text):
+        return value.localise(catalogue)
+    return value
+
+
+def text_to_json(value: Any) -> Any:
+    """``value`` as JSON: a :class:`Text` keeps its message id; anything else as it is."""
+    if isinstance(value, Text):
+        return value.to_json()
+    return value
+
+
+def text_from_json(data: Any) -> Any:
+    """Inverse of :func:`text_to_json`: a stored line becomes a :class:`Text` again."""
+    if isinstance(data, dict) and "msgid" in data:
+        params = {k: text_from_json(v) for k, v in data.get("params", {}).items()}
+        return Text(data["msgid"], data.get("plural"), data.get("n"), **params)
+    return data
