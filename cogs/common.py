@@ -334,12 +334,8 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     for seat in seats:
         lines.append(f"**{seat}**")
         lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
-        private_lines = [
-            line
-            for event in (await bot.moderator.events(game_id))[-20:]
-            for line in event.outcome.get("private", {}).get(seat, [])
-        ]
-        lines.extend("🔒 " + line for line in private_lines[-10:])
+        private_lines = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend("🔒 " + line for line in private_lines)
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 

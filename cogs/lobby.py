@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -301,10 +302,11 @@ class LobbyCog(commands.Cog):
         if row is None:
             await refuse(interaction, "There is no game in this channel.")
             return
+        await interaction.response.defer(ephemeral=True)  # the log grows with the game
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
-        as_json = json.dumps(data, indent=2, ensure_ascii=False)
+        as_json = await asyncio.to_thread(json.dumps, data, indent=2, ensure_ascii=False)
         scope = "everything, with the seed" if data["seed"] else "what you may see so far"
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Log of game #{row.id}: {len(data['events'])} events ({scope}).",
             file=ImageFile(f"game-{row.id}-log.json", as_json.encode()).to_discord(),
             ephemeral=True,
@@ -352,13 +354,16 @@ class LobbyCog(commands.Cog):
         bot = praetor(interaction)
         try:
             result = await bot.moderator.request_undo(
-                channel_key(interaction), user_key(interaction)
+                channel_key(interaction),
+                user_key(interaction),
+                before_rebuild=interaction.response.defer,  # the rebuild runs after a defer
             )
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
         if result.done:
-            await interaction.response.send_message(
+            await reply(
+                interaction,
                 f"Undo agreed by everyone: event {result.undone_seq} is taken back."
             )
         else:
