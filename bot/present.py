@@ -65,7 +65,7 @@ def act_lines(result: ActResult) -> list[str]:
     row = result.game
     lines = outcome_lines(result.outcome)
     for seat in result.outcome.private:
-        if seat != result.seat:
+        if seat != result.seat or result.by_timeout:  # nobody of that seat asked: tell them
             lines.append(f"{seat_label(row, seat)} has new private information: use /game mine.")
     if result.result is not None:
         lines.append(result_line(row))
