@@ -153,10 +153,16 @@ class LocalResponse:
         self.interaction = interaction
         self._done = False
         self.deferred_public = False
+        self.deferred = False
         self.first_ephemeral: bool | None = None
+        self.kind: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
         return self._done
+
+    @property
+    def type(self) -> discord.InteractionResponseType | None:
+        return self.kind
 
     def _begin(self) -> None:
         if self._done:
@@ -179,6 +185,7 @@ class LocalResponse:
         **_: Any,
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.channel_message
         self.first_ephemeral = ephemeral
         self.interaction.table.emit(
             self.interaction.user.name, content, ephemeral, view, file, embed
@@ -186,6 +193,8 @@ class LocalResponse:
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.deferred_channel_message
+        self.deferred = True
         self.deferred_public = not ephemeral
         self.first_ephemeral = ephemeral
 
@@ -193,6 +202,7 @@ class LocalResponse:
         self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.message_update
         self.interaction.table.emit(self.interaction.user.name, content, True, view, None, None)
 
 
@@ -224,6 +234,17 @@ class LocalFollowup:
         )
 
 
+@dataclass
+class LocalMessageFlags:
+    loading: bool = False
+    ephemeral: bool = False
+
+
+@dataclass
+class LocalMessage:
+    flags: LocalMessageFlags
+
+
 class LocalNamespace:
     def __init__(self, values: dict[str, Any]) -> None:
         self.__dict__.update(values)
@@ -251,8 +272,28 @@ class LocalInteraction:
         self.namespace = LocalNamespace(namespace or {})
         self.data = data or {}
         self.started = time.monotonic()
+        self.command: Any = None
         self.response = LocalResponse(self)
         self.followup = LocalFollowup(self)
+
+    async def original_response(self) -> LocalMessage:
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response yet (Discord answers 404)")
+        thinking = response.deferred and self.followup.sent == 0
+        return LocalMessage(LocalMessageFlags(thinking, bool(response.first_ephemeral)))
+
+    async def edit_original_response(
+        self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
+    ) -> None:
+        """Edit the original message; after a defer, this fills the "thinking" placeholder."""
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response to edit yet")
+        if response.deferred and self.followup.sent == 0:
+            self.followup.sent = 1  # the placeholder is now a message
+        ephemeral = bool(response.first_ephemeral)
+        self.table.emit(self.user.name, content, ephemeral, view, None, None)
 
 
 class LocalPublisher:
@@ -306,6 +347,7 @@ class LocalTable:
         self.public_components: list[Component] = []
         self.image_count = 0
         self.bot = PraetorBot(moderator, publisher=LocalPublisher(self), run_scheduler=False)
+        self.bot.propagate_errors = (DiscordRuleViolation, LocalInputError)
 
     @property
     def clock(self) -> Clock:
@@ -419,11 +461,18 @@ class LocalTable:
         command, used = self.find_command(words)
         values = self.parse_options(command, words[used:])
         interaction = self.interaction(namespace=values)
+        interaction.command = command
         binding = command.binding
-        if binding is not None:
-            await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
-        else:
-            await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        try:
+            if binding is not None:
+                await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
+            else:
+                await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        except DiscordRuleViolation:
+            raise
+        except Exception as error:  # as discord.py does: the tree's one error handler
+            invoke_error = app_commands.CommandInvokeError(command, error)
+            await self.bot.tree.on_error(interaction, invoke_error)  # type: ignore[arg-type]
         if not interaction.response.is_done():
             raise DiscordRuleViolation(f"/{command.qualified_name} never answered the interaction")
         return interaction
@@ -473,7 +522,12 @@ class LocalTable:
             template = cls.__discord_ui_compiled_template__  # type: ignore[attr-defined]
             match = template.fullmatch(component.custom_id)
             if match:
-                item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                try:
+                    item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                except DiscordRuleViolation:
+                    raise
+                except Exception:  # reported by the guard; discord.py logs and drops it
+                    break
                 await item.callback(interaction)  # type: ignore[arg-type]
                 break
         else:
