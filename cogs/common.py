@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounds import component_number
 from bot.moderator import ActResult, ModeratorError
 from bot.present import act_lines, chunk, decision_ping, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
+from rules.core.i18n import _
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -192,9 +194,17 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
 
 
 # -- the Respond button and the decision select ---------------------------------------------
+async def game_row(bot: PraetorBot, game_id: int) -> GameRow:
+    """The game a component names; ``0`` is what :func:`component_number` makes of a forged
+    or impossible id."""
+    if game_id <= 0:
+        raise ModeratorError(_("This button belongs to no game."))
+    return await bot.moderator.get(game_id)
+
+
 class RespondButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:respond:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:respond:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
@@ -214,12 +224,12 @@ class RespondButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RespondButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError("This button is out of date: that decision is settled.")
             game = await bot.moderator.load(row)
@@ -243,7 +253,7 @@ class RespondButton(
 
 class DecisionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"praetor:decide:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:decide:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
@@ -265,7 +275,7 @@ class DecisionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -273,7 +283,7 @@ class DecisionSelect(
         values = data.get("values") or []
         choice = str(values[0]) if values else ""
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
@@ -290,7 +300,7 @@ class DecisionSelect(
 
 class MineButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:mine:(?P<game>\d+)",
+    template=r"praetor:mine:(?P<game>[0-9]+)",
 ):
     """A persistent "My secrets" button: the seat's own view, ephemerally."""
 
@@ -308,7 +318,7 @@ class MineButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MineButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_mine(interaction, self.game_id)
@@ -320,7 +330,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
 
     bot = praetor(interaction)
     try:
-        row = await bot.moderator.get(game_id)
+        row = await game_row(bot, game_id)
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
