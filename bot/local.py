@@ -269,6 +269,7 @@ class LocalInteraction:
         self.guild_id = LOCAL_GUILD
         self.channel_id = table.channel_id
         self.permissions = LocalPermissions(user.name in table.admins)
+        self.app_permissions = table.bot_permissions()
         self.namespace = LocalNamespace(namespace or {})
         self.data = data or {}
         self.started = time.monotonic()
@@ -296,9 +297,27 @@ class LocalInteraction:
         self.table.emit(self.user.name, content, ephemeral, view, None, None)
 
 
+@dataclass
+class _HttpStatus:
+    """What ``discord.HTTPException`` reads of an HTTP response."""
+
+    status: int
+    reason: str
+
+
 class LocalPublisher:
     def __init__(self, table: LocalTable) -> None:
         self.table = table
+
+    def _check_post(self, *needs: str) -> None:
+        """Fail a post as Discord would: a ``fail post`` directive, or a denied permission."""
+        table = self.table
+        if table.failing_posts > 0:
+            table.failing_posts -= 1
+            raise discord.HTTPException(_HttpStatus(500, "Internal Server Error"), "post failed")
+        for flag in ("view_channel", "send_messages", *needs):
+            if flag in table.denied:
+                raise discord.Forbidden(_HttpStatus(403, "Forbidden"), f"Missing Access ({flag})")
 
     async def send(
         self,
@@ -309,16 +328,27 @@ class LocalPublisher:
         image: ImageFile | None = None,
         embed: discord.Embed | None = None,
     ) -> str | None:
+        self._check_post(
+            *(["attach_files"] if image is not None else []),
+            *(["embed_links"] if embed is not None else []),
+        )
         file = image.to_discord() if image is not None else None
         self.table.emit("public", content, False, view, file, embed)
         return f"local-{len(self.table.outputs)}"
 
     async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
-        """The pinned status: printed once when pinned, then kept (silently) up to date."""
+        """The pinned status: printed once when posted (``📌`` when pinned), then kept (silently)
+        up to date. Without Pin Messages it is posted but not pinned, as in Discord."""
         check_content(content)
         if message_id is None:
-            self.table.emit("public", "📌 " + content, False, None, None, None)
+            self._check_post()
+            pinned = "pin_messages" not in self.table.denied
+            self.table.emit(
+                "public", ("📌 " if pinned else "") + content, False, None, None, None
+            )
             message_id = f"local-pin-{len(self.table.outputs)}"
+            if not pinned:
+                return message_id
         self.table.pinned[channel_id] = content
         return message_id
 
@@ -344,10 +374,18 @@ class LocalTable:
         self.outputs: list[Output] = []
         self.pinned: dict[str, str] = {}
         self.last_components: dict[str, list[Component]] = {}
+        self.denied: set[str] = set()  # the bot's permissions taken away (``deny <flag>``)
+        self.failing_posts = 0  # the next N channel posts fail (``fail post``)
         self.public_components: list[Component] = []
         self.image_count = 0
         self.bot = PraetorBot(moderator, publisher=LocalPublisher(self), run_scheduler=False)
         self.bot.propagate_errors = (DiscordRuleViolation, LocalInputError)
+
+    def bot_permissions(self) -> discord.Permissions:
+        """What the bot may do in the table's channel: all it needs, less what was denied."""
+        from bot.permissions import REQUIRED
+
+        return discord.Permissions(**{flag: flag not in self.denied for flag in REQUIRED})
 
     @property
     def clock(self) -> Clock:
