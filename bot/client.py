@@ -218,6 +218,33 @@ def guard_components(classes: Iterable[type[discord.ui.DynamicItem[Any]]]) -> No
 
 CORE_COG_MODULES = ("cogs.lobby", "cogs.dice", "cogs.play", "cogs.scheduler")
 
+EVERYWHERE_COMMANDS = frozenset({"roll"})
+"""Top-level commands offered in DMs too; every other command opens or plays a game, and games
+are played in server channels only (a DM has no server to list games in, nor spectators)."""
+
+ALLOWED_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=True, replied_user=False
+)
+"""What any message of the bot may ping: users only (the player who must act, the seats asked
+to agree, the followers who opted in), never @everyone, @here or a role. A message that echoes
+text typed by someone (``/roll reason:``) pings nobody (``AllowedMentions.none()``)."""
+
+
+def restrict_games_to_servers(tree: app_commands.CommandTree) -> list[str]:  # type: ignore[type-arg]
+    """Mark every top-level command but :data:`EVERYWHERE_COMMANDS` as usable in servers only,
+    so Discord does not offer it in DMs; return their names."""
+    servers_only = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+    marked = []
+    for command in tree.get_commands():
+        if command.name in EVERYWHERE_COMMANDS or not isinstance(
+            command, app_commands.Command | app_commands.Group
+        ):
+            continue
+        command.guild_only = True
+        command.allowed_contexts = servers_only
+        marked.append(command.name)
+    return marked
+
 
 def game_cog_modules() -> list[str]:
     """Every other module of the ``cogs`` package with a ``setup``: the games' own cogs."""
@@ -251,6 +278,7 @@ class PraetorBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             tree_cls=PraetorTree,
+            allowed_mentions=ALLOWED_MENTIONS,
         )
         self.propagate_errors: tuple[type[BaseException], ...] = ()
         self.moderator = moderator
@@ -270,6 +298,7 @@ class PraetorBot(commands.AutoShardedBot):
             await self.load_extension(module)
         guard_components(DYNAMIC_ITEMS)
         guard_tree_autocompletes(self.tree)
+        restrict_games_to_servers(self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)  # game cogs append theirs to DYNAMIC_ITEMS
 
     async def setup_hook(self) -> None:

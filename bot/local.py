@@ -60,6 +60,7 @@ class Output:
     image: Path | None = None
     components: list[Component] = field(default_factory=list)
     refusal: bool = False
+    pings: list[str] = field(default_factory=list)  # who Discord would notify (public only)
 
     def lines(self) -> list[str]:
         tag = "[public]" if self.audience == "public" else f"[to {self.audience}]"
@@ -72,6 +73,29 @@ class Output:
         if self.image is not None:
             shown.append(f"[image] {self.image}")
         return shown
+
+
+def pinged(text: str, allowed: discord.AllowedMentions) -> list[str]:
+    """Whom Discord would notify for ``text`` under ``allowed``: user ids, ``role:<id>``,
+    ``@everyone``."""
+
+    def permitted(rule: Any, value: str) -> bool:
+        if rule is True:
+            return True
+        if not rule:
+            return False
+        return value in {str(getattr(item, "id", item)) for item in rule}
+
+    found: list[str] = []
+    if allowed.everyone and re.search(r"@(everyone|here)\b", text):
+        found.append("@everyone")
+    for role in re.findall(r"<@&([^>]+)>", text):
+        if permitted(allowed.roles, role):
+            found.append(f"role:{role}")
+    for user in re.findall(r"<@!?([^&>][^>]*)>", text):
+        if permitted(allowed.users, user) and user not in found:
+            found.append(user)
+    return found
 
 
 def readable(text: str) -> str:
@@ -182,13 +206,14 @@ class LocalResponse:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         self._begin()
         self.kind = discord.InteractionResponseType.channel_message
         self.first_ephemeral = ephemeral
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
@@ -219,6 +244,7 @@ class LocalFollowup:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         response = self.interaction.response
@@ -230,7 +256,7 @@ class LocalFollowup:
             )
         self.sent += 1
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
 
 
@@ -407,6 +433,7 @@ class LocalTable:
         view: discord.ui.View | None,
         file: discord.File | None,
         embed: discord.Embed | None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         text = check_content(content)
         if embed is not None:
@@ -417,7 +444,12 @@ class LocalTable:
         audience = who if ephemeral else "public"
         image = self._save(file) if file is not None else None
         refusal = ephemeral and text.startswith("❌")
-        self.outputs.append(Output(audience, text, image, components, refusal))
+        pings: list[str] = []
+        if not ephemeral:  # an ephemeral message notifies nobody
+            default = self.bot.allowed_mentions or discord.AllowedMentions.all()
+            effective = default.merge(allowed_mentions) if allowed_mentions else default
+            pings = pinged(text, effective)
+        self.outputs.append(Output(audience, text, image, components, refusal, pings))
         if components:
             if audience == "public":
                 self.public_components = components

@@ -52,7 +52,11 @@ def channel_key(interaction: discord.Interaction) -> str:
 
 
 def guild_key(interaction: discord.Interaction) -> str:
-    return str(interaction.guild_id or "dm")
+    """The server of the interaction; outside a server, a key of that channel alone (two DMs
+    never share a key, so nothing of one is listed in another)."""
+    if interaction.guild_id:
+        return str(interaction.guild_id)
+    return f"dm:{interaction.channel_id}"
 
 
 def user_key(interaction: discord.Interaction) -> str:
@@ -153,10 +157,25 @@ async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> N
     """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
     followers = await bot.moderator.followers(result.game.id or 0)
     wanted = [f.user_id for f in followers if f.mentions]
-    if wanted:
-        first = headline.splitlines()[0][:300]
-        mentions = " ".join(f"<@{user}>" for user in wanted)
-        await bot.publisher.send(result.game.channel_id, f"📣 {mentions}: {first}")
+    first = headline.splitlines()[0][:300] if headline else ""
+    for text in follower_pings(wanted, first):
+        await bot.publisher.send(result.game.channel_id, text)
+
+
+def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
+    """``📣 <@a> <@b> ...: headline`` split into messages of at most ``limit`` characters."""
+    messages: list[str] = []
+    tail = f": {headline}"
+    current = "📣"
+    for user in user_ids:
+        mention_text = f" <@{user}>"
+        if current != "📣" and len(current) + len(mention_text) + len(tail) > limit:
+            messages.append(current + tail)
+            current = "📣"
+        current += mention_text
+    if current != "📣":
+        messages.append(current + tail)
+    return messages
 
 
 async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
