@@ -11,11 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
+from bot.permissions import missing_permissions
 from bot.present import log_text, mention, outcome_lines, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
-    REFUSAL,
     MineButton,
     RespondButton,
     channel_key,
@@ -31,6 +31,7 @@ from cogs.common import (
     user_key,
 )
 from rules.core import RuleError
+from rules.core.i18n import _
 from rules.core.registry import games
 
 
@@ -98,6 +99,19 @@ class LobbyCog(commands.Cog):
         channel = getattr(interaction, "channel", None)
         try:
             parsed = _parse_options(options)
+            lacking = missing_permissions(
+                getattr(interaction, "app_permissions", None),
+                threads=thread or isinstance(channel, discord.Thread),
+            )
+            if lacking:
+                raise ModeratorError(
+                    _(
+                        "I cannot run a game here: this channel does not give me {missing}. "
+                        "Ask someone who manages the server to grant them (praetor invite "
+                        "prints the full list).",
+                        missing=", ".join(lacking),
+                    )
+                )
             if not thread:
                 row = await moderator.create(
                     guild_key(interaction),
@@ -117,11 +131,26 @@ class LobbyCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         if thread:
-            await interaction.response.defer()  # creating a thread is a call to Discord
+            # Creating a thread is a call to Discord: defer, privately, so that a failure can be
+            # told to its author alone (after a public defer the first follow-up is public).
+            # Discord itself announces the new thread in the channel.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             title = f"{game} {scenario}"[:90]
-            created: Any = await channel.create_thread(  # type: ignore[union-attr]
-                name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-            )
+            try:
+                created: Any = await channel.create_thread(  # type: ignore[union-attr]
+                    name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                )
+            except discord.HTTPException as error:
+                await refuse(
+                    interaction,
+                    _(
+                        "I could not open a thread here (Discord said: {reason}). Check that I "
+                        "have Create Public Threads and Send Messages in Threads, or use "
+                        "thread:false.",
+                        reason=error.text or error.status,
+                    ),
+                )
+                return
             try:
                 row = await moderator.create(
                     guild_key(interaction),
@@ -132,11 +161,12 @@ class LobbyCog(commands.Cog):
                     parsed,
                 )
             except (ModeratorError, RuleError) as error:
-                await interaction.followup.send(REFUSAL + str(error))
+                await refuse(interaction, str(error))
                 return
             await interaction.followup.send(
                 f"New game #{row.id}: {game} ({row.scenario}) in {created.mention}. "
-                "Join it there with /game join."
+                "Join it there with /game join.",
+                ephemeral=True,
             )
             await praetor(interaction).publisher.send(
                 str(created.id),
@@ -233,6 +263,15 @@ class LobbyCog(commands.Cog):
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)
+        granted = getattr(interaction, "app_permissions", None)
+        if granted is not None and not granted.pin_messages:
+            await interaction.followup.send(
+                _(
+                    "⚠️ I could not pin the game's status message: this channel does not give "
+                    "me Pin Messages. The status is posted and kept up to date, only not pinned."
+                ),
+                ephemeral=True,
+            )
         await run_hook(AFTER_START.get(row.kind), bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
