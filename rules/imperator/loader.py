@@ -874,6 +874,124 @@ def _load_materiel(
 
 
 # ---------------------------------------------------------------------------------------
+# the rule tables (tables/*.toml): every id they name must be a real one (issue 11)
+
+#: how ``entry_rule`` may read: a named trigger, or ``after:<leader id>`` (leader table (b), (c))
+ENTRY_RULES = ("commodus_succession",)
+
+
+def tables_root(root: Path) -> Path:
+    """The directory of the rule tables: ``<data>/tables`` when the data directory has one,
+    else the shipped tables (what ``rules.imperator.tables`` reads)."""
+    own = root / "tables"
+    return root if own.is_dir() else DATA_DIR
+
+
+def _entry_rule_problem(rule: str, leaders: Mapping[str, Leader]) -> str | None:
+    if rule in ENTRY_RULES:
+        return None
+    if rule.startswith("after:"):
+        target = rule.split(":", 1)[1]
+        return None if target in leaders else f"unknown leader {target!r}"
+    return f"unknown rule {rule!r} (known: {', '.join(ENTRY_RULES)}, after:<leader id>)"
+
+
+def _zone_front_or_people(ref: Any, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> bool:
+    if not isinstance(ref, str):
+        return False
+    if ref.endswith("_front") and ref[: -len("_front")] in FRONTS:
+        return True
+    return ref in zones or ref in peoples
+
+
+def _check_leader_table(
+    root: Path, chk: _Checker, leaders: Mapping[str, Leader]
+) -> None:
+    f = "tables/leader_table.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "leaders", chk)
+    seen: set[str] = set()
+    for i, e in enumerate(rows):
+        lab = _label(e, i)
+        lid = e.get("id")
+        if not isinstance(lid, str) or lid not in leaders or leaders[lid].generic:
+            chk.add(f, lab, "id", f"unknown leader {lid!r}")
+            continue
+        seen.add(lid)
+        counter = leaders[lid]
+        entry = e.get("entry")
+        if entry is not None and entry != counter.enters:
+            chk.add(f, lab, "entry", f"{entry} differs from counters/leaders.toml ({counter.enters})")
+        rule = e.get("entry_rule")
+        if rule is not None:
+            problem = _entry_rule_problem(str(rule), leaders)
+            if problem:
+                chk.add(f, lab, "entry_rule", problem)
+            elif rule != counter.entry_rule:
+                chk.add(f, lab, "entry_rule", f"{rule!r} differs from counters/leaders.toml ({counter.entry_rule!r})")
+    for lid in sorted(leaders):
+        if not leaders[lid].generic and lid not in seen:
+            chk.add("counters/leaders.toml", lid, "id", f"no row in {f}")
+    for lid, ld in leaders.items():
+        if ld.entry_rule and not ld.entry_rule.startswith("after:"):
+            problem = _entry_rule_problem(ld.entry_rule, leaders)
+            if problem:
+                chk.add("counters/leaders.toml", lid, "entry_rule", problem)
+
+
+def _check_events(root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> None:
+    f = "tables/events.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "events", chk)
+    numbers = {e.get("number") for e in rows}
+    for i, e in enumerate(rows):
+        lab = str(e.get("number", f"#{i + 1}"))
+        eff = e.get("effects", {})
+        if not isinstance(eff, dict):
+            chk.add(f, lab, "effects", "expected a table")
+            continue
+        for ref in eff.get("reduce_units_in_zones", []):
+            if not _zone_front_or_people(ref, zones, peoples):
+                chk.add(f, lab, "effects.reduce_units_in_zones", f"unknown zone, Front or People {ref!r}")
+        nat = eff.get("reduce_nationality")
+        if nat is not None and nat not in NATIONALITIES:
+            chk.add(f, lab, "effects.reduce_nationality", f"unknown nationality {nat!r}")
+        ev = eff.get("augustus_in_rome_gets_event")
+        if ev is not None and ev not in numbers:
+            chk.add(f, lab, "effects.augustus_in_rome_gets_event", f"unknown event {ev!r}")
+        side = eff.get("battle_bonus_side")
+        if side is not None and side not in ("rome", "eor"):
+            chk.add(f, lab, "effects.battle_bonus_side", f"{side!r} is not rome or eor")
+
+
+def _check_stratagem_types(
+    root: Path, chk: _Checker, zones: Mapping[str, Zone], counters: Mapping[str, StratagemCounters]
+) -> None:
+    f = "tables/stratagems.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "stratagems", chk)
+    ids = {e.get("id") for e in rows}
+    for i, e in enumerate(rows):
+        lab = _label(e, i)
+        params = e.get("params", {})
+        if not isinstance(params, dict):
+            chk.add(f, lab, "params", "expected a table")
+            continue
+        zone = params.get("placed_in")
+        if zone is not None and zone not in zones:
+            chk.add(f, lab, "params.placed_in", f"unknown zone {zone!r}")
+        other = params.get("cancelled_by")
+        if other is not None and other not in ids:
+            chk.add(f, lab, "params.cancelled_by", f"unknown stratagem {other!r}")
+        kind = params.get("people_kind")
+        if kind is not None and kind not in ("minor", "major"):
+            chk.add(f, lab, "params.people_kind", f"{kind!r} is not minor or major")
+    for sid in counters:
+        if sid not in ids:
+            chk.add("counters/stratagems.toml", sid, "id", f"no such stratagem type in {f}")
+    for sid in sorted(x for x in ids if isinstance(x, str)):
+        if sid not in counters:
+            chk.add(f, sid, "id", "no counters of this type in counters/stratagems.toml")
+
+
+# ---------------------------------------------------------------------------------------
 # scenarios
 
 
@@ -1103,6 +1221,9 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
     stratagems = _load_stratagems(root, chk)
     fleets, markers = _load_materiel(root, chk, m["ports"])
     scenarios = _load_scenarios(root, chk, zones, peoples, leaders, units)
+    _check_leader_table(root, chk, leaders)
+    _check_events(root, chk, zones, peoples)
+    _check_stratagem_types(root, chk, zones, stratagems)
 
     # whole-map checks: connectivity and entry Fronts
     links = [(e.a, e.b) for e in m["edges"]]
