@@ -1090,6 +1090,9 @@ def _load_scenarios(
                         chk.add(f, lab, f"{where}.id", f"{cid} only arrives in {u.arrives}")
                 place(Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
                 auto.discard(cid)
+        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
+        if enemy_used:
+            _deploy_major_peoples(start, peoples, leaders, units, placements)
         augusti = chk.strings(e, f, lab, "augusti")
         caesars = chk.strings(e, f, lab, "caesars")
         usurpers = chk.strings(e, f, lab, "usurpers")
@@ -1108,18 +1111,22 @@ def _load_scenarios(
         for p in at_war:
             if p not in peoples:
                 chk.add(f, lab, "peoples_at_war", f"unknown People {p!r}")
-        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
         for pl in placements.values():
-            if pl.counter in units:
-                u = units[pl.counter]
-                if u.people and u.people != "armenia" and u.people not in at_war:
-                    chk.add(f, lab, "unit", f"{u.id} is placed but {u.people} is not at war")
-                if u.people and not enemy_used:
-                    chk.add(f, lab, "unit", f"{u.id}: this scenario uses no Peoples")
-            if pl.counter in leaders:
-                ld = leaders[pl.counter]
-                if ld.people and ld.people not in at_war:
-                    chk.add(f, lab, "leader", f"{ld.id} is placed but {ld.people} is not at war")
+            owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
+            if not owner or owner == "armenia":
+                continue
+            if not enemy_used:
+                chk.add(f, lab, "unit", f"{pl.counter}: this scenario uses no Peoples")
+            elif owner not in at_war and not (owner in peoples and peoples[owner].major):
+                chk.add(f, lab, "unit", f"{pl.counter} is placed but {owner} is not at war")
+            elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
+                chk.add(f, lab, "unit", f"{pl.counter}: a People at peace stays in its home zones (§4.1)")
+        if enemy_used:
+            for ld in leaders.values():
+                alive = ld.enters is not None and ld.available_in(start)
+                major = ld.people is not None and ld.people in peoples and peoples[ld.people].major
+                if major and alive and ld.id not in placements:
+                    chk.add(f, lab, "leader", f"{ld.id} is in play in {start} and must be placed (§4.1)")
         vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
         if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
             chk.add(f, lab, "unit", f"{vex_on_map} vexillations on the map (at most {MAX_VEXILLATIONS_ON_MAP})")
@@ -1172,6 +1179,31 @@ def _load_scenarios(
             provenance_fields=pf,
         )
     return out
+
+
+def _deploy_major_peoples(
+    start: int,
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+    placements: dict[str, Placement],
+) -> None:
+    """§4.1: a Major People's units and generic leaders are always on the map. Whatever the
+    scenario does not place goes to the People's home zones: units in turn over the zones in
+    sorted order (as ``stratagems.deploy_people`` does), leaders in the first listed zone."""
+    for pid in sorted(peoples):
+        p = peoples[pid]
+        if not p.major or pid == "armenia" or not p.zones:
+            continue
+        home = sorted(p.zones)
+        mine = [u for u in sorted(units) if units[u].people == pid and units[u].available_in(start)]
+        todo = [u for u in mine if u not in placements]
+        for i, uid in enumerate(todo):
+            placements[uid] = Placement(uid, home[i % len(home)], "enemy")
+        for lid in sorted(leaders):
+            ld = leaders[lid]
+            if ld.people == pid and ld.generic and lid not in placements:
+                placements[lid] = Placement(lid, p.zones[0], "enemy")
 
 
 # ---------------------------------------------------------------------------------------
