@@ -656,8 +656,8 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
             st.add_vp("E", 2)
             out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
         elif tid == "mutinerie":
-            owners = {s.mutineer_of for s in st.units.values() if s.mutiny == chit and s.status == "map"}
-            for r in owners:
+            owners = {s.mutineer_of or "" for s in st.units.values() if s.mutiny == chit and s.status == "map"}
+            for r in sorted(owners):
                 if r:
                     st.add_vp(r, -2)
                     out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")

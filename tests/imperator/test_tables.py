@@ -286,18 +286,18 @@ def test_leader_checks_shape() -> None:
      "SEPTIME-SEVERE"],
 )
 def test_leader_aliases(name: str) -> None:
-    assert T.leader_row(name).id == "septimius_severus"
+    assert T.leader_row(name).id == "septime_severe"
 
 
 @pytest.mark.parametrize(
     ("name", "lid"),
     [("Stadius Priscus", "statius_priscus"), ("Statius Priscus", "statius_priscus"),
-     ("Tarrutienius Paternus", "taruttienus_paternus"), ("Commode", "commodus"),
-     ("Commodus", "commodus"), ("Géta", "geta"), ("Geta", "geta"), ("Vologèse III", "vologases_iii"),
-     ("Vologese 111", "vologases_iii"), ("Vologases IV", "vologases_iv"),
-     ("Artaban V", "artabanus_v"), ("Marc-Auréle", "marcus_aurelius"),
-     ("Marcus Aurelius", "marcus_aurelius"), ("Pertinax", "helvius_pertinax"),
-     ("Opellius Macrinus", "opellius_macrinus"), ("Basseus Rufus", "bassaeus_rufus")],
+     ("Tarrutienius Paternus", "tarrutienus_paternus"), ("Commode", "commode"),
+     ("Commodus", "commode"), ("Géta", "geta"), ("Geta", "geta"), ("Vologèse III", "vologese_iii"),
+     ("Vologese 111", "vologese_iii"), ("Vologases IV", "vologese_iv"),
+     ("Artaban V", "artaban_v"), ("Marc-Auréle", "marc_aurele"),
+     ("Marcus Aurelius", "marc_aurele"), ("Pertinax", "helvius_pertinax"),
+     ("Opellius Macrinus", "opelius_macrinus"), ("Basseus Rufus", "basseus_rufus")],
 )
 def test_leader_name_forms(name: str, lid: str) -> None:
     assert T.leader_row(name).id == lid
