@@ -23,7 +23,7 @@ from typing import Any
 
 from discord import app_commands
 
-from rules.core.i18n import Catalogue, Text, plain, translate
+from rules.core.i18n import LANGUAGE_OPTION, LANGUAGES, Catalogue, Text, plain, translate
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +31,6 @@ DOMAIN = "praetor"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENGLISH = "en"
 FRENCH = "fr"
-LANGUAGES = (ENGLISH, FRENCH)
-"""The languages Praetor speaks; English is the source language (no catalogue)."""
-LANGUAGE_OPTION = "language"
-"""The per-game option holding the game's language (``/game new language:``)."""
 NAME_CONTEXT = "slash-command name"
 """The gettext context of command, group and option names (Discord's name rules apply)."""
 
@@ -53,6 +49,7 @@ def language_of(locale: Any) -> str:
     code = str(getattr(locale, "value", locale)).strip().lower().replace("_", "-")
     base = code.split("-", 1)[0]
     return base if base in LANGUAGES else ENGLISH
+
 
 
 @cache
@@ -92,14 +89,6 @@ def game_language(row: Any) -> str:
     """The language of a game's public posts: its ``language`` option (English if unset)."""
     options = getattr(row, "options", None) or {}
     return language_of(options.get(LANGUAGE_OPTION))
-
-
-def check_language(value: str) -> str:
-    """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
-    code = value.strip().lower()
-    if code not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
-    return code
 
 
 # -- Discord's own localisation -----------------------------------------------------------

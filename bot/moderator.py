@@ -43,6 +43,7 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
+from rules.core.i18n import LANGUAGE_OPTION, check_language
 from rules.core.registry import get_game
 
 OPEN_STATUSES = ("lobby", "active")
@@ -190,6 +191,12 @@ class Moderator:
         known_options = {spec.name: spec for spec in game_class.option_specs()}
         chosen: dict[str, str] = {}
         for name, value in (options or {}).items():
+            if name == LANGUAGE_OPTION:  # the language of public posts (bot/i18n.py)
+                try:
+                    chosen[name] = check_language(value)
+                except ValueError as exc:
+                    raise ModeratorError(str(exc)) from None
+                continue
             if name in TIMING_OPTIONS:
                 if not value.isdigit() or int(value) < 60:
                     raise ModeratorError(f"Option {name} is a number of seconds, at least 60.")
@@ -197,7 +204,7 @@ class Moderator:
                 continue
             spec = known_options.get(name)
             if spec is None:
-                known = [*known_options, *TIMING_OPTIONS]
+                known = [*known_options, *TIMING_OPTIONS, LANGUAGE_OPTION]
                 raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")

@@ -17,6 +17,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+LANGUAGES = ("en", "fr")
+"""The languages Praetor speaks; English is the source language of every message."""
+LANGUAGE_OPTION = "language"
+"""The per-game option naming the language of the game's public posts (``/game new``)."""
+
+
+def check_language(value: str) -> str:
+    """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
+    return code
+
 
 class Catalogue(Protocol):
     """What a gettext translations object offers (``gettext.GNUTranslations``)."""
