@@ -44,6 +44,7 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
+from rules.core.i18n import LANGUAGE_OPTION, check_language, text_from_json
 from rules.core.registry import get_game
 
 OPEN_STATUSES = ("lobby", "active")
@@ -193,6 +194,12 @@ class Moderator:
         known_options = {spec.name: spec for spec in game_class.option_specs()}
         chosen: dict[str, str] = {}
         for name, value in (options or {}).items():
+            if name == LANGUAGE_OPTION:  # the language of public posts (bot/i18n.py)
+                try:
+                    chosen[name] = check_language(value)
+                except ValueError as exc:
+                    raise ModeratorError(str(exc)) from None
+                continue
             if name in TIMING_OPTIONS:
                 try:  # ASCII digits, a minute to 30 days (bot/bounds.py)
                     chosen[name] = str(parse_timing_option(name, value))
@@ -201,7 +208,7 @@ class Moderator:
                 continue
             spec = known_options.get(name)
             if spec is None:
-                known = [*known_options, *TIMING_OPTIONS]
+                known = [*known_options, *TIMING_OPTIONS, LANGUAGE_OPTION]
                 raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
@@ -685,7 +692,7 @@ class Moderator:
     async def recent_private(self, game_id: int, seat: str, limit: int = 10) -> list[str]:
         """The latest private lines of ``seat`` (for ``/game mine``), from the last 20 events."""
         lines = [
-            line
+            text_from_json(line)  # a stored Text keeps its message id for translation
             for event in await self.recent_events(game_id, 20)
             for line in event.outcome.get("private", {}).get(seat, [])
         ]

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.bounds import component_number
+from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, result_line
+from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -69,8 +70,9 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """Refuse a request: an ephemeral message to its sender only; nothing changed."""
-    text = REFUSAL + message
+    """Refuse a request: an ephemeral message to its sender only, in their language (a
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
     else:
@@ -84,7 +86,10 @@ async def reply(
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Answer an interaction (initial response, or a follow-up once answered)."""
+    """Answer an interaction (initial response, or a follow-up once answered). A ``Text`` is
+    translated: into the reader's language when ephemeral, else the server's."""
+    language = reader_language(interaction) if ephemeral else server_language(interaction)
+    content = localise(content, language)
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -113,12 +118,13 @@ async def announce(
     """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
     row = result.game
     channel = row.channel_id
-    lines = act_lines(result)
+    language = game_language(row)  # public posts: the game's language
+    lines = act_lines(result, language)
     view: discord.ui.View | None = None
     if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result))
-        view = respond_view(row.id or 0, result.seq)
-    messages = chunk(lines) or ["Done."]
+        lines.append(decision_ping(result, language))
+        view = respond_view(row.id or 0, result.seq, language)
+    messages = chunk(lines) or [localise(_("Done."), language)]
     for index, text in enumerate(messages):
         last = index == len(messages) - 1
         if interaction is not None and index == 0 and not interaction.response.is_done():
@@ -130,7 +136,7 @@ async def announce(
             await bot.publisher.send(channel, text, view=view if last else None)
     private = result.outcome.private.get(result.seat, [])
     if private and interaction is not None:
-        for text in chunk(["🔒 " + line for line in private]):
+        for text in chunk(private_lines(private, reader_language(interaction))):
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
         game = await bot.moderator.load(row)
@@ -183,9 +189,17 @@ async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
     if row.status == "lobby":
         return
     game = await bot.moderator.load(row)
-    lines = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}", *game.status_lines()]
+    language = game_language(row)
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=row.seq,
+    )
+    lines = [localise(line, language) for line in [head, *game.status_lines()]]
     if row.status != "active":
-        lines.append(result_line(row))
+        lines.append(result_line(row, language))
     text = "\n".join(lines)[:2000]
     try:
         message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
@@ -228,10 +242,10 @@ class RespondButton(
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Respond",
+                label=localise(_("Respond"), language),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"praetor:respond:{game_id}:{seq}",
             )
@@ -260,13 +274,19 @@ class RespondButton(
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        language = reader_language(interaction)  # only the deciding seat sees this
         view = discord.ui.View(timeout=None)
-        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices))
+        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices, language))
         section = f" ({pending.section})" if pending.section else ""
+        default = next((c.label for c in pending.choices if c.value == pending.default), None)
+        text = _(
+            "{prompt}{section} Default if you do not answer: {default}.",
+            prompt=pending.prompt,
+            section=section,
+            default=pending.default if default is None else default,
+        )
         await interaction.response.send_message(
-            f"{pending.prompt}{section} Default if you do not answer: {pending.default}.",
-            view=view,
-            ephemeral=True,
+            localise(text, language), view=view, ephemeral=True
         )
 
 
@@ -276,14 +296,15 @@ class DecisionSelect(
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
-    def __init__(self, game_id: int, seq: int, choices: Any = ()) -> None:
-        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100]) for c in choices][
-            :25
-        ]
+    def __init__(self, game_id: int, seq: int, choices: Any = (), language: str = "en") -> None:
+        options = [
+            discord.SelectOption(label=localise(c.label, language)[:100], value=c.value[:100])
+            for c in choices
+        ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:decide:{game_id}:{seq}",
-                placeholder="Choose",
+                placeholder=localise(_("Choose"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             )
         )
@@ -313,7 +334,10 @@ class DecisionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
+        chosen = _("You chose: {choice}.", choice=choice)
+        await interaction.response.edit_message(
+            content=localise(chosen, reader_language(interaction)), view=None
+        )
         await announce(bot, result)
 
 
@@ -359,18 +383,20 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
+    language = reader_language(interaction)
     lines: list[str] = []
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
-        private_lines = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
-        lines.extend("🔒 " + line for line in private_lines)
+        secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
+        lines.extend(localise(line, language) for line in secrets)
+        recent = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(recent, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int) -> discord.ui.View:
+def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq))
+    view.add_item(RespondButton(game_id, seq, language))
     return view
 
 
