@@ -187,7 +187,7 @@ class LobbyCog(commands.Cog):
                 scenario=row.scenario,
                 thread=created.mention,
             )
-            await interaction.followup.send(localise(opened, lang))
+            await interaction.followup.send(localise(opened, lang), ephemeral=True)
             seats = ", ".join(row.seats)
             welcome = _(
                 "Game #{id}: {game} ({scenario}). Seats: {seats}. "
