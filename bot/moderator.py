@@ -10,8 +10,11 @@ the log. It knows nothing of Discord: the cogs translate to and from it.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import secrets
+import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -22,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
 
+from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
 from bot.outbox import Outbox, Post
 from db.engine import session_factory
@@ -31,6 +35,7 @@ from db.models import (
     EventRow,
     FollowerRow,
     GameRow,
+    InteractionRow,
     ReminderRow,
     RollRow,
     SnapshotRow,
@@ -45,7 +50,7 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
-from rules.core.i18n import _
+from rules.core.i18n import LANGUAGE_OPTION, _, check_language, text_from_json
 from rules.core.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -66,12 +71,78 @@ TIMING_OPTIONS = {
 """Options every game accepts (whole seconds, at least 60), read when deadlines are set."""
 
 
+KEYS_KEPT_SECONDS = 24 * 3600
+"""How long an interaction's key is kept (Discord retries within seconds; a day is ample)."""
+NEW_KEY = object()
+"""``act_in``'s default: take the next key of the interaction being handled (if any)."""
+CACHE_SIZE = 512
+"""Games kept in memory (least recently used first out; finished games are never kept)."""
+
+
+class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
+    """The Moderator's cache of active games: ``game id -> (seq, game)``, bounded (LRU)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get(self, key: int, default: Any = None) -> Any:  # type: ignore[override]
+        found = super().get(key, default)
+        if found is not default:
+            self.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: int, value: tuple[int, Game[Any]]) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+class Delivery:
+    """The interaction being handled in this task: its id and how many commands it applied.
+
+    Set by the cogs (``cogs.common.praetor``) through :func:`handling`; the Moderator keys
+    each command of an interaction by ``"<interaction id>:<n>"``, so a doubled or retried
+    delivery of the same interaction applies once and gets the first one's answer."""
+
+    def __init__(self, interaction_id: str) -> None:
+        self.interaction_id = interaction_id
+        self.count = 0
+
+    def next_key(self) -> str:
+        self.count += 1
+        return f"{self.interaction_id}:{self.count}"
+
+
+CURRENT_DELIVERY: contextvars.ContextVar[Delivery | None] = contextvars.ContextVar(
+    "praetor_delivery", default=None
+)
+
+
+def handling(interaction_id: Any) -> None:
+    """Note that this task handles interaction ``interaction_id`` (each task has its own)."""
+    if interaction_id is None:
+        return
+    current = CURRENT_DELIVERY.get()
+    if current is None or current.interaction_id != str(interaction_id):
+        CURRENT_DELIVERY.set(Delivery(str(interaction_id)))
+
+
 class ModeratorError(Exception):
     """A request the Moderator refuses (not a rules question): shown to its sender only."""
 
 
 class ConflictError(ModeratorError):
     """Another command landed first; nothing of this one was applied."""
+
+
+class DuplicateDelivery(Exception):
+    """Internal: this interaction already landed; ``first`` is its result."""
+
+    def __init__(self, first: ActResult) -> None:
+        super().__init__("duplicate delivery")
+        self.first = first
 
 
 class StaleError(ModeratorError):
@@ -91,6 +162,9 @@ class ActResult:
     to_move: dict[str, str | None]
     result: GameResult | None
     by_timeout: bool = False
+    duplicate: bool = False
+    """A repeated delivery of an interaction that already landed: nothing was applied now;
+    this is the first delivery's result (its posts were owed then)."""
 
 
 @dataclass
@@ -137,20 +211,26 @@ class Moderator:
         clock: Clock | None = None,
         checkpoint_every: int = 50,
         seed_source: Callable[[], str] | None = None,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.engine = engine
         self.new_seed = seed_source or (lambda: secrets.token_hex(16))
         self.sessions = session_factory(engine)
         self.clock = clock or Clock()
         self.checkpoint_every = checkpoint_every
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, Game[Any]]] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )  # a game's lock lives while someone holds or awaits it, then goes
+        self._cache = GameCache(cache_size)
         self.outbox = Outbox(self.sessions, self.clock)
         self.composer: Composer | None = None
 
     # -- lookups --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def get(self, game_id: int) -> GameRow:
         async with self.sessions() as session:
@@ -185,7 +265,8 @@ class Moderator:
         if snap is None:
             raise ModeratorError(f"Game #{row.id} has not started yet.")
         game = get_game(row.kind).from_json(snap.state)
-        self._cache[row.id or 0] = (snap.seq, game)
+        if row.status == "active":  # a finished game is read again rarely: not kept
+            self._cache[row.id or 0] = (snap.seq, game)
         return game
 
     async def game_for(self, channel_id: str) -> tuple[GameRow, Game[Any]]:
@@ -207,14 +288,21 @@ class Moderator:
         known_options = {spec.name: spec for spec in game_class.option_specs()}
         chosen: dict[str, str] = {}
         for name, value in (options or {}).items():
+            if name == LANGUAGE_OPTION:  # the language of public posts (bot/i18n.py)
+                try:
+                    chosen[name] = check_language(value)
+                except ValueError as exc:
+                    raise ModeratorError(str(exc)) from None
+                continue
             if name in TIMING_OPTIONS:
-                if not value.isdigit() or int(value) < 60:
-                    raise ModeratorError(f"Option {name} is a number of seconds, at least 60.")
-                chosen[name] = value
+                try:  # ASCII digits, a minute to 30 days (bot/bounds.py)
+                    chosen[name] = str(parse_timing_option(name, value))
+                except BoundsError as error:
+                    raise ModeratorError(str(error)) from None
                 continue
             spec = known_options.get(name)
             if spec is None:
-                known = [*known_options, *TIMING_OPTIONS]
+                known = [*known_options, *TIMING_OPTIONS, LANGUAGE_OPTION]
                 raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
@@ -399,8 +487,12 @@ class Moderator:
         command: Command,
         expected_seq: int | None = None,
     ) -> ActResult:
+        key = self._delivery_key()
+        first = await self._first_answer(key)
+        if first is not None:
+            return first
         row = await self.require_game(channel_id)
-        return await self.act_in(row.id or 0, user_id, command, expected_seq)
+        return await self.act_in(row.id or 0, user_id, command, expected_seq, key=key)
 
     async def act_in(
         self,
@@ -409,9 +501,23 @@ class Moderator:
         command: Command,
         expected_seq: int | None = None,
         seat: str | None = None,
+        key: str | None | object = NEW_KEY,
     ) -> ActResult:
-        """Apply ``command`` for ``user_id`` in game ``game_id`` atomically."""
+        """Apply ``command`` for ``user_id`` in game ``game_id`` atomically.
+
+        Idempotent per interaction (issue 14): when the task handles an interaction (see
+        :func:`handling`), the command is stored under its key in the event's transaction; a
+        second delivery of the same interaction, simultaneous or later, in this process or
+        another, gets the first one's result with ``duplicate=True`` and applies nothing."""
+        if key is NEW_KEY:
+            key = self._delivery_key()
+            first = await self._first_answer(key)  # type: ignore[arg-type]
+            if first is not None:
+                return first
         async with self._lock(game_id):
+            first = await self._first_answer(key)  # type: ignore[arg-type]
+            if first is not None:  # the first delivery landed while this one waited
+                return first
             row = await self.get(game_id)
             if row.status != "active":
                 raise ModeratorError("This game is not in progress.")
@@ -425,11 +531,62 @@ class Moderator:
             old_state = game.state
             outcome = game.apply(seat, command)  # RuleError: nothing changed
             try:
-                return await self._persist(row, game, seat, user_id, command, outcome)
-            except BaseException:
+                return await self._persist(
+                    row, game, seat, user_id, command, outcome, key=key  # type: ignore[arg-type]
+                )
+            except BaseException as error:
                 game.state = old_state
                 self._cache.pop(game_id, None)
+                if isinstance(error, DuplicateDelivery):
+                    return error.first
                 raise
+
+    @staticmethod
+    def _delivery_key() -> str | None:
+        delivery = CURRENT_DELIVERY.get()
+        return delivery.next_key() if delivery is not None else None
+
+    async def _first_answer(self, key: str | None) -> ActResult | None:
+        """The result of the delivery that already landed under ``key``, if any."""
+        if key is None:
+            return None
+        async with self.sessions() as session:
+            seen = await session.get(InteractionRow, key)
+            if seen is None:
+                return None
+            event = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == seen.game_id)
+                    .where(EventRow.seq == seen.seq)
+                )
+            ).first()
+            row = await session.get(GameRow, seen.game_id)
+        if event is None or row is None:
+            return None
+        pending, to_move = None, {}
+        if row.status == "active":
+            game = await self.load(row)
+            pending = game.pending_decision()
+            to_move = {s: row.seats.get(s) for s in game.to_move()}
+        result = None
+        if row.result:
+            result = GameResult(
+                winners=tuple(row.result.get("winners", [])),
+                summary=str(row.result.get("summary", "")),
+                level=str(row.result.get("level", "")),
+            )
+        return ActResult(
+            game=row,
+            seq=event.seq,
+            seat=event.seat,
+            outcome=Outcome.from_json(event.outcome),
+            pending=pending,
+            deadline=None,
+            to_move=to_move,
+            result=result,
+            duplicate=True,
+        )
 
     async def _persist(
         self,
@@ -440,6 +597,7 @@ class Moderator:
         command: Command,
         outcome: Outcome,
         by_timeout: bool = False,
+        key: str | None = None,
     ) -> ActResult:
         game_id = row.id or 0
         seq = row.seq + 1
@@ -477,6 +635,12 @@ class Moderator:
                         name=command.name,
                     )
                 )
+                if key is not None:  # the interaction that asked: a second delivery fails here
+                    session.add(
+                        InteractionRow(
+                            key=key, game_id=game_id, seq=seq, user_id=user_id, created_at=now
+                        )
+                    )
                 await session.flush()
                 if command.name == UNDO:
                     await session.exec(  # type: ignore[call-overload]
@@ -524,11 +688,17 @@ class Moderator:
                     self.outbox.add(session, game_id, seq, posts)
                 await session.commit()
         except IntegrityError:
+            first = await self._first_answer(key)
+            if first is not None:  # the same interaction landed first in another process
+                raise DuplicateDelivery(first) from None
             raise ConflictError(
                 "Another command landed first; nothing of yours was applied. Look at the new "
                 "position (/game status) and try again."
             ) from None
-        self._cache[game_id] = (seq, game)
+        if result is None:
+            self._cache[game_id] = (seq, game)
+        else:
+            self._cache.pop(game_id, None)
         return accepted
 
     @staticmethod
@@ -605,6 +775,10 @@ class Moderator:
         self, game_id: int, user_id: str, decision_id: str, choice: str, expected_seq: int
     ) -> ActResult:
         """Answer a pending decision (the Respond button's choices)."""
+        key = self._delivery_key()
+        first = await self._first_answer(key)
+        if first is not None:
+            return first
         row = await self.get(game_id)
         if row.status != "active":
             raise StaleError("This game is over; the button no longer applies.")
@@ -620,6 +794,7 @@ class Moderator:
             Command("decide", {"id": decision_id, "choice": choice}),
             expected_seq=expected_seq,
             seat=pending.seat,
+            key=key,
         )
 
     async def process_due(self) -> DueWork:
@@ -683,6 +858,11 @@ class Moderator:
                         "post", owner.channel_id, str(text), mentions=[reminder.user_id]
                     )
                     self.outbox.add(session, owner.id, reminder.seq, [post])
+            await session.exec(  # type: ignore[call-overload]
+                delete(InteractionRow).where(
+                    col(InteractionRow.created_at) < now - timedelta(seconds=KEYS_KEPT_SECONDS)
+                )
+            )
             await session.commit()
         return work
 
@@ -743,7 +923,7 @@ class Moderator:
     async def recent_private(self, game_id: int, seat: str, limit: int = 10) -> list[str]:
         """The latest private lines of ``seat`` (for ``/game mine``), from the last 20 events."""
         lines = [
-            line
+            text_from_json(line)  # a stored Text keeps its message id for translation
             for event in await self.recent_events(game_id, 20)
             for line in event.outcome.get("private", {}).get(seat, [])
         ]

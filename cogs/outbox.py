@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
-from bot.present import act_lines, chunk, decision_ping, result_line, timestamp
-from cogs.common import render_image, respond_view
+from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
+from cogs.common import follower_pings, render_image, respond_view
 from db.models import OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
@@ -34,42 +36,47 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRIVATE_MARK = "🔒 "
-
-
 def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
-    """The posts an accepted command owes (pure: called inside the event's transaction)."""
+    """The posts an accepted command owes (pure: called inside the event's transaction).
+
+    Public posts and private lines are written in the game's language (the reader of a private
+    line is not known yet when it is stored)."""
     row = result.game
     channel = row.channel_id
-    lines = act_lines(result)
+    language = game_language(row)
+    lines = act_lines(result, language)
     components: list[dict[str, Any]] = []
-    mentions = [u for s, u in result.to_move.items() if u and result.pending is None]
+    mentions = [u for u in result.to_move.values() if u and result.pending is None]
     if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result))
-        components = respond_view(row.id or 0, result.seq).to_components()
+        lines.append(decision_ping(result, language))
+        components = respond_view(row.id or 0, result.seq, language).to_components()
         mentions = [str(row.seats.get(result.pending.seat) or "")]
     image = None
     if result.outcome.map_changed or result.result is not None:
         image = {"name": "whole", "view": game.public_view()}
-    texts = chunk(lines) or [str(_("Done."))]
+    texts = chunk(lines) or [localise(_("Done."), language)]
     posts = [Post("post", channel, text, mentions=mentions) for text in texts]
     posts[-1].components, posts[-1].image = components, image
     if followers:
-        first = texts[0].splitlines()[0][:300]
-        pings = " ".join(f"<@{u}>" for u in followers)
-        for text in chunk([f"📣 {pings}: {first}"]):
+        for text in follower_pings(followers, texts[0].splitlines()[0][:300]):
             posts.append(Post("post", channel, text, mentions=list(followers)))
-    status = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {result.seq}"]
-    status.extend(game.status_lines())
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=result.seq,
+    )
+    status = [localise(line, language) for line in [head, *game.status_lines()]]
     if result.result is not None:
-        status.append(result_line(row))
+        status.append(result_line(row, language))
     posts.append(
         Post("status", channel, "\n".join(status)[:2000], urgent=result.result is not None)
     )
     for seat, private in result.outcome.private.items():
         user = row.seats.get(seat)
         if user and private:
-            for text in chunk([PRIVATE_MARK + line for line in private]):
+            for text in chunk(private_lines(private, language)):
                 posts.append(Post("private", channel, text, user_id=str(user)))
     return posts
 
@@ -107,7 +114,11 @@ def view_of(components: list[dict[str, Any]]) -> discord.ui.View | None:
 
 def allowed(payload: dict[str, Any]) -> discord.AllowedMentions:
     """Only the users a post means to ping; never a role or everyone."""
-    users = [discord.Object(id=int(u)) for u in payload.get("mentions", []) if str(u).isdigit()]
+    users: list[Any] = [
+        discord.Object(id=int(u)) if str(u).isdigit() else SimpleNamespace(id=str(u))
+        for u in payload.get("mentions", [])
+        if u
+    ]  # (names stand for ids on the local table)
     return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
@@ -197,6 +208,12 @@ async def deliver_event(
     """Send what ``result`` owes, now; then the held private lines of the interaction's user.
     A picture to draw first? Then the interaction is deferred publicly before drawing."""
     row = result.game
+    if result.duplicate:  # Discord delivered it again: the first answer, to this sender only
+        if interaction is not None and not interaction.response.is_done():
+            language = game_language(row)
+            lines = act_lines(result, language) or [localise(_("Done."), language)]
+            await interaction.response.send_message(chunk(lines)[0], ephemeral=True)
+        return
     rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=result.seq)
     reply = Reply(interaction) if interaction is not None else None
     if (

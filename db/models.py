@@ -11,6 +11,7 @@
 - ``FollowerRow``: spectators following a game.
 - ``RollRow``: ``/roll`` results made outside games.
 - ``OutboxRow``: posts owed to a channel or a player, written with their event (``bot.outbox``).
+- ``InteractionRow``: the interactions that landed a command, so a doubled delivery lands once.
 - ``BlockedChannelRow``: channels that refused our posts (403/404), whose posts wait.
 """
 
@@ -195,3 +196,19 @@ class BlockedChannelRow(SQLModel, table=True):
     since: datetime = _ts()
     retry_at: datetime = _ts()
     told: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+class InteractionRow(SQLModel, table=True):
+    """An interaction (by its id and the command's rank in it) that landed the event
+    ``(game_id, seq)``: written in the event's transaction; the key is unique, so a doubled
+    delivery cannot land twice, in any process. Kept a day (``bot.moderator``)."""
+
+    __tablename__ = "interactions"
+
+    key: str = Field(primary_key=True)
+    game_id: int = Field(index=True)
+    seq: int
+    user_id: str = ""
+    created_at: datetime = Field(
+        default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False, index=True)
+    )
