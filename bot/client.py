@@ -116,9 +116,27 @@ class PraetorTree(app_commands.CommandTree):  # type: ignore[type-arg]
         await report_failure(interaction, error, where)
 
 
+MAX_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+def cap_choices(choices: list[Any], current: str) -> list[Any]:
+    """At most 25 choices; when there are more, the first 24 and a last one that says how many
+    are left and to type to narrow them (never a silent cut)."""
+    if len(choices) <= MAX_CHOICES:
+        return choices
+    hidden = len(choices) - (MAX_CHOICES - 1)
+    hint = _(
+        "… {n} more: type a few letters to narrow the list",
+        n=hidden,
+    )
+    return [*choices[: MAX_CHOICES - 1], app_commands.Choice(name=hint, value=(current or "…")[:100])]
+
+
 def guard_autocomplete(callback: Any) -> Any:
-    """Wrap an autocomplete callback: on an unexpected error, log it with a reference and offer
-    one choice that names the reference (an autocomplete can answer nothing else)."""
+    """Wrap an autocomplete callback: at most 25 choices, the last one saying how many more there
+    are (:func:`cap_choices`); on an unexpected error, log it with a reference and offer one
+    choice that names the reference (an autocomplete can answer nothing else)."""
     if getattr(callback, "__praetor_guarded__", False):
         return callback
     with_binding = getattr(callback, "pass_command_binding", False)
@@ -144,7 +162,7 @@ def guard_autocomplete(callback: Any) -> Any:
             binding: Any, interaction: discord.Interaction, current: str
         ) -> Any:
             try:
-                return await callback(binding, interaction, current)
+                return cap_choices(await callback(binding, interaction, current), current)
             except Exception as error:
                 return await failed(interaction, current, error)
 
@@ -154,7 +172,7 @@ def guard_autocomplete(callback: Any) -> Any:
         @functools.wraps(callback)
         async def guarded_free(interaction: discord.Interaction, current: str) -> Any:
             try:
-                return await callback(interaction, current)
+                return cap_choices(await callback(interaction, current), current)
             except Exception as error:
                 return await failed(interaction, current, error)
 

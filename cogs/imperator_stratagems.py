@@ -77,7 +77,7 @@ async def _any_seat(
             found.extend(make(game, seat, interaction.namespace, current))
         except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
             continue
-    return found[:25]
+    return found  # capped at 25 with a "N more" hint by the bot's autocomplete guard
 
 
 async def chit_autocomplete(
