@@ -82,6 +82,7 @@ async def report_failure(
     if propagate and isinstance(original, propagate):
         raise original
     reference: str | None = None
+    text: Any
     if isinstance(original, RuleError | ModeratorError):
         text = "❌ " + str(original)
     elif isinstance(original, app_commands.TransformerError):
@@ -99,7 +100,10 @@ async def report_failure(
         )
         text = failure_text(reference)
     try:
-        await answer_privately(interaction, text[:2000])
+        from bot.i18n import localise, reader_language
+
+        shown = localise(text, reader_language(interaction))
+        await answer_privately(interaction, shown[:2000])
     except discord.HTTPException:  # the token may have expired; the log keeps the reference
         log.warning("could not tell the user about failure %s", reference, exc_info=True)
     return reference
@@ -318,6 +322,10 @@ class PraetorBot(commands.AutoShardedBot):
         guard_tree_autocompletes(self.tree)
         restrict_games_to_servers(self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)  # game cogs append theirs to DYNAMIC_ITEMS
+        from bot.i18n import PraetorTranslator
+
+        if self.tree.translator is None:
+            await self.tree.set_translator(PraetorTranslator())  # French names (bot/i18n.py)
 
     async def setup_hook(self) -> None:
         await self.load_praetor_cogs()
@@ -327,13 +335,26 @@ class PraetorBot(commands.AutoShardedBot):
         """The command definitions as Discord receives them."""
         return [command.to_dict(self.tree) for command in self.tree.get_commands()]
 
+    async def translated_command_tree_payload(self) -> list[dict[str, Any]]:
+        """The command definitions exactly as ``tree.sync()`` sends them: with the
+        ``name_localizations``/``description_localizations`` of the translator."""
+        translator = self.tree.translator
+        if translator is None:
+            return self.command_tree_payload()
+        return [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands()
+        ]
+
     def command_tree_hash(self) -> str:
         payload = json.dumps(self.command_tree_payload(), sort_keys=True, default=str)
         return hashlib.sha256(payload.encode()).hexdigest()
 
     async def sync_if_changed(self, force: bool = False) -> bool:
-        """Sync the slash commands only when their definition changed (or when forced)."""
-        digest = self.command_tree_hash()
+        """Sync the slash commands only when their definition (translations included) changed
+        (or when forced)."""
+        payload = json.dumps(await self.translated_command_tree_payload(), sort_keys=True)
+        digest = hashlib.sha256(payload.encode()).hexdigest()
         previous = self.sync_state_file.read_text().strip() if self.sync_state_file.exists() else ""
         if not force and previous == digest:
             log.info("slash commands unchanged; not syncing")

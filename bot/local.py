@@ -254,6 +254,8 @@ class LocalFollowup:
             raise DiscordRuleViolation(
                 "ephemeral first follow-up after a public defer (Discord would make it public)"
             )
+        if self.sent == 0 and response.deferred:
+            ephemeral = bool(response.first_ephemeral)  # it fills the placeholder, as it is
         self.sent += 1
         self.interaction.table.emit(
             self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
@@ -293,6 +295,8 @@ class LocalInteraction:
         self.user = user
         self.client = table.bot
         self.guild_id = LOCAL_GUILD
+        self.locale = table.locale_of(user.name)  # the user's Discord language
+        self.guild_locale = table.locale  # the server's preferred language
         self.channel_id = table.channel_id
         self.permissions = LocalPermissions(user.name in table.admins)
         self.app_permissions = table.bot_permissions()
@@ -389,6 +393,7 @@ class LocalTable:
         user: str = "alice",
         admins: tuple[str, ...] = (),
         channel_id: str = LOCAL_CHANNEL,
+        locale: str = "en-US",
     ) -> None:
         from bot.client import PraetorBot
 
@@ -397,6 +402,9 @@ class LocalTable:
         self.channel_id = channel_id
         self.user = user
         self.admins = set(admins)
+        self.locale = locale
+        """The server's preferred locale, and every user's until ``set_locale``."""
+        self.user_locales: dict[str, str] = {}
         self.outputs: list[Output] = []
         self.pinned: dict[str, str] = {}
         self.last_components: dict[str, list[Component]] = {}
@@ -412,6 +420,20 @@ class LocalTable:
         from bot.permissions import REQUIRED
 
         return discord.Permissions(**{flag: flag not in self.denied for flag in REQUIRED})
+
+    def locale_of(self, user: str) -> str:
+        return self.user_locales.get(user, self.locale)
+
+    def set_locale(self, words: str) -> None:
+        """``locale fr``: the user at the keyboard reads French from now on;
+        ``locale server fr``: the server's preferred language (the default of new games)."""
+        parts = words.split()
+        if len(parts) == 2 and parts[0] == "server":
+            self.locale = parts[1]
+        elif len(parts) == 1:
+            self.user_locales[self.user] = parts[0]
+        else:
+            raise LocalInputError("use `locale <code>` or `locale server <code>` (e.g. fr)")
 
     @property
     def clock(self) -> Clock:

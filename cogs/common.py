@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.bounds import component_number
+from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, result_line
+from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -69,8 +70,9 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """Refuse a request: an ephemeral message to its sender only; nothing changed."""
-    text = REFUSAL + message
+    """Refuse a request: an ephemeral message to its sender only, in their language (a
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
     else:
@@ -84,7 +86,10 @@ async def reply(
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Answer an interaction (initial response, or a follow-up once answered)."""
+    """Answer an interaction (initial response, or a follow-up once answered). A ``Text`` is
+    translated: into the reader's language when ephemeral, else the server's."""
+    language = reader_language(interaction) if ephemeral else server_language(interaction)
+    content = localise(content, language)
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -113,12 +118,13 @@ async def announce(
     """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
     row = result.game
     channel = row.channel_id
-    lines = act_lines(result)
+    language = game_language(row)  # public posts: the game's language
+    lines = act_lines(result, language)
     view: discord.ui.View | None = None
     if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result))
-        view = respond_view(row.id or 0, result.seq)
-    messages = chunk(lines) or ["Done."]
+        lines.append(decision_ping(result, language))
+        view = respond_view(row.id or 0, result.seq, language)
+    messages = chunk(lines) or [localise(_("Done."), language)]
     for index, text in enumerate(messages):
         last = index == len(messages) - 1
         if interaction is not None and index == 0 and not interaction.response.is_done():
@@ -130,7 +136,7 @@ async def announce(
             await bot.publisher.send(channel, text, view=view if last else None)
     private = result.outcome.private.get(result.seat, [])
     if private and interaction is not None:
-        for text in chunk(["🔒 " + line for line in private]):
+        for text in chunk(private_lines(private, reader_language(interaction))):
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
         game = await bot.moderator.load(row)
@@ -183,9 +189,17 @@ async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
     if row.status == "lobby":
         return
     game = await bot.moderator.load(row)
-    lines = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}", *game.status_lines()]
+    language = game_language(row)
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=row.seq,
+    )
+    lines = [localise(line, language) for line in [head, *game.status_lines()]]
     if row.status != "active":
-        lines.append(result_line(row))
+        lines.append(result_line(row, language))
     text = "\n".join(lines)[:2000]
     try:
         message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
@@ -228,10 +242,10 @@ class RespondButton(
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Respond",
+                label=localise(_("Respond"), language),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"praetor:respond:{game_id}:{seq}",
             )
@@ -268,11 +282,21 @@ async def show_decision(
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
-    view, shown = decision_view(game_id, seq, list(pending.choices), page)
+    language = reader_language(interaction)  # only the deciding seat sees this
+    view, shown = decision_view(game_id, seq, list(pending.choices), page, language)
     section = f" ({pending.section})" if pending.section else ""
-    text = f"{pending.prompt}{section} Default if you do not answer: {pending.default}."
+    default = next((c.label for c in pending.choices if c.value == pending.default), None)
+    text = localise(
+        _(
+            "{prompt}{section} Default if you do not answer: {default}.",
+            prompt=pending.prompt,
+            section=section,
+            default=pending.default if default is None else default,
+        ),
+        language,
+    )
     if shown is not None:
-        text += " " + shown
+        text += " " + localise(shown, language)
     if not _is_page_click(interaction):
         await interaction.response.send_message(text, view=view, ephemeral=True)
     else:
@@ -289,7 +313,7 @@ DECISION_PAGE = 25
 
 
 def decision_view(
-    game_id: int, seq: int, choices: list[Any], page: int
+    game_id: int, seq: int, choices: list[Any], page: int, language: str = "en"
 ) -> tuple[discord.ui.View, str | None]:
     """A select with one page of ``choices`` and, when there are more than fit, Previous and
     Next buttons; with a line saying which choices are shown (None when all are)."""
@@ -297,13 +321,14 @@ def decision_view(
     page = min(max(page, 0), pages - 1)
     first = page * DECISION_PAGE
     view = discord.ui.View(timeout=None)
-    view.add_item(DecisionSelect(game_id, seq, choices[first : first + DECISION_PAGE]))
+    view.add_item(DecisionSelect(game_id, seq, choices[first : first + DECISION_PAGE], language))
     if pages == 1:
         return view, None
     if page > 0:
-        view.add_item(DecisionPageButton(game_id, seq, page - 1, _("◀ Previous")))
+        previous = localise(_("◀ Previous"), language)
+        view.add_item(DecisionPageButton(game_id, seq, page - 1, previous))
     if page < pages - 1:
-        view.add_item(DecisionPageButton(game_id, seq, page + 1, _("Next ▶")))
+        view.add_item(DecisionPageButton(game_id, seq, page + 1, localise(_("Next ▶"), language)))
     shown = _(
         "Choices {first}-{last} of {total}: Next and Previous show the others.",
         first=first + 1,
@@ -352,15 +377,18 @@ class DecisionSelect(
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
-    def __init__(self, game_id: int, seq: int, choices: Any = ()) -> None:
+    def __init__(self, game_id: int, seq: int, choices: Any = (), language: str = "en") -> None:
         """``choices``: one page of them (at most 25, see :func:`decision_view`)."""
-        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100]) for c in choices]
+        options = [
+            discord.SelectOption(label=localise(c.label, language)[:100], value=c.value[:100])
+            for c in choices
+        ]
         if len(options) > DECISION_PAGE:
             raise ValueError(f"{len(options)} options in one select: page them (decision_view)")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:decide:{game_id}:{seq}",
-                placeholder="Choose",
+                placeholder=localise(_("Choose"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="-")],
                 row=0,
             )
@@ -391,7 +419,10 @@ class DecisionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
+        chosen = _("You chose: {choice}.", choice=choice)
+        await interaction.response.edit_message(
+            content=localise(chosen, reader_language(interaction)), view=None
+        )
         await announce(bot, result)
 
 
@@ -437,22 +468,20 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
+    language = reader_language(interaction)
     lines: list[str] = []
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
-        private_lines = [
-            line
-            for event in (await bot.moderator.events(game_id))[-20:]
-            for line in event.outcome.get("private", {}).get(seat, [])
-        ]
-        lines.extend("🔒 " + line for line in private_lines[-10:])
+        secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
+        lines.extend(localise(line, language) for line in secrets)
+        recent = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(recent, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int) -> discord.ui.View:
+def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq))
+    view.add_item(RespondButton(game_id, seq, language))
     return view
 
 
