@@ -318,6 +318,10 @@ class PraetorBot(commands.AutoShardedBot):
                 await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))
                 continue
             await self.load_extension(module)
+        # A game cog appends its classes each time its module is loaded (a new bot in the same
+        # process loads them again): keep one class per custom_id template, the newest.
+        newest = {cls.__discord_ui_compiled_template__.pattern: cls for cls in DYNAMIC_ITEMS}  # type: ignore[attr-defined]
+        DYNAMIC_ITEMS[:] = list(newest.values())
         guard_components(DYNAMIC_ITEMS)
         guard_tree_autocompletes(self.tree)
         restrict_games_to_servers(self.tree)
