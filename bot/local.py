@@ -692,14 +692,28 @@ class LocalTable:
         return values
 
     def _convert(self, param: app_commands.Parameter, raw: str) -> Any:
+        """A typed option as Discord's client would send it: numbers within Discord's range
+        and the option's own bounds, strings within their lengths, a choice among its choices."""
         kind = param.type
-        if kind is discord.AppCommandOptionType.integer:
-            try:
-                return int(raw)
-            except ValueError:
-                raise LocalInputError(f"{param.name} must be a whole number") from None
-        if kind is discord.AppCommandOptionType.number:
-            return float(raw)
+        if param.choices:
+            allowed = {str(choice.value): choice.value for choice in param.choices}
+            named = {choice.name: choice.value for choice in param.choices}
+            if raw not in allowed and raw not in named:
+                shown = ", ".join(allowed)
+                raise LocalInputError(f"{param.name} must be one of: {shown}")
+            return allowed.get(raw, named.get(raw))
+        if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+            pattern = r"-?[0-9]{1,16}" if kind is discord.AppCommandOptionType.integer else (
+                r"-?[0-9]{1,16}(\.[0-9]{1,16})?"
+            )
+            if not re.fullmatch(pattern, raw, flags=re.ASCII):
+                raise LocalInputError(f"{param.name} must be a number written with 0-9")
+            value: Any = int(raw) if kind is discord.AppCommandOptionType.integer else float(raw)
+            low = param.min_value if param.min_value is not None else -(2**53)
+            high = param.max_value if param.max_value is not None else 2**53
+            if not low <= value <= high:
+                raise LocalInputError(f"{param.name} must be between {low} and {high}")
+            return value
         if kind is discord.AppCommandOptionType.boolean:
             if raw.lower() not in ("true", "false", "yes", "no"):
                 raise LocalInputError(f"{param.name} must be true or false")
@@ -707,6 +721,13 @@ class LocalTable:
         if kind is discord.AppCommandOptionType.user:
             name = raw.lstrip("@")
             return LocalUser(name, name)
+        if kind is discord.AppCommandOptionType.string:
+            shortest = param.min_value if param.min_value is not None else 0  # min_length
+            longest = param.max_value if param.max_value is not None else 6000  # max_length
+            if not shortest <= len(raw) <= longest:
+                raise LocalInputError(
+                    f"{param.name} takes {shortest} to {longest} characters, not {len(raw)}"
+                )
         return raw
 
     async def run_slash(self, line: str) -> LocalInteraction:

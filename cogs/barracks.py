@@ -32,6 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import chunk, mention
 from bot.renderers import register_renderer
@@ -197,7 +198,7 @@ class HandButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.game_id)
@@ -223,7 +224,7 @@ class PlayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PlayButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -272,7 +273,7 @@ class CardSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CardSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         card = chosen(interaction)
@@ -331,7 +332,7 @@ class SpaceSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SpaceSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"], int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"], component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -372,7 +373,7 @@ class ActionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -446,7 +447,7 @@ class OrderSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OrderSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)

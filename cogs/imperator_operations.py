@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
@@ -460,7 +461,7 @@ class MarchUnits(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchUnits:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -514,7 +515,7 @@ class MarchDestination(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchDestination:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"], int(match["mask"], 16))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"], int(match["mask"], 16))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)

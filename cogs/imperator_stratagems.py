@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
 from cogs.common import DYNAMIC_ITEMS, announce, praetor, refuse, user_key
@@ -217,7 +218,7 @@ class HandButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
