@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bounds import component_number
+from bot.bounds import component_number, option_index
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import chunk, mention
 from bot.renderers import register_renderer
@@ -380,12 +380,13 @@ class ActionSelect(
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             commands_now = [c for c in legal(game, seat) if c.name not in ("play", "move")]
-            if not value.isdigit() or int(value) >= len(commands_now):
+            index = option_index(value, len(commands_now))
+            if index is None:
                 raise ModeratorError("That choice is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = commands_now[int(value)]
+        command = commands_now[index]
         card = str(command.args.get("choice", ""))
         orders = frumentarii_orders(game, seat, card) if command.name == "forum" else []
         if len(orders) > 1:  # keeping a Frumentarii card: now the order of the others
@@ -454,12 +455,13 @@ class OrderSelect(
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             orders = frumentarii_orders(game, seat, self.card)
-            if not value.isdigit() or int(value) >= len(orders):
+            index = option_index(value, len(orders))
+            if index is None:
                 raise ModeratorError("That order is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = Command("forum", {"choice": self.card, "order": orders[int(value)]})
+        command = Command("forum", {"choice": self.card, "order": orders[index]})
         await act(interaction, self.game_id, self.seq, command)
 
 

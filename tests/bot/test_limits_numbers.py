@@ -121,6 +121,12 @@ def test_component_numbers_and_parse_bounded() -> None:
     assert component_number("٤٢") == 0
     with pytest.raises(BoundsError, match="between 1 and 5"):
         parse_bounded("6", 1, 5, "steps")
+    from bot.bounds import option_index
+
+    assert option_index("4", 5) == 4
+    assert option_index("5", 5) is None
+    assert option_index("²", 5) is None  # "²".isdigit() is true, int("²") raises
+    assert option_index("0" * 40, 5) is None
 
 
 async def test_every_persistent_component_reads_a_forged_id_as_no_game(table: LocalTable) -> None:
