@@ -70,7 +70,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=cls.TITLE[:100], value=kind)
             for kind, cls in sorted(games().items())
             if current.lower() in kind or current.lower() in cls.TITLE.lower()
-        ][:25]
+        ]
 
     async def scenario_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -83,7 +83,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=info.title[:100], value=info.id)
             for info in cls.scenarios()
             if current.lower() in info.id.lower() or current.lower() in info.title.lower()
-        ][:25]
+        ]
 
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
