@@ -468,13 +468,25 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
+    """§4.5: the usurper of highest CP takes the purple; on equal CP the Enemies of Rome pick."""
     if st.usurpation_success:
         return
-    us = sorted(st.usurpers(), key=lambda u: -st.ldef(u).cp)
+    us = st.usurpers()
     if not us:
         return
-    st.usurpation_success = us[0]
-    out.say(f"{why}: the usurpation of {name(st, us[0])} succeeds; the players change roles in phase A.")
+    best = max(st.ldef(u).cp for u in us)
+    tops = sorted(u for u in us if st.ldef(u).cp == best)
+    crown_usurper(st, out, tops[0], why)
+    if len(tops) > 1:
+        open_decision(
+            st, "E", "crown", f"{why}: the usurpers have equal CP; choose who becomes Augustus.",
+            [(u, name(st, u)) for u in tops], tops[0], "§4.5", {"why": why},
+        )
+
+
+def crown_usurper(st: ImperatorState, out: Outcome, lid: str, why: str) -> None:
+    st.usurpation_success = lid
+    out.say(f"{why}: the usurpation of {name(st, lid)} succeeds; the players change roles in phase A.")
 
 
 def role_swap(st: ImperatorState, out: Outcome) -> None:

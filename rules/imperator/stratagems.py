@@ -20,7 +20,8 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import politics, tables
+from rules.imperator import adjust, politics, tables
+from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -182,10 +183,6 @@ def _list(args: dict[str, Any], key: str) -> list[str]:
 # -- peoples ---------------------------------------------------------------------------------
 
 
-def people_home(st: ImperatorState, pid: str) -> list[str]:
-    return sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
-
-
 def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
     """§4.4: a People going to war puts its units not in play in its home zones."""
     home = people_home(st, pid)
@@ -251,21 +248,15 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
     pd = st.board.peoples[pid]
     if pid in st.at_war:
         st.at_war.remove(pid)
-    home = people_home(st, pid)
-    for uid, us in st.units.items():
-        if st.udef(uid).people != pid:
-            continue
-        if pd.major:
-            if home:
-                us.status, us.loc, us.reduced, us.fleet = "map", home[0], False, None
-        else:
-            us.status, us.loc, us.reduced = "out", None, False
-        us.mutiny = None
-    for lid, ls in st.leaders.items():
-        if st.ldef(lid).people == pid:
-            ls.pax = True
-            if ls.status == "map" and home:
-                ls.loc = home[0]
+    if pd.major:
+        adjust.redeploy_home(st, out, pid, "§6.1")
+    else:
+        for uid, us in st.units.items():
+            if st.udef(uid).people == pid:
+                us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
+        for lid, ls in st.leaders.items():
+            if st.ldef(lid).people == pid:
+                ls.pax = True
     out.say(f"§6.1: the {pd.name} make peace with Rome.")
 
 

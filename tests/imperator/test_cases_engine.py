@@ -1125,8 +1125,13 @@ def test_IMP_190_reinforcement_units() -> None:
 
 
 def _f(p: Pos) -> object:
+    """Phase F adjustments, each placement choice answered with its default."""
     st = p.state(phase="F")
-    adjust.adjustments(st, Outcome())
+    out = Outcome()
+    adjust.adjustments(st, out)
+    while st.pending:
+        d = st.pending[0]
+        engine.decide(st, out, d["role"], d["id"], d["default"])
     return st
 
 
