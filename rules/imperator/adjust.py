@@ -304,10 +304,11 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
                 st, "R", "follow_unit", f"§9.2.2: which unit do {', '.join(name(st, x) for x in leaders)} go with?",
                 [(u, name(st, u)) for u in units], units[0], "§9.2.2", {"pieces": leaders},
             )
-    for x, ls in st.leaders.items():
-        if ls.status == "map" and ls.loc is not None and ls.owner == "R" and not st.in_empire(ls.loc):
-            if st.ldef(x).people == ROMAN:
-                politics.kill_leader(st, out, x, "stranded alone outside the Empire", section="§9.2.2")
+    alone = sorted(
+        x for x, ls in st.leaders.items()
+        if ls.status == "map" and ls.loc is not None and ls.owner == "R" and not st.in_empire(ls.loc) and st.ldef(x).people == ROMAN
+    )
+    politics.kill_leaders(st, out, alone, "stranded alone outside the Empire", section="§9.2.2")
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)

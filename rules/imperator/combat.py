@@ -313,8 +313,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
-            for lid in leaders:
-                politics.kill_leader(st, out, lid, "his force was destroyed", killer=foe)
+            politics.kill_leaders(st, out, list(leaders), "his force was destroyed", killer=foe)
     if st.game_over:
         return
     if winner is None:
@@ -326,9 +325,8 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     if augusti:
         politics.augusti_defeated(st, out, augusti)
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
-        for lid in loser_leaders:
-            if st.leaders[lid].title in ("augustus", "caesar", "usurper") and st.leaders[lid].status == "map":
-                politics.kill_leader(st, out, lid, "defeated in civil war", killer=winner, section="§8.4")
+        titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
+        politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
         if st.game_over:
             return
     _retreat(st, out, zone, loser, loser == attacker, winner)
@@ -416,8 +414,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         out.say(f"§8.3: no retreat is possible from {name(st, zone)}; the beaten force is destroyed.")
         for u in units:
             eliminate(st, u)
-        for lid in leaders:
-            politics.kill_leader(st, out, lid, "no retreat possible", killer=winner)
+        politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])

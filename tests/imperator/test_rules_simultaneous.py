@@ -53,3 +53,26 @@ def test_two_augusti_dying_together_pass_to_the_caesars_at_once() -> None:
     fate.death_checks(st, out)
     assert st.augusti() == ["heir"]
     assert not any("reigns alone" in line for line in out.public)
+
+
+def test_leaders_of_a_force_destroyed_die_together() -> None:  # §8.4
+    from imperator_builder import script
+
+    from rules.core.command import Command
+
+    p = Pos(175)
+    p.leader("a_aug", "vindobona", title="augustus")
+    p.leader("b_caesar", "vindobona", title="caesar")
+    p.leader("general", "rome")
+    p.unit("a", "vindobona", pf=2)
+    p.legions(3, "aquincum", prefix="k")
+    for i in range(4):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=10)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="R", sub="combat", event=3)
+    script(g, 1)  # 2 PF against 40 (1/3), 1 - 1 = 0: E/R
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    st = g.state
+    assert st.leaders["a_aug"].status == st.leaders["b_caesar"].status == "dead"
+    assert not any("promoted" in line for line in out.public)
+    assert st.pending[0]["kind"] == "successor"
