@@ -310,6 +310,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
         st.add_vp(winner, 1)
         out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
+    stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":

@@ -374,6 +374,7 @@ def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) ->
     politics.normalize(st, out)
     stratagems.mutiny_follow(st)
     stratagems.plague_entries(st, out)
+    stratagems.check_markers(st, out)
     for z in zones:
         for r in (role, other(role)) if role != MUTINEERS else ("R", "E"):
             if st.units_in(z, r):

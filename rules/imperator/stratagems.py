@@ -160,6 +160,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     if chit in st.chits_on_map:
         st.map_chit_side[chit] = role
     fix_mutiny_ids(st, chit)
+    check_markers(st, out)
     out.map_changed = True
 
 
@@ -622,7 +623,9 @@ def free_assassination(st: ImperatorState, out: Outcome, seat: str, args: dict[s
 
 
 def check_markers(st: ImperatorState, out: Outcome) -> None:
-    """Coup d'état parthe and Intrigue au Sénat leave the map when the other side comes in force."""
+    """Coup d'état parthe (§6.1, D-17) and Intrigue au Sénat (§6.2) leave the map as soon as the
+    other side stands in their zone in force: checked when placed, after every move, landing,
+    evasion, retreat and battle, and in phase F (ruling "Markers act when their condition is met")."""
     for chit, zone in list(st.chits_on_map.items()):
         tid = chit.split("#")[0]
         if tid == "coup_d_etat_parthe":
