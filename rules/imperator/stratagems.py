@@ -709,6 +709,9 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
         return res
     if forcing and not plays.get("forced"):
         res.append((forcing, f"play {types()[forcing].name_fr}"))
+    elif forcing and plays.get("forced") != role and not plays.get("cancelled"):
+        # §6.1/§6.2: the two chits cancel each other whichever is played first
+        res.append((forcing, f"play {types()[forcing].name_fr} to cancel"))
     if stage == "defender" and holding(st, seat, "fuite_opportune"):
         for z in combat.fuite_zones(st, zone, role):
             res.append((f"fuite_opportune@{z}", f"play Fuite opportune: withdraw to {name(st, z)}"))
