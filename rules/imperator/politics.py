@@ -481,6 +481,7 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
         st.civil_war = False
         st.defected_fronts = []
         st.defeated_augusti = []
+        st.c_fronts_used = []  # §4.5: the C/ Fronts are spent for this civil war only
         for s in st.leaders.values():
             if s.rebel:
                 s.rebel = False
