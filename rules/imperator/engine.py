@@ -550,6 +550,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     side = str(data.get("side") or role)  # AMB-43: the mutineers' decisions, answered for them
     if kind == "evade":
         combat.evade(st, out, data, choice)
+    elif kind == "evade_to":
+        combat.evade_to(st, out, data, choice)
     elif kind == "losses":
         combat.choose_loss(st, out, data, choice)
     elif kind == "retreat" and choice == "split":
