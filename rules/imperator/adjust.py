@@ -170,10 +170,12 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
             continue
         if st.front_of(us.loc) != d.front:
             out_fronts.add(d.front)
-    allowed = min(st.reserve_max, len(st.reserve_fronts))
-    excess = max(0, len(out_fronts) - allowed)
+    # §3.3, §10 (AMB-38 as corrected, the 172/173 example): every Front that is not one of this
+    # year's Reserve Fronts and still has units out costs 3 VP; a Reserve Front kept with nothing
+    # out does not cover another Front.
+    excess = len(out_fronts - set(st.reserve_fronts))
     if excess:
-        r.append((f"{excess} Front(s) over the Reserve Front limit", -3 * excess))
+        r.append((f"{excess} Front(s) with units out but not a Reserve Front", -3 * excess))
     for role, items in (("R", r), ("E", e)):
         total = sum(v for _, v in items)
         st.add_vp(role, total)
