@@ -661,14 +661,22 @@ def result(st: BarracksState) -> GameResult:
     if st.lost:
         return GameResult((), f"Defeat: {st.lost}.", "defeat", scores)
     ranks = E.ranking(st)
-    best = ranks[0][1]
-    top = [a for a, k in ranks if k == best]
-    if top != [PLAYER]:
-        names = " and ".join(FACTION_NAMES[a] for a in top)
-        return GameResult((), f"Defeat: {names} finished ahead of you.", "defeat", scores)
+    mine = dict(ranks)[PLAYER]
+    ahead = [a for a, k in ranks if k > mine]
+    if ahead:
+        names = " and ".join(FACTION_NAMES[a] for a in ahead)
+        return GameResult((), _("Defeat: {names} finished ahead of you.", names=names), "defeat", scores)
     pts = sum(victory_points(st).values())
     title = title_for(pts)
-    return GameResult((seat,), f"Victory with {best[0]} Legacy points: level {pts}, {title}.", title, scores)
+    # still tied after every tie-break of §3.0: the victory is shared, and still yours (§15.3)
+    tied = [a for a, k in ranks if k == mine and a != PLAYER]
+    if tied:
+        names = " and ".join(FACTION_NAMES[a] for a in tied)
+        return GameResult((seat,), _("Victory shared with {names} at {points} Legacy points: level {level}, "
+                                     "{title}.", names=names, points=mine[0], level=pts, title=title),
+                          title, scores)
+    return GameResult((seat,), _("Victory with {points} Legacy points: level {level}, {title}.",
+                                 points=mine[0], level=pts, title=title), title, scores)
 
 
 def public_info(st: BarracksState) -> dict[str, Any]:

@@ -124,3 +124,44 @@ def test_decision_outcome_is_not_lost() -> None:
     assert pending is not None
     out: Outcome = apply(g, "p1", "decide", id=pending.id, choice="B6")
     assert any("Jotapian" in line for line in out.public) and "§7.0" in out.citations
+
+
+# -- §15.3 the result --------------------------------------------------------------------------
+def _over(areas: dict[str, list[str]]) -> BarracksGame:
+    g = fixture("solo", emperors=dict(T11_EMPERORS))
+    st = g.state
+    st.areas = {f: list(areas.get(f, [])) for f in E.FACTIONS_ALL}
+    st.barbs, st.forum = {}, ["quaestor-3", "mob-5", "cavalry-3", "forcemarch-5"]
+    st.phase = "over"
+    return g
+
+
+def test_full_tie_with_a_rival_is_a_shared_victory() -> None:
+    """§3.0 (still tied after every tie-break: the victory is shared) read with §15.3 (you win
+    with the highest score): a full tie with Eagle is your victory, shared, with its level."""
+    g = _over({"sword": ["decius", "gordian1", "barbarian-01"], "eagle": ["gallus", "pupienus", "barbarian-02"],
+               "pillar": ["aemilian"]})
+    res = g.result()
+    assert res is not None and res.winners == ("p1",)
+    assert res.level == solo.title_for(sum(solo.victory_points(g.state).values()))
+    assert "shared" in res.summary.lower() and "Eagle" in res.summary and "Pillar" not in res.summary
+
+
+def test_a_rival_ahead_on_a_tie_break_is_a_defeat_naming_only_those_ahead() -> None:
+    """Equal points, but Eagle has more Red Emperors (§3.0, second tie-break): a defeat, and the
+    text names Eagle, never your own faction nor a rival behind you."""
+    g = _over({"sword": ["gordian1", "pupienus", "barbarian-01"], "eagle": ["decius", "gordian3", "barbarian-02"],
+               "pillar": ["aemilian"]})
+    res = g.result()
+    assert res is not None and res.winners == () and res.level == "defeat"
+    assert "Eagle" in res.summary and "Sword" not in res.summary and "Pillar" not in res.summary
+
+
+def test_defeat_lists_every_rival_ahead() -> None:
+    g = _over({"sword": ["decius"], "eagle": ["gallus", "pupienus"], "pillar": ["aemilian", "balbinus"],
+               "wreath": ["philip2", "herennius", "saloninus"]})
+    res = g.result()
+    assert res is not None and res.winners == ()
+    for name in ("Eagle", "Pillar", "Wreath"):
+        assert name in res.summary
+    assert "Sword" not in res.summary
