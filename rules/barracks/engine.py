@@ -32,6 +32,7 @@ from rules.barracks.data import (
 )
 from rules.barracks.state import BarracksState
 from rules.core.command import Outcome
+from rules.core.i18n import _
 
 # -- geometry by label -------------------------------------------------------------------------
 EMP_LABELS: tuple[str, ...] = tuple(LABEL[p] for p in EMPEROR_POSITIONS)
@@ -69,6 +70,16 @@ END_OF_TURN_ABILITIES = ("princeps", "frumentarii")  # §10.0: they act at the e
 
 def card_label(cid: str) -> str:
     return CARDS[cid].label()
+
+
+def board_label(st: BarracksState, cid: str) -> str:
+    """A card on the board as it counts now: counters added (§6.1), or face down (§10.0 Mob)."""
+    if cid in st.flipped:
+        return _("{card}, face down (0)", card=card_label(cid))
+    bonus = sum(st.counters.get(cid, ()))
+    if not bonus:
+        return card_label(cid)
+    return _("{card} (+{bonus}: {value})", card=card_label(cid), bonus=bonus, value=card_value(st, cid))
 
 
 def emperor_label(eid: str) -> str:
@@ -462,7 +473,9 @@ def resolve(st: BarracksState, emp: str, out: Outcome | None) -> Verdict:
         if out is not None:
             who = FACTION_NAMES[verdict.faction]
             where = "is discarded (Wreath is not played)" if area is None else f"goes to {area_title(st, area)}"
-            out.say(f"{emperor_label(eid)} at {emp} is won by {card_label(winner)} on the {who} side: he {where}.")
+            out.say(_("{emperor} at {space} is won by {card} on the {faction} side: he {where}.",
+                      emperor=emperor_label(eid), space=emp, card=board_label(st, winner), faction=who,
+                      where=where))
         if area is None:
             st.removed.append(eid)
         else:

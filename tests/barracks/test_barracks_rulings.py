@@ -73,3 +73,29 @@ def test_BE09_an_unclaimed_pretender_is_shuffled_into_the_emperor_deck() -> None
     assert pretender not in st.pretenders and st.pretenders == boxed
     assert pretender in set(st.emperor_deck) | set(st.emperors.values())
     assert not set(boxed) & (set(st.emperor_deck) | set(st.emperors.values()))
+
+
+def test_capture_line_shows_the_value_after_counters() -> None:
+    """§6.1 counters count in the trick: the line announcing the capture gives the value that
+    won (Force March 5 with +1 and +2 counters wins as an 8, over Praetorian Guard 7)."""
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"},
+                cards={"D3": "forcemarch-5", "C4": "praetorian-7", "E4": "tribute-3"},
+                hands={"p1": ["castra-4", "cavalry-3"]})
+    g.state.counters = {"forcemarch-5": [1, 2]}
+    out = apply(g, "p1", "play", card="castra-4", space="D5")
+    assert "decius" in g.state.areas["pillar"]
+    line = next(line for line in out.public if "Decius" in line)
+    assert "(+3: 8)" in line and "Pillar" in line
+
+
+def test_capture_by_a_face_down_card_says_so() -> None:
+    """A card turned face down by Mob counts 0 with no suit (§10.0); when the three 3s around it
+    cancel, it is the only card left and wins: the line says it was face down."""
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"},
+                cards={"D3": "forcemarch-5", "C4": "tribute-3", "E4": "ambitus-3", "D5": "castra-3"})
+    g.state.flipped = ["forcemarch-5"]
+    v = E.judge(g.state, "D4")
+    assert v.kind == "capture" and v.space == "D3"
+    out = Outcome()
+    E.resolve(g.state, "D4", out)
+    assert "face down" in out.public[0] and "Pillar" in out.public[0]
