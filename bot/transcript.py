@@ -80,6 +80,11 @@ def parse_transcript(text: str) -> list[Step]:
             except ValueError as exc:
                 raise MalformedTranscript(number, str(exc)) from None
             steps.append(Step(number, "wait", line[5:].strip()))
+        elif line.startswith("locale "):
+            words = line[7:].split()
+            if not (len(words) == 1 or (len(words) == 2 and words[0] == "server")):
+                raise MalformedTranscript(number, "use `locale <code>` or `locale server <code>`")
+            steps.append(Step(number, "locale", " ".join(words)))
         elif line == "restart":
             steps.append(Step(number, "restart", ""))
         elif line.startswith(">"):
@@ -92,7 +97,9 @@ def parse_transcript(text: str) -> list[Step]:
 class TranscriptRunner:
     """Plays steps on a fresh database with a fake clock and deterministic seeds."""
 
-    def __init__(self, database: Path, seed: int, images_dir: Path, out: TextIO) -> None:
+    def __init__(
+        self, database: Path, seed: int, images_dir: Path, out: TextIO, locale: str = "en-US"
+    ) -> None:
         self.database = database
         self.seed = seed
         self.images_dir = images_dir
@@ -103,6 +110,8 @@ class TranscriptRunner:
         self.last: list[Output] = []
         self.seeds_drawn = 0
         self.forced_seeds: list[str] = []
+        self.locale = locale
+        self.user_locales: dict[str, str] = {}  # kept across `restart`
 
     def next_seed(self) -> str:
         if self.forced_seeds:  # ``# seed: VALUE`` lines, in order (a game exported with its seed)
@@ -114,7 +123,8 @@ class TranscriptRunner:
         engine = make_engine(f"sqlite:///{self.database}")
         await upgrade(engine)
         moderator = Moderator(engine, clock=self.clock, seed_source=self.next_seed)
-        self.table = LocalTable(moderator, self.images_dir, user=self.user)
+        self.table = LocalTable(moderator, self.images_dir, user=self.user, locale=self.locale)
+        self.table.user_locales = self.user_locales
         await self.table.setup()
 
     async def close(self) -> None:
@@ -149,6 +159,10 @@ class TranscriptRunner:
         assert table is not None
         if step.kind == "as":
             self.user = table.user = step.text
+            return
+        if step.kind == "locale":
+            table.set_locale(step.text)
+            self.locale = table.locale
             return
         if step.kind == "expect":
             texts = "\n".join(o.text for o in self.last)
@@ -246,7 +260,11 @@ class TranscriptRunner:
 
 
 async def replay_file(
-    path: Path, seed: int = 1, as_json: bool = False, out: TextIO | None = None
+    path: Path,
+    seed: int = 1,
+    as_json: bool = False,
+    out: TextIO | None = None,
+    locale: str = "en-US",
 ) -> int:
     """Play ``path``; print outputs; return the exit code."""
     out = out or sys.stdout
@@ -261,7 +279,9 @@ async def replay_file(
         print(f"{path}:{exc}", file=sys.stderr)
         return MALFORMED
     with tempfile.TemporaryDirectory(prefix="praetor-replay-") as tmp:
-        runner = TranscriptRunner(Path(tmp) / "replay.db", seed, Path(tmp) / "images", out)
+        runner = TranscriptRunner(
+            Path(tmp) / "replay.db", seed, Path(tmp) / "images", out, locale=locale
+        )
         runner.forced_seeds = re.findall(r"^\s*# seed: (\S+)", text, flags=re.MULTILINE)
         try:
             await runner.run(steps)

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounds import component_number
+from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, result_line
+from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
+from rules.core.i18n import _
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -50,7 +53,11 @@ def channel_key(interaction: discord.Interaction) -> str:
 
 
 def guild_key(interaction: discord.Interaction) -> str:
-    return str(interaction.guild_id or "dm")
+    """The server of the interaction; outside a server, a key of that channel alone (two DMs
+    never share a key, so nothing of one is listed in another)."""
+    if interaction.guild_id:
+        return str(interaction.guild_id)
+    return f"dm:{interaction.channel_id}"
 
 
 def user_key(interaction: discord.Interaction) -> str:
@@ -63,8 +70,9 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """Refuse a request: an ephemeral message to its sender only; nothing changed."""
-    text = REFUSAL + message
+    """Refuse a request: an ephemeral message to its sender only, in their language (a
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
     else:
@@ -78,7 +86,10 @@ async def reply(
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Answer an interaction (initial response, or a follow-up once answered)."""
+    """Answer an interaction (initial response, or a follow-up once answered). A ``Text`` is
+    translated: into the reader's language when ephemeral, else the server's."""
+    language = reader_language(interaction) if ephemeral else server_language(interaction)
+    content = localise(content, language)
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -107,12 +118,13 @@ async def announce(
     """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
     row = result.game
     channel = row.channel_id
-    lines = act_lines(result)
+    language = game_language(row)  # public posts: the game's language
+    lines = act_lines(result, language)
     view: discord.ui.View | None = None
     if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result))
-        view = respond_view(row.id or 0, result.seq)
-    messages = chunk(lines) or ["Done."]
+        lines.append(decision_ping(result, language))
+        view = respond_view(row.id or 0, result.seq, language)
+    messages = chunk(lines) or [localise(_("Done."), language)]
     for index, text in enumerate(messages):
         last = index == len(messages) - 1
         if interaction is not None and index == 0 and not interaction.response.is_done():
@@ -124,7 +136,7 @@ async def announce(
             await bot.publisher.send(channel, text, view=view if last else None)
     private = result.outcome.private.get(result.seat, [])
     if private and interaction is not None:
-        for text in chunk(["🔒 " + line for line in private]):
+        for text in chunk(private_lines(private, reader_language(interaction))):
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
         game = await bot.moderator.load(row)
@@ -151,10 +163,25 @@ async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> N
     """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
     followers = await bot.moderator.followers(result.game.id or 0)
     wanted = [f.user_id for f in followers if f.mentions]
-    if wanted:
-        first = headline.splitlines()[0][:300]
-        mentions = " ".join(f"<@{user}>" for user in wanted)
-        await bot.publisher.send(result.game.channel_id, f"📣 {mentions}: {first}")
+    first = headline.splitlines()[0][:300] if headline else ""
+    for text in follower_pings(wanted, first):
+        await bot.publisher.send(result.game.channel_id, text)
+
+
+def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
+    """``📣 <@a> <@b> ...: headline`` split into messages of at most ``limit`` characters."""
+    messages: list[str] = []
+    tail = f": {headline}"
+    current = "📣"
+    for user in user_ids:
+        mention_text = f" <@{user}>"
+        if current != "📣" and len(current) + len(mention_text) + len(tail) > limit:
+            messages.append(current + tail)
+            current = "📣"
+        current += mention_text
+    if current != "📣":
+        messages.append(current + tail)
+    return messages
 
 
 async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
@@ -162,9 +189,17 @@ async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
     if row.status == "lobby":
         return
     game = await bot.moderator.load(row)
-    lines = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}", *game.status_lines()]
+    language = game_language(row)
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=row.seq,
+    )
+    lines = [localise(line, language) for line in [head, *game.status_lines()]]
     if row.status != "active":
-        lines.append(result_line(row))
+        lines.append(result_line(row, language))
     text = "\n".join(lines)[:2000]
     try:
         message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
@@ -192,17 +227,25 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
 
 
 # -- the Respond button and the decision select ---------------------------------------------
+async def game_row(bot: PraetorBot, game_id: int) -> GameRow:
+    """The game a component names; ``0`` is what :func:`component_number` makes of a forged
+    or impossible id."""
+    if game_id <= 0:
+        raise ModeratorError(_("This button belongs to no game."))
+    return await bot.moderator.get(game_id)
+
+
 class RespondButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:respond:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:respond:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Respond",
+                label=localise(_("Respond"), language),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"praetor:respond:{game_id}:{seq}",
             )
@@ -214,12 +257,12 @@ class RespondButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RespondButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError("This button is out of date: that decision is settled.")
             game = await bot.moderator.load(row)
@@ -231,30 +274,37 @@ class RespondButton(
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        language = reader_language(interaction)  # only the deciding seat sees this
         view = discord.ui.View(timeout=None)
-        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices))
+        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices, language))
         section = f" ({pending.section})" if pending.section else ""
+        default = next((c.label for c in pending.choices if c.value == pending.default), None)
+        text = _(
+            "{prompt}{section} Default if you do not answer: {default}.",
+            prompt=pending.prompt,
+            section=section,
+            default=pending.default if default is None else default,
+        )
         await interaction.response.send_message(
-            f"{pending.prompt}{section} Default if you do not answer: {pending.default}.",
-            view=view,
-            ephemeral=True,
+            localise(text, language), view=view, ephemeral=True
         )
 
 
 class DecisionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"praetor:decide:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:decide:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
-    def __init__(self, game_id: int, seq: int, choices: Any = ()) -> None:
-        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100]) for c in choices][
-            :25
-        ]
+    def __init__(self, game_id: int, seq: int, choices: Any = (), language: str = "en") -> None:
+        options = [
+            discord.SelectOption(label=localise(c.label, language)[:100], value=c.value[:100])
+            for c in choices
+        ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:decide:{game_id}:{seq}",
-                placeholder="Choose",
+                placeholder=localise(_("Choose"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             )
         )
@@ -265,7 +315,7 @@ class DecisionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -273,7 +323,7 @@ class DecisionSelect(
         values = data.get("values") or []
         choice = str(values[0]) if values else ""
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
@@ -284,13 +334,16 @@ class DecisionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
+        chosen = _("You chose: {choice}.", choice=choice)
+        await interaction.response.edit_message(
+            content=localise(chosen, reader_language(interaction)), view=None
+        )
         await announce(bot, result)
 
 
 class MineButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:mine:(?P<game>\d+)",
+    template=r"praetor:mine:(?P<game>[0-9]+)",
 ):
     """A persistent "My secrets" button: the seat's own view, ephemerally."""
 
@@ -308,7 +361,7 @@ class MineButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MineButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_mine(interaction, self.game_id)
@@ -320,7 +373,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
 
     bot = praetor(interaction)
     try:
-        row = await bot.moderator.get(game_id)
+        row = await game_row(bot, game_id)
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
@@ -330,22 +383,20 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
+    language = reader_language(interaction)
     lines: list[str] = []
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
-        private_lines = [
-            line
-            for event in (await bot.moderator.events(game_id))[-20:]
-            for line in event.outcome.get("private", {}).get(seat, [])
-        ]
-        lines.extend("🔒 " + line for line in private_lines[-10:])
+        secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
+        lines.extend(localise(line, language) for line in secrets)
+        recent = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(recent, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int) -> discord.ui.View:
+def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq))
+    view.add_item(RespondButton(game_id, seq, language))
     return view
 
 

@@ -885,7 +885,8 @@ def test_IMP_157_evasion_fails_on_tie() -> None:
     script(g, 3, 3)
     out = cmd(g, "enemies", "decide", id=dec.id, choice="evade")
     assert where(g, "chief") == "carnuntum" and where(g, "q0") == "carnuntum"  # nobody evaded
-    assert [r.purpose.split()[0] for r in out.rolls] == ["§8.1", "§8.2"]  # the roll failed, then the battle
+    assert any("evasion fails" in line for line in out.public)
+    assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [3]
 
 
 def test_IMP_158_no_leader_no_evasion() -> None:
@@ -896,8 +897,9 @@ def test_IMP_158_no_leader_no_evasion() -> None:
     cmd(g, "rome", "move", leader="gen", units=["leg0", "leg1"], to="carnuntum")
     cmd(g, "rome", "end")
     script(g, 3)
-    cmd(g, "rome", "attack", zone="carnuntum")
-    assert g.pending_decision() is None or g.pending_decision().kind != "evade"  # type: ignore[union-attr]
+    out = cmd(g, "rome", "attack", zone="carnuntum")
+    assert g.pending_decision().kind == "retreat"  # type: ignore[union-attr]  # battle lost at once
+    assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [3]
 
 
 def test_no_evasion_offered_with_vs_1() -> None:
@@ -907,8 +909,7 @@ def test_no_evasion_offered_with_vs_1() -> None:
     cmd(g, "rome", "end")
     script(g, 3)
     out = cmd(g, "rome", "attack", zone="carnuntum")
-    dec = g.pending_decision()
-    assert dec is None or dec.kind != "evade"
+    assert g.pending_decision().kind == "retreat"  # type: ignore[union-attr]  # no evasion asked
     assert any("cannot evade" in line for line in out.public)
     g2 = _attack_carnuntum(_evade_pos(vs=2))  # VS 2: a 1 succeeds, so it is offered
     dec2 = g2.pending_decision()
@@ -1099,11 +1100,11 @@ def test_IMP_188_event_modifier_direction() -> None:
     g = p.game(active="R", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "rome", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: legions discouraged"] == -1
+    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == -1
     g = p.game(active="E", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "enemies", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: legions discouraged"] == 1
+    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == 1
 
 
 # ---------------------------------------------------------------------------------------------
