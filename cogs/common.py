@@ -39,6 +39,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+AFTER_MOVE_VIEW: dict[str, str] = {}
+"""Per game kind: the view name of the picture posted after a move (default ``whole``);
+Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -128,7 +131,9 @@ async def announce(
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
         game = await bot.moderator.load(row)
-        image = await render_image(row.kind, game.public_view())
+        image = await render_image(
+            row.kind, game.public_view(), AFTER_MOVE_VIEW.get(row.kind, "whole")
+        )
         if image is not None:
             await bot.publisher.send(channel, None, image=image)
     if result.outcome.highlight or result.result is not None:

@@ -27,6 +27,7 @@ from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
+    AFTER_MOVE_VIEW,
     DYNAMIC_ITEMS,
     RespondButton,
     announce,
@@ -43,6 +44,8 @@ from rules.core import Command, RuleError
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
+# After a move the channel gets the theatre view (readable on a phone); /map shows the rest.
+AFTER_MOVE_VIEW[KIND] = "theatre"
 
 
 # -- finding the game and the seat ----------------------------------------------------------
@@ -380,7 +383,9 @@ VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 async def map_view_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    options = [("whole", "The whole map")] + [(f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS]
+    options = [("whole", "The whole map"), ("theatre", "Around the last SMC's action")] + [
+        (f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS
+    ]
     return [
         app_commands.Choice(name=lbl, value=val)
         for val, lbl in options
@@ -651,12 +656,13 @@ class ImperatorOperationsCog(commands.Cog):
                 return
             name = f"zone:{zid}"
         elif view:
-            if view != "whole" and view.removeprefix("front:") not in VIEW_FRONTS:
+            if view not in ("whole", "theatre") and view.removeprefix("front:") not in VIEW_FRONTS:
                 await refuse(
-                    interaction, "Views: whole, or front: followed by " + ", ".join(VIEW_FRONTS)
+                    interaction,
+                    "Views: whole, theatre, or front: followed by " + ", ".join(VIEW_FRONTS),
                 )
                 return
-            name = view if view == "whole" else f"front:{view.removeprefix('front:')}"
+            name = view if view in ("whole", "theatre") else f"front:{view.removeprefix('front:')}"
         await interaction.response.defer()
         image: ImageFile | None = await render_image(row.kind, game.public_view(), name)
         if image is None:

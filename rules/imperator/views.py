@@ -28,13 +28,14 @@ PHASE_NAMES = {
 def _unit_counter(st: ImperatorState, uid: str) -> dict[str, Any]:
     d = st.udef(uid)
     us = st.units[uid]
-    pf = d.pf_r if us.reduced else d.pf
+    pf, qu, bt = st.unit_values(uid)
     kind = "armenia" if d.people == "armenia" else d.kind
     c: dict[str, Any] = {
         "id": uid,
         "kind": kind,
         "label": d.name,
         "strength": pf,
+        "values": f"{pf}-{qu}-{bt}",  # PF-QU-BT as printed on the counter
         "reduced": us.reduced,
         "people": d.people,
     }
@@ -61,6 +62,7 @@ def _leader_counter(st: ImperatorState, lid: str) -> dict[str, Any]:
         "rebel": ls.rebel,
         "pax": ls.pax,
         "ratings": {"cc": d.cc, "vs": d.vs, "bt": d.bt, "cp": d.cp},
+        "values": f"{d.cc}-{d.vs}-{d.bt}-{d.cp}",  # CC-VS-BT-CP as printed on the counter
     }
 
 
@@ -127,7 +129,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "vp_by_seat": dict(st.vp),
         "roles": dict(st.roles),
         "pax_romana": st.pax_turn,
-        "active_event": st.event or None,
+        "active_event": event_view(st.event),
         "zones": zones,
         "peoples": peoples,
         "armenia": {"status": "roman" if st.armenia == "roman" else "parthian"},
@@ -149,6 +151,16 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "result": st.result,
         "log": list(st.history[-20:]),
     }
+
+
+def event_view(number: int) -> dict[str, Any] | None:
+    """The event in force (drawn in phase D) by number, short name and summary, or None."""
+    if not number:
+        return None
+    from rules.imperator import tables
+
+    ev = tables.event(number)
+    return {"id": number, "name": ev.name, "text": ev.description}
 
 
 def map_stratagems(st: ImperatorState) -> list[dict[str, Any]]:
