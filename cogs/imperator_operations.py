@@ -27,6 +27,7 @@ from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
+    AFTER_ANNOUNCE,
     AFTER_MOVE_VIEW,
     DYNAMIC_ITEMS,
     RespondButton,
@@ -46,6 +47,36 @@ KIND = "imperator"
 log = logging.getLogger(__name__)
 # After a move the channel gets the theatre view (readable on a phone); /map shows the rest.
 AFTER_MOVE_VIEW[KIND] = "theatre"
+
+
+def fought_a_battle(outcome: Any) -> bool:
+    """The outcome holds a battle report (``rules.imperator.views.battle_report``)."""
+    from rules.imperator.views import BATTLE_HEADLINE
+
+    return any(getattr(line, "msgid", None) == BATTLE_HEADLINE for line in outcome.public)
+
+
+async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
+    """``AFTER_ANNOUNCE`` hook: after a battle, the battle card (forces, odds, roll, result)."""
+    import asyncio
+
+    from render.battle_card import render_battle_card
+    from rules.imperator.views import battle_card
+
+    if not fought_a_battle(result.outcome):
+        return
+    game = await bot.moderator.load(result.game)
+    record = game.public_view().get("last_battle")
+    if not record:
+        return
+    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    slug = str(record.get("zone_id", "battle"))
+    await bot.publisher.send(
+        result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
+    )
+
+
+AFTER_ANNOUNCE[KIND] = after_announce
 
 
 # -- finding the game and the seat ----------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
+from rules.core.i18n import _n
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -208,23 +209,40 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         mods.append(("Event 15: famine in Germania", -1 if attacker == "E" else 1))
     purpose = f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})"
     forced = plays.get("forced")
+    roll: DiceRoll | None = None
     if forced:
         row = 9 if forced == attacker else -2
         out.say(f"§6: no die is rolled; the row is {'9 and more' if row == 9 else '-2 and less'}.")
     elif plays.get("face"):
         face = int(plays["face"])
-        rec = DiceRoll(purpose + " (Faveur divine)", "d6", face, tuple(mods), face + sum(v for _, v in mods))
-        st.dice.rolls.append(rec)
-        row = rec.result
+        roll = DiceRoll(purpose + " (Faveur divine)", "d6", face, tuple(mods), face + sum(v for _, v in mods))
+        st.dice.rolls.append(roll)
+        row = roll.result
     else:
-        row = st.dice.d6(purpose, mods).result
+        roll = st.dice.d6(purpose, mods)
+        row = roll.result
     rr = st.options.get("rr_result", "defender")
     res = tables.battle_result(column, row, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
     st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
-    out.say(
-        f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
-        f"row {res.row}: {res.code}."
+    # The report in words and the battle card's data (rules/imperator/views.py).
+    from rules.imperator import views
+
+    st.last_battle = views.battle_record(
+        st,
+        zone=zone,
+        attacker=attacker,
+        defender=defender,
+        forces={attacker: (a_units, a_leaders), defender: (d_units, d_leaders)},
+        pf={attacker: a_pf, defender: d_pf},
+        odds=column,
+        qu={attacker: a_qu, defender: d_qu},
+        shift=shift,
+        roll=roll,
+        forced_row=row if forced else None,
+        result=res,
     )
+    for line in views.battle_report(st.last_battle):
+        out.say(line)
     out.highlight = True  # a big event: spectators who asked are mentioned
     total_pf = a_pf + d_pf
     a_before = list(a_units)
@@ -302,7 +320,16 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
-            out.say(f"§8.3: {st.seat_of(role)} takes {total} step loss(es) ({code} of {enemy_hit}).")
+            out.say(
+                _n(
+                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                    total,
+                    seat=st.seat_of(role),
+                    code=code,
+                    hit=enemy_hit,
+                )
+            )
         data["todo"].pop(0)
     _after_losses(st, out, data)
 
