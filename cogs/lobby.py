@@ -262,7 +262,19 @@ class LobbyCog(commands.Cog):
             lines.append(
                 f"Waiting for {pending.seat} {mention(row.seats.get(pending.seat))} to respond{when}."
             )
+        if row.status != "active":
+            lines.append(result_line(row))
+            lines.append(
+                "The game is over: /game log shows every move (and the seed), /map the final "
+                "position."
+            )
+        suggest = getattr(game, "suggestions", None)
         for seat in seats_of(row, user_key(interaction)):
+            ready = suggest(seat) if callable(suggest) and row.status == "active" else []
+            if ready:
+                lines.append(f"You ({seat}) may now type, for example:")
+                lines.extend(f"  {line}" for line in ready)
+                continue
             actions = game.actions(seat)
             if actions:
                 verbs = [

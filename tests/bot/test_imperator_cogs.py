@@ -376,3 +376,46 @@ def test_battle_report_plurals_and_no_fight_without_enemies() -> None:
     assert lines[3] == "Roll: 4, no modifier: row 4."
     assert "🏆 Winner: Rome." in lines
     assert lines[-1].startswith("Losses: Rome: no loss; the Enemies of Rome: each of its units")
+
+
+# -- /game status: what to type now ------------------------------------------------------------
+async def suggested(table: LocalTable, user: str) -> list[str]:
+    """The ready-to-type lines /game status shows ``user`` (the "  /..." lines)."""
+    table.user = user
+    before = len(table.outputs)
+    await table.run_slash("/game status")
+    shown = [o.text for o in table.outputs[before:] if o.audience == user]
+    lines = "\n".join(shown).splitlines()
+    return [line.strip().split(" — ")[0] for line in lines if line.startswith("  /")]
+
+
+async def test_a_whole_turn_played_from_game_status_alone(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """From phase C of 175 to the next year, each player types only the first command that
+    /game status suggests (answering a decision with /respond and the first choice)."""
+    table = await new_table(sqlite_engine, tmp_path, FakeClock())
+    await play(table, OPENING[:4])
+    game = (await table.moderator.game_for(str(table.channel_id)))[1]
+    start_year = game.state.year
+    verbs: list[str] = []
+    for _ in range(150):
+        row, game = await table.moderator.game_for(str(table.channel_id))
+        if game.state.year != start_year or row.status != "active":
+            break
+        users = [u for u, seats in (("alice", ["rome"]), ("bob", ["enemies"]))
+                 if set(seats) & set(game.to_move())]
+        assert users, f"nobody to move in phase {game.state.phase}"
+        ready = await suggested(table, users[0])
+        assert ready, f"/game status suggested nothing to {users[0]} in {game.state.step}"
+        line = ready[0]
+        verbs.append(line.split()[0])
+        before = len(table.outputs)
+        await table.run_slash(line)
+        assert not [o.text for o in table.outputs[before:] if o.refusal], line
+        if line == "/respond":
+            component = table.find_component("select", "")
+            await table.select([component.options[0][1]])
+    row, game = await table.moderator.game_for(str(table.channel_id))
+    assert game.state.year == start_year + 1 or row.status != "active", (verbs, game.state.step)
+    assert {"/reserve", "/move", "/end"} <= set(verbs), verbs
