@@ -369,14 +369,40 @@ def _crop_base(vp: Viewport) -> tuple[Image.Image, Image.Image]:
     )
 
 
+_RING_CACHE: dict[str, dict[int, list[tuple[float, float]]]] = {}
+
+
+def _base_ring(ring: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """A zone ring projected to base pixels, once per process (projection is the slow part)."""
+    key = id(ring)
+    hit = _RING_CACHE.setdefault("rings", {}).get(key)
+    if hit is None:
+        hit = [projection.project(lon, lat) for lon, lat in ring]
+        _RING_CACHE["rings"][key] = hit
+        _RING_KEEP.append(ring)  # keeps the id valid for the process's life
+    return hit
+
+
+_RING_KEEP: list[Any] = []
+
+
 def _ring_px(
     vp: Viewport, ring: tuple[tuple[float, float], ...], top: int
 ) -> list[tuple[float, float]]:
-    out = []
-    for lon, lat in ring:
-        x, y = vp.to_px(lon, lat)
-        out.append((x, y - top))
-    return out
+    x0, y0, sc = vp.x0, vp.y0, vp.scale
+    return [((x - x0) * sc, (y - y0) * sc) for x, y in _base_ring(ring)]
+
+
+def _visible(vp: Viewport, z: ZoneGeom) -> bool:
+    """Whether any of the zone's shape falls in the view (zones far away are not drawn)."""
+    pts = [p for ring in z.rings for p in _base_ring(ring)]
+    if not pts:
+        return False
+    x0, y0 = vp.x0, vp.y0
+    x1, y1 = x0 + vp.width / vp.scale, y0 + vp.height / vp.scale
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs) <= x1 and max(xs) >= x0 and min(ys) <= y1 and max(ys) >= y0
 
 
 def _dashed(
@@ -447,8 +473,9 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
     tint = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     td = ImageDraw.Draw(tint)
     front_masks: dict[str, Image.Image] = {}
-    land_zones = sorted((z for z in board.zones.values() if z.kind == "land"), key=lambda z: z.id)
-    sea_zones = sorted((z for z in board.zones.values() if z.kind == "sea"), key=lambda z: z.id)
+    shown = [z for z in board.zones.values() if vp.panel or _visible(vp, z)]
+    land_zones = sorted((z for z in shown if z.kind == "land"), key=lambda z: z.id)
+    sea_zones = sorted((z for z in shown if z.kind == "sea"), key=lambda z: z.id)
     for z in land_zones:
         if z.front in FRONTS:
             colour = FRONT_COLOURS[z.front]
@@ -486,7 +513,7 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         m = Image.composite(
             m, Image.new("L", (W, H), 0), land.point(lambda v: 255 if v > 100 else 0)
         )
-        inner = m.filter(ImageFilter.MinFilter(max(3, 2 * round(2.5 * k) + 1)))
+        inner = _erode(m, max(3, 2 * round(2.5 * k) + 1), fast=not vp.panel)
         edge = Image.composite(m, Image.new("L", (W, H), 0), inner.point(lambda v: 255 - v))
         lines.paste(FRONT_COLOURS[front] + (255,), mask=edge)
     sea_mask = land.point(lambda v: 255 if v < 100 else 0)
@@ -592,6 +619,16 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         _draw_text_box(draw, p.rect, text, rf, (40, 96, 150) if major else (70, 120, 160))
 
     return StaticLayer(canvas, list(placer.placed), anchors, label_rects)
+
+
+def _erode(mask: Image.Image, size: int, fast: bool) -> Image.Image:
+    """The mask shrunk by ``size // 2`` pixels. ``fast``: on a half-size copy (a rank filter
+    costs size² per pixel; detail views are built for each new crop, so it matters)."""
+    if not fast or size < 5:
+        return mask.filter(ImageFilter.MinFilter(size))
+    half = mask.resize((max(1, mask.width // 2), max(1, mask.height // 2)), Image.Resampling.BOX)
+    small = half.filter(ImageFilter.MinFilter(max(3, (size // 2) | 1)))
+    return small.resize(mask.size, Image.Resampling.BILINEAR).point(lambda v: 255 if v > 127 else 0)
 
 
 def _shores(
