@@ -42,6 +42,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+AFTER_MOVE_VIEW: dict[str, str] = {}
+"""Per game kind: the view name of the picture posted after a move (default ``whole``);
+Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:

@@ -25,7 +25,7 @@ from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
-from cogs.common import render_image, respond_view
+from cogs.common import AFTER_MOVE_VIEW, render_image, respond_view
 from db.models import OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
@@ -52,7 +52,7 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
         mentions = [str(row.seats.get(result.pending.seat) or "")]
     image = None
     if result.outcome.map_changed or result.result is not None:
-        image = {"name": "whole", "view": game.public_view()}
+        image = {"name": AFTER_MOVE_VIEW.get(row.kind, "whole"), "view": game.public_view()}
     texts = chunk(lines) or [localise(_("Done."), language)]
     posts = [Post("post", channel, text, mentions=mentions) for text in texts]
     posts[-1].components, posts[-1].image = components, image

@@ -265,7 +265,8 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
 def end_move(st: ImperatorState, out: Outcome) -> None:
     st.sub = "combat"
     st.step = "E-combat"
-    out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
+    if combat.contested(st, st.active):  # an empty combat step announces no fight
+        out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
     maybe_finish_smc(st, out)
 
 

@@ -338,6 +338,30 @@ class ImperatorGame(Game[ImperatorState]):
         specs.extend(self._custodes_actions(seat))
         return specs
 
+    def suggestions(self, seat: str) -> list[str]:
+        """Ready-to-type commands ``seat`` may send now (``/game status``): the candidates of
+        ``queries.candidate_commands`` that the engine accepts, tried on a copy."""
+        from rules.imperator import queries
+
+        st = self.state
+        lines: list[str] = []
+        if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
+            return [f"/respond — {st.pending[0]['prompt']}"]
+        moved: set[str] = set()
+        for s in queries.candidate_commands(st, seat):
+            if s.verb == "march":
+                if s.args["leader"] in moved:
+                    lines.append(f"{queries.typed(st, s)} — {s.note}")
+                continue
+            try:
+                self._apply(self.copy_state(st), seat, Command(s.verb, dict(s.args)), Outcome())
+            except RuleError:
+                continue
+            if s.verb == "move" and "leader" in s.args:
+                moved.add(str(s.args["leader"]))
+            lines.append(f"{queries.typed(st, s)} — {s.note}")
+        return lines
+
     def _custodes_actions(self, seat: str) -> list[ActionSpec]:
         """``custodes``, offered to Rome when another Augustus or Caesar could hold the marker."""
         st = self.state
