@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -51,6 +51,8 @@ UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
+LIST_LIMIT = 25
+"""``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
     "decision_seconds": "seconds a player has to answer a Respond ping before the default applies",
     "reminder_seconds": "seconds of silence before the player to move is reminded",
@@ -346,7 +348,11 @@ class Moderator:
                 .where(col(GameRow.id) == row.id)
                 .where(col(GameRow.status) == "lobby")
                 .values(
-                    status="active", secret_seed=seed, seed_hash=seed_hash(seed), updated_at=now
+                    status="active",
+                    secret_seed=seed,
+                    seed_hash=seed_hash(seed),
+                    updated_at=now,
+                    waiting=_waiting(row, game),
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -432,7 +438,12 @@ class Moderator:
         now = self.clock.now()
         state = game.to_json()
         result = game.result()
-        values: dict[str, Any] = {"seq": seq, "updated_at": now, "meta": _clear_votes(row.meta)}
+        values: dict[str, Any] = {
+            "seq": seq,
+            "updated_at": now,
+            "meta": _clear_votes(row.meta),
+            "waiting": _waiting(row, game),
+        }
         if result is not None:
             values.update(
                 status="finished",
@@ -455,9 +466,17 @@ class Moderator:
                         command=command.to_json(),
                         outcome=outcome.to_json(),
                         created_at=now,
+                        name=command.name,
                     )
                 )
                 await session.flush()
+                if command.name == UNDO:
+                    await session.exec(  # type: ignore[call-overload]
+                        update(EventRow)
+                        .where(col(EventRow.game_id) == game_id)
+                        .where(col(EventRow.seq) == int(command.args["target"]))
+                        .values(undone_by=seq)
+                    )
                 moved = await session.exec(  # type: ignore[call-overload]
                     update(GameRow)
                     .where(col(GameRow.id) == game_id)
@@ -640,17 +659,42 @@ class Moderator:
                 raise
 
     # -- undo, concede, abandon -------------------------------------------------------------
-    async def events(self, game_id: int) -> list[EventRow]:
+    async def events(
+        self, game_id: int, after: int = 0, limit: int | None = None
+    ) -> list[EventRow]:
+        """The events of a game after seq ``after``, oldest first (at most ``limit``)."""
+        query = (
+            select(EventRow)
+            .where(EventRow.game_id == game_id)
+            .where(col(EventRow.seq) > after)
+            .order_by(col(EventRow.seq))
+        )
+        if limit is not None:
+            query = query.limit(limit)
         async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(EventRow)
-                        .where(EventRow.game_id == game_id)
-                        .order_by(col(EventRow.seq))
-                    )
-                ).all()
-            )
+            return list((await session.exec(query)).all())
+
+    async def recent_events(self, game_id: int, limit: int = 20) -> list[EventRow]:
+        """The newest ``limit`` events, oldest first: one bounded query, whatever the length."""
+        async with self.sessions() as session:
+            newest = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .order_by(col(EventRow.seq).desc())
+                    .limit(limit)
+                )
+            ).all()
+        return list(reversed(newest))
+
+    async def recent_private(self, game_id: int, seat: str, limit: int = 10) -> list[str]:
+        """The latest private lines of ``seat`` (for ``/game mine``), from the last 20 events."""
+        lines = [  # from_json keeps the lines' message ids (translated where shown)
+            line
+            for event in await self.recent_events(game_id, 20)
+            for line in Outcome.from_json(event.outcome or {}).private.get(seat, [])
+        ]
+        return lines[-limit:]
 
     @staticmethod
     def active_events(events: list[EventRow]) -> list[EventRow]:
@@ -658,15 +702,40 @@ class Moderator:
         undone = {e.command["args"]["target"] for e in events if e.command["name"] == UNDO}
         return [e for e in events if e.command["name"] != UNDO and e.seq not in undone]
 
-    async def request_undo(self, channel_id: str, user_id: str) -> UndoResult:
-        """Ask to take back the last action; it happens once every seated person agrees."""
+    async def last_action(self, game_id: int) -> EventRow | None:
+        """The last event still standing (not an undo marker, not undone): one indexed query."""
+        async with self.sessions() as session:
+            found: EventRow | None = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(EventRow.name != UNDO)
+                    .where(col(EventRow.undone_by).is_(None))
+                    .order_by(col(EventRow.seq).desc())
+                    .limit(1)
+                )
+            ).first()
+        return found
+
+    async def request_undo(
+        self,
+        channel_id: str,
+        user_id: str,
+        before_rebuild: Callable[[], Awaitable[Any]] | None = None,
+    ) -> UndoResult:
+        """Ask to take back the last action; it happens once every seated person agrees.
+
+        Checks and votes cost a few indexed queries. When the last consent arrives, the game is
+        rebuilt from the nearest checkpoint off the event loop; ``before_rebuild`` (the cog's
+        ``interaction.response.defer``) is awaited first, so the interaction is answered in time
+        whatever the length of the game (issue 10 item 1).
+        """
         row, game = await self.game_for(channel_id)
         if user_id not in _users(row):
             raise ModeratorError("Only seated players may ask for an undo.")
-        active = self.active_events(await self.events(row.id or 0))
-        if not active:
+        last = await self.last_action(row.id or 0)
+        if last is None:
             raise ModeratorError("There is nothing to undo.")
-        last = active[-1]
         if last.outcome.get("commit_point"):
             raise ModeratorError(
                 "The last action rolled dice or drew a hidden chit or card; it cannot be taken "
@@ -682,6 +751,8 @@ class Moderator:
             row.meta = {**row.meta, "undo": request}
             await self._save_seats_and_meta(row, expected_status="active")
             return UndoResult(done=False, waiting_for=waiting, game=row)
+        if before_rebuild is not None:
+            await before_rebuild()
         await self._apply_undo(row, last.seq, user_id)
         return UndoResult(done=True, undone_seq=last.seq, game=row)
 
@@ -689,11 +760,77 @@ class Moderator:
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
-            events = await self.events(game_id)
-            remaining = [e for e in self.active_events(events) if e.seq != target]
-            game = self.replay_events(row, remaining)
+            if row.status != "active":
+                raise ModeratorError("This game is not in progress.")
+            base, events = await self._rebuild_plan(game_id, target)
+            game = await asyncio.to_thread(self._replay_from, row, base, events)
             outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
             await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+
+    async def _rebuild_plan(
+        self, game_id: int, target: int
+    ) -> tuple[CheckpointRow | None, list[EventRow]]:
+        """The newest checkpoint the state without ``target`` can start from, and the events
+        to apply after it (DESIGN: a checkpoint every N events; undo replays at most ~N).
+
+        A checkpoint at seq ``c`` is usable when ``c < target`` and no event at or before ``c``
+        was undone after ``c`` (its effect is in the checkpoint but no longer in the game).
+        """
+        async with self.sessions() as session:
+            checkpoints = (
+                await session.exec(
+                    select(CheckpointRow.seq)  # type: ignore[call-overload]
+                    .where(CheckpointRow.game_id == game_id)
+                    .where(col(CheckpointRow.seq) < target)
+                    .order_by(col(CheckpointRow.seq).desc())
+                )
+            ).all()
+            base_seq: int | None = None
+            for seq in checkpoints:
+                stale = (
+                    await session.exec(
+                        select(EventRow.id)  # type: ignore[call-overload]
+                        .where(EventRow.game_id == game_id)
+                        .where(col(EventRow.seq) <= seq)
+                        .where(col(EventRow.undone_by) > seq)
+                        .limit(1)
+                    )
+                ).first()
+                if stale is None:
+                    base_seq = seq
+                    break
+            base = None
+            if base_seq is not None:
+                base = (
+                    await session.exec(
+                        select(CheckpointRow)
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(CheckpointRow.seq == base_seq)
+                    )
+                ).first()
+            events = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) > (base_seq or 0))
+                    .where(EventRow.name != UNDO)
+                    .where(col(EventRow.undone_by).is_(None))
+                    .where(EventRow.seq != target)
+                    .order_by(col(EventRow.seq))
+                )
+            ).all()
+        return base, list(events)
+
+    def _replay_from(
+        self, row: GameRow, base: CheckpointRow | None, events: list[EventRow]
+    ) -> Game[Any]:
+        """Apply ``events`` to the checkpoint ``base`` (or the seed): pure CPU, run off the loop."""
+        if base is None:
+            return self.replay_events(row, events)
+        game = get_game(row.kind).from_json(base.state)
+        for event in events:
+            game.apply(event.seat, Command.from_json(event.command))
+        return game
 
     def replay_events(self, row: GameRow, events: list[EventRow]) -> Game[Any]:
         """Rebuild a game from its seed and the given events (DESIGN: replay == snapshot)."""
@@ -811,67 +948,46 @@ class Moderator:
                 ).all()
             )
 
-    async def list_games(self, guild_id: str, user_id: str) -> list[tuple[GameRow, bool]]:
-        """Open games of a server, each with whether it waits on ``user_id``."""
+    async def list_games(
+        self, guild_id: str, user_id: str, limit: int = LIST_LIMIT
+    ) -> list[tuple[GameRow, bool]]:
+        """Open games of a server (the newest ``limit``), each with whether it waits on
+        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``."""
         async with self.sessions() as session:
             rows = (
                 await session.exec(
                     select(GameRow)
                     .where(GameRow.guild_id == guild_id)
                     .where(col(GameRow.status).in_(OPEN_STATUSES))
-                    .order_by(col(GameRow.id))
+                    .order_by(col(GameRow.id).desc())
+                    .limit(limit)
                 )
             ).all()
         listed = []
-        for row in rows:
+        for row in reversed(rows):
             waiting = False
             if row.status == "active":
-                game = await self.load(row)
-                waiting = any(row.seats.get(s) == user_id for s in game.to_move())
+                users = row.waiting
+                if users is None:
+                    users = _waiting(row, await self.load(row))
+                waiting = user_id in users
             listed.append((row, waiting))
         return listed
 
     async def export_log(self, game_id: int, user_id: str) -> dict[str, Any]:
-        """The log as ``user_id`` may see it: public lines, dice, and that user's private lines.
+        """The log as ``user_id`` may see it (DESIGN: exports are views).
 
+        Until the game is over, an event of another seat shows only its command's name and
+        what was said in public (its public lines and dice): the command's arguments may hold
+        a secret (a card kept with Frumentarii, the order of cards put back), so they are
+        shown to the seat that gave them only. Private lines: the viewer's own seats only.
         Once the game is over, everything, with the seed, so anyone can check the dice.
         """
         row = await self.get(game_id)
         over = row.status in ("finished", "abandoned")
         mine = set(seats_of(row, user_id))
-        entries = []
-        for event in await self.events(game_id):
-            outcome = Outcome.from_json(event.outcome)
-            private = {
-                seat: lines for seat, lines in outcome.private.items() if over or seat in mine
-            }
-            entries.append(
-                {
-                    "seq": event.seq,
-                    "seat": event.seat,
-                    "user": event.user_id,
-                    "time": event.created_at.isoformat(),
-                    "command": event.command,
-                    "public": outcome.public,
-                    "private": private,
-                    "rolls": [r.to_json() for r in outcome.rolls],
-                    "citations": outcome.citations,
-                }
-            )
-        return {
-            "game": row.id,
-            "kind": row.kind,
-            "scenario": row.scenario,
-            "options": row.options,
-            "seats": row.seats,
-            "status": row.status,
-            "rules_version": row.rules_version,
-            "data_hash": row.data_hash,
-            "seed_hash": row.seed_hash,
-            "seed": row.secret_seed if over else None,
-            "result": row.result,
-            "events": entries,
-        }
+        events = await self.events(game_id)
+        return await asyncio.to_thread(_log_view, row, events, over, mine, user_id)
 
     async def set_status_message(self, game_id: int, message_id: str | None) -> None:
         """Remember the pinned status message of a game (it is edited after each command)."""
@@ -920,6 +1036,54 @@ class Moderator:
                 )
             ).first()
         return decision.deadline if decision else None
+
+
+def _log_view(
+    row: GameRow, events: list[EventRow], over: bool, mine: set[str], user_id: str
+) -> dict[str, Any]:
+    """Build the exported log from the stored outcomes (see ``Moderator.export_log``)."""
+    entries = []
+    for event in events:
+        outcome = Outcome.from_json(event.outcome)
+        private = {seat: lines for seat, lines in outcome.private.items() if over or seat in mine}
+        own = over or event.seat in mine or (not event.seat and event.user_id == user_id)
+        name = event.command.get("name", "")
+        entries.append(
+            {
+                "seq": event.seq,
+                "seat": event.seat,
+                "user": event.user_id,
+                "time": event.created_at.isoformat(),
+                "command": event.command if own or name == UNDO else {"name": name},
+                "public": outcome.public,
+                "private": private,
+                "rolls": [r.to_json() for r in outcome.rolls],
+                "citations": outcome.citations,
+            }
+        )
+    return {
+        "game": row.id,
+        "kind": row.kind,
+        "scenario": row.scenario,
+        "options": row.options,
+        "seats": row.seats,
+        "status": row.status,
+        "rules_version": row.rules_version,
+        "data_hash": row.data_hash,
+        "seed_hash": row.seed_hash,
+        "seed": row.secret_seed if over else None,
+        "result": row.result,
+        "events": entries,
+    }
+
+
+def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
+    """The users a game waits on now (stored with each event for ``/game list``)."""
+    if game.result() is not None:
+        return []
+    pending = game.pending_decision()
+    seats = [pending.seat] if pending is not None else game.to_move()
+    return sorted({str(row.seats[s]) for s in seats if row.seats.get(s)})
 
 
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:

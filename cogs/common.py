@@ -21,7 +21,7 @@ from bot.moderator import ActResult, ModeratorError
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
-from rules.core import Outcome, RuleError
+from rules.core import RuleError
 from rules.core.i18n import _
 
 if TYPE_CHECKING:
@@ -361,12 +361,8 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
         lines.append(f"**{seat}**")
         secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
         lines.extend(localise(line, language) for line in secrets)
-        latest = [
-            line
-            for event in (await bot.moderator.events(game_id))[-20:]
-            for line in Outcome.from_json(event.outcome or {}).private.get(seat, [])
-        ]
-        lines.extend(private_lines(latest[-10:], language))
+        latest = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(latest, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 

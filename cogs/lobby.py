@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -361,8 +362,9 @@ class LobbyCog(commands.Cog):
         if row is None:
             await refuse(interaction, _("There is no game in this channel."))
             return
+        await interaction.response.defer(ephemeral=True)  # the log grows with the game
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
-        as_json = json.dumps(data, indent=2, ensure_ascii=False)
+        as_json = await asyncio.to_thread(json.dumps, data, indent=2, ensure_ascii=False)
         count = len(data["events"])
         text = (
             _n(
@@ -379,7 +381,7 @@ class LobbyCog(commands.Cog):
                 id=row.id,
             )
         )
-        await interaction.response.send_message(
+        await interaction.followup.send(
             localise(text, reader_language(interaction)),
             file=ImageFile(f"game-{row.id}-log.json", as_json.encode()).to_discord(),
             ephemeral=True,
@@ -428,23 +430,24 @@ class LobbyCog(commands.Cog):
         bot = praetor(interaction)
         try:
             result = await bot.moderator.request_undo(
-                channel_key(interaction), user_key(interaction)
+                channel_key(interaction),
+                user_key(interaction),
+                before_rebuild=interaction.response.defer,  # the rebuild runs after a defer
             )
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
         lang = await channel_language(interaction)
         if result.done:
-            text = _(
-                "Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq
-            )
+            text = _("Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq)
+            await reply(interaction, localise(text, lang))
         else:
             text = _(
                 "{who} asks to undo the last action. {waiting}: agree with /game undo.",
                 who=mention(user_key(interaction)),
                 waiting=", ".join(mention(u) for u in result.waiting_for),
             )
-        await interaction.response.send_message(localise(text, lang))
+            await interaction.response.send_message(localise(text, lang))
 
     @game.command(name="concede", description="Concede the game")
     async def concede(self, interaction: discord.Interaction) -> None:

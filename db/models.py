@@ -2,7 +2,8 @@
 
 - ``GameRow``: one game in one channel, with its seats, options, status and secret seed.
 - ``EventRow``: the append-only event log; ``(game_id, seq)`` is unique, so of two writers that
-  both read seq N only one can append N+1 (the database decides, not a lock).
+  both read seq N only one can append N+1 (the database decides, not a lock). ``name`` and
+  ``undone_by`` let SQL find the last action still standing without reading the whole log.
 - ``SnapshotRow``: the current state of each game, updated in place (authoritative).
 - ``CheckpointRow``: a copy of the state every N events, for fast replay.
 - ``DecisionRow``: pending out-of-turn decisions with their absolute deadlines.
@@ -68,6 +69,8 @@ class GameRow(SQLModel, table=True):
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     status_message_id: str | None = None  # the pinned status message (migration 0002)
+    waiting: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Users the game waits on (set with each event, migration 0003; None: not yet known)."""
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
     finished_at: datetime | None = _ts(nullable=True)
@@ -85,6 +88,10 @@ class EventRow(SQLModel, table=True):
     command: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     outcome: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = _ts()
+    name: str = ""
+    """The command's name (migration 0003), so SQL can tell undo markers from moves."""
+    undone_by: int | None = None
+    """The seq of the undo marker that took this event back (migration 0003)."""
 
 
 class SnapshotRow(SQLModel, table=True):
