@@ -428,7 +428,7 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise ModeratorError("This game is not in progress.")
+                raise ModeratorError(_("This game is not in progress."))
             if expected_seq is not None and expected_seq != row.seq:
                 raise StaleError(
                     "This button is out of date: the game has moved on. Use /game status."
@@ -608,7 +608,7 @@ class Moderator:
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
             raise StaleError("This choice is out of date: the decision was already settled.")
         if row.seats.get(pending.seat) != user_id:
-            raise ModeratorError("This decision is not yours to make.")
+            raise ModeratorError(_("This decision is not yours to make."))
         return await self.act_in(
             game_id,
             user_id,
@@ -783,7 +783,7 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise ModeratorError("This game is not in progress.")
+                raise ModeratorError(_("This game is not in progress."))
             base, events = await self._rebuild_plan(game_id, target)
             game = await asyncio.to_thread(self._replay_from, row, base, events)
             outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])

@@ -236,13 +236,13 @@ class RespondButton(
         try:
             row = await bot.moderator.get(self.game_id)
             if row.status != "active" or row.seq != self.seq:
-                raise ModeratorError("This button is out of date: that decision is settled.")
+                raise ModeratorError(_("This button is out of date: that decision is settled."))
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None:
-                raise ModeratorError("This button is out of date: nothing is waiting now.")
+                raise ModeratorError(_("This button is out of date: nothing is waiting now."))
             if row.seats.get(pending.seat) != user_key(interaction):
-                raise ModeratorError("This decision is not yours to make.")
+                raise ModeratorError(_("This decision is not yours to make."))
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
@@ -299,7 +299,7 @@ class DecisionSelect(
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
-                raise ModeratorError("This choice is out of date: the decision is settled.")
+                raise ModeratorError(_("This choice is out of date: the decision is settled."))
             result = await bot.moderator.decide(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
@@ -349,7 +349,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
-                "You hold no seat in this game, so there is nothing secret to show."
+                _("You hold no seat in this game, so there is nothing secret to show.")
             )
         game = await bot.moderator.load(row)
     except ModeratorError as error:
