@@ -7,6 +7,8 @@
 - ``praetor replay FILE [--seed N] [--games MODULE] [--json] [--locale fr]``: play a transcript.
 - ``praetor data check [DIR]``: validate an Imperator data directory and print a summary.
 - ``praetor migrate``: bring the database schema up to date.
+- ``praetor invite [APPLICATION_ID]``: print the invite URL with the permissions Praetor needs
+  (the id defaults to ``DISCORD_APPLICATION_ID``).
 """
 
 from __future__ import annotations
@@ -49,11 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
     check = data_sub.add_parser("check", help="validate an Imperator data directory")
     check.add_argument("directory", nargs="?", type=Path)
     sub.add_parser("migrate", help="upgrade the database schema")
+    invite = sub.add_parser("invite", help="print the URL that adds the bot to a server")
+    invite.add_argument(
+        "application_id", nargs="?", help="the application id (default: DISCORD_APPLICATION_ID)"
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "invite":  # needs no database nor token
+        return invite(args.application_id)
     try:
         config = load_config()
     except ConfigError as error:
@@ -99,6 +107,32 @@ def main(argv: list[str] | None = None) -> int:
     if command == "migrate":
         return asyncio.run(migrate(config))
     return 2
+
+
+def invite(application_id: str | None) -> int:
+    """Print the OAuth2 URL that adds the bot with exactly the permissions it needs."""
+    from bot.permissions import REQUIRED, invite_url, required_permissions
+
+    chosen = application_id or os.environ.get("DISCORD_APPLICATION_ID", "")
+    if not chosen:
+        print(
+            "praetor invite: give the application id (General Information page of the "
+            "application in the Discord Developer Portal) as an argument or in "
+            "DISCORD_APPLICATION_ID.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        url = invite_url(chosen)
+    except ValueError as error:
+        print(f"praetor invite: {error}", file=sys.stderr)
+        return 2
+    print(url)
+    print(
+        f"permissions {required_permissions().value}: " + ", ".join(REQUIRED.values()),
+        file=sys.stderr,
+    )
+    return 0
 
 
 async def migrate(config: Config) -> int:

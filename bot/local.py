@@ -60,6 +60,7 @@ class Output:
     image: Path | None = None
     components: list[Component] = field(default_factory=list)
     refusal: bool = False
+    pings: list[str] = field(default_factory=list)  # who Discord would notify (public only)
 
     def lines(self) -> list[str]:
         tag = "[public]" if self.audience == "public" else f"[to {self.audience}]"
@@ -72,6 +73,29 @@ class Output:
         if self.image is not None:
             shown.append(f"[image] {self.image}")
         return shown
+
+
+def pinged(text: str, allowed: discord.AllowedMentions) -> list[str]:
+    """Whom Discord would notify for ``text`` under ``allowed``: user ids, ``role:<id>``,
+    ``@everyone``."""
+
+    def permitted(rule: Any, value: str) -> bool:
+        if rule is True:
+            return True
+        if not rule:
+            return False
+        return value in {str(getattr(item, "id", item)) for item in rule}
+
+    found: list[str] = []
+    if allowed.everyone and re.search(r"@(everyone|here)\b", text):
+        found.append("@everyone")
+    for role in re.findall(r"<@&([^>]+)>", text):
+        if permitted(allowed.roles, role):
+            found.append(f"role:{role}")
+    for user in re.findall(r"<@!?([^&>][^>]*)>", text):
+        if permitted(allowed.users, user) and user not in found:
+            found.append(user)
+    return found
 
 
 def readable(text: str) -> str:
@@ -153,10 +177,16 @@ class LocalResponse:
         self.interaction = interaction
         self._done = False
         self.deferred_public = False
+        self.deferred = False
         self.first_ephemeral: bool | None = None
+        self.kind: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
         return self._done
+
+    @property
+    def type(self) -> discord.InteractionResponseType | None:
+        return self.kind
 
     def _begin(self) -> None:
         if self._done:
@@ -176,16 +206,20 @@ class LocalResponse:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.channel_message
         self.first_ephemeral = ephemeral
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.deferred_channel_message
+        self.deferred = True
         self.deferred_public = not ephemeral
         self.first_ephemeral = ephemeral
 
@@ -193,6 +227,7 @@ class LocalResponse:
         self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.message_update
         self.interaction.table.emit(self.interaction.user.name, content, True, view, None, None)
 
 
@@ -209,6 +244,7 @@ class LocalFollowup:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         response = self.interaction.response
@@ -220,8 +256,19 @@ class LocalFollowup:
             )
         self.sent += 1
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
+
+
+@dataclass
+class LocalMessageFlags:
+    loading: bool = False
+    ephemeral: bool = False
+
+
+@dataclass
+class LocalMessage:
+    flags: LocalMessageFlags
 
 
 class LocalNamespace:
@@ -250,16 +297,55 @@ class LocalInteraction:
         self.guild_locale = table.locale  # the server's preferred language
         self.channel_id = table.channel_id
         self.permissions = LocalPermissions(user.name in table.admins)
+        self.app_permissions = table.bot_permissions()
         self.namespace = LocalNamespace(namespace or {})
         self.data = data or {}
         self.started = time.monotonic()
+        self.command: Any = None
         self.response = LocalResponse(self)
         self.followup = LocalFollowup(self)
+
+    async def original_response(self) -> LocalMessage:
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response yet (Discord answers 404)")
+        thinking = response.deferred and self.followup.sent == 0
+        return LocalMessage(LocalMessageFlags(thinking, bool(response.first_ephemeral)))
+
+    async def edit_original_response(
+        self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
+    ) -> None:
+        """Edit the original message; after a defer, this fills the "thinking" placeholder."""
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response to edit yet")
+        if response.deferred and self.followup.sent == 0:
+            self.followup.sent = 1  # the placeholder is now a message
+        ephemeral = bool(response.first_ephemeral)
+        self.table.emit(self.user.name, content, ephemeral, view, None, None)
+
+
+@dataclass
+class _HttpStatus:
+    """What ``discord.HTTPException`` reads of an HTTP response."""
+
+    status: int
+    reason: str
 
 
 class LocalPublisher:
     def __init__(self, table: LocalTable) -> None:
         self.table = table
+
+    def _check_post(self, *needs: str) -> None:
+        """Fail a post as Discord would: a ``fail post`` directive, or a denied permission."""
+        table = self.table
+        if table.failing_posts > 0:
+            table.failing_posts -= 1
+            raise discord.HTTPException(_HttpStatus(500, "Internal Server Error"), "post failed")
+        for flag in ("view_channel", "send_messages", *needs):
+            if flag in table.denied:
+                raise discord.Forbidden(_HttpStatus(403, "Forbidden"), f"Missing Access ({flag})")
 
     async def send(
         self,
@@ -270,16 +356,27 @@ class LocalPublisher:
         image: ImageFile | None = None,
         embed: discord.Embed | None = None,
     ) -> str | None:
+        self._check_post(
+            *(["attach_files"] if image is not None else []),
+            *(["embed_links"] if embed is not None else []),
+        )
         file = image.to_discord() if image is not None else None
         self.table.emit("public", content, False, view, file, embed)
         return f"local-{len(self.table.outputs)}"
 
     async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
-        """The pinned status: printed once when pinned, then kept (silently) up to date."""
+        """The pinned status: printed once when posted (``📌`` when pinned), then kept (silently)
+        up to date. Without Pin Messages it is posted but not pinned, as in Discord."""
         check_content(content)
         if message_id is None:
-            self.table.emit("public", "📌 " + content, False, None, None, None)
+            self._check_post()
+            pinned = "pin_messages" not in self.table.denied
+            self.table.emit(
+                "public", ("📌 " if pinned else "") + content, False, None, None, None
+            )
             message_id = f"local-pin-{len(self.table.outputs)}"
+            if not pinned:
+                return message_id
         self.table.pinned[channel_id] = content
         return message_id
 
@@ -309,9 +406,18 @@ class LocalTable:
         self.outputs: list[Output] = []
         self.pinned: dict[str, str] = {}
         self.last_components: dict[str, list[Component]] = {}
+        self.denied: set[str] = set()  # the bot's permissions taken away (``deny <flag>``)
+        self.failing_posts = 0  # the next N channel posts fail (``fail post``)
         self.public_components: list[Component] = []
         self.image_count = 0
         self.bot = PraetorBot(moderator, publisher=LocalPublisher(self), run_scheduler=False)
+        self.bot.propagate_errors = (DiscordRuleViolation, LocalInputError)
+
+    def bot_permissions(self) -> discord.Permissions:
+        """What the bot may do in the table's channel: all it needs, less what was denied."""
+        from bot.permissions import REQUIRED
+
+        return discord.Permissions(**{flag: flag not in self.denied for flag in REQUIRED})
 
     def locale_of(self, user: str) -> str:
         return self.user_locales.get(user, self.locale)
@@ -347,6 +453,7 @@ class LocalTable:
         view: discord.ui.View | None,
         file: discord.File | None,
         embed: discord.Embed | None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         text = check_content(content)
         if embed is not None:
@@ -357,7 +464,12 @@ class LocalTable:
         audience = who if ephemeral else "public"
         image = self._save(file) if file is not None else None
         refusal = ephemeral and text.startswith("❌")
-        self.outputs.append(Output(audience, text, image, components, refusal))
+        pings: list[str] = []
+        if not ephemeral:  # an ephemeral message notifies nobody
+            default = self.bot.allowed_mentions or discord.AllowedMentions.all()
+            effective = default.merge(allowed_mentions) if allowed_mentions else default
+            pings = pinged(text, effective)
+        self.outputs.append(Output(audience, text, image, components, refusal, pings))
         if components:
             if audience == "public":
                 self.public_components = components
@@ -439,11 +551,18 @@ class LocalTable:
         command, used = self.find_command(words)
         values = self.parse_options(command, words[used:])
         interaction = self.interaction(namespace=values)
+        interaction.command = command
         binding = command.binding
-        if binding is not None:
-            await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
-        else:
-            await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        try:
+            if binding is not None:
+                await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
+            else:
+                await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        except DiscordRuleViolation:
+            raise
+        except Exception as error:  # as discord.py does: the tree's one error handler
+            invoke_error = app_commands.CommandInvokeError(command, error)
+            await self.bot.tree.on_error(interaction, invoke_error)  # type: ignore[arg-type]
         if not interaction.response.is_done():
             raise DiscordRuleViolation(f"/{command.qualified_name} never answered the interaction")
         return interaction
@@ -493,7 +612,12 @@ class LocalTable:
             template = cls.__discord_ui_compiled_template__  # type: ignore[attr-defined]
             match = template.fullmatch(component.custom_id)
             if match:
-                item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                try:
+                    item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                except DiscordRuleViolation:
+                    raise
+                except Exception:  # reported by the guard; discord.py logs and drops it
+                    break
                 await item.callback(interaction)  # type: ignore[arg-type]
                 break
         else:

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
 
+from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
 from db.engine import session_factory
 from db.models import (
@@ -200,9 +201,10 @@ class Moderator:
                     raise ModeratorError(str(exc)) from None
                 continue
             if name in TIMING_OPTIONS:
-                if not value.isdigit() or int(value) < 60:
-                    raise ModeratorError(f"Option {name} is a number of seconds, at least 60.")
-                chosen[name] = value
+                try:  # ASCII digits, a minute to 30 days (bot/bounds.py)
+                    chosen[name] = str(parse_timing_option(name, value))
+                except BoundsError as error:
+                    raise ModeratorError(str(error)) from None
                 continue
             spec = known_options.get(name)
             if spec is None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
@@ -52,7 +53,11 @@ def channel_key(interaction: discord.Interaction) -> str:
 
 
 def guild_key(interaction: discord.Interaction) -> str:
-    return str(interaction.guild_id or "dm")
+    """The server of the interaction; outside a server, a key of that channel alone (two DMs
+    never share a key, so nothing of one is listed in another)."""
+    if interaction.guild_id:
+        return str(interaction.guild_id)
+    return f"dm:{interaction.channel_id}"
 
 
 def user_key(interaction: discord.Interaction) -> str:
@@ -158,10 +163,25 @@ async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> N
     """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
     followers = await bot.moderator.followers(result.game.id or 0)
     wanted = [f.user_id for f in followers if f.mentions]
-    if wanted:
-        first = headline.splitlines()[0][:300]
-        mentions = " ".join(f"<@{user}>" for user in wanted)
-        await bot.publisher.send(result.game.channel_id, f"📣 {mentions}: {first}")
+    first = headline.splitlines()[0][:300] if headline else ""
+    for text in follower_pings(wanted, first):
+        await bot.publisher.send(result.game.channel_id, text)
+
+
+def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
+    """``📣 <@a> <@b> ...: headline`` split into messages of at most ``limit`` characters."""
+    messages: list[str] = []
+    tail = f": {headline}"
+    current = "📣"
+    for user in user_ids:
+        mention_text = f" <@{user}>"
+        if current != "📣" and len(current) + len(mention_text) + len(tail) > limit:
+            messages.append(current + tail)
+            current = "📣"
+        current += mention_text
+    if current != "📣":
+        messages.append(current + tail)
+    return messages
 
 
 async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
@@ -207,9 +227,17 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
 
 
 # -- the Respond button and the decision select ---------------------------------------------
+async def game_row(bot: PraetorBot, game_id: int) -> GameRow:
+    """The game a component names; ``0`` is what :func:`component_number` makes of a forged
+    or impossible id."""
+    if game_id <= 0:
+        raise ModeratorError(_("This button belongs to no game."))
+    return await bot.moderator.get(game_id)
+
+
 class RespondButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:respond:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:respond:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
@@ -229,12 +257,12 @@ class RespondButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RespondButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError(_("This button is out of date: that decision is settled."))
             game = await bot.moderator.load(row)
@@ -264,7 +292,7 @@ class RespondButton(
 
 class DecisionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"praetor:decide:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:decide:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
@@ -287,7 +315,7 @@ class DecisionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -295,7 +323,7 @@ class DecisionSelect(
         values = data.get("values") or []
         choice = str(values[0]) if values else ""
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
@@ -315,7 +343,7 @@ class DecisionSelect(
 
 class MineButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:mine:(?P<game>\d+)",
+    template=r"praetor:mine:(?P<game>[0-9]+)",
 ):
     """A persistent "My secrets" button: the seat's own view, ephemerally."""
 
@@ -333,7 +361,7 @@ class MineButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MineButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_mine(interaction, self.game_id)
@@ -345,7 +373,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
 
     bot = praetor(interaction)
     try:
-        row = await bot.moderator.get(game_id)
+        row = await game_row(bot, game_id)
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
@@ -361,8 +389,8 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
         lines.append(f"**{seat}**")
         secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
         lines.extend(localise(line, language) for line in secrets)
-        latest = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
-        lines.extend(private_lines(latest, language))
+        recent = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(recent, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 

@@ -12,11 +12,11 @@ from discord.ext import commands
 
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ModeratorError, seats_of
+from bot.permissions import missing_permissions
 from bot.present import log_text, mention, outcome_lines, respond_ping, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
-    REFUSAL,
     MineButton,
     RespondButton,
     channel_key,
@@ -114,6 +114,19 @@ class LobbyCog(commands.Cog):
         channel = getattr(interaction, "channel", None)
         try:
             parsed = _parse_options(options)
+            lacking = missing_permissions(
+                getattr(interaction, "app_permissions", None),
+                threads=thread or isinstance(channel, discord.Thread),
+            )
+            if lacking:
+                raise ModeratorError(
+                    _(
+                        "I cannot run a game here: this channel does not give me {missing}. "
+                        "Ask someone who manages the server to grant them (praetor invite "
+                        "prints the full list).",
+                        missing=", ".join(lacking),
+                    )
+                )
             parsed.setdefault(LANGUAGE_OPTION, language or server_language(interaction))
             if not thread:
                 row = await moderator.create(
@@ -134,11 +147,26 @@ class LobbyCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         if thread:
-            await interaction.response.defer()  # creating a thread is a call to Discord
+            # Creating a thread is a call to Discord: defer, privately, so that a failure can be
+            # told to its author alone (after a public defer the first follow-up is public).
+            # Discord itself announces the new thread in the channel.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             title = f"{game} {scenario}"[:90]
-            created: Any = await channel.create_thread(  # type: ignore[union-attr]
-                name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-            )
+            try:
+                created: Any = await channel.create_thread(  # type: ignore[union-attr]
+                    name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                )
+            except discord.HTTPException as error:
+                await refuse(
+                    interaction,
+                    _(
+                        "I could not open a thread here (Discord said: {reason}). Check that I "
+                        "have Create Public Threads and Send Messages in Threads, or use "
+                        "thread:false.",
+                        reason=error.text or error.status,
+                    ),
+                )
+                return
             try:
                 row = await moderator.create(
                     guild_key(interaction),
@@ -149,7 +177,7 @@ class LobbyCog(commands.Cog):
                     parsed,
                 )
             except (ModeratorError, RuleError) as error:
-                await interaction.followup.send(REFUSAL + str(error))
+                await refuse(interaction, str(error))
                 return
             lang = game_language(row)
             opened = _(
@@ -159,7 +187,7 @@ class LobbyCog(commands.Cog):
                 scenario=row.scenario,
                 thread=created.mention,
             )
-            await interaction.followup.send(localise(opened, lang))
+            await interaction.followup.send(localise(opened, lang), ephemeral=True)
             seats = ", ".join(row.seats)
             welcome = _(
                 "Game #{id}: {game} ({scenario}). Seats: {seats}. "
@@ -275,6 +303,15 @@ class LobbyCog(commands.Cog):
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)
+        granted = getattr(interaction, "app_permissions", None)
+        if granted is not None and not granted.pin_messages:
+            await interaction.followup.send(
+                _(
+                    "⚠️ I could not pin the game's status message: this channel does not give "
+                    "me Pin Messages. The status is posted and kept up to date, only not pinned."
+                ),
+                ephemeral=True,
+            )
         await run_hook(AFTER_START.get(row.kind), bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
@@ -439,15 +476,16 @@ class LobbyCog(commands.Cog):
             return
         lang = await channel_language(interaction)
         if result.done:
-            text = _("Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq)
-            await reply(interaction, localise(text, lang))
+            text = _(
+                "Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq
+            )
         else:
             text = _(
                 "{who} asks to undo the last action. {waiting}: agree with /game undo.",
                 who=mention(user_key(interaction)),
                 waiting=", ".join(mention(u) for u in result.waiting_for),
             )
-            await interaction.response.send_message(localise(text, lang))
+        await reply(interaction, localise(text, lang))  # a follow-up after the rebuild's defer
 
     @game.command(name="concede", description="Concede the game")
     async def concede(self, interaction: discord.Interaction) -> None:

@@ -229,7 +229,8 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     st.armenia = "parthian" if sc.armenia == "parthian" else "roman"
     st.at_war = list(sc.peoples_at_war)
     st.civil_war = bool(usurpers)
-    for f in {b.units[u].front for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}:
+    # sorted, never set order: the state must not depend on PYTHONHASHSEED (issue 14)
+    for f in sorted({b.units[u].front or "" for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}):
         if f and f not in st.defected_fronts:
             st.defected_fronts.append(f)
     holders = [x for x, s in leaders.items() if s.title in ("augustus", "caesar")]

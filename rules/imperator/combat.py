@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
+from rules.imperator import combat_math as cm
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
-
-FRACTIONS = {"1/4": (1, 4), "1/2": (1, 2), "3/4": (3, 4)}
 
 
 def contested(st: ImperatorState, role: str) -> list[str]:
@@ -24,15 +23,11 @@ def force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str
     return st.units_in(zone, role), st.leaders_in(zone, role)
 
 
-def average(values: list[int]) -> int:
-    return tables.average_rating(values) if values else 0
-
-
 def force_bt(st: ImperatorState, units: list[str], leaders: list[str]) -> int:
-    lbt = [st.ldef(x).bt for x in leaders if not st.leaders[x].ill]
-    if lbt:
-        return max(lbt)
-    return average([st.unit_values(u)[2] for u in units])
+    """§8.5: the force's BT (:func:`combat_math.force_bt`); an ill Augustus's BT does not count."""
+    return cm.force_bt(
+        [st.ldef(x).bt for x in leaders if not st.leaders[x].ill], [st.unit_values(u)[2] for u in units]
+    )
 
 
 def is_roman_force(st: ImperatorState, units: list[str]) -> bool:
@@ -123,10 +118,10 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
         leader = data["leader"]
         units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
         vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
-        if stratagems.favour_window(st, defender, "evade", data, "d6", [f < vs for f in range(1, 7)]):
+        if stratagems.favour_window(st, defender, "evade", data, "d6", [cm.evasion_succeeds(vs, f) for f in range(1, 7)]):
             return
         roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
-        if roll.result < vs:
+        if cm.evasion_succeeds(vs, roll.result):
             zones = evasion_zones(st, zone, defender, leader, units)
             if zones:
                 dest = str(data.get("to")) if data.get("to") in zones else zones[0]
@@ -157,87 +152,63 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     out.cite("§8.2")
     a_pf = sum(st.unit_values(u)[0] for u in a_units)
     d_pf = sum(st.unit_values(u)[0] for u in d_units)
-    column = tables.odds_column(a_pf, d_pf)
-    a_qu = average([st.unit_values(u)[1] for u in a_units])
-    d_qu = average([st.unit_values(u)[1] for u in d_units])
-    shift = 0
-    if d_qu > 0 and a_qu >= 2 * d_qu or d_qu == 0 and a_qu >= 1:
-        shift = 2
-    elif a_qu > 0 and d_qu >= 2 * a_qu or a_qu == 0 and d_qu >= 1:
-        shift = -2
-    elif a_qu > d_qu:
-        shift = 1
-    elif a_qu < d_qu:
-        shift = -1
-    mods: list[tuple[str, int]] = []
-    a_bt = force_bt(st, a_units, a_leaders)
-    d_bt = force_bt(st, d_units, d_leaders)
-    if a_bt:
-        mods.append(("attacker BT", a_bt))
-    if d_bt:
-        mods.append(("defender BT", -d_bt))
+    a_qu = tables.average_rating([st.unit_values(u)[1] for u in a_units])
+    d_qu = tables.average_rating([st.unit_values(u)[1] for u in d_units])
     d_side = st.real_side(defender, d_units)  # mutineers count as their owner's troops here
     outside = not st.in_empire(zone)
-    nonroman = [u for u in a_units + d_units if st.udef(u).people not in (ROMAN, "armenia")]
-    if outside and d_side == "E" and d_units and all(st.udef(u).people != ROMAN for u in d_units):
-        mods.append(("EoR defends outside the Empire", -1))
-    if outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units):
-        mods.append(("EoR attacks outside the Empire", 1))
     civil = is_roman_force(st, a_units) and is_roman_force(st, d_units)
-    if civil:
-        a_cp = max([st.ldef(x).cp for x in a_leaders], default=0)
-        d_cp = max([st.ldef(x).cp for x in d_leaders], default=0)
-        if a_cp > d_cp:
-            mods.append(("attacker's better CP", 1))
-        elif a_cp < d_cp:
-            mods.append(("defender's better CP", -1))
-    sign_r = 1 if attacker == "R" else -1
-    if st.event == 3:
-        mods.append(("Event 3: legions discouraged", -sign_r))
-    if st.event == 12:
-        mods.append(("Event 12: donative to the legions", sign_r))
-    if st.event == 11:
-        pr = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
-        rome_units = a_units if attacker == "R" else d_units if d_side == "R" else []
-        if pr and all(p in rome_units for p in pr):
-            mods.append(("Event 11: donative to the Praetorians", sign_r))
-    germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "german" for u in nonroman)
-    if germans and st.event == 5:
-        mods.append(("Event 5: German vigour", 2 if attacker == "E" else -2))
-    if germans and st.event == 15:
-        mods.append(("Event 15: famine in Germania", -1 if attacker == "E" else 1))
+    mods = cm.battle_modifiers(
+        attacker_bt=force_bt(st, a_units, a_leaders),
+        defender_bt=force_bt(st, d_units, d_leaders),
+        eor_defends_outside_empire=outside and d_side == "E" and all(st.udef(u).people != ROMAN for u in d_units),
+        eor_attacks_outside_empire=outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units),
+        civil_war=civil,
+        attacker_cp=cm.force_cp(st.ldef(x).cp for x in a_leaders),
+        defender_cp=cm.force_cp(st.ldef(x).cp for x in d_leaders),
+    )
+    if st.event:
+        mods += _event_modifier(st, attacker, a_units, d_units, d_side)
+    column = tables.odds_column(a_pf, d_pf)
+    shift = cm.quality_column_shift(a_qu, d_qu)
     purpose = f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})"
     forced = plays.get("forced")
+    natural: int | None = None
+    forced_row: int | None = None
     if forced:
-        row = 9 if forced == attacker else -2
-        out.say(f"§6: no die is rolled; the row is {'9 and more' if row == 9 else '-2 and less'}.")
+        forced_row = cm.stratagem_row(user_attacks=forced == attacker)
+        out.say(f"§6: no die is rolled; the row is {'9 and more' if forced_row == 9 else '-2 and less'}.")
     elif plays.get("face"):
-        face = int(plays["face"])
-        rec = DiceRoll(purpose + " (Faveur divine)", "d6", face, tuple(mods), face + sum(v for _, v in mods))
-        st.dice.rolls.append(rec)
-        row = rec.result
+        natural = int(plays["face"])
+        total = natural + sum(v for _, v in mods)
+        st.dice.rolls.append(DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total))
     else:
-        row = st.dice.d6(purpose, mods).result
-    rr = st.options.get("rr_result", "defender")
-    res = tables.battle_result(column, row, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
+        natural = st.dice.d6(purpose, mods).natural
+    rr: Literal["defender", "stalemate"] = "stalemate" if st.options.get("rr_result") == "stalemate" else "defender"
+    res = cm.resolve_battle(
+        attacker_pf=a_pf,
+        defender_pf=d_pf,
+        attacker_quality=a_qu,
+        defender_quality=d_qu,
+        roll=natural,
+        die_modifier=sum(v for _, v in mods),
+        forced_row=forced_row,
+        rr_result=rr,
+    )
     st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
     out.say(
         f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
         f"row {res.row}: {res.code}."
     )
     out.highlight = True  # a big event: spectators who asked are mentioned
-    total_pf = a_pf + d_pf
-    a_before = list(a_units)
-    d_before = list(d_units)
-    # Loser's losses first (they set the winner's fractional losses).
-    hit_a = _apply_result(st, out, res.attacker, a_units, len(d_before), attacker, zone)
-    hit_d = _apply_result(st, out, res.defender, d_units, len(a_before), defender, zone)
-    # fractional results depend on the enemy's units hit (AMB-03); the owner picks the units
-    todo: list[list[Any]] = []
-    if res.attacker in FRACTIONS:
-        todo.append([attacker, res.attacker, hit_d, _fraction_count(res.attacker, a_units, hit_d), []])
-    if res.defender in FRACTIONS:
-        todo.append([defender, res.defender, hit_a, _fraction_count(res.defender, d_units, hit_a), []])
+    # §8.3: A and E hit every unit; a fraction is taken of the units the other side lost (AMB-03)
+    a_loss, d_loss = cm.battle_losses(res, len(a_units), len(d_units))
+    _apply_flat_loss(st, out, a_loss, a_units, attacker, zone)
+    _apply_flat_loss(st, out, d_loss, d_units, defender, zone)
+    todo: list[list[Any]] = [
+        [role, loss.result, enemy.steps, loss.steps, []]
+        for role, loss, enemy in ((attacker, a_loss, d_loss), (defender, d_loss, a_loss))
+        if loss.kind == "choose"
+    ]
     winner = attacker if res.winner == "attacker" else defender if res.winner == "defender" else None
     data = {
         "zone": zone,
@@ -247,16 +218,30 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         "a_leaders": a_leaders,
         "d_leaders": d_leaders,
         "civil": civil,
-        "total_pf": total_pf,
+        "vp": cm.battle_gives_vp(a_pf, d_pf),
+        "total_pf": a_pf + d_pf,
         "winner": winner,
         "todo": todo,
     }
     _losses(st, out, data)
 
 
-def _fraction_count(code: str, units: list[str], enemy_hit: int) -> int:
-    num, den = FRACTIONS[code]
-    return min(enemy_hit * num // den, len(units))
+def _event_modifier(st: ImperatorState, attacker: str, a_units: list[str], d_units: list[str], d_side: str) -> list[tuple[str, int]]:
+    """Events table: the die modifier of the event in force (:func:`combat_math.event_die_modifier`)."""
+    ev = tables.event(st.event)
+    german = any(
+        st.udef(u).people in st.board.peoples and st.board.peoples[st.udef(u).people].nationality == "german"
+        for u in a_units + d_units
+    )
+    praetorians = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
+    rome_units = a_units if attacker == "R" else d_units if d_side == "R" else []
+    mod = cm.event_die_modifier(
+        ev,
+        attacker_side="rome" if attacker == "R" else "eor",
+        german_unit_in_battle=german,
+        all_praetoriae_in_battle=bool(praetorians) and all(u in rome_units for u in praetorians),
+    )
+    return [(f"Event {ev.number}: {ev.name}", mod)] if mod else []
 
 
 def _loss_key(st: ImperatorState, uid: str) -> tuple[Any, ...]:
@@ -322,7 +307,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     code_a, code_d = data["codes"]
     a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
-    if winner is not None and total_pf >= 35:
+    if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
         st.add_vp(winner, 1)
         out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
     # Leaders of a force hit by E die (§8.4).
@@ -349,20 +334,16 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     _retreat(st, out, zone, loser, loser == attacker, winner)
 
 
-def _apply_result(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_count: int, role: str, zone: str) -> int:
-    """Apply E or A; return how many units were hit (reduced or eliminated)."""
-    hit = 0
-    if code == "E":
+def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
-            hit += 1
         out.say(f"All {st.seat_of(role)} units in {name(st, zone)} are eliminated.")
-    elif code == "A":
+    elif loss.kind == "all_step":
         for u in list(units):
             step_loss(st, u)
-            hit += 1
         out.say(f"All {st.seat_of(role)} units in {name(st, zone)} take a loss.")
-    return hit
 
 
 def step_loss(st: ImperatorState, uid: str) -> None:

@@ -345,7 +345,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("Event 6", agit.split(": ", 1)[1])
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
-    for z in set(placed.values()) | {final}:
+    for z in sorted(set(placed.values()) | {final}):
         err = stacking_error(st, z)
         if err:
             raise RuleError("§4.2", err.split(": ", 1)[1])

@@ -8,6 +8,9 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
+#: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
+MAX_PER_TITLE = 2
+
 COMMODE = "commode"
 PERTINAX = "helvius_pertinax"
 DIDIUS = "didius_julianus"
@@ -159,12 +162,26 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
     )
 
 
+def usurper_room(st: ImperatorState) -> bool:
+    """§3.6, §4.5: a new usurpation may be validated only while fewer than two usurpers stand."""
+    return len(st.usurpers()) < MAX_PER_TITLE
+
+
+def _didius_blocked(st: ImperatorState, out: Outcome) -> bool:
+    """§3.6 limit before Didius Julianus rises (ruling "Title limits on every road")."""
+    if usurper_room(st):
+        return False
+    out.say("§3.6: two usurpers already stand; Didius Julianus is not raised.")
+    out.cite("§3.6")
+    return True
+
+
 def commode_succession(st: ImperatorState, out: Outcome) -> None:
     """§4.5, special case: Pertinax becomes Augustus, Didius Julianus rises in Rome."""
     st.leaders[PERTINAX].title = "augustus"
     out.say("§4.5 (Commode): Pertinax becomes Augustus.")
     didius = st.leaders.get(DIDIUS)
-    if didius is None or didius.status == "dead":
+    if didius is None or didius.status == "dead" or _didius_blocked(st, out):
         return
     didius.status = "map"
     didius.loc = st.board.rome
@@ -175,7 +192,7 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     st.leaders[lid].title = "augustus"
     out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
     dj = st.leaders.get(DIDIUS)
-    if didius and dj is not None and dj.status != "dead":
+    if didius and dj is not None and dj.status != "dead" and not _didius_blocked(st, out):
         # §4.5 note (Commode dies after Pertinax): the usurper is Didius Julianus, in Rome
         dj.status, dj.loc = "map", st.board.rome
         validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
@@ -183,7 +200,8 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     # AMB-30: the EoR picks another general (never the Augustus Rome just named).
     cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
     if not cands:
-        out.say("§4.5: no general stands in a Front; no usurper can be named.")
+        why = "no general stands in a free Front" if usurper_room(st) else "two usurpers already stand (§3.6)"
+        out.say(f"§4.5: {why}; no usurper can be named.")
         return
     open_decision(
         st,
@@ -197,6 +215,10 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
 
 
 def usurper_candidates(st: ImperatorState, need_no_augustus: bool, exclude_titles: bool = False) -> list[str]:
+    """§4.5 validation: generals of Rome's side standing in a Front (not an interior province),
+    not in the Front of a standing usurper, and none at all once two usurpers stand (§3.6)."""
+    if not usurper_room(st):
+        return []
     res = []
     used_fronts = {st.front_of(st.leaders[u].loc or "") for u in st.usurpers() if st.leaders[u].loc}
     for x, s in st.leaders.items():
@@ -246,6 +268,12 @@ def _join(st: ImperatorState, out: Outcome, zone: str, usurper: str) -> None:
 
 
 def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, spread: bool = True) -> None:
+    """§4.5: ``lid`` becomes a usurper. Every road here has checked :func:`usurper_room`; this
+    last guard keeps the §3.6 limit whatever calls it."""
+    if not usurper_room(st) and lid not in st.usurpers():
+        out.say(f"§3.6: two usurpers already stand; {name(st, lid)} cannot claim the purple.")
+        out.cite("§3.6")
+        return
     ls = st.leaders[lid]
     ls.title = "usurper"
     ls.rebel = True

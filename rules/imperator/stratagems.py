@@ -304,24 +304,28 @@ def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, A
 
 
 def usurpation_targets(st: ImperatorState, tid: str) -> list[str]:
-    cands = set(politics.usurper_candidates(st, need_no_augustus=False))
+    """§6.2 with §4.5 validation: who may claim the purple with chit ``tid``.
+
+    Every usurpation chit names a general standing in a Front (not an interior province) where
+    no other Augustus stands, and not in a standing usurper's Front; none once two usurpers
+    stand (§3.6). Ruling "Title limits on every road"."""
+    cands = set(politics.usurper_candidates(st, need_no_augustus=True))
     if tid == "usurpation_d_un_augustus":
         augs = st.augusti()
         if len(augs) < 2:
             return []
         low = min(st.ldef(a).cp for a in augs)
-        return sorted(a for a in augs if st.ldef(a).cp == low and st.leaders[a].owner == "R")
+        return sorted(a for a in augs if st.ldef(a).cp == low and st.leaders[a].owner == "R" and a in cands)
     if tid == "usurpation_d_un_caesar":
-        return sorted(c for c in st.caesars() if st.leaders[c].owner == "R")
-    return sorted(
-        x for x in politics.usurper_candidates(st, need_no_augustus=True)
-        if x in cands and st.leaders[x].title is None
-    )
+        return sorted(c for c in st.caesars() if st.leaders[c].owner == "R" and c in cands)
+    return sorted(x for x in cands if st.leaders[x].title is None)
 
 
 def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
     t = types()[tid]
     lid = str(_need(args, "leader", "§6.2", "the general who claims the purple"))
+    if not politics.usurper_room(st):
+        raise RuleError("§3.6", "two usurpers already stand; no third usurpation may be tried")
     if lid not in usurpation_targets(st, tid):
         raise RuleError("§6.2", f"{name(st, lid)} may not be the usurper of {t.name_fr} now")
     cp = st.ldef(lid).cp
@@ -652,8 +656,8 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
             st.add_vp("E", 2)
             out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
         elif tid == "mutinerie":
-            owners = {s.mutineer_of for s in st.units.values() if s.mutiny == chit and s.status == "map"}
-            for r in owners:
+            owners = {s.mutineer_of or "" for s in st.units.values() if s.mutiny == chit and s.status == "map"}
+            for r in sorted(owners):
                 if r:
                     st.add_vp(r, -2)
                     out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")

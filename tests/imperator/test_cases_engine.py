@@ -878,8 +878,9 @@ def test_IMP_157_evasion_fails_on_tie() -> None:
     dec = g.pending_decision()
     assert dec is not None
     script(g, 3, 3)
-    cmd(g, "enemies", "decide", id=dec.id, choice="evade")
-    assert any("battle" in r.purpose for r in g.state.dice.rolls) or g.state.units["q0"].loc != "quadi"
+    out = cmd(g, "enemies", "decide", id=dec.id, choice="evade")
+    assert any("evasion fails" in line for line in out.public)
+    assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [3]
 
 
 def test_IMP_158_no_leader_no_evasion() -> None:
@@ -890,8 +891,9 @@ def test_IMP_158_no_leader_no_evasion() -> None:
     cmd(g, "rome", "move", leader="gen", units=["leg0", "leg1"], to="carnuntum")
     cmd(g, "rome", "end")
     script(g, 3)
-    cmd(g, "rome", "attack", zone="carnuntum")
-    assert g.pending_decision() is None or g.pending_decision().kind != "evade"  # type: ignore[union-attr]
+    out = cmd(g, "rome", "attack", zone="carnuntum")
+    assert g.pending_decision().kind == "retreat"  # type: ignore[union-attr]  # battle lost at once
+    assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [3]
 
 
 def test_no_evasion_offered_with_vs_1() -> None:
@@ -901,8 +903,7 @@ def test_no_evasion_offered_with_vs_1() -> None:
     cmd(g, "rome", "end")
     script(g, 3)
     out = cmd(g, "rome", "attack", zone="carnuntum")
-    dec = g.pending_decision()
-    assert dec is None or dec.kind != "evade"
+    assert g.pending_decision().kind == "retreat"  # type: ignore[union-attr]  # no evasion asked
     assert any("cannot evade" in line for line in out.public)
     g2 = _attack_carnuntum(_evade_pos(vs=2))  # VS 2: a 1 succeeds, so it is offered
     dec2 = g2.pending_decision()
@@ -958,11 +959,6 @@ def test_IMP_170_outside_empire_modifiers() -> None:
     p.leader("chief", "quadi", "E", people="quadi", bt=1)
     p.unit("q", "quadi", "E", people="quadi", pf=10)
     p.kw["at_war"] = ["quadi"]
-    g = _battle(p, "rome", "quadi", 3)
-    roll = [r for r in g.state.dice.rolls if "battle" in r.purpose] or [r for r in g.state.history]
-    _ = roll
-    st = g.state
-    assert st  # result applied; the modifier sum is checked below through the outcome
     g2 = p.game(active="R", sub="combat")
     out = fight(g2, "rome", "quadi", 3)
     mods = dict(out.rolls[0].modifiers)
@@ -1098,11 +1094,11 @@ def test_IMP_188_event_modifier_direction() -> None:
     g = p.game(active="R", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "rome", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: legions discouraged"] == -1
+    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == -1
     g = p.game(active="E", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "enemies", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: legions discouraged"] == 1
+    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == 1
 
 
 # ---------------------------------------------------------------------------------------------
