@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
 SHIPPED_DIRS = ("rules", "docs", "cogs", "bot", "render", "db")
 SHIPPED_FILES = ("README.md",)
-SUFFIXES = {".py", ".toml", ".md"}
+SUFFIXES = {".py", ".toml", ".md", ".po"}  # .po: the French catalogue is checked too
 WORD = re.compile(r"[^\W_]+")  # letters (any script, accents included) and digits
 
 
