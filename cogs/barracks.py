@@ -657,7 +657,7 @@ async def post_final(bot: PraetorBot, row: GameRow) -> None:
     """The last table and the score sheet (announce draws nothing once a game is over)."""
     game = await bot.moderator.load(row)
     view = game.public_view()
-    image = await render_image(KIND, view, "final")
+    image = await render_image(KIND, view, "final", game_language(row))
     if image is not None:
         await bot.publisher.send(row.channel_id, None, image=image)
     title = localise(_("🏁 **Final score sheet**"), game_language(row))
@@ -723,7 +723,7 @@ class BarracksCog(commands.Cog):
                 "\n".join(lines)[:2000],
                 view=table_view(row.id or 0, row.seq or 0, language=language),
             )
-        image = await render_image(KIND, view)
+        image = await render_image(KIND, view, language=language)
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
 

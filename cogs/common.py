@@ -99,11 +99,16 @@ async def reply(
         await interaction.response.send_message(content, **kwargs)
 
 
-async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> ImageFile | None:
-    """Render a public view off the event loop; None when the game has no renderer."""
+async def render_image(
+    kind: str, view: dict[str, Any], name: str = "whole", language: str = "en"
+) -> ImageFile | None:
+    """Render a public view off the event loop, its labels in ``language`` (the game's);
+    None when the game has no renderer."""
     renderer = renderer_for(kind)
     if renderer is None:
         return None
+    if language != "en":
+        view = {**view, "language": language}  # render/words.py
     try:
         data = await asyncio.to_thread(renderer, view, name)
     except Exception:  # a broken picture must never break the game
@@ -140,7 +145,7 @@ async def announce(
             await interaction.followup.send(text, ephemeral=True)
     if result.outcome.map_changed or result.result is not None:
         game = await bot.moderator.load(row)
-        image = await render_image(row.kind, game.public_view())
+        image = await render_image(row.kind, game.public_view(), language=language)
         if image is not None:
             await bot.publisher.send(channel, None, image=image)
     if result.outcome.highlight or result.result is not None:
