@@ -250,6 +250,24 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
         _design_event(st, name, doubled, lines)
 
 
+def tax(st: RomeState, cid: str) -> int:
+    """Tax 2D6 for one Governor (all his Commands): 2D6 - his and his Emperor's Administration;
+    0 or less doubles the Gold of his Loyal Roman Provinces (9.2.4)."""
+    d = data()
+    cmd = st.commands[cid]
+    cids = [cid] if cmd["gov"] == "generic" else [c for c in st.commands if st.commands[c]["gov"] == cmd["gov"]]
+    empire = B.command_empire(st, cid)
+    base = sum(p.gold for p in d.provinces.values() if p.command in cids and st.status[p.id] == "roman")
+    gov_adm = P.governor_stats(st, cid)[1]
+    emp_adm = P.emperor_stats(st, empire)[1]
+    first = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): first die")
+    second = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die",
+                        [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)])
+    gold = base * 2 if first.natural + second.result <= 0 else base
+    P.add_gold(st, empire, gold)
+    return gold
+
+
 def _limit(key: str) -> int:
     return int(data().charts["limits"][key])
 
@@ -407,20 +425,10 @@ def treasury_phase(st: RomeState, lines: list[Text]) -> None:
         if key in seen:
             continue
         seen.append(key)
-        cids = [cid] if cmd["gov"] == "generic" else [c for c in st.commands if st.commands[c]["gov"] == cmd["gov"]]
         empire = B.command_empire(st, cid)
         if st.rebel_emperor[empire]:
             continue
-        base = sum(p.gold for p in d.provinces.values() if p.command in cids
-                   and st.status[p.id] == "roman")
-        gov_adm = P.governor_stats(st, cid)[1]
-        emp_adm = P.emperor_stats(st, empire)[1] if st.emperors[empire] not in ("choosing", "") else 0
-        roll = st.dice.roll("d6", f"Tax of {d.commands[cid]['name']} (9.2.4): first die")
-        roll2 = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die",
-                           [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)])
-        total = roll.natural + roll2.result
-        gold = base * 2 if total <= 0 else base
-        P.add_gold(st, empire, gold)
+        gold = tax(st, cid)
         lines.append(_("Taxes of {command}: {gold} Gold.", command=d.commands[cid]["name"], gold=gold))
     for e in EMPIRES:
         due = B.pay(st, e)

@@ -46,7 +46,9 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
         if kind in by:
             return seat, by[kind][0]
     if "loss" in by:
-        order = ("demote", "disgrace", "dismiss", "destroy", "tribute", "revolt")
+        rich = st.gold[seat] > B.pay(st, seat) + 30
+        order = (("tribute", "demote", "dismiss", "disgrace", "destroy", "revolt") if rich
+                 else ("demote", "dismiss", "disgrace", "destroy", "tribute", "revolt"))
         ranked = sorted(by["loss"], key=lambda c: order.index(str(c.args["choice"]).split(":")[0]))
         return seat, ranked[0]
     if "appoint" in by:
