@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rome_helpers import ScriptedDice, clear_units, fresh, put
 
 from rules.core.errors import RuleError
 from rules.rome_iinc import battle as W
@@ -11,7 +12,6 @@ from rules.rome_iinc import commands as C
 from rules.rome_iinc import enemy as X
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
-from rome_helpers import ScriptedDice, clear_units, fresh, put
 
 
 def test_T13_gold_cap() -> None:

@@ -6,10 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rome_helpers import fresh
 
 from rules.rome_iinc import board as B
 from rules.rome_iinc.data import DATA_DIR, DataError, data, load
-from rome_helpers import fresh
 
 
 def test_counter_mix_and_rosters() -> None:
