@@ -100,15 +100,24 @@ def stack_group(kind: str) -> str:
     return "legion" if kind == "pseudo" else kind
 
 
-def stacking_room(st: RomeState, pid: str, kind: str, ignore: str = "") -> bool:
-    """Whether one more ``kind`` fits in ``pid`` (2.3), ignoring unit ``ignore``."""
+def stacking_room(st: RomeState, pid: str, kind: str, ignore: str = "",
+                  present: list[str] | None = None) -> bool:
+    """Whether one more ``kind`` fits in ``pid`` (2.3), ignoring unit ``ignore``; ``present``
+    may give the unit ids in ``pid`` when the caller already has them."""
     limits = data().charts["units"]["stacking"]
     group = stack_group(kind)
     if kind == "fleet" and data().provinces[pid].terrain == "mountain":
         return False
-    count = sum(1 for uid in units_in(st, pid)
-                if uid != ignore and stack_group(st.units[uid]["type"]) == group)
+    here = units_in(st, pid) if present is None else present
+    count = sum(1 for uid in here if uid != ignore and stack_group(st.units[uid]["type"]) == group)
     return count < int(limits[group])
+
+
+def units_by_province(st: RomeState) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid, u in st.units.items():
+        out.setdefault(u["loc"], []).append(uid)
+    return out
 
 
 def frontier(st: RomeState, pid: str) -> list[str]:

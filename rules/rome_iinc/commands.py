@@ -101,17 +101,18 @@ def _limit(key: str) -> int:
     return int(data().charts["limits"][key])
 
 
-def build_targets(st: RomeState, empire: str, kind: str) -> list[str]:
-    d = data()
+def build_targets(st: RomeState, empire: str, kind: str,
+                  where: dict[str, list[str]] | None = None) -> list[str]:
+    """Loyal Roman or Insurgent Provinces of ``empire`` with room for ``kind`` (10.6.1)."""
+    where = B.units_by_province(st) if where is None else where
     out = []
     for pid in sorted(st.status):
-        if B.province_empire(st, pid) != empire or not B.is_loyal(st, pid):
-            continue
         if st.status[pid] not in ("roman", "insurgent"):
             continue
-        if B.stacking_room(st, pid, kind):
+        if B.province_empire(st, pid) != empire or not B.is_loyal(st, pid):
+            continue
+        if B.stacking_room(st, pid, kind, present=where.get(pid, [])):
             out.append(pid)
-    del d
     return out
 
 

@@ -294,9 +294,20 @@ def _cached(directory: str) -> RomeData:
     return load(Path(directory))
 
 
+_CURRENT: list[RomeData] = []
+
+
 def data() -> RomeData:
-    """The data the engine plays with: ``PRAETOR_ROME_DATA_DIR`` or the shipped files."""
-    return _cached(os.environ.get("PRAETOR_ROME_DATA_DIR", str(DATA_DIR)))
+    """The data the engine plays with: ``PRAETOR_ROME_DATA_DIR`` or the shipped files, read
+    once per process (``reload_data`` reads the environment again)."""
+    if not _CURRENT:
+        _CURRENT.append(_cached(os.environ.get("PRAETOR_ROME_DATA_DIR", str(DATA_DIR))))
+    return _CURRENT[0]
+
+
+def reload_data() -> RomeData:
+    _CURRENT.clear()
+    return data()
 
 
 def data_hash() -> str:

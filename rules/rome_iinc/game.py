@@ -412,10 +412,11 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
         for n in (1, 2, 3, 5):
             if st.gold[seat] >= 10 * n and st.unrest[seat] >= n:
                 cmds.append(Command("circus", {"points": str(n)}))
+        where = B.units_by_province(st)
         for kind in ("legion", "auxilia", "fleet", "pseudo", "fort", "cavalry", "guards"):
             cost = int(d.charts["units"][kind]["build"])
             if st.gold[seat] >= cost and C.barracks_unit(st, kind):
-                for pid in C.build_targets(st, seat, kind):
+                for pid in C.build_targets(st, seat, kind, where):
                     cmds.append(Command("build", {"unit": kind, "province": pid}))
         for uid, u in sorted(st.units.items()):
             if u["loc"] in st.status and B.province_empire(st, u["loc"]) == seat and B.is_loyal(st, u["loc"]):

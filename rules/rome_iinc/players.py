@@ -37,7 +37,9 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
     cmds = legal_commands(st, seat)
     if not cmds:
         return None
-    by = {c.name: [x for x in cmds if x.name == c.name] for c in cmds}
+    by: dict[str, list[Command]] = {}
+    for c in cmds:
+        by.setdefault(c.name, []).append(c)
     if "decide" in by:
         return seat, next(c for c in by["decide"] if c.args["choice"] == "accept")
     if "extra_taxes" in by:
@@ -69,8 +71,11 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
         if force(best) >= 3:
             return seat, best
     if st.step == "unrest":
-        reserve = B.pay(st, seat) + 20
-        if st.unrest[seat] >= 8 and "circus" in by and st.gold[seat] - 10 >= reserve:
+        move = _reinforce(game, seat)
+        if move is not None:
+            return seat, move
+        reserve = 30
+        if st.unrest[seat] >= 6 and "circus" in by and st.gold[seat] - 10 >= reserve:
             return seat, by["circus"][0]
         if "build" in by:
             d = data()
@@ -88,6 +93,48 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
     if "end" in by:
         return seat, by["end"][0]
     return seat, rng.choice(cmds)
+
+
+def _reinforce(game: RomeGame, seat: str) -> Command | None:
+    """Send a free Cavalry (or an affordable Fleet) next to a War whose Cavalry or Naval
+    Strength the nearby Units cannot match (11.2.8, 11.2.9)."""
+    from rules.core.errors import RuleError
+    from rules.rome_iinc import commands as C
+
+    st = game.state
+    d = data()
+    wars = sorted((w for w, loc in st.wars.items() if loc in st.status
+                   and B.province_empire(st, loc) == seat), key=lambda w: -d.wars[w].strength)
+    committed: list[str] = []
+    for wid in wars:
+        loc = st.wars[wid]
+        committed += [loc] + [n for n, _k in B.neighbours(loc) if n in st.status]
+    for wid in wars:
+        loc = st.wars[wid]
+        war = d.wars[wid]
+        near = [loc] + [n for n, _k in B.neighbours(loc) if n in st.status]
+        for kind, need in (("cavalry", war.cavalry), ("fleet", war.naval)):
+            if not need:
+                continue
+            have = sum(1 for p in near for u in B.units_in(st, p) if st.units[u]["type"] == kind
+                       and B.province_empire(st, p) == seat)
+            if have >= need:
+                continue
+            spare = [u for u, x in sorted(st.units.items()) if x["type"] == kind and x["loc"] in st.status
+                     and x["loc"] not in committed and B.province_empire(st, x["loc"]) == seat
+                     and B.is_loyal(st, x["loc"])]
+            for uid in spare:
+                for dest in near:
+                    if st.status[dest] not in ("roman", "insurgent") or not B.is_loyal(st, dest) \
+                            or B.province_empire(st, dest) != seat:
+                        continue
+                    try:
+                        cost = C.check_transfer(st, seat, uid, dest)
+                    except RuleError:
+                        continue
+                    if cost <= max(0, st.gold[seat] - B.pay(st, seat)):
+                        return Command("transfer", {"unit": uid, "to": dest})
+    return None
 
 
 def play_out(game: RomeGame, rng: random.Random, player: str = "heuristic",

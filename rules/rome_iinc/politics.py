@@ -388,6 +388,9 @@ def check_fall(st: RomeState, lines: list[Text]) -> None:
                 lines.append(_("The Fallen {empire} is bankrupt or in revolution: Major Defeat "
                                "for both players (12.2.3).", empire=empire.capitalize()))
             continue
+        why = _("its Capital is lost") if lost else (_("its Treasury is empty") if broke
+                                                     else _("its Unrest is above 25"))
+        lines.append(_("{empire}: {why}.", empire=empire.capitalize(), why=why))
         fall(st, empire, lines)
     if st.fallen["east"] and st.fallen["west"] and not st.result:
         st.result = {"kind": "major_defeat", "reason": "both-fallen"}
