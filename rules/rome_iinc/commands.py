@@ -18,9 +18,14 @@ def _int(value: object, section: str, what: str) -> int:
         raise RuleError(section, _("{what} must be a whole number", what=what)) from None
 
 
-def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text]) -> None:
-    """Place a face-up Statesman (or move a Governor) into a Command of your Empire (10.3)."""
+def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text],
+            also: list[str] | None = None) -> None:
+    """Place a face-up Statesman (or move a Governor) into a Command of your Empire (10.3);
+    ``also`` adds up to two more Commands for one Governor (5.2.5)."""
     d = data()
+    extra = [c for c in (also or []) if c]
+    if extra:
+        _check_multiple(st, empire, sid, [cid, *extra])
     if sid not in d.statesmen:
         raise RuleError("10.3", _("unknown Statesman {name}", name=sid))
     if cid not in d.commands or B.command_empire(st, cid) != empire:
@@ -49,8 +54,43 @@ def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text]) -
         st.statesmen[cmd["gov"]] = "up"
     cmd["gov"] = sid
     st.statesmen[sid] = "governor"
+    for other in extra:
+        if st.commands[other]["gov"] not in ("generic", sid):
+            st.statesmen[st.commands[other]["gov"]] = "up"
+        st.commands[other]["gov"] = sid
     lines.append(_("{name} governs {command}.", name=d.statesmen[sid].name,
-                   command=d.commands[cid]["name"]))
+                   command=", ".join(d.commands[c]["name"] for c in [cid, *extra])))
+
+
+def _check_multiple(st: RomeState, empire: str, sid: str, cids: list[str]) -> None:
+    """1-3 Commands of one Empire, each with a Province connected to another of them, and only
+    when no face-up Statesman waits to be placed (5.2.5)."""
+    d = data()
+    if len(cids) > 3 or len(set(cids)) != len(cids):
+        raise RuleError("5.2.5", _("a Governor holds one to three different Commands"))
+    for c in cids:
+        if c not in d.commands or B.command_empire(st, c) != empire or st.commands[c]["rebel"]:
+            raise RuleError("5.2.5", _("{command} is not a Loyal Command of your Empire", command=c))
+    waiting = [s for s, loc in st.statesmen.items() if loc == "up" and s != sid]
+    if waiting:
+        raise RuleError("5.2.5", _("every face-up Statesman must be placed before one Governor "
+                                   "takes several Commands"))
+    if not commands_linked(cids):
+        raise RuleError("5.2.5", _("each of his Commands needs a Province connected to another of "
+                                   "his Commands"))
+
+
+def commands_linked(cids: list[str]) -> bool:
+    """Whether every Command of ``cids`` touches another one of them (5.2.5)."""
+    d = data()
+    if len(cids) < 2:
+        return True
+    for c in cids:
+        mine = [p.id for p in d.provinces.values() if p.command == c]
+        others = {p.id for p in d.provinces.values() if p.command in cids and p.command != c}
+        if not any(n in others for pid in mine for n, _k in B.neighbours(pid)):
+            return False
+    return True
 
 
 def unplaced_statesmen(st: RomeState, empire: str) -> list[str]:

@@ -8,7 +8,7 @@ Rebellions) runs itself; every die is recorded with its purpose.
 Commands (arguments are strings unless noted):
 
 ``end``                       finish your Empire's current step (Unrest, War, Extra Taxes)
-``appoint {statesman, command}``  place a face-up Statesman as Governor (10.3)
+``appoint {statesman, command, also?: [..]}``  place a Statesman as Governor (10.3, 5.2.5)
 ``bread {points}`` / ``circus {points}``  buy Prestige / reduce Unrest at 10 Gold a point (10.5)
 ``build {unit, province}``    build from the Barracks (10.6); ``upgrade {unit}`` promotes with Gold
 ``transfer {unit, to}``       move a Unit to a Loyal Roman or Insurgent Province (10.7)
@@ -74,7 +74,12 @@ class RomeGame(Game[RomeState]):
         return [
             OptionSpec("mode", "solo: one person plays both Empires; coop: East and West seats (1.3)",
                        "coop", ("coop", "solo")),
-            OptionSpec("harsh_losses", "Optional rule: Tribute costs 15 Gold (12.3)", "no", ("no", "yes")),
+            OptionSpec("events", "Optional rule: one Event more or fewer each turn (12.4.1)", "0",
+                       ("-1", "0", "+1")),
+            OptionSpec("taxes", "Optional rule: modifier to each Tax 2D6 (12.4.2)", "0", ("-1", "0", "+1")),
+            OptionSpec("wars", "Optional rule: modifier to each War 3D6 (12.4.3)", "0", ("-1", "0", "+1")),
+            OptionSpec("harsh_losses", "Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)",
+                       "no", ("no", "yes")),
         ]
 
     @classmethod
@@ -92,6 +97,11 @@ class RomeGame(Game[RomeState]):
         mode = options.get("mode", "solo" if len(seats) == 1 else "coop")
         if mode not in ("solo", "coop"):
             raise RuleError("1.3", _("mode is solo or coop"))
+        for key in ("events", "taxes", "wars"):
+            if options.get(key, "0") not in ("-1", "0", "+1", "1"):
+                raise RuleError("12.4", _("the optional rule {key} is -1, 0 or +1", key=key))
+        if options.get("harsh_losses", "no") not in ("no", "yes"):
+            raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
         lines: list[Text] = []
         PH.advance(st, lines)
@@ -278,7 +288,11 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
     if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         _need_step(st, seat, ("unrest",), "10.0")
         if name == "appoint":
-            C.appoint(st, seat, str(args.get("statesman", "")), str(args.get("command", "")), lines)
+            also = args.get("also", [])
+            if isinstance(also, str):
+                also = [a for a in also.replace(",", " ").split() if a]
+            C.appoint(st, seat, str(args.get("statesman", "")), str(args.get("command", "")), lines,
+                      [str(a) for a in also])
         elif name == "bread":
             C.bread(st, seat, args.get("points", ""), lines)
         elif name == "circus":

@@ -147,24 +147,24 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
         place_event(st, X.pick(st, [B.cell_of(name)], name), lines)
     extra = sum(1 for sid, loc in st.statesmen.items()
                 if loc in ("up", "governor", "emperor") and P.special(sid) == "event")
-    count = st.dice.d6("number of Events (8.1.5)", [("Event ability", extra)] if extra else []).result
+    mods = [("Event ability", extra)] if extra else []
+    if option(st, "events"):
+        mods.append(("optional rule 12.4.1", option(st, "events")))
+    count = st.dice.d6("number of Events (8.1.5)", mods).result
+    counters = int(d.charts["events"]["counters"])
     for _i in range(count):
-        for _tries in range(30):
-            if len(st.events) >= int(d.charts["events"]["counters"]) and \
-                    all(v == 2 for v in st.events.values()):
-                break
-            if sum(st.events.values()) >= 0 and len(st.events) >= int(d.charts["events"]["counters"]):
+        for _tries in range(50):
+            if len(st.events) >= counters:
+                # all counters in play: a random single one flips to doubled (8.1.6)
                 singles = [c for c, v in st.events.items() if v == 1]
-                if not singles:
-                    break
-                cell = X.pick(st, singles, "Event counter flipped (8.1.6)")
-                place_event(st, cell, lines)
+                if singles:
+                    place_event(st, X.pick(st, singles, "Event counter flipped (8.1.6)"), lines)
                 break
             white = st.dice.d6("Event Chart: white die (8.1.6)").natural
             purple = X.d1d3(st, "Event Chart: purple 1D3 (8.1.6)")
             cell = f"{white}-{purple}"
             if st.events.get(cell) == 2:
-                continue
+                continue  # a doubled box is rolled again
             place_event(st, cell, lines)
             break
     mortality(st, lines)
@@ -261,11 +261,18 @@ def tax(st: RomeState, cid: str) -> int:
     gov_adm = P.governor_stats(st, cid)[1]
     emp_adm = P.emperor_stats(st, empire)[1]
     first = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): first die")
-    second = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die",
-                        [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)])
+    mods = [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)]
+    if option(st, "taxes"):
+        mods.append(("optional rule 12.4.2", option(st, "taxes")))
+    second = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die", mods)
     gold = base * 2 if first.natural + second.result <= 0 else base
     P.add_gold(st, empire, gold)
     return gold
+
+
+def option(st: RomeState, key: str) -> int:
+    """The value of an optional ±1 rule (12.4), 0 when unused."""
+    return int(st.options.get(key, "0") or 0)
 
 
 def _limit(key: str) -> int:
@@ -471,6 +478,7 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
             st.dynasties_down.remove(dyn)
             st.dynasties.append(dyn)
             lines.append(_("{dynasty} enters play.", dynasty=d.dynasties[dyn]["name"]))
+            dynasty_enters(st, dyn, lines)
         else:
             st.statesmen[item] = "up"
             lines.append(_("{name} is revealed.", name=d.statesmen[item].name))
@@ -492,6 +500,30 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
         P.add_unrest(st, e, -pop)
         lines.append(_("Bread and Circuses: {empire} Prestige +{p}, Unrest -{u} (10.5).",
                        empire=e.capitalize(), p=adm + bonus, u=pop))
+
+
+def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
+    """Effects of a Dynasty entering play (10.4): Commands changing Empire split a Governor who
+    now holds Commands in both (5.2.5, T07); the Leonid Dynasty demotes Veteran Legions and
+    Auxilia."""
+    d = data()
+    if dyn in ("constantinian", "theodosian"):
+        for sid in sorted({c["gov"] for c in st.commands.values() if c["gov"] in d.statesmen}):
+            mine = [c for c in sorted(st.commands) if st.commands[c]["gov"] == sid]
+            sides = sorted({B.command_empire(st, c) for c in mine})
+            if len(sides) < 2:
+                continue
+            count = {e: sum(1 for c in mine if B.command_empire(st, c) == e) for e in sides}
+            keep = max(sides, key=lambda e: (count[e], e == B.command_empire(st, mine[0])))
+            for c in mine:
+                if B.command_empire(st, c) != keep:
+                    st.commands[c]["gov"] = "generic"
+            lines.append(_("{name} keeps only his {empire} Commands (5.2.5).",
+                           name=d.statesmen[sid].name, empire=keep.capitalize()))
+    if dyn == "leonid":
+        for u in st.units.values():
+            if u["type"] in ("legion", "auxilia") and u["vet"]:
+                u["vet"] = False
 
 
 def unrest_due(st: RomeState, empire: str) -> int:

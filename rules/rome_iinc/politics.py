@@ -371,9 +371,34 @@ def _remove_statesman(st: RomeState, sid: str, lines: list[Text]) -> None:
 
 # -- the Fall -------------------------------------------------------------------------------
 
+def check_powerless(st: RomeState, lines: list[Text]) -> None:
+    """An Emperor who controls no Foederati, Allied, Insurgent or Roman Province dies; a random
+    Rebel of his Empire becomes Rebel Emperor, or Succession runs (5.1.2, 5.1.4d)."""
+    d = data()
+    for empire in ("east", "west"):
+        sid = st.emperors[empire]
+        if st.fallen[empire] or st.rebel_emperor[empire] or sid in ("choosing", ""):
+            continue
+        empires = ["east", "west"] if st.sole and st.emperors[B.other(empire)] == sid else [empire]
+        if any(B.province_empire(st, p) in empires and B.is_loyal(st, p) and st.status[p] != "barbarian"
+               for p in st.status):
+            continue
+        lines.append(_("{name} controls no Province and dies (5.1.2).", name=emperor_name(st, empire)))
+        rebels = [c for c in rebels_of(st, empire) if st.commands[c]["gov"] in d.statesmen
+                  and not d.statesmen[st.commands[c]["gov"]].ineligible]
+        if rebels:
+            cid = pick(st, rebels, "Rebel who becomes Rebel Emperor (5.1.4d)")
+            if sid != "generic":
+                kill_statesman(st, sid)
+            make_rebel_emperor(st, empire, st.commands[cid]["gov"], lines)
+        else:
+            emperor_dies(st, empire, lines, "powerless")
+
+
 def check_fall(st: RomeState, lines: list[Text]) -> None:
     """At the end of every phase: a Capital lost, Gold below 0 or Unrest above 25 (12.2)."""
     d = data()
+    check_powerless(st, lines)
     limit = int(d.charts["limits"]["unrest_fall"])
     for empire in ("east", "west"):
         capital = "constantinople" if empire == "east" else "rome"
