@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rome_helpers import clear_units, fresh, put
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.rome_iinc import battle as W
@@ -12,7 +13,6 @@ from rules.rome_iinc import enemy as X
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.game import RomeGame
-from rome_helpers import clear_units, fresh, put
 
 
 def test_T02_cavalry_war_pillage_bonus() -> None:
