@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from rome_helpers import clear_units, fresh, put
 
 from rules.core.errors import RuleError
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
 from rules.rome_iinc import politics as P
-from rome_helpers import clear_units, fresh, put
 
 
 def test_ROME_02_odd_strength_rounds_up() -> None:
@@ -39,7 +39,10 @@ def test_ROME_11_defeat_forces_half_the_losses_on_legions() -> None:
     W.fight(st, "east", "persian_12_3", "moesia", ["macedonia"], [])
     loss = next(t for t in st.tasks if t["kind"] == "loss")
     assert (loss["count"], loss["forced"]) == (4, 2)
-    assert W.loss_choices(st, loss)[-1] == f"destroy:{legion}"
+    assert f"destroy:{legion}" in W.loss_choices(st, loss)
+    for choice in ("disgrace", "disgrace"):
+        W.take_loss(st, loss, choice, [])
+    assert W.loss_choices(st, loss) == [f"destroy:{legion}"]
 
 
 def test_ROME_contradiction_9_veteran_auxilia_are_promoted_not_built() -> None:
