@@ -126,23 +126,30 @@ def _candidates(st: RomeState, wid: str, here: str, exclude: str) -> list[str]:
     return [n for n, k in roman if (B.link_rank(k, war.naval) or 0) == top]
 
 
-def displace(st: RomeState, wid: str, here: str, came_from: str, lines: list[Text]) -> None:
+def displace(st: RomeState, wid: str, here: str, came_from: str, lines: list[Text],
+             chain: list[str] | None = None) -> bool:
     """A War pushed out by another moves one step at once, not back where the mover came from
-    (9.4.5). It makes no Pillage roll (ruling ROME-5)."""
+    (9.4.5). It makes no Pillage roll (ruling ROME-5). A chain never pushes a War that is
+    already part of it; a War with nowhere to go blocks the mover (ruling ROME-6)."""
     d = data()
-    cands = _candidates(st, wid, here, came_from)
+    chain = [*(chain or []), wid]
+    cands = [c for c in _candidates(st, wid, here, came_from) if B.war_at(st, c) not in chain]
     if not cands:
         lines.append(_("{war} cannot be displaced and stays.", war=war_name(wid)))
-        return
+        return False
     dest = pick(st, cands, f"displacement of {d.wars[wid].label} (9.4.5)")
-    _enter(st, wid, dest, here, lines)
+    return _enter(st, wid, dest, here, lines, chain)
 
 
-def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text]) -> None:
+def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text],
+           chain: list[str] | None = None) -> bool:
+    """Move ``wid`` into ``dest``, displacing its occupant first; False when it cannot."""
     d = data()
     occupant = B.war_at(st, dest)
     if occupant and occupant != wid:
-        displace(st, occupant, dest, came_from, lines)
+        if occupant in (chain or []) or not displace(st, occupant, dest, came_from, lines,
+                                                     [*(chain or []), wid]):
+            return False
     st.wars[wid] = dest
     st.visited.setdefault(wid, []).append(dest)
     lines.append(_("{war} moves to {province}.", war=war_name(wid), province=d.provinces[dest].name))
@@ -155,6 +162,7 @@ def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text]
         lines.append(_("{province} becomes {tribe} Foederati: {empire} Prestige +1 (3.2.5).",
                        province=d.provinces[dest].name, tribe=d.tribe_names[war.tribe],
                        empire=empire.capitalize()))
+    return True
 
 
 def pillage_roll(st: RomeState, wid: str) -> int:
@@ -209,7 +217,9 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
             lines.append(_("{war} has nowhere to go and stays.", war=war_name(wid)))
             return
         dest = pick(st, cands, f"movement of {war.label} (9.4.2)")
-        _enter(st, wid, dest, here, lines)
+        if not _enter(st, wid, dest, here, lines):
+            lines.append(_("{war} is blocked and stays.", war=war_name(wid)))
+            return
         if B.roman_side_for(st, dest, war.tribe) and dest in st.status:
             if pillage_done:
                 return
