@@ -358,7 +358,7 @@ def promote(st: RomeState, task: dict[str, Any], uid: str, lines: list[Text]) ->
 
 def annex_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
     """Annexable targets (10.2): Barbarian/Foederati -> Allied, Allied -> Insurgent; not under a
-    War; connected to an Allied, Insurgent or Roman Province; a Barbarian one may also become
+    War; next to a Province that is Allied, Insurgent or Roman; a Barbarian one may also become
     Foederati of a connected Foederati Province's tribe. Within ``scope`` if given."""
     d = data()
     empire = task["empire"]
@@ -387,8 +387,9 @@ def annex_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
 def annex(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) -> None:
     d = data()
     if choice not in annex_choices(st, task):
-        raise RuleError("10.2.3", _("{choice} cannot be Annexed now (not under a War, connected "
-                                    "to an Allied, Insurgent or Roman Province, within reach)",
+        raise RuleError("10.2.3", _("{choice} cannot be Annexed now (it must be free of Wars, "
+                                    "next to a Province that is Allied, Insurgent or Roman, and "
+                                    "within reach)",
                                     choice=choice))
     pid, _sep, tribe = choice.partition(":")
     before = st.status[pid]

@@ -527,7 +527,7 @@ def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
 
 
 def unrest_due(st: RomeState, empire: str) -> int:
-    """Unrest added at the start of the Unrest Phase (10.1)."""
+    """Unrest each Empire gains as its Unrest Phase begins (10.1)."""
     d = data()
     n = len(P.rebels_of(st, empire))
     n += sum(1 for w, loc in st.wars.items() if loc in st.status and B.province_empire(st, loc) == empire)
