@@ -121,7 +121,7 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
     mods: list[tuple[str, int]] = [("War Strength", war.strength)]
     lid = B.leader_of(st, wid)
     if lid:
-        mods.append((d.leaders[lid].name, d.leaders[lid].strength))
+        mods.append((B.leader_info(lid).name, B.leader_info(lid).strength))
     loc = st.wars[wid]
     if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
         mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))

@@ -3,7 +3,7 @@ connections and the Revolt and Pillage modifiers (modules 2.0, 4.0, 5.0, 9.3, 11
 
 from __future__ import annotations
 
-from rules.rome_iinc.data import RomeData, data
+from rules.rome_iinc.data import Leader, RomeData, data
 from rules.rome_iinc.state import RomeState
 
 ROMAN_SIDE = ("roman", "insurgent", "allied", "foederati")
@@ -128,6 +128,16 @@ def frontier(st: RomeState, pid: str) -> list[str]:
             and status(st, n) in ("homeland", "barbarian")]
 
 
+def leader_info(lid: str) -> Leader:
+    """An Enemy Leader's counter, or a Statesman serving as one: Strength = his Military,
+    Pillage = his Intrigue (6.3.6)."""
+    d = data()
+    if lid in d.leaders:
+        return d.leaders[lid]
+    s = d.statesmen[lid]
+    return Leader(lid, s.name, s.special.split(":")[1], s.mil, s.int_, s.scenario)
+
+
 def war_at(st: RomeState, pid: str) -> str:
     for wid, loc in st.wars.items():
         if loc == pid:
@@ -188,7 +198,7 @@ def revolt_modifiers(st: RomeState) -> dict[str, list[tuple[str, int]]]:
             mods.append(("War", int(chart["war_present"])))
             lid = leader_of(st, wid)
             if lid:
-                mods.append((d.leaders[lid].name, d.leaders[lid].pillage))
+                mods.append((leader_info(lid).name, leader_info(lid).pillage))
         if gallia:
             mods.append(("Bagaudae", bagaudae))
         out[pid] = mods

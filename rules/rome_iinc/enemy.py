@@ -65,24 +65,30 @@ def _leader_joins(st: RomeState, wid: str, lines: list[Text]) -> None:
     if B.leader_of(st, wid):
         return
     waiting = [lid for lid, loc in st.leaders.items()
-               if loc.startswith("home:") and d.leaders[lid].tribe == tribe]
+               if loc.startswith("home:") and B.leader_info(lid).tribe == tribe]
     if not waiting:
         return
     lid = pick(st, waiting, f"Leader joining {d.wars[wid].label} (3.3.2)")
     st.leaders[lid] = f"war:{wid}"
-    lines.append(_("{leader} leads {war}.", leader=d.leaders[lid].name, war=war_name(wid)))
+    lines.append(_("{leader} leads {war}.", leader=B.leader_info(lid).name, war=war_name(wid)))
 
 
 def place_leader(st: RomeState, lid: str, lines: list[Text]) -> None:
     """A drawn Leader joins a random matching War without a Leader, or waits at home (3.3.2)."""
     d = data()
-    leader = d.leaders[lid]
+    leader = B.leader_info(lid)
     free = [w for w, loc in st.wars.items() if d.wars[w].tribe == leader.tribe
             and loc in d.provinces and not B.leader_of(st, w)]
     if free:
         wid = pick(st, free, f"War joined by {leader.name} (3.3.2)")
         st.leaders[lid] = f"war:{wid}"
         lines.append(_("{leader} takes command of {war}.", leader=leader.name, war=war_name(wid)))
+        return
+    if lid in d.statesmen:
+        # a Statesman who cannot stack with a War returns face up as a Statesman (6.3.6)
+        del st.leaders[lid]
+        st.statesmen[lid] = "up"
+        lines.append(_("{leader} returns to the Statesmen Box.", leader=leader.name))
         return
     home = next(h.id for h in d.provinces.values() if h.homeland and leader.tribe in h.tribes)
     st.leaders[lid] = f"home:{home}"
@@ -174,7 +180,7 @@ def pillage_roll(st: RomeState, wid: str) -> int:
     mods: list[tuple[str, int]] = []
     lid = B.leader_of(st, wid)
     if lid:
-        mods.append((d.leaders[lid].name, d.leaders[lid].pillage))
+        mods.append((B.leader_info(lid).name, B.leader_info(lid).pillage))
     if 2 <= war.cavalry <= 3:
         mods.append(("Cavalry Strength", int(chart["cavalry_2_3"])))
     elif war.cavalry >= 4:
@@ -250,6 +256,42 @@ def draw_wars(st: RomeState, lines: list[Text]) -> None:
             place_war(st, cid, lines)
         else:
             place_leader(st, cid, lines)
+
+
+def statesmen_turn_leader(st: RomeState, lines: list[Text]) -> None:
+    """A face-up Statesman with the Leader ability joins a matching War without a Leader:
+    Strength = Military, Pillage = Intrigue; a Rebel's Commands turn Loyal, an Emperor leaves
+    his throne (6.3.6)."""
+    from rules.rome_iinc import politics as P
+
+    d = data()
+    for sid in sorted(st.statesmen):
+        spec = d.statesmen[sid].special
+        loc = st.statesmen[sid]
+        if not spec.startswith("leader:") or loc not in ("up", "governor", "emperor"):
+            continue
+        tribe = spec.split(":")[1]
+        free = [w for w, where in st.wars.items() if d.wars[w].tribe == tribe
+                and where in d.provinces and not B.leader_of(st, w)]
+        if not free:
+            continue
+        wid = pick(st, free, f"War joined by {d.statesmen[sid].name} (6.3.6)")
+        lines.append(_("{name} turns against Rome and leads {war} (6.3.6).",
+                       name=d.statesmen[sid].name, war=war_name(wid)))
+        for e in ("east", "west"):
+            if st.emperors[e] == sid:
+                st.statesmen[sid] = "leader"
+                st.leaders[sid] = f"war:{wid}"
+                P.emperor_dies(st, e, lines, "leader")
+                st.statesmen[sid] = "leader"
+        for cid in sorted(st.commands):
+            if st.commands[cid]["gov"] == sid:
+                st.commands[cid]["gov"] = "generic"
+                if st.commands[cid]["rebel"]:
+                    st.commands[cid]["rebel"] = False
+                    lines.append(_("{command} returns to loyalty.", command=d.commands[cid]["name"]))
+        st.statesmen[sid] = "leader"
+        st.leaders[sid] = f"war:{wid}"
 
 
 def d1d3(st: RomeState, purpose: str, bonus: int = 0) -> int:

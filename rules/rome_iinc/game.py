@@ -52,8 +52,8 @@ SEATS = ("east", "west")
 TASK_VERBS = ("annex", "loss", "promote", "emperor")
 _SCENARIOS = {
     "286": ("286 CE: Diocletian and the Tetrarchy", "Ten turns from the Tetrarchy (13.1)."),
-    "363": ("363 CE", "Set-up not authored yet (13.1)."),
-    "425": ("425 CE", "Set-up not authored yet (13.1)."),
+    "363": ("363 CE: Valentinian and Valens", "Ten turns from the brothers' accession (13.1)."),
+    "425": ("425 CE: Valentinian III and Theodosius II", "Ten turns of the Theodosian age (13.1)."),
     "497": ("497 CE", "Set-up not authored yet (13.1)."),
     "565": ("565 CE", "Set-up not authored yet (13.1)."),
 }

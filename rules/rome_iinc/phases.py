@@ -115,6 +115,7 @@ _NEXT = {"event": "treasury", "treasury": "unrest", "unrest": "war", "war": "vic
 
 
 def _close_phase(st: RomeState, lines: list[Text]) -> None:
+    X.statesmen_turn_leader(st, lines)
     P.check_fall(st, lines)
     st.step = ""
     st.ended = {}
@@ -337,7 +338,7 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
     dead_leaders = []
     for lid, loc in sorted(st.leaders.items()):
         if loc.startswith(("war:", "home:")):
-            if st.dice.d6(f"Mortality of {d.leaders[lid].name} (8.2)").natural >= threshold:
+            if st.dice.d6(f"Mortality of {B.leader_info(lid).name} (8.2)").natural >= threshold:
                 dead_leaders.append(lid)
     dead_statesmen = []
     for sid, loc in sorted(st.statesmen.items()):
@@ -355,7 +356,9 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
                 dead_generic.append(cid)
     for lid in dead_leaders:
         st.leaders[lid] = "dead"
-        lines.append(_("{leader} dies.", leader=d.leaders[lid].name))
+        if lid in d.statesmen:
+            st.statesmen[lid] = "dead"
+        lines.append(_("{leader} dies.", leader=B.leader_info(lid).name))
     for sid in dead_statesmen:
         lines.append(_("{name} dies.", name=d.statesmen[sid].name))
         _statesman_dies(st, sid, lines, "mortality")
