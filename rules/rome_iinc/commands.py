@@ -93,14 +93,18 @@ def commands_linked(cids: list[str]) -> bool:
     return True
 
 
+def vacant_commands(st: RomeState, empire: str) -> list[str]:
+    """Loyal Commands of ``empire`` under a Generic Governor that a Statesman may take (6.2.5)."""
+    d = data()
+    return [c for c in P.empire_commands(st, empire) if not st.commands[c]["rebel"]
+            and st.commands[c]["gov"] == "generic"
+            and any(st.status[p.id] != "barbarian" for p in d.provinces.values() if p.command == c)]
+
+
 def unplaced_statesmen(st: RomeState, empire: str) -> list[str]:
     """Face-up Statesmen who must still be placed while ``empire`` has a vacant Command (10.3)."""
-    d = data()
     up = [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]
-    vacant = [c for c in P.empire_commands(st, empire) if not st.commands[c]["rebel"]
-              and st.commands[c]["gov"] == "generic"
-              and any(st.status[p.id] != "barbarian" for p in d.provinces.values() if p.command == c)]
-    return up if vacant else []
+    return up if vacant_commands(st, empire) else []
 
 
 def bread(st: RomeState, empire: str, points: object, lines: list[Text]) -> None:

@@ -258,6 +258,9 @@ def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
     for lid, loc in s.get("leaders", {}).items():
         if not (loc.startswith("war:") and loc[4:] in s["wars"]) and not loc.startswith("home:"):
             raise DataError(f"{where} leaders.{lid}: a Leader starts on a War of the set-up or at home")
+    for e in s.get("fallen", []):
+        if e not in EMPIRES or s["emperors"]["east"] != s["emperors"]["west"]:
+            raise DataError(f"{where} fallen: a Fallen Empire leaves one Sole Emperor for both (12.2.2)")
     for e, sid_ in s["emperors"].items():
         if sid_ not in statesmen:
             raise DataError(f"{where} emperors.{e}: unknown Statesman {sid_!r}")

@@ -54,8 +54,8 @@ _SCENARIOS = {
     "286": ("286 CE: Diocletian and the Tetrarchy", "Ten turns from the Tetrarchy (13.1)."),
     "363": ("363 CE: Valentinian and Valens", "Ten turns from the brothers' accession (13.1)."),
     "425": ("425 CE: Valentinian III and Theodosius II", "Ten turns of the Theodosian age (13.1)."),
-    "497": ("497 CE", "Set-up not authored yet (13.1)."),
-    "565": ("565 CE", "Set-up not authored yet (13.1)."),
+    "497": ("497 CE: Anastasius, Sole Emperor", "The West has Fallen; ten turns (13.1)."),
+    "565": ("565 CE: Justin II and the reconquered West", "Ten turns after Justinian (13.1)."),
 }
 
 
@@ -249,7 +249,7 @@ def to_move(st: RomeState) -> list[str]:
     if st.tasks:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
-        return [e for e in SEATS if st.gold[e] < 0 and not st.fallen[e] and not st.ended.get(e)]
+        return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
     if st.step in ("unrest", "war"):
         return PH.active_empires(st)
     return []
@@ -422,9 +422,8 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     d = data()
     if st.step == "unrest":
         for sid in C.unplaced_statesmen(st, seat) or [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]:
-            for cid in P.empire_commands(st, seat):
-                if not st.commands[cid]["rebel"] and st.commands[cid]["gov"] == "generic":
-                    cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
+            for cid in C.vacant_commands(st, seat):
+                cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
         cap = P.emperor_stats(st, seat)[1] - st.bought.get(seat, 0)
         for n in range(1, cap + 1):
             if st.gold[seat] >= 10 * n:

@@ -33,7 +33,7 @@ def advance(st: RomeState, lines: list[Text]) -> None:
         if st.tasks or st.pending:
             return
         if st.step == "bankrupt":
-            if any(st.gold[e] < 0 and not st.fallen[e] and not st.ended.get(e) for e in EMPIRES):
+            if any(st.gold[e] < 0 and not st.ended.get(e) for e in EMPIRES):
                 return
             _close_phase(st, lines)
             continue
@@ -102,7 +102,7 @@ def _begin(st: RomeState, lines: list[Text]) -> None:
 
 def _end_phase(st: RomeState, lines: list[Text]) -> None:
     """A phase's automatic part is over: let a bankrupt Empire raise Extra Taxes first (9.1.4)."""
-    if any(st.gold[e] < 0 and not st.fallen[e] for e in EMPIRES):
+    if any(st.gold[e] < 0 for e in EMPIRES):
         st.step = "bankrupt"
         st.ended = {e: False for e in EMPIRES}
         lines.append(_("An Empire has negative Gold: raise Extra Taxes or receive Gold before "

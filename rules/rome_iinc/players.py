@@ -49,8 +49,13 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
             return seat, by[kind][0]
     if "loss" in by:
         rich = st.gold[seat] > B.pay(st, seat) + 30
-        order = (("tribute", "demote", "dismiss", "disgrace", "destroy", "revolt") if rich
-                 else ("demote", "dismiss", "disgrace", "destroy", "tribute", "revolt"))
+        calm = st.unrest[seat] < 10
+        if rich:
+            order: tuple[str, ...] = ("tribute", "demote", "dismiss", "disgrace", "destroy", "revolt")
+        elif calm:
+            order = ("demote", "dismiss", "disgrace", "destroy", "tribute", "revolt")
+        else:
+            order = ("demote", "dismiss", "tribute", "destroy", "disgrace", "revolt")
         ranked = sorted(by["loss"], key=lambda c: order.index(str(c.args["choice"]).split(":")[0]))
         return seat, ranked[0]
     if "appoint" in by:
@@ -67,7 +72,12 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
             units = sum(len(B.units_in(st, p)) for p in c.args["provinces"])
             return units * 2 + len(c.args["provinces"]) - d.wars[c.args["war"]].strength // 3
 
-        best = max(by["fight"], key=force)
+        def score(c: Command) -> tuple[int, int]:
+            # with Unrest high, a Governor's Triumph risks a Rebellion (11.5.3): prefer the Emperor
+            emperor = 1 if c.args["commander"] == "emperor" and st.unrest[seat] >= 8 else 0
+            return force(c), emperor
+
+        best = max(by["fight"], key=score)
         if force(best) >= 3:
             return seat, best
     if st.step == "unrest":

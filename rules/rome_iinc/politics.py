@@ -94,7 +94,8 @@ def add_gold(st: RomeState, empire: str, n: int) -> None:
 # -- death and succession ----------------------------------------------------------------
 
 def kill_statesman(st: RomeState, sid: str) -> None:
-    st.statesmen[sid] = "dead"
+    if sid in data().statesmen:  # "generic", "remp" and "choosing" are no counters
+        st.statesmen[sid] = "dead"
 
 
 def rebel_dies(st: RomeState, cid: str, lines: list[Text]) -> None:

@@ -65,10 +65,21 @@ def test_T07_multiple_commands_must_touch() -> None:
     assert err.value.section == "5.2.5"
 
 
-@pytest.mark.parametrize("scenario", ["497", "565"])
-def test_T08_other_set_ups_not_yet_authored(scenario: str) -> None:
-    with pytest.raises(NotYetSupported) as err:
-        RomeGame.new(scenario, ["east", "west"], "x", {})
+def test_T08_command_box_status_shortcut_497() -> None:
+    game = RomeGame.new("497", ["east", "west"], "x", {})
+    st = game.state
+    italia = sorted(p for p in st.status if p in ("rome", "neapolis", "spoletium", "sicilia", "aemilia",
+                                                   "venetia", "corsica", "rhaetia"))
+    tribes = {p: (st.status[p], st.tribe.get(p)) for p in italia}
+    assert tribes.pop("corsica") == ("foederati", "vandal")
+    assert tribes.pop("rhaetia") == ("foederati", "suevian")
+    assert set(tribes.values()) == {("foederati", "ostrogothic")}
+    assert st.fallen["west"] and st.sole == "east" and st.emperors["west"] == "anastasius"
+
+
+def test_unknown_scenario_refused() -> None:
+    with pytest.raises(RuleError) as err:
+        RomeGame.new("999", ["east", "west"], "x", {})
     assert err.value.section == "13.1"
 
 
@@ -232,8 +243,8 @@ def test_leader_ability_statesman_joins_a_matching_war() -> None:
     assert st.statesmen["alaric"] == "up" and "alaric" not in st.leaders
 
 
-@pytest.mark.parametrize("scenario", ["286", "363", "425"])
+@pytest.mark.parametrize("scenario", ["286", "363", "425", "497", "565"])
 def test_authored_scenarios_start(scenario: str) -> None:
     game = RomeGame.new(scenario, ["east", "west"], "start", {})
     assert game.state.turn == 1 and game.to_move()
-    assert sum(1 for u in game.state.units.values() if u["loc"] not in ("barracks", "removed")) > 40
+    assert sum(1 for u in game.state.units.values() if u["loc"] not in ("barracks", "removed")) > 25
