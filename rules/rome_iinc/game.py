@@ -78,7 +78,7 @@ class RomeGame(Game[RomeState]):
                        ("-1", "0", "+1")),
             OptionSpec("taxes", "Optional rule: modifier to each Tax 2D6 (12.4.2)", "0", ("-1", "0", "+1")),
             OptionSpec("wars", "Optional rule: modifier to each War 3D6 (12.4.3)", "0", ("-1", "0", "+1")),
-            OptionSpec("extended", "Extended game: scenarios to chain after this one (13.2)", ""),
+            OptionSpec("extended", "Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)", ""),
             OptionSpec("follow_on", "Follow on from Rome, Inc. (13.3)", ""),
             OptionSpec("harsh_losses", "Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)",
                        "no", ("no", "yes")),
@@ -102,13 +102,19 @@ class RomeGame(Game[RomeState]):
         for key in ("events", "taxes", "wars"):
             if options.get(key, "0") not in ("-1", "0", "+1", "1"):
                 raise RuleError("12.4", _("the optional rule {key} is -1, 0 or +1", key=key))
-        if options.get("extended", ""):
-            raise NotYetSupported("13.2", _("chaining scenarios into an extended game"))
+        chain = [c for c in options.get("extended", "").replace(",", " ").split() if c]
+        order = list(_SCENARIOS)
+        expected = order[order.index(scenario) + 1: order.index(scenario) + 1 + len(chain)]
+        if chain and (chain != expected or len(chain) > 3):
+            raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
+                                      "two to four in all: after {scenario} comes {next}",
+                                      scenario=scenario, next=", ".join(expected) or "nothing"))
         if options.get("follow_on", ""):
             raise NotYetSupported("13.3", _("following on from a game of Rome, Inc."))
         if options.get("harsh_losses", "no") not in ("no", "yes"):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
+        st.next_scenarios = chain
         lines: list[Text] = []
         PH.advance(st, lines)
         st.last = [str(x) for x in lines]

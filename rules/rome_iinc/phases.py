@@ -577,6 +577,9 @@ def _after_wars(st: RomeState, lines: list[Text]) -> None:
 
 def victory_phase(st: RomeState, lines: list[Text]) -> None:
     """Turn 10 ends the game (12.1); otherwise the Turn counter advances."""
+    if st.turn >= _limit("turns") and st.next_scenarios:
+        next_scenario(st, lines)
+        return
     if st.turn >= _limit("turns"):
         st.result = victory_result(st)
         st.phase = "over"
@@ -585,6 +588,35 @@ def victory_phase(st: RomeState, lines: list[Text]) -> None:
     st.turn += 1
     st.phase = "event"
     st.step = "next"
+
+
+def next_scenario(st: RomeState, lines: list[Text]) -> None:
+    """Extended game (13.2): Turn 1 again, 75 Prestige less plus the new bonus, the new
+    scenario's Statesmen and Dynasties face down, its Wars and Leaders in the Wars Box;
+    everything else carries over."""
+    d = data()
+    sid = st.next_scenarios.pop(0)
+    bonus = int(d.scenarios[sid].get("bonus_prestige", 0))
+    for e in EMPIRES:
+        st.prestige[e] += bonus - 75
+    for s, st_ in d.statesmen.items():
+        if st_.scenario == sid and st.statesmen[s] == "out":
+            st.statesmen[s] = "down"
+    for dyn, info in d.dynasties.items():
+        if info["scenario"] == sid and dyn not in st.dynasties and dyn not in st.dynasties_down:
+            st.dynasties_down.append(dyn)
+    for w, war in d.wars.items():
+        if war.scenario == sid and st.wars[w] == "out":
+            st.wars[w] = "cup"
+    for lid, leader in d.leaders.items():
+        if leader.scenario == sid and st.leaders.get(lid) == "out":
+            st.leaders[lid] = "cup"
+    st.scenario = sid
+    st.turn = 1
+    st.phase = "event"
+    st.step = "next"
+    lines.append(_("The extended game goes on with the {scenario} CE scenario: Prestige -75 "
+                   "{bonus} (13.2).", scenario=sid, bonus=f"+{bonus}" if bonus else ""))
 
 
 def victory_level(prestige: int) -> str:

@@ -55,6 +55,7 @@ class RomeState:
     # Player obligations, first first: {"id", "empire", "kind", ...}
     tasks: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] = field(default_factory=dict)  # a consent asked of the other seat
+    next_scenarios: list[str] = field(default_factory=list)  # extended game (13.2)
     seq: int = 0
     last: list[str] = field(default_factory=list)  # the public lines of the last command
     result: dict[str, Any] = field(default_factory=dict)

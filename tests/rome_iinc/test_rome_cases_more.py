@@ -221,11 +221,32 @@ def test_T28_rebellion_after_a_triumph() -> None:
     assert st.wars["visigothic_12_2"] == "out"
 
 
-@pytest.mark.parametrize(("option", "section"), [("extended", "13.2"), ("follow_on", "13.3")])
-def test_T29_T31_extended_and_follow_on_not_yet_supported(option: str, section: str) -> None:
+def test_T30_T31_follow_on_not_yet_supported() -> None:
     with pytest.raises(NotYetSupported) as err:
-        RomeGame.new("286", ["east", "west"], "x", {option: "yes"})
-    assert err.value.section == section
+        RomeGame.new("286", ["east", "west"], "x", {"follow_on": "yes"})
+    assert err.value.section == "13.3"
+
+
+def test_T29_extended_game_chains_the_next_scenario() -> None:
+    game = RomeGame.new("286", ["east", "west"], "x", {"extended": "363"})
+    st = game.state
+    st.turn, st.prestige = 10, {"east": 80, "west": 60}
+    lines: list = []
+    PH.victory_phase(st, lines)
+    assert (st.scenario, st.turn, st.result) == ("363", 1, {})
+    assert st.prestige == {"east": 80 - 75 + 10, "west": 60 - 75 + 10}
+    assert st.statesmen["valens"] == "down" and st.wars["hun_12_4"] == "cup"
+    assert "valentinian" in st.dynasties_down
+    st.turn = 10
+    PH.victory_phase(st, lines)
+    assert st.result["levels"] == {"east": "minor_defeat", "west": "minor_defeat"}
+    assert st.phase == "over"
+
+
+def test_T29_extended_game_order_checked() -> None:
+    with pytest.raises(RuleError) as err:
+        RomeGame.new("286", ["east", "west"], "x", {"extended": "425"})
+    assert err.value.section == "13.2"
 
 
 def test_leader_ability_statesman_joins_a_matching_war() -> None:
