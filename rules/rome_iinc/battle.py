@@ -114,34 +114,12 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
     if len(set(provinces)) != len(provinces):
         raise RuleError("11.2.7", _("a Province is listed twice"))
     war = d.wars[wid]
-    mil, adm, _pop, _int = commander_stats(st, empire, commander)
+    _mil, adm, _pop, _int = commander_stats(st, empire, commander)
     spec = commander_special(st, empire, commander)
     matching = spec == f"war:{war.tribe}"
     units = [u for p in provinces for u in B.units_in(st, p)]
-    mods: list[tuple[str, int]] = [("War Strength", war.strength)]
-    lid = B.leader_of(st, wid)
-    if lid:
-        mods.append((B.leader_info(lid).name, B.leader_info(lid).strength))
+    mods, naval, cavalry = war_modifiers(st, empire, wid, commander, provinces)
     loc = st.wars[wid]
-    if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
-        mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))
-    mods.append(("Military", -mil))
-    if matching:
-        mods.append(("War ability", -1))
-    unit_total = 0
-    for uid in units:
-        u = st.units[uid]
-        unit_total += UNIT_WAR_VALUE[u["type"]] * (2 if u["vet"] else 1)
-    if unit_total:
-        mods.append(("Units", -unit_total))
-    foed = [p for p in provinces if st.status[p] == "foederati"]
-    allied = [p for p in provinces if st.status[p] == "allied"]
-    if foed:
-        mods.append(("Foederati", -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
-    if allied:
-        mods.append(("Allied", -int(d.charts["wars_chart"]["allied"]) * len(allied)))
-    if st.options.get("wars", "0") not in ("0", ""):
-        mods.append(("optional rule 12.4.3", int(st.options["wars"])))
     w1, w2, purple, total = P.three_d6(st, f"War against {war.label} (11.2)", mods)
     chart = d.charts["wars_chart"]
     disaster = (w1 == w2 == purple) or (st.events.get(B.cell_of("persecution"), 0) == 2 and w1 == w2)
@@ -159,8 +137,6 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
         result = "stalemate"
     if matching and result in ("stalemate", "defeat"):
         result = "draw"  # ruling ROME-7: a matching War ability turns both into a Draw
-    naval = sum((2 if st.units[u]["vet"] else 1) for u in units if st.units[u]["type"] == "fleet") + len(foed)
-    cavalry = sum((2 if st.units[u]["vet"] else 1) for u in units if st.units[u]["type"] == "cavalry") + len(foed)
     if result == "triumph" and (naval < war.naval or cavalry < war.cavalry):
         lines.append(_("Not enough Fleets or Cavalry to match {war}: the Triumph is a Draw "
                        "(11.2.8, 11.2.9).", war=war_name(wid)))
@@ -223,6 +199,41 @@ def triumph_annexations(st: RomeState, empire: str, commander: str, matching: bo
     if commander != "emperor" and P.special(st.emperors[empire]) == "conquest":
         annex += 1
     return annex
+
+
+def war_modifiers(st: RomeState, empire: str, wid: str, commander: str,
+                  provinces: list[str]) -> tuple[list[tuple[str, int]], int, int]:
+    """The Wars Chart modifiers of a fight (11.2) and the Fleet and Cavalry counts that must
+    reach the War's Naval and Cavalry Strength (11.2.8, 11.2.9). Lower totals are better."""
+    d = data()
+    war = d.wars[wid]
+    mil = commander_stats(st, empire, commander)[0]
+    matching = commander_special(st, empire, commander) == f"war:{war.tribe}"
+    units = [u for p in provinces for u in B.units_in(st, p)]
+    mods: list[tuple[str, int]] = [("War Strength", war.strength)]
+    lid = B.leader_of(st, wid)
+    if lid:
+        mods.append((B.leader_info(lid).name, B.leader_info(lid).strength))
+    loc = st.wars[wid]
+    if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
+        mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))
+    mods.append(("Military", -mil))
+    if matching:
+        mods.append(("War ability", -1))
+    unit_total = sum(UNIT_WAR_VALUE[st.units[u]["type"]] * (2 if st.units[u]["vet"] else 1) for u in units)
+    if unit_total:
+        mods.append(("Units", -unit_total))
+    foed = [p for p in provinces if st.status[p] == "foederati"]
+    allied = [p for p in provinces if st.status[p] == "allied"]
+    if foed:
+        mods.append(("Foederati", -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
+    if allied:
+        mods.append(("Allied", -int(d.charts["wars_chart"]["allied"]) * len(allied)))
+    if st.options.get("wars", "0") not in ("0", ""):
+        mods.append(("optional rule 12.4.3", int(st.options["wars"])))
+    naval = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "fleet") + len(foed)
+    cavalry = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "cavalry") + len(foed)
+    return mods, naval, cavalry
 
 
 _RESULT_TEXT = {"triumph": _("Triumph"), "draw": _("Draw"), "stalemate": _("Stalemate"),

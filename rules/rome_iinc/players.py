@@ -9,6 +9,7 @@ from rules.core.command import Command
 from rules.rome_iinc import board as B
 from rules.rome_iinc.data import data
 from rules.rome_iinc.game import RomeGame, legal_commands
+from rules.rome_iinc.state import RomeState
 
 
 def random_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] | None:
@@ -64,13 +65,27 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
                    + d.statesmen[c.args["statesman"]].mil)
         return seat, best
     if "civil_war" in by:
-        return seat, by["civil_war"][0]
+        from rules.rome_iinc.battle import compulsory_civil
+
+        due = compulsory_civil(st, seat)
+        for c in by["civil_war"]:
+            if c.args["rebel"] in due:
+                return seat, c
     if "fight" in by:
+        from rules.rome_iinc.battle import war_modifiers
+
         d = data()
+        triumph = int(d.charts["wars_chart"]["triumph_max"])
 
         def force(c: Command) -> int:
-            units = sum(len(B.units_in(st, p)) for p in c.args["provinces"])
-            return units * 2 + len(c.args["provinces"]) - d.wars[c.args["war"]].strength // 3
+            """How far below the Triumph band the average 3D6 lands; -99 when the War's
+            Naval or Cavalry Strength cannot be matched (a Triumph would only be a Draw)."""
+            war = d.wars[c.args["war"]]
+            mods, naval, cavalry = war_modifiers(st, seat, c.args["war"], c.args["commander"],
+                                                 c.args["provinces"])
+            if naval < war.naval or cavalry < war.cavalry:
+                return -99
+            return triumph - (10 + sum(v for _, v in mods))
 
         def score(c: Command) -> tuple[int, int]:
             # with Unrest high, a Governor's Triumph risks a Rebellion (11.5.3): prefer the Emperor
@@ -78,7 +93,7 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
             return force(c), emperor
 
         best = max(by["fight"], key=score)
-        if force(best) >= 3:
+        if force(best) >= -1:
             return seat, best
     if st.step == "unrest":
         move = _reinforce(game, seat)
@@ -92,7 +107,9 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
             for c in by["build"]:
                 p = d.provinces[c.args["province"]]
                 kinds = [st.units[u]["type"] for u in B.units_in(st, c.args["province"])]
-                need = (c.args["unit"] == "legion" and "legion" in p.icons and "legion" not in kinds) or \
+                need = (c.args["unit"] == "cavalry" and _cavalry_short(st, seat)
+                        and any(B.connected(c.args["province"], st.wars[w]) for w in _gated(st, seat))) or \
+                    (c.args["unit"] == "legion" and "legion" in p.icons and "legion" not in kinds) or \
                     (c.args["unit"] == "fleet" and "fleet" in p.icons and "fleet" not in kinds) or \
                     (c.args["unit"] == "auxilia" and B.frontier(st, c.args["province"]))
                 cost = int(d.charts["units"][c.args["unit"]]["build"])
@@ -103,6 +120,20 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
     if "end" in by:
         return seat, by["end"][0]
     return seat, rng.choice(cmds)
+
+
+def _gated(st: RomeState, seat: str) -> list[str]:
+    d = data()
+    return [w for w, loc in sorted(st.wars.items()) if loc in st.status
+            and B.province_empire(st, loc) == seat and d.wars[w].cavalry]
+
+
+def _cavalry_short(st: RomeState, seat: str) -> bool:
+    d = data()
+    need = max((d.wars[w].cavalry for w in _gated(st, seat)), default=0)
+    have = sum(1 for u in st.units.values() if u["type"] == "cavalry" and u["loc"] in st.status
+               and B.province_empire(st, u["loc"]) == seat)
+    return have < need + 1
 
 
 def _reinforce(game: RomeGame, seat: str) -> Command | None:
