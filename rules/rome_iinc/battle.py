@@ -120,7 +120,7 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
     units = [u for p in provinces for u in B.units_in(st, p)]
     mods, naval, cavalry = war_modifiers(st, empire, wid, commander, provinces)
     loc = st.wars[wid]
-    w1, w2, purple, total = P.three_d6(st, f"War against {war.label} (11.2)", mods)
+    w1, w2, purple, total = P.three_d6(st, _("War against {war} (11.2)", war=war.label), mods)
     chart = d.charts["wars_chart"]
     disaster = (w1 == w2 == purple) or (st.events.get(B.cell_of("persecution"), 0) == 2 and w1 == w2)
     if total <= int(chart["triumph_max"]):
@@ -521,7 +521,7 @@ def revolts(st: RomeState, lines: list[Text]) -> None:
     table = B.revolt_modifiers(st)
     results: list[tuple[str, int]] = []
     for pid, mods in table.items():
-        roll = st.dice.d6(f"Revolt of {d.provinces[pid].name} (11.1)", mods)
+        roll = st.dice.d6(_("Revolt of {province} (11.1)", province=d.provinces[pid].name), mods)
         results.append((pid, roll.result))
     limit = int(d.charts["limits"]["revolt"])
     for pid, total in results:
@@ -596,7 +596,7 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
     e_stats = P.emperor_stats(st, empire)
     mods = [("Rebel Military", r_stats[0]), ("Rebel Units", weight(r_units)),
             ("Emperor's Military", -e_stats[0]), ("Loyal Units", -weight(l_units))]
-    _w1, _w2, purple, total = P.three_d6(st, "Civil War (11.4)", mods)
+    _w1, _w2, purple, total = P.three_d6(st, _("Civil War (11.4)"), mods)
     st.fought_rebels.append(target)
     chart = d.charts["civil_wars_chart"]
     forced = half_up(purple) if rival else 0

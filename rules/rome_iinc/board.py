@@ -3,6 +3,7 @@ connections and the Revolt and Pillage modifiers (modules 2.0, 4.0, 5.0, 9.3, 11
 
 from __future__ import annotations
 
+from rules.core.i18n import _
 from rules.rome_iinc.data import Leader, RomeData, data
 from rules.rome_iinc.state import RomeState
 
@@ -73,7 +74,9 @@ def units_in(st: RomeState, pid: str) -> list[str]:
 def unit_label(st: RomeState, uid: str) -> str:
     u = st.units[uid]
     name = str(data().charts["units"][u["type"]]["name"])
-    return ("Veteran " + name if u["vet"] else name) + f" ({uid})"
+    if u["vet"]:
+        return _("Veteran {unit} ({id})", unit=name, id=uid)
+    return _("{unit} ({id})", unit=name, id=uid)
 
 
 def pay_of(st: RomeState, uid: str) -> int:

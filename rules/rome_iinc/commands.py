@@ -296,8 +296,8 @@ def extra_taxes(st: RomeState, empire: str, lines: list[Text]) -> None:
     """While Gold is negative: +1 Unrest, -1 Prestige, +2D6 Gold (9.1.4)."""
     if st.gold[empire] >= 0:
         raise RuleError("9.1.4", _("Extra Taxes are raised only while the Treasury is negative"))
-    a = st.dice.d6("Extra Taxes (9.1.4)").natural
-    b = st.dice.d6("Extra Taxes (9.1.4)").natural
+    a = st.dice.d6(_("Extra Taxes (9.1.4)")).natural
+    b = st.dice.d6(_("Extra Taxes (9.1.4)")).natural
     P.add_unrest(st, empire, 1)
     st.prestige[empire] -= 1
     st.gold[empire] += a + b

@@ -39,13 +39,13 @@ def place_war(st: RomeState, wid: str, lines: list[Text]) -> None:
     if war.tribe == "isaurian":
         where = "isauria"
     elif war.tribe == "hun":
-        roll = st.dice.d6("Hun Homeland of a drawn Hun War (9.6.2)").result
+        roll = st.dice.d6(_("Hun Homeland of a drawn Hun War (9.6.2)")).result
         where = "hun_1_2" if roll <= 2 else ("hun_3_4" if roll <= 4 else "hun_5_6")
     else:
         foed = [p for p in st.status if st.status[p] == "foederati" and st.tribe.get(p) == war.tribe
                 and not B.war_at(st, p)] if war.tribe in d.foederati_tribes else []
         if foed:
-            where = pick(st, foed, f"Foederati Province for {war.label} (3.2.5)")
+            where = pick(st, foed, _("Foederati Province for {war} (3.2.5)", war=war.label))
         else:
             where = next(h.id for h in d.provinces.values() if h.homeland and war.tribe in h.tribes)
     occupant = B.war_at(st, where)
@@ -68,7 +68,7 @@ def _leader_joins(st: RomeState, wid: str, lines: list[Text]) -> None:
                if loc.startswith("home:") and B.leader_info(lid).tribe == tribe]
     if not waiting:
         return
-    lid = pick(st, waiting, f"Leader joining {d.wars[wid].label} (3.3.2)")
+    lid = pick(st, waiting, _("Leader joining {war} (3.3.2)", war=d.wars[wid].label))
     st.leaders[lid] = f"war:{wid}"
     lines.append(_("{leader} leads {war}.", leader=B.leader_info(lid).name, war=war_name(wid)))
 
@@ -80,7 +80,7 @@ def place_leader(st: RomeState, lid: str, lines: list[Text]) -> None:
     free = [w for w, loc in st.wars.items() if d.wars[w].tribe == leader.tribe
             and loc in d.provinces and not B.leader_of(st, w)]
     if free:
-        wid = pick(st, free, f"War joined by {leader.name} (3.3.2)")
+        wid = pick(st, free, _("War joined by {leader} (3.3.2)", leader=leader.name))
         st.leaders[lid] = f"war:{wid}"
         lines.append(_("{leader} takes command of {war}.", leader=leader.name, war=war_name(wid)))
         return
@@ -143,7 +143,7 @@ def displace(st: RomeState, wid: str, here: str, came_from: str, lines: list[Tex
     if not cands:
         lines.append(_("{war} cannot be displaced and stays.", war=war_name(wid)))
         return False
-    dest = pick(st, cands, f"displacement of {d.wars[wid].label} (9.4.5)")
+    dest = pick(st, cands, _("Displacement of {war} (9.4.5)", war=d.wars[wid].label))
     return _enter(st, wid, dest, here, lines, chain)
 
 
@@ -193,7 +193,7 @@ def pillage_roll(st: RomeState, wid: str) -> int:
         if key in chart:
             mods.append((kind.capitalize(), -int(chart[key])))
     st.pillaged.append(wid)
-    return st.dice.d6(f"Pillage of {war.label} in {d.provinces[here].name} (9.5)", mods).result
+    return st.dice.d6(_("Pillage of {war} in {province} (9.5)", war=war.label, province=d.provinces[here].name), mods).result
 
 
 def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) -> None:
@@ -222,7 +222,7 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
         if not cands:
             lines.append(_("{war} has nowhere to go and stays.", war=war_name(wid)))
             return
-        dest = pick(st, cands, f"movement of {war.label} (9.4.2)")
+        dest = pick(st, cands, _("Movement of {war} (9.4.2)", war=war.label))
         if not _enter(st, wid, dest, here, lines):
             lines.append(_("{war} is blocked and stays.", war=war_name(wid)))
             return
@@ -248,7 +248,7 @@ def draw_wars(st: RomeState, lines: list[Text]) -> None:
         count = len(cup)
     else:
         bonus = int(d.charts["scenario_modifiers"][st.scenario]["draw_bonus"]) + st.extra_draws
-        count = d1d3(st, "Wars Box draws (9.6.1)", bonus)
+        count = d1d3(st, _("Wars Box draws (9.6.1)"), bonus)
     for _i in range(min(count, len(cup))):
         index = st.dice._draw(0, len(cup) - 1)
         kind, cid = cup.pop(index)
@@ -275,7 +275,7 @@ def statesmen_turn_leader(st: RomeState, lines: list[Text]) -> None:
                 and where in d.provinces and not B.leader_of(st, w)]
         if not free:
             continue
-        wid = pick(st, free, f"War joined by {d.statesmen[sid].name} (6.3.6)")
+        wid = pick(st, free, _("War joined by {leader} (6.3.6)", leader=d.statesmen[sid].name))
         lines.append(_("{name} turns against Rome and leads {war} (6.3.6).",
                        name=d.statesmen[sid].name, war=war_name(wid)))
         for e in ("east", "west"):

@@ -229,6 +229,14 @@ _ACTION_HELP: dict[str, Text] = {
 }
 
 
+_UNIT_TYPES = ("cavalry", "guards", "legion", "pseudo", "fort", "auxilia", "fleet")
+_CHOICE_VERBS: dict[str, Text] = {
+    "destroy": _("Destroy"), "demote": _("Demote"), "dismiss": _("Dismiss"), "revolt": _("Revolt"),
+    "disgrace": _("Disgrace (+1 Unrest)"), "tribute": _("Tribute (Gold)"),
+    "accept": _("Accept"), "decline": _("Decline"),
+}
+
+
 def label(st: RomeState, key: str, value: str) -> str:
     d = data()
     if value in d.provinces:
@@ -236,14 +244,25 @@ def label(st: RomeState, key: str, value: str) -> str:
     if value in d.statesmen:
         return d.statesmen[value].name
     if value in d.commands:
-        return f"{d.commands[value]['name']}: {P.governor_name(st, value)}"
+        return _("{command}: {governor}", command=d.commands[value]["name"],
+                 governor=P.governor_name(st, value))
     if value in d.wars:
         return d.wars[value].label
     if value in st.units:
         return B.unit_label(st, value)
+    if value.startswith("emperor:"):
+        return _("the Rebel Emperor of the {empire}", empire=value.split(":")[1].capitalize())
+    if key == "unit" and value in _UNIT_TYPES:
+        return str(d.charts["units"][value]["name"])
     if ":" in value:
         head, _sep, tail = value.partition(":")
-        return f"{head} {label(st, key, tail)}"
+        verb = _CHOICE_VERBS.get(head)
+        if verb is not None:
+            return _("{verb} {target}", verb=verb, target=label(st, key, tail))
+        return _("{target} as {tribe} Foederati", target=label(st, key, head),
+                 tribe=d.tribe_names.get(tail, tail))
+    if value in _CHOICE_VERBS:
+        return _CHOICE_VERBS[value]
     return value
 
 

@@ -151,7 +151,7 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
     mods = [("Event ability", extra)] if extra else []
     if option(st, "events"):
         mods.append(("optional rule 12.4.1", option(st, "events")))
-    count = st.dice.d6("number of Events (8.1.5)", mods).result
+    count = st.dice.d6(_("Number of Events (8.1.5)"), mods).result
     counters = int(d.charts["events"]["counters"])
     for _i in range(count):
         for _tries in range(50):
@@ -159,10 +159,10 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
                 # all counters in play: a random single one flips to doubled (8.1.6)
                 singles = [c for c, v in st.events.items() if v == 1]
                 if singles:
-                    place_event(st, X.pick(st, singles, "Event counter flipped (8.1.6)"), lines)
+                    place_event(st, X.pick(st, singles, _("Event counter flipped (8.1.6)")), lines)
                 break
-            white = st.dice.d6("Event Chart: white die (8.1.6)").natural
-            purple = X.d1d3(st, "Event Chart: purple 1D3 (8.1.6)")
+            white = st.dice.d6(_("Event Chart: white die (8.1.6)")).natural
+            purple = X.d1d3(st, _("Event Chart: purple 1D3 (8.1.6)"))
             cell = f"{white}-{purple}"
             if st.events.get(cell) == 2:
                 continue  # a doubled box is rolled again
@@ -193,7 +193,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 st.status[capital] = "insurgent"
             lines.append(_("{capital} becomes Insurgent.", capital=data().provinces[capital].name))
         else:
-            n = st.dice.d6(f"{name.capitalize()} Unrest (8.1)").natural
+            n = st.dice.d6(_("{event} Unrest (8.1)", event=name.capitalize())).natural
             P.add_unrest(st, empire, n)
             lines.append(_("{empire} Unrest +{n}.", empire=empire.capitalize(), n=n))
     elif name == "persecution" and not doubled:
@@ -222,7 +222,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 vets = sorted(u for u, x in st.units.items() if (x["vet"] or x["type"] == "pseudo")
                               and x["loc"] in st.status and B.province_empire(st, x["loc"]) == e)
                 if vets:
-                    uid = X.pick(st, vets, "unit demoted by Plague")
+                    uid = X.pick(st, vets, _("Unit demoted by Plague"))
                     if st.units[uid]["type"] == "pseudo":
                         st.units[uid]["type"] = "fort"
                     else:
@@ -238,7 +238,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 cmd = st.commands[cid]
                 if cmd["rebel"] or st.fallen[B.command_empire(st, cid)]:
                     continue
-                if P.rebellion_roll(st, cid, "Mutiny Rebellion (11.5.1)") >= _limit("rebellion"):
+                if P.rebellion_roll(st, cid, _("Mutiny Rebellion (11.5.1)")) >= _limit("rebellion"):
                     P.governor_rebels(st, cid, lines)
         else:
             for e in EMPIRES:
@@ -261,11 +261,11 @@ def tax(st: RomeState, cid: str) -> int:
     base = sum(p.gold for p in d.provinces.values() if p.command in cids and st.status[p.id] == "roman")
     gov_adm = P.governor_stats(st, cid)[1]
     emp_adm = P.emperor_stats(st, empire)[1]
-    first = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): first die")
+    first = st.dice.d6(_("Tax of {command} (9.2.4): first die", command=d.commands[cid]["name"]))
     mods = [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)]
     if option(st, "taxes"):
         mods.append(("optional rule 12.4.2", option(st, "taxes")))
-    second = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die", mods)
+    second = st.dice.d6(_("Tax of {command} (9.2.4): second die", command=d.commands[cid]["name"]), mods)
     gold = base * 2 if first.natural + second.result <= 0 else base
     P.add_gold(st, empire, gold)
     return gold
@@ -285,12 +285,12 @@ def _usurper(st: RomeState, lines: list[Text]) -> None:
     Emperor; a Fallen Empire ignores it (11.5.2)."""
     if st.sole or any(st.rebel_emperor.values()):
         return
-    empire = X.pick(st, [e for e in EMPIRES if not st.fallen[e]], "Emperor tested by Usurper")
+    empire = X.pick(st, [e for e in EMPIRES if not st.fallen[e]], _("Emperor tested by Usurper"))
     sid = st.emperors[empire]
     if sid in ("generic", "choosing", ""):
         return
     mods = [("Unrest", st.unrest[empire])]
-    total = P.three_d6(st, "Usurper Rebellion (11.5.2)", mods)[3]
+    total = P.three_d6(st, _("Usurper Rebellion (11.5.2)"), mods)[3]
     if total >= _limit("rebellion"):
         P.make_rebel_emperor(st, empire, sid, lines)
 
@@ -319,10 +319,10 @@ def _design_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                         and B.province_empire(st, p) == e and st.status[p] != "roman")
             P.add_unrest(st, e, grain * (2 if doubled else 1))
         elif name == "bounty":
-            gain = st.dice.d6(f"Bounty Gold, {e}").natural * (2 if doubled else 1)
+            gain = st.dice.d6(_("Bounty Gold, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             P.add_gold(st, e, gain)
         elif name == "earthquake":
-            loss = st.dice.d6(f"Earthquake damage, {e}").natural * (2 if doubled else 1)
+            loss = st.dice.d6(_("Earthquake damage, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             st.gold[e] -= loss
     if name == "foederati":
         st.extra_draws += 0  # extra moves are made in the Treasury Phase (9.4.1)
@@ -338,21 +338,21 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
     dead_leaders = []
     for lid, loc in sorted(st.leaders.items()):
         if loc.startswith(("war:", "home:")):
-            if st.dice.d6(f"Mortality of {B.leader_info(lid).name} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of {name} (8.2)", name=B.leader_info(lid).name)).natural >= threshold:
                 dead_leaders.append(lid)
     dead_statesmen = []
     for sid, loc in sorted(st.statesmen.items()):
         if loc in ("up", "governor", "emperor"):
-            if st.dice.d6(f"Mortality of {d.statesmen[sid].name} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of {name} (8.2)", name=d.statesmen[sid].name)).natural >= threshold:
                 dead_statesmen.append(sid)
     dead_generic: list[str] = []
     for e in EMPIRES:
         if st.emperors[e] == "generic" and not (e == "west" and st.sole and st.emperors["east"] == "generic"):
-            if st.dice.d6(f"Mortality of the Generic {e} Emperor (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of the Generic {empire} Emperor (8.2)", empire=e.capitalize())).natural >= threshold:
                 dead_generic.append(f"emperor:{e}")
     for cid in sorted(st.commands):
         if st.commands[cid]["rebel"] and st.commands[cid]["gov"] == "generic":
-            if st.dice.d6(f"Mortality of the Generic Rebel of {cid} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of the Generic Rebel of {command} (8.2)", command=d.commands[cid]["name"])).natural >= threshold:
                 dead_generic.append(cid)
     for lid in dead_leaders:
         st.leaders[lid] = "dead"
@@ -401,12 +401,12 @@ def assassinations(st: RomeState, lines: list[Text]) -> None:
     govs = [(c, st.commands[c]["gov"]) for c in sorted(st.commands)
             if st.commands[c]["gov"] in d.statesmen]
     if level == 1 and govs:
-        cid = X.pick(st, [c for c, _ in govs], "Governor drawn by the Assassin Event (8.3.2)")
+        cid = X.pick(st, [c for c, _ in govs], _("Governor drawn by the Assassin Event (8.3.2)"))
         attempts.append((st.commands[cid]["gov"], "governor", cid))
     if level == 2:
         emps = [e for e in EMPIRES if st.emperors[e] in d.statesmen]
         if emps:
-            e = X.pick(st, emps, "Emperor drawn by the doubled Assassin Event (8.3.2)")
+            e = X.pick(st, emps, _("Emperor drawn by the doubled Assassin Event (8.3.2)"))
             attempts.append((st.emperors[e], "emperor", e))
     for cid, sid in govs:
         if P.special(sid) == "assassin" and (sid, "governor", cid) not in attempts:
@@ -471,7 +471,7 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
     if st.turn >= _limit("turns"):
         flips = len(down)
     else:
-        flips = X.d1d3(st, "Statesmen flipped (10.3.1)",
+        flips = X.d1d3(st, _("Statesmen flipped (10.3.1)"),
                        int(d.charts["scenario_modifiers"][st.scenario]["flip_bonus"]))
     for _i in range(max(0, min(flips, len(down)))):
         index = st.dice._draw(0, len(down) - 1)
@@ -571,7 +571,7 @@ def _after_wars(st: RomeState, lines: list[Text]) -> None:
             cmd = st.commands[cid]
             if cmd["rebel"] or cmd["gov"] == "remp":
                 continue
-            if P.rebellion_roll(st, cid, "Rebellion after a Triumph (11.5.3)") >= _limit("rebellion"):
+            if P.rebellion_roll(st, cid, _("Rebellion after a Triumph (11.5.3)")) >= _limit("rebellion"):
                 P.governor_rebels(st, cid, lines)
 
 

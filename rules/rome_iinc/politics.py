@@ -267,9 +267,9 @@ def rebellion_roll(st: RomeState, cid: str, purpose: str) -> int:
 
 def three_d6(st: RomeState, purpose: str, mods: list[tuple[str, int]]) -> tuple[int, int, int, int]:
     """Roll two white dice and the purple die; return (white1, white2, purple, modified total)."""
-    w1 = st.dice.d6(f"{purpose}: white die").natural
-    w2 = st.dice.d6(f"{purpose}: white die").natural
-    p = st.dice.d6(f"{purpose}: purple die", mods).natural
+    w1 = st.dice.d6(_("{purpose}: white die", purpose=purpose)).natural
+    w2 = st.dice.d6(_("{purpose}: white die", purpose=purpose)).natural
+    p = st.dice.d6(_("{purpose}: purple die", purpose=purpose), mods).natural
     return w1, w2, p, w1 + w2 + p + sum(v for _, v in mods)
 
 
@@ -297,7 +297,7 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
                 and s != assassin]
         if not pool:
             return
-        target = pick(st, pool, "target of an Emperor's Assassin (8.3.3)")
+        target = pick(st, pool, _("Target of an Emperor's Assassin (8.3.3)"))
         target_kind = "statesman"
         t_stats = statesman_stats(target)
         t_name = _("{name}", name=name_of(target))
@@ -313,7 +313,7 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
     cg = sum(1 for uid in B.units_in(st, capital) if st.units[uid]["type"] == "guards")
     if cg and target_kind == "emperor":
         mods.append(("Guards in the Capital", int(chart["capital_guard"]) * cg))
-    roll = st.dice.d6(f"Assassination by {name_of(assassin)} (8.3)", mods)
+    roll = st.dice.d6(_("Assassination by {name} (8.3)", name=name_of(assassin)), mods)
     if roll.result < int(d.charts["limits"]["assassination"]):
         lines.append(_("{assassin} fails to kill {target} ({total}).", assassin=name_of(assassin),
                        target=t_name, total=roll.result))
@@ -388,7 +388,7 @@ def check_powerless(st: RomeState, lines: list[Text]) -> None:
         rebels = [c for c in rebels_of(st, empire) if st.commands[c]["gov"] in d.statesmen
                   and not d.statesmen[st.commands[c]["gov"]].ineligible]
         if rebels:
-            cid = pick(st, rebels, "Rebel who becomes Rebel Emperor (5.1.4d)")
+            cid = pick(st, rebels, _("Rebel who becomes Rebel Emperor (5.1.4d)"))
             if sid != "generic":
                 kill_statesman(st, sid)
             make_rebel_emperor(st, empire, st.commands[cid]["gov"], lines)
