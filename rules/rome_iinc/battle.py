@@ -47,7 +47,9 @@ def commander_special(st: RomeState, empire: str, commander: str) -> str:
 
 def commander_key(st: RomeState, empire: str, commander: str) -> str:
     if commander == "emperor":
-        return f"emperor:{st.emperors[empire]}:{empire}"
+        sid = st.emperors[empire]
+        # a Sole Emperor is one man: he fights one War a turn for both Empires (5.1.3)
+        return f"emperor:{sid}" if sid in data().statesmen else f"emperor:{sid}:{empire}"
     return f"gov:{st.commands[commander]['gov']}:{commander}"
 
 

@@ -77,3 +77,16 @@ def test_ROME_19_solo_transfer_between_empires_needs_no_consent() -> None:
     uid = next(u for u, x in sorted(st.units.items()) if x["loc"] == "constantinople" and x["type"] == "guards")
     game.apply("east", Command("transfer", {"unit": uid, "to": "spoletium"}))
     assert game.pending_decision() is None and game.state.units[uid]["loc"] == "spoletium"
+
+
+def test_sole_emperor_fights_one_war_a_turn() -> None:
+    st = fresh([1, 1, 2])
+    st.emperors = {"east": "diocletian", "west": "diocletian"}
+    st.sole = "east"
+    st.wars["moorish_7_1"] = "out"
+    clear_units(st, "valentia")
+    st.wars["blemmyan_4_1"] = "arcadia"
+    put(st, "arcadia", "legion")
+    W.fight(st, "east", "blemmyan_4_1", "emperor", ["arcadia"], [])
+    assert "emperor" not in W.commanders(st, "west")
+    assert "emperor" not in W.commanders(st, "east")
