@@ -26,7 +26,7 @@ from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
-from cogs.common import follower_pings, render_image, respond_view
+from cogs.common import AFTER_MOVE_VIEW, follower_pings, render_image, respond_view
 from db.models import OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
@@ -43,7 +43,7 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     line is not known yet when it is stored)."""
     row = result.game
     channel = row.channel_id
-    language = game_language(row)
+    language = game_language(row)  # posts are written in the game's language
     lines = act_lines(result, language)
     components: list[dict[str, Any]] = []
     mentions = [u for u in result.to_move.values() if u and result.pending is None]
@@ -53,7 +53,11 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
         mentions = [str(row.seats.get(result.pending.seat) or "")]
     image = None
     if result.outcome.map_changed or result.result is not None:
-        image = {"name": "whole", "view": game.public_view()}
+        image = {
+            "name": AFTER_MOVE_VIEW.get(row.kind, "whole"),
+            "view": game.public_view(),
+            "language": language,
+        }
     texts = chunk(lines) or [localise(_("Done."), language)]
     posts = [Post("post", channel, text, mentions=mentions) for text in texts]
     posts[-1].components, posts[-1].image = components, image
@@ -154,7 +158,11 @@ async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: s
         return None
     view = view_of(payload.get("components", []))
     spec = payload.get("image")
-    image = await render_image(kind, spec["view"], spec.get("name", "whole")) if spec else None
+    image = (
+        await render_image(kind, spec["view"], spec.get("name", "whole"), spec.get("language", "en"))
+        if spec
+        else None
+    )
     if reply is not None and reply.may_answer():
         kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
         if view is not None:
