@@ -242,3 +242,27 @@ async def test_private_lines_of_a_decision_answered_by_select_reach_the_chooser(
         assert len(told) == 1 and told[0].audience == "bob"
     finally:
         TinyGame._decide = original  # type: ignore[method-assign]
+
+
+async def test_two_senders_never_claim_the_same_row(engine: AsyncEngine, clock: FakeClock) -> None:
+    """Several processes drain one outbox: each row is claimed by exactly one (on PostgreSQL
+    with FOR UPDATE SKIP LOCKED, everywhere with a conditional update)."""
+    import asyncio
+
+    from bot.outbox import Outbox, Post
+    from db.engine import session_factory
+
+    sessions = session_factory(engine)
+    writer = Outbox(sessions, clock)
+    async with sessions() as session:
+        writer.add(session, None, 0, [Post("post", f"c{n % 3}", f"line {n}") for n in range(60)])
+        await session.commit()
+    senders = [Outbox(sessions, clock) for _ in range(3)]
+    claims = await asyncio.gather(*(s.claim(limit=60) for s in senders))
+    ids = [row.id for rows in claims for row in rows]
+    assert len(ids) == len(set(ids)) == 60
+    for sender, rows in zip(senders, claims, strict=True):
+        assert all(row.claimed_by == sender.worker for row in rows)
+    assert await senders[0].claim(limit=60) == []  # all claimed, none due again yet
+    clock.advance(timedelta(minutes=3))  # claims of a crashed sender expire
+    assert len(await senders[0].claim(limit=100)) == 60
