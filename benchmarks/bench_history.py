@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import shutil
 import sys
 import tempfile
 import time
@@ -93,15 +95,33 @@ async def timed(
     return (first[0] - started) * 1000, (ended - started) * 1000, table
 
 
-async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
+async def measure(
+    events: int, tmp: Path, keep: Path | None = None
+) -> dict[str, tuple[float, float]]:
     register_renderer("imperator", lambda view, name: b"")  # the map is timed elsewhere
-    engine = make_engine(f"sqlite:///{tmp / 'history.db'}")
-    await upgrade(engine)
-    built = time.perf_counter()
-    moderator = Moderator(engine, clock=FakeClock(), seed_source=lambda: SEED)
-    game_id, (seat, command) = await build(moderator, events)
-    seq = (await moderator.get(game_id)).seq
-    print(f"built {seq} events in {time.perf_counter() - built:.0f} s")
+    database = tmp / "history.db"
+    kept = keep / f"history-{events}.db" if keep is not None else None
+    if kept is not None and kept.exists():  # a campaign built by an earlier run
+        shutil.copy(kept, database)
+        meta = json.loads(kept.with_suffix(".json").read_text())
+        game_id, seat, command = meta["game"], meta["seat"], Command.from_json(meta["command"])
+        engine = make_engine(f"sqlite:///{database}")
+        await upgrade(engine)
+    else:
+        engine = make_engine(f"sqlite:///{database}")
+        await upgrade(engine)
+        built = time.perf_counter()
+        moderator = Moderator(engine, clock=FakeClock(), seed_source=lambda: SEED)
+        game_id, (seat, command) = await build(moderator, events)
+        print(f"built the campaign in {time.perf_counter() - built:.0f} s")
+        if kept is not None:
+            await engine.dispose()
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(database, kept)
+            meta = {"game": game_id, "seat": seat, "command": command.to_json()}
+            kept.with_suffix(".json").write_text(json.dumps(meta))
+    seq = (await Moderator(engine).get(game_id)).seq
+    print(f"the game is at event {seq}")
     figures: dict[str, tuple[float, float]] = {}
     images = tmp / "images"
 
@@ -127,7 +147,7 @@ async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
     async def play(table: LocalTable) -> None:  # the undone action, played again
         from cogs.common import run_command
 
-        await run_command(table.interaction(), command.name, dict(command.args))
+        await run_command(table.interaction(), command.name, dict(command.args))  # type: ignore[arg-type]
 
     name = f"/{command.name} (a game command)"
     figures[name] = (await timed(engine, images, USERS[seat], play))[:2]
@@ -138,9 +158,12 @@ async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=5000)
+    parser.add_argument(
+        "--keep", type=Path, help="keep the built campaign in this folder and reuse it next time"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(measure(args.events, Path(tmp)))
+        figures = asyncio.run(measure(args.events, Path(tmp), args.keep))
     print(
         f"at event ~{args.events} of an Imperator campaign, cold caches "
         f"(targets: first response <= {FIRST_RESPONSE_MS:.0f} ms, "

@@ -985,7 +985,9 @@ class Moderator:
         ``interaction.response.defer``) is awaited first, so the interaction is answered in time
         whatever the length of the game (issue 10 item 1).
         """
-        row, game = await self.game_for(channel_id)
+        row = await self.require_game(channel_id)  # the game itself is not needed to vote
+        if row.status != "active":
+            raise ModeratorError(_("The game here has not started yet (/game start)."))
         if user_id not in _users(row):
             raise ModeratorError("Only seated players may ask for an undo.")
         last = await self.last_action(row.id or 0)
@@ -1299,8 +1301,12 @@ def _log_view(
     """Build the exported log from the stored outcomes (see ``Moderator.export_log``)."""
     entries = []
     for event in events:
-        outcome = Outcome.from_json(event.outcome)
-        private = {seat: lines for seat, lines in outcome.private.items() if over or seat in mine}
+        outcome = event.outcome  # as stored: English lines, rolls as JSON (no round trip)
+        private = {
+            seat: list(lines)
+            for seat, lines in outcome.get("private", {}).items()
+            if over or seat in mine
+        }
         own = over or event.seat in mine or (not event.seat and event.user_id == user_id)
         name = event.command.get("name", "")
         entries.append(
@@ -1310,10 +1316,10 @@ def _log_view(
                 "user": event.user_id,
                 "time": event.created_at.isoformat(),
                 "command": event.command if own or name == UNDO else {"name": name},
-                "public": outcome.public,
+                "public": list(outcome.get("public", [])),
                 "private": private,
-                "rolls": [r.to_json() for r in outcome.rolls],
-                "citations": outcome.citations,
+                "rolls": list(outcome.get("rolls", [])),
+                "citations": list(outcome.get("citations", [])),
             }
         )
     return {

@@ -437,7 +437,9 @@ class LobbyCog(commands.Cog):
             ephemeral=True,
         )
         await interaction.followup.send(
-            file=ImageFile(f"game-{row.id}-log.txt", log_text(data).encode()).to_discord(),
+            file=ImageFile(
+                f"game-{row.id}-log.txt", (await asyncio.to_thread(log_text, data)).encode()
+            ).to_discord(),
             ephemeral=True,
         )
 
