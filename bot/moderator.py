@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
 import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import delete, update
+from sqlalchemy import String, cast, delete, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
@@ -682,7 +685,12 @@ class Moderator:
                 await session.exec(  # type: ignore[call-overload]
                     update(SnapshotRow)
                     .where(col(SnapshotRow.game_id) == game_id)
-                    .values(seq=seq, state=state, updated_at=now)
+                    .values(  # SET uses the old values on the right: the state before
+                        seq=seq,
+                        state=state,
+                        updated_at=now,
+                        previous_state=col(SnapshotRow.state),
+                    )
                 )
                 if seq % self.checkpoint_every == 0:
                     session.add(
@@ -1019,10 +1027,23 @@ class Moderator:
             row = await self.get(game_id)
             if row.status != "active":
                 raise ModeratorError(_("This game is not in progress."))
-            base, events = await self._rebuild_plan(game_id, target)
-            game = await asyncio.to_thread(self._replay_from, row, base, events)
+            game = await self._state_before_last(row, target)
+            if game is None:
+                base, events = await self._rebuild_plan(game_id, target)
+                game = await asyncio.to_thread(self._replay_from, row, base, events)
             outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
             await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+
+    async def _state_before_last(self, row: GameRow, target: int) -> Game[Any] | None:
+        """The game before ``target`` when it is the newest event (the snapshot keeps the
+        state before it); None otherwise (then a checkpoint and a short replay)."""
+        if target != row.seq:
+            return None
+        async with self.sessions() as session:
+            snap = await session.get(SnapshotRow, row.id)
+        if snap is None or snap.seq != target or snap.previous_state is None:
+            return None
+        return await asyncio.to_thread(get_game(row.kind).from_json, snap.previous_state)
 
     async def _rebuild_plan(
         self, game_id: int, target: int
@@ -1243,8 +1264,21 @@ class Moderator:
         row = await self.get(game_id)
         over = row.status in ("finished", "abandoned")
         mine = set(seats_of(row, user_id))
-        events = await self.events(game_id)
-        return await asyncio.to_thread(_log_view, row, events, over, mine, user_id)
+        query = (  # plain rows with the JSON as text: no ORM objects, parsed off the loop
+            sa_select(
+                col(EventRow.seq),
+                col(EventRow.seat),
+                col(EventRow.user_id),
+                col(EventRow.created_at),
+                cast(col(EventRow.command), String),
+                cast(col(EventRow.outcome), String),
+            )
+            .where(col(EventRow.game_id) == game_id)
+            .order_by(col(EventRow.seq))
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return await asyncio.to_thread(_log_view, row, rows, over, mine, user_id)
 
     async def set_status_message(self, game_id: int, message_id: str | None) -> None:
         """Remember the pinned status message of a game (it is edited after each command)."""
@@ -1296,12 +1330,16 @@ class Moderator:
 
 
 def _log_view(
-    row: GameRow, events: list[EventRow], over: bool, mine: set[str], user_id: str
+    row: GameRow, events: Sequence[Any], over: bool, mine: set[str], user_id: str
 ) -> dict[str, Any]:
-    """Build the exported log from the stored outcomes (see ``Moderator.export_log``)."""
+    """Build the exported log from the stored events (see ``Moderator.export_log``): rows of
+    (seq, seat, user id, time, command JSON text, outcome JSON text)."""
     entries = []
-    for event in events:
-        outcome = event.outcome  # as stored: English lines, rolls as JSON (no round trip)
+    for seq, seat, user, created_at, command_text, outcome_text in events:
+        event = SimpleNamespace(
+            seq=seq, seat=seat, user_id=user, created_at=created_at, command=json.loads(command_text)
+        )
+        outcome = json.loads(outcome_text)  # as stored: English lines, rolls as JSON
         private = {
             seat: list(lines)
             for seat, lines in outcome.get("private", {}).items()

@@ -104,6 +104,11 @@ class SnapshotRow(SQLModel, table=True):
     seq: int
     state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = _ts()
+    previous_state: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True)
+    )
+    """The state before the event ``seq`` (copied by the database at each update, migration
+    0006): undoing the last event restores it at once, whatever the length of the game."""
 
 
 class CheckpointRow(SQLModel, table=True):

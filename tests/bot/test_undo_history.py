@@ -57,9 +57,11 @@ async def undo_by_both(moderator: Moderator, channel: str = CH, **kwargs: Any) -
     return await moderator.request_undo(channel, "bob", **kwargs)
 
 
-async def test_undo_late_in_a_game_replays_from_the_nearest_checkpoint(
+async def test_undo_late_in_a_game_never_replays_from_the_seed(
     sqlite_engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The newest event: the snapshot's state before it, no replay at all. An older one (after
+    an undo): the nearest checkpoint and the few events since."""
     moderator = Moderator(sqlite_engine, clock=FakeClock(), checkpoint_every=10)
     game_id = await started(moderator)
     await waits(moderator, game_id, 57)
@@ -67,12 +69,17 @@ async def test_undo_late_in_a_game_replays_from_the_nearest_checkpoint(
     counter = CountingApply(monkeypatch)
     result = await undo_by_both(moderator)
     assert result.done and result.undone_seq == 58
-    # from the checkpoint at 50: events 51..57 are replayed, not the 57 events since the seed
-    assert counter.calls == 7
+    assert counter.calls == 0
     row = await moderator.get(game_id)
     rebuilt = await moderator.rebuild(game_id)
     assert (await moderator.load(row)).to_json() == rebuilt.to_json()
     assert rebuilt.pending_decision() is None and row.seq == 59
+    counter.calls = 0
+    result = await undo_by_both(moderator)  # now event 57, under the undo marker 59
+    assert result.undone_seq == 57
+    assert counter.calls == 6  # from the checkpoint at 50: events 51..56, not 56 from the seed
+    row = await moderator.get(game_id)
+    assert (await moderator.load(row)).to_json() == (await moderator.rebuild(game_id)).to_json()
 
 
 async def test_undo_skips_a_checkpoint_that_holds_an_undone_event(
@@ -81,14 +88,15 @@ async def test_undo_skips_a_checkpoint_that_holds_an_undone_event(
     """A checkpoint taken after an event that a later undo took back cannot be the base."""
     moderator = Moderator(sqlite_engine, clock=FakeClock(), checkpoint_every=5)
     game_id = await started(moderator)
-    await waits(moderator, game_id, 9)
-    await moderator.act_in(game_id, "bob", Command("play", {"steps": 2}))  # seq 10: checkpoint
-    await undo_by_both(moderator)  # seq 11 undoes 10 (the checkpoint at 10 still holds it)
-    await moderator.act_in(game_id, "bob", Command("play", {"steps": 1}))  # seq 12
+    await waits(moderator, game_id, 4)
+    await moderator.act_in(game_id, "alice", Command("play", {"steps": 2}))  # 5: a checkpoint
+    await undo_by_both(moderator)  # seq 6 undoes 5 (the checkpoint at 5 still holds it)
+    await waits(moderator, game_id, 2)  # 7, 8
+    await undo_by_both(moderator)  # seq 9 undoes 8
     counter = CountingApply(monkeypatch)
-    result = await undo_by_both(moderator)  # seq 13 undoes 12
-    assert result.undone_seq == 12
-    assert counter.calls == 4  # from the checkpoint at 5: events 6..9 (10 and 12 are gone)
+    result = await undo_by_both(moderator)  # seq 10 undoes 7: not the newest event
+    assert result.undone_seq == 7
+    assert counter.calls == 4  # from the checkpoint at 0: events 1..4 (5 is gone)
     row = await moderator.get(game_id)
     rebuilt = await moderator.rebuild(game_id)
     assert (await moderator.load(row)).to_json() == rebuilt.to_json()
@@ -118,9 +126,11 @@ async def test_undo_answers_before_it_rebuilds_and_rebuilds_off_the_loop(
         order.append("defer")
         await asyncio.sleep(0)
 
-    await undo_by_both(moderator, before_rebuild=defer)
+    await undo_by_both(moderator)  # the newest event (12): from the snapshot, no replay
+    assert order == []
+    await undo_by_both(moderator, before_rebuild=defer)  # 11, under the marker: a replay
     assert order == ["defer", "rebuild"]
-    assert (await moderator.get(game_id)).seq == 13
+    assert (await moderator.get(game_id)).seq == 14
 
 
 async def test_undo_refusal_comes_before_any_defer(sqlite_engine: AsyncEngine) -> None:
