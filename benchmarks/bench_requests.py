@@ -105,6 +105,9 @@ async def replay(path: Path, tmp: Path, counter: Counter) -> list[float]:
 
 
 async def measure() -> dict[str, list[float]]:
+    from rules.core.registry import register_module
+
+    register_module("tinygame")  # the test game of tiny_pipeline.txt
     results: dict[str, list[float]] = {}
     with Counter() as counter, tempfile.TemporaryDirectory() as tmp:
         for path in sorted(TRANSCRIPTS.glob("*.txt")):

@@ -13,7 +13,8 @@ other channels go on, and the game's players are told at their next interaction.
 channel is tried again every ``BLOCK_RETRY_SECONDS``; the first success unblocks it.
 
 Kinds of row: ``post`` (a message in the channel), ``status`` (the game's pinned status,
-coalesced: only the newest unsent one per game is sent), ``private`` (lines for one user, sent
+coalesced: only the newest unsent one per game is sent, and not at all when it says nothing
+new but the move number), ``private`` (lines for one user, sent
 ephemerally through that user's interaction: at once when they acted, else at their next
 interaction with the game; ``/game mine`` shows them too).
 
@@ -64,6 +65,7 @@ class Post:
     user_id: str | None = None
     urgent: bool = False  # a status that must not wait (the first, or the end of the game)
     mentions: list[str] = field(default_factory=list)  # users this post means to ping
+    body: str | None = None  # a status's text without its move number (to skip no-op edits)
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"content": self.content}
@@ -73,6 +75,8 @@ class Post:
             data["image"] = self.image
         if self.mentions:
             data["mentions"] = self.mentions
+        if self.body is not None:
+            data["body"] = self.body
         return data
 
 
@@ -189,11 +193,12 @@ class Outbox:
         """Delivered: never again. The payload (views, pictures) is dropped to keep rows small.
         ``in_channel``: it was posted in its channel, so the channel takes our posts again."""
         now = self.clock.now()
+        kept = {"body": row.payload.get("body", "")} if row.kind == "status" else {}
         async with self.sessions() as session:
             await session.exec(  # type: ignore[call-overload]
                 update(OutboxRow)
                 .where(col(OutboxRow.id) == row.id)
-                .values(sent_at=now, message_id=message_id, payload={}, claimed_until=None)
+                .values(sent_at=now, message_id=message_id, payload=kept, claimed_until=None)
             )
             if in_channel:
                 await session.exec(
@@ -229,6 +234,25 @@ class Outbox:
                 )
             ).first()
         return found is not None
+
+    async def unchanged_status(self, row: OutboxRow) -> bool:
+        """Whether the last status shown for ``row``'s game already says what ``row`` says
+        (apart from its move number): then no edit is needed (coalescing by content)."""
+        body = row.payload.get("body")
+        if body is None:
+            return False
+        async with self.sessions() as session:
+            last = (
+                await session.exec(
+                    select(OutboxRow)
+                    .where(OutboxRow.game_id == row.game_id)
+                    .where(OutboxRow.kind == "status")
+                    .where(col(OutboxRow.message_id).is_not(None))
+                    .order_by(col(OutboxRow.id).desc())
+                    .limit(1)
+                )
+            ).first()
+        return last is not None and last.payload.get("body") == body
 
     async def release(self, row: OutboxRow, error: BaseException) -> None:
         """A failed send: try again later (exponential backoff); a refusing channel is blocked

@@ -75,7 +75,13 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     if result.result is not None:
         status.append(result_line(row, language))
     posts.append(
-        Post("status", channel, "\n".join(status)[:2000], urgent=result.result is not None)
+        Post(
+            "status",
+            channel,
+            "\n".join(status)[:2000],
+            urgent=result.result is not None,
+            body="\n".join(status[1:]),
+        )
     )
     for seat, private in result.outcome.private.items():
         user = row.seats.get(seat)
@@ -191,8 +197,10 @@ async def deliver(
         ):
             await outbox.hold(row)  # for its owner's next interaction
             continue
-        if row.kind == "status" and await outbox.newer_status(row):
-            await outbox.mark_sent(row)  # coalesced: a newer status will say it
+        if row.kind == "status" and (
+            await outbox.newer_status(row) or await outbox.unchanged_status(row)
+        ):
+            await outbox.mark_sent(row)  # coalesced: a newer status will say it, or no news
             continue
         try:
             message_id = await send_row(bot, row, reply, kind)
