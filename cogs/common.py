@@ -19,7 +19,7 @@ import discord
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
+from bot.present import private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -42,6 +42,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+AFTER_MOVE_VIEW: dict[str, str] = {}
+"""Per game kind: the view name of the picture posted after a move (default ``whole``);
+Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -115,38 +118,13 @@ async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> 
 async def announce(
     bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
 ) -> None:
-    """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
-    row = result.game
-    channel = row.channel_id
-    language = game_language(row)  # public posts: the game's language
-    lines = act_lines(result, language)
-    view: discord.ui.View | None = None
-    if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result, language))
-        view = respond_view(row.id or 0, result.seq, language)
-    messages = chunk(lines) or [localise(_("Done."), language)]
-    for index, text in enumerate(messages):
-        last = index == len(messages) - 1
-        if interaction is not None and index == 0 and not interaction.response.is_done():
-            kwargs: dict[str, Any] = {}
-            if last and view is not None:
-                kwargs["view"] = view
-            await interaction.response.send_message(text, **kwargs)
-        else:
-            await bot.publisher.send(channel, text, view=view if last else None)
-    private = result.outcome.private.get(result.seat, [])
-    if private and interaction is not None:
-        for text in chunk(private_lines(private, reader_language(interaction))):
-            await interaction.followup.send(text, ephemeral=True)
-    if result.outcome.map_changed or result.result is not None:
-        game = await bot.moderator.load(row)
-        image = await render_image(row.kind, game.public_view())
-        if image is not None:
-            await bot.publisher.send(channel, None, image=image)
-    if result.outcome.highlight or result.result is not None:
-        await ping_followers(bot, result, messages[0])
-    await update_status_message(bot, row)
-    await run_hook(AFTER_ANNOUNCE.get(row.kind), bot, result, interaction)
+    """Post an accepted command: what it owes (public lines, dice, picture, Respond ping,
+    follower ping, status, private lines) was stored with the event in the outbox
+    (``cogs.outbox``); send it now, then run the game's hook."""
+    from cogs.outbox import deliver_event
+
+    await deliver_event(bot, result, interaction)
+    await run_hook(AFTER_ANNOUNCE.get(result.game.kind), bot, result, interaction)
 
 
 async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
@@ -423,7 +401,7 @@ class DecisionSelect(
         await interaction.response.edit_message(
             content=localise(chosen, reader_language(interaction)), view=None
         )
-        await announce(bot, result)
+        await announce(bot, result, interaction)  # its private lines reach the chooser
 
 
 class MineButton(

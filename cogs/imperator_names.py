@@ -121,6 +121,8 @@ def event_name(number: Any) -> str:
     """``15`` -> ``15, Hunger in Germania (Famine en Germanie)``; the number alone if unknown."""
     from rules.imperator.tables import event
 
+    if isinstance(number, dict):  # the public view's {"id", "name", "text"}
+        number = number.get("id")
     try:
         found = event(int(number))
     except (KeyError, ValueError, TypeError, LookupError):

@@ -28,6 +28,8 @@ from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
+    AFTER_ANNOUNCE,
+    AFTER_MOVE_VIEW,
     DYNAMIC_ITEMS,
     RespondButton,
     announce,
@@ -45,6 +47,38 @@ from rules.core.i18n import _
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
+# After a move the channel gets the theatre view (readable on a phone); /map shows the rest.
+AFTER_MOVE_VIEW[KIND] = "theatre"
+
+
+def fought_a_battle(outcome: Any) -> bool:
+    """The outcome holds a battle report (``rules.imperator.views.battle_report``)."""
+    from rules.imperator.views import BATTLE_HEADLINE
+
+    return any(getattr(line, "msgid", None) == BATTLE_HEADLINE for line in outcome.public)
+
+
+async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
+    """``AFTER_ANNOUNCE`` hook: after a battle, the battle card (forces, odds, roll, result)."""
+    import asyncio
+
+    from render.battle_card import render_battle_card
+    from rules.imperator.views import battle_card
+
+    if not fought_a_battle(result.outcome):
+        return
+    game = await bot.moderator.load(result.game)
+    record = game.public_view().get("last_battle")
+    if not record:
+        return
+    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    slug = str(record.get("zone_id", "battle"))
+    await bot.publisher.send(
+        result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
+    )
+
+
+AFTER_ANNOUNCE[KIND] = after_announce
 
 
 # -- finding the game and the seat ----------------------------------------------------------
@@ -382,7 +416,9 @@ VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 async def map_view_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    options = [("whole", "The whole map")] + [(f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS]
+    options = [("whole", "The whole map"), ("theatre", "Around the last SMC's action")] + [
+        (f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS
+    ]
     return [
         app_commands.Choice(name=lbl, value=val)
         for val, lbl in options
@@ -662,12 +698,13 @@ class ImperatorOperationsCog(commands.Cog):
                 return
             name = f"zone:{zid}"
         elif view:
-            if view != "whole" and view.removeprefix("front:") not in VIEW_FRONTS:
+            if view not in ("whole", "theatre") and view.removeprefix("front:") not in VIEW_FRONTS:
                 await refuse(
-                    interaction, "Views: whole, or front: followed by " + ", ".join(VIEW_FRONTS)
+                    interaction,
+                    "Views: whole, theatre, or front: followed by " + ", ".join(VIEW_FRONTS),
                 )
                 return
-            name = view if view == "whole" else f"front:{view.removeprefix('front:')}"
+            name = view if view in ("whole", "theatre") else f"front:{view.removeprefix('front:')}"
         await interaction.response.defer()
         image: ImageFile | None = await render_image(row.kind, game.public_view(), name)
         if image is None:

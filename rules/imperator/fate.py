@@ -181,7 +181,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     died = st.rules.setdefault("died", {})
     for lid in dying:
         died[lid] = st.year
-        politics.kill_leader(st, out, lid, "natural death (leader table)", section="Leader table")
+    politics.kill_leaders(st, out, dying, "natural death (leader table)", section="Leader table")
     return dying
 
 

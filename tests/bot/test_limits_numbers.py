@@ -94,7 +94,11 @@ async def test_a_game_with_the_longest_timings_starts(table: LocalTable) -> None
     await table.run_slash("/game start")
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.status == "active"
-    assert row.options["decision_seconds"] == row.options["reminder_seconds"] == "2592000"
+    assert row.options == {
+        "decision_seconds": "2592000",
+        "reminder_seconds": "2592000",
+        "language": "en",
+    }
 
 
 async def test_a_forged_custom_id_beyond_the_database_is_refused(table: LocalTable) -> None:
