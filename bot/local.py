@@ -165,7 +165,9 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
     seen_ids: set[str] = set()
     for index, child in enumerate(view.children):
         item: Any = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        row = child.row if child.row is not None else index // 5
+        row = getattr(child, "_rendered_row", None)  # where discord.py lays it out
+        if row is None:
+            row = child.row if child.row is not None else index // 5
         custom_id = getattr(item, "custom_id", "") or ""
         if len(custom_id) > MAX_CUSTOM_ID:
             raise DiscordRuleViolation(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
