@@ -290,16 +290,16 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
         stratagems.phase_f_vp(st, out)
         stratagems.return_unusable(st, out)
     adjust.adjustments(st, out)
+    reassign_custodes(st, out)
     if st.pending:
-        st.step = "F-wait"  # the players' placement choices (§9.2) come before the year ends
+        st.step = "F-wait"  # the players' choices (§9.2, §3.6) come before the year ends
         return
     finish_f(st, out)
 
 
 def finish_f(st: ImperatorState, out: Outcome) -> None:
-    """The end of phase F once every adjustment is placed: Corporis Custodes, next year."""
+    """The end of phase F once every adjustment is placed: next year."""
     st.step = "F"
-    reassign_custodes(st, out)
     st.year += 1
     if st.year > st.end_year:
         final_result(st, out)
@@ -467,10 +467,17 @@ def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
         st.custodes = order
         out.say(f"§3.6: the Corporis Custodes go to {name(st, order)}.")
         out.map_changed = True
-    elif st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
+    elif st.custodes not in holders:
+        # the holder died or lost his title: the marker goes to another Augustus or Caesar, the
+        # Roman player's pick when there are several (§3.6)
         st.custodes = holders[0] if holders else None
         if st.custodes:
             out.say(f"§3.6: the Corporis Custodes go to {name(st, st.custodes)}.")
+        if len(holders) > 1:
+            politics.open_decision(
+                st, "R", "custodes_to", "§3.6: choose the Augustus or Caesar who gets the Corporis Custodes.",
+                [(x, name(st, x)) for x in holders], holders[0], "§3.6",
+            )
 
 
 def _can_designate(st: ImperatorState) -> bool:
@@ -586,6 +593,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "reduce_legion":
         st.units[choice].reduced = True
         adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+    elif kind == "custodes_to":
+        st.custodes = choice
+        out.say(f"§3.6: the Corporis Custodes go to {name(st, choice)}.")
     elif kind == "crown":
         politics.crown_usurper(st, out, choice, data["why"])
     elif kind == "initiative":
