@@ -261,6 +261,10 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
 
 
 def end_move(st: ImperatorState, out: Outcome) -> None:
+    if st.active == "R":
+        err = fate.agitation_idle_error(st)
+        if err is not None:
+            raise RuleError("Event 6", err)
     st.sub = "combat"
     st.step = "E-combat"
     out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")

@@ -563,6 +563,8 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             ls = st.leaders.get(x)
             if ls is None or ls.status != "map" or ls.owner != "R" or ls.loc != fd.home or x in st.moved:
                 raise RuleError("§3.5", f"{name(st, x)} must start the SMC in {name(st, fd.home)} to board")
+            if ls.ill:
+                raise RuleError("Event 4", f"{name(st, x)} is ill and may not leave his zone")
         aboard_l = [x for x, s in st.leaders.items() if s.fleet == fid] + leaders
         for u in units:
             if st.udef(u).kind == "garrison" and not any(st.leaders[x].title in ("augustus", "caesar") for x in aboard_l):
