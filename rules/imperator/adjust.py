@@ -233,6 +233,15 @@ def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
 
 
 def adjustments(st: ImperatorState, out: Outcome) -> None:
+    before = {u: (us.status, us.reduced) for u, us in sorted(st.units.items())}
+    _adjustments(st, out)
+    from rules.imperator.views import adjustment_lines
+
+    for line in adjustment_lines(st, before):
+        out.say(line)
+
+
+def _adjustments(st: ImperatorState, out: Outcome) -> None:
     out.cite("§9.2")
     remove_osrhoene_adiabene(st, out)
     # 9.2.1 fleets

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
+from rules.core.i18n import _n
 from rules.imperator import combat_math as cm
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
@@ -216,15 +217,18 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     forced = plays.get("forced")
     natural: int | None = None
     forced_row: int | None = None
+    roll: DiceRoll | None = None  # the recorded die, for the battle report
     if forced:
         forced_row = cm.stratagem_row(user_attacks=forced == attacker)
         out.say(f"§6: no die is rolled; the row is {'9 and more' if forced_row == 9 else '-2 and less'}.")
     elif plays.get("face"):
         natural = int(plays["face"])
         total = natural + sum(v for _, v in mods)
-        st.dice.rolls.append(DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total))
+        roll = DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total)
+        st.dice.rolls.append(roll)
     else:
-        natural = st.dice.d6(purpose, mods).natural
+        roll = st.dice.d6(purpose, mods)
+        natural = roll.natural
     rr: Literal["defender", "stalemate"] = "stalemate" if st.options.get("rr_result") == "stalemate" else "defender"
     res = cm.resolve_battle(
         attacker_pf=a_pf,
@@ -237,10 +241,25 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         rr_result=rr,
     )
     st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
-    out.say(
-        f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
-        f"row {res.row}: {res.code}."
+    # The report in words and the battle card's data (rules/imperator/views.py).
+    from rules.imperator import views
+
+    st.last_battle = views.battle_record(
+        st,
+        zone=zone,
+        attacker=attacker,
+        defender=defender,
+        forces={attacker: (a_units, a_leaders), defender: (d_units, d_leaders)},
+        pf={attacker: a_pf, defender: d_pf},
+        odds=column,
+        qu={attacker: a_qu, defender: d_qu},
+        shift=shift,
+        roll=roll,
+        forced_row=forced_row,
+        result=res,
     )
+    for line in views.battle_report(st.last_battle):
+        out.say(line)
     out.highlight = True  # a big event: spectators who asked are mentioned
     # §8.3: A and E hit every unit; a fraction is taken of the units the other side lost (AMB-03)
     a_loss, d_loss = cm.battle_losses(res, len(a_units), len(d_units))
@@ -329,7 +348,16 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
-            out.say(f"§8.3: {st.seat_of(role)} takes {total} step loss(es) ({code} of {enemy_hit}).")
+            out.say(
+                _n(
+                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                    total,
+                    seat=st.seat_of(role),
+                    code=code,
+                    hit=enemy_hit,
+                )
+            )
         data["todo"].pop(0)
     _after_losses(st, out, data)
 

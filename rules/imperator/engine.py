@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import adjust, combat, fate, politics, stratagems
+from rules.imperator import adjust, combat, fate, politics, scenario_rules, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -29,6 +29,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     if st.usurpation_success:
         politics.role_swap(st, out)
     out.say(f"Year {st.year}: phase A.")
+    scenario_rules.phase_a(st, out)
     if st.rules.get("stratagems"):
         stratagems.draw(st, out)
     # B - initiative
@@ -57,6 +58,7 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
         out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
     # C - geostrategy
     st.phase = "C"
+    scenario_rules.phase_c(st, out, declare_war)
     for pid in sorted(st.board.peoples):
         units = [u for u in st.units if st.udef(u).people == pid]
         if pid in st.at_war and any(st.units[u].status == "locked" and st.units[u].back_year <= st.year for u in units):
@@ -119,7 +121,7 @@ def war_cup(st: ImperatorState) -> list[str]:
     """§2.C: the 5 Major People markers not locked out (§9.2.4) plus 3 dummies."""
     cup = [
         p for p, d in sorted(st.board.peoples.items())
-        if d.major and p != "armenia" and st.locked.get(p, 0) <= st.year
+        if d.major and p != "armenia" and st.locked.get(p, 0) <= st.year and not scenario_rules.war_barred(st, p)
     ]
     return cup + list(DUMMIES)
 
@@ -267,7 +269,8 @@ def end_move(st: ImperatorState, out: Outcome) -> None:
             raise RuleError("Event 6", err)
     st.sub = "combat"
     st.step = "E-combat"
-    out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
+    if combat.contested(st, st.active):  # an empty combat step announces no fight
+        out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
     maybe_finish_smc(st, out)
 
 
@@ -304,6 +307,8 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
 def finish_f(st: ImperatorState, out: Outcome) -> None:
     """The end of phase F once every adjustment is placed: next year."""
     st.step = "F"
+    if scenario_rules.end_of_turn(st, out):
+        return
     st.year += 1
     if st.year > st.end_year:
         final_result(st, out)

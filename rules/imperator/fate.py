@@ -161,7 +161,7 @@ def arrivals(st: ImperatorState, out: Outcome) -> None:
         if len(zones) > 1:
             politics.open_decision(
                 st, role, "place", f"§2.C: where does {d.name} enter (with a friendly unit)?",
-                [(z, name(st, z)) for z in zones[:25]], zones[0], "§2.C", {"leader": lid},
+                [(z, name(st, z)) for z in zones], zones[0], "§2.C", {"leader": lid},
             )
 
 

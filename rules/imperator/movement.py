@@ -149,9 +149,9 @@ def _people_step_error(
         if p == "armenia" and people != "parthians":
             return f"§4.3: {who} may not enter Armenia"
     pd = st.board.peoples.get(people)
-    if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.front:
-        if st.front_of(to) != pd.front:
-            return f"§4.3: {who} may enter the Empire only through the {pd.front} Front"
+    if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.entry_fronts():
+        if st.front_of(to) not in pd.entry_fronts():
+            return f"§4.3: {who} may enter the Empire only through the {' or '.join(pd.entry_fronts())} Front"
     if st.front_of(to) == INTERIOR:
         if leader is None or st.ldef(leader).people != people:
             return f"§4.3: {who} may enter interior provinces only with a leader of its People"
@@ -375,7 +375,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("Event 6", agit.split(": ", 1)[1])
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
-    for z in set(placed.values()) | {final}:
+    for z in sorted(set(placed.values()) | {final}):
         err = stacking_error(st, z)
         if err:
             raise RuleError("§4.2", err.split(": ", 1)[1])

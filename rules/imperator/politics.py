@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
 #: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
@@ -122,11 +123,8 @@ def kill_leaders(
         if killer is not None and killer != victim_role:
             st.add_vp(killer, 1)
             out.say(f"§10: 1 VP to {st.seat_of(killer)} for the death of {d.name}.")
-    sudden = st.rules.get("sudden_death", {})
-    for lid, _ in lost:
-        if lid in sudden:
-            winner = sudden[lid]
-            end_game(st, out, winner, f"Scenario: {st.ldef(lid).name} is dead, the game ends; {st.seat_of(winner)} wins.")
+    for lid, _title in lost:
+        if scenario_rules.on_leader_death(st, out, lid):  # a scenario's sudden death
             return
     for lid, title in lost:
         if title == "usurper":
@@ -580,6 +578,8 @@ def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
         if us.loc is None:
             continue
         rebels = [x for x in st.leaders_in(us.loc, "E") if st.ldef(x).people == ROMAN]
+        if not rebels and scenario_rules.held(st, uid):
+            continue
         if not rebels:
             us.owner = "R"
             us.usurper = None

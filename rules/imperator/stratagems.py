@@ -20,7 +20,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import adjust, politics, tables
+from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -218,7 +218,7 @@ def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
         return f"the {pd.name} left the game in 195 and can no longer go to war (§4.2)"
     if st.locked.get(pid, 0) > st.year:
         return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
-    return None
+    return scenario_rules.war_barred(st, pid)
 
 
 def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -648,8 +648,8 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
             st.add_vp("E", 2)
             out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
         elif tid == "mutinerie":
-            owners = {s.mutineer_of for s in st.units.values() if s.mutiny == chit and s.status == "map"}
-            for r in owners:
+            owners = {s.mutineer_of or "" for s in st.units.values() if s.mutiny == chit and s.status == "map"}
+            for r in sorted(owners):
                 if r:
                     st.add_vp(r, -2)
                     out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")

@@ -85,9 +85,9 @@ def test_IMP_214_other_rows_and_edges() -> None:  # AMB-31
         row = T.leader_row(name)
         assert row.entry == 210 and row.checks == () and row.death is None
         assert not any(T.leader_dies(name, y, r) for y in range(210, 218) for r in range(10))
-    assert T.leader_row("Vologèse IV").entry_rule == "after_death:vologases_iii"
-    assert T.leader_row("Vologèse V").entry_rule == "after_death:vologases_iv"
-    assert T.leader_row("Artaban V").entry_rule == "after_death:vologases_iv"
+    assert T.leader_row("Vologèse IV").entry_rule == "after:vologese_iii"
+    assert T.leader_row("Vologèse V").entry_rule == "after:vologese_iv"
+    assert T.leader_row("Artaban V").entry_rule == "after:vologese_iv"
     assert T.leader_row("Didius Julianus").entry_rule == "commodus_succession"
     assert T.leader_row("Didius Julianus").entry is None
     # Whether a leader is on the map (and so rolls at all) is the engine's check.
@@ -100,7 +100,7 @@ def test_IMP_214_other_rows_and_edges() -> None:  # AMB-31
 
 def test_IMP_216_event_1_unhealthy_rome() -> None:  # AMB-35
     e = T.event(1)
-    assert e.effects["reduce_units_in_zones"] == ["rome"]
+    assert e.effects["reduce_units_in_zones"] == ["roma"]
     assert e.effects["already_reduced"] == "stay_reduced"
     assert e.effects["augustus_in_rome_gets_event"] == 4
     sick = T.event(4).effects
