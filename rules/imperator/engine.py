@@ -537,12 +537,15 @@ def end_designate(st: ImperatorState, out: Outcome) -> None:
 
 
 def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
+    """§4.1: a generic leader comes back in phase C on any unit of his People, the pick of the
+    Enemies of Rome who control him."""
     d = st.ldef(lid)
-    units = sorted(u for u, s in st.units.items() if st.udef(u).people == d.people and s.status == "map" and s.loc)
+    zones = sorted({str(s.loc) for u, s in st.units.items() if st.udef(u).people == d.people and s.status == "map" and s.loc})
     ls = st.leaders[lid]
-    if units:
-        ls.status, ls.loc = "map", st.units[units[0]].loc
+    if zones:
+        ls.status = "map"
         ls.pax = d.people not in st.at_war
+        adjust.place(st, out, "E", [lid], zones, "§4.1")
         out.say(f"§4.1: {d.name} returns.")
 
 
