@@ -255,13 +255,9 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                     us.fleet = None
                     us.status = "eliminated"
                     us.loc = None
-            for x, ls in st.leaders.items():
-                if ls.fleet == fid:
-                    ls.fleet = None
-                    ls.status = "dead"
-                    ls.loc = None
-                    ls.title = None
-                    out.say(f"§9.2.1: {name(st, x)} is lost with the fleet.")
+            drowned = sorted(x for x, ls in st.leaders.items() if ls.fleet == fid and ls.status == "map")
+            # §9.2.1: the leaders aboard die together; their titles pass as for any death (§3.6)
+            politics.kill_leaders(st, out, drowned, "lost at sea with the fleet", section="§9.2.1")
     # 9.2.2 Roman units and leaders
     stranded: dict[str, list[str]] = {}  # zone outside the Empire -> leaders of the Roman player
     outside: dict[str, list[str]] = {}  # zone outside the Empire -> zones its units went to

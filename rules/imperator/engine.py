@@ -263,6 +263,10 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
 
 
 def end_move(st: ImperatorState, out: Outcome) -> None:
+    if st.active == "R":
+        err = fate.agitation_idle_error(st)
+        if err is not None:
+            raise RuleError("Event 6", err)
     st.sub = "combat"
     st.step = "E-combat"
     if combat.contested(st, st.active):  # an empty combat step announces no fight
@@ -293,16 +297,16 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
         stratagems.phase_f_vp(st, out)
         stratagems.return_unusable(st, out)
     adjust.adjustments(st, out)
+    reassign_custodes(st, out)
     if st.pending:
-        st.step = "F-wait"  # the players' placement choices (§9.2) come before the year ends
+        st.step = "F-wait"  # the players' choices (§9.2, §3.6) come before the year ends
         return
     finish_f(st, out)
 
 
 def finish_f(st: ImperatorState, out: Outcome) -> None:
-    """The end of phase F once every adjustment is placed: Corporis Custodes, next year."""
+    """The end of phase F once every adjustment is placed: next year."""
     st.step = "F"
-    reassign_custodes(st, out)
     if scenario_rules.end_of_turn(st, out):
         return
     st.year += 1
@@ -472,10 +476,17 @@ def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
         st.custodes = order
         out.say(f"§3.6: the Corporis Custodes go to {name(st, order)}.")
         out.map_changed = True
-    elif st.custodes is None or st.leaders.get(st.custodes) is None or st.leaders[st.custodes].status != "map":
+    elif st.custodes not in holders:
+        # the holder died or lost his title: the marker goes to another Augustus or Caesar, the
+        # Roman player's pick when there are several (§3.6)
         st.custodes = holders[0] if holders else None
         if st.custodes:
             out.say(f"§3.6: the Corporis Custodes go to {name(st, st.custodes)}.")
+        if len(holders) > 1:
+            politics.open_decision(
+                st, "R", "custodes_to", "§3.6: choose the Augustus or Caesar who gets the Corporis Custodes.",
+                [(x, name(st, x)) for x in holders], holders[0], "§3.6",
+            )
 
 
 def _can_designate(st: ImperatorState) -> bool:
@@ -526,12 +537,15 @@ def end_designate(st: ImperatorState, out: Outcome) -> None:
 
 
 def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
+    """§4.1: a generic leader comes back in phase C on any unit of his People, the pick of the
+    Enemies of Rome who control him."""
     d = st.ldef(lid)
-    units = sorted(u for u, s in st.units.items() if st.udef(u).people == d.people and s.status == "map" and s.loc)
+    zones = sorted({str(s.loc) for u, s in st.units.items() if st.udef(u).people == d.people and s.status == "map" and s.loc})
     ls = st.leaders[lid]
-    if units:
-        ls.status, ls.loc = "map", st.units[units[0]].loc
+    if zones:
+        ls.status = "map"
         ls.pax = d.people not in st.at_war
+        adjust.place(st, out, "E", [lid], zones, "§4.1")
         out.say(f"§4.1: {d.name} returns.")
 
 
@@ -591,6 +605,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "reduce_legion":
         st.units[choice].reduced = True
         adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+    elif kind == "custodes_to":
+        st.custodes = choice
+        out.say(f"§3.6: the Corporis Custodes go to {name(st, choice)}.")
     elif kind == "crown":
         politics.crown_usurper(st, out, choice, data["why"])
     elif kind == "initiative":

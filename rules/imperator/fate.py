@@ -185,4 +185,33 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     return dying
 
 
-__all__ = ["agitation_error", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]
+def agitation_idle_error(st: ImperatorState) -> str | None:
+    """Event 6: while no Augustus of Rome stands in Rome, one of them must head there in each of
+    Rome's SMCs ("au plus vite"); Rome may not end its movement before one has moved."""
+    if st.event != 6:
+        return None
+    augs = [a for a in st.augusti() if st.leaders[a].owner == "R" and st.leaders[a].loc]
+    if not augs or any(st.leaders[a].loc == st.board.rome for a in augs):
+        return None
+    if any(a in st.moved or st.leaders[a].fleet for a in augs):
+        return None
+    if not any(agitation_steps(st, a) for a in augs):
+        return None  # no step towards Rome is open to any of them: nothing can be asked
+    return "an Augustus must head for Rome this SMC before Rome's movement ends"
+
+
+def agitation_steps(st: ImperatorState, augustus: str) -> list[str]:
+    """Event 6: the adjacent zones that bring ``augustus`` closer to Rome and that he may enter."""
+    from rules.imperator import movement
+
+    ls = st.leaders[augustus]
+    if ls.loc is None or ls.ill:
+        return []
+    here = rome_distance(st, ls.loc)
+    return sorted(
+        n for n in st.board.land_neighbours(ls.loc)
+        if rome_distance(st, n) < here and movement.step_error(st, "R", augustus, [], ls.loc, n) is None
+    )
+
+
+__all__ = ["agitation_error", "agitation_idle_error", "agitation_steps", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]

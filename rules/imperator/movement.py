@@ -563,6 +563,12 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             ls = st.leaders.get(x)
             if ls is None or ls.status != "map" or ls.owner != "R" or ls.loc != fd.home or x in st.moved:
                 raise RuleError("§3.5", f"{name(st, x)} must start the SMC in {name(st, fd.home)} to board")
+            if ls.ill:
+                raise RuleError("Event 4", f"{name(st, x)} is ill and may not leave his zone")
+        aboard_l = [x for x, s in st.leaders.items() if s.fleet == fid] + leaders
+        for u in units:
+            if st.udef(u).kind == "garrison" and not any(st.leaders[x].title in ("augustus", "caesar") for x in aboard_l):
+                raise RuleError("§3.5", f"{name(st, u)} (Rome garrison) moves only with an Augustus or a Caesar")
     if to == "port":
         if fs.at == "port":
             raise RuleError("§3.5", "the fleet is already in port")
@@ -596,6 +602,12 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             land = fd.home
         elif land not in st.board.neighbours(to) or st.board.zones[land].kind != "land":
             raise RuleError("§3.5", f"{name(st, land)} is not a coast of {name(st, to)}")
+        else:
+            # §3.5: a landing is a move: the Front limits (§3.3) and closed home zones hold
+            err = step_error(st, role, None, cargo_u, to, land)
+            if err is not None:
+                section, _, why = err.partition(": ")
+                raise RuleError(section, why)
         for u in cargo_u:
             st.units[u].fleet = None
             st.units[u].loc = land

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
-from rules.imperator import combat, engine, stratagems
+from rules.imperator import combat, engine, fate, stratagems
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import FRONTS, ImperatorState, other
 
@@ -136,6 +136,8 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
         if rng.random() < 0.7:
             cmds.extend(_civil_war_commands(st, role, rng))
         cmds.extend(_move_commands(st, role, rng))
+        if role == "R" and fate.agitation_idle_error(st):  # Event 6: an Augustus heads for Rome first
+            cmds = [Command("move", {"leader": a, "to": z}) for a in st.augusti() for z in fate.agitation_steps(st, a)]
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "combat":
         zones = combat.contested(st, role)

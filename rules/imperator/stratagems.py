@@ -338,10 +338,8 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     if ls is None or ls.status != "map" or ls.owner == role:
         raise RuleError("§6.3", f"{lid!r} is not an enemy leader in play")
     mods: list[tuple[str, int]] = []
-    holder = st.custodes
-    if holder and st.leaders.get(holder) and st.leaders[holder].status == "map" and (
-        holder == lid or (st.leaders[holder].loc and st.leaders[holder].loc == ls.loc)
-    ):
+    # §3.6: the marker protects its holder and him alone, while he is Rome's Augustus or Caesar
+    if st.custodes == lid and ls.owner == "R" and ls.title in ("augustus", "caesar"):
         mods.append(("Corporis Custodes", -1))
     data = fav or {"role": role, "leader": lid, "why": why}
     bonus = sum(v for _, v in mods)

@@ -250,3 +250,17 @@ def test_reinforcement_with_its_camp_held_nearest_camp_tie() -> None:
     assert (d["section"], [c[0] for c in d["choices"]]) == ("§9.1", ["aquincum", "carnuntum"])
     answer(st, "carnuntum")
     assert st.units["ii_italica"].loc == "carnuntum"
+
+
+def test_a_generic_leader_returns_on_the_unit_the_enemies_pick() -> None:  # §4.1
+    p = Pos(175)
+    p.leader("chief", None, "E", people="quadi")
+    p.unit("q0", "quadi", "E", people="quadi")
+    p.unit("q1", "carnuntum", "E", people="quadi")
+    st = p.state(phase="B", at_war=["quadi"])
+    st.leaders["chief"].status = "returning"
+    engine._return_generic(st, Outcome(), "chief")
+    d = st.pending[0]
+    assert (d["role"], d["section"], [c[0] for c in d["choices"]]) == ("E", "§4.1", ["carnuntum", "quadi"])
+    answer(st, "quadi")
+    assert (st.leaders["chief"].status, st.leaders["chief"].loc) == ("map", "quadi")
