@@ -17,6 +17,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+LANGUAGES = ("en", "fr")
+"""The languages Praetor speaks; English is the source language of every message."""
+LANGUAGE_OPTION = "language"
+"""The per-game option naming the language of the game's public posts (``/game new``)."""
+
+
+def check_language(value: str) -> str:
+    """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
+    return code
+
 
 class Catalogue(Protocol):
     """What a gettext translations object offers (``gettext.GNUTranslations``)."""
@@ -48,10 +61,18 @@ class Text(str):
         self.params = params
         return self
 
+    def __str__(self) -> str:
+        # ``str(text)`` keeps the Text (its value is the English), so ``str(error)`` of a
+        # RuleError built from a Text can still be translated where it is shown.
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.msgid, self.plural, self.n, self.params))
+
     def localise(self, catalogue: Catalogue | None) -> str:
         """The sentence in ``catalogue``'s language (English when ``catalogue`` is None)."""
         if catalogue is None:
-            return str(self)
+            return plain(self)
         if self.plural is not None and self.n is not None:
             template = catalogue.ngettext(self.msgid, self.plural, self.n)
         else:
@@ -70,6 +91,10 @@ class Text(str):
         if self.params:
             data["params"] = {k: text_to_json(v) for k, v in self.params.items()}
         return data
+
+
+def _rebuild(msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Text:
+    return Text(msgid, plural, n, **params)
 
 
 def _(msgid: str, /, **params: Any) -> Text:
@@ -94,6 +119,18 @@ def text_to_json(value: Any) -> Any:
     if isinstance(value, Text):
         return value.to_json()
     return value
+
+
+def plain(value: Any) -> str:
+    """``value`` as a plain ``str`` (a :class:`Text` becomes its English sentence)."""
+    return str.__str__(value) if isinstance(value, str) else str(value)
+
+
+def lines_to_json(lines: list[Any]) -> list[Any] | None:
+    """The JSON form of a list of lines, or None when no line is a :class:`Text`."""
+    if not any(isinstance(line, Text) for line in lines):
+        return None
+    return [text_to_json(line) for line in lines]
 
 
 def text_from_json(data: Any) -> Any:

@@ -286,6 +286,7 @@ class ImperatorState:
     plague: dict[str, str] = field(default_factory=dict)  # zone -> "centre" | "adjacent" (this phase E)
     plague_hit: list[str] = field(default_factory=list)  # "<counter>@<zone>" already struck
     persian_battle: bool = False  # the last battle involved a Persian unit (Flèche du Parthe)
+    last_battle: dict[str, Any] = field(default_factory=dict)  # views.battle_record (public)
     free_murder_year: int = 0  # year Didius Julianus last used his free attempt on Pertinax (§4.5)
 
     # -- queries ------------------------------------------------------------------------
