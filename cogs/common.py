@@ -102,11 +102,16 @@ async def reply(
         await interaction.response.send_message(content, **kwargs)
 
 
-async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> ImageFile | None:
-    """Render a public view off the event loop; None when the game has no renderer."""
+async def render_image(
+    kind: str, view: dict[str, Any], name: str = "whole", language: str = "en"
+) -> ImageFile | None:
+    """Render a public view off the event loop, its labels in ``language`` (the game's);
+    None when the game has no renderer."""
     renderer = renderer_for(kind)
     if renderer is None:
         return None
+    if language != "en":
+        view = {**view, "language": language}  # render/words.py
     try:
         data = await asyncio.to_thread(renderer, view, name)
     except Exception:  # a broken picture must never break the game
@@ -250,13 +255,13 @@ async def show_decision(
     try:
         row = await game_row(bot, game_id)
         if row.status != "active" or row.seq != seq:
-            raise ModeratorError("This button is out of date: that decision is settled.")
+            raise ModeratorError(_("This button is out of date: that decision is settled."))
         game = await bot.moderator.load(row)
         pending = game.pending_decision()
         if pending is None:
-            raise ModeratorError("This button is out of date: nothing is waiting now.")
+            raise ModeratorError(_("This button is out of date: nothing is waiting now."))
         if row.seats.get(pending.seat) != user_key(interaction):
-            raise ModeratorError("This decision is not yours to make.")
+            raise ModeratorError(_("This decision is not yours to make."))
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
@@ -390,7 +395,7 @@ class DecisionSelect(
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
-                raise ModeratorError("This choice is out of date: the decision is settled.")
+                raise ModeratorError(_("This choice is out of date: the decision is settled."))
             result = await bot.moderator.decide(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
@@ -440,7 +445,7 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
-                "You hold no seat in this game, so there is nothing secret to show."
+                _("You hold no seat in this game, so there is nothing secret to show.")
             )
         game = await bot.moderator.load(row)
     except ModeratorError as error:

@@ -299,7 +299,7 @@ class LobbyCog(commands.Cog):
             lines.append(respond_ping(row.seats.get(pending.seat), deadline, lang))
             view.add_item(RespondButton(row.id or 0, row.seq, lang))
         await interaction.response.send_message("\n".join(lines), view=view)
-        image = await render_image(row.kind, game.public_view())
+        image = await render_image(row.kind, game.public_view(), language=lang)
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)

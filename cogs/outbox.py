@@ -52,7 +52,11 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
         mentions = [str(row.seats.get(result.pending.seat) or "")]
     image = None
     if result.outcome.map_changed or result.result is not None:
-        image = {"name": AFTER_MOVE_VIEW.get(row.kind, "whole"), "view": game.public_view()}
+        image = {
+            "name": AFTER_MOVE_VIEW.get(row.kind, "whole"),
+            "view": game.public_view(),
+            "language": language,
+        }
     texts = chunk(lines) or [localise(_("Done."), language)]
     posts = [Post("post", channel, text, mentions=mentions) for text in texts]
     posts[-1].components, posts[-1].image = components, image
@@ -145,7 +149,11 @@ async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: s
         return None
     view = view_of(payload.get("components", []))
     spec = payload.get("image")
-    image = await render_image(kind, spec["view"], spec.get("name", "whole")) if spec else None
+    image = (
+        await render_image(kind, spec["view"], spec.get("name", "whole"), spec.get("language", "en"))
+        if spec
+        else None
+    )
     if reply is not None and reply.may_answer():
         kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
         if view is not None:
