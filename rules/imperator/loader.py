@@ -1123,12 +1123,18 @@ def _load_scenarios(
                 chk.add(f, lab, "unit", f"{pl.counter} is placed but {owner} is not at war")
             elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
                 chk.add(f, lab, "unit", f"{pl.counter}: a People at peace stays in its home zones (§4.1)")
-        if enemy_used:
-            for ld in leaders.values():
-                alive = ld.enters is not None and ld.available_in(start)
-                major = ld.people is not None and ld.people in peoples and peoples[ld.people].major
-                if major and alive and ld.id not in placements:
-                    chk.add(f, lab, "leader", f"{ld.id} is in play in {start} and must be placed (§4.1)")
+        srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
+        absent = {
+            lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())
+        }
+        for ld in leaders.values():
+            # a named leader whose entry year has passed never arrives later (§2.C): the
+            # scenario places him or says he is gone (§4.1 for the Major Peoples' kings)
+            alive = not ld.generic and ld.enters is not None and ld.available_in(start)
+            if ld.people is not None and not enemy_used:
+                continue
+            if alive and ld.id not in placements and ld.id not in absent:
+                chk.add(f, lab, "leader", f"{ld.id} is in play in {start}: place him or list him as absent")
         vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
         if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
             chk.add(f, lab, "unit", f"{vex_on_map} vexillations on the map (at most {MAX_VEXILLATIONS_ON_MAP})")
@@ -1148,7 +1154,6 @@ def _load_scenarios(
                 chk.add(f, lab, f"vp.{k}", "expected roman/enemy = integer")
             else:
                 vp[k] = v
-        srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
         for r in srules:
             if r.kind == "absent":
                 for lid in r.params["leaders"]:

@@ -93,7 +93,7 @@ def _problems(tmp_path, rel: str, old: str, new: str) -> list[str]:  # type: ign
 def test_a_living_king_left_off_the_map_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
     probs = _problems(tmp_path, "scenarios/04_commode.toml",
                       '    { id = "chosroes", zone = "atropatene", side = "enemy" },\n', "")
-    assert "scenarios/04_commode.toml: commode: leader: chosroes is in play in 180 and must be placed (§4.1)" in probs
+    assert "scenarios/04_commode.toml: commode: leader: chosroes is in play in 180: place him or list him as absent" in probs
 
 
 def test_a_people_at_peace_outside_its_home_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -263,3 +263,26 @@ def test_a_rule_with_a_wrong_id_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_data(root, geometry=False)
     assert "scenarios/05_severus.toml: severus_civil_wars: rules[2].peoples: unknown people 'osroene'" in info.value.problems
+
+
+def test_a_named_leader_in_play_must_be_placed_or_absent(tmp_path: Path) -> None:
+    import shutil
+
+    from rules.imperator.loader import DATA_DIR, DataError
+
+    root = tmp_path / "data"
+    shutil.copytree(DATA_DIR, root)
+    p = root / "scenarios/04_commode.toml"
+    p.write_text(p.read_text(encoding="utf-8").replace('leaders = ["marc_aurele", "avidius_cassius", "statius_priscus"]',
+                                                      'leaders = ["marc_aurele", "avidius_cassius"]'), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_data(root, geometry=False)
+    assert info.value.problems == [
+        "scenarios/04_commode.toml: commode: leader: statius_priscus is in play in 180: place him or list him as absent"
+    ]
+
+
+def test_s5_leaders_gone_by_193_are_dead_at_the_start() -> None:
+    st = _st("severus_civil_wars")
+    for lid in ("commode", "helvius_pertinax", "perennis"):
+        assert st.leaders[lid].status == "dead", lid
