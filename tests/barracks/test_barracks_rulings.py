@@ -86,7 +86,7 @@ def test_capture_line_shows_the_value_after_counters() -> None:
     out = apply(g, "p1", "play", card="castra-4", space="D5")
     assert "decius" in g.state.areas["pillar"]
     line = next(line for line in out.public if "Decius" in line)
-    assert "(+3: 8)" in line and "Pillar" in line
+    assert line == "Decius (Red) at D4 is won by Force March Red 5 (+3: 8) on the Pillar side: he goes to Pillar."
 
 
 def test_capture_by_a_face_down_card_says_so() -> None:
@@ -99,7 +99,8 @@ def test_capture_by_a_face_down_card_says_so() -> None:
     assert v.kind == "capture" and v.space == "D3"
     out = Outcome()
     E.resolve(g.state, "D4", out)
-    assert "face down" in out.public[0] and "Pillar" in out.public[0]
+    assert out.public[0] == ("Decius (Red) at D4 is won by Force March Red 5, face down (0) on the Pillar side: "
+                             "he goes to Pillar.")
 
 
 # -- §10.0: what each on-play ability may aim at (BE-02, BE-11, BE-12) ---------------------------
