@@ -378,3 +378,16 @@ def test_setup_round_reports_and_sizes() -> None:
     easy.round = 2
     E.setup_round(easy, None)
     assert sum(c.startswith("barb") for c in easy.deck) == 8
+
+
+def test_solo_space_beside_a_gone_emperor_is_out_of_play() -> None:
+    """§9.0: a space touching only removed Emperors is out of play, Roma standing or not."""
+    g = fixture("solo", emperors={"F6": "aemilian"})
+    assert g.state.roma == "fortified" and not E.live(g.state, "B1") and E.live(g.state, "G6")
+
+
+def test_a_seed_deals_the_same_solo_game_forever() -> None:
+    st = BarracksGame.new("solo", [], "pinned", {}).state
+    assert st.hands["p1"] == ["cavalry-4", "triumph-8", "demagogue-7", "vulgus-6"]
+    assert st.forum == ["castra-3", "pretender-7", "forcemarch-6", "cavalry-3"]
+    assert st.deck[:3] == ["forcemarch-5", "praetorian-7", "barbarian-01"]
