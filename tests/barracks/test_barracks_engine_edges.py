@@ -391,3 +391,12 @@ def test_a_seed_deals_the_same_solo_game_forever() -> None:
     assert st.hands["p1"] == ["cavalry-4", "triumph-8", "demagogue-7", "vulgus-6"]
     assert st.forum == ["castra-3", "pretender-7", "forcemarch-6", "cavalry-3"]
     assert st.deck[:3] == ["forcemarch-5", "praetorian-7", "barbarian-01"]
+
+
+def test_orphan_discard_cites_the_rule() -> None:
+    """§7.0 step 7 (also after Damnatio Memoriae, BE-10): a card touching no Emperor is discarded."""
+    g = fixture(emperors={"D2": "gallus", "F6": "aemilian"}, cards={"D1": "mob-5", "F5": "castra-3"})
+    del g.state.emperors["D2"]
+    out = Outcome()
+    E.cleanup_orphans(g.state, out)
+    assert g.state.cards == {"F5": "castra-3"} and g.state.discard == ["mob-5"] and out.citations == ["§7.0"]
