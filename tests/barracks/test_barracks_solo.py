@@ -8,7 +8,7 @@ from test_barracks_cases import T11_EMPERORS, apply, fixture
 from rules.barracks import engine as E
 from rules.barracks import solo
 from rules.barracks.game import BarracksGame
-from rules.core.command import Outcome
+from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
 
 # Licinianus (Yellow, D6) has three cards: Pillar's Mob 6 at D5, Eagle's Castra 3 at C6 and
@@ -256,3 +256,58 @@ def test_one_way_to_stop_an_invader_is_enough_to_ask() -> None:
     assert p["kind"] == "invasion" and p["space"] == "D5" and p["default"] == "pass"
     assert p["choices"] == [["pass", "Let it be"], ["defeat:castra-3:", "Defeat it with Castra Red 3"]]
     assert p["prompt"] == "A Barbarian is at D5: stop it?" and out.public == ["A Barbarian invades at D5 (#3, next to Roma)."]
+
+
+def _stop_offers() -> BarracksGame:
+    """Invaders at D7 (#1) and C6 (#2, the nearest Roma: Defeat needs 6 or less); Blue Tribute
+    and Princeps in the Forum (Citizenship)."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), barbs={"D7": "G", "C6": "G"},
+                hands={"p1": ["castra-3", "mob-5", "spiculum-8", "vulgus-6"]})
+    st = g.state
+    st.path = "sword"
+    st.forum = ["barbarian-10", "tribute-4", "princeps-3", "mob-6"]
+    st.areas["sword"] = ["barbarian-11"]
+    return g
+
+
+def test_ways_to_stop_the_nearest_invader() -> None:
+    """§15.2.4: Defeat with a Red card counting 6 or less at #2, each Yellow taking 2 off;
+    Citizenship in place of a Blue Forum card."""
+    st = _stop_offers().state
+    assert solo.closest_barbarian(st) == "C6" and solo.citizenship_slots(st) == [1, 2]
+    assert solo.player_commands(st, "p1") == [
+        Command("defeat", {"card": "castra-3", "militia": []}),
+        Command("defeat", {"card": "spiculum-8", "militia": ["mob-5"]}),
+        Command("defeat", {"card": "spiculum-8", "militia": ["vulgus-6"]}),
+        Command("citizenship", {"slot": "2"}), Command("citizenship", {"slot": "3"}),
+    ]
+    assert solo._interrupt_choices(st, "D5") == [  # #3: 4 or less
+        ("pass", "Let it be"), ("defeat:castra-3:", "Defeat it with Castra Red 3"),
+        ("defeat:spiculum-8:mob-5+vulgus-6", "Defeat it with Spiculum Red 8 and 2 militia"),
+        ("citizenship:2", "Grant Citizenship in place of Tribute Blue 4"),
+        ("citizenship:3", "Grant Citizenship in place of Princeps Senatus Blue 3"),
+    ]
+
+
+def test_solo_public_information() -> None:
+    st = _stop_offers().state
+    assert solo.public_info(st) == {
+        "difficulty": "normal", "roma": "fortified", "roma_start": "fortified",
+        "path": {"side": "sword", "spaces": {"1": ["D7"], "2": ["C6", "E6"], "3": ["D5"]}},
+        "barbarian_box": 9, "forum_barbarians": 1, "lost": "",
+        "victory_points": {"difficulty": 5, "roma_unfortified_start": 0, "no_barbarians_on_map": 0,
+                           "forum_free_of_barbarians": 6, "barbarians_captured": 1},
+        "pending": None,
+    }
+
+
+def test_citizenship_replaces_a_blue_forum_card() -> None:
+    g = _stop_offers()
+    out = apply(g, "p1", "citizenship", slot="2")
+    st = g.state
+    assert st.forum[1] == "barbarian-01" and "C6" not in st.barbs and st.discard[-1] == "tribute-4"
+    assert out.public[0] == ("Citizenship: Tribute Blue 4 leaves the Forum and the Barbarian settles "
+                             "in its place.")
+    with pytest.raises(RuleError) as err:  # slot 1 holds a Barbarian, not a Blue card
+        solo._apply_citizenship(st, 0, "D7", st.barbs["D7"], Outcome())
+    assert err.value.section == "§15.2.4" and "Blue" in err.value.message
