@@ -174,12 +174,23 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
 async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
     from bot.local import DiscordRuleViolation, LocalInputError, LocalTable
     from bot.moderator import Moderator
+    from bot.permissions import REQUIRED
     from db.engine import make_engine
     from db.migrate import upgrade
 
     engine = make_engine(config.database_url)
     await upgrade(engine)
-    table = LocalTable(Moderator(engine), config.images_dir, user=user, locale=locale)
+    import hashlib
+
+    # the components last shown, per database, so buttons of a previous run can be pressed
+    database_tag = hashlib.sha256(config.database_url.encode()).hexdigest()[:12]
+    table = LocalTable(
+        Moderator(engine),
+        config.images_dir,
+        user=user,
+        locale=locale,
+        components_file=config.images_dir / f"shown-components-{database_tag}.json",
+    )
     await table.setup()
     interactive = sys.stdin.isatty()
     try:
@@ -202,6 +213,18 @@ async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
                     continue
                 if line in ("quit", "exit"):
                     break
+                if line.startswith(("deny ", "allow ")):  # as in transcripts (docs/transcripts.md)
+                    verb, _sep, flag = line.partition(" ")
+                    if flag.strip() not in REQUIRED:
+                        print(f"error: {verb} takes one of: {', '.join(REQUIRED)}", file=sys.stderr)
+                    elif verb == "deny":
+                        table.denied.add(flag.strip())
+                    else:
+                        table.denied.discard(flag.strip())
+                    continue
+                if line == "fail post":
+                    table.failing_posts += 1
+                    continue
                 if line.startswith("click "):
                     await table.click(line[6:].strip())
                 elif line.startswith("select "):

@@ -10,6 +10,7 @@ the log. It knows nothing of Discord: the cogs translate to and from it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from sqlmodel import col, select
 
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.outbox import Outbox, Post
 from db.engine import session_factory
 from db.models import (
     CheckpointRow,
@@ -44,14 +46,18 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
-from rules.core.i18n import LANGUAGE_OPTION, check_language, text_from_json
+from rules.core.i18n import LANGUAGE_OPTION, _, check_language
 from rules.core.registry import get_game
+
+log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
 UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
+DUE_BATCH = 200
+"""Due decisions or reminders handled per scheduler tick (the rest wait for the next)."""
 LIST_LIMIT = 25
 """``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
@@ -119,6 +125,12 @@ def seats_of(row: GameRow, user_id: str) -> list[str]:
     return [seat for seat, holder in row.seats.items() if holder == user_id]
 
 
+Composer = Callable[["ActResult", Game[Any], list[str]], list[Post]]
+"""Builds the posts an accepted command owes (from the result, the game after it and the
+followers who asked for mentions); set by the bot (``cogs.outbox.compose``). Called inside the
+event's transaction, so it must be pure: no I/O, no waiting."""
+
+
 class Moderator:
     def __init__(
         self,
@@ -134,6 +146,8 @@ class Moderator:
         self.checkpoint_every = checkpoint_every
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Game[Any]]] = {}
+        self.outbox = Outbox(self.sessions, self.clock)
+        self.composer: Composer | None = None
 
     # -- lookups --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -159,7 +173,7 @@ class Moderator:
     async def require_game(self, channel_id: str) -> GameRow:
         row = await self.channel_game(channel_id)
         if row is None:
-            raise ModeratorError("There is no game in this channel. Start one with /game new.")
+            raise ModeratorError(_("There is no game in this channel. Start one with /game new."))
         return row
 
     async def load(self, row: GameRow) -> Game[Any]:
@@ -170,7 +184,7 @@ class Moderator:
         async with self.sessions() as session:
             snap = await session.get(SnapshotRow, row.id)
         if snap is None:
-            raise ModeratorError(f"Game #{row.id} has not started yet.")
+            raise ModeratorError(_("Game #{id} has not started yet.", id=row.id))
         game = get_game(row.kind).from_json(snap.state)
         self._cache[row.id or 0] = (snap.seq, game)
         return game
@@ -178,7 +192,7 @@ class Moderator:
     async def game_for(self, channel_id: str) -> tuple[GameRow, Game[Any]]:
         row = await self.require_game(channel_id)
         if row.status != "active":
-            raise ModeratorError("The game here has not started yet (/game start).")
+            raise ModeratorError(_("The game here has not started yet (/game start)."))
         return row, await self.load(row)
 
     # -- lobby ----------------------------------------------------------------------------
@@ -226,8 +240,10 @@ class Moderator:
     ) -> GameRow:
         if await self.channel_game(channel_id) is not None:
             raise ModeratorError(
-                "This channel already has a game. Finish or abandon it first, or use another "
-                "channel or thread (/game new ... thread:true)."
+                _(
+                    "This channel already has a game. Finish or abandon it first, or use another "
+                    "channel or thread (/game new ... thread:true)."
+                )
             )
         game_class, info, chosen = self.check_new(kind, scenario, options)
         now = self.clock.now()
@@ -273,22 +289,29 @@ class Moderator:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(
-                "The game has started; a seat can change hands only with /game replace."
+                _("The game has started; a seat can change hands only with /game replace.")
             )
         free = [s for s, holder in row.seats.items() if holder is None]
         if seat is None:
             if seats_of(row, user_id):
                 raise ModeratorError(
-                    f"You already hold {', '.join(seats_of(row, user_id))}. To take a second "
-                    "seat (hot-seat play), name it: /game join seat:<seat>."
+                    _(
+                        "You already hold {seats}. To take a second seat (hot-seat play), name "
+                        "it: /game join seat:<seat>.",
+                        seats=", ".join(seats_of(row, user_id)),
+                    )
                 )
             if not free:
-                raise ModeratorError("Every seat is taken.")
+                raise ModeratorError(_("Every seat is taken."))
             seat = free[0]
         if seat not in row.seats:
-            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+            raise ModeratorError(_("No seat {seat}. Seats: {seats}.", seat=repr(seat), seats=", ".join(row.seats)))
         if row.seats[seat] is not None:
-            raise ModeratorError(f"Seat {seat} is taken. Free seats: {', '.join(free) or 'none'}.")
+            raise ModeratorError(
+                _("Seat {seat} is taken. Free seats: {free}.", seat=seat, free=", ".join(free))
+                if free
+                else _("Seat {seat} is taken. No seat is free.", seat=seat)
+            )
         row.seats = {**row.seats, seat: user_id}
         await self._save_seats_and_meta(row)
         return row, seat
@@ -297,11 +320,13 @@ class Moderator:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(
-                "The game has started: concede (/game concede) or hand your seat over "
-                "(/game replace)."
+                _(
+                    "The game has started: concede (/game concede) or hand your seat over "
+                    "(/game replace)."
+                )
             )
         if not seats_of(row, user_id):
-            raise ModeratorError("You hold no seat in this game.")
+            raise ModeratorError(_("You hold no seat in this game."))
         row.seats = {s: (None if u == user_id else u) for s, u in row.seats.items()}
         await self._save_seats_and_meta(row)
         return row
@@ -311,7 +336,7 @@ class Moderator:
     ) -> GameRow:
         row = await self.require_game(channel_id)
         if seat not in row.seats:
-            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+            raise ModeratorError(_("No seat {seat}. Seats: {seats}.", seat=repr(seat), seats=", ".join(row.seats)))
         if row.seats[seat] != by_user and not is_admin:
             raise ModeratorError(
                 "Only the holder of a seat, or a member with Manage Channels, may hand it over."
@@ -324,16 +349,23 @@ class Moderator:
     async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
-            raise ModeratorError("The game has already started.")
+            raise ModeratorError(_("The game has already started."))
         if user_id not in _users(row) and user_id != row.created_by:
-            raise ModeratorError("Only a seated player or the game's creator may start it.")
+            raise ModeratorError(_("Only a seated player or the game's creator may start it."))
         game_class = get_game(row.kind)
         empty = [s for s, u in row.seats.items() if u is None]
         minimum = game_class.scenario(row.scenario).min_seats
         filled = [s for s, u in row.seats.items() if u is not None]
         if empty and (minimum is None or len(filled) < minimum):
-            need = f" (at least {minimum} players)" if minimum else ""
-            raise ModeratorError(f"Seats still empty: {', '.join(empty)}{need} (/game join).")
+            raise ModeratorError(
+                _(
+                    "Seats still empty: {seats} (at least {minimum} players) (/game join).",
+                    seats=", ".join(empty),
+                    minimum=minimum,
+                )
+                if minimum
+                else _("Seats still empty: {seats} (/game join).", seats=", ".join(empty))
+            )
         if empty:  # a variant for fewer players: play with the seats taken, in order
             row.seats = {seat: row.seats[seat] for seat in list(row.seats)[: len(filled)]}
             if any(u is None for u in row.seats.values()):
@@ -376,7 +408,7 @@ class Moderator:
         """The seat ``user_id`` acts for now, or a clear refusal (only the seat to move acts)."""
         mine = seats_of(row, user_id)
         if not mine:
-            raise ModeratorError("You hold no seat in this game; spectators can /game follow.")
+            raise ModeratorError(_("You hold no seat in this game; spectators can /game follow."))
         movers = game.to_move()
         for seat in movers:
             if seat in mine:
@@ -384,7 +416,11 @@ class Moderator:
         waiting = ", ".join(
             f"{seat} (<@{row.seats.get(seat)}>)" if row.seats.get(seat) else seat for seat in movers
         )
-        raise ModeratorError(f"It is not your turn: waiting for {waiting or 'nobody'}.")
+        raise ModeratorError(
+            _("It is not your turn: waiting for {seats}.", seats=waiting)
+            if waiting
+            else _("It is not your turn: waiting for nobody.")
+        )
 
     async def act(
         self,
@@ -408,7 +444,7 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise ModeratorError("This game is not in progress.")
+                raise ModeratorError(_("This game is not in progress."))
             if expected_seq is not None and expected_seq != row.seq:
                 raise StaleError(
                     "This button is out of date: the game has moved on. Use /game status."
@@ -497,26 +533,45 @@ class Moderator:
                         CheckpointRow(game_id=game_id, seq=seq, state=state, created_at=now)
                     )
                 deadline = await self._sync_decision_and_reminders(session, row, game, seq, now)
+                for key, value in values.items():
+                    setattr(row, key, value)
+                accepted = ActResult(
+                    game=row,
+                    seq=seq,
+                    seat=seat,
+                    outcome=outcome,
+                    pending=game.pending_decision(),
+                    deadline=deadline,
+                    to_move={s: row.seats.get(s) for s in game.to_move()},
+                    result=result,
+                    by_timeout=by_timeout,
+                )
+                if self.composer is not None:  # what it owes, in the event's transaction
+                    followers: list[str] = []
+                    if outcome.highlight or result is not None:
+                        followers = await self._mentioned_followers(session, game_id)
+                    posts = self.composer(accepted, game, followers)
+                    self.outbox.add(session, game_id, seq, posts)
                 await session.commit()
         except IntegrityError:
             raise ConflictError(
                 "Another command landed first; nothing of yours was applied. Look at the new "
                 "position (/game status) and try again."
             ) from None
-        for key, value in values.items():
-            setattr(row, key, value)
         self._cache[game_id] = (seq, game)
-        return ActResult(
-            game=row,
-            seq=seq,
-            seat=seat,
-            outcome=outcome,
-            pending=game.pending_decision(),
-            deadline=deadline,
-            to_move={s: row.seats.get(s) for s in game.to_move()},
-            result=result,
-            by_timeout=by_timeout,
-        )
+        return accepted
+
+    @staticmethod
+    async def _mentioned_followers(session: Any, game_id: int) -> list[str]:
+        rows = (
+            await session.exec(
+                select(FollowerRow)
+                .where(FollowerRow.game_id == game_id)
+                .where(col(FollowerRow.mentions).is_(True))
+                .order_by(col(FollowerRow.id))
+            )
+        ).all()
+        return [f.user_id for f in rows]
 
     async def _sync_decision_and_reminders(
         self, session: Any, row: GameRow, game: Game[Any], seq: int, now: datetime
@@ -588,7 +643,7 @@ class Moderator:
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
             raise StaleError("This choice is out of date: the decision was already settled.")
         if row.seats.get(pending.seat) != user_id:
-            raise ModeratorError("This decision is not yours to make.")
+            raise ModeratorError(_("This decision is not yours to make."))
         return await self.act_in(
             game_id,
             user_id,
@@ -598,7 +653,14 @@ class Moderator:
         )
 
     async def process_due(self) -> DueWork:
-        """Apply the default of every decision past its deadline; collect due reminders."""
+        """Apply the default of every decision past its deadline; owe every due reminder.
+
+        Due rows are read with ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer),
+        so several processes share the work; a timeout lands once because it is an event (the
+        unique seq), and a reminder is marked sent in the same transaction that writes its post
+        to the outbox, so it is neither lost nor sent twice. One failing game never stops the
+        others: its error is logged and the loop goes on.
+        """
         now = self.clock.now()
         work = DueWork()
         async with self.sessions() as session:
@@ -608,14 +670,19 @@ class Moderator:
                     .where(col(DecisionRow.resolved_at).is_(None))
                     .where(col(DecisionRow.deadline) <= now)
                     .order_by(col(DecisionRow.deadline))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
         for decision in due:
             pending = PendingDecision.from_json(decision.payload)
-            row = await self.get(decision.game_id)
             try:
+                row = await self.get(decision.game_id)
                 result = await self._timeout(row, pending, decision.seq)
             except (StaleError, ConflictError, RuleError, ModeratorError):
+                continue
+            except Exception:
+                log.exception("timeout of game %s failed", decision.game_id)
                 continue
             work.timeouts.append(result)
         async with self.sessions() as session:
@@ -624,6 +691,9 @@ class Moderator:
                     select(ReminderRow)
                     .where(col(ReminderRow.sent_at).is_(None))
                     .where(col(ReminderRow.due_at) <= now)
+                    .order_by(col(ReminderRow.id))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
             for reminder in reminders:
@@ -632,6 +702,17 @@ class Moderator:
                 owner = await session.get(GameRow, reminder.game_id)
                 if owner is not None and owner.status == "active" and owner.seq == reminder.seq:
                     work.reminders.append(Reminder(owner, reminder.user_id, reminder.seat))
+                    text = _(
+                        "⏰ <@{user}>, game #{game} is waiting for your move as {seat} "
+                        "(/game status).",
+                        user=reminder.user_id,
+                        game=owner.id,
+                        seat=reminder.seat,
+                    )
+                    post = Post(
+                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                    )
+                    self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.commit()
         return work
 
@@ -691,10 +772,10 @@ class Moderator:
 
     async def recent_private(self, game_id: int, seat: str, limit: int = 10) -> list[str]:
         """The latest private lines of ``seat`` (for ``/game mine``), from the last 20 events."""
-        lines = [
-            text_from_json(line)  # a stored Text keeps its message id for translation
+        lines = [  # from_json keeps the lines' message ids (translated where shown)
+            line
             for event in await self.recent_events(game_id, 20)
-            for line in event.outcome.get("private", {}).get(seat, [])
+            for line in Outcome.from_json(event.outcome or {}).private.get(seat, [])
         ]
         return lines[-limit:]
 
@@ -763,7 +844,7 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise ModeratorError("This game is not in progress.")
+                raise ModeratorError(_("This game is not in progress."))
             base, events = await self._rebuild_plan(game_id, target)
             game = await asyncio.to_thread(self._replay_from, row, base, events)
             outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])

@@ -27,14 +27,14 @@ def mention(user_id: str | None, language: str = "en") -> str:
     return f"<@{user_id}>" if user_id else localise(_("(empty seat)"), language)
 
 
-def describe_roll(roll: DiceRoll) -> str:
-    return "🎲 " + roll.describe()
+def describe_roll(roll: DiceRoll, language: str = "en") -> str:
+    return "🎲 " + localise(roll.describe(), language)
 
 
 def outcome_lines(outcome: Outcome, language: str = "en") -> list[str]:
     """The public lines of an outcome with its dice and the rules it cites."""
     lines = [localise(line, language) for line in outcome.public]
-    lines.extend(describe_roll(r) for r in outcome.rolls)
+    lines.extend(describe_roll(r, language) for r in outcome.rolls)
     if outcome.citations:
         sections = ", ".join(outcome.citations)
         lines.append(localise(_("Rules: {sections}", sections=sections), language))
@@ -77,7 +77,7 @@ def act_lines(result: ActResult, language: str = "en") -> list[str]:
     row = result.game
     lines = outcome_lines(result.outcome, language)
     for seat in result.outcome.private:
-        if seat != result.seat:
+        if seat != result.seat or result.by_timeout:  # nobody of that seat asked: tell them
             line = _(
                 "{seat} has new private information: use /game mine.",
                 seat=seat_label(row, seat, language),

@@ -19,7 +19,7 @@ MIN_REAL_WORDS = 4  # a run with fewer words that are not numbers or single lett
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED_DIRS = ("rules", "docs", "cogs", "bot", "render", "db")
 SHIPPED_FILES = ("README.md",)
-SUFFIXES = {".py", ".toml", ".md"}
+SUFFIXES = {".py", ".toml", ".md", ".po"}  # .po: the French catalogue is checked too
 WORD = re.compile(r"[^\W_]+")  # letters (any script, accents included) and digits
 
 

@@ -439,12 +439,12 @@ def judge(st: BarracksState, emp: str) -> Verdict:
     """Resolve a surrounded Emperor as a trick (§7.0) without changing anything."""
     entries = _entries(st, emp)
     if all(e.barbarian for e in entries):
-        return Verdict("died", reason="four Barbarians")
+        return Verdict("died", reason=_("four Barbarians"))
     win = leader(st, emp)
     if win is None:
-        return Verdict("stuck", reason="every card is cancelled")
+        return Verdict("stuck", reason=_("every card is cancelled"))
     if win.barbarian:
-        return Verdict("died", space=win.space, reason="a Barbarian wins")
+        return Verdict("died", space=win.space, reason=_("a Barbarian wins"))
     return Verdict("capture", faction=win.faction, space=win.space)
 
 
@@ -462,16 +462,20 @@ def resolve(st: BarracksState, emp: str, out: Outcome | None) -> Verdict:
     if verdict.kind == "died":
         st.removed.append(eid)
         if out is not None:
-            out.say(f"{emperor_label(eid)} at {emp} dies in battle ({verdict.reason}): nobody captures him.")
+            out.say(_("{emperor} at {space} dies in battle ({reason}): nobody captures him.",
+                      emperor=emperor_label(eid), space=emp, reason=verdict.reason))
     else:
         area = area_of_faction(st, verdict.faction)
         winner = st.cards[verdict.space]
         if out is not None:
             who = FACTION_NAMES[verdict.faction]
-            where = "is discarded (Wreath is not played)" if area is None else f"goes to {area_title(st, area)}"
-            out.say(_("{emperor} at {space} is won by {card} on the {faction} side: he {where}.",
-                      emperor=emperor_label(eid), space=emp, card=board_label(st, winner), faction=who,
-                      where=where))
+            fields = {"emperor": emperor_label(eid), "space": emp, "card": board_label(st, winner), "side": who}
+            if area is None:
+                out.say(_("{emperor} at {space} is won by {card} on the {side} side: he is discarded "
+                          "(Wreath is not played).", **fields))
+            else:
+                out.say(_("{emperor} at {space} is won by {card} on the {side} side: he goes to {area}.",
+                          area=area_title(st, area), **fields))
         if area is None:
             st.removed.append(eid)
         else:
@@ -522,7 +526,7 @@ def exhaust_if_empty(st: BarracksState, out: Outcome) -> None:
             else:
                 discard_card(st, c)
         st.forum = []
-        out.say("The draw deck is empty: the Forum is discarded and no more cards are taken this round.")
+        out.say(_("The draw deck is empty: the Forum is discarded and no more cards are taken this round."))
         out.cite("§8.0")
 
 
@@ -623,14 +627,15 @@ def setup_round(st: BarracksState, out: Outcome | None) -> None:
         st.deck = shuffled(st, cards + barbs_in_deck)
     else:
         cards = shuffled(st, influence + barbs_in_deck)
-        for _ in range(per_hand):
+        for _round in range(per_hand):
             for s in st.seats:
                 st.hands[s].append(cards.pop(0))
         dealt = [cards.pop(0) for _ in range(4)]
         st.forum = forum_from_deal(dealt)
         st.deck = cards
     if out is not None:
-        out.say(f"Round {st.round} is dealt: {len(st.emperors)} Emperors, {len(st.deck)} cards in the draw deck.")
+        out.say(_("Round {round} is dealt: {emperors} Emperors, {cards} cards in the draw deck.",
+                  round=st.round, emperors=len(st.emperors), cards=len(st.deck)))
         out.commit_point = True
         out.map_changed = True
 

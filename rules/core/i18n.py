@@ -67,13 +67,18 @@ class Text(str):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.msgid, self.plural, self.n, self.params))
+        return (_rebuild, (self.msgid, self.plural, self.n, self.params, self.verbatim))
+
+    verbatim = False
+    """True for a template that is not itself translated (:func:`join`): only its parts are."""
 
     def localise(self, catalogue: Catalogue | None) -> str:
         """The sentence in ``catalogue``'s language (English when ``catalogue`` is None)."""
         if catalogue is None:
             return plain(self)
-        if self.plural is not None and self.n is not None:
+        if self.verbatim:
+            template = self.msgid
+        elif self.plural is not None and self.n is not None:
             template = catalogue.ngettext(self.msgid, self.plural, self.n)
         else:
             template = catalogue.gettext(self.msgid)
@@ -85,6 +90,8 @@ class Text(str):
     def to_json(self) -> dict[str, Any]:
         """A JSON form that keeps the message id, so a stored line can be translated later."""
         data: dict[str, Any] = {"msgid": self.msgid}
+        if self.verbatim:
+            data["verbatim"] = True
         if self.plural is not None:
             data["plural"] = self.plural
             data["n"] = self.n
@@ -93,8 +100,12 @@ class Text(str):
         return data
 
 
-def _rebuild(msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Text:
-    return Text(msgid, plural, n, **params)
+def _rebuild(
+    msgid: str, plural: str | None, n: int | None, params: dict[str, Any], verbatim: bool = False
+) -> Text:
+    text = Text(msgid, plural, n, **params)
+    text.verbatim = verbatim
+    return text
 
 
 def _(msgid: str, /, **params: Any) -> Text:
@@ -105,6 +116,16 @@ def _(msgid: str, /, **params: Any) -> Text:
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """Mark a sentence with a count for translation; ``{n}`` is the count."""
     return Text(singular, plural, n, **params)
+
+
+def join(separator: str, parts: list[Any]) -> Text:
+    """``separator.join(parts)`` that still translates each part that is a :class:`Text`
+    (a list of chit or zone names inside a sentence)."""
+    params = {f"part{i}": part for i, part in enumerate(parts)}
+    template = separator.join("{" + name + "}" for name in params)
+    text = Text(template, **params)
+    text.verbatim = True
+    return text
 
 
 def translate(value: Any, catalogue: Catalogue | None) -> Any:
@@ -137,5 +158,7 @@ def text_from_json(data: Any) -> Any:
     """Inverse of :func:`text_to_json`: a stored line becomes a :class:`Text` again."""
     if isinstance(data, dict) and "msgid" in data:
         params = {k: text_from_json(v) for k, v in data.get("params", {}).items()}
-        return Text(data["msgid"], data.get("plural"), data.get("n"), **params)
+        return _rebuild(
+            data["msgid"], data.get("plural"), data.get("n"), params, bool(data.get("verbatim"))
+        )
     return data

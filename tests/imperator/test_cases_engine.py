@@ -875,7 +875,11 @@ def test_IMP_156_evasion_succeeds() -> None:
     assert dec is not None and dec.seat == "enemies"
     script(g, 2)
     cmd(g, "enemies", "decide", id=dec.id, choice="evade")
-    assert where(g, "chief") != "carnuntum" and where(g, "q0") == where(g, "chief")
+    to = g.pending_decision()
+    assert to is not None and (to.seat, to.kind, to.section) == ("enemies", "evade_to", "§8.1")
+    assert [c.value for c in to.choices] == ["noricum", "quadi"]  # not Vindobona, where Rome came from
+    cmd(g, "enemies", "decide", id=to.id, choice="quadi")
+    assert where(g, "chief") == where(g, "q0") == where(g, "q1") == "quadi"
 
 
 def test_IMP_157_evasion_fails_on_tie() -> None:
@@ -930,6 +934,9 @@ def test_IMP_160_evasion_limited_by_cc() -> None:
     assert dec is not None
     script(g, 1, 3)
     cmd(g, "enemies", "decide", id=dec.id, choice="evade")
+    to = g.pending_decision()
+    assert to is not None and to.kind == "evade_to"
+    cmd(g, "enemies", "decide", id=to.id, choice="quadi")
     left = [u for u in ("q0", "q1", "q2", "q3") if g.state.units[u].loc == "carnuntum" or g.state.units[u].status != "map"]
     assert len(left) == 2
 
@@ -1131,8 +1138,13 @@ def test_IMP_190_reinforcement_units() -> None:
 
 
 def _f(p: Pos) -> object:
+    """Phase F adjustments, each placement choice answered with its default."""
     st = p.state(phase="F")
-    adjust.adjustments(st, Outcome())
+    out = Outcome()
+    adjust.adjustments(st, out)
+    while st.pending:
+        d = st.pending[0]
+        engine.decide(st, out, d["role"], d["id"], d["default"])
     return st
 
 

@@ -387,7 +387,9 @@ def test_IMP_140_faveur_divine_sets_own_evasion_roll() -> None:
     assert {c.value for c in dec.choices} == {"pass"} | {f"faveur_divine@{f}" for f in range(1, 7)}
     out = _decide(g, "enemies", "faveur_divine@2")
     assert out.commit_point and g.state.hands["enemies"] == []
-    assert g.state.leaders["chief"].loc != "carnuntum"
+    assert g.pending_decision().kind == "evade_to"  # type: ignore[union-attr]  # §8.1: the evader picks
+    _decide(g, "enemies", "quadi")
+    assert g.state.leaders["chief"].loc == "quadi"
     assert any("Faveur divine" in r.purpose and r.natural == 2 for r in out.rolls)
 
 
