@@ -86,6 +86,10 @@ def test_loopback_ipv6_works() -> None:
     with server, socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as client:
         client.settimeout(5)
         client.connect(("::1", server.getsockname()[1]))
+        peer, _ = server.accept()
+        with peer:
+            client.sendall(b"ave")
+            assert peer.recv(64) == b"ave"
 
 
 def test_unix_sockets_work() -> None:

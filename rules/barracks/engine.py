@@ -189,10 +189,6 @@ def occupied(st: BarracksState, space: str) -> bool:
     return space in st.cards or space in st.barbs
 
 
-def abilities_active(st: BarracksState) -> bool:
-    return not st.learning
-
-
 def is_ongoing(st: BarracksState, cid: str, key: str) -> bool:
     return not st.learning and CARDS[cid].key == key and cid not in st.flipped
 
@@ -414,12 +410,12 @@ def surrounded(st: BarracksState, emp: str) -> bool:
     return emp in st.emperors and all(occupied(st, SIDES_OF[emp][f]) for f in FACTIONS)
 
 
-def leader(st: BarracksState, emp: str, colour: str | None = None) -> Entry | None:
+def leader(st: BarracksState, emp: str) -> Entry | None:
     """The card that would take ``emp`` with the cards now around it (any number of sides)."""
     entries = _entries(st, emp)
     if not entries:
         return None
-    colour = colour if colour is not None else EMPERORS[st.emperors[emp]].colour
+    colour = EMPERORS[st.emperors[emp]].colour
     uncancelled = []
     for e in entries:
         cancelled = False

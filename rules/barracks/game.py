@@ -31,7 +31,8 @@ Solo only: ``discard {card}`` (no legal play), ``defeat {card, militia: [ids]}``
 ``citizenship {slot}``, and ``decide {id, choice}`` for the pending decisions (an invading
 Barbarian may be stopped, rival placements under your Demagogue, rival ties: ``rival_place``
 for tie-break 6 and ``rival_tie`` when a rival's resolution order decides which other rival
-gains, BE-17).
+gains, BE-17; ``resolve_order`` when an invader drawn on your turn surrounds several Emperors,
+BE-15).
 
 Hidden information: hands, the Princeps draw and the Frumentarii cards appear only in
 ``seat_view``; ``public_view`` holds the board, Forum, counts, scores (digest §5.1).

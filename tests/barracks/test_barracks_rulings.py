@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_barracks_cases import apply, fixture
 
 from rules.barracks import engine as E
@@ -85,7 +86,7 @@ def test_capture_line_shows_the_value_after_counters() -> None:
     out = apply(g, "p1", "play", card="castra-4", space="D5")
     assert "decius" in g.state.areas["pillar"]
     line = next(line for line in out.public if "Decius" in line)
-    assert "(+3: 8)" in line and "Pillar" in line
+    assert line == "Decius (Red) at D4 is won by Force March Red 5 (+3: 8) on the Pillar side: he goes to Pillar."
 
 
 def test_capture_by_a_face_down_card_says_so() -> None:
@@ -98,4 +99,56 @@ def test_capture_by_a_face_down_card_says_so() -> None:
     assert v.kind == "capture" and v.space == "D3"
     out = Outcome()
     E.resolve(g.state, "D4", out)
-    assert "face down" in out.public[0] and "Pillar" in out.public[0]
+    assert out.public[0] == ("Decius (Red) at D4 is won by Force March Red 5, face down (0) on the Pillar side: "
+                             "he goes to Pillar.")
+
+
+# -- §10.0: what each on-play ability may aim at (BE-02, BE-11, BE-12) ---------------------------
+TARGET_BOARD = {"D3": "ambitus-3", "C4": "quaestor-4", "E4": "tribute-3", "A2": "frumentarii-5",
+                "B1": "castra-3"}
+
+
+def _targets(card: str, scenario: str = "standard-4p", **state: object) -> list[str]:
+    """p1 has just played ``card`` at D5 (Sword side of Decius, D4). C4's Quaestor is face down,
+    A2's Frumentarii lies under a Barbarian, D7 holds another Barbarian."""
+    g = fixture(scenario, emperors={"D4": "decius", "B2": "gallus", "F6": "aemilian", "B6": "valerian"},
+                cards=dict(TARGET_BOARD, D5=card), barbs={"A2": "G", "D7": "G"})
+    st = g.state
+    st.flipped = ["quaestor-4"]
+    st.played = {"card": card, "space": "D5", "value": 5, "how": "normal", "actor": "p1", "abil": True}
+    for k, v in state.items():
+        setattr(st, k, v)
+    return flow.ability_targets(st, "p1")
+
+
+@pytest.mark.parametrize(("card", "targets"), [
+    ("vulgus-5", ["D3"]),  # another face-up, uncovered Yellow card anywhere
+    ("popularity-2", ["D3"]),  # a counter on another face-up, uncovered Yellow card
+    ("peddling-1", ["E4"]),  # Blue: the covered Frumentarii is out of reach
+    ("reinforcements-1", []),  # the only other Red card is a Castra
+    ("spiculum-8", ["C4", "D3", "E4"]),  # the other cards on Decius, face-down ones included
+    ("mob-5", ["D3", "E4"]),  # ... but Mob does not turn a face-down card again
+    ("tribute-4", ["A2", "D7"]),  # any Barbarian on the board
+    ("princeps-3", ["draw"]),
+    ("damnatio-7", ["D4"]),  # the Emperors next to the space
+    ("pretender-7", ["D2", "F2", "C3", "E3", "B4", "F4", "C5", "E5", "D6"]),  # empty, board order
+    ("demagogue-8", ["on"]),
+    ("cavalry-4", []),  # ongoing abilities are not used
+])
+def test_ability_targets(card: str, targets: list[str]) -> None:
+    assert _targets(card) == targets
+
+
+def test_ability_targets_when_nothing_is_left() -> None:
+    assert _targets("princeps-3", exhausted=True) == []
+    assert _targets("princeps-3", deck=[]) == []
+    assert _targets("pretender-7", pretenders=[]) == []
+    assert _targets("tribute-4", barbs={}) == []
+    assert _targets("vulgus-5", played={"card": "vulgus-5", "space": "D5", "abil": False}) == []
+
+
+def test_solo_tribute_aims_at_the_barbarian_nearest_roma() -> None:
+    """§10.0 solo Tribute: only the Barbarian closest to Roma; the solo Pretender never takes D4."""
+    assert _targets("tribute-4", "solo", path="sword") == ["D7"]
+    assert _targets("tribute-4", "solo", barbs={}) == []
+    assert "D4" not in _targets("pretender-7", "solo")

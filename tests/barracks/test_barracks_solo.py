@@ -8,7 +8,8 @@ from test_barracks_cases import T11_EMPERORS, apply, fixture
 from rules.barracks import engine as E
 from rules.barracks import solo
 from rules.barracks.game import BarracksGame
-from rules.core.command import Outcome
+from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
 
 # Licinianus (Yellow, D6) has three cards: Pillar's Mob 6 at D5, Eagle's Castra 3 at C6 and
 # Wreath's Tribute 4 at E6; its Sword side D7 is the #1 space of the Sword invasion path.
@@ -164,3 +165,149 @@ def test_defeat_lists_every_rival_ahead() -> None:
     for name in ("Eagle", "Pillar", "Wreath"):
         assert name in res.summary
     assert "Sword" not in res.summary
+
+
+# -- §15.2.3-15.2.4: invaders, Defeat, Castra (lines and refusals pinned, for mutation testing) --
+def _path_game(hand: list[str], barbs: dict[str, str] | None = None,
+               cards: dict[str, str] | None = None) -> BarracksGame:
+    g = fixture("solo", emperors=dict(T11_EMPERORS), cards=cards, barbs=barbs, hands={"p1": hand})
+    g.state.forum = ["vulgus-6", "quaestor-4"]  # no Blue card: no Citizenship on offer
+    if barbs:
+        g.state.path = "sword"
+    return g
+
+
+def test_defeat_refusals_cite_the_rule_and_say_why() -> None:
+    g = _path_game(["spiculum-7", "mob-5", "tribute-3"], barbs={"D7": "G", "C6": "G", "D5": "G"})
+    st, out = g.state, Outcome()
+    bid = st.barbs["D5"]
+    cases = [
+        ("tribute-3", [], "defeating a Barbarian takes a Red card from your hand"),
+        ("spiculum-7", ["mob-5", "mob-5"], "militia are Yellow cards from your hand, each used once"),
+        ("spiculum-7", ["tribute-3"], "militia are Yellow cards from your hand, each used once"),
+        ("spiculum-7", ["mob-5"], "here the Red card must count 4 or less after militia (yours counts 5)"),
+    ]
+    for red, militia, message in cases:
+        with pytest.raises(RuleError) as err:
+            solo._apply_defeat(st, "p1", red, militia, "D5", bid, out)
+        assert (err.value.section, err.value.message) == ("§15.2.4", message)
+    assert st.barbs["D5"] == bid and out.public == []
+
+
+def test_defeat_line_and_what_moves() -> None:
+    g = _path_game(["praetorian-8", "mob-5", "mob-6"], barbs={"D7": "G", "C6": "G", "D5": "G"})
+    st, out = g.state, Outcome()
+    bid = st.barbs["D5"]
+    solo._apply_defeat(st, "p1", "praetorian-8", ["mob-5", "mob-6"], "D5", bid, out)
+    assert out.public == ["The Barbarian at D5 is defeated with Praetorian Guard Red 8 and 2 militia."]
+    assert out.citations == ["§15.2.4"] and out.map_changed is True
+    assert bid in st.box and "D5" not in st.barbs and st.path == "sword"
+    assert st.hands["p1"] == [] and st.discard[-3:] == ["praetorian-8", "mob-5", "mob-6"]
+    out = Outcome()
+    g.state.hands["p1"] = ["castra-3", "vulgus-5"]
+    solo._apply_defeat(st, "p1", "castra-3", ["vulgus-5"], "roma", "barbarian-12", out)
+    assert out.public == ["The Barbarian at the gates of Roma is defeated with Castra Red 3 and 1 militia."]
+    g.state.hands["p1"] = ["castra-4"]
+    out = Outcome()
+    solo._apply_defeat(st, "p1", "castra-4", [], "D7", st.barbs["D7"], out)
+    assert out.public == ["The Barbarian at D7 is defeated with Castra Red 4."]
+
+
+def test_solo_castra_sends_the_invader_back_to_the_box() -> None:
+    """§15.1 solo Castra: the invader that would cover it goes back to the box with it discarded."""
+    g = _path_game(["mob-5"], cards={"D7": "castra-4"})
+    st, out = g.state, Outcome()
+    assert solo.invade(st, "barbarian-07", "sword", out) is False
+    assert out.public[-1] == "The Castra at D7 holds: it is discarded and the Barbarian goes back to the box."
+    assert "§15.1" in out.citations and out.map_changed is True
+    assert "D7" not in st.cards and st.discard[-1] == "castra-4" and st.box[-1] == "barbarian-07"
+    assert st.barbs == {} and st.path is None
+
+
+def test_second_space_goes_over_any_card_even_a_face_down_one() -> None:
+    """§15.2.3: #2 covers the higher card; a face-down card (0) still beats an empty space."""
+    g = _path_game(["mob-5"], barbs={"D7": "G"}, cards={"C6": "cavalry-3"})
+    g.state.flipped = ["cavalry-3"]
+    out = Outcome()
+    assert solo.invade(g.state, "barbarian-08", "eagle", out) is False
+    assert g.state.barbs["C6"] == "barbarian-08"
+    assert out.public == ["A Barbarian invades at C6 (#2, over the higher card)."] and out.citations == ["§15.2.3"]
+    g = _path_game(["mob-5"], barbs={"D7": "G"}, cards={"C6": "cavalry-3", "E6": "castra-4"})
+    solo.invade(g.state, "barbarian-08", "eagle", Outcome())
+    assert g.state.barbs.get("E6") is None and g.state.discard[-1] == "castra-4"  # E6 was higher: its Castra holds
+
+
+def test_second_space_tie_is_the_players_choice() -> None:
+    g = _path_game(["mob-5"], barbs={"D7": "G"})
+    out = Outcome()
+    assert solo.invade(g.state, "barbarian-08", "eagle", out) is True
+    p = g.state.pending
+    assert (p["kind"], p["default"], p["section"], p["choices"]) == ("path", "C6", "§15.2.3", [["C6", "C6"], ["E6", "E6"]])
+    assert p["prompt"] == "A Barbarian reaches #2: choose C6 or E6"
+    assert out.public == ["A Barbarian reaches #2 of the invasion path: the player chooses C6 or E6."]
+
+
+def test_one_way_to_stop_an_invader_is_enough_to_ask() -> None:
+    """§15.2.3: after an invader lands you may stop it; one Defeat on offer opens the question."""
+    g = _path_game(["castra-3"], barbs={"D7": "G", "C6": "G"})
+    out = Outcome()
+    assert solo.invade(g.state, "barbarian-08", "pillar", out) is True
+    p = g.state.pending
+    assert p["kind"] == "invasion" and p["space"] == "D5" and p["default"] == "pass"
+    assert p["choices"] == [["pass", "Let it be"], ["defeat:castra-3:", "Defeat it with Castra Red 3"]]
+    assert p["prompt"] == "A Barbarian is at D5: stop it?" and out.public == ["A Barbarian invades at D5 (#3, next to Roma)."]
+
+
+def _stop_offers() -> BarracksGame:
+    """Invaders at D7 (#1) and C6 (#2, the nearest Roma: Defeat needs 6 or less); Blue Tribute
+    and Princeps in the Forum (Citizenship)."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), barbs={"D7": "G", "C6": "G"},
+                hands={"p1": ["castra-3", "mob-5", "spiculum-8", "vulgus-6"]})
+    st = g.state
+    st.path = "sword"
+    st.forum = ["barbarian-10", "tribute-4", "princeps-3", "mob-6"]
+    st.areas["sword"] = ["barbarian-11"]
+    return g
+
+
+def test_ways_to_stop_the_nearest_invader() -> None:
+    """§15.2.4: Defeat with a Red card counting 6 or less at #2, each Yellow taking 2 off;
+    Citizenship in place of a Blue Forum card."""
+    st = _stop_offers().state
+    assert solo.closest_barbarian(st) == "C6" and solo.citizenship_slots(st) == [1, 2]
+    assert solo.player_commands(st, "p1") == [
+        Command("defeat", {"card": "castra-3", "militia": []}),
+        Command("defeat", {"card": "spiculum-8", "militia": ["mob-5"]}),
+        Command("defeat", {"card": "spiculum-8", "militia": ["vulgus-6"]}),
+        Command("citizenship", {"slot": "2"}), Command("citizenship", {"slot": "3"}),
+    ]
+    assert solo._interrupt_choices(st, "D5") == [  # #3: 4 or less
+        ("pass", "Let it be"), ("defeat:castra-3:", "Defeat it with Castra Red 3"),
+        ("defeat:spiculum-8:mob-5+vulgus-6", "Defeat it with Spiculum Red 8 and 2 militia"),
+        ("citizenship:2", "Grant Citizenship in place of Tribute Blue 4"),
+        ("citizenship:3", "Grant Citizenship in place of Princeps Senatus Blue 3"),
+    ]
+
+
+def test_solo_public_information() -> None:
+    st = _stop_offers().state
+    assert solo.public_info(st) == {
+        "difficulty": "normal", "roma": "fortified", "roma_start": "fortified",
+        "path": {"side": "sword", "spaces": {"1": ["D7"], "2": ["C6", "E6"], "3": ["D5"]}},
+        "barbarian_box": 9, "forum_barbarians": 1, "lost": "",
+        "victory_points": {"difficulty": 5, "roma_unfortified_start": 0, "no_barbarians_on_map": 0,
+                           "forum_free_of_barbarians": 6, "barbarians_captured": 1},
+        "pending": None,
+    }
+
+
+def test_citizenship_replaces_a_blue_forum_card() -> None:
+    g = _stop_offers()
+    out = apply(g, "p1", "citizenship", slot="2")
+    st = g.state
+    assert st.forum[1] == "barbarian-01" and "C6" not in st.barbs and st.discard[-1] == "tribute-4"
+    assert out.public[0] == ("Citizenship: Tribute Blue 4 leaves the Forum and the Barbarian settles "
+                             "in its place.")
+    with pytest.raises(RuleError) as err:  # slot 1 holds a Barbarian, not a Blue card
+        solo._apply_citizenship(st, 0, "D7", st.barbs["D7"], Outcome())
+    assert err.value.section == "§15.2.4" and "Blue" in err.value.message
