@@ -9,6 +9,7 @@ and say so when they are out of date.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -39,6 +40,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+TEXT_FILTER: dict[str, Callable[[Any, str], str]] = {}
+"""Per game kind: ``(game, line) -> line`` applied to every public line, private line and
+refusal of that game (Imperator: leaders' names in the form of the ``names`` option)."""
 AFTER_MOVE_VIEW: dict[str, str] = {}
 """Per game kind: the view name of the picture posted after a move (default ``whole``);
 Imperator uses ``theatre``, cropped around the last SMC's action."""
@@ -111,6 +115,10 @@ async def announce(
     row = result.game
     channel = row.channel_id
     lines = act_lines(result)
+    shown = TEXT_FILTER.get(row.kind)
+    game_now = await bot.moderator.load(row) if shown is not None else None
+    if shown is not None:
+        lines = [shown(game_now, line) for line in lines]
     view: discord.ui.View | None = None
     if result.pending is not None and result.result is None:
         lines.append(decision_ping(result))
@@ -126,6 +134,8 @@ async def announce(
         else:
             await bot.publisher.send(channel, text, view=view if last else None)
     private = result.outcome.private.get(result.seat, [])
+    if shown is not None:
+        private = [shown(game_now, line) for line in private]
     if private and interaction is not None:
         for text in chunk(["🔒 " + line for line in private]):
             await interaction.followup.send(text, ephemeral=True)
@@ -191,9 +201,19 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
             channel_key(interaction), user_key(interaction), Command(name, args)
         )
     except (RuleError, ModeratorError) as error:
-        await refuse(interaction, str(error))
+        await refuse(interaction, await shown_in_game(bot, channel_key(interaction), str(error)))
         return
     await announce(bot, result, interaction)
+
+
+async def shown_in_game(bot: PraetorBot, channel: str, text: str) -> str:
+    """``text`` through the ``TEXT_FILTER`` of the channel's game, if any."""
+    try:
+        row, game = await bot.moderator.game_for(channel)
+    except ModeratorError:
+        return text
+    shown = TEXT_FILTER.get(row.kind)
+    return shown(game, text) if shown is not None else text
 
 
 # -- the Respond button and the decision select ---------------------------------------------
@@ -236,14 +256,29 @@ class RespondButton(
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        shown = TEXT_FILTER.get(row.kind)
+        choices = [
+            dataclasses.replace(c, label=shown(game, c.label)) if shown is not None else c
+            for c in pending.choices
+        ]
         view = discord.ui.View(timeout=None)
-        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices))
+        view.add_item(DecisionSelect(self.game_id, self.seq, choices))
         section = f" ({pending.section})" if pending.section else ""
+        default = choice_label(choices, pending.default)
+        text = f"{pending.prompt}{section} Default if you do not answer: {default}."
         await interaction.response.send_message(
-            f"{pending.prompt}{section} Default if you do not answer: {pending.default}.",
+            shown(game, text) if shown is not None else text,
             view=view,
             ephemeral=True,
         )
+
+
+def choice_label(choices: Any, value: object) -> str:
+    """What a choice is called in its menu (never the internal value when a label exists)."""
+    for choice in choices or ():
+        if str(getattr(choice, "value", "")) == str(value):
+            return str(getattr(choice, "label", value))
+    return str(value)
 
 
 class DecisionSelect(
@@ -289,7 +324,8 @@ class DecisionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
+        shown = choice_label(pending.choices, choice)
+        await interaction.response.edit_message(content=f"You chose: {shown}.", view=None)
         await announce(bot, result)
 
 

@@ -419,3 +419,25 @@ async def test_a_whole_turn_played_from_game_status_alone(
     row, game = await table.moderator.game_for(str(table.channel_id))
     assert game.state.year == start_year + 1 or row.status != "active", (verbs, game.state.step)
     assert {"/reserve", "/move", "/end"} <= set(verbs), verbs
+
+
+async def test_names_en_reaches_lines_prompts_and_refusals(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    t = await new_table(sqlite_engine, tmp_path, FakeClock())
+    opening = list(OPENING)
+    opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
+    await play(t, opening)
+    await play(t, [("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus")])
+    assert "Gaius Avidius Cassius with IVe Scythica moves to Cyrrhus" in t.outputs[-2].text
+    t.user = "bob"
+    await t.run_slash("/move leader:avidius_cassius to:roma")
+    refusal = t.outputs[-1]
+    assert refusal.refusal and "Gaius Avidius Cassius" in refusal.text, refusal.text
+    await play(t, [("bob", "/end"), ("bob", "/attack zone:cyrrhus")])
+    t.user = "alice"
+    await t.click("Respond")
+    prompt = t.outputs[-1]
+    assert prompt.audience == "alice" and "Default if you do not answer: Cappadocia." in prompt.text
+    await t.select(["melitene"])
+    assert any("You chose: Melitene." in o.text for o in t.outputs)
