@@ -347,6 +347,11 @@ class LocalTable:
 
     def _save(self, file: discord.File) -> Path:
         self.images_dir.mkdir(parents=True, exist_ok=True)
+        if self.image_count == 0:  # never overwrite the images of an earlier run
+            numbers = [
+                int(p.name[:4]) for p in self.images_dir.glob("[0-9][0-9][0-9][0-9]-*")
+            ]
+            self.image_count = max(numbers, default=0)
         self.image_count += 1
         path = self.images_dir / f"{self.image_count:04d}-{file.filename}"
         fp: io.IOBase = file.fp  # type: ignore[assignment]

@@ -25,11 +25,13 @@ def describe_roll(roll: DiceRoll) -> str:
     return "🎲 " + roll.describe()
 
 
-def outcome_lines(outcome: Outcome) -> list[str]:
-    """The public lines of an outcome with its dice and the rules it cites."""
+def outcome_lines(outcome: Outcome, citations: bool = False) -> list[str]:
+    """The public lines of an outcome with its dice. The rules it cites are not a line after
+    every action: refusals name their rule, and ``/game log`` lists the citations of each
+    move (``citations=True``)."""
     lines = list(outcome.public)
     lines.extend(describe_roll(r) for r in outcome.rolls)
-    if outcome.citations:
+    if citations and outcome.citations:
         lines.append("Rules: " + ", ".join(outcome.citations))
     return lines
 
@@ -112,6 +114,8 @@ def log_text(data: dict[str, Any]) -> str:
         )
         lines.extend(f"    {line}" for line in event["public"])
         lines.extend(f"    🎲 {DiceRoll.from_json(r).describe()}" for r in event["rolls"])
+        if event.get("citations"):
+            lines.append("    Rules: " + ", ".join(event["citations"]))
         for seat, private in event["private"].items():
             lines.extend(f"    [{seat} only] {line}" for line in private)
     if data.get("result"):

@@ -14,6 +14,7 @@ from bot.present import log_text, mention, outcome_lines, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
+    DYNAMIC_ITEMS,
     REFUSAL,
     MineButton,
     RespondButton,
@@ -240,8 +241,11 @@ class LobbyCog(commands.Cog):
         try:
             row = await bot.moderator.require_game(channel_key(interaction))
         except ModeratorError as error:
-            await refuse(interaction, str(error))
-            return
+            ended = await bot.moderator.latest_game(channel_key(interaction))
+            if ended is None:
+                await refuse(interaction, str(error))
+                return
+            row = ended  # after the end: the result, and where to look
         if row.status == "lobby":
             seats = ", ".join(f"{s}: {mention(u) if u else 'free'}" for s, u in row.seats.items())
             await reply(
@@ -269,7 +273,7 @@ class LobbyCog(commands.Cog):
                 "position."
             )
         suggest = getattr(game, "suggestions", None)
-        for seat in seats_of(row, user_key(interaction)):
+        for seat in seats_of(row, user_key(interaction)) if row.status == "active" else []:
             ready = suggest(seat) if callable(suggest) and row.status == "active" else []
             if ready:
                 lines.append(f"You ({seat}) may now type, for example:")
@@ -363,6 +367,7 @@ class LobbyCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
+            what = await last_action(bot, channel_key(interaction))
             result = await bot.moderator.request_undo(
                 channel_key(interaction), user_key(interaction)
             )
@@ -371,26 +376,32 @@ class LobbyCog(commands.Cog):
             return
         if result.done:
             await interaction.response.send_message(
-                f"Undo agreed by everyone: event {result.undone_seq} is taken back."
+                f"Undo agreed by everyone: {what} is taken back (event {result.undone_seq})."
             )
         else:
             waiting = ", ".join(mention(u) for u in result.waiting_for)
             await interaction.response.send_message(
-                f"{mention(user_key(interaction))} asks to undo the last action. {waiting}: "
+                f"{mention(user_key(interaction))} asks to undo {what}. {waiting}: "
                 "agree with /game undo."
             )
 
-    @game.command(name="concede", description="Concede the game")
+    @game.command(name="concede", description="Concede the game (asks for a confirmation)")
     async def concede(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
         try:
-            row = await praetor(interaction).moderator.concede(
-                channel_key(interaction), user_key(interaction)
-            )
+            row = await bot.moderator.require_game(channel_key(interaction))
+            if row.status != "active" or not seats_of(row, user_key(interaction)):
+                raise ModeratorError("Only a seated player of a game under way may concede.")
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConcedeButton(row.id or 0, row.seq))
         await interaction.response.send_message(
-            result_line(row) + f"\nDice check: the seed was `{row.secret_seed}`."
+            "Concede the game? The other side wins at once and this cannot be undone. "
+            "Press Concede to confirm; ignore this message to keep playing.",
+            view=view,
+            ephemeral=True,
         )
 
     @game.command(
@@ -412,6 +423,67 @@ class LobbyCog(commands.Cog):
                 + ", ".join(mention(u) for u in waiting)
                 + ": agree with /game abandon."
             )
+
+
+async def last_action(bot: Any, channel: str) -> str:
+    """The action an undo would take back, in words: who sent which command and what it did."""
+    row = await bot.moderator.require_game(channel)
+    active = bot.moderator.active_events(await bot.moderator.events(row.id or 0))
+    if not active:
+        return "the last action"
+    last = active[-1]
+    command = last.command
+    def typed_value(value: Any) -> str:
+        text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        return f'"{text}"' if " " in text else text
+
+    args = " ".join(f"{k}:{typed_value(v)}" for k, v in (command.get("args") or {}).items())
+    typed = f"/{command['name']} {args}".strip()
+    said = (last.outcome.get("public") or [""])[0]
+    text = f"{last.seat or 'the bot'}'s {typed}"
+    return f"{text} ({said})" if said else text
+
+
+class ConcedeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:concede:(?P<game>\d+):(?P<seq>\d+)",
+):
+    """The confirmation of /game concede, shown only to the player who asked."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Concede",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"praetor:concede:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> ConcedeButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        try:
+            row = await bot.moderator.get(self.game_id)
+            if row.status != "active":
+                raise ModeratorError("This button is out of date: the game is over.")
+            row = await bot.moderator.concede(row.channel_id, user_key(interaction))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            result_line(row) + f"\nDice check: the seed was `{row.secret_seed}`."
+        )
+
+
+if ConcedeButton not in DYNAMIC_ITEMS:
+    DYNAMIC_ITEMS.append(ConcedeButton)
 
 
 async def setup(bot: commands.Bot) -> None:
