@@ -97,7 +97,8 @@ def choices(
     suffix: dict[str, str] | None = None,
     prefix: str = "",
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices (at most 25) from ``(id, label)`` pairs that match ``current``."""
+    """Autocomplete choices from ``(id, label)`` pairs that match ``current`` (all of them;
+    ``bot.client.cap_choices`` keeps 25 for Discord and says how many more there are)."""
     out: list[app_commands.Choice[str]] = []
     for ident, label in items:
         if not matches(current, ident, label):
@@ -109,9 +110,7 @@ def choices(
         if len(value) > 100:
             continue
         out.append(app_commands.Choice(name=name[:100], value=value))
-        if len(out) == 25:
-            break
-    return out
+    return out  # every match: the bot's autocomplete guard shows 24 and says how many more
 
 
 def list_choices(

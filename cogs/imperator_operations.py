@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
@@ -43,6 +44,7 @@ from cogs.common import (
 )
 from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
+from rules.core.i18n import _
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
@@ -301,7 +303,7 @@ async def _complete(
     except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
         log.debug("no menu for %r", current, exc_info=True)
         return []
-    return result[:25]
+    return result  # capped at 25 with a "N more" hint by the bot's autocomplete guard
 
 
 async def leader_autocomplete(
@@ -448,6 +450,7 @@ def _destinations_view(
     if not costs:
         return f"{label(st, leader)} cannot reach any zone with that stack this SMC.", None
     ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:25]
+    more = len(costs) - len(ids)  # a select holds 25: say so, and how to reach the others
     view = discord.ui.View(timeout=None)
     options = [
         discord.SelectOption(
@@ -458,7 +461,15 @@ def _destinations_view(
     ]
     view.add_item(MarchDestination(game_id, seq, leader, mask, options))
     who = ", ".join(label(st, u) for u in units) or "no units"
-    return f"{label(st, leader)} with {who}: where to?", view
+    text = f"{label(st, leader)} with {who}: where to?"
+    if more > 0:
+        text += " " + _(
+            "The menu lists the 25 nearest of {total} zones; for one of the {more} others use "
+            "/move with to: (type a few letters of the zone).",
+            total=len(costs),
+            more=more,
+        )
+    return text, view
 
 
 class MarchUnits(
@@ -491,7 +502,7 @@ class MarchUnits(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchUnits:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -545,7 +556,7 @@ class MarchDestination(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchDestination:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"], int(match["mask"], 16))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"], int(match["mask"], 16))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)

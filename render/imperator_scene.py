@@ -254,6 +254,17 @@ def _side_dict(d: Mapping[str, Any] | None) -> dict[str, int]:
     return out
 
 
+def _event_from_table(ev: Any) -> ActiveEvent:
+    """An event given by its number (the engine's view) is named by the Events table."""
+    from rules.imperator import tables
+
+    try:
+        found = tables.event(int(ev))
+    except (KeyError, ValueError, TypeError, LookupError):
+        return ActiveEvent(name=str(ev))
+    return ActiveEvent(name=found.name, id=str(found.number))
+
+
 def from_public_view(view: Mapping[str, Any]) -> MapScene:
     """Build the scene from the engine's public view (format in the module docstring)."""
     _check_public(view)
@@ -286,7 +297,7 @@ def from_public_view(view: Mapping[str, Any]) -> MapScene:
             name=str(ev.get("name", "")), id=str(ev.get("id", "")), text=str(ev.get("text", ""))
         )
     else:
-        event = ActiveEvent(name=str(ev))
+        event = _event_from_table(ev)
     arm = view.get("armenia") or {}
     fleets = tuple(
         Fleet(

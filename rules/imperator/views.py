@@ -97,7 +97,8 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
             }
         )
     peoples = {}
-    for pid, p in st.board.peoples.items():
+    # a scenario without Peoples (scenario 1) shows none, nor any Armenia marker
+    for pid, p in st.board.peoples.items() if st.rules.get("peoples", True) else ():
         status = "war" if pid in st.at_war else "pax"
         peoples[pid] = {
             "name": p.name,
@@ -133,7 +134,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "active_event": event_view(st.event),
         "zones": zones,
         "peoples": peoples,
-        "armenia": {"status": "roman" if st.armenia == "roman" else "parthian"},
+        "armenia": {"status": "roman" if st.armenia == "roman" else "parthian"} if st.rules.get("armenia", True) else {},
         "fleets": fleets,
         "reserve_fronts": list(st.reserve_fronts),
         "reserve_max": st.reserve_max,

@@ -195,7 +195,8 @@ def campaign_start(board: BoardGeometry) -> dict[str, Any]:
             )
         ]
     }
-    return base_view(board, zones=zones, active_event={"id": "1", "name": "Quiet year"})
+    # the event is the Events table's own (event 1 was once drawn as a made-up "Quiet year")
+    return base_view(board, zones=zones, active_event=1)
 
 
 def crowded_danube(board: BoardGeometry) -> dict[str, Any]:

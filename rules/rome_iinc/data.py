@@ -1,0 +1,328 @@
+"""Rome, IInc. data: the map, counters, charts and set-ups, loaded from TOML and validated.
+
+Every authored record carries a provenance (``source``, per-field ``sources``): rules, inferred,
+history or design (docs/rome-iinc.md). ``PRAETOR_ROME_DATA_DIR`` points the loader at an owner's
+own files with the printed values; the same validator checks them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).with_name("data")
+FILES = ("map.toml", "counters.toml", "charts.toml", "scenarios.toml")
+PROVENANCE = ("rules", "inferred", "history", "design")
+LINK_TYPES = ("road", "desert", "mountain", "river", "sea")
+STATUSES = ("roman", "insurgent", "allied", "foederati", "barbarian")
+UNIT_TYPES = ("cavalry", "guards", "legion", "pseudo", "fort", "auxilia", "fleet")
+SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecution", "prestige",
+            "stalemate", "veteran")
+EMPIRES = ("east", "west")
+SCENARIO_IDS = ("286", "363", "425", "497", "565")
+
+
+class DataError(ValueError):
+    """The data files are inconsistent; the message names the file, record and field."""
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    command: str  # "" for a Homeland
+    gold: int = 0
+    icons: tuple[str, ...] = ()
+    terrain: str = ""
+    capital: bool = False
+    homeland: bool = False
+    tribes: tuple[str, ...] = ()
+    foederati_homeland: bool = False
+    lat: float = 0.0
+    lon: float = 0.0
+
+
+@dataclass(frozen=True)
+class War:
+    id: str
+    tribe: str
+    strength: int
+    naval: int = 0
+    cavalry: int = 0
+    scenario: str = ""
+
+    @property
+    def label(self) -> str:
+        extra = f"/{self.naval}N" if self.naval else (f"/{self.cavalry}C" if self.cavalry else "")
+        return f"{self.strength}{extra} {self.tribe.capitalize()}"
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    name: str
+    tribe: str
+    strength: int
+    pillage: int
+    scenario: str = ""
+
+
+@dataclass(frozen=True)
+class Statesman:
+    id: str
+    name: str
+    mil: int
+    adm: int
+    pop: int
+    int_: int
+    special: str = ""
+    scenario: str = ""
+    imperial: str = ""
+    rank: int = 0
+    ineligible: bool = False
+
+
+@dataclass(frozen=True)
+class RomeData:
+    provinces: dict[str, Province]
+    links: dict[str, tuple[tuple[str, str], ...]]  # province -> ((neighbour, type), ...) sorted
+    commands: dict[str, dict[str, Any]]
+    wars: dict[str, War]
+    leaders: dict[str, Leader]
+    statesmen: dict[str, Statesman]
+    dynasties: dict[str, dict[str, Any]]
+    foederati_tribes: tuple[str, ...]
+    tribe_names: dict[str, str]
+    generic: dict[str, Any]
+    charts: dict[str, Any]
+    scenarios: dict[str, dict[str, Any]]
+    digest: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    def link(self, a: str, b: str) -> str | None:
+        for other, kind in self.links.get(a, ()):
+            if other == b:
+                return kind
+        return None
+
+
+def _check_provenance(where: str, record: dict[str, Any]) -> None:
+    src = record.get("source")
+    if src not in PROVENANCE:
+        raise DataError(f"{where}: source must be one of {', '.join(PROVENANCE)}, not {src!r}")
+    for key, value in record.get("sources", {}).items():
+        if value not in PROVENANCE:
+            raise DataError(f"{where}: sources.{key} must be a provenance tag, not {value!r}")
+
+
+def _read(directory: Path) -> tuple[dict[str, dict[str, Any]], str]:
+    raw: dict[str, dict[str, Any]] = {}
+    digest = hashlib.sha256()
+    for name in FILES:
+        path = directory / name
+        if not path.is_file():
+            raise DataError(f"{path}: missing data file")
+        blob = path.read_bytes()
+        digest.update(name.encode() + b"\0" + blob)
+        try:
+            raw[name] = tomllib.loads(blob.decode("utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise DataError(f"{path}: {err}") from err
+    return raw, digest.hexdigest()
+
+
+def load(directory: Path | None = None) -> RomeData:
+    """Load and validate the data in ``directory`` (default: the shipped files)."""
+    raw, digest = _read(directory or DATA_DIR)
+    mp, ct, ch, sc = (raw[n] for n in FILES)
+    commands = dict(mp["commands"])
+    for cid, c in commands.items():
+        _check_provenance(f"map.toml commands.{cid}", c)
+        if c.get("empire") not in EMPIRES:
+            raise DataError(f"map.toml commands.{cid}: empire must be east or west")
+    provinces: dict[str, Province] = {}
+    for pid, p in mp["provinces"].items():
+        _check_provenance(f"map.toml provinces.{pid}", p)
+        if p.get("command") not in commands:
+            raise DataError(f"map.toml provinces.{pid}: unknown command {p.get('command')!r}")
+        for icon in p.get("icons", []):
+            if icon not in ("legion", "fleet", "grain"):
+                raise DataError(f"map.toml provinces.{pid}: unknown icon {icon!r}")
+        if p.get("terrain", "") not in ("", "desert", "mountain"):
+            raise DataError(f"map.toml provinces.{pid}: terrain must be desert or mountain")
+        provinces[pid] = Province(pid, p["name"], p["command"], int(p.get("gold", 0)),
+                                  tuple(p.get("icons", [])), p.get("terrain", ""),
+                                  bool(p.get("capital", False)), lat=p["lat"], lon=p["lon"])
+    tribe_names = dict(ct["tribes"]["names"])
+    foederati = tuple(ct["tribes"]["foederati"])
+    for hid, h in mp["homelands"].items():
+        _check_provenance(f"map.toml homelands.{hid}", h)
+        if hid in provinces:
+            raise DataError(f"map.toml homelands.{hid}: id already used by a province")
+        for t in h["tribes"]:
+            if t not in tribe_names:
+                raise DataError(f"map.toml homelands.{hid}: unknown tribe {t!r}")
+        provinces[hid] = Province(hid, h["name"], "", 0, (), "", False, True, tuple(h["tribes"]),
+                                  bool(h.get("foederati", False)), h["lat"], h["lon"])
+    adjacency: dict[str, list[tuple[str, str]]] = {pid: [] for pid in provinces}
+    for entry in mp["links"]["list"]:
+        a, b, kind, src = entry
+        if a not in provinces or b not in provinces:
+            raise DataError(f"map.toml links: unknown province in {entry}")
+        if kind not in LINK_TYPES or src not in PROVENANCE:
+            raise DataError(f"map.toml links: bad type or provenance in {entry}")
+        if any(o == b for o, _ in adjacency[a]):
+            raise DataError(f"map.toml links: {a}-{b} listed twice")
+        adjacency[a].append((b, kind))
+        adjacency[b].append((a, kind))
+    for pid, adj in adjacency.items():
+        if not adj:
+            raise DataError(f"map.toml: {pid} has no connection")
+    capitals = sorted(p.id for p in provinces.values() if p.capital)
+    if capitals != ["constantinople", "rome"]:
+        raise DataError(f"map.toml: the Capitals must be Rome and Constantinople, not {capitals}")
+    gallia = sum(p.gold for p in provinces.values() if p.command == "gallia")
+    if gallia != 25:
+        raise DataError(f"map.toml: Gallia's Command icon is 25 Gold (9.2.4), the map sums {gallia}")
+    wars: dict[str, War] = {}
+    for wid, w in ct["wars"].items():
+        _check_provenance(f"counters.toml wars.{wid}", w)
+        if w["tribe"] not in tribe_names:
+            raise DataError(f"counters.toml wars.{wid}: unknown tribe {w['tribe']!r}")
+        if w.get("naval") and w.get("cavalry"):
+            raise DataError(f"counters.toml wars.{wid}: a War has Naval or Cavalry strength, not both")
+        wars[wid] = War(wid, w["tribe"], int(w["strength"]), int(w.get("naval", 0)),
+                        int(w.get("cavalry", 0)), str(w["scenario"]))
+    if len(wars) != 40:
+        raise DataError(f"counters.toml: there are 40 War counters (3.1), not {len(wars)}")
+    leaders: dict[str, Leader] = {}
+    for lid, le in ct["leaders"].items():
+        _check_provenance(f"counters.toml leaders.{lid}", le)
+        leaders[lid] = Leader(lid, le["name"], le["tribe"], int(le["strength"]), int(le["pillage"]),
+                              str(le["scenario"]))
+    if len(leaders) != 8:
+        raise DataError(f"counters.toml: there are 8 Enemy Leaders (3.1), not {len(leaders)}")
+    statesmen: dict[str, Statesman] = {}
+    for sid, s in ct["statesmen"].items():
+        _check_provenance(f"counters.toml statesmen.{sid}", s)
+        special = s.get("special", "")
+        kind = special.split(":")[0]
+        if special not in SPECIALS and kind not in ("war", "leader"):
+            raise DataError(f"counters.toml statesmen.{sid}: unknown special ability {special!r}")
+        if kind in ("war", "leader") and special.split(":")[1] not in tribe_names:
+            raise DataError(f"counters.toml statesmen.{sid}: unknown tribe in {special!r}")
+        if s.get("imperial") and s["imperial"] not in ct["dynasties"]:
+            raise DataError(f"counters.toml statesmen.{sid}: unknown Dynasty {s['imperial']!r}")
+        statesmen[sid] = Statesman(sid, s["name"], int(s["mil"]), int(s["adm"]), int(s["pop"]),
+                                   int(s["int"]), special, str(s["scenario"]), s.get("imperial", ""),
+                                   int(s.get("rank", 0)), bool(s.get("ineligible", False)))
+    if len(statesmen) != 67:
+        raise DataError(f"counters.toml: there are 67 Statesmen (6.1), not {len(statesmen)}")
+    for did, d in ct["dynasties"].items():
+        _check_provenance(f"counters.toml dynasties.{did}", d)
+    _check_provenance("counters.toml generic", ct["generic"])
+    for chart, body in ch.items():
+        _check_provenance(f"charts.toml {chart}", body)
+    cells = ch["events"]["cells"]
+    if sorted(cells) != sorted(f"{w}-{p}" for w in range(1, 7) for p in range(1, 4)):
+        raise DataError("charts.toml events: the Event Chart has 18 cells, white 1-6 x purple 1-3")
+    ch["_foederati"] = foederati
+    scenarios: dict[str, dict[str, Any]] = {}
+    for key, s in sc.items():
+        _check_provenance(f"scenarios.toml {key}", s)
+        sid = key.removeprefix("s")
+        _check_scenario(sid, s, provinces, commands, wars, statesmen, ch)
+        scenarios[sid] = s
+    links = {pid: tuple(sorted(adj)) for pid, adj in adjacency.items()}
+    return RomeData(provinces, links, commands, wars, leaders, statesmen, dict(ct["dynasties"]),
+                    foederati, tribe_names, dict(ct["generic"]), ch, scenarios, digest)
+
+
+def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
+                    commands: dict[str, Any], wars: dict[str, War],
+                    statesmen: dict[str, Statesman], charts: dict[str, Any]) -> None:
+    where = f"scenarios.toml s{sid}"
+    if sid not in SCENARIO_IDS:
+        raise DataError(f"{where}: unknown scenario (13.1 lists {', '.join(SCENARIO_IDS)})")
+    for pid, status in s["status"].items():
+        if pid not in provinces or provinces[pid].homeland or status not in STATUSES:
+            raise DataError(f"{where} status: bad entry {pid} = {status!r}")
+    for pid, status in s["status"].items():
+        if status == "foederati" and s.get("tribes", {}).get(pid) not in charts_tribes(charts):
+            raise DataError(f"{where} status: Foederati {pid} needs a Foederati tribe in `tribes`")
+    for lid, loc in s.get("leaders", {}).items():
+        if not (loc.startswith("war:") and loc[4:] in s["wars"]) and not loc.startswith("home:"):
+            raise DataError(f"{where} leaders.{lid}: a Leader starts on a War of the set-up or at home")
+    for e in s.get("fallen", []):
+        if e not in EMPIRES or s["emperors"]["east"] != s["emperors"]["west"]:
+            raise DataError(f"{where} fallen: a Fallen Empire leaves one Sole Emperor for both (12.2.2)")
+    for e, sid_ in s["emperors"].items():
+        if sid_ not in statesmen:
+            raise DataError(f"{where} emperors.{e}: unknown Statesman {sid_!r}")
+    for cid, who in list(s["rebels"].items()) + list(s["governors"].items()):
+        if cid not in commands or (who != "generic" and who not in statesmen):
+            raise DataError(f"{where}: bad commander {cid} = {who!r}")
+    for wid, where_ in s["wars"].items():
+        if wid not in wars or where_ not in provinces:
+            raise DataError(f"{where} wars: bad entry {wid} = {where_!r}")
+    stacking = charts["units"]["stacking"]
+    totals: dict[str, int] = {}
+    for pid, units in s["units"].items():
+        if pid not in provinces or provinces[pid].homeland:
+            raise DataError(f"{where} units: {pid} is not a Province")
+        status = s["status"].get(pid, "roman")
+        if status not in ("roman", "insurgent"):
+            raise DataError(f"{where} units: {pid} is {status}; Units stand only in Roman or "
+                            "Insurgent Provinces (2.3)")
+        count: dict[str, int] = {}
+        for u in units:
+            kind = u.rstrip("*")
+            if kind not in UNIT_TYPES:
+                raise DataError(f"{where} units.{pid}: unknown unit {u!r}")
+            group = "legion" if kind == "pseudo" else kind
+            count[group] = count.get(group, 0) + 1
+            pool = "pseudo" if kind in ("pseudo", "fort") else kind
+            totals[pool] = totals.get(pool, 0) + 1
+        for group, n in count.items():
+            if n > stacking[group]:
+                raise DataError(f"{where} units.{pid}: {n} {group} exceed the stacking limit (2.3)")
+        if "fleet" in count and provinces[pid].terrain == "mountain":
+            raise DataError(f"{where} units.{pid}: no Fleet in a Mountain Province (2.3)")
+    mix = charts["units"]["mix"]
+    for pool, n in totals.items():
+        if n > mix[pool]:
+            raise DataError(f"{where}: {n} {pool} counters, the mix has {mix[pool]} (2.1)")
+
+
+def charts_tribes(charts: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(charts.get("_foederati", ()))
+
+
+@lru_cache(maxsize=4)
+def _cached(directory: str) -> RomeData:
+    return load(Path(directory))
+
+
+_CURRENT: list[RomeData] = []
+
+
+def data() -> RomeData:
+    """The data the engine plays with: ``PRAETOR_ROME_DATA_DIR`` or the shipped files, read
+    once per process (``reload_data`` reads the environment again)."""
+    if not _CURRENT:
+        _CURRENT.append(_cached(os.environ.get("PRAETOR_ROME_DATA_DIR", str(DATA_DIR))))
+    return _CURRENT[0]
+
+
+def reload_data() -> RomeData:
+    _CURRENT.clear()
+    return data()
+
+
+def data_hash() -> str:
+    return data().digest
