@@ -159,9 +159,12 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
     components: list[Component] = []
     widths: dict[int, int] = {}
     seen_ids: set[str] = set()
-    for index, child in enumerate(view.children):
+    for child in view.children:
         item: Any = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        row = child.row if child.row is not None else index // 5
+        row = child.row if child.row is not None else getattr(item, "row", None)
+        if row is None:  # placed as discord.py does: the first row with room for it
+            need = 1 if isinstance(item, discord.ui.Button) else MAX_ROW_WIDTH
+            row = next(r for r in range(MAX_ROWS + 1) if widths.get(r, 0) + need <= MAX_ROW_WIDTH)
         custom_id = getattr(item, "custom_id", "") or ""
         if len(custom_id) > MAX_CUSTOM_ID:
             raise DiscordRuleViolation(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
