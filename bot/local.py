@@ -165,13 +165,9 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
     if view is None:
         return []
     components: list[Component] = []
-    widths: dict[int, int] = {}
     seen_ids: set[str] = set()
-    for index, child in enumerate(view.children):
+    for child in view.children:
         item: Any = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        row = getattr(child, "_rendered_row", None)  # where discord.py lays it out
-        if row is None:
-            row = child.row if child.row is not None else index // 5
         custom_id = getattr(item, "custom_id", "") or ""
         if len(custom_id) > MAX_CUSTOM_ID:
             raise DiscordRuleViolation(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
@@ -184,11 +180,9 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
                 raise DiscordRuleViolation(f"button label longer than {MAX_LABEL}: {label!r}")
             if not label and item.emoji is None:
                 raise DiscordRuleViolation("a button needs a label or an emoji")
-            widths[row] = widths.get(row, 0) + 1
             components.append(Component("button", label, custom_id, item=child))
         elif isinstance(item, discord.ui.Select):
             check_select(item)
-            widths[row] = widths.get(row, 0) + MAX_ROW_WIDTH
             components.append(
                 Component(
                     "select",
@@ -654,6 +648,11 @@ class LocalTable:
 
     def _save(self, file: discord.File) -> Path:
         self.images_dir.mkdir(parents=True, exist_ok=True)
+        if self.image_count == 0:  # never overwrite the images of an earlier run
+            numbers = [
+                int(p.name[:4]) for p in self.images_dir.glob("[0-9][0-9][0-9][0-9]-*")
+            ]
+            self.image_count = max(numbers, default=0)
         self.image_count += 1
         path = self.images_dir / f"{self.image_count:04d}-{file.filename}"
         fp: io.IOBase = file.fp  # type: ignore[assignment]

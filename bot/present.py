@@ -31,11 +31,13 @@ def describe_roll(roll: DiceRoll, language: str = "en") -> str:
     return "🎲 " + localise(roll.describe(), language)
 
 
-def outcome_lines(outcome: Outcome, language: str = "en") -> list[str]:
-    """The public lines of an outcome with its dice and the rules it cites."""
+def outcome_lines(outcome: Outcome, language: str = "en", citations: bool = False) -> list[str]:
+    """The public lines of an outcome with its dice. The rules it cites are not a line after
+    every action: refusals name their rule, and ``/game log`` lists the citations of each
+    move (``citations=True``)."""
     lines = [localise(line, language) for line in outcome.public]
     lines.extend(describe_roll(r, language) for r in outcome.rolls)
-    if outcome.citations:
+    if citations and outcome.citations:
         sections = ", ".join(outcome.citations)
         lines.append(localise(_("Rules: {sections}", sections=sections), language))
     return lines
@@ -148,6 +150,8 @@ def log_text(data: dict[str, Any]) -> str:
         )
         lines.extend(f"    {line}" for line in event["public"])
         lines.extend(f"    🎲 {DiceRoll.from_json(r).describe()}" for r in event["rolls"])
+        if event.get("citations"):
+            lines.append("    Rules: " + ", ".join(event["citations"]))
         for seat, private in event["private"].items():
             lines.extend(f"    [{seat} only] {line}" for line in private)
     if data.get("result"):

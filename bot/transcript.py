@@ -261,6 +261,25 @@ class TranscriptRunner:
             if await self.event_count() != events_before:
                 raise TranscriptFailure(step.number, "a refused action added an event")
 
+    async def summary(self, steps: list[Step]) -> str:
+        """One line after a successful replay: commands played, the game's end state, OK."""
+        played = sum(1 for step in steps if step.kind not in ("comment", "as", "expect", "wait"))
+        await self.open()
+        try:
+            assert self.table is not None
+            moderator = self.table.moderator
+            row = await moderator.latest_game(self.table.channel_id)
+        finally:
+            await self.close()
+        if row is None:
+            state = "no game"
+        elif row.status == "finished":
+            winners = ", ".join((row.result or {}).get("winners") or []) or "nobody"
+            state = f"game #{row.id} {row.kind} finished at move {row.seq}, winner: {winners}"
+        else:
+            state = f"game #{row.id} {row.kind} {row.status} at move {row.seq}"
+        return f"replay OK: {played} lines played; {state}."
+
     async def final_state(self) -> dict[str, Any]:
         await self.open()
         try:
@@ -326,11 +345,15 @@ async def replay_file(
             traceback.print_exc()
             print(f"{path}: internal error: {exc!r}", file=sys.stderr)
             return UNEXPECTED
+        summary = await runner.summary(steps)
         if as_json:
             print(
                 json.dumps(await runner.final_state(), indent=2, sort_keys=True, default=str),
                 file=out,
             )
+            print(summary, file=sys.stderr)  # stdout stays pure JSON
+        else:
+            print(summary, file=out)
     return OK
 
 

@@ -370,7 +370,8 @@ class ActionSelect(
                 custom_id=f"praetor:bact:{game_id}:{seq}:{page}",
                 placeholder="Choose",
                 options=options or [discord.SelectOption(label="(reload)", value="")],
-            )
+            ),
+            row=min(page + 1, 4),  # a select fills a row: the Play button keeps row 0
         )
         self.game_id, self.seq = game_id, seq
 

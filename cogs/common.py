@@ -9,6 +9,7 @@ and say so when they are out of date.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -42,6 +43,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+TEXT_FILTER: dict[str, Callable[[Any, str], str]] = {}
+"""Per game kind: ``(game, line) -> line`` applied to every public line, private line and
+refusal of that game (Imperator: leaders' names in the form of the ``names`` option)."""
 AFTER_MOVE_VIEW: dict[str, str] = {}
 """Per game kind: the view name of the picture posted after a move (default ``whole``);
 Imperator uses ``theatre``, cropped around the last SMC's action."""
@@ -209,9 +213,19 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
             channel_key(interaction), user_key(interaction), Command(name, args)
         )
     except (RuleError, ModeratorError) as error:
-        await refuse(interaction, str(error))
+        await refuse(interaction, await shown_in_game(bot, channel_key(interaction), str(error)))
         return
     await announce(bot, result, interaction)
+
+
+async def shown_in_game(bot: PraetorBot, channel: str, text: str) -> str:
+    """``text`` through the ``TEXT_FILTER`` of the channel's game, if any."""
+    try:
+        row, game = await bot.moderator.game_for(channel)
+    except ModeratorError:
+        return text
+    shown = TEXT_FILTER.get(row.kind)
+    return shown(game, text) if shown is not None else text
 
 
 # -- the Respond button and the decision select ---------------------------------------------
@@ -271,13 +285,19 @@ async def show_decision(
         await refuse(interaction, str(error))
         return
     language = reader_language(interaction)  # only the deciding seat sees this
-    view, shown = decision_view(game_id, seq, list(pending.choices), page, language)
+    named = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en, in the labels too
+    choices = [
+        dataclasses.replace(c, label=named(game, c.label)) if named is not None else c
+        for c in pending.choices
+    ]
+    view, shown = decision_view(game_id, seq, choices, page, language)
     section = f" ({pending.section})" if pending.section else ""
-    default = next((c.label for c in pending.choices if c.value == pending.default), None)
+    default = next((c.label for c in choices if c.value == pending.default), None)
+    prompt = named(game, pending.prompt) if named is not None else pending.prompt
     text = localise(
         _(
             "{prompt}{section} Default if you do not answer: {default}.",
-            prompt=pending.prompt,
+            prompt=prompt,
             section=section,
             default=pending.default if default is None else default,
         ),
@@ -359,6 +379,14 @@ class DecisionPageButton(
         await show_decision(interaction, self.game_id, self.seq, self.page)
 
 
+def choice_label(choices: Any, value: object) -> str:
+    """What a choice is called in its menu (never the internal value when a label exists)."""
+    for choice in choices or ():
+        if str(getattr(choice, "value", "")) == str(value):
+            return str(getattr(choice, "label", value))
+    return str(value)
+
+
 class DecisionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"praetor:decide:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
@@ -407,7 +435,9 @@ class DecisionSelect(
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        chosen = _("You chose: {choice}.", choice=choice)
+        named = TEXT_FILTER.get(row.kind)
+        label = choice_label(pending.choices, choice)
+        chosen = _("You chose: {choice}.", choice=named(game, label) if named else label)
         await interaction.response.edit_message(
             content=localise(chosen, reader_language(interaction)), view=None
         )

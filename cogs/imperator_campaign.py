@@ -268,10 +268,11 @@ def log_transcript(data: dict[str, Any], events: list[Any]) -> str:
         if verb == "decide":
             lines += ["/respond", f"select {args.get('choice', '')}"]
             continue
-        slash = SLASH.get(verb)
+        slash = SLASH.get(verb) if data.get("kind") == "imperator" else None
         if slash is None:
-            lines.append(f"# (event {event.seq}: {verb} cannot be typed as a command)")
-            continue
+            # Every other game's verbs are slash commands whose options are named as the
+            # command's arguments (The Barracks Emperors: /play card: space:, /forum choice: ...).
+            slash = (f"/{verb}", [(arg, arg) for arg in args])
         name, options_of = slash
         parts = [name] + [
             _option(option, args[arg])

@@ -59,6 +59,30 @@ def display(ident: str, label: str, language: str = "fr") -> str:
     return label
 
 
+_RENAMES: dict[tuple[int, str], tuple[tuple[str, str], ...]] = {}
+
+
+def localise(text: str, leaders: Any, language: str) -> str:
+    """``text`` with every leader's printed name in the form ``language`` asks for (prompts,
+    menus, refusals and public lines of a game with ``names=en`` or ``names=la``)."""
+    if language not in ("en", "la") or not text:
+        return text
+    key = (id(leaders), language)
+    pairs = _RENAMES.get(key)
+    if pairs is None:
+        found = []
+        for lid, d in sorted(leaders.items()):
+            shown = display(lid, d.name, language)
+            if shown != d.name:
+                found.append((d.name, shown))
+        pairs = tuple(sorted(found, key=lambda p: -len(p[0])))
+        _RENAMES[key] = pairs
+    for printed, shown in pairs:
+        if printed in text:
+            text = text.replace(printed, shown)
+    return text
+
+
 def matches(current: str, ident: str, label: str) -> bool:
     needle = normalize_name(current)
     if not needle:

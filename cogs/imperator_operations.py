@@ -31,6 +31,7 @@ from cogs.common import (
     AFTER_ANNOUNCE,
     AFTER_MOVE_VIEW,
     DYNAMIC_ITEMS,
+    TEXT_FILTER,
     RespondButton,
     announce,
     channel_key,
@@ -79,6 +80,10 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
 
 
 AFTER_ANNOUNCE[KIND] = after_announce
+# names=en / names=la: leaders' names in that form in every line, prompt and refusal.
+TEXT_FILTER[KIND] = lambda game, text: names.localise(
+    text, game.state.board.leaders, language(game)
+)
 
 
 # -- finding the game and the seat ----------------------------------------------------------

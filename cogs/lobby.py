@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ModeratorError, seats_of
 from bot.permissions import missing_permissions
@@ -17,9 +18,11 @@ from bot.present import log_text, mention, outcome_lines, respond_ping, result_l
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
+    DYNAMIC_ITEMS,
     MineButton,
     RespondButton,
     channel_key,
+    game_row,
     guild_key,
     is_admin,
     praetor,
@@ -320,8 +323,11 @@ class LobbyCog(commands.Cog):
         try:
             row = await bot.moderator.require_game(channel_key(interaction))
         except ModeratorError as error:
-            await refuse(interaction, str(error))
-            return
+            ended = await bot.moderator.latest_game(channel_key(interaction))
+            if ended is None:
+                await refuse(interaction, str(error))
+                return
+            row = ended  # after the end: the result, and where to look
         lang = reader_language(interaction)  # an ephemeral reply: the reader's language
         if row.status == "lobby":
             free = localise(_("free"), lang)
@@ -362,7 +368,7 @@ class LobbyCog(commands.Cog):
             )
             lines.append(localise(over, lang))
         suggest = getattr(game, "suggestions", None)
-        for seat in seats_of(row, user_key(interaction)):
+        for seat in seats_of(row, user_key(interaction)) if row.status == "active" else []:
             ready = suggest(seat) if callable(suggest) and row.status == "active" else []
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
@@ -481,6 +487,7 @@ class LobbyCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
+            what = await last_action(bot, channel_key(interaction))
             result = await bot.moderator.request_undo(
                 channel_key(interaction),
                 user_key(interaction),
@@ -492,28 +499,38 @@ class LobbyCog(commands.Cog):
         lang = await channel_language(interaction)
         if result.done:
             text = _(
-                "Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq
+                "Undo agreed by everyone: {what} is taken back (event {seq}).",
+                what=what,
+                seq=result.undone_seq,
             )
         else:
             text = _(
-                "{who} asks to undo the last action. {waiting}: agree with /game undo.",
+                "{who} asks to undo {what}. {waiting}: agree with /game undo.",
                 who=mention(user_key(interaction)),
+                what=what,
                 waiting=", ".join(mention(u) for u in result.waiting_for),
             )
         await reply(interaction, localise(text, lang))  # a follow-up after the rebuild's defer
 
-    @game.command(name="concede", description="Concede the game")
+    @game.command(name="concede", description="Concede the game (asks for a confirmation)")
     async def concede(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
         try:
-            row = await praetor(interaction).moderator.concede(
-                channel_key(interaction), user_key(interaction)
-            )
+            row = await bot.moderator.require_game(channel_key(interaction))
+            if row.status != "active" or not seats_of(row, user_key(interaction)):
+                raise ModeratorError(_("Only a seated player of a game under way may concede."))
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        lang = game_language(row)
-        check = localise(_("Dice check: the seed was `{seed}`.", seed=row.secret_seed), lang)
-        await interaction.response.send_message(result_line(row, lang) + "\n" + check)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConcedeButton(row.id or 0, row.seq))
+        ask = _(
+            "Concede the game? The other side wins at once and this cannot be undone. "
+            "Press Concede to confirm; ignore this message to keep playing."
+        )
+        await interaction.response.send_message(
+            localise(ask, reader_language(interaction)), view=view, ephemeral=True
+        )
 
     @game.command(
         name="abandon", description="Abandon the game (every seat agrees, or Manage Channels)"
@@ -536,6 +553,67 @@ class LobbyCog(commands.Cog):
                 waiting=", ".join(mention(u) for u in waiting),
             )
         await interaction.response.send_message(localise(text, lang))
+
+
+async def last_action(bot: Any, channel: str) -> str:
+    """The action an undo would take back, in words: who sent which command and what it did."""
+    row = await bot.moderator.require_game(channel)
+    active = bot.moderator.active_events(await bot.moderator.events(row.id or 0))
+    if not active:
+        return "the last action"
+    last = active[-1]
+    command = last.command
+    def typed_value(value: Any) -> str:
+        text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        return f'"{text}"' if " " in text else text
+
+    args = " ".join(f"{k}:{typed_value(v)}" for k, v in (command.get("args") or {}).items())
+    typed = f"/{command['name']} {args}".strip()
+    said = (last.outcome.get("public") or [""])[0]
+    text = f"{last.seat or 'the bot'}'s {typed}"
+    return f"{text} ({said})" if said else text
+
+
+class ConcedeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:concede:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
+):
+    """The confirmation of /game concede, shown only to the player who asked."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Concede",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"praetor:concede:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> ConcedeButton:
+        return cls(component_number(match["game"]), component_number(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = praetor(interaction)
+        try:
+            row = await game_row(bot, self.game_id)
+            if row.status != "active":
+                raise ModeratorError(_("This button is out of date: the game is over."))
+            row = await bot.moderator.concede(row.channel_id, user_key(interaction))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        lang = game_language(row)
+        check = localise(_("Dice check: the seed was `{seed}`.", seed=row.secret_seed), lang)
+        await interaction.response.send_message(result_line(row, lang) + "\n" + check)
+
+
+if ConcedeButton not in DYNAMIC_ITEMS:
+    DYNAMIC_ITEMS.append(ConcedeButton)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
-from cogs.common import AFTER_MOVE_VIEW, follower_pings, render_image, respond_view
+from cogs.common import AFTER_MOVE_VIEW, TEXT_FILTER, follower_pings, render_image, respond_view
 from db.models import OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
@@ -45,6 +45,9 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     channel = row.channel_id
     language = game_language(row)  # posts are written in the game's language
     lines = act_lines(result, language)
+    shown = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
+    if shown is not None:
+        lines = [shown(game, line) for line in lines]
     components: list[dict[str, Any]] = []
     mentions = [u for u in result.to_move.values() if u and result.pending is None]
     if result.pending is not None and result.result is None:
@@ -86,6 +89,8 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     for seat, private in result.outcome.private.items():
         user = row.seats.get(seat)
         if user and private:
+            if shown is not None:
+                private = [shown(game, line) for line in private]
             for text in chunk(private_lines(private, language)):
                 posts.append(Post("private", channel, text, user_id=str(user)))
     return posts

@@ -79,6 +79,26 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+def _fitted(text: str, width: int, lines: int, size: int, bold: bool = False) -> tuple[list[str], Any]:
+    """``text`` wrapped in at most ``lines`` lines no wider than ``width`` px: the font shrinks
+    (down to 7 px) before a word is cut, so no text overflows its card."""
+    for pt in range(size, 6, -1):
+        font = _font(pt, bold)
+        out: list[str] = []
+        for word in text.split():
+            trial = f"{out[-1]} {word}" if out else word
+            if out and font.getlength(trial) <= width:
+                out[-1] = trial
+            else:
+                out.append(word)
+        if len(out) <= lines and all(font.getlength(line) <= width for line in out):
+            return out, font
+    font = _font(7, bold)
+    out = out[:lines]
+    out[-1] = out[-1][: max(1, int(len(out[-1]) * width / max(1.0, font.getlength(out[-1]))) - 1)] + "…"
+    return out, font
+
+
 def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], small: bool = False) -> None:
     x0, y0, x1, y1 = box
     suit = None if card.get("flipped") else card.get("suit")
@@ -95,8 +115,77 @@ def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str
         value += "".join(f"+{n}" for n in counters)
     _text_centre(d, cx, y0 + (12 if small else 20), value, _font(14 if small else 22, True), fg)
     if not small:
-        for i, line in enumerate(_wrap(card["name"], 13)[:2]):
-            _text_centre(d, cx, y0 + 42 + 12 * i, line, _font(11), fg)
+        lines, font = _fitted(card["name"], x1 - x0 - 6, 2, 11)
+        for i, line in enumerate(lines):
+            _text_centre(d, cx, y0 + 40 + 12 * i, line, font, fg)
+
+
+def _side_label(img: Image.Image, text: str, cx: float, cy: float, angle: int) -> None:
+    """A label turned along a side of the board, centred on (cx, cy)."""
+    font = _font(13, True)
+    w, h = int(font.getlength(text)) + 4, 18
+    label = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(label).text((w / 2, h / 2), text, font=font, fill=INK, anchor="mm")
+    turned = label.rotate(angle, expand=True)
+    img.paste(turned, (round(cx - turned.width / 2), round(cy - turned.height / 2)), turned)
+
+
+LEGEND_ROWS = 7
+
+
+def _legend(d: ImageDraw.ImageDraw, x: int, y: int, tr: Any) -> int:
+    """What each mark means (under the side panel)."""
+    d.text((x, y), tr(_("Legend")), font=_font(14, True), fill=INK)
+    y += 20
+    f = _font(12)
+    for suit, name in (("R", _("Red")), ("B", _("Blue")), ("Y", _("Yellow"))):
+        d.rounded_rectangle((x, y, x + 16, y + 14), radius=3, fill=SUIT_FILL[suit], outline=INK)
+        d.text((x + 22, y), tr(_("{colour} Influence card: value (+counters)", colour=name)), font=f,
+               fill=INK)
+        y += 18
+    d.ellipse((x, y, x + 16, y + 14), fill=SUIT_FILL["G"], outline=INK)
+    d.text((x + 22, y), tr(_("Barbarian (value 0)")), font=f, fill=INK)
+    y += 18
+    d.text((x, y), "p2", font=_font(10, True), fill=(90, 60, 30))
+    d.text((x + 22, y), tr(_("who placed the card (seat, or a rival's faction)")), font=f, fill=INK)
+    y += 18
+    ex = x
+    for faction in ("pillar", "wreath", "sword", "eagle"):
+        d.rectangle((ex, y + 2, ex + 12, y + 12), fill=FACTION_EDGE[faction], outline=INK)
+        ex += 16
+    d.text((ex + 6, y), tr(_("Emperor edges: Pillar N, Wreath E, Sword S, Eagle W")), font=f, fill=INK)
+    y += 18
+    d.rectangle((x, y + 1, x + 16, y + 13), outline=INK, width=3)
+    d.text((x + 22, y), tr(_("thick frame: a surrounded Emperor")), font=f, fill=INK)
+    y += 18
+    d.rectangle((x, y + 1, x + 16, y + 13), outline=(200, 60, 60), width=2)
+    d.text((x + 22, y), tr(_("red frame: a space that no longer counts")), font=f, fill=INK)
+    y += 18
+    d.rectangle((x, y + 1, x + 16, y + 13), outline=(30, 140, 30), width=2)
+    d.text((x + 22, y), tr(_("green frame: a Forum card within reach")), font=f, fill=INK)
+    y += 18
+    d.text((x, y), "#1", font=_font(10, True), fill=(150, 30, 30))
+    d.text((x + 22, y), tr(_("solo: invasion path")), font=f, fill=INK)
+    return y + 18
+
+
+def _final_scores(d: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int, w: int, tr: Any) -> int:
+    """The end of the game: every scoring area's score, the winner first, in large type."""
+    areas = view.get("areas") or {}
+    winners = set(view.get("winners") or [])
+    ranked = sorted(areas.items(), key=lambda item: (item[0] not in winners, -int(item[1]["score"])))
+    h = 34 + 26 * len(ranked)
+    d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=(120, 20, 24))
+    d.text((x + 10, y + 6), tr(_("Final scores")), font=_font(18, True), fill=(255, 244, 220))
+    yy = y + 32
+    for area, a in ranked:
+        mark = "★ " if area in winners else ""
+        name = f"{mark}{a['title']}"
+        lines, font = _fitted(name, w - 80, 1, 16, True)
+        d.text((x + 10, yy), lines[0], font=font, fill=(255, 244, 220))
+        d.text((x + w - 10, yy), str(a["score"]), font=_font(18, True), fill=(255, 244, 220), anchor="ra")
+        yy += 26
+    return y + h + 10
 
 
 def render_table(view: dict[str, Any]) -> bytes:
@@ -118,15 +207,16 @@ def render_table(view: dict[str, Any]) -> bytes:
     # coordinates
     for i in range(7):
         x, y = _xy(-1, i - 1)
-        _text_centre(d, x + CELL / 2, TOP + MARGIN / 2, COLS[i], _font(14, True))
+        _text_centre(d, x + CELL / 2, TOP + MARGIN / 2 + 4, COLS[i], _font(14, True))
         x, y = _xy(i - 1, -1)
-        _text_centre(d, MARGIN / 2, y + CELL / 2, str(i + 1), _font(14, True))
-    # faction names on the edges
-    mid = MARGIN + 3.5 * CELL
-    _text_centre(d, mid, TOP + MARGIN + 7 * CELL + 14, "Sword (south)", _font(13, True))
-    d.text((MARGIN + 6 * CELL, 34), "Pillar (north)", font=_font(13, True), fill=INK)
-    d.text((4, TOP + MARGIN + 7 * CELL + 4), "Eagle (west)", font=_font(12, True), fill=INK)
-    d.text((MARGIN + 5.8 * CELL, TOP + MARGIN + 7 * CELL + 4), "Wreath (east)", font=_font(12, True), fill=INK)
+        _text_centre(d, MARGIN - 8, y + CELL / 2, str(i + 1), _font(14, True))
+    # faction names on the edge each one faces: north above, south below, west and east beside
+    mid_x, mid_y = MARGIN + 3.5 * CELL, TOP + MARGIN + 3.5 * CELL
+    compass = _font(13, True)
+    _text_centre(d, mid_x, TOP + 6, tr(_("▲ Pillar (north)")), compass)
+    _text_centre(d, mid_x, TOP + MARGIN + 7 * CELL + 12, tr(_("▼ Sword (south)")), compass)
+    _side_label(img, tr(_("◀ Eagle (west)")), 9, mid_y, 90)
+    _side_label(img, tr(_("Wreath (east) ▶")), MARGIN + 7 * CELL + MARGIN // 2, mid_y, -90)
     spaces = {s["space"]: s for s in view.get("spaces", [])}
     emperors = {e["space"]: e for e in view.get("emperors", [])}
     solo = view.get("solo") or {}
@@ -149,9 +239,13 @@ def render_table(view: dict[str, Any]) -> bytes:
         if sp is None:
             continue
         if sp.get("card"):
-            _card(d, (x + 12, y + 16, x + CELL - 12, y + CELL - 8), sp["card"], small=bool(sp.get("barbarian")))
+            _card(d, (x + 12, y + 16, x + CELL - 12, y + CELL - 16), sp["card"], small=bool(sp.get("barbarian")))
+        by = sp.get("barbarian_by") if sp.get("barbarian") else sp.get("by")
+        if by:
+            by_text = FACTION_SHORT.get(str(by), str(by))
+            _text_centre(d, x + CELL / 2, y + CELL - 10, by_text, _font(10, True), (90, 60, 30))
         if sp.get("barbarian"):
-            bx = (x + 22, y + 34, x + CELL - 22, y + CELL - 10) if sp.get("card") else (x + 16, y + 18, x + CELL - 16, y + CELL - 10)
+            bx = (x + 22, y + 30, x + CELL - 22, y + CELL - 18) if sp.get("card") else (x + 16, y + 18, x + CELL - 16, y + CELL - 18)
             d.ellipse(bx, fill=SUIT_FILL["G"], outline=INK, width=2)
             _text_centre(d, (bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2 - 5, "0", _font(16, True), (255, 255, 255))
             _text_centre(d, (bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2 + 10, "Barbarian", _font(8), (255, 255, 255))
@@ -174,8 +268,9 @@ def render_table(view: dict[str, Any]) -> bytes:
             d.rectangle(box, fill=EMPEROR_FILL[e["colour"]], outline=INK, width=4 if e.get("surrounded") else 1)
             _text_centre(d, x + CELL / 2, y + 22, {"R": "RED", "B": "BLUE", "Y": "YELLOW"}[e["colour"]],
                          _font(11, True), SUIT_FILL[e["colour"]])
-            for i, line in enumerate(_wrap(e["name"], 12)[:2]):
-                _text_centre(d, x + CELL / 2, y + 40 + 13 * i, line, _font(12, True))
+            lines, font = _fitted(e["name"], CELL - 22, 2, 12, True)
+            for i, line in enumerate(lines):
+                _text_centre(d, x + CELL / 2, y + 40 + 13 * i, line, font)
             if e.get("pretender"):
                 _text_centre(d, x + CELL / 2, y + 68, "Pretender", _font(9))
             if e.get("leader"):
@@ -188,6 +283,8 @@ def render_table(view: dict[str, Any]) -> bytes:
         d.rectangle((x + CELL - 3 - w, y + 3, x + CELL - 3, y + CELL - 3), fill=FACTION_EDGE["wreath"])
     # side panel
     px, py = grid + 10, TOP + 10
+    if view.get("phase") == "over":
+        py = _final_scores(d, view, px, py, PANEL - 24, tr)
     d.text((px, py), tr(_("Forum (1 = leftmost)")), font=_font(15, True), fill=INK)
     py += 24
     reach = view.get("forum_reach")
@@ -228,6 +325,7 @@ def render_table(view: dict[str, Any]) -> bytes:
         d.text((px + 10, py), f"R{a['red']} B{a['blue']} Y{a['yellow']}  G{a['barbarians']}  sets {a['sets']}",
                font=_font(12), fill=INK)
         py += 19
+    _legend(d, px, max(py + 10, height - 20 - 20 * (LEGEND_ROWS + 3)), tr)
     # last events under the board
     ly = TOP + grid + 4
     for line in [ln for raw in view.get("last", [])[-6:] for ln in _wrap(raw, 110)][:7]:

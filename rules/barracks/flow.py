@@ -57,6 +57,7 @@ def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, ou
     how = spaces[space]
     hand.remove(cid)
     out.map_changed = True
+    st.placed_by[cid] = actor  # public: who played it (the table image shows it)
     if info.is_barbarian:
         st.barbs[space] = cid
         covered = st.cards.get(space)

@@ -449,6 +449,8 @@ def public_view(st: BarracksState) -> dict[str, Any]:
             spaces.append({
                 "space": s, "card": card_json(st, st.cards[s]) if s in st.cards else None,
                 "barbarian": st.barbs.get(s), "live": E.live(st, s),
+                "by": st.placed_by.get(st.cards[s]) if s in st.cards else None,
+                "barbarian_by": st.placed_by.get(st.barbs[s]) if s in st.barbs else None,
                 "sides": [[f, e] for f, e in E.SPACE_SIDES_L[s] if e in st.emperors or e == E.CENTRE_L],
             })
     areas = {}

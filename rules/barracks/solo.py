@@ -380,6 +380,7 @@ def rival_turn(st: BarracksState, faction: str, out: Outcome) -> None:
 
 def rival_place(st: BarracksState, faction: str, cid: str, space: str, out: Outcome) -> None:
     st.cards[space] = cid
+    st.placed_by[cid] = faction
     st.played = {"card": cid, "space": space, "value": CARDS[cid].value, "how": "rival", "actor": faction,
                  "abil": False}
     out.say(f"{FACTION_NAMES[faction]} plays {E.card_label(cid)} at {space}.")

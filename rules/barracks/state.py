@@ -28,6 +28,7 @@ class BarracksState:
     cards: dict[str, str] = field(default_factory=dict)
     barbs: dict[str, str] = field(default_factory=dict)
     counters: dict[str, list[int]] = field(default_factory=dict)  # card id -> [1, 2]
+    placed_by: dict[str, str] = field(default_factory=dict)  # card id -> seat or rival faction
     flipped: list[str] = field(default_factory=list)
     hands: dict[str, list[str]] = field(default_factory=dict)
     deck: list[str] = field(default_factory=list)  # index 0 is the top card

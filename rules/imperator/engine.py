@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
+from rules.core.i18n import _n
 from rules.imperator import adjust, combat, fate, politics, scenario_rules, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -100,7 +101,15 @@ def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
             roll = st.dice.d10("§3.2 Reserve Fronts")
             vs = max([st.ldef(a).vs for a in st.augusti()], default=0)
             st.reserve_max = (roll.result + vs) // 4
-            out.say(f"§3.2: ({roll.result} + VS {vs}) / 4 = at most {st.reserve_max} Reserve Front(s) this turn.")
+            out.say(
+                _n(
+                    "§3.2: ({roll} + VS {vs}) / 4 = at most {n} Reserve Front this turn.",
+                    "§3.2: ({roll} + VS {vs}) / 4 = at most {n} Reserve Fronts this turn.",
+                    st.reserve_max,
+                    roll=roll.result,
+                    vs=vs,
+                )
+            )
             out.cite("§3.2")
             return
         if st.rules.get("peoples"):

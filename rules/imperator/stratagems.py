@@ -20,6 +20,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
+from rules.core.i18n import _n
 from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
@@ -97,7 +98,14 @@ def return_unusable(st: ImperatorState, out: Outcome) -> None:
             for c in back:
                 hand.remove(c)
                 st.cup.append(c)
-            out.say(f"§2.F: {seat} returns {len(back)} stratagem(s) to the cup.")
+            out.say(
+                _n(
+                    "§2.F: {seat} returns {n} stratagem to the cup.",
+                    "§2.F: {seat} returns {n} stratagems to the cup.",
+                    len(back),
+                    seat=seat,
+                )
+            )
             out.tell(seat, f"Returned to the cup: {', '.join(label(c) for c in back)}.")
 
 

@@ -4,6 +4,7 @@ what the engine allows, stale menus are refused."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,7 +13,13 @@ from typing import Any
 import pytest
 
 from bot.local import Output
-from bot.transcript import TranscriptFailure, TranscriptRunner, parse_transcript, replay_file
+from bot.transcript import (
+    OK,
+    TranscriptFailure,
+    TranscriptRunner,
+    parse_transcript,
+    replay_file,
+)
 from rules.barracks.data import CARDS
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
@@ -240,3 +247,53 @@ def test_menus_are_persistent_items_with_short_ids() -> None:
         OrderSelect(10**9, 10**6, longest).item.custom_id,
     ]
     assert all(i is not None and len(i) <= 100 for i in ids)
+
+
+def typed(command: Any) -> str:
+    """An engine command as a player types it (/play card:castra-3 space:C3 ...)."""
+    parts = [f"/{command.name}"]
+    for key, value in command.args.items():
+        text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f'{key}:"{text}"' if (" " in text or "," in text) else f"{key}:{text}")
+    return " ".join(parts)
+
+
+async def test_a_barracks_export_replays_to_the_same_end(tmp_path: Path) -> None:
+    """A short two-player game played with typed commands, exported with /chronicle once over:
+    the transcript types every play (no play left as a comment) and replays to the same end."""
+    runner = TranscriptRunner(tmp_path / "t.db", 3, tmp_path / "images", io.StringIO())
+    await runner.open()
+    table = Table(runner)
+    await table.do(
+        "as alice", "/game new game:barracks scenario:short", "/game join seat:p1",
+        "as bob", "/game join seat:p2", "/game start",
+    )
+    users = {"p1": "alice", "p2": "bob"}
+    for _ in range(200):
+        table_ = runner.table
+        assert table_ is not None
+        row = await table_.moderator.latest_game(table_.channel_id)
+        assert row is not None
+        if row.status != "active":
+            break
+        game = await table_.moderator.load(row)
+        seat = game.to_move()[0]
+        command = game.legal_commands(seat)[0]
+        if command.name == "decide":
+            await table.do(f"as {users[seat]}", "/respond", f"select {command.args['choice']}")
+        else:
+            await table.do(f"as {users[seat]}", typed(command))
+    assert row.status == "finished"
+    out = await table.do("as alice", "/chronicle")
+    exported = [o.image for o in out if o.image and o.image.name.endswith("replay.txt")]
+    assert exported and exported[-1] is not None
+    script = exported[-1].read_text()
+    assert "cannot be typed" not in script and "/play card:" in script
+    (tmp_path / "replay.txt").write_text(script)
+    await runner.close()
+    shown = io.StringIO()
+    assert await replay_file(tmp_path / "replay.txt", as_json=True, out=shown) == OK
+    text = shown.getvalue()
+    final = json.loads(text[text.rindex("\n{") + 1 :])
+    assert final["status"] == "finished" and final["seq"] == row.seq
+    assert final["result"] == row.result

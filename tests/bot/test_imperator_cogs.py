@@ -419,3 +419,47 @@ async def test_a_whole_turn_played_from_game_status_alone(
     row, game = await table.moderator.game_for(str(table.channel_id))
     assert game.state.year == start_year + 1 or row.status != "active", (verbs, game.state.step)
     assert {"/reserve", "/move", "/end"} <= set(verbs), verbs
+
+
+async def test_names_en_reaches_lines_prompts_and_refusals(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    t = await new_table(sqlite_engine, tmp_path, FakeClock())
+    opening = list(OPENING)
+    opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
+    await play(t, opening)
+    await play(t, [("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus")])
+    moved = "Gaius Avidius Cassius with IVe Scythica moves to Cyrrhus"
+    assert any(moved in o.text for o in t.outputs if o.audience == "public")
+    t.user = "bob"
+    await t.run_slash("/move leader:avidius_cassius to:roma")
+    refusal = t.outputs[-1]
+    assert refusal.refusal and "Gaius Avidius Cassius" in refusal.text, refusal.text
+    await play(t, [("bob", "/end"), ("bob", "/attack zone:cyrrhus")])
+    t.user = "alice"
+    await t.click("Respond")
+    prompt = t.outputs[-1]
+    assert prompt.audience == "alice" and "Default if you do not answer: Cappadocia." in prompt.text
+    await t.select(["melitene"])
+    assert any("You chose: Melitene." in o.text for o in t.outputs)
+
+
+async def test_local_images_never_overwrite_an_earlier_run(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / "0007-imperator-whole.png").write_bytes(b"earlier run")
+    t = await new_table(sqlite_engine, tmp_path, FakeClock())
+    await play(t, OPENING[:4])
+    saved = [o.image for o in t.outputs if o.image is not None]
+    assert saved and saved[0].name.startswith("0008-")
+    assert (tmp_path / "images" / "0007-imperator-whole.png").read_bytes() == b"earlier run"
+
+
+def test_rule_citations_are_not_a_line_after_every_action() -> None:
+    from bot.present import outcome_lines
+    from rules.core import Outcome
+
+    outcome = Outcome(public=["§3.2: Reserve Fronts: orient."], citations=["§3.2"])
+    assert outcome_lines(outcome) == ["§3.2: Reserve Fronts: orient."]
+    assert outcome_lines(outcome, citations=True)[-1] == "Rules: §3.2"
