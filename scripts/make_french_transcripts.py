@@ -30,6 +30,7 @@ EXPECTATIONS = {
     "You chose": "Votre choix",
     "not yours": "Cette décision ne vous revient pas",
     "161, phase B": "161, phase B (Initiative)",
+    "§8.1: the evasion": "§8.1 : l'évasion",
 }
 """Expected text, English -> French, where the French output differs."""
 
