@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import sys
 import tempfile
 import time
@@ -44,28 +43,23 @@ COMPLETION_MS = 500.0
 USERS = {"rome": "alice", "enemies": "bob"}
 
 
-async def build(moderator: Moderator, events: int) -> tuple[int, ImperatorGame, random.Random]:
-    """A campaign played to ``events`` events, then on until its last action can be undone."""
+async def build(moderator: Moderator, events: int) -> tuple[int, tuple[str, Command]]:
+    """A campaign played to ``events`` events, then on until its last action can be undone;
+    returns the game and that last action (replayed after the undo as "a command")."""
     await moderator.create("bench", LOCAL_CHANNEL, "alice", "imperator", "campaign")
     await moderator.join(LOCAL_CHANNEL, "alice", "rome")
     await moderator.join(LOCAL_CHANNEL, "bob", "enemies")
     row, _ = await moderator.start(LOCAL_CHANNEL, "alice")
     game_id = row.id or 0
     shadow = ImperatorGame.new("campaign", ["rome", "enemies"], SEED, {})
-    rng = random.Random(2)
-    undoable = False
-    while row.seq < events or not undoable:
-        seat = shadow.to_move()[0]
-        step = random_player.step(shadow, rng)
-        if step is None:
-            raise RuntimeError(f"the campaign ended after {row.seq} events")
-        command, outcome = step
-        await moderator.act_in(game_id, USERS[seat], command, seat=seat)
-        row = await moderator.get(game_id)
-        undoable = not outcome.commit_point and row.seq >= events
-        if row.seq % 1000 == 0:
-            print(f"  built {row.seq} events", flush=True)
-    return game_id, shadow, rng
+    script = random_player.play(shadow, seed=2, max_commands=events + 300)
+    for seat, command in script:
+        result = await moderator.act_in(game_id, USERS[seat], command, seat=seat)
+        if result.seq % 1000 == 0:
+            print(f"  built {result.seq} events", flush=True)
+        if result.seq >= events and not result.outcome.commit_point and result.result is None:
+            return game_id, (seat, command)
+    raise RuntimeError(f"the campaign ended after {len(script)} events")
 
 
 async def timed(
@@ -105,7 +99,7 @@ async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
     await upgrade(engine)
     built = time.perf_counter()
     moderator = Moderator(engine, clock=FakeClock(), seed_source=lambda: SEED)
-    game_id, shadow, rng = await build(moderator, events)
+    game_id, (seat, command) = await build(moderator, events)
     seq = (await moderator.get(game_id)).seq
     print(f"built {seq} events in {time.perf_counter() - built:.0f} s")
     figures: dict[str, tuple[float, float]] = {}
@@ -117,10 +111,8 @@ async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
     await timed(engine, images, "alice", ask_undo)  # the first consent: a vote
     first, done, _ = await timed(engine, images, "bob", ask_undo)  # the rebuild
     figures["/game undo"] = (first, done)
-    row = await Moderator(engine).get(game_id)
-    if row.seq != seq + 1:
+    if (await Moderator(engine).get(game_id)).seq != seq + 1:
         raise RuntimeError("the undo did not land")
-    shadow = ImperatorGame.from_json((await Moderator(engine).load(row)).to_json())
 
     async def mine(table: LocalTable) -> None:
         await table.run_slash("/game mine")
@@ -131,12 +123,8 @@ async def measure(events: int, tmp: Path) -> dict[str, tuple[float, float]]:
         await table.run_slash("/game log")
 
     figures["/game log"] = (await timed(engine, images, "bob", log))[:2]
-    seat = shadow.to_move()[0]
-    step = random_player.step(shadow, rng)
-    assert step is not None
-    command: Command = step[0]
 
-    async def play(table: LocalTable) -> None:
+    async def play(table: LocalTable) -> None:  # the undone action, played again
         from cogs.common import run_command
 
         await run_command(table.interaction(), command.name, dict(command.args))

@@ -72,3 +72,12 @@ def component_number(text: str) -> int:
         return 0
     value = int(text)
     return value if value <= DB_INT_MAX else 0
+
+
+def option_index(text: str, count: int) -> int | None:
+    """A select option's value that is a position in a list of ``count`` items (ASCII digits,
+    below ``count``), or None: ``"²".isdigit()`` is true, but ``int("²")`` raises."""
+    if not _ASCII_WHOLE.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value < count else None

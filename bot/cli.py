@@ -190,7 +190,17 @@ async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
 
     engine = make_engine(config.database_url)
     await upgrade(engine)
-    table = LocalTable(Moderator(engine), config.images_dir, user=user, locale=locale)
+    import hashlib
+
+    # the components last shown, per database, so buttons of a previous run can be pressed
+    database_tag = hashlib.sha256(config.database_url.encode()).hexdigest()[:12]
+    table = LocalTable(
+        Moderator(engine),
+        config.images_dir,
+        user=user,
+        locale=locale,
+        components_file=config.images_dir / f"shown-components-{database_tag}.json",
+    )
     await table.setup()
     interactive = sys.stdin.isatty()
     try:

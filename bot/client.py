@@ -82,6 +82,7 @@ async def report_failure(
     if propagate and isinstance(original, propagate):
         raise original
     reference: str | None = None
+    text: Any
     if isinstance(original, RuleError | ModeratorError):
         text = "❌ " + str(original)
     elif isinstance(original, app_commands.TransformerError):
@@ -99,7 +100,10 @@ async def report_failure(
         )
         text = failure_text(reference)
     try:
-        await answer_privately(interaction, text[:2000])
+        from bot.i18n import localise, reader_language
+
+        shown = localise(text, reader_language(interaction))
+        await answer_privately(interaction, shown[:2000])
     except discord.HTTPException:  # the token may have expired; the log keeps the reference
         log.warning("could not tell the user about failure %s", reference, exc_info=True)
     return reference
@@ -116,9 +120,27 @@ class PraetorTree(app_commands.CommandTree):  # type: ignore[type-arg]
         await report_failure(interaction, error, where)
 
 
+MAX_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+def cap_choices(choices: list[Any], current: str) -> list[Any]:
+    """At most 25 choices; when there are more, the first 24 and a last one that says how many
+    are left and to type to narrow them (never a silent cut)."""
+    if len(choices) <= MAX_CHOICES:
+        return choices
+    hidden = len(choices) - (MAX_CHOICES - 1)
+    hint = _(
+        "… {n} more: type a few letters to narrow the list",
+        n=hidden,
+    )
+    return [*choices[: MAX_CHOICES - 1], app_commands.Choice(name=hint, value=(current or "…")[:100])]
+
+
 def guard_autocomplete(callback: Any) -> Any:
-    """Wrap an autocomplete callback: on an unexpected error, log it with a reference and offer
-    one choice that names the reference (an autocomplete can answer nothing else)."""
+    """Wrap an autocomplete callback: at most 25 choices, the last one saying how many more there
+    are (:func:`cap_choices`); on an unexpected error, log it with a reference and offer one
+    choice that names the reference (an autocomplete can answer nothing else)."""
     if getattr(callback, "__praetor_guarded__", False):
         return callback
     with_binding = getattr(callback, "pass_command_binding", False)
@@ -144,7 +166,7 @@ def guard_autocomplete(callback: Any) -> Any:
             binding: Any, interaction: discord.Interaction, current: str
         ) -> Any:
             try:
-                return await callback(binding, interaction, current)
+                return cap_choices(await callback(binding, interaction, current), current)
             except Exception as error:
                 return await failed(interaction, current, error)
 
@@ -154,7 +176,7 @@ def guard_autocomplete(callback: Any) -> Any:
         @functools.wraps(callback)
         async def guarded_free(interaction: discord.Interaction, current: str) -> Any:
             try:
-                return await callback(interaction, current)
+                return cap_choices(await callback(interaction, current), current)
             except Exception as error:
                 return await failed(interaction, current, error)
 
@@ -296,6 +318,10 @@ class PraetorBot(commands.AutoShardedBot):
                 await self.add_cog(SchedulerCog(self, run_loop=self.run_scheduler))
                 continue
             await self.load_extension(module)
+        # A game cog appends its classes each time its module is loaded (a new bot in the same
+        # process loads them again): keep one class per custom_id template, the newest.
+        newest = {cls.__discord_ui_compiled_template__.pattern: cls for cls in DYNAMIC_ITEMS}  # type: ignore[attr-defined]
+        DYNAMIC_ITEMS[:] = list(newest.values())
         guard_components(DYNAMIC_ITEMS)
         guard_tree_autocompletes(self.tree)
         restrict_games_to_servers(self.tree)

@@ -10,6 +10,7 @@ the log. It knows nothing of Discord: the cogs translate to and from it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from sqlmodel import col, select
 
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.outbox import Outbox, Post
 from db.engine import session_factory
 from db.models import (
     CheckpointRow,
@@ -47,11 +49,15 @@ from rules.core import (
 from rules.core.i18n import LANGUAGE_OPTION, _, check_language
 from rules.core.registry import get_game
 
+log = logging.getLogger(__name__)
+
 OPEN_STATUSES = ("lobby", "active")
 UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
+DUE_BATCH = 200
+"""Due decisions or reminders handled per scheduler tick (the rest wait for the next)."""
 LIST_LIMIT = 25
 """``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
@@ -119,6 +125,12 @@ def seats_of(row: GameRow, user_id: str) -> list[str]:
     return [seat for seat, holder in row.seats.items() if holder == user_id]
 
 
+Composer = Callable[["ActResult", Game[Any], list[str]], list[Post]]
+"""Builds the posts an accepted command owes (from the result, the game after it and the
+followers who asked for mentions); set by the bot (``cogs.outbox.compose``). Called inside the
+event's transaction, so it must be pure: no I/O, no waiting."""
+
+
 class Moderator:
     def __init__(
         self,
@@ -134,6 +146,8 @@ class Moderator:
         self.checkpoint_every = checkpoint_every
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Game[Any]]] = {}
+        self.outbox = Outbox(self.sessions, self.clock)
+        self.composer: Composer | None = None
 
     # -- lookups --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -519,26 +533,45 @@ class Moderator:
                         CheckpointRow(game_id=game_id, seq=seq, state=state, created_at=now)
                     )
                 deadline = await self._sync_decision_and_reminders(session, row, game, seq, now)
+                for key, value in values.items():
+                    setattr(row, key, value)
+                accepted = ActResult(
+                    game=row,
+                    seq=seq,
+                    seat=seat,
+                    outcome=outcome,
+                    pending=game.pending_decision(),
+                    deadline=deadline,
+                    to_move={s: row.seats.get(s) for s in game.to_move()},
+                    result=result,
+                    by_timeout=by_timeout,
+                )
+                if self.composer is not None:  # what it owes, in the event's transaction
+                    followers: list[str] = []
+                    if outcome.highlight or result is not None:
+                        followers = await self._mentioned_followers(session, game_id)
+                    posts = self.composer(accepted, game, followers)
+                    self.outbox.add(session, game_id, seq, posts)
                 await session.commit()
         except IntegrityError:
             raise ConflictError(
                 "Another command landed first; nothing of yours was applied. Look at the new "
                 "position (/game status) and try again."
             ) from None
-        for key, value in values.items():
-            setattr(row, key, value)
         self._cache[game_id] = (seq, game)
-        return ActResult(
-            game=row,
-            seq=seq,
-            seat=seat,
-            outcome=outcome,
-            pending=game.pending_decision(),
-            deadline=deadline,
-            to_move={s: row.seats.get(s) for s in game.to_move()},
-            result=result,
-            by_timeout=by_timeout,
-        )
+        return accepted
+
+    @staticmethod
+    async def _mentioned_followers(session: Any, game_id: int) -> list[str]:
+        rows = (
+            await session.exec(
+                select(FollowerRow)
+                .where(FollowerRow.game_id == game_id)
+                .where(col(FollowerRow.mentions).is_(True))
+                .order_by(col(FollowerRow.id))
+            )
+        ).all()
+        return [f.user_id for f in rows]
 
     async def _sync_decision_and_reminders(
         self, session: Any, row: GameRow, game: Game[Any], seq: int, now: datetime
@@ -620,7 +653,14 @@ class Moderator:
         )
 
     async def process_due(self) -> DueWork:
-        """Apply the default of every decision past its deadline; collect due reminders."""
+        """Apply the default of every decision past its deadline; owe every due reminder.
+
+        Due rows are read with ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer),
+        so several processes share the work; a timeout lands once because it is an event (the
+        unique seq), and a reminder is marked sent in the same transaction that writes its post
+        to the outbox, so it is neither lost nor sent twice. One failing game never stops the
+        others: its error is logged and the loop goes on.
+        """
         now = self.clock.now()
         work = DueWork()
         async with self.sessions() as session:
@@ -630,14 +670,19 @@ class Moderator:
                     .where(col(DecisionRow.resolved_at).is_(None))
                     .where(col(DecisionRow.deadline) <= now)
                     .order_by(col(DecisionRow.deadline))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
         for decision in due:
             pending = PendingDecision.from_json(decision.payload)
-            row = await self.get(decision.game_id)
             try:
+                row = await self.get(decision.game_id)
                 result = await self._timeout(row, pending, decision.seq)
             except (StaleError, ConflictError, RuleError, ModeratorError):
+                continue
+            except Exception:
+                log.exception("timeout of game %s failed", decision.game_id)
                 continue
             work.timeouts.append(result)
         async with self.sessions() as session:
@@ -646,6 +691,9 @@ class Moderator:
                     select(ReminderRow)
                     .where(col(ReminderRow.sent_at).is_(None))
                     .where(col(ReminderRow.due_at) <= now)
+                    .order_by(col(ReminderRow.id))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
             for reminder in reminders:
@@ -654,6 +702,17 @@ class Moderator:
                 owner = await session.get(GameRow, reminder.game_id)
                 if owner is not None and owner.status == "active" and owner.seq == reminder.seq:
                     work.reminders.append(Reminder(owner, reminder.user_id, reminder.seat))
+                    text = _(
+                        "⏰ <@{user}>, game #{game} is waiting for your move as {seat} "
+                        "(/game status).",
+                        user=reminder.user_id,
+                        game=owner.id,
+                        seat=reminder.seat,
+                    )
+                    post = Post(
+                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                    )
+                    self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.commit()
         return work
 

@@ -77,7 +77,7 @@ def act_lines(result: ActResult, language: str = "en") -> list[str]:
     row = result.game
     lines = outcome_lines(result.outcome, language)
     for seat in result.outcome.private:
-        if seat != result.seat:
+        if seat != result.seat or result.by_timeout:  # nobody of that seat asked: tell them
             line = _(
                 "{seat} has new private information: use /game mine.",
                 seat=seat_label(row, seat, language),

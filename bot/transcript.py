@@ -40,7 +40,8 @@ class MalformedTranscript(TranscriptFailure):
 @dataclass
 class Step:
     number: int
-    kind: str  # comment | as | slash | refused | click | select | wait | restart | expect
+    kind: str  # as | slash | refused(-click/-select) | click | select | wait | locale | restart
+    # | deny | allow | fail | expect
     text: str
 
 
@@ -87,6 +88,20 @@ def parse_transcript(text: str) -> list[Step]:
             steps.append(Step(number, "locale", " ".join(words)))
         elif line == "restart":
             steps.append(Step(number, "restart", ""))
+        elif line.startswith(("deny ", "allow ")):
+            from bot.permissions import REQUIRED
+
+            verb, _sep, flag = line.partition(" ")
+            if flag.strip() not in REQUIRED:
+                raise MalformedTranscript(
+                    number, f"`{verb}` takes one of: {', '.join(REQUIRED)} (not {flag!r})"
+                )
+            steps.append(Step(number, verb, flag.strip()))
+        elif line == "fail post" or line.startswith("fail posts "):
+            count = line[11:].strip() if line.startswith("fail posts ") else "1"
+            if not re.fullmatch(r"[1-9][0-9]?", count):
+                raise MalformedTranscript(number, "use `fail post` or `fail posts N` (N: 1-99)")
+            steps.append(Step(number, "fail", count))
         elif line.startswith(">"):
             steps.append(Step(number, "expect", line[1:].strip()))
         else:
@@ -112,6 +127,7 @@ class TranscriptRunner:
         self.forced_seeds: list[str] = []
         self.locale = locale
         self.user_locales: dict[str, str] = {}  # kept across `restart`
+        self.denied: set[str] = set()  # permissions taken from the bot (`deny`)
 
     def next_seed(self) -> str:
         if self.forced_seeds:  # ``# seed: VALUE`` lines, in order (a game exported with its seed)
@@ -123,8 +139,15 @@ class TranscriptRunner:
         engine = make_engine(f"sqlite:///{self.database}")
         await upgrade(engine)
         moderator = Moderator(engine, clock=self.clock, seed_source=self.next_seed)
-        self.table = LocalTable(moderator, self.images_dir, user=self.user, locale=self.locale)
+        self.table = LocalTable(
+            moderator,
+            self.images_dir,
+            user=self.user,
+            locale=self.locale,
+            components_file=self.database.with_name(self.database.name + ".components.json"),
+        )
         self.table.user_locales = self.user_locales
+        self.table.denied = self.denied  # kept across `restart`, as a server's settings are
         await self.table.setup()
 
     async def close(self) -> None:
@@ -175,6 +198,15 @@ class TranscriptRunner:
             await self.close()
             await self.open()
             self.last = []
+            return
+        if step.kind == "deny":
+            self.denied.add(step.text)
+            return
+        if step.kind == "allow":
+            self.denied.discard(step.text)
+            return
+        if step.kind == "fail":
+            table.failing_posts += int(step.text)
             return
         start = len(table.outputs)
         try:

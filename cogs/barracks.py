@@ -32,6 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number, option_index
 from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import chunk, mention
@@ -199,7 +200,7 @@ class HandButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.game_id)
@@ -225,7 +226,7 @@ class PlayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PlayButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -276,7 +277,7 @@ class CardSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CardSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         card = chosen(interaction)
@@ -336,7 +337,7 @@ class SpaceSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SpaceSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"], int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"], component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -377,19 +378,20 @@ class ActionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             commands_now = [c for c in legal(game, seat) if c.name not in ("play", "move")]
-            if not value.isdigit() or int(value) >= len(commands_now):
+            index = option_index(value, len(commands_now))
+            if index is None:
                 raise ModeratorError("That choice is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = commands_now[int(value)]
+        command = commands_now[index]
         card = str(command.args.get("choice", ""))
         orders = frumentarii_orders(game, seat, card) if command.name == "forum" else []
         if len(orders) > 1:  # keeping a Frumentarii card: now the order of the others
@@ -451,19 +453,20 @@ class OrderSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OrderSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             orders = frumentarii_orders(game, seat, self.card)
-            if not value.isdigit() or int(value) >= len(orders):
+            index = option_index(value, len(orders))
+            if index is None:
                 raise ModeratorError("That order is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = Command("forum", {"choice": self.card, "order": orders[int(value)]})
+        command = Command("forum", {"choice": self.card, "order": orders[index]})
         await act(interaction, self.game_id, self.seq, command)
 
 

@@ -19,7 +19,7 @@ import discord
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, private_lines, result_line
+from bot.present import private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -42,6 +42,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+AFTER_MOVE_VIEW: dict[str, str] = {}
+"""Per game kind: the view name of the picture posted after a move (default ``whole``);
+Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -120,38 +123,13 @@ async def render_image(
 async def announce(
     bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
 ) -> None:
-    """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
-    row = result.game
-    channel = row.channel_id
-    language = game_language(row)  # public posts: the game's language
-    lines = act_lines(result, language)
-    view: discord.ui.View | None = None
-    if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result, language))
-        view = respond_view(row.id or 0, result.seq, language)
-    messages = chunk(lines) or [localise(_("Done."), language)]
-    for index, text in enumerate(messages):
-        last = index == len(messages) - 1
-        if interaction is not None and index == 0 and not interaction.response.is_done():
-            kwargs: dict[str, Any] = {}
-            if last and view is not None:
-                kwargs["view"] = view
-            await interaction.response.send_message(text, **kwargs)
-        else:
-            await bot.publisher.send(channel, text, view=view if last else None)
-    private = result.outcome.private.get(result.seat, [])
-    if private and interaction is not None:
-        for text in chunk(private_lines(private, reader_language(interaction))):
-            await interaction.followup.send(text, ephemeral=True)
-    if result.outcome.map_changed or result.result is not None:
-        game = await bot.moderator.load(row)
-        image = await render_image(row.kind, game.public_view(), language=language)
-        if image is not None:
-            await bot.publisher.send(channel, None, image=image)
-    if result.outcome.highlight or result.result is not None:
-        await ping_followers(bot, result, messages[0])
-    await update_status_message(bot, row)
-    await run_hook(AFTER_ANNOUNCE.get(row.kind), bot, result, interaction)
+    """Post an accepted command: what it owes (public lines, dice, picture, Respond ping,
+    follower ping, status, private lines) was stored with the event in the outbox
+    (``cogs.outbox``); send it now, then run the game's hook."""
+    from cogs.outbox import deliver_event
+
+    await deliver_event(bot, result, interaction)
+    await run_hook(AFTER_ANNOUNCE.get(result.game.kind), bot, result, interaction)
 
 
 async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
@@ -265,34 +243,115 @@ class RespondButton(
         return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = praetor(interaction)
-        try:
-            row = await game_row(bot, self.game_id)
-            if row.status != "active" or row.seq != self.seq:
-                raise ModeratorError(_("This button is out of date: that decision is settled."))
-            game = await bot.moderator.load(row)
-            pending = game.pending_decision()
-            if pending is None:
-                raise ModeratorError(_("This button is out of date: nothing is waiting now."))
-            if row.seats.get(pending.seat) != user_key(interaction):
-                raise ModeratorError(_("This decision is not yours to make."))
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
-            return
-        language = reader_language(interaction)  # only the deciding seat sees this
-        view = discord.ui.View(timeout=None)
-        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices, language))
-        section = f" ({pending.section})" if pending.section else ""
-        default = next((c.label for c in pending.choices if c.value == pending.default), None)
-        text = _(
+        await show_decision(interaction, self.game_id, self.seq, 0)
+
+
+async def show_decision(
+    interaction: discord.Interaction, game_id: int, seq: int, page: int
+) -> None:
+    """The choices of the pending decision, page ``page``, to the seat that decides only
+    (a new ephemeral message from Respond, the same message edited from a page button)."""
+    bot = praetor(interaction)
+    try:
+        row = await game_row(bot, game_id)
+        if row.status != "active" or row.seq != seq:
+            raise ModeratorError(_("This button is out of date: that decision is settled."))
+        game = await bot.moderator.load(row)
+        pending = game.pending_decision()
+        if pending is None:
+            raise ModeratorError(_("This button is out of date: nothing is waiting now."))
+        if row.seats.get(pending.seat) != user_key(interaction):
+            raise ModeratorError(_("This decision is not yours to make."))
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    language = reader_language(interaction)  # only the deciding seat sees this
+    view, shown = decision_view(game_id, seq, list(pending.choices), page, language)
+    section = f" ({pending.section})" if pending.section else ""
+    default = next((c.label for c in pending.choices if c.value == pending.default), None)
+    text = localise(
+        _(
             "{prompt}{section} Default if you do not answer: {default}.",
             prompt=pending.prompt,
             section=section,
             default=pending.default if default is None else default,
+        ),
+        language,
+    )
+    if shown is not None:
+        text += " " + localise(shown, language)
+    if not _is_page_click(interaction):
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(content=text, view=view)
+
+
+def _is_page_click(interaction: discord.Interaction) -> bool:
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id", "")).startswith("praetor:decpage:")
+
+
+DECISION_PAGE = 25
+"""Options per page of a decision menu (Discord's limit for one select)."""
+
+
+def decision_view(
+    game_id: int, seq: int, choices: list[Any], page: int, language: str = "en"
+) -> tuple[discord.ui.View, str | None]:
+    """A select with one page of ``choices`` and, when there are more than fit, Previous and
+    Next buttons; with a line saying which choices are shown (None when all are)."""
+    pages = max(1, -(-len(choices) // DECISION_PAGE))
+    page = min(max(page, 0), pages - 1)
+    first = page * DECISION_PAGE
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecisionSelect(game_id, seq, choices[first : first + DECISION_PAGE], language))
+    if pages == 1:
+        return view, None
+    if page > 0:
+        previous = localise(_("◀ Previous"), language)
+        view.add_item(DecisionPageButton(game_id, seq, page - 1, previous))
+    if page < pages - 1:
+        view.add_item(DecisionPageButton(game_id, seq, page + 1, localise(_("Next ▶"), language)))
+    shown = _(
+        "Choices {first}-{last} of {total}: Next and Previous show the others.",
+        first=first + 1,
+        last=min(first + DECISION_PAGE, len(choices)),
+        total=len(choices),
+    )
+    return view, shown
+
+
+class DecisionPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:decpage:(?P<game>[0-9]+):(?P<seq>[0-9]+):(?P<page>[0-9]+)",
+):
+    """Another page of a decision's choices (more than 25 do not fit one select)."""
+
+    def __init__(self, game_id: int, seq: int, page: int, label: str = "Next ▶") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:decpage:{game_id}:{seq}:{page}",
+                row=1,
+            )
         )
-        await interaction.response.send_message(
-            localise(text, language), view=view, ephemeral=True
+        self.game_id = game_id
+        self.seq = seq
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DecisionPageButton:
+        return cls(
+            component_number(match["game"]),
+            component_number(match["seq"]),
+            component_number(match["page"]),
         )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_decision(interaction, self.game_id, self.seq, self.page)
 
 
 class DecisionSelect(
@@ -302,15 +361,19 @@ class DecisionSelect(
     """The choices of a pending decision, shown only to the seat that decides."""
 
     def __init__(self, game_id: int, seq: int, choices: Any = (), language: str = "en") -> None:
+        """``choices``: one page of them (at most 25, see :func:`decision_view`)."""
         options = [
             discord.SelectOption(label=localise(c.label, language)[:100], value=c.value[:100])
             for c in choices
-        ][:25]
+        ]
+        if len(options) > DECISION_PAGE:
+            raise ValueError(f"{len(options)} options in one select: page them (decision_view)")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:decide:{game_id}:{seq}",
                 placeholder=localise(_("Choose"), language),
-                options=options or [discord.SelectOption(label="(reload)", value="")],
+                options=options or [discord.SelectOption(label="(reload)", value="-")],
+                row=0,
             )
         )
         self.game_id = game_id
@@ -343,7 +406,7 @@ class DecisionSelect(
         await interaction.response.edit_message(
             content=localise(chosen, reader_language(interaction)), view=None
         )
-        await announce(bot, result)
+        await announce(bot, result, interaction)  # its private lines reach the chooser
 
 
 class MineButton(
@@ -405,6 +468,11 @@ def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.Vie
     return view
 
 
-DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [RespondButton, DecisionSelect, MineButton]
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [
+    RespondButton,
+    DecisionSelect,
+    DecisionPageButton,
+    MineButton,
+]
 """Persistent components, dispatched by custom_id after a restart. A game's cog appends its own
 at import time (before the bot registers them)."""

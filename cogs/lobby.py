@@ -70,7 +70,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=cls.TITLE[:100], value=kind)
             for kind, cls in sorted(games().items())
             if current.lower() in kind or current.lower() in cls.TITLE.lower()
-        ][:25]
+        ]
 
     async def scenario_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -83,7 +83,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=info.title[:100], value=info.id)
             for info in cls.scenarios()
             if current.lower() in info.id.lower() or current.lower() in info.title.lower()
-        ][:25]
+        ]
 
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
@@ -354,7 +354,20 @@ class LobbyCog(commands.Cog):
                 else _("Waiting for {who} to respond.", who=who)
             )
             lines.append(localise(waiting, lang))
+        if row.status != "active":
+            lines.append(result_line(row, lang))
+            over = _(
+                "The game is over: /game log shows every move (and the seed), /map the final "
+                "position."
+            )
+            lines.append(localise(over, lang))
+        suggest = getattr(game, "suggestions", None)
         for seat in seats_of(row, user_key(interaction)):
+            ready = suggest(seat) if callable(suggest) and row.status == "active" else []
+            if ready:
+                lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
+                lines.extend(f"  {line}" for line in ready)
+                continue
             actions = game.actions(seat)
             if actions:
                 button = localise(_("the Respond button"), lang)

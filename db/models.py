@@ -10,6 +10,8 @@
 - ``ReminderRow``: reminders to the person who must act.
 - ``FollowerRow``: spectators following a game.
 - ``RollRow``: ``/roll`` results made outside games.
+- ``OutboxRow``: posts owed to a channel or a player, written with their event (``bot.outbox``).
+- ``BlockedChannelRow``: channels that refused our posts (403/404), whose posts wait.
 """
 
 from __future__ import annotations
@@ -162,3 +164,34 @@ class RollRow(SQLModel, table=True):
     total: int
     detail: str
     created_at: datetime = _ts()
+
+
+class OutboxRow(SQLModel, table=True):
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, index=True)
+    seq: int = 0  # the event that owes it (0: none)
+    channel_id: str = Field(index=True)
+    kind: str  # post | status | private
+    user_id: str | None = None  # private: whose lines
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _ts()
+    next_try_at: datetime = _ts()
+    attempts: int = 0
+    claimed_by: str | None = None
+    claimed_until: datetime | None = _ts(nullable=True)
+    sent_at: datetime | None = _ts(nullable=True)
+    message_id: str | None = None
+    error: str | None = None
+    given_up: bool = False
+
+
+class BlockedChannelRow(SQLModel, table=True):
+    __tablename__ = "blocked_channels"
+
+    channel_id: str = Field(primary_key=True)
+    reason: str = ""
+    since: datetime = _ts()
+    retry_at: datetime = _ts()
+    told: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

@@ -63,12 +63,23 @@ TEAMS = {"sword": "sword+pillar", "pillar": "sword+pillar", "eagle": "eagle+wrea
 # Named rulings for the ambiguous points (docs/rulings.md, "The Barracks Emperors").
 ALL_OUTER_SPACES_ARE_HOMELANDS = True
 EQUAL_CAVALRY_CANCEL = True
-PRETENDER_RETURNS_TO_BOX = True
-DEMAGOGUE_BLOCKS_END_OF_TURN = True
+UNCLAIMED_PRETENDER_JOINS_EMPEROR_DECK = True  # BE-09
+DEMAGOGUE_BLOCKS_END_OF_TURN = False  # BE-06
+END_OF_TURN_ABILITIES = ("princeps", "frumentarii")  # §10.0: they act at the end of the turn
 
 
 def card_label(cid: str) -> str:
     return CARDS[cid].label()
+
+
+def board_label(st: BarracksState, cid: str) -> str:
+    """A card on the board as it counts now: counters added (§6.1), or face down (§10.0 Mob)."""
+    if cid in st.flipped:
+        return _("{card}, face down (0)", card=card_label(cid))
+    bonus = sum(st.counters.get(cid, ()))
+    if not bonus:
+        return card_label(cid)
+    return _("{card} (+{bonus}: {value})", card=card_label(cid), bonus=bonus, value=card_value(st, cid))
 
 
 def emperor_label(eid: str) -> str:
@@ -222,10 +233,14 @@ def legal_spaces(st: BarracksState, actor: str) -> list[str]:
     return sorted({s for s in own_sides(st, actor) if not occupied(st, s)})
 
 
-def ability_blocked(st: BarracksState, actor: str) -> bool:
-    """On-play abilities are off in the learning game and under another player's Demagogue (§10.0)."""
+def ability_blocked(st: BarracksState, actor: str, key: str = "") -> bool:
+    """Abilities are off in the learning game (§14.0); another player's Demagogue silences the
+    abilities that act when a card is played, not those acting at the end of the turn (§10.0,
+    BE-06). ``key`` is the card's ability (empty: a placement ability)."""
     if st.learning:
         return True
+    if key in END_OF_TURN_ABILITIES and not DEMAGOGUE_BLOCKS_END_OF_TURN:
+        return False
     return st.demagogue is not None and st.demagogue != actor
 
 
@@ -458,7 +473,7 @@ def resolve(st: BarracksState, emp: str, out: Outcome | None) -> Verdict:
         winner = st.cards[verdict.space]
         if out is not None:
             who = FACTION_NAMES[verdict.faction]
-            fields = {"emperor": emperor_label(eid), "space": emp, "card": card_label(winner), "side": who}
+            fields = {"emperor": emperor_label(eid), "space": emp, "card": board_label(st, winner), "side": who}
             if area is None:
                 out.say(_("{emperor} at {space} is won by {card} on the {side} side: he is discarded "
                           "(Wreath is not played).", **fields))
@@ -471,8 +486,6 @@ def resolve(st: BarracksState, emp: str, out: Outcome | None) -> Verdict:
             st.areas[area].append(eid)
         del st.cards[verdict.space]
         discard_card(st, winner)
-    if eid in st.pretender_ids and PRETENDER_RETURNS_TO_BOX:
-        pass  # captured or dead Pretenders simply leave play
     cleanup_orphans(st, out)
     if out is not None:
         out.cite("§7.0")
@@ -565,9 +578,10 @@ def setup_game(st: BarracksState) -> None:
 
 def setup_round(st: BarracksState, out: Outcome | None) -> None:
     """Deal a round (§4.0, §15.1): Emperors, Barbarians, hands, Forum and the draw deck."""
-    # gather: unclaimed Emperors go back (Pretenders to their box)
+    # gather: every unclaimed Emperor on the board goes back into the Emperor deck, a played
+    # Pretender too; only those still in the Pretenders box stay out (§4.0, BE-09)
     for eid in st.emperors.values():
-        if eid in st.pretender_ids:
+        if eid in st.pretender_ids and not UNCLAIMED_PRETENDER_JOINS_EMPEROR_DECK:
             st.pretenders.append(eid)
         else:
             st.emperor_deck.append(eid)

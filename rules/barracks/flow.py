@@ -94,7 +94,7 @@ def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, ou
         if how != "normal":
             out.cite("§10.0")
     st.played = {"card": cid, "space": space, "value": info.value, "how": how, "actor": actor,
-                 "abil": not E.ability_blocked(st, actor) and not info.is_barbarian}
+                 "abil": not E.ability_blocked(st, actor, info.key) and not info.is_barbarian}
     enter_ability(st, actor, out)
 
 

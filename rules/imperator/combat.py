@@ -35,49 +35,71 @@ def is_roman_force(st: ImperatorState, units: list[str]) -> bool:
     return all(st.udef(u).people in (ROMAN,) for u in units)
 
 
-def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str, units: list[str]) -> list[str]:
-    """§8.1 / AMB-24: an adjacent zone free of enemy units, not where the attackers came from."""
-    came = set(st.entered_from.get(zone, []))
+def withdrawal_zones(
+    st: ImperatorState, zone: str, role: str, units: list[str], leaders: list[str], *, away_from_attackers: bool
+) -> list[str]:
+    """§8.1 / §8.3 (AMB-24): where a force may evade or retreat: one adjacent land zone, whatever
+    its PM cost, free of enemy combat units, where stacking with the friendly forces already
+    there is allowed (§4.2), obeying every movement constraint of the units and leaders (§3.3
+    Fronts and Reserve Fronts included, §4.3). ``away_from_attackers`` bars the zones the
+    attackers came from (an evading or beaten defender)."""
+    came = set(st.entered_from.get(zone, [])) if away_from_attackers else set()
     res = []
     for n in st.board.land_neighbours(zone):
         if n in came or st.hostile_units(n, role):
             continue
-        if movement.step_error(st, role, leader, units, zone, n) and not _relaxed_ok(st, role, leader, units, zone, n):
+        if _step_blocked(st, role, units, leaders, zone, n):
+            continue
+        if role == "E" and _mixed_stack(st, units, leaders, n):
             continue
         res.append(n)
     return sorted(res)
 
 
-def _relaxed_ok(st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str) -> bool:
+def _step_blocked(st: ImperatorState, role: str, units: list[str], leaders: list[str], frm: str, to: str) -> bool:
+    """The movement rules of §3.3, §3.5, §4.3 and §7 for the whole force: every unit with one of
+    the force's leaders (any of them may lead it), and every leader."""
+    if not leaders:
+        return movement.step_error(st, role, None, units, frm, to) is not None
+    for u in units:
+        if all(movement.step_error(st, role, x, [u], frm, to) for x in leaders):
+            return True
+    for x in leaders:
+        mates = [u for u in units if st.udef(u).people == st.ldef(x).people]
+        if movement.step_error(st, role, x, mates, frm, to) is not None:
+            return True
     return False
 
 
+def _mixed_stack(st: ImperatorState, units: list[str], leaders: list[str], zone: str) -> bool:
+    """§4.2: the Enemies of Rome never stack Romans, Western and Eastern Peoples together."""
+    cats = {st.people_category(st.udef(u).people) for u in units if st.udef(u).people != "armenia"}
+    cats |= {st.people_category(st.ldef(x).people) for x in leaders}
+    cats |= {st.people_category(st.udef(u).people) for u in st.units_in(zone, "E") if st.udef(u).people != "armenia"}
+    cats |= {st.people_category(st.ldef(x).people) for x in st.leaders_in(zone, "E")}
+    return len(cats) > 1
+
+
+def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str | list[str], units: list[str]) -> list[str]:
+    """§8.1: where the evading force may go (:func:`withdrawal_zones`, away from the attackers)."""
+    leaders = [leader] if isinstance(leader, str) else list(leader)
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=True)
+
+
 def retreat_zones(st: ImperatorState, zone: str, role: str, units: list[str], leaders: list[str], attacker: bool) -> list[str]:
-    came = set(st.entered_from.get(zone, []))
-    lead = leaders[0] if leaders else None
-    res = []
-    for n in st.board.land_neighbours(zone):
-        if st.hostile_units(n, role):
-            continue
-        if not attacker and n in came:
-            continue
-        err = movement.step_error(st, role, lead, units, zone, n)
-        if err and "§3.3" in err:
-            err = None  # AMB-24: a retreat is forced, Reserve Front limits do not bar it
-        if err and "leader of its People" in err:
-            err = None if lead else err
-        if err:
-            continue
-        # stacking categories (§4.2) hold in retreat too
-        if role == "E":
-            cats = {st.people_category(st.udef(u).people) for u in units if st.udef(u).people != "armenia"}
-            for u in st.units_in(n, "E"):
-                if st.udef(u).people != "armenia":
-                    cats.add(st.people_category(st.udef(u).people))
-            if len(cats) > 1:
-                continue
-        res.append(n)
-    return sorted(res)
+    """§8.3: the same constraints as an evasion; a beaten attacker may go back where it came from."""
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=not attacker)
+
+
+def evasion_force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str]]:
+    """§8.1: the leaders who evade and the units they take: each leader takes at most his own CC
+    of units (strongest first), so the force carries the sum of their CCs."""
+    units, leaders = force(st, zone, role)
+    mobile = sorted((u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None),
+                    key=lambda u: (-st.unit_values(u)[0], u))
+    movers = [x for x in leaders if not st.leaders[x].ill]  # Event 4: an ill Augustus stays put
+    capacity = sum(st.ldef(x).cc for x in movers)
+    return mobile[:capacity], movers
 
 
 def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
@@ -86,17 +108,15 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
     st.fought.append(zone)
     defender = st.defender_in(zone, role)
     d_units, d_leaders = force(st, zone, defender)
-    mobile = [u for u in d_units if st.udef(u).people != "armenia"]
     if d_leaders:
-        best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc))
-        cc = st.ldef(best).cc
-        taking = sorted(mobile, key=lambda u: -st.unit_values(u)[0])[:cc]
-        vs = max(st.ldef(x).vs for x in d_leaders)
+        best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc, x))
+        vs = st.ldef(best).vs
+        taking, movers = evasion_force(st, zone, defender)
         if vs <= 1:
             # §8.1 needs a d6 strictly under the best VS: with VS 1 no face can succeed (not even
             # one chosen with Faveur divine), so the attempt is not offered (ruling E-8.1).
             out.say(_("§8.1: {leader} (VS {vs}) cannot evade; the battle is fought.", leader=name(st, best), vs=vs))
-        elif evasion_zones(st, zone, defender, best, taking):
+        elif movers and evasion_zones(st, zone, defender, movers, taking):
             politics.open_decision(
                 st,
                 defender,
@@ -105,7 +125,7 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
                 [("fight", "stand and fight"), ("evade", "try to evade")],
                 "fight",
                 "§8.1",
-                {"zone": zone, "leader": best, "units": taking},
+                {"zone": zone, "leader": best, "leaders": movers, "units": taking},
             )
             return
     battle(st, out, role, zone)
@@ -116,30 +136,52 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
     attacker = st.active
     defender = st.defender_in(zone, attacker)
     if choice == "evade":
-        leader = data["leader"]
-        units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
         vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
         if stratagems.favour_window(st, defender, "evade", data, "d6", [cm.evasion_succeeds(vs, f) for f in range(1, 7)]):
             return
         roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
         if cm.evasion_succeeds(vs, roll.result):
-            zones = evasion_zones(st, zone, defender, leader, units)
+            leaders, units = _evaders(st, data, zone, defender)
+            zones = evasion_zones(st, zone, defender, leaders, units)
+            if len(zones) > 1 and data.get("to") not in zones:
+                politics.open_decision(
+                    st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
+                    [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
+                )
+                return
             if zones:
-                dest = str(data.get("to")) if data.get("to") in zones else zones[0]
-                out.say(_("§8.1: the evasion succeeds; {leader} slips away to {zone}.",
-                          leader=name(st, leader), zone=name(st, dest)))
-                out.cite("§8.1")
-                for lid in st.leaders_in(zone, defender):
-                    st.leaders[lid].loc = dest
-                for u in units:
-                    st.units[u].loc = dest
-                out.map_changed = True
-                movement.after_move(st, out, defender, [zone, dest])
-                if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
-                    battle(st, out, attacker, zone)
+                evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
                 return
         out.say(_("§8.1: the evasion fails; the battle is fought."))
     battle(st, out, attacker, zone)
+
+
+def _evaders(st: ImperatorState, data: dict[str, Any], zone: str, defender: str) -> tuple[list[str], list[str]]:
+    leaders = [x for x in data.get("leaders") or [data["leader"]] if st.leaders[x].status == "map" and st.leaders[x].loc == zone]
+    units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
+    return leaders, units
+
+
+def evade_to(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) -> None:
+    """§8.1: the evading leaders, each with the units his CC allows, go to ``dest`` (the evading
+    player's pick); whatever stays behind is fought."""
+    zone = data["zone"]
+    attacker = st.active
+    defender = st.defender_in(zone, attacker)
+    leaders, units = _evaders(st, data, zone, defender)
+    if dest not in evasion_zones(st, zone, defender, leaders, units):
+        raise RuleError("§8.1", _("the force may not evade to {zone}", zone=name(st, dest)))
+    out.say(_("§8.1: the evasion succeeds; {leader} slips away to {zone}.",
+              leader=name(st, data["leader"]), zone=name(st, dest)))
+    out.cite("§8.1")
+    for lid in leaders:
+        st.leaders[lid].loc = dest
+    for u in units:
+        st.units[u].loc = dest
+    out.map_changed = True
+    movement.after_move(st, out, defender, [zone, dest])
+    if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
+        battle(st, out, attacker, zone)
 
 
 def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
@@ -176,6 +218,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     forced = plays.get("forced")
     natural: int | None = None
     forced_row: int | None = None
+    roll: DiceRoll | None = None  # the recorded die, for the battle report
     if forced:
         forced_row = cm.stratagem_row(user_attacks=forced == attacker)
         out.say(_("§6: no die is rolled; the row is 9 and more.") if forced_row == 9
@@ -183,9 +226,11 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     elif plays.get("face"):
         natural = int(plays["face"])
         total = natural + sum(v for _, v in mods)
-        st.dice.rolls.append(DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total))
+        roll = DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total)
+        st.dice.rolls.append(roll)
     else:
-        natural = st.dice.d6(purpose, mods).natural
+        roll = st.dice.d6(purpose, mods)
+        natural = roll.natural
     rr: Literal["defender", "stalemate"] = "stalemate" if st.options.get("rr_result") == "stalemate" else "defender"
     res = cm.resolve_battle(
         attacker_pf=a_pf,
@@ -198,10 +243,25 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         rr_result=rr,
     )
     st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
-    out.say(
-        _("§8.2: battle in {zone}: {attacker} PF against {defender} PF, column {column}, row {row}: {code}.",
-          zone=name(st, zone), attacker=a_pf, defender=d_pf, column=res.column, row=res.row, code=res.code)
+    # The report in words and the battle card's data (rules/imperator/views.py).
+    from rules.imperator import views
+
+    st.last_battle = views.battle_record(
+        st,
+        zone=zone,
+        attacker=attacker,
+        defender=defender,
+        forces={attacker: (a_units, a_leaders), defender: (d_units, d_leaders)},
+        pf={attacker: a_pf, defender: d_pf},
+        odds=column,
+        qu={attacker: a_qu, defender: d_qu},
+        shift=shift,
+        roll=roll,
+        forced_row=forced_row,
+        result=res,
     )
+    for line in views.battle_report(st.last_battle):
+        out.say(line)
     out.highlight = True  # a big event: spectators who asked are mentioned
     # §8.3: A and E hit every unit; a fraction is taken of the units the other side lost (AMB-03)
     a_loss, d_loss = cm.battle_losses(res, len(a_units), len(d_units))
@@ -290,9 +350,16 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
-            out.say(_n("§8.3: {seat} takes {n} step loss ({code} of {hit}).",
-                       "§8.3: {seat} takes {n} step losses ({code} of {hit}).", total,
-                       seat=st.seat_of(role), code=code, hit=enemy_hit))
+            out.say(
+                _n(
+                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                    total,
+                    seat=st.seat_of(role),
+                    code=code,
+                    hit=enemy_hit,
+                )
+            )
         data["todo"].pop(0)
     _after_losses(st, out, data)
 
@@ -315,11 +382,11 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
         st.add_vp(winner, 1)
         out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
+    stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
-            for lid in leaders:
-                politics.kill_leader(st, out, lid, "his force was destroyed", killer=foe)
+            politics.kill_leaders(st, out, list(leaders), "his force was destroyed", killer=foe)
     if st.game_over:
         return
     if winner is None:
@@ -331,9 +398,8 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     if augusti:
         politics.augusti_defeated(st, out, augusti)
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
-        for lid in loser_leaders:
-            if st.leaders[lid].title in ("augustus", "caesar", "usurper") and st.leaders[lid].status == "map":
-                politics.kill_leader(st, out, lid, "defeated in civil war", killer=winner, section="§8.4")
+        titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
+        politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
         if st.game_over:
             return
     _retreat(st, out, zone, loser, loser == attacker, winner)
@@ -373,30 +439,20 @@ def eliminate(st: ImperatorState, uid: str) -> None:
 
 
 def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
-    """§6.3 Fuite opportune (AMB-53): a normal step into a zone with no enemy units in it."""
-    units, leaders = force(st, zone, role)
-    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
-    lead = max(leaders, key=lambda x: (st.ldef(x).cc, x)) if leaders else None
-    if lead is not None:
-        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
-    res = []
-    for n in st.board.land_neighbours(zone):
-        if st.hostile_units(n, role):
-            continue
-        err = movement.step_error(st, role, lead, units, zone, n)
-        if err is None:
-            res.append(n)
-    return sorted(res)
+    """§6.3 Fuite opportune (AMB-53): a normal step, keeping the stacking and movement rules,
+    into a zone with no enemy units in it (:func:`withdrawal_zones`)."""
+    units, leaders = evasion_force(st, zone, role)
+    if not leaders:
+        units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=False)
 
 
 def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> None:
     if dest not in fuite_zones(st, zone, role):
         raise RuleError("§6.3", _("the force may not withdraw to {zone}", zone=name(st, dest)))
-    units, leaders = force(st, zone, role)
-    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
-    if leaders:
-        lead = max(leaders, key=lambda x: (st.ldef(x).cc, x))
-        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
+    units, leaders = evasion_force(st, zone, role)
+    if not leaders:
+        units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
     for u in units:
         st.units[u].loc = dest
     for x in leaders:
@@ -421,8 +477,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
             eliminate(st, u)
-        for lid in leaders:
-            politics.kill_leader(st, out, lid, "no retreat possible", killer=winner)
+        politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])

@@ -162,7 +162,7 @@ def arrivals(st: ImperatorState, out: Outcome) -> None:
         if len(zones) > 1:
             politics.open_decision(
                 st, role, "place", _("§2.C: where does {leader} enter (with a friendly unit)?", leader=d.name),
-                [(z, name(st, z)) for z in zones[:25]], zones[0], "§2.C", {"leader": lid},
+                [(z, name(st, z)) for z in zones], zones[0], "§2.C", {"leader": lid},
             )
 
 
@@ -182,7 +182,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     died = st.rules.setdefault("died", {})
     for lid in dying:
         died[lid] = st.year
-        politics.kill_leader(st, out, lid, "natural death (leader table)", section="Leader table")
+    politics.kill_leaders(st, out, dying, "natural death (leader table)", section="Leader table")
     return dying
 
 

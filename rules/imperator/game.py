@@ -54,7 +54,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
 from rules.core.i18n import _, join
-from rules.imperator import combat, engine, movement, queries, stratagems
+from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -161,6 +161,8 @@ class ImperatorGame(Game[ImperatorState]):
         role = st.role_of(seat)
         verb = command.name
         args = command.args
+        if not _keeps_parthian_shot(verb, args):
+            st.persian_battle = False  # §6.2: La flèche du Parthe is played right after the battle
         if verb == "decide":
             engine.decide(st, outcome, role, str(args.get("id", "")), str(args.get("choice", "")))
             return
@@ -339,6 +341,30 @@ class ImperatorGame(Game[ImperatorState]):
         specs.extend(self._custodes_actions(seat))
         return specs
 
+    def suggestions(self, seat: str) -> list[str]:
+        """Ready-to-type commands ``seat`` may send now (``/game status``): the candidates of
+        ``queries.candidate_commands`` that the engine accepts, tried on a copy."""
+        from rules.imperator import queries
+
+        st = self.state
+        lines: list[str] = []
+        if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
+            return [f"/respond — {st.pending[0]['prompt']}"]
+        moved: set[str] = set()
+        for s in queries.candidate_commands(st, seat):
+            if s.verb == "march":
+                if s.args["leader"] in moved:
+                    lines.append(f"{queries.typed(st, s)} — {s.note}")
+                continue
+            try:
+                self._apply(self.copy_state(st), seat, Command(s.verb, dict(s.args)), Outcome())
+            except RuleError:
+                continue
+            if s.verb == "move" and "leader" in s.args:
+                moved.add(str(s.args["leader"]))
+            lines.append(f"{queries.typed(st, s)} — {s.note}")
+        return lines
+
     def _custodes_actions(self, seat: str) -> list[ActionSpec]:
         """``custodes``, offered to Rome when another Augustus or Caesar could hold the marker."""
         st = self.state
@@ -450,3 +476,18 @@ class ImperatorGame(Game[ImperatorState]):
 GAME = ImperatorGame
 
 __all__ = ["GAME", "Board", "FleetState", "ImperatorGame", "LeaderState", "UnitState"]
+
+
+def _keeps_parthian_shot(verb: str, args: dict[str, Any]) -> bool:
+    """§6.2 (ruling "Flag lifetimes"): the window for La flèche du Parthe opened by a battle with
+    a Persian unit stays open only through that battle's own decisions (losses, retreat) and
+    the playing of the chit itself; any other command closes it."""
+    if verb in ("decide", "evade", "fight", "retreat"):
+        return True
+    if verb not in ("stratagem", "play"):
+        return False
+    try:
+        return tables.stratagem(str(args.get("id") or args.get("stratagem") or "")).id == "fleche_du_parthe"
+    except KeyError:
+        return False
+

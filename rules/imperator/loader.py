@@ -22,6 +22,7 @@ from rules.imperator.data_model import (
     LIMITED_REGIONS,
     NATIONALITIES,
     PROVENANCES,
+    SCENARIO_RULE_KINDS,
     SIDES,
     ZONE_KINDS,
     Camp,
@@ -36,6 +37,7 @@ from rules.imperator.data_model import (
     Ratings,
     River,
     Scenario,
+    ScenarioRule,
     SeaZone,
     StratagemCounters,
     Unit,
@@ -1011,7 +1013,7 @@ def _load_scenarios(
     fields = (
         "id number title start end reconstructed summary augusti caesars usurpers initiative "
         "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
-        "vp deploy_legions leader unit special_rules victory"
+        "vp deploy_legions leader unit special_rules victory rules"
     ).split()
     for path in files:
         f = path.relative_to(root).as_posix()
@@ -1146,6 +1148,12 @@ def _load_scenarios(
                 chk.add(f, lab, f"vp.{k}", "expected roman/enemy = integer")
             else:
                 vp[k] = v
+        srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
+        for r in srules:
+            if r.kind == "absent":
+                for lid in r.params["leaders"]:
+                    if lid in placements:
+                        chk.add(f, lab, "rules", f"{lid} is absent from this scenario but placed")
         if not isinstance(sid, str):
             continue
         if sid in out:
@@ -1175,10 +1183,82 @@ def _load_scenarios(
             units=tuple(p for p in ordered if p.counter in units),
             special_rules=chk.strings(e, f, lab, "special_rules"),
             victory=chk.strings(e, f, lab, "victory"),
+            rules=srules,
             provenance=prov,
             provenance_fields=pf,
         )
     return out
+
+
+def _scenario_rules(
+    chk: _Checker,
+    e: Mapping[str, Any],
+    f: str,
+    lab: str,
+    start: int,
+    end: int,
+    zones: Mapping[str, Zone],
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+) -> tuple[ScenarioRule, ...]:
+    """The ``[[scenario.rules]]`` entries: a kind, its parameters (every id checked), a text in
+    our own words and a provenance."""
+    out: list[ScenarioRule] = []
+    ids: dict[str, Mapping[str, Any]] = {
+        "leaders": leaders, "leader": leaders, "usurper": leaders, "zones": zones,
+        "peoples": peoples, "units": units,
+    }
+    for j, r in enumerate(chk.get(e, f, lab, "rules", list, []) or []):
+        where = f"rules[{j}]"
+        if not isinstance(r, dict):
+            chk.add(f, lab, where, "expected a table")
+            continue
+        kind = str(r.get("kind"))
+        if kind not in SCENARIO_RULE_KINDS:
+            chk.add(f, lab, f"{where}.kind", f"{r.get('kind')!r} is not one of {', '.join(SCENARIO_RULE_KINDS)}")
+            continue
+        wanted = SCENARIO_RULE_KINDS[kind]
+        params: dict[str, Any] = {}
+        for k, v in r.items():
+            if k in ("kind", "text", "provenance"):
+                continue
+            if k not in wanted:
+                chk.add(f, lab, f"{where}.{k}", f"unknown field for {kind}")
+                continue
+            table = ids.get(k)
+            if table is not None:
+                refs = v if isinstance(v, list) else [v]
+                for ref in refs:
+                    if not isinstance(ref, str) or ref not in table:
+                        chk.add(f, lab, f"{where}.{k}", f"unknown {k.rstrip('s')} {ref!r}")
+                params[k] = tuple(refs) if isinstance(v, list) else v
+            elif k in ("winner", "side"):
+                if v not in SIDES:
+                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
+                params[k] = v
+            elif k in ("year", "before"):
+                if not isinstance(v, int) or isinstance(v, bool) or not start <= v <= end + 1:
+                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not a year of the scenario ({start}-{end})")
+                params[k] = v
+            elif k == "fronts":
+                bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
+                if bad:
+                    chk.add(f, lab, f"{where}.{k}", f"unknown Front(s) {bad}")
+                params[k] = tuple(v) if isinstance(v, list) else (v,)
+            else:
+                params[k] = v
+        for k in wanted:
+            if k not in params:
+                chk.add(f, lab, f"{where}.{k}", "missing")
+        text = r.get("text")
+        if not isinstance(text, str) or not text.strip():
+            chk.add(f, lab, f"{where}.text", "missing")
+        prov = r.get("provenance", "design")
+        if prov not in PROVENANCES:
+            chk.add(f, lab, f"{where}.provenance", f"{prov!r} is not one of {', '.join(PROVENANCES)}")
+        out.append(ScenarioRule(kind, MappingProxyType(params), str(text or ""), str(prov)))
+    return tuple(out)
 
 
 def _deploy_major_peoples(

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.i18n import _
+from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
 #: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
@@ -89,35 +90,52 @@ def kill_leader(
 
     ``killer`` is the role that scores 1 VP for it (AMB-36: battle, failed escape, assassination).
     """
-    ls = st.leaders[lid]
-    if ls.status != "map":
-        return
-    d = st.ldef(lid)
-    title = ls.title
-    victim_role = ls.owner
-    ls.status = "returning" if d.generic else "dead"
-    ls.loc = None
-    ls.fleet = None
-    ls.title = None
-    out.say(_("{section}: {leader} is dead ({cause}).", section=section, leader=d.name, cause=cause))
-    out.cite(section)
-    out.map_changed = True
-    if st.custodes == lid:
-        st.custodes = None
-    if killer is not None and killer != victim_role:
-        st.add_vp(killer, 1)
-        out.say(_("§10: 1 VP to {seat} for the death of {leader}.", seat=st.seat_of(killer), leader=d.name))
-    sudden = st.rules.get("sudden_death", {})
-    if lid in sudden:
-        winner = sudden[lid]
-        end_game(st, out, winner, _("Scenario: {leader} is dead, the game ends; {seat} wins.",
-                                     leader=d.name, seat=st.seat_of(winner)))
-        return
-    if title == "augustus":
-        augustus_lost(st, out, lid, cause)
-    elif title == "usurper":
-        usurper_lost(st, out, lid)
-    normalize(st, out)
+    kill_leaders(st, out, [lid], cause, killer=killer, section=section)
+
+
+def kill_leaders(
+    st: ImperatorState,
+    out: Outcome,
+    lids: list[str],
+    cause: str,
+    killer: str | None = None,
+    section: str = "§8.4",
+) -> None:
+    """Leaders who die at the same moment (AMB-31: every death of one phase D roll of the Leader
+    table): all are removed first, then the titles they held are resolved once (succession,
+    failed usurpation), so nobody inherits a title from a leader dying in the same instant."""
+    lost: list[tuple[str, str | None]] = []
+    for lid in lids:
+        ls = st.leaders[lid]
+        if ls.status != "map":
+            continue
+        d = st.ldef(lid)
+        lost.append((lid, ls.title))
+        victim_role = ls.owner
+        ls.status = "returning" if d.generic else "dead"
+        ls.loc = None
+        ls.fleet = None
+        ls.title = None
+        out.say(_("{section}: {leader} is dead ({cause}).", section=section, leader=d.name, cause=cause))
+        out.cite(section)
+        out.map_changed = True
+        if st.custodes == lid:
+            st.custodes = None
+        if killer is not None and killer != victim_role:
+            st.add_vp(killer, 1)
+            out.say(_("§10: 1 VP to {seat} for the death of {leader}.", seat=st.seat_of(killer), leader=d.name))
+    for lid, _title in lost:
+        if scenario_rules.on_leader_death(st, out, lid):  # a scenario's sudden death
+            return
+    for lid, title in lost:
+        if title == "usurper":
+            usurper_lost(st, out, lid)
+    augusti = [lid for lid, title in lost if title == "augustus"]
+    if augusti:
+        # one succession for the Augusti who died together; Commode's case first (§4.5)
+        augustus_lost(st, out, COMMODE if COMMODE in augusti else augusti[0], cause)
+    if lost:
+        normalize(st, out)
 
 
 def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> None:
@@ -464,6 +482,7 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
         st.civil_war = False
         st.defected_fronts = []
         st.defeated_augusti = []
+        st.c_fronts_used = []  # §4.5: the C/ Fronts are spent for this civil war only
         for s in st.leaders.values():
             if s.rebel:
                 s.rebel = False
@@ -472,14 +491,26 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
+    """§4.5: the usurper of highest CP takes the purple; on equal CP the Enemies of Rome pick."""
     if st.usurpation_success:
         return
-    us = sorted(st.usurpers(), key=lambda u: -st.ldef(u).cp)
+    us = st.usurpers()
     if not us:
         return
-    st.usurpation_success = us[0]
+    best = max(st.ldef(u).cp for u in us)
+    tops = sorted(u for u in us if st.ldef(u).cp == best)
+    crown_usurper(st, out, tops[0], why)
+    if len(tops) > 1:
+        open_decision(
+            st, "E", "crown", f"{why}: the usurpers have equal CP; choose who becomes Augustus.",
+            [(u, name(st, u)) for u in tops], tops[0], "§4.5", {"why": why},
+        )
+
+
+def crown_usurper(st: ImperatorState, out: Outcome, lid: str, why: str) -> None:
+    st.usurpation_success = lid
     out.say(_("{why}: the usurpation of {leader} succeeds; the players change roles in phase A.",
-              why=why, leader=name(st, us[0])))
+              why=why, leader=name(st, lid)))
 
 
 def role_swap(st: ImperatorState, out: Outcome) -> None:
@@ -551,6 +582,8 @@ def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
         if us.loc is None:
             continue
         rebels = [x for x in st.leaders_in(us.loc, "E") if st.ldef(x).people == ROMAN]
+        if not rebels and scenario_rules.held(st, uid):
+            continue
         if not rebels:
             us.owner = "R"
             us.usurper = None

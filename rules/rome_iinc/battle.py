@@ -47,7 +47,9 @@ def commander_special(st: RomeState, empire: str, commander: str) -> str:
 
 def commander_key(st: RomeState, empire: str, commander: str) -> str:
     if commander == "emperor":
-        return f"emperor:{st.emperors[empire]}:{empire}"
+        sid = st.emperors[empire]
+        # a Sole Emperor is one man: he fights one War a turn for both Empires (5.1.3)
+        return f"emperor:{sid}" if sid in data().statesmen else f"emperor:{sid}:{empire}"
     return f"gov:{st.commands[commander]['gov']}:{commander}"
 
 
@@ -114,33 +116,13 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
     if len(set(provinces)) != len(provinces):
         raise RuleError("11.2.7", _("a Province is listed twice"))
     war = d.wars[wid]
-    mil, adm, _pop, _int = commander_stats(st, empire, commander)
+    _mil, adm, _pop, _int = commander_stats(st, empire, commander)
     spec = commander_special(st, empire, commander)
     matching = spec == f"war:{war.tribe}"
     units = [u for p in provinces for u in B.units_in(st, p)]
-    mods: list[tuple[str, int]] = [("War Strength", war.strength)]
-    lid = B.leader_of(st, wid)
-    if lid:
-        mods.append((d.leaders[lid].name, d.leaders[lid].strength))
+    mods, naval, cavalry = war_modifiers(st, empire, wid, commander, provinces)
     loc = st.wars[wid]
-    if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
-        mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))
-    mods.append(("Military", -mil))
-    if matching:
-        mods.append(("War ability", -1))
-    unit_total = 0
-    for uid in units:
-        u = st.units[uid]
-        unit_total += UNIT_WAR_VALUE[u["type"]] * (2 if u["vet"] else 1)
-    if unit_total:
-        mods.append(("Units", -unit_total))
-    foed = [p for p in provinces if st.status[p] == "foederati"]
-    allied = [p for p in provinces if st.status[p] == "allied"]
-    if foed:
-        mods.append(("Foederati", -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
-    if allied:
-        mods.append(("Allied", -int(d.charts["wars_chart"]["allied"]) * len(allied)))
-    w1, w2, purple, total = P.three_d6(st, f"War against {war.label} (11.2)", mods)
+    w1, w2, purple, total = P.three_d6(st, _("War against {war} (11.2)", war=war.label), mods)
     chart = d.charts["wars_chart"]
     disaster = (w1 == w2 == purple) or (st.events.get(B.cell_of("persecution"), 0) == 2 and w1 == w2)
     if total <= int(chart["triumph_max"]):
@@ -157,8 +139,6 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
         result = "stalemate"
     if matching and result in ("stalemate", "defeat"):
         result = "draw"  # ruling ROME-7: a matching War ability turns both into a Draw
-    naval = sum((2 if st.units[u]["vet"] else 1) for u in units if st.units[u]["type"] == "fleet") + len(foed)
-    cavalry = sum((2 if st.units[u]["vet"] else 1) for u in units if st.units[u]["type"] == "cavalry") + len(foed)
     if result == "triumph" and (naval < war.naval or cavalry < war.cavalry):
         lines.append(_("Not enough Fleets or Cavalry to match {war}: the Triumph is a Draw "
                        "(11.2.8, 11.2.9).", war=war_name(wid)))
@@ -182,14 +162,11 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
                            empire=empire.capitalize(), half=half, gold=war.strength * adm))
         release_leader(st, wid, lines)
         st.wars[wid] = f"box:{commander}" if commander != "emperor" else "out"
-        annex = 1 + (1 if matching else 0)
-        if spec == "conquest":
-            annex += 2 if commander == "emperor" else 1
-        emp_spec = P.special(st.emperors[empire])
-        if commander != "emperor" and emp_spec == "conquest":
-            annex += 1
+        annex = triumph_annexations(st, empire, commander, matching)
         if not rebel:
-            P.add_task(st, empire, "annex", count=annex, scope=sorted(region), section="10.2.6")
+            tribe = war.tribe if war.tribe in d.foederati_tribes else ""
+            P.add_task(st, empire, "annex", count=annex, scope=sorted(region), section="10.2.6",
+                       foederati=tribe)
         promote = 2 if spec == "veteran" else 1
         P.add_task(st, empire, "promote", count=promote, units=units, section="11.2.3")
         losses = purple
@@ -212,6 +189,53 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
         P.add_task(st, empire, "loss", count=losses, forced=forced, units=units,
                    provinces=sorted(p for p in region if st.status[p] != "barbarian"),
                    taken={}, section="11.3.1")
+
+
+def triumph_annexations(st: RomeState, empire: str, commander: str, matching: bool) -> int:
+    """Annexations a Triumph earns (10.2.6): 1, +1 for a matching War ability, +1 for a Conquest
+    Governor (+2 for a Conquest Emperor), +1 for any other Commander under a Conquest Emperor."""
+    spec = commander_special(st, empire, commander)
+    annex = 1 + (1 if matching else 0)
+    if spec == "conquest":
+        annex += 2 if commander == "emperor" else 1
+    if commander != "emperor" and P.special(st.emperors[empire]) == "conquest":
+        annex += 1
+    return annex
+
+
+def war_modifiers(st: RomeState, empire: str, wid: str, commander: str,
+                  provinces: list[str]) -> tuple[list[tuple[str, int]], int, int]:
+    """The Wars Chart modifiers of a fight (11.2) and the Fleet and Cavalry counts that must
+    reach the War's Naval and Cavalry Strength (11.2.8, 11.2.9). Lower totals are better."""
+    d = data()
+    war = d.wars[wid]
+    mil = commander_stats(st, empire, commander)[0]
+    matching = commander_special(st, empire, commander) == f"war:{war.tribe}"
+    units = [u for p in provinces for u in B.units_in(st, p)]
+    mods: list[tuple[str, int]] = [("War Strength", war.strength)]
+    lid = B.leader_of(st, wid)
+    if lid:
+        mods.append((B.leader_info(lid).name, B.leader_info(lid).strength))
+    loc = st.wars[wid]
+    if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
+        mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))
+    mods.append(("Military", -mil))
+    if matching:
+        mods.append(("War ability", -1))
+    unit_total = sum(UNIT_WAR_VALUE[st.units[u]["type"]] * (2 if st.units[u]["vet"] else 1) for u in units)
+    if unit_total:
+        mods.append(("Units", -unit_total))
+    foed = [p for p in provinces if st.status[p] == "foederati"]
+    allied = [p for p in provinces if st.status[p] == "allied"]
+    if foed:
+        mods.append(("Foederati", -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
+    if allied:
+        mods.append(("Allied", -int(d.charts["wars_chart"]["allied"]) * len(allied)))
+    if st.options.get("wars", "0") not in ("0", ""):
+        mods.append(("optional rule 12.4.3", int(st.options["wars"])))
+    naval = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "fleet") + len(foed)
+    cavalry = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "cavalry") + len(foed)
+    return mods, naval, cavalry
 
 
 _RESULT_TEXT = {"triumph": _("Triumph"), "draw": _("Draw"), "stalemate": _("Stalemate"),
@@ -296,9 +320,17 @@ def take_loss(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text
         lines.append(_("Loss: {unit} destroyed.", unit=B.unit_label(st, target)))
         task["forced"] = max(0, task["forced"] - 1)
     elif kind == "dismiss":
-        st.units[target]["loc"] = "barracks"
-        st.units[target]["vet"] = False
-        lines.append(_("Loss: {unit} dismissed to the Barracks.", unit=B.unit_label(st, target)))
+        group = [target]
+        if st.units[target]["type"] == "auxilia":
+            # one Dismiss sends two Auxilia that fought to the Barracks, three with 12.4.4
+            size = 3 if st.options.get("harsh_losses") == "yes" else 2
+            others = [u for u in task["units"] if u != target and st.units[u]["type"] == "auxilia"
+                      and st.units[u]["loc"] not in ("barracks", "removed")]
+            group += others[: size - 1]
+        for uid in group:
+            lines.append(_("Loss: {unit} dismissed to the Barracks.", unit=B.unit_label(st, uid)))
+            st.units[uid]["loc"] = "barracks"
+            st.units[uid]["vet"] = False
     elif kind == "revolt":
         revolt_province(st, target, lines)
     task["count"] -= 1
@@ -339,7 +371,7 @@ def promote(st: RomeState, task: dict[str, Any], uid: str, lines: list[Text]) ->
 
 def annex_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
     """Annexable targets (10.2): Barbarian/Foederati -> Allied, Allied -> Insurgent; not under a
-    War; connected to an Allied, Insurgent or Roman Province; a Barbarian one may also become
+    War; next to a Province that is Allied, Insurgent or Roman; a Barbarian one may also become
     Foederati of a connected Foederati Province's tribe. Within ``scope`` if given."""
     d = data()
     empire = task["empire"]
@@ -357,8 +389,10 @@ def annex_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
         if any(st.status[n] in ("allied", "insurgent", "roman") for n in near):
             out.append(pid)
         if s == "barbarian":
-            tribes = sorted({st.tribe[n] for n in near if st.status[n] == "foederati"})
-            out += [f"{pid}:{t}" for t in tribes]
+            tribes = {st.tribe[n] for n in near if st.status[n] == "foederati"}
+            if task.get("foederati"):
+                tribes.add(task["foederati"])  # a Triumph over a Foederati War (3.2.5)
+            out += [f"{pid}:{t}" for t in sorted(tribes)]
     del d
     return out
 
@@ -366,8 +400,9 @@ def annex_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
 def annex(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) -> None:
     d = data()
     if choice not in annex_choices(st, task):
-        raise RuleError("10.2.3", _("{choice} cannot be Annexed now (not under a War, connected "
-                                    "to an Allied, Insurgent or Roman Province, within reach)",
+        raise RuleError("10.2.3", _("{choice} cannot be Annexed now (it must be free of Wars, "
+                                    "next to a Province that is Allied, Insurgent or Roman, and "
+                                    "within reach)",
                                     choice=choice))
     pid, _sep, tribe = choice.partition(":")
     before = st.status[pid]
@@ -395,7 +430,12 @@ def revolt_province(st: RomeState, pid: str, lines: list[Text]) -> None:
     s = st.status[pid]
     empire = B.province_empire(st, pid)
     st.prestige[empire] -= 1
-    if s == "roman":
+    foed = _foederati_war_near(st, pid) if s != "roman" else ""
+    if foed:
+        # 3.2.5: a revolting Province held by or next to a Foederati War joins that tribe
+        st.status[pid] = "foederati"
+        st.tribe[pid] = foed
+    elif s == "roman":
         st.status[pid] = "insurgent"
         P.add_unrest(st, empire, 1)
     elif s == "insurgent":
@@ -408,6 +448,23 @@ def revolt_province(st: RomeState, pid: str, lines: list[Text]) -> None:
                    empire=empire.capitalize()))
     if st.status[pid] not in ("roman", "insurgent"):
         overstack(st, pid, lines)
+
+
+def _foederati_war_near(st: RomeState, pid: str) -> str:
+    """The tribe of a Foederati War in or next to ``pid`` (none if another War holds it); with
+    several, the first by counter id (ruling ROME-9)."""
+    d = data()
+    here = B.war_at(st, pid)
+    if here and d.wars[here].tribe not in d.foederati_tribes:
+        return ""
+    for wid in sorted(st.wars):
+        loc = st.wars[wid]
+        tribe = d.wars[wid].tribe
+        if loc in d.provinces and tribe in d.foederati_tribes and B.connected(loc, pid):
+            if st.status[pid] == "foederati" and st.tribe.get(pid) == tribe:
+                continue
+            return tribe
+    return ""
 
 
 def overstack(st: RomeState, pid: str, lines: list[Text]) -> None:
@@ -466,7 +523,7 @@ def revolts(st: RomeState, lines: list[Text]) -> None:
     table = B.revolt_modifiers(st)
     results: list[tuple[str, int]] = []
     for pid, mods in table.items():
-        roll = st.dice.d6(f"Revolt of {d.provinces[pid].name} (11.1)", mods)
+        roll = st.dice.d6(_("Revolt of {province} (11.1)", province=d.provinces[pid].name), mods)
         results.append((pid, roll.result))
     limit = int(d.charts["limits"]["revolt"])
     for pid, total in results:
@@ -489,8 +546,10 @@ def revolts(st: RomeState, lines: list[Text]) -> None:
 def civil_targets(st: RomeState, empire: str) -> list[str]:
     """Rebels the Emperor of ``empire`` may fight now: those of his Empire (and of the other
     when he is Sole Emperor), and a Rebel Emperor of the other Empire (11.4)."""
-    if st.rebel_emperor[empire] or st.emperors[empire] in ("choosing", ""):
+    if st.emperors[empire] in ("choosing", ""):
         return []
+    if st.rebel_emperor[empire]:
+        return [c for c in P.rebels_of(st, empire) if c not in st.fought_rebels]
     empires = [empire]
     if st.sole and st.emperors["east"] == st.emperors["west"]:
         empires = ["east", "west"]
@@ -503,6 +562,8 @@ def civil_targets(st: RomeState, empire: str) -> list[str]:
 
 def compulsory_civil(st: RomeState, empire: str) -> list[str]:
     """Civil Wars that must be fought before the phase ends (11.4; none in a Fallen Empire)."""
+    if st.rebel_emperor[empire]:
+        return []  # a Rebel Emperor may, but need not, fight the other Rebels (11.4)
     return [c for c in civil_targets(st, empire)
             if c.startswith("emperor:") or not st.fallen[B.command_empire(st, c)]]
 
@@ -515,16 +576,19 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
     if target.startswith("emperor:"):
         rival = target.split(":")[1]
         r_stats = P.emperor_stats(st, rival)
-        r_provinces = [p for p in st.status if B.province_empire(st, p) == rival]
+        r_provinces = _remp_provinces(st, rival)
         r_name: Text = P.emperor_name(st, rival)
     else:
         rival = ""
         r_stats = P.governor_stats(st, target)
         r_provinces = [p.id for p in d.provinces.values() if p.command in P.rebel_commands(st, target)]
         r_name = P.governor_name(st, target)
-    loyal = [p for p in st.status if B.province_empire(st, p) in
-             (["east", "west"] if st.sole and st.emperors["east"] == st.emperors["west"] else [empire])
-             and B.is_loyal(st, p)]
+    if st.rebel_emperor[empire]:
+        loyal = _remp_provinces(st, empire)
+    else:
+        loyal = [p for p in st.status if B.province_empire(st, p) in
+                 (["east", "west"] if st.sole and st.emperors["east"] == st.emperors["west"] else [empire])
+                 and B.is_loyal(st, p)]
     r_units = [u for p in r_provinces for u in B.units_in(st, p) if st.units[u]["type"] in CIVIL_TYPES]
     l_units = [u for p in loyal for u in B.units_in(st, p) if st.units[u]["type"] in CIVIL_TYPES]
 
@@ -534,7 +598,7 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
     e_stats = P.emperor_stats(st, empire)
     mods = [("Rebel Military", r_stats[0]), ("Rebel Units", weight(r_units)),
             ("Emperor's Military", -e_stats[0]), ("Loyal Units", -weight(l_units))]
-    _w1, _w2, purple, total = P.three_d6(st, "Civil War (11.4)", mods)
+    _w1, _w2, purple, total = P.three_d6(st, _("Civil War (11.4)"), mods)
     st.fought_rebels.append(target)
     chart = d.charts["civil_wars_chart"]
     forced = half_up(purple) if rival else 0
@@ -570,6 +634,13 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
                        total=total))
         P.add_task(st, empire, "loss", count=purple, forced=forced, units=units,
                    provinces=[], taken={}, section="11.3.1")
+
+
+def _remp_provinces(st: RomeState, empire: str) -> list[str]:
+    """The Provinces held in a Rebel Emperor's box (5.3.4)."""
+    d = data()
+    return [p for p in st.status if B.province_empire(st, p) == empire
+            and st.commands[d.provinces[p].command]["gov"] == "remp"]
 
 
 def _rebel_victory(st: RomeState, empire: str, target: str, rival: str, lines: list[Text]) -> None:

@@ -3,7 +3,8 @@ connections and the Revolt and Pillage modifiers (modules 2.0, 4.0, 5.0, 9.3, 11
 
 from __future__ import annotations
 
-from rules.rome_iinc.data import RomeData, data
+from rules.core.i18n import _
+from rules.rome_iinc.data import Leader, RomeData, data
 from rules.rome_iinc.state import RomeState
 
 ROMAN_SIDE = ("roman", "insurgent", "allied", "foederati")
@@ -73,7 +74,9 @@ def units_in(st: RomeState, pid: str) -> list[str]:
 def unit_label(st: RomeState, uid: str) -> str:
     u = st.units[uid]
     name = str(data().charts["units"][u["type"]]["name"])
-    return ("Veteran " + name if u["vet"] else name) + f" ({uid})"
+    if u["vet"]:
+        return _("Veteran {unit} ({id})", unit=name, id=uid)
+    return _("{unit} ({id})", unit=name, id=uid)
 
 
 def pay_of(st: RomeState, uid: str) -> int:
@@ -100,15 +103,24 @@ def stack_group(kind: str) -> str:
     return "legion" if kind == "pseudo" else kind
 
 
-def stacking_room(st: RomeState, pid: str, kind: str, ignore: str = "") -> bool:
-    """Whether one more ``kind`` fits in ``pid`` (2.3), ignoring unit ``ignore``."""
+def stacking_room(st: RomeState, pid: str, kind: str, ignore: str = "",
+                  present: list[str] | None = None) -> bool:
+    """Whether one more ``kind`` fits in ``pid`` (2.3), ignoring unit ``ignore``; ``present``
+    may give the unit ids in ``pid`` when the caller already has them."""
     limits = data().charts["units"]["stacking"]
     group = stack_group(kind)
     if kind == "fleet" and data().provinces[pid].terrain == "mountain":
         return False
-    count = sum(1 for uid in units_in(st, pid)
-                if uid != ignore and stack_group(st.units[uid]["type"]) == group)
+    here = units_in(st, pid) if present is None else present
+    count = sum(1 for uid in here if uid != ignore and stack_group(st.units[uid]["type"]) == group)
     return count < int(limits[group])
+
+
+def units_by_province(st: RomeState) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for uid, u in st.units.items():
+        out.setdefault(u["loc"], []).append(uid)
+    return out
 
 
 def frontier(st: RomeState, pid: str) -> list[str]:
@@ -117,6 +129,16 @@ def frontier(st: RomeState, pid: str) -> list[str]:
     sea = bool(data().charts["revolt"]["sea_counts"])
     return [n for n, kind in neighbours(pid) if (sea or kind != "sea")
             and status(st, n) in ("homeland", "barbarian")]
+
+
+def leader_info(lid: str) -> Leader:
+    """An Enemy Leader's counter, or a Statesman serving as one: Strength = his Military,
+    Pillage = his Intrigue (6.3.6)."""
+    d = data()
+    if lid in d.leaders:
+        return d.leaders[lid]
+    s = d.statesmen[lid]
+    return Leader(lid, s.name, s.special.split(":")[1], s.mil, s.int_, s.scenario)
 
 
 def war_at(st: RomeState, pid: str) -> str:
@@ -179,7 +201,7 @@ def revolt_modifiers(st: RomeState) -> dict[str, list[tuple[str, int]]]:
             mods.append(("War", int(chart["war_present"])))
             lid = leader_of(st, wid)
             if lid:
-                mods.append((d.leaders[lid].name, d.leaders[lid].pillage))
+                mods.append((leader_info(lid).name, leader_info(lid).pillage))
         if gallia:
             mods.append(("Bagaudae", bagaudae))
         out[pid] = mods

@@ -18,9 +18,14 @@ def _int(value: object, section: str, what: str) -> int:
         raise RuleError(section, _("{what} must be a whole number", what=what)) from None
 
 
-def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text]) -> None:
-    """Place a face-up Statesman (or move a Governor) into a Command of your Empire (10.3)."""
+def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text],
+            also: list[str] | None = None) -> None:
+    """Place a face-up Statesman (or move a Governor) into a Command of your Empire (10.3);
+    ``also`` adds up to two more Commands for one Governor (5.2.5)."""
     d = data()
+    extra = [c for c in (also or []) if c]
+    if extra:
+        _check_multiple(st, empire, sid, [cid, *extra])
     if sid not in d.statesmen:
         raise RuleError("10.3", _("unknown Statesman {name}", name=sid))
     if cid not in d.commands or B.command_empire(st, cid) != empire:
@@ -49,18 +54,57 @@ def appoint(st: RomeState, empire: str, sid: str, cid: str, lines: list[Text]) -
         st.statesmen[cmd["gov"]] = "up"
     cmd["gov"] = sid
     st.statesmen[sid] = "governor"
+    for other in extra:
+        if st.commands[other]["gov"] not in ("generic", sid):
+            st.statesmen[st.commands[other]["gov"]] = "up"
+        st.commands[other]["gov"] = sid
     lines.append(_("{name} governs {command}.", name=d.statesmen[sid].name,
-                   command=d.commands[cid]["name"]))
+                   command=", ".join(d.commands[c]["name"] for c in [cid, *extra])))
+
+
+def _check_multiple(st: RomeState, empire: str, sid: str, cids: list[str]) -> None:
+    """1-3 Commands of one Empire, each with a Province connected to another of them, and only
+    when no face-up Statesman waits to be placed (5.2.5)."""
+    d = data()
+    if len(cids) > 3 or len(set(cids)) != len(cids):
+        raise RuleError("5.2.5", _("a Governor holds one to three different Commands"))
+    for c in cids:
+        if c not in d.commands or B.command_empire(st, c) != empire or st.commands[c]["rebel"]:
+            raise RuleError("5.2.5", _("{command} is not a Loyal Command of your Empire", command=c))
+    waiting = [s for s, loc in st.statesmen.items() if loc == "up" and s != sid]
+    if waiting:
+        raise RuleError("5.2.5", _("every face-up Statesman must be placed before one Governor "
+                                   "takes several Commands"))
+    if not commands_linked(cids):
+        raise RuleError("5.2.5", _("each of his Commands needs a Province connected to another of "
+                                   "his Commands"))
+
+
+def commands_linked(cids: list[str]) -> bool:
+    """Whether every Command of ``cids`` touches another one of them (5.2.5)."""
+    d = data()
+    if len(cids) < 2:
+        return True
+    for c in cids:
+        mine = [p.id for p in d.provinces.values() if p.command == c]
+        others = {p.id for p in d.provinces.values() if p.command in cids and p.command != c}
+        if not any(n in others for pid in mine for n, _k in B.neighbours(pid)):
+            return False
+    return True
+
+
+def vacant_commands(st: RomeState, empire: str) -> list[str]:
+    """Loyal Commands of ``empire`` under a Generic Governor that a Statesman may take (6.2.5)."""
+    d = data()
+    return [c for c in P.empire_commands(st, empire) if not st.commands[c]["rebel"]
+            and st.commands[c]["gov"] == "generic"
+            and any(st.status[p.id] != "barbarian" for p in d.provinces.values() if p.command == c)]
 
 
 def unplaced_statesmen(st: RomeState, empire: str) -> list[str]:
     """Face-up Statesmen who must still be placed while ``empire`` has a vacant Command (10.3)."""
-    d = data()
     up = [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]
-    vacant = [c for c in P.empire_commands(st, empire) if not st.commands[c]["rebel"]
-              and st.commands[c]["gov"] == "generic"
-              and any(st.status[p.id] != "barbarian" for p in d.provinces.values() if p.command == c)]
-    return up if vacant else []
+    return up if vacant_commands(st, empire) else []
 
 
 def bread(st: RomeState, empire: str, points: object, lines: list[Text]) -> None:
@@ -101,17 +145,18 @@ def _limit(key: str) -> int:
     return int(data().charts["limits"][key])
 
 
-def build_targets(st: RomeState, empire: str, kind: str) -> list[str]:
-    d = data()
+def build_targets(st: RomeState, empire: str, kind: str,
+                  where: dict[str, list[str]] | None = None) -> list[str]:
+    """Loyal Roman or Insurgent Provinces of ``empire`` with room for ``kind`` (10.6.1)."""
+    where = B.units_by_province(st) if where is None else where
     out = []
     for pid in sorted(st.status):
-        if B.province_empire(st, pid) != empire or not B.is_loyal(st, pid):
-            continue
         if st.status[pid] not in ("roman", "insurgent"):
             continue
-        if B.stacking_room(st, pid, kind):
+        if B.province_empire(st, pid) != empire or not B.is_loyal(st, pid):
+            continue
+        if B.stacking_room(st, pid, kind, present=where.get(pid, [])):
             out.append(pid)
-    del d
     return out
 
 
@@ -251,8 +296,8 @@ def extra_taxes(st: RomeState, empire: str, lines: list[Text]) -> None:
     """While Gold is negative: +1 Unrest, -1 Prestige, +2D6 Gold (9.1.4)."""
     if st.gold[empire] >= 0:
         raise RuleError("9.1.4", _("Extra Taxes are raised only while the Treasury is negative"))
-    a = st.dice.d6("Extra Taxes (9.1.4)").natural
-    b = st.dice.d6("Extra Taxes (9.1.4)").natural
+    a = st.dice.d6(_("Extra Taxes (9.1.4)")).natural
+    b = st.dice.d6(_("Extra Taxes (9.1.4)")).natural
     P.add_unrest(st, empire, 1)
     st.prestige[empire] -= 1
     st.gold[empire] += a + b

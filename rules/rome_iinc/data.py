@@ -231,6 +231,7 @@ def load(directory: Path | None = None) -> RomeData:
     cells = ch["events"]["cells"]
     if sorted(cells) != sorted(f"{w}-{p}" for w in range(1, 7) for p in range(1, 4)):
         raise DataError("charts.toml events: the Event Chart has 18 cells, white 1-6 x purple 1-3")
+    ch["_foederati"] = foederati
     scenarios: dict[str, dict[str, Any]] = {}
     for key, s in sc.items():
         _check_provenance(f"scenarios.toml {key}", s)
@@ -251,6 +252,15 @@ def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
     for pid, status in s["status"].items():
         if pid not in provinces or provinces[pid].homeland or status not in STATUSES:
             raise DataError(f"{where} status: bad entry {pid} = {status!r}")
+    for pid, status in s["status"].items():
+        if status == "foederati" and s.get("tribes", {}).get(pid) not in charts_tribes(charts):
+            raise DataError(f"{where} status: Foederati {pid} needs a Foederati tribe in `tribes`")
+    for lid, loc in s.get("leaders", {}).items():
+        if not (loc.startswith("war:") and loc[4:] in s["wars"]) and not loc.startswith("home:"):
+            raise DataError(f"{where} leaders.{lid}: a Leader starts on a War of the set-up or at home")
+    for e in s.get("fallen", []):
+        if e not in EMPIRES or s["emperors"]["east"] != s["emperors"]["west"]:
+            raise DataError(f"{where} fallen: a Fallen Empire leaves one Sole Emperor for both (12.2.2)")
     for e, sid_ in s["emperors"].items():
         if sid_ not in statesmen:
             raise DataError(f"{where} emperors.{e}: unknown Statesman {sid_!r}")
@@ -289,14 +299,29 @@ def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
             raise DataError(f"{where}: {n} {pool} counters, the mix has {mix[pool]} (2.1)")
 
 
+def charts_tribes(charts: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(charts.get("_foederati", ()))
+
+
 @lru_cache(maxsize=4)
 def _cached(directory: str) -> RomeData:
     return load(Path(directory))
 
 
+_CURRENT: list[RomeData] = []
+
+
 def data() -> RomeData:
-    """The data the engine plays with: ``PRAETOR_ROME_DATA_DIR`` or the shipped files."""
-    return _cached(os.environ.get("PRAETOR_ROME_DATA_DIR", str(DATA_DIR)))
+    """The data the engine plays with: ``PRAETOR_ROME_DATA_DIR`` or the shipped files, read
+    once per process (``reload_data`` reads the environment again)."""
+    if not _CURRENT:
+        _CURRENT.append(_cached(os.environ.get("PRAETOR_ROME_DATA_DIR", str(DATA_DIR))))
+    return _CURRENT[0]
+
+
+def reload_data() -> RomeData:
+    _CURRENT.clear()
+    return data()
 
 
 def data_hash() -> str:

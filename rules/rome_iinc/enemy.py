@@ -39,13 +39,13 @@ def place_war(st: RomeState, wid: str, lines: list[Text]) -> None:
     if war.tribe == "isaurian":
         where = "isauria"
     elif war.tribe == "hun":
-        roll = st.dice.d6("Hun Homeland of a drawn Hun War (9.6.2)").result
+        roll = st.dice.d6(_("Hun Homeland of a drawn Hun War (9.6.2)")).result
         where = "hun_1_2" if roll <= 2 else ("hun_3_4" if roll <= 4 else "hun_5_6")
     else:
         foed = [p for p in st.status if st.status[p] == "foederati" and st.tribe.get(p) == war.tribe
                 and not B.war_at(st, p)] if war.tribe in d.foederati_tribes else []
         if foed:
-            where = pick(st, foed, f"Foederati Province for {war.label} (3.2.5)")
+            where = pick(st, foed, _("Foederati Province for {war} (3.2.5)", war=war.label))
         else:
             where = next(h.id for h in d.provinces.values() if h.homeland and war.tribe in h.tribes)
     occupant = B.war_at(st, where)
@@ -65,24 +65,30 @@ def _leader_joins(st: RomeState, wid: str, lines: list[Text]) -> None:
     if B.leader_of(st, wid):
         return
     waiting = [lid for lid, loc in st.leaders.items()
-               if loc.startswith("home:") and d.leaders[lid].tribe == tribe]
+               if loc.startswith("home:") and B.leader_info(lid).tribe == tribe]
     if not waiting:
         return
-    lid = pick(st, waiting, f"Leader joining {d.wars[wid].label} (3.3.2)")
+    lid = pick(st, waiting, _("Leader joining {war} (3.3.2)", war=d.wars[wid].label))
     st.leaders[lid] = f"war:{wid}"
-    lines.append(_("{leader} leads {war}.", leader=d.leaders[lid].name, war=war_name(wid)))
+    lines.append(_("{leader} leads {war}.", leader=B.leader_info(lid).name, war=war_name(wid)))
 
 
 def place_leader(st: RomeState, lid: str, lines: list[Text]) -> None:
     """A drawn Leader joins a random matching War without a Leader, or waits at home (3.3.2)."""
     d = data()
-    leader = d.leaders[lid]
+    leader = B.leader_info(lid)
     free = [w for w, loc in st.wars.items() if d.wars[w].tribe == leader.tribe
             and loc in d.provinces and not B.leader_of(st, w)]
     if free:
-        wid = pick(st, free, f"War joined by {leader.name} (3.3.2)")
+        wid = pick(st, free, _("War joined by {leader} (3.3.2)", leader=leader.name))
         st.leaders[lid] = f"war:{wid}"
         lines.append(_("{leader} takes command of {war}.", leader=leader.name, war=war_name(wid)))
+        return
+    if lid in d.statesmen:
+        # a Statesman who cannot stack with a War returns face up as a Statesman (6.3.6)
+        del st.leaders[lid]
+        st.statesmen[lid] = "up"
+        lines.append(_("{leader} returns to the Statesmen Box.", leader=leader.name))
         return
     home = next(h.id for h in d.provinces.values() if h.homeland and leader.tribe in h.tribes)
     st.leaders[lid] = f"home:{home}"
@@ -126,23 +132,30 @@ def _candidates(st: RomeState, wid: str, here: str, exclude: str) -> list[str]:
     return [n for n, k in roman if (B.link_rank(k, war.naval) or 0) == top]
 
 
-def displace(st: RomeState, wid: str, here: str, came_from: str, lines: list[Text]) -> None:
+def displace(st: RomeState, wid: str, here: str, came_from: str, lines: list[Text],
+             chain: list[str] | None = None) -> bool:
     """A War pushed out by another moves one step at once, not back where the mover came from
-    (9.4.5). It makes no Pillage roll (ruling ROME-5)."""
+    (9.4.5). It makes no Pillage roll (ruling ROME-5). A chain never pushes a War that is
+    already part of it; a War with nowhere to go blocks the mover (ruling ROME-6)."""
     d = data()
-    cands = _candidates(st, wid, here, came_from)
+    chain = [*(chain or []), wid]
+    cands = [c for c in _candidates(st, wid, here, came_from) if B.war_at(st, c) not in chain]
     if not cands:
         lines.append(_("{war} cannot be displaced and stays.", war=war_name(wid)))
-        return
-    dest = pick(st, cands, f"displacement of {d.wars[wid].label} (9.4.5)")
-    _enter(st, wid, dest, here, lines)
+        return False
+    dest = pick(st, cands, _("Displacement of {war} (9.4.5)", war=d.wars[wid].label))
+    return _enter(st, wid, dest, here, lines, chain)
 
 
-def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text]) -> None:
+def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text],
+           chain: list[str] | None = None) -> bool:
+    """Move ``wid`` into ``dest``, displacing its occupant first; False when it cannot."""
     d = data()
     occupant = B.war_at(st, dest)
     if occupant and occupant != wid:
-        displace(st, occupant, dest, came_from, lines)
+        if occupant in (chain or []) or not displace(st, occupant, dest, came_from, lines,
+                                                     [*(chain or []), wid]):
+            return False
     st.wars[wid] = dest
     st.visited.setdefault(wid, []).append(dest)
     lines.append(_("{war} moves to {province}.", war=war_name(wid), province=d.provinces[dest].name))
@@ -155,6 +168,7 @@ def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text]
         lines.append(_("{province} becomes {tribe} Foederati: {empire} Prestige +1 (3.2.5).",
                        province=d.provinces[dest].name, tribe=d.tribe_names[war.tribe],
                        empire=empire.capitalize()))
+    return True
 
 
 def pillage_roll(st: RomeState, wid: str) -> int:
@@ -166,7 +180,7 @@ def pillage_roll(st: RomeState, wid: str) -> int:
     mods: list[tuple[str, int]] = []
     lid = B.leader_of(st, wid)
     if lid:
-        mods.append((d.leaders[lid].name, d.leaders[lid].pillage))
+        mods.append((B.leader_info(lid).name, B.leader_info(lid).pillage))
     if 2 <= war.cavalry <= 3:
         mods.append(("Cavalry Strength", int(chart["cavalry_2_3"])))
     elif war.cavalry >= 4:
@@ -179,7 +193,7 @@ def pillage_roll(st: RomeState, wid: str) -> int:
         if key in chart:
             mods.append((kind.capitalize(), -int(chart[key])))
     st.pillaged.append(wid)
-    return st.dice.d6(f"Pillage of {war.label} in {d.provinces[here].name} (9.5)", mods).result
+    return st.dice.d6(_("Pillage of {war} in {province} (9.5)", war=war.label, province=d.provinces[here].name), mods).result
 
 
 def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) -> None:
@@ -208,8 +222,10 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
         if not cands:
             lines.append(_("{war} has nowhere to go and stays.", war=war_name(wid)))
             return
-        dest = pick(st, cands, f"movement of {war.label} (9.4.2)")
-        _enter(st, wid, dest, here, lines)
+        dest = pick(st, cands, _("Movement of {war} (9.4.2)", war=war.label))
+        if not _enter(st, wid, dest, here, lines):
+            lines.append(_("{war} is blocked and stays.", war=war_name(wid)))
+            return
         if B.roman_side_for(st, dest, war.tribe) and dest in st.status:
             if pillage_done:
                 return
@@ -232,7 +248,7 @@ def draw_wars(st: RomeState, lines: list[Text]) -> None:
         count = len(cup)
     else:
         bonus = int(d.charts["scenario_modifiers"][st.scenario]["draw_bonus"]) + st.extra_draws
-        count = d1d3(st, "Wars Box draws (9.6.1)", bonus)
+        count = d1d3(st, _("Wars Box draws (9.6.1)"), bonus)
     for _i in range(min(count, len(cup))):
         index = st.dice._draw(0, len(cup) - 1)
         kind, cid = cup.pop(index)
@@ -240,6 +256,42 @@ def draw_wars(st: RomeState, lines: list[Text]) -> None:
             place_war(st, cid, lines)
         else:
             place_leader(st, cid, lines)
+
+
+def statesmen_turn_leader(st: RomeState, lines: list[Text]) -> None:
+    """A face-up Statesman with the Leader ability joins a matching War without a Leader:
+    Strength = Military, Pillage = Intrigue; a Rebel's Commands turn Loyal, an Emperor leaves
+    his throne (6.3.6)."""
+    from rules.rome_iinc import politics as P
+
+    d = data()
+    for sid in sorted(st.statesmen):
+        spec = d.statesmen[sid].special
+        loc = st.statesmen[sid]
+        if not spec.startswith("leader:") or loc not in ("up", "governor", "emperor"):
+            continue
+        tribe = spec.split(":")[1]
+        free = [w for w, where in st.wars.items() if d.wars[w].tribe == tribe
+                and where in d.provinces and not B.leader_of(st, w)]
+        if not free:
+            continue
+        wid = pick(st, free, _("War joined by {leader} (6.3.6)", leader=d.statesmen[sid].name))
+        lines.append(_("{name} turns against Rome and leads {war} (6.3.6).",
+                       name=d.statesmen[sid].name, war=war_name(wid)))
+        for e in ("east", "west"):
+            if st.emperors[e] == sid:
+                st.statesmen[sid] = "leader"
+                st.leaders[sid] = f"war:{wid}"
+                P.emperor_dies(st, e, lines, "leader")
+                st.statesmen[sid] = "leader"
+        for cid in sorted(st.commands):
+            if st.commands[cid]["gov"] == sid:
+                st.commands[cid]["gov"] = "generic"
+                if st.commands[cid]["rebel"]:
+                    st.commands[cid]["rebel"] = False
+                    lines.append(_("{command} returns to loyalty.", command=d.commands[cid]["name"]))
+        st.statesmen[sid] = "leader"
+        st.leaders[sid] = f"war:{wid}"
 
 
 def d1d3(st: RomeState, purpose: str, bonus: int = 0) -> int:

@@ -8,7 +8,7 @@ Rebellions) runs itself; every die is recorded with its purpose.
 Commands (arguments are strings unless noted):
 
 ``end``                       finish your Empire's current step (Unrest, War, Extra Taxes)
-``appoint {statesman, command}``  place a face-up Statesman as Governor (10.3)
+``appoint {statesman, command, also?: [..]}``  place a Statesman as Governor (10.3, 5.2.5)
 ``bread {points}`` / ``circus {points}``  buy Prestige / reduce Unrest at 10 Gold a point (10.5)
 ``build {unit, province}``    build from the Barracks (10.6); ``upgrade {unit}`` promotes with Gold
 ``transfer {unit, to}``       move a Unit to a Loyal Roman or Insurgent Province (10.7)
@@ -52,10 +52,10 @@ SEATS = ("east", "west")
 TASK_VERBS = ("annex", "loss", "promote", "emperor")
 _SCENARIOS = {
     "286": ("286 CE: Diocletian and the Tetrarchy", "Ten turns from the Tetrarchy (13.1)."),
-    "363": ("363 CE", "Set-up not authored yet (13.1)."),
-    "425": ("425 CE", "Set-up not authored yet (13.1)."),
-    "497": ("497 CE", "Set-up not authored yet (13.1)."),
-    "565": ("565 CE", "Set-up not authored yet (13.1)."),
+    "363": ("363 CE: Valentinian and Valens", "Ten turns from the brothers' accession (13.1)."),
+    "425": ("425 CE: Valentinian III and Theodosius II", "Ten turns of the Theodosian age (13.1)."),
+    "497": ("497 CE: Anastasius, Sole Emperor", "The West has Fallen; ten turns (13.1)."),
+    "565": ("565 CE: Justin II and the reconquered West", "Ten turns after Justinian (13.1)."),
 }
 
 
@@ -74,7 +74,14 @@ class RomeGame(Game[RomeState]):
         return [
             OptionSpec("mode", "solo: one person plays both Empires; coop: East and West seats (1.3)",
                        "coop", ("coop", "solo")),
-            OptionSpec("harsh_losses", "Optional rule: Tribute costs 15 Gold (12.3)", "no", ("no", "yes")),
+            OptionSpec("events", "Optional rule: one Event more or fewer each turn (12.4.1)", "0",
+                       ("-1", "0", "+1")),
+            OptionSpec("taxes", "Optional rule: modifier to each Tax 2D6 (12.4.2)", "0", ("-1", "0", "+1")),
+            OptionSpec("wars", "Optional rule: modifier to each War 3D6 (12.4.3)", "0", ("-1", "0", "+1")),
+            OptionSpec("extended", "Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)", ""),
+            OptionSpec("follow_on", "Follow on from Rome, Inc. (13.3)", ""),
+            OptionSpec("harsh_losses", "Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)",
+                       "no", ("no", "yes")),
         ]
 
     @classmethod
@@ -92,7 +99,22 @@ class RomeGame(Game[RomeState]):
         mode = options.get("mode", "solo" if len(seats) == 1 else "coop")
         if mode not in ("solo", "coop"):
             raise RuleError("1.3", _("mode is solo or coop"))
+        for key in ("events", "taxes", "wars"):
+            if options.get(key, "0") not in ("-1", "0", "+1", "1"):
+                raise RuleError("12.4", _("the optional rule {key} is -1, 0 or +1", key=key))
+        chain = [c for c in options.get("extended", "").replace(",", " ").split() if c]
+        order = list(_SCENARIOS)
+        expected = order[order.index(scenario) + 1: order.index(scenario) + 1 + len(chain)]
+        if chain and (chain != expected or len(chain) > 3):
+            raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
+                                      "two to four in all: after {scenario} comes {next}",
+                                      scenario=scenario, next=", ".join(expected) or "nothing"))
+        if options.get("follow_on", ""):
+            raise NotYetSupported("13.3", _("following on from a game of Rome, Inc."))
+        if options.get("harsh_losses", "no") not in ("no", "yes"):
+            raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
+        st.next_scenarios = chain
         lines: list[Text] = []
         PH.advance(st, lines)
         st.last = [str(x) for x in lines]
@@ -207,6 +229,14 @@ _ACTION_HELP: dict[str, Text] = {
 }
 
 
+_UNIT_TYPES = ("cavalry", "guards", "legion", "pseudo", "fort", "auxilia", "fleet")
+_CHOICE_VERBS: dict[str, Text] = {
+    "destroy": _("Destroy"), "demote": _("Demote"), "dismiss": _("Dismiss"), "revolt": _("Revolt"),
+    "disgrace": _("Disgrace (+1 Unrest)"), "tribute": _("Tribute (Gold)"),
+    "accept": _("Accept"), "decline": _("Decline"),
+}
+
+
 def label(st: RomeState, key: str, value: str) -> str:
     d = data()
     if value in d.provinces:
@@ -214,14 +244,25 @@ def label(st: RomeState, key: str, value: str) -> str:
     if value in d.statesmen:
         return d.statesmen[value].name
     if value in d.commands:
-        return f"{d.commands[value]['name']}: {P.governor_name(st, value)}"
+        return _("{command}: {governor}", command=d.commands[value]["name"],
+                 governor=P.governor_name(st, value))
     if value in d.wars:
         return d.wars[value].label
     if value in st.units:
         return B.unit_label(st, value)
+    if value.startswith("emperor:"):
+        return _("the Rebel Emperor of the {empire}", empire=value.split(":")[1].capitalize())
+    if key == "unit" and value in _UNIT_TYPES:
+        return str(d.charts["units"][value]["name"])
     if ":" in value:
         head, _sep, tail = value.partition(":")
-        return f"{head} {label(st, key, tail)}"
+        verb = _CHOICE_VERBS.get(head)
+        if verb is not None:
+            return _("{verb} {target}", verb=verb, target=label(st, key, tail))
+        return _("{target} as {tribe} Foederati", target=label(st, key, head),
+                 tribe=d.tribe_names.get(tail, tail))
+    if value in _CHOICE_VERBS:
+        return _CHOICE_VERBS[value]
     return value
 
 
@@ -233,7 +274,7 @@ def to_move(st: RomeState) -> list[str]:
     if st.tasks:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
-        return [e for e in SEATS if st.gold[e] < 0 and not st.fallen[e] and not st.ended.get(e)]
+        return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
     if st.step in ("unrest", "war"):
         return PH.active_empires(st)
     return []
@@ -278,7 +319,11 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
     if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         _need_step(st, seat, ("unrest",), "10.0")
         if name == "appoint":
-            C.appoint(st, seat, str(args.get("statesman", "")), str(args.get("command", "")), lines)
+            also = args.get("also", [])
+            if isinstance(also, str):
+                also = [a for a in also.replace(",", " ").split() if a]
+            C.appoint(st, seat, str(args.get("statesman", "")), str(args.get("command", "")), lines,
+                      [str(a) for a in also])
         elif name == "bread":
             C.bread(st, seat, args.get("points", ""), lines)
         elif name == "circus":
@@ -402,9 +447,8 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     d = data()
     if st.step == "unrest":
         for sid in C.unplaced_statesmen(st, seat) or [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]:
-            for cid in P.empire_commands(st, seat):
-                if not st.commands[cid]["rebel"] and st.commands[cid]["gov"] == "generic":
-                    cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
+            for cid in C.vacant_commands(st, seat):
+                cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
         cap = P.emperor_stats(st, seat)[1] - st.bought.get(seat, 0)
         for n in range(1, cap + 1):
             if st.gold[seat] >= 10 * n:
@@ -412,10 +456,11 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
         for n in (1, 2, 3, 5):
             if st.gold[seat] >= 10 * n and st.unrest[seat] >= n:
                 cmds.append(Command("circus", {"points": str(n)}))
+        where = B.units_by_province(st)
         for kind in ("legion", "auxilia", "fleet", "pseudo", "fort", "cavalry", "guards"):
             cost = int(d.charts["units"][kind]["build"])
             if st.gold[seat] >= cost and C.barracks_unit(st, kind):
-                for pid in C.build_targets(st, seat, kind):
+                for pid in C.build_targets(st, seat, kind, where):
                     cmds.append(Command("build", {"unit": kind, "province": pid}))
         for uid, u in sorted(st.units.items()):
             if u["loc"] in st.status and B.province_empire(st, u["loc"]) == seat and B.is_loyal(st, u["loc"]):

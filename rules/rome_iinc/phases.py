@@ -33,7 +33,7 @@ def advance(st: RomeState, lines: list[Text]) -> None:
         if st.tasks or st.pending:
             return
         if st.step == "bankrupt":
-            if any(st.gold[e] < 0 and not st.fallen[e] and not st.ended.get(e) for e in EMPIRES):
+            if any(st.gold[e] < 0 and not st.ended.get(e) for e in EMPIRES):
                 return
             _close_phase(st, lines)
             continue
@@ -102,7 +102,7 @@ def _begin(st: RomeState, lines: list[Text]) -> None:
 
 def _end_phase(st: RomeState, lines: list[Text]) -> None:
     """A phase's automatic part is over: let a bankrupt Empire raise Extra Taxes first (9.1.4)."""
-    if any(st.gold[e] < 0 and not st.fallen[e] for e in EMPIRES):
+    if any(st.gold[e] < 0 for e in EMPIRES):
         st.step = "bankrupt"
         st.ended = {e: False for e in EMPIRES}
         lines.append(_("An Empire has negative Gold: raise Extra Taxes or receive Gold before "
@@ -115,6 +115,7 @@ _NEXT = {"event": "treasury", "treasury": "unrest", "unrest": "war", "war": "vic
 
 
 def _close_phase(st: RomeState, lines: list[Text]) -> None:
+    X.statesmen_turn_leader(st, lines)
     P.check_fall(st, lines)
     st.step = ""
     st.ended = {}
@@ -147,24 +148,24 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
         place_event(st, X.pick(st, [B.cell_of(name)], name), lines)
     extra = sum(1 for sid, loc in st.statesmen.items()
                 if loc in ("up", "governor", "emperor") and P.special(sid) == "event")
-    count = st.dice.d6("number of Events (8.1.5)", [("Event ability", extra)] if extra else []).result
+    mods = [("Event ability", extra)] if extra else []
+    if option(st, "events"):
+        mods.append(("optional rule 12.4.1", option(st, "events")))
+    count = st.dice.d6(_("Number of Events (8.1.5)"), mods).result
+    counters = int(d.charts["events"]["counters"])
     for _i in range(count):
-        for _tries in range(30):
-            if len(st.events) >= int(d.charts["events"]["counters"]) and \
-                    all(v == 2 for v in st.events.values()):
-                break
-            if sum(st.events.values()) >= 0 and len(st.events) >= int(d.charts["events"]["counters"]):
+        for _tries in range(50):
+            if len(st.events) >= counters:
+                # all counters in play: a random single one flips to doubled (8.1.6)
                 singles = [c for c, v in st.events.items() if v == 1]
-                if not singles:
-                    break
-                cell = X.pick(st, singles, "Event counter flipped (8.1.6)")
-                place_event(st, cell, lines)
+                if singles:
+                    place_event(st, X.pick(st, singles, _("Event counter flipped (8.1.6)")), lines)
                 break
-            white = st.dice.d6("Event Chart: white die (8.1.6)").natural
-            purple = X.d1d3(st, "Event Chart: purple 1D3 (8.1.6)")
+            white = st.dice.d6(_("Event Chart: white die (8.1.6)")).natural
+            purple = X.d1d3(st, _("Event Chart: purple 1D3 (8.1.6)"))
             cell = f"{white}-{purple}"
             if st.events.get(cell) == 2:
-                continue
+                continue  # a doubled box is rolled again
             place_event(st, cell, lines)
             break
     mortality(st, lines)
@@ -192,7 +193,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 st.status[capital] = "insurgent"
             lines.append(_("{capital} becomes Insurgent.", capital=data().provinces[capital].name))
         else:
-            n = st.dice.d6(f"{name.capitalize()} Unrest (8.1)").natural
+            n = st.dice.d6(_("{event} Unrest (8.1)", event=name.capitalize())).natural
             P.add_unrest(st, empire, n)
             lines.append(_("{empire} Unrest +{n}.", empire=empire.capitalize(), n=n))
     elif name == "persecution" and not doubled:
@@ -221,7 +222,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 vets = sorted(u for u, x in st.units.items() if (x["vet"] or x["type"] == "pseudo")
                               and x["loc"] in st.status and B.province_empire(st, x["loc"]) == e)
                 if vets:
-                    uid = X.pick(st, vets, "unit demoted by Plague")
+                    uid = X.pick(st, vets, _("Unit demoted by Plague"))
                     if st.units[uid]["type"] == "pseudo":
                         st.units[uid]["type"] = "fort"
                     else:
@@ -237,7 +238,7 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                 cmd = st.commands[cid]
                 if cmd["rebel"] or st.fallen[B.command_empire(st, cid)]:
                     continue
-                if P.rebellion_roll(st, cid, "Mutiny Rebellion (11.5.1)") >= _limit("rebellion"):
+                if P.rebellion_roll(st, cid, _("Mutiny Rebellion (11.5.1)")) >= _limit("rebellion"):
                     P.governor_rebels(st, cid, lines)
         else:
             for e in EMPIRES:
@@ -250,6 +251,31 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
         _design_event(st, name, doubled, lines)
 
 
+def tax(st: RomeState, cid: str) -> int:
+    """Tax 2D6 for one Governor (all his Commands): 2D6 - his and his Emperor's Administration;
+    0 or less doubles the Gold of his Loyal Roman Provinces (9.2.4)."""
+    d = data()
+    cmd = st.commands[cid]
+    cids = [cid] if cmd["gov"] == "generic" else [c for c in st.commands if st.commands[c]["gov"] == cmd["gov"]]
+    empire = B.command_empire(st, cid)
+    base = sum(p.gold for p in d.provinces.values() if p.command in cids and st.status[p.id] == "roman")
+    gov_adm = P.governor_stats(st, cid)[1]
+    emp_adm = P.emperor_stats(st, empire)[1]
+    first = st.dice.d6(_("Tax of {command} (9.2.4): first die", command=d.commands[cid]["name"]))
+    mods = [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)]
+    if option(st, "taxes"):
+        mods.append(("optional rule 12.4.2", option(st, "taxes")))
+    second = st.dice.d6(_("Tax of {command} (9.2.4): second die", command=d.commands[cid]["name"]), mods)
+    gold = base * 2 if first.natural + second.result <= 0 else base
+    P.add_gold(st, empire, gold)
+    return gold
+
+
+def option(st: RomeState, key: str) -> int:
+    """The value of an optional ±1 rule (12.4), 0 when unused."""
+    return int(st.options.get(key, "0") or 0)
+
+
 def _limit(key: str) -> int:
     return int(data().charts["limits"][key])
 
@@ -259,12 +285,12 @@ def _usurper(st: RomeState, lines: list[Text]) -> None:
     Emperor; a Fallen Empire ignores it (11.5.2)."""
     if st.sole or any(st.rebel_emperor.values()):
         return
-    empire = X.pick(st, [e for e in EMPIRES if not st.fallen[e]], "Emperor tested by Usurper")
+    empire = X.pick(st, [e for e in EMPIRES if not st.fallen[e]], _("Emperor tested by Usurper"))
     sid = st.emperors[empire]
     if sid in ("generic", "choosing", ""):
         return
     mods = [("Unrest", st.unrest[empire])]
-    total = P.three_d6(st, "Usurper Rebellion (11.5.2)", mods)[3]
+    total = P.three_d6(st, _("Usurper Rebellion (11.5.2)"), mods)[3]
     if total >= _limit("rebellion"):
         P.make_rebel_emperor(st, empire, sid, lines)
 
@@ -293,10 +319,10 @@ def _design_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                         and B.province_empire(st, p) == e and st.status[p] != "roman")
             P.add_unrest(st, e, grain * (2 if doubled else 1))
         elif name == "bounty":
-            gain = st.dice.d6(f"Bounty Gold, {e}").natural * (2 if doubled else 1)
+            gain = st.dice.d6(_("Bounty Gold, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             P.add_gold(st, e, gain)
         elif name == "earthquake":
-            loss = st.dice.d6(f"Earthquake damage, {e}").natural * (2 if doubled else 1)
+            loss = st.dice.d6(_("Earthquake damage, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             st.gold[e] -= loss
     if name == "foederati":
         st.extra_draws += 0  # extra moves are made in the Treasury Phase (9.4.1)
@@ -312,25 +338,27 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
     dead_leaders = []
     for lid, loc in sorted(st.leaders.items()):
         if loc.startswith(("war:", "home:")):
-            if st.dice.d6(f"Mortality of {d.leaders[lid].name} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of {name} (8.2)", name=B.leader_info(lid).name)).natural >= threshold:
                 dead_leaders.append(lid)
     dead_statesmen = []
     for sid, loc in sorted(st.statesmen.items()):
         if loc in ("up", "governor", "emperor"):
-            if st.dice.d6(f"Mortality of {d.statesmen[sid].name} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of {name} (8.2)", name=d.statesmen[sid].name)).natural >= threshold:
                 dead_statesmen.append(sid)
     dead_generic: list[str] = []
     for e in EMPIRES:
         if st.emperors[e] == "generic" and not (e == "west" and st.sole and st.emperors["east"] == "generic"):
-            if st.dice.d6(f"Mortality of the Generic {e} Emperor (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of the Generic {empire} Emperor (8.2)", empire=e.capitalize())).natural >= threshold:
                 dead_generic.append(f"emperor:{e}")
     for cid in sorted(st.commands):
         if st.commands[cid]["rebel"] and st.commands[cid]["gov"] == "generic":
-            if st.dice.d6(f"Mortality of the Generic Rebel of {cid} (8.2)").natural >= threshold:
+            if st.dice.d6(_("Mortality of the Generic Rebel of {command} (8.2)", command=d.commands[cid]["name"])).natural >= threshold:
                 dead_generic.append(cid)
     for lid in dead_leaders:
         st.leaders[lid] = "dead"
-        lines.append(_("{leader} dies.", leader=d.leaders[lid].name))
+        if lid in d.statesmen:
+            st.statesmen[lid] = "dead"
+        lines.append(_("{leader} dies.", leader=B.leader_info(lid).name))
     for sid in dead_statesmen:
         lines.append(_("{name} dies.", name=d.statesmen[sid].name))
         _statesman_dies(st, sid, lines, "mortality")
@@ -373,12 +401,12 @@ def assassinations(st: RomeState, lines: list[Text]) -> None:
     govs = [(c, st.commands[c]["gov"]) for c in sorted(st.commands)
             if st.commands[c]["gov"] in d.statesmen]
     if level == 1 and govs:
-        cid = X.pick(st, [c for c, _ in govs], "Governor drawn by the Assassin Event (8.3.2)")
+        cid = X.pick(st, [c for c, _ in govs], _("Governor drawn by the Assassin Event (8.3.2)"))
         attempts.append((st.commands[cid]["gov"], "governor", cid))
     if level == 2:
         emps = [e for e in EMPIRES if st.emperors[e] in d.statesmen]
         if emps:
-            e = X.pick(st, emps, "Emperor drawn by the doubled Assassin Event (8.3.2)")
+            e = X.pick(st, emps, _("Emperor drawn by the doubled Assassin Event (8.3.2)"))
             attempts.append((st.emperors[e], "emperor", e))
     for cid, sid in govs:
         if P.special(sid) == "assassin" and (sid, "governor", cid) not in attempts:
@@ -407,20 +435,10 @@ def treasury_phase(st: RomeState, lines: list[Text]) -> None:
         if key in seen:
             continue
         seen.append(key)
-        cids = [cid] if cmd["gov"] == "generic" else [c for c in st.commands if st.commands[c]["gov"] == cmd["gov"]]
         empire = B.command_empire(st, cid)
         if st.rebel_emperor[empire]:
             continue
-        base = sum(p.gold for p in d.provinces.values() if p.command in cids
-                   and st.status[p.id] == "roman")
-        gov_adm = P.governor_stats(st, cid)[1]
-        emp_adm = P.emperor_stats(st, empire)[1] if st.emperors[empire] not in ("choosing", "") else 0
-        roll = st.dice.roll("d6", f"Tax of {d.commands[cid]['name']} (9.2.4): first die")
-        roll2 = st.dice.d6(f"Tax of {d.commands[cid]['name']} (9.2.4): second die",
-                           [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)])
-        total = roll.natural + roll2.result
-        gold = base * 2 if total <= 0 else base
-        P.add_gold(st, empire, gold)
+        gold = tax(st, cid)
         lines.append(_("Taxes of {command}: {gold} Gold.", command=d.commands[cid]["name"], gold=gold))
     for e in EMPIRES:
         due = B.pay(st, e)
@@ -453,7 +471,7 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
     if st.turn >= _limit("turns"):
         flips = len(down)
     else:
-        flips = X.d1d3(st, "Statesmen flipped (10.3.1)",
+        flips = X.d1d3(st, _("Statesmen flipped (10.3.1)"),
                        int(d.charts["scenario_modifiers"][st.scenario]["flip_bonus"]))
     for _i in range(max(0, min(flips, len(down)))):
         index = st.dice._draw(0, len(down) - 1)
@@ -463,6 +481,7 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
             st.dynasties_down.remove(dyn)
             st.dynasties.append(dyn)
             lines.append(_("{dynasty} enters play.", dynasty=d.dynasties[dyn]["name"]))
+            dynasty_enters(st, dyn, lines)
         else:
             st.statesmen[item] = "up"
             lines.append(_("{name} is revealed.", name=d.statesmen[item].name))
@@ -486,8 +505,32 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
                        empire=e.capitalize(), p=adm + bonus, u=pop))
 
 
+def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
+    """Effects of a Dynasty entering play (10.4): Commands changing Empire split a Governor who
+    now holds Commands in both (5.2.5, T07); the Leonid Dynasty demotes Veteran Legions and
+    Auxilia."""
+    d = data()
+    if dyn in ("constantinian", "theodosian"):
+        for sid in sorted({c["gov"] for c in st.commands.values() if c["gov"] in d.statesmen}):
+            mine = [c for c in sorted(st.commands) if st.commands[c]["gov"] == sid]
+            sides = sorted({B.command_empire(st, c) for c in mine})
+            if len(sides) < 2:
+                continue
+            count = {e: sum(1 for c in mine if B.command_empire(st, c) == e) for e in sides}
+            keep = max(sides, key=lambda e: (count[e], e == B.command_empire(st, mine[0])))
+            for c in mine:
+                if B.command_empire(st, c) != keep:
+                    st.commands[c]["gov"] = "generic"
+            lines.append(_("{name} keeps only his {empire} Commands (5.2.5).",
+                           name=d.statesmen[sid].name, empire=keep.capitalize()))
+    if dyn == "leonid":
+        for u in st.units.values():
+            if u["type"] in ("legion", "auxilia") and u["vet"]:
+                u["vet"] = False
+
+
 def unrest_due(st: RomeState, empire: str) -> int:
-    """Unrest added at the start of the Unrest Phase (10.1)."""
+    """Unrest each Empire gains as its Unrest Phase begins (10.1)."""
     d = data()
     n = len(P.rebels_of(st, empire))
     n += sum(1 for w, loc in st.wars.items() if loc in st.status and B.province_empire(st, loc) == empire)
@@ -528,12 +571,15 @@ def _after_wars(st: RomeState, lines: list[Text]) -> None:
             cmd = st.commands[cid]
             if cmd["rebel"] or cmd["gov"] == "remp":
                 continue
-            if P.rebellion_roll(st, cid, "Rebellion after a Triumph (11.5.3)") >= _limit("rebellion"):
+            if P.rebellion_roll(st, cid, _("Rebellion after a Triumph (11.5.3)")) >= _limit("rebellion"):
                 P.governor_rebels(st, cid, lines)
 
 
 def victory_phase(st: RomeState, lines: list[Text]) -> None:
     """Turn 10 ends the game (12.1); otherwise the Turn counter advances."""
+    if st.turn >= _limit("turns") and st.next_scenarios:
+        next_scenario(st, lines)
+        return
     if st.turn >= _limit("turns"):
         st.result = victory_result(st)
         st.phase = "over"
@@ -542,6 +588,35 @@ def victory_phase(st: RomeState, lines: list[Text]) -> None:
     st.turn += 1
     st.phase = "event"
     st.step = "next"
+
+
+def next_scenario(st: RomeState, lines: list[Text]) -> None:
+    """Extended game (13.2): Turn 1 again, 75 Prestige less plus the new bonus, the new
+    scenario's Statesmen and Dynasties face down, its Wars and Leaders in the Wars Box;
+    everything else carries over."""
+    d = data()
+    sid = st.next_scenarios.pop(0)
+    bonus = int(d.scenarios[sid].get("bonus_prestige", 0))
+    for e in EMPIRES:
+        st.prestige[e] += bonus - 75
+    for s, st_ in d.statesmen.items():
+        if st_.scenario == sid and st.statesmen[s] == "out":
+            st.statesmen[s] = "down"
+    for dyn, info in d.dynasties.items():
+        if info["scenario"] == sid and dyn not in st.dynasties and dyn not in st.dynasties_down:
+            st.dynasties_down.append(dyn)
+    for w, war in d.wars.items():
+        if war.scenario == sid and st.wars[w] == "out":
+            st.wars[w] = "cup"
+    for lid, leader in d.leaders.items():
+        if leader.scenario == sid and st.leaders.get(lid) == "out":
+            st.leaders[lid] = "cup"
+    st.scenario = sid
+    st.turn = 1
+    st.phase = "event"
+    st.step = "next"
+    lines.append(_("The extended game goes on with the {scenario} CE scenario: Prestige -75 "
+                   "{bonus} (13.2).", scenario=sid, bonus=f"+{bonus}" if bonus else ""))
 
 
 def victory_level(prestige: int) -> str:

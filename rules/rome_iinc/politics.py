@@ -94,7 +94,8 @@ def add_gold(st: RomeState, empire: str, n: int) -> None:
 # -- death and succession ----------------------------------------------------------------
 
 def kill_statesman(st: RomeState, sid: str) -> None:
-    st.statesmen[sid] = "dead"
+    if sid in data().statesmen:  # "generic", "remp" and "choosing" are no counters
+        st.statesmen[sid] = "dead"
 
 
 def rebel_dies(st: RomeState, cid: str, lines: list[Text]) -> None:
@@ -266,9 +267,9 @@ def rebellion_roll(st: RomeState, cid: str, purpose: str) -> int:
 
 def three_d6(st: RomeState, purpose: str, mods: list[tuple[str, int]]) -> tuple[int, int, int, int]:
     """Roll two white dice and the purple die; return (white1, white2, purple, modified total)."""
-    w1 = st.dice.d6(f"{purpose}: white die").natural
-    w2 = st.dice.d6(f"{purpose}: white die").natural
-    p = st.dice.d6(f"{purpose}: purple die", mods).natural
+    w1 = st.dice.d6(_("{purpose}: white die", purpose=purpose)).natural
+    w2 = st.dice.d6(_("{purpose}: white die", purpose=purpose)).natural
+    p = st.dice.d6(_("{purpose}: purple die", purpose=purpose), mods).natural
     return w1, w2, p, w1 + w2 + p + sum(v for _, v in mods)
 
 
@@ -296,7 +297,7 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
                 and s != assassin]
         if not pool:
             return
-        target = pick(st, pool, "target of an Emperor's Assassin (8.3.3)")
+        target = pick(st, pool, _("Target of an Emperor's Assassin (8.3.3)"))
         target_kind = "statesman"
         t_stats = statesman_stats(target)
         t_name = _("{name}", name=name_of(target))
@@ -312,7 +313,7 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
     cg = sum(1 for uid in B.units_in(st, capital) if st.units[uid]["type"] == "guards")
     if cg and target_kind == "emperor":
         mods.append(("Guards in the Capital", int(chart["capital_guard"]) * cg))
-    roll = st.dice.d6(f"Assassination by {name_of(assassin)} (8.3)", mods)
+    roll = st.dice.d6(_("Assassination by {name} (8.3)", name=name_of(assassin)), mods)
     if roll.result < int(d.charts["limits"]["assassination"]):
         lines.append(_("{assassin} fails to kill {target} ({total}).", assassin=name_of(assassin),
                        target=t_name, total=roll.result))
@@ -371,9 +372,34 @@ def _remove_statesman(st: RomeState, sid: str, lines: list[Text]) -> None:
 
 # -- the Fall -------------------------------------------------------------------------------
 
+def check_powerless(st: RomeState, lines: list[Text]) -> None:
+    """An Emperor who controls no Foederati, Allied, Insurgent or Roman Province dies; a random
+    Rebel of his Empire becomes Rebel Emperor, or Succession runs (5.1.2, 5.1.4d)."""
+    d = data()
+    for empire in ("east", "west"):
+        sid = st.emperors[empire]
+        if st.fallen[empire] or st.rebel_emperor[empire] or sid in ("choosing", ""):
+            continue
+        empires = ["east", "west"] if st.sole and st.emperors[B.other(empire)] == sid else [empire]
+        if any(B.province_empire(st, p) in empires and B.is_loyal(st, p) and st.status[p] != "barbarian"
+               for p in st.status):
+            continue
+        lines.append(_("{name} controls no Province and dies (5.1.2).", name=emperor_name(st, empire)))
+        rebels = [c for c in rebels_of(st, empire) if st.commands[c]["gov"] in d.statesmen
+                  and not d.statesmen[st.commands[c]["gov"]].ineligible]
+        if rebels:
+            cid = pick(st, rebels, _("Rebel who becomes Rebel Emperor (5.1.4d)"))
+            if sid != "generic":
+                kill_statesman(st, sid)
+            make_rebel_emperor(st, empire, st.commands[cid]["gov"], lines)
+        else:
+            emperor_dies(st, empire, lines, "powerless")
+
+
 def check_fall(st: RomeState, lines: list[Text]) -> None:
     """At the end of every phase: a Capital lost, Gold below 0 or Unrest above 25 (12.2)."""
     d = data()
+    check_powerless(st, lines)
     limit = int(d.charts["limits"]["unrest_fall"])
     for empire in ("east", "west"):
         capital = "constantinople" if empire == "east" else "rome"
@@ -388,6 +414,9 @@ def check_fall(st: RomeState, lines: list[Text]) -> None:
                 lines.append(_("The Fallen {empire} is bankrupt or in revolution: Major Defeat "
                                "for both players (12.2.3).", empire=empire.capitalize()))
             continue
+        why = _("its Capital is lost") if lost else (_("its Treasury is empty") if broke
+                                                     else _("its Unrest is above 25"))
+        lines.append(_("{empire}: {why}.", empire=empire.capitalize(), why=why))
         fall(st, empire, lines)
     if st.fallen["east"] and st.fallen["west"] and not st.result:
         st.result = {"kind": "major_defeat", "reason": "both-fallen"}

@@ -60,6 +60,10 @@ def new_state(scenario: str, mode: str, dice: Dice, options: dict[str, str]) -> 
         st.wars[wid] = "cup" if war.scenario == scenario else "out"
     for wid, where in s["wars"].items():
         st.wars[wid] = where
+    for empire in s.get("fallen", []):
+        # an Empire that has already Fallen: Fall counter, Sole Emperor, Rebel Governors (12.2.2)
+        st.fallen[empire] = True
+        st.sole = "west" if empire == "east" else "east"
     for lid, leader in d.leaders.items():
         st.leaders[lid] = "cup" if leader.scenario == scenario else "out"
     for lid, where in s.get("leaders", {}).items():

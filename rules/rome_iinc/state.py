@@ -55,16 +55,25 @@ class RomeState:
     # Player obligations, first first: {"id", "empire", "kind", ...}
     tasks: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] = field(default_factory=dict)  # a consent asked of the other seat
+    next_scenarios: list[str] = field(default_factory=list)  # extended game (13.2)
     seq: int = 0
     last: list[str] = field(default_factory=list)  # the public lines of the last command
     result: dict[str, Any] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RomeState:
+        """A structured copy: flat dicts and lists are copied by one level, nested records
+        (units, commands, tasks, pending, result) one level deeper."""
         new = copy.copy(self)
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, list | dict):
+            if f.name in ("units", "commands"):
+                setattr(new, f.name, {k: dict(v) for k, v in value.items()})
+            elif f.name in ("tasks", "pending", "result", "visited", "options"):
                 setattr(new, f.name, copy.deepcopy(value, memo))
+            elif isinstance(value, dict):
+                setattr(new, f.name, dict(value))
+            elif isinstance(value, list):
+                setattr(new, f.name, list(value))
         new.dice = Dice(self.dice.seed, self.dice.counter, list(self.dice.rolls))
         return new
 

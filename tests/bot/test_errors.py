@@ -87,9 +87,11 @@ async def test_unexpected_error_in_a_command_answers_privately_and_changes_nothi
     assert row is not None and row.seq == seq_before
 
 
-async def test_unexpected_error_after_a_public_defer_fills_the_placeholder(
+async def test_unexpected_error_after_a_private_defer_is_private(
     table: LocalTable, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """/game new thread:true defers privately, then Discord fails in an unexpected way."""
+
     class Channel:
         async def create_thread(self, **kwargs: object) -> None:
             raise RuntimeError("the gateway went away")
@@ -117,11 +119,28 @@ async def test_unexpected_error_after_a_public_defer_fills_the_placeholder(
                 app_commands.CommandInvokeError(command, error),
             )
     shown = table.outputs[start:]
-    assert len(shown) == 1 and interaction.response.deferred_public
+    assert [o.audience for o in shown] == ["alice"] and interaction.response.deferred
     match = REFERENCE.search(shown[0].text)
     assert match is not None
     logged_reference(caplog, match.group(1))
     assert await table.moderator.channel_game(table.channel_id) is None
+
+
+async def test_unexpected_error_after_a_public_defer_fills_the_placeholder(
+    table: LocalTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    """After a public defer Discord shows the first follow-up publicly: the handler fills the
+    "thinking" placeholder with the neutral sentence (no ephemeral first follow-up, which the
+    strict local table rejects)."""
+    interaction = table.interaction()
+    await interaction.response.defer()
+    start = len(table.outputs)
+    with caplog.at_level(logging.ERROR):
+        reference = await report_failure(interaction, KeyError("z"), "a test")  # type: ignore[arg-type]
+    shown = table.outputs[start:]
+    assert reference is not None and len(shown) == 1
+    assert shown[0].text == f"⚠️ Something went wrong, and nothing was changed. Reference: {reference} (quote it to whoever runs this bot)."
+    logged_reference(caplog, reference)
 
 
 async def test_unexpected_error_after_an_ephemeral_defer_or_a_followup_stays_private(

@@ -125,3 +125,32 @@ def test_component_numbers_and_parse_bounded() -> None:
     assert component_number("٤٢") == 0
     with pytest.raises(BoundsError, match="between 1 and 5"):
         parse_bounded("6", 1, 5, "steps")
+    from bot.bounds import option_index
+
+    assert option_index("4", 5) == 4
+    assert option_index("5", 5) is None
+    assert option_index("²", 5) is None  # "²".isdigit() is true, int("²") raises
+    assert option_index("0" * 40, 5) is None
+
+
+async def test_every_persistent_component_reads_a_forged_id_as_no_game(table: LocalTable) -> None:
+    """Issue 14: a custom id whose game id is 2**63 raised in every component; now each one
+    reads it as "no game" (0), which the Moderator refuses by name."""
+    import re
+
+    from cogs.common import DYNAMIC_ITEMS
+
+    huge = str(2**63)
+    fill = {"game": huge, "seq": huge, "page": huge, "mask": "1"}
+    checked = 0
+    for cls in DYNAMIC_ITEMS:
+        template = cls.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+        custom_id = re.sub(
+            r"\(\?P<(\w+)>[^)]*\)", lambda m: fill.get(m.group(1), "x"), template.pattern
+        ).replace("\\", "")
+        match = template.fullmatch(custom_id)
+        assert match is not None, (cls.__name__, custom_id)
+        item = await cls.from_custom_id(table.interaction(), None, match)  # type: ignore[arg-type]
+        assert getattr(item, "game_id", 0) == 0, cls.__name__
+        checked += 1
+    assert checked >= 10
