@@ -26,6 +26,7 @@ CLICKS = {
 
 EXPECTATIONS = {
     "no seat": "pas de place",
+    "Forum:": "Forum :",
     "Final score sheet": "Feuille de score finale",
     "You chose": "Votre choix",
     "not yours": "Cette décision ne vous revient pas",
