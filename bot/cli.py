@@ -185,6 +185,7 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
 async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
     from bot.local import DiscordRuleViolation, LocalInputError, LocalTable
     from bot.moderator import Moderator
+    from bot.permissions import REQUIRED
     from db.engine import make_engine
     from db.migrate import upgrade
 
@@ -223,6 +224,18 @@ async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
                     continue
                 if line in ("quit", "exit"):
                     break
+                if line.startswith(("deny ", "allow ")):  # as in transcripts (docs/transcripts.md)
+                    verb, _sep, flag = line.partition(" ")
+                    if flag.strip() not in REQUIRED:
+                        print(f"error: {verb} takes one of: {', '.join(REQUIRED)}", file=sys.stderr)
+                    elif verb == "deny":
+                        table.denied.add(flag.strip())
+                    else:
+                        table.denied.discard(flag.strip())
+                    continue
+                if line == "fail post":
+                    table.failing_posts += 1
+                    continue
                 if line.startswith("click "):
                     await table.click(line[6:].strip())
                 elif line.startswith("select "):

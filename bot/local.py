@@ -152,6 +152,10 @@ class LocalPermissions:
         self.manage_channels = manage_channels
 
 
+SELECT_TYPES = (3, 5, 6, 7, 8)
+"""Discord's component types of the select menus (string, user, role, mentionable, channel)."""
+
+
 def check_view(view: discord.ui.View | None) -> list[Component]:
     """Check a view against Discord's component limits; return its components."""
     if view is None:
@@ -161,7 +165,9 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
     seen_ids: set[str] = set()
     for index, child in enumerate(view.children):
         item: Any = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        row = child.row if child.row is not None else index // 5
+        row = getattr(child, "_rendered_row", None)  # where discord.py lays it out
+        if row is None:
+            row = child.row if child.row is not None else index // 5
         custom_id = getattr(item, "custom_id", "") or ""
         if len(custom_id) > MAX_CUSTOM_ID:
             raise DiscordRuleViolation(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
@@ -188,14 +194,18 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
                     item=child,
                 )
             )
-    if len(widths) > MAX_ROWS:
+    # The rows as discord.py lays them out (items without a row go to the first row with room).
+    layout = view.to_components()
+    if len(layout) > MAX_ROWS:
         raise DiscordRuleViolation(f"more than {MAX_ROWS} action rows")
-    crowded = [row for row, width in widths.items() if width > MAX_ROW_WIDTH]
-    if crowded:
-        raise DiscordRuleViolation(
-            f"action row {crowded[0]} holds more than {MAX_ROW_WIDTH} buttons, or a select "
-            "shares its row"
-        )
+    for number, action_row in enumerate(layout):
+        kinds = [c.get("type") for c in action_row.get("components", [])]
+        selects = [k for k in kinds if k in SELECT_TYPES]
+        if len(kinds) > MAX_ROW_WIDTH or (selects and len(kinds) > 1):
+            raise DiscordRuleViolation(
+                f"action row {number} holds more than {MAX_ROW_WIDTH} buttons, or a select "
+                "shares its row"
+            )
     return components
 
 

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.common import channel_key, guild_key, praetor, refuse, user_key
 from rules.core.dice import Dice
-from rules.core.notation import NotationError, roll
+from rules.core.notation import MAX_LENGTH, NotationError, roll
 
 
 class DiceCog(commands.Cog):
@@ -20,7 +20,10 @@ class DiceCog(commands.Cog):
         dice="Dice notation, e.g. 2d6+1 or 4d6kh3", reason="What the roll is for"
     )
     async def roll(
-        self, interaction: discord.Interaction, dice: str, reason: str | None = None
+        self,
+        interaction: discord.Interaction,
+        dice: app_commands.Range[str, 1, MAX_LENGTH],
+        reason: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         try:
             result = roll(dice, Dice(praetor(interaction).moderator.new_seed()))

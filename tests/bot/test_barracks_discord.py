@@ -195,6 +195,8 @@ async def test_shared_play_verb_is_followed_by_the_next_step(four: Table) -> Non
 async def test_frumentarii_order_is_chosen_from_a_second_select(four: Table) -> None:
     seat, user = await active_user(four)
     row, game = await four.game()
+    assert four.runner.table is not None
+    four.runner.table.cold = False  # this test edits the cached game: keep the cache warm
     st = game.state  # the cached game: put this seat in the Frumentarii step
     st.seen, st.deck = st.deck[:4], st.deck[4:]
     st.phase = "frumentarii"

@@ -194,3 +194,21 @@ async def test_transcript_directives_and_buttons_after_a_restart(tmp_path: Path)
     bad = tmp_path / "bad.txt"
     bad.write_text("deny manage_guild\n", encoding="utf-8")
     assert await replay_file(bad, out=io.StringIO()) == MALFORMED
+
+
+async def test_building_bots_again_does_not_grow_the_persistent_components(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Issue 14: each bot built in one process appended the game cogs' component classes
+    again; now one class per custom_id template is kept."""
+    from cogs.common import DYNAMIC_ITEMS
+
+    sizes = []
+    for n in range(3):
+        t = LocalTable(Moderator(sqlite_engine), tmp_path / f"images{n}")
+        await t.setup()
+        sizes.append(len(DYNAMIC_ITEMS))
+        templates = [c.__discord_ui_compiled_template__.pattern for c in DYNAMIC_ITEMS]  # type: ignore[attr-defined]
+        assert len(templates) == len(set(templates))
+        await t.close()
+    assert sizes[0] == sizes[1] == sizes[2] >= 10

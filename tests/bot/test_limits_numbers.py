@@ -154,3 +154,14 @@ async def test_every_persistent_component_reads_a_forged_id_as_no_game(table: Lo
         assert getattr(item, "game_id", 0) == 0, cls.__name__
         checked += 1
     assert checked >= 10
+
+
+async def test_roll_options_have_discord_lengths(table: LocalTable) -> None:
+    """Discord's client itself refuses a dice expression over 100 characters (the command
+    declares it), as the local table does."""
+    from bot.local import LocalInputError
+
+    with pytest.raises(LocalInputError, match="1 to 100 characters"):
+        await table.run_slash("/roll dice:" + "1" * 101)
+    with pytest.raises(LocalInputError, match="1 to 200 characters"):
+        await table.run_slash("/roll dice:d6 reason:" + "r" * 201)

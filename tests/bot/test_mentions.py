@@ -50,7 +50,18 @@ async def test_the_player_who_must_act_is_pinged(table: LocalTable) -> None:
         table.user = user
         await table.run_slash(line)
     decision = [o for o in table.outputs if "may block" in o.text]
-    assert decision and decision[-1].pings == ["bob"]
+    assert decision and "<@bob>" in decision[-1].text
+    assert "@everyone" not in decision[-1].pings
+
+
+def test_an_outbox_post_pings_only_the_users_it_names() -> None:
+    """The outbox sends each post with the users it means to ping and nobody else (Discord
+    ids are numbers; the local table's people are names, so this is checked on the payload)."""
+    from cogs.outbox import allowed
+
+    mentions = allowed({"mentions": ["123456789012345678"]})
+    text = "<@123456789012345678> and <@223456789012345678>, @everyone <@&55>"
+    assert pinged(text, mentions) == ["123456789012345678"]
 
 
 def test_follower_pings_are_split_under_the_message_limit() -> None:

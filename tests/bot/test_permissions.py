@@ -175,3 +175,16 @@ async def test_a_missing_pin_permission_at_start_is_reported(table: LocalTable) 
     notes = [o for o in shown if o.audience == "alice"]
     assert len(notes) == 1 and "Pin Messages" in notes[0].text
     assert table.channel_id not in table.pinned
+
+
+def test_the_terminal_table_can_deny_a_permission(tmp_path: Path) -> None:
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environment["PRAETOR_DB_PATH"] = str(tmp_path / "cli.db")
+    lines = "deny pin_messages\n/game new game:imperator scenario:campaign\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local"], input=lines, capture_output=True, text=True,
+        env=environment, cwd=tmp_path, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "[to alice] ❌ I cannot run a game here" in done.stdout
+    assert "Pin Messages" in done.stdout

@@ -16,7 +16,7 @@ from rules.core.command import Command, Outcome
 from rules.imperator import combat_math
 from rules.imperator.game import ImperatorGame
 
-RESULT = re.compile(r"column (\S+), row (-?\d+): (\S+)\.")
+RESULT = re.compile(r"column (\S+), row (-?\d+): (\S+?)[ .]")
 
 
 def _pos(att: list[dict[str, Any]], dfd: list[dict[str, Any]], *, att_leader: dict[str, Any] | None = None,
