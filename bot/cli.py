@@ -19,8 +19,12 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, load_config, setup_logging
+
+if TYPE_CHECKING:
+    from bot.client import PraetorBot
 
 log = logging.getLogger("praetor")
 
@@ -146,6 +150,13 @@ async def migrate(config: Config) -> int:
     return 0
 
 
+async def sync_commands(bot: PraetorBot) -> None:
+    """``praetor sync``: load every cog (so the tree is whole and its French translator set),
+    then send the command definitions with their localisations to Discord."""
+    await bot.load_praetor_cogs()
+    await bot.sync_if_changed(force=True)
+
+
 def run_bot(config: Config, sync_only: bool = False) -> int:
     from bot.client import PraetorBot
     from bot.moderator import Moderator
@@ -159,7 +170,7 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
         if sync_only:
 
             async def sync_and_close() -> None:
-                await bot.sync_if_changed(force=True)
+                await sync_commands(bot)
                 await bot.close()
 
             bot.setup_hook = sync_and_close  # type: ignore[method-assign]

@@ -144,32 +144,49 @@ def hand_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     return lines
 
 
-def score_lines(view: dict[str, Any]) -> list[str]:
+def score_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     """The score sheet: one line per scoring area, from the public view."""
-    lines = ["**Scores** (Emperors R/B/Y, Barbarians, sets, Legacy points)"]
+    lines = [localise(_("**Scores** (Emperors R/B/Y, Barbarians, sets, Legacy points)"), language)]
     for area in (view.get("areas") or {}).values():
-        seats = ", ".join(area.get("seats") or []) or "rival"
-        lines.append(
-            f"{area.get('title')} ({seats}): {area.get('red', 0)}/{area.get('blue', 0)}/"
-            f"{area.get('yellow', 0)}, {area.get('barbarians', 0)} Barbarians, "
-            f"{area.get('sets', 0)} sets: **{area.get('score', 0)}**"
+        seats = ", ".join(area.get("seats") or []) or localise(_("rival"), language)
+        line = _(
+            "{area} ({seats}): {red}/{blue}/{yellow}, {barbarians} Barbarians, {sets} sets: "
+            "**{score}**",
+            area=area.get("title"),
+            seats=seats,
+            red=area.get("red", 0),
+            blue=area.get("blue", 0),
+            yellow=area.get("yellow", 0),
+            barbarians=area.get("barbarians", 0),
+            sets=area.get("sets", 0),
+            score=area.get("score", 0),
         )
+        lines.append(localise(line, language))
     return lines
 
 
-def table_lines(view: dict[str, Any]) -> list[str]:
+def table_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     """The public table in words: Forum, deck, hand sizes, whose move (never a hand)."""
     forum = ", ".join(f"{i}: {card_text(c)}" for i, c in enumerate(view.get("forum") or [], 1))
     sizes = ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats") or [])
-    lines = [
-        f"Round {view.get('round')} of {view.get('rounds')}, phase {view.get('phase')}.",
-        f"Forum: {forum or 'empty'}. Deck: {view.get('deck_count')} cards. "
-        f"Discard top: {view.get('discard_top_label') or 'none'}.",
-        f"Cards in hand: {sizes}.",
+    texts = [
+        _(
+            "Round {round} of {rounds}, phase {phase}.",
+            round=view.get("round"),
+            rounds=view.get("rounds"),
+            phase=view.get("phase"),
+        ),
+        _(
+            "Forum: {forum}. Deck: {deck} cards. Discard top: {discard}.",
+            forum=forum or _("empty"),
+            deck=view.get("deck_count"),
+            discard=view.get("discard_top_label") or _("none"),
+        ),
+        _("Cards in hand: {sizes}.", sizes=sizes),
     ]
     if view.get("demagogue"):
-        lines.append(f"Demagogue: {view['demagogue']}.")
-    return lines
+        texts.append(_("Demagogue: {seat}.", seat=view["demagogue"]))
+    return [localise(text, language) for text in texts]
 
 
 # -- components ---------------------------------------------------------------------------------
@@ -665,7 +682,7 @@ async def post_final(bot: PraetorBot, row: GameRow) -> None:
     if image is not None:
         await bot.publisher.send(row.channel_id, None, image=image)
     title = localise(_("🏁 **Final score sheet**"), game_language(row))
-    for text in chunk([title, *score_lines(view)[1:]]):
+    for text in chunk([title, *score_lines(view, game_language(row))[1:]]):
         await bot.publisher.send(row.channel_id, text)
 
 
@@ -719,10 +736,10 @@ class BarracksCog(commands.Cog):
         status = [localise(line, language) for line in game.status_lines()]
         if row.status != "active":
             title = localise(_("🏁 **Final score sheet**"), language)
-            lines = [title, *score_lines(view)[1:], *status]
+            lines = [title, *score_lines(view, language)[1:], *status]
             await interaction.response.send_message("\n".join(lines)[:2000])
         else:
-            lines = [*table_lines(view), *score_lines(view), *status]
+            lines = [*table_lines(view, language), *score_lines(view, language), *status]
             await interaction.response.send_message(
                 "\n".join(lines)[:2000],
                 view=table_view(row.id or 0, row.seq or 0, language=language),

@@ -26,10 +26,19 @@ CLICKS = {
 
 EXPECTATIONS = {
     "no seat": "pas de place",
+    "Forum:": "Forum :",
     "Final score sheet": "Feuille de score finale",
     "You chose": "Votre choix",
     "not yours": "Cette décision ne vous revient pas",
     "161, phase B": "161, phase B (Initiative)",
+    "go to war against Rome": "entrent en guerre contre Rome",
+    "§6: enemies plays Usurpation": "§6 : enemies joue Usurpation",
+    "rome plays Roma Victor": "rome joue Roma Victor",
+    "sails": "fait voile",
+    "Events table": "Table des événements",
+    "Year 162: phase A": "Année 162 : phase A",
+    "§2.F: campaign result for 161": "§2.F : bilan de la campagne 161",
+    "§8.1: the evasion": "§8.1 : l'évasion",
 }
 """Expected text, English -> French, where the French output differs."""
 

@@ -21,7 +21,7 @@ from rules.barracks.data import CARDS, EMPERORS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Command, GameResult, Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _
+from rules.core.i18n import _, _n
 
 RIVALS = ("eagle", "pillar", "wreath")
 PLAYER = "sword"
@@ -87,12 +87,14 @@ def citizenship_slots(st: BarracksState) -> list[int]:
 
 def _interrupt_choices(st: BarracksState, space: str) -> list[tuple[str, str]]:
     seat = st.seats[0]
-    choices = [("pass", "Let it be")]
+    choices: list[tuple[str, str]] = [("pass", _("Let it be"))]
     for r, mil in defeat_offers(st, seat, defeat_limit(st, space)):
-        label = f"Defeat it with {E.card_label(r)}" + (f" and {len(mil)} militia" if mil else "")
+        label = (_n("Defeat it with {card} and {n} militia", "Defeat it with {card} and {n} militia", len(mil),
+                    card=E.card_label(r)) if mil else _("Defeat it with {card}", card=E.card_label(r)))
         choices.append((f"defeat:{r}:{'+'.join(mil)}", label))
     for i in citizenship_slots(st):
-        choices.append((f"citizenship:{i + 1}", f"Grant Citizenship in place of {E.card_label(st.forum[i])}"))
+        choices.append((f"citizenship:{i + 1}",
+                        _("Grant Citizenship in place of {card}", card=E.card_label(st.forum[i]))))
     return choices
 
 
@@ -109,27 +111,28 @@ def invade(st: BarracksState, bid: str, faction: str, out: Outcome) -> bool:
     if not st.barbs:
         st.path = faction
         one = E.PATHS[faction][0]
-        out.say(f"A Barbarian invades from the {FACTION_NAMES[faction]} side: it lands at {one} (#1).")
+        out.say(_("A Barbarian invades from the {faction} side: it lands at {space} (#1).",
+                  faction=FACTION_NAMES[faction], space=one))
         return place_invader(st, bid, one, out)
     assert st.path is not None
     one, two, three = E.PATHS[st.path]
     if one not in st.barbs:
-        out.say(f"A Barbarian invades at {one} (#1).")
+        out.say(_("A Barbarian invades at {space} (#1).", space=one))
         return place_invader(st, bid, one, out)
     if two[0] not in st.barbs and two[1] not in st.barbs:
         v = [E.card_value(st, c) if (c := E.uncovered_card(st, s)) else -1 for s in two]
         if v[0] != v[1]:
             cell = two[0] if v[0] > v[1] else two[1]
-            out.say(f"A Barbarian invades at {cell} (#2, over the higher card).")
+            out.say(_("A Barbarian invades at {space} (#2, over the higher card).", space=cell))
             return place_invader(st, bid, cell, out)
-        _open(st, "path", f"A Barbarian reaches #2: choose {two[0]} or {two[1]}",
+        _open(st, "path", _("A Barbarian reaches #2: choose {a} or {b}", a=two[0], b=two[1]),
               [(two[0], two[0]), (two[1], two[1])], two[0], "§15.2.3", barb=bid)
-        out.say(f"A Barbarian reaches #2 of the invasion path: the player chooses {two[0]} or {two[1]}.")
+        out.say(_("A Barbarian reaches #2 of the invasion path: the player chooses {a} or {b}.", a=two[0], b=two[1]))
         return True
     if three not in st.barbs:
-        out.say(f"A Barbarian invades at {three} (#3, next to Roma).")
+        out.say(_("A Barbarian invades at {space} (#3, next to Roma).", space=three))
         return place_invader(st, bid, three, out)
-    out.say("A Barbarian marches on Roma!")
+    out.say(_("A Barbarian marches on Roma!"))
     return place_invader(st, bid, "roma", out)
 
 
@@ -141,15 +144,16 @@ def place_invader(st: BarracksState, bid: str, space: str, out: Outcome) -> bool
             del st.cards[space]
             E.discard_card(st, under)
             st.box.append(bid)
-            out.say(f"The Castra at {space} holds: it is discarded and the Barbarian goes back to the box.")
+            out.say(_("The Castra at {space} holds: it is discarded and the Barbarian goes back to the box.", space=space))
             out.cite("§15.1")
             refresh_path(st)
             return False
         st.barbs[space] = bid
     choices = _interrupt_choices(st, space)
     if len(choices) > 1:
-        where = "at the gates of Roma" if space == "roma" else f"at {space}"
-        _open(st, "invasion", f"A Barbarian is {where}: stop it?", choices, "pass", "§15.2.4",
+        prompt = (_("A Barbarian is at the gates of Roma: stop it?") if space == "roma"
+                  else _("A Barbarian is at {space}: stop it?", space=space))
+        _open(st, "invasion", prompt, choices, "pass", "§15.2.4",
               barb=bid, space=space)
         return True
     if space == "roma":
@@ -161,13 +165,13 @@ def roma_hit(st: BarracksState, bid: str, out: Outcome) -> None:
     if st.roma == "fortified":
         st.roma = "unfortified"
         st.box.append(bid)
-        out.say("The Barbarians breach Roma's walls: Roma is no longer fortified.")
+        out.say(_("The Barbarians breach the walls of Roma: Roma is no longer fortified."))
     else:
         st.roma = "sacked"
         st.box.append(bid)
-        st.lost = "Roma was sacked"
+        st.lost = _("Roma was sacked")
         st.phase = "over"
-        out.say("Roma is sacked: the game is lost.")
+        out.say(_("Roma is sacked: the game is lost."))
     out.cite("§15.2.3")
 
 
@@ -182,35 +186,39 @@ def _apply_defeat(st: BarracksState, seat: str, red: str, militia: list[str], sp
                   out: Outcome) -> None:
     hand = st.hands[seat]
     if red not in hand or CARDS[red].suit != "R":
-        raise RuleError("§15.2.4", "defeating a Barbarian takes a Red card from your hand")
+        raise RuleError("§15.2.4", _("defeating a Barbarian takes a Red card from your hand"))
     if len(set(militia)) != len(militia) or any(m not in hand or CARDS[m].suit != "Y" for m in militia):
-        raise RuleError("§15.2.4", "militia are Yellow cards from your hand, each used once")
+        raise RuleError("§15.2.4", _("militia are Yellow cards from your hand, each used once"))
     limit = defeat_limit(st, space)
     strength = CARDS[red].value - 2 * len(militia)
     if strength > limit:
-        raise RuleError("§15.2.4", f"here the Red card must count {limit} or less after militia "
-                        f"(yours counts {strength})")
+        raise RuleError("§15.2.4", _("here the Red card must count {limit} or less after militia "
+                                     "(yours counts {strength})", limit=limit, strength=strength))
     for c in [red, *militia]:
         hand.remove(c)
         E.discard_card(st, c)
     st.box.append(bid)
     _remove_barbarian(st, space, bid)
-    where = "at the gates of Roma" if space == "roma" else f"at {space}"
-    out.say(f"The Barbarian {where} is defeated with {E.card_label(red)}"
-            + (f" and {len(militia)} militia." if militia else "."))
+    where = _("at the gates of Roma") if space == "roma" else _("at {space}", space=space)
+    if militia:
+        out.say(_n("The Barbarian {where} is defeated with {card} and {n} militia.",
+                   "The Barbarian {where} is defeated with {card} and {n} militia.", len(militia),
+                   where=where, card=E.card_label(red)))
+    else:
+        out.say(_("The Barbarian {where} is defeated with {card}.", where=where, card=E.card_label(red)))
     out.cite("§15.2.4")
     out.map_changed = True
 
 
 def _apply_citizenship(st: BarracksState, slot: int, space: str, bid: str, out: Outcome) -> None:
     if slot not in citizenship_slots(st):
-        raise RuleError("§15.2.4", "Citizenship replaces a Blue Influence card of the Forum, "
-                        "never its last Influence card")
+        raise RuleError("§15.2.4", _("Citizenship replaces a Blue Influence card of the Forum, "
+                                     "never its last Influence card"))
     old = st.forum[slot]
     E.discard_card(st, old)
     st.forum[slot] = bid
     _remove_barbarian(st, space, bid)
-    out.say(f"Citizenship: {E.card_label(old)} leaves the Forum and the Barbarian settles in its place.")
+    out.say(_("Citizenship: {card} leaves the Forum and the Barbarian settles in its place.", card=E.card_label(old)))
     out.cite("§15.2.4")
     out.map_changed = True
 
@@ -220,12 +228,12 @@ def begin_player_turn(st: BarracksState, out: Outcome) -> None:
     seat = st.seats[0]
     if st.demagogue == seat:
         st.demagogue = None
-        out.say("Your Demagogue window closes.")
+        out.say(_("Your Demagogue window closes."))
     st.active, st.phase, st.played = seat, "play", {}
     if not st.hands.get(seat):
         st.lost = "your hand was empty at the start of your turn"
         st.phase = "over"
-        out.say("Your hand is empty at the start of your turn: the game is lost.")
+        out.say(_("Your hand is empty at the start of your turn: the game is lost."))
         out.cite("§15.3")
 
 
@@ -247,19 +255,19 @@ def player_action(st: BarracksState, seat: str, name: str, args: dict[str, Any],
     card = str(args.get("card", ""))
     if name == "discard":
         if E.legal_plays(st, seat):
-            raise RuleError("§15.2.4", "you may discard only when you have no legal play")
+            raise RuleError("§15.2.4", _("you may discard only when you have no legal play"))
         if card not in st.hands[seat]:
-            raise RuleError("§15.2.4", f"{card!r} is not in your hand")
+            raise RuleError("§15.2.4", _("{card} is not in your hand", card=repr(card)))
         st.hands[seat].remove(card)
         E.discard_card(st, card)
-        out.say(f"You have no legal play and discard {E.card_label(card)}; no Forum card this turn.")
+        out.say(_("You have no legal play and discard {card}; no Forum card this turn.", card=E.card_label(card)))
         out.cite("§15.2.4")
         st.played = {"card": card, "space": "", "value": 0, "how": "forced", "actor": seat, "abil": False}
         flow.end_turn(st, seat, out)
         return
     near = closest_barbarian(st)
     if near is None:
-        raise RuleError("§15.2.4", "there is no Barbarian on the board")
+        raise RuleError("§15.2.4", _("there is no Barbarian on the board"))
     bid = st.barbs[near]
     if name == "defeat":
         mil = args.get("militia") or []
@@ -269,7 +277,7 @@ def player_action(st: BarracksState, seat: str, name: str, args: dict[str, Any],
     else:
         slot = str(args.get("slot", ""))
         if not slot.isdigit():
-            raise RuleError("§15.2.4", "name the Forum slot (1-4) of a Blue card")
+            raise RuleError("§15.2.4", _("name the Forum slot (1-4) of a Blue card"))
         _apply_citizenship(st, int(slot) - 1, near, bid, out)
     st.played = {"card": card, "space": "", "value": 0, "how": name, "actor": seat, "abil": False}
     flow.after_ability(st, seat, out)
@@ -282,7 +290,7 @@ def player_draw(st: BarracksState, seat: str, why: str, out: Outcome) -> bool:
         c = st.deck.pop(0)
         out.commit_point = True
         if CARDS[c].is_barbarian:
-            out.say("A Barbarian is drawn!")
+            out.say(_("A Barbarian is drawn!"))
             if invade(st, c, PLAYER, out) or resolve_completed(st, out):
                 st.resume = [{"op": why, "actor": seat}]
                 return False
@@ -291,10 +299,10 @@ def player_draw(st: BarracksState, seat: str, why: str, out: Outcome) -> bool:
             continue
         if why == "refill":
             st.forum.append(c)
-            out.say(f"{E.card_label(c)} is turned up into the Forum.")
+            out.say(_("{card} is turned up into the Forum.", card=E.card_label(c)))
         else:
             st.hands[seat].append(c)
-            out.tell(seat, f"Princeps Senatus: you draw {E.card_label(c)}.")
+            out.tell(seat, _("Princeps Senatus: you draw {card}.", card=E.card_label(c)))
         return True
     return True
 
@@ -329,8 +337,8 @@ def _round_over(st: BarracksState, out: Outcome) -> bool:
         st.phase = "over"
         return True
     if not st.emperors or not st.deck:
-        why = "every Emperor is resolved" if not st.emperors else "the draw deck is exhausted"
-        out.say(f"Round {st.round} ends: {why}.")
+        why = _("every Emperor is resolved") if not st.emperors else _("the draw deck is exhausted")
+        out.say(_("Round {round} ends: {why}.", round=st.round, why=why))
         out.cite("§15.2")
         flow.end_round(st, out)
         return True
@@ -347,7 +355,7 @@ def rival_turn(st: BarracksState, faction: str, out: Outcome) -> None:
     out.commit_point = True
     name = FACTION_NAMES[faction]
     if CARDS[c].is_barbarian:
-        out.say(f"{name} draws a Barbarian.")
+        out.say(_("{rival} draws a Barbarian.", rival=name))
         st.played = {"card": c, "space": "", "value": 0, "how": "rival", "actor": faction, "abil": False}
         if invade(st, c, faction, out):
             st.resume = [{"op": "rival_resolve", "faction": faction}]
@@ -359,21 +367,23 @@ def rival_turn(st: BarracksState, faction: str, out: Outcome) -> None:
     spaces = E.legal_spaces(st, faction)
     if not spaces:
         E.discard_card(st, c)
-        out.say(f"{name} draws {E.card_label(c)} but has no legal space: it is discarded.")
+        out.say(_("{rival} draws {card} but has no legal space: it is discarded.", rival=name, card=E.card_label(c)))
         out.cite("§15.2.5")
         rival_turn_done(st, faction, out)
         return
     if st.demagogue == st.seats[0]:
         ai = choose_spaces(st, faction, c)
-        _open(st, "rival_place", f"Your Demagogue: where does {name}'s {E.card_label(c)} go?",
+        _open(st, "rival_place", _("Your Demagogue: where does {card} of {rival} go?", card=E.card_label(c), rival=name),
               [(s, s) for s in spaces], ai[0], "§15.1", card=c, faction=faction)
-        out.say(f"{name} draws {E.card_label(c)}; under the Demagogue the player places it.")
+        out.say(_("{rival} draws {card}; under the Demagogue the player places it.", rival=name, card=E.card_label(c)))
         return
     choice = choose_spaces(st, faction, c)
     if len(choice) > 1:
-        _open(st, "rival_place", f"{name}'s {E.card_label(c)}: tied spaces, you choose (tie-break 6)",
+        _open(st, "rival_place", _("{card} of {rival}: tied spaces, you choose (tie-break 6)", card=E.card_label(c),
+                                    rival=name),
               [(s, s) for s in choice], choice[0], "§15.2.5", card=c, faction=faction)
-        out.say(f"{name} draws {E.card_label(c)}: the player breaks the tie between {', '.join(choice)}.")
+        out.say(_("{rival} draws {card}: the player breaks the tie between {spaces}.", rival=name,
+                  card=E.card_label(c), spaces=", ".join(choice)))
         return
     rival_place(st, faction, c, choice[0], out)
 
@@ -383,7 +393,7 @@ def rival_place(st: BarracksState, faction: str, cid: str, space: str, out: Outc
     st.placed_by[cid] = faction
     st.played = {"card": cid, "space": space, "value": CARDS[cid].value, "how": "rival", "actor": faction,
                  "abil": False}
-    out.say(f"{FACTION_NAMES[faction]} plays {E.card_label(cid)} at {space}.")
+    out.say(_("{rival} plays {card} at {space}.", rival=FACTION_NAMES[faction], card=E.card_label(cid), space=space))
     out.cite("§15.2.5")
     out.map_changed = True
     flow.continue_resolution(st, faction, out)
@@ -484,10 +494,10 @@ def ask_rival_tie(st: BarracksState, faction: str, ready: list[str], out: Outcom
         return False
     choices = [(e, f"{e} first: {course_text(st, course)}"[:100]) for e, course in ranking]
     name = FACTION_NAMES[faction]
-    _open(st, "rival_tie", f"{name} resolves several Emperors: which goes first? (you break the tie)",
+    _open(st, "rival_tie", _("{rival} resolves several Emperors: which goes first? (you break the tie)", rival=name),
           choices, ranking[0][0], "§15.2.6", faction=faction)
-    out.say(f"{name} must choose which other rival gains: the player decides which of "
-            f"{', '.join(e for e, _ in ranking)} is resolved first.")
+    out.say(_("{rival} must choose which other rival gains: the player decides which of {emperors} is "
+              "resolved first.", rival=name, emperors=", ".join(e for e, _course in ranking)))
     out.cite("§15.2.6")
     return True
 
@@ -577,19 +587,20 @@ def choose_spaces(st: BarracksState, faction: str, cid: str) -> list[str]:
 def decide(st: BarracksState, seat: str, did: str, choice: str, out: Outcome) -> None:
     p = st.pending
     if not p:
-        raise RuleError("", "there is no pending decision")
+        raise RuleError("", _("there is no pending decision"))
     if seat != p["seat"]:
-        raise RuleError("", "this decision is not yours")
+        raise RuleError("", _("this decision is not yours"))
     if did != p["id"]:
-        raise RuleError("", f"that decision ({did}) is no longer open")
+        raise RuleError("", _("that decision ({id}) is no longer open", id=did))
     if choice not in [v for v, _ in p["choices"]]:
-        raise RuleError(p.get("section", ""), f"choose one of: {', '.join(v for v, _ in p['choices'])}")
+        raise RuleError(p.get("section", ""), _("choose one of: {choices}",
+                                                 choices=", ".join(v for v, _label in p["choices"])))
     st.pending = {}
     kind = p["kind"]
     if kind == "invasion":
         space, bid = p["space"], p["barb"]
         if choice.startswith("defeat:"):
-            _, red, mil = choice.split(":", 2)
+            _kind, red, mil = choice.split(":", 2)
             _apply_defeat(st, seat, red, [m for m in mil.split("+") if m], space, bid, out)
         elif choice.startswith("citizenship:"):
             _apply_citizenship(st, int(choice.split(":")[1]) - 1, space, bid, out)
@@ -660,7 +671,7 @@ def result(st: BarracksState) -> GameResult:
     seat = st.seats[0]
     scores = tuple((f, E.area_stats(st, f)["score"]) for f in E.FACTIONS_ALL)
     if st.lost:
-        return GameResult((), f"Defeat: {st.lost}.", "defeat", scores)
+        return GameResult((), _("Defeat: {reason}.", reason=st.lost), "defeat", scores)
     ranks = E.ranking(st)
     mine = dict(ranks)[PLAYER]
     ahead = [a for a, k in ranks if k > mine]

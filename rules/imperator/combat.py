@@ -7,7 +7,7 @@ from typing import Any, Literal
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n
 from rules.imperator import combat_math as cm
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
@@ -104,7 +104,7 @@ def evasion_force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], 
 
 def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
     if zone not in contested(st, role):
-        raise RuleError("§8", f"there is no battle to fight in {name(st, zone)}")
+        raise RuleError("§8", _("there is no battle to fight in {zone}", zone=name(st, zone)))
     st.fought.append(zone)
     defender = st.defender_in(zone, role)
     d_units, d_leaders = force(st, zone, defender)
@@ -115,7 +115,7 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
         if vs <= 1:
             # §8.1 needs a d6 strictly under the best VS: with VS 1 no face can succeed (not even
             # one chosen with Faveur divine), so the attempt is not offered (ruling E-8.1).
-            out.say(f"§8.1: {name(st, best)} (VS {vs}) cannot evade; the battle is fought.")
+            out.say(_("§8.1: {leader} (VS {vs}) cannot evade; the battle is fought.", leader=name(st, best), vs=vs))
         elif movers and evasion_zones(st, zone, defender, movers, taking):
             politics.open_decision(
                 st,
@@ -152,7 +152,7 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
             if zones:
                 evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
                 return
-        out.say("§8.1: the evasion fails; the battle is fought.")
+        out.say(_("§8.1: the evasion fails; the battle is fought."))
     battle(st, out, attacker, zone)
 
 
@@ -170,8 +170,9 @@ def evade_to(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) 
     defender = st.defender_in(zone, attacker)
     leaders, units = _evaders(st, data, zone, defender)
     if dest not in evasion_zones(st, zone, defender, leaders, units):
-        raise RuleError("§8.1", f"the force may not evade to {name(st, dest)}")
-    out.say(f"§8.1: the evasion succeeds; {name(st, data['leader'])} slips away to {name(st, dest)}.")
+        raise RuleError("§8.1", _("the force may not evade to {zone}", zone=name(st, dest)))
+    out.say(_("§8.1: the evasion succeeds; {leader} slips away to {zone}.",
+              leader=name(st, data["leader"]), zone=name(st, dest)))
     out.cite("§8.1")
     for lid in leaders:
         st.leaders[lid].loc = dest
@@ -220,7 +221,8 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     roll: DiceRoll | None = None  # the recorded die, for the battle report
     if forced:
         forced_row = cm.stratagem_row(user_attacks=forced == attacker)
-        out.say(f"§6: no die is rolled; the row is {'9 and more' if forced_row == 9 else '-2 and less'}.")
+        out.say(_("§6: no die is rolled; the row is 9 and more.") if forced_row == 9
+                else _("§6: no die is rolled; the row is -2 and less."))
     elif plays.get("face"):
         natural = int(plays["face"])
         total = natural + sum(v for _, v in mods)
@@ -379,7 +381,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
     if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
         st.add_vp(winner, 1)
-        out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
+        out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
     stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
@@ -408,11 +410,11 @@ def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units:
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
-        out.say(f"All {st.seat_of(role)} units in {name(st, zone)} are eliminated.")
+        out.say(_("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
     elif loss.kind == "all_step":
         for u in list(units):
             step_loss(st, u)
-        out.say(f"All {st.seat_of(role)} units in {name(st, zone)} take a loss.")
+        out.say(_("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
 
 
 def step_loss(st: ImperatorState, uid: str) -> None:
@@ -447,7 +449,7 @@ def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
 
 def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> None:
     if dest not in fuite_zones(st, zone, role):
-        raise RuleError("§6.3", f"the force may not withdraw to {name(st, dest)}")
+        raise RuleError("§6.3", _("the force may not withdraw to {zone}", zone=name(st, dest)))
     units, leaders = evasion_force(st, zone, role)
     if not leaders:
         units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
@@ -455,7 +457,7 @@ def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> 
         st.units[u].loc = dest
     for x in leaders:
         st.leaders[x].loc = dest
-    out.say(f"§6.3: the force in {name(st, zone)} slips away to {name(st, dest)}; no battle.")
+    out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
     out.map_changed = True
     movement.after_move(st, out, role, [zone, dest])
 
@@ -472,7 +474,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         return
     zones = retreat_zones(st, zone, loser, units, leaders, attacker)
     if not zones:
-        out.say(f"§8.3: no retreat is possible from {name(st, zone)}; the beaten force is destroyed.")
+        out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
             eliminate(st, u)
         politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
@@ -555,7 +557,7 @@ def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
         st.units[piece].loc = dest
         if st.udef(piece).people != ROMAN and movement.people_distance(st, st.udef(piece).people, dest) > 5:
             eliminate(st, piece)
-    out.say(f"§8.3: {name(st, piece)} retreats to {name(st, dest)}.")
+    out.say(_("§8.3: {piece} retreats to {zone}.", piece=name(st, piece), zone=name(st, dest)))
 
 
 def retreat_part(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
@@ -578,7 +580,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     for x in leaders:
         if st.leaders[x].status == "map":
             st.leaders[x].loc = dest
-    out.say(f"§8.3: the beaten force retreats to {name(st, dest)}.")
+    out.say(_("§8.3: the beaten force retreats to {zone}.", zone=name(st, dest)))
     out.map_changed = True
     movement.after_move(st, out, loser, [zone, dest])
     _lone_leaders(st, out, zone)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n
 from rules.imperator import adjust, combat, fate, politics, scenario_rules, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -29,7 +29,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
         ls.ill = False
     if st.usurpation_success:
         politics.role_swap(st, out)
-    out.say(f"Year {st.year}: phase A.")
+    out.say(_("Year {year}: phase A.", year=st.year))
     scenario_rules.phase_a(st, out)
     if st.rules.get("stratagems"):
         stratagems.draw(st, out)
@@ -38,12 +38,12 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     fixed = st.rules.get("initiative", {}).get(str(st.year))
     if fixed:
         st.initiative = fixed
-        out.say(f"§2.B: the scenario gives the initiative to {st.seat_of(fixed)} in {st.year}.")
+        out.say(_("§2.B: the scenario gives the initiative to {seat} in {year}.", seat=st.seat_of(fixed), year=st.year))
     else:
         cp = max([st.ldef(a).cp for a in st.augusti()], default=0)
         roll = st.dice.d6(f"§2.B initiative (Rome needs less than {cp})")
         st.initiative = "R" if roll.result < cp else "E"
-        out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
+        out.say(_("§2.B: {seat} has the initiative.", seat=st.seat_of(st.initiative)))
         if st.rules.get("stratagems"):
             out.cite("§2.B")
             st.step = "B-wait"
@@ -56,7 +56,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
 
 def phase_c(st: ImperatorState, out: Outcome) -> None:
     if st.step == "B-wait":
-        out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
+        out.say(_("§2.B: {seat} has the initiative.", seat=st.seat_of(st.initiative)))
     # C - geostrategy
     st.phase = "C"
     scenario_rules.phase_c(st, out, declare_war)
@@ -72,7 +72,7 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
     for fid, fs in st.fleets.items():
         if fs.status == "lost" and fs.back_year <= st.year:
             fs.status, fs.at = "map", "port"
-            out.say(f"§9.2.1: the {st.board.fleets[fid].name} is back in its port.")
+            out.say(_("§9.2.1: the {fleet} is back in its port.", fleet=st.board.fleets[fid].name))
     vexillation_reinforcements(st, out)
     _enter_c_step(st, out, 0)
 
@@ -84,7 +84,7 @@ def vexillation_reinforcements(st: ImperatorState, out: Outcome) -> None:
         d = st.udef(uid)
         if us.status == "out" and d.kind == "vexillation" and d.people == ROMAN and d.enters and d.enters <= st.year:
             us.status = "pool"
-            out.say(f"§9.1: {d.name} may be formed from this phase C on.")
+            out.say(_("§9.1: {name} may be formed from this phase C on.", name=d.name))
 
 
 def _order(st: ImperatorState) -> list[str]:
@@ -117,7 +117,7 @@ def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
         if st.rules.get("stratagems"):
             # §2.C: after the draw, the Enemies of Rome may play rising and usurpation chits.
             # The step is offered every year whatever the hand holds (AMB-11), ended with ``end``.
-            out.say(f"§2.C: {st.seat_of('E')} may now play rising or usurpation stratagems, then end the step.")
+            out.say(_("§2.C: {seat} may now play rising or usurpation stratagems, then end the step.", seat=st.seat_of('E')))
             return
         idx += 1
     _after_c(st, out)
@@ -141,9 +141,9 @@ def declaration_draw(st: ImperatorState, out: Outcome, forced: int | None = None
     out.commit_point = True
     out.cite("§2.C")
     if pick in DUMMIES:
-        out.say("§2.C: a dummy is drawn from the cup; no People goes to war.")
+        out.say(_("§2.C: a dummy is drawn from the cup; no People goes to war."))
     elif pick in st.at_war:
-        out.say(f"§2.C: the {st.board.peoples[pick].name} marker is drawn; they are already at war.")
+        out.say(_("§2.C: the {people} marker is drawn; they are already at war.", people=st.board.peoples[pick].name))
     else:
         declare_war(st, out, pick)
     return pick
@@ -157,7 +157,7 @@ def declare_war(st: ImperatorState, out: Outcome, people: str) -> None:
             ls.pax = False
             ls.owner = "E"
     stratagems.deploy_people(st, out, people)
-    out.say(f"§4.4: the {st.board.peoples[people].name} go to war against Rome.")
+    out.say(_("§4.4: the {people} go to war against Rome.", people=st.board.peoples[people].name))
     out.map_changed = True
 
 
@@ -169,7 +169,7 @@ def end_c(st: ImperatorState, out: Outcome) -> None:
 def _after_c(st: ImperatorState, out: Outcome) -> None:
     if not st.at_war and not st.usurpers():
         st.pax_turn = True
-        out.say("§2.C: no People at war and no usurpation: Pax Romana this year.")
+        out.say(_("§2.C: no People at war and no usurpation: Pax Romana this year."))
         if st.rules.get("death_table"):
             sole = st.augusti()
             dead = fate.death_checks(st, out)
@@ -177,7 +177,7 @@ def _after_c(st: ImperatorState, out: Outcome) -> None:
                 return
             if len(sole) == 1 and sole[0] in dead:
                 st.pax_turn = False
-                out.say("§2.C: the death of the only Augustus ends the Pax Romana; back to phase D.")
+                out.say(_("§2.C: the death of the only Augustus ends the Pax Romana; back to phase D."))
                 phase_d(st, out, deaths_done=True)
                 return
         phase_f(st, out)
@@ -192,7 +192,7 @@ def phase_d(st: ImperatorState, out: Outcome, deaths_done: bool = False) -> None
     e_leaders = [x for x, s in st.leaders.items() if s.status == "map" and s.owner == "E" and not s.pax and s.loc]
     vs_e = max([st.ldef(x).vs for x in e_leaders], default=0)
     st.smc_total = vs_r + vs_e
-    out.say(f"§2.D: {vs_r} + {vs_e} = {st.smc_total} SMC this year.")
+    out.say(_("§2.D: {vs_r} + {vs_e} = {smc_total} SMC this year.", vs_r=vs_r, vs_e=vs_e, smc_total=st.smc_total))
     out.cite("§2.D")
     if st.rules.get("events"):
         fate.roll_event(st, out)
@@ -245,7 +245,7 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
             options = [d.home] if d.home and not adjust.e_occupied(st, d.home) else adjust.nearest_free_camps(st, d.home or st.board.rome)
             us.status, us.loc, us.reduced, us.owner = "map", None, False, "R"
             dest = adjust.place(st, out, "R", [uid], options, "§9.1")
-            out.say(f"§9.1: {d.name} arrives in {name(st, dest or '')}.")
+            out.say(_("§9.1: {name} arrives in {zone}.", name=d.name, zone=name(st, dest or '')))
             out.map_changed = True
 
 
@@ -268,7 +268,7 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
     st.last_moves = []
     for fs in st.fleets.values():
         fs.moved = False
-    out.say(f"§2.E: SMC {st.smc_index + 1} of {len(st.smc_order)}: {st.seat_of(role)} moves.")
+    out.say(_("§2.E: SMC {smc} of {count}: {seat} moves.", smc=st.smc_index + 1, count=len(st.smc_order), seat=st.seat_of(role)))
 
 
 def end_move(st: ImperatorState, out: Outcome) -> None:
@@ -279,7 +279,7 @@ def end_move(st: ImperatorState, out: Outcome) -> None:
     st.sub = "combat"
     st.step = "E-combat"
     if combat.contested(st, st.active):  # an empty combat step announces no fight
-        out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
+        out.say(_("§2.E.2: {seat} fights.", seat=st.seat_of(st.active)))
     maybe_finish_smc(st, out)
 
 
@@ -299,7 +299,7 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
     st.phase = "F"
     st.step = "F"
     st.sub = ""
-    out.say(f"§2.F: campaign result for {st.year}.")
+    out.say(_("§2.F: campaign result for {year}.", year=st.year))
     adjust.armenia_conquest(st, out)
     adjust.positional_vp(st, out)
     if st.rules.get("stratagems"):
@@ -343,7 +343,7 @@ def final_result(st: ImperatorState, out: Outcome) -> None:
         else:
             level = "plain"
         st.result = {"winners": [win], "summary": f"{win} wins ({w} VP to {v}), a {level} victory.", "level": level}
-    out.say(f"§10: the game ends. {st.result['summary']}")
+    out.say(_("§10: the game ends. {summary}", summary=st.result['summary']))
     out.cite("§10")
     out.game_over = True
 
@@ -369,26 +369,26 @@ def advance(st: ImperatorState, out: Outcome) -> None:
 
 def reserve(st: ImperatorState, out: Outcome, fronts: list[str]) -> None:
     if not (st.phase == "C" and st.active == "R"):
-        raise RuleError("§3.2", "Reserve Fronts are chosen by Rome in phase C")
+        raise RuleError("§3.2", _("Reserve Fronts are chosen by Rome in phase C"))
     if len(set(fronts)) > st.reserve_max:
-        raise RuleError("§3.2", f"at most {st.reserve_max} Reserve Front(s) this turn")
+        raise RuleError("§3.2", _("at most {reserve_max} Reserve Front(s) this turn", reserve_max=st.reserve_max))
     for f in fronts:
         if f not in FRONTS:
-            raise RuleError("§3.2", f"unknown Front {f!r}")
+            raise RuleError("§3.2", _("unknown Front {front}", front=repr(f)))
     st.reserve_fronts = sorted(set(fronts))
-    out.say(f"§3.2: Reserve Fronts: {', '.join(st.reserve_fronts) or 'none'}.")
+    out.say(_("§3.2: Reserve Fronts: {fronts}.", fronts=', '.join(st.reserve_fronts) or _("none")))
 
 
 def vexillation(st: ImperatorState, out: Outcome, args: dict[str, Any]) -> None:
     if not (st.phase == "C" and st.active == "R"):
-        raise RuleError("§3.4", "vexillations are created or dissolved by Rome in phase C")
+        raise RuleError("§3.4", _("vexillations are created or dissolved by Rome in phase C"))
     action = args.get("action", "create")
     if action == "create":
         create_vexillation(st, out, list(args.get("units") or []), args.get("zone"))
     elif action == "dissolve":
         dissolve_vexillation(st, out, str(args.get("vexillation")), list(args.get("units") or []))
     else:
-        raise RuleError("§3.4", "action is create or dissolve")
+        raise RuleError("§3.4", _("action is create or dissolve"))
 
 
 def vex_on_map(st: ImperatorState) -> int:
@@ -397,42 +397,42 @@ def vex_on_map(st: ImperatorState) -> int:
 
 def create_vexillation(st: ImperatorState, out: Outcome, units: list[str], zone: str | None) -> None:
     if len(set(units)) != 3:
-        raise RuleError("§3.4", "a vexillation needs exactly three legions")
+        raise RuleError("§3.4", _("a vexillation needs exactly three legions"))
     fronts = {st.udef(u).front for u in units if u in st.units}
     if len(fronts) != 1 or any(u not in st.units for u in units):
-        raise RuleError("§3.4", "the three legions must share a Front stripe")
+        raise RuleError("§3.4", _("the three legions must share a Front stripe"))
     front = fronts.pop()
     for u in units:
         us, d = st.units[u], st.udef(u)
         if d.kind != "legion" or us.status != "map" or us.owner != "R":
-            raise RuleError("§3.4", f"{d.name} is not a legion of the Roman player on the map")
+            raise RuleError("§3.4", _("{name} is not a legion of the Roman player on the map", name=d.name))
         if us.reduced:
-            raise RuleError("§3.4", f"{d.name} is already reduced")
+            raise RuleError("§3.4", _("{name} is already reduced", name=d.name))
         if us.loc is None or st.front_of(us.loc) != front:
-            raise RuleError("§3.4", f"{d.name} must stand in its own Front")
+            raise RuleError("§3.4", _("{name} must stand in its own Front", name=d.name))
     if vex_on_map(st) >= 6 and not st.usurpers():
-        raise RuleError("§3.4", "at most 6 vexillations on the map (no usurpation in progress)")
+        raise RuleError("§3.4", _("at most 6 vexillations on the map (no usurpation in progress)"))
     pool = sorted(u for u, s in st.units.items() if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "pool")
     if not pool:
-        raise RuleError("§3.4", f"no {front} vexillation counter is available")
+        raise RuleError("§3.4", _("no {front} vexillation counter is available", front=front))
     zone = zone or st.units[units[0]].loc
     if zone not in {st.units[u].loc for u in units}:
-        raise RuleError("§3.4", "the vexillation is placed with one of the three legions")
+        raise RuleError("§3.4", _("the vexillation is placed with one of the three legions"))
     for u in units:
         st.units[u].reduced = True
     v = st.units[pool[0]]
     v.status, v.loc, v.reduced, v.owner = "map", zone, False, "R"
-    out.say(f"§3.4: {name(st, pool[0])} formed in {name(st, zone or '')}.")
+    out.say(_("§3.4: {vexillation} formed in {zone}.", vexillation=name(st, pool[0]), zone=name(st, zone or '')))
     out.map_changed = True
 
 
 def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list[str]) -> None:
     if vid not in st.units or st.udef(vid).kind != "vexillation":
-        raise RuleError("§3.4", f"{vid!r} is not a vexillation")
+        raise RuleError("§3.4", _("{vid} is not a vexillation", vid=repr(vid)))
     vs = st.units[vid]
     front = st.udef(vid).front
     if vs.status != "map" or vs.owner != "R" or vs.loc is None or st.front_of(vs.loc) != front:
-        raise RuleError("§3.4", "the vexillation must stand in its own Front")
+        raise RuleError("§3.4", _("the vexillation must stand in its own Front"))
     n = 2 if vs.reduced else 3
     cands = [
         u
@@ -442,17 +442,17 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     ]
     here = [u for u in cands if st.units[u].loc == vs.loc]
     if not here:
-        raise RuleError("§3.4", "a reduced legion of its Front must share the vexillation's zone")
+        raise RuleError("§3.4", _("a reduced legion of its Front must share the vexillation's zone"))
     if not units:
         units = [here[0]] + [u for u in sorted(cands) if u != here[0]][: n - 1]
     if len(set(units)) != n or any(u not in cands for u in units):
-        raise RuleError("§3.4", f"choose {n} reduced legions of the {front} Front standing in it")
+        raise RuleError("§3.4", _("choose {n} reduced legions of the {front} Front standing in it", n=n, front=front))
     if not any(u in here for u in units):
-        raise RuleError("§3.4", "the legion in the vexillation's zone must be one of them")
+        raise RuleError("§3.4", _("the legion in the vexillation's zone must be one of them"))
     for u in units:
         st.units[u].reduced = False
     vs.status, vs.loc, vs.reduced = "pool", None, False
-    out.say(f"§3.4: {name(st, vid)} dissolved; {', '.join(name(st, u) for u in units)} restored.")
+    out.say(_("§3.4: {vexillation} dissolved; {units} restored.", vexillation=name(st, vid), units=', '.join(name(st, u) for u in units)))
     out.map_changed = True
 
 
@@ -464,16 +464,16 @@ def custodes_holders(st: ImperatorState) -> list[str]:
 def order_custodes(st: ImperatorState, out: Outcome, role: str, leader: str) -> None:
     """``custodes`` {leader}: Rome names who gets the Corporis Custodes in the next phase F (§3.6)."""
     if role != "R":
-        raise RuleError("§3.6", "the Corporis Custodes belong to Rome")
+        raise RuleError("§3.6", _("the Corporis Custodes belong to Rome"))
     if st.phase == "F":  # pragma: no cover - phase F never waits for a command
-        raise RuleError("§3.6", "phase F is under way")
+        raise RuleError("§3.6", _("phase F is under way"))
     if leader not in custodes_holders(st):
-        raise RuleError("§3.6", f"{name(st, leader) if leader in st.leaders else leader!r} is not an Augustus or Caesar of Rome in play")
+        raise RuleError("§3.6", _("{leader} is not an Augustus or Caesar of Rome in play", leader=repr(name(st, leader) if leader in st.leaders else leader)))
     st.custodes_order = leader
     if leader == st.custodes:
-        out.say(f"§3.6: the Corporis Custodes will stay with {name(st, leader)} in phase F.")
+        out.say(_("§3.6: the Corporis Custodes will stay with {leader} in phase F.", leader=name(st, leader)))
     else:
-        out.say(f"§3.6: the Corporis Custodes will go to {name(st, leader)} in phase F.")
+        out.say(_("§3.6: the Corporis Custodes will go to {leader} in phase F.", leader=name(st, leader)))
 
 
 def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
@@ -483,17 +483,17 @@ def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
     order, st.custodes_order = st.custodes_order, None
     if order in holders and order != st.custodes:
         st.custodes = order
-        out.say(f"§3.6: the Corporis Custodes go to {name(st, order)}.")
+        out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, order)))
         out.map_changed = True
     elif st.custodes not in holders:
         # the holder died or lost his title: the marker goes to another Augustus or Caesar, the
         # Roman player's pick when there are several (§3.6)
         st.custodes = holders[0] if holders else None
         if st.custodes:
-            out.say(f"§3.6: the Corporis Custodes go to {name(st, st.custodes)}.")
+            out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, st.custodes)))
         if len(holders) > 1:
             politics.open_decision(
-                st, "R", "custodes_to", "§3.6: choose the Augustus or Caesar who gets the Corporis Custodes.",
+                st, "R", "custodes_to", _("§3.6: choose the Augustus or Caesar who gets the Corporis Custodes."),
                 [(x, name(st, x)) for x in holders], holders[0], "§3.6",
             )
 
@@ -532,13 +532,13 @@ def designations(st: ImperatorState) -> list[tuple[str, str]]:
 
 def designate(st: ImperatorState, out: Outcome, leader: str, title: str) -> None:
     if st.phase != "D" or st.step != "D-designate":
-        raise RuleError("§3.6", "Augusti and Caesars are named in phase D")
+        raise RuleError("§3.6", _("Augusti and Caesars are named in phase D"))
     if st.usurpers():
-        raise RuleError("§3.6", "no nominations during a civil war")
+        raise RuleError("§3.6", _("no nominations during a civil war"))
     if (leader, title) not in designations(st):
-        raise RuleError("§3.6", f"{name(st, leader)} may not be named {title} now")
+        raise RuleError("§3.6", _("{leader} may not be named {title} now", leader=name(st, leader), title=title))
     st.leaders[leader].title = title
-    out.say(f"§3.6: {name(st, leader)} is named {title.capitalize()}.")
+    out.say(_("§3.6: {leader} is named {title}.", leader=name(st, leader), title=title.capitalize()))
 
 
 def end_designate(st: ImperatorState, out: Outcome) -> None:
@@ -555,7 +555,7 @@ def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
         ls.status = "map"
         ls.pax = d.people not in st.at_war
         adjust.place(st, out, "E", [lid], zones, "§4.1")
-        out.say(f"§4.1: {d.name} returns.")
+        out.say(_("§4.1: {name} returns.", name=d.name))
 
 
 # --------------------------------------------------------------------------------------------
@@ -565,14 +565,14 @@ def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
 
 def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -> None:
     if not st.pending:
-        raise RuleError("", "no decision is waiting")
+        raise RuleError("", _("no decision is waiting"))
     dec = st.pending[0]
     if did and did != dec["id"]:
-        raise RuleError("", f"decision {did!r} is not the one waiting ({dec['id']})")
+        raise RuleError("", _("decision {id} is not the one waiting ({waiting})", id=repr(did), waiting=dec['id']))
     if dec["role"] != role:
-        raise RuleError("", "that decision is not yours")
+        raise RuleError("", _("that decision is not yours"))
     if choice not in [c[0] for c in dec["choices"]]:
-        raise RuleError(dec["section"], f"{choice!r} is not one of the choices")
+        raise RuleError(dec["section"], _("{choice} is not one of the choices", choice=repr(choice)))
     st.pending.pop(0)
     kind, data = dec["kind"], dec["data"]
     side = str(data.get("side") or role)  # AMB-43: the mutineers' decisions, answered for them
@@ -592,7 +592,7 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         lid = data["leader"]
         if st.leaders[lid].status == "map":
             st.leaders[lid].loc = choice
-            out.say(f"§7: {name(st, lid)} escapes to {name(st, choice)}.")
+            out.say(_("§7: {leader} escapes to {zone}.", leader=name(st, lid), zone=name(st, choice)))
     elif kind == "successor":
         politics.assign_successor(st, out, choice, didius=bool(data.get("didius")))
     elif kind == "usurper":
@@ -603,12 +603,12 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
             politics.spread(st, out, data["usurper"], choice)
     elif kind == "ill":
         st.leaders[choice].ill = True
-        out.say(f"Event 4: {name(st, choice)} is ill this year.")
+        out.say(_("Event 4: {leader} is ill this year.", leader=name(st, choice)))
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
     elif kind == "place_pieces":
         adjust.move_pieces(st, list(data["pieces"]), choice, bool(data.get("shelter")))
-        out.say(f"{dec['section']}: {', '.join(name(st, x) for x in data['pieces'])} placed in {name(st, choice)}.")
+        out.say(_("{section}: {pieces} placed in {zone}.", section=dec['section'], pieces=', '.join(name(st, x) for x in data['pieces']), zone=name(st, choice)))
     elif kind == "follow_unit":
         adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
     elif kind == "reduce_legion":
@@ -626,6 +626,6 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "favour":
         stratagems.favour_choice(st, out, role, data, choice)
     else:  # pragma: no cover - unknown kinds never get stored
-        raise RuleError("", f"unknown decision {kind}")
+        raise RuleError("", _("unknown decision {kind}", kind=kind))
     out.map_changed = True
     advance(st, out)

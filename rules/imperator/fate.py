@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import deque
 
 from rules.core.command import Outcome
+from rules.core.i18n import _
 from rules.imperator import politics, tables
 from rules.imperator.model import ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -32,8 +33,8 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
         ev = tables.event(number)
         label = ev.name
     except (KeyError, ValueError):
-        label = f"event {number}"
-    out.say(f"Events table: {number}, {label}.")
+        label = _("event {number}", number=number)
+    out.say(_("Events table: {number}, {event}.", number=number, event=label))
     out.cite("Events table")
     rome = st.board.rome
     if number == 1:
@@ -42,12 +43,12 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
         ill = [a for a in st.augusti() if st.leaders[a].loc == rome]
         if ill:
             st.leaders[ill[0]].ill = True
-            out.say(f"Event 1: {name(st, ill[0])} falls ill in Rome.")
+            out.say(_("Event 1: {leader} falls ill in Rome.", leader=name(st, ill[0])))
     elif number == 4:
         augs = st.augusti()
         if len(augs) == 1:
             st.leaders[augs[0]].ill = True
-            out.say(f"Event 4: {name(st, augs[0])} is ill this year.")
+            out.say(_("Event 4: {leader} is ill this year.", leader=name(st, augs[0])))
         elif len(augs) == 2:
             politics.open_decision(
                 st, "R", "ill", "Event 4: choose which Augustus falls ill.",
@@ -83,7 +84,7 @@ def flip_armenia(st: ImperatorState, out: Outcome) -> None:
     for uid, us in st.units.items():
         if st.udef(uid).people == "armenia":
             us.owner = "R" if st.armenia == "roman" else "E"
-    out.say(f"Armenia is now {st.armenia}.")
+    out.say(_("Armenia is now Roman.") if st.armenia == "roman" else _("Armenia is now Parthian."))
     out.map_changed = True
 
 
@@ -156,11 +157,11 @@ def arrivals(st: ImperatorState, out: Outcome) -> None:
             continue
         ls.status, ls.owner, ls.loc = "map", role, zones[0]
         ls.pax = d.people != ROMAN and d.people not in st.at_war
-        out.say(f"Leader table: {d.name} enters play in {name(st, zones[0])}.")
+        out.say(_("Leader table: {leader} enters play in {zone}.", leader=d.name, zone=name(st, zones[0])))
         out.map_changed = True
         if len(zones) > 1:
             politics.open_decision(
-                st, role, "place", f"§2.C: where does {d.name} enter (with a friendly unit)?",
+                st, role, "place", _("§2.C: where does {leader} enter (with a friendly unit)?", leader=d.name),
                 [(z, name(st, z)) for z in zones], zones[0], "§2.C", {"leader": lid},
             )
 

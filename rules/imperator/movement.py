@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
+from rules.core.i18n import _
 from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -248,66 +249,66 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     if args.get("unit"):
         units.append(args["unit"])
     if leader is None and not units:
-        raise RuleError("§7", "name a leader or a unit to move")
+        raise RuleError("§7", _("name a leader or a unit to move"))
     drops: dict[str, list[str]] = {k: list(v) for k, v in (args.get("drop") or {}).items()}
     # -- who moves ----------------------------------------------------------------------
     start: str | None = None
     cont_pm: int | None = None
     if leader is not None:
         if leader not in st.leaders:
-            raise RuleError("§3.5", f"unknown leader {leader!r}")
+            raise RuleError("§3.5", _("unknown leader {leader}", leader=repr(leader)))
         ls = st.leaders[leader]
         if ls.status != "map" or ls.owner != role or ls.fleet:
-            raise RuleError("§3.5", f"{name(st, leader)} is not one of your leaders on the map")
+            raise RuleError("§3.5", _("{leader} is not one of your leaders on the map", leader=name(st, leader)))
         if ls.pax:
-            raise RuleError("§4.1", f"{name(st, leader)} is on his Pax Romana side")
+            raise RuleError("§4.1", _("{leader} is on his Pax Romana side", leader=name(st, leader)))
         if ls.ill:
-            raise RuleError("Event 4", f"{name(st, leader)} is ill and may not leave his zone")
+            raise RuleError("Event 4", _("{leader} is ill and may not leave his zone", leader=name(st, leader)))
         m = _moved(st, leader)
         if m is not None:
             if "cont" not in m:
-                raise RuleError("§3.5", f"{name(st, leader)} has already moved this SMC")
+                raise RuleError("§3.5", _("{leader} has already moved this SMC", leader=name(st, leader)))
             cont_pm = int(m["cont"])
         start = ls.loc
     for uid in units:
         if uid not in st.units:
-            raise RuleError("§3.5", f"unknown unit {uid!r}")
+            raise RuleError("§3.5", _("unknown unit {uid}", uid=repr(uid)))
         us = st.units[uid]
         if us.mutiny:
-            raise RuleError("§6.3", f"{name(st, uid)} is in mutiny and may not move")
+            raise RuleError("§6.3", _("{name} is in mutiny and may not move", name=name(st, uid)))
         if us.status != "map" or us.owner != role or us.fleet:
-            raise RuleError("§3.5", f"{name(st, uid)} is not one of your units on the map")
+            raise RuleError("§3.5", _("{name} is not one of your units on the map", name=name(st, uid)))
         mu = _moved(st, uid)
         if mu is not None and not ("cont" in mu and cont_pm is not None):
-            raise RuleError("§3.5", f"{name(st, uid)} has already moved this SMC")
+            raise RuleError("§3.5", _("{name} has already moved this SMC", name=name(st, uid)))
         if start is None:
             start = us.loc
         if us.loc != start:
-            raise RuleError("§3.5", f"{name(st, uid)} is not in {name(st, start or '')}")
+            raise RuleError("§3.5", _("{unit} is not in {zone}", unit=name(st, uid), zone=name(st, start or '')))
         if st.udef(uid).people == "armenia":
-            raise RuleError("§4.2", "the Armenia unit never moves")
+            raise RuleError("§4.2", _("the Armenia unit never moves"))
     assert start is not None
     if len(set(units)) != len(units):
-        raise RuleError("§3.5", "a unit is named twice")
+        raise RuleError("§3.5", _("a unit is named twice"))
     # -- group rules ----------------------------------------------------------------------
     if leader is not None:
         ld = st.ldef(leader)
         if len(units) > ld.cc:
-            raise RuleError("§3.5", f"{ld.name} may lead at most {ld.cc} units (CC)")
+            raise RuleError("§3.5", _("{name} may lead at most {cc} units (CC)", name=ld.name, cc=ld.cc))
         for uid in units:
             ud = st.udef(uid)
             if ld.people == ROMAN and ud.people != ROMAN:
-                raise RuleError("§3.5", f"{ld.name} may lead only Roman units")
+                raise RuleError("§3.5", _("{name} may lead only Roman units", name=ld.name))
             if ld.people != ROMAN and ud.people != ld.people:
-                raise RuleError("§4.3", f"{ld.name} may lead only units of his own People")
+                raise RuleError("§4.3", _("{name} may lead only units of his own People", name=ld.name))
     for uid in units:
         ud = st.udef(uid)
         if ud.people == ROMAN and st.units[uid].owner == "E":
             if leader is None or not st.leaders[leader].rebel:
-                raise RuleError("§4.3", f"{ud.name} serves a usurper and moves only with a rebel leader")
+                raise RuleError("§4.3", _("{name} serves a usurper and moves only with a rebel leader", name=ud.name))
         if ud.people == ROMAN and ud.kind == "garrison" and st.units[uid].owner == "R":
             if leader is None or st.leaders[leader].title not in ("augustus", "caesar"):
-                raise RuleError("§3.5", f"{ud.name} (Rome garrison) moves only with an Augustus or a Caesar")
+                raise RuleError("§3.5", _("{name} (Rome garrison) moves only with an Augustus or a Caesar", name=ud.name))
     # -- the path ---------------------------------------------------------------------------
     pm = base_pm(st, bool(units)) if cont_pm is None else cont_pm
     if leader is None:
@@ -316,46 +317,46 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     if not path:
         to = args.get("to")
         if not to:
-            raise RuleError("§7", "give path or to")
+            raise RuleError("§7", _("give path or to"))
         if to not in st.board.zones:
-            raise RuleError("§7.1", f"unknown zone {to!r}")
+            raise RuleError("§7.1", _("unknown zone {to}", to=repr(to)))
         found = find_path(st, role, leader, units, start, to, pm)
         if found is None and to in st.board.neighbours(start):
             found = [to]
         if found is None:
-            raise RuleError("§7", f"no legal path to {name(st, to)} within {pm} PM")
+            raise RuleError("§7", _("no legal path to {name} within {pm} PM", name=name(st, to), pm=pm))
         path = found
     if not path:
-        raise RuleError("§7", f"the force is already in {name(st, start)}")
+        raise RuleError("§7", _("the force is already in {name}", name=name(st, start)))
     if leader is None and len(path) != 1:
-        raise RuleError("§3.5", "a combat unit without a leader moves only one zone")
+        raise RuleError("§3.5", _("a combat unit without a leader moves only one zone"))
     carried = list(units)
     prev = start
     spent = 0
     entered: list[str] = []
     for i, z in enumerate(path):
         if prev != start and enemy_units(st, prev, role) and carried:
-            raise RuleError("§7", f"units must stop on entering {name(st, prev)} (enemy units)")
+            raise RuleError("§7", _("units must stop on entering {name} (enemy units)", name=name(st, prev)))
         err = step_error(st, role, leader, carried, prev, z)
         if err:
             raise RuleError(err.split(":")[0], err.split(": ", 1)[1])
         spent += 1 + st.board.neighbours(prev).get(z, 0)
         if spent > pm:
-            raise RuleError("§7.1", f"the move costs {spent} PM; only {pm} available")
+            raise RuleError("§7.1", _("the move costs {spent} PM; only {pm} available", spent=spent, pm=pm))
         entered.append(z)
         for uid in drops.get(z, []):
             if uid not in carried:
-                raise RuleError("§3.5", f"{name(st, uid)} is not in the moving stack")
+                raise RuleError("§3.5", _("{name} is not in the moving stack", name=name(st, uid)))
             carried.remove(uid)
         if leader is not None and units and not carried and i < len(path) - 1:
-            raise RuleError("§3.5", "the leader may not go beyond the last unit still with him")
+            raise RuleError("§3.5", _("the leader may not go beyond the last unit still with him"))
         prev = z
     for k in drops:
         if k not in path:
-            raise RuleError("§3.5", f"drop zone {k!r} is not on the path")
+            raise RuleError("§3.5", _("drop zone {k} is not on the path", k=repr(k)))
     if entered and all(st.board.zones[z].limited and not st.in_empire(z) for z in entered) and spent > 2:
         if cont_pm is None:
-            raise RuleError("§7.2", "at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire")
+            raise RuleError("§7.2", _("at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire"))
     # -- apply ----------------------------------------------------------------------------
     final = path[-1]
     placed: dict[str, str] = {}
@@ -395,7 +396,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     who = name(st, leader) if leader else ""
     what = ", ".join(name(st, u) for u in units)
     desc = f"{who} with {what}" if leader and units else (who or what)
-    out.say(f"{desc} moves to {name(st, final)} ({spent} PM).")
+    out.say(_("{desc} moves to {name} ({spent} PM).", desc=desc, name=name(st, final), spent=spent))
     record_move(st, start, final, role, [start] + path)
     out.map_changed = True
     after_move(st, out, role, sorted(set(placed.values()) | {final}))
@@ -451,7 +452,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
         return
     if len(zones) == 1:
         ls.loc = zones[0]
-        out.say(f"§7: {name(st, lid)} escapes to {name(st, zones[0])}.")
+        out.say(_("§7: {leader} escapes to {zone}.", leader=name(st, lid), zone=name(st, zones[0])))
         return
     politics.open_decision(
         st,
@@ -470,17 +471,17 @@ def rally(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> 
     zone = str(args.get("zone") or "")
     rebels = [x for x in st.leaders_in(zone, role) if st.leaders[x].rebel] if zone else []
     if role != "E" or not rebels:
-        raise RuleError("§4.5", "rallying needs a usurper or one of his generals in that zone")
+        raise RuleError("§4.5", _("rallying needs a usurper or one of his generals in that zone"))
     if not any(x in st.moved for x in rebels):
-        raise RuleError("§4.5", "the rebel leader must have entered the zone during this move")
+        raise RuleError("§4.5", _("the rebel leader must have entered the zone during this move"))
     if st.leaders_in(zone, "R"):
-        raise RuleError("§4.5", "only units without a leader can be rallied")
+        raise RuleError("§4.5", _("only units without a leader can be rallied"))
     key = f"rally:{zone}"
     if key in st.moved:
-        raise RuleError("§4.5", "a rally was already tried in this zone this SMC")
+        raise RuleError("§4.5", _("a rally was already tried in this zone this SMC"))
     targets = [u for u in st.units_in(zone, "R") if st.udef(u).people == ROMAN]
     if not targets:
-        raise RuleError("§4.5", "no loyal Roman unit to rally there")
+        raise RuleError("§4.5", _("no loyal Roman unit to rally there"))
     owned: dict[str, int] = {}
     for uid, us in st.units.items():
         d = st.udef(uid)
@@ -488,7 +489,7 @@ def rally(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> 
             owned[d.front] = owned.get(d.front, 0) + 1
     able = [u for u in targets if st.udef(u).kind != "vexillation" or owned.get(st.udef(u).front or "", 0) >= 3]
     if not able:
-        raise RuleError("§4.5", "a vexillation can be rallied only by a side holding 3 legions of its Front")
+        raise RuleError("§4.5", _("a vexillation can be rallied only by a side holding 3 legions of its Front"))
     st.moved[key] = {}
     best = max(rebels, key=lambda x: st.ldef(x).cp)
     usurper = best if st.leaders[best].title == "usurper" else (st.leaders[best].follows or best)
@@ -517,13 +518,13 @@ def rally_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             df = st.udef(u).front
             if df and df not in st.defected_fronts and st.udef(u).kind != "vexillation":
                 st.defected_fronts.append(df)
-        out.say(f"§4.5 (D/): {', '.join(name(st, u) for u in able)} join the usurpation.")
+        out.say(_("§4.5 (D/): {list} join the usurpation.", list=', '.join(name(st, u) for u in able)))
         for cid in rebels + st.units_in(zone, "E"):
             m = st.moved.get(cid)
             if m is not None:
                 m["cont"] = max(0, base_pm(st, True) - int(m.get("pm", 0)))
     else:
-        out.say(f"§4.5 (D/): the units in {name(st, zone)} stay loyal; they must be fought.")
+        out.say(_("§4.5 (D/): the units in {zone} stay loyal; they must be fought.", zone=name(st, zone)))
     out.map_changed = True
 
 
@@ -534,16 +535,16 @@ def rally_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
 
 def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> None:
     if st.event == 9:
-        raise RuleError("Event 9", "no naval movement this turn")
+        raise RuleError("Event 9", _("no naval movement this turn"))
     fid = args.get("fleet")
     if role != "R" or fid not in st.fleets:
-        raise RuleError("§3.5", "only the Roman player's fleets sail")
+        raise RuleError("§3.5", _("only the Roman player's fleets sail"))
     fd = st.board.fleets[fid]
     fs = st.fleets[fid]
     if fs.status != "map":
-        raise RuleError("§3.5", f"the {fd.name} is not in play")
+        raise RuleError("§3.5", _("the {name} is not in play", name=fd.name))
     if fs.moved:
-        raise RuleError("§3.5", "a fleet moves one step per SMC")
+        raise RuleError("§3.5", _("a fleet moves one step per SMC"))
     to = args.get("to") or args.get("sea")
     units = list(args.get("units") or [])
     leaders = list(args.get("leaders") or [])
@@ -551,39 +552,39 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     # Boarding (only in the port box).
     if units or leaders:
         if fs.at != "port":
-            raise RuleError("§3.5", "units board only in the fleet's home port")
+            raise RuleError("§3.5", _("units board only in the fleet's home port"))
         aboard_u = [u for u, s in st.units.items() if s.fleet == fid]
         if len(units) + len(aboard_u) > 2:
-            raise RuleError("§3.5", "a fleet carries at most 2 combat units")
+            raise RuleError("§3.5", _("a fleet carries at most 2 combat units"))
         for u in units:
             us = st.units.get(u)
             if us is None or us.status != "map" or us.owner != "R" or us.loc != fd.home or u in st.moved:
-                raise RuleError("§3.5", f"{name(st, u)} must start the SMC in {name(st, fd.home)} to board")
+                raise RuleError("§3.5", _("{name} must start the SMC in {home} to board", name=name(st, u), home=name(st, fd.home)))
         for x in leaders:
             ls = st.leaders.get(x)
             if ls is None or ls.status != "map" or ls.owner != "R" or ls.loc != fd.home or x in st.moved:
-                raise RuleError("§3.5", f"{name(st, x)} must start the SMC in {name(st, fd.home)} to board")
+                raise RuleError("§3.5", _("{name} must start the SMC in {home} to board", name=name(st, x), home=name(st, fd.home)))
             if ls.ill:
-                raise RuleError("Event 4", f"{name(st, x)} is ill and may not leave his zone")
+                raise RuleError("Event 4", _("{leader} is ill and may not leave his zone", leader=name(st, x)))
         aboard_l = [x for x, s in st.leaders.items() if s.fleet == fid] + leaders
         for u in units:
             if st.udef(u).kind == "garrison" and not any(st.leaders[x].title in ("augustus", "caesar") for x in aboard_l):
-                raise RuleError("§3.5", f"{name(st, u)} (Rome garrison) moves only with an Augustus or a Caesar")
+                raise RuleError("§3.5", _("{name} (Rome garrison) moves only with an Augustus or a Caesar", name=name(st, u)))
     if to == "port":
         if fs.at == "port":
-            raise RuleError("§3.5", "the fleet is already in port")
+            raise RuleError("§3.5", _("the fleet is already in port"))
         if fs.at not in fd.seas:
-            raise RuleError("§3.5", "the home port is not next to the fleet's sea zone")
+            raise RuleError("§3.5", _("the home port is not next to the fleet's sea zone"))
     else:
         if to not in st.board.zones or st.board.zones[to].kind != "sea":
-            raise RuleError("§3.5", f"{to!r} is not a sea zone")
+            raise RuleError("§3.5", _("{to} is not a sea zone", to=repr(to)))
         if st.board.zones[to].closed_sea:
-            raise RuleError("§3.5", f"fleets may not enter {name(st, to)}")
+            raise RuleError("§3.5", _("fleets may not enter {name}", name=name(st, to)))
         if fs.at == "port":
             if to not in fd.seas:
-                raise RuleError("§3.5", f"{name(st, to)} is not one step from the port")
+                raise RuleError("§3.5", _("{name} is not one step from the port", name=name(st, to)))
         elif to not in st.board.neighbours(fs.at):
-            raise RuleError("§3.5", "a fleet moves one sea zone per SMC")
+            raise RuleError("§3.5", _("a fleet moves one sea zone per SMC"))
     for u in units:
         st.units[u].fleet = fid
         st.moved[u] = {"pm": 0}
@@ -601,12 +602,12 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         if to == "port":
             land = fd.home
         elif land not in st.board.neighbours(to) or st.board.zones[land].kind != "land":
-            raise RuleError("§3.5", f"{name(st, land)} is not a coast of {name(st, to)}")
+            raise RuleError("§3.5", _("{zone} is not a coast of {sea}", zone=name(st, land), sea=name(st, to)))
         else:
             # §3.5: a landing is a move: the Front limits (§3.3) and closed home zones hold
             err = step_error(st, role, None, cargo_u, to, land)
             if err is not None:
-                section, _, why = err.partition(": ")
+                section, _sep, why = err.partition(": ")
                 raise RuleError(section, why)
         for u in cargo_u:
             st.units[u].fleet = None
@@ -616,7 +617,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].fleet = None
             st.leaders[x].loc = land
             st.moved[x] = {"pm": 99}
-        out.say(f"The {fd.name} lands {', '.join(name(st, c) for c in cargo_u + cargo_l)} in {name(st, land)}.")
+        out.say(_("The {fleet} lands {cargo} in {zone}.", fleet=fd.name, cargo=', '.join(name(st, c) for c in cargo_u + cargo_l), zone=name(st, land)))
         record_move(st, dst_zone, land, role, [dst_zone, land])
         after_move(st, out, role, [land])
     else:
@@ -628,5 +629,8 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].loc = None if to != "port" else fd.home
             if to == "port":
                 st.leaders[x].fleet = None
-        out.say(f"The {fd.name} sails to {name(st, to) if to != 'port' else 'its port'}.")
+        if to == "port":
+            out.say(_("The {fleet} sails back to its port.", fleet=fd.name))
+        else:
+            out.say(_("The {fleet} sails to {zone}.", fleet=fd.name, zone=name(st, to)))
     out.map_changed = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.core.i18n import _
 from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
@@ -115,14 +116,14 @@ def kill_leaders(
         ls.loc = None
         ls.fleet = None
         ls.title = None
-        out.say(f"{section}: {d.name} is dead ({cause}).")
+        out.say(_("{section}: {leader} is dead ({cause}).", section=section, leader=d.name, cause=cause))
         out.cite(section)
         out.map_changed = True
         if st.custodes == lid:
             st.custodes = None
         if killer is not None and killer != victim_role:
             st.add_vp(killer, 1)
-            out.say(f"§10: 1 VP to {st.seat_of(killer)} for the death of {d.name}.")
+            out.say(_("§10: 1 VP to {seat} for the death of {leader}.", seat=st.seat_of(killer), leader=d.name))
     for lid, _title in lost:
         if scenario_rules.on_leader_death(st, out, lid):  # a scenario's sudden death
             return
@@ -145,7 +146,7 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
     if st.usurpation_success:
         return  # AMB-28: no succession once the usurpation has succeeded
     if st.augusti():
-        out.say(f"§3.6 (1/): {name(st, st.augusti()[0])} now reigns alone.")
+        out.say(_("§3.6 (1/): {leader} now reigns alone.", leader=name(st, st.augusti()[0])))
         return
     caesars = st.caesars()
     if lid == COMMODE and st.leaders.get(PERTINAX) and st.leaders[PERTINAX].status == "map":
@@ -157,14 +158,14 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
         cands = [x for x, s in st.leaders.items() if s.status == "map" and st.ldef(x).people == ROMAN and s.owner == "R"]
         if cands:
             open_decision(
-                st, "R", "successor", "§3.6 (4/): choose the general who becomes Augustus.",
+                st, "R", "successor", _("§3.6 (4/): choose the general who becomes Augustus."),
                 [(c, name(st, c)) for c in cands], cands[0], "§4.5", {"didius": True},
             )
             return
     if caesars:
         for c in caesars:
             st.leaders[c].title = "augustus"
-        out.say(f"§3.6: {' and '.join(name(st, c) for c in caesars)} promoted Augustus.")
+        out.say(_("§3.6: {leaders} promoted Augustus.", leaders=" & ".join(name(st, c) for c in caesars)))
         return
     candidates = [x for x, s in st.leaders.items() if s.status == "map" and st.ldef(x).people == ROMAN and s.owner == "R"]
     if not candidates:
@@ -190,7 +191,7 @@ def _didius_blocked(st: ImperatorState, out: Outcome) -> bool:
     """§3.6 limit before Didius Julianus rises (ruling "Title limits on every road")."""
     if usurper_room(st):
         return False
-    out.say("§3.6: two usurpers already stand; Didius Julianus is not raised.")
+    out.say(_("§3.6: two usurpers already stand; Didius Julianus is not raised."))
     out.cite("§3.6")
     return True
 
@@ -198,7 +199,7 @@ def _didius_blocked(st: ImperatorState, out: Outcome) -> bool:
 def commode_succession(st: ImperatorState, out: Outcome) -> None:
     """§4.5, special case: Pertinax becomes Augustus, Didius Julianus rises in Rome."""
     st.leaders[PERTINAX].title = "augustus"
-    out.say("§4.5 (Commode): Pertinax becomes Augustus.")
+    out.say(_("§4.5 (Commode): Pertinax becomes Augustus."))
     didius = st.leaders.get(DIDIUS)
     if didius is None or didius.status == "dead" or _didius_blocked(st, out):
         return
@@ -209,7 +210,7 @@ def commode_succession(st: ImperatorState, out: Outcome) -> None:
 
 def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = False) -> None:
     st.leaders[lid].title = "augustus"
-    out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
+    out.say(_("§3.6 (4/): {leader} is the new Augustus.", leader=name(st, lid)))
     dj = st.leaders.get(DIDIUS)
     if didius and dj is not None and dj.status != "dead" and not _didius_blocked(st, out):
         # §4.5 note (Commode dies after Pertinax): the usurper is Didius Julianus, in Rome
@@ -219,8 +220,8 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     # AMB-30: the EoR picks another general (never the Augustus Rome just named).
     cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
     if not cands:
-        why = "no general stands in a free Front" if usurper_room(st) else "two usurpers already stand (§3.6)"
-        out.say(f"§4.5: {why}; no usurper can be named.")
+        out.say(_("§4.5: no general stands in a free Front; no usurper can be named.") if usurper_room(st)
+                else _("§4.5: two usurpers already stand (§3.6); no usurper can be named."))
         return
     open_decision(
         st,
@@ -290,7 +291,7 @@ def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, 
     """§4.5: ``lid`` becomes a usurper. Every road here has checked :func:`usurper_room`; this
     last guard keeps the §3.6 limit whatever calls it."""
     if not usurper_room(st) and lid not in st.usurpers():
-        out.say(f"§3.6: two usurpers already stand; {name(st, lid)} cannot claim the purple.")
+        out.say(_("§3.6: two usurpers already stand; {leader} cannot claim the purple.", leader=name(st, lid)))
         out.cite("§3.6")
         return
     ls = st.leaders[lid]
@@ -300,7 +301,7 @@ def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, 
     ls.follows = None
     st.civil_war = True
     st.usurper_bonus[lid] = bonus
-    out.say(f"§4.5: the usurpation of {name(st, lid)} is proclaimed; civil war.")
+    out.say(_("§4.5: the usurpation of {leader} is proclaimed; civil war.", leader=name(st, lid)))
     out.cite("§4.5")
     out.highlight = True
     zone = ls.loc
@@ -334,8 +335,8 @@ def offer_spread(st: ImperatorState, out: Outcome, lid: str, front: str) -> None
             st,
             "E",
             "spread",
-            f"§4.5 (C/): {name(st, lid)} may try to win over a neighbouring Front.",
-            [(f, f"Front: {f}") for f in fronts] + [("none", "do not try")],
+            _("§4.5 (C/): {leader} may try to win over a neighbouring Front.", leader=name(st, lid)),
+            [(f, str(_("Front: {front}", front=f))) for f in fronts] + [("none", str(_("do not try")))],
             fronts[0],
             "§4.5",
             {"usurper": lid},
@@ -376,7 +377,7 @@ def test_front(
         if not gens:
             continue
         if any(st.leaders[g].title in ("augustus", "caesar") for g in gens):
-            out.say(f"§4.5 (B/): {name(st, zone)} holds an Augustus or Caesar and stays loyal.")
+            out.say(_("§4.5 (B/): {zone} holds an Augustus or Caesar and stays loyal.", zone=name(st, zone)))
             continue
         best = max(st.ldef(g).cp for g in gens)
         tops = sorted(g for g in gens if st.ldef(g).cp == best)
@@ -402,10 +403,11 @@ def loyalty_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None
     mods = [("usurpation stratagem", bonus)] if bonus else []
     roll = stratagems.favour_roll(st, "d6", f"§4.5 B/ loyalty of {name(st, g)} (joins on {best}+)", mods, data)
     if roll.result >= best:
-        out.say(f"§4.5 (B/): {name(st, g)} joins {name(st, usurper)} with everything in {name(st, zone)}.")
+        out.say(_("§4.5 (B/): {leader} joins {usurper} with everything in {zone}.",
+                      leader=name(st, g), usurper=name(st, usurper), zone=name(st, zone)))
         _join(st, out, zone, usurper)
     else:
-        out.say(f"§4.5 (B/): {name(st, g)} stays loyal.")
+        out.say(_("§4.5 (B/): {leader} stays loyal.", leader=name(st, g)))
 
 
 def resume_loyalty(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
@@ -456,10 +458,11 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     mods = [(str(k), int(v)) for k, v in data["mods"]]
     roll = stratagems.favour_roll(st, "d10", f"§4.5 C/ spread to {front} (needs less than {cp})", mods, data)
     if roll.result < cp:
-        out.say(f"§4.5 (C/): the {front} Front is open to {name(st, usurper)}'s appeal.")
+        out.say(_("§4.5 (C/): the {front} Front is open to the appeal of {usurper}.", front=front,
+                  usurper=name(st, usurper)))
         test_front(st, out, usurper, front, then="normalize")
     else:
-        out.say(f"§4.5 (C/): the {front} Front does not listen.")
+        out.say(_("§4.5 (C/): the {front} Front does not listen.", front=front))
         normalize(st, out)
 
 
@@ -484,7 +487,7 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
             if s.rebel:
                 s.rebel = False
                 s.owner = "R" if s.owner == "E" else s.owner
-        out.say("§4.5: the usurpation has failed; its followers return to the emperor.")
+        out.say(_("§4.5: the usurpation has failed; its followers return to the emperor."))
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
@@ -506,7 +509,8 @@ def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
 
 def crown_usurper(st: ImperatorState, out: Outcome, lid: str, why: str) -> None:
     st.usurpation_success = lid
-    out.say(f"{why}: the usurpation of {name(st, lid)} succeeds; the players change roles in phase A.")
+    out.say(_("{why}: the usurpation of {leader} succeeds; the players change roles in phase A.",
+              why=why, leader=name(st, lid)))
 
 
 def role_swap(st: ImperatorState, out: Outcome) -> None:
@@ -554,8 +558,8 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     st.usurper_bonus = {}
     st.custodes = winner
     out.say(
-        f"§5: {name(st, winner)} is Augustus. Seat {st.seat_of('R')} now plays Rome, "
-        f"seat {st.seat_of('E')} the Enemies of Rome."
+        _("§5: {leader} is Augustus. Seat {rome} now plays Rome, seat {enemies} the Enemies of Rome.",
+          leader=name(st, winner), rome=st.seat_of("R"), enemies=st.seat_of("E"))
     )
     out.cite("§5")
     out.map_changed = True
@@ -584,7 +588,7 @@ def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
             us.owner = "R"
             us.usurper = None
             if out is not None:
-                out.say(f"§4.3: {name(st, uid)}, left without a rebel leader, returns to the emperor.")
+                out.say(_("§4.3: {unit}, left without a rebel leader, returns to the emperor.", unit=name(st, uid)))
         elif us.usurper is None or st.leaders[us.usurper].status != "map":
             lead = st.leaders[rebels[0]]
             us.usurper = rebels[0] if lead.title == "usurper" else lead.follows

@@ -20,7 +20,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n
 from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
@@ -80,14 +80,16 @@ def draw(st: ImperatorState, out: Outcome) -> None:
         seat = st.seat_of(role)
         hand = st.hands.setdefault(seat, [])
         if not st.cup:
-            out.say(f"§2.A: the stratagem cup is empty; {seat} draws nothing.")
+            out.say(_("§2.A: the stratagem cup is empty; {seat} draws nothing.", seat=seat))
             continue
         chit = st.cup.pop(st.dice.randint(0, len(st.cup) - 1))
         hand.append(chit)
         out.commit_point = True
-        out.say(f"§2.A: {seat} draws a stratagem ({len(hand)} held).")
-        usable_txt = "" if usable(st, seat, chit) else " (not usable by your side: it goes back in phase F)"
-        out.tell(seat, f"You drew {label(chit)}{usable_txt}.")
+        out.say(_("§2.A: {seat} draws a stratagem ({count} held).", seat=seat, count=len(hand)))
+        if usable(st, seat, chit):
+            out.tell(seat, _("You drew {chit}.", chit=label(chit)))
+        else:
+            out.tell(seat, _("You drew {chit} (not usable by your side: it goes back in phase F).", chit=label(chit)))
 
 
 def return_unusable(st: ImperatorState, out: Outcome) -> None:
@@ -106,7 +108,7 @@ def return_unusable(st: ImperatorState, out: Outcome) -> None:
                     seat=seat,
                 )
             )
-            out.tell(seat, f"Returned to the cup: {', '.join(label(c) for c in back)}.")
+            out.tell(seat, _("Returned to the cup: {list}.", list=", ".join(label(c) for c in back)))
 
 
 def _spent(st: ImperatorState, chit: str, zone: str | None = None) -> None:
@@ -125,7 +127,7 @@ def leave_map(st: ImperatorState, out: Outcome | None, chit: str) -> None:
         st.map_chit_side.pop(chit, None)
         st.cup.append(chit)
         if out is not None:
-            out.say(f"§6: the {label(chit)} marker leaves the map and goes back to the cup.")
+            out.say(_("§6: the {label} marker leaves the map and goes back to the cup.", label=label(chit)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -141,28 +143,28 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
         raise RuleError("§6", f"unknown stratagem {key!r}") from exc
     t = types()[tid]
     if not st.rules.get("stratagems"):
-        raise RuleError("§6", "this scenario is played without stratagems")
+        raise RuleError("§6", _("this scenario is played without stratagems"))
     role = st.role_of(seat)
     if not t.usable_by(side_of(role)):
-        raise RuleError(t.section, f"{t.name_fr} may not be played by your side")
+        raise RuleError(t.section, _("{name_fr} may not be played by your side", name_fr=t.name_fr))
     chit = holding(st, seat, tid)
     if chit is None:
-        raise RuleError("§6", f"you hold no {t.name_fr} stratagem")
+        raise RuleError("§6", _("you hold no {name_fr} stratagem", name_fr=t.name_fr))
     if t.timing in ("before_battle_roll", "before_battle", "initiative_roll"):
-        raise RuleError(t.section, f"{t.name_fr} is played when the game offers it (before a battle roll or after the initiative roll)")
+        raise RuleError(t.section, _("{name_fr} is played when the game offers it (before a battle roll or after the initiative roll)", name_fr=t.name_fr))
     if t.timing == "on_die_roll":
-        raise RuleError(t.section, f"{t.name_fr} is played when the game offers it, before a die roll of phase E")
+        raise RuleError(t.section, _("{name_fr} is played when the game offers it, before a die roll of phase E", name_fr=t.name_fr))
     if t.phase != st.phase:
-        raise RuleError(t.section, f"{t.name_fr} is played in phase {t.phase} only")
+        raise RuleError(t.section, _("{name_fr} is played in phase {phase} only", name_fr=t.name_fr, phase=t.phase))
     if t.phase == "C" and not (st.active == role == "E"):
-        raise RuleError(t.section, f"{t.name_fr} is played during the Enemies of Rome's phase C step")
+        raise RuleError(t.section, _("{name_fr} is played during the Enemies of Rome's phase C step", name_fr=t.name_fr))
     fn = _EFFECTS.get(tid)
     if fn is None:  # pragma: no cover - every type has an effect
         raise NotYetSupported(t.section, t.name_fr)
     st.hands[seat].remove(chit)
     out.commit_point = True
     out.cite(t.section.split(";")[0].strip())
-    out.say(f"§6: {seat} plays {t.name_fr}.")
+    out.say(_("§6: {seat} plays {name_fr}.", seat=seat, name_fr=t.name_fr))
     zone = fn(st, out, role, args)
     _spent(st, chit, zone)
     if chit in st.chits_on_map:
@@ -175,7 +177,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
 def _need(args: dict[str, Any], key: str, section: str, what: str) -> Any:
     v = args.get(key)
     if v in (None, "", []):
-        raise RuleError(section, f"name {what} ({key})")
+        raise RuleError(section, _("name {what} ({key})", what=what, key=key))
     return v
 
 
@@ -235,9 +237,9 @@ def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], t
     t = types()[tid]
     peoples = _list(args, "peoples")
     if not peoples:
-        raise RuleError("§6.2", "name the People(s) that rise (peoples)")
+        raise RuleError("§6.2", _("name the People(s) that rise (peoples)"))
     if len(set(peoples)) > int(t.params.get("max_peoples", 1)):
-        raise RuleError("§6.2", f"at most {t.params.get('max_peoples')} People(s)")
+        raise RuleError("§6.2", _("at most {get} People(s)", get=t.params.get('max_peoples')))
     major = t.params.get("people_kind") == "major"
     for pid in peoples:
         err = may_rise(st, pid, major)
@@ -266,7 +268,7 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
         for lid, ls in st.leaders.items():
             if st.ldef(lid).people == pid:
                 ls.pax = True
-    out.say(f"§6.1: the {pd.name} make peace with Rome.")
+    out.say(_("§6.1: the {name} make peace with Rome.", name=pd.name))
 
 
 def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -280,22 +282,23 @@ def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, A
         if nat:
             peoples = [p for p in st.at_war if st.board.peoples.get(p) and st.board.peoples[p].nationality == nat]
         elif len(peoples) != 1:
-            raise RuleError("§6.1", "name a nationality, or a single People")
+            raise RuleError("§6.1", _("name a nationality, or a single People"))
     elif scope == "all_at_war" and len(peoples) != 1:
-        raise RuleError("§6.1", "Pax Romana is aimed at all Peoples at war or at a single People")
+        raise RuleError("§6.1", _("Pax Romana is aimed at all Peoples at war or at a single People"))
     if not peoples:
-        raise RuleError("§6.1", "no People to pacify")
+        raise RuleError("§6.1", _("no People to pacify"))
     if scope is None:
         if len(peoples) > int(t.params.get("max_peoples", 1)):
-            raise RuleError("§6.1", f"at most {t.params.get('max_peoples')} People(s)")
+            raise RuleError("§6.1", _("at most {get} People(s)", get=t.params.get('max_peoples')))
         major = t.params.get("people_kind") == "major"
         for pid in peoples:
             pd = st.board.peoples.get(pid)
             if pd is None or pd.major != major:
-                raise RuleError("§6.1", f"{pid!r} is not a {'Major' if major else 'Minor'} People")
+                raise RuleError("§6.1", (_("{people} is not a Major People", people=repr(pid)) if major
+                                 else _("{people} is not a Minor People", people=repr(pid))))
     for pid in peoples:
         if pid not in st.at_war:
-            raise RuleError("§6.1", f"{pid!r} is not at war with Rome")
+            raise RuleError("§6.1", _("{pid} is not at war with Rome", pid=repr(pid)))
     for pid in peoples:
         pacify(st, out, pid)
 
@@ -325,15 +328,15 @@ def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
     t = types()[tid]
     lid = str(_need(args, "leader", "§6.2", "the general who claims the purple"))
     if not politics.usurper_room(st):
-        raise RuleError("§3.6", "two usurpers already stand; no third usurpation may be tried")
+        raise RuleError("§3.6", _("two usurpers already stand; no third usurpation may be tried"))
     if lid not in usurpation_targets(st, tid):
-        raise RuleError("§6.2", f"{name(st, lid)} may not be the usurper of {t.name_fr} now")
+        raise RuleError("§6.2", _("{leader} may not be the usurper of {name_fr} now", leader=name(st, lid), name_fr=t.name_fr))
     cp = st.ldef(lid).cp
     roll = st.dice.d6(f"§6.2 {t.name_fr}: {name(st, lid)} rebels on {cp} or less")
     if roll.result <= cp:
         politics.validate_usurpation(st, out, lid, bonus=int(t.params.get("civil_war_bonus", 0)))
     else:
-        out.say(f"§6.2: {name(st, lid)} stays loyal.")
+        out.say(_("§6.2: {leader} stays loyal.", leader=name(st, lid)))
 
 
 # -- phase E chits ----------------------------------------------------------------------------
@@ -344,7 +347,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     if fav is not None and (ls is None or ls.status != "map"):
         return  # resumed after a Faveur divine window: the target died meanwhile
     if ls is None or ls.status != "map" or ls.owner == role:
-        raise RuleError("§6.3", f"{lid!r} is not an enemy leader in play")
+        raise RuleError("§6.3", _("{lid} is not an enemy leader in play", lid=repr(lid)))
     mods: list[tuple[str, int]] = []
     # §3.6: the marker protects its holder and him alone, while he is Rome's Augustus or Caesar
     if st.custodes == lid and ls.owner == "R" and ls.title in ("augustus", "caesar"):
@@ -357,7 +360,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     if roll.result in (8, 9):
         politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
     else:
-        out.say(f"§6.3: {name(st, lid)} survives the attempt.")
+        out.say(_("§6.3: {leader} survives the attempt.", leader=name(st, lid)))
 
 
 def _assassinat(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -384,7 +387,7 @@ def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only:
             continue
         st.plague_hit.append(key)
         plague_death_roll(st, out, {"leader": lid})
-    out.say(f"§6.3: the plague strikes {name(st, zone)}.")
+    out.say(_("§6.3: the plague strikes {zone}.", zone=name(st, zone)))
 
 
 def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
@@ -403,7 +406,7 @@ def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) ->
 def _plague(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in st.board.zones or st.board.zones[zone].kind != "land":
-        raise RuleError("§6.3", f"{zone!r} is not a land zone")
+        raise RuleError("§6.3", _("{zone} is not a land zone", zone=repr(zone)))
     st.plague[zone] = "centre"
     _plague_strike(st, out, zone, "centre")
     if types()[tid].params.get("spreads_to_adjacent"):
@@ -459,7 +462,7 @@ def mutiny_targets(st: ImperatorState, role: str) -> list[str]:
 def _mutinerie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in mutiny_targets(st, role):
-        raise RuleError("§6.3", f"Mutinerie may not be placed in {name(st, zone)}")
+        raise RuleError("§6.3", _("Mutinerie may not be placed in {zone}", zone=name(st, zone)))
     foe = other(role)
     chit = f"{tid}@pending"
     for u in st.units_in(zone, foe):
@@ -470,7 +473,7 @@ def _mutinerie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
         us.mutiny = chit
         us.mutineer_of = foe
         us.owner = MUTINEERS  # AMB-43: hostile to both sides; the placing side takes their decisions
-    out.say(f"§6.3: the units in {name(st, zone)} mutiny; {st.seat_of(foe)} loses 2 VP each phase F until they are beaten.")
+    out.say(_("§6.3: the units in {zone} mutiny; {seat} loses 2 VP each phase F until they are beaten.", zone=name(st, zone), seat=st.seat_of(foe)))
     return zone
 
 
@@ -519,12 +522,12 @@ def _desertion(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
 
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in desertion_targets(st, role):
-        raise RuleError("§6.3", f"Désertion may not be played on {name(st, zone)}")
+        raise RuleError("§6.3", _("Désertion may not be played on {zone}", zone=name(st, zone)))
     for u in st.units_in(zone, other(role)):
         combat.step_loss(st, u)
         if st.units[u].status != "map":
             leave_mutiny(st, out, u)
-    out.say(f"§6.3: desertion in {name(st, zone)}: every enemy unit there loses a step.")
+    out.say(_("§6.3: desertion in {zone}: every enemy unit there loses a step.", zone=name(st, zone)))
 
 
 def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -536,15 +539,15 @@ def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], 
 def _coup(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
     zone = next((z for z, zd in st.board.zones.items() if zd.ctesiphon), "ctesiphon")
     if any(c.startswith(tid) for c in st.chits_on_map):
-        raise RuleError("§6.1", "a Coup d'état parthe marker is already in Ctesiphon")
-    out.say(f"§6.1: a Parthian coup: the marker is placed in {name(st, zone)}.")
+        raise RuleError("§6.1", _("a Coup d'état parthe marker is already in Ctesiphon"))
+    out.say(_("§6.1: a Parthian coup: the marker is placed in {zone}.", zone=name(st, zone)))
     return zone
 
 
 def _intrigue(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
     if any(c.startswith(tid) for c in st.chits_on_map):
-        raise RuleError("§6.2", "an Intrigue au Sénat marker is already in Rome")
-    out.say("§6.2: intrigue in the Senate: the marker is placed in Rome.")
+        raise RuleError("§6.2", _("an Intrigue au Sénat marker is already in Rome"))
+    out.say(_("§6.2: intrigue in the Senate: the marker is placed in Rome."))
     return st.board.rome
 
 
@@ -552,14 +555,14 @@ def _fleche(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], t
     from rules.imperator import combat
 
     if not st.persian_battle:
-        raise RuleError("§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
+        raise RuleError("§6.2", _("La flèche du Parthe follows a battle in which a Persian unit fought"))
     uid = str(_need(args, "unit", "§6.2", "the Roman unit to eliminate"))
     us = st.units.get(uid)
     if us is None or us.status != "map" or us.owner != "R" or st.udef(uid).people != ROMAN:
-        raise RuleError("§6.2", f"{uid!r} is not a Roman unit of the Roman player on the map (AMB-44)")
+        raise RuleError("§6.2", _("{uid} is not a Roman unit of the Roman player on the map (AMB-44)", uid=repr(uid)))
     st.persian_battle = False
     combat.eliminate(st, uid)
-    out.say(f"§6.2: a Parthian shot: {name(st, uid)} is eliminated.")
+    out.say(_("§6.2: a Parthian shot: {name} is eliminated.", name=name(st, uid)))
 
 
 def _wrap(fn: Any, tid: str) -> Any:
@@ -611,13 +614,13 @@ def free_assassination(st: ImperatorState, out: Outcome, seat: str, args: dict[s
     did = st.leaders.get(politics.DIDIUS)
     per = st.leaders.get(politics.PERTINAX)
     if role != "E" or did is None or did.status != "map" or did.title != "usurper":
-        raise RuleError("§4.5", "only the Enemies of Rome, while Didius Julianus is a usurper in play")
+        raise RuleError("§4.5", _("only the Enemies of Rome, while Didius Julianus is a usurper in play"))
     if per is None or per.status != "map":
-        raise RuleError("§4.5", "Pertinax is not in play")
+        raise RuleError("§4.5", _("Pertinax is not in play"))
     if st.phase != "E":
-        raise RuleError("§4.5", "assassinations are attempted in phase E")
+        raise RuleError("§4.5", _("assassinations are attempted in phase E"))
     if st.free_murder_year == st.year:
-        raise RuleError("§4.5", "the free attempt has already been made this year")
+        raise RuleError("§4.5", _("the free attempt has already been made this year"))
     st.free_murder_year = st.year
     out.commit_point = True
     assassinate(st, out, role, politics.PERTINAX, "§4.5 (free attempt)")
@@ -651,16 +654,16 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
         tid = chit.split("#")[0]
         if tid == "coup_d_etat_parthe":
             st.add_vp("R", 3)
-            out.say(f"§10: Coup d'état parthe in Ctesiphon: 3 VP to {st.seat_of('R')}.")
+            out.say(_("§10: Coup d'état parthe in Ctesiphon: 3 VP to {seat}.", seat=st.seat_of('R')))
         elif tid == "intrigue_au_senat":
             st.add_vp("E", 2)
-            out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
+            out.say(_("§10: Intrigue au Sénat in Rome: 2 VP to {seat}.", seat=st.seat_of('E')))
         elif tid == "mutinerie":
             owners = {s.mutineer_of or "" for s in st.units.values() if s.mutiny == chit and s.status == "map"}
             for r in sorted(owners):
                 if r:
                     st.add_vp(r, -2)
-                    out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")
+                    out.say(_("§10: mutiny: {seat} loses 2 VP.", seat=st.seat_of(r)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -683,12 +686,12 @@ def initiative_choice(st: ImperatorState, out: Outcome, role: str, choice: str) 
         seat = st.seat_of(role)
         chit = holding(st, seat, "initiative")
         if chit is None:  # pragma: no cover - the choice is offered only when held
-            raise RuleError("§6.3", "you hold no Initiative stratagem")
+            raise RuleError("§6.3", _("you hold no Initiative stratagem"))
         st.hands[seat].remove(chit)
         _spent(st, chit)
         st.initiative = role
         out.commit_point = True
-        out.say(f"§6.3: {seat} plays Initiative and takes the initiative.")
+        out.say(_("§6.3: {seat} plays Initiative and takes the initiative.", seat=seat))
 
 
 def battle_facts(st: ImperatorState, zone: str, attacker: str) -> dict[str, bool]:
@@ -761,14 +764,14 @@ def battle_choice(st: ImperatorState, out: Outcome, role: str, data: dict[str, A
     plays: dict[str, Any] = st.battle["plays"]
     seat = st.seat_of(role)
     if choice != "pass":
-        tid, _, arg = choice.partition("@")
+        tid, _sep, arg = choice.partition("@")
         chit = holding(st, seat, tid)
         if chit is None:  # pragma: no cover - offered only when held
-            raise RuleError("§6", f"you hold no {tid}")
+            raise RuleError("§6", _("you hold no {tid}", tid=tid))
         st.hands[seat].remove(chit)
         _spent(st, chit)
         out.commit_point = True
-        out.say(f"§6: {seat} plays {types()[tid].name_fr}.")
+        out.say(_("§6: {seat} plays {name_fr}.", seat=seat, name_fr=types()[tid].name_fr))
         if tid == "fuite_opportune":
             combat.fuite(st, out, zone, role, arg)
             st.battle = None
@@ -777,7 +780,7 @@ def battle_choice(st: ImperatorState, out: Outcome, role: str, data: dict[str, A
             if plays.get("forced"):
                 plays["forced"] = None
                 plays["cancelled"] = True
-                out.say("§6: Roma Victor and Furor Germanicus cancel each other; the die is rolled.")
+                out.say(_("§6: Roma Victor and Furor Germanicus cancel each other; the die is rolled."))
             else:
                 plays["forced"] = role
         if tid == "faveur_divine":
@@ -855,13 +858,13 @@ def favour_choice(st: ImperatorState, out: Outcome, role: str, payload: dict[str
     if choice != "pass":
         chit = holding(st, seat, FAVOUR)
         if chit is None:  # pragma: no cover - offered only when held
-            raise RuleError("§6.3", "you hold no Faveur divine")
+            raise RuleError("§6.3", _("you hold no Faveur divine"))
         st.hands[seat].remove(chit)
         _spent(st, chit)
         payload["face"], payload["by"] = int(choice.partition("@")[2]), role
         out.commit_point = True
         out.cite("§6.3")
-        out.say(f"§6.3: {seat} plays Faveur divine: the die will show {payload['face']} (modifiers still apply).")
+        out.say(_("§6.3: {seat} plays Faveur divine: the die will show {payload} (modifiers still apply).", seat=seat, payload=payload['face']))
     if payload["ask"]:
         _open_favour(st, payload["ask"].pop(0), payload, front=True)
         return
@@ -889,7 +892,7 @@ def _resume(st: ImperatorState, out: Outcome, kind: str, data: dict[str, Any]) -
     elif kind == "spread":
         politics.spread_roll(st, out, data)
     else:  # pragma: no cover - unknown kinds never get stored
-        raise RuleError("§6.3", f"unknown roll {kind}")
+        raise RuleError("§6.3", _("unknown roll {kind}", kind=kind))
 
 
 def favour_roll(st: ImperatorState, die: str, purpose: str, mods: list[tuple[str, int]], data: dict[str, Any]) -> DiceRoll:

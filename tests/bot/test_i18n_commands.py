@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.cli import sync_commands
 from bot.client import PraetorBot
 from bot.i18n import valid_name
 from bot.moderator import Moderator
@@ -52,13 +53,14 @@ def french_problems(item: dict[str, Any], path: str, problems: list[str]) -> Non
 
 
 async def test_sync_sends_french_localisations(sqlite_engine: AsyncEngine, tmp_path: Any) -> None:
+    """What `praetor sync` runs (bot.cli.sync_commands), on a fresh bot as the CLI builds it."""
     bot = PraetorBot(Moderator(sqlite_engine), run_scheduler=False, sync_state_file=tmp_path / "h")
-    await bot.load_praetor_cogs()
     http = CapturingHTTP()
     bot.tree._http = http  # type: ignore[assignment]
     bot._connection.application_id = 1
-    assert await bot.sync_if_changed(force=True) is True
+    await sync_commands(bot)
     (payload,) = http.payloads
+    assert len(payload) >= 20  # the whole tree, not an empty one
     problems: list[str] = []
     for command in payload:
         french_problems(command, command["name"], problems)
