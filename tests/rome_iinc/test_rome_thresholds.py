@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rome_helpers import ScriptedDice, clear_units, fresh
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
@@ -12,7 +13,6 @@ from rules.rome_iinc import enemy as X
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.game import RomeGame
-from rome_helpers import ScriptedDice, clear_units, fresh
 
 
 @pytest.mark.parametrize(("die", "plague", "dead"), [(5, False, False), (6, False, True), (5, True, True)])
