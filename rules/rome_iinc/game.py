@@ -67,7 +67,8 @@ class RomeGame(Game[RomeState]):
 
     @classmethod
     def scenarios(cls) -> list[ScenarioInfo]:
-        return [ScenarioInfo(k, t, SEATS, d, min_seats=1) for k, (t, d) in _SCENARIOS.items()]
+        # both seats are always played; in solo one person holds both (/game join seat:west)
+        return [ScenarioInfo(k, t, SEATS, d) for k, (t, d) in _SCENARIOS.items()]
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
@@ -96,7 +97,9 @@ class RomeGame(Game[RomeState]):
         if scenario not in data().scenarios:
             raise NotYetSupported("13.1", _("the {scenario} CE set-up is not authored yet",
                                             scenario=scenario))
-        mode = options.get("mode", "solo" if len(seats) == 1 else "coop")
+        if seats and sorted(seats) != sorted(SEATS):
+            raise RuleError("1.3", _("the seats are east and west (one person may hold both)"))
+        mode = options.get("mode", "coop")
         if mode not in ("solo", "coop"):
             raise RuleError("1.3", _("mode is solo or coop"))
         for key in ("events", "taxes", "wars"):
