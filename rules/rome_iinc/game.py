@@ -118,8 +118,9 @@ class RomeGame(Game[RomeState]):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
         st.next_scenarios = chain
-        lines: list[Text] = []
-        PH.advance(st, lines)
+        st.step = "begin"  # the first /end starts Turn 1, so the set-up is posted before it runs
+        lines: list[Text] = [_("{title}: the Empires are set up. Either player starts Turn 1 with "
+                               "/end.", title=_SCENARIOS[scenario][0])]
         st.last = [str(x) for x in lines]
         game = cls(st)
         opening = Outcome()
@@ -278,7 +279,7 @@ def to_move(st: RomeState) -> list[str]:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
         return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
-    if st.step in ("unrest", "war"):
+    if st.step in ("unrest", "war", "begin"):
         return PH.active_empires(st)
     return []
 
@@ -356,6 +357,10 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
 
 
 def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
+    if st.step == "begin":
+        st.step = "next"
+        lines.append(_("The {empire} player starts the game.", empire=seat.capitalize()))
+        return
     if st.step == "bankrupt":
         if seat not in to_move(st):
             raise RuleError("9.1.3", _("your Treasury is not in debt"))
@@ -444,7 +449,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     cmds: list[Command] = []
     if st.gold[seat] < 0:
         cmds.append(Command("extra_taxes", {}))
-    if st.step == "bankrupt":
+    if st.step in ("bankrupt", "begin"):
         cmds.append(Command("end", {}))
         return cmds
     d = data()

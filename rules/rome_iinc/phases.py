@@ -20,6 +20,8 @@ EMPIRES = ("east", "west")
 def active_empires(st: RomeState) -> list[str]:
     """Empires whose player still acts in the current player step (East first on odd turns)."""
     order = ["east", "west"] if st.turn % 2 else ["west", "east"]
+    if st.step == "begin":
+        return order
     return [e for e in order if not st.ended.get(e)]
 
 
@@ -30,7 +32,7 @@ def advance(st: RomeState, lines: list[Text]) -> None:
         if st.result or st.phase == "over":
             st.phase = "over"
             return
-        if st.tasks or st.pending:
+        if st.tasks or st.pending or st.step == "begin":
             return
         if st.step == "bankrupt":
             if any(st.gold[e] < 0 and not st.ended.get(e) for e in EMPIRES):

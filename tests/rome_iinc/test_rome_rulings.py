@@ -73,6 +73,7 @@ def test_ROME_19_solo_transfer_between_empires_needs_no_consent() -> None:
     from rules.rome_iinc.game import RomeGame
 
     game = RomeGame.new("286", ["east", "west"], "consent", {"mode": "solo"})
+    game.apply("east", Command("end", {}))
     st = game.state
     uid = next(u for u, x in sorted(st.units.items()) if x["loc"] == "constantinople" and x["type"] == "guards")
     game.apply("east", Command("transfer", {"unit": uid, "to": "spoletium"}))
