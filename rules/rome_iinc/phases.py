@@ -147,7 +147,7 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
         if loc in ("up", "governor", "emperor") and P.special(sid) in ("convert", "diplomat"):
             fixed.append(P.special(sid))
     for name in fixed:
-        place_event(st, X.pick(st, [B.cell_of(name)], name), lines)
+        place_event(st, B.cell_of(name), lines)
     extra = sum(1 for sid, loc in st.statesmen.items()
                 if loc in ("up", "governor", "emperor") and P.special(sid) == "event")
     mods = [("Event ability", extra)] if extra else []
@@ -326,8 +326,7 @@ def _design_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
         elif name == "earthquake":
             loss = st.dice.d6(_("Earthquake damage, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             st.gold[e] -= loss
-    if name == "foederati":
-        st.extra_draws += 0  # extra moves are made in the Treasury Phase (9.4.1)
+    # the Foederati Event's extra moves are made in the Treasury Phase (9.4.1)
     lines.append(_("{name} resolved for both Empires.", name=name.capitalize()))
 
 
