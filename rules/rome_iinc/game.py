@@ -68,20 +68,20 @@ class RomeGame(Game[RomeState]):
     @classmethod
     def scenarios(cls) -> list[ScenarioInfo]:
         # both seats are always played; in solo one person holds both (/game join seat:west)
-        return [ScenarioInfo(k, t, SEATS, d) for k, (t, d) in _SCENARIOS.items()]
+        return [ScenarioInfo(k, _(t), SEATS, _(d)) for k, (t, d) in _SCENARIOS.items()]
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
         return [
-            OptionSpec("mode", "solo: one person plays both Empires; coop: East and West seats (1.3)",
+            OptionSpec("mode", _("solo: one person plays both Empires; coop: East and West seats (1.3)"),
                        "coop", ("coop", "solo")),
-            OptionSpec("events", "Optional rule: one Event more or fewer each turn (12.4.1)", "0",
+            OptionSpec("events", _("Optional rule: one Event more or fewer each turn (12.4.1)"), "0",
                        ("-1", "0", "+1")),
-            OptionSpec("taxes", "Optional rule: modifier to each Tax 2D6 (12.4.2)", "0", ("-1", "0", "+1")),
-            OptionSpec("wars", "Optional rule: modifier to each War 3D6 (12.4.3)", "0", ("-1", "0", "+1")),
-            OptionSpec("extended", "Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)", ""),
-            OptionSpec("follow_on", "Follow on from Rome, Inc. (13.3)", ""),
-            OptionSpec("harsh_losses", "Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)",
+            OptionSpec("taxes", _("Optional rule: modifier to each Tax 2D6 (12.4.2)"), "0", ("-1", "0", "+1")),
+            OptionSpec("wars", _("Optional rule: modifier to each War 3D6 (12.4.3)"), "0", ("-1", "0", "+1")),
+            OptionSpec("extended", _("Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)"), ""),
+            OptionSpec("follow_on", _("Follow on from Rome, Inc. (13.3)"), ""),
+            OptionSpec("harsh_losses", _("Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)"),
                        "no", ("no", "yes")),
         ]
 
