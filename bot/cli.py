@@ -3,10 +3,12 @@
 - ``praetor``: the bot when ``DISCORD_TOKEN`` is set, else the local table in the terminal.
 - ``praetor bot``: the bot; exits with code 2 and a clear message without a token.
 - ``praetor sync``: force a sync of the slash commands.
-- ``praetor local [--as USER]``: the local table.
-- ``praetor replay FILE [--seed N] [--games MODULE] [--json]``: play a transcript.
+- ``praetor local [--as USER] [--locale fr]``: the local table (``PRAETOR_LOCALE`` too).
+- ``praetor replay FILE [--seed N] [--games MODULE] [--json] [--locale fr]``: play a transcript.
 - ``praetor data check [DIR]``: validate an Imperator data directory and print a summary.
 - ``praetor migrate``: bring the database schema up to date.
+- ``praetor invite [APPLICATION_ID]``: print the invite URL with the permissions Praetor needs
+  (the id defaults to ``DISCORD_APPLICATION_ID``).
 """
 
 from __future__ import annotations
@@ -32,21 +34,34 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("sync", help="sync the slash commands with Discord now")
     local = sub.add_parser("local", help="open the local table in this terminal")
     local.add_argument("--as", dest="user", default="alice", help="who is at the keyboard first")
+    language = {
+        "default": os.environ.get("PRAETOR_LOCALE") or "en-US",
+        "help": "Discord locale of the server and its users, e.g. fr (default: $PRAETOR_LOCALE "
+        "or en-US)",
+    }
+    local.add_argument("--locale", **language)  # type: ignore[arg-type]
     replay = sub.add_parser("replay", help="play a transcript and check it")
     replay.add_argument("file", type=Path)
     replay.add_argument("--seed", type=int, default=1, help="seed for the game dice")
     replay.add_argument("--games", action="append", default=[], help="module adding a game")
     replay.add_argument("--json", action="store_true", help="print the final public state")
+    replay.add_argument("--locale", **language)  # type: ignore[arg-type]
     data = sub.add_parser("data", help="game data tools")
     data_sub = data.add_subparsers(dest="data_command")
     check = data_sub.add_parser("check", help="validate an Imperator data directory")
     check.add_argument("directory", nargs="?", type=Path)
     sub.add_parser("migrate", help="upgrade the database schema")
+    invite = sub.add_parser("invite", help="print the URL that adds the bot to a server")
+    invite.add_argument(
+        "application_id", nargs="?", help="the application id (default: DISCORD_APPLICATION_ID)"
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "invite":  # needs no database nor token
+        return invite(args.application_id)
     try:
         config = load_config()
     except ConfigError as error:
@@ -65,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             "Discord (/roll dice:2d6); `as <user>` switches player; end of input quits.",
             file=sys.stderr,
         )
-        return asyncio.run(run_local(config, "alice"))
+        return asyncio.run(run_local(config, "alice", os.environ.get("PRAETOR_LOCALE") or "en-US"))
     if command == "bot":
         if not config.has_token:
             print(
@@ -81,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_bot(config, sync_only=True)
     if command == "local":
-        return asyncio.run(run_local(config, args.user))
+        return asyncio.run(run_local(config, args.user, args.locale))
     if command == "replay":
-        return run_replay(args.file, args.seed, args.games, args.json)
+        return run_replay(args.file, args.seed, args.games, args.json, args.locale)
     if command == "data":
         if args.data_command != "check":
             print("praetor data: use `praetor data check [DIR]`", file=sys.stderr)
@@ -92,6 +107,32 @@ def main(argv: list[str] | None = None) -> int:
     if command == "migrate":
         return asyncio.run(migrate(config))
     return 2
+
+
+def invite(application_id: str | None) -> int:
+    """Print the OAuth2 URL that adds the bot with exactly the permissions it needs."""
+    from bot.permissions import REQUIRED, invite_url, required_permissions
+
+    chosen = application_id or os.environ.get("DISCORD_APPLICATION_ID", "")
+    if not chosen:
+        print(
+            "praetor invite: give the application id (General Information page of the "
+            "application in the Discord Developer Portal) as an argument or in "
+            "DISCORD_APPLICATION_ID.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        url = invite_url(chosen)
+    except ValueError as error:
+        print(f"praetor invite: {error}", file=sys.stderr)
+        return 2
+    print(url)
+    print(
+        f"permissions {required_permissions().value}: " + ", ".join(REQUIRED.values()),
+        file=sys.stderr,
+    )
+    return 0
 
 
 async def migrate(config: Config) -> int:
@@ -130,7 +171,7 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
     return 0
 
 
-async def run_local(config: Config, user: str) -> int:
+async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
     from bot.local import DiscordRuleViolation, LocalInputError, LocalTable
     from bot.moderator import Moderator
     from db.engine import make_engine
@@ -138,7 +179,17 @@ async def run_local(config: Config, user: str) -> int:
 
     engine = make_engine(config.database_url)
     await upgrade(engine)
-    table = LocalTable(Moderator(engine), config.images_dir, user=user)
+    import hashlib
+
+    # the components last shown, per database, so buttons of a previous run can be pressed
+    database_tag = hashlib.sha256(config.database_url.encode()).hexdigest()[:12]
+    table = LocalTable(
+        Moderator(engine),
+        config.images_dir,
+        user=user,
+        locale=locale,
+        components_file=config.images_dir / f"shown-components-{database_tag}.json",
+    )
     await table.setup()
     interactive = sys.stdin.isatty()
     try:
@@ -155,6 +206,9 @@ async def run_local(config: Config, user: str) -> int:
             try:
                 if line.startswith("as "):
                     table.user = line[3:].strip()
+                    continue
+                if line.startswith("locale "):
+                    table.set_locale(line[7:])
                     continue
                 if line in ("quit", "exit"):
                     break
@@ -184,7 +238,9 @@ async def run_local(config: Config, user: str) -> int:
     return 0
 
 
-def run_replay(path: Path, seed: int, game_modules: list[str], as_json: bool) -> int:
+def run_replay(
+    path: Path, seed: int, game_modules: list[str], as_json: bool, locale: str = "en-US"
+) -> int:
     from bot.transcript import replay_file
     from rules.core.registry import register_module
 
@@ -196,7 +252,7 @@ def run_replay(path: Path, seed: int, game_modules: list[str], as_json: bool) ->
         except (ImportError, ValueError) as error:
             print(f"praetor replay: cannot load games from {module}: {error}", file=sys.stderr)
             return 2
-    return asyncio.run(replay_file(path, seed=seed, as_json=as_json))
+    return asyncio.run(replay_file(path, seed=seed, as_json=as_json, locale=locale))
 
 
 def data_check(directory: Path | None) -> int:

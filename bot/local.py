@@ -10,6 +10,7 @@ scenario:race`` or ``click Respond`` and records every output with who may see i
 from __future__ import annotations
 
 import io
+import json
 import re
 import shlex
 import time
@@ -29,9 +30,22 @@ LOCAL_CHANNEL = "local-channel"
 INITIAL_RESPONSE_SECONDS = 3.0
 MAX_CONTENT = 2000
 MAX_ROWS = 5
+MAX_ROW_WIDTH = 5  # buttons per action row; a select fills its row
 MAX_SELECT_OPTIONS = 25
-MAX_LABEL = 80
+MAX_LABEL = 80  # a button's label
+MAX_OPTION_TEXT = 100  # a select option's label, value and description
+MAX_PLACEHOLDER = 150
 MAX_CUSTOM_ID = 100
+MAX_EMBEDS = 10
+MAX_EMBED_TITLE = 256
+MAX_EMBED_DESCRIPTION = 4096
+MAX_EMBED_FIELDS = 25
+MAX_EMBED_FIELD_NAME = 256
+MAX_EMBED_FIELD_VALUE = 1024
+MAX_EMBED_TOTAL = 6000
+MAX_FILES = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a bot's upload limit without a server boost
+FOLLOWUP_TOKEN_SECONDS = 15 * 60  # an interaction's token: follow-ups for 15 minutes
 
 
 class DiscordRuleViolation(RuntimeError):
@@ -60,6 +74,7 @@ class Output:
     image: Path | None = None
     components: list[Component] = field(default_factory=list)
     refusal: bool = False
+    pings: list[str] = field(default_factory=list)  # who Discord would notify (public only)
 
     def lines(self) -> list[str]:
         tag = "[public]" if self.audience == "public" else f"[to {self.audience}]"
@@ -69,9 +84,39 @@ class Output:
         if self.components:
             labels = " | ".join(c.label for c in self.components)
             shown.append(f"{tag} [components: {labels}]")
+            for component in self.components:  # every menu's options, as `select` accepts them
+                if component.kind == "select":
+                    offered = " | ".join(
+                        label if label == value else f"{label} ({value})"
+                        for label, value in component.options
+                    )
+                    shown.append(f"{tag} [menu {component.label}: {offered}]")
         if self.image is not None:
             shown.append(f"[image] {self.image}")
         return shown
+
+
+def pinged(text: str, allowed: discord.AllowedMentions) -> list[str]:
+    """Whom Discord would notify for ``text`` under ``allowed``: user ids, ``role:<id>``,
+    ``@everyone``."""
+
+    def permitted(rule: Any, value: str) -> bool:
+        if rule is True:
+            return True
+        if not rule:
+            return False
+        return value in {str(getattr(item, "id", item)) for item in rule}
+
+    found: list[str] = []
+    if allowed.everyone and re.search(r"@(everyone|here)\b", text):
+        found.append("@everyone")
+    for role in re.findall(r"<@&([^>]+)>", text):
+        if permitted(allowed.roles, role):
+            found.append(f"role:{role}")
+    for user in re.findall(r"<@!?([^&>][^>]*)>", text):
+        if permitted(allowed.users, user) and user not in found:
+            found.append(user)
+    return found
 
 
 def readable(text: str) -> str:
@@ -112,21 +157,28 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
     if view is None:
         return []
     components: list[Component] = []
-    rows: set[int] = set()
+    widths: dict[int, int] = {}
+    seen_ids: set[str] = set()
     for index, child in enumerate(view.children):
         item: Any = child.item if isinstance(child, discord.ui.DynamicItem) else child
-        rows.add(child.row if child.row is not None else index // 5)
+        row = child.row if child.row is not None else index // 5
         custom_id = getattr(item, "custom_id", "") or ""
         if len(custom_id) > MAX_CUSTOM_ID:
             raise DiscordRuleViolation(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
+        if custom_id and custom_id in seen_ids:
+            raise DiscordRuleViolation(f"two components with the custom_id {custom_id!r}")
+        seen_ids.add(custom_id)
         if isinstance(item, discord.ui.Button):
             label = item.label or ""
             if len(label) > MAX_LABEL:
-                raise DiscordRuleViolation(f"button label longer than {MAX_LABEL}")
+                raise DiscordRuleViolation(f"button label longer than {MAX_LABEL}: {label!r}")
+            if not label and item.emoji is None:
+                raise DiscordRuleViolation("a button needs a label or an emoji")
+            widths[row] = widths.get(row, 0) + 1
             components.append(Component("button", label, custom_id, item=child))
         elif isinstance(item, discord.ui.Select):
-            if len(item.options) > MAX_SELECT_OPTIONS:
-                raise DiscordRuleViolation(f"select with more than {MAX_SELECT_OPTIONS} options")
+            check_select(item)
+            widths[row] = widths.get(row, 0) + MAX_ROW_WIDTH
             components.append(
                 Component(
                     "select",
@@ -136,9 +188,81 @@ def check_view(view: discord.ui.View | None) -> list[Component]:
                     item=child,
                 )
             )
-    if len(rows) > MAX_ROWS:
+    if len(widths) > MAX_ROWS:
         raise DiscordRuleViolation(f"more than {MAX_ROWS} action rows")
+    crowded = [row for row, width in widths.items() if width > MAX_ROW_WIDTH]
+    if crowded:
+        raise DiscordRuleViolation(
+            f"action row {crowded[0]} holds more than {MAX_ROW_WIDTH} buttons, or a select "
+            "shares its row"
+        )
     return components
+
+
+def check_select(item: discord.ui.Select[Any]) -> None:
+    """A string select: 1 to 25 options, texts within their limits, values unique."""
+    options = item.options
+    if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
+        raise DiscordRuleViolation(
+            f"a select holds 1 to {MAX_SELECT_OPTIONS} options, not {len(options)}"
+        )
+    if len(item.placeholder or "") > MAX_PLACEHOLDER:
+        raise DiscordRuleViolation(f"select placeholder longer than {MAX_PLACEHOLDER}")
+    if not 0 <= item.min_values <= item.max_values <= min(len(options), MAX_SELECT_OPTIONS):
+        raise DiscordRuleViolation(
+            f"select min_values {item.min_values} / max_values {item.max_values} do not fit "
+            f"its {len(options)} options"
+        )
+    values: set[str] = set()
+    for option in options:
+        for what, text in (
+            ("label", option.label),
+            ("value", option.value),
+            ("description", option.description or ""),
+        ):
+            if len(text) > MAX_OPTION_TEXT:
+                raise DiscordRuleViolation(
+                    f"select option {what} longer than {MAX_OPTION_TEXT}: {text[:40]!r}..."
+                )
+        if not option.label or not option.value:
+            raise DiscordRuleViolation("a select option needs a label and a value")
+        if option.value in values:
+            raise DiscordRuleViolation(f"two select options with the value {option.value!r}")
+        values.add(option.value)
+
+
+def check_embed(embed: discord.Embed | None) -> None:
+    """An embed within Discord's limits (title, description, fields, 6,000 in all)."""
+    if embed is None:
+        return
+    title, description = embed.title or "", embed.description or ""
+    if len(title) > MAX_EMBED_TITLE:
+        raise DiscordRuleViolation(f"embed title longer than {MAX_EMBED_TITLE}")
+    if len(description) > MAX_EMBED_DESCRIPTION:
+        raise DiscordRuleViolation(f"embed description longer than {MAX_EMBED_DESCRIPTION}")
+    if len(embed.fields) > MAX_EMBED_FIELDS:
+        raise DiscordRuleViolation(f"more than {MAX_EMBED_FIELDS} embed fields")
+    for item in embed.fields:
+        if len(item.name or "") > MAX_EMBED_FIELD_NAME:
+            raise DiscordRuleViolation(f"embed field name longer than {MAX_EMBED_FIELD_NAME}")
+        if len(item.value or "") > MAX_EMBED_FIELD_VALUE:
+            raise DiscordRuleViolation(f"embed field value longer than {MAX_EMBED_FIELD_VALUE}")
+    if len(embed) > MAX_EMBED_TOTAL:
+        raise DiscordRuleViolation(f"embed of {len(embed)} characters (limit {MAX_EMBED_TOTAL})")
+
+
+def check_file(file: discord.File | None) -> None:
+    if file is None:
+        return
+    fp: Any = file.fp
+    position = fp.tell()
+    fp.seek(0, io.SEEK_END)
+    size = fp.tell()
+    fp.seek(position)
+    if size > MAX_FILE_BYTES:
+        raise DiscordRuleViolation(
+            f"file {file.filename} of {size} bytes (a bot may upload {MAX_FILE_BYTES})"
+        )
 
 
 def check_content(content: str | None) -> str:
@@ -153,10 +277,16 @@ class LocalResponse:
         self.interaction = interaction
         self._done = False
         self.deferred_public = False
+        self.deferred = False
         self.first_ephemeral: bool | None = None
+        self.kind: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
         return self._done
+
+    @property
+    def type(self) -> discord.InteractionResponseType | None:
+        return self.kind
 
     def _begin(self) -> None:
         if self._done:
@@ -176,16 +306,20 @@ class LocalResponse:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.channel_message
         self.first_ephemeral = ephemeral
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.deferred_channel_message
+        self.deferred = True
         self.deferred_public = not ephemeral
         self.first_ephemeral = ephemeral
 
@@ -193,6 +327,7 @@ class LocalResponse:
         self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
     ) -> None:
         self._begin()
+        self.kind = discord.InteractionResponseType.message_update
         self.interaction.table.emit(self.interaction.user.name, content, True, view, None, None)
 
 
@@ -209,19 +344,34 @@ class LocalFollowup:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> None:
         response = self.interaction.response
         if not response.is_done():
             raise DiscordRuleViolation("follow-up sent before the initial response")
+        self.interaction.check_token()
         if self.sent == 0 and response.deferred_public and ephemeral:
             raise DiscordRuleViolation(
                 "ephemeral first follow-up after a public defer (Discord would make it public)"
             )
+        if self.sent == 0 and response.deferred:
+            ephemeral = bool(response.first_ephemeral)  # it fills the placeholder, as it is
         self.sent += 1
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed
+            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
         )
+
+
+@dataclass
+class LocalMessageFlags:
+    loading: bool = False
+    ephemeral: bool = False
+
+
+@dataclass
+class LocalMessage:
+    flags: LocalMessageFlags
 
 
 class LocalNamespace:
@@ -246,18 +396,72 @@ class LocalInteraction:
         self.user = user
         self.client = table.bot
         self.guild_id = LOCAL_GUILD
+        self.locale = table.locale_of(user.name)  # the user's Discord language
+        self.guild_locale = table.locale  # the server's preferred language
         self.channel_id = table.channel_id
         self.permissions = LocalPermissions(user.name in table.admins)
+        self.app_permissions = table.bot_permissions()
         self.namespace = LocalNamespace(namespace or {})
         self.data = data or {}
         self.started = time.monotonic()
+        self.created_at = table.clock.now()
+        self.command: Any = None
         self.response = LocalResponse(self)
         self.followup = LocalFollowup(self)
+
+    def check_token(self) -> None:
+        """Follow-ups and edits need the interaction's token, valid for 15 minutes."""
+        waited = max(
+            time.monotonic() - self.started,
+            (self.table.clock.now() - self.created_at).total_seconds(),
+        )
+        if waited > FOLLOWUP_TOKEN_SECONDS:
+            raise DiscordRuleViolation(
+                f"follow-up {waited / 60:.0f} minutes after the interaction (its token lasts 15)"
+            )
+
+    async def original_response(self) -> LocalMessage:
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response yet (Discord answers 404)")
+        thinking = response.deferred and self.followup.sent == 0
+        return LocalMessage(LocalMessageFlags(thinking, bool(response.first_ephemeral)))
+
+    async def edit_original_response(
+        self, *, content: str | None = None, view: discord.ui.View | None = None, **_: Any
+    ) -> None:
+        """Edit the original message; after a defer, this fills the "thinking" placeholder."""
+        response = self.response
+        if not response.is_done():
+            raise DiscordRuleViolation("no original response to edit yet")
+        self.check_token()
+        if response.deferred and self.followup.sent == 0:
+            self.followup.sent = 1  # the placeholder is now a message
+        ephemeral = bool(response.first_ephemeral)
+        self.table.emit(self.user.name, content, ephemeral, view, None, None)
+
+
+@dataclass
+class _HttpStatus:
+    """What ``discord.HTTPException`` reads of an HTTP response."""
+
+    status: int
+    reason: str
 
 
 class LocalPublisher:
     def __init__(self, table: LocalTable) -> None:
         self.table = table
+
+    def _check_post(self, *needs: str) -> None:
+        """Fail a post as Discord would: a ``fail post`` directive, or a denied permission."""
+        table = self.table
+        if table.failing_posts > 0:
+            table.failing_posts -= 1
+            raise discord.HTTPException(_HttpStatus(500, "Internal Server Error"), "post failed")
+        for flag in ("view_channel", "send_messages", *needs):
+            if flag in table.denied:
+                raise discord.Forbidden(_HttpStatus(403, "Forbidden"), f"Missing Access ({flag})")
 
     async def send(
         self,
@@ -268,16 +472,27 @@ class LocalPublisher:
         image: ImageFile | None = None,
         embed: discord.Embed | None = None,
     ) -> str | None:
+        self._check_post(
+            *(["attach_files"] if image is not None else []),
+            *(["embed_links"] if embed is not None else []),
+        )
         file = image.to_discord() if image is not None else None
         self.table.emit("public", content, False, view, file, embed)
         return f"local-{len(self.table.outputs)}"
 
     async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
-        """The pinned status: printed once when pinned, then kept (silently) up to date."""
+        """The pinned status: printed once when posted (``📌`` when pinned), then kept (silently)
+        up to date. Without Pin Messages it is posted but not pinned, as in Discord."""
         check_content(content)
         if message_id is None:
-            self.table.emit("public", "📌 " + content, False, None, None, None)
+            self._check_post()
+            pinned = "pin_messages" not in self.table.denied
+            self.table.emit(
+                "public", ("📌 " if pinned else "") + content, False, None, None, None
+            )
             message_id = f"local-pin-{len(self.table.outputs)}"
+            if not pinned:
+                return message_id
         self.table.pinned[channel_id] = content
         return message_id
 
@@ -292,6 +507,9 @@ class LocalTable:
         user: str = "alice",
         admins: tuple[str, ...] = (),
         channel_id: str = LOCAL_CHANNEL,
+        locale: str = "en-US",
+        cold: bool = True,
+        components_file: Path | None = None,
     ) -> None:
         from bot.client import PraetorBot
 
@@ -300,12 +518,41 @@ class LocalTable:
         self.channel_id = channel_id
         self.user = user
         self.admins = set(admins)
+        self.locale = locale
+        """The server's preferred locale, and every user's until ``set_locale``."""
+        self.user_locales: dict[str, str] = {}
         self.outputs: list[Output] = []
         self.pinned: dict[str, str] = {}
         self.last_components: dict[str, list[Component]] = {}
+        self.denied: set[str] = set()  # the bot's permissions taken away (``deny <flag>``)
+        self.failing_posts = 0  # the next N channel posts fail (``fail post``)
         self.public_components: list[Component] = []
+        self.cold = cold
+        self.components_file = components_file
+        self._load_components()
         self.image_count = 0
         self.bot = PraetorBot(moderator, publisher=LocalPublisher(self), run_scheduler=False)
+        self.bot.propagate_errors = (DiscordRuleViolation, LocalInputError)
+
+    def bot_permissions(self) -> discord.Permissions:
+        """What the bot may do in the table's channel: all it needs, less what was denied."""
+        from bot.permissions import REQUIRED
+
+        return discord.Permissions(**{flag: flag not in self.denied for flag in REQUIRED})
+
+    def locale_of(self, user: str) -> str:
+        return self.user_locales.get(user, self.locale)
+
+    def set_locale(self, words: str) -> None:
+        """``locale fr``: the user at the keyboard reads French from now on;
+        ``locale server fr``: the server's preferred language (the default of new games)."""
+        parts = words.split()
+        if len(parts) == 2 and parts[0] == "server":
+            self.locale = parts[1]
+        elif len(parts) == 1:
+            self.user_locales[self.user] = parts[0]
+        else:
+            raise LocalInputError("use `locale <code>` or `locale server <code>` (e.g. fr)")
 
     @property
     def clock(self) -> Clock:
@@ -327,8 +574,11 @@ class LocalTable:
         view: discord.ui.View | None,
         file: discord.File | None,
         embed: discord.Embed | None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         text = check_content(content)
+        check_embed(embed)
+        check_file(file)
         if embed is not None:
             parts = [embed.title or "", embed.description or ""]
             parts += [f"{f.name}: {f.value}" for f in embed.fields]
@@ -337,11 +587,53 @@ class LocalTable:
         audience = who if ephemeral else "public"
         image = self._save(file) if file is not None else None
         refusal = ephemeral and text.startswith("❌")
-        self.outputs.append(Output(audience, text, image, components, refusal))
+        pings: list[str] = []
+        if not ephemeral:  # an ephemeral message notifies nobody
+            default = self.bot.allowed_mentions or discord.AllowedMentions.all()
+            effective = default.merge(allowed_mentions) if allowed_mentions else default
+            pings = pinged(text, effective)
+        self.outputs.append(Output(audience, text, image, components, refusal, pings))
         if components:
             if audience == "public":
                 self.public_components = components
                 self.last_components = {}
+            else:
+                self.last_components[audience] = components
+            self._save_components()
+
+    # -- components shown, kept across a restart of the table -----------------------------
+    def _save_components(self) -> None:
+        """Write the components now shown, so a table restarted on the same database (a
+        transcript's ``restart``, a new ``praetor local``) can still press them."""
+        if self.components_file is None:
+            return
+        shown = {"public": self.public_components, **self.last_components}
+        data = {
+            audience: [
+                {"kind": c.kind, "label": c.label, "custom_id": c.custom_id, "options": c.options}
+                for c in components
+            ]
+            for audience, components in shown.items()
+        }
+        self.components_file.parent.mkdir(parents=True, exist_ok=True)
+        self.components_file.write_text(json.dumps(data), encoding="utf-8")
+
+    def _load_components(self) -> None:
+        if self.components_file is None or not self.components_file.exists():
+            return
+        data = json.loads(self.components_file.read_text(encoding="utf-8"))
+        for audience, items in data.items():
+            components = [
+                Component(
+                    c["kind"],
+                    c["label"],
+                    c["custom_id"],
+                    [(label, value) for label, value in c["options"]],
+                )
+                for c in items
+            ]
+            if audience == "public":
+                self.public_components = components
             else:
                 self.last_components[audience] = components
 
@@ -356,6 +648,12 @@ class LocalTable:
 
     # -- input ----------------------------------------------------------------------------
     def interaction(self, **kwargs: Any) -> LocalInteraction:
+        """A new incoming interaction; with ``cold`` (the default) the Moderator's game cache is
+        emptied first, so the 3-second rule is measured as after a restart."""
+        if self.cold:
+            cache = getattr(self.moderator, "_cache", None)
+            if isinstance(cache, dict):
+                cache.clear()
         return LocalInteraction(self, LocalUser(self.user, self.user), **kwargs)
 
     def find_command(self, words: list[str]) -> tuple[app_commands.Command[Any, Any, Any], int]:
@@ -394,14 +692,28 @@ class LocalTable:
         return values
 
     def _convert(self, param: app_commands.Parameter, raw: str) -> Any:
+        """A typed option as Discord's client would send it: numbers within Discord's range
+        and the option's own bounds, strings within their lengths, a choice among its choices."""
         kind = param.type
-        if kind is discord.AppCommandOptionType.integer:
-            try:
-                return int(raw)
-            except ValueError:
-                raise LocalInputError(f"{param.name} must be a whole number") from None
-        if kind is discord.AppCommandOptionType.number:
-            return float(raw)
+        if param.choices:
+            allowed = {str(choice.value): choice.value for choice in param.choices}
+            named = {choice.name: choice.value for choice in param.choices}
+            if raw not in allowed and raw not in named:
+                shown = ", ".join(allowed)
+                raise LocalInputError(f"{param.name} must be one of: {shown}")
+            return allowed.get(raw, named.get(raw))
+        if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+            pattern = r"-?[0-9]{1,16}" if kind is discord.AppCommandOptionType.integer else (
+                r"-?[0-9]{1,16}(\.[0-9]{1,16})?"
+            )
+            if not re.fullmatch(pattern, raw, flags=re.ASCII):
+                raise LocalInputError(f"{param.name} must be a number written with 0-9")
+            value: Any = int(raw) if kind is discord.AppCommandOptionType.integer else float(raw)
+            low = param.min_value if param.min_value is not None else -(2**53)
+            high = param.max_value if param.max_value is not None else 2**53
+            if not low <= value <= high:
+                raise LocalInputError(f"{param.name} must be between {low} and {high}")
+            return value
         if kind is discord.AppCommandOptionType.boolean:
             if raw.lower() not in ("true", "false", "yes", "no"):
                 raise LocalInputError(f"{param.name} must be true or false")
@@ -409,6 +721,13 @@ class LocalTable:
         if kind is discord.AppCommandOptionType.user:
             name = raw.lstrip("@")
             return LocalUser(name, name)
+        if kind is discord.AppCommandOptionType.string:
+            shortest = param.min_value if param.min_value is not None else 0  # min_length
+            longest = param.max_value if param.max_value is not None else 6000  # max_length
+            if not shortest <= len(raw) <= longest:
+                raise LocalInputError(
+                    f"{param.name} takes {shortest} to {longest} characters, not {len(raw)}"
+                )
         return raw
 
     async def run_slash(self, line: str) -> LocalInteraction:
@@ -419,11 +738,18 @@ class LocalTable:
         command, used = self.find_command(words)
         values = self.parse_options(command, words[used:])
         interaction = self.interaction(namespace=values)
+        interaction.command = command
         binding = command.binding
-        if binding is not None:
-            await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
-        else:
-            await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        try:
+            if binding is not None:
+                await command.callback(binding, interaction, **values)  # type: ignore[arg-type]
+            else:
+                await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
+        except DiscordRuleViolation:
+            raise
+        except Exception as error:  # as discord.py does: the tree's one error handler
+            invoke_error = app_commands.CommandInvokeError(command, error)
+            await self.bot.tree.on_error(interaction, invoke_error)  # type: ignore[arg-type]
         if not interaction.response.is_done():
             raise DiscordRuleViolation(f"/{command.qualified_name} never answered the interaction")
         return interaction
@@ -473,10 +799,19 @@ class LocalTable:
             template = cls.__discord_ui_compiled_template__  # type: ignore[attr-defined]
             match = template.fullmatch(component.custom_id)
             if match:
-                item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                try:
+                    item = await cls.from_custom_id(interaction, component.item, match)  # type: ignore[arg-type]
+                except DiscordRuleViolation:
+                    raise
+                except Exception:  # reported by the guard; discord.py logs and drops it
+                    break
                 await item.callback(interaction)  # type: ignore[arg-type]
                 break
         else:
+            if component.item is None:  # shown before a restart, and not persistent
+                raise LocalInputError(
+                    f"{component.label!r} was shown before the restart and does not survive it"
+                )
             await component.item.callback(interaction)
         if not interaction.response.is_done():
             raise DiscordRuleViolation("a component callback never answered the interaction")

@@ -10,8 +10,9 @@ the log. It knows nothing of Discord: the cogs translate to and from it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +22,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col, select
 
+from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.outbox import Outbox, Post
 from db.engine import session_factory
 from db.models import (
     CheckpointRow,
@@ -43,13 +46,20 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
+from rules.core.i18n import LANGUAGE_OPTION, _, check_language
 from rules.core.registry import get_game
+
+log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
 UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
+DUE_BATCH = 200
+"""Due decisions or reminders handled per scheduler tick (the rest wait for the next)."""
+LIST_LIMIT = 25
+"""``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
     "decision_seconds": "seconds a player has to answer a Respond ping before the default applies",
     "reminder_seconds": "seconds of silence before the player to move is reminded",
@@ -115,6 +125,12 @@ def seats_of(row: GameRow, user_id: str) -> list[str]:
     return [seat for seat, holder in row.seats.items() if holder == user_id]
 
 
+Composer = Callable[["ActResult", Game[Any], list[str]], list[Post]]
+"""Builds the posts an accepted command owes (from the result, the game after it and the
+followers who asked for mentions); set by the bot (``cogs.outbox.compose``). Called inside the
+event's transaction, so it must be pure: no I/O, no waiting."""
+
+
 class Moderator:
     def __init__(
         self,
@@ -130,6 +146,8 @@ class Moderator:
         self.checkpoint_every = checkpoint_every
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, Game[Any]]] = {}
+        self.outbox = Outbox(self.sessions, self.clock)
+        self.composer: Composer | None = None
 
     # -- lookups --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -155,7 +173,7 @@ class Moderator:
     async def require_game(self, channel_id: str) -> GameRow:
         row = await self.channel_game(channel_id)
         if row is None:
-            raise ModeratorError("There is no game in this channel. Start one with /game new.")
+            raise ModeratorError(_("There is no game in this channel. Start one with /game new."))
         return row
 
     async def load(self, row: GameRow) -> Game[Any]:
@@ -166,7 +184,7 @@ class Moderator:
         async with self.sessions() as session:
             snap = await session.get(SnapshotRow, row.id)
         if snap is None:
-            raise ModeratorError(f"Game #{row.id} has not started yet.")
+            raise ModeratorError(_("Game #{id} has not started yet.", id=row.id))
         game = get_game(row.kind).from_json(snap.state)
         self._cache[row.id or 0] = (snap.seq, game)
         return game
@@ -174,7 +192,7 @@ class Moderator:
     async def game_for(self, channel_id: str) -> tuple[GameRow, Game[Any]]:
         row = await self.require_game(channel_id)
         if row.status != "active":
-            raise ModeratorError("The game here has not started yet (/game start).")
+            raise ModeratorError(_("The game here has not started yet (/game start)."))
         return row, await self.load(row)
 
     # -- lobby ----------------------------------------------------------------------------
@@ -190,14 +208,21 @@ class Moderator:
         known_options = {spec.name: spec for spec in game_class.option_specs()}
         chosen: dict[str, str] = {}
         for name, value in (options or {}).items():
+            if name == LANGUAGE_OPTION:  # the language of public posts (bot/i18n.py)
+                try:
+                    chosen[name] = check_language(value)
+                except ValueError as exc:
+                    raise ModeratorError(str(exc)) from None
+                continue
             if name in TIMING_OPTIONS:
-                if not value.isdigit() or int(value) < 60:
-                    raise ModeratorError(f"Option {name} is a number of seconds, at least 60.")
-                chosen[name] = value
+                try:  # ASCII digits, a minute to 30 days (bot/bounds.py)
+                    chosen[name] = str(parse_timing_option(name, value))
+                except BoundsError as error:
+                    raise ModeratorError(str(error)) from None
                 continue
             spec = known_options.get(name)
             if spec is None:
-                known = [*known_options, *TIMING_OPTIONS]
+                known = [*known_options, *TIMING_OPTIONS, LANGUAGE_OPTION]
                 raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
             if spec.choices and value not in spec.choices:
                 raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
@@ -215,8 +240,10 @@ class Moderator:
     ) -> GameRow:
         if await self.channel_game(channel_id) is not None:
             raise ModeratorError(
-                "This channel already has a game. Finish or abandon it first, or use another "
-                "channel or thread (/game new ... thread:true)."
+                _(
+                    "This channel already has a game. Finish or abandon it first, or use another "
+                    "channel or thread (/game new ... thread:true)."
+                )
             )
         game_class, info, chosen = self.check_new(kind, scenario, options)
         now = self.clock.now()
@@ -262,22 +289,29 @@ class Moderator:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(
-                "The game has started; a seat can change hands only with /game replace."
+                _("The game has started; a seat can change hands only with /game replace.")
             )
         free = [s for s, holder in row.seats.items() if holder is None]
         if seat is None:
             if seats_of(row, user_id):
                 raise ModeratorError(
-                    f"You already hold {', '.join(seats_of(row, user_id))}. To take a second "
-                    "seat (hot-seat play), name it: /game join seat:<seat>."
+                    _(
+                        "You already hold {seats}. To take a second seat (hot-seat play), name "
+                        "it: /game join seat:<seat>.",
+                        seats=", ".join(seats_of(row, user_id)),
+                    )
                 )
             if not free:
-                raise ModeratorError("Every seat is taken.")
+                raise ModeratorError(_("Every seat is taken."))
             seat = free[0]
         if seat not in row.seats:
-            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+            raise ModeratorError(_("No seat {seat}. Seats: {seats}.", seat=repr(seat), seats=", ".join(row.seats)))
         if row.seats[seat] is not None:
-            raise ModeratorError(f"Seat {seat} is taken. Free seats: {', '.join(free) or 'none'}.")
+            raise ModeratorError(
+                _("Seat {seat} is taken. Free seats: {free}.", seat=seat, free=", ".join(free))
+                if free
+                else _("Seat {seat} is taken. No seat is free.", seat=seat)
+            )
         row.seats = {**row.seats, seat: user_id}
         await self._save_seats_and_meta(row)
         return row, seat
@@ -286,11 +320,13 @@ class Moderator:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(
-                "The game has started: concede (/game concede) or hand your seat over "
-                "(/game replace)."
+                _(
+                    "The game has started: concede (/game concede) or hand your seat over "
+                    "(/game replace)."
+                )
             )
         if not seats_of(row, user_id):
-            raise ModeratorError("You hold no seat in this game.")
+            raise ModeratorError(_("You hold no seat in this game."))
         row.seats = {s: (None if u == user_id else u) for s, u in row.seats.items()}
         await self._save_seats_and_meta(row)
         return row
@@ -300,7 +336,7 @@ class Moderator:
     ) -> GameRow:
         row = await self.require_game(channel_id)
         if seat not in row.seats:
-            raise ModeratorError(f"No seat {seat!r}. Seats: {', '.join(row.seats)}.")
+            raise ModeratorError(_("No seat {seat}. Seats: {seats}.", seat=repr(seat), seats=", ".join(row.seats)))
         if row.seats[seat] != by_user and not is_admin:
             raise ModeratorError(
                 "Only the holder of a seat, or a member with Manage Channels, may hand it over."
@@ -313,16 +349,23 @@ class Moderator:
     async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
         row = await self.require_game(channel_id)
         if row.status != "lobby":
-            raise ModeratorError("The game has already started.")
+            raise ModeratorError(_("The game has already started."))
         if user_id not in _users(row) and user_id != row.created_by:
-            raise ModeratorError("Only a seated player or the game's creator may start it.")
+            raise ModeratorError(_("Only a seated player or the game's creator may start it."))
         game_class = get_game(row.kind)
         empty = [s for s, u in row.seats.items() if u is None]
         minimum = game_class.scenario(row.scenario).min_seats
         filled = [s for s, u in row.seats.items() if u is not None]
         if empty and (minimum is None or len(filled) < minimum):
-            need = f" (at least {minimum} players)" if minimum else ""
-            raise ModeratorError(f"Seats still empty: {', '.join(empty)}{need} (/game join).")
+            raise ModeratorError(
+                _(
+                    "Seats still empty: {seats} (at least {minimum} players) (/game join).",
+                    seats=", ".join(empty),
+                    minimum=minimum,
+                )
+                if minimum
+                else _("Seats still empty: {seats} (/game join).", seats=", ".join(empty))
+            )
         if empty:  # a variant for fewer players: play with the seats taken, in order
             row.seats = {seat: row.seats[seat] for seat in list(row.seats)[: len(filled)]}
             if any(u is None for u in row.seats.values()):
@@ -339,7 +382,11 @@ class Moderator:
                 .where(col(GameRow.id) == row.id)
                 .where(col(GameRow.status) == "lobby")
                 .values(
-                    status="active", secret_seed=seed, seed_hash=seed_hash(seed), updated_at=now
+                    status="active",
+                    secret_seed=seed,
+                    seed_hash=seed_hash(seed),
+                    updated_at=now,
+                    waiting=_waiting(row, game),
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -361,7 +408,7 @@ class Moderator:
         """The seat ``user_id`` acts for now, or a clear refusal (only the seat to move acts)."""
         mine = seats_of(row, user_id)
         if not mine:
-            raise ModeratorError("You hold no seat in this game; spectators can /game follow.")
+            raise ModeratorError(_("You hold no seat in this game; spectators can /game follow."))
         movers = game.to_move()
         for seat in movers:
             if seat in mine:
@@ -369,7 +416,11 @@ class Moderator:
         waiting = ", ".join(
             f"{seat} (<@{row.seats.get(seat)}>)" if row.seats.get(seat) else seat for seat in movers
         )
-        raise ModeratorError(f"It is not your turn: waiting for {waiting or 'nobody'}.")
+        raise ModeratorError(
+            _("It is not your turn: waiting for {seats}.", seats=waiting)
+            if waiting
+            else _("It is not your turn: waiting for nobody.")
+        )
 
     async def act(
         self,
@@ -393,7 +444,7 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise ModeratorError("This game is not in progress.")
+                raise ModeratorError(_("This game is not in progress."))
             if expected_seq is not None and expected_seq != row.seq:
                 raise StaleError(
                     "This button is out of date: the game has moved on. Use /game status."
@@ -425,7 +476,12 @@ class Moderator:
         now = self.clock.now()
         state = game.to_json()
         result = game.result()
-        values: dict[str, Any] = {"seq": seq, "updated_at": now, "meta": _clear_votes(row.meta)}
+        values: dict[str, Any] = {
+            "seq": seq,
+            "updated_at": now,
+            "meta": _clear_votes(row.meta),
+            "waiting": _waiting(row, game),
+        }
         if result is not None:
             values.update(
                 status="finished",
@@ -448,9 +504,17 @@ class Moderator:
                         command=command.to_json(),
                         outcome=outcome.to_json(),
                         created_at=now,
+                        name=command.name,
                     )
                 )
                 await session.flush()
+                if command.name == UNDO:
+                    await session.exec(  # type: ignore[call-overload]
+                        update(EventRow)
+                        .where(col(EventRow.game_id) == game_id)
+                        .where(col(EventRow.seq) == int(command.args["target"]))
+                        .values(undone_by=seq)
+                    )
                 moved = await session.exec(  # type: ignore[call-overload]
                     update(GameRow)
                     .where(col(GameRow.id) == game_id)
@@ -469,26 +533,45 @@ class Moderator:
                         CheckpointRow(game_id=game_id, seq=seq, state=state, created_at=now)
                     )
                 deadline = await self._sync_decision_and_reminders(session, row, game, seq, now)
+                for key, value in values.items():
+                    setattr(row, key, value)
+                accepted = ActResult(
+                    game=row,
+                    seq=seq,
+                    seat=seat,
+                    outcome=outcome,
+                    pending=game.pending_decision(),
+                    deadline=deadline,
+                    to_move={s: row.seats.get(s) for s in game.to_move()},
+                    result=result,
+                    by_timeout=by_timeout,
+                )
+                if self.composer is not None:  # what it owes, in the event's transaction
+                    followers: list[str] = []
+                    if outcome.highlight or result is not None:
+                        followers = await self._mentioned_followers(session, game_id)
+                    posts = self.composer(accepted, game, followers)
+                    self.outbox.add(session, game_id, seq, posts)
                 await session.commit()
         except IntegrityError:
             raise ConflictError(
                 "Another command landed first; nothing of yours was applied. Look at the new "
                 "position (/game status) and try again."
             ) from None
-        for key, value in values.items():
-            setattr(row, key, value)
         self._cache[game_id] = (seq, game)
-        return ActResult(
-            game=row,
-            seq=seq,
-            seat=seat,
-            outcome=outcome,
-            pending=game.pending_decision(),
-            deadline=deadline,
-            to_move={s: row.seats.get(s) for s in game.to_move()},
-            result=result,
-            by_timeout=by_timeout,
-        )
+        return accepted
+
+    @staticmethod
+    async def _mentioned_followers(session: Any, game_id: int) -> list[str]:
+        rows = (
+            await session.exec(
+                select(FollowerRow)
+                .where(FollowerRow.game_id == game_id)
+                .where(col(FollowerRow.mentions).is_(True))
+                .order_by(col(FollowerRow.id))
+            )
+        ).all()
+        return [f.user_id for f in rows]
 
     async def _sync_decision_and_reminders(
         self, session: Any, row: GameRow, game: Game[Any], seq: int, now: datetime
@@ -560,7 +643,7 @@ class Moderator:
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
             raise StaleError("This choice is out of date: the decision was already settled.")
         if row.seats.get(pending.seat) != user_id:
-            raise ModeratorError("This decision is not yours to make.")
+            raise ModeratorError(_("This decision is not yours to make."))
         return await self.act_in(
             game_id,
             user_id,
@@ -570,7 +653,14 @@ class Moderator:
         )
 
     async def process_due(self) -> DueWork:
-        """Apply the default of every decision past its deadline; collect due reminders."""
+        """Apply the default of every decision past its deadline; owe every due reminder.
+
+        Due rows are read with ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer),
+        so several processes share the work; a timeout lands once because it is an event (the
+        unique seq), and a reminder is marked sent in the same transaction that writes its post
+        to the outbox, so it is neither lost nor sent twice. One failing game never stops the
+        others: its error is logged and the loop goes on.
+        """
         now = self.clock.now()
         work = DueWork()
         async with self.sessions() as session:
@@ -580,14 +670,19 @@ class Moderator:
                     .where(col(DecisionRow.resolved_at).is_(None))
                     .where(col(DecisionRow.deadline) <= now)
                     .order_by(col(DecisionRow.deadline))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
         for decision in due:
             pending = PendingDecision.from_json(decision.payload)
-            row = await self.get(decision.game_id)
             try:
+                row = await self.get(decision.game_id)
                 result = await self._timeout(row, pending, decision.seq)
             except (StaleError, ConflictError, RuleError, ModeratorError):
+                continue
+            except Exception:
+                log.exception("timeout of game %s failed", decision.game_id)
                 continue
             work.timeouts.append(result)
         async with self.sessions() as session:
@@ -596,6 +691,9 @@ class Moderator:
                     select(ReminderRow)
                     .where(col(ReminderRow.sent_at).is_(None))
                     .where(col(ReminderRow.due_at) <= now)
+                    .order_by(col(ReminderRow.id))
+                    .limit(DUE_BATCH)
+                    .with_for_update(skip_locked=True)
                 )
             ).all()
             for reminder in reminders:
@@ -604,6 +702,17 @@ class Moderator:
                 owner = await session.get(GameRow, reminder.game_id)
                 if owner is not None and owner.status == "active" and owner.seq == reminder.seq:
                     work.reminders.append(Reminder(owner, reminder.user_id, reminder.seat))
+                    text = _(
+                        "⏰ <@{user}>, game #{game} is waiting for your move as {seat} "
+                        "(/game status).",
+                        user=reminder.user_id,
+                        game=owner.id,
+                        seat=reminder.seat,
+                    )
+                    post = Post(
+                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                    )
+                    self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.commit()
         return work
 
@@ -633,17 +742,42 @@ class Moderator:
                 raise
 
     # -- undo, concede, abandon -------------------------------------------------------------
-    async def events(self, game_id: int) -> list[EventRow]:
+    async def events(
+        self, game_id: int, after: int = 0, limit: int | None = None
+    ) -> list[EventRow]:
+        """The events of a game after seq ``after``, oldest first (at most ``limit``)."""
+        query = (
+            select(EventRow)
+            .where(EventRow.game_id == game_id)
+            .where(col(EventRow.seq) > after)
+            .order_by(col(EventRow.seq))
+        )
+        if limit is not None:
+            query = query.limit(limit)
         async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(EventRow)
-                        .where(EventRow.game_id == game_id)
-                        .order_by(col(EventRow.seq))
-                    )
-                ).all()
-            )
+            return list((await session.exec(query)).all())
+
+    async def recent_events(self, game_id: int, limit: int = 20) -> list[EventRow]:
+        """The newest ``limit`` events, oldest first: one bounded query, whatever the length."""
+        async with self.sessions() as session:
+            newest = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .order_by(col(EventRow.seq).desc())
+                    .limit(limit)
+                )
+            ).all()
+        return list(reversed(newest))
+
+    async def recent_private(self, game_id: int, seat: str, limit: int = 10) -> list[str]:
+        """The latest private lines of ``seat`` (for ``/game mine``), from the last 20 events."""
+        lines = [  # from_json keeps the lines' message ids (translated where shown)
+            line
+            for event in await self.recent_events(game_id, 20)
+            for line in Outcome.from_json(event.outcome or {}).private.get(seat, [])
+        ]
+        return lines[-limit:]
 
     @staticmethod
     def active_events(events: list[EventRow]) -> list[EventRow]:
@@ -651,15 +785,40 @@ class Moderator:
         undone = {e.command["args"]["target"] for e in events if e.command["name"] == UNDO}
         return [e for e in events if e.command["name"] != UNDO and e.seq not in undone]
 
-    async def request_undo(self, channel_id: str, user_id: str) -> UndoResult:
-        """Ask to take back the last action; it happens once every seated person agrees."""
+    async def last_action(self, game_id: int) -> EventRow | None:
+        """The last event still standing (not an undo marker, not undone): one indexed query."""
+        async with self.sessions() as session:
+            found: EventRow | None = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(EventRow.name != UNDO)
+                    .where(col(EventRow.undone_by).is_(None))
+                    .order_by(col(EventRow.seq).desc())
+                    .limit(1)
+                )
+            ).first()
+        return found
+
+    async def request_undo(
+        self,
+        channel_id: str,
+        user_id: str,
+        before_rebuild: Callable[[], Awaitable[Any]] | None = None,
+    ) -> UndoResult:
+        """Ask to take back the last action; it happens once every seated person agrees.
+
+        Checks and votes cost a few indexed queries. When the last consent arrives, the game is
+        rebuilt from the nearest checkpoint off the event loop; ``before_rebuild`` (the cog's
+        ``interaction.response.defer``) is awaited first, so the interaction is answered in time
+        whatever the length of the game (issue 10 item 1).
+        """
         row, game = await self.game_for(channel_id)
         if user_id not in _users(row):
             raise ModeratorError("Only seated players may ask for an undo.")
-        active = self.active_events(await self.events(row.id or 0))
-        if not active:
+        last = await self.last_action(row.id or 0)
+        if last is None:
             raise ModeratorError("There is nothing to undo.")
-        last = active[-1]
         if last.outcome.get("commit_point"):
             raise ModeratorError(
                 "The last action rolled dice or drew a hidden chit or card; it cannot be taken "
@@ -675,6 +834,8 @@ class Moderator:
             row.meta = {**row.meta, "undo": request}
             await self._save_seats_and_meta(row, expected_status="active")
             return UndoResult(done=False, waiting_for=waiting, game=row)
+        if before_rebuild is not None:
+            await before_rebuild()
         await self._apply_undo(row, last.seq, user_id)
         return UndoResult(done=True, undone_seq=last.seq, game=row)
 
@@ -682,11 +843,77 @@ class Moderator:
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
-            events = await self.events(game_id)
-            remaining = [e for e in self.active_events(events) if e.seq != target]
-            game = self.replay_events(row, remaining)
+            if row.status != "active":
+                raise ModeratorError(_("This game is not in progress."))
+            base, events = await self._rebuild_plan(game_id, target)
+            game = await asyncio.to_thread(self._replay_from, row, base, events)
             outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
             await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+
+    async def _rebuild_plan(
+        self, game_id: int, target: int
+    ) -> tuple[CheckpointRow | None, list[EventRow]]:
+        """The newest checkpoint the state without ``target`` can start from, and the events
+        to apply after it (DESIGN: a checkpoint every N events; undo replays at most ~N).
+
+        A checkpoint at seq ``c`` is usable when ``c < target`` and no event at or before ``c``
+        was undone after ``c`` (its effect is in the checkpoint but no longer in the game).
+        """
+        async with self.sessions() as session:
+            checkpoints = (
+                await session.exec(
+                    select(CheckpointRow.seq)  # type: ignore[call-overload]
+                    .where(CheckpointRow.game_id == game_id)
+                    .where(col(CheckpointRow.seq) < target)
+                    .order_by(col(CheckpointRow.seq).desc())
+                )
+            ).all()
+            base_seq: int | None = None
+            for seq in checkpoints:
+                stale = (
+                    await session.exec(
+                        select(EventRow.id)  # type: ignore[call-overload]
+                        .where(EventRow.game_id == game_id)
+                        .where(col(EventRow.seq) <= seq)
+                        .where(col(EventRow.undone_by) > seq)
+                        .limit(1)
+                    )
+                ).first()
+                if stale is None:
+                    base_seq = seq
+                    break
+            base = None
+            if base_seq is not None:
+                base = (
+                    await session.exec(
+                        select(CheckpointRow)
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(CheckpointRow.seq == base_seq)
+                    )
+                ).first()
+            events = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) > (base_seq or 0))
+                    .where(EventRow.name != UNDO)
+                    .where(col(EventRow.undone_by).is_(None))
+                    .where(EventRow.seq != target)
+                    .order_by(col(EventRow.seq))
+                )
+            ).all()
+        return base, list(events)
+
+    def _replay_from(
+        self, row: GameRow, base: CheckpointRow | None, events: list[EventRow]
+    ) -> Game[Any]:
+        """Apply ``events`` to the checkpoint ``base`` (or the seed): pure CPU, run off the loop."""
+        if base is None:
+            return self.replay_events(row, events)
+        game = get_game(row.kind).from_json(base.state)
+        for event in events:
+            game.apply(event.seat, Command.from_json(event.command))
+        return game
 
     def replay_events(self, row: GameRow, events: list[EventRow]) -> Game[Any]:
         """Rebuild a game from its seed and the given events (DESIGN: replay == snapshot)."""
@@ -804,67 +1031,46 @@ class Moderator:
                 ).all()
             )
 
-    async def list_games(self, guild_id: str, user_id: str) -> list[tuple[GameRow, bool]]:
-        """Open games of a server, each with whether it waits on ``user_id``."""
+    async def list_games(
+        self, guild_id: str, user_id: str, limit: int = LIST_LIMIT
+    ) -> list[tuple[GameRow, bool]]:
+        """Open games of a server (the newest ``limit``), each with whether it waits on
+        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``."""
         async with self.sessions() as session:
             rows = (
                 await session.exec(
                     select(GameRow)
                     .where(GameRow.guild_id == guild_id)
                     .where(col(GameRow.status).in_(OPEN_STATUSES))
-                    .order_by(col(GameRow.id))
+                    .order_by(col(GameRow.id).desc())
+                    .limit(limit)
                 )
             ).all()
         listed = []
-        for row in rows:
+        for row in reversed(rows):
             waiting = False
             if row.status == "active":
-                game = await self.load(row)
-                waiting = any(row.seats.get(s) == user_id for s in game.to_move())
+                users = row.waiting
+                if users is None:
+                    users = _waiting(row, await self.load(row))
+                waiting = user_id in users
             listed.append((row, waiting))
         return listed
 
     async def export_log(self, game_id: int, user_id: str) -> dict[str, Any]:
-        """The log as ``user_id`` may see it: public lines, dice, and that user's private lines.
+        """The log as ``user_id`` may see it (DESIGN: exports are views).
 
+        Until the game is over, an event of another seat shows only its command's name and
+        what was said in public (its public lines and dice): the command's arguments may hold
+        a secret (a card kept with Frumentarii, the order of cards put back), so they are
+        shown to the seat that gave them only. Private lines: the viewer's own seats only.
         Once the game is over, everything, with the seed, so anyone can check the dice.
         """
         row = await self.get(game_id)
         over = row.status in ("finished", "abandoned")
         mine = set(seats_of(row, user_id))
-        entries = []
-        for event in await self.events(game_id):
-            outcome = Outcome.from_json(event.outcome)
-            private = {
-                seat: lines for seat, lines in outcome.private.items() if over or seat in mine
-            }
-            entries.append(
-                {
-                    "seq": event.seq,
-                    "seat": event.seat,
-                    "user": event.user_id,
-                    "time": event.created_at.isoformat(),
-                    "command": event.command,
-                    "public": outcome.public,
-                    "private": private,
-                    "rolls": [r.to_json() for r in outcome.rolls],
-                    "citations": outcome.citations,
-                }
-            )
-        return {
-            "game": row.id,
-            "kind": row.kind,
-            "scenario": row.scenario,
-            "options": row.options,
-            "seats": row.seats,
-            "status": row.status,
-            "rules_version": row.rules_version,
-            "data_hash": row.data_hash,
-            "seed_hash": row.seed_hash,
-            "seed": row.secret_seed if over else None,
-            "result": row.result,
-            "events": entries,
-        }
+        events = await self.events(game_id)
+        return await asyncio.to_thread(_log_view, row, events, over, mine, user_id)
 
     async def set_status_message(self, game_id: int, message_id: str | None) -> None:
         """Remember the pinned status message of a game (it is edited after each command)."""
@@ -913,6 +1119,54 @@ class Moderator:
                 )
             ).first()
         return decision.deadline if decision else None
+
+
+def _log_view(
+    row: GameRow, events: list[EventRow], over: bool, mine: set[str], user_id: str
+) -> dict[str, Any]:
+    """Build the exported log from the stored outcomes (see ``Moderator.export_log``)."""
+    entries = []
+    for event in events:
+        outcome = Outcome.from_json(event.outcome)
+        private = {seat: lines for seat, lines in outcome.private.items() if over or seat in mine}
+        own = over or event.seat in mine or (not event.seat and event.user_id == user_id)
+        name = event.command.get("name", "")
+        entries.append(
+            {
+                "seq": event.seq,
+                "seat": event.seat,
+                "user": event.user_id,
+                "time": event.created_at.isoformat(),
+                "command": event.command if own or name == UNDO else {"name": name},
+                "public": outcome.public,
+                "private": private,
+                "rolls": [r.to_json() for r in outcome.rolls],
+                "citations": outcome.citations,
+            }
+        )
+    return {
+        "game": row.id,
+        "kind": row.kind,
+        "scenario": row.scenario,
+        "options": row.options,
+        "seats": row.seats,
+        "status": row.status,
+        "rules_version": row.rules_version,
+        "data_hash": row.data_hash,
+        "seed_hash": row.seed_hash,
+        "seed": row.secret_seed if over else None,
+        "result": row.result,
+        "events": entries,
+    }
+
+
+def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
+    """The users a game waits on now (stored with each event for ``/game list``)."""
+    if game.result() is not None:
+        return []
+    pending = game.pending_decision()
+    seats = [pending.seat] if pending is not None else game.to_move()
+    return sorted({str(row.seats[s]) for s in seats if row.seats.get(s)})
 
 
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:

@@ -1,13 +1,19 @@
-"""Turn Moderator results into message text. Presentation only: nothing here decides a rule."""
+"""Turn Moderator results into message text. Presentation only: nothing here decides a rule.
+
+Each function takes the ``language`` to write in (``bot.i18n``): the game's language for
+public posts, the reader's for ephemeral replies; English by default.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
+from bot.i18n import localise
 from bot.moderator import ActResult
 from db.models import GameRow
 from rules.core import DiceRoll, Outcome
+from rules.core.i18n import _
 
 DISCORD_MESSAGE_LIMIT = 2000
 
@@ -17,21 +23,27 @@ def timestamp(moment: datetime, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def mention(user_id: str | None) -> str:
-    return f"<@{user_id}>" if user_id else "(empty seat)"
+def mention(user_id: str | None, language: str = "en") -> str:
+    return f"<@{user_id}>" if user_id else localise(_("(empty seat)"), language)
 
 
-def describe_roll(roll: DiceRoll) -> str:
-    return "🎲 " + roll.describe()
+def describe_roll(roll: DiceRoll, language: str = "en") -> str:
+    return "🎲 " + localise(roll.describe(), language)
 
 
-def outcome_lines(outcome: Outcome) -> list[str]:
+def outcome_lines(outcome: Outcome, language: str = "en") -> list[str]:
     """The public lines of an outcome with its dice and the rules it cites."""
-    lines = list(outcome.public)
-    lines.extend(describe_roll(r) for r in outcome.rolls)
+    lines = [localise(line, language) for line in outcome.public]
+    lines.extend(describe_roll(r, language) for r in outcome.rolls)
     if outcome.citations:
-        lines.append("Rules: " + ", ".join(outcome.citations))
+        sections = ", ".join(outcome.citations)
+        lines.append(localise(_("Rules: {sections}", sections=sections), language))
     return lines
+
+
+def private_lines(lines: list[str], language: str = "en") -> list[str]:
+    """A seat's private lines, marked 🔒, in the reader's language."""
+    return ["🔒 " + localise(line, language) for line in lines]
 
 
 def chunk(lines: list[str], limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
@@ -56,44 +68,68 @@ def chunk(lines: list[str], limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
     return messages
 
 
-def seat_label(row: GameRow, seat: str) -> str:
-    return f"{seat} ({mention(row.seats.get(seat))})"
+def seat_label(row: GameRow, seat: str, language: str = "en") -> str:
+    return f"{seat} ({mention(row.seats.get(seat), language)})"
 
 
-def act_lines(result: ActResult) -> list[str]:
+def act_lines(result: ActResult, language: str = "en") -> list[str]:
     """Everything public about an accepted command."""
     row = result.game
-    lines = outcome_lines(result.outcome)
+    lines = outcome_lines(result.outcome, language)
     for seat in result.outcome.private:
-        if seat != result.seat:
-            lines.append(f"{seat_label(row, seat)} has new private information: use /game mine.")
+        if seat != result.seat or result.by_timeout:  # nobody of that seat asked: tell them
+            line = _(
+                "{seat} has new private information: use /game mine.",
+                seat=seat_label(row, seat, language),
+            )
+            lines.append(localise(line, language))
     if result.result is not None:
-        lines.append(result_line(row))
-        lines.append(
-            f"Dice check: the seed was `{row.secret_seed}` (hash `{row.seed_hash[:16]}…`)."
+        lines.append(result_line(row, language))
+        line = _(
+            "Dice check: the seed was `{seed}` (hash `{hash}…`).",
+            seed=row.secret_seed,
+            hash=row.seed_hash[:16],
         )
+        lines.append(localise(line, language))
     elif result.pending is None and result.to_move:
-        lines.append("To move: " + ", ".join(seat_label(row, s) for s in result.to_move))
+        seats = ", ".join(seat_label(row, s, language) for s in result.to_move)
+        lines.append(localise(_("To move: {seats}", seats=seats), language))
     return lines
 
 
-def result_line(row: GameRow) -> str:
+def result_line(row: GameRow, language: str = "en") -> str:
     result = row.result or {}
     winners = result.get("winners") or []
     level = f" ({result['level']})" if result.get("level") else ""
-    who = ", ".join(seat_label(row, s) for s in winners) if winners else "nobody"
-    return f"🏁 Game over. Winner: {who}{level}. {result.get('summary', '')}".strip()
+    who = (
+        ", ".join(seat_label(row, s, language) for s in winners)
+        if winners
+        else localise(_("nobody"), language)
+    )
+    line = _("🏁 Game over. Winner: {who}{level}.", who=who, level=level)
+    return f"{localise(line, language)} {result.get('summary', '')}".strip()
 
 
-def decision_ping(result: ActResult) -> str:
+def respond_ping(user_id: str | None, deadline: datetime | None, language: str = "en") -> str:
+    """The public call to a seat that has a decision to make (the Respond button follows)."""
+    if deadline is not None:
+        line = _(
+            "{who}, you may respond before {time}. If you do not, the default applies.",
+            who=mention(user_id, language),
+            time=timestamp(deadline),
+        )
+    else:
+        line = _(
+            "{who}, you may respond. If you do not, the default applies.",
+            who=mention(user_id, language),
+        )
+    return localise(line, language)
+
+
+def decision_ping(result: ActResult, language: str = "en") -> str:
     pending = result.pending
     assert pending is not None
-    row = result.game
-    deadline = f" before {timestamp(result.deadline)}" if result.deadline else ""
-    return (
-        f"{mention(row.seats.get(pending.seat))}, you may respond{deadline}. "
-        f"If you do not, the default applies."
-    )
+    return respond_ping(result.game.seats.get(pending.seat), result.deadline, language)
 
 
 def log_text(data: dict[str, Any]) -> str:

@@ -40,7 +40,8 @@ class MalformedTranscript(TranscriptFailure):
 @dataclass
 class Step:
     number: int
-    kind: str  # comment | as | slash | refused | click | select | wait | restart | expect
+    kind: str  # as | slash | refused(-click/-select) | click | select | wait | locale | restart
+    # | deny | allow | fail | expect
     text: str
 
 
@@ -80,8 +81,27 @@ def parse_transcript(text: str) -> list[Step]:
             except ValueError as exc:
                 raise MalformedTranscript(number, str(exc)) from None
             steps.append(Step(number, "wait", line[5:].strip()))
+        elif line.startswith("locale "):
+            words = line[7:].split()
+            if not (len(words) == 1 or (len(words) == 2 and words[0] == "server")):
+                raise MalformedTranscript(number, "use `locale <code>` or `locale server <code>`")
+            steps.append(Step(number, "locale", " ".join(words)))
         elif line == "restart":
             steps.append(Step(number, "restart", ""))
+        elif line.startswith(("deny ", "allow ")):
+            from bot.permissions import REQUIRED
+
+            verb, _sep, flag = line.partition(" ")
+            if flag.strip() not in REQUIRED:
+                raise MalformedTranscript(
+                    number, f"`{verb}` takes one of: {', '.join(REQUIRED)} (not {flag!r})"
+                )
+            steps.append(Step(number, verb, flag.strip()))
+        elif line == "fail post" or line.startswith("fail posts "):
+            count = line[11:].strip() if line.startswith("fail posts ") else "1"
+            if not re.fullmatch(r"[1-9][0-9]?", count):
+                raise MalformedTranscript(number, "use `fail post` or `fail posts N` (N: 1-99)")
+            steps.append(Step(number, "fail", count))
         elif line.startswith(">"):
             steps.append(Step(number, "expect", line[1:].strip()))
         else:
@@ -92,7 +112,9 @@ def parse_transcript(text: str) -> list[Step]:
 class TranscriptRunner:
     """Plays steps on a fresh database with a fake clock and deterministic seeds."""
 
-    def __init__(self, database: Path, seed: int, images_dir: Path, out: TextIO) -> None:
+    def __init__(
+        self, database: Path, seed: int, images_dir: Path, out: TextIO, locale: str = "en-US"
+    ) -> None:
         self.database = database
         self.seed = seed
         self.images_dir = images_dir
@@ -103,6 +125,9 @@ class TranscriptRunner:
         self.last: list[Output] = []
         self.seeds_drawn = 0
         self.forced_seeds: list[str] = []
+        self.locale = locale
+        self.user_locales: dict[str, str] = {}  # kept across `restart`
+        self.denied: set[str] = set()  # permissions taken from the bot (`deny`)
 
     def next_seed(self) -> str:
         if self.forced_seeds:  # ``# seed: VALUE`` lines, in order (a game exported with its seed)
@@ -114,7 +139,15 @@ class TranscriptRunner:
         engine = make_engine(f"sqlite:///{self.database}")
         await upgrade(engine)
         moderator = Moderator(engine, clock=self.clock, seed_source=self.next_seed)
-        self.table = LocalTable(moderator, self.images_dir, user=self.user)
+        self.table = LocalTable(
+            moderator,
+            self.images_dir,
+            user=self.user,
+            locale=self.locale,
+            components_file=self.database.with_name(self.database.name + ".components.json"),
+        )
+        self.table.user_locales = self.user_locales
+        self.table.denied = self.denied  # kept across `restart`, as a server's settings are
         await self.table.setup()
 
     async def close(self) -> None:
@@ -150,6 +183,10 @@ class TranscriptRunner:
         if step.kind == "as":
             self.user = table.user = step.text
             return
+        if step.kind == "locale":
+            table.set_locale(step.text)
+            self.locale = table.locale
+            return
         if step.kind == "expect":
             texts = "\n".join(o.text for o in self.last)
             if step.text not in texts and step.text not in "\n".join(
@@ -161,6 +198,15 @@ class TranscriptRunner:
             await self.close()
             await self.open()
             self.last = []
+            return
+        if step.kind == "deny":
+            self.denied.add(step.text)
+            return
+        if step.kind == "allow":
+            self.denied.discard(step.text)
+            return
+        if step.kind == "fail":
+            table.failing_posts += int(step.text)
             return
         start = len(table.outputs)
         try:
@@ -246,7 +292,11 @@ class TranscriptRunner:
 
 
 async def replay_file(
-    path: Path, seed: int = 1, as_json: bool = False, out: TextIO | None = None
+    path: Path,
+    seed: int = 1,
+    as_json: bool = False,
+    out: TextIO | None = None,
+    locale: str = "en-US",
 ) -> int:
     """Play ``path``; print outputs; return the exit code."""
     out = out or sys.stdout
@@ -261,7 +311,9 @@ async def replay_file(
         print(f"{path}:{exc}", file=sys.stderr)
         return MALFORMED
     with tempfile.TemporaryDirectory(prefix="praetor-replay-") as tmp:
-        runner = TranscriptRunner(Path(tmp) / "replay.db", seed, Path(tmp) / "images", out)
+        runner = TranscriptRunner(
+            Path(tmp) / "replay.db", seed, Path(tmp) / "images", out, locale=locale
+        )
         runner.forced_seeds = re.findall(r"^\s*# seed: (\S+)", text, flags=re.MULTILINE)
         try:
             await runner.run(steps)

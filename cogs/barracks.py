@@ -32,6 +32,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number, option_index
+from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import chunk, mention
 from bot.renderers import register_renderer
@@ -48,6 +50,7 @@ from cogs.common import (
 )
 from cogs.play import complete, split_list
 from rules.core import Command, RuleError
+from rules.core.i18n import _, _n
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -70,11 +73,11 @@ VERB_TEXT = {
     "decide": "Answer",
 }
 PHASE_PROMPT = {
-    "play": "Your turn: play a card.",
-    "ability": "Use the card's ability, or skip it.",
-    "resolve": "Several Emperors are surrounded: choose which to resolve next.",
-    "select": "Take a card from the Forum.",
-    "frumentarii": "Keep one of the cards you looked at.",
+    "play": _("Your turn: play a card."),
+    "ability": _("Use the card's ability, or skip it."),
+    "resolve": _("Several Emperors are surrounded: choose which to resolve next."),
+    "select": _("Take a card from the Forum."),
+    "frumentarii": _("Keep one of the cards you looked at."),
 }
 
 
@@ -130,11 +133,11 @@ def placement_note(game: Game[Any], seat: str, card: str) -> dict[str, str]:
     return dict(finder(seat, card)) if finder is not None else {}
 
 
-def hand_lines(view: dict[str, Any]) -> list[str]:
+def hand_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     hand = view.get("hand") or []
     if not hand:
-        return ["Your hand is empty."]
-    lines = [f"Your hand ({len(hand)} cards):"]
+        return [localise(_("Your hand is empty."), language)]
+    lines = [localise(_n("Your hand ({n} card):", "Your hand ({n} cards):", len(hand)), language)]
     for card in hand:
         text = str(card.get("text") or "")
         lines.append(f"- **{card_text(card)}** `{card.get('id')}`" + (f": {text}" if text else ""))
@@ -183,10 +186,10 @@ class HandButton(
 ):
     """The persistent "My hand" button: the clicker's hand, ephemerally, with its controls."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="My hand",
+                label=localise(_("My hand"), language),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"praetor:hand:{game_id}",
             )
@@ -197,7 +200,7 @@ class HandButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, self.game_id)
@@ -209,10 +212,10 @@ class PlayButton(
 ):
     """The "Play a card" button: the cards in the clicker's hand that have a legal play."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Play a card",
+                label=localise(_("Play a card"), language),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"praetor:bplay:{game_id}:{seq}",
             )
@@ -223,7 +226,7 @@ class PlayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PlayButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -237,13 +240,15 @@ class PlayButton(
             if command.name in ("play", "move") and isinstance(card, str) and card not in cards:
                 cards.append(card)
         if not cards:
-            await refuse(interaction, "You have no card to play now.")
+            await refuse(interaction, _("You have no card to play now."))
             return
         pairs = [(arg_label(game, seat, "play", "card", c), c) for c in cards]
         view = discord.ui.View(timeout=None)
         for page, options in enumerate(_options(pairs)):
             view.add_item(CardSelect(self.game_id, self.seq, page, options))
-        await interaction.response.send_message("Which card?", view=view, ephemeral=True)
+        await interaction.response.send_message(
+            localise(_("Which card?"), reader_language(interaction)), view=view, ephemeral=True
+        )
 
 
 class CardSelect(
@@ -272,7 +277,7 @@ class CardSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CardSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         card = chosen(interaction)
@@ -294,14 +299,15 @@ class CardSelect(
                 origin, to = str(command.args.get("from", "")), str(command.args.get("to", ""))
                 pairs.append((f"Move the Barbarian {origin} to {to}", f"{origin}>{to}"))
         if not pairs:
-            await refuse(interaction, "That card has no legal play now.")
+            await refuse(interaction, _("That card has no legal play now."))
             return
         label = arg_label(game, seat, "play", "card", card)
         view = discord.ui.View(timeout=None)
         for page, options in enumerate(_options(pairs)):
             view.add_item(SpaceSelect(self.game_id, self.seq, card, page, options))
         # the card menu is always ephemeral: replace it with the spaces
-        await interaction.response.edit_message(content=f"Where does {label} go?", view=view)
+        where = localise(_("Where does {card} go?", card=label), reader_language(interaction))
+        await interaction.response.edit_message(content=where, view=view)
 
 
 class SpaceSelect(
@@ -331,7 +337,7 @@ class SpaceSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SpaceSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"], int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"], component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
@@ -372,19 +378,20 @@ class ActionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["game"]), int(match["seq"]), int(match["page"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]), component_number(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             commands_now = [c for c in legal(game, seat) if c.name not in ("play", "move")]
-            if not value.isdigit() or int(value) >= len(commands_now):
+            index = option_index(value, len(commands_now))
+            if index is None:
                 raise ModeratorError("That choice is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = commands_now[int(value)]
+        command = commands_now[index]
         card = str(command.args.get("choice", ""))
         orders = frumentarii_orders(game, seat, card) if command.name == "forum" else []
         if len(orders) > 1:  # keeping a Frumentarii card: now the order of the others
@@ -446,19 +453,20 @@ class OrderSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OrderSelect:
-        return cls(int(match["game"]), int(match["seq"]), match["card"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["card"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen(interaction)
         try:
             row, game, seat = await current(interaction, self.game_id, self.seq)
             orders = frumentarii_orders(game, seat, self.card)
-            if not value.isdigit() or int(value) >= len(orders):
+            index = option_index(value, len(orders))
+            if index is None:
                 raise ModeratorError("That order is not on offer any more.")
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        command = Command("forum", {"choice": self.card, "order": orders[int(value)]})
+        command = Command("forum", {"choice": self.card, "order": orders[index]})
         await act(interaction, self.game_id, self.seq, command)
 
 
@@ -498,7 +506,9 @@ async def current(
     return row, game, bot.moderator.acting_seat(row, game, user_key(interaction))
 
 
-def step_view(row: GameRow, game: Game[Any], seat: str) -> tuple[str, discord.ui.View | None]:
+def step_view(
+    row: GameRow, game: Game[Any], seat: str, language: str = "en"
+) -> tuple[str, discord.ui.View | None]:
     """What ``seat`` may do now as a prompt and components (none when it is not its move)."""
     if seat not in game.to_move() or game.pending_decision() is not None:
         return "", None
@@ -506,7 +516,7 @@ def step_view(row: GameRow, game: Game[Any], seat: str) -> tuple[str, discord.ui
     commands_now = legal(game, seat)
     view = discord.ui.View(timeout=None)
     if any(c.name in ("play", "move") for c in commands_now):
-        view.add_item(PlayButton(game_id, seq))
+        view.add_item(PlayButton(game_id, seq, language))
     others = [c for c in commands_now if c.name not in ("play", "move")]
     pairs = [(command_label(game, seat, c), str(i)) for i, c in enumerate(others)]
     for page, options in enumerate(_options(pairs)):
@@ -514,14 +524,15 @@ def step_view(row: GameRow, game: Game[Any], seat: str) -> tuple[str, discord.ui
     if not view.children:
         return "", None
     phase = str(game.public_view().get("phase", ""))
-    return f"**{seat}**: {PHASE_PROMPT.get(phase, 'Your move.')}", view
+    prompt = localise(PHASE_PROMPT.get(phase, _("Your move.")), language)
+    return f"**{seat}**: {prompt}", view
 
 
-def table_view(game_id: int, seq: int, play: bool = True) -> discord.ui.View:
+def table_view(game_id: int, seq: int, play: bool = True, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id))
+    view.add_item(HandButton(game_id, language))
     if play:
-        view.add_item(PlayButton(game_id, seq))
+        view.add_item(PlayButton(game_id, seq, language))
     return view
 
 
@@ -531,27 +542,29 @@ async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
     try:
         row = await bot.moderator.get(game_id)
         if row.kind != KIND:
-            raise ModeratorError("The game here is not The Barracks Emperors.")
+            raise ModeratorError(_("The game here is not The Barracks Emperors."))
         seats = seats_of(row, user_key(interaction))
         if not seats:
-            raise ModeratorError("You hold no seat in this game, so you have no hand to see.")
+            raise ModeratorError(_("You hold no seat in this game, so you have no hand to see."))
         if row.status != "active":
-            raise ModeratorError("This game is not in progress.")
+            raise ModeratorError(_("This game is not in progress."))
         game = await bot.moderator.load(row)
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
+    language = reader_language(interaction)  # shown to its owner only
     lines: list[str] = []
     view: discord.ui.View | None = None
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(hand_lines(game.seat_view(seat)))
-        prompt, seat_controls = step_view(row, game, seat)
+        lines.extend(hand_lines(game.seat_view(seat), language))
+        prompt, seat_controls = step_view(row, game, seat, language)
         if seat_controls is not None:
             lines.append(prompt)
             view = seat_controls
     if view is None and game.pending_decision() is not None:
-        lines.append("A decision is waiting: its Respond button is in the channel.")
+        waiting = _("A decision is waiting: its Respond button is in the channel.")
+        lines.append(localise(waiting, language))
     text = "\n".join(lines)
     if len(text) > 2000:
         text = text[:1990] + " …"
@@ -608,7 +621,7 @@ async def after_announce(
         return
     game = await bot.moderator.load(row)
     if interaction is not None and result.seat in game.to_move():
-        prompt, view = step_view(row, game, result.seat)
+        prompt, view = step_view(row, game, result.seat, reader_language(interaction))
         if view is not None:
             await interaction.followup.send(prompt, view=view, ephemeral=True)
             return
@@ -630,11 +643,16 @@ async def post_panel(bot: PraetorBot, row: GameRow, game: Game[Any], *, ping: bo
     names = ", ".join(
         f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers
     )
-    what = "your hand and your play" if plays else "your hand and your next step"
+    language = game_language(row)
+    text = (
+        _("{names}: your hand and your play are behind these buttons.", names=names)
+        if plays
+        else _("{names}: your hand and your next step are behind these buttons.", names=names)
+    )
     await bot.publisher.send(
         row.channel_id,
-        f"{names}: {what} are behind these buttons.",
-        view=table_view(row.id or 0, row.seq or 0, play=plays),
+        localise(text, language),
+        view=table_view(row.id or 0, row.seq or 0, play=plays, language=language),
     )
 
 
@@ -642,10 +660,11 @@ async def post_final(bot: PraetorBot, row: GameRow) -> None:
     """The last table and the score sheet (announce draws nothing once a game is over)."""
     game = await bot.moderator.load(row)
     view = game.public_view()
-    image = await render_image(KIND, view, "final")
+    image = await render_image(KIND, view, "final", game_language(row))
     if image is not None:
         await bot.publisher.send(row.channel_id, None, image=image)
-    for text in chunk(["🏁 **Final score sheet**", *score_lines(view)[1:]]):
+    title = localise(_("🏁 **Final score sheet**"), game_language(row))
+    for text in chunk([title, *score_lines(view)[1:]]):
         await bot.publisher.send(row.channel_id, text)
 
 
@@ -676,7 +695,7 @@ class BarracksCog(commands.Cog):
         bot = praetor(interaction)
         row = await bot.moderator.channel_game(channel_key(interaction))
         if row is None:
-            await refuse(interaction, "There is no game in this channel.")
+            await refuse(interaction, _("There is no game in this channel."))
             return
         await show_hand(interaction, row.id or 0)
 
@@ -687,7 +706,7 @@ class BarracksCog(commands.Cog):
         if row is None:
             row = await last_finished(bot, channel_key(interaction))
         if row is None or row.kind != KIND or row.status == "lobby":
-            await refuse(interaction, "There is no game of The Barracks Emperors under way here.")
+            await refuse(interaction, _("There is no game of The Barracks Emperors under way here."))
             return
         try:
             game = await bot.moderator.load(row)
@@ -695,15 +714,19 @@ class BarracksCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         view = game.public_view()
+        language = game_language(row)
+        status = [localise(line, language) for line in game.status_lines()]
         if row.status != "active":
-            lines = ["🏁 **Final score sheet**", *score_lines(view)[1:], *game.status_lines()]
+            title = localise(_("🏁 **Final score sheet**"), language)
+            lines = [title, *score_lines(view)[1:], *status]
             await interaction.response.send_message("\n".join(lines)[:2000])
         else:
-            lines = [*table_lines(view), *score_lines(view), *game.status_lines()]
+            lines = [*table_lines(view), *score_lines(view), *status]
             await interaction.response.send_message(
-                "\n".join(lines)[:2000], view=table_view(row.id or 0, row.seq or 0)
+                "\n".join(lines)[:2000],
+                view=table_view(row.id or 0, row.seq or 0, language=language),
             )
-        image = await render_image(KIND, view)
+        image = await render_image(KIND, view, language=language)
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
 

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounds import component_number
+from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ActResult, ModeratorError
-from bot.present import act_lines, chunk, decision_ping, result_line
+from bot.present import private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
+from rules.core.i18n import _
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -39,6 +42,9 @@ default applied by the scheduler). A game's cog registers it at import time, e.g
 next player's controls or the final score sheet. A failing hook is logged, never raised."""
 AFTER_START: dict[str, AfterStart] = {}
 """Per game kind: called by ``/game start`` once the opening messages are posted."""
+AFTER_MOVE_VIEW: dict[str, str] = {}
+"""Per game kind: the view name of the picture posted after a move (default ``whole``);
+Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -50,7 +56,11 @@ def channel_key(interaction: discord.Interaction) -> str:
 
 
 def guild_key(interaction: discord.Interaction) -> str:
-    return str(interaction.guild_id or "dm")
+    """The server of the interaction; outside a server, a key of that channel alone (two DMs
+    never share a key, so nothing of one is listed in another)."""
+    if interaction.guild_id:
+        return str(interaction.guild_id)
+    return f"dm:{interaction.channel_id}"
 
 
 def user_key(interaction: discord.Interaction) -> str:
@@ -63,8 +73,9 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
-    """Refuse a request: an ephemeral message to its sender only; nothing changed."""
-    text = REFUSAL + message
+    """Refuse a request: an ephemeral message to its sender only, in their language (a
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
     else:
@@ -78,7 +89,10 @@ async def reply(
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Answer an interaction (initial response, or a follow-up once answered)."""
+    """Answer an interaction (initial response, or a follow-up once answered). A ``Text`` is
+    translated: into the reader's language when ephemeral, else the server's."""
+    language = reader_language(interaction) if ephemeral else server_language(interaction)
+    content = localise(content, language)
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -88,11 +102,16 @@ async def reply(
         await interaction.response.send_message(content, **kwargs)
 
 
-async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> ImageFile | None:
-    """Render a public view off the event loop; None when the game has no renderer."""
+async def render_image(
+    kind: str, view: dict[str, Any], name: str = "whole", language: str = "en"
+) -> ImageFile | None:
+    """Render a public view off the event loop, its labels in ``language`` (the game's);
+    None when the game has no renderer."""
     renderer = renderer_for(kind)
     if renderer is None:
         return None
+    if language != "en":
+        view = {**view, "language": language}  # render/words.py
     try:
         data = await asyncio.to_thread(renderer, view, name)
     except Exception:  # a broken picture must never break the game
@@ -104,37 +123,13 @@ async def render_image(kind: str, view: dict[str, Any], name: str = "whole") -> 
 async def announce(
     bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
 ) -> None:
-    """Post an accepted command: public lines, dice, the Respond ping, private lines, image."""
-    row = result.game
-    channel = row.channel_id
-    lines = act_lines(result)
-    view: discord.ui.View | None = None
-    if result.pending is not None and result.result is None:
-        lines.append(decision_ping(result))
-        view = respond_view(row.id or 0, result.seq)
-    messages = chunk(lines) or ["Done."]
-    for index, text in enumerate(messages):
-        last = index == len(messages) - 1
-        if interaction is not None and index == 0 and not interaction.response.is_done():
-            kwargs: dict[str, Any] = {}
-            if last and view is not None:
-                kwargs["view"] = view
-            await interaction.response.send_message(text, **kwargs)
-        else:
-            await bot.publisher.send(channel, text, view=view if last else None)
-    private = result.outcome.private.get(result.seat, [])
-    if private and interaction is not None:
-        for text in chunk(["🔒 " + line for line in private]):
-            await interaction.followup.send(text, ephemeral=True)
-    if result.outcome.map_changed or result.result is not None:
-        game = await bot.moderator.load(row)
-        image = await render_image(row.kind, game.public_view())
-        if image is not None:
-            await bot.publisher.send(channel, None, image=image)
-    if result.outcome.highlight or result.result is not None:
-        await ping_followers(bot, result, messages[0])
-    await update_status_message(bot, row)
-    await run_hook(AFTER_ANNOUNCE.get(row.kind), bot, result, interaction)
+    """Post an accepted command: what it owes (public lines, dice, picture, Respond ping,
+    follower ping, status, private lines) was stored with the event in the outbox
+    (``cogs.outbox``); send it now, then run the game's hook."""
+    from cogs.outbox import deliver_event
+
+    await deliver_event(bot, result, interaction)
+    await run_hook(AFTER_ANNOUNCE.get(result.game.kind), bot, result, interaction)
 
 
 async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
@@ -151,10 +146,25 @@ async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> N
     """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
     followers = await bot.moderator.followers(result.game.id or 0)
     wanted = [f.user_id for f in followers if f.mentions]
-    if wanted:
-        first = headline.splitlines()[0][:300]
-        mentions = " ".join(f"<@{user}>" for user in wanted)
-        await bot.publisher.send(result.game.channel_id, f"📣 {mentions}: {first}")
+    first = headline.splitlines()[0][:300] if headline else ""
+    for text in follower_pings(wanted, first):
+        await bot.publisher.send(result.game.channel_id, text)
+
+
+def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
+    """``📣 <@a> <@b> ...: headline`` split into messages of at most ``limit`` characters."""
+    messages: list[str] = []
+    tail = f": {headline}"
+    current = "📣"
+    for user in user_ids:
+        mention_text = f" <@{user}>"
+        if current != "📣" and len(current) + len(mention_text) + len(tail) > limit:
+            messages.append(current + tail)
+            current = "📣"
+        current += mention_text
+    if current != "📣":
+        messages.append(current + tail)
+    return messages
 
 
 async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
@@ -162,9 +172,17 @@ async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
     if row.status == "lobby":
         return
     game = await bot.moderator.load(row)
-    lines = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}", *game.status_lines()]
+    language = game_language(row)
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=row.seq,
+    )
+    lines = [localise(line, language) for line in [head, *game.status_lines()]]
     if row.status != "active":
-        lines.append(result_line(row))
+        lines.append(result_line(row, language))
     text = "\n".join(lines)[:2000]
     try:
         message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
@@ -192,17 +210,25 @@ async def run_command(interaction: discord.Interaction, name: str, args: dict[st
 
 
 # -- the Respond button and the decision select ---------------------------------------------
+async def game_row(bot: PraetorBot, game_id: int) -> GameRow:
+    """The game a component names; ``0`` is what :func:`component_number` makes of a forged
+    or impossible id."""
+    if game_id <= 0:
+        raise ModeratorError(_("This button belongs to no game."))
+    return await bot.moderator.get(game_id)
+
+
 class RespondButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:respond:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:respond:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """One neutral button: it never names what the decision is about (that could reveal a
     hand). Only the seat that must decide gets the choices, ephemerally."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Respond",
+                label=localise(_("Respond"), language),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"praetor:respond:{game_id}:{seq}",
             )
@@ -214,48 +240,140 @@ class RespondButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RespondButton:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = praetor(interaction)
-        try:
-            row = await bot.moderator.get(self.game_id)
-            if row.status != "active" or row.seq != self.seq:
-                raise ModeratorError("This button is out of date: that decision is settled.")
-            game = await bot.moderator.load(row)
-            pending = game.pending_decision()
-            if pending is None:
-                raise ModeratorError("This button is out of date: nothing is waiting now.")
-            if row.seats.get(pending.seat) != user_key(interaction):
-                raise ModeratorError("This decision is not yours to make.")
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(DecisionSelect(self.game_id, self.seq, pending.choices))
-        section = f" ({pending.section})" if pending.section else ""
-        await interaction.response.send_message(
-            f"{pending.prompt}{section} Default if you do not answer: {pending.default}.",
-            view=view,
-            ephemeral=True,
+        await show_decision(interaction, self.game_id, self.seq, 0)
+
+
+async def show_decision(
+    interaction: discord.Interaction, game_id: int, seq: int, page: int
+) -> None:
+    """The choices of the pending decision, page ``page``, to the seat that decides only
+    (a new ephemeral message from Respond, the same message edited from a page button)."""
+    bot = praetor(interaction)
+    try:
+        row = await game_row(bot, game_id)
+        if row.status != "active" or row.seq != seq:
+            raise ModeratorError(_("This button is out of date: that decision is settled."))
+        game = await bot.moderator.load(row)
+        pending = game.pending_decision()
+        if pending is None:
+            raise ModeratorError(_("This button is out of date: nothing is waiting now."))
+        if row.seats.get(pending.seat) != user_key(interaction):
+            raise ModeratorError(_("This decision is not yours to make."))
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    language = reader_language(interaction)  # only the deciding seat sees this
+    view, shown = decision_view(game_id, seq, list(pending.choices), page, language)
+    section = f" ({pending.section})" if pending.section else ""
+    default = next((c.label for c in pending.choices if c.value == pending.default), None)
+    text = localise(
+        _(
+            "{prompt}{section} Default if you do not answer: {default}.",
+            prompt=pending.prompt,
+            section=section,
+            default=pending.default if default is None else default,
+        ),
+        language,
+    )
+    if shown is not None:
+        text += " " + localise(shown, language)
+    if not _is_page_click(interaction):
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(content=text, view=view)
+
+
+def _is_page_click(interaction: discord.Interaction) -> bool:
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id", "")).startswith("praetor:decpage:")
+
+
+DECISION_PAGE = 25
+"""Options per page of a decision menu (Discord's limit for one select)."""
+
+
+def decision_view(
+    game_id: int, seq: int, choices: list[Any], page: int, language: str = "en"
+) -> tuple[discord.ui.View, str | None]:
+    """A select with one page of ``choices`` and, when there are more than fit, Previous and
+    Next buttons; with a line saying which choices are shown (None when all are)."""
+    pages = max(1, -(-len(choices) // DECISION_PAGE))
+    page = min(max(page, 0), pages - 1)
+    first = page * DECISION_PAGE
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecisionSelect(game_id, seq, choices[first : first + DECISION_PAGE], language))
+    if pages == 1:
+        return view, None
+    if page > 0:
+        previous = localise(_("◀ Previous"), language)
+        view.add_item(DecisionPageButton(game_id, seq, page - 1, previous))
+    if page < pages - 1:
+        view.add_item(DecisionPageButton(game_id, seq, page + 1, localise(_("Next ▶"), language)))
+    shown = _(
+        "Choices {first}-{last} of {total}: Next and Previous show the others.",
+        first=first + 1,
+        last=min(first + DECISION_PAGE, len(choices)),
+        total=len(choices),
+    )
+    return view, shown
+
+
+class DecisionPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:decpage:(?P<game>[0-9]+):(?P<seq>[0-9]+):(?P<page>[0-9]+)",
+):
+    """Another page of a decision's choices (more than 25 do not fit one select)."""
+
+    def __init__(self, game_id: int, seq: int, page: int, label: str = "Next ▶") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:decpage:{game_id}:{seq}:{page}",
+                row=1,
+            )
         )
+        self.game_id = game_id
+        self.seq = seq
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DecisionPageButton:
+        return cls(
+            component_number(match["game"]),
+            component_number(match["seq"]),
+            component_number(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_decision(interaction, self.game_id, self.seq, self.page)
 
 
 class DecisionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"praetor:decide:(?P<game>\d+):(?P<seq>\d+)",
+    template=r"praetor:decide:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
 ):
     """The choices of a pending decision, shown only to the seat that decides."""
 
-    def __init__(self, game_id: int, seq: int, choices: Any = ()) -> None:
-        options = [discord.SelectOption(label=c.label[:100], value=c.value[:100]) for c in choices][
-            :25
+    def __init__(self, game_id: int, seq: int, choices: Any = (), language: str = "en") -> None:
+        """``choices``: one page of them (at most 25, see :func:`decision_view`)."""
+        options = [
+            discord.SelectOption(label=localise(c.label, language)[:100], value=c.value[:100])
+            for c in choices
         ]
+        if len(options) > DECISION_PAGE:
+            raise ValueError(f"{len(options)} options in one select: page them (decision_view)")
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:decide:{game_id}:{seq}",
-                placeholder="Choose",
-                options=options or [discord.SelectOption(label="(reload)", value="")],
+                placeholder=localise(_("Choose"), language),
+                options=options or [discord.SelectOption(label="(reload)", value="-")],
+                row=0,
             )
         )
         self.game_id = game_id
@@ -265,7 +383,7 @@ class DecisionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DecisionSelect:
-        return cls(int(match["game"]), int(match["seq"]))
+        return cls(component_number(match["game"]), component_number(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -273,24 +391,27 @@ class DecisionSelect(
         values = data.get("values") or []
         choice = str(values[0]) if values else ""
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id)
             game = await bot.moderator.load(row)
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
-                raise ModeratorError("This choice is out of date: the decision is settled.")
+                raise ModeratorError(_("This choice is out of date: the decision is settled."))
             result = await bot.moderator.decide(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.edit_message(content=f"You chose: {choice}.", view=None)
-        await announce(bot, result)
+        chosen = _("You chose: {choice}.", choice=choice)
+        await interaction.response.edit_message(
+            content=localise(chosen, reader_language(interaction)), view=None
+        )
+        await announce(bot, result, interaction)  # its private lines reach the chooser
 
 
 class MineButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"praetor:mine:(?P<game>\d+)",
+    template=r"praetor:mine:(?P<game>[0-9]+)",
 ):
     """A persistent "My secrets" button: the seat's own view, ephemerally."""
 
@@ -308,7 +429,7 @@ class MineButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MineButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await show_mine(interaction, self.game_id)
@@ -320,35 +441,38 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
 
     bot = praetor(interaction)
     try:
-        row = await bot.moderator.get(game_id)
+        row = await game_row(bot, game_id)
         seats = seats_of(row, user_key(interaction))
         if not seats:
             raise ModeratorError(
-                "You hold no seat in this game, so there is nothing secret to show."
+                _("You hold no seat in this game, so there is nothing secret to show.")
             )
         game = await bot.moderator.load(row)
     except ModeratorError as error:
         await refuse(interaction, str(error))
         return
+    language = reader_language(interaction)
     lines: list[str] = []
     for seat in seats:
         lines.append(f"**{seat}**")
-        lines.extend(game.private_lines(seat) or ["(nothing secret right now)"])
-        private_lines = [
-            line
-            for event in (await bot.moderator.events(game_id))[-20:]
-            for line in event.outcome.get("private", {}).get(seat, [])
-        ]
-        lines.extend("🔒 " + line for line in private_lines[-10:])
+        secrets = game.private_lines(seat) or [_("(nothing secret right now)")]
+        lines.extend(localise(line, language) for line in secrets)
+        recent = await bot.moderator.recent_private(game_id, seat)  # bounded in SQL
+        lines.extend(private_lines(recent, language))
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int) -> discord.ui.View:
+def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq))
+    view.add_item(RespondButton(game_id, seq, language))
     return view
 
 
-DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [RespondButton, DecisionSelect, MineButton]
+DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [
+    RespondButton,
+    DecisionSelect,
+    DecisionPageButton,
+    MineButton,
+]
 """Persistent components, dispatched by custom_id after a restart. A game's cog appends its own
 at import time (before the bot registers them)."""

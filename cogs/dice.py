@@ -29,7 +29,10 @@ class DiceCog(commands.Cog):
             return
         for_what = f" for {reason}" if reason else ""
         text = f"🎲 <@{user_key(interaction)}> rolls {dice}{for_what}: {result.detail()}"
-        await interaction.response.send_message(text[:2000])
+        # The reason is typed by the roller: it must ping nobody (no role, no @everyone).
+        await interaction.response.send_message(
+            text[:2000], allowed_mentions=discord.AllowedMentions.none()
+        )
         await praetor(interaction).moderator.log_roll(
             guild_key(interaction),
             channel_key(interaction),

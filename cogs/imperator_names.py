@@ -73,7 +73,8 @@ def choices(
     suffix: dict[str, str] | None = None,
     prefix: str = "",
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices (at most 25) from ``(id, label)`` pairs that match ``current``."""
+    """Autocomplete choices from ``(id, label)`` pairs that match ``current`` (all of them;
+    ``bot.client.cap_choices`` keeps 25 for Discord and says how many more there are)."""
     out: list[app_commands.Choice[str]] = []
     for ident, label in items:
         if not matches(current, ident, label):
@@ -85,9 +86,7 @@ def choices(
         if len(value) > 100:
             continue
         out.append(app_commands.Choice(name=name[:100], value=value))
-        if len(out) == 25:
-            break
-    return out
+    return out  # every match: the bot's autocomplete guard shows 24 and says how many more
 
 
 def list_choices(
@@ -122,6 +121,8 @@ def event_name(number: Any) -> str:
     """``15`` -> ``15, Hunger in Germania (Famine en Germanie)``; the number alone if unknown."""
     from rules.imperator.tables import event
 
+    if isinstance(number, dict):  # the public view's {"id", "name", "text"}
+        number = number.get("id")
     try:
         found = event(int(number))
     except (KeyError, ValueError, TypeError, LookupError):

@@ -23,10 +23,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
+    AFTER_ANNOUNCE,
+    AFTER_MOVE_VIEW,
     DYNAMIC_ITEMS,
     RespondButton,
     announce,
@@ -40,9 +43,42 @@ from cogs.common import (
 )
 from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
+from rules.core.i18n import _
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
+# After a move the channel gets the theatre view (readable on a phone); /map shows the rest.
+AFTER_MOVE_VIEW[KIND] = "theatre"
+
+
+def fought_a_battle(outcome: Any) -> bool:
+    """The outcome holds a battle report (``rules.imperator.views.battle_report``)."""
+    from rules.imperator.views import BATTLE_HEADLINE
+
+    return any(getattr(line, "msgid", None) == BATTLE_HEADLINE for line in outcome.public)
+
+
+async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
+    """``AFTER_ANNOUNCE`` hook: after a battle, the battle card (forces, odds, roll, result)."""
+    import asyncio
+
+    from render.battle_card import render_battle_card
+    from rules.imperator.views import battle_card
+
+    if not fought_a_battle(result.outcome):
+        return
+    game = await bot.moderator.load(result.game)
+    record = game.public_view().get("last_battle")
+    if not record:
+        return
+    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    slug = str(record.get("zone_id", "battle"))
+    await bot.publisher.send(
+        result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
+    )
+
+
+AFTER_ANNOUNCE[KIND] = after_announce
 
 
 # -- finding the game and the seat ----------------------------------------------------------
@@ -262,7 +298,7 @@ async def _complete(
     except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
         log.debug("no menu for %r", current, exc_info=True)
         return []
-    return result[:25]
+    return result  # capped at 25 with a "N more" hint by the bot's autocomplete guard
 
 
 async def leader_autocomplete(
@@ -380,7 +416,9 @@ VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 async def map_view_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    options = [("whole", "The whole map")] + [(f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS]
+    options = [("whole", "The whole map"), ("theatre", "Around the last SMC's action")] + [
+        (f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS
+    ]
     return [
         app_commands.Choice(name=lbl, value=val)
         for val, lbl in options
@@ -407,6 +445,7 @@ def _destinations_view(
     if not costs:
         return f"{label(st, leader)} cannot reach any zone with that stack this SMC.", None
     ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:25]
+    more = len(costs) - len(ids)  # a select holds 25: say so, and how to reach the others
     view = discord.ui.View(timeout=None)
     options = [
         discord.SelectOption(
@@ -417,7 +456,15 @@ def _destinations_view(
     ]
     view.add_item(MarchDestination(game_id, seq, leader, mask, options))
     who = ", ".join(label(st, u) for u in units) or "no units"
-    return f"{label(st, leader)} with {who}: where to?", view
+    text = f"{label(st, leader)} with {who}: where to?"
+    if more > 0:
+        text += " " + _(
+            "The menu lists the 25 nearest of {total} zones; for one of the {more} others use "
+            "/move with to: (type a few letters of the zone).",
+            total=len(costs),
+            more=more,
+        )
+    return text, view
 
 
 class MarchUnits(
@@ -450,7 +497,7 @@ class MarchUnits(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchUnits:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"])
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -504,7 +551,7 @@ class MarchDestination(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MarchDestination:
-        return cls(int(match["game"]), int(match["seq"]), match["leader"], int(match["mask"], 16))
+        return cls(component_number(match["game"]), component_number(match["seq"]), match["leader"], int(match["mask"], 16))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
@@ -651,12 +698,13 @@ class ImperatorOperationsCog(commands.Cog):
                 return
             name = f"zone:{zid}"
         elif view:
-            if view != "whole" and view.removeprefix("front:") not in VIEW_FRONTS:
+            if view not in ("whole", "theatre") and view.removeprefix("front:") not in VIEW_FRONTS:
                 await refuse(
-                    interaction, "Views: whole, or front: followed by " + ", ".join(VIEW_FRONTS)
+                    interaction,
+                    "Views: whole, theatre, or front: followed by " + ", ".join(VIEW_FRONTS),
                 )
                 return
-            name = view if view == "whole" else f"front:{view.removeprefix('front:')}"
+            name = view if view in ("whole", "theatre") else f"front:{view.removeprefix('front:')}"
         await interaction.response.defer()
         image: ImageFile | None = await render_image(row.kind, game.public_view(), name)
         if image is None:

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bounds import component_number
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
 from cogs.common import DYNAMIC_ITEMS, announce, praetor, refuse, user_key
@@ -77,7 +78,7 @@ async def _any_seat(
             found.extend(make(game, seat, interaction.namespace, current))
         except (KeyError, ValueError, AttributeError):  # a half-typed option: no menu
             continue
-    return found[:25]
+    return found  # capped at 25 with a "N more" hint by the bot's autocomplete guard
 
 
 async def chit_autocomplete(
@@ -217,7 +218,7 @@ class HandButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]))
+        return cls(component_number(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -9,12 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ModeratorError, seats_of
-from bot.present import log_text, mention, outcome_lines, result_line, timestamp
+from bot.permissions import missing_permissions
+from bot.present import log_text, mention, outcome_lines, respond_ping, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
-    REFUSAL,
     MineButton,
     RespondButton,
     channel_key,
@@ -30,6 +32,7 @@ from cogs.common import (
     user_key,
 )
 from rules.core import RuleError
+from rules.core.i18n import LANGUAGE_OPTION, _, _n
 from rules.core.registry import games
 
 
@@ -42,9 +45,15 @@ def _parse_options(text: str | None) -> dict[str, str]:
             continue
         name, sep, value = part.partition("=")
         if not sep:
-            raise ModeratorError(f"Options are written name=value (got {part!r}).")
+            raise ModeratorError(_("Options are written name=value (got {part}).", part=repr(part)))
         options[name.strip()] = value.strip()
     return options
+
+
+async def channel_language(interaction: discord.Interaction) -> str:
+    """The language of the latest game of this channel (the server's when there is none)."""
+    row = await praetor(interaction).moderator.latest_game(channel_key(interaction))
+    return game_language(row) if row is not None else server_language(interaction)
 
 
 class LobbyCog(commands.Cog):
@@ -61,7 +70,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=cls.TITLE[:100], value=kind)
             for kind, cls in sorted(games().items())
             if current.lower() in kind or current.lower() in cls.TITLE.lower()
-        ][:25]
+        ]
 
     async def scenario_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -74,7 +83,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name=info.title[:100], value=info.id)
             for info in cls.scenarios()
             if current.lower() in info.id.lower() or current.lower() in info.title.lower()
-        ][:25]
+        ]
 
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
@@ -83,6 +92,13 @@ class LobbyCog(commands.Cog):
         scenario="Scenario or variant",
         options="name=value, ... (optional)",
         thread="Open the game in a new thread of this channel (keeps the channel readable)",
+        language="Language of the game's posts (default: the server's language)",
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Français", value="fr"),
+        ]
     )
     @app_commands.autocomplete(game=kind_autocomplete, scenario=scenario_autocomplete)
     async def new(
@@ -92,11 +108,26 @@ class LobbyCog(commands.Cog):
         scenario: str,
         options: str | None = None,
         thread: bool = False,
+        language: str | None = None,
     ) -> None:
         moderator = praetor(interaction).moderator
         channel = getattr(interaction, "channel", None)
         try:
             parsed = _parse_options(options)
+            lacking = missing_permissions(
+                getattr(interaction, "app_permissions", None),
+                threads=thread or isinstance(channel, discord.Thread),
+            )
+            if lacking:
+                raise ModeratorError(
+                    _(
+                        "I cannot run a game here: this channel does not give me {missing}. "
+                        "Ask someone who manages the server to grant them (praetor invite "
+                        "prints the full list).",
+                        missing=", ".join(lacking),
+                    )
+                )
+            parsed.setdefault(LANGUAGE_OPTION, language or server_language(interaction))
             if not thread:
                 row = await moderator.create(
                     guild_key(interaction),
@@ -110,17 +141,32 @@ class LobbyCog(commands.Cog):
                 moderator.check_new(game, scenario, parsed)
                 if not hasattr(channel, "create_thread"):
                     raise ModeratorError(
-                        "Threads can be opened only in a server's text channel (not here)."
+                        _("Threads can be opened only in a server's text channel (not here).")
                     )
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
         if thread:
-            await interaction.response.defer()  # creating a thread is a call to Discord
+            # Creating a thread is a call to Discord: defer, privately, so that a failure can be
+            # told to its author alone (after a public defer the first follow-up is public).
+            # Discord itself announces the new thread in the channel.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             title = f"{game} {scenario}"[:90]
-            created: Any = await channel.create_thread(  # type: ignore[union-attr]
-                name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-            )
+            try:
+                created: Any = await channel.create_thread(  # type: ignore[union-attr]
+                    name=title, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                )
+            except discord.HTTPException as error:
+                await refuse(
+                    interaction,
+                    _(
+                        "I could not open a thread here (Discord said: {reason}). Check that I "
+                        "have Create Public Threads and Send Messages in Threads, or use "
+                        "thread:false.",
+                        reason=error.text or error.status,
+                    ),
+                )
+                return
             try:
                 row = await moderator.create(
                     guild_key(interaction),
@@ -131,23 +177,38 @@ class LobbyCog(commands.Cog):
                     parsed,
                 )
             except (ModeratorError, RuleError) as error:
-                await interaction.followup.send(REFUSAL + str(error))
+                await refuse(interaction, str(error))
                 return
-            await interaction.followup.send(
-                f"New game #{row.id}: {game} ({row.scenario}) in {created.mention}. "
-                "Join it there with /game join."
+            lang = game_language(row)
+            opened = _(
+                "New game #{id}: {game} ({scenario}) in {thread}. Join it there with /game join.",
+                id=row.id,
+                game=game,
+                scenario=row.scenario,
+                thread=created.mention,
             )
-            await praetor(interaction).publisher.send(
-                str(created.id),
-                f"Game #{row.id}: {game} ({row.scenario}). Seats: {', '.join(row.seats)}. "
+            await interaction.followup.send(localise(opened, lang), ephemeral=True)
+            seats = ", ".join(row.seats)
+            welcome = _(
+                "Game #{id}: {game} ({scenario}). Seats: {seats}. "
                 "Take one with /game join, then /game start.",
+                id=row.id,
+                game=game,
+                scenario=row.scenario,
+                seats=seats,
             )
+            await praetor(interaction).publisher.send(str(created.id), localise(welcome, lang))
             return
         seats = ", ".join(row.seats)
-        await interaction.response.send_message(
-            f"New game #{row.id}: {game} ({row.scenario}). Seats: {seats}. "
-            "Take one with /game join, then /game start."
+        opened = _(
+            "New game #{id}: {game} ({scenario}). Seats: {seats}. "
+            "Take one with /game join, then /game start.",
+            id=row.id,
+            game=game,
+            scenario=row.scenario,
+            seats=seats,
         )
+        await interaction.response.send_message(localise(opened, game_language(row)))
 
     @game.command(name="join", description="Take a seat in the game here")
     @app_commands.describe(seat="Which seat (optional: the first free one)")
@@ -160,10 +221,14 @@ class LobbyCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         free = [s for s, u in row.seats.items() if u is None]
-        more = f" Free seats: {', '.join(free)}." if free else " Every seat is taken: /game start."
-        await interaction.response.send_message(
-            f"{mention(user_key(interaction))} takes {taken}.{more}"
-        )
+        who = mention(user_key(interaction))
+        if free:
+            text = _(
+                "{who} takes {seat}. Free seats: {free}.", who=who, seat=taken, free=", ".join(free)
+            )
+        else:
+            text = _("{who} takes {seat}. Every seat is taken: /game start.", who=who, seat=taken)
+        await interaction.response.send_message(localise(text, game_language(row)))
 
     @game.command(name="leave", description="Leave your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -204,34 +269,49 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        lang = game_language(row)
         view = discord.ui.View(timeout=None)
-        view.add_item(MineButton(row.id or 0))
-        lines = [
-            f"Game #{row.id} begins: {row.kind} ({row.scenario}).",
-            "Seats: " + ", ".join(f"{s} {mention(u)}" for s, u in row.seats.items()),
-            f"Dice seed hash: `{row.seed_hash}` (the seed is revealed when the game ends).",
+        view.add_item(MineButton(row.id or 0, localise(_("My secrets"), lang)))
+        seats = ", ".join(f"{s} {mention(u, lang)}" for s, u in row.seats.items())
+        head = [
+            _("Game #{id} begins: {kind} ({scenario}).", id=row.id, kind=row.kind, scenario=row.scenario),
+            _("Seats: {seats}", seats=seats),
+            _("Dice seed hash: `{hash}` (the seed is revealed when the game ends).", hash=row.seed_hash),
         ]
+        lines = [localise(line, lang) for line in head]
         if game.opening is not None:  # what the set-up did before anyone acted
-            lines.extend(outcome_lines(game.opening))
+            lines.extend(outcome_lines(game.opening, lang))
             lines.extend(
-                f"{seat} ({mention(row.seats.get(seat))}) has private information: /game mine."
+                localise(
+                    _(
+                        "{seat} ({who}) has private information: /game mine.",
+                        seat=seat,
+                        who=mention(row.seats.get(seat), lang),
+                    ),
+                    lang,
+                )
                 for seat in game.opening.private
             )
-        lines.extend(game.status_lines())
+        lines.extend(localise(line, lang) for line in game.status_lines())
         pending = game.pending_decision()
         if pending is not None:  # the opening steps may already wait on a player
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
-            when = f" before {timestamp(deadline)}" if deadline else ""
-            lines.append(
-                f"{mention(row.seats.get(pending.seat))}, you may respond{when}. "
-                "If you do not, the default applies."
-            )
-            view.add_item(RespondButton(row.id or 0, row.seq))
+            lines.append(respond_ping(row.seats.get(pending.seat), deadline, lang))
+            view.add_item(RespondButton(row.id or 0, row.seq, lang))
         await interaction.response.send_message("\n".join(lines), view=view)
-        image = await render_image(row.kind, game.public_view())
+        image = await render_image(row.kind, game.public_view(), language=lang)
         if image is not None:
             await bot.publisher.send(row.channel_id, None, image=image)
         await update_status_message(bot, row)
+        granted = getattr(interaction, "app_permissions", None)
+        if granted is not None and not granted.pin_messages:
+            await interaction.followup.send(
+                _(
+                    "⚠️ I could not pin the game's status message: this channel does not give "
+                    "me Pin Messages. The status is posted and kept up to date, only not pinned."
+                ),
+                ephemeral=True,
+            )
         await run_hook(AFTER_START.get(row.kind), bot, row)
 
     @game.command(name="status", description="Whose move it is and what they can do")
@@ -242,40 +322,65 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        lang = reader_language(interaction)  # an ephemeral reply: the reader's language
         if row.status == "lobby":
-            seats = ", ".join(f"{s}: {mention(u) if u else 'free'}" for s, u in row.seats.items())
-            await reply(
-                interaction,
-                f"Game #{row.id} ({row.kind}, {row.scenario}) is in the lobby. {seats}",
-                ephemeral=True,
+            free = localise(_("free"), lang)
+            seats = ", ".join(f"{s}: {mention(u) if u else free}" for s, u in row.seats.items())
+            text = _(
+                "Game #{id} ({kind}, {scenario}) is in the lobby. {seats}",
+                id=row.id,
+                kind=row.kind,
+                scenario=row.scenario,
+                seats=seats,
             )
+            await reply(interaction, localise(text, lang), ephemeral=True)
             return
         game = await bot.moderator.load(row)
-        lines = [
-            f"Game #{row.id}: {row.kind} ({row.scenario}), move {row.seq}.",
-            *game.status_lines(),
-        ]
+        head = _(
+            "Game #{id}: {kind} ({scenario}), move {seq}.",
+            id=row.id,
+            kind=row.kind,
+            scenario=row.scenario,
+            seq=row.seq,
+        )
+        lines = [localise(line, lang) for line in [head, *game.status_lines()]]
         pending = game.pending_decision()
         if pending is not None:
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
-            when = f" (default {timestamp(deadline)})" if deadline else ""
-            lines.append(
-                f"Waiting for {pending.seat} {mention(row.seats.get(pending.seat))} to respond{when}."
+            who = f"{pending.seat} {mention(row.seats.get(pending.seat), lang)}"
+            waiting = (
+                _("Waiting for {who} to respond (default {time}).", who=who, time=timestamp(deadline))
+                if deadline
+                else _("Waiting for {who} to respond.", who=who)
             )
+            lines.append(localise(waiting, lang))
+        if row.status != "active":
+            lines.append(result_line(row, lang))
+            over = _(
+                "The game is over: /game log shows every move (and the seed), /map the final "
+                "position."
+            )
+            lines.append(localise(over, lang))
+        suggest = getattr(game, "suggestions", None)
         for seat in seats_of(row, user_key(interaction)):
+            ready = suggest(seat) if callable(suggest) and row.status == "active" else []
+            if ready:
+                lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
+                lines.extend(f"  {line}" for line in ready)
+                continue
             actions = game.actions(seat)
             if actions:
-                verbs = [
-                    "the Respond button" if a.name == "decide" else f"/{a.name}" for a in actions
-                ]
-                lines.append(f"You ({seat}) may use: " + ", ".join(dict.fromkeys(verbs)))
+                button = localise(_("the Respond button"), lang)
+                verbs = [button if a.name == "decide" else f"/{a.name}" for a in actions]
+                may = _("You ({seat}) may use: {verbs}", seat=seat, verbs=", ".join(dict.fromkeys(verbs)))
+                lines.append(localise(may, lang))
         await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
     @game.command(name="mine", description="Your secrets in the game here (only you see them)")
     async def mine(self, interaction: discord.Interaction) -> None:
         row = await praetor(interaction).moderator.channel_game(channel_key(interaction))
         if row is None:
-            await refuse(interaction, "There is no game in this channel.")
+            await refuse(interaction, _("There is no game in this channel."))
             return
         await show_mine(interaction, row.id or 0)
 
@@ -285,13 +390,19 @@ class LobbyCog(commands.Cog):
             guild_key(interaction), user_key(interaction)
         )
         if not listed:
-            await reply(interaction, "No open games on this server.", ephemeral=True)
+            await reply(interaction, _("No open games on this server."), ephemeral=True)
             return
-        lines = [
-            f"#{row.id} {row.kind} ({row.scenario}) in <#{row.channel_id}>: {row.status}"
-            + (" — waiting on you" if waiting else "")
-            for row, waiting in listed
-        ]
+        lang = reader_language(interaction)
+        lines = []
+        for row, waiting in listed:
+            fields = {"id": row.id, "kind": row.kind, "scenario": row.scenario}
+            fields.update(channel=f"<#{row.channel_id}>", status=row.status)
+            line = (
+                _("#{id} {kind} ({scenario}) in {channel}: {status} — waiting on you", **fields)
+                if waiting
+                else _("#{id} {kind} ({scenario}) in {channel}: {status}", **fields)
+            )
+            lines.append(localise(line, lang))
         await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
     @game.command(name="log", description="Export the game log (your view until the game ends)")
@@ -299,13 +410,29 @@ class LobbyCog(commands.Cog):
         bot = praetor(interaction)
         row = await bot.moderator.latest_game(channel_key(interaction))
         if row is None:
-            await refuse(interaction, "There is no game in this channel.")
+            await refuse(interaction, _("There is no game in this channel."))
             return
+        await interaction.response.defer(ephemeral=True)  # the log grows with the game
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
-        as_json = json.dumps(data, indent=2, ensure_ascii=False)
-        scope = "everything, with the seed" if data["seed"] else "what you may see so far"
-        await interaction.response.send_message(
-            f"Log of game #{row.id}: {len(data['events'])} events ({scope}).",
+        as_json = await asyncio.to_thread(json.dumps, data, indent=2, ensure_ascii=False)
+        count = len(data["events"])
+        text = (
+            _n(
+                "Log of game #{id}: {n} event (everything, with the seed).",
+                "Log of game #{id}: {n} events (everything, with the seed).",
+                count,
+                id=row.id,
+            )
+            if data["seed"]
+            else _n(
+                "Log of game #{id}: {n} event (what you may see so far).",
+                "Log of game #{id}: {n} events (what you may see so far).",
+                count,
+                id=row.id,
+            )
+        )
+        await interaction.followup.send(
+            localise(text, reader_language(interaction)),
             file=ImageFile(f"game-{row.id}-log.json", as_json.encode()).to_discord(),
             ephemeral=True,
         )
@@ -324,11 +451,12 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        await reply(
-            interaction,
-            f"You follow game #{row.id}" + (" with mentions." if mentions else "."),
-            ephemeral=True,
+        text = (
+            _("You follow game #{id} with mentions.", id=row.id)
+            if mentions
+            else _("You follow game #{id}.", id=row.id)
         )
+        await reply(interaction, text, ephemeral=True)
 
     @game.command(name="unfollow", description="Stop following the game here")
     async def unfollow(self, interaction: discord.Interaction) -> None:
@@ -341,7 +469,7 @@ class LobbyCog(commands.Cog):
             return
         await reply(
             interaction,
-            "You no longer follow this game." if found else "You were not following it.",
+            _("You no longer follow this game.") if found else _("You were not following it."),
             ephemeral=True,
         )
 
@@ -352,21 +480,25 @@ class LobbyCog(commands.Cog):
         bot = praetor(interaction)
         try:
             result = await bot.moderator.request_undo(
-                channel_key(interaction), user_key(interaction)
+                channel_key(interaction),
+                user_key(interaction),
+                before_rebuild=interaction.response.defer,  # the rebuild runs after a defer
             )
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        lang = await channel_language(interaction)
         if result.done:
-            await interaction.response.send_message(
-                f"Undo agreed by everyone: event {result.undone_seq} is taken back."
+            text = _(
+                "Undo agreed by everyone: event {seq} is taken back.", seq=result.undone_seq
             )
         else:
-            waiting = ", ".join(mention(u) for u in result.waiting_for)
-            await interaction.response.send_message(
-                f"{mention(user_key(interaction))} asks to undo the last action. {waiting}: "
-                "agree with /game undo."
+            text = _(
+                "{who} asks to undo the last action. {waiting}: agree with /game undo.",
+                who=mention(user_key(interaction)),
+                waiting=", ".join(mention(u) for u in result.waiting_for),
             )
+        await reply(interaction, localise(text, lang))  # a follow-up after the rebuild's defer
 
     @game.command(name="concede", description="Concede the game")
     async def concede(self, interaction: discord.Interaction) -> None:
@@ -377,9 +509,9 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.send_message(
-            result_line(row) + f"\nDice check: the seed was `{row.secret_seed}`."
-        )
+        lang = game_language(row)
+        check = localise(_("Dice check: the seed was `{seed}`.", seed=row.secret_seed), lang)
+        await interaction.response.send_message(result_line(row, lang) + "\n" + check)
 
     @game.command(
         name="abandon", description="Abandon the game (every seat agrees, or Manage Channels)"
@@ -392,14 +524,16 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        lang = await channel_language(interaction)
         if done:
-            await interaction.response.send_message("The game here is abandoned.")
+            text = _("The game here is abandoned.")
         else:
-            await interaction.response.send_message(
-                f"{mention(user_key(interaction))} wants to abandon the game. "
-                + ", ".join(mention(u) for u in waiting)
-                + ": agree with /game abandon."
+            text = _(
+                "{who} wants to abandon the game. {waiting}: agree with /game abandon.",
+                who=mention(user_key(interaction)),
+                waiting=", ".join(mention(u) for u in waiting),
             )
+        await interaction.response.send_message(localise(text, lang))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,13 +2,16 @@
 
 - ``GameRow``: one game in one channel, with its seats, options, status and secret seed.
 - ``EventRow``: the append-only event log; ``(game_id, seq)`` is unique, so of two writers that
-  both read seq N only one can append N+1 (the database decides, not a lock).
+  both read seq N only one can append N+1 (the database decides, not a lock). ``name`` and
+  ``undone_by`` let SQL find the last action still standing without reading the whole log.
 - ``SnapshotRow``: the current state of each game, updated in place (authoritative).
 - ``CheckpointRow``: a copy of the state every N events, for fast replay.
 - ``DecisionRow``: pending out-of-turn decisions with their absolute deadlines.
 - ``ReminderRow``: reminders to the person who must act.
 - ``FollowerRow``: spectators following a game.
 - ``RollRow``: ``/roll`` results made outside games.
+- ``OutboxRow``: posts owed to a channel or a player, written with their event (``bot.outbox``).
+- ``BlockedChannelRow``: channels that refused our posts (403/404), whose posts wait.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class GameRow(SQLModel, table=True):
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     status_message_id: str | None = None  # the pinned status message (migration 0002)
+    waiting: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Users the game waits on (set with each event, migration 0003; None: not yet known)."""
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
     finished_at: datetime | None = _ts(nullable=True)
@@ -85,6 +90,10 @@ class EventRow(SQLModel, table=True):
     command: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     outcome: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = _ts()
+    name: str = ""
+    """The command's name (migration 0003), so SQL can tell undo markers from moves."""
+    undone_by: int | None = None
+    """The seq of the undo marker that took this event back (migration 0003)."""
 
 
 class SnapshotRow(SQLModel, table=True):
@@ -155,3 +164,34 @@ class RollRow(SQLModel, table=True):
     total: int
     detail: str
     created_at: datetime = _ts()
+
+
+class OutboxRow(SQLModel, table=True):
+    __tablename__ = "outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, index=True)
+    seq: int = 0  # the event that owes it (0: none)
+    channel_id: str = Field(index=True)
+    kind: str  # post | status | private
+    user_id: str | None = None  # private: whose lines
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _ts()
+    next_try_at: datetime = _ts()
+    attempts: int = 0
+    claimed_by: str | None = None
+    claimed_until: datetime | None = _ts(nullable=True)
+    sent_at: datetime | None = _ts(nullable=True)
+    message_id: str | None = None
+    error: str | None = None
+    given_up: bool = False
+
+
+class BlockedChannelRow(SQLModel, table=True):
+    __tablename__ = "blocked_channels"
+
+    channel_id: str = Field(primary_key=True)
+    reason: str = ""
+    since: datetime = _ts()
+    retry_at: datetime = _ts()
+    told: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

@@ -14,6 +14,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.words import words
+from rules.core.i18n import _
+
 FONTS = Path(__file__).resolve().parent / "assets" / "fonts"
 CELL = 92
 MARGIN = 34
@@ -101,14 +104,17 @@ def render_table(view: dict[str, Any]) -> bytes:
     width, height = grid + PANEL, TOP + grid + 150
     img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
-    title = f"The Barracks Emperors - round {view.get('round')}/{view.get('rounds')}"
+    tr = words(view)
+    rounds = {"round": view.get("round"), "rounds": view.get("rounds")}
     if view.get("phase") == "over":
-        title += " - game over"
+        title = tr(_("The Barracks Emperors - round {round}/{rounds} - game over", **rounds))
     else:
-        title += f" - to play: {view.get('active')} ({view.get('phase')})"
+        title = tr(_("The Barracks Emperors - round {round}/{rounds} - to play: {seat} ({phase})",
+                     seat=view.get("active"), phase=view.get("phase"), **rounds))
     d.text((MARGIN, 12), title, font=_font(20, True), fill=INK)
     if view.get("demagogue"):
-        d.text((grid + 10, 14), f"Demagogue: {view['demagogue']}", font=_font(16, True), fill=(150, 30, 30))
+        d.text((grid + 10, 14), tr(_("Demagogue: {seat}", seat=view["demagogue"])), font=_font(16, True),
+               fill=(150, 30, 30))
     # coordinates
     for i in range(7):
         x, y = _xy(-1, i - 1)
@@ -182,7 +188,7 @@ def render_table(view: dict[str, Any]) -> bytes:
         d.rectangle((x + CELL - 3 - w, y + 3, x + CELL - 3, y + CELL - 3), fill=FACTION_EDGE["wreath"])
     # side panel
     px, py = grid + 10, TOP + 10
-    d.text((px, py), "Forum (1 = leftmost)", font=_font(15, True), fill=INK)
+    d.text((px, py), tr(_("Forum (1 = leftmost)")), font=_font(15, True), fill=INK)
     py += 24
     reach = view.get("forum_reach")
     for i, card in enumerate(view.get("forum", [])):
@@ -192,21 +198,26 @@ def render_table(view: dict[str, Any]) -> bytes:
         if reach is not None and i < reach:
             d.rectangle((fx - 2, py - 2, fx + 82, py + 78), outline=(30, 140, 30), width=2)
     py += 100
+    deck = view.get("deck_count")
+    hands = ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats", []))
     lines = [
-        f"Draw deck: {view.get('deck_count')}" + ("  (exhausted)" if view.get("exhausted") else ""),
-        f"Discard top: {view.get('discard_top_label') or '-'}",
-        f"Emperor deck: {view.get('emperor_deck_count')}   Pretenders: {view.get('pretenders_left')}",
-        "Hands: " + ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats", [])),
+        tr(_("Draw deck: {count}  (exhausted)", count=deck) if view.get("exhausted")
+           else _("Draw deck: {count}", count=deck)),
+        tr(_("Discard top: {card}", card=view.get("discard_top_label") or "-")),
+        tr(_("Emperor deck: {count}   Pretenders: {left}", count=view.get("emperor_deck_count"),
+             left=view.get("pretenders_left"))),
+        tr(_("Hands: {hands}", hands=hands)),
     ]
     if solo:
-        lines.append(f"Solo {solo.get('difficulty')}: Roma {solo.get('roma')}, box {solo.get('barbarian_box')}")
+        lines.append(tr(_("Solo {difficulty}: Roma {roma}, box {box}", difficulty=solo.get("difficulty"),
+                          roma=solo.get("roma"), box=solo.get("barbarian_box"))))
         if solo.get("lost"):
-            lines.append(f"LOST: {solo['lost']}")
+            lines.append(tr(_("LOST: {reason}", reason=solo["lost"])))
     for line in lines:
         d.text((px, py), line, font=_font(13), fill=INK)
         py += 18
     py += 8
-    d.text((px, py), "Scores (Emperors R/B/Y, Barbarians, sets)", font=_font(14, True), fill=INK)
+    d.text((px, py), tr(_("Scores (Emperors R/B/Y, Barbarians, sets)")), font=_font(14, True), fill=INK)
     py += 22
     winners = set(view.get("winners") or [])
     for area, a in (view.get("areas") or {}).items():

@@ -40,6 +40,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         _draw_leader,
         _draw_text_box,
         _draw_unit,
+        _fit,
         _metrics,
         _text_size,
         _wrap,
@@ -90,8 +91,10 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         )
         name = str(s.get("name", ""))
         strength = s.get("strength")
-        line = name + (f"   {strength} PF" if strength is not None else "")
-        d.text((x + 4, y0 + 30), line, font=font("sans-bold", 15), fill=INK)
+        tail = f"   {strength} PF" if strength is not None else ""
+        nf = font("sans-bold", 15)
+        line = _fit(name, nf, col_w - 8 - _text_size(tail, nf)[0]) + tail
+        d.text((x + 4, y0 + 30), line, font=nf, fill=INK)
         cy = y0 + 54
         for c in (c for c in cs if c.is_leader):
             _draw_leader(d, x + 4, cy, min(col_w - 8, 260), c, side, m, k)
@@ -148,7 +151,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         text = f"Die roll {roll}"
         if mod:
             text += f" {int(mod):+d}"
-        if total is not None:
+        if total is not None and (mod or total != roll):
             text += f" = {total}"
         d.rounded_rectangle(
             (20, y, 60, y + 40), radius=6, fill=(255, 255, 255), outline=INK, width=2

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from render.imperator_board import (
     FRONT_NAMES,
     FRONTS,
     BoardGeometry,
+    Strait,
     ZoneGeom,
     load_board,
     norm_front,
@@ -62,6 +63,11 @@ FRONT_COLOURS: dict[str, RGB] = {
 }
 OUTSIDE_COLOUR: RGB = (58, 128, 62)
 SEA_LABEL: RGB = (36, 84, 118)
+RIVER_COLOUR: RGB = (40, 96, 170)
+STRAIT_COLOUR: RGB = (20, 50, 110)
+ENEMY_TINT: RGB = (40, 40, 48)
+BATTLE_TINT: RGB = (220, 30, 30)
+FOCUS_COLOUR: RGB = (236, 180, 20)
 INK: RGB = (28, 26, 24)
 PAPER: RGB = (246, 240, 224)
 SIDE_COLOURS: dict[str, RGB] = {"R": (158, 24, 32), "E": (34, 34, 38)}
@@ -162,20 +168,37 @@ class Viewport:
     height: int
     k: float  # size factor for counters and labels
     panel: bool  # whole map: info panel on the right; detail: header strip on top
+    title: str = ""  # detail views: what the header calls the view
+    values: bool = False  # counters show their printed values (PF-QU-BT, CC-VS-BT-CP)
+    focus: tuple[str, ...] = ()  # zones outlined as the subject of the view
+    legend: bool = False  # detail views: a legend strip under the map
 
     @property
     def map_top(self) -> int:
         return 0 if self.panel else HEADER_H
 
     @property
+    def legend_h(self) -> int:
+        return LEGEND_H if self.legend else 0
+
+    @property
     def image_size(self) -> tuple[int, int]:
         if self.panel:
             return self.width + PANEL_W, self.height
-        return self.width, self.height + HEADER_H
+        return self.width, self.height + HEADER_H + self.legend_h
 
     def to_px(self, lon: float, lat: float) -> tuple[float, float]:
         x, y = projection.project(lon, lat)
         return (x - self.x0) * self.scale, (y - self.y0) * self.scale + self.map_top
+
+
+# The theatre view (posted after each move): sized so that, shown 550 px wide on a phone, a
+# counter is at least 20 px and a zone name at least 9 px tall (tests/render check it).
+THEATRE_W = 800
+THEATRE_K = 1.5
+THEATRE_MIN_H, THEATRE_MAX_H = 480, 900
+LEGEND_H = 82
+PHONE_W = 550
 
 
 def _zone_bbox(z: ZoneGeom) -> tuple[float, float, float, float]:
@@ -187,8 +210,75 @@ def _zone_bbox(z: ZoneGeom) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def viewport(board: BoardGeometry, view: str) -> Viewport:
-    """Resolve a view name into a viewport. Raises ``ValueError`` for an unknown view."""
+def theatre_zones(board: BoardGeometry, scene: MapScene) -> tuple[list[str], list[str]]:
+    """The zones of the last SMC's action (moved through, fought in) and their land neighbours."""
+    core: list[str] = []
+    for mv in scene.last_moves:
+        for z in (mv.src, *mv.path, mv.dst):
+            if z in board.zones and z not in core:
+                core.append(z)
+    for z in scene.battle_zones:
+        if z in board.zones and z not in core:
+            core.append(z)
+    around: list[str] = []
+    for z in core:
+        if board.zones[z].kind != "land":
+            continue
+        for n in board.neighbours(z):
+            if n in board.zones and n not in core and n not in around:
+                around.append(n)
+    return core, around
+
+
+def _theatre(board: BoardGeometry, scene: MapScene) -> Viewport | None:
+    core, around = theatre_zones(board, scene)
+    if not core:
+        return None
+    boxes = [_zone_bbox(board.zones[z]) for z in core]
+    pts = [projection.project(*board.zones[z].point) for z in core + around]
+    x0 = min([b[0] for b in boxes] + [p[0] for p in pts])
+    y0 = min([b[1] for b in boxes] + [p[1] for p in pts])
+    x1 = max([b[2] for b in boxes] + [p[0] for p in pts])
+    y1 = max([b[3] for b in boxes] + [p[1] for p in pts])
+    w = max(x1 - x0, 360.0) * 1.12
+    h = max(y1 - y0, 240.0) * 1.12
+    scale = min(THEATRE_W / w, THEATRE_MAX_H / h, MAX_DETAIL_SCALE)
+    out_h = int(min(THEATRE_MAX_H, max(THEATRE_MIN_H, round(h * scale))))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    bw, bh = THEATRE_W / scale, out_h / scale
+    bx0 = min(max(cx - bw / 2, 0.0), max(0.0, projection.BASE_WIDTH - bw))
+    by0 = min(max(cy - bh / 2, 0.0), max(0.0, projection.BASE_HEIGHT - bh))
+    # The crop is snapped to a coarse grid so that repeated action in one area reuses the cached
+    # static layer.
+    bx0, by0 = round(bx0 / 8) * 8.0, round(by0 / 8) * 8.0
+    names = [board.zones[z].name for z in core if board.zones[z].kind == "land"]
+    title = "Around " + ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+    return Viewport(
+        f"theatre:{bx0:.0f},{by0:.0f},{scale:.4f},{out_h}",
+        bx0,
+        by0,
+        scale,
+        THEATRE_W,
+        out_h,
+        THEATRE_K,
+        False,
+        title=title,
+        values=True,
+        legend=True,
+    )
+
+
+def viewport(board: BoardGeometry, view: str, scene: MapScene | None = None) -> Viewport:
+    """Resolve a view name into a viewport. Raises ``ValueError`` for an unknown view.
+
+    ``theatre`` (the picture after a move) crops around the last SMC's action; with no action
+    it is the whole map.
+    """
+    if view == "theatre":
+        found = _theatre(board, scene) if scene is not None else None
+        if found is not None:
+            return found
+        view = "whole"
     if view == "whole":
         return Viewport(
             "whole",
@@ -201,6 +291,7 @@ def viewport(board: BoardGeometry, view: str) -> Viewport:
             True,
         )
     kind, _, arg = view.partition(":")
+    focus: tuple[str, ...] = ()
     if kind == "front":
         front = norm_front(arg)
         core = [z for z in board.zones.values() if z.kind == "land" and z.front == front]
@@ -209,6 +300,7 @@ def viewport(board: BoardGeometry, view: str) -> Viewport:
                 f"unknown front {arg!r}; expected one of {', '.join(FRONTS)}, interior"
             )
         margin = 0.12
+        title = FRONT_NAMES.get(front, arg)
     elif kind == "zone":
         if arg not in board.zones:
             raise ValueError(f"unknown zone {arg!r}")
@@ -216,8 +308,12 @@ def viewport(board: BoardGeometry, view: str) -> Viewport:
             board.zones[n] for n in board.neighbours(arg) if n in board.zones
         ]
         margin = 0.08
+        title = board.zones[arg].name
+        focus = (arg,)
     else:
-        raise ValueError(f"unknown view {view!r}: use 'whole', 'front:<name>' or 'zone:<id>'")
+        raise ValueError(
+            f"unknown view {view!r}: use 'whole', 'theatre', 'front:<name>' or 'zone:<id>'"
+        )
     boxes = [_zone_bbox(z) for z in core]
     x0 = min(b[0] for b in boxes)
     y0 = min(b[1] for b in boxes)
@@ -234,7 +330,9 @@ def viewport(board: BoardGeometry, view: str) -> Viewport:
     by0 = min(max(cy - bh / 2, 0.0), max(0.0, projection.BASE_HEIGHT - bh))
     # Counters and names grow with the zoom, within limits (a wide view keeps them small).
     k = min(1.35, max(0.85, scale / WHOLE_SCALE * 0.8))
-    return Viewport(view, bx0, by0, scale, out_w, out_h, k, False)
+    return Viewport(
+        view, bx0, by0, scale, out_w, out_h, k, False, title, True, focus, legend=True
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -271,14 +369,40 @@ def _crop_base(vp: Viewport) -> tuple[Image.Image, Image.Image]:
     )
 
 
+_RING_CACHE: dict[str, dict[int, list[tuple[float, float]]]] = {}
+
+
+def _base_ring(ring: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """A zone ring projected to base pixels, once per process (projection is the slow part)."""
+    key = id(ring)
+    hit = _RING_CACHE.setdefault("rings", {}).get(key)
+    if hit is None:
+        hit = [projection.project(lon, lat) for lon, lat in ring]
+        _RING_CACHE["rings"][key] = hit
+        _RING_KEEP.append(ring)  # keeps the id valid for the process's life
+    return hit
+
+
+_RING_KEEP: list[Any] = []
+
+
 def _ring_px(
     vp: Viewport, ring: tuple[tuple[float, float], ...], top: int
 ) -> list[tuple[float, float]]:
-    out = []
-    for lon, lat in ring:
-        x, y = vp.to_px(lon, lat)
-        out.append((x, y - top))
-    return out
+    x0, y0, sc = vp.x0, vp.y0, vp.scale
+    return [((x - x0) * sc, (y - y0) * sc) for x, y in _base_ring(ring)]
+
+
+def _visible(vp: Viewport, z: ZoneGeom) -> bool:
+    """Whether any of the zone's shape falls in the view (zones far away are not drawn)."""
+    pts = [p for ring in z.rings for p in _base_ring(ring)]
+    if not pts:
+        return False
+    x0, y0 = vp.x0, vp.y0
+    x1, y1 = x0 + vp.width / vp.scale, y0 + vp.height / vp.scale
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs) <= x1 and max(xs) >= x0 and min(ys) <= y1 and max(ys) >= y0
 
 
 def _dashed(
@@ -349,8 +473,9 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
     tint = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     td = ImageDraw.Draw(tint)
     front_masks: dict[str, Image.Image] = {}
-    land_zones = sorted((z for z in board.zones.values() if z.kind == "land"), key=lambda z: z.id)
-    sea_zones = sorted((z for z in board.zones.values() if z.kind == "sea"), key=lambda z: z.id)
+    shown = [z for z in board.zones.values() if vp.panel or _visible(vp, z)]
+    land_zones = sorted((z for z in shown if z.kind == "land"), key=lambda z: z.id)
+    sea_zones = sorted((z for z in shown if z.kind == "sea"), key=lambda z: z.id)
     for z in land_zones:
         if z.front in FRONTS:
             colour = FRONT_COLOURS[z.front]
@@ -388,7 +513,7 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         m = Image.composite(
             m, Image.new("L", (W, H), 0), land.point(lambda v: 255 if v > 100 else 0)
         )
-        inner = m.filter(ImageFilter.MinFilter(max(3, 2 * round(2.5 * k) + 1)))
+        inner = _erode(m, max(3, 2 * round(2.5 * k) + 1), fast=not vp.panel)
         edge = Image.composite(m, Image.new("L", (W, H), 0), inner.point(lambda v: 255 - v))
         lines.paste(FRONT_COLOURS[front] + (255,), mask=edge)
     sea_mask = land.point(lambda v: 255 if v < 100 else 0)
@@ -403,6 +528,22 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         Image.composite(sea_lines, Image.new("RGBA", (W, H), (0, 0, 0, 0)), sea_mask)
     )
     img.alpha_composite(lines)
+    # Major rivers (+1 PM where they are the border) over the borders, heavier than them.
+    rd = ImageDraw.Draw(img)
+    for river in board.rivers:
+        if river.major and len(river.course) >= 2:
+            pts = [(x, y - top) for x, y in (vp.to_px(lon, lat) for lon, lat in river.course)]
+            rd.line(pts, fill=RIVER_COLOUR + (255,), width=max(3, round(3.5 * k)), joint="curve")
+    # Straits: a dashed crossing between the two shores.
+    strait_marks: list[tuple[Strait, tuple[float, float]]] = []
+    for strait in board.straits:
+        a, b = _shores(board, strait, vp, top)
+        if a is None or b is None:
+            continue
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ext = (a[0] - dx * 0.5, a[1] - dy * 0.5), (b[0] + dx * 0.5, b[1] + dy * 0.5)
+        _dashed(rd, [ext[0], ext[1]], STRAIT_COLOUR + (255,), max(3, round(3 * k)), 5 * k, 3 * k)
+        strait_marks.append((strait, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + top)))
 
     canvas = Image.new("RGB", vp.image_size, PAPER)
     canvas.paste(img.convert("RGB"), (0, top))
@@ -457,6 +598,17 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
             "label", key, (x, y), (tw + 4, th + 3), gap=1, offset=(0, th), max_radius=200 * k
         )
         _draw_text_box(draw, p.rect, text, sf, (70, 40, 30))
+    stf = font("serif-italic", round(10 * k))
+    for strait, (x, y) in strait_marks:
+        if not (0 <= x < W and top <= y < top + H):
+            continue
+        text = f"≈ {strait.name}"
+        tw, th = _text_size(text, stf)
+        p = placer.place(
+            "label", f"strait/{strait.a}/{strait.b}", (x, y), (tw + 4, th + 4), gap=1,
+            max_radius=80 * k,
+        )
+        _draw_text_box(draw, p.rect, text, stf, STRAIT_COLOUR)
     rf = font("serif-italic", round(11 * k))
     for i, (lon, lat, text, major) in enumerate(RIVER_LABELS):
         x, y = vp.to_px(lon, lat)
@@ -467,6 +619,33 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         _draw_text_box(draw, p.rect, text, rf, (40, 96, 150) if major else (70, 120, 160))
 
     return StaticLayer(canvas, list(placer.placed), anchors, label_rects)
+
+
+def _erode(mask: Image.Image, size: int, fast: bool) -> Image.Image:
+    """The mask shrunk by ``size // 2`` pixels. ``fast``: on a half-size copy (a rank filter
+    costs size² per pixel; detail views are built for each new crop, so it matters)."""
+    if not fast or size < 5:
+        return mask.filter(ImageFilter.MinFilter(size))
+    half = mask.resize((max(1, mask.width // 2), max(1, mask.height // 2)), Image.Resampling.BOX)
+    small = half.filter(ImageFilter.MinFilter(max(3, (size // 2) | 1)))
+    return small.resize(mask.size, Image.Resampling.BILINEAR).point(lambda v: 255 if v > 127 else 0)
+
+
+def _shores(
+    board: BoardGeometry, strait: Strait, vp: Viewport, top: int
+) -> tuple[tuple[float, float] | None, tuple[float, float] | None]:
+    """The nearest points of the two zones a strait links (map-area pixels)."""
+    za, zb = board.zones.get(strait.a), board.zones.get(strait.b)
+    if za is None or zb is None:
+        return None, None
+    pa = [p for ring in za.rings for p in ring[::2]] or [za.point]
+    pb = [p for ring in zb.rings for p in ring[::2]] or [zb.point]
+    best = min(
+        ((a, b) for a in pa for b in pb),
+        key=lambda ab: (ab[0][0] - ab[1][0]) ** 2 + (ab[0][1] - ab[1][1]) ** 2,
+    )
+    (ax, ay), (bx, by) = vp.to_px(*best[0]), vp.to_px(*best[1])
+    return (ax, ay - top), (bx, by - top)
 
 
 def _area(z: ZoneGeom) -> float:
@@ -551,16 +730,29 @@ class StackMetrics:
     pad: int
     leader_h: int
     cols: int
+    unit_w: int = 0  # width of a unit counter (wider than tall when values are shown)
+    values: bool = False  # counters show their printed values
+
+    @property
+    def uw(self) -> int:
+        return self.unit_w or self.unit
 
 
-def _metrics(k: float) -> StackMetrics:
+def _metrics(k: float, values: bool = False) -> StackMetrics:
+    unit = round(25 * k)
     return StackMetrics(
-        unit=round(25 * k),
+        unit=unit,
         gap=max(2, round(2 * k)),
         pad=round(3 * k),
         leader_h=round(16 * k),
-        cols=5 if k < 1.2 else 6,
+        cols=(4 if values else 5) if k < 1.2 else (4 if values else 6),
+        unit_w=round(unit * 1.3) if values else unit,
+        values=values,
     )
+
+
+def _leader_values_font(k: float) -> Any:
+    return font("sans", round(9 * k))
 
 
 def _chip_text(m: str) -> str:
@@ -568,12 +760,18 @@ def _chip_text(m: str) -> str:
 
 
 def _stack_size(stack: Stack, m: StackMetrics, k: float) -> tuple[int, int]:
+    if stack.summary:
+        tw, _ = _text_size(stack.summary, font("sans-bold", round(8 * k)))
+        return tw + round(10 * k), round(11 * k) + 2 * m.pad
     leaders = [c for c in stack.counters if c.is_leader]
     units = [c for c in stack.counters if not c.is_leader]
     lf = font("sans-bold", round(10 * k))
     w = 0
+    vf = _leader_values_font(k)
     for c in leaders:
         tw, _ = _text_size(_leader_name(c), lf)
+        if m.values and c.values:
+            tw += _text_size(c.values, vf)[0] + round(5 * k)
         w = max(
             w,
             tw
@@ -583,7 +781,7 @@ def _stack_size(stack: Stack, m: StackMetrics, k: float) -> tuple[int, int]:
         )
     cols = min(len(units), m.cols)
     rows = math.ceil(len(units) / m.cols) if units else 0
-    uw = cols * m.unit + max(0, cols - 1) * m.gap
+    uw = cols * m.uw + max(0, cols - 1) * m.gap
     w = max(w, uw, round(34 * k))
     h = len(leaders) * (m.leader_h + m.gap) + rows * (m.unit + m.gap)
     tab_h = round(11 * k)
@@ -608,10 +806,11 @@ def _draw_unit(
     draw: ImageDraw.ImageDraw, x: float, y: float, c: Counter, side: str, m: StackMetrics, k: float
 ) -> None:
     s = m.unit
+    sw = m.uw
     colour = _unit_colour(c, side)
     face = _mix(colour, (255, 255, 255), 0.55) if c.reduced else colour
     draw.rounded_rectangle(
-        (x, y, x + s - 1, y + s - 1),
+        (x, y, x + sw - 1, y + s - 1),
         radius=max(2, round(3 * k)),
         fill=face,
         outline=(20, 20, 20),
@@ -623,25 +822,34 @@ def _draw_unit(
     elif c.front in FRONT_COLOURS:
         stripe = FRONT_COLOURS[c.front]
     if stripe is not None:
-        draw.rectangle((x + 1, y + 1, x + s - 2, y + round(4 * k)), fill=stripe)
+        draw.rectangle((x + 1, y + 1, x + sw - 2, y + round(4 * k)), fill=stripe)
     txt = (40, 20, 20) if c.reduced else (255, 255, 255)
     f_id = font("sans-bold", round(8 * k))
     f_pf = font("sans-bold", round(12 * k))
     short = _short_label(c)
-    while _text_size(short, f_id)[0] > s - 3 and len(short) > 1:
+    while _text_size(short, f_id)[0] > sw - 3 and len(short) > 1:
         short = short[:-1]
     _draw_text_box(
-        draw, (x, y + round(4 * k), x + s, y + round(12 * k)), short, f_id, txt, halo=None
+        draw, (x, y + round(4 * k), x + sw, y + round(12 * k)), short, f_id, txt, halo=None
     )
-    if c.strength is not None:
+    if m.values and c.values:
+        size = round(11 * k)
+        f_v = font("sans-bold", size)
+        while _text_size(c.values, f_v)[0] > sw - 4 and size > 7:
+            size -= 1
+            f_v = font("sans-bold", size)
         _draw_text_box(
-            draw, (x, y + round(12 * k), x + s, y + s - 1), str(c.strength), f_pf, txt, halo=None
+            draw, (x, y + round(12 * k), x + sw, y + s - 1), c.values, f_v, txt, halo=None
+        )
+    elif c.strength is not None:
+        _draw_text_box(
+            draw, (x, y + round(12 * k), x + sw, y + s - 1), str(c.strength), f_pf, txt, halo=None
         )
     if c.reduced:
         # A dark corner flag: the counter is on its reduced side.
-        t = round(8 * k)
+        t = round(6 * k)
         draw.polygon(
-            [(x + s - 1 - t, y + s - 1), (x + s - 1, y + s - 1), (x + s - 1, y + s - 1 - t)],
+            [(x + sw - 1 - t, y + s - 1), (x + sw - 1, y + s - 1), (x + sw - 1, y + s - 1 - t)],
             fill=(20, 20, 20),
         )
 
@@ -668,12 +876,17 @@ def _draw_leader(
     lf = font("sans-bold", round(10 * k))
     name = _leader_name(c)
     left, t, r, b = lf.getbbox(name)
-    draw.text(
-        (x + round(9 * k) - left, y + (h - (b - t)) / 2 - t),
-        name,
-        font=lf,
-        fill=(20, 20, 20) if roman else (255, 255, 255),
-    )
+    ink = (20, 20, 20) if roman else (255, 255, 255)
+    draw.text((x + round(9 * k) - left, y + (h - (b - t)) / 2 - t), name, font=lf, fill=ink)
+    if m.values and c.values:
+        vf = _leader_values_font(k)
+        vl, vt, _vr, vb = vf.getbbox(c.values)
+        draw.text(
+            (x + round(9 * k) + (r - left) + round(5 * k) - vl, y + (h - (vb - vt)) / 2 - vt),
+            c.values,
+            font=vf,
+            fill=ink,
+        )
     mx = x + w - 2
     d = round(13 * k)
     for mk in reversed([mk for mk in c.markers if mk in MARKER_STYLE]):
@@ -718,6 +931,8 @@ def _draw_stack(
     pf = sum(c.strength or 0 for c in stack.counters if not c.is_leader)
     if n:
         label = f"{label} {n}u {pf}PF" if w > round(60 * k) else f"{n}u {pf}"
+    if stack.summary:
+        label = stack.summary
     _draw_text_box(draw, (x, y + 1, x + w, y + tab_h + 1), label, tf, (255, 255, 255), halo=None)
     cy = y + m.pad + tab_h
     inner_w = w - 2 * m.pad
@@ -729,7 +944,7 @@ def _draw_stack(
         col, row = i % m.cols, i // m.cols
         _draw_unit(
             draw,
-            x + m.pad + col * (m.unit + m.gap),
+            x + m.pad + col * (m.uw + m.gap),
             cy + row * (m.unit + m.gap),
             c,
             stack.side,
@@ -878,6 +1093,11 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
     y = 14
     draw.text((x, y), "IMPERATOR", font=font("serif-bold", 30), fill=(120, 20, 24))
     y += 38
+    if scene.result:
+        _result_banner(draw, scene.result, (0, 0, x0, 40))
+        for line in _wrap("Game over: " + scene.result, font("sans-bold", 15), inner):
+            draw.text((x, y), line, font=font("sans-bold", 15), fill=(120, 20, 24))
+            y += 20
     if scene.scenario:
         for line in _wrap(scene.scenario, font("serif-italic", 14), inner)[:2]:
             draw.text((x, y), line, font=font("serif-italic", 14), fill=INK)
@@ -972,7 +1192,7 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
         ("Pax Romana: ", pax, (60, 110, 40)),
     ):
         text = label + (", ".join(names) if names else "none")
-        for line in _wrap(text, sf, inner)[:3]:
+        for line in _wrap(text, sf, inner):  # never cut: every People is listed
             draw.text((x, y), line, font=sf, fill=colour)
             y += 16
     if scene.map_stratagems or scene.fleets:
@@ -995,7 +1215,7 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
         for line in _wrap(text, sf, inner)[:3]:
             draw.text((x, y), line, font=sf, fill=INK)
             y += 16
-    _legend(draw, x, max(y + 8, H - 150), inner)
+    _legend(draw, x, max(y + 8, H - 230), inner)
 
 
 def _section(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int, title: str) -> int:
@@ -1056,6 +1276,26 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
         )
         mx += 18
     draw.text((mx + 2, y + 5), "A C U CC titles", font=f, fill=INK)
+    y += 26
+    marks: list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], None]]] = [
+        ("Rome's move", lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["R"])),
+        ("Enemies' move", lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["E"])),
+        ("battle", lambda d, xx, yy: _legend_swatch(d, xx, yy, BATTLE_TINT, (210, 20, 20))),
+        ("held by Enemies", lambda d, xx, yy: _legend_swatch(d, xx, yy, ENEMY_TINT, INK)),
+        ("major river", lambda d, xx, yy: d.line((xx, yy + 8, xx + 22, yy + 8),
+                                                 fill=RIVER_COLOUR, width=4)),
+        ("≈ strait", lambda d, xx, yy: _dashed(d, [(xx, yy + 8), (xx + 22, yy + 8)],
+                                               STRAIT_COLOUR, 3, 5, 3)),
+        ("People at war / Pax Romana", lambda d, xx, yy: _legend_chips(d, xx, yy)),
+    ]
+    cx = x
+    for text, mark in marks:
+        tw, _ = _text_size(text, f)
+        if cx + 28 + tw > x + inner:
+            cx, y = x, y + 20
+        mark(draw, cx, y)
+        draw.text((cx + 28, y + 1), text, font=f, fill=INK)
+        cx += 28 + tw + 12
 
 
 def _draw_header(canvas: Image.Image, scene: MapScene, vp: Viewport) -> None:
@@ -1063,36 +1303,112 @@ def _draw_header(canvas: Image.Image, scene: MapScene, vp: Viewport) -> None:
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, W - 1, HEADER_H - 1), fill=PAPER)
     draw.line((0, HEADER_H - 2, W, HEADER_H - 2), fill=(120, 30, 30), width=3)
-    title = vp.name
-    kind, _, arg = vp.name.partition(":")
-    if kind == "front":
-        fid = norm_front(arg) or arg
-        title = FRONT_NAMES.get(fid, arg)
-    elif kind == "zone":
-        title = f"Around {arg}"
-    draw.text(
-        (16, 8), f"IMPERATOR · AD {scene.year}", font=font("serif-bold", 22), fill=(120, 20, 24)
-    )
-    draw.text(
-        (16, 38),
-        f"{title}  ·  {_phase_text(scene)}  {scene.turn_label}",
-        font=font("sans-bold", 15),
-        fill=INK,
-    )
-    f = font("sans-bold", 15)
-    x = W - 16
-    parts = [
-        (f"VP  Rome {scene.vp.get('R', 0)} · Enemies {scene.vp.get('E', 0)}", INK),
-        (
-            f"SMC left  Rome {scene.smc_left.get('R', 0)} · Enemies {scene.smc_left.get('E', 0)}",
-            INK,
-        ),
+    big = font("serif-bold", 22)
+    small = font("sans-bold", 15)
+    title = vp.title or vp.name
+    draw.text((12, 6), _fit(f"{title} · AD {scene.year}", big, W // 2 - 16), font=big,
+              fill=(120, 20, 24))
+    line2 = f"{_phase_text(scene)}  {scene.turn_label}".strip()
+    if scene.active_event and scene.active_event.name:
+        line2 += f"  ·  Event: {scene.active_event.name}"
+    draw.text((12, 38), _fit(line2, small, W - 24), font=small, fill=INK)
+    x = W - 12
+    right = [
+        f"VP Rome {scene.vp.get('R', 0)} · Enemies {scene.vp.get('E', 0)}",
+        f"SMC left Rome {scene.smc_left.get('R', 0)} · Enemies {scene.smc_left.get('E', 0)}",
     ]
-    yy = 10
-    for text, colour in parts:
-        tw, _ = _text_size(text, f)
-        draw.text((x - tw, yy), text, font=f, fill=colour)
+    yy = 4
+    for text in right[:1]:
+        tw, _ = _text_size(text, small)
+        draw.text((x - tw, yy + 4), text, font=small, fill=INK)
         yy += 24
+    if scene.result:
+        _result_banner(draw, scene.result, (0, vp.map_top, W, vp.map_top + 34))
+
+
+def _fit(text: str, f: Any, width: int) -> str:
+    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
+    if _text_size(text, f)[0] <= width:
+        return text
+    while text and _text_size(text + "…", f)[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _result_banner(
+    draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int]
+) -> None:
+    """The end of the game across the top of the map: who won."""
+    draw.rectangle(box, fill=(120, 20, 24))
+    f = font("serif-bold", 20)
+    _draw_text_box(draw, box, _fit("GAME OVER · " + text, f, box[2] - box[0] - 16), f,
+                   (255, 244, 220), halo=None)
+
+
+def _draw_legend_strip(canvas: Image.Image, vp: Viewport) -> None:
+    """Detail and theatre views: every mark explained under the map."""
+    W = canvas.size[0]
+    y0 = vp.map_top + vp.height
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, y0, W - 1, y0 + LEGEND_H - 1), fill=PAPER)
+    draw.line((0, y0, W, y0), fill=(120, 30, 30), width=2)
+    f = font("sans", 13)
+    items: list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], None]]] = [
+        ("Rome's move", lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["R"])),
+        ("Enemies' move", lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["E"])),
+        ("battle", lambda d, x, y: _legend_swatch(d, x, y, BATTLE_TINT, (210, 20, 20))),
+        ("held by Enemies", lambda d, x, y: _legend_swatch(d, x, y, ENEMY_TINT, INK)),
+        ("major river", lambda d, x, y: d.line((x, y + 8, x + 22, y + 8), fill=RIVER_COLOUR,
+                                               width=4)),
+        ("≈ strait", lambda d, x, y: _dashed(d, [(x, y + 8), (x + 22, y + 8)], STRAIT_COLOUR,
+                                             3, 5, 3)),
+        ("units PF-QU-BT", lambda d, x, y: _legend_unit(d, x, y)),
+        ("leaders CC-VS-BT-CP", lambda d, x, y: _legend_leader(d, x, y)),
+        ("units, PF, +leaders (folded stack)", lambda d, x, y: _legend_tab(d, x, y)),
+        ("camp", lambda d, x, y: _draw_site(d, "camp", (x + 6, y + 3, x + 17, y + 14), 0)),
+        ("city", lambda d, x, y: _draw_site(d, "city", (x + 6, y + 3, x + 17, y + 14), 0)),
+        ("port", lambda d, x, y: _draw_site(d, "port", (x + 5, y + 2, x + 18, y + 15), 0)),
+        ("People at war / in Pax Romana", lambda d, x, y: _legend_chips(d, x, y)),
+    ]
+    x, y = 10, y0 + 8
+    for text, mark in items:
+        tw, _ = _text_size(text, f)
+        if x + 28 + tw > W - 8:
+            x, y = 10, y + 24
+        mark(draw, x, y)
+        draw.text((x + 28, y + 1), text, font=f, fill=INK)
+        x += 28 + tw + 16
+
+
+def _legend_arrow(draw: ImageDraw.ImageDraw, x: int, y: int, colour: RGB) -> None:
+    draw.line((x, y + 8, x + 16, y + 8), fill=colour, width=4)
+    draw.polygon([(x + 24, y + 8), (x + 15, y + 2), (x + 15, y + 14)], fill=colour)
+
+
+def _legend_swatch(draw: ImageDraw.ImageDraw, x: int, y: int, fill: RGB, edge: RGB) -> None:
+    draw.rectangle((x, y + 1, x + 22, y + 15), fill=_mix(fill, PAPER, 0.55), outline=edge,
+                   width=2)
+
+
+def _legend_unit(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rounded_rectangle((x, y, x + 22, y + 16), radius=3, fill=ROMAN_UNIT, outline=INK)
+    _draw_text_box(draw, (x, y, x + 23, y + 17), "10-2", font("sans-bold", 8), (255, 255, 255),
+                   halo=None)
+
+
+def _legend_tab(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rectangle((x, y + 3, x + 22, y + 13), fill=SIDE_COLOURS["R"])
+
+
+def _legend_chips(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rounded_rectangle((x, y + 2, x + 10, y + 14), radius=2, fill=(190, 24, 24))
+    draw.rounded_rectangle((x + 12, y + 2, x + 22, y + 14), radius=2, fill=(70, 120, 50))
+
+
+def _legend_leader(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rounded_rectangle((x, y + 2, x + 22, y + 14), radius=3, fill=(250, 248, 240),
+                           outline=INK)
+    draw.rectangle((x + 1, y + 3, x + 4, y + 13), fill=SIDE_COLOURS["R"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1105,6 +1421,18 @@ class RenderResult:
     image: Image.Image
     placed: list[Placed]
     viewport: Viewport
+
+
+ARROW_COLOURS: dict[str, RGB] = {"R": (178, 36, 44), "E": (60, 60, 66)}
+
+
+def enemy_held(scene: MapScene) -> list[str]:
+    """Zones where only the Enemies of Rome have counters (tinted grey on the map)."""
+    return sorted(
+        zid
+        for zid, zs in scene.zones.items()
+        if zs.stacks and all(st.side == "E" for st in zs.stacks)
+    )
 
 
 def _zone_chips(scene: MapScene) -> dict[str, list[str]]:
@@ -1165,7 +1493,7 @@ def _draw_fleet_stack(
         col, row = i % m.cols, i // m.cols
         _draw_unit(
             draw,
-            x + m.pad + col * (m.unit + m.gap),
+            x + m.pad + col * (m.uw + m.gap),
             cy + row * (m.unit + m.gap),
             c,
             stack.side,
@@ -1185,10 +1513,9 @@ def render_scene(
 ) -> RenderResult:
     """Render to a Pillow image and return it with every placed box (used by the tests)."""
     board = board if board is not None else load_board()
-    vp = viewport(board, view)
+    vp = viewport(board, view, scene)
     static = static_layer(board, vp)
     canvas = static.image.copy()
-    draw = ImageDraw.Draw(canvas)
     k = vp.k
     top = vp.map_top
     placer = Placer((2, top + 2, vp.width - 2, top + vp.height - 2))
@@ -1203,46 +1530,66 @@ def render_scene(
             return None  # the zone lies outside this view
         return a
 
-    # Battle zones: a red ring outline of the zone.
-    for zid in scene.battle_zones:
+    def rings(zid: str) -> list[list[tuple[float, float]]]:
         z = board.zones.get(zid)
         if z is None:
-            continue
-        for ring in z.rings:
-            pts = [vp.to_px(lon, lat) for lon, lat in ring]
-            if len(pts) >= 3:
-                draw.line(
-                    pts + pts[:1], fill=(255, 255, 255), width=max(4, round(5 * k)), joint="curve"
-                )
-                draw.line(
-                    pts + pts[:1], fill=(210, 20, 20), width=max(2, round(3 * k)), joint="curve"
-                )
+            return []
+        out = [[vp.to_px(lon, lat) for lon, lat in ring] for ring in z.rings]
+        return [r for r in out if len(r) >= 3]
 
-    # Arrows of the last SMC.
+    # Tints: zones held by the Enemies of Rome (grey) and battle zones (red).
+    held = enemy_held(scene)
+    if held or scene.battle_zones:
+        tint = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
+        td = ImageDraw.Draw(tint)
+        for zid in held:
+            for ring in rings(zid):
+                td.polygon(ring, fill=ENEMY_TINT + (70,))
+        for zid in scene.battle_zones:
+            for ring in rings(zid):
+                td.polygon(ring, fill=BATTLE_TINT + (90,))
+        map_box = (0, top, vp.width, top + vp.height)
+        region = canvas.crop(map_box).convert("RGBA")
+        region.alpha_composite(tint.crop(map_box))
+        canvas.paste(region.convert("RGB"), map_box[:2])
+    draw = ImageDraw.Draw(canvas)
+
+    # Battle zones: a red outline; the zone a view is about: a gold one.
+    for zid in scene.battle_zones:
+        for pts in rings(zid):
+            draw.line(
+                pts + pts[:1], fill=(255, 255, 255), width=max(4, round(5 * k)), joint="curve"
+            )
+            draw.line(pts + pts[:1], fill=(210, 20, 20), width=max(2, round(3 * k)), joint="curve")
+    for zid in vp.focus:
+        for pts in rings(zid):
+            draw.line(pts + pts[:1], fill=FOCUS_COLOUR, width=max(3, round(4 * k)), joint="curve")
+
+    # Arrows of the last SMC, in the colour of the side that moved.
     for mv in scene.last_moves:
         path = list(mv.path) if len(mv.path) >= 2 else [mv.src, mv.dst]
         pts = [a for a in (anchor(z, inside=False) for z in path) if a is not None]
         if len(pts) < 2:
             continue
         line = _curve(pts[0], pts[1]) if len(pts) == 2 else pts
-        colour = (
-            _mix(SIDE_COLOURS.get(mv.side, INK), (255, 255, 255), 0.1)
-            if mv.side == "R"
-            else (60, 60, 66)
-        )
-        _arrow(draw, line, colour, k)
+        _arrow(draw, line, ARROW_COLOURS.get(mv.side, INK), k)
 
     # Counter groups, one per zone (stacks of both sides side by side, chips on top).
-    m = _metrics(k)
+    m = _metrics(k, vp.values)
     chips = _zone_chips(scene)
     fleets = _fleet_stacks(scene)
     groups = []
+    # The theatre view shows the counters of the zones of the action; elsewhere a stack is
+    # folded to one line (side, units, PF, leaders) so the action keeps the room.
+    core = set(theatre_zones(board, scene)[0]) if vp.name.startswith("theatre:") else None
     for zid in sorted(set(scene.zones) | set(chips) | set(fleets)):
         a = anchor(zid)
         if a is None:
             continue
         zs = scene.zones.get(zid)
         stacks = tuple(zs.stacks) if zs else ()
+        if core is not None and zid not in core:
+            stacks = tuple(_folded(s) for s in stacks)
         fl = tuple(fleets.get(zid, ()))
         zchips = chips.get(zid, [])
         if not stacks and not fl and not zchips:
@@ -1320,6 +1667,10 @@ def render_scene(
         w, h = tw + round(8 * k), th + round(6 * k)
         at = ((lr[0] + lr[2]) / 2, lr[3] + h / 2 + 1) if lr else a
         p = placer.place("chip", f"{zid}/{text}", at, (w, h), gap=1, step=3, max_radius=150 * k)
+        cx, cy = (p.rect[0] + p.rect[2]) / 2, (p.rect[1] + p.rect[3]) / 2
+        if math.hypot(cx - at[0], cy - at[1]) > h + 10 * k:
+            near = (min(max(at[0], p.rect[0]), p.rect[2]), min(max(at[1], p.rect[1]), p.rect[3]))
+            draw.line((at[0], at[1], *near), fill=colour, width=max(1, round(1.5 * k)))
         draw.rounded_rectangle(
             (p.rect[0], p.rect[1], p.rect[2] - 1, p.rect[3] - 1),
             radius=round(3 * k),
@@ -1328,11 +1679,32 @@ def render_scene(
         )
         _draw_text_box(draw, p.rect, text, cf, (255, 255, 255), halo=None)
 
+    _names_on_top(canvas, static)
     if vp.panel:
         _draw_panel(canvas, scene, board, vp.width)
     else:
         _draw_header(canvas, scene, vp)
+        if vp.legend:
+            _draw_legend_strip(canvas, vp)
     return RenderResult(canvas, list(placer.placed), vp)
+
+
+def _folded(stack: Stack) -> Stack:
+    units = [c for c in stack.counters if not c.is_leader]
+    leaders = sum(1 for c in stack.counters if c.is_leader)
+    pf = sum(c.strength or 0 for c in units)
+    text = f"{SIDE_TEXT.get(stack.side, stack.side)} {len(units)}u {pf}PF"
+    if leaders:
+        text += f" +{leaders}L"
+    return Stack(stack.side, (), text)
+
+
+def _names_on_top(canvas: Image.Image, static: StaticLayer) -> None:
+    """Tints, outlines, arrows and pins never hide a name: every name goes back on top."""
+    for p in static.placed:
+        if p.kind == "label":
+            box = (round(p.rect[0]), round(p.rect[1]), round(p.rect[2]), round(p.rect[3]))
+            canvas.paste(static.image.crop(box), box[:2])
 
 
 def encode_png(img: Image.Image) -> bytes:

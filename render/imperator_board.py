@@ -86,9 +86,25 @@ class ZoneGeom:
 
 
 @dataclass(frozen=True)
+class River:
+    name: str
+    major: bool  # a major river: +1 PM where it is the border (drawn heavier than borders)
+    course: tuple[LonLat, ...]
+
+
+@dataclass(frozen=True)
+class Strait:
+    a: str
+    b: str
+    name: str
+
+
+@dataclass(frozen=True)
 class BoardGeometry:
     zones: Mapping[str, ZoneGeom]
     adjacency: tuple[tuple[str, str], ...] = ()
+    rivers: tuple[River, ...] = ()
+    straits: tuple[Strait, ...] = ()
 
     def neighbours(self, zid: str) -> list[str]:
         out = {b for a, b in self.adjacency if a == zid} | {
@@ -291,7 +307,21 @@ def board_from_toml(folder: Path) -> BoardGeometry:
     edges = [(e["a"], e["b"]) for e in load("edges.toml").get("edge", [])]
     for c in load("coasts.toml").get("coast", []):
         edges.extend((c["sea"], z) for z in c.get("zones", []))
-    return board_from_data({"land_zones": zones, "sea_zones": seas, "adjacency": edges})
+    board = board_from_data({"land_zones": zones, "sea_zones": seas, "adjacency": edges})
+    rivers = tuple(
+        River(
+            str(r.get("name", r["id"])),
+            bool(r.get("major", False)),
+            tuple((float(p[0]), float(p[1])) for p in r.get("course", [])),
+        )
+        for r in load("rivers.toml").get("river", [])
+    )
+    straits = tuple(
+        Strait(str(t["a"]), str(t["b"]), str(t.get("name", "")))
+        for t in load("straits.toml").get("strait", [])
+        if t.get("a") in board.zones and t.get("b") in board.zones
+    )
+    return BoardGeometry(board.zones, board.adjacency, rivers, straits)
 
 
 @functools.lru_cache(maxsize=1)

@@ -47,7 +47,11 @@ Public view format (every key optional unless marked *required*; unknown keys ar
       "last_moves": [{"from": "vindobona", "to": "quadi", "side": "R",
                       "path": ["vindobona", "carnuntum", "quadi"]}],   # path optional
       "battle_zones": ["quadi"],                          # battles fought in the last SMC
+      "result": {"winners": ["rome"], "summary": "rome wins (12 VP to 7)"},  # once over
     }
+
+Counters may carry ``values``: the numbers printed on them (units ``"10-2-1"`` PF-QU-BT,
+leaders ``"3-2-1-4"`` CC-VS-BT-CP); detail and theatre views show them.
 
 Counter ``kind`` is one of ``legion``, ``vexillation``, ``garrison``, ``people``, ``armenia``,
 ``leader`` (anything else is drawn as a plain unit).  Sides are ``"R"`` and ``"E"``; ``"rome"``
@@ -117,6 +121,7 @@ class Counter:
     front: str | None = None
     people: str | None = None
     nationality: str | None = None
+    values: str = ""  # printed values: units PF-QU-BT, leaders CC-VS-BT-CP
 
     @property
     def is_leader(self) -> bool:
@@ -127,6 +132,7 @@ class Counter:
 class Stack:
     side: str
     counters: tuple[Counter, ...]
+    summary: str = ""  # a stack drawn folded: its one line of text instead of its counters
 
 
 @dataclass(frozen=True)
@@ -198,6 +204,7 @@ class MapScene:
     map_stratagems: tuple[MapStratagem, ...] = ()
     last_moves: tuple[Move, ...] = ()
     battle_zones: tuple[str, ...] = ()
+    result: str = ""  # once the game is over: who won, in words
 
     @property
     def peoples_at_war(self) -> tuple[str, ...]:
@@ -230,6 +237,7 @@ def _counter(d: Mapping[str, Any]) -> Counter:
         front=d.get("front"),
         people=d.get("people"),
         nationality=d.get("nationality"),
+        values=str(d.get("values", "") or ""),
     )
 
 
@@ -244,6 +252,17 @@ def _side_dict(d: Mapping[str, Any] | None) -> dict[str, int]:
         if s is not None:
             out[s] = int(v)
     return out
+
+
+def _event_from_table(ev: Any) -> ActiveEvent:
+    """An event given by its number (the engine's view) is named by the Events table."""
+    from rules.imperator import tables
+
+    try:
+        found = tables.event(int(ev))
+    except (KeyError, ValueError, TypeError, LookupError):
+        return ActiveEvent(name=str(ev))
+    return ActiveEvent(name=found.name, id=str(found.number))
 
 
 def from_public_view(view: Mapping[str, Any]) -> MapScene:
@@ -278,7 +297,7 @@ def from_public_view(view: Mapping[str, Any]) -> MapScene:
             name=str(ev.get("name", "")), id=str(ev.get("id", "")), text=str(ev.get("text", ""))
         )
     else:
-        event = ActiveEvent(name=str(ev))
+        event = _event_from_table(ev)
     arm = view.get("armenia") or {}
     fleets = tuple(
         Fleet(
@@ -332,4 +351,18 @@ def from_public_view(view: Mapping[str, Any]) -> MapScene:
         map_stratagems=strats,
         last_moves=moves,
         battle_zones=tuple(str(z) for z in view.get("battle_zones", ()) or ()),
+        result=_result_text(view.get("result")),
     )
+
+
+def _result_text(result: Any) -> str:
+    """The end of the game in words: the engine's summary, or the winners named."""
+    if not result:
+        return ""
+    if isinstance(result, Mapping):
+        summary = str(result.get("summary", "") or "")
+        winners = [str(w) for w in result.get("winners", ()) or ()]
+        if summary:
+            return summary
+        return "Winner: " + ", ".join(winners) if winners else "A draw"
+    return str(result)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,3 +110,27 @@ def _block_network(
     monkeypatch.setattr(socket.socket, "sendto", sendto)
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     yield
+
+
+# --- The shared folder ----------------------------------------------------------------------
+# Rule books and digests live in ../shared, next to the repository (as in CI), never at an
+# absolute path. A test that needs them asks the ``shared`` fixture: when the file is missing
+# the test is skipped locally and FAILS under CI=true, where ../shared must be present.
+SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def find_shared(*parts: str) -> Path:
+    """The path ``../shared/<parts>``, or a skip (locally) / failure (CI=true) when missing."""
+    path = SHARED_DIR.joinpath(*parts)
+    if not path.exists():
+        message = f"{path} is missing (../shared, next to the repository)"
+        if _truthy(os.environ.get("CI")):
+            pytest.fail(f"{message}: CI must provide it", pytrace=False)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared() -> Callable[..., Path]:
+    """``shared("seeds", "x.txt")``: see ``find_shared``."""
+    return find_shared

@@ -1,7 +1,7 @@
 """Our shipped text is our own: no run of 8 consecutive words copied from a rule book.
 
-The rule books live outside the repository, in ../shared/seeds/*.txt; without them the test
-is skipped. Words are lowercased runs of letters and digits (accented letters included);
+The rule books live outside the repository, in ../shared/seeds/*.txt (the ``shared`` fixture of
+tests/conftest.py): without them the test is skipped locally and fails under CI=true. Words are lowercased runs of letters and digits (accented letters included);
 8-word runs made mostly of numbers and single letters (fewer than 4 other words: table
 rows such as "easy 7 8 9 normal 9 9 9") are ignored.
 """
@@ -9,7 +9,7 @@ rows such as "easy 7 8 9 normal 9 9 9") are ignored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,10 +17,9 @@ import pytest
 RUN = 8
 MIN_REAL_WORDS = 4  # a run with fewer words that are not numbers or single letters is a table row
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
 SHIPPED_DIRS = ("rules", "docs", "cogs", "bot", "render", "db")
 SHIPPED_FILES = ("README.md",)
-SUFFIXES = {".py", ".toml", ".md"}
+SUFFIXES = {".py", ".toml", ".md", ".po"}  # .po: the French catalogue is checked too
 WORD = re.compile(r"[^\W_]+")  # letters (any script, accents included) and digits
 
 
@@ -79,15 +78,19 @@ def copied_runs(text: str, index: dict[int, str]) -> list[tuple[int, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def index() -> dict[int, str]:
-    books = sorted(SEEDS.glob("*.txt"))
-    if not books:
-        pytest.skip(f"rule books not found in {SEEDS}: own-words check not run")
+def books(shared: Callable[..., Path]) -> list[Path]:
+    found = sorted(shared("seeds").glob("*.txt"))
+    assert found, "../shared/seeds holds no rule book (*.txt)"
+    return found
+
+
+@pytest.fixture(scope="module")
+def index(books: list[Path]) -> dict[int, str]:
     return seed_index(books)
 
 
-def test_detector_finds_a_copied_sentence(index: dict[int, str]) -> None:
-    book = sorted(SEEDS.glob("*.txt"))[0]
+def test_detector_finds_a_copied_sentence(index: dict[int, str], books: list[Path]) -> None:
+    book = books[0]
     _, run = next(shingles(words(book.read_text(encoding="utf-8"))))
     sample = "Our own words first.\n" + " ".join(run).upper() + " and ours again."
     assert copied_runs(sample, index) == [(2, " ".join(run), book.name)]

@@ -32,6 +32,7 @@ from rules.barracks.data import (
 )
 from rules.barracks.state import BarracksState
 from rules.core.command import Outcome
+from rules.core.i18n import _
 
 # -- geometry by label -------------------------------------------------------------------------
 EMP_LABELS: tuple[str, ...] = tuple(LABEL[p] for p in EMPEROR_POSITIONS)
@@ -62,12 +63,23 @@ TEAMS = {"sword": "sword+pillar", "pillar": "sword+pillar", "eagle": "eagle+wrea
 # Named rulings for the ambiguous points (docs/rulings.md, "The Barracks Emperors").
 ALL_OUTER_SPACES_ARE_HOMELANDS = True
 EQUAL_CAVALRY_CANCEL = True
-PRETENDER_RETURNS_TO_BOX = True
-DEMAGOGUE_BLOCKS_END_OF_TURN = True
+UNCLAIMED_PRETENDER_JOINS_EMPEROR_DECK = True  # BE-09
+DEMAGOGUE_BLOCKS_END_OF_TURN = False  # BE-06
+END_OF_TURN_ABILITIES = ("princeps", "frumentarii")  # §10.0: they act at the end of the turn
 
 
 def card_label(cid: str) -> str:
     return CARDS[cid].label()
+
+
+def board_label(st: BarracksState, cid: str) -> str:
+    """A card on the board as it counts now: counters added (§6.1), or face down (§10.0 Mob)."""
+    if cid in st.flipped:
+        return _("{card}, face down (0)", card=card_label(cid))
+    bonus = sum(st.counters.get(cid, ()))
+    if not bonus:
+        return card_label(cid)
+    return _("{card} (+{bonus}: {value})", card=card_label(cid), bonus=bonus, value=card_value(st, cid))
 
 
 def emperor_label(eid: str) -> str:
@@ -221,10 +233,14 @@ def legal_spaces(st: BarracksState, actor: str) -> list[str]:
     return sorted({s for s in own_sides(st, actor) if not occupied(st, s)})
 
 
-def ability_blocked(st: BarracksState, actor: str) -> bool:
-    """On-play abilities are off in the learning game and under another player's Demagogue (§10.0)."""
+def ability_blocked(st: BarracksState, actor: str, key: str = "") -> bool:
+    """Abilities are off in the learning game (§14.0); another player's Demagogue silences the
+    abilities that act when a card is played, not those acting at the end of the turn (§10.0,
+    BE-06). ``key`` is the card's ability (empty: a placement ability)."""
     if st.learning:
         return True
+    if key in END_OF_TURN_ABILITIES and not DEMAGOGUE_BLOCKS_END_OF_TURN:
+        return False
     return st.demagogue is not None and st.demagogue != actor
 
 
@@ -427,12 +443,12 @@ def judge(st: BarracksState, emp: str) -> Verdict:
     """Resolve a surrounded Emperor as a trick (§7.0) without changing anything."""
     entries = _entries(st, emp)
     if all(e.barbarian for e in entries):
-        return Verdict("died", reason="four Barbarians")
+        return Verdict("died", reason=_("four Barbarians"))
     win = leader(st, emp)
     if win is None:
-        return Verdict("stuck", reason="every card is cancelled")
+        return Verdict("stuck", reason=_("every card is cancelled"))
     if win.barbarian:
-        return Verdict("died", space=win.space, reason="a Barbarian wins")
+        return Verdict("died", space=win.space, reason=_("a Barbarian wins"))
     return Verdict("capture", faction=win.faction, space=win.space)
 
 
@@ -450,22 +466,26 @@ def resolve(st: BarracksState, emp: str, out: Outcome | None) -> Verdict:
     if verdict.kind == "died":
         st.removed.append(eid)
         if out is not None:
-            out.say(f"{emperor_label(eid)} at {emp} dies in battle ({verdict.reason}): nobody captures him.")
+            out.say(_("{emperor} at {space} dies in battle ({reason}): nobody captures him.",
+                      emperor=emperor_label(eid), space=emp, reason=verdict.reason))
     else:
         area = area_of_faction(st, verdict.faction)
         winner = st.cards[verdict.space]
         if out is not None:
             who = FACTION_NAMES[verdict.faction]
-            where = "is discarded (Wreath is not played)" if area is None else f"goes to {area_title(st, area)}"
-            out.say(f"{emperor_label(eid)} at {emp} is won by {card_label(winner)} on the {who} side: he {where}.")
+            fields = {"emperor": emperor_label(eid), "space": emp, "card": board_label(st, winner), "side": who}
+            if area is None:
+                out.say(_("{emperor} at {space} is won by {card} on the {side} side: he is discarded "
+                          "(Wreath is not played).", **fields))
+            else:
+                out.say(_("{emperor} at {space} is won by {card} on the {side} side: he goes to {area}.",
+                          area=area_title(st, area), **fields))
         if area is None:
             st.removed.append(eid)
         else:
             st.areas[area].append(eid)
         del st.cards[verdict.space]
         discard_card(st, winner)
-    if eid in st.pretender_ids and PRETENDER_RETURNS_TO_BOX:
-        pass  # captured or dead Pretenders simply leave play
     cleanup_orphans(st, out)
     if out is not None:
         out.cite("§7.0")
@@ -510,7 +530,7 @@ def exhaust_if_empty(st: BarracksState, out: Outcome) -> None:
             else:
                 discard_card(st, c)
         st.forum = []
-        out.say("The draw deck is empty: the Forum is discarded and no more cards are taken this round.")
+        out.say(_("The draw deck is empty: the Forum is discarded and no more cards are taken this round."))
         out.cite("§8.0")
 
 
@@ -558,9 +578,10 @@ def setup_game(st: BarracksState) -> None:
 
 def setup_round(st: BarracksState, out: Outcome | None) -> None:
     """Deal a round (§4.0, §15.1): Emperors, Barbarians, hands, Forum and the draw deck."""
-    # gather: unclaimed Emperors go back (Pretenders to their box)
+    # gather: every unclaimed Emperor on the board goes back into the Emperor deck, a played
+    # Pretender too; only those still in the Pretenders box stay out (§4.0, BE-09)
     for eid in st.emperors.values():
-        if eid in st.pretender_ids:
+        if eid in st.pretender_ids and not UNCLAIMED_PRETENDER_JOINS_EMPEROR_DECK:
             st.pretenders.append(eid)
         else:
             st.emperor_deck.append(eid)
@@ -610,14 +631,15 @@ def setup_round(st: BarracksState, out: Outcome | None) -> None:
         st.deck = shuffled(st, cards + barbs_in_deck)
     else:
         cards = shuffled(st, influence + barbs_in_deck)
-        for _ in range(per_hand):
+        for _round in range(per_hand):
             for s in st.seats:
                 st.hands[s].append(cards.pop(0))
         dealt = [cards.pop(0) for _ in range(4)]
         st.forum = forum_from_deal(dealt)
         st.deck = cards
     if out is not None:
-        out.say(f"Round {st.round} is dealt: {len(st.emperors)} Emperors, {len(st.deck)} cards in the draw deck.")
+        out.say(_("Round {round} is dealt: {emperors} Emperors, {cards} cards in the draw deck.",
+                  round=st.round, emperors=len(st.emperors), cards=len(st.deck)))
         out.commit_point = True
         out.map_changed = True
 

@@ -12,6 +12,7 @@ from rules.barracks.data import CARDS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
+from rules.core.i18n import _, _n
 
 
 def who(st: BarracksState, actor: str) -> str:
@@ -25,18 +26,20 @@ def who(st: BarracksState, actor: str) -> str:
 def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, out: Outcome) -> None:
     hand = st.hands.get(actor, [])
     if cid not in hand:
-        raise RuleError("§6.0", f"{cid!r} is not a card in your hand")
+        raise RuleError("§6.0", _("{card} is not a card in your hand", card=repr(cid)))
     info = CARDS[cid]
     if origin:
         if not info.is_barbarian:
-            raise RuleError("§6.2", "only a Barbarian card can be discarded to move a Barbarian")
+            raise RuleError("§6.2", _("only a Barbarian card can be discarded to move a Barbarian"))
         if (origin, space) not in E.barbarian_moves(st):
-            raise RuleError("§6.2", f"the Barbarian cannot move from {origin} to {space}: it moves one "
-                            "diagonal step to a space without a Barbarian, next to an Emperor, never onto a Castra")
+            raise RuleError("§6.2", _("the Barbarian cannot move from {origin} to {space}: it moves one "
+                                      "diagonal step to a space without a Barbarian, next to an Emperor, "
+                                      "never onto a Castra", origin=origin, space=space))
         hand.remove(cid)
         st.barbs[space] = st.barbs.pop(origin)
         st.discard.append(cid)
-        out.say(f"{who(st, actor)} discards a Barbarian card to move the Barbarian at {origin} to {space}.")
+        out.say(_("{who} discards a Barbarian card to move the Barbarian at {origin} to {space}.",
+                  who=who(st, actor), origin=origin, space=space))
         out.cite("§6.2")
         st.played = {"card": cid, "space": space, "value": 0, "how": "move", "actor": actor, "abil": False}
         out.map_changed = True
@@ -45,26 +48,29 @@ def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, ou
     spaces = E.placement_spaces(st, actor, cid)
     if space not in spaces:
         if info.is_barbarian:
-            raise RuleError("§6.2", f"a Barbarian goes to a homeland space with no Barbarian, next to an "
-                            f"Emperor and not onto a Castra; {space} is not one")
+            raise RuleError("§6.2", _("a Barbarian goes to a homeland space with no Barbarian, next to "
+                                      "an Emperor and not onto a Castra; {space} is not one", space=space))
         if space in E.INFLUENCE_L and E.occupied(st, space):
-            raise RuleError("§9.0", f"{space} is already occupied")
-        raise RuleError("§9.0", f"{space} is not a legal space for {card_label_short(cid)} "
-                        "(an empty space on your faction's side of an Emperor in play)")
+            raise RuleError("§9.0", _("{space} is already occupied", space=space))
+        raise RuleError("§9.0", _("{space} is not a legal space for {card} (an empty space on your "
+                                  "faction's side of an Emperor in play)", space=space, card=card_label_short(cid)))
     how = spaces[space]
     hand.remove(cid)
     out.map_changed = True
     if info.is_barbarian:
         st.barbs[space] = cid
         covered = st.cards.get(space)
-        extra = f", covering {E.card_label(covered)}" if covered else ""
-        out.say(f"{who(st, actor)} places a Barbarian at {space}{extra}.")
+        if covered:
+            out.say(_("{who} places a Barbarian at {space}, covering {card}.",
+                      who=who(st, actor), space=space, card=E.card_label(covered)))
+        else:
+            out.say(_("{who} places a Barbarian at {space}.", who=who(st, actor), space=space))
         out.cite("§6.2")
     else:
         if how == "praetorian":
             old = st.cards.pop(space)
             E.discard_card(st, old)
-            out.say(f"Praetorian Guard: {E.card_label(old)} at {space} is discarded.")
+            out.say(_("Praetorian Guard: {card} at {space} is discarded.", card=E.card_label(old), space=space))
         elif how in ("foederati", "triumph"):
             bid = st.barbs.pop(space)
             under = st.cards.pop(space, None)
@@ -73,18 +79,22 @@ def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, ou
             if how == "triumph":
                 area = E.area_of_seat(st, actor)
                 st.areas[area].append(bid)
-                out.say(f"Triumph: the Barbarian at {space} goes to {E.area_title(st, area)}'s scoring area.")
+                out.say(_("Triumph: the Barbarian at {space} goes to the scoring area of {area}.",
+                          space=space, area=E.area_title(st, area)))
             else:
                 E.discard_barbarian(st, bid)
-                out.say(f"Foederati: the Barbarian at {space} is discarded.")
+                out.say(_("Foederati: the Barbarian at {space} is discarded.", space=space))
         st.cards[space] = cid
-        note = " by Force March" if how == "forcemarch" else ""
-        out.say(f"{who(st, actor)} plays {E.card_label(cid)} at {space}{note}.")
+        if how == "forcemarch":
+            out.say(_("{who} plays {card} at {space} by Force March.",
+                      who=who(st, actor), card=E.card_label(cid), space=space))
+        else:
+            out.say(_("{who} plays {card} at {space}.", who=who(st, actor), card=E.card_label(cid), space=space))
         out.cite("§6.1")
         if how != "normal":
             out.cite("§10.0")
     st.played = {"card": cid, "space": space, "value": info.value, "how": how, "actor": actor,
-                 "abil": not E.ability_blocked(st, actor) and not info.is_barbarian}
+                 "abil": not E.ability_blocked(st, actor, info.key) and not info.is_barbarian}
     enter_ability(st, actor, out)
 
 
@@ -164,8 +174,9 @@ def enter_ability(st: BarracksState, actor: str, out: Outcome) -> None:
 def do_ability(st: BarracksState, actor: str, target: str, out: Outcome) -> None:
     targets = ability_targets(st, actor)
     if target not in targets:
-        raise RuleError("§10.0", f"{target!r} is not a target of {E.card_label(st.played['card'])} "
-                        f"(choose from {', '.join(targets)})")
+        raise RuleError("§10.0", _("{target} is not a target of {card} (choose from {targets})",
+                                   target=repr(target), card=E.card_label(st.played["card"]),
+                                   targets=", ".join(targets)))
     cid, space = st.played["card"], st.played["space"]
     info = CARDS[cid]
     key = info.key
@@ -174,63 +185,67 @@ def do_ability(st: BarracksState, actor: str, target: str, out: Outcome) -> None
     if key in ("reinforcements", "peddling", "popularity"):
         c = st.cards[target]
         st.counters.setdefault(c, []).append(info.value)
-        out.say(f"{info.name}: +{info.value} on {E.card_label(c)} at {target} (now {E.card_value(st, c)}).")
+        out.say(_("{ability}: +{value} on {card} at {target} (now {total}).", ability=info.name,
+                  value=info.value, card=E.card_label(c), target=target, total=E.card_value(st, c)))
     elif key == "flanking":
         st.cards[space], st.cards[target] = st.cards[target], st.cards[space]
         st.played["space"] = target
-        out.say(f"Flanking Maneuver: it trades places with {E.card_label(st.cards[space])} ({space} <-> {target}).")
+        out.say(_("Flanking Maneuver: it trades places with {card} ({space} <-> {target}).",
+                  card=E.card_label(st.cards[space]), space=space, target=target))
     elif key == "spiculum":
         if target in st.barbs:
             E.clear_space_barb(st, target)
-            out.say(f"Spiculum: the Barbarian at {target} is discarded.")
+            out.say(_("Spiculum: the Barbarian at {target} is discarded.", target=target))
         else:
             c = st.cards[target]
             E.clear_space_card(st, target)
-            out.say(f"Spiculum: {E.card_label(c)} at {target} is discarded.")
+            out.say(_("Spiculum: {card} at {target} is discarded.", card=E.card_label(c), target=target))
     elif key == "mob":
         c = st.cards[target]
         st.counters.pop(c, None)
         st.flipped.append(c)
-        out.say(f"Mob: {E.card_label(c)} at {target} is turned face down (a blank 0).")
+        out.say(_("Mob: {card} at {target} is turned face down (a blank 0).", card=E.card_label(c), target=target))
     elif key == "vulgus":
         c = st.cards[target]
         E.clear_space_card(st, target)
-        out.say(f"Mobile Vulgus: {E.card_label(c)} at {target} is discarded.")
+        out.say(_("Mobile Vulgus: {card} at {target} is discarded.", card=E.card_label(c), target=target))
     elif key == "tribute":
         if st.mode == "solo":
             bid = st.barbs.pop(target)
             st.deck.append(bid)
             st.dice.shuffle(st.deck)
             out.commit_point = True
-            out.say(f"Tribute: the Barbarian at {target} is shuffled back into the draw deck.")
+            out.say(_("Tribute: the Barbarian at {target} is shuffled back into the draw deck.", target=target))
             from rules.barracks import solo
 
             solo.refresh_path(st)
         else:
             E.clear_space_barb(st, target)
-            out.say(f"Tribute: the Barbarian at {target} is discarded.")
+            out.say(_("Tribute: the Barbarian at {target} is discarded.", target=target))
     elif key == "princeps":
         st.princeps = True
-        out.say("Princeps Senatus: an extra card will be drawn at the end of the turn.")
+        out.say(_("Princeps Senatus: an extra card will be drawn at the end of the turn."))
     elif key == "damnatio":
         eid = st.emperors.pop(target)
         st.removed.append(eid)
-        out.say(f"Damnatio Memoriae: {E.emperor_label(eid)} at {target} is struck from the game.")
+        out.say(_("Damnatio Memoriae: {emperor} at {target} is struck from the game.",
+                  emperor=E.emperor_label(eid), target=target))
         E.cleanup_orphans(st, out)
     elif key == "pretender":
         eid = st.pretenders.pop(st.dice.randint(0, len(st.pretenders) - 1))
         st.emperors[target] = eid
         out.commit_point = True
-        out.say(f"Pretender: {E.emperor_label(eid)} claims the throne at {target}.")
+        out.say(_("Pretender: {emperor} claims the throne at {target}.", emperor=E.emperor_label(eid), target=target))
     elif key == "demagogue":
         st.demagogue = actor
-        out.say(f"Demagogue: the other players' card abilities are silenced until {who(st, actor)}'s next turn.")
+        out.say(_("Demagogue: the other players' card abilities are silenced until the next turn of {who}.",
+                  who=who(st, actor)))
     st.played["used"] = target
     after_ability(st, actor, out)
 
 
 def do_skip(st: BarracksState, actor: str, out: Outcome) -> None:
-    out.say(f"{who(st, actor)} does not use the ability of {E.card_label(st.played['card'])}.")
+    out.say(_("{who} does not use the ability of {card}.", who=who(st, actor), card=E.card_label(st.played["card"])))
     after_ability(st, actor, out)
 
 
@@ -263,8 +278,8 @@ def continue_resolution(st: BarracksState, actor: str, out: Outcome) -> None:
 def do_resolve(st: BarracksState, actor: str, emp: str, out: Outcome) -> None:
     ready = E.resolvable(st)
     if emp not in ready:
-        raise RuleError("§7.0", f"{emp} is not a surrounded Emperor waiting to be resolved "
-                        f"(choose from {', '.join(ready)})")
+        raise RuleError("§7.0", _("{emperor} is not a surrounded Emperor waiting to be resolved "
+                                  "(choose from {ready})", emperor=emp, ready=", ".join(ready)))
     E.resolve(st, emp, out)
     continue_resolution(st, actor, out)
 
@@ -300,8 +315,8 @@ def enter_select(st: BarracksState, actor: str, out: Outcome) -> None:
             else:
                 c = st.deck.pop(0)
                 st.hands[actor].append(c)
-                out.tell(actor, f"Princeps Senatus: you draw {E.card_label(c)}.")
-                out.say(f"{who(st, actor)} draws the top card of the deck (Princeps Senatus).")
+                out.tell(actor, _("Princeps Senatus: you draw {card}.", card=E.card_label(c)))
+                out.say(_("{who} draws the top card of the deck (Princeps Senatus).", who=who(st, actor)))
                 out.commit_point = True
     offer_select(st, actor, out)
 
@@ -320,12 +335,13 @@ def offer_select(st: BarracksState, actor: str, out: Outcome) -> None:
 def take_forum(st: BarracksState, actor: str, slot: int, out: Outcome) -> None:
     opts = E.forum_options(st)
     if slot not in opts:
-        reach = ", ".join(str(i + 1) for i in opts) or "none"
-        raise RuleError("§8.0", f"Forum slot {slot + 1} is out of reach after playing a "
-                        f"{st.played.get('value', 0)} (slots you may take: {reach})")
+        reach = ", ".join(str(i + 1) for i in opts) or _("none")
+        raise RuleError("§8.0", _("Forum slot {slot} is out of reach after playing a {value} "
+                                  "(slots you may take: {reach})", slot=slot + 1,
+                                  value=st.played.get("value", 0), reach=reach))
     c = st.forum.pop(slot)
     st.hands[actor].append(c)
-    out.say(f"{who(st, actor)} takes {E.card_label(c)} from the Forum.")
+    out.say(_("{who} takes {card} from the Forum.", who=who(st, actor), card=E.card_label(c)))
     out.cite("§8.0")
     refill_forum(st, actor, out)
 
@@ -341,7 +357,7 @@ def refill_forum(st: BarracksState, actor: str, out: Outcome) -> None:
     if st.deck:
         new = st.deck.pop(0)
         E.forum_insert(st, new)
-        out.say(f"{E.card_label(new)} is turned up into the Forum.")
+        out.say(_("{card} is turned up into the Forum.", card=E.card_label(new)))
         out.commit_point = True
     finish_select(st, actor, out)
 
@@ -353,36 +369,39 @@ def finish_select(st: BarracksState, actor: str, out: Outcome) -> None:
 
 def start_frumentarii(st: BarracksState, actor: str, out: Outcome) -> None:
     if not frumentarii_available(st):
-        raise RuleError("§10.0", "Frumentarii can be used only at the end of the turn it was played, "
-                        "with cards left in the deck")
+        raise RuleError("§10.0", _("Frumentarii can be used only at the end of the turn it was played, "
+                                   "with cards left in the deck"))
     st.seen = st.deck[:4]
     del st.deck[: len(st.seen)]
     st.phase = "frumentarii"
-    out.say(f"{who(st, actor)} uses Frumentarii and looks at {len(st.seen)} cards of the deck.")
-    out.tell(actor, "Frumentarii: you see " + ", ".join(f"{c} ({E.card_label(c)})" for c in st.seen) + ".")
+    out.say(_n("{who} uses Frumentarii and looks at {n} card of the deck.",
+               "{who} uses Frumentarii and looks at {n} cards of the deck.", len(st.seen), who=who(st, actor)))
+    out.tell(actor, _("Frumentarii: you see {cards}.",
+                      cards=", ".join(f"{c} ({E.card_label(c)})" for c in st.seen)))
     out.commit_point = True
     out.cite("§10.0")
     if st.mode == "solo" and all(CARDS[c].is_barbarian for c in st.seen):
         st.deck.extend(st.seen)  # nothing to keep: the Barbarians go back under the deck
         st.seen = []
-        out.say("Frumentarii finds only Barbarians: they go to the bottom of the deck.")
+        out.say(_("Frumentarii finds only Barbarians: they go to the bottom of the deck."))
         finish_select(st, actor, out)
 
 
 def frumentarii_keep(st: BarracksState, actor: str, cid: str, order: list[str] | None, out: Outcome) -> None:
     keepable = [c for c in st.seen if not (st.mode == "solo" and CARDS[c].is_barbarian)]
     if cid not in keepable:
-        raise RuleError("§10.0", f"keep one of the cards you looked at: {', '.join(keepable)}")
+        raise RuleError("§10.0", _("keep one of the cards you looked at: {cards}", cards=", ".join(keepable)))
     rest = [c for c in st.seen if c != cid]
     if order:
         if sorted(order) != sorted(rest):
-            raise RuleError("§10.0", "the order must list every other card you looked at exactly once")
+            raise RuleError("§10.0", _("the order must list every other card you looked at exactly once"))
         rest = list(order)
     st.hands[actor].append(cid)
     st.deck.extend(rest)
     st.seen = []
-    out.say(f"{who(st, actor)} keeps one card and puts {len(rest)} at the bottom of the deck.")
-    out.tell(actor, f"You keep {E.card_label(cid)}.")
+    out.say(_n("{who} keeps one card and puts {n} at the bottom of the deck.",
+               "{who} keeps one card and puts {n} at the bottom of the deck.", len(rest), who=who(st, actor)))
+    out.tell(actor, _("You keep {card}.", card=E.card_label(cid)))
     finish_select(st, actor, out)
 
 
@@ -400,7 +419,7 @@ def end_turn(st: BarracksState, actor: str, out: Outcome) -> None:
 def begin_turn(st: BarracksState, seat: str, out: Outcome) -> None:
     if st.demagogue == seat:
         st.demagogue = None
-        out.say(f"The Demagogue window of {who(st, seat)} closes.")
+        out.say(_("The Demagogue window of {who} closes.", who=who(st, seat)))
     st.active = seat
     st.phase = "play"
     st.played = {}
@@ -409,8 +428,9 @@ def begin_turn(st: BarracksState, seat: str, out: Outcome) -> None:
     if not E.can_play(st, seat):
         hand = st.hands.get(seat, [])
         st.revealed = {seat: list(hand)}
-        shown = ", ".join(E.card_label(c) for c in hand) or "an empty hand"
-        out.say(f"{who(st, seat)} cannot play and shows {shown}: round {st.round} ends.")
+        shown = ", ".join(E.card_label(c) for c in hand) or _("an empty hand")
+        out.say(_("{who} cannot play and shows {shown}: round {round} ends.",
+                  who=who(st, seat), shown=shown, round=st.round))
         out.cite("§5.0")
         end_round(st, out)
 
@@ -421,11 +441,11 @@ def end_round(st: BarracksState, out: Outcome) -> None:
     for a in E.area_names(st):
         stats = E.area_stats(st, a)
         parts.append(f"{E.area_title(st, a)} {stats['score']}")
-    out.say(f"Scores after round {st.round}: " + ", ".join(parts) + ".")
+    out.say(_("Scores after round {round}: {scores}.", round=st.round, scores=", ".join(parts)))
     out.map_changed = True
     if st.round >= st.rounds or st.lost:
         st.phase = "over"
-        out.say("The game is over.")
+        out.say(_("The game is over."))
         return
     st.round += 1
     revealed = st.revealed
@@ -433,7 +453,7 @@ def end_round(st: BarracksState, out: Outcome) -> None:
     st.revealed = revealed
     start = E.start_player_for_round(st)
     st.start_seat = start
-    out.say(f"{who(st, start)} starts round {st.round}.")
+    out.say(_("{who} starts round {round}.", who=who(st, start), round=st.round))
     if st.mode == "solo":
         from rules.barracks import solo
 

@@ -60,6 +60,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
+from rules.core.i18n import _
 
 SEATS4 = ("p1", "p2", "p3", "p4")
 _SCENARIOS: dict[str, tuple[str, str, tuple[str, ...], int | None, str]] = {
@@ -107,10 +108,11 @@ class BarracksGame(Game[BarracksState]):
         if mode == "auto":
             mode = {2: "2p", 3: "3p", 4: "4p"}.get(len(seats), "")
             if not mode:
-                raise RuleError("§11.0", "this variant is for 2 to 4 players")
+                raise RuleError("§11.0", _("this variant is for 2 to 4 players"))
         expected = {"4p": 4, "partnership": 4, "3p": 3, "2p": 2, "solo": 1}[mode]
         if len(seats) != expected:
-            raise RuleError("§11.0", f"{scenario} needs {expected} seats, not {len(seats)}")
+            raise RuleError("§11.0", _("{scenario} needs {expected} seats, not {count}",
+                                       scenario=scenario, expected=expected, count=len(seats)))
         rounds_opt = options.get("rounds", "")
         rounds = int(rounds_opt) if rounds_opt in ("1", "2", "3") else (1 if scenario == "short" else 3)
         learning = scenario == "learning" or options.get("learning", "no") == "yes"
@@ -118,10 +120,11 @@ class BarracksGame(Game[BarracksState]):
             learning = False
         difficulty = options.get("difficulty", "normal")
         if difficulty not in E.SOLO_BARBARIANS:
-            raise RuleError("§15.1", f"difficulty must be easy, normal or hard, not {difficulty!r}")
+            raise RuleError("§15.1", _("difficulty must be easy, normal or hard, not {difficulty}",
+                                       difficulty=repr(difficulty)))
         roma = options.get("roma", "fortified")
         if roma not in ("fortified", "unfortified"):
-            raise RuleError("§15.1", "Roma starts fortified or unfortified")
+            raise RuleError("§15.1", _("Roma starts fortified or unfortified"))
         st = BarracksState(scenario=scenario, mode=mode, seats=seats, dice=Dice(seed), learning=learning,
                            rounds=rounds)
         if mode == "solo":
@@ -147,7 +150,7 @@ class BarracksGame(Game[BarracksState]):
 
     def _apply(self, st: BarracksState, seat: str, command: Command, outcome: Outcome) -> None:
         if st.phase == "over":
-            raise RuleError("§3.0", "the game is over")
+            raise RuleError("§3.0", _("the game is over"))
         name = command.name
         args = command.args
         if name == "decide":
@@ -157,9 +160,9 @@ class BarracksGame(Game[BarracksState]):
             st.last = list(outcome.public)
             return
         if st.pending:
-            raise RuleError("§15.2.3", "a decision is pending: answer it first")
+            raise RuleError("§15.2.3", _("a decision is pending: answer it first"))
         if seat != st.active or seat not in st.seats:
-            raise RuleError("§5.0", f"it is not your turn (it is {flow.who(st, st.active)}'s)")
+            raise RuleError("§5.0", _("it is not your turn (it is the turn of {who})", who=flow.who(st, st.active)))
         phase = st.phase
         if name == "play":
             self._need(phase, "play")
@@ -193,26 +196,29 @@ class BarracksGame(Game[BarracksState]):
                     flow.start_frumentarii(st, seat, outcome)
                 else:
                     if not choice.isdigit():
-                        raise RuleError("§8.0", "choose a Forum slot 1-4 (1 is the leftmost card)")
+                        raise RuleError("§8.0", _("choose a Forum slot 1-4 (1 is the leftmost card)"))
                     flow.take_forum(st, seat, int(choice) - 1, outcome)
         elif name in ("discard", "defeat", "citizenship"):
             if st.mode != "solo":
-                raise RuleError("§15.2.4", f"{name} exists only in the solo game")
+                raise RuleError("§15.2.4", _("{command} exists only in the solo game", command=name))
             from rules.barracks import solo
 
             self._need(phase, "play")
             solo.player_action(st, seat, name, args, outcome)
         else:
-            raise RuleError("", f"unknown command {name!r} (play, move, ability, skip, resolve, forum)")
+            raise RuleError("", _("unknown command {command} (play, move, ability, skip, resolve, forum)",
+                                  command=repr(name)))
         st.last = list(outcome.public)
 
     @staticmethod
     def _need(phase: str, wanted: str) -> None:
         if phase != wanted:
-            steps = {"play": "play a card", "ability": "use or skip the card's ability",
-                     "resolve": "choose the next Emperor to resolve", "select": "take a Forum card",
-                     "frumentarii": "keep one of the cards seen with Frumentarii"}
-            raise RuleError("§5.0", f"now is the time to {steps.get(phase, phase)}")
+            steps = {"play": _("now is the time to play a card"),
+                     "ability": _("now is the time to use or skip the card's ability"),
+                     "resolve": _("now is the time to choose the next Emperor to resolve"),
+                     "select": _("now is the time to take a Forum card"),
+                     "frumentarii": _("now is the time to keep one of the cards seen with Frumentarii")}
+            raise RuleError("§5.0", steps.get(phase, phase))
 
     def to_move(self) -> list[str]:
         st = self.state
@@ -348,9 +354,12 @@ class BarracksGame(Game[BarracksState]):
         win_areas = [a for a, k in ranks if k == best]
         winners = tuple(s for a in win_areas for s in E.area_seats(st, a))
         scores = tuple((s, E.area_stats(st, E.area_of_seat(st, s))["score"]) for s in st.seats)
-        names = " and ".join(E.area_title(st, a) for a in win_areas)
-        verb = "share the victory" if len(win_areas) > 1 else "wins"
-        summary = f"{names} {verb} with {best[0]} Legacy points."
+        if len(win_areas) > 1:
+            names = ", ".join(E.area_title(st, a) for a in win_areas)
+            summary = _("{names} share the victory with {points} Legacy points.", names=names, points=best[0])
+        else:
+            summary = _("{name} wins with {points} Legacy points.", name=E.area_title(st, win_areas[0]),
+                        points=best[0])
         return GameResult(winners=winners, summary=summary, scores=scores)
 
     # -- views ----------------------------------------------------------------------------
@@ -371,14 +380,16 @@ class BarracksGame(Game[BarracksState]):
         st = self.state
         if st.phase == "over":
             res = self.result()
-            return [res.summary if res else "The game is over."]
-        lines = [f"Round {st.round} of {st.rounds}, turn {st.turn + 1}."]
+            return [res.summary if res else _("The game is over.")]
+        lines: list[str] = [_("Round {round} of {rounds}, turn {turn}.", round=st.round, rounds=st.rounds,
+                              turn=st.turn + 1)]
         if st.pending:
-            lines.append(f"Waiting for {st.pending['seat']}: {st.pending['prompt']}")
+            lines.append(_("Waiting for {seat}: {prompt}", seat=st.pending["seat"], prompt=st.pending["prompt"]))
         else:
-            lines.append(f"To move: {flow.who(st, st.active)} ({_PHASE_TEXT.get(st.phase, st.phase)}).")
+            lines.append(_("To move: {who} ({step}).", who=flow.who(st, st.active),
+                           step=_PHASE_TEXT.get(st.phase, st.phase)))
         if st.demagogue:
-            lines.append(f"Demagogue window open for {flow.who(st, st.demagogue)}.")
+            lines.append(_("Demagogue window open for {who}.", who=flow.who(st, st.demagogue)))
         return lines
 
     # -- persistence ----------------------------------------------------------------------
@@ -391,8 +402,8 @@ class BarracksGame(Game[BarracksState]):
         return BarracksState.from_json(data)
 
 
-_PHASE_TEXT = {"play": "play a card", "ability": "card ability", "resolve": "order of resolution",
-               "select": "Forum choice", "frumentarii": "Frumentarii"}
+_PHASE_TEXT = {"play": _("play a card"), "ability": _("card ability"), "resolve": _("order of resolution"),
+               "select": _("Forum choice"), "frumentarii": _("Frumentarii")}
 _ACTION_HELP = {
     "play": "Play a card from your hand into a space (§6.0)",
     "move": "Discard a Barbarian card to move a Barbarian one diagonal step (§6.2)",

@@ -11,6 +11,7 @@ its own preferences tie) are pending decisions too.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -20,6 +21,7 @@ from rules.barracks.data import CARDS, EMPERORS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Command, GameResult, Outcome
 from rules.core.errors import RuleError
+from rules.core.i18n import _
 
 RIVALS = ("eagle", "pillar", "wreath")
 PLAYER = "sword"
@@ -94,7 +96,7 @@ def _interrupt_choices(st: BarracksState, space: str) -> list[tuple[str, str]]:
     return choices
 
 
-def _open(st: BarracksState, kind: str, prompt: str, choices: list[tuple[str, str]], default: str,
+def _open(st: BarracksState, kind: str, prompt: str, choices: Sequence[tuple[str, str]], default: str,
           section: str, **extra: Any) -> None:
     st.decision_seq += 1
     st.pending = {"id": f"d{st.decision_seq}", "seat": st.seats[0], "kind": kind, "prompt": prompt,
@@ -281,7 +283,7 @@ def player_draw(st: BarracksState, seat: str, why: str, out: Outcome) -> bool:
         out.commit_point = True
         if CARDS[c].is_barbarian:
             out.say("A Barbarian is drawn!")
-            if invade(st, c, PLAYER, out):
+            if invade(st, c, PLAYER, out) or resolve_completed(st, out):
                 st.resume = [{"op": why, "actor": seat}]
                 return False
             if st.lost:
@@ -295,6 +297,25 @@ def player_draw(st: BarracksState, seat: str, why: str, out: Outcome) -> bool:
             out.tell(seat, f"Princeps Senatus: you draw {E.card_label(c)}.")
         return True
     return True
+
+
+def resolve_completed(st: BarracksState, out: Outcome) -> bool:
+    """§7.0 on your turn: Emperors an invader has just surrounded are resolved at once, in the
+    order you choose (a pending decision when several wait). True when the game now waits."""
+    while not st.lost:
+        ready = E.resolvable(st)
+        if not ready:
+            return False
+        if len(ready) == 1:
+            E.resolve(st, ready[0], out)
+            continue
+        names = [(e, _("{space}: {emperor}", space=e, emperor=E.emperor_label(st.emperors[e]))) for e in ready]
+        _open(st, "resolve_order", _("Several Emperors are surrounded: which is resolved first?"),
+              names, ready[0], "§7.0")
+        out.say(_("Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."))
+        out.cite("§7.0")
+        return True
+    return False
 
 
 def after_player_turn(st: BarracksState, out: Outcome) -> None:
@@ -378,11 +399,16 @@ def rival_turn_done(st: BarracksState, faction: str, out: Outcome) -> None:
 
 
 def _simulate(st: BarracksState, faction: str, cid: str, space: str) -> tuple[dict[str, int], int]:
-    """Captures by faction if ``faction`` put ``cid`` at ``space`` now; and the surrounded count."""
+    """Captures by faction that ``faction`` putting ``cid`` at ``space`` brings about, and the
+    number of Emperors then surrounded. Captures the board would give without the card (an
+    Emperor already waiting) are not the placement's doing (§15.2.5) and are left out."""
     sim = copy.deepcopy(st)
     sim.cards[space] = cid
     surrounded = sum(1 for e in E.EMP_LABELS if E.surrounded(sim, e))
     wins = _resolve_all(sim, faction)
+    if E.resolvable(st):
+        before = _resolve_all(copy.deepcopy(st), faction)
+        wins = {f: max(0, n - before[f]) for f, n in wins.items()}
     return wins, surrounded
 
 
@@ -585,6 +611,8 @@ def decide(st: BarracksState, seat: str, did: str, choice: str, out: Outcome) ->
         E.resolve(st, choice, out)
         flow.continue_resolution(st, p["faction"], out)
         return
+    elif kind == "resolve_order":
+        E.resolve(st, choice, out)
     _resume(st, out)
 
 
@@ -593,6 +621,9 @@ def _resume(st: BarracksState, out: Outcome) -> None:
         return
     step = st.resume.pop()
     op = step["op"]
+    if op in ("refill", "princeps") and resolve_completed(st, out):
+        st.resume.append(step)  # your turn goes on once the order is chosen
+        return
     if op == "refill":
         if player_draw(st, step["actor"], "refill", out):
             flow.finish_select(st, step["actor"], out)
@@ -630,14 +661,22 @@ def result(st: BarracksState) -> GameResult:
     if st.lost:
         return GameResult((), f"Defeat: {st.lost}.", "defeat", scores)
     ranks = E.ranking(st)
-    best = ranks[0][1]
-    top = [a for a, k in ranks if k == best]
-    if top != [PLAYER]:
-        names = " and ".join(FACTION_NAMES[a] for a in top)
-        return GameResult((), f"Defeat: {names} finished ahead of you.", "defeat", scores)
+    mine = dict(ranks)[PLAYER]
+    ahead = [a for a, k in ranks if k > mine]
+    if ahead:
+        names = " and ".join(FACTION_NAMES[a] for a in ahead)
+        return GameResult((), _("Defeat: {names} finished ahead of you.", names=names), "defeat", scores)
     pts = sum(victory_points(st).values())
     title = title_for(pts)
-    return GameResult((seat,), f"Victory with {best[0]} Legacy points: level {pts}, {title}.", title, scores)
+    # still tied after every tie-break of §3.0: the victory is shared, and still yours (§15.3)
+    tied = [a for a, k in ranks if k == mine and a != PLAYER]
+    if tied:
+        names = " and ".join(FACTION_NAMES[a] for a in tied)
+        return GameResult((seat,), _("Victory shared with {names} at {points} Legacy points: level {level}, "
+                                     "{title}.", names=names, points=mine[0], level=pts, title=title),
+                          title, scores)
+    return GameResult((seat,), _("Victory with {points} Legacy points: level {level}, {title}.",
+                                 points=mine[0], level=pts, title=title), title, scores)
 
 
 def public_info(st: BarracksState) -> dict[str, Any]:

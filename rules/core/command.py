@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.dice import DiceRoll
+from rules.core.i18n import lines_to_json, plain, text_from_json, text_to_json
 
 JSONDict = dict[str, Any]
 
@@ -59,9 +60,12 @@ class Outcome:
             self.citations.append(section)
 
     def to_json(self) -> JSONDict:
-        return {
-            "public": list(self.public),
-            "private": {k: list(v) for k, v in self.private.items()},
+        """JSON: ``public``/``private`` hold the English lines (the readable log); ``texts``,
+        present when some line was marked with ``_``, holds the same lines with their message
+        ids so a stored outcome can still be translated (DESIGN: Two languages)."""
+        data: JSONDict = {
+            "public": [plain(line) for line in self.public],
+            "private": {k: [plain(line) for line in v] for k, v in self.private.items()},
             "rolls": [r.to_json() for r in self.rolls],
             "citations": list(self.citations),
             "map_changed": self.map_changed,
@@ -69,12 +73,27 @@ class Outcome:
             "game_over": self.game_over,
             "highlight": self.highlight,
         }
+        texts: JSONDict = {}
+        public = lines_to_json(self.public)
+        if public is not None:
+            texts["public"] = public
+        private = {k: lines_to_json(v) for k, v in self.private.items()}
+        if any(v is not None for v in private.values()):
+            texts["private"] = {k: v for k, v in private.items() if v is not None}
+        if texts:
+            data["texts"] = texts
+        return data
 
     @classmethod
     def from_json(cls, data: JSONDict) -> Outcome:
+        texts = data.get("texts", {})
+        private_texts = texts.get("private", {})
         return cls(
-            public=list(data.get("public", [])),
-            private={k: list(v) for k, v in data.get("private", {}).items()},
+            public=[text_from_json(x) for x in texts.get("public", data.get("public", []))],
+            private={
+                k: [text_from_json(x) for x in private_texts.get(k, v)]
+                for k, v in data.get("private", {}).items()
+            },
             rolls=[DiceRoll.from_json(r) for r in data.get("rolls", [])],
             citations=list(data.get("citations", [])),
             map_changed=bool(data.get("map_changed", False)),
@@ -87,6 +106,10 @@ class Outcome:
         """The outcome as anyone may see it (no private lines)."""
         data = self.to_json()
         data["private"] = {}
+        if "texts" in data:
+            data["texts"].pop("private", None)
+            if not data["texts"]:
+                del data["texts"]
         return data
 
 
@@ -117,25 +140,38 @@ class PendingDecision:
     section: str = ""
 
     def to_json(self) -> JSONDict:
-        return {
+        """JSON; ``prompt_text``/``labels_text`` (when marked with ``_``) keep the message ids
+        next to the English ``prompt`` and labels."""
+        data: JSONDict = {
             "id": self.id,
             "seat": self.seat,
             "kind": self.kind,
-            "prompt": self.prompt,
-            "choices": [[c.value, c.label] for c in self.choices],
+            "prompt": plain(self.prompt),
+            "choices": [[c.value, plain(c.label)] for c in self.choices],
             "default": self.default,
             "timeout_seconds": self.timeout_seconds,
             "section": self.section,
         }
+        prompt = text_to_json(self.prompt)
+        if prompt != data["prompt"]:
+            data["prompt_text"] = prompt
+        labels = lines_to_json([c.label for c in self.choices])
+        if labels is not None:
+            data["labels_text"] = labels
+        return data
 
     @classmethod
     def from_json(cls, data: JSONDict) -> PendingDecision:
+        labels = data.get("labels_text") or [lbl for _, lbl in data["choices"]]
         return cls(
             id=data["id"],
             seat=data["seat"],
             kind=data["kind"],
-            prompt=data["prompt"],
-            choices=tuple(Choice(str(v), str(lbl)) for v, lbl in data["choices"]),
+            prompt=text_from_json(data.get("prompt_text", data["prompt"])),
+            choices=tuple(
+                Choice(str(v), text_from_json(lbl))
+                for (v, _), lbl in zip(data["choices"], labels, strict=True)
+            ),
             default=data["default"],
             timeout_seconds=int(data.get("timeout_seconds", 600)),
             section=data.get("section", ""),

@@ -12,6 +12,8 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.i18n import _
+
 DIE_FACES: dict[str, tuple[int, int]] = {"d6": (1, 6), "d10": (0, 9)}
 
 
@@ -31,10 +33,12 @@ class DiceRoll:
     result: int = 0
 
     def describe(self) -> str:
-        mods = "".join(f" {v:+d} ({label})" for label, v in self.modifiers)
+        """The roll in words (a translatable Text: ``"§8.1 evasion: d6 rolled 4"``)."""
+        fields = {"purpose": self.purpose, "die": self.die, "natural": self.natural}
         if not self.modifiers:
-            return f"{self.purpose}: {self.die} rolled {self.natural}"
-        return f"{self.purpose}: {self.die} rolled {self.natural}{mods} = {self.result}"
+            return _("{purpose}: {die} rolled {natural}", **fields)
+        mods = "".join(f" {v:+d} ({label})" for label, v in self.modifiers)
+        return _("{purpose}: {die} rolled {natural}{mods} = {result}", mods=mods, result=self.result, **fields)
 
     def to_json(self) -> dict[str, Any]:
         return {

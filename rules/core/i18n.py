@@ -17,6 +17,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+LANGUAGES = ("en", "fr")
+"""The languages Praetor speaks; English is the source language of every message."""
+LANGUAGE_OPTION = "language"
+"""The per-game option naming the language of the game's public posts (``/game new``)."""
+
+
+def check_language(value: str) -> str:
+    """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
+    code = value.strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
+    return code
+
 
 class Catalogue(Protocol):
     """What a gettext translations object offers (``gettext.GNUTranslations``)."""
@@ -48,11 +61,24 @@ class Text(str):
         self.params = params
         return self
 
+    def __str__(self) -> str:
+        # ``str(text)`` keeps the Text (its value is the English), so ``str(error)`` of a
+        # RuleError built from a Text can still be translated where it is shown.
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.msgid, self.plural, self.n, self.params, self.verbatim))
+
+    verbatim = False
+    """True for a template that is not itself translated (:func:`join`): only its parts are."""
+
     def localise(self, catalogue: Catalogue | None) -> str:
         """The sentence in ``catalogue``'s language (English when ``catalogue`` is None)."""
         if catalogue is None:
-            return str(self)
-        if self.plural is not None and self.n is not None:
+            return plain(self)
+        if self.verbatim:
+            template = self.msgid
+        elif self.plural is not None and self.n is not None:
             template = catalogue.ngettext(self.msgid, self.plural, self.n)
         else:
             template = catalogue.gettext(self.msgid)
@@ -64,12 +90,22 @@ class Text(str):
     def to_json(self) -> dict[str, Any]:
         """A JSON form that keeps the message id, so a stored line can be translated later."""
         data: dict[str, Any] = {"msgid": self.msgid}
+        if self.verbatim:
+            data["verbatim"] = True
         if self.plural is not None:
             data["plural"] = self.plural
             data["n"] = self.n
         if self.params:
             data["params"] = {k: text_to_json(v) for k, v in self.params.items()}
         return data
+
+
+def _rebuild(
+    msgid: str, plural: str | None, n: int | None, params: dict[str, Any], verbatim: bool = False
+) -> Text:
+    text = Text(msgid, plural, n, **params)
+    text.verbatim = verbatim
+    return text
 
 
 def _(msgid: str, /, **params: Any) -> Text:
@@ -80,6 +116,16 @@ def _(msgid: str, /, **params: Any) -> Text:
 def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """Mark a sentence with a count for translation; ``{n}`` is the count."""
     return Text(singular, plural, n, **params)
+
+
+def join(separator: str, parts: list[Any]) -> Text:
+    """``separator.join(parts)`` that still translates each part that is a :class:`Text`
+    (a list of chit or zone names inside a sentence)."""
+    params = {f"part{i}": part for i, part in enumerate(parts)}
+    template = separator.join("{" + name + "}" for name in params)
+    text = Text(template, **params)
+    text.verbatim = True
+    return text
 
 
 def translate(value: Any, catalogue: Catalogue | None) -> Any:
@@ -96,9 +142,23 @@ def text_to_json(value: Any) -> Any:
     return value
 
 
+def plain(value: Any) -> str:
+    """``value`` as a plain ``str`` (a :class:`Text` becomes its English sentence)."""
+    return str.__str__(value) if isinstance(value, str) else str(value)
+
+
+def lines_to_json(lines: list[Any]) -> list[Any] | None:
+    """The JSON form of a list of lines, or None when no line is a :class:`Text`."""
+    if not any(isinstance(line, Text) for line in lines):
+        return None
+    return [text_to_json(line) for line in lines]
+
+
 def text_from_json(data: Any) -> Any:
     """Inverse of :func:`text_to_json`: a stored line becomes a :class:`Text` again."""
     if isinstance(data, dict) and "msgid" in data:
         params = {k: text_from_json(v) for k, v in data.get("params", {}).items()}
-        return Text(data["msgid"], data.get("plural"), data.get("n"), **params)
+        return _rebuild(
+            data["msgid"], data.get("plural"), data.get("n"), params, bool(data.get("verbatim"))
+        )
     return data

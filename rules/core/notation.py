@@ -7,7 +7,9 @@ Rolls use the seeded ``Dice`` generator, so they are reproducible and can be rec
 
 Why not a dice library: the well-kept one on PyPI (d20) draws from the module-level ``random``
 generator and offers no way to hand it ours, so its rolls could be neither seeded per game nor
-recorded; this grammar is small enough to keep here, with its limits (100 dice, 1000 sides).
+recorded; this grammar is small enough to keep here, with its limits (100 dice, 1000 sides,
+numbers up to 1,000,000, 20 terms, 100 characters), so every total fits a 32-bit column.
+Only the ASCII digits 0-9 are numbers (``int`` would also read ``١٢`` or ``1_000``).
 """
 
 from __future__ import annotations
@@ -16,12 +18,19 @@ import re
 from dataclasses import dataclass
 
 from rules.core.dice import Dice
+from rules.core.i18n import _
 
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_TERMS = 20
+MAX_CONSTANT = 1_000_000
+MAX_LENGTH = 100
+MAX_TOTAL = MAX_TERMS * max(MAX_CONSTANT, MAX_DICE * MAX_SIDES)  # 20,000,000 < 2**31
 
-_TERM = re.compile(r"^(?:(\d*)d(\d+)(?:(kh|kl|dh|dl)(\d+))?|(\d+))$")
+_NUMBER = "[0-9]{1,12}"  # ASCII only; longer numbers are unreadable, shorter ones bounded below
+_TERM = re.compile(
+    rf"^(?:([0-9]{{0,12}})d({_NUMBER})(?:(kh|kl|dh|dl)({_NUMBER}))?|({_NUMBER}))$"
+)
 
 
 class NotationError(ValueError):
@@ -69,9 +78,13 @@ def _shown(rolled: tuple[int, ...], kept: tuple[int, ...]) -> str:
 
 def parse(expression: str) -> list[tuple[int, str]]:
     """Split an expression into signed terms; raise ``NotationError`` naming the problem."""
+    if len(expression) > MAX_LENGTH:
+        raise NotationError(
+            _("a roll is at most {limit} characters long", limit=MAX_LENGTH)
+        )
     text = expression.replace(" ", "").lower()
     if not text:
-        raise NotationError("empty roll: try 2d6+1, d10 or 4d6kh3")
+        raise NotationError(_("empty roll: try 2d6+1, d10 or 4d6kh3"))
     pieces = re.split(r"([+-])", text)
     terms: list[tuple[int, str]] = []
     sign = 1
@@ -79,37 +92,52 @@ def parse(expression: str) -> list[tuple[int, str]]:
     for piece in pieces:
         if piece in ("+", "-"):
             if expect_term and terms:
-                raise NotationError(f"two signs in a row in {expression!r}")
+                raise NotationError(_("two signs in a row in {expression}", expression=repr(expression)))
             sign = -1 if piece == "-" else 1
             expect_term = True
             continue
         if piece == "":
             continue
         if not _TERM.match(piece):
-            raise NotationError(f"cannot read {piece!r}: use forms like 2d6, d10, 4d6kh3 or 5")
+            raise NotationError(
+                _(
+                    "cannot read {piece}: use forms like 2d6, d10, 4d6kh3 or 5 "
+                    "(numbers up to {limit}, digits 0-9)",
+                    piece=repr(piece[:20]),
+                    limit=MAX_CONSTANT,
+                )
+            )
         terms.append((sign, piece))
         sign = 1
         expect_term = False
     if expect_term:
-        raise NotationError(f"{expression!r} ends with a sign")
+        raise NotationError(_("{expression} ends with a sign", expression=repr(expression)))
     if len(terms) > MAX_TERMS:
-        raise NotationError(f"too many terms (at most {MAX_TERMS})")
+        raise NotationError(_("too many terms (at most {limit})", limit=MAX_TERMS))
     dice_count = 0
-    for _, term in terms:
+    for _sign, term in terms:
         match = _TERM.match(term)
         assert match is not None
+        if match.group(5) and int(match.group(5)) > MAX_CONSTANT:
+            raise NotationError(
+                _("{term}: numbers in a roll are at most {limit}", term=term, limit=MAX_CONSTANT)
+            )
         if match.group(2):
             count = int(match.group(1) or 1)
             sides = int(match.group(2))
             if count < 1 or sides < 2:
-                raise NotationError(f"{term}: roll at least one die of at least 2 sides")
+                raise NotationError(_("{term}: roll at least one die of at least 2 sides", term=term))
             if sides > MAX_SIDES:
-                raise NotationError(f"{term}: at most {MAX_SIDES} sides")
+                raise NotationError(_("{term}: at most {limit} sides", term=term, limit=MAX_SIDES))
             if match.group(4) is not None and int(match.group(4)) > count:
-                raise NotationError(f"{term}: cannot keep or drop more dice than are rolled")
+                raise NotationError(
+                    _("{term}: cannot keep or drop more dice than are rolled", term=term)
+                )
             dice_count += count
     if dice_count > MAX_DICE:
-        raise NotationError(f"that is {dice_count} dice; at most {MAX_DICE} in one roll")
+        raise NotationError(
+            _("that is {count} dice; at most {limit} in one roll", count=dice_count, limit=MAX_DICE)
+        )
     return terms
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported
+from rules.imperator import scenario_rules
 from rules.imperator.model import (
     INTERIOR,
     ROMAN,
@@ -29,9 +30,6 @@ from rules.imperator.model import (
 
 LIMITED = ("germania", "britannia", "africa")
 
-#: Scenario rules that the data files state in prose only (see docs/rulings.md).
-SUDDEN_DEATH = {"avidius_cassius": {"marc_aurele": "E", "avidius_cassius": "R"}}
-ALIASES = {"s1": "avidius_cassius", "1": "avidius_cassius"}
 
 
 def _load() -> Any:
@@ -110,6 +108,7 @@ def board(source: str = "data:") -> Board:
             major=bool(p.major),
             category="west" if p.stacking == "W" else "east",
             front=p.entry_fronts[0] if p.entry_fronts else None,
+            fronts=tuple(p.entry_fronts),
         )
         for p in data.peoples.values()
     }
@@ -173,7 +172,6 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     from rules.imperator.scenarios import default_rules
 
     data = _load()
-    scenario = ALIASES.get(scenario, scenario)
     sc = data.scenarios.get(scenario)
     if sc is None:
         raise NotYetSupported("scenarios", f"scenario {scenario!r} has no data")
@@ -182,7 +180,7 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     rules = default_rules()
     rules["initiative"] = {str(k): ("R" if str(v).lower().startswith("r") else "E") for k, v in sc.initiative.items()}
     rules["armenia"] = sc.armenia != "absent"
-    rules["sudden_death"] = {k: v for k, v in SUDDEN_DEATH.get(scenario, {}).items() if k in b.leaders}
+    rules["scenario_rules"] = [r.to_json() for r in sc.rules]
     units: dict[str, UnitState] = {}
     for uid, d in b.units.items():
         if d.kind == "vexillation":
@@ -229,7 +227,8 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     st.armenia = "parthian" if sc.armenia == "parthian" else "roman"
     st.at_war = list(sc.peoples_at_war)
     st.civil_war = bool(usurpers)
-    for f in {b.units[u].front for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}:
+    # sorted, never set order: the state must not depend on PYTHONHASHSEED (issue 14)
+    for f in sorted({b.units[u].front or "" for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}):
         if f and f not in st.defected_fronts:
             st.defected_fronts.append(f)
     holders = [x for x, s in leaders.items() if s.title in ("augustus", "caesar")]
@@ -263,4 +262,5 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
                 ls.owner = "E"
     for role, n in sc.vp.items():
         st.vp["rome" if str(role).lower().startswith("r") else "enemies"] = int(n)
+    scenario_rules.setup(st)
     return st

@@ -26,35 +26,92 @@ def e_occupied(st: ImperatorState, zone: str) -> bool:
     return bool(st.units_in(zone, "E"))
 
 
-def nearest_free_camp(st: ImperatorState, home: str) -> str | None:
+def nearest_free_camps(st: ImperatorState, home: str) -> list[str]:
+    """§9.2.2: the camps in the Empire free of the enemy nearest to ``home`` (all of them on a tie:
+    the player picks, ruling "Every choice is the player's")."""
     dist = distances(st, home)
     camps = [z for z in dist if st.has_camp(z) and st.in_empire(z) and not e_occupied(st, z)]
     if not camps:
-        return None
-    return min(camps, key=lambda z: (dist[z], z))
+        return []
+    best = min(dist[z] for z in camps)
+    return sorted(z for z in camps if dist[z] == best)
 
 
-def interior_zone(st: ImperatorState, city: bool) -> str | None:
+def nearest_free_camp(st: ImperatorState, home: str) -> str | None:
+    """The first of :func:`nearest_free_camps` (a default; the player may pick another)."""
+    camps = nearest_free_camps(st, home)
+    return camps[0] if camps else None
+
+
+def interior_zones(st: ImperatorState, city: bool, near: str | None = None) -> list[str]:
+    """§9.2.2: interior-province zones free of the enemy (with a city if ``city``), nearest to
+    ``near`` first; the Roman player picks any of them."""
     zs = sorted(
         z for z, d in st.board.zones.items() if st.front_of(z) == INTERIOR and (d.city or not city) and not e_occupied(st, z)
     )
+    if near is not None and near in st.board.zones:
+        dist = distances(st, near)
+        zs.sort(key=lambda z: (dist.get(z, 10**6), z))
+    return zs
+
+
+def interior_zone(st: ImperatorState, city: bool) -> str | None:
+    zs = interior_zones(st, city)
     return zs[0] if zs else None
 
 
-def home_for(st: ImperatorState, uid: str) -> tuple[str | None, bool]:
-    """Where a Roman unit of the Roman player goes home, and whether it arrives reduced."""
+def home_options(st: ImperatorState, uid: str) -> tuple[list[str], bool]:
+    """Where a Roman unit of the Roman player may go home (§9.2.2), and whether it arrives reduced.
+
+    One zone when the book names it; several when it leaves the pick to the player (nearest camps
+    on a tie, any interior zone when every camp is held)."""
     d = st.udef(uid)
     home = d.home
     if home is None:
-        return interior_zone(st, False), True
+        return interior_zones(st, False), True
     if not e_occupied(st, home):
-        return home, False
+        return [home], False
     if d.kind == "garrison" or d.front == INTERIOR:
-        return interior_zone(st, True), True
-    camp = nearest_free_camp(st, home)
-    if camp is not None:
-        return camp, True
-    return interior_zone(st, False), True
+        return interior_zones(st, True, home), True
+    camps = nearest_free_camps(st, home)
+    if camps:
+        return camps, True
+    return interior_zones(st, False, home), True
+
+
+def home_for(st: ImperatorState, uid: str) -> tuple[str | None, bool]:
+    """The default of :func:`home_options`."""
+    zs, red = home_options(st, uid)
+    return (zs[0] if zs else None), red
+
+
+def place(
+    st: ImperatorState, out: Outcome, role: str, pieces: list[str], options: list[str], section: str, *, shelter: bool = False
+) -> str | None:
+    """Put ``pieces`` (units and leaders) in ``options[0]``; with more than one option, the owner
+    decides (a ``place_pieces`` decision moves them to the zone he picks). Returns the zone."""
+    if not options or not pieces:
+        return None
+    dest = options[0]
+    move_pieces(st, pieces, dest, shelter)
+    if len(options) > 1:
+        what = ", ".join(name(st, p) for p in pieces)
+        politics.open_decision(
+            st, role, "place_pieces", f"{section}: choose where {what} go(es).",
+            [(z, name(st, z)) for z in options], dest, section, {"pieces": list(pieces), "shelter": shelter},
+        )
+    return dest
+
+
+def move_pieces(st: ImperatorState, pieces: list[str], dest: str, shelter: bool = False) -> None:
+    """Answer of a ``place_pieces`` decision (and its default): every piece goes to ``dest``."""
+    for p in pieces:
+        if p in st.units:
+            st.units[p].loc = dest
+            if shelter:
+                _shelter(st, p)
+        elif p in st.leaders and st.leaders[p].status == "map":
+            st.leaders[p].loc = dest
 
 
 def sheltered(st: ImperatorState, zone: str) -> tuple[bool, bool]:
@@ -113,10 +170,12 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
             continue
         if st.front_of(us.loc) != d.front:
             out_fronts.add(d.front)
-    allowed = min(st.reserve_max, len(st.reserve_fronts))
-    excess = max(0, len(out_fronts) - allowed)
+    # §3.3, §10 (AMB-38 as corrected, the 172/173 example): every Front that is not one of this
+    # year's Reserve Fronts and still has units out costs 3 VP; a Reserve Front kept with nothing
+    # out does not cover another Front.
+    excess = len(out_fronts - set(st.reserve_fronts))
     if excess:
-        r.append((f"{excess} Front(s) over the Reserve Front limit", -3 * excess))
+        r.append((f"{excess} Front(s) with units out but not a Reserve Front", -3 * excess))
     for role, items in (("R", r), ("E", e)):
         total = sum(v for _, v in items)
         st.add_vp(role, total)
@@ -174,6 +233,15 @@ def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
 
 
 def adjustments(st: ImperatorState, out: Outcome) -> None:
+    before = {u: (us.status, us.reduced) for u, us in sorted(st.units.items())}
+    _adjustments(st, out)
+    from rules.imperator.views import adjustment_lines
+
+    for line in adjustment_lines(st, before):
+        out.say(line)
+
+
+def _adjustments(st: ImperatorState, out: Outcome) -> None:
     out.cite("§9.2")
     remove_osrhoene_adiabene(st, out)
     # 9.2.1 fleets
@@ -195,46 +263,63 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
                     ls.title = None
                     out.say(f"§9.2.1: {name(st, x)} is lost with the fleet.")
     # 9.2.2 Roman units and leaders
+    stranded: dict[str, list[str]] = {}  # zone outside the Empire -> leaders of the Roman player
+    outside: dict[str, list[str]] = {}  # zone outside the Empire -> zones its units went to
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
         if d.people != ROMAN:
             continue
         if d.kind == "vexillation":
-            _adjust_vex(st, uid)
+            _adjust_vex(st, out, uid)
             continue
         if us.mutiny:
             continue  # §6.3, AMB-43: mutineers are not adjusted
         if us.status == "map" and us.loc is not None and us.owner == "R":
             if not st.in_empire(us.loc):
-                dest, _ = home_for(st, uid)
-                leaders_here = [x for x in st.leaders_in(us.loc, "R")]
                 src = us.loc
-                us.loc = dest
+                stranded.setdefault(src, [x for x in st.leaders_in(src, "R") if st.ldef(x).people == ROMAN])
                 us.reduced = True
-                for x in leaders_here:
-                    st.leaders[x].loc = dest
+                options, _ = home_options(st, uid)
+                dest = place(st, out, "R", [uid], options, "§9.2.2")
                 if dest is None:
-                    us.status = "eliminated"
-                _ = src
+                    us.status, us.loc = "eliminated", None
+                else:
+                    outside.setdefault(src, []).append(uid)
                 continue
             garrison = d.kind == "garrison" or d.front == INTERIOR
             own = st.front_of(us.loc) == (INTERIOR if garrison else d.front)
             if threatened(st, us.loc) or not own:
-                pass
+                _shelter(st, uid)
             elif garrison and d.home and e_occupied(st, d.home):
-                pass
+                _shelter(st, uid)
             else:
-                dest, _ = home_for(st, uid)
-                if dest is not None:
-                    us.loc = dest
-            _shelter(st, uid)
+                options, _ = home_options(st, uid)
+                if options:
+                    place(st, out, "R", [uid], options, "§9.2.2", shelter=True)
+                else:
+                    _shelter(st, uid)
         elif us.status == "map" and us.loc is not None and us.owner == "E":
             _shelter(st, uid)
-    for x, ls in st.leaders.items():
-        if ls.status == "map" and ls.loc is not None and ls.owner == "R" and not st.in_empire(ls.loc):
-            if st.ldef(x).people == ROMAN:
-                politics.kill_leader(st, out, x, "stranded alone outside the Empire", section="§9.2.2")
+    # Leaders who were with those units go with one of them (the player picks which).
+    for src in sorted(stranded):
+        leaders = [x for x in stranded[src] if st.leaders[x].status == "map" and st.leaders[x].loc == src]
+        units = outside.get(src, [])
+        if not leaders or not units:
+            continue
+        move_pieces(st, leaders, str(st.units[units[0]].loc))
+        undecided = {u for dec in st.pending if dec["kind"] == "place_pieces" for u in dec["data"]["pieces"]}
+        if len({st.units[u].loc for u in units}) > 1 or any(u in undecided for u in units):
+            # answered after the units' own placements (decisions are answered in order)
+            politics.open_decision(
+                st, "R", "follow_unit", f"§9.2.2: which unit do {', '.join(name(st, x) for x in leaders)} go with?",
+                [(u, name(st, u)) for u in units], units[0], "§9.2.2", {"pieces": leaders},
+            )
+    alone = sorted(
+        x for x, ls in st.leaders.items()
+        if ls.status == "map" and ls.loc is not None and ls.owner == "R" and not st.in_empire(ls.loc) and st.ldef(x).people == ROMAN
+    )
+    politics.kill_leaders(st, out, alone, "stranded alone outside the Empire", section="§9.2.2")
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
@@ -249,11 +334,11 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
             continue
         us.owner = "R"
         us.usurper = None
-        dest, red = home_for(st, uid)
-        if dest is not None:
+        options, red = home_options(st, uid)
+        if options:
             us.status = "map"
-            us.loc = dest
             us.reduced = red
+            place(st, out, "R", [uid], options, "§9.2.2")
     # 9.2.3 vexillations need 3 reduced legions each
     for front in ("british", "rhine", "danube", "orient", "southern"):
         vex = [u for u, s in st.units.items() if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "map"]
@@ -266,12 +351,7 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
             st.units[gone].loc = None
             out.say(f"§9.2.3: {name(st, gone)} is withdrawn (too few legions).")
         need = 3 * len(vex) - sum(1 for u in legions if st.units[u].reduced)
-        for u in sorted(legions):
-            if need <= 0:
-                break
-            if not st.units[u].reduced:
-                st.units[u].reduced = True
-                need -= 1
+        reduce_legions(st, out, front, need)
     # 9.2.4 non-Roman Peoples
     for pid in list(st.at_war):
         pd = st.board.peoples.get(pid)
@@ -285,27 +365,21 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
             pts = 2 if pd.major else 1
             st.add_vp("R", pts)
             out.say(f"§9.2.4: the {pd.name} are pacified by force; {pts} VP to {st.seat_of('R')}.")
-            home = sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
-            for u in units:
-                us = st.units[u]
-                if pd.major:
-                    us.status, us.loc, us.reduced = "map", home[0] if home else None, False
-                else:
-                    us.status, us.loc, us.back_year = "locked", None, st.year + 6
-            for x, ls in st.leaders.items():
-                if st.ldef(x).people == pid:
-                    ls.pax = True
-                    if ls.status == "map" and home:
-                        ls.loc = home[0]
+            home = people_home(st, pid)
+            if not pd.major:
+                for u in units:
+                    st.units[u].status, st.units[u].loc, st.units[u].back_year = "locked", None, st.year + 6
+            redeploy_home(st, out, pid, "§9.2.4")
             continue
-        home = sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
+        home = people_home(st, pid)
         for u in units:
             us = st.units[u]
             if us.status == "map" and us.loc and us.reduced:
                 if us.loc in home or st.board.zones[us.loc].city:
                     us.reduced = False
             elif us.status in ("eliminated", "removed") and home:
-                us.status, us.loc, us.reduced = "map", home[0], False
+                us.status, us.reduced = "map", False
+                place(st, out, "E", [u], home, "§9.2.4")
     for u, us in st.units.items():
         if st.udef(u).people == "armenia" and us.status in ("eliminated", "removed"):
             zs = [z for z, zd in st.board.zones.items() if "armenia" in zd.peoples]
@@ -315,7 +389,55 @@ def adjustments(st: ImperatorState, out: Outcome) -> None:
     politics.normalize(st, out)
 
 
-def _adjust_vex(st: ImperatorState, uid: str) -> None:
+def people_home(st: ImperatorState, pid: str) -> list[str]:
+    """A People's home zones (§4.1), in map order."""
+    return sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
+
+
+def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> None:
+    """§6.1, §9.2.4: a pacified Major People's units (normal side) and leaders (Pax Romana side)
+    go back to its home zones; with several home zones the Enemies of Rome, who control them,
+    pick the zone of each piece."""
+    pd = st.board.peoples[pid]
+    home = people_home(st, pid)
+    for uid, us in sorted(st.units.items()):
+        if st.udef(uid).people != pid:
+            continue
+        us.mutiny = None
+        if pd.major:
+            us.status, us.reduced, us.fleet = "map", False, None
+            if home:
+                place(st, out, "E", [uid], home, section)
+            else:
+                us.loc = None
+    for lid, ls in sorted(st.leaders.items()):
+        if st.ldef(lid).people == pid:
+            ls.pax = True
+            if ls.status == "map" and home:
+                place(st, out, "E", [lid], home, section)
+
+
+def reduce_legions(st: ImperatorState, out: Outcome, front: str, need: int) -> None:
+    """§9.2.3: ``need`` more legions of ``front`` turn to their reduced side; the Roman player
+    picks which (a ``reduce_legion`` decision per legion when the choice matters)."""
+    cands = sorted(
+        u for u, s in st.units.items()
+        if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R" and not s.reduced
+    )
+    if need <= 0 or not cands:
+        return
+    if need >= len(cands):
+        for u in cands:
+            st.units[u].reduced = True
+        return
+    politics.open_decision(
+        st, "R", "reduce_legion",
+        f"§9.2.3: {need} legion(s) of the {front} Front must turn to their reduced side; choose one.",
+        [(u, name(st, u)) for u in cands], cands[0], "§9.2.3", {"front": front, "need": need},
+    )
+
+
+def _adjust_vex(st: ImperatorState, out: Outcome, uid: str) -> None:
     us = st.units[uid]
     if us.status in ("eliminated", "removed"):
         us.status = "pool"
@@ -332,13 +454,12 @@ def _adjust_vex(st: ImperatorState, uid: str) -> None:
             else:
                 us.reduced = True
         return
+    # outside the Empire: the nearest camp, the player's pick on a tie; its leaders follow it
     dist = distances(st, us.loc)
     camps = [z for z in dist if st.has_camp(z) and st.in_empire(z)]
     if camps:
-        dest = min(camps, key=lambda z: (dist[z], z))
-        for x in st.leaders_in(us.loc, us.owner):
-            st.leaders[x].loc = dest
-        us.loc = dest
+        best = min(dist[z] for z in camps)
+        place(st, out, us.owner, [uid, *st.leaders_in(us.loc, us.owner)], sorted(z for z in camps if dist[z] == best), "§9.2.2")
 
 
 def _shelter(st: ImperatorState, uid: str) -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
+from rules.core.i18n import _n
+from rules.imperator import combat_math as cm
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
-
-FRACTIONS = {"1/4": (1, 4), "1/2": (1, 2), "3/4": (3, 4)}
 
 
 def contested(st: ImperatorState, role: str) -> list[str]:
@@ -24,64 +24,82 @@ def force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str
     return st.units_in(zone, role), st.leaders_in(zone, role)
 
 
-def average(values: list[int]) -> int:
-    return tables.average_rating(values) if values else 0
-
-
 def force_bt(st: ImperatorState, units: list[str], leaders: list[str]) -> int:
-    lbt = [st.ldef(x).bt for x in leaders if not st.leaders[x].ill]
-    if lbt:
-        return max(lbt)
-    return average([st.unit_values(u)[2] for u in units])
+    """§8.5: the force's BT (:func:`combat_math.force_bt`); an ill Augustus's BT does not count."""
+    return cm.force_bt(
+        [st.ldef(x).bt for x in leaders if not st.leaders[x].ill], [st.unit_values(u)[2] for u in units]
+    )
 
 
 def is_roman_force(st: ImperatorState, units: list[str]) -> bool:
     return all(st.udef(u).people in (ROMAN,) for u in units)
 
 
-def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str, units: list[str]) -> list[str]:
-    """§8.1 / AMB-24: an adjacent zone free of enemy units, not where the attackers came from."""
-    came = set(st.entered_from.get(zone, []))
+def withdrawal_zones(
+    st: ImperatorState, zone: str, role: str, units: list[str], leaders: list[str], *, away_from_attackers: bool
+) -> list[str]:
+    """§8.1 / §8.3 (AMB-24): where a force may evade or retreat: one adjacent land zone, whatever
+    its PM cost, free of enemy combat units, where stacking with the friendly forces already
+    there is allowed (§4.2), obeying every movement constraint of the units and leaders (§3.3
+    Fronts and Reserve Fronts included, §4.3). ``away_from_attackers`` bars the zones the
+    attackers came from (an evading or beaten defender)."""
+    came = set(st.entered_from.get(zone, [])) if away_from_attackers else set()
     res = []
     for n in st.board.land_neighbours(zone):
         if n in came or st.hostile_units(n, role):
             continue
-        if movement.step_error(st, role, leader, units, zone, n) and not _relaxed_ok(st, role, leader, units, zone, n):
+        if _step_blocked(st, role, units, leaders, zone, n):
+            continue
+        if role == "E" and _mixed_stack(st, units, leaders, n):
             continue
         res.append(n)
     return sorted(res)
 
 
-def _relaxed_ok(st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str) -> bool:
+def _step_blocked(st: ImperatorState, role: str, units: list[str], leaders: list[str], frm: str, to: str) -> bool:
+    """The movement rules of §3.3, §3.5, §4.3 and §7 for the whole force: every unit with one of
+    the force's leaders (any of them may lead it), and every leader."""
+    if not leaders:
+        return movement.step_error(st, role, None, units, frm, to) is not None
+    for u in units:
+        if all(movement.step_error(st, role, x, [u], frm, to) for x in leaders):
+            return True
+    for x in leaders:
+        mates = [u for u in units if st.udef(u).people == st.ldef(x).people]
+        if movement.step_error(st, role, x, mates, frm, to) is not None:
+            return True
     return False
 
 
+def _mixed_stack(st: ImperatorState, units: list[str], leaders: list[str], zone: str) -> bool:
+    """§4.2: the Enemies of Rome never stack Romans, Western and Eastern Peoples together."""
+    cats = {st.people_category(st.udef(u).people) for u in units if st.udef(u).people != "armenia"}
+    cats |= {st.people_category(st.ldef(x).people) for x in leaders}
+    cats |= {st.people_category(st.udef(u).people) for u in st.units_in(zone, "E") if st.udef(u).people != "armenia"}
+    cats |= {st.people_category(st.ldef(x).people) for x in st.leaders_in(zone, "E")}
+    return len(cats) > 1
+
+
+def evasion_zones(st: ImperatorState, zone: str, role: str, leader: str | list[str], units: list[str]) -> list[str]:
+    """§8.1: where the evading force may go (:func:`withdrawal_zones`, away from the attackers)."""
+    leaders = [leader] if isinstance(leader, str) else list(leader)
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=True)
+
+
 def retreat_zones(st: ImperatorState, zone: str, role: str, units: list[str], leaders: list[str], attacker: bool) -> list[str]:
-    came = set(st.entered_from.get(zone, []))
-    lead = leaders[0] if leaders else None
-    res = []
-    for n in st.board.land_neighbours(zone):
-        if st.hostile_units(n, role):
-            continue
-        if not attacker and n in came:
-            continue
-        err = movement.step_error(st, role, lead, units, zone, n)
-        if err and "§3.3" in err:
-            err = None  # AMB-24: a retreat is forced, Reserve Front limits do not bar it
-        if err and "leader of its People" in err:
-            err = None if lead else err
-        if err:
-            continue
-        # stacking categories (§4.2) hold in retreat too
-        if role == "E":
-            cats = {st.people_category(st.udef(u).people) for u in units if st.udef(u).people != "armenia"}
-            for u in st.units_in(n, "E"):
-                if st.udef(u).people != "armenia":
-                    cats.add(st.people_category(st.udef(u).people))
-            if len(cats) > 1:
-                continue
-        res.append(n)
-    return sorted(res)
+    """§8.3: the same constraints as an evasion; a beaten attacker may go back where it came from."""
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=not attacker)
+
+
+def evasion_force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str]]:
+    """§8.1: the leaders who evade and the units they take: each leader takes at most his own CC
+    of units (strongest first), so the force carries the sum of their CCs."""
+    units, leaders = force(st, zone, role)
+    mobile = sorted((u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None),
+                    key=lambda u: (-st.unit_values(u)[0], u))
+    movers = [x for x in leaders if not st.leaders[x].ill]  # Event 4: an ill Augustus stays put
+    capacity = sum(st.ldef(x).cc for x in movers)
+    return mobile[:capacity], movers
 
 
 def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
@@ -90,17 +108,15 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
     st.fought.append(zone)
     defender = st.defender_in(zone, role)
     d_units, d_leaders = force(st, zone, defender)
-    mobile = [u for u in d_units if st.udef(u).people != "armenia"]
     if d_leaders:
-        best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc))
-        cc = st.ldef(best).cc
-        taking = sorted(mobile, key=lambda u: -st.unit_values(u)[0])[:cc]
-        vs = max(st.ldef(x).vs for x in d_leaders)
+        best = max(d_leaders, key=lambda x: (st.ldef(x).vs, st.ldef(x).cc, x))
+        vs = st.ldef(best).vs
+        taking, movers = evasion_force(st, zone, defender)
         if vs <= 1:
             # §8.1 needs a d6 strictly under the best VS: with VS 1 no face can succeed (not even
             # one chosen with Faveur divine), so the attempt is not offered (ruling E-8.1).
             out.say(f"§8.1: {name(st, best)} (VS {vs}) cannot evade; the battle is fought.")
-        elif evasion_zones(st, zone, defender, best, taking):
+        elif movers and evasion_zones(st, zone, defender, movers, taking):
             politics.open_decision(
                 st,
                 defender,
@@ -109,7 +125,7 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
                 [("fight", "stand and fight"), ("evade", "try to evade")],
                 "fight",
                 "§8.1",
-                {"zone": zone, "leader": best, "units": taking},
+                {"zone": zone, "leader": best, "leaders": movers, "units": taking},
             )
             return
     battle(st, out, role, zone)
@@ -120,29 +136,51 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
     attacker = st.active
     defender = st.defender_in(zone, attacker)
     if choice == "evade":
-        leader = data["leader"]
-        units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
         vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
-        if stratagems.favour_window(st, defender, "evade", data, "d6", [f < vs for f in range(1, 7)]):
+        if stratagems.favour_window(st, defender, "evade", data, "d6", [cm.evasion_succeeds(vs, f) for f in range(1, 7)]):
             return
         roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
-        if roll.result < vs:
-            zones = evasion_zones(st, zone, defender, leader, units)
+        if cm.evasion_succeeds(vs, roll.result):
+            leaders, units = _evaders(st, data, zone, defender)
+            zones = evasion_zones(st, zone, defender, leaders, units)
+            if len(zones) > 1 and data.get("to") not in zones:
+                politics.open_decision(
+                    st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
+                    [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
+                )
+                return
             if zones:
-                dest = str(data.get("to")) if data.get("to") in zones else zones[0]
-                out.say(f"§8.1: the evasion succeeds; {name(st, leader)} slips away to {name(st, dest)}.")
-                out.cite("§8.1")
-                for lid in st.leaders_in(zone, defender):
-                    st.leaders[lid].loc = dest
-                for u in units:
-                    st.units[u].loc = dest
-                out.map_changed = True
-                movement.after_move(st, out, defender, [zone, dest])
-                if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
-                    battle(st, out, attacker, zone)
+                evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
                 return
         out.say("§8.1: the evasion fails; the battle is fought.")
     battle(st, out, attacker, zone)
+
+
+def _evaders(st: ImperatorState, data: dict[str, Any], zone: str, defender: str) -> tuple[list[str], list[str]]:
+    leaders = [x for x in data.get("leaders") or [data["leader"]] if st.leaders[x].status == "map" and st.leaders[x].loc == zone]
+    units = [u for u in data["units"] if st.units[u].status == "map" and st.units[u].loc == zone]
+    return leaders, units
+
+
+def evade_to(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) -> None:
+    """§8.1: the evading leaders, each with the units his CC allows, go to ``dest`` (the evading
+    player's pick); whatever stays behind is fought."""
+    zone = data["zone"]
+    attacker = st.active
+    defender = st.defender_in(zone, attacker)
+    leaders, units = _evaders(st, data, zone, defender)
+    if dest not in evasion_zones(st, zone, defender, leaders, units):
+        raise RuleError("§8.1", f"the force may not evade to {name(st, dest)}")
+    out.say(f"§8.1: the evasion succeeds; {name(st, data['leader'])} slips away to {name(st, dest)}.")
+    out.cite("§8.1")
+    for lid in leaders:
+        st.leaders[lid].loc = dest
+    for u in units:
+        st.units[u].loc = dest
+    out.map_changed = True
+    movement.after_move(st, out, defender, [zone, dest])
+    if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
+        battle(st, out, attacker, zone)
 
 
 def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
@@ -157,87 +195,81 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     out.cite("§8.2")
     a_pf = sum(st.unit_values(u)[0] for u in a_units)
     d_pf = sum(st.unit_values(u)[0] for u in d_units)
-    column = tables.odds_column(a_pf, d_pf)
-    a_qu = average([st.unit_values(u)[1] for u in a_units])
-    d_qu = average([st.unit_values(u)[1] for u in d_units])
-    shift = 0
-    if d_qu > 0 and a_qu >= 2 * d_qu or d_qu == 0 and a_qu >= 1:
-        shift = 2
-    elif a_qu > 0 and d_qu >= 2 * a_qu or a_qu == 0 and d_qu >= 1:
-        shift = -2
-    elif a_qu > d_qu:
-        shift = 1
-    elif a_qu < d_qu:
-        shift = -1
-    mods: list[tuple[str, int]] = []
-    a_bt = force_bt(st, a_units, a_leaders)
-    d_bt = force_bt(st, d_units, d_leaders)
-    if a_bt:
-        mods.append(("attacker BT", a_bt))
-    if d_bt:
-        mods.append(("defender BT", -d_bt))
+    a_qu = tables.average_rating([st.unit_values(u)[1] for u in a_units])
+    d_qu = tables.average_rating([st.unit_values(u)[1] for u in d_units])
     d_side = st.real_side(defender, d_units)  # mutineers count as their owner's troops here
     outside = not st.in_empire(zone)
-    nonroman = [u for u in a_units + d_units if st.udef(u).people not in (ROMAN, "armenia")]
-    if outside and d_side == "E" and d_units and all(st.udef(u).people != ROMAN for u in d_units):
-        mods.append(("EoR defends outside the Empire", -1))
-    if outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units):
-        mods.append(("EoR attacks outside the Empire", 1))
     civil = is_roman_force(st, a_units) and is_roman_force(st, d_units)
-    if civil:
-        a_cp = max([st.ldef(x).cp for x in a_leaders], default=0)
-        d_cp = max([st.ldef(x).cp for x in d_leaders], default=0)
-        if a_cp > d_cp:
-            mods.append(("attacker's better CP", 1))
-        elif a_cp < d_cp:
-            mods.append(("defender's better CP", -1))
-    sign_r = 1 if attacker == "R" else -1
-    if st.event == 3:
-        mods.append(("Event 3: legions discouraged", -sign_r))
-    if st.event == 12:
-        mods.append(("Event 12: donative to the legions", sign_r))
-    if st.event == 11:
-        pr = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
-        rome_units = a_units if attacker == "R" else d_units if d_side == "R" else []
-        if pr and all(p in rome_units for p in pr):
-            mods.append(("Event 11: donative to the Praetorians", sign_r))
-    germans = any(st.board.peoples.get(st.udef(u).people) and st.board.peoples[st.udef(u).people].nationality == "german" for u in nonroman)
-    if germans and st.event == 5:
-        mods.append(("Event 5: German vigour", 2 if attacker == "E" else -2))
-    if germans and st.event == 15:
-        mods.append(("Event 15: famine in Germania", -1 if attacker == "E" else 1))
+    mods = cm.battle_modifiers(
+        attacker_bt=force_bt(st, a_units, a_leaders),
+        defender_bt=force_bt(st, d_units, d_leaders),
+        eor_defends_outside_empire=outside and d_side == "E" and all(st.udef(u).people != ROMAN for u in d_units),
+        eor_attacks_outside_empire=outside and attacker == "E" and all(st.udef(u).people != ROMAN for u in a_units),
+        civil_war=civil,
+        attacker_cp=cm.force_cp(st.ldef(x).cp for x in a_leaders),
+        defender_cp=cm.force_cp(st.ldef(x).cp for x in d_leaders),
+    )
+    if st.event:
+        mods += _event_modifier(st, attacker, a_units, d_units, d_side)
+    column = tables.odds_column(a_pf, d_pf)
+    shift = cm.quality_column_shift(a_qu, d_qu)
     purpose = f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})"
     forced = plays.get("forced")
+    natural: int | None = None
+    forced_row: int | None = None
+    roll: DiceRoll | None = None  # the recorded die, for the battle report
     if forced:
-        row = 9 if forced == attacker else -2
-        out.say(f"§6: no die is rolled; the row is {'9 and more' if row == 9 else '-2 and less'}.")
+        forced_row = cm.stratagem_row(user_attacks=forced == attacker)
+        out.say(f"§6: no die is rolled; the row is {'9 and more' if forced_row == 9 else '-2 and less'}.")
     elif plays.get("face"):
-        face = int(plays["face"])
-        rec = DiceRoll(purpose + " (Faveur divine)", "d6", face, tuple(mods), face + sum(v for _, v in mods))
-        st.dice.rolls.append(rec)
-        row = rec.result
+        natural = int(plays["face"])
+        total = natural + sum(v for _, v in mods)
+        roll = DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total)
+        st.dice.rolls.append(roll)
     else:
-        row = st.dice.d6(purpose, mods).result
-    rr = st.options.get("rr_result", "defender")
-    res = tables.battle_result(column, row, shift, rr_result="stalemate" if rr == "stalemate" else "defender")
-    st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
-    out.say(
-        f"§8.2: battle in {name(st, zone)}: {a_pf} PF against {d_pf} PF, column {res.column}, "
-        f"row {res.row}: {res.code}."
+        roll = st.dice.d6(purpose, mods)
+        natural = roll.natural
+    rr: Literal["defender", "stalemate"] = "stalemate" if st.options.get("rr_result") == "stalemate" else "defender"
+    res = cm.resolve_battle(
+        attacker_pf=a_pf,
+        defender_pf=d_pf,
+        attacker_quality=a_qu,
+        defender_quality=d_qu,
+        roll=natural,
+        die_modifier=sum(v for _, v in mods),
+        forced_row=forced_row,
+        rr_result=rr,
     )
+    st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
+    # The report in words and the battle card's data (rules/imperator/views.py).
+    from rules.imperator import views
+
+    st.last_battle = views.battle_record(
+        st,
+        zone=zone,
+        attacker=attacker,
+        defender=defender,
+        forces={attacker: (a_units, a_leaders), defender: (d_units, d_leaders)},
+        pf={attacker: a_pf, defender: d_pf},
+        odds=column,
+        qu={attacker: a_qu, defender: d_qu},
+        shift=shift,
+        roll=roll,
+        forced_row=forced_row,
+        result=res,
+    )
+    for line in views.battle_report(st.last_battle):
+        out.say(line)
     out.highlight = True  # a big event: spectators who asked are mentioned
-    total_pf = a_pf + d_pf
-    a_before = list(a_units)
-    d_before = list(d_units)
-    # Loser's losses first (they set the winner's fractional losses).
-    hit_a = _apply_result(st, out, res.attacker, a_units, len(d_before), attacker, zone)
-    hit_d = _apply_result(st, out, res.defender, d_units, len(a_before), defender, zone)
-    # fractional results depend on the enemy's units hit (AMB-03); the owner picks the units
-    todo: list[list[Any]] = []
-    if res.attacker in FRACTIONS:
-        todo.append([attacker, res.attacker, hit_d, _fraction_count(res.attacker, a_units, hit_d), []])
-    if res.defender in FRACTIONS:
-        todo.append([defender, res.defender, hit_a, _fraction_count(res.defender, d_units, hit_a), []])
+    # §8.3: A and E hit every unit; a fraction is taken of the units the other side lost (AMB-03)
+    a_loss, d_loss = cm.battle_losses(res, len(a_units), len(d_units))
+    _apply_flat_loss(st, out, a_loss, a_units, attacker, zone)
+    _apply_flat_loss(st, out, d_loss, d_units, defender, zone)
+    todo: list[list[Any]] = [
+        [role, loss.result, enemy.steps, loss.steps, []]
+        for role, loss, enemy in ((attacker, a_loss, d_loss), (defender, d_loss, a_loss))
+        if loss.kind == "choose"
+    ]
     winner = attacker if res.winner == "attacker" else defender if res.winner == "defender" else None
     data = {
         "zone": zone,
@@ -247,16 +279,30 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         "a_leaders": a_leaders,
         "d_leaders": d_leaders,
         "civil": civil,
-        "total_pf": total_pf,
+        "vp": cm.battle_gives_vp(a_pf, d_pf),
+        "total_pf": a_pf + d_pf,
         "winner": winner,
         "todo": todo,
     }
     _losses(st, out, data)
 
 
-def _fraction_count(code: str, units: list[str], enemy_hit: int) -> int:
-    num, den = FRACTIONS[code]
-    return min(enemy_hit * num // den, len(units))
+def _event_modifier(st: ImperatorState, attacker: str, a_units: list[str], d_units: list[str], d_side: str) -> list[tuple[str, int]]:
+    """Events table: the die modifier of the event in force (:func:`combat_math.event_die_modifier`)."""
+    ev = tables.event(st.event)
+    german = any(
+        st.udef(u).people in st.board.peoples and st.board.peoples[st.udef(u).people].nationality == "german"
+        for u in a_units + d_units
+    )
+    praetorians = [u for u, s in st.units.items() if st.udef(u).praetorian and s.status == "map"]
+    rome_units = a_units if attacker == "R" else d_units if d_side == "R" else []
+    mod = cm.event_die_modifier(
+        ev,
+        attacker_side="rome" if attacker == "R" else "eor",
+        german_unit_in_battle=german,
+        all_praetoriae_in_battle=bool(praetorians) and all(u in rome_units for u in praetorians),
+    )
+    return [(f"Event {ev.number}: {ev.name}", mod)] if mod else []
 
 
 def _loss_key(st: ImperatorState, uid: str) -> tuple[Any, ...]:
@@ -302,7 +348,16 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
-            out.say(f"§8.3: {st.seat_of(role)} takes {total} step loss(es) ({code} of {enemy_hit}).")
+            out.say(
+                _n(
+                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                    total,
+                    seat=st.seat_of(role),
+                    code=code,
+                    hit=enemy_hit,
+                )
+            )
         data["todo"].pop(0)
     _after_losses(st, out, data)
 
@@ -322,14 +377,14 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     code_a, code_d = data["codes"]
     a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
-    if winner is not None and total_pf >= 35:
+    if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
         st.add_vp(winner, 1)
         out.say(f"§10: a battle of {total_pf} PF: 1 VP to {st.seat_of(winner)}.")
+    stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
-            for lid in leaders:
-                politics.kill_leader(st, out, lid, "his force was destroyed", killer=foe)
+            politics.kill_leaders(st, out, list(leaders), "his force was destroyed", killer=foe)
     if st.game_over:
         return
     if winner is None:
@@ -341,28 +396,23 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     if augusti:
         politics.augusti_defeated(st, out, augusti)
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
-        for lid in loser_leaders:
-            if st.leaders[lid].title in ("augustus", "caesar", "usurper") and st.leaders[lid].status == "map":
-                politics.kill_leader(st, out, lid, "defeated in civil war", killer=winner, section="§8.4")
+        titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
+        politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
         if st.game_over:
             return
     _retreat(st, out, zone, loser, loser == attacker, winner)
 
 
-def _apply_result(st: ImperatorState, out: Outcome, code: str, units: list[str], enemy_count: int, role: str, zone: str) -> int:
-    """Apply E or A; return how many units were hit (reduced or eliminated)."""
-    hit = 0
-    if code == "E":
+def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
-            hit += 1
         out.say(f"All {st.seat_of(role)} units in {name(st, zone)} are eliminated.")
-    elif code == "A":
+    elif loss.kind == "all_step":
         for u in list(units):
             step_loss(st, u)
-            hit += 1
         out.say(f"All {st.seat_of(role)} units in {name(st, zone)} take a loss.")
-    return hit
 
 
 def step_loss(st: ImperatorState, uid: str) -> None:
@@ -387,30 +437,20 @@ def eliminate(st: ImperatorState, uid: str) -> None:
 
 
 def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
-    """§6.3 Fuite opportune (AMB-53): a normal step into a zone with no enemy units in it."""
-    units, leaders = force(st, zone, role)
-    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
-    lead = max(leaders, key=lambda x: (st.ldef(x).cc, x)) if leaders else None
-    if lead is not None:
-        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
-    res = []
-    for n in st.board.land_neighbours(zone):
-        if st.hostile_units(n, role):
-            continue
-        err = movement.step_error(st, role, lead, units, zone, n)
-        if err is None:
-            res.append(n)
-    return sorted(res)
+    """§6.3 Fuite opportune (AMB-53): a normal step, keeping the stacking and movement rules,
+    into a zone with no enemy units in it (:func:`withdrawal_zones`)."""
+    units, leaders = evasion_force(st, zone, role)
+    if not leaders:
+        units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=False)
 
 
 def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> None:
     if dest not in fuite_zones(st, zone, role):
         raise RuleError("§6.3", f"the force may not withdraw to {name(st, dest)}")
-    units, leaders = force(st, zone, role)
-    units = [u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
-    if leaders:
-        lead = max(leaders, key=lambda x: (st.ldef(x).cc, x))
-        units = sorted(units, key=lambda u: -st.unit_values(u)[0])[: st.ldef(lead).cc]
+    units, leaders = evasion_force(st, zone, role)
+    if not leaders:
+        units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
     for u in units:
         st.units[u].loc = dest
     for x in leaders:
@@ -435,8 +475,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         out.say(f"§8.3: no retreat is possible from {name(st, zone)}; the beaten force is destroyed.")
         for u in units:
             eliminate(st, u)
-        for lid in leaders:
-            politics.kill_leader(st, out, lid, "no retreat possible", killer=winner)
+        politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])

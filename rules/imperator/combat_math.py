@@ -8,14 +8,17 @@ Conventions:
 
 * A positive die modifier helps the attacker; a positive column shift moves right (towards the
   attacker's better odds).
-* A unit's state is ``"normal"``, ``"reduced"`` or ``"eliminated"``. One *step* turns a normal
-  unit reduced and a reduced unit eliminated.
+* One *step* of loss turns a normal unit reduced and a reduced unit eliminated (the engine's
+  ``combat.step_loss`` applies it to the state).
+
+This module is the only implementation of this arithmetic: :func:`rules.imperator.combat.battle`
+calls it for every battle the engine fights.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -32,10 +35,7 @@ __all__ = [
     "BATTLE_VP_MIN_PF",
     "FRACTIONS",
     "SideLoss",
-    "UnitState",
-    "apply_side_loss",
-    "apply_step",
-    "battle_die_modifier",
+    "battle_modifiers",
     "battle_gives_vp",
     "battle_losses",
     "evasion_succeeds",
@@ -49,7 +49,6 @@ __all__ = [
     "winner_steps",
 ]
 
-UnitState = Literal["normal", "reduced", "eliminated"]
 LossKind = Literal["none", "all_step", "all_eliminated", "choose"]
 
 #: Winner's fractional results (E-2: each fraction means itself).
@@ -105,7 +104,7 @@ def quality_column_shift(attacker_quality: int, defender_quality: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def battle_die_modifier(
+def battle_modifiers(
     *,
     attacker_bt: int,
     defender_bt: int,
@@ -114,30 +113,33 @@ def battle_die_modifier(
     civil_war: bool = False,
     attacker_cp: int = 0,
     defender_cp: int = 0,
-    extra: int = 0,
-) -> int:
-    """Sum of the Battle table's die modifiers; all of them add up.
+) -> list[tuple[str, int]]:
+    """The Battle table's die modifiers a-e, each named; all of them add up.
 
-    a) attacker BT minus defender BT;
+    a) attacker BT, minus defender BT;
     b) -1 when a non-Roman Enemies-of-Rome force defends in a zone outside the Empire;
     c) +1 when such a force attacks outside the Empire;
     d/e) only in a battle between two all-Roman forces (``civil_war``): +1 when the attacker's
          CP is strictly higher, -1 when strictly lower (use :func:`force_cp`; 0 with no leader).
 
-    ``extra`` carries other modifiers already oriented for the attacker (events, see
-    :func:`event_die_modifier`).
+    Zero terms are left out, so the list is what the dice record shows. Events add their own
+    term (:func:`event_die_modifier`).
     """
-    mod = int(attacker_bt) - int(defender_bt)
+    mods: list[tuple[str, int]] = []
+    if attacker_bt:
+        mods.append(("attacker BT", int(attacker_bt)))
+    if defender_bt:
+        mods.append(("defender BT", -int(defender_bt)))
     if eor_defends_outside_empire:
-        mod -= 1
+        mods.append(("EoR defends outside the Empire", -1))
     if eor_attacks_outside_empire:
-        mod += 1
+        mods.append(("EoR attacks outside the Empire", 1))
     if civil_war:
         if attacker_cp > defender_cp:
-            mod += 1
+            mods.append(("attacker's better CP", 1))
         elif attacker_cp < defender_cp:
-            mod -= 1
-    return mod + int(extra)
+            mods.append(("defender's better CP", -1))
+    return mods
 
 
 def side_bonus_to_die(bonus: int, beneficiary_attacks: bool) -> int:
@@ -294,48 +296,3 @@ def battle_losses(
         a_loss = _flat_loss(att, attacker_units)
         return a_loss, SideLoss(dfd, "choose", winner_steps(dfd, a_loss.steps, defender_units))
     return _flat_loss(att, attacker_units), _flat_loss(dfd, defender_units)
-
-
-def apply_step(state: str) -> UnitState:
-    """One step of loss: normal -> reduced -> eliminated."""
-    if state == "normal":
-        return "reduced"
-    if state == "reduced":
-        return "eliminated"
-    raise ValueError(f"only a normal or reduced unit can take a step, got {state!r}")
-
-
-def apply_side_loss(
-    states: Sequence[str], loss: SideLoss, chosen: Sequence[int] = ()
-) -> list[UnitState]:
-    """Apply ``loss`` to a force's unit states (only units still in play).
-
-    For ``"choose"``, ``chosen`` lists the indexes (distinct, exactly ``loss.steps`` of them)
-    of the units the owner picks; picking a reduced unit eliminates it (8.3 example). For the
-    other kinds ``chosen`` must be empty.
-    """
-    out: list[UnitState] = []
-    for s in states:
-        if s == "normal":
-            out.append("normal")
-        elif s == "reduced":
-            out.append("reduced")
-        else:
-            raise ValueError(f"pass only units still in play (normal/reduced), got {s!r}")
-    if loss.kind == "none":
-        picks: Sequence[int] = ()
-    elif loss.kind == "all_step":
-        picks = range(len(out))
-    elif loss.kind == "all_eliminated":
-        if chosen:
-            raise ValueError("no choice to make for an E result")
-        return ["eliminated"] * len(out)
-    else:
-        picks = chosen
-        if len(set(picks)) != len(picks) or len(picks) != loss.steps:
-            raise ValueError(f"choose exactly {loss.steps} distinct units, got {list(picks)}")
-    if loss.kind != "choose" and chosen:
-        raise ValueError(f"no choice to make for a {loss.result} result")
-    for i in picks:
-        out[i] = apply_step(out[i])
-    return out

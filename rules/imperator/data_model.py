@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from rules.imperator.map_geometry import Shape
 
@@ -232,6 +232,34 @@ class Placement:
     title: str | None = None  # augustus | caesar | usurper (leaders)
 
 
+#: The special rules a scenario may state, and the parameters each takes (DESIGN: a scenario's
+#: rules are data). Every kind is applied by ``rules.imperator.scenario_rules``.
+SCENARIO_RULE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "sudden_death": ("leaders", "winner"),  # the game ends when every one of them is dead
+    "hold_zones": ("zones", "side", "min_units", "with_leader"),  # instant win at the end of a turn
+    "no_war_before": ("peoples", "year"),  # out of the war cup, no rising stratagem before year
+    "war_at": ("peoples", "year"),  # they go to war in phase C of year
+    "usurpation_at": ("leader", "year", "fronts"),  # proclaimed in phase A of year
+    "held_for_usurper": ("usurper", "units"),  # leaderless units kept by a usurper in their camp
+    "vp_on_death": ("leader", "before", "side", "vp"),  # VP if he dies before the year
+    "absent": ("leaders",),  # dead before the start: never placed
+    "engine_rule": ("section",),  # a rule of the book the engine applies in every game
+})
+
+
+@dataclass(frozen=True)
+class ScenarioRule:
+    """One special rule of a scenario, as data (see SCENARIO_RULE_KINDS)."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    text: str = ""
+    provenance: str = "design"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: (list(v) if isinstance(v, tuple) else v) for k, v in self.params.items()}}
+
+
 @dataclass(frozen=True)
 class Scenario(Sourced):
     id: str = ""
@@ -256,6 +284,7 @@ class Scenario(Sourced):
     units: tuple[Placement, ...] = ()
     special_rules: tuple[str, ...] = ()
     victory: tuple[str, ...] = ()
+    rules: tuple[ScenarioRule, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import adjust, combat, fate, politics, stratagems
+from rules.imperator import adjust, combat, fate, politics, scenario_rules, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -29,6 +29,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     if st.usurpation_success:
         politics.role_swap(st, out)
     out.say(f"Year {st.year}: phase A.")
+    scenario_rules.phase_a(st, out)
     if st.rules.get("stratagems"):
         stratagems.draw(st, out)
     # B - initiative
@@ -57,6 +58,7 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
         out.say(f"§2.B: {st.seat_of(st.initiative)} has the initiative.")
     # C - geostrategy
     st.phase = "C"
+    scenario_rules.phase_c(st, out, declare_war)
     for pid in sorted(st.board.peoples):
         units = [u for u in st.units if st.udef(u).people == pid]
         if pid in st.at_war and any(st.units[u].status == "locked" and st.units[u].back_year <= st.year for u in units):
@@ -119,7 +121,7 @@ def war_cup(st: ImperatorState) -> list[str]:
     """§2.C: the 5 Major People markers not locked out (§9.2.4) plus 3 dummies."""
     cup = [
         p for p, d in sorted(st.board.peoples.items())
-        if d.major and p != "armenia" and st.locked.get(p, 0) <= st.year
+        if d.major and p != "armenia" and st.locked.get(p, 0) <= st.year and not scenario_rules.war_barred(st, p)
     ]
     return cup + list(DUMMIES)
 
@@ -231,10 +233,9 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
             if d.kind == "vexillation":  # already in the pool since phase C (§9.1)
                 us.status = "pool"
                 continue
-            dest = d.home
-            if dest is None or adjust.e_occupied(st, dest):
-                dest = adjust.nearest_free_camp(st, dest or st.board.rome)
-            us.status, us.loc, us.reduced, us.owner = "map", dest, False, "R"
+            options = [d.home] if d.home and not adjust.e_occupied(st, d.home) else adjust.nearest_free_camps(st, d.home or st.board.rome)
+            us.status, us.loc, us.reduced, us.owner = "map", None, False, "R"
+            dest = adjust.place(st, out, "R", [uid], options, "§9.1")
             out.say(f"§9.1: {d.name} arrives in {name(st, dest or '')}.")
             out.map_changed = True
 
@@ -264,7 +265,8 @@ def _start_smc(st: ImperatorState, out: Outcome) -> None:
 def end_move(st: ImperatorState, out: Outcome) -> None:
     st.sub = "combat"
     st.step = "E-combat"
-    out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
+    if combat.contested(st, st.active):  # an empty combat step announces no fight
+        out.say(f"§2.E.2: {st.seat_of(st.active)} fights.")
     maybe_finish_smc(st, out)
 
 
@@ -291,7 +293,18 @@ def phase_f(st: ImperatorState, out: Outcome) -> None:
         stratagems.phase_f_vp(st, out)
         stratagems.return_unusable(st, out)
     adjust.adjustments(st, out)
+    if st.pending:
+        st.step = "F-wait"  # the players' placement choices (§9.2) come before the year ends
+        return
+    finish_f(st, out)
+
+
+def finish_f(st: ImperatorState, out: Outcome) -> None:
+    """The end of phase F once every adjustment is placed: Corporis Custodes, next year."""
+    st.step = "F"
     reassign_custodes(st, out)
+    if scenario_rules.end_of_turn(st, out):
+        return
     st.year += 1
     if st.year > st.end_year:
         final_result(st, out)
@@ -332,6 +345,8 @@ def advance(st: ImperatorState, out: Outcome) -> None:
         phase_e(st, out)
     elif st.phase == "B" and st.step == "B-wait":
         phase_c(st, out)
+    elif st.phase == "F" and st.step == "F-wait":
+        finish_f(st, out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -540,6 +555,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     side = str(data.get("side") or role)  # AMB-43: the mutineers' decisions, answered for them
     if kind == "evade":
         combat.evade(st, out, data, choice)
+    elif kind == "evade_to":
+        combat.evade_to(st, out, data, choice)
     elif kind == "losses":
         combat.choose_loss(st, out, data, choice)
     elif kind == "retreat" and choice == "split":
@@ -566,6 +583,16 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         out.say(f"Event 4: {name(st, choice)} is ill this year.")
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
+    elif kind == "place_pieces":
+        adjust.move_pieces(st, list(data["pieces"]), choice, bool(data.get("shelter")))
+        out.say(f"{dec['section']}: {', '.join(name(st, x) for x in data['pieces'])} placed in {name(st, choice)}.")
+    elif kind == "follow_unit":
+        adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
+    elif kind == "reduce_legion":
+        st.units[choice].reduced = True
+        adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+    elif kind == "crown":
+        politics.crown_usurper(st, out, choice, data["why"])
     elif kind == "initiative":
         stratagems.initiative_choice(st, out, role, choice)
     elif kind == "bstrat":

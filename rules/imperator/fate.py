@@ -161,7 +161,7 @@ def arrivals(st: ImperatorState, out: Outcome) -> None:
         if len(zones) > 1:
             politics.open_decision(
                 st, role, "place", f"§2.C: where does {d.name} enter (with a friendly unit)?",
-                [(z, name(st, z)) for z in zones[:25]], zones[0], "§2.C", {"leader": lid},
+                [(z, name(st, z)) for z in zones], zones[0], "§2.C", {"leader": lid},
             )
 
 
@@ -181,7 +181,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     died = st.rules.setdefault("died", {})
     for lid in dying:
         died[lid] = st.year
-        politics.kill_leader(st, out, lid, "natural death (leader table)", section="Leader table")
+    politics.kill_leaders(st, out, dying, "natural death (leader table)", section="Leader table")
     return dying
 
 

@@ -53,7 +53,8 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.imperator import combat, engine, movement, queries, stratagems
+from rules.core.i18n import _, join
+from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -64,13 +65,13 @@ from rules.imperator.model import (
 from rules.imperator.politics import name
 
 PHASE_NAMES = {
-    "A": "Stratagems",
-    "B": "Initiative",
-    "C": "Geostrategy",
-    "D": "Administration",
-    "E": "Movements and combats",
-    "F": "Campaign result",
-    "over": "Game over",
+    "A": _("Stratagems"),
+    "B": _("Initiative"),
+    "C": _("Geostrategy"),
+    "D": _("Administration"),
+    "E": _("Movements and combats"),
+    "F": _("Campaign result"),
+    "over": _("Game over"),
 }
 
 
@@ -154,12 +155,14 @@ class ImperatorGame(Game[ImperatorState]):
     def _apply(self, state: ImperatorState, seat: str, command: Command, outcome: Outcome) -> None:
         st = state
         if st.game_over:
-            raise RuleError("", "the game is over")
+            raise RuleError("", _("the game is over"))
         if seat not in st.roles:
-            raise RuleError("", f"unknown seat {seat!r}")
+            raise RuleError("", _("unknown seat {seat}", seat=repr(seat)))
         role = st.role_of(seat)
         verb = command.name
         args = command.args
+        if not _keeps_parthian_shot(verb, args):
+            st.persian_battle = False  # §6.2: La flèche du Parthe is played right after the battle
         if verb == "decide":
             engine.decide(st, outcome, role, str(args.get("id", "")), str(args.get("choice", "")))
             return
@@ -170,7 +173,8 @@ class ImperatorGame(Game[ImperatorState]):
             return
         if st.pending:
             dec = st.pending[0]
-            raise RuleError(dec["section"], f"waiting for {st.seat_of(dec['role'])} to decide: {dec['prompt']}")
+            raise RuleError(dec["section"], _("waiting for {seat} to decide: {prompt}",
+                                               seat=st.seat_of(dec["role"]), prompt=dec["prompt"]))
         if verb in ("stratagem", "play"):
             stratagems.play(st, outcome, seat, dict(args))
             engine.advance(st, outcome)
@@ -187,7 +191,7 @@ class ImperatorGame(Game[ImperatorState]):
             engine.order_custodes(st, outcome, role, str(args.get("leader") or ""))
             return
         if role != st.active:
-            raise RuleError("§2", f"it is {st.seat_of(st.active)}'s turn")
+            raise RuleError("§2", _("it is the turn of {seat}", seat=st.seat_of(st.active)))
         if verb == "end":
             self._end(st, outcome)
         elif verb == "reserve":
@@ -208,11 +212,11 @@ class ImperatorGame(Game[ImperatorState]):
                 movement.rally(st, outcome, role, args)
         elif verb == "attack":
             if st.phase != "E" or st.sub != "combat":
-                raise RuleError("§2.E", "battles are fought in phase E.2 (end your movement first)")
+                raise RuleError("§2.E", _("battles are fought in phase E.2 (end your movement first)"))
             combat.attack(st, outcome, role, str(args.get("zone")))
             engine.advance(st, outcome)
         else:
-            raise RuleError("", f"unknown command {verb!r}")
+            raise RuleError("", _("unknown command {command}", command=repr(verb)))
 
     def _end(self, st: ImperatorState, out: Outcome) -> None:
         if st.phase == "C":
@@ -224,10 +228,11 @@ class ImperatorGame(Game[ImperatorState]):
         elif st.phase == "E" and st.sub == "combat":
             left = combat.contested(st, st.active)
             if left:
-                raise RuleError("§8", f"battles remain to be fought in: {', '.join(name(st, z) for z in left)}")
+                raise RuleError("§8", _("battles remain to be fought in: {zones}",
+                                        zones=", ".join(name(st, z) for z in left)))
             engine.maybe_finish_smc(st, out)
         else:
-            raise RuleError("§2", "nothing to end now")
+            raise RuleError("§2", _("nothing to end now"))
 
     def to_move(self) -> list[str]:
         st = self.state
@@ -336,6 +341,30 @@ class ImperatorGame(Game[ImperatorState]):
         specs.extend(self._custodes_actions(seat))
         return specs
 
+    def suggestions(self, seat: str) -> list[str]:
+        """Ready-to-type commands ``seat`` may send now (``/game status``): the candidates of
+        ``queries.candidate_commands`` that the engine accepts, tried on a copy."""
+        from rules.imperator import queries
+
+        st = self.state
+        lines: list[str] = []
+        if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
+            return [f"/respond — {st.pending[0]['prompt']}"]
+        moved: set[str] = set()
+        for s in queries.candidate_commands(st, seat):
+            if s.verb == "march":
+                if s.args["leader"] in moved:
+                    lines.append(f"{queries.typed(st, s)} — {s.note}")
+                continue
+            try:
+                self._apply(self.copy_state(st), seat, Command(s.verb, dict(s.args)), Outcome())
+            except RuleError:
+                continue
+            if s.verb == "move" and "leader" in s.args:
+                moved.add(str(s.args["leader"]))
+            lines.append(f"{queries.typed(st, s)} — {s.note}")
+        return lines
+
     def _custodes_actions(self, seat: str) -> list[ActionSpec]:
         """``custodes``, offered to Rome when another Augustus or Caesar could hold the marker."""
         st = self.state
@@ -401,22 +430,32 @@ class ImperatorGame(Game[ImperatorState]):
         view = self.seat_view(seat)
         hand = view.get("hand") or []
         chits = [
-            f"{chit['name']} (phase {chit['phase']}{', playable now' if chit.get('usable') else ''})"
+            _("{chit} (phase {phase}, playable now)", chit=chit["name"], phase=chit["phase"])
+            if chit.get("usable")
+            else _("{chit} (phase {phase})", chit=chit["name"], phase=chit["phase"])
             for chit in hand
         ]
-        lines = [f"You play {view.get('role') == 'R' and 'Rome' or 'the Enemies of Rome'}."]
-        lines.append("Stratagems in hand: " + ("; ".join(chits) if chits else "none"))
+        lines: list[str] = [
+            _("You play Rome.") if view.get("role") == "R" else _("You play the Enemies of Rome.")
+        ]
+        if chits:
+            lines.append(_("Stratagems in hand: {chits}", chits=join("; ", chits)))
+        else:
+            lines.append(_("Stratagems in hand: none"))
         decision = view.get("decision")
         if decision:
-            lines.append(f"Waiting on you: {decision['prompt']} (use the Respond button)")
+            lines.append(_("Waiting on you: {prompt} (use the Respond button)", prompt=decision["prompt"]))
         return lines
 
     def status_lines(self) -> list[str]:
         st = self.state
-        lines = [
-            f"{st.year}, phase {st.phase} ({PHASE_NAMES.get(st.phase, '')}) {st.step}",
-            f"VP: rome {st.vp['rome']}, enemies {st.vp['enemies']}; Rome is played by {st.seat_of('R')}",
-            f"To move: {', '.join(self.to_move()) or 'nobody'}",
+        movers = ", ".join(self.to_move())
+        lines: list[str] = [
+            _("{year}, phase {phase} ({name}) {step}", year=st.year, phase=st.phase,
+              name=PHASE_NAMES.get(st.phase, ""), step=st.step),
+            _("VP: Rome {rome}, enemies {enemies}; Rome is played by {seat}", rome=st.vp["rome"],
+              enemies=st.vp["enemies"], seat=st.seat_of("R")),
+            _("To move: {seats}", seats=movers) if movers else _("To move: nobody"),
         ]
         return lines
 
@@ -437,3 +476,18 @@ class ImperatorGame(Game[ImperatorState]):
 GAME = ImperatorGame
 
 __all__ = ["GAME", "Board", "FleetState", "ImperatorGame", "LeaderState", "UnitState"]
+
+
+def _keeps_parthian_shot(verb: str, args: dict[str, Any]) -> bool:
+    """§6.2 (ruling "Flag lifetimes"): the window for La flèche du Parthe opened by a battle with
+    a Persian unit stays open only through that battle's own decisions (losses, retreat) and
+    the playing of the chit itself; any other command closes it."""
+    if verb in ("decide", "evade", "fight", "retreat"):
+        return True
+    if verb not in ("stratagem", "play"):
+        return False
+    try:
+        return tables.stratagem(str(args.get("id") or args.get("stratagem") or "")).id == "fleche_du_parthe"
+    except KeyError:
+        return False
+

@@ -22,6 +22,7 @@ from rules.imperator.data_model import (
     LIMITED_REGIONS,
     NATIONALITIES,
     PROVENANCES,
+    SCENARIO_RULE_KINDS,
     SIDES,
     ZONE_KINDS,
     Camp,
@@ -36,6 +37,7 @@ from rules.imperator.data_model import (
     Ratings,
     River,
     Scenario,
+    ScenarioRule,
     SeaZone,
     StratagemCounters,
     Unit,
@@ -874,6 +876,124 @@ def _load_materiel(
 
 
 # ---------------------------------------------------------------------------------------
+# the rule tables (tables/*.toml): every id they name must be a real one (issue 11)
+
+#: how ``entry_rule`` may read: a named trigger, or ``after:<leader id>`` (leader table (b), (c))
+ENTRY_RULES = ("commodus_succession",)
+
+
+def tables_root(root: Path) -> Path:
+    """The directory of the rule tables: ``<data>/tables`` when the data directory has one,
+    else the shipped tables (what ``rules.imperator.tables`` reads)."""
+    own = root / "tables"
+    return root if own.is_dir() else DATA_DIR
+
+
+def _entry_rule_problem(rule: str, leaders: Mapping[str, Leader]) -> str | None:
+    if rule in ENTRY_RULES:
+        return None
+    if rule.startswith("after:"):
+        target = rule.split(":", 1)[1]
+        return None if target in leaders else f"unknown leader {target!r}"
+    return f"unknown rule {rule!r} (known: {', '.join(ENTRY_RULES)}, after:<leader id>)"
+
+
+def _zone_front_or_people(ref: Any, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> bool:
+    if not isinstance(ref, str):
+        return False
+    if ref.endswith("_front") and ref[: -len("_front")] in FRONTS:
+        return True
+    return ref in zones or ref in peoples
+
+
+def _check_leader_table(
+    root: Path, chk: _Checker, leaders: Mapping[str, Leader]
+) -> None:
+    f = "tables/leader_table.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "leaders", chk)
+    seen: set[str] = set()
+    for i, e in enumerate(rows):
+        lab = _label(e, i)
+        lid = e.get("id")
+        if not isinstance(lid, str) or lid not in leaders or leaders[lid].generic:
+            chk.add(f, lab, "id", f"unknown leader {lid!r}")
+            continue
+        seen.add(lid)
+        counter = leaders[lid]
+        entry = e.get("entry")
+        if entry is not None and entry != counter.enters:
+            chk.add(f, lab, "entry", f"{entry} differs from counters/leaders.toml ({counter.enters})")
+        rule = e.get("entry_rule")
+        if rule is not None:
+            problem = _entry_rule_problem(str(rule), leaders)
+            if problem:
+                chk.add(f, lab, "entry_rule", problem)
+            elif rule != counter.entry_rule:
+                chk.add(f, lab, "entry_rule", f"{rule!r} differs from counters/leaders.toml ({counter.entry_rule!r})")
+    for lid in sorted(leaders):
+        if not leaders[lid].generic and lid not in seen:
+            chk.add("counters/leaders.toml", lid, "id", f"no row in {f}")
+    for lid, ld in leaders.items():
+        if ld.entry_rule and not ld.entry_rule.startswith("after:"):
+            problem = _entry_rule_problem(ld.entry_rule, leaders)
+            if problem:
+                chk.add("counters/leaders.toml", lid, "entry_rule", problem)
+
+
+def _check_events(root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> None:
+    f = "tables/events.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "events", chk)
+    numbers = {e.get("number") for e in rows}
+    for i, e in enumerate(rows):
+        lab = str(e.get("number", f"#{i + 1}"))
+        eff = e.get("effects", {})
+        if not isinstance(eff, dict):
+            chk.add(f, lab, "effects", "expected a table")
+            continue
+        for ref in eff.get("reduce_units_in_zones", []):
+            if not _zone_front_or_people(ref, zones, peoples):
+                chk.add(f, lab, "effects.reduce_units_in_zones", f"unknown zone, Front or People {ref!r}")
+        nat = eff.get("reduce_nationality")
+        if nat is not None and nat not in NATIONALITIES:
+            chk.add(f, lab, "effects.reduce_nationality", f"unknown nationality {nat!r}")
+        ev = eff.get("augustus_in_rome_gets_event")
+        if ev is not None and ev not in numbers:
+            chk.add(f, lab, "effects.augustus_in_rome_gets_event", f"unknown event {ev!r}")
+        side = eff.get("battle_bonus_side")
+        if side is not None and side not in ("rome", "eor"):
+            chk.add(f, lab, "effects.battle_bonus_side", f"{side!r} is not rome or eor")
+
+
+def _check_stratagem_types(
+    root: Path, chk: _Checker, zones: Mapping[str, Zone], counters: Mapping[str, StratagemCounters]
+) -> None:
+    f = "tables/stratagems.toml"
+    rows = _entries(_read_toml(tables_root(root), f, chk), f, "stratagems", chk)
+    ids = {e.get("id") for e in rows}
+    for i, e in enumerate(rows):
+        lab = _label(e, i)
+        params = e.get("params", {})
+        if not isinstance(params, dict):
+            chk.add(f, lab, "params", "expected a table")
+            continue
+        zone = params.get("placed_in")
+        if zone is not None and zone not in zones:
+            chk.add(f, lab, "params.placed_in", f"unknown zone {zone!r}")
+        other = params.get("cancelled_by")
+        if other is not None and other not in ids:
+            chk.add(f, lab, "params.cancelled_by", f"unknown stratagem {other!r}")
+        kind = params.get("people_kind")
+        if kind is not None and kind not in ("minor", "major"):
+            chk.add(f, lab, "params.people_kind", f"{kind!r} is not minor or major")
+    for sid in counters:
+        if sid not in ids:
+            chk.add("counters/stratagems.toml", sid, "id", f"no such stratagem type in {f}")
+    for sid in sorted(x for x in ids if isinstance(x, str)):
+        if sid not in counters:
+            chk.add(f, sid, "id", "no counters of this type in counters/stratagems.toml")
+
+
+# ---------------------------------------------------------------------------------------
 # scenarios
 
 
@@ -893,7 +1013,7 @@ def _load_scenarios(
     fields = (
         "id number title start end reconstructed summary augusti caesars usurpers initiative "
         "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
-        "vp deploy_legions leader unit special_rules victory"
+        "vp deploy_legions leader unit special_rules victory rules"
     ).split()
     for path in files:
         f = path.relative_to(root).as_posix()
@@ -972,6 +1092,9 @@ def _load_scenarios(
                         chk.add(f, lab, f"{where}.id", f"{cid} only arrives in {u.arrives}")
                 place(Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
                 auto.discard(cid)
+        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
+        if enemy_used:
+            _deploy_major_peoples(start, peoples, leaders, units, placements)
         augusti = chk.strings(e, f, lab, "augusti")
         caesars = chk.strings(e, f, lab, "caesars")
         usurpers = chk.strings(e, f, lab, "usurpers")
@@ -990,18 +1113,22 @@ def _load_scenarios(
         for p in at_war:
             if p not in peoples:
                 chk.add(f, lab, "peoples_at_war", f"unknown People {p!r}")
-        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
         for pl in placements.values():
-            if pl.counter in units:
-                u = units[pl.counter]
-                if u.people and u.people != "armenia" and u.people not in at_war:
-                    chk.add(f, lab, "unit", f"{u.id} is placed but {u.people} is not at war")
-                if u.people and not enemy_used:
-                    chk.add(f, lab, "unit", f"{u.id}: this scenario uses no Peoples")
-            if pl.counter in leaders:
-                ld = leaders[pl.counter]
-                if ld.people and ld.people not in at_war:
-                    chk.add(f, lab, "leader", f"{ld.id} is placed but {ld.people} is not at war")
+            owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
+            if not owner or owner == "armenia":
+                continue
+            if not enemy_used:
+                chk.add(f, lab, "unit", f"{pl.counter}: this scenario uses no Peoples")
+            elif owner not in at_war and not (owner in peoples and peoples[owner].major):
+                chk.add(f, lab, "unit", f"{pl.counter} is placed but {owner} is not at war")
+            elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
+                chk.add(f, lab, "unit", f"{pl.counter}: a People at peace stays in its home zones (§4.1)")
+        if enemy_used:
+            for ld in leaders.values():
+                alive = ld.enters is not None and ld.available_in(start)
+                major = ld.people is not None and ld.people in peoples and peoples[ld.people].major
+                if major and alive and ld.id not in placements:
+                    chk.add(f, lab, "leader", f"{ld.id} is in play in {start} and must be placed (§4.1)")
         vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
         if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
             chk.add(f, lab, "unit", f"{vex_on_map} vexillations on the map (at most {MAX_VEXILLATIONS_ON_MAP})")
@@ -1021,6 +1148,12 @@ def _load_scenarios(
                 chk.add(f, lab, f"vp.{k}", "expected roman/enemy = integer")
             else:
                 vp[k] = v
+        srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
+        for r in srules:
+            if r.kind == "absent":
+                for lid in r.params["leaders"]:
+                    if lid in placements:
+                        chk.add(f, lab, "rules", f"{lid} is absent from this scenario but placed")
         if not isinstance(sid, str):
             continue
         if sid in out:
@@ -1050,10 +1183,107 @@ def _load_scenarios(
             units=tuple(p for p in ordered if p.counter in units),
             special_rules=chk.strings(e, f, lab, "special_rules"),
             victory=chk.strings(e, f, lab, "victory"),
+            rules=srules,
             provenance=prov,
             provenance_fields=pf,
         )
     return out
+
+
+def _scenario_rules(
+    chk: _Checker,
+    e: Mapping[str, Any],
+    f: str,
+    lab: str,
+    start: int,
+    end: int,
+    zones: Mapping[str, Zone],
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+) -> tuple[ScenarioRule, ...]:
+    """The ``[[scenario.rules]]`` entries: a kind, its parameters (every id checked), a text in
+    our own words and a provenance."""
+    out: list[ScenarioRule] = []
+    ids: dict[str, Mapping[str, Any]] = {
+        "leaders": leaders, "leader": leaders, "usurper": leaders, "zones": zones,
+        "peoples": peoples, "units": units,
+    }
+    for j, r in enumerate(chk.get(e, f, lab, "rules", list, []) or []):
+        where = f"rules[{j}]"
+        if not isinstance(r, dict):
+            chk.add(f, lab, where, "expected a table")
+            continue
+        kind = str(r.get("kind"))
+        if kind not in SCENARIO_RULE_KINDS:
+            chk.add(f, lab, f"{where}.kind", f"{r.get('kind')!r} is not one of {', '.join(SCENARIO_RULE_KINDS)}")
+            continue
+        wanted = SCENARIO_RULE_KINDS[kind]
+        params: dict[str, Any] = {}
+        for k, v in r.items():
+            if k in ("kind", "text", "provenance"):
+                continue
+            if k not in wanted:
+                chk.add(f, lab, f"{where}.{k}", f"unknown field for {kind}")
+                continue
+            table = ids.get(k)
+            if table is not None:
+                refs = v if isinstance(v, list) else [v]
+                for ref in refs:
+                    if not isinstance(ref, str) or ref not in table:
+                        chk.add(f, lab, f"{where}.{k}", f"unknown {k.rstrip('s')} {ref!r}")
+                params[k] = tuple(refs) if isinstance(v, list) else v
+            elif k in ("winner", "side"):
+                if v not in SIDES:
+                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
+                params[k] = v
+            elif k in ("year", "before"):
+                if not isinstance(v, int) or isinstance(v, bool) or not start <= v <= end + 1:
+                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not a year of the scenario ({start}-{end})")
+                params[k] = v
+            elif k == "fronts":
+                bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
+                if bad:
+                    chk.add(f, lab, f"{where}.{k}", f"unknown Front(s) {bad}")
+                params[k] = tuple(v) if isinstance(v, list) else (v,)
+            else:
+                params[k] = v
+        for k in wanted:
+            if k not in params:
+                chk.add(f, lab, f"{where}.{k}", "missing")
+        text = r.get("text")
+        if not isinstance(text, str) or not text.strip():
+            chk.add(f, lab, f"{where}.text", "missing")
+        prov = r.get("provenance", "design")
+        if prov not in PROVENANCES:
+            chk.add(f, lab, f"{where}.provenance", f"{prov!r} is not one of {', '.join(PROVENANCES)}")
+        out.append(ScenarioRule(kind, MappingProxyType(params), str(text or ""), str(prov)))
+    return tuple(out)
+
+
+def _deploy_major_peoples(
+    start: int,
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+    placements: dict[str, Placement],
+) -> None:
+    """§4.1: a Major People's units and generic leaders are always on the map. Whatever the
+    scenario does not place goes to the People's home zones: units in turn over the zones in
+    sorted order (as ``stratagems.deploy_people`` does), leaders in the first listed zone."""
+    for pid in sorted(peoples):
+        p = peoples[pid]
+        if not p.major or pid == "armenia" or not p.zones:
+            continue
+        home = sorted(p.zones)
+        mine = [u for u in sorted(units) if units[u].people == pid and units[u].available_in(start)]
+        todo = [u for u in mine if u not in placements]
+        for i, uid in enumerate(todo):
+            placements[uid] = Placement(uid, home[i % len(home)], "enemy")
+        for lid in sorted(leaders):
+            ld = leaders[lid]
+            if ld.people == pid and ld.generic and lid not in placements:
+                placements[lid] = Placement(lid, p.zones[0], "enemy")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1103,6 +1333,9 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
     stratagems = _load_stratagems(root, chk)
     fleets, markers = _load_materiel(root, chk, m["ports"])
     scenarios = _load_scenarios(root, chk, zones, peoples, leaders, units)
+    _check_leader_table(root, chk, leaders)
+    _check_events(root, chk, zones, peoples)
+    _check_stratagem_types(root, chk, zones, stratagems)
 
     # whole-map checks: connectivity and entry Fronts
     links = [(e.a, e.b) for e in m["edges"]]

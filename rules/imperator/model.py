@@ -99,6 +99,10 @@ class PeopleDef:
     major: bool
     category: str  # "west" | "east" (§4.2 stacking), Romans are "roman"
     front: str | None = None  # the Front its band lets it enter (§4.3)
+    fronts: tuple[str, ...] = ()  # every such Front when it has several (empty: ``front`` alone)
+
+    def entry_fronts(self) -> tuple[str, ...]:
+        return self.fronts or ((self.front,) if self.front else ())
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,7 @@ class Board:
             adj={k: {n: int(c) for n, c in v.items()} for k, v in data["adj"].items()},
             leaders={x["id"]: LeaderDef(**x) for x in data["leaders"]},
             units={x["id"]: UnitDef(**x) for x in data["units"]},
-            peoples={x["id"]: PeopleDef(**x) for x in data.get("peoples", [])},
+            peoples={x["id"]: PeopleDef(**{**x, "fronts": tuple(x.get("fronts", ()))}) for x in data.get("peoples", [])},
             fleets={x["id"]: fleet(x) for x in data.get("fleets", [])},
             front_adjacency=tuple((p[0], p[1]) for p in data.get("front_adjacency", [])),
             rome=data.get("rome", "rome"),
@@ -282,6 +286,7 @@ class ImperatorState:
     plague: dict[str, str] = field(default_factory=dict)  # zone -> "centre" | "adjacent" (this phase E)
     plague_hit: list[str] = field(default_factory=list)  # "<counter>@<zone>" already struck
     persian_battle: bool = False  # the last battle involved a Persian unit (Flèche du Parthe)
+    last_battle: dict[str, Any] = field(default_factory=dict)  # views.battle_record (public)
     free_murder_year: int = 0  # year Didius Julianus last used his free attempt on Pertinax (§4.5)
 
     # -- queries ------------------------------------------------------------------------

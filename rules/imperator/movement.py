@@ -71,6 +71,32 @@ def front_exempt(st: ImperatorState, uid: str) -> bool:
     return d.front in st.defected_fronts
 
 
+def front_distance(st: ImperatorState, front: str, zone: str) -> int:
+    """Land steps from ``zone`` to the nearest zone of ``front`` (0 inside it)."""
+    seen = {zone}
+    layer = [zone]
+    steps = 0
+    while layer:
+        if any(st.front_of(z) == front for z in layer):
+            return steps
+        steps += 1
+        nxt: list[str] = []
+        for z in layer:
+            for n in st.board.land_neighbours(z):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        layer = sorted(nxt)
+    return 10**6
+
+
+def _heads_home(st: ImperatorState, front: str, frm: str, to: str) -> bool:
+    """§3.3 (ruling "Units returning to their Front"): a unit left outside its Front when the
+    Front stopped being a Reserve Front may move, but only closer to its Front, so it can regain
+    it before phase F as the 172/173 example asks."""
+    return st.front_of(frm) != front and front_distance(st, front, to) < front_distance(st, front, frm)
+
+
 def step_error(
     st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str
 ) -> str | None:
@@ -92,7 +118,7 @@ def step_error(
                 if not roman_may_enter(st, to):
                     return f"§3.5: Roman units may not enter {name(st, to)} while its People is at peace"
                 if not front_exempt(st, uid) and d.front not in st.reserve_fronts:
-                    if st.front_of(to) != d.front:
+                    if st.front_of(to) != d.front and not _heads_home(st, str(d.front), frm, to):
                         return f"§3.3: {d.name} may not leave the {d.front} Front (not a Reserve Front)"
         else:
             err = _people_step_error(st, d.people, d.name, frm, to, leader)
@@ -123,9 +149,9 @@ def _people_step_error(
         if p == "armenia" and people != "parthians":
             return f"§4.3: {who} may not enter Armenia"
     pd = st.board.peoples.get(people)
-    if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.front:
-        if st.front_of(to) != pd.front:
-            return f"§4.3: {who} may enter the Empire only through the {pd.front} Front"
+    if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.entry_fronts():
+        if st.front_of(to) not in pd.entry_fronts():
+            return f"§4.3: {who} may enter the Empire only through the {' or '.join(pd.entry_fronts())} Front"
     if st.front_of(to) == INTERIOR:
         if leader is None or st.ldef(leader).people != people:
             return f"§4.3: {who} may enter interior provinces only with a leader of its People"
@@ -149,9 +175,13 @@ def stacking_error(st: ImperatorState, zone: str) -> str | None:
     return None
 
 
-def front_minimum_error(st: ImperatorState) -> str | None:
-    """§3.3: each Front keeps at least half (rounded up) of its own units (AMB-17)."""
+def front_minimum_error(st: ImperatorState, fronts: set[str] | None = None) -> str | None:
+    """§3.3: each Front keeps at least half (rounded up) of its own units (AMB-17). ``fronts``
+    limits the check to the Fronts a move has just taken units out of (a unit coming back never
+    breaks the minimum)."""
     for front in ("british", "rhine", "danube", "orient", "southern"):
+        if fronts is not None and front not in fronts:
+            continue
         if front in st.defected_fronts:
             continue
         total = 0
@@ -345,12 +375,16 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("Event 6", agit.split(": ", 1)[1])
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
-    for z in set(placed.values()) | {final}:
+    for z in sorted(set(placed.values()) | {final}):
         err = stacking_error(st, z)
         if err:
             raise RuleError("§4.2", err.split(": ", 1)[1])
-    if role == "R" and any(not front_exempt(st, u) for u in units):
-        err = front_minimum_error(st)
+    leaving = {
+        str(st.udef(u).front) for u in units
+        if not front_exempt(st, u) and st.front_of(start) == st.udef(u).front and st.front_of(st.units[u].loc or "") != st.udef(u).front
+    }
+    if role == "R" and leaving:
+        err = front_minimum_error(st, leaving)
         if err:
             raise RuleError("§3.3", err.split(": ", 1)[1])
     st.entered_from.setdefault(final, [])
@@ -374,6 +408,7 @@ def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) ->
     politics.normalize(st, out)
     stratagems.mutiny_follow(st)
     stratagems.plague_entries(st, out)
+    stratagems.check_markers(st, out)
     for z in zones:
         for r in (role, other(role)) if role != MUTINEERS else ("R", "E"):
             if st.units_in(z, r):

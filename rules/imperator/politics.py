@@ -6,7 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
+
+#: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
+MAX_PER_TITLE = 2
 
 COMMODE = "commode"
 PERTINAX = "helvius_pertinax"
@@ -85,34 +89,52 @@ def kill_leader(
 
     ``killer`` is the role that scores 1 VP for it (AMB-36: battle, failed escape, assassination).
     """
-    ls = st.leaders[lid]
-    if ls.status != "map":
-        return
-    d = st.ldef(lid)
-    title = ls.title
-    victim_role = ls.owner
-    ls.status = "returning" if d.generic else "dead"
-    ls.loc = None
-    ls.fleet = None
-    ls.title = None
-    out.say(f"{section}: {d.name} is dead ({cause}).")
-    out.cite(section)
-    out.map_changed = True
-    if st.custodes == lid:
-        st.custodes = None
-    if killer is not None and killer != victim_role:
-        st.add_vp(killer, 1)
-        out.say(f"§10: 1 VP to {st.seat_of(killer)} for the death of {d.name}.")
-    sudden = st.rules.get("sudden_death", {})
-    if lid in sudden:
-        winner = sudden[lid]
-        end_game(st, out, winner, f"Scenario: {d.name} is dead, the game ends; {st.seat_of(winner)} wins.")
-        return
-    if title == "augustus":
-        augustus_lost(st, out, lid, cause)
-    elif title == "usurper":
-        usurper_lost(st, out, lid)
-    normalize(st, out)
+    kill_leaders(st, out, [lid], cause, killer=killer, section=section)
+
+
+def kill_leaders(
+    st: ImperatorState,
+    out: Outcome,
+    lids: list[str],
+    cause: str,
+    killer: str | None = None,
+    section: str = "§8.4",
+) -> None:
+    """Leaders who die at the same moment (AMB-31: every death of one phase D roll of the Leader
+    table): all are removed first, then the titles they held are resolved once (succession,
+    failed usurpation), so nobody inherits a title from a leader dying in the same instant."""
+    lost: list[tuple[str, str | None]] = []
+    for lid in lids:
+        ls = st.leaders[lid]
+        if ls.status != "map":
+            continue
+        d = st.ldef(lid)
+        lost.append((lid, ls.title))
+        victim_role = ls.owner
+        ls.status = "returning" if d.generic else "dead"
+        ls.loc = None
+        ls.fleet = None
+        ls.title = None
+        out.say(f"{section}: {d.name} is dead ({cause}).")
+        out.cite(section)
+        out.map_changed = True
+        if st.custodes == lid:
+            st.custodes = None
+        if killer is not None and killer != victim_role:
+            st.add_vp(killer, 1)
+            out.say(f"§10: 1 VP to {st.seat_of(killer)} for the death of {d.name}.")
+    for lid, _title in lost:
+        if scenario_rules.on_leader_death(st, out, lid):  # a scenario's sudden death
+            return
+    for lid, title in lost:
+        if title == "usurper":
+            usurper_lost(st, out, lid)
+    augusti = [lid for lid, title in lost if title == "augustus"]
+    if augusti:
+        # one succession for the Augusti who died together; Commode's case first (§4.5)
+        augustus_lost(st, out, COMMODE if COMMODE in augusti else augusti[0], cause)
+    if lost:
+        normalize(st, out)
 
 
 def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> None:
@@ -159,12 +181,26 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
     )
 
 
+def usurper_room(st: ImperatorState) -> bool:
+    """§3.6, §4.5: a new usurpation may be validated only while fewer than two usurpers stand."""
+    return len(st.usurpers()) < MAX_PER_TITLE
+
+
+def _didius_blocked(st: ImperatorState, out: Outcome) -> bool:
+    """§3.6 limit before Didius Julianus rises (ruling "Title limits on every road")."""
+    if usurper_room(st):
+        return False
+    out.say("§3.6: two usurpers already stand; Didius Julianus is not raised.")
+    out.cite("§3.6")
+    return True
+
+
 def commode_succession(st: ImperatorState, out: Outcome) -> None:
     """§4.5, special case: Pertinax becomes Augustus, Didius Julianus rises in Rome."""
     st.leaders[PERTINAX].title = "augustus"
     out.say("§4.5 (Commode): Pertinax becomes Augustus.")
     didius = st.leaders.get(DIDIUS)
-    if didius is None or didius.status == "dead":
+    if didius is None or didius.status == "dead" or _didius_blocked(st, out):
         return
     didius.status = "map"
     didius.loc = st.board.rome
@@ -175,7 +211,7 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     st.leaders[lid].title = "augustus"
     out.say(f"§3.6 (4/): {name(st, lid)} is the new Augustus.")
     dj = st.leaders.get(DIDIUS)
-    if didius and dj is not None and dj.status != "dead":
+    if didius and dj is not None and dj.status != "dead" and not _didius_blocked(st, out):
         # §4.5 note (Commode dies after Pertinax): the usurper is Didius Julianus, in Rome
         dj.status, dj.loc = "map", st.board.rome
         validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
@@ -183,7 +219,8 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     # AMB-30: the EoR picks another general (never the Augustus Rome just named).
     cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
     if not cands:
-        out.say("§4.5: no general stands in a Front; no usurper can be named.")
+        why = "no general stands in a free Front" if usurper_room(st) else "two usurpers already stand (§3.6)"
+        out.say(f"§4.5: {why}; no usurper can be named.")
         return
     open_decision(
         st,
@@ -197,6 +234,10 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
 
 
 def usurper_candidates(st: ImperatorState, need_no_augustus: bool, exclude_titles: bool = False) -> list[str]:
+    """§4.5 validation: generals of Rome's side standing in a Front (not an interior province),
+    not in the Front of a standing usurper, and none at all once two usurpers stand (§3.6)."""
+    if not usurper_room(st):
+        return []
     res = []
     used_fronts = {st.front_of(st.leaders[u].loc or "") for u in st.usurpers() if st.leaders[u].loc}
     for x, s in st.leaders.items():
@@ -246,6 +287,12 @@ def _join(st: ImperatorState, out: Outcome, zone: str, usurper: str) -> None:
 
 
 def validate_usurpation(st: ImperatorState, out: Outcome, lid: str, bonus: int, spread: bool = True) -> None:
+    """§4.5: ``lid`` becomes a usurper. Every road here has checked :func:`usurper_room`; this
+    last guard keeps the §3.6 limit whatever calls it."""
+    if not usurper_room(st) and lid not in st.usurpers():
+        out.say(f"§3.6: two usurpers already stand; {name(st, lid)} cannot claim the purple.")
+        out.cite("§3.6")
+        return
     ls = st.leaders[lid]
     ls.title = "usurper"
     ls.rebel = True
@@ -432,6 +479,7 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
         st.civil_war = False
         st.defected_fronts = []
         st.defeated_augusti = []
+        st.c_fronts_used = []  # §4.5: the C/ Fronts are spent for this civil war only
         for s in st.leaders.values():
             if s.rebel:
                 s.rebel = False
@@ -440,13 +488,25 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
+    """§4.5: the usurper of highest CP takes the purple; on equal CP the Enemies of Rome pick."""
     if st.usurpation_success:
         return
-    us = sorted(st.usurpers(), key=lambda u: -st.ldef(u).cp)
+    us = st.usurpers()
     if not us:
         return
-    st.usurpation_success = us[0]
-    out.say(f"{why}: the usurpation of {name(st, us[0])} succeeds; the players change roles in phase A.")
+    best = max(st.ldef(u).cp for u in us)
+    tops = sorted(u for u in us if st.ldef(u).cp == best)
+    crown_usurper(st, out, tops[0], why)
+    if len(tops) > 1:
+        open_decision(
+            st, "E", "crown", f"{why}: the usurpers have equal CP; choose who becomes Augustus.",
+            [(u, name(st, u)) for u in tops], tops[0], "§4.5", {"why": why},
+        )
+
+
+def crown_usurper(st: ImperatorState, out: Outcome, lid: str, why: str) -> None:
+    st.usurpation_success = lid
+    out.say(f"{why}: the usurpation of {name(st, lid)} succeeds; the players change roles in phase A.")
 
 
 def role_swap(st: ImperatorState, out: Outcome) -> None:
@@ -518,6 +578,8 @@ def normalize(st: ImperatorState, out: Outcome | None = None) -> None:
         if us.loc is None:
             continue
         rebels = [x for x in st.leaders_in(us.loc, "E") if st.ldef(x).people == ROMAN]
+        if not rebels and scenario_rules.held(st, uid):
+            continue
         if not rebels:
             us.owner = "R"
             us.usurper = None

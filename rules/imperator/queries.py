@@ -9,6 +9,8 @@ engine still checks every command in full when it is applied.
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
+from typing import Any
 
 from rules.core.errors import RuleError
 from rules.imperator import movement
@@ -109,3 +111,96 @@ def reachable(
             heapq.heappush(heap, (step, nb))
     best.pop(start, None)
     return best
+
+
+# --------------------------------------------------------------------------------------------
+# What a player may type now (``/game status``)
+# --------------------------------------------------------------------------------------------
+
+FRONT_ORDER = ("orient", "danube", "rhine", "british", "southern")
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A command the seat may send now, fully specified (ids), with what it does in words."""
+
+    verb: str
+    args: dict[str, Any]
+    note: str
+
+
+def candidate_commands(st: ImperatorState, seat: str) -> list[Suggestion]:
+    """Commands worth suggesting to ``seat`` now, in order of interest. They are candidates:
+    the caller keeps those the engine accepts (``ImperatorGame.suggestions``)."""
+    if st.game_over or seat not in st.roles:
+        return []
+    role = st.role_of(seat)
+    found: list[Suggestion] = []
+    if st.pending:
+        return []  # a decision: answered with the Respond button (/respond)
+    if st.phase == "C" and role == "R" and st.active == "R":
+        fronts = list(FRONT_ORDER[: max(1, st.reserve_max)])
+        reserve = Suggestion("reserve", {"fronts": fronts}, "choose Reserve Fronts (§3.2)")
+        end = Suggestion("end", {}, "end your geostrategy step")
+        found.extend([end, reserve] if st.reserve_fronts else [reserve, end])
+    elif st.phase == "C" and st.active == role:
+        found.append(Suggestion("end", {}, "end your geostrategy step"))
+    elif st.phase == "D" and st.step == "D-designate":
+        from rules.imperator import engine
+
+        for leader, title in engine.designations(st)[:2]:
+            found.append(
+                Suggestion("designate", {"leader": leader, "title": title}, f"name a {title} (§3.6)")
+            )
+        found.append(Suggestion("end", {}, "end your nominations"))
+    elif st.phase == "E" and st.sub == "move" and st.active == role:
+        found.extend(_move_suggestions(st, role))
+        found.append(Suggestion("end", {}, "end your movement; battles follow (§2.E.2)"))
+    elif st.phase == "E" and st.sub == "combat" and st.active == role:
+        from rules.imperator import combat
+
+        for zone in combat.contested(st, role):
+            found.append(Suggestion("attack", {"zone": zone}, "fight the battle there (§8)"))
+        found.append(Suggestion("end", {}, "end your SMC"))
+    return found
+
+
+def _move_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
+    found: list[Suggestion] = []
+    for leader in movable_leaders(st, role)[:3]:
+        group = followers(st, role, leader)[: st.ldef(leader).cc]
+        dests = reachable(st, role, leader, group)
+        if not dests:
+            continue
+        # A zone with enemies first (a battle to fight), then the nearest, then by name.
+        dest = min(
+            dests,
+            key=lambda z: (not movement.enemy_units(st, z, role), dests[z], z),
+        )
+        args: dict[str, Any] = {"leader": leader, "to": dest}
+        if group:
+            args["units"] = group
+        found.append(Suggestion("move", args, "move a leader and his units (§7)"))
+        found.append(Suggestion("march", {"leader": leader}, "the same with menus"))
+    if not found:
+        for uid in movable_units(st, role)[:2]:
+            dests = reachable(st, role, None, [uid])
+            if dests:
+                dest = min(dests, key=lambda z: (dests[z], z))
+                found.append(Suggestion("move", {"unit": uid, "to": dest}, "move a unit alone"))
+    return found
+
+
+def typed(st: ImperatorState, suggestion: Suggestion) -> str:
+    """The suggestion as a player types it: ``/move leader:"Avidius Cassius" to:Cyrrhus``."""
+    from rules.imperator.politics import name
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list | tuple):  # a list option splits on spaces: ids
+            text = ", ".join(str(v) for v in value)
+        else:
+            text = name(st, str(value))
+        return f'"{text}"' if (" " in text or "," in text) else text
+
+    parts = [f"/{suggestion.verb}"] + [f"{k}:{shown(v)}" for k, v in suggestion.args.items()]
+    return " ".join(parts)

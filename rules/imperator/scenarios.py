@@ -1,7 +1,6 @@
-"""Scenarios: turning the data helper's ``ImperatorData`` into a Board and an opening state.
-
-Only scenario 1 ("The usurpation of Avidius Cassius") is playable; the others need stratagems,
-events, the death table and the non-Roman Peoples (they raise NotYetSupported).
+"""Scenarios: the list offered to players and the opening state of each, all from the data
+(``rules/imperator/data/scenarios/*.toml``); each scenario's special rules are data too, applied
+by :mod:`rules.imperator.scenario_rules`.
 """
 
 from __future__ import annotations
@@ -18,26 +17,15 @@ SEATS = ("rome", "enemies")
 
 
 def scenario_infos() -> list[ScenarioInfo]:
-    infos = [
-        ScenarioInfo(
-            "avidius_cassius",
-            "The usurpation of Avidius Cassius",
-            SEATS,
-            "175-179. Avidius Cassius has risen in the East; no foreign Peoples, stratagems, events "
-            "or death table. Sudden death if Marcus Aurelius or Avidius Cassius dies.",
-        )
-    ]
+    """Scenario 1 first (the introductory one), then the others in data order."""
     try:
         from rules.imperator import adapter
 
         data = adapter._load()
     except (ImportError, NotYetSupported):  # pragma: no cover - without data
-        return infos
-    for sid, sc in sorted(data.scenarios.items(), key=lambda kv: kv[1].number):
-        if sid == "avidius_cassius":
-            continue
-        infos.append(ScenarioInfo(sid, sc.title, SEATS, f"{sc.start}-{sc.end}. {sc.summary}"))
-    return infos
+        return []
+    ordered = sorted(data.scenarios.items(), key=lambda kv: (kv[0] != "avidius_cassius", kv[1].number))
+    return [ScenarioInfo(sid, sc.title, SEATS, f"{sc.start}-{sc.end}. {sc.summary}") for sid, sc in ordered]
 
 
 def data_hash() -> str:
@@ -76,7 +64,7 @@ def default_rules() -> dict[str, Any]:
         "peoples": False,
         "armenia": False,
         "initiative": {},
-        "sudden_death": {},
+        "scenario_rules": [],
         "nominations": {
             "marc_aurele": {"augustus": ["commode"], "caesar": ["commode"]},
             "septime_severe": {"augustus": ["caracalla", "geta"], "caesar": ["*"]},

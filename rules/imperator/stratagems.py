@@ -20,7 +20,8 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.imperator import politics, tables
+from rules.imperator import adjust, politics, scenario_rules, tables
+from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
 
@@ -159,6 +160,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     if chit in st.chits_on_map:
         st.map_chit_side[chit] = role
     fix_mutiny_ids(st, chit)
+    check_markers(st, out)
     out.map_changed = True
 
 
@@ -180,10 +182,6 @@ def _list(args: dict[str, Any], key: str) -> list[str]:
 
 
 # -- peoples ---------------------------------------------------------------------------------
-
-
-def people_home(st: ImperatorState, pid: str) -> list[str]:
-    return sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
 
 
 def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
@@ -220,7 +218,7 @@ def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
         return f"the {pd.name} left the game in 195 and can no longer go to war (§4.2)"
     if st.locked.get(pid, 0) > st.year:
         return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
-    return None
+    return scenario_rules.war_barred(st, pid)
 
 
 def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -251,21 +249,15 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
     pd = st.board.peoples[pid]
     if pid in st.at_war:
         st.at_war.remove(pid)
-    home = people_home(st, pid)
-    for uid, us in st.units.items():
-        if st.udef(uid).people != pid:
-            continue
-        if pd.major:
-            if home:
-                us.status, us.loc, us.reduced, us.fleet = "map", home[0], False, None
-        else:
-            us.status, us.loc, us.reduced = "out", None, False
-        us.mutiny = None
-    for lid, ls in st.leaders.items():
-        if st.ldef(lid).people == pid:
-            ls.pax = True
-            if ls.status == "map" and home:
-                ls.loc = home[0]
+    if pd.major:
+        adjust.redeploy_home(st, out, pid, "§6.1")
+    else:
+        for uid, us in st.units.items():
+            if st.udef(uid).people == pid:
+                us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
+        for lid, ls in st.leaders.items():
+            if st.ldef(lid).people == pid:
+                ls.pax = True
     out.say(f"§6.1: the {pd.name} make peace with Rome.")
 
 
@@ -304,24 +296,28 @@ def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, A
 
 
 def usurpation_targets(st: ImperatorState, tid: str) -> list[str]:
-    cands = set(politics.usurper_candidates(st, need_no_augustus=False))
+    """§6.2 with §4.5 validation: who may claim the purple with chit ``tid``.
+
+    Every usurpation chit names a general standing in a Front (not an interior province) where
+    no other Augustus stands, and not in a standing usurper's Front; none once two usurpers
+    stand (§3.6). Ruling "Title limits on every road"."""
+    cands = set(politics.usurper_candidates(st, need_no_augustus=True))
     if tid == "usurpation_d_un_augustus":
         augs = st.augusti()
         if len(augs) < 2:
             return []
         low = min(st.ldef(a).cp for a in augs)
-        return sorted(a for a in augs if st.ldef(a).cp == low and st.leaders[a].owner == "R")
+        return sorted(a for a in augs if st.ldef(a).cp == low and st.leaders[a].owner == "R" and a in cands)
     if tid == "usurpation_d_un_caesar":
-        return sorted(c for c in st.caesars() if st.leaders[c].owner == "R")
-    return sorted(
-        x for x in politics.usurper_candidates(st, need_no_augustus=True)
-        if x in cands and st.leaders[x].title is None
-    )
+        return sorted(c for c in st.caesars() if st.leaders[c].owner == "R" and c in cands)
+    return sorted(x for x in cands if st.leaders[x].title is None)
 
 
 def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
     t = types()[tid]
     lid = str(_need(args, "leader", "§6.2", "the general who claims the purple"))
+    if not politics.usurper_room(st):
+        raise RuleError("§3.6", "two usurpers already stand; no third usurpation may be tried")
     if lid not in usurpation_targets(st, tid):
         raise RuleError("§6.2", f"{name(st, lid)} may not be the usurper of {t.name_fr} now")
     cp = st.ldef(lid).cp
@@ -627,7 +623,9 @@ def free_assassination(st: ImperatorState, out: Outcome, seat: str, args: dict[s
 
 
 def check_markers(st: ImperatorState, out: Outcome) -> None:
-    """Coup d'état parthe and Intrigue au Sénat leave the map when the other side comes in force."""
+    """Coup d'état parthe (§6.1, D-17) and Intrigue au Sénat (§6.2) leave the map as soon as the
+    other side stands in their zone in force: checked when placed, after every move, landing,
+    evasion, retreat and battle, and in phase F (ruling "Markers act when their condition is met")."""
     for chit, zone in list(st.chits_on_map.items()):
         tid = chit.split("#")[0]
         if tid == "coup_d_etat_parthe":
@@ -652,8 +650,8 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
             st.add_vp("E", 2)
             out.say(f"§10: Intrigue au Sénat in Rome: 2 VP to {st.seat_of('E')}.")
         elif tid == "mutinerie":
-            owners = {s.mutineer_of for s in st.units.values() if s.mutiny == chit and s.status == "map"}
-            for r in owners:
+            owners = {s.mutineer_of or "" for s in st.units.values() if s.mutiny == chit and s.status == "map"}
+            for r in sorted(owners):
                 if r:
                     st.add_vp(r, -2)
                     out.say(f"§10: mutiny: {st.seat_of(r)} loses 2 VP.")
@@ -711,6 +709,9 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
         return res
     if forcing and not plays.get("forced"):
         res.append((forcing, f"play {types()[forcing].name_fr}"))
+    elif forcing and plays.get("forced") != role and not plays.get("cancelled"):
+        # §6.1/§6.2: the two chits cancel each other whichever is played first
+        res.append((forcing, f"play {types()[forcing].name_fr} to cancel"))
     if stage == "defender" and holding(st, seat, "fuite_opportune"):
         for z in combat.fuite_zones(st, zone, role):
             res.append((f"fuite_opportune@{z}", f"play Fuite opportune: withdraw to {name(st, z)}"))

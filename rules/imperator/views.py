@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, DiceRoll
+from rules.core.i18n import Text, _, _n
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -28,13 +29,14 @@ PHASE_NAMES = {
 def _unit_counter(st: ImperatorState, uid: str) -> dict[str, Any]:
     d = st.udef(uid)
     us = st.units[uid]
-    pf = d.pf_r if us.reduced else d.pf
+    pf, qu, bt = st.unit_values(uid)
     kind = "armenia" if d.people == "armenia" else d.kind
     c: dict[str, Any] = {
         "id": uid,
         "kind": kind,
         "label": d.name,
         "strength": pf,
+        "values": f"{pf}-{qu}-{bt}",  # PF-QU-BT as printed on the counter
         "reduced": us.reduced,
         "people": d.people,
     }
@@ -61,6 +63,7 @@ def _leader_counter(st: ImperatorState, lid: str) -> dict[str, Any]:
         "rebel": ls.rebel,
         "pax": ls.pax,
         "ratings": {"cc": d.cc, "vs": d.vs, "bt": d.bt, "cp": d.cp},
+        "values": f"{d.cc}-{d.vs}-{d.bt}-{d.cp}",  # CC-VS-BT-CP as printed on the counter
     }
 
 
@@ -94,7 +97,8 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
             }
         )
     peoples = {}
-    for pid, p in st.board.peoples.items():
+    # a scenario without Peoples (scenario 1) shows none, nor any Armenia marker
+    for pid, p in st.board.peoples.items() if st.rules.get("peoples", True) else ():
         status = "war" if pid in st.at_war else "pax"
         peoples[pid] = {
             "name": p.name,
@@ -127,10 +131,10 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "vp_by_seat": dict(st.vp),
         "roles": dict(st.roles),
         "pax_romana": st.pax_turn,
-        "active_event": st.event or None,
+        "active_event": event_view(st.event),
         "zones": zones,
         "peoples": peoples,
-        "armenia": {"status": "roman" if st.armenia == "roman" else "parthian"},
+        "armenia": {"status": "roman" if st.armenia == "roman" else "parthian"} if st.rules.get("armenia", True) else {},
         "fleets": fleets,
         "reserve_fronts": list(st.reserve_fronts),
         "reserve_max": st.reserve_max,
@@ -139,6 +143,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "eliminated": sorted(u for u, s in st.units.items() if s.status == "eliminated"),
         "dead_leaders": sorted(x for x, s in st.leaders.items() if s.status == "dead"),
         "battle_zones": list(st.fought),
+        "last_battle": dict(st.last_battle),
         "pending": pend,
         "stratagem_counts": {r: len(st.hands.get(st.seat_of(r), [])) for r in ("R", "E")},
         "stratagem_cup": len(st.cup),
@@ -149,6 +154,242 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         "result": st.result,
         "log": list(st.history[-20:]),
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Battles in words (§8.2, §8.3) and the battle card
+# --------------------------------------------------------------------------------------------
+
+BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
+SIDE_WORDS = {"R": "Rome", "E": "the Enemies of Rome", "M": "the mutineers"}
+LOSS_WORDS = {
+    "E": "all its units are eliminated",
+    "A": "each of its units takes a step loss",
+    "1/4": "step losses on a quarter as many units as the enemy lost",
+    "1/2": "step losses on half as many units as the enemy lost",
+    "3/4": "step losses on three quarters as many units as the enemy lost",
+    "R": "no loss",
+}
+
+
+def side_words(role: str) -> str:
+    return SIDE_WORDS.get(role, role)
+
+
+def battle_record(
+    st: ImperatorState,
+    *,
+    zone: str,
+    attacker: str,
+    defender: str,
+    forces: dict[str, tuple[list[str], list[str]]],
+    pf: dict[str, int],
+    odds: str,
+    qu: dict[str, int],
+    shift: int,
+    roll: DiceRoll | None,
+    forced_row: int | None,
+    result: Any,
+) -> dict[str, Any]:
+    """What a battle was, as public data: the words of the report and the battle card.
+
+    ``forces`` maps each role to its (units, leaders) before the losses; ``result`` is the
+    Battle table's cell (``tables.BattleResult``)."""
+    from rules.imperator.politics import name
+
+    sides = {}
+    for key, role in (("attacker", attacker), ("defender", defender)):
+        units, leaders = forces[role]
+        sides[key] = {
+            "side": "R" if role == "R" else "E",
+            "role": role,
+            "name": side_words(role),
+            "leaders": [name(st, x) for x in leaders],
+            "units": len(units),
+            "strength": pf[role],
+            "quality": qu[role],
+            "counters": [_leader_counter(st, x) for x in leaders]
+            + [_unit_counter(st, u) for u in units],
+        }
+    winner = {"attacker": attacker, "defender": defender}.get(str(result.winner or ""))
+    mods = [f"{label} {value:+d}" for label, value in (roll.modifiers if roll else ())]
+    return {
+        "zone": name(st, zone),
+        "zone_id": zone,
+        "year": st.year,
+        "smc": st.smc_index + 1,
+        "attacker": sides["attacker"],
+        "defender": sides["defender"],
+        "odds": odds,
+        "column": result.column,
+        "shift": shift,
+        "shifts": ([f"quality {qu[attacker]} against {qu[defender]}: {shift:+d}"] if shift else [])
+        + mods,
+        "roll": roll.natural if roll else None,
+        "modifier": sum(v for _, v in roll.modifiers) if roll else 0,
+        "total": result.row if forced_row is None else forced_row,
+        "row": result.row,
+        "result": {
+            "attacker": result.attacker,
+            "defender": result.defender,
+            "winner": "A" if winner == attacker else "D" if winner == defender else "",
+        },
+        "winner": winner or "",
+    }
+
+
+def _force_words(side: dict[str, Any]) -> Text:
+    units = _n("{n} unit", "{n} units", int(side["units"]))
+    if side["leaders"]:
+        return _(
+            "{side} under {leaders} ({units}, {pf} PF)",
+            side=side["name"],
+            leaders=", ".join(side["leaders"]),
+            units=units,
+            pf=side["strength"],
+        )
+    return _("{side} ({units}, {pf} PF)", side=side["name"], units=units, pf=side["strength"])
+
+
+def battle_report(record: dict[str, Any]) -> list[Text]:
+    """The battle in words: who attacked whom where, forces and odds, shifts and why, the roll,
+    the table's result, who won and what each side loses (§8.2, §8.3)."""
+    att, dfd = record["attacker"], record["defender"]
+    lines = [
+        _(
+            BATTLE_HEADLINE,
+            zone=record["zone"],
+            attacker=_force_words(att),
+            defender=_force_words(dfd),
+        ),
+        _(
+            "Odds: {a} PF against {d} PF, column {odds}.",
+            a=att["strength"],
+            d=dfd["strength"],
+            odds=record["odds"],
+        ),
+    ]
+    shift = int(record["shift"])
+    if shift:
+        lines.append(
+            _n(
+                "Quality {a} against {d}: the column moves {n} step {way}, to {column}.",
+                "Quality {a} against {d}: the column moves {n} steps {way}, to {column}.",
+                abs(shift),
+                a=att["quality"],
+                d=dfd["quality"],
+                way=_("right") if shift > 0 else _("left"),
+                column=record["column"],
+            )
+        )
+    else:
+        lines.append(
+            _("Quality {a} against {d}: no shift.", a=att["quality"], d=dfd["quality"])
+        )
+    mods = [m for m in record["shifts"] if not m.startswith("quality")]
+    if record["roll"] is None:
+        lines.append(_("No die is rolled: row {row}.", row=record["row"]))
+    elif mods:
+        lines.append(
+            _(
+                "Roll: {die}, modified by {mods}: row {row}.",
+                die=record["roll"],
+                mods=", ".join(mods),
+                row=record["row"],
+            )
+        )
+    else:
+        lines.append(_("Roll: {die}, no modifier: row {row}.", die=record["roll"], row=record["row"]))
+    res = record["result"]
+    lines.append(
+        _(
+            "Battle table, column {column}, row {row}: {code} (attacker {a}, defender {d}).",
+            column=record["column"],
+            row=record["row"],
+            code=f"{res['attacker']}/{res['defender']}",
+            a=res["attacker"],
+            d=res["defender"],
+        )
+    )
+    winner = record["winner"]
+    if winner:
+        won = att if winner == att["role"] else dfd
+        lines.append(_("🏆 Winner: {side}.", side=won["name"]))
+    else:
+        lines.append(_("Nobody wins the battle: both sides stay (AMB-01)."))
+    lines.append(
+        _(
+            "Losses: {a_side}: {a}; {d_side}: {d}.",
+            a_side=att["name"],
+            a=LOSS_WORDS.get(res["attacker"], res["attacker"]),
+            d_side=dfd["name"],
+            d=LOSS_WORDS.get(res["defender"], res["defender"]),
+        )
+    )
+    return lines
+
+
+def battle_card(record: dict[str, Any]) -> dict[str, Any]:
+    """The dict ``render.battle_card`` draws, from a battle record."""
+    card = {k: v for k, v in record.items() if k not in ("zone_id", "winner")}
+    for key in ("attacker", "defender"):
+        side = dict(record[key])
+        side["name"] = ", ".join(side["leaders"]) or side["name"]
+        card[key] = side
+    winner = record["winner"]
+    won = record["attacker"] if winner == record["attacker"]["role"] else record["defender"]
+    card["result"] = dict(record["result"])
+    card["result"]["winner"] = f"{won['name']} wins" if winner else "nobody wins"
+    return card
+
+
+def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) -> list[Text]:
+    """§9.2 in words: the counters rebuilt (back on the map) and restored (to full strength),
+    comparing each unit with its state ``before`` the adjustments."""
+    from rules.imperator.politics import name
+
+    rebuilt: list[str] = []
+    restored: list[str] = []
+    for uid, (status, reduced) in sorted(before.items()):
+        us = st.units[uid]
+        if us.status != "map" or not us.loc:
+            continue
+        where = name(st, us.loc)
+        if status in ("eliminated", "removed"):
+            side = _("reduced") if us.reduced else _("full")
+            rebuilt.append(f"{name(st, uid)} ({where}, {side})")
+        elif status == "map" and reduced and not us.reduced:
+            restored.append(f"{name(st, uid)} ({where})")
+    lines = []
+    if rebuilt:
+        lines.append(
+            _n(
+                "§9.2: {n} counter rebuilt: {names}.",
+                "§9.2: {n} counters rebuilt: {names}.",
+                len(rebuilt),
+                names=", ".join(rebuilt),
+            )
+        )
+    if restored:
+        lines.append(
+            _n(
+                "§9.2: {n} counter restored to full strength: {names}.",
+                "§9.2: {n} counters restored to full strength: {names}.",
+                len(restored),
+                names=", ".join(restored),
+            )
+        )
+    return lines
+
+
+def event_view(number: int) -> dict[str, Any] | None:
+    """The event in force (drawn in phase D) by number, short name and summary, or None."""
+    if not number:
+        return None
+    from rules.imperator import tables
+
+    ev = tables.event(number)
+    return {"id": number, "name": ev.name, "text": ev.description}
 
 
 def map_stratagems(st: ImperatorState) -> list[dict[str, Any]]:

@@ -105,7 +105,10 @@ def play_game(scenario: str, seed: int, check_every: int = 1) -> BarracksGame:
     assert g.state.phase == "over"
     # every round ends and the next one begins, in order, up to the last (a lost solo game stops)
     assert rounds_seen == list(range(1, len(rounds_seen) + 1))
-    assert rounds_seen[-1] == g.state.rounds or bool(g.state.lost)
+    if g.state.lost:  # only the solo game can be lost, and it stops in the round it was lost
+        assert g.state.mode == "solo" and rounds_seen[-1] == g.state.round
+    else:
+        assert rounds_seen[-1] == g.state.rounds
     return g
 
 

@@ -210,7 +210,7 @@ async def test_frumentarii_order_is_chosen_from_a_second_select(four: Table) -> 
     await four.do("select 5")
     _, game = await four.game()
     assert game.state.phase != "frumentarii" and keep in game.state.hands[seat]
-    assert game.state.deck[-3:] == orders[5] or game.state.exhausted
+    assert not game.state.exhausted and game.state.deck[-3:] == orders[5]
     public = "\n".join(o.text for o in four.outputs if o.audience == "public")
     assert not CARD_ID.search(public)
 

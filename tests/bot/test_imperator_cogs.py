@@ -331,3 +331,91 @@ async def test_path_menu_continues_from_the_last_zone_typed(table: LocalTable) -
     assert then and all(v.startswith("cyrrhus, ") for _n, v in then)
     assert "cyrrhus, melitene" in [v for _n, v in then]
     assert await menu(table, "bob", "move", "path", "nowhere, ", leader="avidius_cassius") == []
+
+
+# -- battles in words, with their card ---------------------------------------------------------
+async def test_a_battle_is_reported_in_words_with_its_card(table: LocalTable) -> None:
+    """Who attacked whom where, forces and odds, the shift and why, the roll, the table's
+    result, the winner, the losses; then the theatre map and the battle card image."""
+    await reach_retreat(table)
+    public = [o for o in table.outputs if o.audience == "public"]
+    text = "\n".join(o.text for o in public)
+    assert "§8.2: battle in Cyrrhus: the Enemies of Rome under Avidius Cassius" in text
+    assert "attacks Rome" in text
+    assert "Odds: " in text and " PF against " in text and ", column " in text
+    assert "Quality " in text
+    assert "Roll: " in text and "Battle table, column " in text
+    assert "Roll: 6, modified by attacker BT +2, attacker's better CP +1: row 9." in text
+    assert "Battle table, column 1/1, row 9: R/A (attacker R, defender A)." in text
+    assert "🏆 Winner: the Enemies of Rome." in text  # then Rome is asked where to retreat
+    assert "Losses: the Enemies of Rome: no loss; Rome: each of its units takes a step loss" in text
+    images = [o.image.name for o in public if o.image is not None]
+    assert any(name.endswith("imperator-battle-cyrrhus.png") for name in images), images
+    assert any("imperator-theatre" in name for name in images), images
+    card = next(o.image for o in public if o.image and "battle-cyrrhus" in o.image.name)
+    from PIL import Image
+
+    with Image.open(card) as img:
+        assert img.width == 760
+
+
+def test_battle_report_plurals_and_no_fight_without_enemies() -> None:
+    from rules.imperator.views import battle_report
+
+    side = {"role": "R", "name": "Rome", "leaders": [], "units": 1, "strength": 10, "quality": 2}
+    foe = {"role": "E", "name": "the Enemies of Rome", "leaders": ["Ariogaesus"], "units": 2,
+           "strength": 12, "quality": 1}
+    record = {
+        "zone": "Carnuntum", "attacker": side, "defender": foe, "odds": "4/5", "column": "1/1",
+        "shift": 1, "shifts": ["quality 2 against 1: +1"], "roll": 4, "row": 4,
+        "result": {"attacker": "R", "defender": "A", "winner": "A"}, "winner": "R",
+    }
+    lines = [str(x) for x in battle_report(record)]
+    assert "Rome (1 unit, 10 PF) attacks the Enemies of Rome under Ariogaesus (2 units, 12 PF)" in lines[0]
+    assert lines[2] == "Quality 2 against 1: the column moves 1 step right, to 1/1."
+    assert lines[3] == "Roll: 4, no modifier: row 4."
+    assert "🏆 Winner: Rome." in lines
+    assert lines[-1].startswith("Losses: Rome: no loss; the Enemies of Rome: each of its units")
+
+
+# -- /game status: what to type now ------------------------------------------------------------
+async def suggested(table: LocalTable, user: str) -> list[str]:
+    """The ready-to-type lines /game status shows ``user`` (the "  /..." lines)."""
+    table.user = user
+    before = len(table.outputs)
+    await table.run_slash("/game status")
+    shown = [o.text for o in table.outputs[before:] if o.audience == user]
+    lines = "\n".join(shown).splitlines()
+    return [line.strip().split(" — ")[0] for line in lines if line.startswith("  /")]
+
+
+async def test_a_whole_turn_played_from_game_status_alone(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """From phase C of 175 to the next year, each player types only the first command that
+    /game status suggests (answering a decision with /respond and the first choice)."""
+    table = await new_table(sqlite_engine, tmp_path, FakeClock())
+    await play(table, OPENING[:4])
+    game = (await table.moderator.game_for(str(table.channel_id)))[1]
+    start_year = game.state.year
+    verbs: list[str] = []
+    for _ in range(150):
+        row, game = await table.moderator.game_for(str(table.channel_id))
+        if game.state.year != start_year or row.status != "active":
+            break
+        users = [u for u, seats in (("alice", ["rome"]), ("bob", ["enemies"]))
+                 if set(seats) & set(game.to_move())]
+        assert users, f"nobody to move in phase {game.state.phase}"
+        ready = await suggested(table, users[0])
+        assert ready, f"/game status suggested nothing to {users[0]} in {game.state.step}"
+        line = ready[0]
+        verbs.append(line.split()[0])
+        before = len(table.outputs)
+        await table.run_slash(line)
+        assert not [o.text for o in table.outputs[before:] if o.refusal], line
+        if line == "/respond":
+            component = table.find_component("select", "")
+            await table.select([component.options[0][1]])
+    row, game = await table.moderator.game_for(str(table.channel_id))
+    assert game.state.year == start_year + 1 or row.status != "active", (verbs, game.state.step)
+    assert {"/reserve", "/move", "/end"} <= set(verbs), verbs

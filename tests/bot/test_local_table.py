@@ -269,7 +269,9 @@ async def test_game_in_a_new_thread(table: LocalTable) -> None:
     row = await table.moderator.channel_game("4242")
     assert row is not None and row.kind == "tiny"
     assert await table.moderator.channel_game(table.channel_id) is None
-    assert any("<#4242>" in o.text for o in table.outputs if o.audience == "public")
+    # the author is told privately (Discord announces the thread); the thread gets the seats
+    assert any("<#4242>" in o.text for o in table.outputs if o.audience == "alice")
+    assert any("Take one with /game join" in o.text for o in table.outputs if o.audience == "public")
 
 
 async def test_game_start_posts_the_opening_steps_without_their_secrets(table: LocalTable) -> None:

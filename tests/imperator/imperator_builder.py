@@ -132,7 +132,6 @@ class Pos:
         self.extra_edges: list[tuple[str, str, int]] = []
         self.fleet = False
         self.rules = default_rules()
-        self.rules["sudden_death"] = {}
         self.kw: dict[str, Any] = {}
 
     def leader(

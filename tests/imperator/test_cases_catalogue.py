@@ -19,9 +19,11 @@ def cmd(g: ImperatorGame, seat: str, name: str, **args: object) -> Outcome:
     return g.apply(seat, Command(name, dict(args)))
 
 
-def refused(g: ImperatorGame, seat: str, name: str, **args: object) -> RuleError:
+def refused(g: ImperatorGame, seat: str, name: str, *, section: str, **args: object) -> RuleError:
+    """The command is refused, citing ``section`` (a refusal for another rule fails the test)."""
     with pytest.raises(RuleError) as e:
         g.apply(seat, Command(name, dict(args)))
+    assert e.value.section == section, (e.value.section, str(e.value))
     return e.value
 
 
@@ -124,7 +126,7 @@ def test_IMP_073_osrhoene_and_adiabene_leave_in_195() -> None:  # D-07
     assert st.front_of("osrhoene") == "orient"  # the zone joins the Orient Front
     st.phase, st.active, st.step = "C", "E", "C0"
     give(g, "enemies", "soulevement_d_un_peuple_mineur")
-    err = refused(g, "enemies", "stratagem", id="soulevement_d_un_peuple_mineur", peoples=["osrhoene"])
+    err = refused(g, "enemies", "stratagem", id="soulevement_d_un_peuple_mineur", peoples=["osrhoene"], section="§6.2")
     assert "§4.2" in str(err)
     assert st.units["osr1"].status == "gone"
 
@@ -157,7 +159,7 @@ def test_IMP_086_peoples_enter_only_through_their_front() -> None:
     p.unit("q1", "quadi", "E", people="quadi")
     p.extra_edges.append(("quadi", "raetia", 0))
     g = p.game(active="E", at_war=["quadi"])
-    err = refused(g, "enemies", "move", leader="quadi_chief", units=["q1"], to="raetia")
+    err = refused(g, "enemies", "move", leader="quadi_chief", units=["q1"], to="raetia", section="§4.3")
     assert "§4.3" in str(err)
     cmd(g, "enemies", "move", leader="quadi_chief", units=["q1"], to="carnuntum")
     assert where(g, "q1") == "carnuntum"
@@ -170,7 +172,7 @@ def test_IMP_090_non_roman_stack_moves_three_pm() -> None:  # D-06
         p.unit(f"p{i}", "parthia", "E", people="parthians")
     g = p.game(active="E", at_war=["parthians"])
     units = ["p0", "p1", "p2"]
-    refused(g, "enemies", "move", leader="king", units=units, path=["caparcotna", "emesa", "antiochia", "cyrrhus"])
+    refused(g, "enemies", "move", leader="king", units=units, path=["caparcotna", "emesa", "antiochia", "cyrrhus"], section="§7.1")
     cmd(g, "enemies", "move", leader="king", units=units, path=["caparcotna", "emesa", "antiochia"])
     assert where(g, "king") == "antiochia"
 
@@ -264,7 +266,7 @@ def test_IMP_032_reserve_front_keeps_its_half() -> None:
     p.legions(4, "vindobona")
     g = p.game(reserve_fronts=["danube"])
     # a Reserve Front lets units leave, but at least half (2 of 4) stay in the Front
-    assert "§3.3" in str(refused(g, "rome", "move", leader="gen", units=["leg0", "leg1", "leg2"], to="italia"))
+    assert "§3.3" in str(refused(g, "rome", "move", leader="gen", units=["leg0", "leg1", "leg2"], to="italia", section="§3.3"))
     cmd(g, "rome", "move", leader="gen", units=["leg0", "leg1"], to="italia")
     assert where(g, "leg1") == "italia"
 
@@ -277,7 +279,7 @@ def test_IMP_035_exempt_units_leave_without_reserve_front() -> None:
     p.unit("lx", "vindobona")
     p.legions(3, "aquincum")
     g = p.game(reserve_fronts=[])
-    assert "§3.3" in str(refused(g, "rome", "move", unit="lx", to="italia"))
+    assert "§3.3" in str(refused(g, "rome", "move", unit="lx", to="italia", section="§3.3"))
     cmd(g, "rome", "move", leader="aug", units=["praet", "vex"], to="italia")
     assert where(g, "praet") == "italia" and where(g, "vex") == "italia"
 

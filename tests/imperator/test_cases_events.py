@@ -46,8 +46,9 @@ def test_IMP_217_disastrous_weather() -> None:
     p.unit("a", "carnuntum")
     p.legions(3, "aquincum", prefix="k")
     g = p.game(event=2)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum", "jazyges"]}))
+    assert refusal.value.section == "§3.5"
     g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"]}))
 
 
@@ -56,8 +57,9 @@ def test_IMP_219_ill_emperor() -> None:
     p.leader("aug", "rome", title="augustus", bt=2)
     p.leaders["aug"].ill = True
     g = p.game()
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
+    assert refusal.value.section == "Event 4"
     p2 = Pos()
     p2.leader("a1", "rome", title="augustus")
     p2.leader("a2", "italia", title="augustus")
@@ -70,14 +72,16 @@ def test_IMP_221_political_agitation() -> None:
     p.leader("aug", "vindobona", title="augustus")
     p.leader("aug_r", "rome", title="caesar")
     g = p.game(event=6)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("move", {"leader": "aug", "to": "aquincum"}))
+    assert refusal.value.section == "Event 6"
     g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
     p2 = Pos()
     p2.leader("aug", "rome", title="augustus")
     g = p2.game(event=6)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
+    assert refusal.value.section == "Event 6"
 
 
 def test_IMP_222_peaceful_gods() -> None:

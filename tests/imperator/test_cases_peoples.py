@@ -129,7 +129,7 @@ def test_IMP_083_people_leader_moves_only_his_people() -> None:
     st.at_war.extend(["adiabene"])
     with pytest.raises(RuleError) as e:
         movement.move(st, Outcome(), "E", {"leader": lid, "units": ["adiabene_1"], "to": "ctesiphon"})
-    assert "own People" in e.value.args[-1] or "§4.3" in str(e.value)
+    assert e.value.section == "§4.3" and "own People" in e.value.message
 
 
 def test_IMP_084_other_peoples_zones() -> None:

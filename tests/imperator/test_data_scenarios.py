@@ -62,4 +62,6 @@ def test_each_counter_once_in_existing_zones(data: ImperatorData, sid: str) -> N
     for p in s.units:
         u = data.units[p.counter]
         if u.people and u.people != "armenia":
-            assert u.people in s.peoples_at_war
+            # §4.1: Major Peoples stand in their home zones even at peace; Minor ones only at war
+            major = data.peoples[u.people].major
+            assert u.people in s.peoples_at_war or major and p.zone in data.peoples[u.people].zones, (sid, u.id)

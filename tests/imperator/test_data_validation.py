@@ -81,7 +81,7 @@ def test_counters_complete(data: ImperatorData) -> None:
     for sid in ("roma_victor", "furor_germanicus", "fleche_du_parthe", "fuite_opportune", "faveur_divine"):
         assert sid in data.stratagems
     assert data.stratagems["pax_romana"].once_per_scenario
-    assert data.stratagems["soulevement_trois_peuples_majeurs"].once_per_scenario
+    assert data.stratagems["soulevement_de_trois_peuples_majeurs"].once_per_scenario
     assert len(data.peoples) == 22
     assert sorted(p.id for p in data.peoples.values() if p.major) == [
         "jazyges", "maetae", "marcomanni", "parthians", "quades"

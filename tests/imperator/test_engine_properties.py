@@ -41,7 +41,10 @@ def civil_war_game(seed: str = "s") -> ImperatorGame:
     st.dice.seed = seed
     st.defected_fronts = ["orient"]
     st.units["ori2"].usurper = "usurper"
-    st.rules["sudden_death"] = {"aug": "E", "usurper": "R"}
+    st.rules["scenario_rules"] = [
+        {"kind": "sudden_death", "leaders": ["aug"], "winner": "enemy"},
+        {"kind": "sudden_death", "leaders": ["usurper"], "winner": "roman"},
+    ]
     return ImperatorGame.start(st)
 
 

@@ -1,6 +1,7 @@
 """Unit tests for rules/imperator/tables.py and the TOML tables it loads.
 
-Tests that compare with the rule books under /work/shared skip when that folder is absent.
+Tests that compare with the rule books in ../shared get them from the ``shared`` fixture
+(tests/conftest.py): skipped locally when absent, failing under CI=true.
 """
 
 from __future__ import annotations
@@ -18,13 +19,19 @@ from hypothesis import strategies as st
 from rules.imperator import combat_math as C
 from rules.imperator import tables as T
 
-SEEDS = Path("/work/shared/seeds")
-FR_RULES = SEEDS / "002_bea8673be4883741.txt"
-EN_RULES = SEEDS / "000_4b8f6740f81a3b33.txt"
-needs_fr = pytest.mark.skipif(not FR_RULES.exists(), reason="French rule book not available")
-needs_books = pytest.mark.skipif(
-    not (FR_RULES.exists() and EN_RULES.exists()), reason="rule books not available"
-)
+FR_BOOK = "002_bea8673be4883741.txt"
+EN_BOOK = "000_4b8f6740f81a3b33.txt"
+
+
+@pytest.fixture
+def fr_rules(shared) -> Path:
+    return shared("seeds", FR_BOOK)
+
+
+@pytest.fixture
+def en_rules(shared) -> Path:
+    return shared("seeds", EN_BOOK)
+
 
 # Order of cells, worst to best for the attacker (used for the monotonicity audit).
 ORDER = ["E;R", "A;R", "A;1/4", "A;1/2", "A;3/4", "R;R", "3/4;A", "1/2;A", "1/4;A", "R;A", "R;E"]
@@ -195,8 +202,8 @@ def test_rr_stalemate_switch() -> None:
         T.battle_result("1/1", 3, rr_result="draw")  # type: ignore[arg-type]
 
 
-def _fr_battle_rows() -> dict[int, list[str]]:
-    text = FR_RULES.read_text(encoding="utf-8")
+def _fr_battle_rows(fr_rules: Path) -> dict[int, list[str]]:
+    text = fr_rules.read_text(encoding="utf-8")
     start = text.index("## Tables des combats")
     rows: dict[int, list[str]] = {}
     for line in text[start:].splitlines():
@@ -208,10 +215,9 @@ def _fr_battle_rows() -> dict[int, list[str]]:
     return rows
 
 
-@needs_fr
-def test_battle_grid_matches_french_table() -> None:
+def test_battle_grid_matches_french_table(fr_rules: Path) -> None:
     """Every cell of battle.toml equals the cell printed in the French rules (D-xx: FR rules)."""
-    fr = _fr_battle_rows()
+    fr = _fr_battle_rows(fr_rules)
     assert sorted(fr) == list(range(-2, 10))
     table = T.battle_table()
     for row, cells in fr.items():
@@ -286,18 +292,18 @@ def test_leader_checks_shape() -> None:
      "SEPTIME-SEVERE"],
 )
 def test_leader_aliases(name: str) -> None:
-    assert T.leader_row(name).id == "septimius_severus"
+    assert T.leader_row(name).id == "septime_severe"
 
 
 @pytest.mark.parametrize(
     ("name", "lid"),
     [("Stadius Priscus", "statius_priscus"), ("Statius Priscus", "statius_priscus"),
-     ("Tarrutienius Paternus", "taruttienus_paternus"), ("Commode", "commodus"),
-     ("Commodus", "commodus"), ("Géta", "geta"), ("Geta", "geta"), ("Vologèse III", "vologases_iii"),
-     ("Vologese 111", "vologases_iii"), ("Vologases IV", "vologases_iv"),
-     ("Artaban V", "artabanus_v"), ("Marc-Auréle", "marcus_aurelius"),
-     ("Marcus Aurelius", "marcus_aurelius"), ("Pertinax", "helvius_pertinax"),
-     ("Opellius Macrinus", "opellius_macrinus"), ("Basseus Rufus", "bassaeus_rufus")],
+     ("Tarrutienius Paternus", "tarrutienus_paternus"), ("Commode", "commode"),
+     ("Commodus", "commode"), ("Géta", "geta"), ("Geta", "geta"), ("Vologèse III", "vologese_iii"),
+     ("Vologese 111", "vologese_iii"), ("Vologases IV", "vologese_iv"),
+     ("Artaban V", "artaban_v"), ("Marc-Auréle", "marc_aurele"),
+     ("Marcus Aurelius", "marc_aurele"), ("Pertinax", "helvius_pertinax"),
+     ("Opellius Macrinus", "opelius_macrinus"), ("Basseus Rufus", "basseus_rufus")],
 )
 def test_leader_name_forms(name: str, lid: str) -> None:
     assert T.leader_row(name).id == lid
@@ -331,8 +337,8 @@ def test_every_roll_in_every_check_year() -> None:
         assert not any(T.leader_dies(r.id, first - 1, roll) for roll in range(10))
 
 
-def _fr_leader_rows() -> dict[str, list[str]]:
-    text = FR_RULES.read_text(encoding="utf-8")
+def _fr_leader_rows(fr_rules: Path) -> dict[str, list[str]]:
+    text = fr_rules.read_text(encoding="utf-8")
     heading = re.search(r"^## Table d.entr.e", text, re.M)
     assert heading, "leader table heading not found"
     start = heading.start()
@@ -345,9 +351,8 @@ def _fr_leader_rows() -> dict[str, list[str]]:
     return rows
 
 
-@needs_fr
-def test_leader_table_matches_french_table() -> None:
-    fr = _fr_leader_rows()
+def test_leader_table_matches_french_table(fr_rules: Path) -> None:
+    fr = _fr_leader_rows(fr_rules)
     assert len(fr) == 35
     for name, values in fr.items():
         row = T.leader_row(name)
@@ -404,9 +409,8 @@ def test_event_distribution() -> None:
     assert all(counts[t] == 6 for t in range(6, 11))
 
 
-@needs_fr
-def test_event_french_names_match_table() -> None:
-    text = FR_RULES.read_text(encoding="utf-8")
+def test_event_french_names_match_table(fr_rules: Path) -> None:
+    text = fr_rules.read_text(encoding="utf-8")
     for e in T.events():
         m = re.search(rf"^{e.number}\t<b>(.*?)\.?</b>", text, re.M)
         assert m, e.number
@@ -464,16 +468,15 @@ def test_map_placed_stratagems() -> None:
     assert on_map == {"coup_d_etat_parthe", "intrigue_au_senat", "mutinerie"}
 
 
-def _fr_stratagem_names() -> list[tuple[str, str]]:
-    text = FR_RULES.read_text(encoding="utf-8")
+def _fr_stratagem_names(fr_rules: Path) -> list[tuple[str, str]]:
+    text = fr_rules.read_text(encoding="utf-8")
     start = text.index("## **6. Stratagèmes**")
     end = text.index("## 7. Mouvement")
     return re.findall(r"^\*([^*]+?) \(([BCE])\)\s*\*", text[start:end], re.M)
 
 
-@needs_fr
-def test_stratagems_match_french_chapter_6() -> None:
-    found = _fr_stratagem_names()
+def test_stratagems_match_french_chapter_6(fr_rules: Path) -> None:
+    found = _fr_stratagem_names(fr_rules)
     assert len(found) == 28
     ours = {T.normalize_name(s.name_fr): s for s in T.stratagem_types()}
     for name, phase in found:
@@ -510,12 +513,11 @@ def _not_table_noise(run: tuple[str, ...]) -> bool:
     return not all(w.isdigit() or len(w) == 1 for w in run)
 
 
-@needs_books
-def test_no_eight_word_run_copied_from_rule_books() -> None:
+def test_no_eight_word_run_copied_from_rule_books(fr_rules: Path, en_rules: Path) -> None:
     """Prose is checked word for word (accents folded); whole files the way the project-wide
     own-words check does it, which ignores runs made only of numbers and one-letter words
     (table values must equal the printed tables)."""
-    books = [p.read_text(encoding="utf-8", errors="replace") for p in (FR_RULES, EN_RULES)]
+    books = [p.read_text(encoding="utf-8", errors="replace") for p in (fr_rules, en_rules)]
     book_all: set[tuple[str, ...]] = set()
     book_proj: set[tuple[str, ...]] = set()
     for text in books:
@@ -554,7 +556,7 @@ def test_rulings_cite_existing_tests() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# combat_math (pure 8.x arithmetic); catalogue cases are in test_cases_tables.py
+# combat_math (pure 8.x arithmetic, run by combat.battle); catalogue cases: test_rules_combat.py
 # --------------------------------------------------------------------------------------------
 
 @given(
@@ -569,13 +571,9 @@ def test_losses_never_exceed_the_force(row: int, col: str, att_units: int, def_u
     for loss, units, code in ((att, att_units, res.attacker), (dfd, def_units, res.defender)):
         assert 0 <= loss.steps <= units
         assert (loss.kind == "choose") is (code in C.FRACTIONS)
-        states = ["normal"] * units
-        after = C.apply_side_loss(states, loss, chosen=range(loss.steps) if loss.kind == "choose" else ())
-        assert len(after) == units
-        if loss.kind == "all_eliminated":
-            assert set(after) <= {"eliminated"}
-        if loss.kind == "none":
-            assert after == states
+        assert (loss.kind == "none") is (code == "R")
+        if loss.kind in ("all_step", "all_eliminated"):
+            assert loss.steps == units
 
 
 @given(a=st.integers(0, 12), d=st.integers(0, 12))
@@ -595,29 +593,19 @@ def test_combat_math_rejects_bad_input() -> None:
         C.winner_steps("1/2", -1, 4)
     with pytest.raises(ValueError):
         C.evasion_succeeds(3, 7)
+    assert not C.evasion_succeeds(None, 1)  # no leader: no evasion (§8.1)
     with pytest.raises(ValueError):
         C.resolve_battle(attacker_pf=10, defender_pf=10, attacker_quality=1, defender_quality=1,
                          roll=None)
     with pytest.raises(ValueError):
         C.battle_losses(("1/2", "1/4"), 3, 3)
-    with pytest.raises(ValueError):
-        C.apply_step("eliminated")
-    loss = C.SideLoss("1/2", "choose", 2)
-    with pytest.raises(ValueError):
-        C.apply_side_loss(["normal"] * 3, loss, chosen=[0])  # too few picks
-    with pytest.raises(ValueError):
-        C.apply_side_loss(["normal"] * 3, loss, chosen=[1, 1])  # same unit twice
-    with pytest.raises(ValueError):
-        C.apply_side_loss(["normal", "eliminated"], C.SideLoss("A", "all_step", 2))
-    with pytest.raises(ValueError):
-        C.apply_side_loss(["normal"], C.SideLoss("A", "all_step", 1), chosen=[0])
 
 
 def test_die_modifier_extra_and_side_bonus() -> None:
     assert C.side_bonus_to_die(2, beneficiary_attacks=True) == 2
     assert C.side_bonus_to_die(2, beneficiary_attacks=False) == -2
     assert C.side_bonus_to_die(-1, beneficiary_attacks=False) == 1
-    assert C.battle_die_modifier(attacker_bt=1, defender_bt=3, extra=-1) == -3
+    assert C.battle_modifiers(attacker_bt=1, defender_bt=3) == [("attacker BT", 1), ("defender BT", -3)]
 
 
 def test_stratagem_row_matches_table_edges() -> None:

@@ -12,7 +12,7 @@ from rules.imperator.game import ImperatorGame
 
 def _game() -> ImperatorGame:
     p = Pos(175)
-    p.leader("emperor", "rome", title="augustus", cp=4)
+    p.leader("emperor", "italia", title="augustus", cp=4)  # not in Rome: Intrigue au Senat stays (§6.2)
     p.leader("general", "carnuntum")
     p.legions(2, "carnuntum")
     p.legions(2, "vindobona", prefix="stay")

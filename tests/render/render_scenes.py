@@ -36,6 +36,7 @@ def legion(n: int, name: str, front: str, pf: int = 10, reduced: bool = False) -
         "label": f"{num}e {name}",
         "short": num,
         "strength": pf // 2 if reduced else pf,
+        "values": f"{pf // 2}-1-0" if reduced else f"{pf}-2-1",
         "reduced": reduced,
         "front": front,
         "people": "roman",
@@ -47,13 +48,20 @@ def people_unit(people: str, pf: int = 6, reduced: bool = False) -> dict[str, An
         "kind": "people",
         "label": people.title(),
         "strength": pf // 2 if reduced else pf,
+        "values": f"{pf // 2}-1-0" if reduced else f"{pf}-2-0",
         "reduced": reduced,
         "people": people,
     }
 
 
 def leader(name: str, *markers: str, people: str = "roman") -> dict[str, Any]:
-    return {"kind": "leader", "label": name, "markers": list(markers), "people": people}
+    return {
+        "kind": "leader",
+        "label": name,
+        "markers": list(markers),
+        "people": people,
+        "values": "3-2-1-2",
+    }
 
 
 def _stack(side: str, *counters: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +195,8 @@ def campaign_start(board: BoardGeometry) -> dict[str, Any]:
             )
         ]
     }
-    return base_view(board, zones=zones, active_event={"id": "1", "name": "Quiet year"})
+    # the event is the Events table's own (event 1 was once drawn as a made-up "Quiet year")
+    return base_view(board, zones=zones, active_event=1)
 
 
 def crowded_danube(board: BoardGeometry) -> dict[str, Any]:

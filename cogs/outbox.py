@@ -1,0 +1,277 @@
+"""The Discord side of the outbox (``bot.outbox``): what an accepted command owes, and sending it.
+
+``compose`` turns an accepted command into its posts: ONE public message carrying the text,
+the dice, the picture when the map changed and the Respond button (longer texts are split, the
+last part carries the picture and the button); the follower ping; the status message; the
+private lines of every seat that got some. The Moderator stores them with the event.
+
+``deliver_event`` sends the posts of one event at once, through the interaction when there is
+one (a public defer first when a picture must be drawn, so the answer is never late), else in
+the channel; ``drain`` is the background sender for everything else (retries, posts owed
+before a restart, reminders, coalesced status edits). Each row is claimed before it is sent
+and marked after, so no post goes out twice; a failure is logged and retried, and one channel
+that refuses us never stops the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import game_language, localise
+from bot.moderator import ActResult
+from bot.outbox import Post, is_refusal
+from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
+from cogs.common import AFTER_MOVE_VIEW, render_image, respond_view
+from db.models import OutboxRow
+from rules.core import Game
+from rules.core.i18n import _
+
+if TYPE_CHECKING:
+    from bot.client import PraetorBot
+
+log = logging.getLogger(__name__)
+
+PRIVATE_MARK = "🔒 "
+
+
+def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
+    """The posts an accepted command owes (pure: called inside the event's transaction)."""
+    row = result.game
+    channel = row.channel_id
+    language = game_language(row)  # posts are written in the game's language
+    lines = act_lines(result, language)
+    components: list[dict[str, Any]] = []
+    mentions = [u for s, u in result.to_move.items() if u and result.pending is None]
+    if result.pending is not None and result.result is None:
+        lines.append(decision_ping(result, language))
+        components = respond_view(row.id or 0, result.seq, language).to_components()
+        mentions = [str(row.seats.get(result.pending.seat) or "")]
+    image = None
+    if result.outcome.map_changed or result.result is not None:
+        image = {
+            "name": AFTER_MOVE_VIEW.get(row.kind, "whole"),
+            "view": game.public_view(),
+            "language": language,
+        }
+    texts = chunk(lines) or [localise(_("Done."), language)]
+    posts = [Post("post", channel, text, mentions=mentions) for text in texts]
+    posts[-1].components, posts[-1].image = components, image
+    if followers:
+        first = texts[0].splitlines()[0][:300]
+        pings = " ".join(f"<@{u}>" for u in followers)
+        for text in chunk([f"📣 {pings}: {first}"]):
+            posts.append(Post("post", channel, text, mentions=list(followers)))
+    status = [f"Game #{row.id}: {row.kind} ({row.scenario}), move {result.seq}"]
+    status.extend(localise(line, language) for line in game.status_lines())
+    if result.result is not None:
+        status.append(result_line(row, language))
+    posts.append(
+        Post("status", channel, "\n".join(status)[:2000], urgent=result.result is not None)
+    )
+    for seat, private in result.outcome.private.items():
+        user = row.seats.get(seat)
+        if user and private:
+            for text in chunk(private_lines(private, language)):
+                posts.append(Post("private", channel, text, user_id=str(user)))
+    return posts
+
+
+def view_of(components: list[dict[str, Any]]) -> discord.ui.View | None:
+    """A view rebuilt from component payloads (persistent items answer by custom_id)."""
+    if not components:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action_row in components:
+        for item in action_row.get("components", []):
+            if item.get("type") == 2:
+                view.add_item(
+                    discord.ui.Button(
+                        label=item.get("label"),
+                        custom_id=item.get("custom_id"),
+                        style=discord.ButtonStyle(item.get("style", 1)),
+                        disabled=bool(item.get("disabled", False)),
+                    )
+                )
+            elif item.get("type") == 3:
+                options = [
+                    discord.SelectOption(label=o["label"], value=o["value"])
+                    for o in item.get("options", [])
+                ]
+                view.add_item(
+                    discord.ui.Select(
+                        custom_id=item.get("custom_id", ""),
+                        placeholder=item.get("placeholder"),
+                        options=options,
+                    )
+                )
+    return view
+
+
+def allowed(payload: dict[str, Any]) -> discord.AllowedMentions:
+    """Only the users a post means to ping; never a role or everyone."""
+    users = [discord.Object(id=int(u)) for u in payload.get("mentions", []) if str(u).isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
+
+
+@dataclass
+class Reply:
+    """The interaction a delivery may answer through, and what was already said on it."""
+
+    interaction: discord.Interaction
+    public_defer: bool = False  # we deferred publicly: the first follow-up is the answer
+    answered: bool = False  # the public post went through it
+
+    def may_answer(self) -> bool:
+        if self.answered:
+            return False
+        return not self.interaction.response.is_done() or self.public_defer
+
+
+async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: str) -> str | None:
+    """Send one row; the id of the message, if any. Raises what Discord raised."""
+    payload = row.payload
+    content = payload.get("content") or None
+    if row.kind == "status":
+        game = await bot.moderator.get(row.game_id or 0)
+        message_id = await bot.publisher.pin_status(
+            row.channel_id, game.status_message_id, content or ""
+        )
+        if message_id != game.status_message_id:
+            await bot.moderator.set_status_message(game.id or 0, message_id)
+        return message_id
+    if row.kind == "private":
+        assert reply is not None
+        await reply.interaction.followup.send(content or "", ephemeral=True)
+        return None
+    view = view_of(payload.get("components", []))
+    spec = payload.get("image")
+    image = (
+        await render_image(kind, spec["view"], spec.get("name", "whole"), spec.get("language", "en"))
+        if spec
+        else None
+    )
+    if reply is not None and reply.may_answer():
+        kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
+        if view is not None:
+            kwargs["view"] = view
+        if image is not None:
+            kwargs["file"] = image.to_discord()
+        if reply.interaction.response.is_done():
+            await reply.interaction.followup.send(content or "", **kwargs)
+        else:
+            await reply.interaction.response.send_message(content, **kwargs)
+        reply.answered = True
+        return None
+    return await bot.publisher.send(row.channel_id, content, view=view, image=image)
+
+
+async def deliver(
+    bot: PraetorBot, rows: list[OutboxRow], kind: str, reply: Reply | None = None
+) -> int:
+    """Send claimed rows in order; return how many went out. Never raises for one row."""
+    outbox = bot.moderator.outbox
+    user = str(reply.interaction.user.id) if reply is not None else None
+    sent = 0
+    for row in rows:
+        if row.kind == "private" and (
+            reply is None or row.user_id != user or not reply.interaction.response.is_done()
+        ):
+            await outbox.hold(row)  # for its owner's next interaction
+            continue
+        if row.kind == "status" and await outbox.newer_status(row):
+            await outbox.mark_sent(row)  # coalesced: a newer status will say it
+            continue
+        try:
+            message_id = await send_row(bot, row, reply, kind)
+        except Exception as error:  # noqa: BLE001 - every failure is logged and retried
+            if is_refusal(error):
+                log.warning("channel %s refused outbox row %s: %s", row.channel_id, row.id, error)
+            else:
+                log.exception("outbox row %s failed", row.id)
+            await outbox.release(row, error)
+            continue
+        if row.kind == "status":
+            await outbox.supersede_status(row)
+        await outbox.mark_sent(row, message_id, in_channel=message_id is not None)
+        sent += 1
+    return sent
+
+
+async def deliver_event(
+    bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
+) -> None:
+    """Send what ``result`` owes, now; then the held private lines of the interaction's user.
+    A picture to draw first? Then the interaction is deferred publicly before drawing."""
+    row = result.game
+    rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=result.seq)
+    reply = Reply(interaction) if interaction is not None else None
+    if (
+        reply is not None
+        and not reply.interaction.response.is_done()
+        and any(r.kind == "post" and r.payload.get("image") for r in rows[:1])
+    ):
+        await reply.interaction.response.defer()
+        reply.public_defer = True
+    await deliver(bot, rows, row.kind, reply)
+    if reply is not None:
+        if not reply.interaction.response.is_done():  # nothing could be said through it
+            await reply.interaction.response.send_message(str(_("Done.")), ephemeral=True)
+        elif reply.public_defer and not reply.answered:  # the public post failed: say so
+            await reply.interaction.followup.send(str(_("Done.")))
+        await deliver_held(bot, row.id or 0, row.kind, reply.interaction)
+        await warn_if_blocked(bot, row.channel_id, reply.interaction)
+
+
+async def deliver_held(
+    bot: PraetorBot, game_id: int, kind: str, interaction: discord.Interaction
+) -> None:
+    """The private lines kept for this user in this game (from a timeout, or another seat's
+    move), now that they interact: only after the interaction is answered."""
+    if not interaction.response.is_done():
+        return
+    held = await bot.moderator.outbox.claim(game_id=game_id, user_id=str(interaction.user.id))
+    if held:
+        await deliver(bot, held, kind, Reply(interaction, answered=True))
+
+
+async def warn_if_blocked(
+    bot: PraetorBot, channel_id: str, interaction: discord.Interaction
+) -> None:
+    """Tell a player (once) that Praetor cannot post in this channel and posts are waiting."""
+    found = await bot.moderator.outbox.warn_once(channel_id, str(interaction.user.id))
+    if found is None or not interaction.response.is_done():
+        return
+    waiting = await bot.moderator.outbox.waiting(channel_id)
+    text = _(
+        "⚠️ Praetor cannot post in this channel since {since} ({reason}); {count} posts of "
+        "this game are waiting. Give the bot its permissions here (see `praetor invite`): "
+        "they will be sent.",
+        since=timestamp(found.since),
+        reason=found.reason[:120],
+        count=waiting,
+    )
+    try:
+        await interaction.followup.send(str(text), ephemeral=True)
+    except Exception:  # noqa: BLE001 - a warning must never break the command
+        log.exception("could not warn about channel %s", channel_id)
+
+
+async def drain(bot: PraetorBot, limit: int = 100) -> int:
+    """The background sender: claim due rows of every game and send them (one failing
+    channel never stops the others). Returns how many were sent."""
+    rows = await bot.moderator.outbox.claim(limit=limit)
+    sent = 0
+    kinds: dict[int, str] = {}
+    for row in rows:
+        game_id = row.game_id or 0
+        if game_id not in kinds:
+            try:
+                kinds[game_id] = (await bot.moderator.get(game_id)).kind if game_id else ""
+            except Exception:  # noqa: BLE001
+                kinds[game_id] = ""
+        sent += await deliver(bot, [row], kinds[game_id])
+    return sent

@@ -1,0 +1,100 @@
+"""Write the French transcripts (issue 13) from their English originals.
+
+Each French transcript plays the same game as its original (same seeds, same commands) with the
+server and every player in French (``locale server fr``, ``locale fr``): buttons are clicked by
+their French labels and the expectations look for the French text. Regenerate after the English
+transcript or a French translation changes:
+
+    .venv/bin/python scripts/make_french_transcripts.py
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+USERS = ("alice", "bob", "zoe")
+
+CLICKS = {
+    "Respond": "Répondre",
+    "Play a card": "Jouer une carte",
+    "My hand": "Ma main",
+    "My secrets": "Mes secrets",
+}
+"""Button labels, English -> French (bot/locale/fr/LC_MESSAGES/praetor.po)."""
+
+EXPECTATIONS = {
+    "no seat": "pas de place",
+    "Final score sheet": "Feuille de score finale",
+    "You chose": "Votre choix",
+    "not yours": "Cette décision ne vous revient pas",
+    "161, phase B": "161, phase B (Initiative)",
+}
+"""Expected text, English -> French, where the French output differs."""
+
+AFTER = {
+    "/game new game:barracks scenario:solo": ["Nouvelle partie n°1 : barracks (solo)"],
+    "/game new game:imperator scenario:campaign": ["Nouvelle partie n°1 : imperator (campaign)"],
+    "/game start": ["La partie n°1 commence", "À jouer"],
+    "! /skip": ["Vous n'avez pas de place dans cette partie"],
+}
+"""French text expected after the first occurrence of a line (the game speaks French)."""
+
+SOURCES = {
+    "barracks_solo_fr.txt": (
+        "barracks_solo.txt",
+        "The Barracks Emperors, the solo game of barracks_solo.txt (same seeds, same plays)",
+    ),
+    "imperator_campaign_year_fr.txt": (
+        "imperator_campaign_year.txt",
+        "Imperator, the whole of 161 (phases A to F) of imperator_campaign_year.txt",
+    ),
+}
+
+
+def frenchify(lines: list[str]) -> list[str]:
+    """The original's steps with French locales, French button labels and expectations."""
+    pending_after = dict(AFTER)
+    out: list[str] = []
+    started = False
+    for line in lines:
+        if line.startswith("# seed:"):
+            out.append(line)
+            continue
+        if line.startswith("#") or not line.strip():
+            if started:
+                out.append(line)
+            continue
+        if not started:
+            out.append("locale server fr")
+            for user in USERS:
+                out += [f"as {user}", "locale fr"]
+            started = True
+        words = line.split(" ", 1)
+        if words[0] in ("click", "!") and len(words) == 2:
+            for english, french in CLICKS.items():
+                if line in (f"click {english}", f"! click {english}"):
+                    line = line.replace(english, french)
+        if line.startswith("> "):
+            line = "> " + EXPECTATIONS.get(line[2:], line[2:])
+        out.append(line)
+        out.extend(f"> {text}" for text in pending_after.pop(line, []))
+    return out
+
+
+def main() -> None:
+    for target, (source, title) in SOURCES.items():
+        original = (TRANSCRIPTS / source).read_text(encoding="utf-8").splitlines()
+        header = [
+            f"# {title},",
+            "# with the server and every player in French (issue 13). Written by",
+            "# scripts/make_french_transcripts.py from the English transcript: do not edit by hand.",
+        ]
+        lines = header + frenchify(original)
+        (TRANSCRIPTS / target).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"{target}: {len(lines)} lines")
+
+
+if __name__ == "__main__":
+    main()

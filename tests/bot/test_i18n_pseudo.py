@@ -1,0 +1,99 @@
+"""Pseudo-locale: no user-facing sentence escapes translation on the converted paths (issue 13).
+
+A pseudo catalogue wraps every translated template in ⟦ ⟧. The lobby, a Barracks game
+(refusals, plays, status, panel) and an Imperator start are played on the local table in that
+"language"; every line a person reads must then carry the mark. A line without it is a sentence
+that reached Discord without going through ``_()`` and ``bot.i18n.localise``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import bot.i18n
+from bot.local import LocalTable, Output
+from bot.moderator import Moderator
+
+MARK = "⟦"
+
+
+class PseudoCatalogue:
+    """Every message becomes ⟦message⟧ (its {fields} kept)."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+
+@pytest.fixture
+async def table(
+    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> LocalTable:
+    pseudo = PseudoCatalogue()
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: pseudo if language == "fr" else None)
+    t = LocalTable(Moderator(sqlite_engine), tmp_path / "images", locale="fr")
+    await t.setup()
+    return t
+
+
+def escaped(outputs: list[Output]) -> list[str]:
+    """Lines people read that carry no mark of translation."""
+    found = []
+    for output in outputs:
+        for line in output.text.splitlines():
+            bare = line.strip().lstrip("❌🔒📌🎲🏁 ").strip()
+            if bare and not bare.startswith("**") and MARK not in bare:
+                found.append(f"[{output.audience}] {line}")
+    return found
+
+
+async def run(table: LocalTable, user: str, line: str) -> list[Output]:
+    table.user = user
+    start = len(table.outputs)
+    await table.run_slash(line)
+    return table.outputs[start:]
+
+
+async def test_lobby_and_barracks_speak_the_pseudo_locale(table: LocalTable) -> None:
+    seen: list[Output] = []
+    seen += await run(table, "alice", "/game new game:barracks scenario:standard-2p")
+    assert seen[-1].text.startswith(MARK)  # the server's language became the game's
+    seen += await run(table, "alice", "/game join")
+    seen += await run(table, "alice", "/game status")
+    seen += await run(table, "bob", "/game join")
+    seen += await run(table, "bob", "/game join")  # refused: already seated
+    assert seen[-1].refusal
+    seen += await run(table, "alice", "/game start")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.options["language"] == "fr"
+    game: Any = await table.moderator.load(row)
+    mover = game.to_move()[0]
+    other = next(s for s in row.seats if s != mover)
+    user_of = {seat: ("alice" if row.seats[seat] == "alice" else "bob") for seat in row.seats}
+    play = next(c for c in game.legal_commands(mover) if c.name == "play")
+    seen += await run(table, user_of[other], "/skip")  # refused: not their turn
+    assert seen[-1].refusal
+    seen += await run(table, user_of[mover], "/play card:nonsense space:A1")  # refused (§6.0)
+    assert seen[-1].refusal and "§6.0" in seen[-1].text
+    seen += await run(
+        table, user_of[mover], f"/play card:{play.args['card']} space:{play.args['space']}"
+    )
+    played = [o.text for o in seen if o.audience == "public" and " plays " in o.text]
+    assert played and all(text.startswith(MARK) for text in played)  # the outcome line (§6.1)
+    seen += await run(table, user_of[mover], "/game status")
+    assert escaped(seen) == []
+
+
+async def test_escaping_lines_are_caught(table: LocalTable) -> None:
+    """The check itself can fail: a plain English line is reported."""
+    await table.bot.publisher.send(table.channel_id, "An English sentence nobody marked.")
+    assert escaped(table.outputs[-1:]) == ["[public] An English sentence nobody marked."]

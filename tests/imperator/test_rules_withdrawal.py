@@ -1,0 +1,114 @@
+"""§8.1 evasion, §8.3 retreat and §6.3 Fuite opportune obey one set of constraints (AMB-24,
+re-decided: Reserve Front limits bar a retreat too); each evading leader takes his own CC of
+units; the evading player picks the zone (docs/rulings.md, "Evasion, retreat and Fuite
+opportune")."""
+
+from __future__ import annotations
+
+from imperator_builder import Pos, script
+
+from rules.core.command import Command
+from rules.imperator import combat
+from rules.imperator.game import ImperatorGame
+
+
+def _attacked(p: Pos) -> ImperatorGame:
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
+    g.apply("rome", Command("end"))
+    g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+    return g
+
+
+def _defenders(p: Pos, *leaders: tuple[str, int, int], units: int = 4) -> Pos:
+    p.leader("gen", "vindobona", cc=3)
+    p.legions(3, "vindobona")
+    p.legions(3, "aquincum", prefix="k")
+    for lid, vs, cc in leaders:
+        p.leader(lid, "carnuntum", "E", people="quadi", vs=vs, cc=cc)
+    for i in range(units):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
+    p.kw["at_war"] = ["quadi"]
+    return p
+
+
+def test_each_evading_leader_takes_his_own_cc() -> None:
+    g = _attacked(_defenders(Pos(), ("chief", 3, 2), ("second", 2, 1)))
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    script(g, 1)
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    to = g.pending_decision()
+    assert to is not None and to.kind == "evade_to"
+    script(g, 6)
+    out = g.apply("enemies", Command("decide", {"id": to.id, "choice": "noricum"}))
+    st = g.state
+    gone = [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"]
+    assert gone == ["q0", "q1", "q2"]  # 2 + 1 units, the strongest
+    assert st.leaders["chief"].loc == st.leaders["second"].loc == "noricum"
+    assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [6]  # q3 stayed and fought
+
+
+def test_the_evading_player_picks_the_zone() -> None:
+    g = _attacked(_defenders(Pos(), ("chief", 3, 4)))
+    d = g.pending_decision()
+    assert d is not None
+    script(g, 1)
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    to = g.pending_decision()
+    assert to is not None and (to.seat, to.section) == ("enemies", "§8.1")
+    assert [c.value for c in to.choices] == ["noricum", "quadi"]
+    g.apply("enemies", Command("decide", {"id": to.id, "choice": "noricum"}))
+    assert g.state.leaders["chief"].loc == "noricum" and g.state.units["q3"].loc == "noricum"
+
+
+def test_evasion_never_into_a_stack_the_enemies_may_not_form() -> None:  # §8.1 with §4.2
+    p = _defenders(Pos(), ("chief", 3, 4))
+    p.unit("parth", "noricum", "E", people="parthians")
+    g = _attacked(p)
+    st = g.state
+    assert combat.evasion_zones(st, "carnuntum", "E", ["chief"], ["q0"]) == ["quadi"]
+
+
+def test_evasion_never_where_the_attackers_came_from_nor_into_enemies() -> None:
+    p = _defenders(Pos(), ("chief", 3, 4))
+    p.unit("blocker", "noricum")
+    g = _attacked(p)
+    assert combat.evasion_zones(g.state, "carnuntum", "E", ["chief"], ["q0"]) == ["quadi"]
+
+
+def _beaten_legion(reserve: list[str]) -> ImperatorGame:
+    """A Danube legion beaten in Vindobona whose only enemy-free neighbour is Italia (interior)."""
+    p = Pos()
+    p.unit("leg", "vindobona", pf=4)
+    for z in ("carnuntum", "aquincum"):
+        p.unit(f"foe_{z}", z, "E", people="quadi")
+    for i in range(3):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=10)
+    p.legions(3, "raetia", front="rhine", prefix="keep")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", sub="combat", reserve_fronts=reserve)
+    script(g, 6)  # 30 against 4 (4/1), row 6: R/A, the legion is beaten
+    g.apply("enemies", Command("attack", {"zone": "vindobona"}))
+    return g
+
+
+def test_reserve_front_limits_bar_a_retreat() -> None:  # §8.3 with §3.3 (AMB-24 re-decided)
+    g = _beaten_legion([])
+    st = g.state
+    assert st.units["leg"].status == "eliminated"
+
+
+def test_a_reserve_front_legion_may_retreat_out_of_its_front() -> None:
+    g = _beaten_legion(["danube"])
+    st = g.state
+    assert (st.units["leg"].status, st.units["leg"].loc) == ("map", "italia")
+
+
+def test_fuite_opportune_keeps_the_stacking_rules() -> None:  # §6.3
+    p = _defenders(Pos(), ("chief", 3, 4))
+    p.unit("parth", "noricum", "E", people="parthians")
+    st = p.state()
+    assert combat.fuite_zones(st, "carnuntum", "E") == ["quadi"]  # Noricum holds Parthians (§4.2)
+    del st.units["parth"]
+    assert combat.fuite_zones(st, "carnuntum", "E") == ["noricum", "quadi"]
