@@ -44,6 +44,8 @@ def advance(st: RomeState, lines: list[Text]) -> None:
                 return
             if st.step == "war":
                 _after_wars(st, lines)
+            if st.step == "unrest":
+                bread_and_circuses(st, lines)
             st.step = ""
             _end_phase(st, lines)
             continue
@@ -489,12 +491,19 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
     for e in EMPIRES:
         if st.fallen[e] or st.emperors[e] in ("choosing", ""):
             continue
-        if P.special(st.emperors[e]) == "conquest":
-            targets = [e, P.B.other(e)] if st.sole and st.emperors["east"] == st.emperors["west"] else [e]
-            for t in targets:
-                P.add_task(st, t, "annex", count=1, scope=None, section="6.3.2")
+        if P.special(st.emperors[e]) == "conquest":  # a Sole Emperor annexes in each Empire
+            P.add_task(st, e, "annex", count=1, scope=None, section="6.3.2")
         if "justinian" in st.dynasties:
             P.add_task(st, e, "annex", count=1, scope=None, section="10.4")
+
+
+def bread_and_circuses(st: RomeState, lines: list[Text]) -> None:
+    """Prestige equal to the Emperor's Administration (+1 per Emperor or Governor with the
+    Prestige ability) and Unrest less his Popularity (10.5), applied when both players have
+    finished the Unrest step, so that this turn's appointments count (ruling ROME-28)."""
+    for e in EMPIRES:
+        if st.fallen[e] or st.emperors[e] in ("choosing", ""):
+            continue
         adm, pop = P.emperor_stats(st, e)[1], P.emperor_stats(st, e)[2]
         bonus = sum(1 for c in P.empire_commands(st, e) if not st.commands[c]["rebel"]
                     and P.special(st.commands[c]["gov"]) == "prestige")

@@ -107,6 +107,8 @@ def test_T32_prestige_ability_and_theodosian_emperor() -> None:
         if st.statesmen[sid] == "down":
             st.statesmen[sid] = "out"
     PH.unrest_phase(st, [])
+    assert st.prestige["east"] == before
+    PH.bread_and_circuses(st, [])
     assert st.prestige["east"] == before + 2 + 1  # Administration 2, Prestige ability +1
     assert "emperor" not in W.commanders(st, "east")
     assert "emperor" in W.commanders(st, "west")
