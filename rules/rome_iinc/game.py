@@ -178,6 +178,7 @@ class RomeGame(Game[RomeState]):
                         values.append(str(v))
                 args.append(ArgSpec(k, k, tuple(Choice(v, label(self.state, k, v)) for v in values)))
             specs.append(ActionSpec(name, str(_ACTION_HELP.get(name, name)), tuple(args)))
+        specs.extend(_open_actions(self.state, seat))
         return specs
 
     def result(self) -> GameResult | None:
@@ -239,6 +240,24 @@ _CHOICE_VERBS: dict[str, Text] = {
     "disgrace": _("Disgrace (+1 Unrest)"), "tribute": _("Tribute (Gold)"),
     "accept": _("Accept"), "decline": _("Decline"),
 }
+
+
+def _open_actions(st: RomeState, seat: str) -> list[ActionSpec]:
+    """Actions whose full list of commands would be too long to enumerate (a Transfer to any
+    Province, any amount of Gold): offered with the choices that are finite."""
+    if seat not in to_move(st) or st.tasks or st.pending:
+        return []
+    specs: list[ActionSpec] = []
+    if st.step == "unrest":
+        units = [u for u, x in sorted(st.units.items()) if x["loc"] in st.status and x["type"] != "fort"
+                 and B.province_empire(st, x["loc"]) == seat and B.is_loyal(st, x["loc"])]
+        targets = [p for p in sorted(st.status) if st.status[p] in ("roman", "insurgent") and B.is_loyal(st, p)]
+        specs.append(ActionSpec("transfer", str(_ACTION_HELP["transfer"]), (
+            ArgSpec("unit", "unit", tuple(Choice(u, label(st, "unit", u)) for u in units)),
+            ArgSpec("to", "to", tuple(Choice(p, label(st, "to", p)) for p in targets)))))
+    if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+        specs.append(ActionSpec("give_gold", str(_ACTION_HELP["give_gold"]), (ArgSpec("amount", "amount"),)))
+    return specs
 
 
 def label(st: RomeState, key: str, value: str) -> str:

@@ -94,3 +94,13 @@ def test_a_new_game_waits_for_the_first_end() -> None:
     assert [c.name for c in legal_commands(game.state, "west")] == ["end"]
     outcome = game.apply("west", Command("end", {}))
     assert outcome.rolls and game.state.turn == 1 and game.state.phase in ("unrest", "event", "treasury")
+
+
+def test_actions_offer_transfers_and_gold_in_the_unrest_step() -> None:
+    game = RomeGame.new("286", ["east", "west"], "consent", {})
+    game.apply("east", Command("end", {}))
+    names = [a.name for a in game.actions("east")]
+    assert "transfer" in names and "give_gold" in names
+    transfer = next(a for a in game.actions("east") if a.name == "transfer")
+    units = [c.value for c in transfer.args[0].choices or ()]
+    assert units and all(game.state.units[u]["type"] != "fort" for u in units)
