@@ -522,11 +522,20 @@ def revolts(st: RomeState, lines: list[Text]) -> None:
     d = data()
     table = B.revolt_modifiers(st)
     results: list[tuple[str, int]] = []
+    foederati_event = st.events.get(B.cell_of("foederati"), 0) > 0
     for pid, mods in table.items():
         roll = st.dice.d6(_("Revolt of {province} (11.1)", province=d.provinces[pid].name), mods)
         results.append((pid, roll.result))
+        wid = B.war_at(st, pid)
+        if foederati_event and wid and d.wars[wid].tribe in d.foederati_tribes:
+            # the Foederati Event: one more Revolt 1D6 under a Foederati War (11.1.3)
+            extra = st.dice.d6(_("Extra Revolt of {province} (Foederati Event)",
+                                 province=d.provinces[pid].name), mods)
+            results.append((pid, extra.result))
     limit = int(d.charts["limits"]["revolt"])
     for pid, total in results:
+        if st.status[pid] == "barbarian":
+            continue  # an earlier roll of the same phase already took it to the bottom
         if total > limit:
             revolt_province(st, pid, lines)
         elif st.status[pid] == "insurgent" and not B.war_at(st, pid):

@@ -5,6 +5,7 @@ Every random choice uses the game's dice and is recorded with its purpose.
 
 from __future__ import annotations
 
+from rules.core.dice import DiceRoll
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
 from rules.rome_iinc.data import data
@@ -21,9 +22,7 @@ def pick(st: RomeState, items: list[str], purpose: str) -> str:
     return items[index - 1]
 
 
-def _roll(purpose: str, die: str, value: int):  # type: ignore[no-untyped-def]
-    from rules.core.dice import DiceRoll
-
+def _roll(purpose: str, die: str, value: int) -> DiceRoll:
     return DiceRoll(purpose, die, value, (), value)
 
 
@@ -196,7 +195,7 @@ def pillage_roll(st: RomeState, wid: str) -> int:
     return st.dice.d6(_("Pillage of {war} in {province} (9.5)", war=war.label, province=d.provinces[here].name), mods).result
 
 
-def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) -> None:
+def move_war(st: RomeState, wid: str, lines: list[Text]) -> None:
     """Move one War by the priorities until it stops (9.4, 9.5)."""
     d = data()
     war = d.wars[wid]
@@ -204,7 +203,6 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
     if st.wars[wid] not in st.visited[wid]:
         st.visited[wid].append(st.wars[wid])
     pillage_done = wid in st.pillaged
-    keep_going = True
     here = st.wars[wid]
     if B.roman_side_for(st, here, war.tribe) and here in st.status:
         if pillage_done:
@@ -214,9 +212,7 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
                            province=d.provinces[here].name))
             return
         pillage_done = True
-    guard = 0
-    while keep_going and guard < 40:
-        guard += 1
+    for _step in range(40):  # a War never needs more steps than this on the map
         here = st.wars[wid]
         cands = _candidates(st, wid, here, "")
         if not cands:
@@ -234,7 +230,6 @@ def move_war(st: RomeState, wid: str, lines: list[Text], extra: bool = False) ->
                 lines.append(_("{war} stops to pillage {province}.", war=war_name(wid),
                                province=d.provinces[dest].name))
                 return
-    del extra
 
 
 def draw_wars(st: RomeState, lines: list[Text]) -> None:

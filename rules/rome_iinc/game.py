@@ -67,20 +67,21 @@ class RomeGame(Game[RomeState]):
 
     @classmethod
     def scenarios(cls) -> list[ScenarioInfo]:
-        return [ScenarioInfo(k, t, SEATS, d, min_seats=1) for k, (t, d) in _SCENARIOS.items()]
+        # both seats are always played; in solo one person holds both (/game join seat:west)
+        return [ScenarioInfo(k, _(t), SEATS, _(d)) for k, (t, d) in _SCENARIOS.items()]
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
         return [
-            OptionSpec("mode", "solo: one person plays both Empires; coop: East and West seats (1.3)",
+            OptionSpec("mode", _("solo: one person plays both Empires; coop: East and West seats (1.3)"),
                        "coop", ("coop", "solo")),
-            OptionSpec("events", "Optional rule: one Event more or fewer each turn (12.4.1)", "0",
+            OptionSpec("events", _("Optional rule: one Event more or fewer each turn (12.4.1)"), "0",
                        ("-1", "0", "+1")),
-            OptionSpec("taxes", "Optional rule: modifier to each Tax 2D6 (12.4.2)", "0", ("-1", "0", "+1")),
-            OptionSpec("wars", "Optional rule: modifier to each War 3D6 (12.4.3)", "0", ("-1", "0", "+1")),
-            OptionSpec("extended", "Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)", ""),
-            OptionSpec("follow_on", "Follow on from Rome, Inc. (13.3)", ""),
-            OptionSpec("harsh_losses", "Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)",
+            OptionSpec("taxes", _("Optional rule: modifier to each Tax 2D6 (12.4.2)"), "0", ("-1", "0", "+1")),
+            OptionSpec("wars", _("Optional rule: modifier to each War 3D6 (12.4.3)"), "0", ("-1", "0", "+1")),
+            OptionSpec("extended", _("Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)"), ""),
+            OptionSpec("follow_on", _("Follow on from Rome, Inc. (13.3)"), ""),
+            OptionSpec("harsh_losses", _("Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)"),
                        "no", ("no", "yes")),
         ]
 
@@ -96,7 +97,9 @@ class RomeGame(Game[RomeState]):
         if scenario not in data().scenarios:
             raise NotYetSupported("13.1", _("the {scenario} CE set-up is not authored yet",
                                             scenario=scenario))
-        mode = options.get("mode", "solo" if len(seats) == 1 else "coop")
+        if seats and sorted(seats) != sorted(SEATS):
+            raise RuleError("1.3", _("the seats are east and west (one person may hold both)"))
+        mode = options.get("mode", "coop")
         if mode not in ("solo", "coop"):
             raise RuleError("1.3", _("mode is solo or coop"))
         for key in ("events", "taxes", "wars"):
@@ -115,8 +118,9 @@ class RomeGame(Game[RomeState]):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
         st.next_scenarios = chain
-        lines: list[Text] = []
-        PH.advance(st, lines)
+        st.step = "begin"  # the first /end starts Turn 1, so the set-up is posted before it runs
+        lines: list[Text] = [_("{title}: the Empires are set up. Either player starts Turn 1 with "
+                               "/end.", title=_SCENARIOS[scenario][0])]
         st.last = [str(x) for x in lines]
         game = cls(st)
         opening = Outcome()
@@ -174,6 +178,7 @@ class RomeGame(Game[RomeState]):
                         values.append(str(v))
                 args.append(ArgSpec(k, k, tuple(Choice(v, label(self.state, k, v)) for v in values)))
             specs.append(ActionSpec(name, str(_ACTION_HELP.get(name, name)), tuple(args)))
+        specs.extend(_open_actions(self.state, seat))
         return specs
 
     def result(self) -> GameResult | None:
@@ -237,6 +242,24 @@ _CHOICE_VERBS: dict[str, Text] = {
 }
 
 
+def _open_actions(st: RomeState, seat: str) -> list[ActionSpec]:
+    """Actions whose full list of commands would be too long to enumerate (a Transfer to any
+    Province, any amount of Gold): offered with the choices that are finite."""
+    if seat not in to_move(st) or st.tasks or st.pending:
+        return []
+    specs: list[ActionSpec] = []
+    if st.step == "unrest":
+        units = [u for u, x in sorted(st.units.items()) if x["loc"] in st.status and x["type"] != "fort"
+                 and B.province_empire(st, x["loc"]) == seat and B.is_loyal(st, x["loc"])]
+        targets = [p for p in sorted(st.status) if st.status[p] in ("roman", "insurgent") and B.is_loyal(st, p)]
+        specs.append(ActionSpec("transfer", str(_ACTION_HELP["transfer"]), (
+            ArgSpec("unit", "unit", tuple(Choice(u, label(st, "unit", u)) for u in units)),
+            ArgSpec("to", "to", tuple(Choice(p, label(st, "to", p)) for p in targets)))))
+    if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+        specs.append(ActionSpec("give_gold", str(_ACTION_HELP["give_gold"]), (ArgSpec("amount", "amount"),)))
+    return specs
+
+
 def label(st: RomeState, key: str, value: str) -> str:
     d = data()
     if value in d.provinces:
@@ -275,7 +298,7 @@ def to_move(st: RomeState) -> list[str]:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
         return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
-    if st.step in ("unrest", "war"):
+    if st.step in ("unrest", "war", "begin"):
         return PH.active_empires(st)
     return []
 
@@ -353,6 +376,10 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
 
 
 def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
+    if st.step == "begin":
+        st.step = "next"
+        lines.append(_("The {empire} player starts the game.", empire=seat.capitalize()))
+        return
     if st.step == "bankrupt":
         if seat not in to_move(st):
             raise RuleError("9.1.3", _("your Treasury is not in debt"))
@@ -441,7 +468,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     cmds: list[Command] = []
     if st.gold[seat] < 0:
         cmds.append(Command("extra_taxes", {}))
-    if st.step == "bankrupt":
+    if st.step in ("bankrupt", "begin"):
         cmds.append(Command("end", {}))
         return cmds
     d = data()

@@ -20,6 +20,8 @@ EMPIRES = ("east", "west")
 def active_empires(st: RomeState) -> list[str]:
     """Empires whose player still acts in the current player step (East first on odd turns)."""
     order = ["east", "west"] if st.turn % 2 else ["west", "east"]
+    if st.step == "begin":
+        return order
     return [e for e in order if not st.ended.get(e)]
 
 
@@ -30,7 +32,7 @@ def advance(st: RomeState, lines: list[Text]) -> None:
         if st.result or st.phase == "over":
             st.phase = "over"
             return
-        if st.tasks or st.pending:
+        if st.tasks or st.pending or st.step == "begin":
             return
         if st.step == "bankrupt":
             if any(st.gold[e] < 0 and not st.ended.get(e) for e in EMPIRES):
@@ -42,6 +44,8 @@ def advance(st: RomeState, lines: list[Text]) -> None:
                 return
             if st.step == "war":
                 _after_wars(st, lines)
+            if st.step == "unrest":
+                bread_and_circuses(st, lines)
             st.step = ""
             _end_phase(st, lines)
             continue
@@ -145,7 +149,7 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
         if loc in ("up", "governor", "emperor") and P.special(sid) in ("convert", "diplomat"):
             fixed.append(P.special(sid))
     for name in fixed:
-        place_event(st, X.pick(st, [B.cell_of(name)], name), lines)
+        place_event(st, B.cell_of(name), lines)
     extra = sum(1 for sid, loc in st.statesmen.items()
                 if loc in ("up", "governor", "emperor") and P.special(sid) == "event")
     mods = [("Event ability", extra)] if extra else []
@@ -324,8 +328,7 @@ def _design_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
         elif name == "earthquake":
             loss = st.dice.d6(_("Earthquake damage, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
             st.gold[e] -= loss
-    if name == "foederati":
-        st.extra_draws += 0  # extra moves are made in the Treasury Phase (9.4.1)
+    # the Foederati Event's extra moves are made in the Treasury Phase (9.4.1)
     lines.append(_("{name} resolved for both Empires.", name=name.capitalize()))
 
 
@@ -488,12 +491,19 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
     for e in EMPIRES:
         if st.fallen[e] or st.emperors[e] in ("choosing", ""):
             continue
-        if P.special(st.emperors[e]) == "conquest":
-            targets = [e, P.B.other(e)] if st.sole and st.emperors["east"] == st.emperors["west"] else [e]
-            for t in targets:
-                P.add_task(st, t, "annex", count=1, scope=None, section="6.3.2")
+        if P.special(st.emperors[e]) == "conquest":  # a Sole Emperor annexes in each Empire
+            P.add_task(st, e, "annex", count=1, scope=None, section="6.3.2")
         if "justinian" in st.dynasties:
             P.add_task(st, e, "annex", count=1, scope=None, section="10.4")
+
+
+def bread_and_circuses(st: RomeState, lines: list[Text]) -> None:
+    """Prestige equal to the Emperor's Administration (+1 per Emperor or Governor with the
+    Prestige ability) and Unrest less his Popularity (10.5), applied when both players have
+    finished the Unrest step, so that this turn's appointments count (ruling ROME-28)."""
+    for e in EMPIRES:
+        if st.fallen[e] or st.emperors[e] in ("choosing", ""):
+            continue
         adm, pop = P.emperor_stats(st, e)[1], P.emperor_stats(st, e)[2]
         bonus = sum(1 for c in P.empire_commands(st, e) if not st.commands[c]["rebel"]
                     and P.special(st.commands[c]["gov"]) == "prestige")

@@ -309,6 +309,13 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
              and u["loc"] in d.provinces and B.province_empire(st, u["loc"]) == target_empire)
     if vg:
         mods.append(("Veteran Guards", int(chart["veteran_guard"]) * vg))
+    if target_kind == "statesman":
+        # Cavalry guard a Governor: -1 for each in his Commands (design, docs/rome-iinc.md)
+        cids = [c for c in st.commands if st.commands[c]["gov"] == target]
+        cav = sum(1 for u in st.units.values() if u["type"] == "cavalry" and u["loc"] in d.provinces
+                  and d.provinces[u["loc"]].command in cids)
+        if cav:
+            mods.append(("Cavalry", int(chart["cavalry_protects_governor"]) * cav))
     capital = "constantinople" if target_empire == "east" else "rome"
     cg = sum(1 for uid in B.units_in(st, capital) if st.units[uid]["type"] == "guards")
     if cg and target_kind == "emperor":

@@ -272,3 +272,21 @@ def test_stacking_refusals() -> None:
 def test_d1d3_mapping() -> None:
     st = fresh([1, 2, 3, 4, 5, 6])
     assert [X.d1d3(st, "test") for _ in range(6)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_T21_variant_one_unit_never_revolts_and_romanises_on_1_to_3() -> None:
+    st = fresh()
+    put(st, "lugdunensis_ii", "auxilia")
+    mods = B.revolt_modifiers(st)["lugdunensis_ii"]
+    assert B.revolt_threshold(mods) is None
+    assert sum(v for _, v in mods) == 0  # Romanised while the natural die <= Military 3
+
+
+def test_T22_variants_fort_or_veteran_auxilia() -> None:
+    for kind, vet in (("fort", False), ("auxilia", True)):
+        st = fresh()
+        for uid in [u for u, x in st.units.items() if x["loc"] == "germania_ii" and x["type"] == "auxilia"]:
+            st.units[uid]["loc"] = "barracks"
+        put(st, "germania_ii", kind, vet)
+        put(st, "germania_ii", "auxilia")
+        assert sum(v for _, v in B.revolt_modifiers(st)["germania_ii"]) == 0

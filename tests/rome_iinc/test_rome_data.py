@@ -91,3 +91,24 @@ def test_T20_which_provinces_can_revolt_at_286() -> None:
     can = {pid: t for pid, t in thresholds.items() if t is not None}
     assert can == {"lugdunensis_ii": 6, "bosporus": 5, "colchis": 5, "germania_ii": 5, "mesopotamia": 4}
     assert "belgica" in table and thresholds["belgica"] is None
+
+
+def test_T32_prestige_ability_and_theodosian_emperor() -> None:
+    from rules.rome_iinc import battle as W
+    from rules.rome_iinc import phases as PH
+
+    st = fresh([1])
+    st.emperors["east"] = "theodosius_ii"
+    st.statesmen["theodosius_ii"] = "emperor"
+    st.dynasties = ["constantinian", "valentinian", "theodosian"]
+    st.dynasties_down = []
+    before = st.prestige["east"]
+    for sid in st.statesmen:
+        if st.statesmen[sid] == "down":
+            st.statesmen[sid] = "out"
+    PH.unrest_phase(st, [])
+    assert st.prestige["east"] == before
+    PH.bread_and_circuses(st, [])
+    assert st.prestige["east"] == before + 2 + 1  # Administration 2, Prestige ability +1
+    assert "emperor" not in W.commanders(st, "east")
+    assert "emperor" in W.commanders(st, "west")

@@ -57,6 +57,7 @@ def test_illegal_commands_only_raise_rule_errors_and_change_nothing() -> None:
 
 def test_only_the_acting_seat_may_act() -> None:
     game = RomeGame.new("286", ["east", "west"], "s1", {})
+    game.apply("west", Command("end", {}))  # the first /end starts Turn 1
     for seat in ("east", "west"):
         assert legal_commands(game.state, seat)
     for seat in ("east", "west"):
@@ -73,6 +74,7 @@ def test_only_the_acting_seat_may_act() -> None:
 
 def test_coop_transfer_between_empires_needs_consent() -> None:
     game = RomeGame.new("286", ["east", "west"], "consent", {"mode": "coop"})
+    game.apply("east", Command("end", {}))
     st = game.state
     uid = next(u for u, x in sorted(st.units.items()) if x["loc"] == "constantinople" and x["type"] == "guards")
     gold = st.gold["west"]
@@ -83,3 +85,22 @@ def test_coop_transfer_between_empires_needs_consent() -> None:
     game.apply("west", Command("decide", {"id": pending.id, "choice": "accept"}))
     assert game.state.units[uid]["loc"] == "spoletium"
     assert game.state.gold["west"] == gold - 5
+
+
+def test_a_new_game_waits_for_the_first_end() -> None:
+    game = RomeGame.new("286", ["east", "west"], "begin", {})
+    assert game.opening is not None and len(game.opening.public) == 1 and not game.opening.rolls
+    assert game.to_move() == ["east", "west"]
+    assert [c.name for c in legal_commands(game.state, "west")] == ["end"]
+    outcome = game.apply("west", Command("end", {}))
+    assert outcome.rolls and game.state.turn == 1 and game.state.phase in ("unrest", "event", "treasury")
+
+
+def test_actions_offer_transfers_and_gold_in_the_unrest_step() -> None:
+    game = RomeGame.new("286", ["east", "west"], "consent", {})
+    game.apply("east", Command("end", {}))
+    names = [a.name for a in game.actions("east")]
+    assert "transfer" in names and "give_gold" in names
+    transfer = next(a for a in game.actions("east") if a.name == "transfer")
+    units = [c.value for c in transfer.args[0].choices or ()]
+    assert units and all(game.state.units[u]["type"] != "fort" for u in units)

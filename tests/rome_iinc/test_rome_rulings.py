@@ -73,6 +73,7 @@ def test_ROME_19_solo_transfer_between_empires_needs_no_consent() -> None:
     from rules.rome_iinc.game import RomeGame
 
     game = RomeGame.new("286", ["east", "west"], "consent", {"mode": "solo"})
+    game.apply("east", Command("end", {}))
     st = game.state
     uid = next(u for u, x in sorted(st.units.items()) if x["loc"] == "constantinople" and x["type"] == "guards")
     game.apply("east", Command("transfer", {"unit": uid, "to": "spoletium"}))
@@ -90,3 +91,33 @@ def test_sole_emperor_fights_one_war_a_turn() -> None:
     W.fight(st, "east", "blemmyan_4_1", "emperor", ["arcadia"], [])
     assert "emperor" not in W.commanders(st, "west")
     assert "emperor" not in W.commanders(st, "east")
+
+
+def test_foederati_event_adds_a_revolt_roll_under_a_foederati_war() -> None:
+    st = fresh()
+    st.wars["alamannic_8_1"] = "out"
+    st.wars["persian_12_3"] = "out"
+    st.wars["visigothic_8_1"] = "moesia_ii"
+    st.events[B.cell_of("foederati")] = 1
+    table = B.revolt_modifiers(st)
+    from rome_helpers import ScriptedDice
+
+    st.dice = ScriptedDice([1] * (len(table) + 1))
+    W.revolts(st, [])
+    rolls = [r.purpose for r in st.dice.rolls if "Moesia II" in r.purpose]
+    assert rolls == ["Revolt of Moesia II (11.1)", "Extra Revolt of Moesia II (Foederati Event)"]
+
+
+def test_cavalry_protects_a_governor_from_an_emperors_assassin() -> None:
+    st = fresh([1, 6])  # target pick (only Galerius), then the 1D6
+    for sid in list(st.statesmen):
+        if st.statesmen[sid] in ("down", "up"):
+            st.statesmen[sid] = "out"
+    st.emperors["east"] = "procopius"
+    st.statesmen.update({"procopius": "emperor", "galerius": "governor", "maximian": "out",
+                         "diocletian": "out", "carausius": "out"})
+    st.emperors["west"] = "generic"
+    st.commands["oriens"]["gov"] = "galerius"
+    P.assassination(st, "procopius", "emperor", "east", [])
+    roll = [r for r in st.dice.rolls if r.purpose.startswith("Assassination")][0]
+    assert ("Cavalry", -1) in roll.modifiers
