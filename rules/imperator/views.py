@@ -303,7 +303,7 @@ def battle_report(record: dict[str, Any]) -> list[Text]:
     res = record["result"]
     lines.append(
         _(
-            "Battle table, column {column}, row {row}: {code} (attacker {a}, defender {d}).",
+            "Battle table, column {column}, row {row}: {code}. Attacker {a}, defender {d}.",
             column=record["column"],
             row=record["row"],
             code=f"{res['attacker']}/{res['defender']}",
