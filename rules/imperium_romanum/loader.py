@@ -1,0 +1,254 @@
+"""Load and check the Imperium Romanum data directory (plain TOML) into typed records.
+
+``load_data()`` reads the shipped ``data/`` or the directory given (an owner of the printed game
+may supply their own, checked by the same rules).  Every problem found is collected and raised
+together in :class:`IRDataError`, each as ``file: entry: message``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections import deque
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from rules.core.i18n import _n
+from rules.imperium_romanum.data_model import (
+    HEX_KINDS,
+    HEX_SOURCES,
+    PROVENANCES,
+    TERRAINS,
+    City,
+    CityValue,
+    Hex,
+    IRData,
+    Province,
+    Strait,
+)
+from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FILES = ("provinces.toml", "cities.toml", "map.toml")
+STRAIT_REACH = 2
+"""A strait joins two land hexes at most this many hexes apart (one sea hex between)."""
+
+
+class IRDataError(ValueError):
+    """The data directory is not valid; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        shown = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the Imperium Romanum data:\n{shown}")
+
+
+def _cell(text: object) -> CityValue | None:
+    """A chart cell ``"tax/defence"``, or ``None`` for ``"-"``; ValueError if malformed."""
+    if text == "-":
+        return None
+    if not isinstance(text, str) or text.count("/") != 1:
+        raise ValueError(text)
+    tax, defence = (int(part) for part in text.split("/"))
+    if tax < 0 or defence < 0:
+        raise ValueError(text)
+    return CityValue(tax, defence)
+
+
+def load_data(directory: Path | None = None) -> IRData:
+    """Read, check and return the data; raise :class:`IRDataError` listing every problem."""
+    root = directory or DATA_DIR
+    problems: list[str] = []
+    raw: dict[str, dict[str, Any]] = {}
+    digest = hashlib.sha256()
+    for name in FILES:
+        path = root / name
+        if not path.is_file():
+            problems.append(f"{name}: missing file")
+            continue
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + data)
+        try:
+            raw[name] = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            problems.append(f"{name}: not valid TOML ({error})")
+    if problems:
+        raise IRDataError(problems)
+
+    provinces = _provinces(raw["provinces.toml"], problems)
+    hexes = _hexes(raw["map.toml"], provinces, problems)
+    columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
+    straits = _straits(raw["map.toml"], hexes, problems)
+    _check_seas(hexes, problems)
+    if problems:
+        raise IRDataError(problems)
+    return IRData(
+        columns=columns,
+        non_city_port=ports,
+        provinces=MappingProxyType(provinces),
+        cities=MappingProxyType(cities),
+        hexes=MappingProxyType(hexes),
+        straits=straits,
+        data_hash=digest.hexdigest(),
+    )
+
+
+def _provinces(doc: dict[str, Any], problems: list[str]) -> dict[str, Province]:
+    out: dict[str, Province] = {}
+    for entry in doc.get("province", []):
+        pid = str(entry.get("id", ""))
+        if not pid or pid in out:
+            problems.append(f"provinces.toml: {pid or '?'}: missing or repeated id")
+            continue
+        if entry.get("provenance") not in PROVENANCES:
+            problems.append(f"provinces.toml: {pid}: provenance must be one of {', '.join(PROVENANCES)}")
+        out[pid] = Province(pid, str(entry.get("name", pid)), tuple(entry.get("printed", [])), str(entry.get("provenance")))
+    return out
+
+
+def _hexes(doc: dict[str, Any], provinces: dict[str, Province], problems: list[str]) -> dict[str, Hex]:
+    out: dict[str, Hex] = {}
+    for hid, entry in doc.get("hexes", {}).items():
+        where = f"map.toml: {hid}"
+        if not is_hex_id(hid) or printed_id(*global_colrow(hid)) != hid:
+            problems.append(f"{where}: not a hex id of sheets A, B or C")
+            continue
+        kind = entry.get("kind")
+        if kind not in HEX_KINDS:
+            problems.append(f"{where}: kind must be one of {', '.join(HEX_KINDS)}")
+            continue
+        terrain = str(entry.get("terrain", ""))
+        province = str(entry.get("province", ""))
+        src = str(entry.get("src", ""))
+        if kind == "land":
+            if terrain not in TERRAINS:
+                problems.append(f"{where}: a land hex needs a terrain among {', '.join(TERRAINS)}")
+            if src not in HEX_SOURCES:
+                problems.append(f"{where}: src must be one of {', '.join(HEX_SOURCES)}")
+            if province and province not in provinces:
+                problems.append(f"{where}: unknown province {province!r}")
+        elif terrain or province:
+            problems.append(f"{where}: a {kind} hex has no terrain and no province")
+        col, row = global_colrow(hid)
+        out[hid] = Hex(hid, col, row, kind, terrain, province, float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)), src)
+    return out
+
+
+def _cities(
+    doc: dict[str, Any], provinces: dict[str, Province], hexes: dict[str, Hex], problems: list[str]
+) -> tuple[tuple[str, ...], tuple[CityValue, ...], dict[str, City]]:
+    meta = doc.get("meta", {})
+    columns = tuple(str(c) for c in meta.get("columns", []))
+    if not columns:
+        problems.append("cities.toml: meta: columns missing")
+    ports: list[CityValue] = []
+    for text in meta.get("non_city_port", []):
+        try:
+            cell = _cell(text)
+        except ValueError:
+            cell = None
+        if cell is None:
+            problems.append(f"cities.toml: meta: non_city_port: bad cell {text!r}")
+        else:
+            ports.append(cell)
+    if len(ports) != len(columns):
+        problems.append(f"cities.toml: meta: non_city_port needs {len(columns)} cells")
+    out: dict[str, City] = {}
+    for entry in doc.get("city", []):
+        cid = str(entry.get("id", ""))
+        where = f"cities.toml: {cid or '?'}"
+        if not cid or cid in out:
+            problems.append(f"{where}: missing or repeated id")
+            continue
+        hid = str(entry.get("hex", ""))
+        if hid not in hexes:
+            problems.append(f"{where}: hex {hid!r} is not on the map")
+        elif hexes[hid].kind != "land":
+            problems.append(f"{where}: hex {hid} is not a land hex")
+        province = str(entry.get("province", ""))
+        if province not in provinces:
+            problems.append(f"{where}: unknown province {province!r}")
+        raw_values = entry.get("values", [])
+        values: list[CityValue | None] = []
+        for text in raw_values:
+            try:
+                values.append(_cell(text))
+            except ValueError:
+                problems.append(f"{where}: bad chart cell {text!r} (want tax/defence or -)")
+        if len(raw_values) != len(columns):
+            problems.append(f"{where}: {len(raw_values)} chart cells, the chart has {len(columns)} columns")
+        if all(v is None for v in values):
+            problems.append(f"{where}: the city exists in no column")
+        out[cid] = City(
+            cid, str(entry.get("name", cid)), hid, str(entry.get("chart_hex", "")), province,
+            bool(entry.get("capital", False)), float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)),
+            tuple(values),
+        )  # fmt: skip
+    return columns, tuple(ports), out
+
+
+def _straits(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) -> tuple[Strait, ...]:
+    out: list[Strait] = []
+    for entry in doc.get("strait", []):
+        sid = str(entry.get("id", "?"))
+        a, b = str(entry.get("a", "")), str(entry.get("b", ""))
+        ends = [hexes.get(a), hexes.get(b)]
+        if any(h is None or h.kind != "land" for h in ends):
+            problems.append(f"map.toml: strait {sid}: both ends must be land hexes of the map")
+            continue
+        if a == b or distance(global_colrow(a), global_colrow(b)) > STRAIT_REACH:
+            problems.append(f"map.toml: strait {sid}: the ends must be two hexes at most {STRAIT_REACH} apart")
+            continue
+        out.append(Strait(sid, str(entry.get("name", sid)), a, b))
+    return tuple(out)
+
+
+def _check_seas(hexes: dict[str, Hex], problems: list[str]) -> None:
+    """A coastal hex touches land; a deep hex touches none (§10, sea hex types)."""
+    by_pos = {(h.col, h.row): h for h in hexes.values()}
+    for h in hexes.values():
+        if h.kind not in ("coastal", "deep"):
+            continue
+        touches = any(by_pos.get(n) is not None and by_pos[n].kind == "land" for n in neighbours(h.col, h.row))
+        if touches != (h.kind == "coastal"):
+            problems.append(f"map.toml: {h.id}: a {h.kind} hex {'must' if h.kind == 'coastal' else 'may not'} touch land")
+
+
+def province_components(data: IRData, province: str) -> int:
+    """How many separate pieces (by land adjacency) a province's hexes form."""
+    cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
+    seen: set[tuple[int, int]] = set()
+    pieces = 0
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        pieces += 1
+        queue = deque([start])
+        seen.add(start)
+        while queue:
+            cur = queue.popleft()
+            for n in neighbours(*cur):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+    return pieces
+
+
+def summary_lines(data: IRData) -> list[str]:
+    """The counts ``praetor data check`` prints for this game, each line starting with its count."""
+    kinds = {k: 0 for k in (*TERRAINS, "coastal", "deep", "lake")}
+    for h in data.hexes.values():
+        kinds[h.terrain if h.kind == "land" else h.kind] += 1
+    by_terrain = ", ".join(f"{k} {n}" for k, n in kinds.items())
+    return [
+        _n("{n} Imperium Romanum hex ({detail})", "{n} Imperium Romanum hexes ({detail})", len(data.hexes), detail=by_terrain),
+        _n("{n} Imperium Romanum province", "{n} Imperium Romanum provinces", len(data.provinces)),
+        _n("{n} Imperium Romanum city", "{n} Imperium Romanum cities", len(data.cities)),
+        _n("{n} Imperium Romanum strait", "{n} Imperium Romanum straits", len(data.straits)),
+    ]
+
+
+def imperium_romanum_check(directory: Path | None = None) -> list[str]:
+    """Load the data (raising :class:`IRDataError`) and return its summary lines."""
+    return summary_lines(load_data(directory))
