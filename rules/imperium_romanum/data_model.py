@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from rules.imperium_romanum.charts import Charts
+
 PROVENANCES = ("rules", "inferred", "history", "design")
 """Where a value comes from: printed, deduced from the text, taken from history, or ours."""
 TERRAINS = ("clear", "forest", "rough", "mountain", "marsh", "desert")
@@ -91,6 +93,7 @@ class IRData:
     cities: MappingProxyType[str, City]
     hexes: MappingProxyType[str, Hex]
     straits: tuple[Strait, ...]
+    charts: Charts
     data_hash: str
 
     def column_index(self, label: str) -> int:

@@ -15,6 +15,15 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.i18n import _n
+from rules.imperium_romanum.charts import (
+    CER_GRADES,
+    RESULT_CODES,
+    SUPPLY_MAX_LE,
+    SUPPLY_ROLLS,
+    WINNERS,
+    Charts,
+    CrtCell,
+)
 from rules.imperium_romanum.data_model import (
     HEX_KINDS,
     HEX_SOURCES,
@@ -30,7 +39,7 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("provinces.toml", "cities.toml", "map.toml")
+FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml")
 STRAIT_REACH = 2
 """A strait joins two land hexes at most this many hexes apart (one sea hex between)."""
 
@@ -81,6 +90,7 @@ def load_data(directory: Path | None = None) -> IRData:
     columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
     straits = _straits(raw["map.toml"], hexes, problems)
     _check_seas(hexes, problems)
+    charts = _charts(raw["charts.toml"], problems)
     if problems:
         raise IRDataError(problems)
     return IRData(
@@ -90,6 +100,7 @@ def load_data(directory: Path | None = None) -> IRData:
         cities=MappingProxyType(cities),
         hexes=MappingProxyType(hexes),
         straits=straits,
+        charts=charts,
         data_hash=digest.hexdigest(),
     )
 
@@ -215,6 +226,72 @@ def _check_seas(hexes: dict[str, Hex], problems: list[str]) -> None:
             problems.append(f"map.toml: {h.id}: a {h.kind} hex {'must' if h.kind == 'coastal' else 'may not'} touch land")
 
 
+def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
+    """Read the charts; each must be complete (every row and column) and honour its rules."""
+    where = "charts.toml"
+    cer: dict[str, dict[str, int]] = {}
+    for att in CER_GRADES:
+        row = doc.get("cer", {}).get(att, {})
+        if sorted(row) != sorted(CER_GRADES) or not all(isinstance(v, int) for v in row.values()):
+            problems.append(f"{where}: cer: row {att} needs an integer for each of {', '.join(CER_GRADES)}")
+        cer[att] = {d: int(row.get(d, 0)) for d in CER_GRADES}
+    crt_doc = doc.get("land_crt", {})
+    columns = tuple(str(c) for c in crt_doc.get("columns", []))
+    rows = tuple(int(r) for r in crt_doc.get("rows", []))
+    if not columns or not rows:
+        problems.append(f"{where}: land_crt: columns and rows are needed")
+    crt: dict[int, tuple[CrtCell, ...]] = {}
+    for r in rows:
+        cells = crt_doc.get(str(r), [])
+        if len(cells) != len(columns):
+            problems.append(f"{where}: land_crt: row {r} has {len(cells)} cells, not {len(columns)}")
+            continue
+        parsed = []
+        for text in cells:
+            parts = str(text).split(";")
+            if len(parts) != 3 or parts[0] not in RESULT_CODES or parts[1] not in RESULT_CODES or parts[2] not in WINNERS:
+                problems.append(f"{where}: land_crt: row {r}: bad cell {text!r}")
+                continue
+            if "E" not in parts[:2] and parts[:2] != ["N", "N"]:
+                # every loss code is relative to the other side's loss (14.5): one side must be E
+                problems.append(f"{where}: land_crt: row {r}: {text!r} has relative losses on both sides (14.5)")
+            parsed.append(CrtCell(*parts))
+        crt[r] = tuple(parsed)
+    costs: dict[str, tuple[int, int, int, int]] = {}
+    forage: dict[str, tuple[int, int, int, int]] = {}
+    for table, target, low in (("terrain_costs", costs, 1), ("forage", forage, 0)):
+        for terrain in TERRAINS:
+            values = doc.get(table, {}).get(terrain)
+            if not isinstance(values, list) or len(values) != 4 or not all(isinstance(v, int) and v >= low for v in values):
+                problems.append(f"{where}: {table}: {terrain} needs 4 integers of at least {low}")
+                continue
+            target[terrain] = (values[0], values[1], values[2], values[3])
+    supply: dict[int, tuple[int, ...]] = {}
+    for roll in SUPPLY_ROLLS:
+        values = doc.get("supply", {}).get(str(roll))
+        if not isinstance(values, list) or len(values) != SUPPLY_MAX_LE or not all(isinstance(v, int) and v >= 0 for v in values):
+            problems.append(f"{where}: supply: roll {roll} needs {SUPPLY_MAX_LE} integers (1 to {SUPPLY_MAX_LE} LE)")
+            continue
+        supply[roll] = tuple(values)
+    for roll in SUPPLY_ROLLS[1:]:
+        if roll in supply and roll - 1 in supply and any(a > b for a, b in zip(supply[roll], supply[roll - 1], strict=True)):
+            problems.append(f"{where}: supply: roll {roll} needs more SP than roll {roll - 1} (13.2: a higher roll never costs more)")
+    crossings = {k: v for k, v in doc.get("crossings", {}).items() if isinstance(v, int)}
+    attrition = doc.get("naval_attrition_siege", {})
+    return Charts(
+        cer=MappingProxyType({k: MappingProxyType(v) for k, v in cer.items()}),
+        crt_columns=columns,
+        crt_rows=rows,
+        land_crt=MappingProxyType(crt),
+        terrain_costs=MappingProxyType(costs),
+        crossings=MappingProxyType(crossings),
+        supply=MappingProxyType(supply),
+        forage=MappingProxyType(forage),
+        naval_siege_attrition=(int(attrition.get("loss", 0)), int(attrition.get("moved_extra", 0))),
+        mobilization=MappingProxyType(doc.get("mobilization", {})),
+    )
+
+
 def province_components(data: IRData, province: str) -> int:
     """How many separate pieces (by land adjacency) a province's hexes form."""
     cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
@@ -246,6 +323,7 @@ def summary_lines(data: IRData) -> list[str]:
         _n("{n} Imperium Romanum province", "{n} Imperium Romanum provinces", len(data.provinces)),
         _n("{n} Imperium Romanum city", "{n} Imperium Romanum cities", len(data.cities)),
         _n("{n} Imperium Romanum strait", "{n} Imperium Romanum straits", len(data.straits)),
+        _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),
     ]
 
 
