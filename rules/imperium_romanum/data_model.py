@@ -11,6 +11,10 @@ from types import MappingProxyType
 
 from rules.imperium_romanum.charts import Charts
 
+POWER_KINDS = ("roman", "civilized", "barbarian")
+COLOURS = ("purple", "red", "green", "blue", "yellow", "orange", "brown", "tan", "black", "white")
+"""The ten faction colours (§5.7)."""
+VICTORY_KINDS = ("conquer_province", "eliminate_leader", "hold_province_at_end")
 PROVENANCES = ("rules", "inferred", "history", "design")
 """Where a value comes from: printed, deduced from the text, taken from history, or ours."""
 TERRAINS = ("clear", "forest", "rough", "mountain", "marsh", "desert")
@@ -84,6 +88,81 @@ class Strait:
 
 
 @dataclass(frozen=True)
+class UnitType:
+    """A counter type (§2.x): front (veteran) and back (unseasoned) strength, MA, LE in halves."""
+
+    id: str
+    name: str
+    strength: int
+    back: int
+    ma: int
+    le_halves: int
+    cer: bool
+    missile: bool
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A named leader (§18.0): leadership value 0 to +3."""
+
+    id: str
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power of a scenario (§5.1): its provinces, treasury, morale and CER."""
+
+    id: str
+    name: str
+    kind: str
+    major: bool
+    colour: str
+    cer: str
+    treasury: int
+    morale: int
+    provinces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """Units and leaders of one power set up on one hex."""
+
+    power: str
+    hex: str
+    units: tuple[tuple[str, int], ...]
+    leaders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Victory:
+    """One victory condition (§25.0) of a scenario: kind and its target."""
+
+    power: str
+    kind: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario's set-up: dates, powers, turn order, special rules, deployments, victory."""
+
+    id: str
+    number: int
+    name: str
+    period: str
+    city_column: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    special_rules: tuple[str, ...]
+    turn_order: tuple[str, ...]
+    powers: tuple[Power, ...]
+    deployments: tuple[Deployment, ...]
+    victory: tuple[Victory, ...]
+
+
+@dataclass(frozen=True)
 class IRData:
     """The whole validated data set of Imperium Romanum."""
 
@@ -94,6 +173,9 @@ class IRData:
     hexes: MappingProxyType[str, Hex]
     straits: tuple[Strait, ...]
     charts: Charts
+    units: MappingProxyType[str, UnitType]
+    leaders: MappingProxyType[str, Leader]
+    scenarios: MappingProxyType[str, Scenario]
     data_hash: str
 
     def column_index(self, label: str) -> int:

@@ -25,21 +25,33 @@ from rules.imperium_romanum.charts import (
     CrtCell,
 )
 from rules.imperium_romanum.data_model import (
+    COLOURS,
     HEX_KINDS,
     HEX_SOURCES,
+    POWER_KINDS,
     PROVENANCES,
     TERRAINS,
+    VICTORY_KINDS,
     City,
     CityValue,
+    Deployment,
     Hex,
     IRData,
+    Leader,
+    Power,
     Province,
+    Scenario,
     Strait,
+    UnitType,
+    Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml")
+FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml", "units.toml", "leaders.toml")
+SCENARIO_DIR = "scenarios"
+SPECIAL_RULES = range(26, 39)
+"""Special rules 26 to 38 (§26-38) are the ones a scenario may call for."""
 STRAIT_REACH = 2
 """A strait joins two land hexes at most this many hexes apart (one sea hex between)."""
 
@@ -82,6 +94,14 @@ def load_data(directory: Path | None = None) -> IRData:
             raw[name] = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             problems.append(f"{name}: not valid TOML ({error})")
+    for path in sorted((root / SCENARIO_DIR).glob("*.toml")):
+        name = f"{SCENARIO_DIR}/{path.name}"
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + data)
+        try:
+            raw[name] = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            problems.append(f"{name}: not valid TOML ({error})")
     if problems:
         raise IRDataError(problems)
 
@@ -91,6 +111,14 @@ def load_data(directory: Path | None = None) -> IRData:
     straits = _straits(raw["map.toml"], hexes, problems)
     _check_seas(hexes, problems)
     charts = _charts(raw["charts.toml"], problems)
+    units = _units(raw["units.toml"], problems)
+    leaders = _leaders(raw["leaders.toml"], problems)
+    scenarios: dict[str, Scenario] = {}
+    for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
+        city_hexes = {c.hex for c in cities.values()}
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems)
+        if scenario is not None:
+            scenarios[scenario.id] = scenario
     if problems:
         raise IRDataError(problems)
     return IRData(
@@ -101,6 +129,9 @@ def load_data(directory: Path | None = None) -> IRData:
         hexes=MappingProxyType(hexes),
         straits=straits,
         charts=charts,
+        units=MappingProxyType(units),
+        leaders=MappingProxyType(leaders),
+        scenarios=MappingProxyType(scenarios),
         data_hash=digest.hexdigest(),
     )
 
@@ -292,6 +323,146 @@ def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
     )
 
 
+def _units(doc: dict[str, Any], problems: list[str]) -> dict[str, UnitType]:
+    out: dict[str, UnitType] = {}
+    for entry in doc.get("unit", []):
+        uid = str(entry.get("id", ""))
+        fields = [entry.get(k) for k in ("strength", "back", "ma", "le_halves")]
+        if not uid or uid in out or not all(isinstance(v, int) and v >= 0 for v in fields):
+            problems.append(f"units.toml: {uid or '?'}: needs a unique id and whole strength, back, ma, le_halves")
+            continue
+        strength, back, ma, le_halves = (int(v) for v in fields)  # type: ignore[arg-type]
+        out[uid] = UnitType(uid, str(entry.get("name", uid)), strength, back, ma, le_halves, bool(entry.get("cer")), bool(entry.get("missile", False)))
+    return out
+
+
+def _leaders(doc: dict[str, Any], problems: list[str]) -> dict[str, Leader]:
+    out: dict[str, Leader] = {}
+    for entry in doc.get("leader", []):
+        lid = str(entry.get("id", ""))
+        value = entry.get("value")
+        if not lid or lid in out:
+            problems.append(f"leaders.toml: {lid or '?'}: missing or repeated id")
+            continue
+        if not isinstance(value, int) or not 0 <= value <= 3:
+            problems.append(f"leaders.toml: {lid}: value must be 0 to 3 (18.0)")
+            continue
+        if entry.get("provenance") not in PROVENANCES:
+            problems.append(f"leaders.toml: {lid}: provenance must be one of {', '.join(PROVENANCES)}")
+        out[lid] = Leader(lid, str(entry.get("name", lid)), value)
+    return out
+
+
+def _date(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, dict) or not isinstance(value.get("year"), int) or value.get("month") not in range(1, 13):
+        return None
+    return int(value["year"]), int(value["month"])
+
+
+def _scenario(
+    name: str,
+    doc: dict[str, Any],
+    columns: tuple[str, ...],
+    provinces: dict[str, Province],
+    hexes: dict[str, Hex],
+    ports: set[str],
+    units: dict[str, UnitType],
+    leaders: dict[str, Leader],
+    problems: list[str],
+) -> Scenario | None:
+    """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
+    head = doc.get("scenario", {})
+    sid = str(head.get("id", ""))
+    before = len(problems)
+    start, end = _date(head.get("start")), _date(head.get("end"))
+    if not sid:
+        problems.append(f"{name}: scenario: id missing")
+    if start is None or end is None or start >= end:
+        problems.append(f"{name}: scenario: start and end need a year and a month 1-12, the start first")
+    if head.get("city_column") not in columns:
+        problems.append(f"{name}: scenario: city_column must be one of the chart's columns")
+    specials = tuple(str(r) for r in head.get("special_rules", []))
+    for rule in specials:
+        if not rule.split(".")[0].isdigit() or int(rule.split(".")[0]) not in SPECIAL_RULES:
+            problems.append(f"{name}: scenario: special rule {rule} is not among rules 26-38")
+    powers: list[Power] = []
+    holder: dict[str, str] = {}
+    for entry in doc.get("power", []):
+        pid = str(entry.get("id", ""))
+        for field, allowed in (("kind", POWER_KINDS), ("colour", COLOURS), ("cer", CER_GRADES)):
+            if entry.get(field) not in allowed:
+                problems.append(f"{name}: power {pid}: {field} must be one of {', '.join(allowed)}")
+        for province in entry.get("provinces", []):
+            if province not in provinces:
+                problems.append(f"{name}: power {pid}: unknown province {province!r}")
+            elif province in holder:
+                problems.append(f"{name}: power {pid}: province {province} is already held by {holder[province]}")
+            holder[province] = pid
+        powers.append(Power(
+            pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
+            str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
+        ))  # fmt: skip
+    power_ids = {p.id for p in powers}
+    majors = {p.id for p in powers if p.major}
+    turn_order = tuple(str(p) for p in head.get("turn_order", []))
+    if sorted(turn_order) != sorted(majors):
+        problems.append(f"{name}: scenario: turn_order must list each major power once")
+    deployments: list[Deployment] = []
+    placed_leaders: dict[str, str] = {}
+    for entry in doc.get("deploy", []):
+        pid, hid = str(entry.get("power", "")), str(entry.get("hex", ""))
+        where = f"{name}: deploy {pid} {hid}"
+        if pid not in power_ids:
+            problems.append(f"{where}: unknown power")
+            continue
+        cell = hexes.get(hid)
+        if cell is None or cell.kind != "land":
+            problems.append(f"{where}: units set up on a land hex of the map")
+            continue
+        if holder.get(cell.province) != pid:
+            problems.append(f"{where}: the hex lies in {cell.province or 'no province'}, not a province of {pid}")
+        counts = []
+        for uid, count in entry.get("units", {}).items():
+            if uid not in units:
+                problems.append(f"{where}: unknown unit type {uid!r}")
+            elif uid.startswith("fleet") and hid not in ports:
+                problems.append(f"{where}: a fleet sets up in a port (a city hex), 10.0")
+            elif not isinstance(count, int) or count < 1:
+                problems.append(f"{where}: {uid}: count must be a whole number of at least 1")
+            else:
+                counts.append((uid, count))
+        for lid in entry.get("leaders", []):
+            if lid not in leaders:
+                problems.append(f"{where}: unknown leader {lid!r}")
+            elif lid in placed_leaders:
+                problems.append(f"{where}: leader {lid} is already set up")
+            placed_leaders[lid] = pid
+        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", []))))
+    for power in doc.get("power", []):
+        for title in ("emperor", "rex"):
+            lid = power.get(title)
+            if lid is not None and placed_leaders.get(lid) != power.get("id"):
+                problems.append(f"{name}: power {power.get('id')}: {title} {lid} is not set up with it")
+    victory: list[Victory] = []
+    for entry in doc.get("victory", []):
+        kind = entry.get("kind")
+        target = str(entry.get("province", entry.get("leader", "")))
+        if entry.get("power") not in power_ids or kind not in VICTORY_KINDS:
+            problems.append(f"{name}: victory: needs a power of the scenario and a kind among {', '.join(VICTORY_KINDS)}")
+        elif target not in (leaders if kind == "eliminate_leader" else provinces):
+            problems.append(f"{name}: victory: unknown target {target!r}")
+        else:
+            victory.append(Victory(str(entry["power"]), str(kind), target))
+    if not victory:
+        problems.append(f"{name}: victory: a scenario needs at least one victory condition (25.0)")
+    if len(problems) > before or start is None or end is None:
+        return None
+    return Scenario(
+        sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
+        start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
+    )  # fmt: skip
+
+
 def province_components(data: IRData, province: str) -> int:
     """How many separate pieces (by land adjacency) a province's hexes form."""
     cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
@@ -323,6 +494,9 @@ def summary_lines(data: IRData) -> list[str]:
         _n("{n} Imperium Romanum province", "{n} Imperium Romanum provinces", len(data.provinces)),
         _n("{n} Imperium Romanum city", "{n} Imperium Romanum cities", len(data.cities)),
         _n("{n} Imperium Romanum strait", "{n} Imperium Romanum straits", len(data.straits)),
+        _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
+        _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
+        _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
         _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),
     ]
 
