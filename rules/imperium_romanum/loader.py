@@ -403,6 +403,7 @@ def _scenario(
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
         ))  # fmt: skip
     power_ids = {p.id for p in powers}
+    coastal_bases = {str(e.get("id")) for e in doc.get("power", []) if e.get("coastal_bases") is True}
     majors = {p.id for p in powers if p.major}
     turn_order = tuple(str(p) for p in head.get("turn_order", []))
     if sorted(turn_order) != sorted(majors):
@@ -416,16 +417,18 @@ def _scenario(
             problems.append(f"{where}: unknown power")
             continue
         cell = hexes.get(hid)
-        if cell is None or cell.kind != "land":
+        # 27.1: pirates' bases lie anywhere on a coast, some on islets too small for the grid
+        anywhere = pid in coastal_bases
+        if cell is None or cell.kind not in (("land", "coastal") if anywhere else ("land",)):
             problems.append(f"{where}: units set up on a land hex of the map")
             continue
-        if holder.get(cell.province) != pid:
+        if not anywhere and holder.get(cell.province) != pid:
             problems.append(f"{where}: the hex lies in {cell.province or 'no province'}, not a province of {pid}")
         counts = []
         for uid, count in entry.get("units", {}).items():
             if uid not in units:
                 problems.append(f"{where}: unknown unit type {uid!r}")
-            elif uid.startswith("fleet") and hid not in ports:
+            elif uid.startswith("fleet") and hid not in ports and not anywhere:
                 problems.append(f"{where}: a fleet sets up in a port (a city hex), 10.0")
             elif not isinstance(count, int) or count < 1:
                 problems.append(f"{where}: {uid}: count must be a whole number of at least 1")
