@@ -88,6 +88,15 @@ class Strait:
 
 
 @dataclass(frozen=True)
+class River:
+    """A river along hexsides (§12.1); ``main`` marks the five boat rivers of 13.4.4."""
+
+    name: str
+    main: bool
+    sides: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class UnitType:
     """A counter type (§2.x): front (veteran) and back (unseasoned) strength, MA, LE in halves."""
 
@@ -172,6 +181,7 @@ class IRData:
     cities: MappingProxyType[str, City]
     hexes: MappingProxyType[str, Hex]
     straits: tuple[Strait, ...]
+    rivers: tuple[River, ...]
     charts: Charts
     units: MappingProxyType[str, UnitType]
     leaders: MappingProxyType[str, Leader]

@@ -40,6 +40,7 @@ from rules.imperium_romanum.data_model import (
     Leader,
     Power,
     Province,
+    River,
     Scenario,
     Strait,
     UnitType,
@@ -109,6 +110,7 @@ def load_data(directory: Path | None = None) -> IRData:
     hexes = _hexes(raw["map.toml"], provinces, problems)
     columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
     straits = _straits(raw["map.toml"], hexes, problems)
+    rivers = _rivers(raw["map.toml"], hexes, problems)
     _check_seas(hexes, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
@@ -128,6 +130,7 @@ def load_data(directory: Path | None = None) -> IRData:
         cities=MappingProxyType(cities),
         hexes=MappingProxyType(hexes),
         straits=straits,
+        rivers=rivers,
         charts=charts,
         units=MappingProxyType(units),
         leaders=MappingProxyType(leaders),
@@ -243,6 +246,22 @@ def _straits(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) ->
             problems.append(f"map.toml: strait {sid}: the ends must be two hexes at most {STRAIT_REACH} apart")
             continue
         out.append(Strait(sid, str(entry.get("name", sid)), a, b))
+    return tuple(out)
+
+
+def _rivers(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) -> tuple[River, ...]:
+    """Each river hexside joins two adjacent land hexes of the map."""
+    out: list[River] = []
+    for entry in doc.get("river", []):
+        name = str(entry.get("name", "?"))
+        sides: list[tuple[str, str]] = []
+        for pair in entry.get("sides", []):
+            a, b = (str(x) for x in pair) if len(pair) == 2 else ("", "")
+            if a not in hexes or b not in hexes or distance(global_colrow(a), global_colrow(b)) != 1:
+                problems.append(f"map.toml: river {name}: {pair!r} is not a hexside between two hexes of the map")
+                continue
+            sides.append((a, b))
+        out.append(River(name, bool(entry.get("main", False)), tuple(sides)))
     return tuple(out)
 
 
@@ -497,6 +516,12 @@ def summary_lines(data: IRData) -> list[str]:
         _n("{n} Imperium Romanum province", "{n} Imperium Romanum provinces", len(data.provinces)),
         _n("{n} Imperium Romanum city", "{n} Imperium Romanum cities", len(data.cities)),
         _n("{n} Imperium Romanum strait", "{n} Imperium Romanum straits", len(data.straits)),
+        _n(
+            "{n} Imperium Romanum river hexside ({main} on main rivers)",
+            "{n} Imperium Romanum river hexsides ({main} on main rivers)",
+            sum(len(r.sides) for r in data.rivers),
+            main=sum(len(r.sides) for r in data.rivers if r.main),
+        ),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),

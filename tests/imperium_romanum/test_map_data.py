@@ -130,12 +130,26 @@ def test_known_places_are_in_their_provinces(data: IRData) -> None:
     assert data.hexes[_hex_at(data, 45.8, 24.0)].province == "dacia"
 
 
-def test_moesia_borders_dacia_where_the_danube_runs(data: IRData) -> None:
-    """Moesia Inferior and Dacia share a border (the Danube hexsides are issue 16's next step)."""
-    moesia = [h for h in data.hexes.values() if h.province == "moesia_inferior"]
-    dacia = {(h.col, h.row) for h in data.hexes.values() if h.province == "dacia"}
-    assert any(n in dacia for h in moesia for n in neighbours(h.col, h.row))
+def test_the_danube_runs_between_moesia_and_dacia(data: IRData) -> None:
+    """Every Danube hexside that touches Dacia has Moesia or Pannonia on its other side."""
+    danube = next(r for r in data.rivers if r.name == "Danuvius")
+    across = [
+        {data.hexes[a].province, data.hexes[b].province} - {"dacia"}
+        for a, b in danube.sides
+        if "dacia" in (data.hexes[a].province, data.hexes[b].province)
+    ]
+    assert len(across) >= 4
+    assert all(len(other) == 1 and next(iter(other)).startswith(("moesia", "pannonia")) for other in across)
+    assert "moesia_superior" in {p for other in across for p in other}
     assert all(h.lat > 43.0 for h in data.hexes.values() if h.province == "dacia")
+
+
+def test_main_rivers_are_the_five_of_13_4_4(data: IRData) -> None:
+    main = sorted(r.name for r in data.rivers if r.main)
+    assert main == ["Danuvius", "Euphrates", "Nilus", "Rhenus", "Tigris"]
+    tiber = next(r for r in data.rivers if r.name == "Tiberis")
+    roma = data.cities["roma"].hex
+    assert any(roma in side for side in tiber.sides)
 
 
 @pytest.mark.parametrize(
@@ -192,6 +206,7 @@ def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
         ("map.toml", 'A3620 = { kind = "land", terrain = "clear"', 'A3620 = { kind = "land", terrain = "jungle"', "A3620: a land hex needs a terrain"),
         ("map.toml", 'a = "B5415"', 'a = "A3620"', "strait bosporus: the ends must be two hexes at most 2 apart"),
         ("map.toml", '[hexes]\n', '[hexes]\nZ0101 = { kind = "land" }\n', "Z0101: not a hex id"),
+        ("map.toml", 'sides = [\n', 'sides = [\n    ["A3620", "B5121"],\n', "is not a hexside between two hexes"),
     ],
 )
 def test_validator_refuses_broken_data(tmp_path: Path, file: str, old: str, new: str, problem: str) -> None:

@@ -65,7 +65,7 @@ S12 = "scenarios/s12_trajan_dacia.toml"
 @pytest.mark.parametrize(
     ("old", "new", "problem"),
     [
-        ('hex = "B4414"', 'hex = "B4512"', "the hex lies in dacia, not a province of rome"),
+        ('hex = "B4415"', 'hex = "B4512"', "the hex lies in dacia, not a province of rome"),
         ('leaders = ["licinius_sura"]', 'leaders = ["trajan"]', "leader trajan is already set up"),
         ("legion_20_10 = 2, light_infantry_4_12 = 1", "legion_99_10 = 2", "unknown unit type 'legion_99_10'"),
         ('special_rules = ["28", "34", "35", "37.6"]', 'special_rules = ["34", "45"]', "special rule 45 is not among rules 26-38"),
