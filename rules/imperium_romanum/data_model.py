@@ -12,7 +12,7 @@ from types import MappingProxyType
 from rules.imperium_romanum.charts import Charts
 
 POWER_KINDS = ("roman", "civilized", "barbarian")
-COLOURS = ("purple", "red", "green", "blue", "yellow", "orange", "brown", "tan", "black", "white")
+COLOURS = ("black", "blue", "brown", "green", "orange", "purple", "red", "tan", "white", "yellow")
 """The ten faction colours (§5.7)."""
 VICTORY_KINDS = ("conquer_province", "eliminate_leader", "hold_province_at_end")
 PROVENANCES = ("rules", "inferred", "history", "design")
