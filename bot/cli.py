@@ -292,6 +292,14 @@ def data_check(directory: Path | None) -> int:
         return 1
     for line in summary_lines(data):
         print(line)
+    if directory is None:
+        from rules.imperium_romanum.loader import IRDataError, imperium_romanum_check
+
+        try:
+            print("\n".join(imperium_romanum_check()))
+        except IRDataError as error:
+            print(f"praetor data check: {error}", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -1,0 +1,193 @@
+"""Typed, immutable records of the Imperium Romanum data (issue 16; digest §2.26 and §3).
+
+Every record comes from ``data/*.toml`` through :mod:`rules.imperium_romanum.loader`, which
+checks it; nothing else builds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from rules.imperium_romanum.charts import Charts
+
+POWER_KINDS = ("roman", "civilized", "barbarian")
+COLOURS = ("black", "blue", "brown", "green", "orange", "purple", "red", "tan", "white", "yellow")
+"""The ten faction colours (§5.7)."""
+VICTORY_KINDS = ("conquer_province", "eliminate_leader", "hold_province_at_end")
+PROVENANCES = ("rules", "inferred", "history", "design")
+"""Where a value comes from: printed, deduced from the text, taken from history, or ours."""
+TERRAINS = ("clear", "forest", "rough", "mountain", "marsh", "desert")
+HEX_KINDS = ("land", "coastal", "deep", "lake")
+"""A land hex, a coastal sea hex (next to land), a deep sea hex, or a lake hex."""
+HEX_SOURCES = ("design", "design-fix")
+"""Terrain derived from the relief pictures, or corrected by hand."""
+
+
+@dataclass(frozen=True)
+class CityValue:
+    """One cell of the Variable City Chart (§16.0, §41.1): tax value and intrinsic defence."""
+
+    tax: int
+    defence: int
+
+
+@dataclass(frozen=True)
+class City:
+    """A city of the Variable City Chart, on the hex of its real place."""
+
+    id: str
+    name: str
+    hex: str
+    chart_hex: str
+    province: str
+    capital: bool
+    lat: float
+    lon: float
+    values: tuple[CityValue | None, ...]
+    """One entry per chart column; ``None`` where the city does not exist."""
+
+    def value(self, column: int) -> CityValue | None:
+        """The chart cell of column ``column`` (an index into ``IRData.columns``)."""
+        return self.values[column]
+
+
+@dataclass(frozen=True)
+class Province:
+    """A province (Roman or foreign land) and the spellings the chart prints for it."""
+
+    id: str
+    name: str
+    printed: tuple[str, ...]
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Hex:
+    """One hex of the map: kind, and for land its terrain and province ("" when none)."""
+
+    id: str
+    col: int
+    row: int
+    kind: str
+    terrain: str
+    province: str
+    lat: float
+    lon: float
+    src: str
+
+
+@dataclass(frozen=True)
+class Strait:
+    """A strait (§12): two land hexes across a narrow sea that units may cross."""
+
+    id: str
+    name: str
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class River:
+    """A river along hexsides (§12.1); ``main`` marks the five boat rivers of 13.4.4."""
+
+    name: str
+    main: bool
+    sides: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """A counter type (§2.x): front (veteran) and back (unseasoned) strength, MA, LE in halves."""
+
+    id: str
+    name: str
+    strength: int
+    back: int
+    ma: int
+    le_halves: int
+    cer: bool
+    missile: bool
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A named leader (§18.0): leadership value 0 to +3."""
+
+    id: str
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power of a scenario (§5.1): its provinces, treasury, morale and CER."""
+
+    id: str
+    name: str
+    kind: str
+    major: bool
+    colour: str
+    cer: str
+    treasury: int
+    morale: int
+    provinces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """Units and leaders of one power set up on one hex."""
+
+    power: str
+    hex: str
+    units: tuple[tuple[str, int], ...]
+    leaders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Victory:
+    """One victory condition (§25.0) of a scenario: kind and its target."""
+
+    power: str
+    kind: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario's set-up: dates, powers, turn order, special rules, deployments, victory."""
+
+    id: str
+    number: int
+    name: str
+    period: str
+    city_column: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    special_rules: tuple[str, ...]
+    turn_order: tuple[str, ...]
+    powers: tuple[Power, ...]
+    deployments: tuple[Deployment, ...]
+    victory: tuple[Victory, ...]
+
+
+@dataclass(frozen=True)
+class IRData:
+    """The whole validated data set of Imperium Romanum."""
+
+    columns: tuple[str, ...]
+    non_city_port: tuple[CityValue, ...]
+    provinces: MappingProxyType[str, Province]
+    cities: MappingProxyType[str, City]
+    hexes: MappingProxyType[str, Hex]
+    straits: tuple[Strait, ...]
+    rivers: tuple[River, ...]
+    charts: Charts
+    units: MappingProxyType[str, UnitType]
+    leaders: MappingProxyType[str, Leader]
+    scenarios: MappingProxyType[str, Scenario]
+    data_hash: str
+
+    def column_index(self, label: str) -> int:
+        """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""
+        return self.columns.index(label)

@@ -1,0 +1,534 @@
+"""Load and check the Imperium Romanum data directory (plain TOML) into typed records.
+
+``load_data()`` reads the shipped ``data/`` or the directory given (an owner of the printed game
+may supply their own, checked by the same rules).  Every problem found is collected and raised
+together in :class:`IRDataError`, each as ``file: entry: message``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections import deque
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from rules.core.i18n import _n
+from rules.imperium_romanum.charts import (
+    CER_GRADES,
+    RESULT_CODES,
+    SUPPLY_MAX_LE,
+    SUPPLY_ROLLS,
+    WINNERS,
+    Charts,
+    CrtCell,
+)
+from rules.imperium_romanum.data_model import (
+    COLOURS,
+    HEX_KINDS,
+    HEX_SOURCES,
+    POWER_KINDS,
+    PROVENANCES,
+    TERRAINS,
+    VICTORY_KINDS,
+    City,
+    CityValue,
+    Deployment,
+    Hex,
+    IRData,
+    Leader,
+    Power,
+    Province,
+    River,
+    Scenario,
+    Strait,
+    UnitType,
+    Victory,
+)
+from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml", "units.toml", "leaders.toml")
+SCENARIO_DIR = "scenarios"
+SPECIAL_RULES = range(26, 39)
+"""Special rules 26 to 38 (§26-38) are the ones a scenario may call for."""
+STRAIT_REACH = 2
+"""A strait joins two land hexes at most this many hexes apart (one sea hex between)."""
+
+
+class IRDataError(ValueError):
+    """The data directory is not valid; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        shown = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the Imperium Romanum data:\n{shown}")
+
+
+def _cell(text: object) -> CityValue | None:
+    """A chart cell ``"tax/defence"``, or ``None`` for ``"-"``; ValueError if malformed."""
+    if text == "-":
+        return None
+    if not isinstance(text, str) or text.count("/") != 1:
+        raise ValueError(text)
+    tax, defence = (int(part) for part in text.split("/"))
+    if tax < 0 or defence < 0:
+        raise ValueError(text)
+    return CityValue(tax, defence)
+
+
+def load_data(directory: Path | None = None) -> IRData:
+    """Read, check and return the data; raise :class:`IRDataError` listing every problem."""
+    root = directory or DATA_DIR
+    problems: list[str] = []
+    raw: dict[str, dict[str, Any]] = {}
+    digest = hashlib.sha256()
+    for name in FILES:
+        path = root / name
+        if not path.is_file():
+            problems.append(f"{name}: missing file")
+            continue
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + data)
+        try:
+            raw[name] = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            problems.append(f"{name}: not valid TOML ({error})")
+    for path in sorted((root / SCENARIO_DIR).glob("*.toml")):
+        name = f"{SCENARIO_DIR}/{path.name}"
+        data = path.read_bytes()
+        digest.update(name.encode() + b"\0" + data)
+        try:
+            raw[name] = tomllib.loads(data.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            problems.append(f"{name}: not valid TOML ({error})")
+    if problems:
+        raise IRDataError(problems)
+
+    provinces = _provinces(raw["provinces.toml"], problems)
+    hexes = _hexes(raw["map.toml"], provinces, problems)
+    columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
+    straits = _straits(raw["map.toml"], hexes, problems)
+    rivers = _rivers(raw["map.toml"], hexes, problems)
+    _check_seas(hexes, problems)
+    charts = _charts(raw["charts.toml"], problems)
+    units = _units(raw["units.toml"], problems)
+    leaders = _leaders(raw["leaders.toml"], problems)
+    scenarios: dict[str, Scenario] = {}
+    for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
+        city_hexes = {c.hex for c in cities.values()}
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems)
+        if scenario is not None:
+            scenarios[scenario.id] = scenario
+    if problems:
+        raise IRDataError(problems)
+    return IRData(
+        columns=columns,
+        non_city_port=ports,
+        provinces=MappingProxyType(provinces),
+        cities=MappingProxyType(cities),
+        hexes=MappingProxyType(hexes),
+        straits=straits,
+        rivers=rivers,
+        charts=charts,
+        units=MappingProxyType(units),
+        leaders=MappingProxyType(leaders),
+        scenarios=MappingProxyType(scenarios),
+        data_hash=digest.hexdigest(),
+    )
+
+
+def _provinces(doc: dict[str, Any], problems: list[str]) -> dict[str, Province]:
+    out: dict[str, Province] = {}
+    for entry in doc.get("province", []):
+        pid = str(entry.get("id", ""))
+        if not pid or pid in out:
+            problems.append(f"provinces.toml: {pid or '?'}: missing or repeated id")
+            continue
+        if entry.get("provenance") not in PROVENANCES:
+            problems.append(f"provinces.toml: {pid}: provenance must be one of {', '.join(PROVENANCES)}")
+        out[pid] = Province(pid, str(entry.get("name", pid)), tuple(entry.get("printed", [])), str(entry.get("provenance")))
+    return out
+
+
+def _hexes(doc: dict[str, Any], provinces: dict[str, Province], problems: list[str]) -> dict[str, Hex]:
+    out: dict[str, Hex] = {}
+    for hid, entry in doc.get("hexes", {}).items():
+        where = f"map.toml: {hid}"
+        if not is_hex_id(hid) or printed_id(*global_colrow(hid)) != hid:
+            problems.append(f"{where}: not a hex id of sheets A, B or C")
+            continue
+        kind = entry.get("kind")
+        if kind not in HEX_KINDS:
+            problems.append(f"{where}: kind must be one of {', '.join(HEX_KINDS)}")
+            continue
+        terrain = str(entry.get("terrain", ""))
+        province = str(entry.get("province", ""))
+        src = str(entry.get("src", ""))
+        if kind == "land":
+            if terrain not in TERRAINS:
+                problems.append(f"{where}: a land hex needs a terrain among {', '.join(TERRAINS)}")
+            if src not in HEX_SOURCES:
+                problems.append(f"{where}: src must be one of {', '.join(HEX_SOURCES)}")
+            if province and province not in provinces:
+                problems.append(f"{where}: unknown province {province!r}")
+        elif terrain or province:
+            problems.append(f"{where}: a {kind} hex has no terrain and no province")
+        col, row = global_colrow(hid)
+        out[hid] = Hex(hid, col, row, kind, terrain, province, float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)), src)
+    return out
+
+
+def _cities(
+    doc: dict[str, Any], provinces: dict[str, Province], hexes: dict[str, Hex], problems: list[str]
+) -> tuple[tuple[str, ...], tuple[CityValue, ...], dict[str, City]]:
+    meta = doc.get("meta", {})
+    columns = tuple(str(c) for c in meta.get("columns", []))
+    if not columns:
+        problems.append("cities.toml: meta: columns missing")
+    ports: list[CityValue] = []
+    for text in meta.get("non_city_port", []):
+        try:
+            cell = _cell(text)
+        except ValueError:
+            cell = None
+        if cell is None:
+            problems.append(f"cities.toml: meta: non_city_port: bad cell {text!r}")
+        else:
+            ports.append(cell)
+    if len(ports) != len(columns):
+        problems.append(f"cities.toml: meta: non_city_port needs {len(columns)} cells")
+    out: dict[str, City] = {}
+    for entry in doc.get("city", []):
+        cid = str(entry.get("id", ""))
+        where = f"cities.toml: {cid or '?'}"
+        if not cid or cid in out:
+            problems.append(f"{where}: missing or repeated id")
+            continue
+        hid = str(entry.get("hex", ""))
+        if hid not in hexes:
+            problems.append(f"{where}: hex {hid!r} is not on the map")
+        elif hexes[hid].kind != "land":
+            problems.append(f"{where}: hex {hid} is not a land hex")
+        province = str(entry.get("province", ""))
+        if province not in provinces:
+            problems.append(f"{where}: unknown province {province!r}")
+        raw_values = entry.get("values", [])
+        values: list[CityValue | None] = []
+        for text in raw_values:
+            try:
+                values.append(_cell(text))
+            except ValueError:
+                problems.append(f"{where}: bad chart cell {text!r} (want tax/defence or -)")
+        if len(raw_values) != len(columns):
+            problems.append(f"{where}: {len(raw_values)} chart cells, the chart has {len(columns)} columns")
+        if all(v is None for v in values):
+            problems.append(f"{where}: the city exists in no column")
+        out[cid] = City(
+            cid, str(entry.get("name", cid)), hid, str(entry.get("chart_hex", "")), province,
+            bool(entry.get("capital", False)), float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)),
+            tuple(values),
+        )  # fmt: skip
+    return columns, tuple(ports), out
+
+
+def _straits(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) -> tuple[Strait, ...]:
+    out: list[Strait] = []
+    for entry in doc.get("strait", []):
+        sid = str(entry.get("id", "?"))
+        a, b = str(entry.get("a", "")), str(entry.get("b", ""))
+        ends = [hexes.get(a), hexes.get(b)]
+        if any(h is None or h.kind != "land" for h in ends):
+            problems.append(f"map.toml: strait {sid}: both ends must be land hexes of the map")
+            continue
+        if a == b or distance(global_colrow(a), global_colrow(b)) > STRAIT_REACH:
+            problems.append(f"map.toml: strait {sid}: the ends must be two hexes at most {STRAIT_REACH} apart")
+            continue
+        out.append(Strait(sid, str(entry.get("name", sid)), a, b))
+    return tuple(out)
+
+
+def _rivers(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) -> tuple[River, ...]:
+    """Each river hexside joins two adjacent land hexes of the map."""
+    out: list[River] = []
+    for entry in doc.get("river", []):
+        name = str(entry.get("name", "?"))
+        sides: list[tuple[str, str]] = []
+        for pair in entry.get("sides", []):
+            a, b = (str(x) for x in pair) if len(pair) == 2 else ("", "")
+            if a not in hexes or b not in hexes or distance(global_colrow(a), global_colrow(b)) != 1:
+                problems.append(f"map.toml: river {name}: {pair!r} is not a hexside between two hexes of the map")
+                continue
+            sides.append((a, b))
+        out.append(River(name, bool(entry.get("main", False)), tuple(sides)))
+    return tuple(out)
+
+
+def _check_seas(hexes: dict[str, Hex], problems: list[str]) -> None:
+    """A coastal hex touches land; a deep hex touches none (§10, sea hex types)."""
+    by_pos = {(h.col, h.row): h for h in hexes.values()}
+    for h in hexes.values():
+        if h.kind not in ("coastal", "deep"):
+            continue
+        touches = any(by_pos.get(n) is not None and by_pos[n].kind == "land" for n in neighbours(h.col, h.row))
+        if touches != (h.kind == "coastal"):
+            problems.append(f"map.toml: {h.id}: a {h.kind} hex {'must' if h.kind == 'coastal' else 'may not'} touch land")
+
+
+def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
+    """Read the charts; each must be complete (every row and column) and honour its rules."""
+    where = "charts.toml"
+    cer: dict[str, dict[str, int]] = {}
+    for att in CER_GRADES:
+        row = doc.get("cer", {}).get(att, {})
+        if sorted(row) != sorted(CER_GRADES) or not all(isinstance(v, int) for v in row.values()):
+            problems.append(f"{where}: cer: row {att} needs an integer for each of {', '.join(CER_GRADES)}")
+        cer[att] = {d: int(row.get(d, 0)) for d in CER_GRADES}
+    crt_doc = doc.get("land_crt", {})
+    columns = tuple(str(c) for c in crt_doc.get("columns", []))
+    rows = tuple(int(r) for r in crt_doc.get("rows", []))
+    if not columns or not rows:
+        problems.append(f"{where}: land_crt: columns and rows are needed")
+    crt: dict[int, tuple[CrtCell, ...]] = {}
+    for r in rows:
+        cells = crt_doc.get(str(r), [])
+        if len(cells) != len(columns):
+            problems.append(f"{where}: land_crt: row {r} has {len(cells)} cells, not {len(columns)}")
+            continue
+        parsed = []
+        for text in cells:
+            parts = str(text).split(";")
+            if len(parts) != 3 or parts[0] not in RESULT_CODES or parts[1] not in RESULT_CODES or parts[2] not in WINNERS:
+                problems.append(f"{where}: land_crt: row {r}: bad cell {text!r}")
+                continue
+            if "E" not in parts[:2] and parts[:2] != ["N", "N"]:
+                # every loss code is relative to the other side's loss (14.5): one side must be E
+                problems.append(f"{where}: land_crt: row {r}: {text!r} has relative losses on both sides (14.5)")
+            parsed.append(CrtCell(*parts))
+        crt[r] = tuple(parsed)
+    costs: dict[str, tuple[int, int, int, int]] = {}
+    forage: dict[str, tuple[int, int, int, int]] = {}
+    for table, target, low in (("terrain_costs", costs, 1), ("forage", forage, 0)):
+        for terrain in TERRAINS:
+            values = doc.get(table, {}).get(terrain)
+            if not isinstance(values, list) or len(values) != 4 or not all(isinstance(v, int) and v >= low for v in values):
+                problems.append(f"{where}: {table}: {terrain} needs 4 integers of at least {low}")
+                continue
+            target[terrain] = (values[0], values[1], values[2], values[3])
+    supply: dict[int, tuple[int, ...]] = {}
+    for roll in SUPPLY_ROLLS:
+        values = doc.get("supply", {}).get(str(roll))
+        if not isinstance(values, list) or len(values) != SUPPLY_MAX_LE or not all(isinstance(v, int) and v >= 0 for v in values):
+            problems.append(f"{where}: supply: roll {roll} needs {SUPPLY_MAX_LE} integers (1 to {SUPPLY_MAX_LE} LE)")
+            continue
+        supply[roll] = tuple(values)
+    for roll in SUPPLY_ROLLS[1:]:
+        if roll in supply and roll - 1 in supply and any(a > b for a, b in zip(supply[roll], supply[roll - 1], strict=True)):
+            problems.append(f"{where}: supply: roll {roll} needs more SP than roll {roll - 1} (13.2: a higher roll never costs more)")
+    crossings = {k: v for k, v in doc.get("crossings", {}).items() if isinstance(v, int)}
+    attrition = doc.get("naval_attrition_siege", {})
+    return Charts(
+        cer=MappingProxyType({k: MappingProxyType(v) for k, v in cer.items()}),
+        crt_columns=columns,
+        crt_rows=rows,
+        land_crt=MappingProxyType(crt),
+        terrain_costs=MappingProxyType(costs),
+        crossings=MappingProxyType(crossings),
+        supply=MappingProxyType(supply),
+        forage=MappingProxyType(forage),
+        naval_siege_attrition=(int(attrition.get("loss", 0)), int(attrition.get("moved_extra", 0))),
+        mobilization=MappingProxyType(doc.get("mobilization", {})),
+    )
+
+
+def _units(doc: dict[str, Any], problems: list[str]) -> dict[str, UnitType]:
+    out: dict[str, UnitType] = {}
+    for entry in doc.get("unit", []):
+        uid = str(entry.get("id", ""))
+        fields = [entry.get(k) for k in ("strength", "back", "ma", "le_halves")]
+        if not uid or uid in out or not all(isinstance(v, int) and v >= 0 for v in fields):
+            problems.append(f"units.toml: {uid or '?'}: needs a unique id and whole strength, back, ma, le_halves")
+            continue
+        strength, back, ma, le_halves = (int(v) for v in fields)  # type: ignore[arg-type]
+        out[uid] = UnitType(uid, str(entry.get("name", uid)), strength, back, ma, le_halves, bool(entry.get("cer")), bool(entry.get("missile", False)))
+    return out
+
+
+def _leaders(doc: dict[str, Any], problems: list[str]) -> dict[str, Leader]:
+    out: dict[str, Leader] = {}
+    for entry in doc.get("leader", []):
+        lid = str(entry.get("id", ""))
+        value = entry.get("value")
+        if not lid or lid in out:
+            problems.append(f"leaders.toml: {lid or '?'}: missing or repeated id")
+            continue
+        if not isinstance(value, int) or not 0 <= value <= 3:
+            problems.append(f"leaders.toml: {lid}: value must be 0 to 3 (18.0)")
+            continue
+        if entry.get("provenance") not in PROVENANCES:
+            problems.append(f"leaders.toml: {lid}: provenance must be one of {', '.join(PROVENANCES)}")
+        out[lid] = Leader(lid, str(entry.get("name", lid)), value)
+    return out
+
+
+def _date(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, dict) or not isinstance(value.get("year"), int) or value.get("month") not in range(1, 13):
+        return None
+    return int(value["year"]), int(value["month"])
+
+
+def _scenario(
+    name: str,
+    doc: dict[str, Any],
+    columns: tuple[str, ...],
+    provinces: dict[str, Province],
+    hexes: dict[str, Hex],
+    ports: set[str],
+    units: dict[str, UnitType],
+    leaders: dict[str, Leader],
+    problems: list[str],
+) -> Scenario | None:
+    """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
+    head = doc.get("scenario", {})
+    sid = str(head.get("id", ""))
+    before = len(problems)
+    start, end = _date(head.get("start")), _date(head.get("end"))
+    if not sid:
+        problems.append(f"{name}: scenario: id missing")
+    if start is None or end is None or start >= end:
+        problems.append(f"{name}: scenario: start and end need a year and a month 1-12, the start first")
+    if head.get("city_column") not in columns:
+        problems.append(f"{name}: scenario: city_column must be one of the chart's columns")
+    specials = tuple(str(r) for r in head.get("special_rules", []))
+    for rule in specials:
+        if not rule.split(".")[0].isdigit() or int(rule.split(".")[0]) not in SPECIAL_RULES:
+            problems.append(f"{name}: scenario: special rule {rule} is not among rules 26-38")
+    powers: list[Power] = []
+    holder: dict[str, str] = {}
+    for entry in doc.get("power", []):
+        pid = str(entry.get("id", ""))
+        for field, allowed in (("kind", POWER_KINDS), ("colour", COLOURS), ("cer", CER_GRADES)):
+            if entry.get(field) not in allowed:
+                problems.append(f"{name}: power {pid}: {field} must be one of {', '.join(allowed)}")
+        for province in entry.get("provinces", []):
+            if province not in provinces:
+                problems.append(f"{name}: power {pid}: unknown province {province!r}")
+            elif province in holder:
+                problems.append(f"{name}: power {pid}: province {province} is already held by {holder[province]}")
+            holder[province] = pid
+        powers.append(Power(
+            pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
+            str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
+        ))  # fmt: skip
+    power_ids = {p.id for p in powers}
+    coastal_bases = {str(e.get("id")) for e in doc.get("power", []) if e.get("coastal_bases") is True}
+    majors = {p.id for p in powers if p.major}
+    turn_order = tuple(str(p) for p in head.get("turn_order", []))
+    if sorted(turn_order) != sorted(majors):
+        problems.append(f"{name}: scenario: turn_order must list each major power once")
+    deployments: list[Deployment] = []
+    placed_leaders: dict[str, str] = {}
+    for entry in doc.get("deploy", []):
+        pid, hid = str(entry.get("power", "")), str(entry.get("hex", ""))
+        where = f"{name}: deploy {pid} {hid}"
+        if pid not in power_ids:
+            problems.append(f"{where}: unknown power")
+            continue
+        cell = hexes.get(hid)
+        # 27.1: pirates' bases lie anywhere on a coast, some on islets too small for the grid
+        anywhere = pid in coastal_bases
+        if cell is None or cell.kind not in (("land", "coastal") if anywhere else ("land",)):
+            problems.append(f"{where}: units set up on a land hex of the map")
+            continue
+        if not anywhere and holder.get(cell.province) != pid:
+            problems.append(f"{where}: the hex lies in {cell.province or 'no province'}, not a province of {pid}")
+        counts = []
+        for uid, count in entry.get("units", {}).items():
+            if uid not in units:
+                problems.append(f"{where}: unknown unit type {uid!r}")
+            elif uid.startswith("fleet") and hid not in ports and not anywhere:
+                problems.append(f"{where}: a fleet sets up in a port (a city hex), 10.0")
+            elif not isinstance(count, int) or count < 1:
+                problems.append(f"{where}: {uid}: count must be a whole number of at least 1")
+            else:
+                counts.append((uid, count))
+        for lid in entry.get("leaders", []):
+            if lid not in leaders:
+                problems.append(f"{where}: unknown leader {lid!r}")
+            elif lid in placed_leaders:
+                problems.append(f"{where}: leader {lid} is already set up")
+            placed_leaders[lid] = pid
+        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", []))))
+    for power in doc.get("power", []):
+        for title in ("emperor", "rex"):
+            lid = power.get(title)
+            if lid is not None and placed_leaders.get(lid) != power.get("id"):
+                problems.append(f"{name}: power {power.get('id')}: {title} {lid} is not set up with it")
+    victory: list[Victory] = []
+    for entry in doc.get("victory", []):
+        kind = entry.get("kind")
+        target = str(entry.get("province", entry.get("leader", "")))
+        if entry.get("power") not in power_ids or kind not in VICTORY_KINDS:
+            problems.append(f"{name}: victory: needs a power of the scenario and a kind among {', '.join(VICTORY_KINDS)}")
+        elif target not in (leaders if kind == "eliminate_leader" else provinces):
+            problems.append(f"{name}: victory: unknown target {target!r}")
+        else:
+            victory.append(Victory(str(entry["power"]), str(kind), target))
+    if not victory:
+        problems.append(f"{name}: victory: a scenario needs at least one victory condition (25.0)")
+    if len(problems) > before or start is None or end is None:
+        return None
+    return Scenario(
+        sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
+        start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
+    )  # fmt: skip
+
+
+def province_components(data: IRData, province: str) -> int:
+    """How many separate pieces (by land adjacency) a province's hexes form."""
+    cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
+    seen: set[tuple[int, int]] = set()
+    pieces = 0
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        pieces += 1
+        queue = deque([start])
+        seen.add(start)
+        while queue:
+            cur = queue.popleft()
+            for n in neighbours(*cur):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+    return pieces
+
+
+def summary_lines(data: IRData) -> list[str]:
+    """The counts ``praetor data check`` prints for this game, each line starting with its count."""
+    kinds = {k: 0 for k in (*TERRAINS, "coastal", "deep", "lake")}
+    for h in data.hexes.values():
+        kinds[h.terrain if h.kind == "land" else h.kind] += 1
+    by_terrain = ", ".join(f"{k} {n}" for k, n in kinds.items())
+    return [
+        _n("{n} Imperium Romanum hex ({detail})", "{n} Imperium Romanum hexes ({detail})", len(data.hexes), detail=by_terrain),
+        _n("{n} Imperium Romanum province", "{n} Imperium Romanum provinces", len(data.provinces)),
+        _n("{n} Imperium Romanum city", "{n} Imperium Romanum cities", len(data.cities)),
+        _n("{n} Imperium Romanum strait", "{n} Imperium Romanum straits", len(data.straits)),
+        _n(
+            "{n} Imperium Romanum river hexside ({main} on main rivers)",
+            "{n} Imperium Romanum river hexsides ({main} on main rivers)",
+            sum(len(r.sides) for r in data.rivers),
+            main=sum(len(r.sides) for r in data.rivers if r.main),
+        ),
+        _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
+        _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
+        _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
+        _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),
+    ]
+
+
+def imperium_romanum_check(directory: Path | None = None) -> list[str]:
+    """Load the data (raising :class:`IRDataError`) and return its summary lines."""
+    return summary_lines(load_data(directory))
