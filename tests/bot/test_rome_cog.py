@@ -94,3 +94,12 @@ def test_the_solo_transcript_plays_all_ten_turns_with_the_rome_verbs() -> None:
     assert {"appoint", "fight", "loss", "annex", "build", "bread", "circus"} <= verbs
     assert lines[-2:] == ["/game status", "> Turn 10 of 10"]
     assert "> Game over" in lines
+
+
+def test_the_coop_transcript_has_a_consented_transfer_and_three_turns() -> None:
+    lines = (TRANSCRIPT.parent / "rome_iinc_coop.txt").read_text(encoding="utf-8").splitlines()
+    offer = next(i for i, line in enumerate(lines) if line.startswith("/rome transfer"))
+    assert lines[offer + 1] == "> waiting for the"  # 10.7.4: the other Empire must consent
+    assert lines[offer + 4: offer + 8] == ["as bob", "click Respond", "select accept",
+                                           "> transfers to"]
+    assert lines[-2:] == ["/game status", "> Turn 4 of 10"]
