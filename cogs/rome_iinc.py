@@ -5,8 +5,8 @@ The enemy runs itself; the players only make the choices the rules give them (do
 the Respond button every game uses. Everything else is a subcommand here:
 
 ``/rome appoint`` ``bread`` ``circus`` ``build`` ``upgrade`` ``transfer`` (Unrest step, 10.0),
-``/rome give_gold`` ``extra_taxes`` (9.1), ``/rome fight`` ``civil_war`` (11.2, 11.4), and the
-answers to the first open task of an Empire: ``/rome annex`` ``loss`` ``promote`` ``emperor``.
+``/rome gold`` ``taxes`` (the engine's ``give_gold`` and ``extra_taxes``, 9.1), ``/rome fight``
+``civilwar`` (``civil_war``; 11.2, 11.4), and the answers to the first open task of an Empire: ``/rome annex`` ``loss`` ``promote`` ``emperor``.
 
 Each option autocompletes from ``Game.actions`` of the caller's seats (so a solo player holding
 both Empires is offered the choices of whichever moves), and every command takes the path of all
@@ -106,12 +106,12 @@ class RomeCog(commands.Cog):
         await run(interaction, "transfer", {"unit": unit, "to": to})
 
     # -- Gold (9.1) -----------------------------------------------------------------------------
-    @rome.command(name="give_gold", description="Give Gold to the other Empire (9.1.5)")
+    @rome.command(name="gold", description="Give Gold to the other Empire (9.1.5)")
     @app_commands.describe(amount="How much Gold")
     async def give_gold(self, interaction: discord.Interaction, amount: str) -> None:
         await run(interaction, "give_gold", {"amount": amount})
 
-    @rome.command(name="extra_taxes", description="Raise Extra Taxes while in debt (9.1.4)")
+    @rome.command(name="taxes", description="Raise Extra Taxes while in debt (9.1.4)")
     async def extra_taxes(self, interaction: discord.Interaction) -> None:
         await run(interaction, "extra_taxes", {})
 
@@ -133,7 +133,7 @@ class RomeCog(commands.Cog):
         args = {"war": war, "commander": commander, "provinces": split_list(provinces)}
         await run(interaction, "fight", args)
 
-    @rome.command(name="civil_war", description="Fight a Rebel in a Civil War (11.4)")
+    @rome.command(name="civilwar", description="Fight a Rebel in a Civil War (11.4)")
     @app_commands.describe(rebel="The Rebel's Command, or emperor:<empire>")
     @app_commands.autocomplete(rebel=complete("civil_war", "rebel"))
     async def civil_war(self, interaction: discord.Interaction, rebel: str) -> None:

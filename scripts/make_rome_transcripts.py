@@ -29,6 +29,8 @@ from rules.rome_iinc import commands as C  # noqa: E402
 from rules.rome_iinc.game import RomeGame  # noqa: E402
 from rules.rome_iinc.players import heuristic_choice  # noqa: E402
 
+SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
+
 
 class Writer:
     def __init__(self, runner: TranscriptRunner) -> None:
@@ -45,6 +47,7 @@ def slash(command: Command) -> str:
     """The ``/rome`` (or shared ``/end``) line that enters ``command``."""
     if command.name == "end":
         return "/end"
+    sub = SUBCOMMANDS.get(command.name, command.name)
     parts = []
     for key, value in command.args.items():
         if isinstance(value, list):
@@ -52,7 +55,7 @@ def slash(command: Command) -> str:
                 continue
             value = ",".join(value)
         parts.append(f"{key}:{value}")
-    return " ".join([f"/rome {command.name}", *parts])
+    return " ".join([f"/rome {sub}", *parts])
 
 
 def offer(game: RomeGame, seat: str) -> Command | None:
