@@ -126,6 +126,42 @@ GAMES: dict[str, tuple[Section, ...]] = {
             ),
         ),
     ),
+    "rome_iinc": (
+        (
+            "Unrest step",
+            (
+                ("/rome appoint statesman:julian command:moesia", "a Statesman governs (10.3)"),
+                ("/rome bread points:1", "buy Prestige, 10 Gold a point (10.5.1)"),
+                ("/rome circus points:1", "reduce Unrest, 10 Gold a point (10.5.2)"),
+                ("/rome build unit:auxilia province:dacia", "build a Unit (10.6)"),
+                ("/rome upgrade unit:auxilia-01", "promote a Fort or Auxilia (10.6.2)"),
+                ("/rome transfer unit:cavalry-02 to:osrhoene", "move a Unit (10.7)"),
+                ("/rome gold amount:20", "give Gold to the other Empire (9.1.5)"),
+                ("/end", "end your Empire's step"),
+            ),
+        ),
+        (
+            "War step",
+            (
+                (
+                    "/rome fight war:alamannic_8_1 commander:emperor provinces:noricum",
+                    "fight a War (11.2)",
+                ),
+                ("/rome civilwar rebel:gallia", "fight a Rebel (11.4)"),
+                ("/end", "end your Empire's step"),
+            ),
+        ),
+        (
+            "When asked",
+            (
+                ("/rome annex choice:armenia", "the Province to Annex (10.2)"),
+                ("/rome loss choice:demote", "the next Loss (11.3)"),
+                ("/rome promote choice:auxilia-01", "the Unit promoted (11.2.3)"),
+                ("/rome emperor choice:julian", "the new Emperor (5.1.4f)"),
+                ("/rome taxes", "Extra Taxes while in debt (9.1.4)"),
+            ),
+        ),
+    ),
 }
 
 
