@@ -106,7 +106,7 @@ def test_s2_f_phase_f_scores_adjusts_returns_chits_and_advances_the_year() -> No
     out = Outcome()
     engine.phase_f(st, out)
     assert st.units["leg"].loc == "vindobona" and st.units["leg"].reduced  # §9.2.2
-    assert "§2.F: rome returns 1 stratagem(s) to the cup." in out.public
+    assert "§2.F: rome returns 1 stratagem to the cup." in out.public
     assert st.year == 176 and {"§10", "§9.2"} <= set(out.citations)  # VP counted, adjustments made
 
 
