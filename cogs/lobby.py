@@ -558,10 +558,9 @@ class LobbyCog(commands.Cog):
 async def last_action(bot: Any, channel: str) -> str:
     """The action an undo would take back, in words: who sent which command and what it did."""
     row = await bot.moderator.require_game(channel)
-    active = bot.moderator.active_events(await bot.moderator.events(row.id or 0))
-    if not active:
+    last = await bot.moderator.last_action(row.id or 0)  # one indexed query, not the whole log
+    if last is None:
         return "the last action"
-    last = active[-1]
     command = last.command
     def typed_value(value: Any) -> str:
         text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
