@@ -100,7 +100,8 @@ class ImperatorCampaignCog(commands.Cog):
         if row.status in ("finished", "abandoned"):
             if row.status == "abandoned":
                 lines = [f"Game #{row.id} was abandoned."]
-            else:
+            else:  # reads the whole log: answer first (issue 10 item 1)
+                await interaction.response.defer(ephemeral=not post, thinking=True)
                 lines = victory_lines(row, await bot.moderator.events(row.id or 0))
         else:
             try:
@@ -128,9 +129,10 @@ class ImperatorCampaignCog(commands.Cog):
         if row is None or row.status == "lobby":
             await refuse(interaction, "There is no started game in this channel.")
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the log grows with the game
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
         as_json = json.dumps(data, indent=2, ensure_ascii=False, default=str).encode()
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Log of game #{row.id}: {len(data['events'])} events"
             + (" (everything: the game is over)." if data.get("seed") else " (your view)."),
             file=ImageFile(f"game-{row.id}-log.json", as_json).to_discord(),
