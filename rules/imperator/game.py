@@ -288,7 +288,7 @@ class ImperatorGame(Game[ImperatorState]):
                 )
             ]
         specs: list[ActionSpec] = []
-        zones = lambda ids: tuple(Choice(z, name(st, z)) for z in ids[:25])  # noqa: E731
+        zones = lambda ids: tuple(Choice(z, name(st, z)) for z in ids)  # noqa: E731
         if st.phase == "C" and role == "R":
             specs.append(
                 ActionSpec(
@@ -308,7 +308,7 @@ class ImperatorGame(Game[ImperatorState]):
                     "designate",
                     "name an Augustus or a Caesar (§3.6)",
                     (
-                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in sorted({c for c, _ in cands})[:25])),
+                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in sorted({c for c, _ in cands}))),
                         ArgSpec("title", "title", (Choice("augustus", "Augustus"), Choice("caesar", "Caesar"))),
                     ),
                 )
@@ -322,8 +322,8 @@ class ImperatorGame(Game[ImperatorState]):
                     "move",
                     "move a leader with units, or a unit alone (§3.5, §7)",
                     (
-                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in mine_l[:25]), required=False),
-                        ArgSpec("units", "units", tuple(Choice(u, name(st, u)) for u in mine_u[:25]), required=False),
+                        ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in mine_l), required=False),
+                        ArgSpec("units", "units", tuple(Choice(u, name(st, u)) for u in mine_u), required=False),
                         ArgSpec("to", "destination zone", zones(sorted(st.board.zones))),
                     ),
                 )
@@ -379,7 +379,7 @@ class ImperatorGame(Game[ImperatorState]):
             ActionSpec(
                 "custodes",
                 "choose who holds the Corporis Custodes from the next phase F (§3.6)",
-                (ArgSpec("leader", "Augustus or Caesar", tuple(Choice(x, name(st, x)) for x in holders[:25])),),
+                (ArgSpec("leader", "Augustus or Caesar", tuple(Choice(x, name(st, x)) for x in holders)),),
             )
         ]
 
