@@ -119,7 +119,7 @@ def card_texts(box: tuple[int, int, int, int], card: dict[str, Any],
         return [(cx, (y0 + y1) / 2, "0", _font(18 if small else 26, True)),
                 (cx, y1 - 9, "face down", _one_line("face down", inner, 9))]
     value = str(card["value"]) + "".join(f"+{n}" for n in card.get("counters") or [])
-    out = [(cx, y0 + (12 if small else 20), value, _one_line(value, inner, 14 if small else 22, True))]
+    out: list[tuple[float, float, str, Any]] = [(cx, y0 + (12 if small else 20), value, _one_line(value, inner, 14 if small else 22, True))]
     if not small:
         lines, font = _fitted(card["name"], inner, 2, 11)
         out += [(cx, y0 + 40 + 12 * i, line, font) for i, line in enumerate(lines)]
