@@ -425,6 +425,11 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
         st.add_vp(winner, 1)
         out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
     stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
+    if winner is not None:  # §4.5 success B/: a beaten Augustus counts even if he dies below
+        beaten = a_leaders if winner == defender else d_leaders
+        augusti = [x for x in beaten if st.leaders[x].status == "map" and st.leaders[x].title == "augustus"]
+        if augusti:
+            politics.augusti_defeated(st, out, augusti)
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
@@ -436,9 +441,6 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
         return
     loser = defender if winner == attacker else attacker
     loser_leaders = [x for x in (a_leaders if loser == attacker else d_leaders) if st.leaders[x].status == "map"]
-    augusti = [x for x in loser_leaders if st.leaders[x].title == "augustus"]
-    if augusti:
-        politics.augusti_defeated(st, out, augusti)
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
         titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
         politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
