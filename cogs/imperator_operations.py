@@ -72,7 +72,7 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
     record = game.public_view().get("last_battle")
     if not record:
         return
-    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    data = await asyncio.to_thread(render_battle_card, battle_card(record, game.state))
     slug = str(record.get("zone_id", "battle"))
     await bot.publisher.send(
         result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.moderator import ModeratorError
 from cogs.common import channel_key, praetor, refuse, run_command
 from cogs.play import complete, split_list
+from cogs.ready import register_slash_path
 from rules.core.i18n import _
 
 KIND = "rome_iinc"
@@ -163,6 +164,14 @@ class RomeCog(commands.Cog):
     @app_commands.autocomplete(choice=complete("emperor", "choice"))
     async def emperor(self, interaction: discord.Interaction, choice: str) -> None:
         await run(interaction, "emperor", {"choice": choice})
+
+
+# What /game status suggests: the engine's verbs as the subcommands of /rome that send them.
+for _verb, _path in {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}.items():
+    register_slash_path(KIND, _verb, f"/rome {_path}")
+for _verb in ("appoint", "bread", "circus", "build", "upgrade", "transfer", "fight", "annex",
+              "loss", "promote", "emperor"):
+    register_slash_path(KIND, _verb, f"/rome {_verb}")
 
 
 async def setup(bot: commands.Bot) -> None:
