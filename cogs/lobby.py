@@ -444,7 +444,7 @@ class LobbyCog(commands.Cog):
         )
         await interaction.followup.send(
             file=ImageFile(
-                f"game-{row.id}-log.txt", (await asyncio.to_thread(log_text, data)).encode()
+                f"game-{row.id}-log.txt", (await asyncio.to_thread(log_text, data, reader_language(interaction))).encode()
             ).to_discord(),
             ephemeral=True,
         )

@@ -23,6 +23,7 @@ from rules.core.command import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
+from rules.core.i18n import _
 
 S = TypeVar("S")
 
@@ -70,7 +71,8 @@ class Game(ABC, Generic[S]):
             if info.id == scenario_id:
                 return info
         known = ", ".join(s.id for s in cls.scenarios())
-        raise RuleError("", f"unknown scenario {scenario_id!r} (known: {known})")
+        message = _("unknown scenario {scenario} (known: {known})", scenario=repr(scenario_id), known=known)
+        raise RuleError("", message)
 
     # -- play ---------------------------------------------------------------------------
     def apply(self, seat: str, command: Command) -> Outcome:
