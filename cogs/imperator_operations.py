@@ -73,7 +73,8 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
     record = game.public_view().get("last_battle")
     if not record:
         return
-    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    card = {**battle_card(record), "language": game_language(result.game)}  # a public post
+    data = await asyncio.to_thread(render_battle_card, card)
     slug = str(record.get("zone_id", "battle"))
     await bot.publisher.send(
         result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
