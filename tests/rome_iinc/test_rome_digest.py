@@ -53,3 +53,13 @@ def test_the_picture_follows_phases_that_changed_the_map_only() -> None:
         elif out.map_changed:
             seen_drawn = True
     assert seen_quiet and seen_drawn
+
+
+def test_a_stored_line_with_a_field_named_n_translates_again() -> None:
+    """Rome's lines use ``{n}`` without a plural (``{empire} Prestige -{n}.``): the stored JSON
+    keeps it (rules/core/i18n.py), so /game log can rebuild the line."""
+    from rules.core.i18n import _, text_from_json, text_to_json
+
+    line = _("{empire} Prestige -{n}.", empire="East", n=2)
+    again = text_from_json(text_to_json(line))
+    assert str(again) == "East Prestige -2." and again.msgid == line.msgid
