@@ -26,10 +26,8 @@ from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
 from rules.core import Command, RuleError  # noqa: E402
 from rules.rome_iinc import board as B  # noqa: E402
 from rules.rome_iinc import commands as C  # noqa: E402
-from rules.rome_iinc.game import RomeGame  # noqa: E402
+from rules.rome_iinc.game import RomeGame, typed  # noqa: E402
 from rules.rome_iinc.players import heuristic_choice  # noqa: E402
-
-SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
 
 
 class Writer:
@@ -45,17 +43,7 @@ class Writer:
 
 def slash(command: Command) -> str:
     """The ``/rome`` (or shared ``/end``) line that enters ``command``."""
-    if command.name == "end":
-        return "/end"
-    sub = SUBCOMMANDS.get(command.name, command.name)
-    parts = []
-    for key, value in command.args.items():
-        if isinstance(value, list):
-            if not value:
-                continue
-            value = ",".join(value)
-        parts.append(f"{key}:{value}")
-    return " ".join([f"/rome {sub}", *parts])
+    return typed(command)
 
 
 def offer(game: RomeGame, seat: str) -> Command | None:

@@ -182,6 +182,31 @@ class RomeGame(Game[RomeState]):
         specs.extend(_open_actions(self.state, seat))
         return specs
 
+    def suggestions(self, seat: str) -> list[str]:
+        """Ready-to-type commands ``seat`` may send now (``/game status``): an example of each
+        legal verb (three of an open task's answers), then a Transfer and a Gift of Gold when
+        possible."""
+        st = self.state
+        if st.pending:
+            if st.pending["seat"] != seat:
+                return []
+            return [str(_("the Respond button: {prompt}", prompt=st.pending["prompt"]))]
+        lines: list[str] = []
+        shown: dict[str, int] = {}
+        for c in legal_commands(st, seat):
+            if shown.get(c.name, 0) >= (3 if c.name in TASK_VERBS else 1):
+                continue
+            shown[c.name] = shown.get(c.name, 0) + 1
+            lines.append(f"{typed(c)} — {_ACTION_HELP.get(c.name, c.name)}")
+        if seat in to_move(st) and not st.tasks:
+            transfer = example_transfer(st, seat)
+            if transfer is not None:
+                lines.append(f"{typed(transfer)} — {_ACTION_HELP['transfer']}")
+            if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+                gift = Command("give_gold", {"amount": str(min(10, st.gold[seat]))})
+                lines.append(f"{typed(gift)} — {_ACTION_HELP['give_gold']}")
+        return lines
+
     def result(self) -> GameResult | None:
         r = self.state.result
         if not r:
@@ -255,6 +280,45 @@ class PhaseLog(list[Text]):
             else:
                 blocks.append(tail)
         return [join("\n", block) for block in blocks]
+
+
+SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
+"""The ``/rome`` subcommand of an engine verb whose name differs (cogs/rome_iinc.py)."""
+
+
+def typed(command: Command) -> str:
+    """The line a player types for ``command``: ``/rome build unit:legion province:rome``,
+    ``/end``, or the Respond button for a consent."""
+    if command.name == "end":
+        return "/end"
+    if command.name == "decide":
+        return str(_("the Respond button"))
+    parts = [f"/rome {SUBCOMMANDS.get(command.name, command.name)}"]
+    for key, value in command.args.items():
+        if isinstance(value, list):
+            if not value:
+                continue
+            value = ",".join(str(v) for v in value)
+        parts.append(f"{key}:{value}")
+    return " ".join(parts)
+
+
+def example_transfer(st: RomeState, seat: str) -> Command | None:
+    """A legal, affordable Transfer of one of ``seat``'s Units (the first found), if any."""
+    if st.step != "unrest" or seat not in PH.active_empires(st):
+        return None
+    for uid, u in sorted(st.units.items()):
+        if u["loc"] not in st.status or u["type"] == "fort" or B.province_empire(st, u["loc"]) != seat:
+            continue
+        for dest in sorted(st.status):
+            if B.province_empire(st, dest) != seat:
+                continue
+            try:
+                C.check_transfer(st, seat, uid, dest)
+            except RuleError:
+                continue
+            return Command("transfer", {"unit": uid, "to": dest})
+    return None
 
 
 def map_drawn(st: RomeState) -> bool:
