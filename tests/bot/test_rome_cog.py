@@ -91,7 +91,10 @@ async def test_rome_verbs_are_refused_in_another_game(table: LocalTable) -> None
 def test_the_solo_transcript_plays_all_ten_turns_with_the_rome_verbs() -> None:
     lines = TRANSCRIPT.read_text(encoding="utf-8").splitlines()
     verbs = {line.split()[1] for line in lines if line.startswith("/rome ")}
-    assert {"appoint", "fight", "loss", "annex", "build", "bread", "circus"} <= verbs
+    assert {"appoint", "fight", "loss", "annex", "build", "circus", "gold", "taxes",
+            "civilwar"} <= verbs
+    coop = (TRANSCRIPT.parent / "rome_iinc_coop.txt").read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith("/rome bread ") for line in coop)  # Bread in the co-op game
     assert lines[-2:] == ["/game status", "> Turn 10 of 10"]
     assert "> Game over" in lines
 
