@@ -149,6 +149,12 @@ def is_port(st: IRState, hex_id: str) -> bool:
     return False
 
 
+def secret(text: Text, seat: str) -> Text:
+    """Mark a line for ``seat`` alone (3.2: what a stack holds and where it goes is hidden)."""
+    text.private_to = seat  # type: ignore[attr-defined]
+    return text
+
+
 # -- changes --------------------------------------------------------------------------------
 def change_morale(st: IRState, power: str, delta: int, why: Text, lines: list[Text]) -> None:
     """Apply a morale change (19.1) to a power; majors and minors alike keep a level."""

@@ -464,7 +464,7 @@ def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> Non
         if cost <= budget:
             rec["vet"] = True
             budget -= cost
-            lines.append(_("{unit} is seasoned (15.1).", unit=uid))
+            lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
 
 
 def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, att: list[str], dfn: list[str], assault: bool,

@@ -118,9 +118,14 @@ class ImperiumRomanumGame(Game[IRState]):
         lines: list[Text] = []
         dispatch(st, seat, command, lines)
         SEQ.advance(st, lines)
+        public = [line for line in lines if not getattr(line, "private_to", "")]
         for line in lines:
-            outcome.say(line)
-        st.last = [plain(x) for x in lines]
+            private_to = getattr(line, "private_to", "")
+            if private_to:
+                outcome.tell(private_to, line)
+            else:
+                outcome.say(line)
+        st.last = [plain(x) for x in public]
         outcome.map_changed = True
 
     def to_move(self) -> list[str]:

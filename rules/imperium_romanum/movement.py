@@ -97,7 +97,7 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         _ok, unsupplied = supply.check_group(st, seat, hex_id, fresh, lines)
         for uid in unsupplied:
             st.units[uid].update(activated=True, mp=0)
-            lines.append(_("{unit} is out of supply and cannot move (13.0).", unit=uid))
+            lines.append(B.secret(_("{unit} is out of supply and cannot move (13.0).", unit=uid), seat))
         bonus = 1 + B.leader_value(force) if force else 0
         for uid in fresh:
             rec = st.units[uid]
@@ -157,7 +157,7 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> Non
     st.stat("moves")
     moving = activate(st, seat, units, leaders, force, lines)
     if units and not moving and not leaders:
-        lines.append(_("No unit of the group is supplied: none moves (13.0)."))
+        lines.append(B.secret(_("No unit of the group is supplied: none moves (13.0)."), seat))
         return
     budget = budget_of(st, moving, leaders)
     # the supply check may have cost MP (foraging): walk as far as the MP allow
@@ -205,7 +205,7 @@ def walk(st: IRState, lines: list[Text]) -> None:
         costs = {h: (c, x) for h, c, x in w.step_costs(here, st.season == "winter", st.flooded)}
         cost, crossing = costs[step]
         if cost > budget_of(st, mv["units"], mv["leaders"]):
-            lines.append(_("The group stops at {hex}: not enough MP left (12.1).", hex=here))
+            lines.append(B.secret(_("The group stops at {hex}: not enough MP left (12.1).", hex=here), seat))
             break
         mv["path"] = mv["path"][1:]
         mv["asked"] = []
@@ -251,7 +251,8 @@ def _finish(st: IRState, lines: list[Text]) -> None:
         return
     units = [u for u in mv["units"] if u in st.units]
     if units:
-        lines.append(_n("{n} unit reaches {hex}.", "{n} units reach {hex}.", len(units), hex=st.units[units[0]]["hex"]))
+        lines.append(B.secret(_n("{n} unit reaches {hex}.", "{n} units reach {hex}.", len(units), hex=st.units[units[0]]["hex"]),
+                            mv["seat"]))
     force = mv.get("force", "")
     if force and units:
         value = B.leader_value(force)

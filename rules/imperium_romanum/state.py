@@ -83,7 +83,8 @@ class IRState:
         for record in new.powers.values():
             if "provinces" in record:
                 record["provinces"] = list(record["provinces"])
-        new.dice = Dice(self.dice.seed, self.dice.counter, list(self.dice.rolls))
+        new.dice = copy.copy(self.dice)  # a test's scripted dice keep their class and script
+        new.dice.rolls = list(self.dice.rolls)
         return new
 
     def to_json(self) -> dict[str, Any]:

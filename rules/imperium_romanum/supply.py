@@ -140,8 +140,8 @@ def check_group(
     todo = [u for u in todo if needs_supply(st.units[u])]
     supplied += free
     if todo and port_supplies(st, seat, hex_id, besieged):
-        lines.append(_n("{n} unit supplied by the port of {hex} (13.1).", "{n} units supplied by the port of {hex} (13.1).",
-                          len(todo), hex=hex_id))
+        lines.append(B.secret(_n("{n} unit supplied by the port of {hex} (13.1).", "{n} units supplied by the port of {hex} (13.1).",
+                                     len(todo), hex=hex_id), seat))
         supplied += todo
         todo = []
     mods = supply_modifiers(st, seat, hex_id)
@@ -165,8 +165,8 @@ def check_group(
                 unsupplied += dropped
             if need:
                 rec["spent"] = True
-            lines.append(_("Baggage train at {hex}: {need} SP needed, {left} left (13.2).", hex=st.units[bt]["hex"],
-                           need=need, left=rec["sp"]))  # fmt: skip
+            lines.append(B.secret(_("Baggage train at {hex}: {need} SP needed, {left} left (13.2).", hex=st.units[bt]["hex"],
+                                    need=need, left=rec["sp"]), seat))  # fmt: skip
     if todo:
         halves = group_le_halves(st, todo)
         capped, over = _keep(st, todo, FORAGE_MAX_HALVES) if halves > FORAGE_MAX_HALVES else (todo, [])
@@ -181,8 +181,8 @@ def check_group(
             st.units[uid]["foraged"] = True
         supplied += kept
         unsupplied += dropped
-        lines.append(_("Forage at {hex}: value {value}, requirement {need}; {kept} of {total} units supplied (13.3).",
-                       hex=hex_id, value=value, need=need, kept=len(kept), total=len(capped)))  # fmt: skip
+        lines.append(B.secret(_("Forage at {hex}: value {value}, requirement {need}; {kept} of {total} units supplied "
+                                "(13.3).", hex=hex_id, value=value, need=need, kept=len(kept), total=len(capped)), seat))  # fmt: skip
     for uid in supplied:
         st.units[uid]["supplied"] = True
     return supplied, unsupplied
