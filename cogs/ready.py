@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core import Command
 from rules.core.i18n import _, _n
+from rules.core.typed import shown_value, typed_line
 
 SLASH_PATHS: dict[tuple[str, str], str] = {}
 """``(game kind, engine verb) -> what the player types``, when it is not ``/<verb>``."""
@@ -28,18 +29,11 @@ def register_slash_path(kind: str, verb: str, path: str) -> None:
     SLASH_PATHS[(kind, verb)] = path
 
 
-def shown(value: Any) -> str:
-    """An option's value as typed: lists comma-separated, quoted when it holds a space or comma."""
-    text = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
-    return f'"{text}"' if (" " in text or "," in text) else text
-
-
 def typed(kind: str, command: Command) -> str:
     """``Command("play", {"card": "quaestor-3", "space": "F3"})`` -> ``/play card:quaestor-3 space:F3``."""
     if command.name == "decide":
         return "/respond"
-    path = SLASH_PATHS.get((kind, command.name), f"/{command.name}")
-    return " ".join([path] + [f"{k}:{shown(v)}" for k, v in command.args.items()])
+    return typed_line(SLASH_PATHS.get((kind, command.name), f"/{command.name}"), command.args)
 
 
 def _labels(game: Any, seat: str) -> dict[tuple[str, str, str], str]:
@@ -89,7 +83,7 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         firsts: list[Command] = []
         seen: set[str] = set()
         for command in group:
-            first = shown(next(iter(command.args.values()), ""))
+            first = shown_value(next(iter(command.args.values()), ""))
             if first not in seen:
                 seen.add(first)
                 firsts.append(command)

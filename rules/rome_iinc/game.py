@@ -38,6 +38,7 @@ from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
 from rules.core.i18n import Text, _, join
+from rules.core.typed import typed_line
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
@@ -293,14 +294,7 @@ def typed(command: Command) -> str:
         return "/end"
     if command.name == "decide":
         return str(_("the Respond button"))
-    parts = [f"/rome {SUBCOMMANDS.get(command.name, command.name)}"]
-    for key, value in command.args.items():
-        if isinstance(value, list):
-            if not value:
-                continue
-            value = ",".join(str(v) for v in value)
-        parts.append(f"{key}:{value}")
-    return " ".join(parts)
+    return typed_line(f"/rome {SUBCOMMANDS.get(command.name, command.name)}", command.args)
 
 
 def example_transfer(st: RomeState, seat: str) -> Command | None:
