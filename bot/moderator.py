@@ -176,6 +176,7 @@ class UndoResult:
     waiting_for: list[str] = field(default_factory=list)
     undone_seq: int | None = None
     game: GameRow | None = None
+    act: ActResult | None = None  # the undo event (its posts are in the outbox)
 
 
 @dataclass
@@ -324,7 +325,10 @@ class Moderator:
         kind: str,
         scenario: str,
         options: dict[str, str] | None = None,
+        posts: Callable[[GameRow], list[Post]] | None = None,
     ) -> GameRow:
+        """A new game in its lobby; ``posts`` (given the new row) are what its creation owes
+        the channel, stored in the outbox in the same transaction."""
         if await self.channel_game(channel_id) is not None:
             raise ModeratorError(
                 _(
@@ -350,6 +354,9 @@ class Moderator:
         )
         async with self.sessions() as session:
             session.add(row)
+            await session.flush()
+            if posts is not None:
+                self.outbox.add(session, row.id, 0, posts(row))
             await session.commit()
             await session.refresh(row)
         return row
@@ -433,7 +440,15 @@ class Moderator:
         self._cache.pop(row.id or 0, None)
         return row
 
-    async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
+    async def start(
+        self,
+        channel_id: str,
+        user_id: str,
+        opening: Callable[[GameRow, Game[Any], datetime | None], list[Post]] | None = None,
+    ) -> tuple[GameRow, Game[Any]]:
+        """Start the game; ``opening`` (given the started row, the game and the deadline of a
+        decision the set-up already waits on) composes what the start owes the channel, stored
+        in the outbox in the same transaction (issue 10: nothing owed is lost)."""
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(_("The game has already started."))
@@ -489,9 +504,11 @@ class Moderator:
             session.add(
                 CheckpointRow(game_id=row.id or 0, seq=0, state=game.to_json(), created_at=now)
             )
-            await self._sync_decision_and_reminders(session, row, game, 0, now)
+            deadline = await self._sync_decision_and_reminders(session, row, game, 0, now)
+            row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
+            if opening is not None:
+                self.outbox.add(session, row.id, 0, opening(row, game, deadline))
             await session.commit()
-        row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
         self._cache[row.id or 0] = (0, game)
         return row, game
 
@@ -574,6 +591,15 @@ class Moderator:
                 if isinstance(error, DuplicateDelivery):
                     return error.first
                 raise
+
+    async def answered_before(self) -> ActResult | None:
+        """The first one's result when an earlier delivery of the interaction this task handles
+        already landed a command (a doubled delivery of a menu select); None otherwise. Only
+        looks: the key of the next command stays unused."""
+        delivery = CURRENT_DELIVERY.get()
+        if delivery is None:
+            return None
+        return await self._first_answer(f"{delivery.interaction_id}:{delivery.count + 1}")
 
     @staticmethod
     def _delivery_key() -> str | None:
@@ -996,13 +1022,15 @@ class Moderator:
         channel_id: str,
         user_id: str,
         before_rebuild: Callable[[], Awaitable[Any]] | None = None,
+        description: str | None = None,
     ) -> UndoResult:
         """Ask to take back the last action; it happens once every seated person agrees.
 
         Checks and votes cost a few indexed queries. When the last consent arrives, the game is
         rebuilt from the nearest checkpoint off the event loop; ``before_rebuild`` (the cog's
         ``interaction.response.defer``) is awaited first, so the interaction is answered in time
-        whatever the length of the game (issue 10 item 1).
+        whatever the length of the game (issue 10 item 1). ``description`` names the action
+        taken back in the undo's public line (its one confirmation, sent through the outbox).
         """
         row = await self.require_game(channel_id)  # the game itself is not needed to vote
         if row.status != "active":
@@ -1031,10 +1059,12 @@ class Moderator:
             return UndoResult(done=False, waiting_for=waiting, game=row)
         if before_rebuild is not None:
             await before_rebuild()
-        await self._apply_undo(row, last.seq, user_id)
-        return UndoResult(done=True, undone_seq=last.seq, game=row)
+        act = await self._apply_undo(row, last.seq, user_id, description)
+        return UndoResult(done=True, undone_seq=last.seq, game=act.game, act=act)
 
-    async def _apply_undo(self, row: GameRow, target: int, user_id: str) -> None:
+    async def _apply_undo(
+        self, row: GameRow, target: int, user_id: str, description: str | None = None
+    ) -> ActResult:
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
@@ -1044,8 +1074,19 @@ class Moderator:
             if game is None:
                 base, events = await self._rebuild_plan(game_id, target)
                 game = await asyncio.to_thread(self._replay_from, row, base, events)
-            outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
-            await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+            what = description or _("the last action")
+            outcome = Outcome(
+                public=[
+                    _(
+                        "Undo agreed by everyone: {what} is taken back (event {seq}).",
+                        what=what,
+                        seq=target,
+                    )
+                ]
+            )
+            return await self._persist(
+                row, game, "", user_id, Command(UNDO, {"target": target}), outcome
+            )
 
     async def _state_before_last(self, row: GameRow, target: int) -> Game[Any] | None:
         """The game before ``target`` when it is the newest event (the snapshot keeps the

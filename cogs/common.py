@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.bounds import component_number
-from bot.i18n import game_language, localise, reader_language, server_language
+from bot.i18n import localise, reader_language, server_language
 from bot.memory import release_free_memory
 from bot.moderator import ActResult, ModeratorError, handling
-from bot.present import private_lines, result_line
+from bot.present import private_lines
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -35,15 +35,37 @@ log = logging.getLogger(__name__)
 
 REFUSAL = "❌ "
 
-AfterAnnounce = Callable[["PraetorBot", ActResult, "discord.Interaction | None"], Awaitable[None]]
-AfterStart = Callable[["PraetorBot", "GameRow"], Awaitable[None]]
-AFTER_ANNOUNCE: dict[str, AfterAnnounce] = {}
-"""Per game kind: called at the end of ``announce`` with (bot, result, interaction or None),
-whichever path the command took (a game's own verbs, the shared verbs, the Respond select, a
-default applied by the scheduler). A game's cog registers it at import time, e.g. to post the
-next player's controls or the final score sheet. A failing hook is logged, never raised."""
-AFTER_START: dict[str, AfterStart] = {}
-"""Per game kind: called by ``/game start`` once the opening messages are posted."""
+Draw = Callable[[dict[str, Any]], Awaitable["ImageFile | None"]]
+
+
+@dataclasses.dataclass
+class Extras:
+    """What a game adds to the ONE public message of an accepted command (or of ``/game
+    start``): more lines, more pictures, a panel of buttons. Pure data, composed inside the
+    event's transaction (``cogs.outbox.compose``) and stored in the outbox with the event."""
+
+    lines: list[str] = dataclasses.field(default_factory=list)
+    pictures: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Picture specs (``{"draw": name in DRAWERS, ...}``), drawn when the message is sent."""
+    components: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Component payloads (``View.to_components()``) of persistent buttons and selects."""
+    view_name: str | None = None
+    """The view name of the game's own picture instead of ``AFTER_MOVE_VIEW``'s."""
+    mentions: list[str] = dataclasses.field(default_factory=list)
+    """Users the extra lines mean to ping."""
+
+
+PublicExtras = Callable[["GameRow", Any, "ActResult | None", str], Extras]
+PUBLIC_EXTRAS: dict[str, PublicExtras] = {}
+"""Per game kind: ``(row, game, result or None for /game start, language) -> Extras``, called
+inside the event's transaction for every accepted command whatever its path (a game's own
+verbs, the shared verbs, the Respond select, a default applied by the scheduler) and for the
+opening message. A game's cog registers it at import time (e.g. the next player's panel, the
+final score sheet, a battle card). It must be pure: no I/O, no Discord calls."""
+DRAWERS: dict[str, Draw] = {}
+"""Picture makers by name: ``spec -> ImageFile or None``, run when an outbox row is sent (off
+the event loop where it costs). ``view`` (a game's public view through its renderer) is built
+in; games add theirs (Imperator's battle card)."""
 TEXT_FILTER: dict[str, Callable[[Any, str], str]] = {}
 """Per game kind: ``(game, line) -> line`` applied to every public line, private line and
 refusal of that game (Imperator: leaders' names in the form of the ``names`` option)."""
@@ -82,7 +104,14 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """Refuse a request: an ephemeral message to its sender only, in their language (a
-    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed.
+
+    A doubled delivery whose twin landed meanwhile ("out of date" because of it) gets the
+    first one's answer instead (``bot.client.answered_again``)."""
+    from bot.client import answered_again
+
+    if not interaction.response.is_done() and await answered_again(interaction):
+        return
     text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
@@ -136,37 +165,28 @@ async def render_image(
     return ImageFile(f"{kind}-{name.replace(':', '-')}.png", data)
 
 
+async def draw_view(spec: dict[str, Any]) -> ImageFile | None:
+    """The built-in drawer: a game's public view through its renderer (``render_image``)."""
+    return await render_image(
+        str(spec.get("kind", "")),
+        spec.get("view") or {},
+        str(spec.get("name", "whole")),
+        str(spec.get("language", "en")),
+    )
+
+
+DRAWERS["view"] = draw_view
+
+
 async def announce(
     bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
 ) -> None:
-    """Post an accepted command: what it owes (public lines, dice, picture, Respond ping,
-    follower ping, status, private lines) was stored with the event in the outbox
-    (``cogs.outbox``); send it now, then run the game's hook."""
+    """Post an accepted command: everything it owes (public lines, dice, pictures, the game's
+    panel, Respond ping, follower ping, status, private lines) was stored with the event in the
+    outbox (``cogs.outbox.compose``); send it now, through the interaction when there is one."""
     from cogs.outbox import deliver_event
 
     await deliver_event(bot, result, interaction)
-    if result.duplicate:  # a repeated delivery: it was all said the first time
-        return
-    await run_hook(AFTER_ANNOUNCE.get(result.game.kind), bot, result, interaction)
-
-
-async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
-    """Call a game's registered hook; its failure is logged and never breaks the command."""
-    if hook is None:
-        return
-    try:
-        await hook(*args)
-    except Exception:
-        log.exception("hook %s failed", getattr(hook, "__name__", hook))
-
-
-async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> None:
-    """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
-    followers = await bot.moderator.followers(result.game.id or 0)
-    wanted = [f.user_id for f in followers if f.mentions]
-    first = headline.splitlines()[0][:300] if headline else ""
-    for text in follower_pings(wanted, first):
-        await bot.publisher.send(result.game.channel_id, text)
 
 
 def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
@@ -183,33 +203,6 @@ def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> lis
     if current != "📣":
         messages.append(current + tail)
     return messages
-
-
-async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
-    """Keep one pinned message per game with its status (year, phase, whose move...)."""
-    if row.status == "lobby":
-        return
-    game = await bot.moderator.load(row)
-    language = game_language(row)
-    head = _(
-        "Game #{id}: {kind} ({scenario}), move {seq}",
-        id=row.id,
-        kind=row.kind,
-        scenario=row.scenario,
-        seq=row.seq,
-    )
-    lines = [localise(line, language) for line in [head, *game.status_lines()]]
-    if row.status != "active":
-        lines.append(result_line(row, language))
-    text = "\n".join(lines)[:2000]
-    try:
-        message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
-    except Exception:  # a status message must never break the game
-        log.exception("status message update failed for game %s", row.id)
-        return
-    if message_id != row.status_message_id:
-        row.status_message_id = message_id
-        await bot.moderator.set_status_message(row.id or 0, message_id)
 
 
 async def run_command(interaction: discord.Interaction, name: str, args: dict[str, Any]) -> None:
