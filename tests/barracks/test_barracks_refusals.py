@@ -1,0 +1,121 @@
+"""Commands The Barracks Emperors refuses before any rule of play is looked at: a finished game,
+a pending decision, another seat's turn, a command out of its step, solo-only commands, unknown
+commands; each refusal names its section and its exact reason (rules/barracks/game.py)."""
+
+from __future__ import annotations
+
+import pytest
+from test_barracks_cases import fixture
+
+from rules.barracks.game import BarracksGame
+from rules.core.command import Command
+from rules.core.errors import RuleError
+
+STEP_TEXT = {
+    "play": "now is the time to play a card",
+    "ability": "now is the time to use or skip the card's ability",
+    "resolve": "now is the time to choose the next Emperor to resolve",
+    "select": "now is the time to take a Forum card",
+    "frumentarii": "now is the time to keep one of the cards seen with Frumentarii",
+}
+# each command and the step it belongs to
+COMMAND_STEP = {"play": "play", "move": "play", "ability": "ability", "skip": "ability",
+                "resolve": "resolve", "forum": "select"}
+
+
+def _refused(g: BarracksGame, seat: str, name: str, **args: object) -> RuleError:
+    before = g.state.to_json()
+    with pytest.raises(RuleError) as e:
+        g.apply(seat, Command(name, dict(args)))
+    assert g.state.to_json() == before  # nothing changed
+    return e.value
+
+
+OUT_OF_STEP = [(phase, command) for phase in sorted(STEP_TEXT) for command in sorted(COMMAND_STEP)
+               if COMMAND_STEP[command] != phase and not (command == "forum" and phase == "frumentarii")]
+
+
+@pytest.mark.parametrize(("phase", "command"), OUT_OF_STEP)
+def test_a_command_out_of_its_step_names_the_step(phase: str, command: str) -> None:
+    """§5.0: a command of another step is refused, saying what the current step is for."""
+    g = fixture()
+    g.state.phase = phase
+    err = _refused(g, "p1", command, card="x", space="B2")
+    assert (err.section, err.message) == ("§5.0", STEP_TEXT[phase])
+
+
+def test_a_finished_game_refuses_everything() -> None:
+    g = fixture()
+    g.state.phase = "over"
+    err = _refused(g, "p1", "play", card="x", space="B2")
+    assert (err.section, err.message) == ("§3.0", "the game is over")
+    assert g.legal_commands("p1") == [] and g.to_move() == []
+
+
+def test_only_the_active_seat_plays() -> None:
+    g = fixture(active="p2")
+    err = _refused(g, "p1", "play", card="x", space="B2")
+    assert (err.section, err.message) == ("§5.0", "it is not your turn (it is the turn of p2 (Eagle))")
+    assert g.legal_commands("p1") == [] and g.to_move() == ["p2"]
+
+
+def test_a_pending_decision_comes_first() -> None:
+    g = fixture("solo")
+    g.state.pending = {"id": "d9", "seat": "p1", "kind": "rival_place", "prompt": "pick", "choices": [["A6", "A6"]],
+                       "default": "A6", "section": "§15.2.5"}
+    err = _refused(g, "p1", "play", card="x", space="B2")
+    assert (err.section, err.message) == ("§15.2.3", "a decision is pending: answer it first")
+    assert [c.to_json() for c in g.legal_commands("p1")] == [{"name": "decide", "args": {"id": "d9", "choice": "A6"}}]
+    assert g.legal_commands("p2") == [] and g.to_move() == ["p1"]
+    dec = g.pending_decision()
+    assert dec is not None and (dec.id, dec.seat, dec.kind, dec.prompt, dec.default, dec.section) == (
+        "d9", "p1", "rival_place", "pick", "A6", "§15.2.5")
+    assert [(c.value, c.label) for c in dec.choices] == [("A6", "A6")]
+
+
+@pytest.mark.parametrize("command", ["discard", "defeat", "citizenship"])
+def test_solo_commands_exist_only_in_the_solo_game(command: str) -> None:
+    err = _refused(fixture(), "p1", command)
+    assert (err.section, err.message) == ("§15.2.4", f"{command} exists only in the solo game")
+
+
+def test_an_unknown_command_lists_the_commands() -> None:
+    err = _refused(fixture(), "p1", "fly")
+    assert (err.section, err.message) == ("", "unknown command 'fly' (play, move, ability, skip, resolve, forum)")
+
+
+def test_the_forum_wants_a_slot_number() -> None:
+    g = fixture()
+    g.state.phase = "select"
+    err = _refused(g, "p1", "forum", choice="left")
+    assert (err.section, err.message) == ("§8.0", "choose a Forum slot 1-4 (1 is the leftmost card)")
+
+
+def test_spaces_are_read_in_either_case_and_cards_must_be_in_hand() -> None:
+    g = fixture(emperors={"B2": "carus"}, hands={"p1": ["tribute-4"]})
+    err = _refused(g, "p1", "play", card="triumph-8", space="b3")
+    assert (err.section, err.message) == ("§6.0", "'triumph-8' is not a card in your hand")
+    g.apply("p1", Command("play", {"card": "tribute-4", "space": "b3"}))
+    assert g.state.cards["B3"] == "tribute-4"
+
+
+def test_spaces_for_lists_a_cards_legal_spaces_only_for_the_active_seat_in_play() -> None:
+    g = fixture(emperors={"B2": "carus"}, hands={"p1": ["tribute-4"], "p2": ["triumph-8"]})
+    spaces = g.spaces_for("p1", "tribute-4")
+    assert spaces == [("B3", "normal")]
+    assert g.spaces_for("p2", "triumph-8") == []  # not p2's turn
+    assert g.spaces_for("p1", "triumph-8") == []  # not in p1's hand
+    g.state.phase = "select"
+    assert g.spaces_for("p1", "tribute-4") == []
+
+
+def test_frumentarii_orders_are_every_order_of_the_cards_not_kept() -> None:
+    g = fixture()
+    st = g.state
+    st.phase, st.seen = "frumentarii", ["tribute-4", "triumph-8", "castra-3"]
+    orders = g.frumentarii_orders("p1", "triumph-8")
+    assert orders == [["tribute-4", "castra-3"], ["castra-3", "tribute-4"]]
+    assert g.frumentarii_orders("p1", "demagogue-8") == []  # not among the cards seen
+    assert g.frumentarii_orders("p2", "triumph-8") == []  # not p2's turn
+    st.phase = "select"
+    assert g.frumentarii_orders("p1", "triumph-8") == []
