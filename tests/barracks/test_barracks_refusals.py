@@ -119,3 +119,66 @@ def test_frumentarii_orders_are_every_order_of_the_cards_not_kept() -> None:
     assert g.frumentarii_orders("p2", "triumph-8") == []  # not p2's turn
     st.phase = "select"
     assert g.frumentarii_orders("p1", "triumph-8") == []
+
+
+# -- a new game ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("scenario", "seats", "expected"), [
+    ("standard-4p", ["a", "b", "c"], "standard-4p needs 4 seats, not 3"),
+    ("standard-3p", ["a", "b"], "standard-3p needs 3 seats, not 2"),
+    ("standard-2p", ["a", "b", "c"], "standard-2p needs 2 seats, not 3"),
+    ("partnership-4p", ["a", "b"], "partnership-4p needs 4 seats, not 2"),
+    ("solo", ["a", "b"], "solo needs 1 seats, not 2"),
+])
+def test_a_new_game_needs_its_number_of_seats(scenario: str, seats: list[str], expected: str) -> None:
+    with pytest.raises(RuleError) as e:
+        BarracksGame.new(scenario, seats, "s", {})
+    assert (e.value.section, e.value.message) == ("§11.0", expected)
+
+
+@pytest.mark.parametrize("count", [1, 5])
+def test_the_learning_and_short_games_take_two_to_four_players(count: int) -> None:
+    for scenario in ("learning", "short"):
+        with pytest.raises(RuleError) as e:
+            BarracksGame.new(scenario, [f"s{i}" for i in range(count)], "s", {})
+        assert (e.value.section, e.value.message) == ("§11.0", "this variant is for 2 to 4 players")
+
+
+@pytest.mark.parametrize(("count", "mode"), [(2, "2p"), (3, "3p"), (4, "4p")])
+def test_the_learning_game_takes_its_mode_from_the_seats(count: int, mode: str) -> None:
+    st = BarracksGame.new("learning", [f"s{i}" for i in range(count)], "s", {}).state
+    assert (st.mode, st.learning, st.rounds, st.seats) == (mode, True, 3, [f"s{i}" for i in range(count)])
+    assert not [c for c in st.deck + st.forum + [x for h in st.hands.values() for x in h] if c.startswith("barbarian")]
+
+
+def test_rounds_and_learning_options() -> None:
+    assert BarracksGame.new("short", [], "s", {}).state.rounds == 1
+    assert BarracksGame.new("short", [], "s", {"rounds": "2"}).state.rounds == 2
+    assert BarracksGame.new("standard-4p", [], "s", {}).state.rounds == 3
+    assert BarracksGame.new("standard-4p", [], "s", {"rounds": "1"}).state.rounds == 1
+    assert BarracksGame.new("standard-4p", [], "s", {"rounds": "7"}).state.rounds == 3  # not offered: default
+    four = BarracksGame.new("standard-4p", [], "s", {})
+    assert (four.state.learning, four.state.mode, four.state.seats) == (False, "4p", ["p1", "p2", "p3", "p4"])
+    assert BarracksGame.new("standard-4p", [], "s", {"learning": "yes"}).state.learning is True
+    assert BarracksGame.new("solo", [], "s", {"learning": "yes"}).state.learning is False  # §15: never
+
+
+def test_solo_options_are_stored_and_checked() -> None:
+    st = BarracksGame.new("solo", [], "s", {}).state
+    assert (st.mode, st.difficulty, st.roma_start, st.seats) == ("solo", "normal", "fortified", ["p1"])
+    st = BarracksGame.new("solo", [], "s", {"difficulty": "hard", "roma": "unfortified"}).state
+    assert (st.difficulty, st.roma_start) == ("hard", "unfortified")
+    assert BarracksGame.new("standard-4p", [], "s", {"difficulty": "hard"}).state.difficulty == ""
+    with pytest.raises(RuleError) as e:
+        BarracksGame.new("solo", [], "s", {"difficulty": "brutal"})
+    assert (e.value.section, e.value.message) == ("§15.1", "difficulty must be easy, normal or hard, not 'brutal'")
+    with pytest.raises(RuleError) as e:
+        BarracksGame.new("solo", [], "s", {"roma": "sacked"})
+    assert (e.value.section, e.value.message) == ("§15.1", "Roma starts fortified or unfortified")
+
+
+def test_a_new_game_starts_with_the_start_players_turn_and_no_rolls_left() -> None:
+    g = BarracksGame.new("standard-4p", [], "seed-x", {})
+    st = g.state
+    assert st.active == st.start_seat and st.phase == "play" and st.start_seat in st.seats
+    assert st.dice.take_rolls() == [] and st.dice.seed == "seed-x"
+    assert g.to_move() == [st.start_seat]
