@@ -182,3 +182,23 @@ def test_a_new_game_starts_with_the_start_players_turn_and_no_rolls_left() -> No
     assert st.active == st.start_seat and st.phase == "play" and st.start_seat in st.seats
     assert st.dice.take_rolls() == [] and st.dice.seed == "seed-x"
     assert g.to_move() == [st.start_seat]
+
+
+# -- the result ---------------------------------------------------------------------------------------
+def test_a_full_tie_is_a_shared_victory_and_one_emperor_breaks_it() -> None:
+    """§3.0: the most Legacy points win; equal areas share the victory (the result and the
+    status line say so)."""
+    g = fixture()
+    g.state.phase = "over"
+    res = g.result()
+    assert res is not None and res.winners == ("p1", "p2", "p3", "p4")
+    assert res.summary == "Sword, Eagle, Pillar, Wreath share the victory with 0 Legacy points."
+    assert res.scores == (("p1", 0), ("p2", 0), ("p3", 0), ("p4", 0))
+    assert g.status_lines() == [res.summary]
+    g.state.areas["eagle"] = ["philip"]
+    res = g.result()
+    assert res is not None and (res.winners, res.summary) == (("p2",), "Eagle wins with 1 Legacy points.")
+    g.state.areas["sword"] = ["decius"]
+    res = g.result()
+    assert res is not None and res.summary == "Sword, Eagle share the victory with 1 Legacy points."
+    assert res.winners == ("p1", "p2")

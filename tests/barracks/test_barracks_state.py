@@ -42,10 +42,11 @@ def test_json_is_a_copy_not_a_view() -> None:
     data["hands"]["p1"].append("tampered")
     data["forum"].clear()
     assert "tampered" not in st.hands["p1"] and st.forum
-    again = BarracksState.from_json(st.to_json())
     source = st.to_json()
+    again = BarracksState.from_json(source)
     again.hands["p1"].append("tampered")
-    assert "tampered" not in source["hands"]["p1"]
+    again.forum.clear()
+    assert "tampered" not in source["hands"]["p1"] and source["forum"]
 
 
 def test_from_json_ignores_unknown_keys() -> None:
@@ -57,8 +58,10 @@ def test_from_json_ignores_unknown_keys() -> None:
 
 def test_deepcopy_shares_no_list_dict_or_dice() -> None:
     st = _midgame("standard-4p", 20)
+    st.dice.d6("a roll not yet taken by the game")
     before = st.to_json()
     twin = copy.deepcopy(st)
+    assert [r.purpose for r in twin.dice.rolls] == ["a roll not yet taken by the game"]
     assert twin.to_json() == before
     for f in fields(BarracksState):
         value = getattr(twin, f.name)
