@@ -14,6 +14,7 @@ from rules.imperator.combat_math import (
     battle_losses,
     battle_modifiers,
     event_die_modifier,
+    force_cp,
     resolve_battle,
 )
 
@@ -68,3 +69,20 @@ def test_losses_carry_their_result_codes() -> None:
     assert (att.result, att.kind, att.steps) == ("1/2", "choose", 2) and dfd == SideLoss("A", "all_step", 4)
     att, dfd = battle_losses(("E", "1/2"), 4, 4)
     assert att == SideLoss("E", "all_eliminated", 4) and (dfd.result, dfd.kind, dfd.steps) == ("1/2", "choose", 2)
+
+
+def test_a_force_without_leaders_has_cp_zero() -> None:
+    """Battle table d/e compare the best CP of each force; a force with no leader counts 0, so a
+    CP 1 leader still beats it."""
+    assert force_cp([]) == 0 and force_cp([1]) == 1 and force_cp([2, 4, 3]) == 4
+    assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, attacker_cp=force_cp([1]),
+                            defender_cp=force_cp([])) == [("attacker's better CP", 1)]
+
+
+def test_the_rr_switch_reaches_the_table() -> None:
+    """§8.3 R/R: the defender holds by default; the stalemate switch leaves no winner."""
+    kw = {"attacker_pf": 10, "defender_pf": 10, "attacker_quality": 2, "defender_quality": 2, "roll": 3}
+    held = resolve_battle(**kw)
+    stalemate = resolve_battle(**kw, rr_result="stalemate")
+    assert (held.attacker, held.defender, held.winner) == ("R", "R", "defender")
+    assert (stalemate.attacker, stalemate.defender, stalemate.winner) == ("R", "R", None)
