@@ -126,8 +126,8 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
                 st,
                 defender,
                 "evade",
-                f"§8.1: {name(st, zone)} is attacked. Try to evade with {name(st, best)}?",
-                [("fight", "stand and fight"), ("evade", "try to evade")],
+                _("§8.1: {zone} is attacked. Try to evade with {leader}?", zone=name(st, zone), leader=name(st, best)),
+                [("fight", _("stand and fight")), ("evade", _("try to evade"))],
                 "fight",
                 "§8.1",
                 {"zone": zone, "leader": best, "leaders": movers, "units": taking},
@@ -380,7 +380,8 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
                     st,
                     role,
                     "losses",
-                    f"§8.3: {name(st, zone)}: {left} of your units must take a step loss; choose one.",
+                    _n("§8.3: {zone}: {n} of your units must take a step loss; choose it.",
+                       "§8.3: {zone}: {n} of your units must take a step loss; choose one.", left, zone=name(st, zone)),
                     choices,
                     cands[0],
                     "§8.3",
@@ -433,7 +434,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
-            politics.kill_leaders(st, out, list(leaders), "his force was destroyed", killer=foe)
+            politics.kill_leaders(st, out, list(leaders), _("his force was destroyed"), killer=foe)
     if st.game_over:
         return
     if winner is None:
@@ -443,7 +444,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     loser_leaders = [x for x in (a_leaders if loser == attacker else d_leaders) if st.leaders[x].status == "map"]
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
         titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
-        politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
+        politics.kill_leaders(st, out, titled, _("defeated in civil war"), killer=winner, section="§8.4")
         if st.game_over:
             return
     _retreat(st, out, zone, loser, loser == attacker, winner)
@@ -521,19 +522,19 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
             eliminate(st, u)
-        politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
+        politics.kill_leaders(st, out, list(leaders), _("no retreat possible"), killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])
         return
     choices = [(z, name(st, z)) for z in zones]
     if len(units) + len(leaders) > 1:
-        choices.append(("split", "split the force: choose a zone for each unit and leader (AMB-24)"))
+        choices.append(("split", _("split the force: choose a zone for each unit and leader (AMB-24)")))
     politics.open_decision(
         st,
         loser,
         "retreat",
-        f"§8.3: your force in {name(st, zone)} is beaten; choose where it retreats.",
+        _("§8.3: your force in {zone} is beaten; choose where it retreats.", zone=name(st, zone)),
         choices,
         zones[0],
         "§8.3",
@@ -577,7 +578,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 st,
                 loser,
                 "retreat_part",
-                f"§8.3: where does {name(st, piece)} retreat from {name(st, zone)}?",
+                _("§8.3: where does {piece} retreat from {zone}?", piece=name(st, piece), zone=name(st, zone)),
                 [(z, name(st, z)) for z in zs],
                 zs[0] if data["zones"][0] not in zs else data["zones"][0],
                 "§8.3",

@@ -51,7 +51,7 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
             out.say(_("Event 4: {leader} is ill this year.", leader=name(st, augs[0])))
         elif len(augs) == 2:
             politics.open_decision(
-                st, "R", "ill", "Event 4: choose which Augustus falls ill.",
+                st, "R", "ill", _("Event 4: choose which Augustus falls ill."),
                 [(a, name(st, a)) for a in augs], augs[0], "Events table",
             )
     elif number == 7:
@@ -222,7 +222,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     died = st.rules.setdefault("died", {})
     for lid in dying:
         died[lid] = st.year
-    politics.kill_leaders(st, out, dying, "natural death (leader table)", section="Leader table")
+    politics.kill_leaders(st, out, dying, _("natural death (leader table)"), section="Leader table")
     return dying
 
 

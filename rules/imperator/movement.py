@@ -458,7 +458,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
         st,
         ls.owner,
         "escape",
-        f"§7: {name(st, lid)} escaped; choose where he goes.",
+        _("§7: {leader} escaped; choose where he goes.", leader=name(st, lid)),
         [(z, name(st, z)) for z in zones],
         zones[0],
         "§7",
