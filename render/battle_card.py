@@ -32,6 +32,8 @@ from PIL import Image, ImageDraw
 
 from render.assets import font
 from render.imperator_scene import SIDE_NAMES, _counters, norm_side
+from render.words import words
+from rules.core.i18n import _
 
 W = 760
 DEFAULT_COLUMNS = ["1/3", "1/2", "2/3", "4/5", "1/1", "5/4", "3/2", "2/1", "3/1", "4/1"]
@@ -91,30 +93,31 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     img = Image.new("RGB", (W, H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W - 1, H - 1), outline=(120, 30, 30), width=4)
-    title = f"Battle of {battle.get('zone', '?')}"
+    tr = words(dict(battle))  # the labels in the game's language (``language`` key)
+    title = tr(_("Battle of {zone}", zone=battle.get("zone", "?")))
     sub = " · ".join(
         x
         for x in (
-            f"AD {battle['year']}" if battle.get("year") else "",
-            f"SMC {battle['smc']}" if battle.get("smc") else "",
+            tr(_("AD {year}", year=battle["year"])) if battle.get("year") else "",
+            tr(_("SMC {number}", number=battle["smc"])) if battle.get("smc") else "",
         )
         if x
     )
     d.text((20, 12), title, font=font("serif-bold", 26), fill=(120, 20, 24))
     if sub:
-        tw, _ = _text_size(sub, font("sans-bold", 15))
+        tw, _h = _text_size(sub, font("sans-bold", 15))
         d.text((W - 20 - tw, 20), sub, font=font("sans-bold", 15), fill=INK)
     y0 = 56
     for i, (s, cs) in enumerate(zip(sides, counters, strict=True)):
         x = 20 + i * (col_w + 20)
         side = norm_side(s.get("side", "R" if i == 0 else "E")) or "R"
         colour = SIDE_COLOURS[side]
-        role = "Attacker" if i == 0 else "Defender"
+        role = tr(_("Attacker") if i == 0 else _("Defender"))
         d.rectangle((x, y0, x + col_w, y0 + 24), fill=colour)
         _draw_text_box(
             d,
             (x, y0, x + col_w, y0 + 24),
-            f"{role} · {SIDE_NAMES[side]}",
+            f"{role} · {tr(SIDE_NAMES[side])}",
             font("sans-bold", 14),
             (255, 255, 255),
             halo=None,
@@ -148,7 +151,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     # Odds strip.
     columns = [str(c) for c in battle.get("columns") or DEFAULT_COLUMNS]
     used = str(battle.get("column", battle.get("odds", "")))
-    d.text((20, y), "Odds", font=font("serif-bold", 15), fill=(120, 20, 24))
+    d.text((20, y), tr(_("Odds")), font=font("serif-bold", 15), fill=(120, 20, 24))
     cw = (W - 110) / len(columns)
     for j, col in enumerate(columns):
         bx = 90 + j * cw
@@ -169,12 +172,13 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     y += 32
     odds = battle.get("odds")
     if odds and str(odds) != used:
-        d.text((20, y), f"Ratio {odds}, shifted to column {used}", font=font("sans", 14), fill=INK)
+        ratio = tr(_("Ratio {odds}, shifted to column {column}", odds=odds, column=used))
+        d.text((20, y), ratio, font=font("sans", 14), fill=INK)
         y += 20
     shifts = [str(s) for s in battle.get("shifts") or ()]
     d.text(
         (20, y),
-        "Shifts: " + ("; ".join(shifts) if shifts else "none"),
+        tr(_("Shifts: {shifts}", shifts="; ".join(shifts)) if shifts else _("Shifts: none")),
         font=font("sans", 14),
         fill=INK,
     )
@@ -183,7 +187,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     if roll is not None:
         mod = battle.get("modifier")
         total = battle.get("total")
-        text = f"Die roll {roll}"
+        text = tr(_("Die roll {roll}", roll=roll))
         if mod:
             text += f" {int(mod):+d}"
         if total is not None and (mod or total != roll):
@@ -198,29 +202,29 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     if isinstance(res, Mapping):
         parts = []
         if "attacker" in res:
-            parts.append(f"Attacker {res['attacker']}")
+            parts.append(tr(_("Attacker {result}", result=res["attacker"])))
         if "defender" in res:
-            parts.append(f"Defender {res['defender']}")
+            parts.append(tr(_("Defender {result}", result=res["defender"])))
         winner = res.get("winner")
         if winner:
             parts.append(
-                "attacker wins"
+                tr(_("attacker wins"))
                 if str(winner).upper().startswith("A")
-                else "defender wins"
+                else tr(_("defender wins"))
                 if str(winner).upper().startswith("D")
-                else str(winner)
+                else tr(winner)
             )
         rtext = " · ".join(parts)
     else:
-        rtext = str(res or "")
+        rtext = tr(res or "")
     if rtext:
-        d.text((20, y), "Result: " + rtext, font=font("sans-bold", 17), fill=(120, 20, 24))
+        d.text((20, y), tr(_("Result: {result}", result=rtext)), font=font("sans-bold", 17), fill=(120, 20, 24))
         y += 26
     waiting = battle.get("waiting")
     if waiting:
-        d.text((20, y), f"Waiting: {waiting}", font=font("sans", 14), fill=INK)
+        d.text((20, y), tr(_("Waiting: {who}", who=tr(waiting))), font=font("sans", 14), fill=INK)
         y += 20
-    for line in _wrap(str(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
+    for line in _wrap(tr(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
         d.text((20, y), line, font=font("sans", 14), fill=INK)
         y += 18
     img = img.crop((0, 0, W, min(H, y + 16)))

@@ -53,7 +53,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.core.i18n import _, join
+from rules.core.i18n import _, _n, join
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
@@ -293,7 +293,7 @@ class ImperatorGame(Game[ImperatorState]):
             specs.append(
                 ActionSpec(
                     "reserve",
-                    f"choose up to {st.reserve_max} Reserve Fronts (§3.2)",
+                    _n("choose up to {n} Reserve Front (§3.2)", "choose up to {n} Reserve Fronts (§3.2)", st.reserve_max),
                     (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
                 )
             )
@@ -349,7 +349,7 @@ class ImperatorGame(Game[ImperatorState]):
         st = self.state
         lines: list[str] = []
         if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
-            return [f"/respond — {st.pending[0]['prompt']}"]
+            return [_("/respond — {prompt}", prompt=st.pending[0]["prompt"])]
         moved: set[str] = set()
         shown_groups: set[str] = set()
         candidates = queries.candidate_commands(st, seat)
@@ -360,7 +360,7 @@ class ImperatorGame(Game[ImperatorState]):
         for s in candidates:
             if s.verb == "march":
                 if s.args["leader"] in moved:
-                    lines.append(f"{queries.typed(st, s)} — {s.note}")
+                    lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))
                 continue
             if s.group and s.group in shown_groups:
                 continue
@@ -372,7 +372,7 @@ class ImperatorGame(Game[ImperatorState]):
                 shown_groups.add(s.group)
             if s.verb == "move" and "leader" in s.args:
                 moved.add(str(s.args["leader"]))
-            lines.append(f"{queries.typed(st, s)} — {s.note}")
+            lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))
         return lines
 
     def _custodes_actions(self, seat: str) -> list[ActionSpec]:

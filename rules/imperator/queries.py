@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import RuleError
+from rules.core.i18n import _
 from rules.imperator import movement
 from rules.imperator.model import ImperatorState
 
@@ -21,7 +22,7 @@ from rules.imperator.model import ImperatorState
 def movement_phase_error(st: ImperatorState) -> RuleError | None:
     """Why nothing may move now (§2.E: movement is phase E.1 of an SMC), or None."""
     if st.phase != "E" or st.sub != "move":
-        return RuleError("§2.E", "movement happens in phase E.1 of your SMC")
+        return RuleError("§2.E", _("movement happens in phase E.1 of your SMC"))
     return None
 
 
@@ -31,7 +32,7 @@ def march_error(st: ImperatorState, role: str, leader: str) -> RuleError | None:
     if error is not None:
         return error
     if leader not in movable_leaders(st, role):
-        return RuleError("§3.5", f"{leader} is not a leader of yours who may move now")
+        return RuleError("§3.5", _("{leader} is not a leader of yours who may move now", leader=leader))
     return None
 
 
@@ -143,30 +144,30 @@ def candidate_commands(st: ImperatorState, seat: str) -> list[Suggestion]:
         return []  # a decision: answered with the Respond button (/respond)
     if st.phase == "C" and role == "R" and st.active == "R":
         fronts = list(FRONT_ORDER[: max(1, st.reserve_max)])
-        reserve = Suggestion("reserve", {"fronts": fronts}, "choose Reserve Fronts (§3.2)")
-        end = Suggestion("end", {}, "end your geostrategy step")
+        reserve = Suggestion("reserve", {"fronts": fronts}, _("choose Reserve Fronts (§3.2)"))
+        end = Suggestion("end", {}, _("end your geostrategy step"))
         found.extend([end, reserve] if st.reserve_fronts else [reserve, end])
         found.extend(_vexillation_suggestions(st))
     elif st.phase == "C" and st.active == role:
-        found.append(Suggestion("end", {}, "end your geostrategy step"))
+        found.append(Suggestion("end", {}, _("end your geostrategy step")))
     elif st.phase == "D" and st.step == "D-designate":
         from rules.imperator import engine
 
         for leader, title in engine.designations(st)[:2]:
             found.append(
-                Suggestion("designate", {"leader": leader, "title": title}, f"name a {title} (§3.6)")
+                Suggestion("designate", {"leader": leader, "title": title}, _("name an Augustus (§3.6)") if title == "augustus" else _("name a Caesar (§3.6)"))
             )
-        found.append(Suggestion("end", {}, "end your nominations"))
+        found.append(Suggestion("end", {}, _("end your nominations")))
     elif st.phase == "E" and st.sub == "move" and st.active == role:
         found.extend(_move_suggestions(st, role))
         found.extend(_sail_suggestions(st, role))
-        found.append(Suggestion("end", {}, "end your movement; battles follow (§2.E.2)"))
+        found.append(Suggestion("end", {}, _("end your movement; battles follow (§2.E.2)")))
     elif st.phase == "E" and st.sub == "combat" and st.active == role:
         from rules.imperator import combat
 
         for zone in combat.contested(st, role):
-            found.append(Suggestion("attack", {"zone": zone}, "fight the battle there (§8)"))
-        found.append(Suggestion("end", {}, "end your SMC"))
+            found.append(Suggestion("attack", {"zone": zone}, _("fight the battle there (§8)")))
+        found.append(Suggestion("end", {}, _("end your SMC")))
     return found
 
 
@@ -185,14 +186,14 @@ def _move_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
         args: dict[str, Any] = {"leader": leader, "to": dest}
         if group:
             args["units"] = group
-        found.append(Suggestion("move", args, "move a leader and his units (§7)"))
-        found.append(Suggestion("march", {"leader": leader}, "the same with menus"))
+        found.append(Suggestion("move", args, _("move a leader and his units (§7)")))
+        found.append(Suggestion("march", {"leader": leader}, _("the same with menus")))
     if not found:
         for uid in movable_units(st, role)[:2]:
             dests = reachable(st, role, None, [uid])
             if dests:
                 dest = min(dests, key=lambda z: (dests[z], z))
-                found.append(Suggestion("move", {"unit": uid, "to": dest}, "move a unit alone"))
+                found.append(Suggestion("move", {"unit": uid, "to": dest}, _("move a unit alone")))
     return found
 
 
