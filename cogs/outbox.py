@@ -26,7 +26,7 @@ from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
-from cogs.common import AFTER_MOVE_VIEW, TEXT_FILTER, follower_pings, render_image, respond_view
+from cogs.common import AFTER_MOVE_VIEW, TEXT_FILTER, action_view, follower_pings, render_image
 from db.models import OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
@@ -48,12 +48,16 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     shown = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
     if shown is not None:
         lines = [shown(game, line) for line in lines]
-    components: list[dict[str, Any]] = []
     mentions = [u for u in result.to_move.values() if u and result.pending is None]
-    if result.pending is not None and result.result is None:
+    respond = result.pending is not None and result.result is None
+    if respond:
+        assert result.pending is not None
         lines.append(decision_ping(result, language))
-        components = respond_view(row.id or 0, result.seq, language).to_components()
         mentions = [str(row.seats.get(result.pending.seat) or "")]
+    buttons = action_view(
+        row.id or 0, result.seq, language, respond=respond, why=bool(result.outcome.citations)
+    )
+    components: list[dict[str, Any]] = buttons.to_components() if buttons else []
     image = None
     if result.outcome.map_changed or result.result is not None:
         image = {
