@@ -82,10 +82,9 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
 
 
 AFTER_ANNOUNCE[KIND] = after_announce
-# names=en / names=la: leaders' names in that form in every line, prompt and refusal.
-TEXT_FILTER[KIND] = lambda game, text: names.localise(
-    text, game.state.board.leaders, language(game)
-)
+# names=en / names=la: the names of leaders, zones, units, Peoples and stratagems in that form
+# in every line, prompt and refusal.
+TEXT_FILTER[KIND] = lambda game, text: names.localise(text, game.state.board, language(game))
 
 
 # -- finding the game and the seat ----------------------------------------------------------

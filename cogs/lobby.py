@@ -19,6 +19,7 @@ from bot.publisher import ImageFile
 from cogs.common import (
     AFTER_START,
     DYNAMIC_ITEMS,
+    TEXT_FILTER,
     MineButton,
     RespondButton,
     channel_key,
@@ -377,7 +378,11 @@ class LobbyCog(commands.Cog):
             ready = suggest(seat) if callable(suggest) else ready_to_type(row.kind, game, seat)
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
-                lines.extend(f"  {localise(line, lang)}" for line in ready)
+                named = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
+                lines.extend(
+                    f"  {named(game, localise(line, lang)) if named else localise(line, lang)}"
+                    for line in ready
+                )
                 continue
             actions = game.actions(seat)
             if actions:
