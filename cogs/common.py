@@ -499,14 +499,78 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
+class WhyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:why:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
+):
+    """A neutral "Why?" button under the public post of an action: whoever clicks gets, only
+    for them, the rule sections the engine cited for that move and its lines that cite them
+    (the same citations ``/game log`` lists). It reads the stored event, so it answers after a
+    restart and for any earlier move."""
+
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=localise(_("Why?"), language),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:why:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhyButton:
+        return cls(component_number(match["game"]), component_number(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_why(interaction, self.game_id, self.seq)
+
+
+async def show_why(interaction: discord.Interaction, game_id: int, seq: int) -> None:
+    """The citations of move ``seq`` of game ``game_id``, ephemerally, in the reader's language."""
+    from rules.core import Outcome
+
+    bot = praetor(interaction)
+    language = reader_language(interaction)
+    found = await bot.moderator.events(game_id, after=seq - 1, limit=1)
+    event = found[0] if found and found[0].seq == seq else None
+    if event is None:
+        await refuse(interaction, _("That move is not in this game's log."))
+        return
+    outcome = Outcome.from_json(event.outcome or {})
+    if not outcome.citations:
+        text = _("Move {seq} cites no rule section.", seq=seq)
+        await reply(interaction, localise(text, language), ephemeral=True)
+        return
+    lines = [localise(_("Rules behind move {seq}: {sections}.", seq=seq,
+                        sections=", ".join(outcome.citations)), language)]
+    lines += [localise(line, language) for line in outcome.public if str(line).startswith("§")]
+    if event.undone_by is not None:
+        lines.append(localise(_("This move was taken back by an undo."), language))
+    await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+
+def action_view(
+    game_id: int, seq: int, language: str = "en", *, respond: bool = False, why: bool = False
+) -> discord.ui.View | None:
+    """The buttons under an action's public post: Respond when a decision waits, Why? when the
+    move cited rules. None when neither."""
+    if not (respond or why):
+        return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq, language))
+    if respond:
+        view.add_item(RespondButton(game_id, seq, language))
+    if why:
+        view.add_item(WhyButton(game_id, seq, language))
     return view
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [
     RespondButton,
+    WhyButton,
     DecisionSelect,
     DecisionPageButton,
     MineButton,

@@ -90,10 +90,9 @@ async def draw_battle_card(spec: dict[str, Any]) -> ImageFile:
 
 PUBLIC_EXTRAS[KIND] = public_extras
 DRAWERS["imperator.battle_card"] = draw_battle_card
-# names=en / names=la: leaders' names in that form in every line, prompt and refusal.
-TEXT_FILTER[KIND] = lambda game, text: names.localise(
-    text, game.state.board.leaders, language(game)
-)
+# names=en / names=la: the names of leaders, zones, units, Peoples and stratagems in that form
+# in every line, prompt and refusal.
+TEXT_FILTER[KIND] = lambda game, text: names.localise(text, game.state.board, language(game))
 
 
 # -- finding the game and the seat ----------------------------------------------------------

@@ -19,6 +19,7 @@ from bot.present import log_text, mention, outcome_lines, respond_ping, result_l
 from bot.publisher import ImageFile
 from cogs.common import (
     DYNAMIC_ITEMS,
+    TEXT_FILTER,
     MineButton,
     RespondButton,
     channel_key,
@@ -326,7 +327,11 @@ class LobbyCog(commands.Cog):
             ready = suggest(seat) if callable(suggest) else ready_to_type(row.kind, game, seat)
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
-                lines.extend(f"  {localise(line, lang)}" for line in ready)
+                named = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
+                lines.extend(
+                    f"  {named(game, localise(line, lang)) if named else localise(line, lang)}"
+                    for line in ready
+                )
                 continue
             actions = game.actions(seat)
             if actions:

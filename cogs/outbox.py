@@ -38,8 +38,8 @@ from cogs.common import (
     PUBLIC_EXTRAS,
     TEXT_FILTER,
     Extras,
+    action_view,
     follower_pings,
-    respond_view,
 )
 from db.models import GameRow, OutboxRow
 from rules.core import Game
@@ -118,12 +118,16 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     if shown is not None:
         lines = [shown(game, line) for line in lines]
     extras = extras_of(row, game, result, language)
-    components: list[dict[str, Any]] = []
     mentions = [u for u in result.to_move.values() if u and result.pending is None]
-    if result.pending is not None and result.result is None:
+    respond = result.pending is not None and result.result is None
+    if respond:
+        assert result.pending is not None
         lines.append(decision_ping(result, language))
-        components = respond_view(row.id or 0, result.seq, language).to_components()
         mentions = [str(row.seats.get(result.pending.seat) or "")]
+    buttons = action_view(
+        row.id or 0, result.seq, language, respond=respond, why=bool(result.outcome.citations)
+    )
+    components: list[dict[str, Any]] = buttons.to_components() if buttons else []
     pictures: list[dict[str, Any]] = []
     if result.outcome.map_changed or result.result is not None:
         pictures = main_picture(row, game, extras, language)
