@@ -322,8 +322,9 @@ def render_table(view: dict[str, Any]) -> bytes:
         d.text((px, py), f"{a['title'][:26]}{mark}", font=_font(13, True), fill=INK)
         d.text((px + 230, py), f"{a['score']}", font=_font(15, True), fill=INK)
         py += 17
-        d.text((px + 10, py), f"R{a['red']} B{a['blue']} Y{a['yellow']}  G{a['barbarians']}  sets {a['sets']}",
-               font=_font(12), fill=INK)
+        counts = tr(_("R{red} B{blue} Y{yellow}  G{barbarians}  sets {sets}", red=a["red"], blue=a["blue"],
+                      yellow=a["yellow"], barbarians=a["barbarians"], sets=a["sets"]))
+        d.text((px + 10, py), counts, font=_font(12), fill=INK)
         py += 19
     _legend(d, px, max(py + 10, height - 20 - 20 * (LEGEND_ROWS + 3)), tr)
     # last events under the board

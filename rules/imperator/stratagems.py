@@ -140,7 +140,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     try:
         tid = tables.stratagem(key).id
     except KeyError as exc:
-        raise RuleError("§6", f"unknown stratagem {key!r}") from exc
+        raise RuleError("§6", _("unknown stratagem {key}", key=repr(key))) from exc
     t = types()[tid]
     if not st.rules.get("stratagems"):
         raise RuleError("§6", _("this scenario is played without stratagems"))

@@ -107,7 +107,8 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         }
     turn = ""
     if st.phase == "E" and st.smc_order:
-        turn = f"SMC {min(st.smc_index + 1, len(st.smc_order))} of {len(st.smc_order)} ({st.sub})"
+        turn = _("SMC {number} of {total} ({step})", number=min(st.smc_index + 1, len(st.smc_order)),
+                 total=len(st.smc_order), step=st.sub)
     pend = None
     if st.pending:
         d = st.pending[0]
