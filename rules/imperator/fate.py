@@ -22,8 +22,8 @@ EAST_PEOPLES = ("armenia", "parthians", "adiabene", "osrhoene")
 
 
 def roll_event(st: ImperatorState, out: Outcome) -> None:
-    d6 = st.dice.d6("Events table (d6)")
-    d10 = st.dice.d10("Events table (d10)")
+    d6 = st.dice.d6(_("Events table (d6)"))
+    d10 = st.dice.d10(_("Events table (d10)"))
     apply_event(st, out, d6.result + d10.result)
 
 
@@ -176,7 +176,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
         row = _row(lid)
         if row is None or row.threshold(st.year) is None:
             continue
-        roll = st.dice.d10(f"Leader table: {name(st, lid)} in {st.year}")
+        roll = st.dice.d10(_("Leader table: {leader} in {year}", leader=name(st, lid), year=st.year))
         if row.dies(st.year, roll.result):
             dying.append(lid)
     died = st.rules.setdefault("died", {})

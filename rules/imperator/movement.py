@@ -445,7 +445,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
     data = fav or {"leader": lid}
     if zones and stratagems.favour_window(st, ls.owner, "escape", data, "d10", [f == 9 for f in range(10)]):
         return
-    roll = stratagems.favour_roll(st, "d10", f"§7 escape of {name(st, lid)} (dies on 9)", [], data)
+    roll = stratagems.favour_roll(st, "d10", _("§7 escape of {leader} (dies on 9)", leader=name(st, lid)), [], data)
     if roll.result == 9 or not zones:
         foe = other(ls.owner) if ls.loc and st.units_in(ls.loc, other(ls.owner)) else MUTINEERS
         politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=foe, section="§7")
@@ -510,7 +510,7 @@ def rally_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
         return
     bonus = st.usurper_bonus.get(usurper, 0)
     cp = st.ldef(best).cp
-    roll = stratagems.favour_roll(st, "d6", f"§4.5 D/ rally by {name(st, best)} (needs {cp} or less)", [("usurpation stratagem", -bonus)] if bonus else [], data)
+    roll = stratagems.favour_roll(st, "d6", _("§4.5 D/ rally by {leader} (needs {cp} or less)", leader=name(st, best), cp=cp), [(_("usurpation stratagem"), -bonus)] if bonus else [], data)
     if roll.result <= cp:
         for u in able:
             st.units[u].owner = "E"

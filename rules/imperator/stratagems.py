@@ -332,7 +332,7 @@ def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
     if lid not in usurpation_targets(st, tid):
         raise RuleError("§6.2", _("{leader} may not be the usurper of {name_fr} now", leader=name(st, lid), name_fr=t.name_fr))
     cp = st.ldef(lid).cp
-    roll = st.dice.d6(f"§6.2 {t.name_fr}: {name(st, lid)} rebels on {cp} or less")
+    roll = st.dice.d6(_("§6.2 {chit}: {leader} rebels on {cp} or less", chit=t.name_fr, leader=name(st, lid), cp=cp))
     if roll.result <= cp:
         politics.validate_usurpation(st, out, lid, bonus=int(t.params.get("civil_war_bonus", 0)))
     else:
@@ -356,7 +356,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     bonus = sum(v for _, v in mods)
     if favour_window(st, role, "assassinate", data, "d10", [f + bonus in (8, 9) for f in range(10)]):
         return
-    roll = favour_roll(st, "d10", f"{why}: assassination of {name(st, lid)} (8 or 9 kills)", mods, data)
+    roll = favour_roll(st, "d10", _("{why}: assassination of {leader} (8 or 9 kills)", why=why, leader=name(st, lid)), mods, data)
     if roll.result in (8, 9):
         politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
     else:
@@ -398,7 +398,7 @@ def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) ->
         return
     if favour_window(st, ls.owner, "plague", data, "d10", [f == 9 for f in range(10)]):
         return
-    roll = favour_roll(st, "d10", f"§6.3 plague: {name(st, lid)} dies on 9", [], data)
+    roll = favour_roll(st, "d10", _("§6.3 plague: {leader} dies on 9", leader=name(st, lid)), [], data)
     if roll.natural == 9:
         politics.kill_leader(st, out, lid, "plague", section="§6.3")
 
@@ -904,7 +904,7 @@ def favour_roll(st: ImperatorState, die: str, purpose: str, mods: list[tuple[str
     face = data.get("favour_face")
     if face is None:
         return st.dice.roll(die, purpose, mods)
-    rec = DiceRoll(purpose + " (Faveur divine)", die, int(face), tuple(mods), int(face) + sum(v for _, v in mods))
+    rec = DiceRoll(_("{purpose} (Faveur divine)", purpose=purpose), die, int(face), tuple(mods), int(face) + sum(v for _, v in mods))
     st.dice.rolls.append(rec)
     return rec
 

@@ -6,7 +6,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from rules.core.dice import Dice, DiceRoll
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import Text, _, _n, join
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -213,7 +213,7 @@ def battle_record(
             + [_unit_counter(st, u) for u in units],
         }
     winner = {"attacker": attacker, "defender": defender}.get(str(result.winner or ""))
-    mods = [f"{label} {value:+d}" for label, value in (roll.modifiers if roll else ())]
+    mods = [join(" ", [label, f"{value:+d}"]) for label, value in (roll.modifiers if roll else ())]
     return {
         "zone": name(st, zone),
         "zone_id": zone,
@@ -224,7 +224,8 @@ def battle_record(
         "odds": odds,
         "column": result.column,
         "shift": shift,
-        "shifts": ([f"quality {qu[attacker]} against {qu[defender]}: {shift:+d}"] if shift else [])
+        "shifts": ([_("quality {a} against {d}: {shift}", a=qu[attacker], d=qu[defender], shift=f"{shift:+d}")]
+                   if shift else [])
         + mods,
         "roll": roll.natural if roll else None,
         "modifier": sum(v for _, v in roll.modifiers) if roll else 0,
@@ -340,7 +341,7 @@ def battle_card(record: dict[str, Any]) -> dict[str, Any]:
     winner = record["winner"]
     won = record["attacker"] if winner == record["attacker"]["role"] else record["defender"]
     card["result"] = dict(record["result"])
-    card["result"]["winner"] = f"{won['name']} wins" if winner else "nobody wins"
+    card["result"]["winner"] = _("{side} wins", side=won["name"]) if winner else _("nobody wins")
     return card
 
 
@@ -349,8 +350,8 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
     comparing each unit with its state ``before`` the adjustments."""
     from rules.imperator.politics import name
 
-    rebuilt: list[str] = []
-    restored: list[str] = []
+    rebuilt: list[Text] = []
+    restored: list[Text] = []
     for uid, (status, reduced) in sorted(before.items()):
         us = st.units[uid]
         if us.status != "map" or not us.loc:
@@ -358,9 +359,9 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
         where = name(st, us.loc)
         if status in ("eliminated", "removed"):
             side = _("reduced") if us.reduced else _("full")
-            rebuilt.append(f"{name(st, uid)} ({where}, {side})")
+            rebuilt.append(join("", [name(st, uid), " (", where, ", ", side, ")"]))
         elif status == "map" and reduced and not us.reduced:
-            restored.append(f"{name(st, uid)} ({where})")
+            restored.append(join("", [name(st, uid), " (", where, ")"]))
     lines = []
     if rebuilt:
         lines.append(
@@ -368,7 +369,7 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
                 "§9.2: {n} counter rebuilt: {names}.",
                 "§9.2: {n} counters rebuilt: {names}.",
                 len(rebuilt),
-                names=", ".join(rebuilt),
+                names=join(", ", rebuilt),
             )
         )
     if restored:
@@ -377,7 +378,7 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
                 "§9.2: {n} counter restored to full strength: {names}.",
                 "§9.2: {n} counters restored to full strength: {names}.",
                 len(restored),
-                names=", ".join(restored),
+                names=join(", ", restored),
             )
         )
     return lines
