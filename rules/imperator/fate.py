@@ -111,9 +111,10 @@ def agitation_error(st: ImperatorState, leader: str, start: str, final: str) -> 
     if any(st.leaders[a].loc == st.board.rome for a in augs if a != leader):
         return None
     if start == st.board.rome:
-        return "Event 6: the Augustus must stay in Rome this year"
+        return _("{section}: {message}", section="Event 6", message=_("the Augustus must stay in Rome this year"))
     if rome_distance(st, final) >= rome_distance(st, start):
-        return "Event 6: the Augustus must head for Rome by the most direct route"
+        return _("{section}: {message}", section="Event 6",
+                 message=_("the Augustus must head for Rome by the most direct route"))
     return None
 
 
@@ -198,7 +199,7 @@ def agitation_idle_error(st: ImperatorState) -> str | None:
         return None
     if not any(agitation_steps(st, a) for a in augs):
         return None  # no step towards Rome is open to any of them: nothing can be asked
-    return "an Augustus must head for Rome this SMC before Rome's movement ends"
+    return _("an Augustus must head for Rome this SMC before Rome's movement ends")
 
 
 def agitation_steps(st: ImperatorState, augustus: str) -> list[str]:
