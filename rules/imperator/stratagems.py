@@ -219,15 +219,16 @@ def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
 def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
     pd = st.board.peoples.get(pid)
     if pd is None or pid == "armenia":
-        return f"unknown People {pid!r}"
+        return _("unknown People {people}", people=repr(pid))
     if pd.major != major:
-        return f"the {pd.name} are a {'Major' if pd.major else 'Minor'} People"
+        return (_("the {people} are a Major People", people=pd.name) if pd.major
+                else _("the {people} are a Minor People", people=pd.name))
     if pid in st.at_war:
-        return f"the {pd.name} are already at war"
+        return _("the {people} are already at war", people=pd.name)
     if pid in ("osrhoene", "adiabene") and st.year >= 196:
-        return f"the {pd.name} left the game in 195 and can no longer go to war (§4.2)"
+        return _("the {people} left the game in 195 and can no longer go to war (§4.2)", people=pd.name)
     if st.locked.get(pid, 0) > st.year:
-        return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
+        return _("the {people} are bound to peace until {year} (§9.2.4)", people=pd.name, year=st.locked[pid])
     return scenario_rules.war_barred(st, pid)
 
 
