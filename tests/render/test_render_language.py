@@ -178,3 +178,33 @@ def test_the_battle_card_is_drawn_in_the_game_language(
     monkeypatch.setattr(bot.i18n, "catalogue", lambda language: pseudo if language == "fr" else None)
     imperator.render_battle_card({**BATTLE, "language": "fr"})
     assert untranslated(drawn, {"Maximianus", "Quades"}) == []
+
+
+BARRACKS_LABEL_FUNCTIONS = {"render_table", "_legend", "_final_scores", "_text_centre", "_side_label"}
+
+
+def test_every_barracks_table_label_goes_through_the_catalogue(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Barracks table's own words are marked; its cards, Emperors and seats are names."""
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if sys._getframe(1).f_code.co_name in BARRACKS_LABEL_FUNCTIONS:
+            texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    pseudo = PseudoCatalogue()
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: pseudo if language == "fr" else None)
+    game = BarracksGame.new("solo", [], "render", {})
+    view = {**game.public_view(), "language": "fr"}
+    render_table(view)
+    names = {"ROMA"} | {str(a.get("title", "")) for a in (view.get("areas") or {}).values()}
+    names |= {str(s.get("seat", "")) for s in view.get("seats") or ()}
+    for emperor in view.get("emperors") or ():  # drawn on two lines when long
+        names |= {emperor["name"], *str(emperor["name"]).split()}
+    for card in [*(view.get("forum") or ()), *(view.get("spaces") or ())]:
+        names |= {str(card.get("name", "")), *str(card.get("name", "")).split()}
+    assert texts and untranslated(texts, {n for n in names if n}) == []
