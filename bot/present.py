@@ -36,7 +36,8 @@ def outcome_lines(outcome: Outcome, language: str = "en", citations: bool = Fals
     every action: refusals name their rule, and ``/game log`` lists the citations of each
     move (``citations=True``)."""
     lines = [localise(line, language) for line in outcome.public]
-    lines.extend(describe_roll(r, language) for r in outcome.rolls)
+    if not outcome.rolls_in_lines:  # else each roll is already in the line it explains
+        lines.extend(describe_roll(r, language) for r in outcome.rolls)
     if citations and outcome.citations:
         sections = ", ".join(outcome.citations)
         lines.append(localise(_("Rules: {sections}", sections=sections), language))

@@ -73,7 +73,7 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
     record = game.public_view().get("last_battle")
     if not record:
         return
-    card = {**battle_card(record), "language": game_language(result.game)}  # a public post
+    card = {**battle_card(record, game.state), "language": game_language(result.game)}  # a public post
     data = await asyncio.to_thread(render_battle_card, card)
     slug = str(record.get("zone_id", "battle"))
     await bot.publisher.send(

@@ -34,6 +34,7 @@ from cogs.common import (
     update_status_message,
     user_key,
 )
+from cogs.ready import ready_to_type
 from rules.core import RuleError
 from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, text_from_json
 from rules.core.registry import games
@@ -351,7 +352,9 @@ class LobbyCog(commands.Cog):
             scenario=row.scenario,
             seq=row.seq,
         )
-        lines = [localise(line, lang) for line in [head, *game.status_lines()]]
+        # After the end, the result and where to look replace whose move it was (below).
+        position = game.status_lines() if row.status == "active" else []
+        lines = [localise(line, lang) for line in [head, *position]]
         pending = game.pending_decision()
         if pending is not None:
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
@@ -371,7 +374,7 @@ class LobbyCog(commands.Cog):
             lines.append(localise(over, lang))
         suggest = getattr(game, "suggestions", None)
         for seat in seats_of(row, user_key(interaction)) if row.status == "active" else []:
-            ready = suggest(seat) if callable(suggest) and row.status == "active" else []
+            ready = suggest(seat) if callable(suggest) else ready_to_type(row.kind, game, seat)
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
                 lines.extend(f"  {localise(line, lang)}" for line in ready)

@@ -15,6 +15,11 @@ Input dict (every key optional except the two sides)::
       "result": {"attacker": "1/4", "defender": "R", "winner": "A"},   # or a plain string
       "text": "The Quades retreat."
     }
+
+Each side may also carry what the battle cost it (``rules.imperator.views.battle_card``):
+``"loss_code": "1/2: step losses on half ..."`` (the table's result in words), ``"losses":
+["IVe Scythica (reduced)"]``, ``"retreats": ["Avidius Cassius → Melitene"]``, ``"deaths":
+[...]``; and the card ``"waiting": "rome still chooses (retreat)"`` while a choice is open.
 """
 
 from __future__ import annotations
@@ -32,6 +37,25 @@ from rules.core.i18n import _
 
 W = 760
 DEFAULT_COLUMNS = ["1/3", "1/2", "2/3", "4/5", "1/1", "5/4", "3/2", "2/1", "3/1", "4/1"]
+
+
+COST_LINE = 17
+"""Height of one line of a side's losses, retreats and deaths."""
+
+
+def aftermath_lines(side: Mapping[str, Any]) -> list[str]:
+    """What the battle cost one side, as the card prints it under its counters: the losses
+    (the units hit, else the table's result in words), the retreats and the deaths."""
+    lines = []
+    if "losses" in side:
+        lines.append("Losses: " + (", ".join(side["losses"]) or "none"))
+    if side.get("loss_code"):
+        lines.append(f"Result {side['loss_code']}")
+    if side.get("retreats"):
+        lines.append("Retreat: " + ", ".join(side["retreats"]))
+    if side.get("deaths"):
+        lines.append("Died: " + ", ".join(side["deaths"]))
+    return lines
 
 
 def render_battle_card(battle: Mapping[str, Any]) -> bytes:
@@ -53,10 +77,17 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     m = _metrics(k)
     sides = [battle.get("attacker") or {}, battle.get("defender") or {}]
     counters = [_counters(s.get("counters")) for s in sides]
+    col_w = (W - 60) // 2
+    cost_font = font("sans", 13)
+    costs = [
+        [part for line in aftermath_lines(s) for part in _wrap(line, cost_font, col_w - 8)]
+        for s in sides
+    ]
     rows_needed = max(
         sum(1 for c in cs if c.is_leader) * (m.leader_h + m.gap)
         + ((sum(1 for c in cs if not c.is_leader) + 4) // 5) * (m.unit + m.gap)
-        for cs in counters
+        + len(lines) * COST_LINE
+        for cs, lines in zip(counters, costs, strict=True)
     )
     H = 150 + rows_needed + 210
     img = Image.new("RGB", (W, H), PAPER)
@@ -77,7 +108,6 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         tw, _h = _text_size(sub, font("sans-bold", 15))
         d.text((W - 20 - tw, 20), sub, font=font("sans-bold", 15), fill=INK)
     y0 = 56
-    col_w = (W - 60) // 2
     for i, (s, cs) in enumerate(zip(sides, counters, strict=True)):
         x = 20 + i * (col_w + 20)
         side = norm_side(s.get("side", "R" if i == 0 else "E")) or "R"
@@ -102,7 +132,8 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         for c in (c for c in cs if c.is_leader):
             _draw_leader(d, x + 4, cy, min(col_w - 8, 260), c, side, m, k)
             cy += m.leader_h + m.gap
-        for j, c in enumerate(c for c in cs if not c.is_leader):
+        units = [c for c in cs if not c.is_leader]
+        for j, c in enumerate(units):
             _draw_unit(
                 d,
                 x + 4 + (j % 5) * (m.unit + m.gap),
@@ -112,6 +143,10 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
                 m,
                 k,
             )
+        cy += ((len(units) + 4) // 5) * (m.unit + m.gap)
+        for line in costs[i]:
+            d.text((x + 4, cy), line, font=cost_font, fill=INK)
+            cy += COST_LINE
     y = y0 + 60 + rows_needed + 10
     # Odds strip.
     columns = [str(c) for c in battle.get("columns") or DEFAULT_COLUMNS]
@@ -185,6 +220,10 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     if rtext:
         d.text((20, y), tr(_("Result: {result}", result=rtext)), font=font("sans-bold", 17), fill=(120, 20, 24))
         y += 26
+    waiting = battle.get("waiting")
+    if waiting:
+        d.text((20, y), tr(_("Waiting: {who}", who=tr(waiting))), font=font("sans", 14), fill=INK)
+        y += 20
     for line in _wrap(tr(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
         d.text((20, y), line, font=font("sans", 14), fill=INK)
         y += 18

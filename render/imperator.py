@@ -348,15 +348,30 @@ def viewport(board: BoardGeometry, view: str, scene: MapScene | None = None) -> 
 
 @dataclass
 class StaticLayer:
-    image: Image.Image
+    """A view's map without the game on it, kept between renders as raw RGB bytes (3 bytes a
+    pixel; a Pillow image takes 4): ``image`` gives a fresh image to draw on."""
+
+    pixels: bytes
+    size: tuple[int, int]
     placed: list[Placed]
     anchors: dict[str, tuple[float, float]]
     label_rects: dict[str, tuple[float, float, float, float]]
+
+    @property
+    def image(self) -> Image.Image:
+        return Image.frombytes("RGB", self.size, self.pixels)
 
 
 _static_cache: dict[tuple[str, str], StaticLayer] = {}
 _static_lock = threading.Lock()
 _STATIC_CACHE_MAX = 24
+_STATIC_CACHE_BYTES = 48 * 1024 * 1024
+"""The static layers kept, at most this many bytes of pixels (a whole-map layer is ~11 MB):
+a bound on the renderer's memory, whatever views are asked for (issue 14)."""
+
+
+def _layer_bytes(layer: StaticLayer) -> int:
+    return len(layer.pixels)
 
 
 def _crop_base(vp: Viewport) -> tuple[Image.Image, Image.Image]:
@@ -624,7 +639,9 @@ def _build_static(board: BoardGeometry, vp: Viewport) -> StaticLayer:
         p = placer.place("label", f"river/{i}", (x, y), (tw + 4, th + 4), gap=1, max_radius=80 * k)
         _draw_text_box(draw, p.rect, text, rf, (40, 96, 150) if major else (70, 120, 160))
 
-    return StaticLayer(canvas, list(placer.placed), anchors, label_rects)
+    return StaticLayer(
+        canvas.convert("RGB").tobytes(), canvas.size, list(placer.placed), anchors, label_rects
+    )
 
 
 def _erode(mask: Image.Image, size: int, fast: bool) -> Image.Image:
@@ -686,9 +703,13 @@ def static_layer(board: BoardGeometry, vp: Viewport) -> StaticLayer:
     if hit is None:
         hit = _build_static(board, vp)
         with _static_lock:
-            if len(_static_cache) >= _STATIC_CACHE_MAX:
-                _static_cache.pop(next(iter(_static_cache)))
             _static_cache[key] = hit
+            while len(_static_cache) > _STATIC_CACHE_MAX or (
+                len(_static_cache) > 1
+                and sum(_layer_bytes(layer) for layer in _static_cache.values())
+                > _STATIC_CACHE_BYTES
+            ):
+                _static_cache.pop(next(iter(_static_cache)))  # the oldest first
     return hit
 
 
@@ -1548,7 +1569,7 @@ def render_scene(
     board = board if board is not None else load_board()
     vp = viewport(board, view, scene)
     static = static_layer(board, vp)
-    canvas = static.image.copy()
+    canvas = static.image  # a fresh image each time
     k = vp.k
     top = vp.map_top
     placer = Placer((2, top + 2, vp.width - 2, top + vp.height - 2))
@@ -1734,10 +1755,11 @@ def _folded(stack: Stack) -> Stack:
 
 def _names_on_top(canvas: Image.Image, static: StaticLayer) -> None:
     """Tints, outlines, arrows and pins never hide a name: every name goes back on top."""
+    plain = static.image
     for p in static.placed:
         if p.kind == "label":
             box = (round(p.rect[0]), round(p.rect[1]), round(p.rect[2]), round(p.rect[3]))
-            canvas.paste(static.image.crop(box), box[:2])
+            canvas.paste(plain.crop(box), box[:2])
 
 
 def encode_png(img: Image.Image) -> bytes:

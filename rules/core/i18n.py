@@ -100,6 +100,7 @@ class Text(str):
             data["verbatim"] = True
         if self.plural is not None:
             data["plural"] = self.plural
+        if self.n is not None:  # also a plain sentence's {n} field: _("... {n} ...", n=2)
             data["n"] = self.n
         if self.params:
             data["params"] = {k: text_to_json(v) for k, v in self.params.items()}

@@ -584,6 +584,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         combat.evade(st, out, data, choice)
     elif kind == "evade_to":
         combat.evade_to(st, out, data, choice)
+    elif kind == "evade_unit":
+        combat.evade_unit(st, out, data, choice)
     elif kind == "losses":
         combat.choose_loss(st, out, data, choice)
     elif kind == "retreat" and choice == "split":

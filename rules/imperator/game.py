@@ -351,15 +351,25 @@ class ImperatorGame(Game[ImperatorState]):
         if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
             return [_("/respond — {prompt}", prompt=st.pending[0]["prompt"])]
         moved: set[str] = set()
-        for s in queries.candidate_commands(st, seat):
+        shown_groups: set[str] = set()
+        candidates = queries.candidate_commands(st, seat)
+        chits = [c.value for a in self._stratagem_actions(seat) for c in a.args[0].choices or ()]
+        if chits and not st.pending:  # before /end: a chit is played during the step it ends
+            at = next((i for i, c in enumerate(candidates) if c.verb == "end"), len(candidates))
+            candidates[at:at] = queries.stratagem_candidates(st, chits)
+        for s in candidates:
             if s.verb == "march":
                 if s.args["leader"] in moved:
                     lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))
+                continue
+            if s.group and s.group in shown_groups:
                 continue
             try:
                 self._apply(self.copy_state(st), seat, Command(s.verb, dict(s.args)), Outcome())
             except RuleError:
                 continue
+            if s.group:
+                shown_groups.add(s.group)
             if s.verb == "move" and "leader" in s.args:
                 moved.add(str(s.args["leader"]))
             lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))

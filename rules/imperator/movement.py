@@ -387,9 +387,9 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     if leader is not None:
         from rules.imperator.fate import agitation_error
 
-        agit = agitation_error(st, leader, start, final)
+        agit = agitation_error(st, leader, start, final, spent, pm - spent, carried)
         if agit:
-            raise RuleError("Event 6", reason(agit))
+            raise RuleError("Event 6", agit)
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
     for z in sorted(set(placed.values()) | {final}):
