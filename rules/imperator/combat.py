@@ -187,7 +187,7 @@ def _evasion_destination(st: ImperatorState, out: Outcome, data: dict[str, Any])
     zones = evasion_zones(st, zone, defender, leaders, units)
     if len(zones) > 1 and data.get("to") not in zones:
         politics.open_decision(
-            st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
+            st, defender, "evade_to", _("§8.1: the evasion succeeds; where does the force in {zone} go?", zone=name(st, zone)),
             [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
         )
         return

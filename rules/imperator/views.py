@@ -164,12 +164,12 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
 BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
 SIDE_WORDS = {"R": "Rome", "E": "the Enemies of Rome", "M": "the mutineers"}
 LOSS_WORDS = {
-    "E": "all its units are eliminated",
-    "A": "each of its units takes a step loss",
-    "1/4": "step losses on a quarter as many units as the enemy lost",
-    "1/2": "step losses on half as many units as the enemy lost",
-    "3/4": "step losses on three quarters as many units as the enemy lost",
-    "R": "no loss",
+    "E": _("all its units are eliminated"),
+    "A": _("each of its units takes a step loss"),
+    "1/4": _("step losses on a quarter as many units as the enemy lost"),
+    "1/2": _("step losses on half as many units as the enemy lost"),
+    "3/4": _("step losses on three quarters as many units as the enemy lost"),
+    "R": _("no loss"),
 }
 
 
@@ -339,12 +339,13 @@ def battle_card(record: dict[str, Any], st: ImperatorState | None = None) -> dic
         side = dict(record[key])
         side["name"] = ", ".join(side["leaders"]) or side["name"]
         code = str(record["result"][key])
-        side["loss_code"] = f"{code}: {LOSS_WORDS.get(code, code)}"
+        side["loss_code"] = join(": ", [code, LOSS_WORDS.get(code, code)])
         if st is not None:
             side.update(battle_aftermath(st, record[key]["counters"], str(record.get("zone_id", ""))))
         card[key] = side
     if st is not None and st.pending:
-        card["waiting"] = f"{st.seat_of(st.pending[0]['role'])} still chooses ({st.pending[0]['kind']})"
+        card["waiting"] = _("{seat} still chooses ({kind})", seat=st.seat_of(st.pending[0]["role"]),
+                            kind=st.pending[0]["kind"])
     winner = record["winner"]
     won = record["attacker"] if winner == record["attacker"]["role"] else record["defender"]
     card["result"] = dict(record["result"])
@@ -372,9 +373,9 @@ def battle_aftermath(st: ImperatorState, counters: list[dict[str, Any]], zone: s
         elif cid in st.units:
             us = st.units[cid]
             if us.status != "map":
-                losses.append(f"{name(st, cid)} (eliminated)")
+                losses.append(_("{unit} (eliminated)", unit=name(st, cid)))
             elif us.reduced and not c.get("reduced"):
-                losses.append(f"{name(st, cid)} (reduced)")
+                losses.append(_("{unit} (reduced)", unit=name(st, cid)))
             if us.status == "map" and us.loc and us.loc != zone:
                 retreats.append(f"{name(st, cid)} → {name(st, us.loc)}")
     return {"losses": losses, "retreats": retreats, "deaths": deaths}

@@ -154,8 +154,10 @@ BATTLE = {
     "zone": "Vindobona",
     "year": 171,
     "smc": 2,
-    "attacker": {"side": "R", "name": "Maximianus", "strength": 20, "counters": []},
-    "defender": {"side": "E", "name": "Quades", "strength": 6, "counters": []},
+    "attacker": {"side": "R", "name": "Maximianus", "strength": 20, "counters": [],
+                 "losses": [], "retreats": ["Maximianus → Carnuntum"], "deaths": []},
+    "defender": {"side": "E", "name": "Quades", "strength": 6, "counters": [],
+                 "losses": [_("{unit} (eliminated)", unit="Quades")], "deaths": ["Ballomar"]},
     "odds": "3/1",
     "column": "2/1",
     "shifts": [],
@@ -173,11 +175,12 @@ def test_the_battle_card_is_drawn_in_the_game_language(
     assert "Bataille de Vindobona" in drawn and "Rapport" in drawn
     assert "Attaquant · Rome" in drawn and "Défenseur · Ennemis de Rome" in drawn
     assert "Décalages : aucun" in drawn
+    assert "Pertes : aucune" in drawn and "Pertes : Quades (éliminée)" in drawn
     drawn.clear()
     pseudo = PseudoCatalogue()
     monkeypatch.setattr(bot.i18n, "catalogue", lambda language: pseudo if language == "fr" else None)
     imperator.render_battle_card({**BATTLE, "language": "fr"})
-    assert untranslated(drawn, {"Maximianus", "Quades"}) == []
+    assert untranslated(drawn, {"Maximianus", "Quades", "Carnuntum", "Ballomar"}) == []
 
 
 BARRACKS_LABEL_FUNCTIONS = {"render_table", "_legend", "_final_scores", "_text_centre", "_side_label"}
