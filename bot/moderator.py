@@ -938,11 +938,11 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active" or row.seq != seq:
-                raise StaleError("decision already settled")
+                raise StaleError(_("decision already settled"))
             game = await self.load(row)
             current = game.pending_decision()
             if current is None or current.id != pending.id:
-                raise StaleError("decision already settled")
+                raise StaleError(_("decision already settled"))
             command = Command("decide", {"id": pending.id, "choice": pending.default})
             old_state = game.state
             outcome = game.apply(pending.seat, command)

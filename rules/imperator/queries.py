@@ -215,7 +215,7 @@ def _vexillation_suggestions(st: ImperatorState) -> list[Suggestion]:
     for front in FRONT_ORDER:
         for trio in itertools.islice(itertools.combinations(by_front.get(front, []), 3), 6):
             create: dict[str, Any] = {"action": "create", "units": list(trio)}
-            note = f"form a vexillation from three {front} legions (§3.4)"
+            note = _("form a vexillation from three {front} legions (§3.4)", front=front)
             found.append(Suggestion("vexillation", create, note, f"create:{front}"))
     return found
 
