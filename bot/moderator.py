@@ -571,6 +571,14 @@ class Moderator:
         delivery = CURRENT_DELIVERY.get()
         return delivery.next_key() if delivery is not None else None
 
+    async def earlier_answer(self, interaction_id: Any) -> ActResult | None:
+        """The answer to the first command of interaction ``interaction_id`` when an earlier
+        delivery of it landed: a repeated delivery gets that answer, never a refusal saying
+        its button is out of date (issue 14)."""
+        if interaction_id is None:
+            return None
+        return await self._first_answer(f"{interaction_id}:1")
+
     async def _first_answer(self, key: str | None) -> ActResult | None:
         """The result of the delivery that already landed under ``key``, if any."""
         if key is None:

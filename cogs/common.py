@@ -20,7 +20,7 @@ import discord
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.memory import release_free_memory
-from bot.moderator import ActResult, ModeratorError, handling
+from bot.moderator import ActResult, Moderator, ModeratorError, handling
 from bot.present import private_lines, result_line
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
@@ -82,7 +82,16 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """Refuse a request: an ephemeral message to its sender only, in their language (a
-    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed."""
+    ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed.
+
+    A repeated delivery of an interaction whose first delivery landed is not refused (its
+    menu is out of date only because of that first delivery): it gets the first answer."""
+    moderator = getattr(interaction.client, "moderator", None)
+    if isinstance(moderator, Moderator) and not interaction.response.is_done():
+        first = await moderator.earlier_answer(getattr(interaction, "id", None))
+        if first is not None:
+            await announce(interaction.client, first, interaction)  # type: ignore[arg-type]
+            return
     text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)

@@ -58,3 +58,36 @@ async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
                     assert harness.problems_since(start) == [], (custom_id, kind)
                     assert len(harness.table.outputs) > start, (custom_id, kind)
     assert pressed >= 3 * len(DYNAMIC_ITEMS)
+
+
+async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_refusal(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Found by the duplicates probe on PostgreSQL: the second delivery of a decision answer
+    (or a menu choice) that arrived just after the first had landed was told "This choice is
+    out of date" by the component's own seq check, instead of getting the first answer."""
+    from reliability.harness import Harness
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    await moderator.create("guild", "rep", "alice", "tiny", "race")
+    await moderator.join("rep", "alice")
+    await moderator.join("rep", "bob")
+    row, _game = await moderator.start("rep", "alice")
+    game_id = row.id or 0
+    async with Harness(moderator, tmp_path / "images") as harness:
+        harness.at("rep", "alice")
+        await harness.slash(harness.command("play"), {"steps": "2"})  # bob may block (§3)
+        row = await moderator.get(game_id)
+        assert row.seq == 1
+        custom_id = f"praetor:decide:{game_id}:{row.seq}"
+        harness.at("rep", "bob")
+        first = await harness.press(custom_id, ["pass"])
+        assert first is not None
+        start = len(harness.table.outputs)
+        again = harness.table.interaction()
+        again.id = first.id  # Discord delivers the same interaction again
+        await harness.press(custom_id, ["pass"], again)
+        assert (await moderator.get(game_id)).seq == 2
+        said = harness.table.outputs[start:]
+        assert said and not any(o.refusal for o in said), [o.text for o in said]
+        assert harness.problems_since(start) == []
