@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -91,3 +92,47 @@ async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_
         said = harness.table.outputs[start:]
         assert said and not any(o.refusal for o in said), [o.text for o in said]
         assert harness.problems_since(start) == []
+
+
+async def test_a_duplicate_arriving_while_the_first_is_being_saved_gets_the_first_answer(
+    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Found by the duplicates probe on PostgreSQL: while the first delivery was being saved,
+    the second read the game already changed in memory, was refused as out of date, and the
+    first answer was not there yet to give it."""
+    import asyncio
+
+    from reliability.harness import Harness
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    await moderator.create("guild", "mid", "alice", "tiny", "race")
+    await moderator.join("mid", "alice")
+    await moderator.join("mid", "bob")
+    row, _game = await moderator.start("mid", "alice")
+    game_id = row.id or 0
+    saving, go_on = asyncio.Event(), asyncio.Event()
+    real_persist = Moderator._persist
+
+    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await go_on.wait()
+        return await real_persist(self, *args, **kwargs)
+
+    async with Harness(moderator, tmp_path / "images") as harness:
+        harness.at("mid", "alice")
+        await harness.slash(harness.command("play"), {"steps": "1"})  # bob may block (§3)
+        custom_id = f"praetor:decide:{game_id}:1"
+        harness.at("mid", "bob")
+        monkeypatch.setattr(Moderator, "_persist", slow_persist)
+        one = harness.table.interaction()
+        two = harness.table.interaction()
+        two.id = one.id
+        first = asyncio.create_task(harness.press(custom_id, ["pass"], one))
+        await saving.wait()  # the first delivery is being saved
+        second = asyncio.create_task(harness.press(custom_id, ["pass"], two))
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await asyncio.gather(first, second)
+        assert (await moderator.get(game_id)).seq == 2
+        refused = [o.text for o in harness.table.outputs if o.refusal]
+        assert refused == []
