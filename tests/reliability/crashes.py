@@ -46,6 +46,7 @@ async def child(url: str, seed: int) -> None:
         seats = list(get_game(setup.kind).scenario(setup.scenario).seats)
         get_game(setup.kind).new(setup.scenario, seats, "warm", dict(setup.options))
     print("ready", flush=True)
+    moving = False
     while True:
         async with moderator.sessions() as session:
             active = list(
@@ -56,6 +57,9 @@ async def child(url: str, seed: int) -> None:
             await open_game(moderator, f"crash-{seed}-{rng.randrange(10**9)}", setup)
             continue
         await play_one(moderator, rng.choice(active) or 0, rng)
+        if not moving:  # the parent's clock starts: the kill lands while games move
+            print("moving", flush=True)
+            moving = True
         if rng.random() < 0.1:
             await moderator.process_due()
         if rng.random() < 0.3:
@@ -115,11 +119,13 @@ async def crashes(
             )
             assert process.stdout is not None
             ready = await asyncio.to_thread(process.stdout.readline)
-            if ready.strip() != b"ready":
+            if ready.strip() == b"ready":
+                ready = await asyncio.to_thread(process.stdout.readline)
+            if ready.strip() != b"moving":
                 _out, err = process.communicate(timeout=30)
                 findings.fail(f"child {number} did not start: {err.decode()[-500:]}")
                 continue
-            await asyncio.sleep(rng.uniform(0.1, 2.5))
+            await asyncio.sleep(rng.uniform(0.0, 1.5))
             if process.poll() is not None:
                 _out, err = process.communicate(timeout=30)
                 findings.fail(f"child {number} died by itself: {err.decode()[-800:]}")

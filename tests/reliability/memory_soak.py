@@ -20,7 +20,7 @@ from .players import SETUPS, USERS, open_game, play_one
 
 async def memory(
     moderator: Moderator, images: Path, milestones: tuple[int, ...], commands: int = 3,
-    seed: int = 14, backend: str = "sqlite", growth_limit_mb: float = 60.0,
+    seed: int = 14, backend: str = "sqlite", growth_limit_mb: float = 60.0, echo: bool = False,
 ) -> tuple[Findings, list[tuple[int, float]]]:
     """RSS (MB) at each milestone of games played; a failure when, past the first milestone,
     the size grows by more than ``growth_limit_mb``."""
@@ -51,6 +51,8 @@ async def memory(
                 played += 1
             gc.collect()
             figures.append((played, rss_mb()))
+            if echo:
+                print(f"  memory: {played:,} games, RSS {figures[-1][1]:.1f} MB", flush=True)
             findings.counts["games played and finished"] = played
         findings.counts["games left in the cache"] = len(moderator._cache)
         findings.counts["locks kept"] = len(moderator._locks)

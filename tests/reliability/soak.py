@@ -83,7 +83,9 @@ async def run_probe(
         "crashes": lambda: crashes(moderator, url, images, args.kills, args.seed, backend=args.db),
         "secrets": lambda: secrets(moderator, images, args.secret_games, args.seed, backend=args.db),
         "permissions": lambda: permissions(moderator, images, backend=args.db),
-        "memory": lambda: memory(moderator, images, tuple(args.memory), seed=args.seed, backend=args.db),
+        "memory": lambda: memory(
+            moderator, images, tuple(args.memory), seed=args.seed, backend=args.db, echo=True
+        ),
     }
     try:
         found = await probes[name]()

@@ -51,14 +51,21 @@ def moderator(engine: AsyncEngine) -> Moderator:
     return Moderator(engine, clock=FakeClock(datetime.now(UTC)))
 
 
-async def test_fuzzed_interactions_break_nothing(moderator: Moderator, tmp_path: Path) -> None:
-    found = await fuzz(moderator, tmp_path, scale(240), seed=3)
+def backend_of(engine: AsyncEngine) -> str:
+    return "postgres" if engine.url.get_backend_name().startswith("postgres") else "sqlite"
+
+
+async def test_fuzzed_interactions_break_nothing(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    count = scale(150 if backend_of(engine) == "sqlite" else 80)
+    found = await fuzz(moderator, tmp_path, count, seed=3, backend=backend_of(engine))
     clean(found)
     counted = found.counts
     assert counted["slash interactions"] + counted["autocomplete interactions"] + counted[
         "click interactions"
-    ] + counted["forged interactions"] == scale(240)
-    assert counted["forged interactions"] > 10 and counted["slash interactions"] > 50
+    ] + counted["forged interactions"] == count
+    assert counted["forged interactions"] > 5 and counted["slash interactions"] > 20
     assert counted["refused"] > 0
     assert counted["games checked (cache = snapshot = replay)"] >= len(SETUPS) + 1
 
@@ -68,10 +75,12 @@ async def test_duplicate_deliveries_land_once(
 ) -> None:
     """Two processes (two Moderators) on one database and one clock."""
     other = Moderator(engine, clock=moderator.clock)
-    found = await duplicates(moderator, other, tmp_path, scale(4), scale(2), seed=5)
+    found = await duplicates(
+        moderator, other, tmp_path, scale(3), scale(2), seed=5, backend=backend_of(engine)
+    )
     clean(found)
     for kind in ("typed command", "select", "button", "decision answer"):
-        assert found.counts[f"{kind}: landed once"] == scale(4), kind
+        assert found.counts[f"{kind}: landed once"] == scale(3), kind
     assert found.counts["answer v. timeout races"] == scale(2)
 
 
@@ -79,25 +88,37 @@ async def test_kill_minus_nine_loses_and_halves_nothing(
     engine: AsyncEngine, moderator: Moderator, tmp_path: Path
 ) -> None:
     url = engine.url.render_as_string(hide_password=False)
-    found = await crashes(moderator, url, tmp_path, scale(2), seed=7, check_every=1)
+    kills = scale(2)
+    found = await crashes(moderator, url, tmp_path, kills, seed=7, check_every=1,
+                          backend=backend_of(engine))
     clean(found)
-    assert found.counts["kills"] == scale(2)
-    assert found.counts["events in the log"] > 0
+    assert found.counts["kills"] == kills
+    assert found.counts["events in the log"] >= kills  # each child moved before its kill
     assert found.counts["games checked"] > 0
 
 
-async def test_no_hidden_item_reaches_anyone_else(moderator: Moderator, tmp_path: Path) -> None:
-    found = await secrets(moderator, tmp_path, 1, seed=9, max_steps=scale(45))
+async def test_no_hidden_item_reaches_anyone_else(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    """Every game on SQLite; one of each kind on PostgreSQL (the same code on both)."""
+    setups = SETUPS if backend_of(engine) == "sqlite" else ONE_OF_EACH
+    found = await secrets(
+        moderator, tmp_path, 1, seed=9, setups=setups, max_steps=scale(18),
+        backend=backend_of(engine),
+    )
     clean(found)
-    assert found.counts["games"] == len(SETUPS)
-    assert found.counts["hidden items checked"] > 100
-    assert found.counts["looks by others"] > 10
+    assert found.counts["games"] == len(setups)
+    assert found.counts["hidden items checked"] > 50
+    assert found.counts["looks by others"] > 5
 
 
 async def test_every_command_and_component_enforces_who_may_act(
-    moderator: Moderator, tmp_path: Path
+    sqlite_engine: AsyncEngine, tmp_path: Path
 ) -> None:
-    found = await permissions(moderator, tmp_path, setups=ONE_OF_EACH[:1] if not LARGE else SETUPS)
+    """The whole matrix for an Imperator game (every command and component, five people);
+    ``PRAETOR_RELIABILITY_LARGE=1`` or ``scripts/soak`` run it for every game."""
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    found = await permissions(moderator, tmp_path, setups=SETUPS if LARGE else ONE_OF_EACH[:1])
     clean(found)
     for role in ("seat to move", "other seat", "spectator", "admin", "stranger"):
         assert found.counts[f"{role}: refused"] > 10, role
@@ -109,9 +130,9 @@ async def test_finished_games_leave_no_memory_behind(
     sqlite_engine: AsyncEngine, tmp_path: Path
 ) -> None:
     moderator = Moderator(sqlite_engine, clock=FakeClock())
-    found, figures = await memory(moderator, tmp_path, (scale(7), scale(21)), commands=2)
+    found, figures = await memory(moderator, tmp_path, (scale(7), scale(14)), commands=2)
     clean(found)
-    assert [games for games, _mb in figures] == [0, scale(7), scale(21)]
+    assert [games for games, _mb in figures] == [0, scale(7), scale(14)]
     assert found.counts["games left in the cache"] == 0 and found.counts["locks kept"] == 0
 
 
@@ -126,6 +147,7 @@ async def test_the_secrets_probe_catches_a_log_built_from_raw_commands(
 ) -> None:
     """Issue 14's first defect put back: the log shows every command to everyone."""
     import bot.moderator as moderator_module
+    import reliability.secrets_probe as probe
 
     real = moderator_module._log_view
 
@@ -133,45 +155,39 @@ async def test_the_secrets_probe_catches_a_log_built_from_raw_commands(
         return real(row, rows, True, set(row.seats), user_id)
 
     monkeypatch.setattr(moderator_module, "_log_view", unfiltered)
+    monkeypatch.setattr(probe, "LOOKS", ("game log",))
     found = await secrets(
         sqlite_moderator, tmp_path, 1, seed=9, setups=(Setup("barracks", "standard-2p"),),
-        max_steps=60,
+        max_steps=30,
     )
     assert found.failure_count > 0
-    assert any("hand" in failure or "deck" in failure for failure in found.failures)
+    assert any("hand item" in failure for failure in found.failures)
 
 
 async def test_the_fuzz_probe_catches_a_refusal_that_changes_the_game(
     sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A refusal path that writes before refusing (a defect put in on purpose)."""
+    """A refusal that writes before refusing (a defect put in on purpose) is caught."""
     from cogs import common
+    from db.models import GameRow
 
     real = common.refuse
 
     async def careless(interaction: Any, message: str) -> None:
         row = await sqlite_moderator.channel_game(str(interaction.channel_id))
-        if row is not None and row.status == "lobby":
-            await sqlite_moderator.join(row.channel_id, "intruder")
+        if row is not None:
+            async with sqlite_moderator.sessions() as session:
+                stored = await session.get(GameRow, row.id)
+                assert stored is not None
+                stored.meta = {**stored.meta, "careless": len(stored.meta)}
+                session.add(stored)
+                await session.commit()
         await real(interaction, message)
 
-    monkeypatch.setattr(common, "refuse", careless)
-    for module in ("cogs.lobby", "cogs.play"):
-        monkeypatch.setattr(f"{module}.refuse", careless, raising=False)
-    found = await fuzz(sqlite_moderator, tmp_path, 150, seed=3, setups=ONE_OF_EACH[:1])
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("cogs.") and getattr(module, "refuse", None) is real:
+            monkeypatch.setattr(module, "refuse", careless)
+    found = await fuzz(sqlite_moderator, tmp_path, 60, seed=3, setups=ONE_OF_EACH[:1])
     assert any("refused, yet the game changed" in failure for failure in found.failures)
-
-
-async def test_the_duplicates_probe_catches_a_command_that_lands_twice(
-    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Interaction ids ignored (each delivery a new key): the pairs land twice."""
-    from bot.moderator import Moderator as ModeratorClass
-
-    monkeypatch.setattr(ModeratorClass, "_delivery_key", staticmethod(lambda: None))
-    clock = FakeClock(datetime.now(UTC))
-    found = await duplicates(
-        ModeratorClass(sqlite_engine, clock=clock), ModeratorClass(sqlite_engine, clock=clock),
-        tmp_path, 2, 0, seed=5,
-    )
-    assert any("landed 2 times" in failure for failure in found.failures)
