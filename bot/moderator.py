@@ -226,6 +226,8 @@ class Moderator:
             weakref.WeakValueDictionary()
         )  # a game's lock lives while someone holds or awaits it, then goes
         self._cache = GameCache(cache_size)
+        self._in_flight: dict[str, asyncio.Event] = {}
+        """Delivery keys being applied in this process (see :meth:`answered_before`)."""
         self.outbox = Outbox(self.sessions, self.clock)
         self.composer: Composer | None = None
 
@@ -554,6 +556,29 @@ class Moderator:
         seat: str | None = None,
         key: str | None | object = NEW_KEY,
     ) -> ActResult:
+        """Apply ``command`` (see :meth:`_act_in`), noting its delivery key as in flight
+        until it is saved or refused, for :meth:`answered_before`."""
+        if key is NEW_KEY:
+            key = self._delivery_key()
+        flight = None
+        if isinstance(key, str) and key not in self._in_flight:
+            flight = self._in_flight[key] = asyncio.Event()
+        try:
+            return await self._act_in(game_id, user_id, command, expected_seq, seat, key)
+        finally:
+            if flight is not None:
+                flight.set()
+                del self._in_flight[key]  # type: ignore[arg-type]
+
+    async def _act_in(
+        self,
+        game_id: int,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None = None,
+        seat: str | None = None,
+        key: str | None | object = NEW_KEY,
+    ) -> ActResult:
         """Apply ``command`` for ``user_id`` in game ``game_id`` atomically.
 
         Idempotent per interaction (issue 14): when the task handles an interaction (see
@@ -599,7 +624,11 @@ class Moderator:
         delivery = CURRENT_DELIVERY.get()
         if delivery is None:
             return None
-        return await self._first_answer(f"{delivery.interaction_id}:{delivery.count + 1}")
+        key = f"{delivery.interaction_id}:{delivery.count + 1}"
+        flight = self._in_flight.get(key)
+        if flight is not None:  # the twin delivery is being saved in this process: its answer
+            await flight.wait()
+        return await self._first_answer(key)
 
     @staticmethod
     def _delivery_key() -> str | None:

@@ -44,6 +44,7 @@ from cogs.common import (
     Extras,
     announce,
     channel_key,
+    game_row,
     praetor,
     refuse,
     render_image,
@@ -538,7 +539,7 @@ async def current(
 ) -> tuple[GameRow, Game[Any], str]:
     """The game at ``seq`` and the clicker's seat to move, or a refusal."""
     bot = praetor(interaction)
-    row = await bot.moderator.get(game_id)
+    row = await game_row(bot, game_id, KIND)
     if row.status != "active":
         raise ModeratorError(_("This game is not in progress."))
     if row.seq != seq:

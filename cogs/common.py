@@ -231,12 +231,16 @@ async def shown_in_game(bot: PraetorBot, channel: str, text: str) -> str:
 
 
 # -- the Respond button and the decision select ---------------------------------------------
-async def game_row(bot: PraetorBot, game_id: int) -> GameRow:
+async def game_row(bot: PraetorBot, game_id: int, kind: str | None = None) -> GameRow:
     """The game a component names; ``0`` is what :func:`component_number` makes of a forged
-    or impossible id."""
+    or impossible id. With ``kind``, a game of another kind is refused too: a game's own
+    components (an Imperator march menu) never reach another game's rules (issue 14)."""
     if game_id <= 0:
         raise ModeratorError(_("This button belongs to no game."))
-    return await bot.moderator.get(game_id)
+    row = await bot.moderator.get(game_id)
+    if kind is not None and row.kind != kind:
+        raise ModeratorError(_("This button belongs to no game."))
+    return row
 
 
 class RespondButton(

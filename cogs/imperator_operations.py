@@ -39,6 +39,7 @@ from cogs.common import (
     RespondButton,
     announce,
     channel_key,
+    game_row,
     praetor,
     refuse,
     render_image,
@@ -541,7 +542,7 @@ class MarchUnits(
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values") or []]
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id, KIND)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError(_("This menu is out of date: the game has moved on."))
             game = await bot.moderator.load(row)
@@ -597,7 +598,7 @@ class MarchDestination(
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values") or []]
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id, KIND)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError(_("This menu is out of date: the game has moved on."))
             game = await bot.moderator.load(row)
