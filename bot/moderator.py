@@ -68,6 +68,8 @@ DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
 DUE_BATCH = 200
 """Due decisions or reminders handled per scheduler tick (the rest wait for the next)."""
+DECISION_LEASE_SECONDS = 120
+"""A due decision claimed by a process is left to it this long (then another may take it)."""
 LIST_LIMIT = 25
 """``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
@@ -265,13 +267,18 @@ class Moderator:
 
     async def channel_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel, if any (one per channel)."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                select(GameRow)
-                .where(GameRow.channel_id == channel_id)
-                .where(col(GameRow.status).in_(OPEN_STATUSES))
-            )
-            return result.first()
+        games = table(GameRow)
+
+        def read(conn: Connection) -> GameRow | None:
+            found = conn.execute(
+                sa_select(games)
+                .where(games.c.channel_id == channel_id)
+                .where(games.c.status.in_(OPEN_STATUSES))
+                .limit(1)
+            ).first()
+            return None if found is None else GameRow(**found._mapping)
+
+        return await self.transactions.read(read)
 
     async def require_game(self, channel_id: str) -> GameRow:
         row = await self.channel_game(channel_id)
@@ -657,6 +664,13 @@ class Moderator:
         """The result of the delivery that already landed under ``key``, if any."""
         if key is None:
             return None
+        keys = table(InteractionRow).c
+
+        def landed(conn: Connection) -> bool:
+            return conn.execute(sa_select(keys.seq).where(keys.key == key)).first() is not None
+
+        if not await self.transactions.read(landed):  # one indexed lookup: the usual answer
+            return None
         async with self.sessions() as session:
             seen = await session.get(InteractionRow, key)
             if seen is None:
@@ -963,14 +977,19 @@ class Moderator:
     async def process_due(self) -> DueWork:
         """Apply the default of every decision past its deadline; owe every due reminder.
 
-        Due rows are read with ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer),
-        so several processes share the work; a timeout lands once because it is an event (the
-        unique seq), and a reminder is marked sent in the same transaction that writes its post
-        to the outbox, so it is neither lost nor sent twice. One failing game never stops the
-        others: its error is logged and the loop goes on.
+        Several processes share the work with no coordinator (issue 14). Due rows are read with
+        ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer), so two processes never
+        take the same row. A due decision is *claimed*: in that transaction its deadline moves
+        ``DECISION_LEASE_SECONDS`` on, so the others leave it alone while this process applies
+        its default (should this process die, it falls due again and another one takes it); the
+        timeout itself lands at most once because it is an event (the game's seq). A reminder
+        is marked sent in the same transaction that writes its post to the outbox, so it is
+        neither lost nor sent twice. One failing game never stops the others: its error is
+        logged and the loop goes on.
         """
         now = self.clock.now()
         work = DueWork()
+        decisions = table(DecisionRow).c
         async with self.sessions() as session:
             due = (
                 await session.exec(
@@ -982,11 +1001,23 @@ class Moderator:
                     .with_for_update(skip_locked=True)
                 )
             ).all()
-        for decision in due:
+            claimed = []
+            for decision in due:
+                won = await session.exec(  # type: ignore[call-overload]
+                    update(table(DecisionRow))
+                    .where(decisions.id == decision.id)
+                    .where(decisions.resolved_at.is_(None))
+                    .where(decisions.deadline <= now)
+                    .values(deadline=now + timedelta(seconds=DECISION_LEASE_SECONDS))
+                )
+                if won.rowcount == 1:
+                    claimed.append(decision)
+            await session.commit()
+        for decision in claimed:
             pending = PendingDecision.from_json(decision.payload)
             try:
                 row = await self.get(decision.game_id)
-                result = await self._timeout(row, pending, decision.seq)
+                result = await self._timeout(row, pending)
             except (StaleError, ConflictError, RuleError, ModeratorError):
                 continue
             except Exception:
@@ -1029,11 +1060,14 @@ class Moderator:
             await session.commit()
         return work
 
-    async def _timeout(self, row: GameRow, pending: PendingDecision, seq: int) -> ActResult:
+    async def _timeout(self, row: GameRow, pending: PendingDecision) -> ActResult:
+        """Apply the default of ``pending`` if the game still waits on it (an out-of-turn
+        event may have come in meanwhile without settling it: the decision, not the seq, is
+        what must still be open; the seq check of ``_persist`` catches any race)."""
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active" or row.seq != seq:
+            if row.status != "active":
                 raise StaleError("decision already settled")
             game = await self.load(row)
             current = game.pending_decision()
