@@ -313,10 +313,18 @@ class PraetorBot(commands.AutoShardedBot):
         publisher: Publisher | None = None,
         run_scheduler: bool = True,
         sync_state_file: Path | None = None,
+        shard_ids: Iterable[int] | None = None,
+        shard_count: int | None = None,
     ) -> None:
+        """``shard_ids``/``shard_count``: the Discord shards this process runs when several
+        processes share one PostgreSQL (README, deployment); None: all of them."""
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if shard_ids is not None:
+            shards = {"shard_ids": list(shard_ids), "shard_count": shard_count}
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
