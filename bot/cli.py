@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bot.memory import tune_allocator
+
+    tune_allocator()  # before any picture is drawn (bot/memory.py)
     args = build_parser().parse_args(argv)
     if args.command == "invite":  # needs no database nor token
         return invite(args.application_id)

@@ -48,6 +48,7 @@ from cogs.common import (
     user_key,
 )
 from cogs.play import split_list
+from cogs.ready import register_example_source, register_slash_path
 from rules.core import Command, RuleError
 from rules.core.i18n import _, _n
 
@@ -460,6 +461,10 @@ def subcommand(spec: Verb, group: app_commands.Group) -> app_commands.Command[An
 rome = app_commands.Group(name="rome", description="Rome, IInc.: govern the Late Empire")
 for _spec in VERBS:
     rome.add_command(subcommand(_spec, rome))
+    # what /game status suggests (cogs/ready.py): each engine verb as the subcommand sending it
+    register_slash_path(KIND, _spec.engine, f"/rome {_spec.name}")
+# and, besides the legal commands, an example of the open ones (a Transfer, a Gift of Gold)
+register_example_source(KIND, lambda game, seat: game.example_commands(seat))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -182,30 +182,20 @@ class RomeGame(Game[RomeState]):
         specs.extend(_open_actions(self.state, seat))
         return specs
 
-    def suggestions(self, seat: str) -> list[str]:
-        """Ready-to-type commands ``seat`` may send now (``/game status``): an example of each
-        legal verb (three of an open task's answers), then a Transfer and a Gift of Gold when
-        possible."""
+    def example_commands(self, seat: str) -> list[Command]:
+        """Examples of the commands too open to list among the legal ones (any Transfer, any
+        amount of Gold), legal now for ``seat``: a Transfer and a Gift of 10 Gold, if possible
+        (``/game status`` shows them after the legal commands)."""
         st = self.state
-        if st.pending:
-            if st.pending["seat"] != seat:
-                return []
-            return [str(_("the Respond button: {prompt}", prompt=st.pending["prompt"]))]
-        lines: list[str] = []
-        shown: dict[str, int] = {}
-        for c in legal_commands(st, seat):
-            if shown.get(c.name, 0) >= (3 if c.name in TASK_VERBS else 1):
-                continue
-            shown[c.name] = shown.get(c.name, 0) + 1
-            lines.append(f"{typed(c)} — {_ACTION_HELP.get(c.name, c.name)}")
-        if seat in to_move(st) and not st.tasks:
-            transfer = example_transfer(st, seat)
-            if transfer is not None:
-                lines.append(f"{typed(transfer)} — {_ACTION_HELP['transfer']}")
-            if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-                gift = Command("give_gold", {"amount": str(min(10, st.gold[seat]))})
-                lines.append(f"{typed(gift)} — {_ACTION_HELP['give_gold']}")
-        return lines
+        if seat not in to_move(st) or st.tasks or st.pending:
+            return []
+        found = []
+        transfer = example_transfer(st, seat)
+        if transfer is not None:
+            found.append(transfer)
+        if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+            found.append(Command("give_gold", {"amount": str(min(10, st.gold[seat]))}))
+        return found
 
     def result(self) -> GameResult | None:
         r = self.state.result
@@ -280,27 +270,6 @@ class PhaseLog(list[Text]):
             else:
                 blocks.append(tail)
         return [join("\n", block) for block in blocks]
-
-
-SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
-"""The ``/rome`` subcommand of an engine verb whose name differs (cogs/rome_iinc.py)."""
-
-
-def typed(command: Command) -> str:
-    """The line a player types for ``command``: ``/rome build unit:legion province:rome``,
-    ``/end``, or the Respond button for a consent."""
-    if command.name == "end":
-        return "/end"
-    if command.name == "decide":
-        return str(_("the Respond button"))
-    parts = [f"/rome {SUBCOMMANDS.get(command.name, command.name)}"]
-    for key, value in command.args.items():
-        if isinstance(value, list):
-            if not value:
-                continue
-            value = ",".join(str(v) for v in value)
-        parts.append(f"{key}:{value}")
-    return " ".join(parts)
 
 
 def example_transfer(st: RomeState, seat: str) -> Command | None:
