@@ -41,6 +41,7 @@ from rules.core.i18n import Text, _, join
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
+from rules.rome_iinc import decisions as D
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data, data_hash
@@ -149,9 +150,19 @@ class RomeGame(Game[RomeState]):
         return to_move(self.state)
 
     def pending_decision(self) -> PendingDecision | None:
-        p = self.state.pending
+        """A consent to a Transfer (10.7.4), or a choice the engine settled by default that its
+        player may change (rules/rome_iinc/decisions.py)."""
+        st = self.state
+        p = st.pending
         if not p:
-            return None
+            task = open_decision(st)
+            if task is None:
+                return None
+            return PendingDecision(
+                id=task["id"], seat=task["empire"], kind=task["kind"],
+                prompt=D.prompt(st, task),
+                choices=tuple(Choice(c, D.choice_label(st, task, c)) for c in D.choices(st, task)),
+                default=task["default"], section=task["section"])
         return PendingDecision(id=p["id"], seat=p["seat"], kind=p["kind"], prompt=p["prompt"],
                                choices=(Choice("accept", str(_("Accept"))),
                                         Choice("decline", str(_("Decline")))),
@@ -420,6 +431,10 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
         raise RuleError("10.7.4", _("waiting for the other player's consent"))
     if st.tasks:
         task = st.tasks[0]
+        if task["kind"] in D.KINDS:
+            raise RuleError(task["section"], _("first the {empire} player must answer the "
+                                               "decision (the Respond button)",
+                                               empire=task["empire"].capitalize()))
         if name not in TASK_VERBS or task["empire"] != seat:
             raise RuleError(task["section"], _("first the {empire} player must answer: {kind}",
                                                empire=task["empire"].capitalize(), kind=task["kind"]))
@@ -513,8 +528,22 @@ def _transfer(st: RomeState, seat: str, uid: str, dest: str, lines: list[Text]) 
     C.do_transfer(st, seat, uid, dest, lines)
 
 
+def open_decision(st: RomeState) -> dict[str, Any] | None:
+    """The first open task when it is a choice settled by default (decisions.KINDS)."""
+    if st.tasks and st.tasks[0]["kind"] in D.KINDS:
+        return st.tasks[0]
+    return None
+
+
 def _decide(st: RomeState, seat: str, did: str, choice: str, lines: list[Text]) -> None:
     p = st.pending
+    task = open_decision(st) if not p else None
+    if task is not None:
+        if task["empire"] != seat or task["id"] != did:
+            raise RuleError(task["section"], _("this decision is not yours to answer"))
+        D.answer(st, task, choice, lines)
+        st.tasks.remove(task)
+        return
     if not p:
         raise RuleError("10.7.4", _("there is no pending decision"))
     if p["seat"] != seat or p["id"] != did:
@@ -561,6 +590,8 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
         return [Command("decide", {"id": st.pending["id"], "choice": c}) for c in ("accept", "decline")]
     if st.tasks:
         task = st.tasks[0]
+        if task["kind"] in D.KINDS:  # answered through the Respond button
+            return [Command("decide", {"id": task["id"], "choice": c}) for c in D.choices(st, task)]
         return [Command(task["kind"], {"choice": c}) for c in task_choices(st, task)]
     cmds: list[Command] = []
     if st.gold[seat] < 0:

@@ -33,8 +33,10 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
     by: dict[str, list[Command]] = {}
     for c in cmds:
         by.setdefault(c.name, []).append(c)
-    if "decide" in by:
-        return seat, next(c for c in by["decide"] if c.args["choice"] == "accept")
+    if "decide" in by:  # consent to a Transfer; a choice settled by default keeps it
+        task = st.tasks[0] if st.tasks and not st.pending else {}
+        wanted = task.get("default", "accept")
+        return seat, next((c for c in by["decide"] if c.args["choice"] == wanted), by["decide"][0])
     if "extra_taxes" in by:
         return seat, by["extra_taxes"][0]
     for kind in ("annex", "promote", "emperor"):
