@@ -42,6 +42,7 @@ from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
 from rules.rome_iinc import decisions as D
+from rules.rome_iinc import follow_on
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data, data_hash
@@ -113,8 +114,7 @@ class RomeGame(Game[RomeState]):
             raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
                                       "two to four in all: after {scenario} comes {next}",
                                       scenario=scenario, next=", ".join(expected) or "nothing"))
-        if options.get("follow_on", ""):
-            raise NotYetSupported("13.3", _("following on from a game of Rome, Inc."))
+        follow_on.refuse_option(options.get("follow_on", ""))
         if options.get("harsh_losses", "no") not in ("no", "yes"):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
