@@ -24,8 +24,9 @@ from rules.core.i18n import _
 from rules.rome_iinc.data import DATA_DIR, PROVENANCE, DataError, data
 
 PRESTIGE_LOSS = 150  # 13.3.1
-NEW_PROVINCES = ("aquitania_ii", "arabia_i", "celtiberia", "constantinople", "dardania", "gothia_i",
-                 "lugdunensis_ii", "moesia_ii", "spoletium", "valentia")  # Insurgent (13.3.2)
+# the Provinces Rome, Inc. lacks, Insurgent at the start (13.3.2): West, then East
+NEW_PROVINCES = ("valentia", "lugdunensis_ii", "aquitania_ii", "celtiberia", "spoletium",
+                 "constantinople", "moesia_ii", "dardania", "gothia_i", "arabia_i")
 KINDS = {"legion": "legion", "wall": "fort", "auxilia": "auxilia", "fleet": "fleet",
          "cavalry": "cavalry", "guards": "guards"}  # 13.3.3
 
