@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.bounds import component_number
 from bot.i18n import localise, reader_language, server_language
@@ -72,6 +73,28 @@ refusal of that game (Imperator: leaders' names in the form of the ``names`` opt
 AFTER_MOVE_VIEW: dict[str, str] = {}
 """Per game kind: the view name of the picture posted after a move (default ``whole``);
 Imperator uses ``theatre``, cropped around the last SMC's action."""
+
+
+def action_choices(
+    game: Any, seats: list[str], verb: str, option: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """The legal values of ``option`` for ``verb`` now, read from ``Game.actions`` of each of
+    ``seats``, filtered by what was typed (label or value); one autocomplete for every game."""
+    needle = current.lower()
+    found: list[app_commands.Choice[str]] = []
+    for seat in seats:
+        for action in game.actions(seat):
+            if action.name != verb:
+                continue
+            for arg in action.args:
+                if arg.name != option or not arg.choices:
+                    continue
+                for choice in arg.choices:
+                    if needle in choice.label.lower() or needle in choice.value.lower():
+                        found.append(
+                            app_commands.Choice(name=choice.label[:100], value=choice.value[:100])
+                        )
+    return found  # the one guard caps them at 25, saying how many more
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
