@@ -155,6 +155,10 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
         key = B.seat_of(st, st.units[uid]["power"]) or st.units[uid]["power"]
         by[key] = by.get(key, 0) + B.strength(st.units[uid]) + 1
     if not by:
+        alone = [lid for lid in B.leaders_at(st, hex_id) if B.seat_hostile_to(st, seat, st.leaders[lid]["power"])]
+        if alone:  # 18.1: a leader alone may be attacked
+            power = st.leaders[alone[0]]["power"]
+            return B.seat_of(st, power) or power, []
         city = enemy_city(st, seat, hex_id)
         owner = st.city_owner.get(city, "") if city else ""
         return (B.seat_of(st, owner) or owner) if owner else "", []
@@ -194,6 +198,9 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
     side, defenders = defender_seat(st, seat, hex_id)
     outside = [u for u in defenders if not st.units[u]["besieged"]]
     city = enemy_city(st, seat, hex_id)
+    if outside and not any(B.is_combat(st.units[u]) for u in outside) and not city:
+        resolve(st, seat, hex_id, lines)  # IR-ENG-21: trains and leaders alone have no window
+        return
     if not outside:
         if mode == "besiege":
             lay_siege(st, seat, hex_id, side, lines)
@@ -373,7 +380,8 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     fighters = [u for u in defenders if B.is_combat(st.units[u])]
     attackers = attackers_at(st, seat, hex_id)
     city = enemy_city(st, seat, hex_id)
-    if not fighters and not city:
+    alone = [lid for lid in B.leaders_at(st, hex_id) if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side]
+    if not fighters and not city and not alone:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
     att = sum(attack_strength(st, u, assault) for u in attackers)
@@ -426,7 +434,10 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     survivors_def = [u for u in fighters if u in st.units]
     _season(st, survivors_att, enemy_strength["att"], lines)
     _season(st, survivors_def, enemy_strength["def"], lines)
-    _leaders_after(st, hex_id, seat, side, survivors_att, survivors_def, assault, lines)
+    leader_alone_safe = not fighters and not city and cell.defender == "N"  # 18.2a: no loss, no harm
+    _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
+    if not fighters and not city and not leader_alone_safe:
+        _catch_alone(st, seat, side, hex_id, defenders, lines)
     if winner_is_attacker:
         if survivors_def and not assault:
             _retreat_after(st, side, hex_id, survivors_def, lines)
@@ -467,11 +478,9 @@ def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> Non
             lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
 
 
-def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, att: list[str], dfn: list[str], assault: bool,
-                   lines: list[Text]) -> None:  # fmt: skip
+def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, lines: list[Text]) -> None:
     """18.2: leaders left in the hex without a combat unit of their side are captured when the
     enemy holds the hex, killed otherwise (IR-ENG-20)."""
-    del att, dfn, assault
 
     def side_of(power: str) -> str:
         return B.seat_of(st, power) or power

@@ -135,10 +135,11 @@ def test_tc_52_unit_morale() -> None:
     pos = Position()
     legion = pos.unit("rome", "legion_20_10", "B4406")
     aux = pos.unit("rome", "light_infantry_4_12", "B4406")
+    rome, dacia = pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]
     B.eliminate_unit(pos.st, legion, [], "test", by="dacia")
-    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (16, 16)
+    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (rome - 4, dacia + 4)
     B.eliminate_unit(pos.st, aux, [], "test", by="dacia")
-    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (14, 18)
+    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (rome - 6, dacia + 6)
     assert legion in pos.st.eliminated and legion not in pos.st.units
 
 
