@@ -25,7 +25,8 @@ from rules.imperium_romanum.game import ImperiumRomanumGame  # noqa: E402
 from rules.imperium_romanum.players import heuristic_choice, random_choice  # noqa: E402
 
 STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_losses", "cities_taken",
-         "interceptions_tried", "interceptions", "supply_losses", "activations", "naval_combats")  # fmt: skip
+         "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
+         "naval_combats")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:

@@ -50,14 +50,14 @@ def siege_multiplier(st: IRState, attacker_seat: str) -> int:
     return 3 if kinds == {"barbarian"} else 2
 
 
-def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str) -> int:
-    """14.3, 16.1: the defenders (doubled or tripled under assault, cavalry excepted), then the
-    city's intrinsic defence added after the multiplier."""
+def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0) -> int:
+    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, cavalry excepted), then
+    the city's intrinsic defence and the fort's strength added after the multiplier."""
     mult = siege_multiplier(st, attacker_seat) if assault else 1
     total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
     if city:
         total += B.city_defence(st, city)
-    return total
+    return total + fort
 
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
@@ -159,6 +159,9 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
         if alone:  # 18.1: a leader alone may be attacked
             power = st.leaders[alone[0]]["power"]
             return B.seat_of(st, power) or power, []
+        forts = [p for p in sorted(st.forts.get(hex_id, {})) if B.seat_hostile_to(st, seat, p)]
+        if forts:  # 21.4: a fort alone defends with its strength
+            return B.seat_of(st, forts[0]) or forts[0], []
         city = enemy_city(st, seat, hex_id)
         owner = st.city_owner.get(city, "") if city else ""
         return (B.seat_of(st, owner) or owner) if owner else "", []
@@ -192,6 +195,9 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
     """An attack is declared (14.1, 19.1): open the defender's window, or go straight on when
     it has no choice (a besieged place, an empty city)."""
     st.attacked.append(hex_id)
+    from rules.imperium_romanum import forts
+
+    forts.cancel_builders(st, attackers_at(st, seat, hex_id), lines)  # 21.1: builders who attack lose the work
     for power in B.powers_of(st, seat):
         if power not in st.declared:
             st.declared.append(power)
@@ -381,12 +387,15 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     attackers = attackers_at(st, seat, hex_id)
     city = enemy_city(st, seat, hex_id)
     alone = [lid for lid in B.leaders_at(st, hex_id) if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side]
-    if not fighters and not city and not alone:
+    from rules.imperium_romanum import forts
+
+    fort = forts.strength_of(st, hex_id, side)
+    if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
     att = sum(attack_strength(st, u, assault) for u in attackers)
-    dfn = defence_strength(st, fighters, assault, seat, city)
-    if not fighters and not city:
+    dfn = defence_strength(st, fighters, assault, seat, city, fort)
+    if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
     column = column_for(att, dfn)
     att_power, att_morale = side_morale(st, attackers, hex_id, seat)
@@ -400,7 +409,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         mods.append(("§14.4.2a attacking leader", B.leader_value(att_leader)))
     if def_leader:
         mods.append(("§14.4.2b defending leader", -B.leader_value(def_leader)))
-    city_strength = B.city_defence(st, city) if city else 0
+    city_strength = (B.city_defence(st, city) if city else 0) + fort  # cities, ports and forts are CER B
     cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
     if cer:
         mods.append(("§14.4.3 CER", cer))
@@ -434,13 +443,17 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     survivors_def = [u for u in fighters if u in st.units]
     _season(st, survivors_att, enemy_strength["att"], lines)
     _season(st, survivors_def, enemy_strength["def"], lines)
-    leader_alone_safe = not fighters and not city and cell.defender == "N"  # 18.2a: no loss, no harm
+    forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
+    leader_alone_safe = not fighters and not city and not fort and cell.defender == "N"  # 18.2a
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
-    if not fighters and not city and not leader_alone_safe:
+    if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
     if winner_is_attacker:
         if survivors_def and not assault:
             _retreat_after(st, side, hex_id, survivors_def, lines)
+        if survivors_att and not [u for u in B.units_at(st, hex_id) if (B.seat_of(st, st.units[u]["power"]) or
+                                                                        st.units[u]["power"]) == side]:  # fmt: skip
+            forts.remove_forts(st, hex_id, side, lines)  # 21.3
         if city and not [u for u in B.units_at(st, hex_id) if B.seat_of(st, st.units[u]["power"]) == side
                          and B.is_combat(st.units[u])] and survivors_att:  # fmt: skip
             _capture(st, seat, hex_id, city, att_power, lines)

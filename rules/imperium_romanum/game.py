@@ -36,6 +36,7 @@ from rules.core.game import Game
 from rules.core.i18n import Text, _, plain, text_from_json, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
@@ -51,7 +52,6 @@ STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_f
 NOT_YET = {
     "build": ("§7.0", _("mobilization and recruiting")),
     "sail": ("§10.2", _("naval movement")),
-    "fortify": ("§21.1", _("field fortifications")),
     "plunder": ("§24.1", _("plunder")),
     "donative": ("§19.3.1", _("donatives")),
     "give": ("§5.8", _("gifts of talents, units and cities between allies")),
@@ -199,6 +199,7 @@ ACTION_HELP: dict[str, Text] = {
     "move": _("Move a group of units and leaders (12.0)"),
     "attack": _("Attack the enemy in a hex (14.1)"),
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
+    "fortify": _("Build field fortifications (21.1)"),
     "decide": _("Answer the open decision"),
 }
 
@@ -240,6 +241,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "combat":
             raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
         C.attack(st, seat, args, lines)
+    elif name == "fortify":
+        if st.segment != "movement":
+            raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
+        F.fortify(st, seat, args, lines)
     elif name == "propose_alliance":
         propose(st, seat, args, lines)
     else:
@@ -313,6 +318,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
                 out.append(Command("propose_alliance", {"with": other}))
     if st.segment == "movement":
         out += move_commands(st, seat)
+        out += fort_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
     try:
@@ -376,6 +382,34 @@ def move_commands(st: IRState, seat: str) -> list[Command]:
     for _key, pieces in sorted(movable_groups(st, seat).items()):
         for dest in sorted(group_reach(st, seat, pieces)):
             out.append(Command("move", {"units": list(pieces), "to": dest}))
+    return out
+
+
+def fort_commands(st: IRState, seat: str) -> list[Command]:
+    """One ``fortify`` per hex: every idle infantry unit of one power there, when affordable."""
+    out = []
+    by: dict[tuple[str, str], list[str]] = {}
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if (B.seat_of(st, rec["power"]) == seat and B.is_combat(rec) and not B.is_cavalry(rec) and not rec["activated"]
+                and not rec["besieged"] and not F.is_builder(st, uid)):  # fmt: skip
+            by.setdefault((rec["hex"], rec["power"]), []).append(uid)
+    for (hex_id, power), uids in sorted(by.items()):
+        levels = sum(B.le_halves(st.units[u]) for u in uids) // 2
+        room = F.tables().fort_max_level[F.period(st)] - st.forts.get(hex_id, {}).get(power, 0)
+        levels = min(levels, room)
+        if levels < 1 or B.hostile_land_at(st, seat, hex_id):
+            continue
+        if not st.powers[power]["major"] or st.powers[power]["treasury"] < levels * F.tables().fort_cost_per_level:
+            continue
+        chosen, halves = [], 0
+        for uid in sorted(uids, key=lambda u: (-B.le_halves(st.units[u]), u)):
+            if halves // 2 >= levels:
+                break
+            chosen.append(uid)
+            halves += B.le_halves(st.units[uid])
+        if halves // 2 == levels:
+            out.append(Command("fortify", {"units": chosen}))
     return out
 
 

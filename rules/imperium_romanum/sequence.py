@@ -94,6 +94,13 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             st.ended = list(st.seats)
         else:
             collect_taxes(st, lines)
+            from rules.imperium_romanum import forts
+
+            forts.upkeep(st, lines)
+    elif segment == "fortification":
+        from rules.imperium_romanum import forts
+
+        forts.complete_construction(st, lines)
     elif segment == "naval":
         roll_naval_order(st, lines)
     elif segment == "movement":
@@ -105,10 +112,12 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
 
         siege.siege_resolution(st, active_seat(st), lines)
     elif segment == "supply":
-        from rules.imperium_romanum import supply
+        from rules.imperium_romanum import forts, supply
 
         no_attack_morale(st, active_seat(st), lines)
         supply.supply_segment(st, active_seat(st), lines)
+        forts.conquest_checks(st, active_seat(st), lines)
+        V.check_early(st, lines)
     elif segment == "month_end":
         end_month(st, lines)
 

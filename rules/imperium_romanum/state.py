@@ -48,6 +48,10 @@ class IRState:
     province_owner: dict[str, str] = field(default_factory=dict)
     sieges: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Besieged hex -> {"power", "city", "since", "attrition"} (17.0)."""
+    forts: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Hex -> {power: level} of field fortifications, 1 = D .. 4 = A (21.0)."""
+    building: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
     alliances: list[list[str]] = field(default_factory=list)
     """Pairs of seats allied this month (5.8), each pair sorted."""
     proposals: list[list[str]] = field(default_factory=list)
@@ -72,7 +76,7 @@ class IRState:
         new = copy.copy(self)
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing"):
+            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
             elif f.name in ("pending", "moving", "result", "alliances", "proposals"):
                 setattr(new, f.name, copy.deepcopy(value, memo))

@@ -104,6 +104,10 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
             city_bonus = w.city_value[city].tax
     if besieged:
         return city_bonus
+    from rules.imperium_romanum import forts
+
+    if not city and forts.level_of(st, hex_id, seat) >= forts.A_LEVEL:
+        city_bonus = 1  # 13.3.1: a maximum-level fort without a city
     cultivated = w.cultivated.get(w.province(hex_id), False)
     column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
     return data().charts.forage[w.terrain(hex_id)][column] + city_bonus
