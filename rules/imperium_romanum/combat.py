@@ -448,19 +448,46 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
     if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
-    if winner_is_attacker:
-        if survivors_def and not assault:
-            _retreat_after(st, side, hex_id, survivors_def, lines)
-        if survivors_att and not [u for u in B.units_at(st, hex_id) if (B.seat_of(st, st.units[u]["power"]) or
-                                                                        st.units[u]["power"]) == side]:  # fmt: skip
-            forts.remove_forts(st, hex_id, side, lines)  # 21.3
-        if city and not [u for u in B.units_at(st, hex_id) if B.seat_of(st, st.units[u]["power"]) == side
-                         and B.is_combat(st.units[u])] and survivors_att:  # fmt: skip
-            _capture(st, seat, hex_id, city, att_power, lines)
-    elif survivors_att:
-        _retreat_after(st, seat, hex_id, survivors_att, lines)
-    from rules.imperium_romanum import siege, victory
+    battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
+              "attacker_won": winner_is_attacker}  # fmt: skip
+    loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
+    if losers and not (assault and winner_is_attacker):
+        dests = retreat_hexes(st, loser, hex_id, losers)
+        order = st.standing.get(loser, {}).get("retreat", "ask")
+        if len(dests) > 1 and loser in st.seats and order == "ask":
+            st.seq += 1
+            prompt = _("Your force in {hex} lost the battle and must retreat (14.5.1): where to?", hex=hex_id)
+            st.pending = {"id": f"retreat-{st.seq}", "seat": loser, "kind": "retreat", "prompt": text_to_json(prompt),
+                          "choices": [[d, text_to_json(_("Retreat to {hex}", hex=d))] for d in dests],
+                          "default": dests[0], "section": "§14.5.1", "losers": losers, **battle}  # fmt: skip
+            return
+        _retreat_after(st, loser, hex_id, losers, dests[0] if dests else "", lines)
+    conclude(st, battle, lines)
 
+
+def answer_retreat(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The loser chose its retreat hex (14.5.1); the battle's consequences follow."""
+    battle, st.pending = st.pending, {}
+    losers = [u for u in battle["losers"] if u in st.units]
+    _retreat_after(st, str(battle["seat"]), str(battle["hex"]), losers, choice, lines)
+    conclude(st, battle, lines)
+
+
+def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
+    """After the losers retreated: a side gone from the hex loses its forts (21.3) and its city
+    (14.5.1); sieges, dissolution and victory are checked."""
+    from rules.imperium_romanum import forts, siege, victory
+
+    hex_id, seat, side, city = str(battle["hex"]), str(battle["attacker"]), str(battle["side"]), str(battle["city"])
+
+    def present(who: str) -> list[str]:
+        return [u for u in B.units_at(st, hex_id) if (B.seat_of(st, st.units[u]["power"]) or st.units[u]["power"]) == who
+                and B.is_combat(st.units[u])]  # fmt: skip
+
+    if battle["attacker_won"] and present(seat) and not present(side):
+        forts.remove_forts(st, hex_id, side, lines)  # 21.3
+        if city and st.city_owner.get(city, "") and (B.seat_of(st, st.city_owner[city]) or st.city_owner[city]) == side:
+            _capture(st, seat, hex_id, city, str(battle["att_power"]), lines)
     siege.check_sieges(st, lines)
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
@@ -511,13 +538,12 @@ def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, lines: list[T
         B.lose_leader(st, lid, "captured" if enemy else "dead", lines, by=by, in_combat=True)
 
 
-def _retreat_after(st: IRState, side: str, hex_id: str, uids: list[str], lines: list[Text]) -> None:
-    """14.5.1: the loser retreats (cavalry superiority ignored); if it cannot, it loses at least
-    half its remaining SP and stays."""
-    dests = retreat_hexes(st, side, hex_id, uids)
-    if dests:
-        move_stack(st, side, hex_id, dests[0], uids)
-        lines.append(_("The losers retreat to {hex} (14.5.1).", hex=dests[0]))
+def _retreat_after(st: IRState, side: str, hex_id: str, uids: list[str], dest: str, lines: list[Text]) -> None:
+    """14.5.1: the loser retreats to ``dest`` (cavalry superiority ignored); with no legal hex it
+    loses at least half its remaining SP and stays."""
+    if dest:
+        move_stack(st, side, hex_id, dest, uids)
+        lines.append(_("The losers retreat to {hex} (14.5.1).", hex=dest))
         return
     remaining = sum(B.strength(st.units[u]) for u in uids)
     victims = choose_losses(st, uids, -(-remaining // 2))

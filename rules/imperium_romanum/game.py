@@ -48,7 +48,8 @@ from rules.imperium_romanum.world import data
 PLAYABLE = ("s12", "s01")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
-STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always")}
+STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
+            "retreat": ("ask", "first")}
 NOT_YET = {
     "build": ("§7.0", _("mobilization and recruiting")),
     "sail": ("§10.2", _("naval movement")),
@@ -215,7 +216,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -292,6 +293,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         M.answer_interception(st, choice, lines)
     elif kind in ("battle", "assault"):
         C.answer_battle(st, choice, lines)
+    elif kind == "retreat":
+        C.answer_retreat(st, choice, lines)
     elif kind == "alliance":
         st.pending = {}
         if choice == "accept":

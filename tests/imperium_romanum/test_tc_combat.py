@@ -166,7 +166,7 @@ def test_tc_71_a_loser_that_cannot_retreat_loses_half() -> None:
     for edge in world("s12").edges["B4406"]:
         pos.unit("dacia", "heavy_infantry_20_8", edge.to)
     assert C.retreat_hexes(pos.st, "rome", "B4406", losers) == []
-    C._retreat_after(pos.st, "rome", "B4406", losers, [])
+    C._retreat_after(pos.st, "rome", "B4406", losers, "", [])
     lost = sum(data().units[pos.st.eliminated[u]["type"]].strength for u in losers if u in pos.st.eliminated)
     assert lost >= 15
     assert all(pos.st.units[u]["hex"] == "B4406" for u in losers if u in pos.st.units)
@@ -200,3 +200,23 @@ def test_defender_may_retreat_before_combat_for_five_morale() -> None:
     assert pos.st.units[dacians[0]]["hex"] == choice.split(":")[1]
     assert pos.st.powers["dacia"]["morale"] == morale - 5
     assert "battles" not in pos.st.stats
+
+
+def test_the_loser_chooses_its_retreat_hex_then_loses_its_city() -> None:
+    pos = Position(month=6, segment="combat")
+    city_hex = data().cities["singidunum"].hex
+    pos.unit("dacia", "heavy_infantry_20_8", city_hex)
+    legion = pos.unit("rome", "legion_20_10", city_hex)
+    pos.st.standing["rome"] = {"combat": "always_fight"}
+    pos.st.powers["rome"]["cer"] = "C"
+    assert data().charts.land_crt[5][2].winner == "attacker" and data().charts.land_crt[5][2].defender == "N"
+    pos.dice(5)  # 20 against 21 (the legion and Singidunum's 1): column 2/3, N/N, the attacker wins
+    pos.st.active = pos.st.seats.index("dacia")
+    pos.game.apply("dacia", Command("attack", {"hex": city_hex}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "retreat" and decision.seat == "rome"
+    assert decision.section == "§14.5.1" and decision.default == decision.choices[0].value
+    choice = decision.choices[-1].value
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": choice}))
+    assert pos.st.units[legion]["hex"] == choice
+    assert pos.st.city_owner["singidunum"] == "dacia"
