@@ -16,6 +16,10 @@ from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
+ELITE_PERIODS = ("P1", "P2", "P3")
+ELITE_COST = 2
+ELITE_TARGET = 2
+"""15.2: elite legions exist in periods 1-3; 2 talents; a modified d6 of 1-2 succeeds."""
 MORALE_EDGE = 50
 """19.3: a side whose morale is at least 50 higher gets the die modifier."""
 CITY_CER = "B"
@@ -448,8 +452,10 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
     if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
+    winner_leader = att_leader if winner_is_attacker else def_leader
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
-              "attacker_won": winner_is_attacker}  # fmt: skip
+              "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
+              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
     loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
     if losers and not (assault and winner_is_attacker):
         dests = retreat_hexes(st, loser, hex_id, losers)
@@ -491,6 +497,51 @@ def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
     siege.check_sieges(st, lines)
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
+    if not st.result and not st.pending:
+        offer_elite(st, battle)
+
+
+def elite_candidates(st: IRState, winners: list[str]) -> list[str]:
+    """15.2: in periods 1 to 3, one seasoned 20-10 legion of a battle's winners may become an
+    elite 24-10 for 2 talents of its power."""
+    if data().scenarios[st.scenario].period not in ELITE_PERIODS:
+        return []
+    return [u for u in winners if u in st.units and st.units[u]["type"] == "legion_20_10" and st.units[u]["vet"]
+            and st.powers[st.units[u]["power"]]["treasury"] >= ELITE_COST]  # fmt: skip
+
+
+def offer_elite(st: IRState, battle: dict[str, Any]) -> None:
+    candidates = elite_candidates(st, list(battle.get("winners", [])))
+    if not candidates:
+        return
+    seat = B.seat_of(st, st.units[candidates[0]]["power"])
+    if seat not in st.seats or st.standing.get(seat, {}).get("elite", "ask") == "never":
+        return
+    st.seq += 1
+    prompt = _("Your legions won at {hex}: convert a seasoned 20-10 into an elite 24-10 for 2 talents (15.2)?",
+               hex=battle["hex"])  # fmt: skip
+    st.pending = {"id": f"elite-{st.seq}", "seat": seat, "kind": "elite", "prompt": text_to_json(prompt),
+                  "choices": [["no", text_to_json(_("No conversion"))]] + [[u, text_to_json(_("Convert {unit}", unit=u))]
+                                                                           for u in candidates],
+                  "default": "no", "section": "§15.2", "great_leader": battle["great_leader"]}  # fmt: skip
+
+
+def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
+    """15.2: pay 2 talents and roll a d6, -1 when a +2 or +3 leader fought: 1 or 2 succeeds;
+    the talents are spent either way."""
+    pending, st.pending = st.pending, {}
+    if choice == "no":
+        return
+    rec = st.units[choice]
+    st.powers[rec["power"]]["treasury"] -= ELITE_COST
+    mods = [("§15.2 leader +2 or better", -1)] if pending.get("great_leader") else []
+    roll = st.dice.d6("§15.2 elite legion", mods)
+    if roll.result <= ELITE_TARGET:
+        rec["type"] = "legion_24_10"
+        st.stat("elite_legions")
+        lines.append(_("{unit} becomes an elite legion (15.2).", unit=choice))
+    else:
+        lines.append(_("The conversion of {unit} fails; the talents are spent (15.2).", unit=choice))
 
 
 def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, lines: list[Text]) -> list[str]:
@@ -562,15 +613,18 @@ def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: 
 
 
 def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:
-    """13.4.5: baggage trains caught with no combat unit, fort or city are captured, or
-    destroyed when barbarians take them; 18.1: a leader alone defends with 1 (IR-ENG-21: he is
-    captured)."""
+    """13.4.5: baggage trains caught with no combat unit, fort or city are captured by a Roman
+    power, destroyed by barbarians, and by a civilized power captured on a d6 of 1-4; leaders
+    left alone are captured (18.2, IR-ENG-21)."""
     attackers = attackers_at(st, seat, hex_id)
     taker = st.units[attackers[0]]["power"]
-    barbarian = st.powers[taker]["kind"] == "barbarian"
+    kind = st.powers[taker]["kind"]
     for uid in defenders:
         if st.units[uid]["type"] == B.BT:
-            if barbarian:
+            destroyed = kind == "barbarian"
+            if kind == "civilized":  # 1-4 captured, 5-6 plundered and eliminated
+                destroyed = st.dice.d6("§13.4.5 baggage train taken by a civilized power").result >= 5
+            if destroyed:
                 B.eliminate_unit(st, uid, lines, _("baggage train destroyed (13.4.5)"), by=taker)
             else:
                 st.units[uid].update(power=taker)

@@ -49,7 +49,7 @@ PLAYABLE = ("s12", "s01")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
-            "retreat": ("ask", "first")}
+            "retreat": ("ask", "first"), "elite": ("ask", "never")}
 NOT_YET = {
     "build": ("§7.0", _("mobilization and recruiting")),
     "sail": ("§10.2", _("naval movement")),
@@ -216,7 +216,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always, retreat ask/first"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -295,6 +295,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
+    elif kind == "elite":
+        C.answer_elite(st, choice, lines)
     elif kind == "alliance":
         st.pending = {}
         if choice == "accept":
@@ -373,8 +375,7 @@ def group_reach(st: IRState, seat: str, pieces: list[str]) -> dict[str, tuple[in
     units = [p for p in pieces if p in st.units]
     leaders = [p for p in pieces if p in st.leaders]
     origin = st.units[units[0]]["hex"] if units else st.leaders[leaders[0]]["hex"]
-    budget = min([B.utype(st.units[u]).ma if not st.units[u]["activated"] else st.units[u]["mp"] for u in units]
-                 + [M.LEADER_MA if not st.leaders[lid]["activated"] else st.leaders[lid]["mp"] for lid in leaders])  # fmt: skip
+    budget = M.start_budget(st, units, leaders)
     best = M.reach(st, seat, units, leaders, origin, budget)
     best.pop(origin, None)
     return best

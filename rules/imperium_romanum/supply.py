@@ -76,6 +76,25 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     return bool(province_owner) and B.seat_of(st, province_owner) == seat
 
 
+RIVER_PORT_REACH = 2
+"""13.1: a port on a river supplies units next to the same river up to 2 hexes away."""
+
+
+def river_port_supplies(st: IRState, seat: str, hex_id: str) -> bool:
+    """13.1: a qualifying port whose hex touches a river supplies the units of a hex touching the
+    same river within 2 hexes."""
+    w = world(st.scenario)
+    mine = set(w.rivers_at.get(hex_id, ()))
+    if not mine:
+        return False
+    for port_hex in sorted(w.city_at):
+        if port_hex == hex_id or hex_distance(port_hex, hex_id) > RIVER_PORT_REACH:
+            continue
+        if mine & set(w.rivers_at.get(port_hex, ())) and port_supplies(st, seat, port_hex, False):
+            return True
+    return False
+
+
 def nearest_bt(st: IRState, seat: str, hex_id: str, besieged: bool) -> tuple[str, int]:
     """The seat's baggage train with SP nearest to ``hex_id`` (within 2 hexes, 13.4.2), and its
     distance; inside and outside a siege do not share (13.4.3)."""
@@ -143,7 +162,7 @@ def check_group(
     free = [u for u in todo if not needs_supply(st.units[u])]
     todo = [u for u in todo if needs_supply(st.units[u])]
     supplied += free
-    if todo and port_supplies(st, seat, hex_id, besieged):
+    if todo and (port_supplies(st, seat, hex_id, besieged) or (not besieged and river_port_supplies(st, seat, hex_id))):
         lines.append(B.secret(_n("{n} unit supplied by the port of {hex} (13.1).", "{n} units supplied by the port of {hex} (13.1).",
                                      len(todo), hex=hex_id), seat))
         supplied += todo

@@ -48,6 +48,8 @@ class World:
     capital_of: dict[str, str]
     roads: dict[str, bool]
     cultivated: dict[str, bool]
+    rivers_at: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The rivers whose hexsides touch each hex (13.1, 13.4.4)."""
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
 
     def province(self, hex_id: str) -> str:
@@ -172,4 +174,10 @@ def world(scenario_id: str) -> World:
     # IR-ENG-1: until the Province Display is authored, a province with a city in the scenario's
     # column has roads and is cultivated; one without is roadless and wild (11.0).
     roads = {p: p in with_city for p in d.provinces}
-    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads))
+    touching: dict[str, set[str]] = {}
+    for river in d.rivers:
+        for a, b in river.sides:
+            touching.setdefault(a, set()).add(river.name)
+            touching.setdefault(b, set()).add(river.name)
+    rivers_at = {h: tuple(sorted(names)) for h, names in touching.items()}
+    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads), rivers_at)

@@ -220,3 +220,23 @@ def test_the_loser_chooses_its_retreat_hex_then_loses_its_city() -> None:
     pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": choice}))
     assert pos.st.units[legion]["hex"] == choice
     assert pos.st.city_owner["singidunum"] == "dacia"
+
+
+@pytest.mark.parametrize(("leader", "die", "elite"), [("", 2, True), ("", 3, False), ("trajan", 3, True), ("trajan", 4, False)])
+def test_tc_46_elite_conversion_after_a_victory(leader: str, die: int, elite: bool) -> None:
+    pos = Position(month=6, segment="combat")
+    legions = pos.units("rome", "legion_20_10", "B4406", 3)
+    pos.unit("rome", "light_infantry_4_12", "B4406")
+    pos.unit("dacia", "light_infantry_4_12", "B4406")
+    if leader:
+        pos.leader(leader, "B4406")
+    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.dice(6, die)
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "elite" and decision.default == "no"
+    assert decision.section == "§15.2"
+    treasury = pos.st.powers["rome"]["treasury"]
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": legions[0]}))
+    assert pos.st.powers["rome"]["treasury"] == treasury - 2
+    assert (pos.st.units[legions[0]]["type"] == "legion_24_10") is elite
