@@ -9,6 +9,8 @@ Commands (arguments are strings or lists of strings):
 ``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
 ``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
+``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
+``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
@@ -33,9 +35,10 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json, text_to_json
+from rules.core.i18n import Text, _, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import sequence as SEQ
@@ -55,7 +58,7 @@ NOT_YET = {
     "sail": ("§10.2", _("naval movement")),
     "plunder": ("§24.1", _("plunder")),
     "donative": ("§19.3.1", _("donatives")),
-    "give": ("§5.8", _("gifts of talents, units and cities between allies")),
+    "give": ("§5.8", _("gifts of units and cities between allies")),
 }
 
 
@@ -247,7 +250,11 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
         F.fortify(st, seat, args, lines)
     elif name == "propose_alliance":
-        propose(st, seat, args, lines)
+        D.propose_alliance(st, seat, args, lines)
+    elif name == "give_talents":
+        D.give_talents(st, seat, args, lines)
+    elif name == "ransom":
+        D.offer_ransom(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -258,23 +265,6 @@ def end(st: IRState, seat: str, lines: list[Text]) -> None:
         return
     check_must_attack(st, seat)
     st.ended.append(seat)
-
-
-def propose(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """5.8: an alliance needs both parties; the other seat gets a decision (default: decline)."""
-    if st.segment != "diplomacy":
-        raise RuleError("§5.8", _("alliances are made in the Diplomacy Phase"))
-    other = str(args.get("with", ""))
-    if other not in st.seats or other == seat or not B.powers_of(st, other):
-        raise RuleError("§5.8", _("{seat} is not another player of this game", seat=other or "?"))
-    if sorted((seat, other)) in st.alliances:
-        raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
-    st.seq += 1
-    prompt = _("{seat} offers you an alliance for this month (5.8).", seat=seat)
-    st.pending = {"id": f"alliance-{st.seq}", "seat": other, "kind": "alliance", "prompt": text_to_json(prompt),
-                  "choices": [["decline", text_to_json(_("Decline"))], ["accept", text_to_json(_("Accept"))]],
-                  "default": "decline", "section": "§5.8", "from": seat}  # fmt: skip
-    lines.append(_("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
 def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -297,13 +287,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_retreat(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
-    elif kind == "alliance":
-        st.pending = {}
-        if choice == "accept":
-            st.alliances.append(sorted((str(p["from"]), seat)))
-            lines.append(_("{a} and {b} are allied this month (5.8).", a=p["from"], b=seat))
-        else:
-            lines.append(_("{seat} declines the alliance.", seat=seat))
+    elif kind in ("alliance", "gift", "ransom"):
+        D.answer(st, seat, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -321,6 +306,9 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         for other in SEQ.live_seats(st):
             if other != seat and sorted((seat, other)) not in st.alliances:
                 out.append(Command("propose_alliance", {"with": other}))
+        for lid, rec in sorted(st.leaders.items()):
+            if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
+                out.append(Command("ransom", {"leader": lid, "talents": 0}))
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
