@@ -257,8 +257,16 @@ def province_control(st: IRState, province: str) -> str:
 
 
 def take_city(st: IRState, city: str, power: str, lines: list[Text]) -> None:
-    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1)."""
+    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1). Cities of
+    the same owner sharing its hex on our map fall with it (IR-ENG-26)."""
     old = st.city_owner.get(city, "")
+    for other in world(st.scenario).cities_at.get(data().cities[city].hex, ()):
+        if other != city and st.city_owner.get(other, "") == old:
+            _take_one(st, other, power, lines)
+    _take_one(st, city, power, lines)
+
+
+def _take_one(st: IRState, city: str, power: str, lines: list[Text]) -> None:
     st.city_owner[city] = power
     st.city_damage.pop(city, None)
     lines.append(_("{power} takes {city}.", power=st.powers[power]["name"], city=data().cities[city].name))
@@ -267,7 +275,6 @@ def take_city(st: IRState, city: str, power: str, lines: list[Text]) -> None:
     after = province_control(st, province)
     if after != before:
         set_province(st, province, after, lines)
-    del old
 
 
 def set_province(st: IRState, province: str, power: str, lines: list[Text]) -> None:

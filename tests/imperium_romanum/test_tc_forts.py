@@ -94,7 +94,7 @@ def test_a_fort_alone_defends_with_its_strength_and_is_razed_when_taken() -> Non
     ({"B4406": 4}, 6, True), ({"B4406": 4}, 5, False), ({"B4406": 4, "B4407": 4}, 5, True),
     ({"B4406": 4, "B4407": 4}, 1, False), ({"B4406": 3, "B4407": 3}, 6, True),
 ])
-def test_5_6_1_conquest_of_a_province_without_cities(forts: dict[str, int], die: int, conquered: bool) -> None:
+def test_tc_04_conquest_of_a_province_without_cities(forts: dict[str, int], die: int, conquered: bool) -> None:
     pos = Position(month=6, segment="supply")
     for hex_id, level in forts.items():
         pos.st.forts[hex_id] = {"rome": level}

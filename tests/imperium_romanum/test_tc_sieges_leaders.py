@@ -159,3 +159,20 @@ def test_tc_53_treasury_lost_otherwise() -> None:
     pos.st.powers["dacia"]["treasury"] = 40
     B.lose_leader(pos.st, "decebalus", "dead", [])
     assert pos.st.powers["dacia"]["treasury"] == 20
+
+
+def test_tc_03_a_province_falls_with_its_capital_and_half_its_other_cities() -> None:
+    pos = Position()
+    w = world("s12")
+    capital = w.capital_of["italia"]
+    others = sorted(c for c in w.city_value if data().cities[c].province == "italia" and c != capital)
+    assert len(others) == 10  # digest §3.4 #4: ten other cities in column 11-16
+    pos.st.province_owner["italia"] = "rome"
+    for city in [capital, *others]:
+        pos.st.city_owner[city] = "rome"
+    B.take_city(pos.st, capital, "dacia", [])
+    for city in others[:4]:
+        B.take_city(pos.st, city, "dacia", [])
+    assert pos.st.province_owner["italia"] == ""  # the owner lost it, nobody holds it
+    B.take_city(pos.st, others[4], "dacia", [])
+    assert pos.st.province_owner["italia"] == "dacia"
