@@ -19,6 +19,7 @@ class EngineTables:
     fort_strength: dict[str, tuple[int, ...]]
     fort_max_level: dict[str, int]
     fort_cost_per_level: int
+    unit_costs: dict[str, int]
     digest: str
 
 
@@ -35,7 +36,9 @@ def tables() -> EngineTables:
     if any(len(row) != FORT_LEVELS for row in strength.values()):
         raise ValueError("engine.toml: fortifications.strength needs one value per level D, C, B, A")
     max_level = {str(p): int(v) for p, v in forts["max_level"].items()}
-    return EngineTables(values, order, strength, max_level, int(forts["cost_per_level"]), hashlib.sha256(raw).hexdigest())
+    costs = {str(k): int(v) for k, v in doc["mobilization_costs"].items() if isinstance(v, int)}
+    return EngineTables(values, order, strength, max_level, int(forts["cost_per_level"]), costs,
+                        hashlib.sha256(raw).hexdigest())
 
 
 FORT_LEVELS = 4

@@ -14,7 +14,9 @@ Commands (arguments are strings or lists of strings):
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
-``build``, ``sail``, ``fortify``, ``plunder``, ``donative``, ``give``  rules not yet supported (NotYetSupported)
+``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
+``fortify {units}``                   build field fortifications (21.1)
+``sail``, ``plunder``, ``donative``, ``give``  rules not yet supported (NotYetSupported)
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
@@ -54,7 +57,6 @@ BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§2
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never")}
 NOT_YET = {
-    "build": ("§7.0", _("mobilization and recruiting")),
     "sail": ("§10.2", _("naval movement")),
     "plunder": ("§24.1", _("plunder")),
     "donative": ("§19.3.1", _("donatives")),
@@ -204,6 +206,7 @@ ACTION_HELP: dict[str, Text] = {
     "attack": _("Attack the enemy in a hex (14.1)"),
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
     "fortify": _("Build field fortifications (21.1)"),
+    "build": _("Raise a unit or a baggage train (7.4)"),
     "decide": _("Answer the open decision"),
 }
 
@@ -245,6 +248,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "combat":
             raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
         C.attack(st, seat, args, lines)
+    elif name == "build":
+        if st.segment != "taxation":
+            raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
+        MOB.build(st, seat, args, lines)
     elif name == "fortify":
         if st.segment != "movement":
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
@@ -302,6 +309,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if seat not in SEQ.waiting(st):
         return []
     out: list[Command] = []
+    if st.segment == "taxation":
+        out += [Command("build", args) for args in MOB.build_commands(st, seat)]
     if st.segment == "diplomacy":
         for other in SEQ.live_seats(st):
             if other != seat and sorted((seat, other)) not in st.alliances:

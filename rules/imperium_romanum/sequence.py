@@ -93,6 +93,8 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if st.month not in TAX_MONTHS:
             st.ended = list(st.seats)
         else:
+            st.tm_seen += 1
+            st.phase_builds = {}
             collect_taxes(st, lines)
             from rules.imperium_romanum import forts
 
@@ -167,6 +169,7 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     st.season = month_season(st.month)
     if st.month == 1:
         st.had_summer = False
+        st.mobilized = {}  # 7.5: the year's tick-marks are erased after December
     st.flooded = False
     for rec in st.units.values():
         rec["supplied"] = False

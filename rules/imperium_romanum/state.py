@@ -52,6 +52,12 @@ class IRState:
     """Hex -> {power: level} of field fortifications, 1 = D .. 4 = A (21.0)."""
     building: dict[str, dict[str, Any]] = field(default_factory=dict)
     """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
+    mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
+    """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
+    phase_builds: dict[str, int] = field(default_factory=dict)
+    """New units per city this Taxation & Mobilization Phase (7.4)."""
+    tm_seen: int = 0
+    """Taxation & Mobilization Phases begun so far (the first is never at double cost, 7.4)."""
     alliances: list[list[str]] = field(default_factory=list)
     """Pairs of seats allied this month (5.8), each pair sorted."""
     proposals: list[list[str]] = field(default_factory=list)
@@ -76,7 +82,8 @@ class IRState:
         new = copy.copy(self)
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building"):
+            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building",
+                          "mobilized"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
             elif f.name in ("pending", "moving", "result", "alliances", "proposals"):
                 setattr(new, f.name, copy.deepcopy(value, memo))

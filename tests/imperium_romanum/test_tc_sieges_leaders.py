@@ -176,3 +176,14 @@ def test_tc_03_a_province_falls_with_its_capital_and_half_its_other_cities() -> 
     assert pos.st.province_owner["italia"] == ""  # the owner lost it, nobody holds it
     B.take_city(pos.st, others[4], "dacia", [])
     assert pos.st.province_owner["italia"] == "dacia"
+
+
+def test_ir_eng_27_an_invader_does_not_control_the_neutral() -> None:
+    pos = Position(month=6, segment="movement")
+    iazygia = sorted(h for h, c in data().hexes.items() if c.province == "iazygia")
+    pos.unit("iazyges", "horse_archers_6_16", iazygia[0])
+    pos.unit("rome", "legion_20_10", iazygia[1])
+    pos.unit("dacia", "heavy_infantry_20_8", iazygia[0])
+    assert N.farthest_seat(pos.st, "iazyges", []) == ""
+    del pos.st.units[next(u for u in pos.st.units if u.startswith("dacia"))]
+    assert N.farthest_seat(pos.st, "iazyges", []) == "dacia"
