@@ -24,8 +24,9 @@ BT_MAX_SP = 6
 
 # -- powers and seats -------------------------------------------------------------------------
 def seat_of(st: IRState, power: str) -> str:
-    """The seat that moves ``power`` now ("" for an inactive power nobody controls)."""
-    return str(st.powers[power].get("seat", ""))
+    """The seat that moves ``power`` now ("" for an inactive power nobody controls, or none)."""
+    rec = st.powers.get(power)
+    return str(rec.get("seat", "")) if rec else ""
 
 
 def powers_of(st: IRState, seat: str) -> list[str]:
