@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, text_to_json
+from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
@@ -20,6 +20,8 @@ ELITE_PERIODS = ("P1", "P2", "P3")
 ELITE_COST = 2
 ELITE_TARGET = 2
 """15.2: elite legions exist in periods 1-3; 2 talents; a modified d6 of 1-2 succeeds."""
+DONATIVE_CAP_PERCENT = 20
+"""19.3.1: donatives add at most 20% of a power's morale."""
 MORALE_EDGE = 50
 """19.3: a side whose morale is at least 50 higher gets the die modifier."""
 CITY_CER = "B"
@@ -215,7 +217,7 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         if mode == "besiege":
             lay_siege(st, seat, hex_id, side, lines)
             return
-        resolve(st, seat, hex_id, lines, assault=bool(city) or bool(defenders))
+        fight(st, seat, hex_id, lines, assault=bool(city) or bool(defenders))
         return
     choices: list[list[Any]] = [["fight", text_to_json(_("Fight"))]]
     if retreat_allowed(st, seat, hex_id, outside):
@@ -225,7 +227,7 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         choices.append(["siege", text_to_json(_("Accept siege in the city"))])
     order = st.standing.get(side, {}).get("combat", "ask")
     if len(choices) == 1 or order == "always_fight" or side not in st.seats:
-        resolve(st, seat, hex_id, lines)
+        fight(st, seat, hex_id, lines)
         return
     st.seq += 1
     prompt = _("{attacker} attacks your force in {hex} (14.1): fight, retreat before combat or accept siege?",
@@ -239,7 +241,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
     pending, st.pending = st.pending, {}
     hex_id, seat, side = str(pending["hex"]), str(pending["attacker"]), str(pending["seat"])
     if choice == "fight":
-        resolve(st, seat, hex_id, lines)
+        fight(st, seat, hex_id, lines)
     elif choice.startswith("retreat:"):
         dest = choice.split(":", 1)[1]
         _side, defenders = defender_seat(st, seat, hex_id)
@@ -256,7 +258,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
         lay_siege(st, seat, hex_id, side, lines)
         order = st.standing.get(seat, {}).get("assault", "ask")
         if order == "always":
-            resolve(st, seat, hex_id, lines, assault=True)
+            fight(st, seat, hex_id, lines, assault=True)
             return
         st.seq += 1
         prompt = _("The defenders of {hex} accept siege (14.3): assault now or besiege?", hex=hex_id)
@@ -264,7 +266,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
                       "choices": [["besiege", text_to_json(_("Besiege"))], ["assault", text_to_json(_("Assault"))]],
                       "default": "besiege", "section": "§14.3", "hex": hex_id, "attacker": seat}  # fmt: skip
     elif choice == "assault":
-        resolve(st, seat, hex_id, lines, assault=True)
+        fight(st, seat, hex_id, lines, assault=True)
     # "besiege": the siege stands, nothing more this segment
 
 
@@ -379,9 +381,74 @@ def relative_loss(code: str, other_loss: int) -> int:
     return -(-(frac * other_loss).numerator // (frac * other_loss).denominator)
 
 
-def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool) -> tuple[str, int, str, int]:
+    """19.3.2: the power whose morale each side uses, and that morale."""
+    side, defenders = defender_seat(st, seat, hex_id)
+    fighters = [u for u in defenders if B.is_combat(st.units[u]) and st.units[u]["besieged"] == assault]
+    att_power, att_morale = side_morale(st, attackers_at(st, seat, hex_id), hex_id, seat)
+    def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
+    city = enemy_city(st, seat, hex_id)
+    if not def_power and city:
+        def_power = st.city_owner[city]
+        def_morale = int(st.powers[def_power]["morale"])
+    return att_power, att_morale, def_power, def_morale
+
+
+def donative_cap(st: IRState, power: str) -> int:
+    """19.3.1: at most a fifth of the power's morale, and what its treasury holds."""
+    if not power or not st.powers[power]["major"]:
+        return 0
+    return max(0, min(st.powers[power]["treasury"], st.powers[power]["morale"] * DONATIVE_CAP_PERCENT // 100))
+
+
+def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+    """Before the odds (19.3.1): when a donative could change the morale modifier, the attacker
+    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved."""
+    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault)
+    side, _defenders = defender_seat(st, seat, hex_id)
+    caps = (donative_cap(st, att_power) if st.standing.get(seat, {}).get("donative", "ask") == "ask" else 0,
+            donative_cap(st, def_power) if side in st.seats and st.standing.get(side, {}).get("donative", "ask") == "ask"
+            else 0)  # fmt: skip
+    now = morale_modifier(att_m, def_m)
+    if morale_modifier(att_m + caps[0], def_m) == now and morale_modifier(att_m, def_m + caps[1]) == now:
+        resolve(st, seat, hex_id, lines, assault)
+        return
+    battle = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "caps": list(caps), "bids": [0, 0],
+              "powers": [att_power, def_power]}  # fmt: skip
+    _ask_donative(st, battle, 0 if caps[0] else 1)
+
+
+def _ask_donative(st: IRState, battle: dict[str, Any], stage: int) -> None:
+    seat = battle["attacker"] if stage == 0 else battle["side"]
+    st.seq += 1
+    prompt = (_("Battle at {hex}: promise a donative to your troops, +1 morale a talent for this battle (19.3.1)?",
+                hex=battle["hex"]) if stage == 0 else
+              _("Battle at {hex}: the attacker promised {bid} talents; promise a donative of your own (19.3.1)?",
+                hex=battle["hex"], bid=battle["bids"][0]))  # fmt: skip
+    choices = [[str(n), text_to_json(_n("{n} talent", "{n} talents", n))] for n in range(battle["caps"][stage] + 1)]
+    st.pending = {"id": f"donative-{st.seq}", "seat": seat, "kind": "donative", "prompt": text_to_json(prompt),
+                  "choices": choices, "default": "0", "section": "§19.3.1", "stage": stage, **battle}  # fmt: skip
+
+
+def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
+    p, st.pending = st.pending, {}
+    battle = {k: p[k] for k in ("hex", "attacker", "side", "assault", "caps", "bids", "powers")}
+    battle["bids"] = list(battle["bids"])
+    battle["bids"][p["stage"]] = int(choice)
+    if p["stage"] == 0 and battle["caps"][1]:
+        _ask_donative(st, battle, 1)
+        return
+    for power, bid in zip(battle["powers"], battle["bids"], strict=True):
+        if bid:
+            st.powers[power]["treasury"] -= bid
+            lines.append(_("{power} pays a donative of {bid} talents (19.3.1).", power=st.powers[power]["name"], bid=bid))
+    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]))
+
+
+def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False,
+            bids: tuple[int, int] = (0, 0)) -> None:  # fmt: skip
     """Resolve a land combat (14.4, 14.5): the attacker rolls a d6 on the Land CRT column of the
-    odds, with leaders, CER, terrain and morale modifiers."""
+    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1)."""
     side, defenders = defender_seat(st, seat, hex_id)
     if assault:
         defenders = [u for u in defenders if st.units[u]["besieged"]]
@@ -402,11 +469,9 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
     column = column_for(att, dfn)
-    att_power, att_morale = side_morale(st, attackers, hex_id, seat)
-    def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
-    if not def_power and city:
-        def_power = st.city_owner[city]
-        def_morale = int(st.powers[def_power]["morale"])
+    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault)
+    att_morale += bids[0]
+    def_morale += bids[1]
     mods: list[tuple[str, int]] = []
     att_leader, def_leader = best_leader(st, hex_id, seat), best_leader(st, hex_id, side)
     if att_leader:

@@ -16,7 +16,7 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
-``sail``, ``plunder``, ``donative``, ``give``  rules not yet supported (NotYetSupported)
+``sail``, ``plunder``, ``give``      rules not yet supported (NotYetSupported)
 """
 
 from __future__ import annotations
@@ -55,11 +55,10 @@ PLAYABLE = ("s12", "s01")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
-            "retreat": ("ask", "first"), "elite": ("ask", "never")}
+            "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never")}
 NOT_YET = {
     "sail": ("§10.2", _("naval movement")),
     "plunder": ("§24.1", _("plunder")),
-    "donative": ("§19.3.1", _("donatives")),
     "give": ("§5.8", _("gifts of units and cities between allies")),
 }
 
@@ -222,7 +221,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always, retreat ask/first, elite ask/never"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -294,6 +293,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_retreat(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
+    elif kind == "donative":
+        C.answer_donative(st, choice, lines)
     elif kind in ("alliance", "gift", "ransom"):
         D.answer(st, seat, choice, lines)
 

@@ -128,7 +128,7 @@ def test_ir_eng_20_a_leader_left_alone_after_a_battle_is_captured() -> None:
     pos.units("rome", "legion_20_10", "B4406", 6)
     pos.unit("dacia", "light_infantry_4_12", "B4406")
     pos.leader("diegis", "B4406")
-    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
     pos.dice(6)
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     assert pos.st.leaders["diegis"]["status"] == "captured"
@@ -139,7 +139,7 @@ def test_ir_eng_21_a_leader_alone_defends_with_1_and_is_captured_on_a_loss() -> 
     pos = Position(segment="combat")
     pos.units("rome", "legion_20_10", "B4406", 2)
     pos.leader("vezinas", "B4406")
-    pos.st.standing["rome"] = {"elite": "never"}
+    pos.st.standing["rome"].update({"elite": "never"})
     pos.dice(6)  # 40 against 1: the last column, a high roll: the defender is eliminated
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     assert pos.game.pending_decision() is None

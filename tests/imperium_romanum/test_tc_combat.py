@@ -114,7 +114,7 @@ def test_tc_42_e_a_result() -> None:
     pos = Position(month=6, segment="combat")
     raider = pos.unit("rome", "light_infantry_4_12", "B4406")
     riders = pos.units("dacia", "light_cavalry_6_16", "B4406", 2)
-    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
     assert data().charts.land_crt[5][0].attacker == "E" and data().charts.land_crt[5][0].defender == "A"
     pos.dice(5)
     rome, dacia = pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]
@@ -207,7 +207,7 @@ def test_the_loser_chooses_its_retreat_hex_then_loses_its_city() -> None:
     city_hex = data().cities["singidunum"].hex
     pos.unit("dacia", "heavy_infantry_20_8", city_hex)
     legion = pos.unit("rome", "legion_20_10", city_hex)
-    pos.st.standing["rome"] = {"combat": "always_fight"}
+    pos.st.standing["rome"].update({"combat": "always_fight"})
     pos.st.powers["rome"]["cer"] = "C"
     assert data().charts.land_crt[5][2].winner == "attacker" and data().charts.land_crt[5][2].defender == "N"
     pos.dice(5)  # 20 against 21 (the legion and Singidunum's 1): column 2/3, N/N, the attacker wins
@@ -230,7 +230,7 @@ def test_tc_46_elite_conversion_after_a_victory(leader: str, die: int, elite: bo
     pos.unit("dacia", "light_infantry_4_12", "B4406")
     if leader:
         pos.leader(leader, "B4406")
-    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
     pos.dice(6, die)
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     decision = pos.game.pending_decision()
@@ -240,3 +240,38 @@ def test_tc_46_elite_conversion_after_a_victory(leader: str, die: int, elite: bo
     pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": legions[0]}))
     assert pos.st.powers["rome"]["treasury"] == treasury - 2
     assert (pos.st.units[legions[0]]["type"] == "legion_24_10") is elite
+
+
+def test_tc_54_donatives_raise_morale_for_one_battle_up_to_a_fifth() -> None:
+    pos = Position(month=6, segment="combat")
+    pos.units("rome", "legion_20_10", "B4406", 2)
+    pos.units("dacia", "heavy_infantry_20_8", "B4406", 2)
+    pos.st.powers["rome"].update(morale=100, treasury=40)
+    pos.st.powers["dacia"].update(morale=60, treasury=15)
+    pos.st.standing = {"dacia": {"combat": "always_fight"}, "rome": {"elite": "never"}}
+    assert C.donative_cap(pos.st, "rome") == 20  # TC-54: 100 morale, +20 at most
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    ask = pos.game.pending_decision()
+    assert ask is not None and ask.kind == "donative" and ask.seat == "rome" and ask.section == "§19.3.1"
+    assert [c.value for c in ask.choices][-1] == "20"
+    pos.game.apply("rome", Command("decide", {"id": ask.id, "choice": "10"}))
+    answer = pos.game.pending_decision()
+    assert answer is not None and answer.seat == "dacia" and [c.value for c in answer.choices][-1] == "12"
+    pos.dice(3)
+    out = pos.game.apply("dacia", Command("decide", {"id": answer.id, "choice": "0"}))
+    assert pos.st.powers["rome"]["treasury"] == 30
+    assert ("§19.3 morale", 1) in out.rolls[-1].modifiers  # 100 + 10 is 50 above 60
+    assert pos.st.stats["battles"] == 1
+
+
+def test_no_donative_window_when_it_cannot_change_the_modifier() -> None:
+    pos = Position(month=6, segment="combat")
+    pos.units("rome", "legion_20_10", "B4406", 2)
+    pos.units("dacia", "heavy_infantry_20_8", "B4406", 2)
+    pos.st.powers["rome"].update(morale=100, treasury=40)
+    pos.st.powers["dacia"].update(morale=100, treasury=15)
+    pos.st.standing = {"dacia": {"combat": "always_fight", "retreat": "first"}, "rome": {"elite": "never"}}
+    pos.dice(3)
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    assert pos.game.pending_decision() is None
+    assert pos.st.stats["battles"] == 1

@@ -53,7 +53,7 @@ def test_builders_who_attack_lose_the_work() -> None:
     pos.game.apply("rome", Command("fortify", {"units": legions}))
     pos.unit("dacia", "light_infantry_4_12", "B4406")
     pos.st.segment = "combat"
-    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
     pos.dice(3)
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     assert pos.st.building == {}
