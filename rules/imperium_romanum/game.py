@@ -16,7 +16,7 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
-``sail``, ``plunder``, ``give``      rules not yet supported (NotYetSupported)
+``sail``, ``give``                   rules not yet supported (NotYetSupported)
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
+from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.setup import new_state
@@ -55,10 +56,10 @@ PLAYABLE = ("s12", "s01")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
-            "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never")}
+            "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
+            "plunder": ("ask", "never")}
 NOT_YET = {
     "sail": ("§10.2", _("naval movement")),
-    "plunder": ("§24.1", _("plunder")),
     "give": ("§5.8", _("gifts of units and cities between allies")),
 }
 
@@ -221,7 +222,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -295,6 +296,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_elite(st, choice, lines)
     elif kind == "donative":
         C.answer_donative(st, choice, lines)
+    elif kind == "plunder":
+        PL.answer(st, choice, lines)
     elif kind in ("alliance", "gift", "ransom"):
         D.answer(st, seat, choice, lines)
 

@@ -90,6 +90,10 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
     if st.province_owner.get(province, "") != power:
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
+    from rules.imperium_romanum import plunder
+
+    if plunder.no_recruiting(st, province, power):
+        raise RuleError("§24.1", _("no recruiting in a plundered province"))
     hex_id = data().cities[city].hex
     if hex_id in st.sieges:
         raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))

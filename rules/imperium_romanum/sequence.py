@@ -110,9 +110,11 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
     elif segment == "combat":
         st.attacked = []
     elif segment == "siege":
-        from rules.imperium_romanum import siege
+        from rules.imperium_romanum import plunder, siege
 
         siege.siege_resolution(st, active_seat(st), lines)
+        if not st.result:
+            plunder.offer(st, active_seat(st))
     elif segment == "supply":
         from rules.imperium_romanum import forts, supply
 
@@ -188,14 +190,19 @@ def season_word(season: str) -> Text:
 
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
-    """6.0: each major power adds the tax value of the provinces it controls to its treasury."""
+    """6.0: each major power adds the tax value of the provinces it controls to its treasury
+    (24.3: none from plundered ones); then a plunder marker goes from each province (24.2)."""
+    from rules.imperium_romanum import plunder
+
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(B.province_tax(st, p) for p, owner in sorted(st.province_owner.items()) if owner == power)
+        tax = sum(plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+                  for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
                        treasury=rec["treasury"]))  # fmt: skip
+    plunder.remove_markers(st, lines)
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:

@@ -52,6 +52,10 @@ class IRState:
     """Hex -> {power: level} of field fortifications, 1 = D .. 4 = A (21.0)."""
     building: dict[str, dict[str, Any]] = field(default_factory=dict)
     """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
+    plunder: dict[str, int] = field(default_factory=dict)
+    """Plundered province -> plunder markers left (24.1, 24.2)."""
+    self_plundered: dict[str, str] = field(default_factory=dict)
+    """Province -> the owner who plundered it himself (24.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)

@@ -129,7 +129,8 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
         city_bonus = 1  # 13.3.1: a maximum-level fort without a city
     cultivated = w.cultivated.get(w.province(hex_id), False)
     column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
-    return data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
 
 def _keep(st: IRState, uids: list[str], budget_halves: int) -> tuple[list[str], list[str]]:
@@ -247,6 +248,8 @@ def replenish(st: IRState, lines: list[Text]) -> None:
         rec = st.units[uid]
         if rec["type"] != B.BT or rec["moved"] or rec["spent"] or rec["besieged"] or rec["sp"] >= B.BT_MAX_SP:
             continue
+        if w.province(rec["hex"]) in st.plunder:
+            continue  # 24.4: no SP in a plundered province
         power = rec["power"]
         city = B.city_at(st, rec["hex"])
         in_city = bool(city) and st.city_owner.get(city, "") == power and rec["hex"] not in st.sieges

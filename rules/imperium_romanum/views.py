@@ -75,6 +75,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "sieges": {h: {"city": s["city"], "besieger": s["besieger"]} for h, s in sorted(st.sieges.items())},
         "forts": {h: dict(sorted(f.items())) for h, f in sorted(st.forts.items())},
         "building": sorted(rec["hex"] for rec in st.building.values()),
+        "plunder": dict(sorted(st.plunder.items())),
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,

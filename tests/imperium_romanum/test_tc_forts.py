@@ -121,3 +121,53 @@ def test_5_6_1_conquering_dacia_wins_scenario_12() -> None:
     pos.dice(6)
     pos.game.apply("rome", Command("end"))
     assert pos.game.result() is not None and pos.game.result().winners == ("rome",)  # type: ignore[union-attr]
+
+
+def _plunder_position() -> Position:
+    from rules.imperium_romanum.world import data, world
+
+    pos = Position(month=6, segment="combat")
+    for city in sorted(c for c in world("s12").city_value if data().cities[c].province == "moesia_superior"):
+        pos.unit("rome", "legion_20_10", data().cities[city].hex, supplied=True)
+    return pos
+
+
+def test_tc_60_plunder_for_talents_then_no_tax_and_half_tax_for_the_owner() -> None:
+    from rules.imperium_romanum import board as B
+    from rules.imperium_romanum import plunder as PL
+
+    pos = _plunder_position()
+    tax = B.province_tax(pos.st, "moesia_superior")
+    assert ("moesia_superior", "rome") in PL.options(pos.st, "rome")
+    pos.game.apply("rome", Command("end"))  # combat ends; siege resolution offers the plunder
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "plunder" and decision.default == "none"
+    treasury = pos.st.powers["rome"]["treasury"]
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "talents:moesia_superior:rome"}))
+    assert pos.st.powers["rome"]["treasury"] == treasury + 3 * tax
+    assert pos.st.plunder["moesia_superior"] == 2
+    assert PL.tax_after_plunder(pos.st, "moesia_superior", "rome", tax) == 0
+    del pos.st.plunder["moesia_superior"]
+    assert PL.tax_after_plunder(pos.st, "moesia_superior", "rome", 5) == 3  # TC-60: own plunder, half rounded up
+    assert PL.tax_after_plunder(pos.st, "moesia_superior", "dacia", 5) == 5  # a conqueror collects it all
+    assert PL.no_recruiting(pos.st, "moesia_superior", "rome") is True
+
+
+def test_tc_60_plunder_into_a_baggage_train_is_capped_at_6() -> None:
+    pos = _plunder_position()
+    from rules.imperium_romanum.world import data
+
+    bt = pos.unit("rome", "baggage_train", data().cities["singidunum"].hex, sp=4)
+    from rules.imperium_romanum import plunder as PL
+
+    pos.st.pending = {"kind": "plunder"}
+    PL.answer(pos.st, "sp:moesia_superior:rome", [])
+    assert pos.st.units[bt]["sp"] == 6
+
+
+def test_plunder_needs_heavy_units_in_half_the_cities_and_no_enemy() -> None:
+    from rules.imperium_romanum import plunder as PL
+
+    pos = _plunder_position()
+    pos.unit("dacia", "light_infantry_4_12", "B4515")
+    assert ("moesia_superior", "rome") not in PL.options(pos.st, "rome")
