@@ -14,6 +14,7 @@ import contextvars
 import json
 import logging
 import secrets
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -127,6 +128,7 @@ class Delivery:
     def __init__(self, interaction_id: str) -> None:
         self.interaction_id = interaction_id
         self.count = 0
+        self.started = time.monotonic()  # when this task began to handle it (answer budget)
 
     def next_key(self) -> str:
         self.count += 1
@@ -136,6 +138,12 @@ class Delivery:
 CURRENT_DELIVERY: contextvars.ContextVar[Delivery | None] = contextvars.ContextVar(
     "praetor_delivery", default=None
 )
+
+
+def handling_for() -> float:
+    """Seconds since this task began to handle its interaction (0 when it handles none)."""
+    current = CURRENT_DELIVERY.get()
+    return 0.0 if current is None else time.monotonic() - current.started
 
 
 def handling(interaction_id: Any) -> None:

@@ -69,24 +69,24 @@ def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
     result) rides on the command's one public message, drawn when it is sent."""
     if result is None or not fought_a_battle(result.outcome):
         return Extras()
+    from rules.imperator.views import battle_card
+
     record = game.public_view().get("last_battle")
     if not record:
         return Extras()
-    from rules.imperator.views import battle_card
-
-    card = {**battle_card(record, game.state), "language": language}  # losses read from the state
-    return Extras(pictures=[{"draw": "imperator.battle_card", "card": card, "zone_id": record.get("zone_id", "battle")}])
+    card = {**battle_card(record, game.state), "language": language}  # with the aftermath
+    slug = str(record.get("zone_id", "battle"))
+    return Extras(pictures=[{"draw": "imperator.battle_card", "card": card, "slug": slug}])
 
 
 async def draw_battle_card(spec: dict[str, Any]) -> ImageFile:
-    """The ``imperator.battle_card`` drawer: the card of a stored battle record, off the loop."""
+    """The ``imperator.battle_card`` drawer: the stored card of a battle, drawn off the loop."""
     import asyncio
 
     from render.battle_card import render_battle_card
 
-    card = spec["card"]
-    data = await asyncio.to_thread(render_battle_card, card)
-    return ImageFile(f"imperator-battle-{spec.get('zone_id', 'battle')}.png", data)
+    data = await asyncio.to_thread(render_battle_card, spec["card"])
+    return ImageFile(f"imperator-battle-{spec.get('slug', 'battle')}.png", data)
 
 
 PUBLIC_EXTRAS[KIND] = public_extras
@@ -652,6 +652,7 @@ class ImperatorOperationsCog(commands.Cog):
             return
         group = _followers(game, seat, lid)
         reader = reader_language(interaction)  # the menus are shown to the mover only
+        text: str  # a Text, or the question and the hint already in the reader's language
         if not group:
             text, view = _destinations_view(game, row.id or 0, row.seq, seat, lid, 0)
         else:

@@ -19,15 +19,16 @@ that refuses us never stops the others.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import game_language, localise
-from bot.moderator import ActResult
+from bot.moderator import ActResult, handling_for
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
 from bot.publisher import ImageFile, PinFailed
@@ -49,6 +50,11 @@ if TYPE_CHECKING:
     from bot.client import PraetorBot
 
 log = logging.getLogger(__name__)
+
+ANSWER_WITHIN = 2.0
+"""Seconds of handling after which an interaction must be answered at once (Discord allows 3 s
+from its creation; the rest is the margin for the network). Until then a picture being drawn
+is waited for, so that the answer carries it without a defer (issue 10's request budget)."""
 
 def extras_of(row: GameRow, game: Game[Any], result: ActResult | None, language: str) -> Extras:
     """What the game adds to the public message (``PUBLIC_EXTRAS``); nothing by default."""
@@ -221,6 +227,8 @@ class Reply:
     interaction: discord.Interaction
     public_defer: bool = False  # we deferred publicly: the first follow-up is the answer
     answered: bool = False  # the public post went through it
+    drawing: dict[int, asyncio.Task[list[ImageFile]]] = field(default_factory=dict)
+    """Pictures of rows (by row id) already being drawn (``deliver_owed``)."""
 
     def may_answer(self) -> bool:
         if self.answered:
@@ -239,7 +247,8 @@ async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: s
         await reply.interaction.followup.send(content or "", ephemeral=True)
         return None
     view = view_of(payload.get("components", []))
-    images = await draw(kind, pictures_of(payload))
+    started = reply.drawing.pop(row.id or 0, None) if reply is not None else None
+    images = await started if started is not None else await draw(kind, pictures_of(payload))
     if reply is not None and reply.may_answer():
         kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
         if view is not None:
@@ -376,13 +385,20 @@ async def deliver_owed(
     stays in the outbox for the background sender."""
     rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=seq)
     reply = Reply(interaction, public_defer=deferred) if interaction is not None else None
+    first = next((r for r in rows if r.kind == "post"), None)
     if (
         reply is not None
+        and first is not None
         and not reply.interaction.response.is_done()
-        and pictures_of(next((r.payload for r in rows if r.kind == "post"), {}))
-    ):
-        await reply.interaction.response.defer()
-        reply.public_defer = True
+        and pictures_of(first.payload)
+    ):  # draw first: in time, the answer carries the picture (one request, no defer)
+        task = asyncio.create_task(draw(row.kind, pictures_of(first.payload)))
+        reply.drawing[first.id or 0] = task
+        budget = max(0.0, ANSWER_WITHIN - handling_for())
+        done, _pending = await asyncio.wait({task}, timeout=budget)
+        if not done:  # too slow for Discord's 3 s: a public defer, the picture follows
+            await reply.interaction.response.defer()
+            reply.public_defer = True
     await deliver(bot, rows, row.kind, reply)
     if reply is not None:
         if not reply.interaction.response.is_done():  # nothing could be said through it

@@ -315,24 +315,26 @@ async def act(interaction: discord.Interaction, game_id: int, seq: int, seat: st
 
 
 # -- after each accepted command: the next step ------------------------------------------------
-def public_extras(row: GameRow, game: Game[Any], result: ActResult | None, language: str) -> Extras:
-    """``PUBLIC_EXTRAS`` hook (pure; whatever path the command took, and ``/game start`` with
-    ``result`` None): the public next-step panel on the command's one message — who moves and
-    the Next step button, whose menu is shown to the clicker alone, for their own seat. Nothing
-    once the game is over or while a consent waits (its Respond button is posted)."""
-    if result is not None and (result.result is not None or result.pending is not None):
+def public_extras(row: GameRow, game: Game[Any], result: ActResult | None,
+                  language: str) -> Extras:
+    """``PUBLIC_EXTRAS`` hook (pure, whatever path the command took): the Next step panel on the
+    command's one public message (the menu behind it is shown to the clicker alone, for their
+    own seat), with a mention of who moves at the start (``result`` None); nothing once the
+    game is over or while a consent waits (its Respond button is there)."""
+    if result is not None and result.result is not None:
         return Extras()
     movers = game.to_move()
-    if not movers or game.pending_decision() is not None or row.status != "active":
+    if not movers or game.pending_decision() is not None:
         return Extras()
-    ping = result is None  # the opening message names the players with a mention
+    ping = result is None
     names = ", ".join(f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers)
     view = discord.ui.View(timeout=None)
     view.add_item(NextButton(row.id or 0, row.seq or 0, language))
     text = _("{names}: your next step is behind this button (or type it: /game status).",
              names=names)
-    users = [str(row.seats[seat]) for seat in movers if ping and row.seats.get(seat)]
-    return Extras(lines=[localise(text, language)], components=view.to_components(), mentions=users)
+    users = [str(row.seats.get(seat)) for seat in movers if ping and row.seats.get(seat)]
+    return Extras(lines=[localise(text, language)], components=view.to_components(),
+                  mentions=users)
 
 
 PUBLIC_EXTRAS[KIND] = public_extras
