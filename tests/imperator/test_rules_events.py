@@ -111,3 +111,26 @@ def test_event_6_stopping_short_is_allowed_when_the_way_is_closed() -> None:
     g = p.game(event=6)
     g.apply("rome", Command("move", {"leader": "aug", "units": ["l1"], "to": "italia"}))
     assert g.state.leaders["aug"].loc == "italia"
+
+
+def test_event_6_the_obedient_route_spends_the_pm_towards_rome() -> None:
+    """Event 6: the route the random player (and a hint) follows: a most direct step at each
+    zone until Rome or the PM run out; nothing for an ill Augustus or one with no open step."""
+    from rules.imperator import fate
+
+    p = Pos()
+    p.leader("aug", "quadi", title="augustus")
+    p.leader("far", "parthia", title="augustus")
+    g = p.game(event=6)
+    st = g.state
+    assert fate.step_cost(st, "quadi", "carnuntum") == 2 and fate.step_cost(st, "carnuntum", "noricum") == 1
+    assert fate.agitation_route(st, "aug") == ["carnuntum", "noricum", "italia"]  # 2 + 1 + 1 = 4 PM
+    assert fate.agitation_steps(st, "aug") == ["carnuntum"]
+    assert fate.rome_distance(st, "parthia") == 99 and fate.agitation_route(st, "far") == []  # no land route
+    st.leaders["aug"].loc = "vindobona"
+    assert fate.agitation_route(st, "aug") == ["italia", "rome"]
+    st.leaders["aug"].ill = True
+    assert fate.agitation_route(st, "aug") == [] and fate.agitation_steps(st, "aug") == []
+    st.leaders["aug"].ill = False
+    g.apply("rome", Command("move", {"leader": "aug", "path": fate.agitation_route(st, "aug")}))
+    assert g.state.leaders["aug"].loc == "rome"
