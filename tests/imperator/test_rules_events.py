@@ -134,3 +134,35 @@ def test_event_6_the_obedient_route_spends_the_pm_towards_rome() -> None:
     st.leaders["aug"].ill = False
     g.apply("rome", Command("move", {"leader": "aug", "path": fate.agitation_route(st, "aug")}))
     assert g.state.leaders["aug"].loc == "rome"
+
+
+def test_armenia_changes_sides_both_ways() -> None:
+    """§4.2 (Armenia) and §6.3 Alliance arménienne: each flip turns the kingdom and its unit to
+    the other side, says so and redraws the map."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos()
+    p.unit("arm", "parthia", "R", people="armenia")
+    st = p.state()
+    st.armenia = "roman"
+    out = Outcome()
+    fate.flip_armenia(st, out)
+    assert (st.armenia, st.units["arm"].owner, out.public, out.map_changed) == (
+        "parthian", "E", ["Armenia is now Parthian."], True)
+    out = Outcome()
+    fate.flip_armenia(st, out)
+    assert (st.armenia, st.units["arm"].owner, out.public, out.map_changed) == (
+        "roman", "R", ["Armenia is now Roman."], True)
+
+
+def test_the_events_roll_is_a_d6_plus_a_d10_named_in_the_record() -> None:
+    """§2.D: the event is drawn with 1d6 + 1d10 (the d10 reads 0..9), both in the dice record."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    g = Pos().game(4, 2, phase="D")
+    st = g.state
+    fate.roll_event(st, Outcome())
+    assert [(r.purpose, r.natural) for r in st.dice.rolls[-2:]] == [("Events table (d6)", 4), ("Events table (d10)", 2)]
+    assert st.event == 6
