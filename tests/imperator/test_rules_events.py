@@ -166,3 +166,49 @@ def test_the_events_roll_is_a_d6_plus_a_d10_named_in_the_record() -> None:
     fate.roll_event(st, Outcome())
     assert [(r.purpose, r.natural) for r in st.dice.rolls[-2:]] == [("Events table (d6)", 4), ("Events table (d10)", 2)]
     assert st.event == 6
+
+
+EVENT_LINES = {
+    1: ["Events table: 1, Sickness in Rome.", "Event 1: Aug falls ill in Rome."],
+    2: ["Events table: 2, Disastrous weather."], 3: ["Events table: 3, Legions lose heart."],
+    4: ["Events table: 4, The emperor falls ill.", "Event 4: Aug is ill this year."],
+    5: ["Events table: 5, Germanic fighting spirit."], 6: ["Events table: 6, Unrest in the Senate."],
+    7: ["Events table: 7, Harsh winter."], 8: ["Events table: 8, The gods want peace."],
+    9: ["Events table: 9, Wrath of Neptune."], 10: ["Events table: 10, Stubborn enemies."],
+    11: ["Events table: 11, Gift to the Praetorians."], 12: ["Events table: 12, Gift to the legions."],
+    13: ["Events table: 13, Plague in the East."],
+    14: ["Events table: 14, Armenia switches sides.", "Armenia is now Parthian."],
+    15: ["Events table: 15, Hunger in Germania."],
+}
+
+
+@pytest.mark.parametrize("number", sorted(EVENT_LINES))
+def test_each_event_is_announced_with_its_effect(number: int) -> None:
+    """Events table: the log names the event drawn (and, for 1, 4 and 14, its immediate effect),
+    citing the table; the event stays in force for the year."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4)
+    p.leader("gen", "vindobona")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, number)
+    assert (out.public, out.citations, st.event) == (EVENT_LINES[number], ["Events table"], number)
+    assert st.leaders["aug"].ill is (number in (1, 4))
+
+
+def test_event_4_with_two_augusti_the_roman_player_picks_the_sick_one() -> None:
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("a1", "rome", title="augustus").leader("a2", "vindobona", title="augustus")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, 4)
+    d = st.pending[0]
+    assert (d["kind"], d["role"], d["prompt"], d["section"]) == ("ill", "R", "Event 4: choose which Augustus falls ill.",
+                                                                 "Events table")
+    assert [c[0] for c in d["choices"]] == ["a1", "a2"] and not st.leaders["a1"].ill and not st.leaders["a2"].ill
