@@ -104,3 +104,27 @@ def test_a_forced_discard_ends_the_turn_without_a_forum_card() -> None:
 def test_titles_by_points(points: int, title: str) -> None:
     """§15.3: the title of a solo victory by its points."""
     assert solo.title_for(points) == title
+
+
+def test_a_rival_tie_is_asked_with_each_course_spelled_out() -> None:
+    """§15.2.6: a rival that must choose which other rival gains leaves the order to the player;
+    the decision names each course, the log says why, citing the section."""
+    from test_barracks_cases import TIE_CARDS, _solo
+
+    from rules.barracks import flow
+    from rules.core.command import Outcome
+
+    g = _solo(emperors={"F6": "decius", "E5": "gallus"}, cards=dict(TIE_CARDS))
+    st = g.state
+    st.deck = []
+    st.active, st.phase = "eagle", "rival"
+    out = Outcome()
+    flow.continue_resolution(st, "eagle", out)
+    dec = g.pending_decision()
+    assert dec is not None and (dec.kind, dec.section, dec.seat, dec.default) == ("rival_tie", "§15.2.6", "p1", "E5")
+    assert dec.prompt == "Eagle resolves several Emperors: which goes first? (you break the tie)"
+    assert [(c.value, c.label) for c in dec.choices] == [
+        ("E5", "E5 first: Wreath takes Trebonianus Gallus"), ("F6", "F6 first: Pillar takes Decius")]
+    assert out.public == ["Eagle must choose which other rival gains: the player decides which of E5, F6 is "
+                          "resolved first."]
+    assert out.citations == ["§15.2.6"]

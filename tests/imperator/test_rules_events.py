@@ -111,3 +111,104 @@ def test_event_6_stopping_short_is_allowed_when_the_way_is_closed() -> None:
     g = p.game(event=6)
     g.apply("rome", Command("move", {"leader": "aug", "units": ["l1"], "to": "italia"}))
     assert g.state.leaders["aug"].loc == "italia"
+
+
+def test_event_6_the_obedient_route_spends_the_pm_towards_rome() -> None:
+    """Event 6: the route the random player (and a hint) follows: a most direct step at each
+    zone until Rome or the PM run out; nothing for an ill Augustus or one with no open step."""
+    from rules.imperator import fate
+
+    p = Pos()
+    p.leader("aug", "quadi", title="augustus")
+    p.leader("far", "parthia", title="augustus")
+    g = p.game(event=6)
+    st = g.state
+    assert fate.step_cost(st, "quadi", "carnuntum") == 2 and fate.step_cost(st, "carnuntum", "noricum") == 1
+    assert fate.agitation_route(st, "aug") == ["carnuntum", "noricum", "italia"]  # 2 + 1 + 1 = 4 PM
+    assert fate.agitation_steps(st, "aug") == ["carnuntum"]
+    assert fate.rome_distance(st, "parthia") == 99 and fate.agitation_route(st, "far") == []  # no land route
+    st.leaders["aug"].loc = "vindobona"
+    assert fate.agitation_route(st, "aug") == ["italia", "rome"]
+    st.leaders["aug"].ill = True
+    assert fate.agitation_route(st, "aug") == [] and fate.agitation_steps(st, "aug") == []
+    st.leaders["aug"].ill = False
+    g.apply("rome", Command("move", {"leader": "aug", "path": fate.agitation_route(st, "aug")}))
+    assert g.state.leaders["aug"].loc == "rome"
+
+
+def test_armenia_changes_sides_both_ways() -> None:
+    """§4.2 (Armenia) and §6.3 Alliance arménienne: each flip turns the kingdom and its unit to
+    the other side, says so and redraws the map."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos()
+    p.unit("arm", "parthia", "R", people="armenia")
+    st = p.state()
+    st.armenia = "roman"
+    out = Outcome()
+    fate.flip_armenia(st, out)
+    assert (st.armenia, st.units["arm"].owner, out.public, out.map_changed) == (
+        "parthian", "E", ["Armenia is now Parthian."], True)
+    out = Outcome()
+    fate.flip_armenia(st, out)
+    assert (st.armenia, st.units["arm"].owner, out.public, out.map_changed) == (
+        "roman", "R", ["Armenia is now Roman."], True)
+
+
+def test_the_events_roll_is_a_d6_plus_a_d10_named_in_the_record() -> None:
+    """§2.D: the event is drawn with 1d6 + 1d10 (the d10 reads 0..9), both in the dice record."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    g = Pos().game(4, 2, phase="D")
+    st = g.state
+    fate.roll_event(st, Outcome())
+    assert [(r.purpose, r.natural) for r in st.dice.rolls[-2:]] == [("Events table (d6)", 4), ("Events table (d10)", 2)]
+    assert st.event == 6
+
+
+EVENT_LINES = {
+    1: ["Events table: 1, Sickness in Rome.", "Event 1: Aug falls ill in Rome."],
+    2: ["Events table: 2, Disastrous weather."], 3: ["Events table: 3, Legions lose heart."],
+    4: ["Events table: 4, The emperor falls ill.", "Event 4: Aug is ill this year."],
+    5: ["Events table: 5, Germanic fighting spirit."], 6: ["Events table: 6, Unrest in the Senate."],
+    7: ["Events table: 7, Harsh winter."], 8: ["Events table: 8, The gods want peace."],
+    9: ["Events table: 9, Wrath of Neptune."], 10: ["Events table: 10, Stubborn enemies."],
+    11: ["Events table: 11, Gift to the Praetorians."], 12: ["Events table: 12, Gift to the legions."],
+    13: ["Events table: 13, Plague in the East."],
+    14: ["Events table: 14, Armenia switches sides.", "Armenia is now Parthian."],
+    15: ["Events table: 15, Hunger in Germania."],
+}
+
+
+@pytest.mark.parametrize("number", sorted(EVENT_LINES))
+def test_each_event_is_announced_with_its_effect(number: int) -> None:
+    """Events table: the log names the event drawn (and, for 1, 4 and 14, its immediate effect),
+    citing the table; the event stays in force for the year."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4)
+    p.leader("gen", "vindobona")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, number)
+    assert (out.public, out.citations, st.event) == (EVENT_LINES[number], ["Events table"], number)
+    assert st.leaders["aug"].ill is (number in (1, 4))
+
+
+def test_event_4_with_two_augusti_the_roman_player_picks_the_sick_one() -> None:
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("a1", "rome", title="augustus").leader("a2", "vindobona", title="augustus")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, 4)
+    d = st.pending[0]
+    assert (d["kind"], d["role"], d["prompt"], d["section"]) == ("ill", "R", "Event 4: choose which Augustus falls ill.",
+                                                                 "Events table")
+    assert [c[0] for c in d["choices"]] == ["a1", "a2"] and not st.leaders["a1"].ill and not st.leaders["a2"].ill
