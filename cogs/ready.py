@@ -1,11 +1,11 @@
 """Ready-to-type commands for ``/game status`` (issue 12): what a seat may send **now**, one
 example per verb, built from the engine's own legal commands (``Game.legal_commands``), so a
-suggestion is always a command the rules accept. Imperator builds its own
-(``ImperatorGame.suggestions``, which tries each candidate on a copy); the other games go
-through here.
+suggestion is always a command the rules accept. A game with its own ``suggestions`` is asked
+instead (Imperator tries each candidate on a copy; Rome, IInc. words its ``/rome`` lines);
+The Barracks Emperors goes through here.
 
-The only knowledge kept here is the slash path of each engine verb (Rome, IInc.'s verbs are
-subcommands of ``/rome``), which the cogs that define the commands register.
+The only knowledge kept here is the slash path of an engine verb typed otherwise than
+``/<verb>``, which the cog that defines the command registers (``register_slash_path``).
 """
 
 from __future__ import annotations

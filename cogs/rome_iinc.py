@@ -39,7 +39,6 @@ from cogs.common import (
     user_key,
 )
 from cogs.play import complete, split_list
-from cogs.ready import register_slash_path
 from rules.core import Command, RuleError
 from rules.core.i18n import _, _n
 
@@ -466,14 +465,6 @@ class RomeCog(commands.Cog):
     @app_commands.autocomplete(choice=complete("emperor", "choice"))
     async def emperor(self, interaction: discord.Interaction, choice: str) -> None:
         await run(interaction, "emperor", {"choice": choice})
-
-
-# What /game status suggests: the engine's verbs as the subcommands of /rome that send them.
-for _verb, _path in {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}.items():
-    register_slash_path(KIND, _verb, f"/rome {_path}")
-for _verb in ("appoint", "bread", "circus", "build", "upgrade", "transfer", "fight", "annex",
-              "loss", "promote", "emperor"):
-    register_slash_path(KIND, _verb, f"/rome {_verb}")
 
 
 async def setup(bot: commands.Bot) -> None:
