@@ -302,8 +302,12 @@ class LobbyCog(commands.Cog):
             scenario=row.scenario,
             seq=row.seq,
         )
-        # After the end, the result and where to look replace whose move it was (below).
-        position = game.status_lines() if row.status == "active" else []
+        # After the end, the result and where to look (below) replace whose move it was.
+        position = [
+            line
+            for line in game.status_lines()
+            if row.status == "active" or not str(getattr(line, "msgid", line)).startswith("To move")
+        ]
         lines = [localise(line, lang) for line in [head, *position]]
         pending = game.pending_decision()
         if pending is not None:

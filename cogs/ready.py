@@ -1,11 +1,13 @@
 """Ready-to-type commands for ``/game status`` (issue 12): what a seat may send **now**, one
 example per verb, built from the engine's own legal commands (``Game.legal_commands``), so a
-suggestion is always a command the rules accept. Imperator builds its own
-(``ImperatorGame.suggestions``, which tries each candidate on a copy); the other games go
+suggestion is always a command the rules accept. A game with its own ``suggestions`` is asked
+instead (Imperator tries each candidate on a copy); The Barracks Emperors and Rome, IInc. go
 through here.
 
-The only knowledge kept here is the slash path of each engine verb (Rome, IInc.'s verbs are
-subcommands of ``/rome``), which the cogs that define the commands register.
+The only knowledge kept here is the slash path of an engine verb typed otherwise than
+``/<verb>`` (Rome, IInc.'s ``/rome`` subcommands), which the cog that defines the command
+registers (``register_slash_path``), and a game's examples of open commands
+(``register_example_source``).
 """
 
 from __future__ import annotations

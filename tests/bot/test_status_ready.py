@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.transcript import TranscriptRunner, parse_transcript
-from cogs.ready import ready_to_type, typed
+from cogs.ready import ready_to_type, register_slash_path, typed
 from rules.core import Command
 
 
@@ -151,8 +151,10 @@ ROME_SUBCOMMANDS = ("appoint", "bread", "circus", "build", "upgrade", "transfer"
 
 
 def test_typed_quotes_lists_and_maps_decisions_to_respond() -> None:
+    register_slash_path("example", "civil_war", "/example civilwar")
     fight = Command("fight", {"war": "goths", "commander": "emperor", "provinces": ["moesia", "dacia"]})
-    assert typed("rome_iinc", fight) == '/rome fight war:goths commander:emperor provinces:"moesia, dacia"'
+    assert typed("example", fight) == '/fight war:goths commander:emperor provinces:"moesia, dacia"'
+    assert typed("example", Command("civil_war", {"rebel": "gallia"})) == "/example civilwar rebel:gallia"
     assert typed("barracks", Command("decide", {"id": "d1", "choice": "B3"})) == "/respond"
     assert typed("barracks", Command("move", {"card": "goths-4", "from": "A1", "to": "B2"})) == (
         "/move card:goths-4 from:A1 to:B2"
