@@ -190,21 +190,21 @@ class RomeGame(Game[RomeState]):
         if st.pending:
             if st.pending["seat"] != seat:
                 return []
-            return [str(_("the Respond button: {prompt}", prompt=st.pending["prompt"]))]
+            return [_("the Respond button: {prompt}", prompt=st.pending["prompt"])]
         lines: list[str] = []
         shown: dict[str, int] = {}
         for c in legal_commands(st, seat):
             if shown.get(c.name, 0) >= (3 if c.name in TASK_VERBS else 1):
                 continue
             shown[c.name] = shown.get(c.name, 0) + 1
-            lines.append(f"{typed(c)} — {_ACTION_HELP.get(c.name, c.name)}")
+            lines.append(_("{command} — {note}", command=typed(c), note=_ACTION_HELP.get(c.name, c.name)))
         if seat in to_move(st) and not st.tasks:
             transfer = example_transfer(st, seat)
             if transfer is not None:
-                lines.append(f"{typed(transfer)} — {_ACTION_HELP['transfer']}")
+                lines.append(_("{command} — {note}", command=typed(transfer), note=_ACTION_HELP["transfer"]))
             if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
                 gift = Command("give_gold", {"amount": str(min(10, st.gold[seat]))})
-                lines.append(f"{typed(gift)} — {_ACTION_HELP['give_gold']}")
+                lines.append(_("{command} — {note}", command=typed(gift), note=_ACTION_HELP["give_gold"]))
         return lines
 
     def result(self) -> GameResult | None:
