@@ -8,6 +8,7 @@ that reached Discord without going through ``_()`` and ``bot.i18n.localise``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from bot.local import LocalTable, Output
 from bot.moderator import Moderator
 
 MARK = "⟦"
+END = "⟧"
+WORDS = re.compile(r"[^\W\d_]")
+"""A label with a letter in it is words to translate (a bare "…" placeholder is not)."""
 
 
 class PseudoCatalogue:
@@ -52,10 +56,11 @@ def escaped(outputs: list[Output]) -> list[str]:
     for output in outputs:
         for line in output.text.splitlines():
             bare = line.strip().lstrip("❌🔒📌🎲🏁 ").strip()
-            if bare and not bare.startswith("**") and MARK not in bare:
+            # a line that ends a marked sentence cut by a long message's split carries "⟧"
+            if bare and not bare.startswith("**") and MARK not in bare and END not in bare:
                 found.append(f"[{output.audience}] {line}")
         for component in output.components:
-            if component.label and MARK not in component.label:
+            if WORDS.search(component.label or "") and MARK not in component.label:
                 found.append(f"[{output.audience}] {component.kind} {component.label!r}")
         if output.image is not None and output.image.suffix == ".txt":
             head = output.image.read_text(encoding="utf-8").splitlines()[:3]
