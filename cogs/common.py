@@ -19,6 +19,7 @@ import discord
 
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
+from bot.memory import release_free_memory
 from bot.moderator import ActResult, ModeratorError, handling
 from bot.present import private_lines, result_line
 from bot.publisher import ImageFile
@@ -109,6 +110,14 @@ async def reply(
         await interaction.response.send_message(content, **kwargs)
 
 
+def _draw(renderer: Callable[[dict[str, Any], str], bytes], view: dict[str, Any], name: str) -> bytes:
+    """Draw in a worker thread, then hand the picture's scratch memory back (bot/memory.py)."""
+    try:
+        return renderer(view, name)
+    finally:
+        release_free_memory()
+
+
 async def render_image(
     kind: str, view: dict[str, Any], name: str = "whole", language: str = "en"
 ) -> ImageFile | None:
@@ -120,7 +129,7 @@ async def render_image(
     if language != "en":
         view = {**view, "language": language}  # render/words.py
     try:
-        data = await asyncio.to_thread(renderer, view, name)
+        data = await asyncio.to_thread(_draw, renderer, view, name)
     except Exception:  # a broken picture must never break the game
         log.exception("render failed for %s", kind)
         return None

@@ -30,9 +30,10 @@ def font(style: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / _FONT_FILES[style]), size=max(6, int(size)))
 
 
-@functools.lru_cache(maxsize=1)
 def base_layer() -> Image.Image:
-    """The terrain layer (RGB) in base pixels; loaded once per process."""
+    """The terrain layer (RGB) in base pixels (36 MB decoded). Read each time a static layer is
+    built (rare: static layers are cached), not kept: the process's memory at rest stays small
+    (issue 14)."""
     meta = json.loads((ASSETS / "imperator_base.json").read_text())["projection"]
     if (meta["width"], meta["height"], meta["scale"]) != (
         projection.BASE_WIDTH,
@@ -46,8 +47,7 @@ def base_layer() -> Image.Image:
         return im.convert("RGB")
 
 
-@functools.lru_cache(maxsize=1)
 def land_mask() -> Image.Image:
-    """255 on land, 0 at sea (mode L), same grid as :func:`base_layer`."""
+    """255 on land, 0 at sea (mode L), same grid as :func:`base_layer`; read, not kept."""
     with Image.open(ASSETS / "imperator_land.png") as im:
         return im.convert("L")

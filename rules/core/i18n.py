@@ -27,7 +27,13 @@ def check_language(value: str) -> str:
     """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
     code = value.strip().lower()
     if code not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
+        raise ValueError(
+            _(
+                "language must be one of {languages} (got {value})",
+                languages=", ".join(LANGUAGES),
+                value=repr(value),
+            )
+        )
     return code
 
 
@@ -94,6 +100,7 @@ class Text(str):
             data["verbatim"] = True
         if self.plural is not None:
             data["plural"] = self.plural
+        if self.n is not None:  # also a plain sentence's {n} field: _("... {n} ...", n=2)
             data["n"] = self.n
         if self.params:
             data["params"] = {k: text_to_json(v) for k, v in self.params.items()}

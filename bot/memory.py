@@ -1,0 +1,68 @@
+"""The process's memory: how the C allocator is tuned, and how big the process is.
+
+Pictures are drawn with Pillow in buffers of several megabytes. glibc's allocator raises its
+mmap threshold each time such a buffer is freed, so later buffers come from the heap, which it
+never gives back: one Imperator map left ~80 MB resident for good. A fixed threshold keeps
+every large buffer in its own mapping, returned to the system when freed (issue 14; figures in
+docs/development.md).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import sys
+
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter number (malloc.h); setting it also stops its dynamic growth."""
+MMAP_THRESHOLD_BYTES = 128 * 1024
+"""glibc's own initial value: blocks at least this large get their own mapping."""
+
+_tuned = False
+_libc: ctypes.CDLL | None = None
+
+
+def _glibc() -> ctypes.CDLL | None:
+    global _libc
+    if _libc is None and sys.platform.startswith("linux"):
+        try:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        except OSError:
+            return None
+    return _libc
+
+
+def tune_allocator() -> bool:
+    """Fix glibc's mmap threshold (once per process); ``False`` where there is no glibc."""
+    global _tuned
+    if _tuned:
+        return True
+    libc = _glibc()
+    mallopt = getattr(libc, "mallopt", None)  # musl (Alpine) has none
+    if mallopt is None:
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    _tuned = bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES))
+    return _tuned
+
+
+def release_free_memory() -> None:
+    """Give the pages freed by a big job (drawing a picture) back to the system (glibc's
+    ``malloc_trim``: a few milliseconds); nothing where there is no glibc."""
+    trim = getattr(_glibc(), "malloc_trim", None)
+    if trim is not None:
+        trim.argtypes = [ctypes.c_size_t]
+        trim(0)
+
+
+def rss_mb() -> float:
+    """The resident set size of this process in MB (Linux ``/proc``; 0.0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
