@@ -94,7 +94,7 @@ CONFLICT_RETRIES = 3
 """A typed command that lost the race to another process is validated and applied again on
 the new position this many times (a button carries its seq and is refused as stale instead)."""
 KEEP_DECISIONS = object()
-"""``_sync_decisions``: the pending decision before the command is not known (undo)."""
+"""``_sync_decisions``: the pending decision before the event is not known (read it)."""
 
 
 class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
