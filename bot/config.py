@@ -64,6 +64,11 @@ def load_config(env: dict[str, str] | None = None) -> Config:
     shard_ids, shard_count = parse_shards(
         env.get("PRAETOR_SHARD_IDS", ""), env.get("PRAETOR_SHARD_COUNT", "")
     )
+    if shard_ids is not None and shard_count != len(shard_ids) and url.startswith("sqlite"):
+        raise ConfigError(
+            "PRAETOR_SHARD_IDS names only some shards, so other processes run the rest: they "
+            "must share a PostgreSQL database (DATABASE_URL); a SQLite file serves one process"
+        )
     return Config(token, url, data_dir, level, log_format, images, shard_ids, shard_count)
 
 

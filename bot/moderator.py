@@ -95,7 +95,7 @@ CONFLICT_RETRIES = 3
 """A typed command that lost the race to another process is validated and applied again on
 the new position this many times (a button carries its seq and is refused as stale instead)."""
 KEEP_DECISIONS = object()
-"""``_sync_decisions``: the pending decision before the command is not known (undo)."""
+"""``_sync_decisions``: the pending decision before the event is not known (read it)."""
 
 
 class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
@@ -613,10 +613,13 @@ class Moderator:
         expected_seq: int | None = None,
     ) -> ActResult:
         key = self._delivery_key()
-        first = await self._first_answer(key)
-        if first is not None:
-            return first
-        row = await self.require_game(channel_id)
+        landed, row = await self._read_for_command(key, channel_id=channel_id)
+        if landed:
+            first = await self._first_answer(key)
+            if first is not None:
+                return first
+        if row is None:
+            row = await self.require_game(channel_id)  # the refusal, in the reader's words
         return await self.act_in(row.id or 0, user_id, command, expected_seq, key=key)
 
     async def act_in(
@@ -683,10 +686,12 @@ class Moderator:
         key: str | None | object,
     ) -> ActResult:
         async with self._lock(game_id):
-            first = await self._first_answer(key)  # type: ignore[arg-type]
-            if first is not None:  # the first delivery landed while this one waited
-                return first
-            row = await self.get(game_id)
+            landed, found = await self._read_for_command(key, game_id=game_id)  # type: ignore[arg-type]
+            if landed:  # the first delivery landed while this one waited
+                first = await self._first_answer(key)  # type: ignore[arg-type]
+                if first is not None:
+                    return first
+            row = found or await self.get(game_id)
             if row.status != "active":
                 raise ModeratorError(_("This game is not in progress."))
             if expected_seq is not None and expected_seq != row.seq:
@@ -728,6 +733,28 @@ class Moderator:
         if flight is not None:  # the twin delivery is being saved in this process: its answer
             await flight.wait()
         return await self._first_answer(key)
+
+    async def _read_for_command(
+        self, key: str | None, game_id: int | None = None, channel_id: str | None = None
+    ) -> tuple[bool, GameRow | None]:
+        """One read before a command: whether the interaction ``key`` already landed (then
+        no game is read) and the game, by id or by channel (None: there is none)."""
+        games, keys = table(GameRow), table(InteractionRow).c
+
+        def read(conn: Connection) -> tuple[bool, GameRow | None]:
+            if key is not None:
+                if conn.execute(sa_select(keys.seq).where(keys.key == key)).first() is not None:
+                    return True, None
+            query = sa_select(games)
+            if game_id is not None:
+                query = query.where(games.c.id == game_id)
+            else:
+                query = query.where(games.c.channel_id == channel_id)
+                query = query.where(games.c.status.in_(OPEN_STATUSES)).limit(1)
+            found = conn.execute(query).first()
+            return False, None if found is None else GameRow(**found._mapping)
+
+        return await self.transactions.read(read)
 
     @staticmethod
     def _delivery_key() -> str | None:

@@ -48,9 +48,14 @@ def test_shard_ranges_are_parsed_and_bounded() -> None:
 
 
 def test_shards_come_from_the_environment_and_the_command_line() -> None:
-    config = load_config({"PRAETOR_SHARD_IDS": "4-7", "PRAETOR_SHARD_COUNT": "8"})
+    postgres = {"DATABASE_URL": "postgresql://praetor:secret@db/praetor"}
+    config = load_config({**postgres, "PRAETOR_SHARD_IDS": "4-7", "PRAETOR_SHARD_COUNT": "8"})
     assert config.shard_ids == (4, 5, 6, 7) and config.shard_count == 8
     assert load_config({}).shard_ids is None
+    alone = load_config({"PRAETOR_SHARD_IDS": "0-1", "PRAETOR_SHARD_COUNT": "2"})
+    assert alone.shard_ids == (0, 1)  # every shard in one process: SQLite will do
+    with pytest.raises(ConfigError, match="PostgreSQL"):
+        load_config({"PRAETOR_SHARD_IDS": "0-1", "PRAETOR_SHARD_COUNT": "4"})
     args = build_parser().parse_args(["bot", "--shard-ids", "0-3", "--shard-count", "8"])
     assert (args.shard_ids, args.shard_count) == ("0-3", "8")
 

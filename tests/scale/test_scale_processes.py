@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select, text
@@ -52,12 +53,15 @@ from rules.core.registry import register  # noqa: E402
 
 register(TinyGame)
 WORKER = HERE / "scale_worker.py"
-GAMES, COMMANDS = 1000, 10
+GAMES = int(os.environ.get("PRAETOR_SCALE_GAMES") or 1000)
+"""1,000 games (10,000 commands); a smaller number only to try the test on a loaded machine."""
+COMMANDS = 10
 SHARDS = ("0-1", "2-3", "4-5")
 SHARD_COUNT = "6"
 VICTIM = 1  # the process killed midway (shards 2-3)
 DAY = 86_400
-TIME_LIMIT = 240  # seconds for one phase before the test gives up (CI budget: well under 90 s)
+TIME_LIMIT = float(os.environ.get("PRAETOR_SCALE_TIME_LIMIT") or 240)
+"""Seconds one phase may take before the test gives up (a loaded machine may raise it)."""
 
 
 def postgres_url() -> str:
@@ -146,6 +150,11 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
             assert "finished" in finish(process, logs[n], deadline)
     assert "finished" in finish(replacement, replacement_log, deadline)
     played = time.monotonic() - started
+    engine = make_engine(url)
+    async with engine.connect() as conn:  # the keys, before the schedulers a day later drop them
+        keys = table(InteractionRow).c
+        landed = list((await conn.execute(select(keys.key, keys.game_id))).all())
+    await engine.dispose()
 
     # -- 2. three schedulers, a day later, then three days later --------------------------
     sent_logs = []
@@ -163,14 +172,14 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
     # -- 3. what the database and the senders say ------------------------------------------
     engine = make_engine(url)
     try:
-        await check(engine, sent_logs)
+        await check(engine, landed, sent_logs)
     finally:
         await engine.dispose()
     total = time.monotonic() - started
     print(f"\nplayed in {played:.1f} s, whole test {total:.1f} s")
 
 
-async def check(engine: AsyncEngine, sent_logs: list[Path]) -> None:
+async def check(engine: AsyncEngine, landed: list[Any], sent_logs: list[Path]) -> None:
     from bot.moderator import Moderator
 
     events, games = table(EventRow).c, table(GameRow).c
@@ -204,8 +213,6 @@ async def check(engine: AsyncEngine, sent_logs: list[Path]) -> None:
                 ).all()
             )
         )
-        keys = table(InteractionRow).c
-        landed = (await conn.execute(select(keys.key, keys.game_id))).all()
         open_decisions = (
             await conn.execute(
                 select(func.count())
@@ -224,7 +231,7 @@ async def check(engine: AsyncEngine, sent_logs: list[Path]) -> None:
         ).scalars().all()
         outbox = table(OutboxRow).c
         owed = (
-            await conn.execute(select(outbox.id, outbox.game_id, outbox.seq, outbox.sent_at, outbox.payload))
+            await conn.execute(select(outbox.id, outbox.game_id, outbox.seq, outbox.sent_at))
         ).all()
 
     # nothing lost, nothing doubled: 10 interactions per game, each one event, seqs 1..n
@@ -244,16 +251,16 @@ async def check(engine: AsyncEngine, sent_logs: list[Path]) -> None:
     # every reminder fired once: none due is left, and each one sent is one post
     last_run = datetime.now(UTC) + timedelta(seconds=3 * DAY - 3600)
     assert [due for due in unsent if due <= last_run] == []
-    assert len(fired) >= GAMES
-    reminder_posts = Counter(
-        (game_id, seq) for _, game_id, seq, _, payload in owed if "⏰" in payload["content"]
-    )
-    assert reminder_posts == Counter((game_id, seq) for game_id, seq in fired)
+    assert len({game_id for game_id, _ in fired}) == GAMES  # each game reminded its player
+    # (a sent row keeps no payload: one post per event, plus one per reminder fired)
+    posts = Counter((game_id, seq) for _, game_id, seq, _ in owed)
+    per_event = Counter((game_id, seq) for game_id, seqs in by_game.items() for seq in seqs)
+    assert posts == per_event + Counter((game_id, seq) for game_id, seq in fired)
     # the outbox: every row sent, each by exactly one process
     sent = [int(line) for log in sent_logs if log.exists() for line in log.read_text().split()]
     assert len(sent) == len(set(sent)), "an outbox row was sent twice"
     assert set(sent) == {row_id for row_id, *_ in owed}
-    assert all(sent_at is not None for _, _, _, sent_at, _ in owed)
+    assert all(sent_at is not None for _, _, _, sent_at in owed)
     # the stored state is the replay of the log, in this process (another hash seed)
     moderator = Moderator(engine)
     for game_id, _, _ in rows[:: max(1, GAMES // 100)]:
