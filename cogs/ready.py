@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import Command
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n
+from rules.core.typed import shown_value, typed_line
 
 SLASH_PATHS: dict[tuple[str, str], str] = {}
 """``(game kind, engine verb) -> what the player types``, when it is not ``/<verb>``."""
@@ -38,18 +39,11 @@ def register_example_source(kind: str, source: Callable[[Any, str], list[Command
     EXAMPLE_SOURCES[kind] = source
 
 
-def shown(value: Any) -> str:
-    """An option's value as typed: lists comma-separated, quoted when it holds a space or comma."""
-    text = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
-    return f'"{text}"' if (" " in text or "," in text) else text
-
-
 def typed(kind: str, command: Command) -> str:
     """``Command("play", {"card": "quaestor-3", "space": "F3"})`` -> ``/play card:quaestor-3 space:F3``."""
     if command.name == "decide":
         return "/respond"
-    path = SLASH_PATHS.get((kind, command.name), f"/{command.name}")
-    return " ".join([path] + [f"{k}:{shown(v)}" for k, v in command.args.items()])
+    return typed_line(SLASH_PATHS.get((kind, command.name), f"/{command.name}"), command.args)
 
 
 def _labels(game: Any, seat: str) -> dict[tuple[str, str, str], str]:
@@ -105,7 +99,7 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         firsts: list[Command] = []
         seen: set[str] = set()
         for command in group:
-            first = shown(next(iter(command.args.values()), ""))
+            first = shown_value(next(iter(command.args.values()), ""))
             if first not in seen:
                 seen.add(first)
                 firsts.append(command)
@@ -113,11 +107,17 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
                 break
         for command in firsts:
             note = _note(command, labels, descriptions)
-            lines.append(f"{typed(kind, command)} — {note}" if note else typed(kind, command))
+            line = typed(kind, command)
+            lines.append(_("{command} — {note}", command=line, note=note) if note else _("{command}", command=line))
         more = len(group) - len(firsts)
         if more > 0:
-            glue = " " if " — " in lines[-1] else " — "
-            lines[-1] = f"{lines[-1]}{glue}" + _n(
-                "(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more
+            hint = _n("(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more)
+            final = firsts[-1]
+            note = _note(final, labels, descriptions)
+            line = typed(kind, final)
+            lines[-1] = (
+                _("{command} — {note} {more}", command=line, note=note, more=hint)
+                if note
+                else _("{command} — {more}", command=line, more=hint)
             )
     return lines

@@ -32,13 +32,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bounds import component_number, option_index
-from bot.i18n import game_language, localise, reader_language
+from bot.i18n import localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import mention
 from cogs.common import (
-    AFTER_ANNOUNCE,
-    AFTER_START,
     DYNAMIC_ITEMS,
+    PUBLIC_EXTRAS,
+    Extras,
     action_choices,
     announce,
     channel_key,
@@ -53,7 +53,6 @@ from rules.core import Command, RuleError
 from rules.core.i18n import _, _n
 
 if TYPE_CHECKING:
-    from bot.client import PraetorBot
     from db.models import GameRow
     from rules.core.game import Game
 
@@ -316,45 +315,27 @@ async def act(interaction: discord.Interaction, game_id: int, seq: int, seat: st
 
 
 # -- after each accepted command: the next step ------------------------------------------------
-async def after_announce(bot: PraetorBot, result: ActResult,
-                         interaction: discord.Interaction | None) -> None:
-    """``AFTER_ANNOUNCE`` hook (whatever path the command took): nothing once the game is over
-    or while a consent waits (its Respond button is posted); the same player's next menu,
-    ephemerally, when they acted through an interaction and still move; else the public panel."""
-    row = result.game
-    if result.result is not None or result.pending is not None or row.status != "active":
-        return
-    game = await bot.moderator.load(row)
-    if interaction is not None and result.seat in game.to_move():
-        prompt, view = step_view(row, game, result.seat, reader_language(interaction))
-        if view is not None:
-            await interaction.followup.send(prompt, view=view, ephemeral=True)
-            return
-    await post_panel(bot, row, game, ping=False)
-
-
-async def after_start(bot: PraetorBot, row: GameRow) -> None:
-    """``AFTER_START`` hook: the first panel, with a mention of who moves."""
-    await post_panel(bot, row, await bot.moderator.load(row), ping=True)
-
-
-async def post_panel(bot: PraetorBot, row: GameRow, game: Game[Any], *, ping: bool) -> None:
-    """The public next-step panel: who moves, and the Next step button (the menu behind it is
-    shown to the clicker alone, for their own seat)."""
+def public_extras(row: GameRow, game: Game[Any], result: ActResult | None, language: str) -> Extras:
+    """``PUBLIC_EXTRAS`` hook (pure; whatever path the command took, and ``/game start`` with
+    ``result`` None): the public next-step panel on the command's one message — who moves and
+    the Next step button, whose menu is shown to the clicker alone, for their own seat. Nothing
+    once the game is over or while a consent waits (its Respond button is posted)."""
+    if result is not None and (result.result is not None or result.pending is not None):
+        return Extras()
     movers = game.to_move()
     if not movers or game.pending_decision() is not None or row.status != "active":
-        return
+        return Extras()
+    ping = result is None  # the opening message names the players with a mention
     names = ", ".join(f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers)
-    language = game_language(row)
     view = discord.ui.View(timeout=None)
     view.add_item(NextButton(row.id or 0, row.seq or 0, language))
     text = _("{names}: your next step is behind this button (or type it: /game status).",
              names=names)
-    await bot.publisher.send(row.channel_id, localise(text, language), view=view)
+    users = [str(row.seats[seat]) for seat in movers if ping and row.seats.get(seat)]
+    return Extras(lines=[localise(text, language)], components=view.to_components(), mentions=users)
 
 
-AFTER_ANNOUNCE[KIND] = after_announce
-AFTER_START[KIND] = after_start
+PUBLIC_EXTRAS[KIND] = public_extras
 
 
 # -- the typed verbs: one table, one shape ------------------------------------------------------
