@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Command
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n
 
 SLASH_PATHS: dict[tuple[str, str], str] = {}
 """``(game kind, engine verb) -> what the player types``, when it is not ``/<verb>``."""
@@ -97,11 +97,17 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
                 break
         for command in firsts:
             note = _note(command, labels, descriptions)
-            lines.append(f"{typed(kind, command)} — {note}" if note else typed(kind, command))
+            line = typed(kind, command)
+            lines.append(_("{command} — {note}", command=line, note=note) if note else _("{command}", command=line))
         more = len(group) - len(firsts)
         if more > 0:
-            glue = " " if " — " in lines[-1] else " — "
-            lines[-1] = f"{lines[-1]}{glue}" + _n(
-                "(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more
+            hint = _n("(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more)
+            last = firsts[-1]
+            note = _note(last, labels, descriptions)
+            line = typed(kind, last)
+            lines[-1] = (
+                _("{command} — {note} {more}", command=line, note=note, more=hint)
+                if note
+                else _("{command} — {more}", command=line, more=hint)
             )
     return lines
