@@ -167,3 +167,10 @@ def test_ir_eng_22_siege_attrition_is_rolled_in_the_besieger_turn_only() -> None
     pos.dice(6)
     SG.siege_resolution(pos.st, "rome", [])
     assert len(pos.st.dice.rolls) == 1
+
+
+def test_ir_eng_2_a_province_without_a_capital_this_period_uses_its_first_city() -> None:
+    w = world("s12")
+    cities = sorted(c for c in w.city_value if data().cities[c].province == "moesia_superior")
+    assert not any(data().cities[c].capital for c in cities)
+    assert w.capital_of["moesia_superior"] == cities[0]
