@@ -142,3 +142,18 @@ def test_overview_golden() -> None:
 
 def test_theatre_golden() -> None:
     check_golden("ir_theatre_dacia", R.render_theatre(hand_built(), DACIA, "Dacia"))
+
+
+def test_golden_notices_one_stack_changing_side() -> None:
+    """The cell comparison catches a single counter turned to the other side."""
+    inp = hand_built()
+    changed = MapInput(
+        stacks=(inp.stacks[0], StackMark("B4212", "rome", "heavy_infantry_20_8", 5), *inp.stacks[2:]),
+        province_control=inp.province_control, city_owner=inp.city_owner, colours=inp.colours,
+        names=inp.names, sieges=inp.sieges, forts=inp.forts, plunder=inp.plunder,
+    )  # fmt: skip
+    ref = R.render_theatre(inp, DACIA, "Dacia")
+    new = R.render_theatre(changed, DACIA, "Dacia")
+    half = (ref.width // 2, ref.height // 2)
+    cells = golden_compare.cell_differences(ref.resize(half, Image.Resampling.BOX), new.resize(half, Image.Resampling.BOX))
+    assert len(cells) >= 1
