@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 
 from render.assets import font
 from render.imperium_romanum_input import MapInput, StackMark
+from render.layout import Placer
 from render.words import words
 from rules.core.i18n import _
 from rules.imperium_romanum.data_model import IRData
@@ -40,6 +41,7 @@ THEATRE_H = 760
 COUNTER = 42  # px: 21 px at phone width
 NAME_SIZE = 20  # px font: "Hg" about 19 px tall, 9.5 px at phone width
 OVERVIEW_R = 9  # px, hex radius of the province overview
+LIFT = 9  # px: counters sit this much above the hex centre, clear of the city name below
 MARGIN = 2  # hexes of margin around a theatre's hexes
 SQ3 = math.sqrt(3)
 
@@ -161,10 +163,18 @@ def overview_layer() -> tuple[Image.Image, Grid]:
             if a in d.hexes and b in d.hexes:
                 draw.line(g.side(a, b), fill=(*RIVER, 255), width=2 if river.main else 1)
     label = font("sans-bold", 13)
-    for pid, hexes in sorted(_province_hexes(d).items()):
+    placer = Placer((0, 0, g.width, g.height))
+    offsets = [(0, 0), (0, -14), (0, 14), (-24, 0), (24, 0), (0, -28), (0, 28), (-24, -14), (24, 14)]
+    for pid, hexes in sorted(_province_hexes(d).items(), key=lambda kv: -len(kv[1])):  # big first
         xs, ys = zip(*(g.centre(h) for h in hexes), strict=True)
-        draw.text((sum(xs) / len(xs), sum(ys) / len(ys)), d.provinces[pid].name, font=label, anchor="mm",
-                  fill=(*INK, 255), stroke_width=2, stroke_fill=(255, 255, 255, 255))  # fmt: skip
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        name = d.provinces[pid].name
+        w, h = label.getlength(name) / 2 + 2, 9
+        spots = [(cx + dx, cy + dy) for dx, dy in offsets]
+        x, y = next((p for p in spots if placer.free((p[0] - w, p[1] - h, p[0] + w, p[1] + h))), spots[0])
+        placer.add("label", pid, (max(0, x - w), max(0, y - h), min(g.width, x + w), min(g.height, y + h)))
+        draw.text((x, y), name, font=label, anchor="mm", fill=(*INK, 255), stroke_width=2,
+                  stroke_fill=(255, 255, 255, 255))  # fmt: skip
     return image, g
 
 
@@ -266,7 +276,7 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
         x, y = g.centre(hid)
         for i, stack in enumerate(stacks):
             off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
-            _draw_stack(draw, inp, stack, x - dx + off, y - dy + off * 0.3)
+            _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
 
 
 def hexes_of(where: str) -> tuple[str, ...]:

@@ -85,7 +85,7 @@ def test_counter_drawn_in_its_power_colour_at_its_hex() -> None:
     _layer, grid = R.terrain_layer()
     x, y = grid.centre("B4212")
     # Title band of 34 px above the crop; the counter's left edge is plain brown.
-    px = image.getpixel((int(x - box[0] - R.COUNTER / 2 + 4), int(y - box[1] + 34 + 12)))
+    px = image.getpixel((int(x - box[0] - R.COUNTER / 2 + 4), int(y - box[1] + 34 + 12 - R.LIFT)))
     assert px == R.FACTION["brown"]
 
 
