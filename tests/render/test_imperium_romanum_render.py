@@ -157,3 +157,22 @@ def test_golden_notices_one_stack_changing_side() -> None:
     half = (ref.width // 2, ref.height // 2)
     cells = golden_compare.cell_differences(ref.resize(half, Image.Resampling.BOX), new.resize(half, Image.Resampling.BOX))
     assert len(cells) >= 1
+
+
+def test_private_view_shows_own_strength_public_does_not() -> None:
+    """A seat's private image shows its stacks' strength (whole stacks, §3.2); the public image
+    of the same position does not, so the two differ at a Roman stack and only around stacks."""
+    st = new_state("s12", Dice("ir18"), {})
+    public = from_view(public_view(st))
+    private = from_view(seat_view(st, "rome"))
+    hexes = tuple(s.hex for s in public.stacks if s.side == "rome")[:3]
+    a = R.render_theatre(public, hexes, "Dacia")
+    b = R.render_theatre(private, hexes, "Dacia")
+    cells = golden_compare.cell_differences(a, b)
+    assert cells
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    centres = [grid.centre(s.hex) for s in private.stacks if s.units]
+    for cell in cells:  # every change is within a counter's reach of a stack seen whole
+        cx, cy = (cell.box[0] + cell.box[2]) / 2 + box[0], (cell.box[1] + cell.box[3]) / 2 + box[1] - 34
+        assert min(abs(cx - x) + abs(cy - y) for x, y in centres) < 2 * R.COUNTER, cell.box
