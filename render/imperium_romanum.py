@@ -138,6 +138,10 @@ def terrain_layer() -> tuple[Image.Image, Grid]:
         a, b = g.centre(strait.a), g.centre(strait.b)
         draw.line([a, b], fill=(250, 250, 250), width=7)
         draw.line([a, b], fill=RIVER, width=3)
+    id_font = font("sans", 11)
+    for hid in sorted(d.hexes):  # the printed id, small, at the top of the hex (for /stack hex:)
+        x, y = g.centre(hid)
+        draw.text((x, y - g.r * 0.84), hid, font=id_font, fill=(95, 95, 90), anchor="mt")
     name_font = font("serif-bold", NAME_SIZE)
     for cid in sorted(d.cities):
         city = d.cities[cid]
