@@ -89,6 +89,16 @@ def test_counter_drawn_in_its_power_colour_at_its_hex() -> None:
     assert px == R.FACTION["brown"]
 
 
+def test_wide_theatre_is_capped_to_stay_readable() -> None:
+    """Hexes from Roma to Constantinople: the crop is capped at ``THEATRE_W`` (so still readable),
+    centred between them."""
+    d = data()
+    far = (d.cities["roma"].hex, d.cities["constantinople"].hex)
+    box = R.theatre_box(far)
+    assert box[2] - box[0] == R.THEATRE_W and box[3] - box[1] <= R.THEATRE_H
+    assert R.COUNTER * R.PHONE_W / R.THEATRE_W >= 20
+
+
 def test_theatre_is_readable_at_phone_width() -> None:
     """Shown 550 px wide, a counter is >= 20 px and a name >= 9 px tall; the hexes asked for are
     inside the crop."""
