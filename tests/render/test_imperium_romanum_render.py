@@ -90,12 +90,15 @@ def test_counter_drawn_in_its_power_colour_at_its_hex() -> None:
 
 
 def test_wide_theatre_is_capped_to_stay_readable() -> None:
-    """Hexes from Roma to Constantinople: the crop is capped at ``THEATRE_W`` (so still readable),
-    centred between them."""
+    """Hexes from Roma to Alexandria: the crop is capped at ``THEATRE_W`` (so still readable),
+    centred between them, and clipped to the map."""
     d = data()
-    far = (d.cities["roma"].hex, d.cities["constantinople"].hex)
+    far = (d.cities["roma"].hex, d.cities["alexandria"].hex)
     box = R.theatre_box(far)
-    assert box[2] - box[0] == R.THEATRE_W and box[3] - box[1] <= R.THEATRE_H
+    assert box[2] - box[0] == R.THEATRE_W and 420 <= box[3] - box[1] <= R.THEATRE_H
+    _layer, grid = R.terrain_layer()
+    (x0, _y0), (x1, _y1) = (grid.centre(h) for h in far)
+    assert abs((box[0] + box[2]) / 2 - (x0 + x1) / 2) <= 1
     assert R.COUNTER * R.PHONE_W / R.THEATRE_W >= 20
 
 
