@@ -29,7 +29,7 @@ from render.layout import Placer
 from render.words import words
 from rules.core.i18n import _
 from rules.imperium_romanum.data_model import IRData
-from rules.imperium_romanum.grid import global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 from rules.imperium_romanum.world import data
 
 RGB = tuple[int, int, int]
@@ -297,6 +297,18 @@ def hexes_of(where: str) -> tuple[str, ...]:
         if folded in (city.id, city.name.casefold()):
             return (city.hex,)
     return ()
+
+
+def action_hexes(inp: MapInput, reach: int = 2) -> tuple[str, ...]:
+    """Where the action is when the caller names none: sieges, and stacks with a stack of
+    another side within ``reach`` hexes (a picture choice, not a rule), in id order."""
+    cr = {s.hex: global_colrow(s.hex) for s in inp.stacks}
+    hot = set(inp.sieges)
+    for a in inp.stacks:
+        for b in inp.stacks:
+            if a.side != b.side and distance(cr[a.hex], cr[b.hex]) <= reach:
+                hot.add(a.hex)
+    return tuple(sorted(hot))
 
 
 def theatre_box(hexes: Iterable[str]) -> tuple[int, int, int, int]:

@@ -189,3 +189,11 @@ def test_private_view_shows_own_strength_public_does_not() -> None:
     for cell in cells:  # every change is within a counter's reach of a stack seen whole
         cx, cy = (cell.box[0] + cell.box[2]) / 2 + box[0], (cell.box[1] + cell.box[3]) / 2 + box[1] - 34
         assert min(abs(cx - x) + abs(cy - y) for x, y in centres) < 2 * R.COUNTER, cell.box
+
+
+def test_action_hexes_are_sieges_and_stacks_near_an_enemy() -> None:
+    inp = hand_built()
+    lone = MapInput(stacks=(*inp.stacks, StackMark("A3620", "rome", "legion_20_10", 1)), sieges=inp.sieges)
+    # B4012 is 2 hexes from the Dacians on B4212; Roma's legion is far from everyone.
+    assert R.action_hexes(lone) == ("B4012", "B4212", "B4314")
+    assert R.action_hexes(MapInput(stacks=(StackMark("A3620", "rome", "legion_20_10", 1),))) == ()
