@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/bench_render.py [--runs 15]
 
+Imperium Romanum's overview and theatre crop follow (same targets).
+
 Prints, for the campaign start and a crowded mid-game state, then for two theatre views (the
 picture posted after each move), the median time of a map
 render (scene -> PNG bytes, the static layer already cached as in a running bot), the time of
@@ -82,8 +84,44 @@ def main() -> int:
             f"(min {min(times) * 1000:.1f}, cold {cold * 1000:.0f} ms)  PNG {len(png) / 1024:.0f} KiB"
         )
         ok = ok and med <= 0.250 and len(png) <= 2 * 1024 * 1024
+    ok = bench_imperium_romanum(args.runs) and ok
     print("targets (median <= 250 ms, <= 2 MiB, whole >= 1600 px):", "met" if ok else "NOT met")
     return 0
+
+
+def bench_imperium_romanum(runs: int) -> bool:
+    """Imperium Romanum (issue 18): the province overview and a theatre crop of scenario 12's
+    start from the public view, terrain layers already cached as in a running bot."""
+    from render import imperium_romanum as ir
+    from render.imperium_romanum_input import from_view
+    from rules.core.dice import Dice
+    from rules.imperium_romanum.setup import new_state
+    from rules.imperium_romanum.views import public_view
+
+    view = public_view(new_state("s12", Dice("bench"), {}))
+    inp = from_view(view)
+    hexes = tuple(s["hex"] for s in view["stacks"])[:6]
+    ok = True
+    for name, make in (
+        ("IR overview", lambda: ir.render_map(inp)),
+        ("IR theatre, Dacia", lambda: ir.to_png(ir.render_theatre(inp, hexes, "Dacia"))),
+    ):
+        t0 = time.perf_counter()
+        png = make()
+        cold = time.perf_counter() - t0
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            png = make()
+            times.append(time.perf_counter() - t0)
+        med = statistics.median(times)
+        w, h = Image.open(io.BytesIO(png)).size
+        print(
+            f"{name:17s} {w}x{h}px  median {med * 1000:6.1f} ms "
+            f"(min {min(times) * 1000:.1f}, cold {cold * 1000:.0f} ms)  PNG {len(png) / 1024:.0f} KiB"
+        )
+        ok = ok and med <= 0.250 and len(png) <= 2 * 1024 * 1024
+    return ok
 
 
 if __name__ == "__main__":

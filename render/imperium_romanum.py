@@ -1,0 +1,388 @@
+"""The Imperium Romanum hex map (issue 18): a cached terrain layer, theatre crops, an overview.
+
+The terrain layer (hexes shaded by terrain, rivers, straits, province borders, cities and their
+names) is drawn once per process at ``HEX_R`` pixels per hex radius and cached; a theatre crop is
+a window of it, ``THEATRE_W`` pixels wide, with the stacks, sieges, forts and plunder of a
+:class:`~render.imperium_romanum_input.MapInput` drawn on top. Shown 550 px wide on a phone, a
+counter stays >= 20 px and a name >= 9 px tall. The overview colours every province by the
+power holding it. The data has no roads and no island boxes yet, so none are drawn.
+
+Hexes are flat-topped in columns, odd columns half a hex lower (``rules.imperium_romanum.grid``).
+Fixed words go through ``_()`` and are drawn in the input's language; place names are proper
+names. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.assets import font
+from render.imperium_romanum_input import MapInput, StackMark
+from render.layout import Placer
+from render.words import words
+from rules.core.i18n import _
+from rules.imperium_romanum.data_model import IRData
+from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.world import data
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+PHONE_W = 550
+HEX_R = 30  # px, hex radius of the terrain layer used for theatre crops
+THEATRE_W = 1100  # px: at 550 px wide everything is halved
+THEATRE_H = 760
+COUNTER = 42  # px: 21 px at phone width
+NAME_SIZE = 20  # px font: "Hg" about 19 px tall, 9.5 px at phone width
+OVERVIEW_R = 9  # px, hex radius of the province overview
+LIFT = 9  # px: counters sit this much above the hex centre, clear of the city name below
+MARGIN = 2  # hexes of margin around a theatre's hexes
+SQ3 = math.sqrt(3)
+
+TERRAIN: dict[str, RGB] = {
+    "clear": (226, 224, 186), "forest": (150, 182, 118), "rough": (205, 183, 139),
+    "mountain": (168, 146, 120), "marsh": (160, 196, 178), "desert": (240, 214, 160),
+}  # fmt: skip
+WATER: dict[str, RGB] = {"coastal": (170, 203, 228), "deep": (128, 170, 210), "lake": (150, 192, 226)}
+FACTION: dict[str, RGB] = {
+    "black": (40, 40, 40), "blue": (40, 80, 190), "brown": (120, 72, 36), "green": (36, 130, 60),
+    "orange": (232, 128, 24), "purple": (120, 50, 150), "red": (196, 30, 36), "tan": (200, 170, 120),
+    "white": (245, 245, 240), "yellow": (236, 204, 30),
+}  # fmt: skip
+UNHELD: RGB = (214, 208, 190)
+RIVER: RGB = (40, 100, 200)
+BORDER: RGB = (110, 40, 40)
+INK: RGB = (20, 20, 20)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Pixel geometry of the whole map at one hex radius."""
+
+    r: float
+    col0: int
+    row0: int
+    width: int
+    height: int
+
+    def centre(self, hex_id: str) -> Point:
+        col, row = global_colrow(hex_id)
+        x = self.r * (1 + 1.5 * (col - self.col0))
+        y = self.r * SQ3 * (0.5 + row - self.row0 + 0.5 * (col & 1))
+        return x, y
+
+    def corners(self, hex_id: str) -> list[Point]:
+        x, y = self.centre(hex_id)
+        return [(x + self.r * math.cos(math.pi * k / 3), y + self.r * math.sin(math.pi * k / 3)) for k in range(6)]
+
+    def side(self, a: str, b: str) -> list[Point]:
+        """The two corners two neighbouring hexes share."""
+        cb = self.corners(b)
+        return [p for p in self.corners(a) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 0.5 for q in cb)][:2]
+
+
+def _grid(d: IRData, r: float) -> Grid:
+    cols = [h.col for h in d.hexes.values()]
+    rows = [h.row for h in d.hexes.values()]
+    col0, row0 = min(cols), min(rows)
+    width = math.ceil(r * (2 + 1.5 * (max(cols) - col0)))
+    height = math.ceil(r * SQ3 * (1.5 + max(rows) - row0))
+    return Grid(r, col0, row0, width, height)
+
+
+def _province_sides(d: IRData) -> list[tuple[str, str]]:
+    """Hexsides between two land hexes of different provinces, each once, in id order."""
+    out = []
+    for hid in sorted(d.hexes):
+        h = d.hexes[hid]
+        if h.kind != "land":
+            continue
+        for col, row in neighbours(h.col, h.row):
+            other = d.hexes.get(printed_id(col, row))
+            if other and other.kind == "land" and hid < other.id and other.province != h.province:
+                out.append((hid, other.id))
+    return out
+
+
+def _draw_terrain(draw: ImageDraw.ImageDraw, d: IRData, g: Grid, *, rivers_width: int, border_width: int) -> None:
+    for hid in sorted(d.hexes):
+        h = d.hexes[hid]
+        fill = TERRAIN.get(h.terrain, UNHELD) if h.kind == "land" else WATER[h.kind]
+        draw.polygon(g.corners(hid), fill=fill, outline=(150, 150, 140) if h.kind == "land" else (150, 185, 215))
+    for a, b in _province_sides(d):
+        draw.line(g.side(a, b), fill=BORDER, width=border_width)
+    for river in d.rivers:
+        for a, b in river.sides:
+            if a in d.hexes and b in d.hexes:
+                draw.line(g.side(a, b), fill=RIVER, width=rivers_width + (1 if river.main else 0))
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def terrain_layer() -> tuple[Image.Image, Grid]:
+    """The static layer of the whole map at ``HEX_R`` (built once per process, about 1 s)."""
+    d = data()
+    g = _grid(d, HEX_R)
+    image = Image.new("RGB", (g.width, g.height), WATER["deep"])
+    draw = ImageDraw.Draw(image)
+    _draw_terrain(draw, d, g, rivers_width=5, border_width=3)
+    for strait in d.straits:
+        a, b = g.centre(strait.a), g.centre(strait.b)
+        draw.line([a, b], fill=(250, 250, 250), width=7)
+        draw.line([a, b], fill=RIVER, width=3)
+    id_font = font("sans", 11)
+    for hid in sorted(d.hexes):  # the printed id, small, at the top of the hex (for /stack hex:)
+        x, y = g.centre(hid)
+        draw.text((x, y - g.r * 0.84), hid, font=id_font, fill=(95, 95, 90), anchor="mt")
+    name_font = font("serif-bold", NAME_SIZE)
+    for cid in sorted(d.cities):
+        city = d.cities[cid]
+        x, y = g.centre(city.hex)
+        rad = 8 if city.capital else 6
+        draw.rectangle([x - rad, y - rad, x + rad, y + rad], fill=(250, 250, 250), outline=INK, width=2)
+        draw.text((x, y + g.r * 0.45), city.name, font=name_font, fill=INK, anchor="mt",
+                  stroke_width=2, stroke_fill=(250, 250, 245))  # fmt: skip
+    return image, g
+
+
+@lru_cache(maxsize=1)
+def overview_layer() -> tuple[Image.Image, Grid]:
+    """The overview's static overlay (RGBA): province borders, rivers and province names."""
+    d = data()
+    g = _grid(d, OVERVIEW_R)
+    image = Image.new("RGBA", (g.width, g.height + 40), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    for a, b in _province_sides(d):
+        draw.line(g.side(a, b), fill=(*BORDER, 255), width=2)
+    for river in d.rivers:
+        for a, b in river.sides:
+            if a in d.hexes and b in d.hexes:
+                draw.line(g.side(a, b), fill=(*RIVER, 255), width=2 if river.main else 1)
+    label = font("sans-bold", 13)
+    placer = Placer((0, 0, g.width, g.height))
+    offsets = [(0, 0), (0, -14), (0, 14), (-24, 0), (24, 0), (0, -28), (0, 28), (-24, -14), (24, 14)]
+    for pid, hexes in sorted(_province_hexes(d).items(), key=lambda kv: -len(kv[1])):  # big first
+        xs, ys = zip(*(g.centre(h) for h in hexes), strict=True)
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        name = d.provinces[pid].name
+        w, h = label.getlength(name) / 2 + 2, 9
+        spots = [(cx + dx, cy + dy) for dx, dy in offsets]
+        x, y = next((p for p in spots if placer.free((p[0] - w, p[1] - h, p[0] + w, p[1] + h))), spots[0])
+        placer.add("label", pid, (max(0, x - w), max(0, y - h), min(g.width, x + w), min(g.height, y + h)))
+        draw.text((x, y), name, font=label, anchor="mm", fill=(*INK, 255), stroke_width=2,
+                  stroke_fill=(255, 255, 255, 255))  # fmt: skip
+    return image, g
+
+
+@lru_cache(maxsize=1)
+def _province_hexes_cached() -> dict[str, tuple[str, ...]]:
+    d = data()
+    out: dict[str, list[str]] = {}
+    for hid in sorted(d.hexes):
+        if d.hexes[hid].kind == "land" and d.hexes[hid].province:
+            out.setdefault(d.hexes[hid].province, []).append(hid)
+    return {p: tuple(hs) for p, hs in out.items()}
+
+
+def _province_hexes(d: IRData) -> dict[str, tuple[str, ...]]:
+    return _province_hexes_cached()
+
+
+@lru_cache(maxsize=1)
+def _overview_base() -> tuple[Image.Image, dict[str, tuple[int, int, Image.Image]]]:
+    """The overview with every land hex unheld, and one mask per province (left, top, mask), so a
+    render only fills the held provinces."""
+    d = data()
+    overlay, g = overview_layer()
+    image = Image.new("RGB", overlay.size, WATER["deep"])
+    draw = ImageDraw.Draw(image)
+    for hid in sorted(d.hexes):
+        h = d.hexes[hid]
+        draw.polygon(g.corners(hid), fill=UNHELD if h.kind == "land" else WATER[h.kind])
+    masks = {}
+    for pid, hexes in sorted(_province_hexes(d).items()):
+        mask = Image.new("L", overlay.size, 0)
+        mdraw = ImageDraw.Draw(mask)
+        for hid in hexes:
+            mdraw.polygon(g.corners(hid), fill=255)
+        left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
+        masks[pid] = (left, top, mask.crop((left, top, right, bottom)))
+    return image, masks
+
+
+def colour_of(inp: MapInput, side: str) -> RGB:
+    return FACTION.get(inp.colours.get(side, ""), UNHELD)
+
+
+def _ink_on(fill: RGB) -> RGB:
+    return INK if sum(fill) > 380 else (255, 255, 255)
+
+
+def _abbrev(unit_type: str) -> str:
+    """A counter's letters: initials of the unit's name ("Light cavalry" -> "LC")."""
+    if unit_type == "leader":
+        return "Ldr"
+    unit = data().units.get(unit_type)
+    return "".join(w[0].upper() for w in unit.name.split()) if unit else unit_type[:2].upper()
+
+
+def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: float, y: float) -> None:
+    """One counter of ``COUNTER`` px: the top unit's letters, and the stack's size in a badge; a
+    stack seen whole shows its total strength under the letters (§3.2)."""
+    fill = colour_of(inp, stack.side)
+    c = COUNTER / 2
+    if stack.size > 1:  # the pieces under the top one, as offset edges
+        draw.rectangle([x - c + 4, y - c + 4, x + c + 4, y + c + 4], fill=fill, outline=INK, width=2)
+    draw.rectangle([x - c, y - c, x + c, y + c], fill=fill, outline=INK, width=2)
+    ink = _ink_on(fill)
+    draw.text((x, y - (6 if stack.units else 0)), _abbrev(stack.top), font=font("sans-bold", 18), fill=ink, anchor="mm")
+    if stack.units:
+        strength = sum(data().units[u].strength for u in stack.units if u in data().units)
+        draw.text((x, y + 11), str(strength), font=font("sans", 14), fill=ink, anchor="mm")
+    if stack.size > 1:
+        draw.ellipse([x + c - 12, y - c - 10, x + c + 12, y - c + 14], fill=(255, 255, 255), outline=INK, width=2)
+        draw.text((x + c, y - c + 2), str(stack.size), font=font("sans-bold", 16), fill=INK, anchor="mm")
+    if stack.besieged:
+        draw.line([x - c, y + c, x + c, y - c], fill=(200, 0, 0), width=3)
+
+
+def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float) -> None:
+    draw = ImageDraw.Draw(image)
+    d = data()
+    for cid, owner in sorted(inp.city_owner.items()):
+        if cid in d.cities:
+            x, y = g.centre(d.cities[cid].hex)
+            draw.rectangle([x - dx - 5, y - dy - 5, x - dx + 5, y - dy + 5], fill=colour_of(inp, owner))
+    for hid in inp.sieges:
+        x, y = g.centre(hid)
+        draw.ellipse([x - dx - g.r * 0.9, y - dy - g.r * 0.9, x - dx + g.r * 0.9, y - dy + g.r * 0.9],
+                     outline=(200, 0, 0), width=4)  # fmt: skip
+    for hid in inp.forts:
+        x, y = g.centre(hid)
+        draw.polygon([(x - dx - g.r * 0.8, y - dy - 4), (x - dx - g.r * 0.55, y - dy - g.r * 0.6),
+                      (x - dx - g.r * 0.3, y - dy - 4)], fill=(90, 90, 90), outline=INK)  # fmt: skip
+    for hid in inp.plunder:
+        x, y = g.centre(hid)
+        draw.ellipse([x - dx + g.r * 0.35, y - dy - g.r * 0.75, x - dx + g.r * 0.8, y - dy - g.r * 0.3],
+                     fill=(230, 190, 40), outline=INK, width=2)  # fmt: skip
+    by_hex: dict[str, list[StackMark]] = {}
+    for stack in inp.stacks:
+        by_hex.setdefault(stack.hex, []).append(stack)
+    for hid, stacks in sorted(by_hex.items()):
+        x, y = g.centre(hid)
+        for i, stack in enumerate(stacks):
+            off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
+            _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
+
+
+def hexes_of(where: str) -> tuple[str, ...]:
+    """The hexes ``/map`` means by ``where``: a hex id, a province (id or name) or a city name."""
+    d = data()
+    key = where.strip()
+    if is_hex_id(key.upper()) and key.upper() in d.hexes:
+        return (key.upper(),)
+    folded = key.casefold()
+    for pid, prov in sorted(d.provinces.items()):
+        if folded in (pid, prov.name.casefold()):
+            return _province_hexes(d).get(pid, ())
+    for city in sorted(d.cities.values(), key=lambda c: c.id):
+        if folded in (city.id, city.name.casefold()):
+            return (city.hex,)
+    return ()
+
+
+def action_hexes(inp: MapInput, reach: int = 2) -> tuple[str, ...]:
+    """Where the action is when the caller names none: sieges, and stacks with a stack of
+    another side within ``reach`` hexes (a picture choice, not a rule), in id order."""
+    cr = {s.hex: global_colrow(s.hex) for s in inp.stacks}
+    hot = set(inp.sieges)
+    for a in inp.stacks:
+        for b in inp.stacks:
+            if a.side != b.side and distance(cr[a.hex], cr[b.hex]) <= reach:
+                hot.add(a.hex)
+    return tuple(sorted(hot))
+
+
+def theatre_box(hexes: Iterable[str]) -> tuple[int, int, int, int]:
+    """The crop (left, top, right, bottom) of the terrain layer around ``hexes``, ``THEATRE_W``
+    wide at most (centred on them when they spread wider) and clipped to the map."""
+    image, g = terrain_layer()
+    pts = [g.centre(h) for h in hexes]
+    if not pts:
+        raise ValueError("a theatre needs at least one hex")
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    pad = MARGIN * g.r * 1.8
+    w = min(THEATRE_W, max(int(max(xs) - min(xs) + 2 * pad), 640))
+    h = min(THEATRE_H, max(int(max(ys) - min(ys) + 2 * pad), 420))
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    left = int(min(max(0, cx - w / 2), image.width - w))
+    top = int(min(max(0, cy - h / 2), image.height - h))
+    return left, top, left + w, top + h
+
+
+def _title(image: Image.Image, text: str) -> Image.Image:
+    band = 34
+    out = Image.new("RGB", (image.width, image.height + band), (250, 248, 240))
+    out.paste(image, (0, band))
+    ImageDraw.Draw(out).text((10, band / 2), text, font=font("serif-bold", NAME_SIZE), fill=INK, anchor="lm")
+    return out
+
+
+def render_theatre(inp: MapInput, hexes: Iterable[str], title: str = "") -> Image.Image:
+    """The theatre crop around ``hexes`` with the state on top."""
+    hexes = tuple(hexes)
+    layer, g = terrain_layer()
+    box = theatre_box(hexes)
+    with _lock:
+        image = layer.crop(box)
+    _draw_state(image, inp, g, box[0], box[1])
+    tr = words({"language": inp.language})
+    return _title(image, tr(_("Theatre: {place}", place=title or ", ".join(hexes[:4]))))
+
+
+def render_overview(inp: MapInput) -> Image.Image:
+    """The whole map, every province coloured by the power holding it (unheld provinces grey)."""
+    overlay, g = overview_layer()
+    base, masks = _overview_base()
+    image = base.copy()
+    for pid, owner in sorted(inp.province_control.items()):
+        if pid in masks:
+            left, top, mask = masks[pid]
+            image.paste(colour_of(inp, owner), (left, top, left + mask.width, top + mask.height), mask)
+    draw = ImageDraw.Draw(image)
+    image.paste(overlay, (0, 0), overlay)
+    tr = words({"language": inp.language})
+    legend = sorted({owner for owner in inp.province_control.values()})
+    x = 10
+    small = font("sans-bold", 14)
+    for owner in legend:
+        name = inp.names.get(owner, owner)
+        draw.rectangle([x, g.height + 10, x + 18, g.height + 28], fill=colour_of(inp, owner), outline=INK)
+        draw.text((x + 24, g.height + 19), name, font=small, fill=INK, anchor="lm")
+        x += 34 + int(small.getlength(name))
+    return _title(image, tr(_("Provinces by control")))
+
+
+def render_map(inp: MapInput, where: str = "") -> bytes:
+    """``/map``: the overview when ``where`` is empty, else the theatre around the hex, province
+    or city it names (``ValueError`` when it names nothing)."""
+    if not where:
+        return to_png(render_overview(inp))
+    hexes = hexes_of(where)
+    if not hexes:
+        raise ValueError(where)
+    return to_png(render_theatre(inp, hexes, where))
+
+
+def to_png(image: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()

@@ -1,0 +1,77 @@
+"""What the Imperium Romanum map draws: a small, frozen input built from a VIEW (issue 18).
+
+The renderer never reads the game state. :func:`from_view` turns the engine's public view
+(``rules.imperium_romanum.views.public_view``) or a seat's view (``seat_view``) into a
+:class:`MapInput`; a stack keeps its pieces only when the view itself carried them (a seat's own
+stacks, §3.2), so an image made from the public view cannot show what an enemy stack holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from rules.imperium_romanum.world import data
+
+
+@dataclass(frozen=True)
+class StackMark:
+    """One stack on a hex as the viewer may see it (§3.2): the top unit type and the number of
+    pieces; ``units`` (unit type ids, stack order) only for a stack the viewer sees whole."""
+
+    hex: str
+    side: str
+    top: str
+    size: int
+    besieged: bool = False
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapInput:
+    """Everything drawn over the terrain layer: stacks, sieges, forts, plunder and control."""
+
+    stacks: tuple[StackMark, ...] = ()
+    province_control: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Province id -> power id holding it."""
+    city_owner: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """City id -> power id."""
+    colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Power id or seat -> one of the faction colours of ``data_model.COLOURS`` (§5.7)."""
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Power id -> its name (a proper name), for the overview's legend."""
+    sieges: tuple[str, ...] = ()
+    forts: tuple[str, ...] = ()
+    plunder: tuple[str, ...] = ()
+    language: str = "en"
+
+
+def from_view(view: Mapping[str, Any]) -> MapInput:
+    """The map input of an engine view (public or a seat's); nothing is read from the state."""
+    scenario = data().scenarios[view["scenario"]]
+    colours: dict[str, str] = {}
+    for power in scenario.powers:
+        colours[power.id] = power.colour
+    for pid, rec in sorted(view["powers"].items()):
+        if rec.get("seat") and pid in colours:
+            colours.setdefault(rec["seat"], colours[pid])
+    control = {prov: pid for pid, rec in sorted(view["powers"].items()) for prov in rec["provinces"]}
+    stacks = tuple(
+        StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
+                  besieged=bool(s.get("besieged")),
+                  units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
+        for s in view["stacks"]
+    )
+    return MapInput(
+        stacks=stacks,
+        province_control=MappingProxyType(control),
+        city_owner=MappingProxyType(dict(view.get("cities", {}))),
+        colours=MappingProxyType(colours),
+        names=MappingProxyType({pid: str(rec["name"]) for pid, rec in sorted(view["powers"].items())}),
+        sieges=tuple(sorted(view.get("sieges", {}))),
+        forts=tuple(sorted(view.get("forts", {}))),
+        plunder=tuple(sorted(view.get("plunder", {}))),
+        language=str(view.get("language") or "en"),
+    )

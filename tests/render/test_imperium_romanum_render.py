@@ -1,0 +1,199 @@
+"""The Imperium Romanum hex map (issue 18): terrain layer, theatre crop, overview, goldens.
+
+Goldens live in ``tests/render/golden/ir_*.png``; after an intended change regenerate with::
+
+    PRAETOR_UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_imperium_romanum_render.py -q
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from types import MappingProxyType
+
+import golden_compare
+import pytest
+from PIL import Image
+
+from render import imperium_romanum as R
+from render.imperium_romanum_input import MapInput, StackMark, from_view
+from render.words import words
+from rules.core.dice import Dice
+from rules.core.i18n import _
+from rules.imperium_romanum.setup import new_state
+from rules.imperium_romanum.views import public_view, seat_view
+from rules.imperium_romanum.world import data
+
+GOLDEN = Path(__file__).parent / "golden"
+DACIA = ("B4012", "B4212", "B4314", "B4410")
+
+
+def hand_built(language: str = "en") -> MapInput:
+    """A small hand-made position on the Danube: a Roman stack seen whole, a Dacian one seen
+    from outside (top unit and size only), a siege, a fort and plunder."""
+    return MapInput(
+        stacks=(
+            StackMark("B4012", "rome", "legion_20_10", 2, units=("legion_20_10", "light_infantry_4_12")),
+            StackMark("B4212", "dacia", "heavy_infantry_20_8", 5),
+            StackMark("B4314", "rome", "legion_20_10", 1, besieged=True, units=("legion_20_10",)),
+            StackMark("B4314", "dacia", "light_cavalry_6_16", 3),
+        ),
+        province_control=MappingProxyType({"dacia": "dacia", "moesia_superior": "rome", "pannonia_inferior": "rome"}),
+        city_owner=MappingProxyType({"sirmium": "rome"}),
+        colours=MappingProxyType({"rome": "red", "dacia": "brown"}),
+        names=MappingProxyType({"rome": "Roma", "dacia": "Dacia"}),
+        sieges=("B4314",),
+        forts=("B4410",),
+        plunder=("B4212",),
+        language=language,
+    )
+
+
+def check_golden(name: str, img: Image.Image) -> None:
+    small = img.resize((img.width // 2, img.height // 2), Image.Resampling.BOX)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("PRAETOR_UPDATE_GOLDEN"):
+        golden_compare.store(small, path)
+        return
+    if not path.exists():
+        pytest.fail(f"missing golden {path}; run with PRAETOR_UPDATE_GOLDEN=1")
+    golden_compare.assert_matches(path, small)
+
+
+def test_hand_built_input_uses_known_ids() -> None:
+    d = data()
+    inp = hand_built()
+    assert all(s.top in d.units and all(u in d.units for u in s.units) for s in inp.stacks)
+    assert set(inp.province_control) <= set(d.provinces)
+    assert set(inp.city_owner) <= set(d.cities)
+
+
+def test_terrain_layer_is_built_once_per_process() -> None:
+    first = R.terrain_layer()
+    assert R.terrain_layer() is first
+    image, grid = first
+    # Roma's hex is drawn in clear-terrain colour or under its city square, on the map.
+    x, y = grid.centre("A3621")
+    assert 0 < x < image.width and 0 < y < image.height
+
+
+def test_counter_drawn_in_its_power_colour_at_its_hex() -> None:
+    inp = hand_built()
+    image = R.render_theatre(inp, DACIA)
+    box = R.theatre_box(DACIA)
+    _layer, grid = R.terrain_layer()
+    x, y = grid.centre("B4212")
+    # Title band of 34 px above the crop; the counter's left edge is plain brown.
+    px = image.getpixel((int(x - box[0] - R.COUNTER / 2 + 4), int(y - box[1] + 34 + 12 - R.LIFT)))
+    assert px == R.FACTION["brown"]
+
+
+def test_wide_theatre_is_capped_to_stay_readable() -> None:
+    """Hexes from Roma to Alexandria: the crop is capped at ``THEATRE_W`` (so still readable),
+    centred between them, and clipped to the map."""
+    d = data()
+    far = (d.cities["roma"].hex, d.cities["alexandria"].hex)
+    box = R.theatre_box(far)
+    assert box[2] - box[0] == R.THEATRE_W and 420 <= box[3] - box[1] <= R.THEATRE_H
+    _layer, grid = R.terrain_layer()
+    (x0, _y0), (x1, _y1) = (grid.centre(h) for h in far)
+    assert abs((box[0] + box[2]) / 2 - (x0 + x1) / 2) <= 1
+    assert R.COUNTER * R.PHONE_W / R.THEATRE_W >= 20
+
+
+def test_theatre_is_readable_at_phone_width() -> None:
+    """Shown 550 px wide, a counter is >= 20 px and a name >= 9 px tall; the hexes asked for are
+    inside the crop."""
+    image = R.render_theatre(hand_built(), DACIA)
+    shrink = R.PHONE_W / image.width
+    assert R.COUNTER * shrink >= 20
+    left, top, right, bottom = R.font("serif-bold", R.NAME_SIZE).getbbox("Hg")
+    assert (bottom - top) * shrink >= 9
+    box = R.theatre_box(DACIA)
+    _layer, grid = R.terrain_layer()
+    for hid in DACIA:
+        x, y = grid.centre(hid)
+        assert box[0] < x < box[2] and box[1] < y < box[3], hid
+
+
+def test_public_view_input_holds_no_enemy_pieces() -> None:
+    """§3.2: from the public view no stack has its pieces; a seat's view has its own whole."""
+    st = new_state("s12", Dice("ir18"), {})
+    public = from_view(public_view(st))
+    assert public.stacks and all(s.units == () for s in public.stacks)
+    rome = from_view(seat_view(st, "rome"))
+    own = [s for s in rome.stacks if s.side == "rome"]
+    assert own and all(s.units for s in own if s.top != "leader")
+    assert all(s.units == () for s in rome.stacks if s.side != "rome" and s.hex not in {o.hex for o in own})
+    assert public.province_control["dacia"] == "dacia"
+    assert public.colours["rome"] == "red"
+
+
+def test_map_finds_hex_province_and_city() -> None:
+    assert R.hexes_of("a3621") == ("A3621",)
+    assert data().cities["roma"].hex in R.hexes_of("Italia")
+    assert R.hexes_of("Sirmium") == (data().cities["sirmium"].hex,)
+    assert R.hexes_of("Atlantis") == ()
+    with pytest.raises(ValueError, match="Atlantis"):
+        R.render_map(hand_built(), "Atlantis")
+
+
+def test_images_are_small_and_in_the_game_language() -> None:
+    for where in ("", "dacia"):
+        png = R.render_map(hand_built(), where)
+        assert len(png) <= 2 * 1024 * 1024
+        assert Image.open(io.BytesIO(png)).width >= 640
+    title = words({"language": "fr"})(_("Provinces by control"))
+    assert title == "Provinces par contrôle"
+    assert R.to_png(R.render_overview(hand_built("fr"))) != R.to_png(R.render_overview(hand_built("en")))
+
+
+def test_overview_golden() -> None:
+    check_golden("ir_overview", R.render_overview(hand_built()))
+
+
+def test_theatre_golden() -> None:
+    check_golden("ir_theatre_dacia", R.render_theatre(hand_built(), DACIA, "Dacia"))
+
+
+def test_golden_notices_one_stack_changing_side() -> None:
+    """The cell comparison catches a single counter turned to the other side."""
+    inp = hand_built()
+    changed = MapInput(
+        stacks=(inp.stacks[0], StackMark("B4212", "rome", "heavy_infantry_20_8", 5), *inp.stacks[2:]),
+        province_control=inp.province_control, city_owner=inp.city_owner, colours=inp.colours,
+        names=inp.names, sieges=inp.sieges, forts=inp.forts, plunder=inp.plunder,
+    )  # fmt: skip
+    ref = R.render_theatre(inp, DACIA, "Dacia")
+    new = R.render_theatre(changed, DACIA, "Dacia")
+    half = (ref.width // 2, ref.height // 2)
+    cells = golden_compare.cell_differences(ref.resize(half, Image.Resampling.BOX), new.resize(half, Image.Resampling.BOX))
+    assert len(cells) >= 1
+
+
+def test_private_view_shows_own_strength_public_does_not() -> None:
+    """A seat's private image shows its stacks' strength (whole stacks, §3.2); the public image
+    of the same position does not, so the two differ at a Roman stack and only around stacks."""
+    st = new_state("s12", Dice("ir18"), {})
+    public = from_view(public_view(st))
+    private = from_view(seat_view(st, "rome"))
+    hexes = tuple(s.hex for s in public.stacks if s.side == "rome")[:3]
+    a = R.render_theatre(public, hexes, "Dacia")
+    b = R.render_theatre(private, hexes, "Dacia")
+    cells = golden_compare.cell_differences(a, b)
+    assert cells
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    centres = [grid.centre(s.hex) for s in private.stacks if s.units]
+    for cell in cells:  # every change is within a counter's reach of a stack seen whole
+        cx, cy = (cell.box[0] + cell.box[2]) / 2 + box[0], (cell.box[1] + cell.box[3]) / 2 + box[1] - 34
+        assert min(abs(cx - x) + abs(cy - y) for x, y in centres) < 2 * R.COUNTER, cell.box
+
+
+def test_action_hexes_are_sieges_and_stacks_near_an_enemy() -> None:
+    inp = hand_built()
+    lone = MapInput(stacks=(*inp.stacks, StackMark("A3620", "rome", "legion_20_10", 1)), sieges=inp.sieges)
+    # B4012 is 2 hexes from the Dacians on B4212; Roma's legion is far from everyone.
+    assert R.action_hexes(lone) == ("B4012", "B4212", "B4314")
+    assert R.action_hexes(MapInput(stacks=(StackMark("A3620", "rome", "legion_20_10", 1),))) == ()
