@@ -53,7 +53,10 @@ def chunk(lines: list[str], limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
     """Split lines into messages that fit Discord's length limit."""
     messages: list[str] = []
     current = ""
-    for line in lines:
+    expanded: list[str] = []
+    for line in lines:  # a block too long for one message breaks between its own lines
+        expanded.extend(line.split("\n") if len(line) > limit and "\n" in line else [line])
+    for line in expanded:
         while len(line) > limit:
             if current:
                 messages.append(current)

@@ -15,9 +15,9 @@ choices of whichever moves), and every command takes the path of all game verbs
 (``cogs.common.run_command``): refused privately with the rule's section, or announced in public
 with its outcome and dice.
 
-After each accepted command the same player gets the menu of their next step (a select of the
-verbs they may use, then a page of that verb's legal commands, 25 at a time), else a public
-Next step panel (``AFTER_ANNOUNCE``, ``AFTER_START``). The cog decides nothing.
+Each accepted command's public message carries a Next step button (``PUBLIC_EXTRAS``); it opens
+the clicker's menu (a select of the verbs their seat may use, then a page of that verb's legal
+commands, 25 at a time). The cog decides nothing.
 """
 
 from __future__ import annotations

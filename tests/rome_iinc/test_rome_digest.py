@@ -63,3 +63,13 @@ def test_a_stored_line_with_a_field_named_n_translates_again() -> None:
     line = _("{empire} Prestige -{n}.", empire="East", n=2)
     again = text_from_json(text_to_json(line))
     assert str(again) == "East Prestige -2." and again.msgid == line.msgid
+
+
+def test_a_digest_too_long_for_one_message_breaks_between_its_lines() -> None:
+    from bot.present import chunk
+
+    block = "\n".join(f"  🎲 roll {i}: d6 rolled 4" for i in range(200))
+    messages = chunk(["head", block], limit=500)
+    assert len(messages) > 1 and all(len(m) <= 500 for m in messages)
+    assert all(line.startswith("  🎲 roll ") or line == "head"
+               for m in messages for line in m.split("\n"))
