@@ -141,7 +141,7 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
         channel,
         [*lines, *extras.lines],
         mentions=[*mentions, *extras.mentions],
-        components=[*components, *extras.components],
+        components=[*extras.components, *components],  # the game's panel first, then Respond or Why?
         pictures=[*pictures, *extras.pictures],
         language=language,
     )
@@ -171,7 +171,7 @@ def compose_opening(
         row.channel_id,
         [*head, *extras.lines],
         mentions=[str(u) for u in row.seats.values() if u] + extras.mentions,
-        components=[*components, *extras.components],
+        components=[*extras.components, *components],  # the game's panel first, then Respond or Why?
         pictures=[*main_picture(row, game, extras, language), *extras.pictures],
         language=language,
     )
