@@ -576,6 +576,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     if dec["role"] != role:
         raise RuleError("", _("that decision is not yours"))
     if choice not in [c[0] for c in dec["choices"]]:
+        chit_error = stratagems.battle_choice_refusal(st, role, dec["data"], choice) if dec["kind"] == "bstrat" else None
+        if chit_error is not None:
+            raise chit_error
         raise RuleError(dec["section"], _("{choice} is not one of the choices", choice=repr(choice)))
     st.pending.pop(0)
     kind, data = dec["kind"], dec["data"]

@@ -731,6 +731,19 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
     return res
 
 
+def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], choice: str) -> RuleError | None:
+    """Why a chit named in a battle window may not be played there, citing the chit's own
+    section (§6.1 Roma Victor against a usurper's force, for instance); None for anything else."""
+    chit = choice.split("@", 1)[0]
+    if chit not in types():
+        return None
+    t = types()[chit]
+    if chit == "roma_victor" and battle_facts(st, data["zone"], data["attacker"])["usurper"]:
+        return RuleError(t.section, _("{chit} may not be played against a usurper's force in a civil war battle",
+                                      chit=t.name_fr))
+    return RuleError(t.section, _("{chit} may not be played in this battle now", chit=t.name_fr))
+
+
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
     plays = st.battle.get("plays", {}) if st.battle else {}
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
