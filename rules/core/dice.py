@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.i18n import _, join
+from rules.core.i18n import Text, _, join, lines_to_json, text_from_json
 
 DIE_FACES: dict[str, tuple[int, int]] = {"d6": (1, 6), "d10": (0, 9)}
 
@@ -41,21 +41,38 @@ class DiceRoll:
         return _("{purpose}: {die} rolled {natural}{mods} = {result}", mods=mods, result=self.result, **fields)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """JSON; ``texts`` (when the purpose or a modifier is a marked sentence) keeps their
+        message ids next to the English, so a stored roll is still translated."""
+        data: dict[str, Any] = {
             "purpose": self.purpose,
             "die": self.die,
             "natural": self.natural,
             "modifiers": [list(m) for m in self.modifiers],
             "result": self.result,
         }
+        marked: dict[str, Any] = {}
+        if isinstance(self.purpose, Text):
+            marked["purpose"] = self.purpose.to_json()
+        labels = lines_to_json([label for label, value in self.modifiers])
+        if labels is not None:
+            marked["modifiers"] = labels
+        if marked:
+            data["texts"] = marked
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DiceRoll:
+        texts = data.get("texts") or {}
+        mods = data.get("modifiers", [])
+        labels = texts.get("modifiers") or [m[0] for m in mods]
         return cls(
-            purpose=data["purpose"],
+            purpose=text_from_json(texts["purpose"]) if "purpose" in texts else data["purpose"],
             die=data["die"],
             natural=data["natural"],
-            modifiers=tuple((str(m[0]), int(m[1])) for m in data.get("modifiers", [])),
+            modifiers=tuple(
+                (text_from_json(label) if isinstance(label, dict) else str(label), int(m[1]))
+                for label, m in zip(labels, mods, strict=True)
+            ),
             result=data["result"],
         )
 

@@ -104,3 +104,19 @@ def test_pending_decision_keeps_prompt_and_labels() -> None:
     assert again.prompt.localise(FrenchCatalogue()) == "Galba atteint le Danube"  # type: ignore[attr-defined]
     assert [translate(c.label, FrenchCatalogue()) for c in again.choices] == ["le Danube", "Rome"]
     assert again == pending
+
+
+def test_a_stored_roll_keeps_its_purpose_and_modifiers_translatable() -> None:
+    from rules.core.dice import DiceRoll
+
+    roll = DiceRoll(_("{leader} reaches {zone}", leader="Galba", zone=_("Danube")), "d6", 4,
+                    ((_("Danube"), 1), ("plain", -1)), 4)
+    data = json.loads(json.dumps(roll.to_json()))
+    assert data["purpose"] == "Galba reaches Danube" and data["modifiers"][0] == ["Danube", 1]
+    again = DiceRoll.from_json(data)
+    assert again == roll
+    assert again.describe().localise(FrenchCatalogue()) == (  # type: ignore[attr-defined]
+        "Galba atteint le Danube: d6 rolled 4 +1 (le Danube) -1 (plain) = 4"
+    )
+    bare = DiceRoll.from_json({k: v for k, v in data.items() if k != "texts"})
+    assert not isinstance(bare.purpose, Text) and bare == roll

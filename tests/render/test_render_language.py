@@ -211,3 +211,26 @@ def test_every_barracks_table_label_goes_through_the_catalogue(
     for card in [*(view.get("forum") or ()), *(view.get("spaces") or ())]:
         names |= {str(card.get("name", "")), *str(card.get("name", "")).split()}
     assert texts and untranslated(texts, {n for n in names if n}) == []
+
+
+def test_every_rome_iinc_label_goes_through_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Rome, IInc. map's band and panels are marked; its Province cards and counter chips
+    carry names and abbreviations."""
+    from rules.rome_iinc.game import RomeGame
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if sys._getframe(1).f_code.co_name in ("render_band", "render_panel"):
+            texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    pseudo = PseudoCatalogue()
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: pseudo if language == "fr" else None)
+    from render import rome_iinc
+
+    game = RomeGame.new("286", ["east", "west"], "render", {"mode": "solo"})
+    rome_iinc.render_public_view({**game.public_view(), "language": "fr"}, "whole")
+    assert len(texts) > 5 and untranslated(texts, set()) == []
