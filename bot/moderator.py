@@ -191,6 +191,7 @@ class UndoResult:
     waiting_for: list[str] = field(default_factory=list)
     undone_seq: int | None = None
     game: GameRow | None = None
+    act: ActResult | None = None  # the undo event (its posts are in the outbox)
 
 
 @dataclass
@@ -243,6 +244,8 @@ class Moderator:
             weakref.WeakValueDictionary()
         )  # a game's lock lives while someone holds or awaits it, then goes
         self._cache = GameCache(cache_size)
+        self._in_flight: dict[str, asyncio.Event] = {}
+        """Delivery keys being applied in this process (see :meth:`answered_before`)."""
         self.outbox = Outbox(self.sessions, self.clock)
         self.composer: Composer | None = None
 
@@ -318,7 +321,7 @@ class Moderator:
         seq = snap.seq
         for event in tail:
             if event.name == UNDO or event.seq != seq + 1:  # never: an undo writes the snapshot
-                raise RuntimeError(f"game {game_id}: its log after the snapshot is broken")
+                raise ModeratorError(_("Game #{number}: its log after the snapshot is broken.", number=game_id))
             game.apply(event.seat, Command.from_json(event.command))
             seq = event.seq
         if tail:  # the state exactly as a snapshot at ``seq`` gives it (its texts are stored
@@ -380,7 +383,10 @@ class Moderator:
         kind: str,
         scenario: str,
         options: dict[str, str] | None = None,
+        posts: Callable[[GameRow], list[Post]] | None = None,
     ) -> GameRow:
+        """A new game in its lobby; ``posts`` (given the new row) are what its creation owes
+        the channel, stored in the outbox in the same transaction."""
         if await self.channel_game(channel_id) is not None:
             raise ModeratorError(
                 _(
@@ -406,6 +412,9 @@ class Moderator:
         )
         async with self.sessions() as session:
             session.add(row)
+            await session.flush()
+            if posts is not None:
+                self.outbox.add(session, row.id, 0, posts(row))
             await session.commit()
             await session.refresh(row)
         return row
@@ -489,7 +498,15 @@ class Moderator:
         self._cache.pop(row.id or 0, None)
         return row
 
-    async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
+    async def start(
+        self,
+        channel_id: str,
+        user_id: str,
+        opening: Callable[[GameRow, Game[Any], datetime | None], list[Post]] | None = None,
+    ) -> tuple[GameRow, Game[Any]]:
+        """Start the game; ``opening`` (given the started row, the game and the deadline of a
+        decision the set-up already waits on) composes what the start owes the channel, stored
+        in the outbox in the same transaction (issue 10: nothing owed is lost)."""
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(_("The game has already started."))
@@ -549,11 +566,15 @@ class Moderator:
                 insert(table(CheckpointRow)),
                 {"game_id": row.id, "seq": 0, "state": state, "created_at": now},
             )
-            self._sync_decisions(conn, row, KEEP_DECISIONS, game.pending_decision(), 0, now)
+            deadline = self._sync_decisions(conn, row, KEEP_DECISIONS, game.pending_decision(), 0, now)
             self._rearm_reminders(conn, row, game, 0, now)
+            row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
+            if opening is not None:  # what the start owes, in its transaction (issue 10)
+                owed = self.outbox.rows(row.id, 0, opening(row, game, deadline))
+                if owed:
+                    conn.execute(insert(table(OutboxRow)), owed)
 
         await self.transactions.write(write)
-        row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
         self._cache[row.id or 0] = (0, game)
         return row, game
 
@@ -594,6 +615,29 @@ class Moderator:
         return await self.act_in(row.id or 0, user_id, command, expected_seq, key=key)
 
     async def act_in(
+        self,
+        game_id: int,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None = None,
+        seat: str | None = None,
+        key: str | None | object = NEW_KEY,
+    ) -> ActResult:
+        """Apply ``command`` (see :meth:`_act_in`), noting its delivery key as in flight
+        until it is saved or refused, for :meth:`answered_before`."""
+        if key is NEW_KEY:
+            key = self._delivery_key()
+        flight = None
+        if isinstance(key, str) and key not in self._in_flight:
+            flight = self._in_flight[key] = asyncio.Event()
+        try:
+            return await self._act_in(game_id, user_id, command, expected_seq, seat, key)
+        finally:
+            if flight is not None:
+                flight.set()
+                del self._in_flight[key]  # type: ignore[arg-type]
+
+    async def _act_in(
         self,
         game_id: int,
         user_id: str,
@@ -690,6 +734,19 @@ class Moderator:
             return False, None if found is None else GameRow(**found._mapping)
 
         return await self.transactions.read(read)
+
+    async def answered_before(self) -> ActResult | None:
+        """The first one's result when an earlier delivery of the interaction this task handles
+        already landed a command (a doubled delivery of a menu select); None otherwise. Only
+        looks: the key of the next command stays unused."""
+        delivery = CURRENT_DELIVERY.get()
+        if delivery is None:
+            return None
+        key = f"{delivery.interaction_id}:{delivery.count + 1}"
+        flight = self._in_flight.get(key)
+        if flight is not None:  # the twin delivery is being saved in this process: its answer
+            await flight.wait()
+        return await self._first_answer(key)
 
     @staticmethod
     def _delivery_key() -> str | None:
@@ -1106,11 +1163,11 @@ class Moderator:
         async with self._lock(game_id):
             row = await self.get(game_id)
             if row.status != "active":
-                raise StaleError("decision already settled")
+                raise StaleError(_("decision already settled"))
             game = await self.load(row)
             current = game.pending_decision()
             if current is None or current.id != pending.id:
-                raise StaleError("decision already settled")
+                raise StaleError(_("decision already settled"))
             command = Command("decide", {"id": pending.id, "choice": pending.default})
             old_state = game.state
             outcome = game.apply(pending.seat, command)
@@ -1190,13 +1247,15 @@ class Moderator:
         channel_id: str,
         user_id: str,
         before_rebuild: Callable[[], Awaitable[Any]] | None = None,
+        description: str | None = None,
     ) -> UndoResult:
         """Ask to take back the last action; it happens once every seated person agrees.
 
         Checks and votes cost a few indexed queries. When the last consent arrives, the game is
         rebuilt from the nearest checkpoint off the event loop; ``before_rebuild`` (the cog's
         ``interaction.response.defer``) is awaited first, so the interaction is answered in time
-        whatever the length of the game (issue 10 item 1).
+        whatever the length of the game (issue 10 item 1). ``description`` names the action
+        taken back in the undo's public line (its one confirmation, sent through the outbox).
         """
         row = await self.require_game(channel_id)  # the game itself is not needed to vote
         if row.status != "active":
@@ -1225,10 +1284,12 @@ class Moderator:
             return UndoResult(done=False, waiting_for=waiting, game=row)
         if before_rebuild is not None:
             await before_rebuild()
-        await self._apply_undo(row, last.seq, user_id)
-        return UndoResult(done=True, undone_seq=last.seq, game=row)
+        act = await self._apply_undo(row, last.seq, user_id, description)
+        return UndoResult(done=True, undone_seq=last.seq, game=act.game, act=act)
 
-    async def _apply_undo(self, row: GameRow, target: int, user_id: str) -> None:
+    async def _apply_undo(
+        self, row: GameRow, target: int, user_id: str, description: str | None = None
+    ) -> ActResult:
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
@@ -1238,8 +1299,19 @@ class Moderator:
             if game is None:
                 base, events = await self._rebuild_plan(game_id, target)
                 game = await asyncio.to_thread(self._replay_from, row, base, events)
-            outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
-            await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+            what = description or _("the last action")
+            outcome = Outcome(
+                public=[
+                    _(
+                        "Undo agreed by everyone: {what} is taken back (event {seq}).",
+                        what=what,
+                        seq=target,
+                    )
+                ]
+            )
+            return await self._persist(
+                row, game, "", user_id, Command(UNDO, {"target": target}), outcome
+            )
 
     async def _state_before_last(self, row: GameRow, target: int) -> Game[Any] | None:
         """The game before ``target`` when it is the newest event (the snapshot keeps the

@@ -55,13 +55,14 @@ HELD = "held"
 @dataclass
 class Post:
     """One thing owed. ``components`` are Discord component payloads (rebuilt when sent);
-    ``image`` is ``{"name": view name, "view": public view}``, rendered when sent."""
+    ``images`` are picture specs (``{"draw": drawer name, ...}``, e.g. ``{"draw": "view",
+    "name": view name, "view": public view}``), drawn when sent (``cogs.common.DRAWERS``)."""
 
     kind: str  # post | status | private
     channel_id: str
     content: str = ""
     components: list[dict[str, Any]] = field(default_factory=list)
-    image: dict[str, Any] | None = None
+    images: list[dict[str, Any]] = field(default_factory=list)
     user_id: str | None = None
     urgent: bool = False  # a status that must not wait (the first, or the end of the game)
     mentions: list[str] = field(default_factory=list)  # users this post means to ping
@@ -71,8 +72,8 @@ class Post:
         data: dict[str, Any] = {"content": self.content}
         if self.components:
             data["components"] = self.components
-        if self.image is not None:
-            data["image"] = self.image
+        if self.images:
+            data["images"] = self.images
         if self.mentions:
             data["mentions"] = self.mentions
         if self.body is not None:

@@ -23,7 +23,7 @@ from bot.bounds import component_number
 from bot.i18n import localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
-from cogs.common import DYNAMIC_ITEMS, announce, praetor, refuse, user_key
+from cogs.common import DYNAMIC_ITEMS, announce, game_row, praetor, refuse, user_key
 from cogs.imperator_operations import imperator_game, label, language, resolve_args
 from cogs.play import split_list
 from rules.core import Command, RuleError
@@ -243,7 +243,7 @@ class HandButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id, "imperator")
             mine = seats_of(row, user_key(interaction))
             if not mine:
                 raise ModeratorError(_("You hold no seat in this game: spectators see no hand."))

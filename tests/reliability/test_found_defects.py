@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import FakeClock
+from bot.moderator import Moderator
 from rules.core.command import Outcome
 from rules.core.i18n import _, text_from_json, text_to_json
 
@@ -15,3 +22,117 @@ def test_a_sentence_with_a_field_named_n_survives_the_event_log() -> None:
     assert again == "East Prestige -2."
     assert text_from_json(text_to_json(line)).params == {"empire": "East"}
     assert text_from_json(text_to_json(line)).n == 2
+
+
+async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Found by the fuzz probe: ``imp:md:<id of a Barracks game>:...`` reached Imperator code
+    with a Barracks game (``AttributeError: 'BarracksState' object has no attribute
+    'role_of'``). Every persistent component, forged with the id of a game of each kind, is
+    refused privately (or answered), never an internal error."""
+    from cogs.common import DYNAMIC_ITEMS
+    from reliability.fuzz import GROUP
+    from reliability.harness import Harness
+    from reliability.players import Setup, open_game
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    games = {}
+    for number, setup in enumerate(
+        [Setup("imperator", "avidius_cassius"), Setup("barracks", "standard-2p"),
+         Setup("rome_iinc", "286", (("mode", "solo"),), solo=True)]
+    ):
+        games[setup.kind] = (f"kind-{number}", await open_game(moderator, f"kind-{number}", setup))
+    async with Harness(moderator, tmp_path / "images") as harness:
+        pressed = 0
+        for cls in DYNAMIC_ITEMS:
+            pattern = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
+            for kind, (channel, game_id) in games.items():
+                row = await moderator.get(game_id)
+                fills = {"game": str(game_id), "seq": str(row.seq), "page": "0", "mask": "1"}
+                custom_id = GROUP.sub(lambda m, f=fills: f.get(m.group(1), "x"), pattern).replace("\\", "")
+                for user in sorted(set(row.seats.values())):
+                    harness.at(channel, user)
+                    start = len(harness.table.outputs)
+                    await harness.press(custom_id, ["x"])
+                    pressed += 1
+                    assert harness.problems_since(start) == [], (custom_id, kind)
+                    assert len(harness.table.outputs) > start, (custom_id, kind)
+    assert pressed >= 3 * len(DYNAMIC_ITEMS)
+
+
+async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_refusal(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Found by the duplicates probe on PostgreSQL: the second delivery of a decision answer
+    (or a menu choice) that arrived just after the first had landed was told "This choice is
+    out of date" by the component's own seq check, instead of getting the first answer."""
+    from reliability.harness import Harness
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    await moderator.create("guild", "rep", "alice", "tiny", "race")
+    await moderator.join("rep", "alice")
+    await moderator.join("rep", "bob")
+    row, _game = await moderator.start("rep", "alice")
+    game_id = row.id or 0
+    async with Harness(moderator, tmp_path / "images") as harness:
+        harness.at("rep", "alice")
+        await harness.slash(harness.command("play"), {"steps": "2"})  # bob may block (§3)
+        row = await moderator.get(game_id)
+        assert row.seq == 1
+        custom_id = f"praetor:decide:{game_id}:{row.seq}"
+        harness.at("rep", "bob")
+        first = await harness.press(custom_id, ["pass"])
+        assert first is not None
+        start = len(harness.table.outputs)
+        again = harness.table.interaction()
+        again.id = first.id  # Discord delivers the same interaction again
+        await harness.press(custom_id, ["pass"], again)
+        assert (await moderator.get(game_id)).seq == 2
+        said = harness.table.outputs[start:]
+        assert said and not any(o.refusal for o in said), [o.text for o in said]
+        assert harness.problems_since(start) == []
+
+
+async def test_a_duplicate_arriving_while_the_first_is_being_saved_gets_the_first_answer(
+    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Found by the duplicates probe on PostgreSQL: while the first delivery was being saved,
+    the second read the game already changed in memory, was refused as out of date, and the
+    first answer was not there yet to give it."""
+    import asyncio
+
+    from reliability.harness import Harness
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    await moderator.create("guild", "mid", "alice", "tiny", "race")
+    await moderator.join("mid", "alice")
+    await moderator.join("mid", "bob")
+    row, _game = await moderator.start("mid", "alice")
+    game_id = row.id or 0
+    saving, go_on = asyncio.Event(), asyncio.Event()
+    real_persist = Moderator._persist
+
+    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await go_on.wait()
+        return await real_persist(self, *args, **kwargs)
+
+    async with Harness(moderator, tmp_path / "images") as harness:
+        harness.at("mid", "alice")
+        await harness.slash(harness.command("play"), {"steps": "1"})  # bob may block (§3)
+        custom_id = f"praetor:decide:{game_id}:1"
+        harness.at("mid", "bob")
+        monkeypatch.setattr(Moderator, "_persist", slow_persist)
+        one = harness.table.interaction()
+        two = harness.table.interaction()
+        two.id = one.id
+        first = asyncio.create_task(harness.press(custom_id, ["pass"], one))
+        await saving.wait()  # the first delivery is being saved
+        second = asyncio.create_task(harness.press(custom_id, ["pass"], two))
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await asyncio.gather(first, second)
+        assert (await moderator.get(game_id)).seq == 2
+        refused = [o.text for o in harness.table.outputs if o.refusal]
+        assert refused == []

@@ -1,0 +1,193 @@
+"""The reliability probe of issue 14, bounded for the suite, on SQLite and PostgreSQL.
+
+``scripts/soak`` runs the same probes at full size (docs/reliability.md). Each test asserts
+what the probe counted (so a probe that silently did nothing fails) and that it found
+nothing; the last tests show that the probes can fail: a leak, a state change on refusal and
+a doubled delivery put in on purpose are caught.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.clock import FakeClock
+from bot.moderator import Moderator
+from reliability.crashes import crashes
+from reliability.duplicates import duplicates
+from reliability.fuzz import fuzz
+from reliability.harness import Findings
+from reliability.memory_soak import memory
+from reliability.permissions import permissions
+from reliability.players import SETUPS, Setup
+from reliability.secrets_probe import secrets
+
+ONE_OF_EACH = (
+    Setup("imperator", "avidius_cassius"),
+    Setup("barracks", "standard-2p"),
+    Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
+)
+LARGE = os.environ.get("CI") is None and os.environ.get("PRAETOR_RELIABILITY_LARGE") is not None
+"""``PRAETOR_RELIABILITY_LARGE=1``: the same tests with ten times the counts (locally)."""
+
+
+def scale(count: int) -> int:
+    return count * 10 if LARGE else count
+
+
+def clean(found: Findings) -> None:
+    assert found.failures == [], found.summary()
+    assert found.failure_count == 0
+
+
+@pytest.fixture
+def moderator(engine: AsyncEngine) -> Moderator:
+    return Moderator(engine, clock=FakeClock(datetime.now(UTC)))
+
+
+def backend_of(engine: AsyncEngine) -> str:
+    return "postgres" if engine.url.get_backend_name().startswith("postgres") else "sqlite"
+
+
+async def test_fuzzed_interactions_break_nothing(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    count = scale(150 if backend_of(engine) == "sqlite" else 80)
+    found = await fuzz(moderator, tmp_path, count, seed=3, backend=backend_of(engine))
+    clean(found)
+    counted = found.counts
+    assert counted["slash interactions"] + counted["autocomplete interactions"] + counted[
+        "click interactions"
+    ] + counted["forged interactions"] == count
+    assert counted["forged interactions"] > 5 and counted["slash interactions"] > 20
+    assert counted["refused"] > 0
+    assert counted["games checked (cache = snapshot = replay)"] >= len(SETUPS) + 1
+
+
+async def test_duplicate_deliveries_land_once(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    """Two processes (two Moderators) on one database and one clock."""
+    other = Moderator(engine, clock=moderator.clock)
+    found = await duplicates(
+        moderator, other, tmp_path, scale(3), scale(2), seed=5, backend=backend_of(engine)
+    )
+    clean(found)
+    for kind in ("typed command", "select", "button", "decision answer"):
+        assert found.counts[f"{kind}: landed once"] == scale(3), kind
+    assert found.counts["answer v. timeout races"] == scale(2)
+
+
+async def test_kill_minus_nine_loses_and_halves_nothing(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    url = engine.url.render_as_string(hide_password=False)
+    kills = scale(2)
+    found = await crashes(moderator, url, tmp_path, kills, seed=7, check_every=1,
+                          backend=backend_of(engine))
+    clean(found)
+    assert found.counts["kills"] == kills
+    assert found.counts["events in the log"] >= kills  # each child moved before its kill
+    assert found.counts["games checked"] > 0
+
+
+async def test_no_hidden_item_reaches_anyone_else(
+    engine: AsyncEngine, moderator: Moderator, tmp_path: Path
+) -> None:
+    """Every game on SQLite; one of each kind on PostgreSQL (the same code on both)."""
+    setups = SETUPS if backend_of(engine) == "sqlite" else ONE_OF_EACH
+    found = await secrets(
+        moderator, tmp_path, 1, seed=9, setups=setups, max_steps=scale(18),
+        backend=backend_of(engine),
+    )
+    clean(found)
+    assert found.counts["games"] == len(setups)
+    assert found.counts["hidden items checked"] > 50
+    assert found.counts["looks by others"] > 5
+
+
+async def test_every_command_and_component_enforces_who_may_act(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """The whole matrix for an Imperator game (every command and component, five people);
+    ``PRAETOR_RELIABILITY_LARGE=1`` or ``scripts/soak`` run it for every game."""
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    found = await permissions(moderator, tmp_path, setups=SETUPS if LARGE else ONE_OF_EACH[:1])
+    clean(found)
+    for role in ("seat to move", "other seat", "spectator", "admin", "stranger"):
+        assert found.counts[f"{role}: refused"] > 10, role
+    assert found.counts["seat to move: changed the game"] > 0
+    assert found.counts.get("spectator: changed the game", 0) == 0
+
+
+async def test_finished_games_leave_no_memory_behind(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    found, figures = await memory(moderator, tmp_path, (scale(7), scale(14)), commands=2)
+    clean(found)
+    assert [games for games, _mb in figures] == [0, scale(7), scale(14)]
+    assert found.counts["games left in the cache"] == 0 and found.counts["locks kept"] == 0
+
+
+# -- the probes can fail ----------------------------------------------------------------------
+@pytest.fixture
+async def sqlite_moderator(sqlite_engine: AsyncEngine) -> AsyncIterator[Moderator]:
+    yield Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
+
+
+async def test_the_secrets_probe_catches_a_log_built_from_raw_commands(
+    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14's first defect put back: the log shows every command to everyone."""
+    import bot.moderator as moderator_module
+    import reliability.secrets_probe as probe
+
+    real = moderator_module._log_view
+
+    def unfiltered(row: Any, rows: Any, over: bool, mine: Any, user_id: str) -> Any:
+        return real(row, rows, True, set(row.seats), user_id)
+
+    monkeypatch.setattr(moderator_module, "_log_view", unfiltered)
+    monkeypatch.setattr(probe, "LOOKS", ("game log",))
+    found = await secrets(
+        sqlite_moderator, tmp_path, 1, seed=9, setups=(Setup("barracks", "standard-2p"),),
+        max_steps=30,
+    )
+    assert found.failure_count > 0
+    assert any("hand item" in failure for failure in found.failures)
+
+
+async def test_the_fuzz_probe_catches_a_refusal_that_changes_the_game(
+    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refusal that writes before refusing (a defect put in on purpose) is caught."""
+    from cogs import common
+    from db.models import GameRow
+
+    real = common.refuse
+
+    async def careless(interaction: Any, message: str) -> None:
+        row = await sqlite_moderator.channel_game(str(interaction.channel_id))
+        if row is not None:
+            async with sqlite_moderator.sessions() as session:
+                stored = await session.get(GameRow, row.id)
+                assert stored is not None
+                stored.meta = {**stored.meta, "careless": len(stored.meta)}
+                session.add(stored)
+                await session.commit()
+        await real(interaction, message)
+
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("cogs.") and getattr(module, "refuse", None) is real:
+            monkeypatch.setattr(module, "refuse", careless)
+    found = await fuzz(sqlite_moderator, tmp_path, 60, seed=3, setups=ONE_OF_EACH[:1])
+    assert any("refused, yet the game changed" in failure for failure in found.failures)
