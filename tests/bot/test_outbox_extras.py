@@ -108,7 +108,7 @@ async def test_a_failing_send_keeps_the_panel_with_the_move(
     await drain(table.bot)
     said = [o for o in public(table.outputs[start:]) if "p1 (" in o.text]
     assert len(said) == 1
-    assert said[0].image is not None and [c.label for c in said[0].components] == ["My hand"]
+    assert said[0].image is not None and [c.label for c in said[0].components] == ["My hand", "Why?"]
     assert "p1: your hand and your next step are behind these buttons." in said[0].text
     assert await unsent(table) == []
 

@@ -76,7 +76,7 @@ async def test_a_barracks_play_is_one_message_with_its_picture_and_panel(
     said = await requests_of(table, clock, line)
     assert said == ["LocalResponse.send_message", "LocalPublisher.pin_status"]
     [message] = [o for o in table.outputs[start:] if o.audience == "public"]
-    assert message.image is not None and [c.label for c in message.components] == ["My hand"]
+    assert message.image is not None and [c.label for c in message.components] == ["My hand", "Why?"]
 
 
 async def test_a_rome_command_needs_no_defer(table: LocalTable, clock: FakeClock) -> None:
