@@ -5,7 +5,8 @@
 - ``praetor sync``: force a sync of the slash commands.
 - ``praetor local [--as USER] [--locale fr]``: the local table (``PRAETOR_LOCALE`` too).
 - ``praetor replay FILE [--seed N] [--games MODULE] [--json] [--locale fr]``: play a transcript.
-- ``praetor data check [DIR]``: validate an Imperator data directory and print a summary.
+- ``praetor data check [DIR] [--rome DIR]``: validate an Imperator data directory (and, without
+  DIR or with ``--rome``, the Imperium Romanum and Rome, IInc. data) and print a summary.
 - ``praetor migrate``: bring the database schema up to date.
 - ``praetor invite [APPLICATION_ID]``: print the invite URL with the permissions Praetor needs
   (the id defaults to ``DISCORD_APPLICATION_ID``).
@@ -54,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     data_sub = data.add_subparsers(dest="data_command")
     check = data_sub.add_parser("check", help="validate an Imperator data directory")
     check.add_argument("directory", nargs="?", type=Path)
+    check.add_argument("--rome", type=Path, help="a Rome, IInc. data directory to check instead "
+                       "of PRAETOR_ROME_DATA_DIR or the shipped files")
     sub.add_parser("migrate", help="upgrade the database schema")
     invite = sub.add_parser("invite", help="print the URL that adds the bot to a server")
     invite.add_argument(
@@ -110,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.data_command != "check":
             print("praetor data: use `praetor data check [DIR]`", file=sys.stderr)
             return 2
-        return data_check(args.directory)
+        return data_check(args.directory, args.rome)
     if command == "migrate":
         return asyncio.run(migrate(config))
     return 2
@@ -282,7 +285,7 @@ def run_replay(
     return asyncio.run(replay_file(path, seed=seed, as_json=as_json, locale=locale))
 
 
-def data_check(directory: Path | None) -> int:
+def data_check(directory: Path | None, rome: Path | None = None) -> int:
     try:
         from rules.imperator.loader import DataError, load_data, summary_lines
     except ImportError:
@@ -303,6 +306,21 @@ def data_check(directory: Path | None) -> int:
         except IRDataError as error:
             print(f"praetor data check: {error}", file=sys.stderr)
             return 1
+    if directory is None or rome is not None:
+        return rome_data_check(rome)
+    return 0
+
+
+def rome_data_check(directory: Path | None) -> int:
+    """Rome, IInc.: ``--rome DIR``, else ``PRAETOR_ROME_DATA_DIR``, else the shipped files."""
+    from rules.rome_iinc.data import DataError as RomeDataError
+    from rules.rome_iinc.data import rome_check
+
+    try:
+        print("\n".join(rome_check(directory)))
+    except RomeDataError as error:
+        print(f"praetor data check: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -53,7 +53,7 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
-from rules.core.i18n import LANGUAGE_OPTION, _, check_language
+from rules.core.i18n import LANGUAGE_OPTION, _, _n, check_language
 from rules.core.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -241,7 +241,7 @@ class Moderator:
         async with self.sessions() as session:
             row = await session.get(GameRow, game_id)
         if row is None:
-            raise ModeratorError(f"There is no game #{game_id}.")
+            raise ModeratorError(_("There is no game #{number}.", number=game_id))
         return row
 
     async def channel_game(self, channel_id: str) -> GameRow | None:
@@ -308,9 +308,13 @@ class Moderator:
             spec = known_options.get(name)
             if spec is None:
                 known = [*known_options, *TIMING_OPTIONS, LANGUAGE_OPTION]
-                raise ModeratorError(f"Unknown option {name!r}. Options: {', '.join(known)}.")
+                raise ModeratorError(
+                    _("Unknown option {name}. Options: {options}.", name=repr(name), options=", ".join(known))
+                )
             if spec.choices and value not in spec.choices:
-                raise ModeratorError(f"Option {name} must be one of {', '.join(spec.choices)}.")
+                raise ModeratorError(
+                    _("Option {name} must be one of {choices}.", name=name, choices=", ".join(spec.choices))
+                )
             chosen[name] = value
         return game_class, info, chosen
 
@@ -364,7 +368,7 @@ class Moderator:
                 .values(seats=row.seats, meta=row.meta, updated_at=row.updated_at)
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
-                raise ConflictError("The game changed meanwhile; look at /game status and retry.")
+                raise ConflictError(_("The game changed meanwhile; look at /game status and retry."))
             await session.commit()
         return row
 
@@ -424,7 +428,7 @@ class Moderator:
             raise ModeratorError(_("No seat {seat}. Seats: {seats}.", seat=repr(seat), seats=", ".join(row.seats)))
         if row.seats[seat] != by_user and not is_admin:
             raise ModeratorError(
-                "Only the holder of a seat, or a member with Manage Channels, may hand it over."
+                _("Only the holder of a seat, or a member with Manage Channels, may hand it over.")
             )
         row.seats = {**row.seats, seat: new_user}
         await self._save_seats_and_meta(row, expected_status=row.status)
@@ -455,7 +459,12 @@ class Moderator:
             row.seats = {seat: row.seats[seat] for seat in list(row.seats)[: len(filled)]}
             if any(u is None for u in row.seats.values()):
                 raise ModeratorError(
-                    f"With {len(filled)} players, take the first seats: {', '.join(row.seats)}."
+                    _n(
+                        "With {n} player, take the first seats: {seats}.",
+                        "With {n} players, take the first seats: {seats}.",
+                        len(filled),
+                        seats=", ".join(row.seats),
+                    )
                 )
             await self._save_seats_and_meta(row)
         seed = self.new_seed()
@@ -475,7 +484,7 @@ class Moderator:
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
-                raise ConflictError("The game was started meanwhile.")
+                raise ConflictError(_("The game was started meanwhile."))
             session.add(
                 SnapshotRow(game_id=row.id or 0, seq=0, state=game.to_json(), updated_at=now)
             )
@@ -573,7 +582,7 @@ class Moderator:
                 raise ModeratorError(_("This game is not in progress."))
             if expected_seq is not None and expected_seq != row.seq:
                 raise StaleError(
-                    "This button is out of date: the game has moved on. Use /game status."
+                    _("This button is out of date: the game has moved on. Use /game status.")
                 )
             game = await self.load(row)
             if seat is None:
@@ -718,7 +727,7 @@ class Moderator:
                     .values(**values)
                 )
                 if moved.rowcount != 1:  # type: ignore[attr-defined]
-                    raise ConflictError("Another command landed first; yours was not applied.")
+                    raise ConflictError(_("Another command landed first; yours was not applied."))
                 await session.exec(  # type: ignore[call-overload]
                     update(SnapshotRow)
                     .where(col(SnapshotRow.game_id) == game_id)
@@ -759,8 +768,10 @@ class Moderator:
             if first is not None:  # the same interaction landed first in another process
                 raise DuplicateDelivery(first) from None
             raise ConflictError(
-                "Another command landed first; nothing of yours was applied. Look at the new "
-                "position (/game status) and try again."
+                _(
+                    "Another command landed first; nothing of yours was applied. Look at the new "
+                    "position (/game status) and try again."
+                )
             ) from None
         if result is None:
             self._cache[game_id] = (seq, game)
@@ -848,11 +859,11 @@ class Moderator:
             return first
         row = await self.get(game_id)
         if row.status != "active":
-            raise StaleError("This game is over; the button no longer applies.")
+            raise StaleError(_("This game is over; the button no longer applies."))
         game = await self.load(row)
         pending = game.pending_decision()
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
-            raise StaleError("This choice is out of date: the decision was already settled.")
+            raise StaleError(_("This choice is out of date: the decision was already settled."))
         if row.seats.get(pending.seat) != user_id:
             raise ModeratorError(_("This decision is not yours to make."))
         return await self.act_in(
@@ -1034,14 +1045,16 @@ class Moderator:
         if row.status != "active":
             raise ModeratorError(_("The game here has not started yet (/game start)."))
         if user_id not in _users(row):
-            raise ModeratorError("Only seated players may ask for an undo.")
+            raise ModeratorError(_("Only seated players may ask for an undo."))
         last = await self.last_action(row.id or 0)
         if last is None:
-            raise ModeratorError("There is nothing to undo.")
+            raise ModeratorError(_("There is nothing to undo."))
         if last.outcome.get("commit_point"):
             raise ModeratorError(
-                "The last action rolled dice or drew a hidden chit or card; it cannot be taken "
-                "back (undo stops at the last roll or draw)."
+                _(
+                    "The last action rolled dice or drew a hidden chit or card; it cannot be "
+                    "taken back (undo stops at the last roll or draw)."
+                )
             )
         request = dict(row.meta.get("undo") or {})
         if request.get("target") != last.seq:
@@ -1163,7 +1176,7 @@ class Moderator:
         row = await self.require_game(channel_id)
         mine = seats_of(row, user_id)
         if row.status != "active" or not mine:
-            raise ModeratorError("Only a seated player of a game in progress can concede.")
+            raise ModeratorError(_("Only a seated player of a game in progress can concede."))
         winners = [s for s in row.seats if s not in mine]
         return await self._finish(
             row,
@@ -1183,7 +1196,7 @@ class Moderator:
         row = await self.require_game(channel_id)
         if not is_admin and user_id not in _users(row):
             raise ModeratorError(
-                "Only seated players (all of them) or a member with Manage Channels can abandon."
+                _("Only seated players (all of them) or a member with Manage Channels can abandon.")
             )
         votes = set(row.meta.get("abandon", [])) | {user_id}
         waiting = sorted(_users(row) - votes)
@@ -1207,7 +1220,7 @@ class Moderator:
                 .values(status=status, result=result, finished_at=now, updated_at=now)
             )
             if moved.rowcount != 1:  # type: ignore[attr-defined]
-                raise ConflictError("The game changed meanwhile; try again.")
+                raise ConflictError(_("The game changed meanwhile; try again."))
             for decision in (
                 await session.exec(
                     select(DecisionRow)
@@ -1395,6 +1408,7 @@ def _log_view(
                 "private": private,
                 "rolls": list(outcome.get("rolls", [])),
                 "citations": list(outcome.get("citations", [])),
+                **_log_texts(outcome, private),
             }
         )
     return {
@@ -1411,6 +1425,19 @@ def _log_view(
         "result": row.result,
         "events": entries,
     }
+
+
+def _log_texts(outcome: dict[str, Any], private: dict[str, Any]) -> dict[str, Any]:
+    """The ``texts`` of a stored outcome (its lines with their message ids, so the text log is
+    written in its reader's language) limited to the private lines the viewer may read."""
+    texts = outcome.get("texts") or {}
+    kept: dict[str, Any] = {}
+    if texts.get("public"):
+        kept["public"] = texts["public"]
+    own = {k: v for k, v in (texts.get("private") or {}).items() if k in private}
+    if own:
+        kept["private"] = own
+    return {"texts": kept} if kept else {}
 
 
 def _waiting(row: GameRow, game: Game[Any]) -> list[str]:

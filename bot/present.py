@@ -13,7 +13,7 @@ from bot.i18n import localise
 from bot.moderator import ActResult
 from db.models import GameRow
 from rules.core import DiceRoll, Outcome
-from rules.core.i18n import _
+from rules.core.i18n import _, text_from_json
 
 DISCORD_MESSAGE_LIMIT = 2000
 
@@ -36,7 +36,8 @@ def outcome_lines(outcome: Outcome, language: str = "en", citations: bool = Fals
     every action: refusals name their rule, and ``/game log`` lists the citations of each
     move (``citations=True``)."""
     lines = [localise(line, language) for line in outcome.public]
-    lines.extend(describe_roll(r, language) for r in outcome.rolls)
+    if not outcome.rolls_in_lines:  # else each roll is already in the line it explains
+        lines.extend(describe_roll(r, language) for r in outcome.rolls)
     if citations and outcome.citations:
         sections = ", ".join(outcome.citations)
         lines.append(localise(_("Rules: {sections}", sections=sections), language))
@@ -134,26 +135,57 @@ def decision_ping(result: ActResult, language: str = "en") -> str:
     return respond_ping(result.game.seats.get(pending.seat), result.deadline, language)
 
 
-def log_text(data: dict[str, Any]) -> str:
-    """A game log (``Moderator.export_log``) as plain text, one block per event."""
-    lines = [
-        f"Game #{data['game']}: {data['kind']} ({data['scenario']}), {data['status']}",
-        f"Rules version {data['rules_version']}; data hash {data['data_hash'] or '-'}",
-        f"Seed hash {data['seed_hash']}" + (f"; seed {data['seed']}" if data["seed"] else ""),
-        "",
+def event_lines(
+    entry: dict[str, Any], language: str = "en"
+) -> tuple[list[str], dict[str, list[str]]]:
+    """An exported event's public and private lines in ``language``: its ``texts`` (the lines
+    with their message ids) when it has them, else the stored English."""
+    texts = entry.get("texts") or {}
+    public = [localise(text_from_json(x), language) for x in texts.get("public", entry["public"])]
+    own = texts.get("private", {})
+    private = {
+        seat: [localise(text_from_json(x), language) for x in own.get(seat, lines)]
+        for seat, lines in entry["private"].items()
+    }
+    return public, private
+
+
+def log_text(data: dict[str, Any], language: str = "en") -> str:
+    """A game log (``Moderator.export_log``) as plain text, one block per event, in
+    ``language`` (the reader's)."""
+    head = [
+        _(
+            "Game #{id}: {kind} ({scenario}), {status}",
+            id=data["game"],
+            kind=data["kind"],
+            scenario=data["scenario"],
+            status=data["status"],
+        ),
+        _(
+            "Rules version {version}; data hash {hash}",
+            version=data["rules_version"],
+            hash=data["data_hash"] or "-",
+        ),
+        _("Seed hash {hash}; seed {seed}", hash=data["seed_hash"], seed=data["seed"])
+        if data["seed"]
+        else _("Seed hash {hash}", hash=data["seed_hash"]),
     ]
+    lines = [localise(line, language) for line in head] + [""]
     for event in data["events"]:
         args = ", ".join(f"{k}={v}" for k, v in event["command"].get("args", {}).items())
         lines.append(
             f"#{event['seq']} {event['time']} {event['seat'] or '-'}: "
             f"{event['command']['name']} {args}".rstrip()
         )
-        lines.extend(f"    {line}" for line in event["public"])
-        lines.extend(f"    🎲 {DiceRoll.from_json(r).describe()}" for r in event["rolls"])
+        public, private = event_lines(event, language)
+        lines.extend(f"    {line}" for line in public)
+        lines.extend(f"    {describe_roll(DiceRoll.from_json(r), language)}" for r in event["rolls"])
         if event.get("citations"):
-            lines.append("    Rules: " + ", ".join(event["citations"]))
-        for seat, private in event["private"].items():
-            lines.extend(f"    [{seat} only] {line}" for line in private)
+            rules = localise(_("Rules: {sections}", sections=", ".join(event["citations"])), language)
+            lines.append(f"    {rules}")
+        for seat, seat_lines in private.items():
+            only = localise(_("[{seat} only]", seat=seat), language)
+            lines.extend(f"    {only} {line}" for line in seat_lines)
     if data.get("result"):
-        lines += ["", f"Result: {data['result']}"]
+        lines += ["", localise(_("Result: {result}", result=data["result"]), language)]
     return "\n".join(lines) + "\n"

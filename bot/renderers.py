@@ -12,6 +12,7 @@ Renderer = Callable[[dict[str, Any], str], bytes]
 KNOWN: dict[str, str] = {
     "imperator": "render.imperator:render_public_view",
     "barracks": "render.barracks:render_public_view",
+    "rome_iinc": "render.rome_iinc:render_public_view",
 }
 
 _EXTRA: dict[str, Renderer] = {}

@@ -51,7 +51,7 @@ from cogs.common import (
 )
 from cogs.play import complete, split_list
 from rules.core import Command, RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import Text, _, _n, join
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -62,16 +62,16 @@ KIND = "barracks"
 MAX_OPTIONS = 25
 MAX_SELECTS = 4  # one row is kept for a button
 
-SUITS = {"R": "Red", "B": "Blue", "Y": "Yellow", "G": "Barbarian"}
+SUITS = {"R": _("Red"), "B": _("Blue"), "Y": _("Yellow"), "G": _("Barbarian")}
 VERB_TEXT = {
-    "ability": "Use the ability on",
-    "skip": "Skip the ability",
-    "resolve": "Resolve",
-    "forum": "Take",
-    "discard": "Discard",
-    "defeat": "Defeat with",
-    "citizenship": "Citizenship, Forum slot",
-    "decide": "Answer",
+    "ability": _("Use the ability on {what}"),
+    "skip": _("Skip the ability"),
+    "resolve": _("Resolve {what}"),
+    "forum": _("Take {what}"),
+    "discard": _("Discard {what}"),
+    "defeat": _("Defeat with {what}"),
+    "citizenship": _("Citizenship, Forum slot {what}"),
+    "decide": _("Answer {what}"),
 }
 PHASE_PROMPT = {
     "play": _("Your turn: play a card."),
@@ -83,12 +83,12 @@ PHASE_PROMPT = {
 
 
 # -- reading the engine (no rule is decided here) ----------------------------------------------
-def card_text(card: dict[str, Any]) -> str:
-    """One card of a seat view as a line: name, suit, value, counters."""
+def card_text(card: dict[str, Any], language: str = "en") -> str:
+    """One card of a seat view as a line: name, suit, value, counters (in ``language``)."""
     value = str(card.get("value", ""))
     if card.get("effective") not in (None, card.get("value")):
-        value += f" (now {card['effective']})"
-    suit = SUITS.get(str(card.get("suit", "")), str(card.get("suit", "")))
+        value += " " + localise(_("(now {value})", value=card["effective"]), language)
+    suit = localise(SUITS.get(str(card.get("suit", "")), str(card.get("suit", ""))), language)
     return f"{card.get('name', card.get('id'))} {suit} {value}".strip()
 
 
@@ -106,22 +106,28 @@ def arg_label(game: Game[Any], seat: str, verb: str, key: str, value: str) -> st
     return value
 
 
-def command_label(game: Game[Any], seat: str, command: Command) -> str:
-    """A short human label for a legal command (a select option)."""
+def command_label(game: Game[Any], seat: str, command: Command, language: str = "en") -> str:
+    """A short human label for a legal command (a select option), in ``language``."""
     verb, args = command.name, command.args
     if verb == "skip":
-        return VERB_TEXT["skip"]
+        return localise(VERB_TEXT["skip"], language)
     if verb == "ability" and args.get("target") in ("draw", "on"):
-        return f"Use the ability ({args['target']})"
+        return localise(_("Use the ability ({target})", target=args["target"]), language)
     if verb == "forum" and args.get("choice") == "frumentarii":
-        return "Look at the deck instead (Frumentarii)"
-    parts = []
+        return localise(_("Look at the deck instead (Frumentarii)"), language)
+    parts: list[Any] = []
     for key, value in args.items():
         if isinstance(value, list):
-            parts.append("militia " + ", ".join(str(v) for v in value) if value else "no militia")
+            parts.append(
+                _("militia {cards}", cards=", ".join(str(v) for v in value)) if value
+                else _("no militia")
+            )
         elif key != "id":
             parts.append(arg_label(game, seat, verb, key, str(value)))
-    return f"{VERB_TEXT.get(verb, verb)} {' '.join(parts)}".strip()[:100]
+    what = join(" ", parts)
+    verb_text = VERB_TEXT.get(verb)
+    text = Text(verb_text.msgid, what=what) if verb_text is not None else join(" ", [verb, what])
+    return localise(text, language).strip()[:100]
 
 
 def legal(game: Game[Any], seat: str) -> list[Command]:
@@ -141,7 +147,8 @@ def hand_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     lines = [localise(_n("Your hand ({n} card):", "Your hand ({n} cards):", len(hand)), language)]
     for card in hand:
         text = str(card.get("text") or "")
-        lines.append(f"- **{card_text(card)}** `{card.get('id')}`" + (f": {text}" if text else ""))
+        shown = card_text(card, language)
+        lines.append(f"- **{shown}** `{card.get('id')}`" + (f": {text}" if text else ""))
     return lines
 
 
@@ -168,7 +175,8 @@ def score_lines(view: dict[str, Any], language: str = "en") -> list[str]:
 
 def table_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     """The public table in words: Forum, deck, hand sizes, whose move (never a hand)."""
-    forum = ", ".join(f"{i}: {card_text(c)}" for i, c in enumerate(view.get("forum") or [], 1))
+    cards = enumerate(view.get("forum") or [], 1)
+    forum = ", ".join(f"{i}: {card_text(c, language)}" for i, c in cards)
     sizes = ", ".join(f"{s['seat']} {s['hand_size']}" for s in view.get("seats") or [])
     texts = [
         _(
@@ -262,10 +270,11 @@ class PlayButton(
             return
         pairs = [(arg_label(game, seat, "play", "card", c), c) for c in cards]
         view = discord.ui.View(timeout=None)
+        reader = reader_language(interaction)
         for page, options in enumerate(_options(pairs)):
-            view.add_item(CardSelect(self.game_id, self.seq, page, options))
+            view.add_item(CardSelect(self.game_id, self.seq, page, options, reader))
         await interaction.response.send_message(
-            localise(_("Which card?"), reader_language(interaction)), view=view, ephemeral=True
+            localise(_("Which card?"), reader), view=view, ephemeral=True
         )
 
 
@@ -281,11 +290,12 @@ class CardSelect(
         seq: int,
         page: int = 0,
         options: list[discord.SelectOption] | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:bcard:{game_id}:{seq}:{page}",
-                placeholder="Card to play",
+                placeholder=localise(_("Card to play"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             )
         )
@@ -305,6 +315,7 @@ class CardSelect(
             await refuse(interaction, str(error))
             return
         notes = placement_note(game, seat, card)
+        reader = reader_language(interaction)
         pairs: list[tuple[str, str]] = []
         for command in legal(game, seat):
             if command.args.get("card") != card:
@@ -315,16 +326,17 @@ class CardSelect(
                 pairs.append((space if how == "normal" else f"{space} ({how})", space))
             elif command.name == "move":
                 origin, to = str(command.args.get("from", "")), str(command.args.get("to", ""))
-                pairs.append((f"Move the Barbarian {origin} to {to}", f"{origin}>{to}"))
+                move = _("Move the Barbarian {origin} to {to}", origin=origin, to=to)
+                pairs.append((localise(move, reader), f"{origin}>{to}"))
         if not pairs:
             await refuse(interaction, _("That card has no legal play now."))
             return
         label = arg_label(game, seat, "play", "card", card)
         view = discord.ui.View(timeout=None)
         for page, options in enumerate(_options(pairs)):
-            view.add_item(SpaceSelect(self.game_id, self.seq, card, page, options))
+            view.add_item(SpaceSelect(self.game_id, self.seq, card, page, options, reader))
         # the card menu is always ephemeral: replace it with the spaces
-        where = localise(_("Where does {card} go?", card=label), reader_language(interaction))
+        where = localise(_("Where does {card} go?", card=label), reader)
         await interaction.response.edit_message(content=where, view=view)
 
 
@@ -341,11 +353,12 @@ class SpaceSelect(
         card: str,
         page: int = 0,
         options: list[discord.SelectOption] | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:bspace:{game_id}:{seq}:{page}:{card}",
-                placeholder="Space",
+                placeholder=localise(_("Space"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             )
         )
@@ -382,11 +395,12 @@ class ActionSelect(
         seq: int,
         page: int = 0,
         options: list[discord.SelectOption] | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:bact:{game_id}:{seq}:{page}",
-                placeholder="Choose",
+                placeholder=localise(_("Choose"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             ),
             row=min(page + 1, 4),  # a select fills a row: the Play button keeps row 0
@@ -406,7 +420,7 @@ class ActionSelect(
             commands_now = [c for c in legal(game, seat) if c.name not in ("play", "move")]
             index = option_index(value, len(commands_now))
             if index is None:
-                raise ModeratorError("That choice is not on offer any more.")
+                raise ModeratorError(_("That choice is not on offer any more."))
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
@@ -414,17 +428,18 @@ class ActionSelect(
         card = str(command.args.get("choice", ""))
         orders = frumentarii_orders(game, seat, card) if command.name == "forum" else []
         if len(orders) > 1:  # keeping a Frumentarii card: now the order of the others
+            reader = reader_language(interaction)
             options = [
-                discord.SelectOption(label=order_label(order, i == 0), value=str(i))
+                discord.SelectOption(label=order_label(order, i == 0, reader), value=str(i))
                 for i, order in enumerate(orders)
             ][:MAX_OPTIONS]
             view = discord.ui.View(timeout=None)
-            view.add_item(OrderSelect(self.game_id, self.seq, card, options))
+            view.add_item(OrderSelect(self.game_id, self.seq, card, options, reader))
             label = arg_label(game, seat, "forum", "choice", card)
-            await interaction.response.edit_message(
-                content=f"You keep {label}. In which order do the others go under the deck?",
-                view=view,
+            question = _(
+                "You keep {card}. In which order do the others go under the deck?", card=label
             )
+            await interaction.response.edit_message(content=localise(question, reader), view=view)
             return
         await act(interaction, self.game_id, self.seq, command)
 
@@ -434,14 +449,20 @@ def frumentarii_orders(game: Game[Any], seat: str, card: str) -> list[list[str]]
     return [list(o) for o in finder(seat, card)] if finder is not None else []
 
 
-def order_label(order: list[str], as_seen: bool) -> str:
+def order_label(order: list[str], as_seen: bool, language: str = "en") -> str:
     """"Under the deck: Mob Yellow 5 then Castra Red 3" (first = nearer the top; no commas, so
     a transcript can name the option by its label)."""
     from rules.barracks.data import CARDS
 
     names = [CARDS[c].label() if c in CARDS else c for c in order]
-    text = "Under the deck: " + " then ".join(names) + (" (as seen)" if as_seen else "")
-    return text[:100]
+    # TRANSLATORS: joins the cards of a Frumentarii order: "Mob Yellow 5 then Castra Red 3"
+    then = localise(_("then"), language)
+    cards = f" {then} ".join(names)
+    text = (
+        _("Under the deck: {cards} (as seen)", cards=cards) if as_seen
+        else _("Under the deck: {cards}", cards=cards)
+    )
+    return localise(text, language)[:100]
 
 
 class OrderSelect(
@@ -458,11 +479,12 @@ class OrderSelect(
         seq: int,
         card: str,
         options: list[discord.SelectOption] | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"praetor:border:{game_id}:{seq}:{card}",
-                placeholder="Order of the others under the deck",
+                placeholder=localise(_("Order of the others under the deck"), language),
                 options=options or [discord.SelectOption(label="(reload)", value="")],
             )
         )
@@ -481,7 +503,7 @@ class OrderSelect(
             orders = frumentarii_orders(game, seat, self.card)
             index = option_index(value, len(orders))
             if index is None:
-                raise ModeratorError("That order is not on offer any more.")
+                raise ModeratorError(_("That order is not on offer any more."))
         except (ModeratorError, RuleError) as error:
             await refuse(interaction, str(error))
             return
@@ -518,9 +540,9 @@ async def current(
     bot = praetor(interaction)
     row = await game_row(bot, game_id, KIND)
     if row.status != "active":
-        raise ModeratorError("This game is not in progress.")
+        raise ModeratorError(_("This game is not in progress."))
     if row.seq != seq:
-        raise ModeratorError("This menu is out of date: the game has moved on. Use /hand.")
+        raise ModeratorError(_("This menu is out of date: the game has moved on. Use /hand."))
     game = await bot.moderator.load(row)
     return row, game, bot.moderator.acting_seat(row, game, user_key(interaction))
 
@@ -537,9 +559,9 @@ def step_view(
     if any(c.name in ("play", "move") for c in commands_now):
         view.add_item(PlayButton(game_id, seq, language))
     others = [c for c in commands_now if c.name not in ("play", "move")]
-    pairs = [(command_label(game, seat, c), str(i)) for i, c in enumerate(others)]
+    pairs = [(command_label(game, seat, c, language), str(i)) for i, c in enumerate(others)]
     for page, options in enumerate(_options(pairs)):
-        view.add_item(ActionSelect(game_id, seq, page, options))
+        view.add_item(ActionSelect(game_id, seq, page, options, language))
     if not view.children:
         return "", None
     phase = str(game.public_view().get("phase", ""))
@@ -610,7 +632,9 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
     try:
         row = await bot.moderator.require_game(channel_key(interaction))
         if row.kind != KIND:
-            raise ModeratorError(f"/{verb} belongs to The Barracks Emperors; the game here is not.")
+            raise ModeratorError(
+                _("/{verb} belongs to The Barracks Emperors; the game here is not.", verb=verb)
+            )
         result = await bot.moderator.act(
             channel_key(interaction), user_key(interaction), Command(verb, args)
         )

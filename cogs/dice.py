@@ -6,8 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import localise, server_language
 from cogs.common import channel_key, guild_key, praetor, refuse, user_key
 from rules.core.dice import Dice
+from rules.core.i18n import _
 from rules.core.notation import MAX_LENGTH, NotationError, roll
 
 
@@ -28,10 +30,15 @@ class DiceCog(commands.Cog):
         try:
             result = roll(dice, Dice(praetor(interaction).moderator.new_seed()))
         except NotationError as error:
-            await refuse(interaction, f"{error}.")
+            await refuse(interaction, _("{problem}.", problem=str(error)))
             return
-        for_what = f" for {reason}" if reason else ""
-        text = f"🎲 <@{user_key(interaction)}> rolls {dice}{for_what}: {result.detail()}"
+        who, detail = f"<@{user_key(interaction)}>", result.detail()
+        line = (
+            _("🎲 {who} rolls {dice} for {reason}: {detail}", who=who, dice=dice, reason=reason, detail=detail)
+            if reason
+            else _("🎲 {who} rolls {dice}: {detail}", who=who, dice=dice, detail=detail)
+        )
+        text = localise(line, server_language(interaction))
         # The reason is typed by the roller: it must ping nobody (no role, no @everyone).
         await interaction.response.send_message(
             text[:2000], allowed_mentions=discord.AllowedMentions.none()

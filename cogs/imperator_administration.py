@@ -7,18 +7,23 @@ button (``cogs/common.py``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import localise, reader_language
 from cogs import imperator_names as names
 from cogs.imperator_operations import _complete, label, language, run_imperator
+from rules.core.i18n import _
+
+TITLES = {"augustus": _("Augustus"), "caesar": _("Caesar")}
 
 
 def _designate_choices(
-    game: Any, seat: str, ns: Any, current: str
+    game: Any, seat: str, ns: Any, current: str, reader: str = "en"
 ) -> list[app_commands.Choice[str]]:
     from rules.imperator import engine
 
@@ -28,7 +33,8 @@ def _designate_choices(
     titles: dict[str, list[str]] = {}
     for lid, title in engine.designations(st):
         titles.setdefault(lid, []).append(title)
-    suffix = {lid: " (" + " or ".join(ts) + ")" for lid, ts in titles.items()}
+    shown = {t: localise(TITLES.get(t, t), reader) for ts in titles.values() for t in ts}
+    suffix = {lid: " (" + " / ".join(shown[t] for t in ts) + ")" for lid, ts in titles.items()}
     return names.choices(
         [(x, label(st, x)) for x in sorted(titles)], current, language(game), suffix
     )
@@ -37,7 +43,8 @@ def _designate_choices(
 async def designate_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _designate_choices)
+    reader = reader_language(interaction)
+    return await _complete(interaction, current, partial(_designate_choices, reader=reader))
 
 
 class ImperatorAdministrationCog(commands.Cog):

@@ -17,19 +17,21 @@ from discord import app_commands
 from discord.ext import commands
 from sqlmodel import col, select
 
+from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ModeratorError
-from bot.present import mention
+from bot.present import event_lines, mention
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import channel_key, praetor, refuse, reply, user_key
 from db.models import GameRow
+from rules.core.i18n import Text, _, _n
 
 KIND = "imperator"
 LEVELS = {
-    "definitive": "definitive victory",
-    "decisive": "decisive victory",
-    "plain": "victory",
-    "marginal": "marginal victory",
+    "definitive": _("definitive victory"),
+    "decisive": _("decisive victory"),
+    "plain": _("victory"),
+    "marginal": _("marginal victory"),
 }
 
 
@@ -45,22 +47,30 @@ async def latest_game(bot: Any, channel_id: str) -> GameRow | None:
         return result.first()
 
 
-def victory_lines(row: GameRow, events: list[Any]) -> list[str]:
-    """The final screen of a finished game, from its row and public log."""
+def victory_lines(row: GameRow, events: list[Any]) -> list[Text]:
+    """The final screen of a finished game, from its row and public log (lines marked for
+    translation)."""
     result = row.result or {}
     winners = result.get("winners") or []
     level = LEVELS.get(str(result.get("level", "")), str(result.get("level", "")))
     scores = dict(result.get("scores") or [])
-    lines = ["🏛️ **Imperator — the end of the game**"]
+    lines = [_("🏛️ **Imperator — the end of the game**")]
     if winners:
         who = ", ".join(f"{s} ({mention(row.seats.get(s))})" for s in winners)
-        lines.append(f"Winner: {who}" + (f", {level}" if level else ""))
+        lines.append(
+            _("Winner: {who}, {level}", who=who, level=level) if level
+            else _("Winner: {who}", who=who)
+        )
     else:
-        lines.append("No winner: " + str(result.get("summary") or "the game was not decided"))
+        summary = str(result.get("summary") or "")
+        lines.append(
+            _("No winner: {summary}", summary=summary) if summary
+            else _("No winner: the game was not decided")
+        )
     if scores:
-        lines.append("VP: " + ", ".join(f"{s} {v}" for s, v in scores.items()))
+        lines.append(_("VP: {scores}", scores=", ".join(f"{s} {v}" for s, v in scores.items())))
     if result.get("summary"):
-        lines.append(str(result["summary"]))
+        lines.append(_("{summary}", summary=str(result["summary"])))
     battles = evasions = 0
     for event in events:
         for line in (event.outcome or {}).get("public", []):
@@ -69,11 +79,16 @@ def victory_lines(row: GameRow, events: list[Any]) -> list[str]:
             if line.startswith("§8.1: the evasion"):
                 evasions += 1
     lines.append(
-        f"{len(events)} moves, {battles} battles, {evasions} evasion attempts. "
-        "The full log: /chronicle."
+        _(
+            "{moves} moves, {battles} battles, {evasions} evasion attempts. "
+            "The full log: /chronicle.",
+            moves=len(events),
+            battles=battles,
+            evasions=evasions,
+        )
     )
     if row.secret_seed:
-        lines.append(f"Dice check: the seed was `{row.secret_seed}`.")
+        lines.append(_("Dice check: the seed was `{seed}`.", seed=row.secret_seed))
     return lines
 
 
@@ -92,14 +107,14 @@ class ImperatorCampaignCog(commands.Cog):
         bot = praetor(interaction)
         row = await latest_game(bot, channel_key(interaction))
         if row is None or row.kind != KIND:
-            await refuse(interaction, "There is no Imperator game in this channel.")
+            await refuse(interaction, _("There is no Imperator game in this channel."))
             return
         if row.status == "lobby":
-            await refuse(interaction, "The game here has not started yet (/game start).")
+            await refuse(interaction, _("The game here has not started yet (/game start)."))
             return
         if row.status in ("finished", "abandoned"):
             if row.status == "abandoned":
-                lines = [f"Game #{row.id} was abandoned."]
+                lines = [_("Game #{id} was abandoned.", id=row.id)]
             else:  # reads the whole log: answer first (issue 10 item 1)
                 await interaction.response.defer(ephemeral=not post, thinking=True)
                 lines = victory_lines(row, await bot.moderator.events(row.id or 0))
@@ -114,10 +129,14 @@ class ImperatorCampaignCog(commands.Cog):
             movers = game.to_move()
             pending = game.pending_decision()
             if pending is not None:
-                lines.append(f"Waiting for {pending.seat} to respond.")
+                lines.append(_("Waiting for {seat} to respond.", seat=pending.seat))
             elif movers:
-                lines.append("To move: " + ", ".join(f"{s} ({seat_of.get(s)})" for s in movers))
-        await reply(interaction, "\n".join(lines)[:2000], ephemeral=not post)
+                who = ", ".join(f"{s} ({seat_of.get(s)})" for s in movers)
+                lines.append(_("To move: {seats}", seats=who))
+        # Only the caller reads it (their language), or the channel with post:true (the game's).
+        language = game_language(row) if post else reader_language(interaction)
+        text = "\n".join(localise(line, language) for line in lines)
+        await reply(interaction, text[:2000], ephemeral=not post)
 
     @app_commands.command(
         name="chronicle",
@@ -127,51 +146,67 @@ class ImperatorCampaignCog(commands.Cog):
         bot = praetor(interaction)
         row = await latest_game(bot, channel_key(interaction))
         if row is None or row.status == "lobby":
-            await refuse(interaction, "There is no started game in this channel.")
+            await refuse(interaction, _("There is no started game in this channel."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the log grows with the game
+        language = reader_language(interaction)
         data = await bot.moderator.export_log(row.id or 0, user_key(interaction))
         as_json = json.dumps(data, indent=2, ensure_ascii=False, default=str).encode()
+        count = len(data["events"])
+        head = (
+            _n("Log of game #{id}: {n} event (everything: the game is over).",
+               "Log of game #{id}: {n} events (everything: the game is over).", count, id=row.id)
+            if data.get("seed")
+            else _n("Log of game #{id}: {n} event (your view).",
+                    "Log of game #{id}: {n} events (your view).", count, id=row.id)
+        )
         await interaction.followup.send(
-            f"Log of game #{row.id}: {len(data['events'])} events"
-            + (" (everything: the game is over)." if data.get("seed") else " (your view)."),
+            localise(head, language),
             file=ImageFile(f"game-{row.id}-log.json", as_json).to_discord(),
             ephemeral=True,
         )
         await interaction.followup.send(
-            file=ImageFile(f"game-{row.id}-log.txt", log_text(data).encode()).to_discord(),
+            file=ImageFile(f"game-{row.id}-log.txt", log_text(data, language).encode()).to_discord(),
             ephemeral=True,
         )
         if data.get("seed"):
             events = bot.moderator.active_events(await bot.moderator.events(row.id or 0))
             script = log_transcript(data, events).encode()
             await interaction.followup.send(
-                "To replay the whole game: `praetor replay` this file.",
+                localise(_("To replay the whole game: `praetor replay` this file."), language),
                 file=ImageFile(f"game-{row.id}-replay.txt", script).to_discord(),
                 ephemeral=True,
             )
 
 
-def log_text(data: dict[str, Any]) -> str:
-    """The exported log as plain text: one block per accepted command, dice included."""
-    out = [
-        f"Game #{data['game']}: {data['kind']} ({data['scenario']}), status {data['status']}",
-        f"Seats: {', '.join(f'{s}={u}' for s, u in (data.get('seats') or {}).items())}",
-        f"Seed hash: {data.get('seed_hash')}"
-        + (f"; seed: {data['seed']}" if data.get("seed") else ""),
-        "",
+def log_text(data: dict[str, Any], language: str = "en") -> str:
+    """The exported log as plain text: one block per accepted command, dice included, in
+    ``language`` (the reader's)."""
+    seats = ", ".join(f"{s}={u}" for s, u in (data.get("seats") or {}).items())
+    head = [
+        _("Game #{id}: {kind} ({scenario}), status {status}", id=data["game"], kind=data["kind"],
+          scenario=data["scenario"], status=data["status"]),
+        _("Seats: {seats}", seats=seats),
+        _("Seed hash: {hash}; seed: {seed}", hash=data.get("seed_hash"), seed=data["seed"])
+        if data.get("seed")
+        else _("Seed hash: {hash}", hash=data.get("seed_hash")),
     ]
+    out = [localise(line, language) for line in head] + [""]
     for entry in data.get("events", []):
         command = entry.get("command") or {}
         args = " ".join(f"{k}={v}" for k, v in (command.get("args") or {}).items())
         out.append(f"[{entry['seq']}] {entry.get('seat')}: {command.get('name')} {args}".rstrip())
-        out.extend("    " + line for line in entry.get("public", []))
+        public, private = event_lines(
+            {"public": [], "private": {}, **entry}, language
+        )
+        out.extend("    " + line for line in public)
         for roll in entry.get("rolls", []):
-            out.append(f"    dice: {roll}")
-        for seat, lines in (entry.get("private") or {}).items():
-            out.extend(f"    ({seat} only) {line}" for line in lines)
+            out.append("    " + localise(_("dice: {roll}", roll=roll), language))
+        for seat, lines in private.items():
+            only = localise(_("({seat} only)", seat=seat), language)
+            out.extend(f"    {only} {line}" for line in lines)
     if data.get("result"):
-        out.append(f"Result: {data['result']}")
+        out.append(localise(_("Result: {result}", result=data["result"]), language))
     return "\n".join(out) + "\n"
 
 

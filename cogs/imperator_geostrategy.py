@@ -9,28 +9,35 @@ belongs to.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import localise, reader_language
 from cogs import imperator_names as names
 from cogs.common import run_command
 from cogs.imperator_operations import _complete, label, language, role_of
 from cogs.play import split_list
+from rules.core.i18n import _
 
 FRONTS = ("british", "rhine", "danube", "orient", "southern")
 
 
-def _front_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
-    return names.list_choices([(f, f"{f.title()} Front") for f in FRONTS], current, language(game))
+def _front_choices(
+    game: Any, seat: str, ns: Any, current: str, reader: str = "en"
+) -> list[app_commands.Choice[str]]:
+    fronts = [(f, localise(_("{front} Front", front=f.title()), reader)) for f in FRONTS]
+    return names.list_choices(fronts, current, language(game))
 
 
 async def fronts_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _front_choices)
+    reader = reader_language(interaction)
+    return await _complete(interaction, current, partial(_front_choices, reader=reader))
 
 
 def _legion_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:

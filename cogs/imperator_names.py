@@ -17,6 +17,7 @@ from typing import Any
 
 from discord import app_commands
 
+from rules.core.i18n import Text, _, join
 from rules.imperator.tables import leader_rows, normalize_name
 
 LANGUAGES = ("fr", "en", "la")
@@ -155,56 +156,69 @@ def event_name(number: Any) -> str:
 
 
 # -- text from the public view ----------------------------------------------------------------
-SIDE = {"R": "Rome", "E": "Enemies of Rome"}
+SIDE = {"R": _("Rome"), "E": _("Enemies of Rome")}
 
 
-def counter_text(counter: dict[str, Any]) -> str:
+def counter_text(counter: dict[str, Any]) -> Text:
     if counter.get("kind") == "leader":
         r = counter.get("ratings") or {}
         marks = [m for m in counter.get("markers") or [] if m]
         tag = f" [{', '.join(marks)}]" if marks else ""
-        pax = " (Pax side)" if counter.get("pax") else ""
-        return (
-            f"{counter.get('label')}{tag}{pax}: CC {r.get('cc')}, VS {r.get('vs')}, "
-            f"BT {r.get('bt')}, CP {r.get('cp')}"
+        ratings = {k: r.get(k) for k in ("cc", "vs", "bt", "cp")}
+        if counter.get("pax"):
+            return _(
+                "{leader}{tag} (Pax side): CC {cc}, VS {vs}, BT {bt}, CP {cp}",
+                leader=counter.get("label"), tag=tag, **ratings,
+            )
+        return _(
+            "{leader}{tag}: CC {cc}, VS {vs}, BT {bt}, CP {cp}",
+            leader=counter.get("label"), tag=tag, **ratings,
         )
-    reduced = " (reduced)" if counter.get("reduced") else ""
-    return f"{counter.get('label')} ({counter.get('kind')}): {counter.get('strength')} PF{reduced}"
+    fields = {"unit": counter.get("label"), "kind": counter.get("kind"),
+              "pf": counter.get("strength")}
+    if counter.get("reduced"):
+        return _("{unit} ({kind}): {pf} PF (reduced)", **fields)
+    return _("{unit} ({kind}): {pf} PF", **fields)
 
 
-def zone_lines(view: dict[str, Any], zone: str, zone_name: str) -> list[str]:
-    """What is in one zone, as text (for phones and screen readers)."""
+def zone_lines(view: dict[str, Any], zone: str, zone_name: str) -> list[Text]:
+    """What is in one zone, as text (for phones and screen readers); each line marked for
+    translation (``bot.i18n.localise``)."""
     data = (view.get("zones") or {}).get(zone) or {}
-    lines = [f"**{zone_name}** (`{zone}`)"]
+    lines = [_("**{name}** (`{zone}`)", name=zone_name, zone=zone)]
     stacks = data.get("stacks") or []
     if not stacks:
-        lines.append("No counters.")
+        lines.append(_("No counters."))
     for stack in stacks:
         side = SIDE.get(stack.get("side", ""), stack.get("side", ""))
         pf = sum(int(c.get("strength") or 0) for c in stack.get("counters", []))
-        lines.append(f"{side} ({pf} PF):")
-        lines.extend("• " + counter_text(c) for c in stack.get("counters", []))
+        lines.append(_("{side} ({pf} PF):", side=side, pf=pf))
+        lines.extend(_("• {counter}", counter=counter_text(c)) for c in stack.get("counters", []))
     markers = data.get("markers") or []
     if markers:
-        lines.append("Markers: " + ", ".join(str(m) for m in markers))
+        lines.append(_("Markers: {markers}", markers=", ".join(str(m) for m in markers)))
     peoples = [
-        p.get("name", pid) + (" (at war)" if p.get("status") == "war" else "")
+        _("{people} (at war)", people=p.get("name", pid)) if p.get("status") == "war"
+        else p.get("name", pid)
         for pid, p in (view.get("peoples") or {}).items()
         if zone in (p.get("zones") or [])
     ]
     if peoples:
-        lines.append("Home of: " + ", ".join(peoples))
+        lines.append(_("Home of: {peoples}", peoples=join(", ", peoples)))
     for fleet in view.get("fleets") or []:
         if fleet.get("zone") == zone:
-            where = "at sea" if fleet.get("at_sea") else "in port"
-            lines.append(f"Fleet {fleet.get('name')} {where}")
+            if fleet.get("at_sea"):
+                lines.append(_("Fleet {fleet} at sea", fleet=fleet.get("name")))
+            else:
+                lines.append(_("Fleet {fleet} in port", fleet=fleet.get("name")))
     if zone in (view.get("battle_zones") or []):
-        lines.append("A battle was fought here this SMC.")
+        lines.append(_("A battle was fought here this SMC."))
     return lines
 
 
-def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[str]:
-    """The status panel: year, phase, initiative, SMCs, VP, titles, wars."""
+def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[Text]:
+    """The status panel: year, phase, initiative, SMCs, VP, titles, wars; each line marked for
+    translation (``bot.i18n.localise``)."""
     roles = view.get("roles") or {}
     by_role = {role: seat for seat, role in roles.items()}
 
@@ -212,22 +226,29 @@ def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[str]:
         seat = by_role.get(role, role)
         return f"{seat} ({seat_of.get(seat, '?')})"
 
+    when = {"year": view.get("year"), "end": view.get("end_year"), "phase": view.get("phase"),
+            "name": view.get("phase_name", "")}
     lines = [
-        f"**Imperator**: {view.get('year')} (last year {view.get('end_year')}), "
-        f"phase {view.get('phase')} {view.get('phase_name', '')}"
-        + (f", {view['turn_label']}" if view.get("turn_label") else ""),
-        f"Rome: {who('R')}; Enemies of Rome: {who('E')}",
+        _("**Imperator**: {year} (last year {end}), phase {phase} {name}, {turn}",
+          turn=view["turn_label"], **when)
+        if view.get("turn_label")
+        else _("**Imperator**: {year} (last year {end}), phase {phase} {name}", **when),
+        _("Rome: {rome}; Enemies of Rome: {enemies}", rome=who("R"), enemies=who("E")),
     ]
     if view.get("initiative"):
-        lines.append(f"Initiative: {SIDE.get(view['initiative'], view['initiative'])}")
+        side = SIDE.get(view["initiative"], view["initiative"])
+        lines.append(_("Initiative: {side}", side=side))
     smc = view.get("smc_left") or {}
     if smc and view.get("smc_total"):
         lines.append(
-            f"SMCs left: Rome {smc.get('R', 0)}, Enemies {smc.get('E', 0)} "
-            f"(of {view.get('smc_total', 0)})"
+            _(
+                "SMCs left: Rome {rome}, Enemies {enemies} (of {total})",
+                rome=smc.get("R", 0), enemies=smc.get("E", 0), total=view.get("smc_total", 0),
+            )
         )
     vp = view.get("vp") or {}
-    lines.append(f"VP: Rome {vp.get('R', 0)}, Enemies of Rome {vp.get('E', 0)}")
+    lines.append(_("VP: Rome {rome}, Enemies of Rome {enemies}",
+                   rome=vp.get("R", 0), enemies=vp.get("E", 0)))
     titles: dict[str, list[str]] = {}
     for zone in (view.get("zones") or {}).values():
         for stack in zone.get("stacks", []):
@@ -235,23 +256,27 @@ def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[str]:
                 for mark in c.get("markers") or []:
                     if mark in ("augustus", "caesar", "usurper"):
                         titles.setdefault(mark, []).append(str(c.get("label")))
-    for mark, label in (("augustus", "Augusti"), ("caesar", "Caesars"), ("usurper", "Usurpers")):
+    headings = (("augustus", _("Augusti: {names}")), ("caesar", _("Caesars: {names}")),
+                ("usurper", _("Usurpers: {names}")))
+    for mark, heading in headings:
         if titles.get(mark):
-            lines.append(f"{label}: {', '.join(sorted(titles[mark]))}")
+            lines.append(Text(heading.msgid, names=", ".join(sorted(titles[mark]))))
     wars = [
         p.get("name", pid)
         for pid, p in (view.get("peoples") or {}).items()
         if p.get("status") == "war"
     ]
-    lines.append("At war: " + (", ".join(sorted(wars)) if wars else "no People"))
+    lines.append(_("At war: {peoples}", peoples=", ".join(sorted(wars))) if wars
+                 else _("At war: no People"))
     if view.get("civil_war"):
-        lines.append("Civil war in the Empire.")
+        lines.append(_("Civil war in the Empire."))
     if view.get("reserve_fronts"):
-        lines.append("Reserve Fronts: " + ", ".join(view["reserve_fronts"]))
+        lines.append(_("Reserve Fronts: {fronts}", fronts=", ".join(view["reserve_fronts"])))
     if view.get("active_event"):
-        lines.append(f"Event of the year: {event_name(view['active_event'])}")
+        lines.append(_("Event of the year: {event}", event=event_name(view["active_event"])))
     counts = view.get("stratagem_counts") or {}
     if any(counts.values()):
-        lines.append(f"Stratagems held: Rome {counts.get('R', 0)}, Enemies {counts.get('E', 0)}")
+        lines.append(_("Stratagems held: Rome {rome}, Enemies {enemies}",
+                       rome=counts.get("R", 0), enemies=counts.get("E", 0)))
 
     return lines

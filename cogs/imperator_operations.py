@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bounds import component_number
+from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
@@ -45,7 +46,7 @@ from cogs.common import (
 )
 from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
-from rules.core.i18n import _
+from rules.core.i18n import Text, _, join
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
@@ -73,7 +74,8 @@ async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
     record = game.public_view().get("last_battle")
     if not record:
         return
-    data = await asyncio.to_thread(render_battle_card, battle_card(record))
+    card = {**battle_card(record, game.state), "language": game_language(result.game)}  # a public post
+    data = await asyncio.to_thread(render_battle_card, card)
     slug = str(record.get("zone_id", "battle"))
     await bot.publisher.send(
         result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
@@ -92,7 +94,7 @@ async def imperator_game(interaction: discord.Interaction) -> tuple[Any, Any]:
     """The Imperator game of this channel, or ModeratorError with a clear message."""
     row, game = await praetor(interaction).moderator.game_for(channel_key(interaction))
     if row.kind != KIND:
-        raise ModeratorError(f"The game here is {row.kind}, not Imperator.")
+        raise ModeratorError(_("The game here is {kind}, not Imperator.", kind=row.kind))
     return row, game
 
 
@@ -341,14 +343,23 @@ def _sail_to_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_co
         seas = [z for z in st.board.neighbours(fs.at) if st.board.zones[z].kind == "sea"]
         items = pairs(st, sorted(seas))
         if fs.at in fd.seas:
-            items.insert(0, ("port", f"back to port ({label(st, fd.home)})"))
+            items.insert(0, ("port", label(st, fd.home)))  # named in sail_to_autocomplete
     return names.choices(items, current, language(game))
 
 
 async def sail_to_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _complete(interaction, current, _sail_to_choices)
+    found = await _complete(interaction, current, _sail_to_choices)
+    reader = reader_language(interaction)
+    return [
+        app_commands.Choice(
+            name=localise(_("back to port ({zone})", zone=c.name), reader)[:100], value=c.value
+        )
+        if c.value == "port"
+        else c
+        for c in found
+    ]
 
 
 def _land_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
@@ -422,9 +433,11 @@ VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 async def map_view_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    options = [("whole", "The whole map"), ("theatre", "Around the last SMC's action")] + [
-        (f"front:{f}", f"The {f} Front") for f in VIEW_FRONTS
+    reader = reader_language(interaction)
+    marked = [("whole", _("The whole map")), ("theatre", _("Around the last SMC's action"))] + [
+        (f"front:{f}", _("The {front} Front", front=f)) for f in VIEW_FRONTS
     ]
+    options = [(value, localise(text, reader)) for value, text in marked]
     return [
         app_commands.Choice(name=lbl, value=val)
         for val, lbl in options
@@ -441,7 +454,9 @@ def _followers(game: Any, seat: str, leader: str) -> list[str]:
 
 def _destinations_view(
     game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int
-) -> tuple[str, discord.ui.View | None]:
+) -> tuple[Text, discord.ui.View | None]:
+    """The destinations menu and its sentence (marked for translation: the caller writes it in
+    its reader's language)."""
     from rules.imperator import queries
 
     st = game.state
@@ -449,7 +464,7 @@ def _destinations_view(
     units = [u for i, u in enumerate(group) if mask >> i & 1]
     costs = queries.reachable(st, role_of(game, seat), leader, units)
     if not costs:
-        return f"{label(st, leader)} cannot reach any zone with that stack this SMC.", None
+        return _("{leader} cannot reach any zone with that stack this SMC.", leader=label(st, leader)), None
     ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:25]
     more = len(costs) - len(ids)  # a select holds 25: say so, and how to reach the others
     view = discord.ui.View(timeout=None)
@@ -461,15 +476,19 @@ def _destinations_view(
         for z in ids
     ]
     view.add_item(MarchDestination(game_id, seq, leader, mask, options))
-    who = ", ".join(label(st, u) for u in units) or "no units"
-    text = f"{label(st, leader)} with {who}: where to?"
+    text = (
+        _("{leader} with {units}: where to?", leader=label(st, leader),
+          units=", ".join(label(st, u) for u in units))
+        if units
+        else _("{leader} with no units: where to?", leader=label(st, leader))
+    )
     if more > 0:
-        text += " " + _(
+        text = join(" ", [text, _(
             "The menu lists the 25 nearest of {total} zones; for one of the {more} others use "
             "/move with to: (type a few letters of the zone).",
             total=len(costs),
             more=more,
-        )
+        )])
     return text, view
 
 
@@ -486,12 +505,13 @@ class MarchUnits(
         leader: str,
         options: list[discord.SelectOption] | None = None,
         most: int = 1,
+        reader: str = "en",
     ) -> None:
         opts = options or [discord.SelectOption(label="(reload)", value="-")]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"imp:mu:{game_id}:{seq}:{leader}",
-                placeholder="Units that go with him",
+                placeholder=localise(_("Units that go with him"), reader),
                 min_values=1,
                 max_values=max(1, min(most, len(opts))),
                 options=opts,
@@ -512,7 +532,7 @@ class MarchUnits(
         try:
             row = await game_row(bot, self.game_id, KIND)
             if row.status != "active" or row.seq != self.seq:
-                raise ModeratorError("This menu is out of date: the game has moved on.")
+                raise ModeratorError(_("This menu is out of date: the game has moved on."))
             game = await bot.moderator.load(row)
             seat = bot.moderator.acting_seat(row, game, user_key(interaction))
         except ModeratorError as error:
@@ -523,7 +543,8 @@ class MarchUnits(
         for i, uid in enumerate(group):
             if uid in values:
                 mask |= 1 << i
-        text, view = _destinations_view(game, self.game_id, self.seq, seat, self.leader, mask)
+        marked, view = _destinations_view(game, self.game_id, self.seq, seat, self.leader, mask)
+        text = localise(marked, reader_language(interaction))
         if view is None:
             await interaction.response.edit_message(content="❌ " + text, view=None)
             return
@@ -543,11 +564,12 @@ class MarchDestination(
         leader: str,
         mask: int,
         options: list[discord.SelectOption] | None = None,
+        reader: str = "en",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"imp:md:{game_id}:{seq}:{leader}:{mask:x}",
-                placeholder="Destination",
+                placeholder=localise(_("Destination"), reader),
                 options=options or [discord.SelectOption(label="(reload)", value="-")],
             )
         )
@@ -566,7 +588,7 @@ class MarchDestination(
         try:
             row = await game_row(bot, self.game_id, KIND)
             if row.status != "active" or row.seq != self.seq:
-                raise ModeratorError("This menu is out of date: the game has moved on.")
+                raise ModeratorError(_("This menu is out of date: the game has moved on."))
             game = await bot.moderator.load(row)
             seat = bot.moderator.acting_seat(row, game, user_key(interaction))
             group = _followers(game, seat, self.leader)
@@ -613,13 +635,17 @@ class ImperatorOperationsCog(commands.Cog):
         lid = names.resolve(leader, leader_pairs(st)) or leader
         refusal = queries.march_error(st, role, lid)
         if refusal is not None:
-            await refuse(interaction, str(refusal).replace(lid, label(st, lid)))
+            shown = localise(str(refusal), reader_language(interaction))
+            await refuse(interaction, shown.replace(lid, label(st, lid)))
             return
         group = _followers(game, seat, lid)
+        reader = reader_language(interaction)  # the menus are shown to the mover only
         if not group:
             text, view = _destinations_view(game, row.id or 0, row.seq, seat, lid, 0)
         else:
-            alone = discord.SelectOption(label="(no units: he goes alone)", value="-")
+            alone = discord.SelectOption(
+                label=localise(_("(no units: he goes alone)"), reader), value="-"
+            )
             options = [
                 discord.SelectOption(
                     label=f"{names.display(u, label(st, u), language(game))}"[:100],
@@ -629,15 +655,19 @@ class ImperatorOperationsCog(commands.Cog):
                 for i, u in enumerate(group)
             ]
             view = discord.ui.View(timeout=None)
-            view.add_item(MarchUnits(row.id or 0, row.seq, lid, [*options, alone], st.ldef(lid).cc))
-            text = (
-                f"{label(st, lid)} (CC {st.ldef(lid).cc}) in {label(st, st.leaders[lid].loc)}: "
-                "which units go with him?"
+            view.add_item(
+                MarchUnits(row.id or 0, row.seq, lid, [*options, alone], st.ldef(lid).cc, reader)
+            )
+            text = _(
+                "{leader} (CC {cc}) in {zone}: which units go with him?",
+                leader=label(st, lid),
+                cc=st.ldef(lid).cc,
+                zone=label(st, st.leaders[lid].loc),
             )
         if view is None:
             await refuse(interaction, text)
             return
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await interaction.response.send_message(localise(text, reader), view=view, ephemeral=True)
 
     @app_commands.command(
         name="sail", description="Imperator: move a Roman fleet (board, sail, land)"
@@ -700,24 +730,32 @@ class ImperatorOperationsCog(commands.Cog):
         if zone:
             zid = names.resolve(zone, zone_pairs(st)) or zone
             if zid not in st.board.zones:
-                await refuse(interaction, f"There is no zone {zone!r} on the map.")
+                await refuse(interaction, _("There is no zone {zone} on the map.", zone=repr(zone)))
                 return
             name = f"zone:{zid}"
         elif view:
             if view not in ("whole", "theatre") and view.removeprefix("front:") not in VIEW_FRONTS:
                 await refuse(
                     interaction,
-                    "Views: whole, theatre, or front: followed by " + ", ".join(VIEW_FRONTS),
+                    _("Views: whole, theatre, or front: followed by {fronts}",
+                      fronts=", ".join(VIEW_FRONTS)),
                 )
                 return
             name = view if view in ("whole", "theatre") else f"front:{view.removeprefix('front:')}"
         await interaction.response.defer()
-        image: ImageFile | None = await render_image(row.kind, game.public_view(), name)
+        public = game_language(row)  # a public post: drawn and written in the game's language
+        image: ImageFile | None = await render_image(row.kind, game.public_view(), name, public)
         if image is None:
-            await interaction.followup.send("The map cannot be drawn right now; try /zone.")
+            await interaction.followup.send(
+                localise(_("The map cannot be drawn right now; try /zone."), public)
+            )
             return
         await interaction.followup.send(
-            f"Map of game #{row.id} ({name}), {st.year} phase {st.phase}.",
+            localise(
+                _("Map of game #{id} ({view}), {year} phase {phase}.", id=row.id, view=name,
+                  year=st.year, phase=st.phase),
+                public,
+            ),
             file=image.to_discord(),
         )
 
@@ -734,7 +772,7 @@ class ImperatorOperationsCog(commands.Cog):
             return
         if game.pending_decision() is None:
             await refuse(
-                interaction, "No decision is waiting: use /game status to see whose move it is."
+                interaction, _("No decision is waiting: use /game status to see whose move it is.")
             )
             return
         await RespondButton(row.id or 0, row.seq).callback(interaction)
@@ -758,12 +796,14 @@ class ImperatorOperationsCog(commands.Cog):
         st = game.state
         zid = names.resolve(zone, zone_pairs(st)) or zone
         if zid not in st.board.zones:
-            await refuse(interaction, f"There is no zone {zone!r} on the map.")
+            await refuse(interaction, _("There is no zone {zone} on the map.", zone=repr(zone)))
             return
         lines = names.zone_lines(game.public_view(), zid, label(st, zid))
         nbs = [label(st, z) for z in sorted(st.board.neighbours(zid))]
-        lines.append("Next to: " + ", ".join(nbs))
-        await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
+        lines.append(_("Next to: {zones}", zones=", ".join(nbs)))
+        reader = reader_language(interaction)
+        text = "\n".join(localise(line, reader) for line in lines)
+        await reply(interaction, text[:2000], ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

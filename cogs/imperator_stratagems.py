@@ -12,6 +12,7 @@ owner only through ephemeral messages.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import discord
@@ -19,12 +20,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bounds import component_number
+from bot.i18n import localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
 from cogs.common import DYNAMIC_ITEMS, announce, game_row, praetor, refuse, user_key
 from cogs.imperator_operations import imperator_game, label, language, resolve_args
 from cogs.play import split_list
 from rules.core import Command, RuleError
+from rules.core.i18n import Text, _, _n
 
 
 def hand(game: Any, seat: str) -> list[dict[str, Any]]:
@@ -36,15 +39,27 @@ def hand(game: Any, seat: str) -> list[dict[str, Any]]:
     ]
 
 
-def hand_lines(game: Any, seat: str) -> list[str]:
+def hand_lines(game: Any, seat: str) -> list[Text]:
+    """A seat's chits, one line each, marked for translation (shown to that seat only)."""
     chits = hand(game, seat)
     if not chits:
-        return [f"Your hand ({seat}) is empty."]
-    lines = [f"Your hand ({seat}), {len(chits)} chit(s):"]
+        return [_("Your hand ({seat}) is empty.", seat=seat)]
+    lines = [_n("Your hand ({seat}), {n} chit:", "Your hand ({seat}), {n} chits:", len(chits),
+                seat=seat)]
     for chit in chits:
-        phase = f", phase {chit['phase']}" if chit.get("phase") else ""
-        usable = "" if chit.get("usable", True) else " (not for your side)"
-        lines.append(f"• {chit.get('name')}{phase}{usable}")
+        name = chit.get("name")
+        usable = chit.get("usable", True)
+        if chit.get("phase"):
+            line = (
+                _("• {chit}, phase {phase}", chit=name, phase=chit["phase"]) if usable
+                else _("• {chit}, phase {phase} (not for your side)", chit=name, phase=chit["phase"])
+            )
+        else:
+            line = (
+                _("• {chit}", chit=name) if usable
+                else _("• {chit} (not for your side)", chit=name)
+            )
+        lines.append(line)
     return lines
 
 
@@ -88,18 +103,20 @@ async def chit_autocomplete(
 
 
 def _leader_target_choices(
-    game: Any, seat: str, ns: Any, current: str
+    game: Any, seat: str, ns: Any, current: str, reader: str = "en"
 ) -> list[app_commands.Choice[str]]:
     st = game.state
     ids = [x for x, ls in sorted(st.leaders.items()) if ls.status == "map"]
-    side = {x: f" ({'Rome' if st.leaders[x].owner == 'R' else 'EoR'})" for x in ids}
+    rome, enemies = localise(_("(Rome)"), reader), localise(_("(EoR)"), reader)
+    side = {x: " " + (rome if st.leaders[x].owner == "R" else enemies) for x in ids}
     return names.choices([(x, label(st, x)) for x in ids], current, language(game), side)
 
 
 async def leader_target_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _any_seat(interaction, current, _leader_target_choices)
+    reader = reader_language(interaction)
+    return await _any_seat(interaction, current, partial(_leader_target_choices, reader=reader))
 
 
 def _custodes_choices(
@@ -120,10 +137,12 @@ async def custodes_autocomplete(
     return await _any_seat(interaction, current, _custodes_choices)
 
 
-def _people_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
+def _people_choices(
+    game: Any, seat: str, ns: Any, current: str, reader: str = "en"
+) -> list[app_commands.Choice[str]]:
     st = game.state
     items = [
-        (p, d.name + (" (at war)" if p in st.at_war else ""))
+        (p, d.name + (" " + localise(_("(at war)"), reader) if p in st.at_war else ""))
         for p, d in sorted(st.board.peoples.items())
     ]
     return names.list_choices(items, current, language(game))
@@ -132,7 +151,8 @@ def _people_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_com
 async def people_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    return await _any_seat(interaction, current, _people_choices)
+    reader = reader_language(interaction)
+    return await _any_seat(interaction, current, partial(_people_choices, reader=reader))
 
 
 def _zone_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
@@ -186,7 +206,7 @@ async def play_as_holder(interaction: discord.Interaction, verb: str, args: dict
         row, game = await imperator_game(interaction)
         mine = seats_of(row, user_key(interaction))
         if not mine:
-            raise ModeratorError("You hold no seat in this game; spectators can /game follow.")
+            raise ModeratorError(_("You hold no seat in this game; spectators can /game follow."))
         seat = next((s for s in game.to_move() if s in mine), mine[0])
         args = resolve_args(game, args)
         result = await bot.moderator.act_in(
@@ -204,10 +224,10 @@ class HandButton(
 ):
     """A persistent "My stratagems" button: each seat sees its own chits, ephemerally."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="My stratagems",
+                label=localise(_("My stratagems"), language),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"imp:hand:{game_id}",
             )
@@ -226,14 +246,15 @@ class HandButton(
             row = await game_row(bot, self.game_id, "imperator")
             mine = seats_of(row, user_key(interaction))
             if not mine:
-                raise ModeratorError("You hold no seat in this game: spectators see no hand.")
+                raise ModeratorError(_("You hold no seat in this game: spectators see no hand."))
             if row.status != "active":
-                raise ModeratorError("This game is over; its hands are in /chronicle.")
+                raise ModeratorError(_("This game is over; its hands are in /chronicle."))
             game = await bot.moderator.load(row)
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        lines = [line for seat in mine for line in hand_lines(game, seat)]
+        reader = reader_language(interaction)
+        lines = [localise(line, reader) for seat in mine for line in hand_lines(game, seat)]
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
@@ -318,11 +339,12 @@ class ImperatorStratagemsCog(commands.Cog):
             return
         mine = seats_of(row, user_key(interaction))
         if not mine:
-            await refuse(interaction, "You hold no seat in this game: spectators see no hand.")
+            await refuse(interaction, _("You hold no seat in this game: spectators see no hand."))
             return
-        lines = [line for seat in mine for line in hand_lines(game, seat)]
+        reader = reader_language(interaction)
+        lines = [localise(line, reader) for seat in mine for line in hand_lines(game, seat)]
         view = discord.ui.View(timeout=None)
-        view.add_item(HandButton(row.id or 0))
+        view.add_item(HandButton(row.id or 0, reader))
         await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
 
 

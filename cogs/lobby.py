@@ -34,8 +34,9 @@ from cogs.common import (
     update_status_message,
     user_key,
 )
+from cogs.ready import ready_to_type
 from rules.core import RuleError
-from rules.core.i18n import LANGUAGE_OPTION, _, _n
+from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, text_from_json
 from rules.core.registry import games
 
 
@@ -242,9 +243,9 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.send_message(
-            f"{mention(user_key(interaction))} leaves the table."
-        )
+        lang = await channel_language(interaction)
+        text = _("{who} leaves the table.", who=mention(user_key(interaction)))
+        await interaction.response.send_message(localise(text, lang))
 
     @game.command(name="replace", description="Hand a seat to another person")
     @app_commands.describe(seat="The seat", user="Who takes it over")
@@ -262,7 +263,9 @@ class LobbyCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.send_message(f"{seat} is now played by {mention(str(user.id))}.")
+        lang = await channel_language(interaction)
+        text = _("{seat} is now played by {who}.", seat=seat, who=mention(str(user.id)))
+        await interaction.response.send_message(localise(text, lang))
 
     @game.command(name="start", description="Start the game once every seat is taken")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -349,7 +352,9 @@ class LobbyCog(commands.Cog):
             scenario=row.scenario,
             seq=row.seq,
         )
-        lines = [localise(line, lang) for line in [head, *game.status_lines()]]
+        # After the end, the result and where to look replace whose move it was (below).
+        position = game.status_lines() if row.status == "active" else []
+        lines = [localise(line, lang) for line in [head, *position]]
         pending = game.pending_decision()
         if pending is not None:
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
@@ -369,10 +374,10 @@ class LobbyCog(commands.Cog):
             lines.append(localise(over, lang))
         suggest = getattr(game, "suggestions", None)
         for seat in seats_of(row, user_key(interaction)) if row.status == "active" else []:
-            ready = suggest(seat) if callable(suggest) and row.status == "active" else []
+            ready = suggest(seat) if callable(suggest) else ready_to_type(row.kind, game, seat)
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
-                lines.extend(f"  {line}" for line in ready)
+                lines.extend(f"  {localise(line, lang)}" for line in ready)
                 continue
             actions = game.actions(seat)
             if actions:
@@ -444,7 +449,7 @@ class LobbyCog(commands.Cog):
         )
         await interaction.followup.send(
             file=ImageFile(
-                f"game-{row.id}-log.txt", (await asyncio.to_thread(log_text, data)).encode()
+                f"game-{row.id}-log.txt", (await asyncio.to_thread(log_text, data, reader_language(interaction))).encode()
             ).to_discord(),
             ephemeral=True,
         )
@@ -555,12 +560,12 @@ class LobbyCog(commands.Cog):
         await interaction.response.send_message(localise(text, lang))
 
 
-async def last_action(bot: Any, channel: str) -> str:
+async def last_action(bot: Any, channel: str) -> Text:
     """The action an undo would take back, in words: who sent which command and what it did."""
     row = await bot.moderator.require_game(channel)
     last = await bot.moderator.last_action(row.id or 0)  # one indexed query, not the whole log
     if last is None:
-        return "the last action"
+        return _("the last action")
     command = last.command
     def typed_value(value: Any) -> str:
         text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
@@ -568,9 +573,14 @@ async def last_action(bot: Any, channel: str) -> str:
 
     args = " ".join(f"{k}:{typed_value(v)}" for k, v in (command.get("args") or {}).items())
     typed = f"/{command['name']} {args}".strip()
-    said = (last.outcome.get("public") or [""])[0]
-    text = f"{last.seat or 'the bot'}'s {typed}"
-    return f"{text} ({said})" if said else text
+    stored = (last.outcome.get("texts") or {}).get("public") or last.outcome.get("public") or [""]
+    said = text_from_json(stored[0])  # with its message id when marked: said in the reader's words
+    text = (
+        _("{seat}'s {command}", seat=last.seat, command=typed)
+        if last.seat
+        else _("the bot's {command}", command=typed)
+    )
+    return _("{action} ({said})", action=text, said=said) if said else text
 
 
 class ConcedeButton(

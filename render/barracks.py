@@ -31,6 +31,8 @@ SIDE_OFFSETS = {"pillar": (-1, 0), "wreath": (0, 1), "sword": (1, 0), "eagle": (
 EMPEROR_SPACES = [(r, c) for r in range(5) for c in range(5) if (r + c) % 2 == 0]
 BG = (242, 236, 222)
 INK = (30, 28, 26)
+BOARD_CARD = (CELL - 24, CELL - 32)  # width, height of an Influence card on the grid
+FORUM_CARD = (80, 76)  # ... and in the Forum
 
 
 @functools.lru_cache(maxsize=32)
@@ -99,25 +101,37 @@ def _fitted(text: str, width: int, lines: int, size: int, bold: bool = False) ->
     return out, font
 
 
-def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], small: bool = False) -> None:
+def _one_line(text: str, width: int, size: int, bold: bool = False) -> Any:
+    """The largest font (``size`` down to 7 px) in which ``text`` fits in ``width`` px."""
+    for pt in range(size, 7, -1):
+        if _font(pt, bold).getlength(text) <= width:
+            break
+    return _font(pt, bold)
+
+
+def card_texts(box: tuple[int, int, int, int], card: dict[str, Any],
+               small: bool = False) -> list[tuple[float, float, str, Any]]:
+    """The texts of an Influence card drawn in ``box``: (centre x, centre y, text, font), each
+    sized to fit inside the card (a value with counters, "6+1+2", shrinks its font)."""
     x0, y0, x1, y1 = box
+    cx, inner = (x0 + x1) / 2, x1 - x0 - 6
+    if card.get("flipped"):
+        return [(cx, (y0 + y1) / 2, "0", _font(18 if small else 26, True)),
+                (cx, y1 - 9, "face down", _one_line("face down", inner, 9))]
+    value = str(card["value"]) + "".join(f"+{n}" for n in card.get("counters") or [])
+    out: list[tuple[float, float, str, Any]] = [(cx, y0 + (12 if small else 20), value, _one_line(value, inner, 14 if small else 22, True))]
+    if not small:
+        lines, font = _fitted(card["name"], inner, 2, 11)
+        out += [(cx, y0 + 40 + 12 * i, line, font) for i, line in enumerate(lines)]
+    return out
+
+
+def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], small: bool = False) -> None:
     suit = None if card.get("flipped") else card.get("suit")
     d.rounded_rectangle(box, radius=6, fill=SUIT_FILL[suit], outline=INK, width=1)
     fg = INK if suit == "Y" else (255, 255, 255)
-    cx = (x0 + x1) / 2
-    if card.get("flipped"):
-        _text_centre(d, cx, (y0 + y1) / 2, "0", _font(18 if small else 26, True), fg)
-        _text_centre(d, cx, y1 - 9, "face down", _font(9), fg)
-        return
-    value = str(card["value"])
-    counters = card.get("counters") or []
-    if counters:
-        value += "".join(f"+{n}" for n in counters)
-    _text_centre(d, cx, y0 + (12 if small else 20), value, _font(14 if small else 22, True), fg)
-    if not small:
-        lines, font = _fitted(card["name"], x1 - x0 - 6, 2, 11)
-        for i, line in enumerate(lines):
-            _text_centre(d, cx, y0 + 40 + 12 * i, line, font, fg)
+    for x, y, text, font in card_texts(box, card, small):
+        _text_centre(d, x, y, text, font, fg)
 
 
 def _side_label(img: Image.Image, text: str, cx: float, cy: float, angle: int) -> None:
@@ -239,7 +253,7 @@ def render_table(view: dict[str, Any]) -> bytes:
         if sp is None:
             continue
         if sp.get("card"):
-            _card(d, (x + 12, y + 16, x + CELL - 12, y + CELL - 16), sp["card"], small=bool(sp.get("barbarian")))
+            _card(d, (x + 12, y + 16, x + 12 + BOARD_CARD[0], y + 16 + BOARD_CARD[1]), sp["card"], small=bool(sp.get("barbarian")))
         by = sp.get("barbarian_by") if sp.get("barbarian") else sp.get("by")
         if by:
             by_text = FACTION_SHORT.get(str(by), str(by))
@@ -290,7 +304,7 @@ def render_table(view: dict[str, Any]) -> bytes:
     reach = view.get("forum_reach")
     for i, card in enumerate(view.get("forum", [])):
         fx = px + i * 88
-        _card(d, (fx, py, fx + 80, py + 76), card)
+        _card(d, (fx, py, fx + FORUM_CARD[0], py + FORUM_CARD[1]), card)
         d.text((fx + 2, py + 78), f"{i + 1}", font=_font(11, True), fill=INK)
         if reach is not None and i < reach:
             d.rectangle((fx - 2, py - 2, fx + 82, py + 78), outline=(30, 140, 30), width=2)

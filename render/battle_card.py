@@ -15,6 +15,11 @@ Input dict (every key optional except the two sides)::
       "result": {"attacker": "1/4", "defender": "R", "winner": "A"},   # or a plain string
       "text": "The Quades retreat."
     }
+
+Each side may also carry what the battle cost it (``rules.imperator.views.battle_card``):
+``"loss_code": "1/2: step losses on half ..."`` (the table's result in words), ``"losses":
+["IVe Scythica (reduced)"]``, ``"retreats": ["Avidius Cassius → Melitene"]``, ``"deaths":
+[...]``; and the card ``"waiting": "rome still chooses (retreat)"`` while a choice is open.
 """
 
 from __future__ import annotations
@@ -27,9 +32,30 @@ from PIL import Image, ImageDraw
 
 from render.assets import font
 from render.imperator_scene import SIDE_NAMES, _counters, norm_side
+from render.words import words
+from rules.core.i18n import _
 
 W = 760
 DEFAULT_COLUMNS = ["1/3", "1/2", "2/3", "4/5", "1/1", "5/4", "3/2", "2/1", "3/1", "4/1"]
+
+
+COST_LINE = 17
+"""Height of one line of a side's losses, retreats and deaths."""
+
+
+def aftermath_lines(side: Mapping[str, Any]) -> list[str]:
+    """What the battle cost one side, as the card prints it under its counters: the losses
+    (the units hit, else the table's result in words), the retreats and the deaths."""
+    lines = []
+    if "losses" in side:
+        lines.append("Losses: " + (", ".join(side["losses"]) or "none"))
+    if side.get("loss_code"):
+        lines.append(f"Result {side['loss_code']}")
+    if side.get("retreats"):
+        lines.append("Retreat: " + ", ".join(side["retreats"]))
+    if side.get("deaths"):
+        lines.append("Died: " + ", ".join(side["deaths"]))
+    return lines
 
 
 def render_battle_card(battle: Mapping[str, Any]) -> bytes:
@@ -51,40 +77,47 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     m = _metrics(k)
     sides = [battle.get("attacker") or {}, battle.get("defender") or {}]
     counters = [_counters(s.get("counters")) for s in sides]
+    col_w = (W - 60) // 2
+    cost_font = font("sans", 13)
+    costs = [
+        [part for line in aftermath_lines(s) for part in _wrap(line, cost_font, col_w - 8)]
+        for s in sides
+    ]
     rows_needed = max(
         sum(1 for c in cs if c.is_leader) * (m.leader_h + m.gap)
         + ((sum(1 for c in cs if not c.is_leader) + 4) // 5) * (m.unit + m.gap)
-        for cs in counters
+        + len(lines) * COST_LINE
+        for cs, lines in zip(counters, costs, strict=True)
     )
     H = 150 + rows_needed + 210
     img = Image.new("RGB", (W, H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W - 1, H - 1), outline=(120, 30, 30), width=4)
-    title = f"Battle of {battle.get('zone', '?')}"
+    tr = words(dict(battle))  # the labels in the game's language (``language`` key)
+    title = tr(_("Battle of {zone}", zone=battle.get("zone", "?")))
     sub = " · ".join(
         x
         for x in (
-            f"AD {battle['year']}" if battle.get("year") else "",
-            f"SMC {battle['smc']}" if battle.get("smc") else "",
+            tr(_("AD {year}", year=battle["year"])) if battle.get("year") else "",
+            tr(_("SMC {number}", number=battle["smc"])) if battle.get("smc") else "",
         )
         if x
     )
     d.text((20, 12), title, font=font("serif-bold", 26), fill=(120, 20, 24))
     if sub:
-        tw, _ = _text_size(sub, font("sans-bold", 15))
+        tw, _h = _text_size(sub, font("sans-bold", 15))
         d.text((W - 20 - tw, 20), sub, font=font("sans-bold", 15), fill=INK)
     y0 = 56
-    col_w = (W - 60) // 2
     for i, (s, cs) in enumerate(zip(sides, counters, strict=True)):
         x = 20 + i * (col_w + 20)
         side = norm_side(s.get("side", "R" if i == 0 else "E")) or "R"
         colour = SIDE_COLOURS[side]
-        role = "Attacker" if i == 0 else "Defender"
+        role = tr(_("Attacker") if i == 0 else _("Defender"))
         d.rectangle((x, y0, x + col_w, y0 + 24), fill=colour)
         _draw_text_box(
             d,
             (x, y0, x + col_w, y0 + 24),
-            f"{role} · {SIDE_NAMES[side]}",
+            f"{role} · {tr(SIDE_NAMES[side])}",
             font("sans-bold", 14),
             (255, 255, 255),
             halo=None,
@@ -99,7 +132,8 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         for c in (c for c in cs if c.is_leader):
             _draw_leader(d, x + 4, cy, min(col_w - 8, 260), c, side, m, k)
             cy += m.leader_h + m.gap
-        for j, c in enumerate(c for c in cs if not c.is_leader):
+        units = [c for c in cs if not c.is_leader]
+        for j, c in enumerate(units):
             _draw_unit(
                 d,
                 x + 4 + (j % 5) * (m.unit + m.gap),
@@ -109,11 +143,15 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
                 m,
                 k,
             )
+        cy += ((len(units) + 4) // 5) * (m.unit + m.gap)
+        for line in costs[i]:
+            d.text((x + 4, cy), line, font=cost_font, fill=INK)
+            cy += COST_LINE
     y = y0 + 60 + rows_needed + 10
     # Odds strip.
     columns = [str(c) for c in battle.get("columns") or DEFAULT_COLUMNS]
     used = str(battle.get("column", battle.get("odds", "")))
-    d.text((20, y), "Odds", font=font("serif-bold", 15), fill=(120, 20, 24))
+    d.text((20, y), tr(_("Odds")), font=font("serif-bold", 15), fill=(120, 20, 24))
     cw = (W - 110) / len(columns)
     for j, col in enumerate(columns):
         bx = 90 + j * cw
@@ -134,12 +172,13 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     y += 32
     odds = battle.get("odds")
     if odds and str(odds) != used:
-        d.text((20, y), f"Ratio {odds}, shifted to column {used}", font=font("sans", 14), fill=INK)
+        ratio = tr(_("Ratio {odds}, shifted to column {column}", odds=odds, column=used))
+        d.text((20, y), ratio, font=font("sans", 14), fill=INK)
         y += 20
     shifts = [str(s) for s in battle.get("shifts") or ()]
     d.text(
         (20, y),
-        "Shifts: " + ("; ".join(shifts) if shifts else "none"),
+        tr(_("Shifts: {shifts}", shifts="; ".join(shifts)) if shifts else _("Shifts: none")),
         font=font("sans", 14),
         fill=INK,
     )
@@ -148,7 +187,7 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     if roll is not None:
         mod = battle.get("modifier")
         total = battle.get("total")
-        text = f"Die roll {roll}"
+        text = tr(_("Die roll {roll}", roll=roll))
         if mod:
             text += f" {int(mod):+d}"
         if total is not None and (mod or total != roll):
@@ -163,25 +202,29 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     if isinstance(res, Mapping):
         parts = []
         if "attacker" in res:
-            parts.append(f"Attacker {res['attacker']}")
+            parts.append(tr(_("Attacker {result}", result=res["attacker"])))
         if "defender" in res:
-            parts.append(f"Defender {res['defender']}")
+            parts.append(tr(_("Defender {result}", result=res["defender"])))
         winner = res.get("winner")
         if winner:
             parts.append(
-                "attacker wins"
+                tr(_("attacker wins"))
                 if str(winner).upper().startswith("A")
-                else "defender wins"
+                else tr(_("defender wins"))
                 if str(winner).upper().startswith("D")
-                else str(winner)
+                else tr(winner)
             )
         rtext = " · ".join(parts)
     else:
-        rtext = str(res or "")
+        rtext = tr(res or "")
     if rtext:
-        d.text((20, y), "Result: " + rtext, font=font("sans-bold", 17), fill=(120, 20, 24))
+        d.text((20, y), tr(_("Result: {result}", result=rtext)), font=font("sans-bold", 17), fill=(120, 20, 24))
         y += 26
-    for line in _wrap(str(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
+    waiting = battle.get("waiting")
+    if waiting:
+        d.text((20, y), tr(_("Waiting: {who}", who=tr(waiting))), font=font("sans", 14), fill=INK)
+        y += 20
+    for line in _wrap(tr(battle.get("text", "")), font("sans", 14), W - 40)[:3]:
         d.text((20, y), line, font=font("sans", 14), fill=INK)
         y += 18
     img = img.crop((0, 0, W, min(H, y + 16)))

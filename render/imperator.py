@@ -31,6 +31,7 @@ from render import projection
 from render.assets import base_layer, font, land_mask
 from render.imperator_board import (
     FRONT_NAMES,
+    FRONT_SHORT,
     FRONTS,
     BoardGeometry,
     Strait,
@@ -46,6 +47,8 @@ from render.imperator_scene import (
     from_public_view,
 )
 from render.layout import Placed, Placer
+from render.words import words
+from rules.core.i18n import _, _n
 
 RGB = tuple[int, int, int]
 
@@ -118,13 +121,15 @@ MARKER_STYLE: dict[str, tuple[str, RGB, RGB]] = {
     "usurper": ("U", (110, 40, 140), (255, 255, 255)),
     "corporis_custodes": ("CC", (36, 70, 140), (255, 255, 255)),
 }
+ARMENIA = {"roman": _("Roman"), "parthian": _("Parthian"), "persian": _("Parthian")}
+"""Armenia's status in the panel (the public view's ``armenia.status``)."""
 ZONE_MARKER_NAMES = {
-    "plague": "Plague",
-    "peste": "Plague",
+    "plague": _("Plague"),
+    "peste": _("Plague"),
     "mutinerie": "Mutinerie",
     "intrigue_au_senat": "Intrigue au Sénat",
     "coup_d_etat_parthe": "Coup d'état parthe",
-    "reserve_front": "Reserve",
+    "reserve_front": _("Reserve"),
 }
 
 # River and sea-area names that belong to no zone (lon, lat, text, major).
@@ -252,7 +257,8 @@ def _theatre(board: BoardGeometry, scene: MapScene) -> Viewport | None:
     # static layer.
     bx0, by0 = round(bx0 / 8) * 8.0, round(by0 / 8) * 8.0
     names = [board.zones[z].name for z in core if board.zones[z].kind == "land"]
-    title = "Around " + ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+    shown = ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+    title = _("Around {zones}", zones=shown)
     return Viewport(
         f"theatre:{bx0:.0f},{by0:.0f},{scale:.4f},{out_h}",
         bx0,
@@ -1062,19 +1068,26 @@ def _wrap(text: str, f: Any, width: int) -> list[str]:
     return out
 
 
+def _tr(scene: MapScene) -> Callable[[Any], str]:
+    """Labels in the scene's language (the game's; ``render.words``)."""
+    return words({"language": scene.language})
+
+
 def _phase_text(scene: MapScene) -> str:
+    tr = _tr(scene)
     if scene.phase and scene.phase_name:
-        return f"Phase {scene.phase} · {scene.phase_name}"
+        return tr(_("Phase {phase} · {name}", phase=scene.phase, name=scene.phase_name))
     if scene.phase:
-        return f"Phase {scene.phase}" if len(scene.phase) <= 2 else scene.phase
-    return scene.phase_name
+        return tr(_("Phase {phase}", phase=scene.phase)) if len(scene.phase) <= 2 else tr(scene.phase)
+    return tr(scene.phase_name)
 
 
 def _smc_track(draw: ImageDraw.ImageDraw, x: int, y: int, scene: MapScene, box: int) -> int:
     f = font("sans-bold", 13)
+    tr = _tr(scene)
     for side in ("R", "E"):
         left = scene.smc_left.get(side, 0)
-        name = "Rome" if side == "R" else "Enemies"
+        name = tr(_("Rome") if side == "R" else _("Enemies"))
         active = scene.active_side == side
         draw.text((x, y + 3), ("▶ " if active else "") + name, font=f, fill=SIDE_COLOURS[side])
         bx = x + 100
@@ -1096,7 +1109,7 @@ def _smc_track(draw: ImageDraw.ImageDraw, x: int, y: int, scene: MapScene, box: 
             )
         draw.text(
             (bx + max(scene.smc_max, left) * (box + 4) + 6, y + 3),
-            f"{left} left",
+            tr(_("{n} left", n=left)),
             font=font("sans", 13),
             fill=INK,
         )
@@ -1107,6 +1120,7 @@ def _smc_track(draw: ImageDraw.ImageDraw, x: int, y: int, scene: MapScene, box: 
 def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: int) -> None:
     W, H = canvas.size
     draw = ImageDraw.Draw(canvas)
+    tr = _tr(scene)
     draw.rectangle((x0, 0, W - 1, H - 1), fill=PAPER)
     draw.line((x0, 0, x0, H), fill=(120, 30, 30), width=4)
     x = x0 + 18
@@ -1115,8 +1129,9 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
     draw.text((x, y), "IMPERATOR", font=font("serif-bold", 30), fill=(120, 20, 24))
     y += 38
     if scene.result:
-        _result_banner(draw, scene.result, (0, 0, x0, 40))
-        for line in _wrap("Game over: " + scene.result, font("sans-bold", 15), inner):
+        _result_banner(draw, tr(scene.result), (0, 0, x0, 40), tr)
+        game_over = tr(_("Game over: {result}", result=scene.result))
+        for line in _wrap(game_over, font("sans-bold", 15), inner):
             draw.text((x, y), line, font=font("sans-bold", 15), fill=(120, 20, 24))
             y += 20
     if scene.scenario:
@@ -1124,30 +1139,30 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
             draw.text((x, y), line, font=font("serif-italic", 14), fill=INK)
             y += 18
     y += 4
-    draw.text((x, y), f"AD {scene.year}", font=font("serif-bold", 26), fill=INK)
+    draw.text((x, y), tr(_("AD {year}", year=scene.year)), font=font("serif-bold", 26), fill=INK)
     ph = _phase_text(scene)
     y += 34
     for line in _wrap(ph, font("sans-bold", 15), inner)[:2]:
         draw.text((x, y), line, font=font("sans-bold", 15), fill=INK)
         y += 20
     if scene.turn_label:
-        draw.text((x, y), scene.turn_label, font=font("sans", 14), fill=INK)
+        draw.text((x, y), tr(scene.turn_label), font=font("sans", 14), fill=INK)
         y += 20
     if scene.initiative:
         draw.text(
             (x, y),
-            f"Initiative: {SIDE_NAMES[scene.initiative]}",
+            tr(_("Initiative: {side}", side=SIDE_NAMES[scene.initiative])),
             font=font("sans", 14),
             fill=SIDE_COLOURS[scene.initiative],
         )
         y += 20
-    y = _section(draw, x, y, inner, "Military command sequences")
+    y = _section(draw, x, y, inner, tr(_("Military command sequences")))
     y = _smc_track(draw, x, y, scene, 20)
-    y = _section(draw, x, y + 2, inner, "Victory points")
+    y = _section(draw, x, y + 2, inner, tr(_("Victory points")))
     f = font("sans-bold", 15)
     vr, ve = scene.vp.get("R", 0), scene.vp.get("E", 0)
-    draw.text((x, y), f"Rome {vr}", font=f, fill=SIDE_COLOURS["R"])
-    te = f"{ve} Enemies"
+    draw.text((x, y), tr(_("Rome {vp}", vp=vr)), font=f, fill=SIDE_COLOURS["R"])
+    te = tr(_("{vp} Enemies", vp=ve))
     draw.text((x + inner - _text_size(te, f)[0], y), te, font=f, fill=SIDE_COLOURS["E"])
     y += 22
     tot = max(1, abs(vr) + abs(ve))
@@ -1155,7 +1170,7 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
     draw.rectangle((x, y, split, y + 8), fill=SIDE_COLOURS["R"])
     draw.rectangle((split, y, x + inner, y + 8), fill=SIDE_COLOURS["E"])
     y += 16
-    y = _section(draw, x, y, inner, "Event")
+    y = _section(draw, x, y, inner, tr(_("Event")))
     sf = font("sans", 13)
     if scene.active_event:
         ev = scene.active_event
@@ -1167,23 +1182,24 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
             draw.text((x, y), line, font=sf, fill=INK)
             y += 16
     else:
-        draw.text((x, y), "none", font=sf, fill=(120, 110, 100))
+        draw.text((x, y), tr(_("none")), font=sf, fill=(120, 110, 100))
         y += 18
-    y = _section(draw, x, y, inner, "Armenia · Reserve Fronts")
-    arm = (scene.armenia_status or "—").title()
+    y = _section(draw, x, y, inner, tr(_("Armenia · Reserve Fronts")))
+    status = (scene.armenia_status or "").lower()
+    arm = tr(ARMENIA.get(status, status.title() or "—"))
     colour = (
         SIDE_COLOURS["R"]
         if (scene.armenia_status or "").lower().startswith("rom")
         else NATION_COLOURS["persian"]
     )
-    draw.text((x, y), f"Armenia: {arm}", font=font("sans-bold", 13), fill=colour)
+    draw.text((x, y), tr(_("Armenia: {status}", status=arm)), font=font("sans-bold", 13), fill=colour)
     y += 18
     rx = x
     if scene.reserve_fronts:
         for fr in scene.reserve_fronts:
             fid = norm_front(fr) or fr
-            name = FRONT_NAMES.get(fid, fr).replace(" Front", "")
-            tw, _ = _text_size(name, font("sans-bold", 12))
+            name = tr(FRONT_SHORT.get(fid, fr))
+            tw, _h = _text_size(name, font("sans-bold", 12))
             if rx + tw + 12 > x + inner:
                 rx = x
                 y += 20
@@ -1203,21 +1219,22 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
             rx += tw + 16
         y += 22
     else:
-        draw.text((x, y), "No Reserve Front", font=sf, fill=(120, 110, 100))
+        draw.text((x, y), tr(_("No Reserve Front")), font=sf, fill=(120, 110, 100))
         y += 18
-    y = _section(draw, x, y, inner, "Peoples")
+    y = _section(draw, x, y, inner, tr(_("Peoples")))
     war = [p.name for p in scene.peoples if p.status == "war"]
     pax = [p.name for p in scene.peoples if p.status == "pax"]
     for label, names, colour in (
-        ("At war: ", war, (170, 20, 20)),
-        ("Pax Romana: ", pax, (60, 110, 40)),
+        (_("At war: {peoples}"), war, (170, 20, 20)),
+        (_("Pax Romana: {peoples}"), pax, (60, 110, 40)),
     ):
-        text = label + (", ".join(names) if names else "none")
+        listed = ", ".join(names) if names else tr(_("none"))
+        text = tr(_(label.msgid, peoples=listed))
         for line in _wrap(text, sf, inner):  # never cut: every People is listed
             draw.text((x, y), line, font=sf, fill=colour)
             y += 16
     if scene.map_stratagems or scene.fleets:
-        y = _section(draw, x, y, inner, "On the map")
+        y = _section(draw, x, y, inner, tr(_("On the map")))
         for s in scene.map_stratagems:
             zname = board.zones[s.zone].name if s.zone in board.zones else s.zone
             for line in _wrap(f"{s.name} — {zname}", sf, inner)[:2]:
@@ -1225,18 +1242,22 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
                 y += 16
         for fl in scene.fleets:
             zname = board.zones[fl.zone].name if fl.zone in board.zones else fl.zone
-            where = "at sea" if fl.at_sea else "in port"
+            where = tr(_("at sea") if fl.at_sea else _("in port"))
             draw.text((x, y), f"⚓ {fl.name}: {where}, {zname}", font=sf, fill=(30, 70, 120))
             y += 16
     if scene.last_moves or scene.battle_zones:
-        y = _section(draw, x, y, inner, "Last SMC")
+        y = _section(draw, x, y, inner, tr(_("Last SMC")))
         n = len(scene.last_moves)
         bz = [board.zones[z].name if z in board.zones else z for z in scene.battle_zones]
-        text = f"{n} move{'s' if n != 1 else ''}" + (f"; battle at {', '.join(bz)}" if bz else "")
+        text = tr(
+            _n("{n} move; battle at {zones}", "{n} moves; battle at {zones}", n, zones=", ".join(bz))
+            if bz
+            else _n("{n} move", "{n} moves", n)
+        )
         for line in _wrap(text, sf, inner)[:3]:
             draw.text((x, y), line, font=sf, fill=INK)
             y += 16
-    _legend(draw, x, max(y + 8, H - 230), inner)
+    _legend(draw, x, max(y + 8, H - 230), inner, tr)
 
 
 def _section(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int, title: str) -> int:
@@ -1249,13 +1270,15 @@ def _section(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int, title: str) 
     return y + 21
 
 
-def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
-    y = _section(draw, x, y, inner, "Legend")
+def _legend(
+    draw: ImageDraw.ImageDraw, x: int, y: int, inner: int, tr: Callable[[Any], str] = str
+) -> None:
+    y = _section(draw, x, y, inner, tr(_("Legend")))
     f = font("sans", 12)
     cx = x
     for fid in FRONTS:
-        name = FRONT_NAMES[fid].replace(" Front", "")
-        tw, _ = _text_size(name, f)
+        name = tr(FRONT_SHORT[fid])
+        tw, _h = _text_size(name, f)
         if cx + tw + 22 > x + inner:
             cx = x
             y += 18
@@ -1266,14 +1289,14 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
     draw.rectangle(
         (x, y + 2, x + 12, y + 14), fill=(188, 200, 160), outline=OUTSIDE_COLOUR, width=2
     )
-    draw.text((x + 16, y + 1), "outside the Empire", font=f, fill=(36, 96, 40))
+    draw.text((x + 16, y + 1), tr(_("outside the Empire")), font=f, fill=(36, 96, 40))
     sx = x + 150
     _draw_site(draw, "camp", (sx, y + 3, sx + 10, y + 13), 0)
-    draw.text((sx + 14, y + 1), "camp", font=f, fill=INK)
+    draw.text((sx + 14, y + 1), tr(_("camp")), font=f, fill=INK)
     _draw_site(draw, "city", (sx + 60, y + 3, sx + 70, y + 13), 0)
-    draw.text((sx + 74, y + 1), "city", font=f, fill=INK)
+    draw.text((sx + 74, y + 1), tr(_("city")), font=f, fill=INK)
     _draw_site(draw, "port", (sx + 112, y + 2, sx + 124, y + 14), 0)
-    draw.text((sx + 128, y + 1), "port", font=f, fill=INK)
+    draw.text((sx + 128, y + 1), tr(_("port")), font=f, fill=INK)
     y += 20
     m = _metrics(1.0)
     _draw_unit(
@@ -1282,7 +1305,7 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
     _draw_unit(
         draw, x + 28, y, Counter("legion", "XIVe Gemina", "XIV", 5, True, (), "danube"), "R", m, 1.0
     )
-    draw.text((x + 58, y + 5), "full · reduced", font=f, fill=INK)
+    draw.text((x + 58, y + 5), tr(_("full · reduced")), font=f, fill=INK)
     mx = x + 160
     for mk in ("augustus", "caesar", "usurper", "corporis_custodes"):
         letter, bg, fg = MARKER_STYLE[mk]
@@ -1296,22 +1319,23 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, inner: int) -> None:
             halo=None,
         )
         mx += 18
-    draw.text((mx + 2, y + 5), "A C U CC titles", font=f, fill=INK)
+    draw.text((mx + 2, y + 5), tr(_("A C U CC titles")), font=f, fill=INK)
     y += 26
     marks: list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], None]]] = [
-        ("Rome's move", lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["R"])),
-        ("Enemies' move", lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["E"])),
-        ("battle", lambda d, xx, yy: _legend_swatch(d, xx, yy, BATTLE_TINT, (210, 20, 20))),
-        ("held by Enemies", lambda d, xx, yy: _legend_swatch(d, xx, yy, ENEMY_TINT, INK)),
-        ("major river", lambda d, xx, yy: d.line((xx, yy + 8, xx + 22, yy + 8),
-                                                 fill=RIVER_COLOUR, width=4)),
-        ("≈ strait", lambda d, xx, yy: _dashed(d, [(xx, yy + 8), (xx + 22, yy + 8)],
-                                               STRAIT_COLOUR, 3, 5, 3)),
-        ("People at war / Pax Romana", lambda d, xx, yy: _legend_chips(d, xx, yy)),
+        (_("Rome's move"), lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["R"])),
+        (_("Enemies' move"), lambda d, xx, yy: _legend_arrow(d, xx, yy, ARROW_COLOURS["E"])),
+        (_("battle"), lambda d, xx, yy: _legend_swatch(d, xx, yy, BATTLE_TINT, (210, 20, 20))),
+        (_("held by Enemies"), lambda d, xx, yy: _legend_swatch(d, xx, yy, ENEMY_TINT, INK)),
+        (_("major river"), lambda d, xx, yy: d.line((xx, yy + 8, xx + 22, yy + 8),
+                                                    fill=RIVER_COLOUR, width=4)),
+        (_("≈ strait"), lambda d, xx, yy: _dashed(d, [(xx, yy + 8), (xx + 22, yy + 8)],
+                                                  STRAIT_COLOUR, 3, 5, 3)),
+        (_("People at war / Pax Romana"), lambda d, xx, yy: _legend_chips(d, xx, yy)),
     ]
     cx = x
-    for text, mark in marks:
-        tw, _ = _text_size(text, f)
+    for label, mark in marks:
+        text = tr(label)
+        tw, _h = _text_size(text, f)
         if cx + 28 + tw > x + inner:
             cx, y = x, y + 20
         mark(draw, cx, y)
@@ -1326,25 +1350,26 @@ def _draw_header(canvas: Image.Image, scene: MapScene, vp: Viewport) -> None:
     draw.line((0, HEADER_H - 2, W, HEADER_H - 2), fill=(120, 30, 30), width=3)
     big = font("serif-bold", 22)
     small = font("sans-bold", 15)
-    title = vp.title or vp.name
-    draw.text((12, 6), _fit(f"{title} · AD {scene.year}", big, W // 2 - 16), font=big,
-              fill=(120, 20, 24))
-    line2 = f"{_phase_text(scene)}  {scene.turn_label}".strip()
+    tr = _tr(scene)
+    title = tr(vp.title or vp.name)
+    heading = tr(_("{title} · AD {year}", title=title, year=scene.year))
+    draw.text((12, 6), _fit(heading, big, W // 2 - 16), font=big, fill=(120, 20, 24))
+    line2 = f"{_phase_text(scene)}  {tr(scene.turn_label)}".strip()
     if scene.active_event and scene.active_event.name:
-        line2 += f"  ·  Event: {scene.active_event.name}"
+        line2 += "  ·  " + tr(_("Event: {event}", event=scene.active_event.name))
     draw.text((12, 38), _fit(line2, small, W - 24), font=small, fill=INK)
     x = W - 12
     right = [
-        f"VP Rome {scene.vp.get('R', 0)} · Enemies {scene.vp.get('E', 0)}",
-        f"SMC left Rome {scene.smc_left.get('R', 0)} · Enemies {scene.smc_left.get('E', 0)}",
+        tr(_("VP Rome {rome} · Enemies {enemies}", rome=scene.vp.get("R", 0),
+             enemies=scene.vp.get("E", 0))),
     ]
     yy = 4
     for text in right[:1]:
-        tw, _ = _text_size(text, small)
+        tw, _h = _text_size(text, small)
         draw.text((x - tw, yy + 4), text, font=small, fill=INK)
         yy += 24
     if scene.result:
-        _result_banner(draw, scene.result, (0, vp.map_top, W, vp.map_top + 34))
+        _result_banner(draw, tr(scene.result), (0, vp.map_top, W, vp.map_top + 34), tr)
 
 
 def _fit(text: str, f: Any, width: int) -> str:
@@ -1357,16 +1382,22 @@ def _fit(text: str, f: Any, width: int) -> str:
 
 
 def _result_banner(
-    draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    box: tuple[int, int, int, int],
+    tr: Callable[[Any], str] = str,
 ) -> None:
     """The end of the game across the top of the map: who won."""
     draw.rectangle(box, fill=(120, 20, 24))
     f = font("serif-bold", 20)
-    _draw_text_box(draw, box, _fit("GAME OVER · " + text, f, box[2] - box[0] - 16), f,
+    banner = tr(_("GAME OVER · {result}", result=text))
+    _draw_text_box(draw, box, _fit(banner, f, box[2] - box[0] - 16), f,
                    (255, 244, 220), halo=None)
 
 
-def _draw_legend_strip(canvas: Image.Image, vp: Viewport) -> None:
+def _draw_legend_strip(
+    canvas: Image.Image, vp: Viewport, tr: Callable[[Any], str] = str
+) -> None:
     """Detail and theatre views: every mark explained under the map."""
     W = canvas.size[0]
     y0 = vp.map_top + vp.height
@@ -1375,25 +1406,26 @@ def _draw_legend_strip(canvas: Image.Image, vp: Viewport) -> None:
     draw.line((0, y0, W, y0), fill=(120, 30, 30), width=2)
     f = font("sans", 13)
     items: list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], None]]] = [
-        ("Rome's move", lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["R"])),
-        ("Enemies' move", lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["E"])),
-        ("battle", lambda d, x, y: _legend_swatch(d, x, y, BATTLE_TINT, (210, 20, 20))),
-        ("held by Enemies", lambda d, x, y: _legend_swatch(d, x, y, ENEMY_TINT, INK)),
-        ("major river", lambda d, x, y: d.line((x, y + 8, x + 22, y + 8), fill=RIVER_COLOUR,
-                                               width=4)),
-        ("≈ strait", lambda d, x, y: _dashed(d, [(x, y + 8), (x + 22, y + 8)], STRAIT_COLOUR,
-                                             3, 5, 3)),
-        ("units PF-QU-BT", lambda d, x, y: _legend_unit(d, x, y)),
-        ("leaders CC-VS-BT-CP", lambda d, x, y: _legend_leader(d, x, y)),
-        ("units, PF, +leaders (folded stack)", lambda d, x, y: _legend_tab(d, x, y)),
-        ("camp", lambda d, x, y: _draw_site(d, "camp", (x + 6, y + 3, x + 17, y + 14), 0)),
-        ("city", lambda d, x, y: _draw_site(d, "city", (x + 6, y + 3, x + 17, y + 14), 0)),
-        ("port", lambda d, x, y: _draw_site(d, "port", (x + 5, y + 2, x + 18, y + 15), 0)),
-        ("People at war / in Pax Romana", lambda d, x, y: _legend_chips(d, x, y)),
+        (_("Rome's move"), lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["R"])),
+        (_("Enemies' move"), lambda d, x, y: _legend_arrow(d, x, y, ARROW_COLOURS["E"])),
+        (_("battle"), lambda d, x, y: _legend_swatch(d, x, y, BATTLE_TINT, (210, 20, 20))),
+        (_("held by Enemies"), lambda d, x, y: _legend_swatch(d, x, y, ENEMY_TINT, INK)),
+        (_("major river"), lambda d, x, y: d.line((x, y + 8, x + 22, y + 8), fill=RIVER_COLOUR,
+                                                  width=4)),
+        (_("≈ strait"), lambda d, x, y: _dashed(d, [(x, y + 8), (x + 22, y + 8)], STRAIT_COLOUR,
+                                                3, 5, 3)),
+        (_("units PF-QU-BT"), lambda d, x, y: _legend_unit(d, x, y)),
+        (_("leaders CC-VS-BT-CP"), lambda d, x, y: _legend_leader(d, x, y)),
+        (_("units, PF, +leaders (folded stack)"), lambda d, x, y: _legend_tab(d, x, y)),
+        (_("camp"), lambda d, x, y: _draw_site(d, "camp", (x + 6, y + 3, x + 17, y + 14), 0)),
+        (_("city"), lambda d, x, y: _draw_site(d, "city", (x + 6, y + 3, x + 17, y + 14), 0)),
+        (_("port"), lambda d, x, y: _draw_site(d, "port", (x + 5, y + 2, x + 18, y + 15), 0)),
+        (_("People at war / in Pax Romana"), lambda d, x, y: _legend_chips(d, x, y)),
     ]
     x, y = 10, y0 + 8
-    for text, mark in items:
-        tw, _ = _text_size(text, f)
+    for label, mark in items:
+        text = tr(label)
+        tw, _h = _text_size(text, f)
         if x + 28 + tw > W - 8:
             x, y = 10, y + 24
         mark(draw, x, y)
@@ -1458,11 +1490,12 @@ def enemy_held(scene: MapScene) -> list[str]:
 
 def _zone_chips(scene: MapScene) -> dict[str, list[str]]:
     chips: dict[str, list[str]] = {}
+    tr = _tr(scene)
     for z in scene.battle_zones:
-        chips.setdefault(z, []).append("⚔ Battle")
+        chips.setdefault(z, []).append(tr(_("⚔ Battle")))
     for zid, zs in scene.zones.items():
         for mk in zs.markers:
-            chips.setdefault(zid, []).append(_chip_text(mk))
+            chips.setdefault(zid, []).append(tr(_chip_text(mk)))
     for s in scene.map_stratagems:
         chips.setdefault(s.zone, []).append(s.name)
     return chips
@@ -1706,7 +1739,7 @@ def render_scene(
     else:
         _draw_header(canvas, scene, vp)
         if vp.legend:
-            _draw_legend_strip(canvas, vp)
+            _draw_legend_strip(canvas, vp, _tr(scene))
     return RenderResult(canvas, list(placer.placed), vp)
 
 

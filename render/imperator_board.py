@@ -17,15 +17,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.core.i18n import _
+
 FRONTS = ("britannia", "rhine", "danube", "orient", "south")
 FRONT_NAMES = {
-    "britannia": "British Front",
-    "rhine": "Rhine Front",
-    "danube": "Danube Front",
-    "orient": "Orient Front",
-    "south": "Southern Front",
-    "interior": "Interior provinces",
+    "britannia": _("British Front"),
+    "rhine": _("Rhine Front"),
+    "danube": _("Danube Front"),
+    "orient": _("Orient Front"),
+    "south": _("Southern Front"),
+    "interior": _("Interior provinces"),
 }
+FRONT_SHORT = {
+    "britannia": _("British"),
+    "rhine": _("Rhine"),
+    "danube": _("Danube"),
+    "orient": _("Orient"),
+    "south": _("Southern"),
+    "interior": _("Interior provinces"),
+}
+"""A Front's name on a chip or in the legend (the word "Front" left out)."""
 _FRONT_ALIASES = {
     "british": "britannia",
     "britain": "britannia",

@@ -64,8 +64,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.i18n import _
+
 SIDES = ("R", "E")
-SIDE_NAMES = {"R": "Rome", "E": "Enemies of Rome"}
+SIDE_NAMES = {"R": _("Rome"), "E": _("Enemies of Rome")}
 _SIDE_ALIASES = {
     "r": "R",
     "rome": "R",
@@ -205,6 +207,7 @@ class MapScene:
     last_moves: tuple[Move, ...] = ()
     battle_zones: tuple[str, ...] = ()
     result: str = ""  # once the game is over: who won, in words
+    language: str = "en"  # the labels' language: the game's (``render.words``)
 
     @property
     def peoples_at_war(self) -> tuple[str, ...]:
@@ -352,6 +355,7 @@ def from_public_view(view: Mapping[str, Any]) -> MapScene:
         last_moves=moves,
         battle_zones=tuple(str(z) for z in view.get("battle_zones", ()) or ()),
         result=_result_text(view.get("result")),
+        language=str(view.get("language") or "en"),
     )
 
 
@@ -364,5 +368,5 @@ def _result_text(result: Any) -> str:
         winners = [str(w) for w in result.get("winners", ()) or ()]
         if summary:
             return summary
-        return "Winner: " + ", ".join(winners) if winners else "A draw"
+        return _("Winner: {who}", who=", ".join(winners)) if winners else _("A draw")
     return str(result)

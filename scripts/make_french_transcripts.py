@@ -39,6 +39,9 @@ EXPECTATIONS = {
     "Year 162: phase A": "Année 162 : phase A",
     "§2.F: campaign result for 161": "§2.F : bilan de la campagne 161",
     "§8.1: the evasion": "§8.1 : l'évasion",
+    "Stratagems held: Rome 1, Enemies 1": "Stratagèmes en main : Rome 1, Ennemis 1",
+    "spectators see no hand": "les spectateurs ne voient aucune main",
+    "Event of the year": "Événement de l'année",
 }
 """Expected text, English -> French, where the French output differs."""
 
@@ -60,6 +63,54 @@ SOURCES = {
         "Imperator, the whole of 161 (phases A to F) of imperator_campaign_year.txt",
     ),
 }
+
+
+SELECTS = (
+    "Use the ability on {what}",
+    "Use the ability ({target})",
+    "Skip the ability",
+    "Take {what}",
+    "Resolve {what}",
+    "Discard {what}",
+    "Defeat with {what}",
+    "Citizenship, Forum slot {what}",
+    "Answer {what}",
+    "Move the Barbarian {origin} to {to}",
+    "pass",
+    "try to evade",
+    "stand and fight",
+    "play {chit} to cancel",
+    "play Faveur divine: the die shows {face}",
+    "play Fuite opportune: withdraw to {zone}",
+    "play {chit}",
+)
+"""Menu options the bot writes in the reader's language: ``select`` lines name them in French
+(message ids of bot/locale; their {fields} are game words, kept as they are)."""
+
+
+def french_option(label: str) -> str:
+    """The French label of a menu option written from one of :data:`SELECTS`."""
+    import gettext
+    import re
+
+    catalogue = gettext.translation("praetor", ROOT / "bot" / "locale", languages=["fr"])
+    # Then any other sentence of the catalogue (a decision's choices), longest wording first.
+    def wording(msgid: str) -> str:
+        return re.sub(r"\{\w+\}", "", msgid)
+
+    others = sorted(
+        (m for m in catalogue._catalog if isinstance(m, str) and len(wording(m).strip()) > 2),
+        key=lambda m: -len(wording(m)),
+    )
+    for msgid in (*SELECTS, *others):
+        pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(msgid)) + "$"
+        try:
+            found = re.match(pattern, label)
+        except re.error:  # a field used twice in one sentence
+            continue
+        if found:
+            return catalogue.gettext(msgid).format(**found.groupdict())
+    return label
 
 
 def frenchify(lines: list[str]) -> list[str]:
@@ -85,6 +136,8 @@ def frenchify(lines: list[str]) -> list[str]:
             for english, french in CLICKS.items():
                 if line in (f"click {english}", f"! click {english}"):
                     line = line.replace(english, french)
+        if words[0] == "select" and len(words) == 2:
+            line = "select " + french_option(words[1])
         if line.startswith("> "):
             line = "> " + EXPECTATIONS.get(line[2:], line[2:])
         out.append(line)

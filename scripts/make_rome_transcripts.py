@@ -26,10 +26,8 @@ from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
 from rules.core import Command, RuleError  # noqa: E402
 from rules.rome_iinc import board as B  # noqa: E402
 from rules.rome_iinc import commands as C  # noqa: E402
-from rules.rome_iinc.game import RomeGame  # noqa: E402
+from rules.rome_iinc.game import RomeGame, typed  # noqa: E402
 from rules.rome_iinc.players import heuristic_choice  # noqa: E402
-
-SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
 
 
 class Writer:
@@ -45,17 +43,7 @@ class Writer:
 
 def slash(command: Command) -> str:
     """The ``/rome`` (or shared ``/end``) line that enters ``command``."""
-    if command.name == "end":
-        return "/end"
-    sub = SUBCOMMANDS.get(command.name, command.name)
-    parts = []
-    for key, value in command.args.items():
-        if isinstance(value, list):
-            if not value:
-                continue
-            value = ",".join(value)
-        parts.append(f"{key}:{value}")
-    return " ".join([f"/rome {sub}", *parts])
+    return typed(command)
 
 
 def offer(game: RomeGame, seat: str) -> Command | None:
@@ -80,11 +68,14 @@ def offer(game: RomeGame, seat: str) -> Command | None:
     return None
 
 
-async def make(seed: int, mode: str, turns: int) -> tuple[list[str], str]:
+async def make(seed: int, mode: str, turns: int, game_seed: str = "") -> tuple[list[str], str]:
+    """Play and write one transcript; ``game_seed`` fixes the game's dice (``# seed:``)."""
     users = {"east": "alice", "west": "alice" if mode == "solo" else "bob"}
     with tempfile.TemporaryDirectory() as tmp:
         runner = TranscriptRunner(Path(tmp) / "g.db", 1, Path(tmp) / "images", io.StringIO())
         await runner.open()
+        if game_seed:
+            runner.forced_seeds = [game_seed]
         w = Writer(runner)
         rng = random.Random(seed)
         ending = "stopped"
@@ -116,6 +107,11 @@ async def make(seed: int, mode: str, turns: int) -> tuple[list[str], str]:
             await w.do("> 11.2")  # a War is fought in the War step, not the Unrest step
             fought = False
             offered = mode == "solo"
+            # the solo game also shows a Gift of Gold, Extra Taxes and a Civil War (issue 15):
+            # the West hands its Treasury to the East at the end of its War steps (9.1.5) until
+            # a Treasury leaves it in debt (Extra Taxes, 9.1.4); the first Rebel that may be
+            # fought is fought (11.4)
+            gifted = civil = taxed = mode != "solo"
             moderator = runner.table.moderator  # type: ignore[union-attr]
             for _step in range(3000):
                 row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
@@ -131,6 +127,34 @@ async def make(seed: int, mode: str, turns: int) -> tuple[list[str], str]:
                 if pick is None:
                     break
                 seat, command = pick
+                st = game.state
+                if not civil and command.name not in ("decide", "civil_war"):
+                    rebels = [c for c in game.legal_commands(seat) if c.name == "civil_war"]
+                    if rebels:
+                        command, civil = rebels[0], True
+                        await as_user(users[seat])
+                        await w.do(typed(command))
+                        await w.do("> Civil War against")
+                        continue
+                if not taxed and st.step == "war" and seat == "west" and command.name == "end" \
+                        and st.gold["west"] > 0 and not any(st.rebel_emperor.values()):
+                    gifted = True
+                    await as_user(users[seat])
+                    await w.do(f"/rome gold amount:{st.gold['west']}")
+                    await w.do(f"> West gives {st.gold['west']} Gold to the East")
+                    continue
+                if command.name == "civil_war" and not civil:
+                    civil = True
+                    await as_user(users[seat])
+                    await w.do(typed(command))
+                    await w.do("> Civil War against")
+                    continue
+                if command.name == "extra_taxes" and not taxed:
+                    taxed = True
+                    await as_user(users[seat])
+                    await w.do(typed(command))
+                    await w.do("> raises Extra Taxes")
+                    continue
                 if not offered and (gift := offer(game, seat)) is not None:
                     command, offered = gift, True
                     await as_user(users[seat])
@@ -157,6 +181,8 @@ async def make(seed: int, mode: str, turns: int) -> tuple[list[str], str]:
                     fought = True
             if not offered:
                 raise RuntimeError("no Transfer into the other Empire was possible")
+            if not (gifted and civil and taxed):
+                raise RuntimeError(f"gift {gifted}, civil war {civil}, extra taxes {taxed}: missing")
             if ending == "finished":
                 await w.do("> Game over")
             await w.do("/game status")
@@ -168,17 +194,20 @@ async def make(seed: int, mode: str, turns: int) -> tuple[list[str], str]:
 
 async def main() -> None:
     out = ROOT / "tests" / "transcripts"
-    for name, mode, turns, seed, title in (
-        ("rome_iinc_solo.txt", "solo", 10, 1, "Solo: the 286 scenario of Rome, IInc."),
-        ("rome_iinc_coop.txt", "coop", 3, 1, "Co-op (alice East, bob West): the 286 scenario"),
+    # the solo game's dice are replay-3-1: a Rebel to fight in Turn 1 (seed 1 has none in ten turns)
+    for name, mode, turns, seed, game_seed, title in (
+        ("rome_iinc_solo.txt", "solo", 10, 1, "replay-3-1", "Solo: the 286 scenario of Rome, IInc."),
+        ("rome_iinc_coop.txt", "coop", 3, 1, "", "Co-op (alice East, bob West): the 286 scenario"),
     ):
         if len(sys.argv) > 1 and sys.argv[1] not in name:
             continue
-        lines, ending = await make(seed, mode, turns)
+        lines, ending = await make(seed, mode, turns, game_seed)
         header = [
             f"# {title} through the cogs (/rome, /end, Respond),",
             f"# written by scripts/make_rome_transcripts.py (heuristic player, seed {seed}; {ending}).",
         ]
+        if game_seed:
+            header.append(f"# seed: {game_seed}")
         (out / name).write_text("\n".join([*header, *lines]) + "\n", encoding="utf-8")
         print(f"{name}: {len(lines)} lines, {ending}")
 

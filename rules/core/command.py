@@ -48,6 +48,9 @@ class Outcome:
     commit_point: bool = False
     game_over: bool = False
     highlight: bool = False
+    rolls_in_lines: bool = False
+    """The game wrote each roll into its public lines, next to what it decided (a digest per
+    phase, Rome, IInc.): the presenter does not list ``rolls`` again after the lines."""
 
     def say(self, line: str) -> None:
         self.public.append(line)
@@ -73,6 +76,8 @@ class Outcome:
             "game_over": self.game_over,
             "highlight": self.highlight,
         }
+        if self.rolls_in_lines:
+            data["rolls_in_lines"] = True
         texts: JSONDict = {}
         public = lines_to_json(self.public)
         if public is not None:
@@ -100,6 +105,7 @@ class Outcome:
             commit_point=bool(data.get("commit_point", False)),
             game_over=bool(data.get("game_over", False)),
             highlight=bool(data.get("highlight", False)),
+            rolls_in_lines=bool(data.get("rolls_in_lines", False)),
         )
 
     def public_json(self) -> JSONDict:

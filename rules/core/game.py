@@ -23,6 +23,7 @@ from rules.core.command import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
+from rules.core.i18n import Text, _, plain, text_from_json
 
 S = TypeVar("S")
 
@@ -70,7 +71,8 @@ class Game(ABC, Generic[S]):
             if info.id == scenario_id:
                 return info
         known = ", ".join(s.id for s in cls.scenarios())
-        raise RuleError("", f"unknown scenario {scenario_id!r} (known: {known})")
+        message = _("unknown scenario {scenario} (known: {known})", scenario=repr(scenario_id), known=known)
+        raise RuleError("", message)
 
     # -- play ---------------------------------------------------------------------------
     def apply(self, seat: str, command: Command) -> Outcome:
@@ -144,12 +146,20 @@ class Game(ABC, Generic[S]):
 
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        """JSON of the game. A waiting decision's prompt and labels stored in the state are
+        marked sentences: ``texts`` keeps their message ids (the state itself holds the
+        English) so they are translated after a reload too (DESIGN: Two languages)."""
+        state = self._state_to_json(self.state)
+        data = {
             "kind": self.KIND,
             "state_version": self.STATE_VERSION,
             "rules_version": self.RULES_VERSION,
-            "state": self._state_to_json(self.state),
+            "state": state,
         }
+        texts = _marked(state.get(PENDING), [PENDING])
+        if texts:
+            data["texts"] = texts
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game[S]:
@@ -160,7 +170,10 @@ class Game(ABC, Generic[S]):
                 f"state version {data.get('state_version')} cannot be read by "
                 f"{cls.KIND} state version {cls.STATE_VERSION}"
             )
-        return cls(cls._state_from_json(data["state"]))
+        state = data["state"]
+        if data.get("texts"):
+            state = {**state, PENDING: _restored(state.get(PENDING), data["texts"])}
+        return cls(cls._state_from_json(state))
 
     @staticmethod
     @abstractmethod
@@ -169,3 +182,42 @@ class Game(ABC, Generic[S]):
     @staticmethod
     @abstractmethod
     def _state_from_json(data: dict[str, Any]) -> S: ...
+
+
+PENDING = "pending"
+"""The state field holding a game's waiting decision(s), whose sentences survive a reload."""
+
+
+def _marked(value: Any, path: list[Any]) -> list[list[Any]]:
+    """``[path, text JSON]`` for every :class:`Text` inside ``value`` (dicts and lists)."""
+    if isinstance(value, Text):
+        return [[path, value.to_json()]]
+    found: list[list[Any]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _marked(item, [*path, key])
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            found += _marked(item, [*path, index])
+    return found
+
+
+def _restored(value: Any, texts: list[list[Any]]) -> Any:
+    """A copy of ``value`` (the stored pending decisions) with each marked sentence of
+    ``texts`` put back where it was, when the English there still matches."""
+    value = copy.deepcopy(value)
+    for path, text in texts:
+        if not path or path[0] != PENDING:
+            continue
+        holder, keys = value, path[1:]
+        try:
+            for key in keys[:-1]:
+                holder = holder[key]
+            again = text_from_json(text)
+            if keys and isinstance(holder, dict | list) and holder[keys[-1]] == plain(again):
+                holder[keys[-1]] = again
+            elif not keys and value == plain(again):
+                value = again
+        except (KeyError, IndexError, TypeError):
+            continue  # a state shaped otherwise than when it was stored: keep the English
+    return value

@@ -27,7 +27,13 @@ def check_language(value: str) -> str:
     """A ``language`` option's value, checked: one of :data:`LANGUAGES`."""
     code = value.strip().lower()
     if code not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)} (got {value!r})")
+        raise ValueError(
+            _(
+                "language must be one of {languages} (got {value})",
+                languages=", ".join(LANGUAGES),
+                value=repr(value),
+            )
+        )
     return code
 
 

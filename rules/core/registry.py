@@ -6,6 +6,7 @@ import importlib
 from importlib.metadata import entry_points
 
 from rules.core.game import Game
+from rules.core.i18n import _
 
 _REGISTERED: dict[str, type[Game]] = {}  # type: ignore[type-arg]
 
@@ -39,5 +40,6 @@ def games() -> dict[str, type[Game]]:  # type: ignore[type-arg]
 def get_game(kind: str) -> type[Game]:  # type: ignore[type-arg]
     known = games()
     if kind not in known:
-        raise KeyError(f"unknown game {kind!r} (known: {', '.join(sorted(known)) or 'none'})")
+        names = ", ".join(sorted(known)) or _("none")
+        raise KeyError(_("unknown game {kind} (known: {known})", kind=repr(kind), known=names))
     return known[kind]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from rules.core.command import Outcome
+from rules.core.i18n import _, _n, join
 from rules.imperator import fate, politics
 from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -97,7 +98,9 @@ def place(
     if len(options) > 1:
         what = ", ".join(name(st, p) for p in pieces)
         politics.open_decision(
-            st, role, "place_pieces", f"{section}: choose where {what} go(es).",
+            st, role, "place_pieces",
+            _n("{section}: choose where {pieces} goes.", "{section}: choose where {pieces} go.", len(pieces),
+               section=section, pieces=what),
             [(z, name(st, z)) for z in options], dest, section, {"pieces": list(pieces), "shelter": shelter},
         )
     return dest
@@ -136,30 +139,30 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
     e: list[tuple[str, int]] = []
     rome = st.board.rome
     if any(st.leaders[a].loc == rome for a in st.augusti()):
-        r.append(("an Augustus in Rome", 1))
+        r.append((_("an Augustus in Rome"), 1))
     if st.rules.get("armenia", True):
         if st.armenia == "roman":
-            r.append(("Armenia is Roman", 1))
+            r.append((_("Armenia is Roman"), 1))
         else:
-            e.append(("Armenia is Parthian", 1))
+            e.append((_("Armenia is Parthian"), 1))
     if not st.usurpers():
-        r.append(("no civil war", 1))
+        r.append((_("no civil war"), 1))
     else:
-        e.append(("a usurpation in progress", 3))
+        e.append((_("a usurpation in progress"), 3))
     if st.pax_turn:
-        r.append(("Pax Romana", 3))
-        e.append(("Pax Romana", -1))
+        r.append((_("Pax Romana"), 3))
+        e.append((_("Pax Romana"), -1))
     if not any(st.udef(u).praetorian and st.units[u].loc == rome and st.units[u].status == "map" for u in st.units):
-        e.append(("no Praetorian cohort in Rome", 1))
+        e.append((_("no Praetorian cohort in Rome"), 1))
     for uid, us in st.units.items():
         d = st.udef(uid)
         if us.status != "map" or us.loc is None or d.people in (ROMAN, "armenia"):
             continue
         f = st.front_of(us.loc)
         if f == INTERIOR:
-            e.append((f"{d.name} in an interior province", 3))
+            e.append((_("{unit} in an interior province", unit=d.name), 3))
         elif f is not None:
-            e.append((f"{d.name} in a Front", 1))
+            e.append((_("{unit} in a Front", unit=d.name), 1))
     # Reserve Front excess (AMB-38)
     out_fronts = set()
     for uid, us in st.units.items():
@@ -175,13 +178,15 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
     # out does not cover another Front.
     excess = len(out_fronts - set(st.reserve_fronts))
     if excess:
-        r.append((f"{excess} Front(s) with units out but not a Reserve Front", -3 * excess))
+        r.append((_n("{n} Front with units out but not a Reserve Front",
+                     "{n} Fronts with units out but not a Reserve Front", excess), -3 * excess))
     for role, items in (("R", r), ("E", e)):
-        total = sum(v for _, v in items)
+        total = sum(v for why, v in items)
         st.add_vp(role, total)
         if items:
-            detail = ", ".join(f"{v:+d} {why}" for why, v in items)
-            out.say(f"§10 (phase F): {st.seat_of(role)} {total:+d} VP ({detail}).")
+            detail = join(", ", [join(" ", [f"{v:+d}", why]) for why, v in items])
+            out.say(_("§10 (phase F): {seat} {total} VP ({detail}).", seat=st.seat_of(role),
+                      total=f"{total:+d}", detail=detail))
     out.cite("§10")
     # Usurpation success A/: a rebel leader and a rebel unit hold Rome.
     if st.usurpers():
@@ -228,7 +233,7 @@ def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
             st.at_war.remove(pid)
             gone = True
     if gone:
-        out.say("§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front.")
+        out.say(_("§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front."))
         out.cite("§4.2")
 
 
@@ -249,7 +254,8 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
         if fs.status == "map" and fs.at != "port":
             fs.status = "lost"
             fs.back_year = st.year + 6
-            out.say(f"§9.2.1: the {st.board.fleets[fid].name} is lost at sea; back in {fs.back_year}.")
+            out.say(_("§9.2.1: the {fleet} is lost at sea; back in {year}.",
+                      fleet=st.board.fleets[fid].name, year=fs.back_year))
             for us in st.units.values():
                 if us.fleet == fid:
                     us.fleet = None
@@ -257,7 +263,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                     us.loc = None
             drowned = sorted(x for x, ls in st.leaders.items() if ls.fleet == fid and ls.status == "map")
             # §9.2.1: the leaders aboard die together; their titles pass as for any death (§3.6)
-            politics.kill_leaders(st, out, drowned, "lost at sea with the fleet", section="§9.2.1")
+            politics.kill_leaders(st, out, drowned, _("lost at sea with the fleet"), section="§9.2.1")
     # 9.2.2 Roman units and leaders
     stranded: dict[str, list[str]] = {}  # zone outside the Empire -> leaders of the Roman player
     outside: dict[str, list[str]] = {}  # zone outside the Empire -> zones its units went to
@@ -276,7 +282,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 src = us.loc
                 stranded.setdefault(src, [x for x in st.leaders_in(src, "R") if st.ldef(x).people == ROMAN])
                 us.reduced = True
-                options, _ = home_options(st, uid)
+                options, _reduced = home_options(st, uid)
                 dest = place(st, out, "R", [uid], options, "§9.2.2")
                 if dest is None:
                     us.status, us.loc = "eliminated", None
@@ -290,7 +296,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             elif garrison and d.home and e_occupied(st, d.home):
                 _shelter(st, uid)
             else:
-                options, _ = home_options(st, uid)
+                options, _reduced = home_options(st, uid)
                 if options:
                     place(st, out, "R", [uid], options, "§9.2.2", shelter=True)
                 else:
@@ -308,14 +314,16 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
         if len({st.units[u].loc for u in units}) > 1 or any(u in undecided for u in units):
             # answered after the units' own placements (decisions are answered in order)
             politics.open_decision(
-                st, "R", "follow_unit", f"§9.2.2: which unit do {', '.join(name(st, x) for x in leaders)} go with?",
+                st, "R", "follow_unit",
+                _n("§9.2.2: which unit does {leaders} go with?", "§9.2.2: which unit do {leaders} go with?",
+                   len(leaders), leaders=join(", ", [name(st, x) for x in leaders])),
                 [(u, name(st, u)) for u in units], units[0], "§9.2.2", {"pieces": leaders},
             )
     alone = sorted(
         x for x, ls in st.leaders.items()
         if ls.status == "map" and ls.loc is not None and ls.owner == "R" and not st.in_empire(ls.loc) and st.ldef(x).people == ROMAN
     )
-    politics.kill_leaders(st, out, alone, "stranded alone outside the Empire", section="§9.2.2")
+    politics.kill_leaders(st, out, alone, _("stranded alone outside the Empire"), section="§9.2.2")
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
@@ -345,7 +353,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             gone = vex.pop()
             st.units[gone].status = "pool"
             st.units[gone].loc = None
-            out.say(f"§9.2.3: {name(st, gone)} is withdrawn (too few legions).")
+            out.say(_("§9.2.3: {unit} is withdrawn (too few legions).", unit=name(st, gone)))
         need = 3 * len(vex) - sum(1 for u in legions if st.units[u].reduced)
         reduce_legions(st, out, front, need)
     # 9.2.4 non-Roman Peoples
@@ -360,7 +368,9 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             st.locked[pid] = st.year + 6
             pts = 2 if pd.major else 1
             st.add_vp("R", pts)
-            out.say(f"§9.2.4: the {pd.name} are pacified by force; {pts} VP to {st.seat_of('R')}.")
+            out.say(_n("§9.2.4: the {people} are pacified by force; {n} VP to {seat}.",
+                       "§9.2.4: the {people} are pacified by force; {n} VP to {seat}.", pts,
+                       people=pd.name, seat=st.seat_of("R")))
             home = people_home(st, pid)
             if not pd.major:
                 for u in units:
@@ -428,7 +438,9 @@ def reduce_legions(st: ImperatorState, out: Outcome, front: str, need: int) -> N
         return
     politics.open_decision(
         st, "R", "reduce_legion",
-        f"§9.2.3: {need} legion(s) of the {front} Front must turn to their reduced side; choose one.",
+        _n("§9.2.3: {n} legion of the {front} Front must turn to its reduced side; choose it.",
+           "§9.2.3: {n} legions of the {front} Front must turn to their reduced side; choose one.",
+           need, front=front),
         [(u, name(st, u)) for u in cands], cands[0], "§9.2.3", {"front": front, "need": need},
     )
 

@@ -91,15 +91,20 @@ def retreat_zones(st: ImperatorState, zone: str, role: str, units: list[str], le
     return withdrawal_zones(st, zone, role, units, leaders, away_from_attackers=not attacker)
 
 
+def _mobile(st: ImperatorState, units: list[str]) -> list[str]:
+    """The units that can leave with a leader (the Armenia unit and mutineers stay), strongest first."""
+    return sorted((u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None),
+                  key=lambda u: (-st.unit_values(u)[0], u))
+
+
 def evasion_force(st: ImperatorState, zone: str, role: str) -> tuple[list[str], list[str]]:
-    """§8.1: the leaders who evade and the units they take: each leader takes at most his own CC
-    of units (strongest first), so the force carries the sum of their CCs."""
+    """§8.1: the leaders who evade and, by default, the units they take: each leader takes at
+    most his own CC of units, so the force carries the sum of their CCs (strongest first until
+    the evading player picks them, :func:`evade_unit`)."""
     units, leaders = force(st, zone, role)
-    mobile = sorted((u for u in units if st.udef(u).people != "armenia" and st.units[u].mutiny is None),
-                    key=lambda u: (-st.unit_values(u)[0], u))
     movers = [x for x in leaders if not st.leaders[x].ill]  # Event 4: an ill Augustus stays put
     capacity = sum(st.ldef(x).cc for x in movers)
-    return mobile[:capacity], movers
+    return _mobile(st, units)[:capacity], movers
 
 
 def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
@@ -121,8 +126,8 @@ def attack(st: ImperatorState, out: Outcome, role: str, zone: str) -> None:
                 st,
                 defender,
                 "evade",
-                f"§8.1: {name(st, zone)} is attacked. Try to evade with {name(st, best)}?",
-                [("fight", "stand and fight"), ("evade", "try to evade")],
+                _("§8.1: {zone} is attacked. Try to evade with {leader}?", zone=name(st, zone), leader=name(st, best)),
+                [("fight", _("stand and fight")), ("evade", _("try to evade"))],
                 "fight",
                 "§8.1",
                 {"zone": zone, "leader": best, "leaders": movers, "units": taking},
@@ -141,19 +146,56 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
             return
         roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
         if cm.evasion_succeeds(vs, roll.result):
-            leaders, units = _evaders(st, data, zone, defender)
-            zones = evasion_zones(st, zone, defender, leaders, units)
-            if len(zones) > 1 and data.get("to") not in zones:
-                politics.open_decision(
-                    st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
-                    [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
-                )
-                return
-            if zones:
-                evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
-                return
+            _pick_evaders(st, out, dict(data, picked=[]))
+            return
         out.say(_("§8.1: the evasion fails; the battle is fought."))
     battle(st, out, attacker, zone)
+
+
+def _pick_evaders(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§8.1: the evading player picks the units his leaders take, one at a time, up to the sum
+    of their CCs (an ``evade_unit`` decision, the strongest left by default); with no choice to
+    make they all go. Then the destination (:func:`_evasion_destination`)."""
+    zone = data["zone"]
+    defender = st.defender_in(zone, st.active)
+    leaders, _units = _evaders(st, data, zone, defender)
+    capacity = sum(st.ldef(x).cc for x in leaders)
+    picked = [u for u in data["picked"] if st.units[u].status == "map" and st.units[u].loc == zone]
+    left = [u for u in _mobile(st, force(st, zone, defender)[0]) if u not in picked]
+    if left and len(picked) < capacity < len(picked) + len(left):
+        politics.open_decision(
+            st, defender, "evade_unit",
+            _("§8.1: the evasion succeeds; pick a unit to go with the leaders ({taken} of {cc} taken).",
+              taken=len(picked), cc=capacity),
+            [(u, name(st, u)) for u in left], left[0], "§8.1", dict(data, picked=picked),
+        )
+        return
+    taken = picked + left[: max(0, capacity - len(picked))]
+    _evasion_destination(st, out, dict(data, units=taken, picked=taken))
+
+
+def evade_unit(st: ImperatorState, out: Outcome, data: dict[str, Any], unit: str) -> None:
+    """§8.1: ``unit`` goes with the evading leaders (the answer to an ``evade_unit`` decision)."""
+    _pick_evaders(st, out, dict(data, picked=[*data["picked"], unit]))
+
+
+def _evasion_destination(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
+    """§8.1: the zone the evading force goes to, the evading player's pick when there are several."""
+    zone = data["zone"]
+    defender = st.defender_in(zone, st.active)
+    leaders, units = _evaders(st, data, zone, defender)
+    zones = evasion_zones(st, zone, defender, leaders, units)
+    if len(zones) > 1 and data.get("to") not in zones:
+        politics.open_decision(
+            st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
+            [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
+        )
+        return
+    if zones:
+        evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
+        return
+    out.say(_("§8.1: the evasion fails; the battle is fought."))
+    battle(st, out, st.active, zone)
 
 
 def _evaders(st: ImperatorState, data: dict[str, Any], zone: str, defender: str) -> tuple[list[str], list[str]]:
@@ -338,7 +380,8 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
                     st,
                     role,
                     "losses",
-                    f"§8.3: {name(st, zone)}: {left} of your units must take a step loss; choose one.",
+                    _n("§8.3: {zone}: {n} of your units must take a step loss; choose it.",
+                       "§8.3: {zone}: {n} of your units must take a step loss; choose one.", left, zone=name(st, zone)),
                     choices,
                     cands[0],
                     "§8.3",
@@ -383,10 +426,15 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
         st.add_vp(winner, 1)
         out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
     stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
+    if winner is not None:  # §4.5 success B/: a beaten Augustus counts even if he dies below
+        beaten = a_leaders if winner == defender else d_leaders
+        augusti = [x for x in beaten if st.leaders[x].status == "map" and st.leaders[x].title == "augustus"]
+        if augusti:
+            politics.augusti_defeated(st, out, augusti)
     # Leaders of a force hit by E die (§8.4).
     for foe, code, leaders in ((defender, code_a, a_leaders), (attacker, code_d, d_leaders)):
         if code == "E":
-            politics.kill_leaders(st, out, list(leaders), "his force was destroyed", killer=foe)
+            politics.kill_leaders(st, out, list(leaders), _("his force was destroyed"), killer=foe)
     if st.game_over:
         return
     if winner is None:
@@ -394,12 +442,9 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
         return
     loser = defender if winner == attacker else attacker
     loser_leaders = [x for x in (a_leaders if loser == attacker else d_leaders) if st.leaders[x].status == "map"]
-    augusti = [x for x in loser_leaders if st.leaders[x].title == "augustus"]
-    if augusti:
-        politics.augusti_defeated(st, out, augusti)
     if civil and st.civil_war and MUTINEERS not in (attacker, defender):
         titled = [x for x in loser_leaders if st.leaders[x].title in ("augustus", "caesar", "usurper") and st.leaders[x].status == "map"]
-        politics.kill_leaders(st, out, titled, "defeated in civil war", killer=winner, section="§8.4")
+        politics.kill_leaders(st, out, titled, _("defeated in civil war"), killer=winner, section="§8.4")
         if st.game_over:
             return
     _retreat(st, out, zone, loser, loser == attacker, winner)
@@ -477,19 +522,19 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
         out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
             eliminate(st, u)
-        politics.kill_leaders(st, out, list(leaders), "no retreat possible", killer=winner)
+        politics.kill_leaders(st, out, list(leaders), _("no retreat possible"), killer=winner)
         return
     if len(zones) == 1:
         do_retreat(st, out, zone, loser, zones[0])
         return
     choices = [(z, name(st, z)) for z in zones]
     if len(units) + len(leaders) > 1:
-        choices.append(("split", "split the force: choose a zone for each unit and leader (AMB-24)"))
+        choices.append(("split", _("split the force: choose a zone for each unit and leader (AMB-24)")))
     politics.open_decision(
         st,
         loser,
         "retreat",
-        f"§8.3: your force in {name(st, zone)} is beaten; choose where it retreats.",
+        _("§8.3: your force in {zone} is beaten; choose where it retreats.", zone=name(st, zone)),
         choices,
         zones[0],
         "§8.3",
@@ -533,7 +578,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 st,
                 loser,
                 "retreat_part",
-                f"§8.3: where does {name(st, piece)} retreat from {name(st, zone)}?",
+                _("§8.3: where does {piece} retreat from {zone}?", piece=name(st, piece), zone=name(st, zone)),
                 [(z, name(st, z)) for z in zs],
                 zs[0] if data["zones"][0] not in zs else data["zones"][0],
                 "§8.3",

@@ -327,12 +327,15 @@ def finish_f(st: ImperatorState, out: Outcome) -> None:
     start_turn(st, out)
 
 
+_VICTORY = {"definitive": _("definitive"), "decisive": _("decisive"), "plain": _("plain")}
+
+
 def final_result(st: ImperatorState, out: Outcome) -> None:
     st.game_over = True
     st.phase = "over"
     a, b = st.vp["rome"], st.vp["enemies"]
     if a == b:
-        st.result = {"winners": [], "summary": f"Draw, {a} VP each.", "level": ""}
+        st.result = {"winners": [], "summary": _n("Draw, {n} VP each.", "Draw, {n} VP each.", a), "level": ""}
     else:
         win, lose = ("rome", "enemies") if a > b else ("enemies", "rome")
         w, v = st.vp[win], st.vp[lose]
@@ -342,7 +345,8 @@ def final_result(st: ImperatorState, out: Outcome) -> None:
             level = "decisive"
         else:
             level = "plain"
-        st.result = {"winners": [win], "summary": f"{win} wins ({w} VP to {v}), a {level} victory.", "level": level}
+        summary = _("{seat} wins ({won} VP to {lost}), a {level} victory.", seat=win, won=w, lost=v, level=_VICTORY[level])
+        st.result = {"winners": [win], "summary": summary, "level": level}
     out.say(_("§10: the game ends. {summary}", summary=st.result['summary']))
     out.cite("§10")
     out.game_over = True
@@ -580,6 +584,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         combat.evade(st, out, data, choice)
     elif kind == "evade_to":
         combat.evade_to(st, out, data, choice)
+    elif kind == "evade_unit":
+        combat.evade_unit(st, out, data, choice)
     elif kind == "losses":
         combat.choose_loss(st, out, data, choice)
     elif kind == "retreat" and choice == "split":
@@ -616,7 +622,7 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
     elif kind == "custodes_to":
         st.custodes = choice
-        out.say(f"§3.6: the Corporis Custodes go to {name(st, choice)}.")
+        out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, choice)))
     elif kind == "crown":
         politics.crown_usurper(st, out, choice, data["why"])
     elif kind == "initiative":

@@ -5,7 +5,7 @@ Both are switched on by the scenario (``rules["events"]``, ``rules["death_table"
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 
 from rules.core.command import Outcome
 from rules.core.i18n import _
@@ -51,7 +51,7 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
             out.say(_("Event 4: {leader} is ill this year.", leader=name(st, augs[0])))
         elif len(augs) == 2:
             politics.open_decision(
-                st, "R", "ill", "Event 4: choose which Augustus falls ill.",
+                st, "R", "ill", _("Event 4: choose which Augustus falls ill."),
                 [(a, name(st, a)) for a in augs], augs[0], "Events table",
             )
     elif number == 7:
@@ -88,33 +88,73 @@ def flip_armenia(st: ImperatorState, out: Outcome) -> None:
     out.map_changed = True
 
 
+def step_cost(st: ImperatorState, frm: str, to: str) -> int:
+    """PM to step from ``frm`` into the adjacent land zone ``to`` (§7.1: 1, plus a river or strait)."""
+    return 1 + st.board.neighbours(frm).get(to, 0)
+
+
 def rome_distance(st: ImperatorState, zone: str) -> int:
+    """PM from ``zone`` to Rome by the cheapest land route on the map (Event 6; 99 when none)."""
     rome = st.board.rome
-    seen = {rome: 0}
-    q = deque([rome])
-    while q:
-        z = q.popleft()
+    best = {rome: 0}
+    todo = [(0, rome)]
+    while todo:
+        cost, z = heapq.heappop(todo)
+        if cost > best[z]:
+            continue
         if z == zone:
-            return seen[z]
-        for n in st.board.land_neighbours(z):
-            if n not in seen:
-                seen[n] = seen[z] + 1
-                q.append(n)
+            return cost
+        for n in sorted(st.board.land_neighbours(z)):
+            c = cost + step_cost(st, n, z)
+            if c < best.get(n, 99):
+                best[n] = c
+                heapq.heappush(todo, (c, n))
     return 99
 
 
-def agitation_error(st: ImperatorState, leader: str, start: str, final: str) -> str | None:
-    """Event 6: an Augustus heads for Rome and stays there (one of two is enough)."""
-    if st.event != 6 or st.leaders[leader].title != "augustus":
-        return None
-    augs = st.augusti()
-    if any(st.leaders[a].loc == st.board.rome for a in augs if a != leader):
+def _heading(st: ImperatorState, leader: str) -> bool:
+    """Event 6 binds this Augustus of Rome: no Augustus of Rome stands in Rome."""
+    if st.event != 6 or st.leaders[leader].title != "augustus" or st.leaders[leader].owner != "R":
+        return False
+    return not any(st.leaders[a].loc == st.board.rome for a in st.augusti() if a != leader)
+
+
+def agitation_error(
+    st: ImperatorState, leader: str, start: str, final: str, spent: int = 0, pm_left: int = 0,
+    carried: list[str] | None = None,
+) -> str | None:
+    """Event 6: an Augustus of Rome stays in Rome, or regains it at once, using up his PM along
+    the most direct route (every PM spent brings him closer, and he stops short of Rome only
+    when his PM or the way run out); one of two Augusti in Rome frees the other."""
+    if not _heading(st, leader):
         return None
     if start == st.board.rome:
-        return "Event 6: the Augustus must stay in Rome this year"
-    if rome_distance(st, final) >= rome_distance(st, start):
-        return "Event 6: the Augustus must head for Rome by the most direct route"
+        return _("the Augustus must stay in Rome this year")
+    if rome_distance(st, final) + spent != rome_distance(st, start):
+        return _("the Augustus must head for Rome by the most direct route (each PM spent brings him "
+                 "closer)")
+    if final == st.board.rome:
+        return None
+    onward = direct_steps(st, leader, final, carried or [], pm_left)
+    if onward:
+        return _("the Augustus must spend all his PM heading for Rome; he can go on to {zone}",
+                 zone=name(st, onward[0]))
     return None
+
+
+def direct_steps(st: ImperatorState, leader: str, frm: str, carried: list[str], pm_left: int) -> list[str]:
+    """Event 6: the zones next to ``frm`` on a most direct route to Rome that ``leader`` (with
+    ``carried``) may still enter with ``pm_left`` PM."""
+    from rules.imperator import movement
+
+    if carried and movement.enemy_units(st, frm, st.leaders[leader].owner):
+        return []  # §7: the force stopped on entering enemy units
+    here = rome_distance(st, frm)
+    return [
+        n for n in sorted(st.board.land_neighbours(frm))
+        if step_cost(st, frm, n) <= pm_left and rome_distance(st, n) + step_cost(st, frm, n) == here
+        and movement.step_error(st, "R", leader, carried, frm, n) is None
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -182,7 +222,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
     died = st.rules.setdefault("died", {})
     for lid in dying:
         died[lid] = st.year
-    politics.kill_leaders(st, out, dying, "natural death (leader table)", section="Leader table")
+    politics.kill_leaders(st, out, dying, _("natural death (leader table)"), section="Leader table")
     return dying
 
 
@@ -202,17 +242,33 @@ def agitation_idle_error(st: ImperatorState) -> str | None:
 
 
 def agitation_steps(st: ImperatorState, augustus: str) -> list[str]:
-    """Event 6: the adjacent zones that bring ``augustus`` closer to Rome and that he may enter."""
+    """Event 6: the adjacent zones on a most direct route to Rome that ``augustus`` may enter."""
     from rules.imperator import movement
 
     ls = st.leaders[augustus]
     if ls.loc is None or ls.ill:
         return []
-    here = rome_distance(st, ls.loc)
-    return sorted(
-        n for n in st.board.land_neighbours(ls.loc)
-        if rome_distance(st, n) < here and movement.step_error(st, "R", augustus, [], ls.loc, n) is None
-    )
+    return direct_steps(st, augustus, ls.loc, [], movement.base_pm(st, False))
 
 
-__all__ = ["agitation_error", "agitation_idle_error", "agitation_steps", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]
+def agitation_route(st: ImperatorState, augustus: str) -> list[str]:
+    """Event 6: a path for ``augustus`` alone that obeys the event (the first open zone of a most
+    direct route at each step, until Rome or his PM are reached); empty when no step is open."""
+    from rules.imperator import movement
+
+    ls = st.leaders[augustus]
+    if ls.loc is None or ls.ill:
+        return []
+    path: list[str] = []
+    here, pm = ls.loc, movement.base_pm(st, False)
+    while here != st.board.rome:
+        steps = direct_steps(st, augustus, here, [], pm)
+        if not steps:
+            break
+        pm -= step_cost(st, here, steps[0])
+        here = steps[0]
+        path.append(here)
+    return path
+
+
+__all__ = ["agitation_error", "agitation_idle_error", "agitation_route", "agitation_steps", "direct_steps", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]

@@ -53,7 +53,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.core.i18n import _, join
+from rules.core.i18n import _, _n, join
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
@@ -293,7 +293,7 @@ class ImperatorGame(Game[ImperatorState]):
             specs.append(
                 ActionSpec(
                     "reserve",
-                    f"choose up to {st.reserve_max} Reserve Fronts (§3.2)",
+                    _n("choose up to {n} Reserve Front (§3.2)", "choose up to {n} Reserve Fronts (§3.2)", st.reserve_max),
                     (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
                 )
             )
@@ -349,20 +349,30 @@ class ImperatorGame(Game[ImperatorState]):
         st = self.state
         lines: list[str] = []
         if st.pending and st.seat_of(st.pending[0]["role"]) == seat:
-            return [f"/respond — {st.pending[0]['prompt']}"]
+            return [_("/respond — {prompt}", prompt=st.pending[0]["prompt"])]
         moved: set[str] = set()
-        for s in queries.candidate_commands(st, seat):
+        shown_groups: set[str] = set()
+        candidates = queries.candidate_commands(st, seat)
+        chits = [c.value for a in self._stratagem_actions(seat) for c in a.args[0].choices or ()]
+        if chits and not st.pending:  # before /end: a chit is played during the step it ends
+            at = next((i for i, c in enumerate(candidates) if c.verb == "end"), len(candidates))
+            candidates[at:at] = queries.stratagem_candidates(st, chits)
+        for s in candidates:
             if s.verb == "march":
                 if s.args["leader"] in moved:
-                    lines.append(f"{queries.typed(st, s)} — {s.note}")
+                    lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))
+                continue
+            if s.group and s.group in shown_groups:
                 continue
             try:
                 self._apply(self.copy_state(st), seat, Command(s.verb, dict(s.args)), Outcome())
             except RuleError:
                 continue
+            if s.group:
+                shown_groups.add(s.group)
             if s.verb == "move" and "leader" in s.args:
                 moved.add(str(s.args["leader"]))
-            lines.append(f"{queries.typed(st, s)} — {s.note}")
+            lines.append(_("{command} — {note}", command=queries.typed(st, s), note=s.note))
         return lines
 
     def _custodes_actions(self, seat: str) -> list[ActionSpec]:

@@ -371,9 +371,9 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     if leader is not None:
         from rules.imperator.fate import agitation_error
 
-        agit = agitation_error(st, leader, start, final)
+        agit = agitation_error(st, leader, start, final, spent, pm - spent, carried)
         if agit:
-            raise RuleError("Event 6", agit.split(": ", 1)[1])
+            raise RuleError("Event 6", agit)
         st.leaders[leader].loc = final
         st.moved[leader] = {"pm": spent}
     for z in sorted(set(placed.values()) | {final}):
@@ -458,7 +458,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
         st,
         ls.owner,
         "escape",
-        f"§7: {name(st, lid)} escaped; choose where he goes.",
+        _("§7: {leader} escaped; choose where he goes.", leader=name(st, lid)),
         [(z, name(st, z)) for z in zones],
         zones[0],
         "§7",

@@ -169,13 +169,13 @@ def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> Non
         return
     candidates = [x for x, s in st.leaders.items() if s.status == "map" and st.ldef(x).people == ROMAN and s.owner == "R"]
     if not candidates:
-        end_game(st, out, "E", "§3.6: no Roman general is left to take the purple; the Enemies of Rome win.")
+        end_game(st, out, "E", _("§3.6: no Roman general is left to take the purple; the Enemies of Rome win."))
         return
     open_decision(
         st,
         "R",
         "successor",
-        "§3.6 (4/): choose the general who becomes Augustus.",
+        _("§3.6 (4/): choose the general who becomes Augustus."),
         [(c, name(st, c)) for c in candidates],
         candidates[0],
         "§3.6",
@@ -227,7 +227,7 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
         st,
         "E",
         "usurper",
-        "§3.6 (4/), §4.5: choose the general in a Front who claims the purple.",
+        _("§3.6 (4/), §4.5: choose the general in a Front who claims the purple."),
         [(c, name(st, c)) for c in cands],
         cands[0],
         "§4.5",
@@ -502,7 +502,7 @@ def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
     crown_usurper(st, out, tops[0], why)
     if len(tops) > 1:
         open_decision(
-            st, "E", "crown", f"{why}: the usurpers have equal CP; choose who becomes Augustus.",
+            st, "E", "crown", _("{why}: the usurpers have equal CP; choose who becomes Augustus.", why=why),
             [(u, name(st, u)) for u in tops], tops[0], "§4.5", {"why": why},
         )
 
@@ -569,8 +569,8 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
         cands = usurper_candidates(st, need_no_augustus=False)
         if cands:
             open_decision(
-                st, "E", "usurper", "§4.5: Didius Julianus reigns; choose a general to claim the purple at once, or none.",
-                [("none", "no usurpation"), *[(c, name(st, c)) for c in cands]], cands[0], "§4.5",
+                st, "E", "usurper", _("§4.5: Didius Julianus reigns; choose a general to claim the purple at once, or none."),
+                [("none", _("no usurpation")), *[(c, name(st, c)) for c in cands]], cands[0], "§4.5",
             )
 
 

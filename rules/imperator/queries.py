@@ -9,10 +9,12 @@ engine still checks every command in full when it is applied.
 from __future__ import annotations
 
 import heapq
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import RuleError
+from rules.core.i18n import _
 from rules.imperator import movement
 from rules.imperator.model import ImperatorState
 
@@ -20,7 +22,7 @@ from rules.imperator.model import ImperatorState
 def movement_phase_error(st: ImperatorState) -> RuleError | None:
     """Why nothing may move now (§2.E: movement is phase E.1 of an SMC), or None."""
     if st.phase != "E" or st.sub != "move":
-        return RuleError("§2.E", "movement happens in phase E.1 of your SMC")
+        return RuleError("§2.E", _("movement happens in phase E.1 of your SMC"))
     return None
 
 
@@ -30,7 +32,7 @@ def march_error(st: ImperatorState, role: str, leader: str) -> RuleError | None:
     if error is not None:
         return error
     if leader not in movable_leaders(st, role):
-        return RuleError("§3.5", f"{leader} is not a leader of yours who may move now")
+        return RuleError("§3.5", _("{leader} is not a leader of yours who may move now", leader=leader))
     return None
 
 
@@ -127,6 +129,8 @@ class Suggestion:
     verb: str
     args: dict[str, Any]
     note: str
+    group: str = ""
+    """Candidates sharing a group are alternatives: only the first the engine accepts is shown."""
 
 
 def candidate_commands(st: ImperatorState, seat: str) -> list[Suggestion]:
@@ -140,28 +144,30 @@ def candidate_commands(st: ImperatorState, seat: str) -> list[Suggestion]:
         return []  # a decision: answered with the Respond button (/respond)
     if st.phase == "C" and role == "R" and st.active == "R":
         fronts = list(FRONT_ORDER[: max(1, st.reserve_max)])
-        reserve = Suggestion("reserve", {"fronts": fronts}, "choose Reserve Fronts (§3.2)")
-        end = Suggestion("end", {}, "end your geostrategy step")
+        reserve = Suggestion("reserve", {"fronts": fronts}, _("choose Reserve Fronts (§3.2)"))
+        end = Suggestion("end", {}, _("end your geostrategy step"))
         found.extend([end, reserve] if st.reserve_fronts else [reserve, end])
+        found.extend(_vexillation_suggestions(st))
     elif st.phase == "C" and st.active == role:
-        found.append(Suggestion("end", {}, "end your geostrategy step"))
+        found.append(Suggestion("end", {}, _("end your geostrategy step")))
     elif st.phase == "D" and st.step == "D-designate":
         from rules.imperator import engine
 
         for leader, title in engine.designations(st)[:2]:
             found.append(
-                Suggestion("designate", {"leader": leader, "title": title}, f"name a {title} (§3.6)")
+                Suggestion("designate", {"leader": leader, "title": title}, _("name an Augustus (§3.6)") if title == "augustus" else _("name a Caesar (§3.6)"))
             )
-        found.append(Suggestion("end", {}, "end your nominations"))
+        found.append(Suggestion("end", {}, _("end your nominations")))
     elif st.phase == "E" and st.sub == "move" and st.active == role:
         found.extend(_move_suggestions(st, role))
-        found.append(Suggestion("end", {}, "end your movement; battles follow (§2.E.2)"))
+        found.extend(_sail_suggestions(st, role))
+        found.append(Suggestion("end", {}, _("end your movement; battles follow (§2.E.2)")))
     elif st.phase == "E" and st.sub == "combat" and st.active == role:
         from rules.imperator import combat
 
         for zone in combat.contested(st, role):
-            found.append(Suggestion("attack", {"zone": zone}, "fight the battle there (§8)"))
-        found.append(Suggestion("end", {}, "end your SMC"))
+            found.append(Suggestion("attack", {"zone": zone}, _("fight the battle there (§8)")))
+        found.append(Suggestion("end", {}, _("end your SMC")))
     return found
 
 
@@ -180,15 +186,77 @@ def _move_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
         args: dict[str, Any] = {"leader": leader, "to": dest}
         if group:
             args["units"] = group
-        found.append(Suggestion("move", args, "move a leader and his units (§7)"))
-        found.append(Suggestion("march", {"leader": leader}, "the same with menus"))
+        found.append(Suggestion("move", args, _("move a leader and his units (§7)")))
+        found.append(Suggestion("march", {"leader": leader}, _("the same with menus")))
     if not found:
         for uid in movable_units(st, role)[:2]:
             dests = reachable(st, role, None, [uid])
             if dests:
                 dest = min(dests, key=lambda z: (dests[z], z))
-                found.append(Suggestion("move", {"unit": uid, "to": dest}, "move a unit alone"))
+                found.append(Suggestion("move", {"unit": uid, "to": dest}, _("move a unit alone")))
     return found
+
+
+def _vexillation_suggestions(st: ImperatorState) -> list[Suggestion]:
+    """Candidates for ``vexillation`` (§3.4): dissolving each vexillation on the map, and
+    creating one from three full-strength legions of a Front (a few trios per Front; the
+    engine says which it accepts, and only the first accepted per Front is shown)."""
+    found: list[Suggestion] = []
+    for uid, us in sorted(st.units.items()):
+        if st.udef(uid).kind == "vexillation" and us.status == "map" and us.owner == "R":
+            args = {"action": "dissolve", "vexillation": uid}
+            found.append(Suggestion("vexillation", args, "dissolve a vexillation (§3.4)", "dissolve"))
+    by_front: dict[str, list[str]] = {}
+    for uid, us in sorted(st.units.items()):
+        d = st.udef(uid)
+        if d.kind == "legion" and d.front and us.status == "map" and us.owner == "R" and not us.reduced:
+            by_front.setdefault(d.front, []).append(uid)
+    for front in FRONT_ORDER:
+        for trio in itertools.islice(itertools.combinations(by_front.get(front, []), 3), 6):
+            create: dict[str, Any] = {"action": "create", "units": list(trio)}
+            note = f"form a vexillation from three {front} legions (§3.4)"
+            found.append(Suggestion("vexillation", create, note, f"create:{front}"))
+    return found
+
+
+def _sail_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
+    """Candidates for ``sail`` (§3.5): each Roman fleet on the map to one of its sea zones
+    (back to port when at sea); the first the engine accepts per fleet is shown."""
+    found: list[Suggestion] = []
+    if role != "R":
+        return found
+    for fid, fs in sorted(st.fleets.items()):
+        if fs.status != "map":
+            continue
+        fd = st.board.fleets[fid]
+        seas = sorted(fd.seas) if fs.at == "port" else ["port"] + sorted(
+            z for z in st.board.neighbours(fs.at) if st.board.zones[z].kind == "sea"
+        )
+        for sea in seas:
+            found.append(Suggestion("sail", {"fleet": fid, "to": sea}, "move a fleet (§3.5)", f"sail:{fid}"))
+    return found
+
+
+def stratagem_candidates(st: ImperatorState, chits: list[str]) -> list[Suggestion]:
+    """Candidates for ``stratagem`` (§6), for the chit types the engine lists as playable now:
+    each with no target, then with one leader, zone or People on the map; the engine decides
+    which is accepted, and only the first accepted per chit is shown."""
+    leaders = sorted(x for x, ls in st.leaders.items() if ls.status == "map" and ls.loc)
+    zones = sorted({us.loc for us in st.units.values() if us.status == "map" and us.loc})
+    peoples = sorted(st.board.peoples)
+    found: list[Suggestion] = []
+    for chit in chits:
+        targets: list[dict[str, Any]] = [{}]
+        targets += [{"leader": x} for x in leaders]
+        targets += [{"zone": z} for z in zones]
+        targets += [{"peoples": [p]} for p in peoples]
+        for target in targets:
+            found.append(Suggestion("stratagem", {"id": chit, **target}, "play a stratagem (§6)", f"chit:{chit}"))
+    return found
+
+
+TYPED_OPTIONS = {("stratagem", "id"): "chit"}
+"""Engine argument -> the slash command's option, where they differ (``/stratagem chit:``)."""
 
 
 def typed(st: ImperatorState, suggestion: Suggestion) -> str:
@@ -202,5 +270,7 @@ def typed(st: ImperatorState, suggestion: Suggestion) -> str:
             text = name(st, str(value))
         return f'"{text}"' if (" " in text or "," in text) else text
 
-    parts = [f"/{suggestion.verb}"] + [f"{k}:{shown(v)}" for k, v in suggestion.args.items()]
+    parts = [f"/{suggestion.verb}"] + [
+        f"{TYPED_OPTIONS.get((suggestion.verb, k), k)}:{shown(v)}" for k, v in suggestion.args.items()
+    ]
     return " ".join(parts)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.command import Outcome
+from rules.core.i18n import _, _n, join
 from rules.imperator.model import ROMAN, ImperatorState
 
 ROLE = {"roman": "R", "enemy": "E"}
@@ -85,13 +86,16 @@ def on_leader_death(st: ImperatorState, out: Outcome, lid: str) -> bool:
         if r["leader"] == lid and st.year < int(r["before"]):
             role = ROLE[r["side"]]
             st.add_vp(role, int(r["vp"]))
-            out.say(f"Scenario: {_name(st, lid)} died before {r['before']}: {r['vp']} VP to {st.seat_of(role)}.")
+            out.say(_n("Scenario: {leader} died before {year}: {n} VP to {seat}.",
+                       "Scenario: {leader} died before {year}: {n} VP to {seat}.", int(r["vp"]),
+                       leader=_name(st, lid), year=r["before"], seat=st.seat_of(role)))
     for r in rules_of(st, "sudden_death"):
         names = list(r["leaders"])
         if lid in names and all(st.leaders[x].status == "dead" for x in names):
             role = ROLE[r["winner"]]
-            who = ", ".join(_name(st, x) for x in names)
-            politics.end_game(st, out, role, f"Scenario: {who} dead, the game ends; {st.seat_of(role)} wins.")
+            who = join(", ", [_name(st, x) for x in names])
+            politics.end_game(st, out, role, _("Scenario: {leaders} dead, the game ends; {seat} wins.",
+                                               leaders=who, seat=st.seat_of(role)))
             return True
     return False
 
@@ -105,7 +109,8 @@ def war_barred(st: ImperatorState, people: str) -> str | None:
     """Why ``people`` may not go to war this year under the scenario, or None."""
     for r in rules_of(st, "no_war_before"):
         if people in r["peoples"] and st.year < int(r["year"]):
-            return f"Scenario: the {_name(st, people)} may not go to war before {r['year']}"
+            return _("Scenario: the {people} may not go to war before {year}", people=_name(st, people),
+                     year=r["year"])
     return None
 
 
@@ -116,7 +121,7 @@ def phase_c(st: ImperatorState, out: Outcome, declare: Callable[[ImperatorState,
             continue
         for pid in r["peoples"]:
             if pid not in st.at_war:
-                out.say(f"Scenario: the {_name(st, pid)} go to war in {st.year}.")
+                out.say(_("Scenario: the {people} go to war in {year}.", people=_name(st, pid), year=st.year))
                 declare(st, out, pid)
 
 
@@ -140,7 +145,8 @@ def phase_a(st: ImperatorState, out: Outcome) -> None:
             done.append(i)
             continue
         if len(st.usurpers()) >= 2:
-            out.say(f"Scenario: {_name(st, lid)} cannot rise while two usurpers stand (§3.6); he waits.")
+            out.say(_("Scenario: {leader} cannot rise while two usurpers stand (§3.6); he waits.",
+                      leader=_name(st, lid)))
             continue
         done.append(i)
         politics.validate_usurpation(st, out, lid, bonus=0, spread=False)
@@ -155,8 +161,9 @@ def phase_a(st: ImperatorState, out: Outcome) -> None:
                 held_zones[uid] = us.loc
                 if d.front and d.front not in st.defected_fronts and d.kind != "vexillation":
                     st.defected_fronts.append(d.front)
-        out.say(f"Scenario: {_name(st, lid)} is proclaimed in {st.year}; "
-                f"the {', '.join(r['fronts'])} Front goes over to him.")
+        out.say(_n("Scenario: {leader} is proclaimed in {year}; the {fronts} Front goes over to him.",
+                   "Scenario: {leader} is proclaimed in {year}; the {fronts} Fronts go over to him.",
+                   len(r["fronts"]), leader=_name(st, lid), year=st.year, fronts=", ".join(r["fronts"])))
         out.map_changed = True
 
 
@@ -183,9 +190,9 @@ def end_of_turn(st: ImperatorState, out: Outcome) -> bool:
         role = ROLE[r["side"]]
         zones = list(r["zones"])
         if all(_holds(st, role, z, int(r["min_units"]), bool(r["with_leader"])) for z in zones):
-            held_names = " and ".join(_name(st, z) for z in zones)
-            politics.end_game(st, out, role, f"Scenario: {st.seat_of(role)} holds {held_names} at the end of "
-                              f"{st.year} and wins at once.")
+            held_names = join(", ", [_name(st, z) for z in zones])
+            politics.end_game(st, out, role, _("Scenario: {seat} holds {zones} at the end of {year} and wins at once.",
+                                               seat=st.seat_of(role), zones=held_names, year=st.year))
             return True
     return False
 

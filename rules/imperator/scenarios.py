@@ -11,6 +11,7 @@ from typing import Any
 from rules.core.command import ScenarioInfo
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
+from rules.core.i18n import _
 from rules.imperator.model import Board, ImperatorState
 
 SEATS = ("rome", "enemies")
@@ -47,7 +48,7 @@ def build(scenario: str, seed: str, options: dict[str, str]) -> ImperatorState:
     ids = [s.id for s in scenario_infos()]
     scenario = {"s1": "avidius_cassius", "1": "avidius_cassius"}.get(scenario, scenario)
     if scenario not in ids:
-        raise RuleError("", f"unknown scenario {scenario!r} (known: {', '.join(ids)})")
+        raise RuleError("", _("unknown scenario {scenario} (known: {known})", scenario=repr(scenario), known=", ".join(ids)))
     try:
         from rules.imperator import adapter
     except ImportError as exc:  # pragma: no cover - until the data lands

@@ -673,11 +673,11 @@ def phase_f_vp(st: ImperatorState, out: Outcome) -> None:
 
 def open_initiative_window(st: ImperatorState, loser: str) -> None:
     seat = st.seat_of(loser)
-    choices: list[tuple[str, str]] = [("pass", "pass")]
+    choices: list[tuple[str, str]] = [("pass", _("pass"))]
     if holding(st, seat, "initiative"):
-        choices.append(("initiative", "play Initiative: take the initiative"))
+        choices.append(("initiative", _("play Initiative: take the initiative")))
     politics.open_decision(
-        st, loser, "initiative", "§6.3: the initiative roll went against you. Play a stratagem?", choices, "pass", "§2.B"
+        st, loser, "initiative", _("§6.3: the initiative roll went against you. Play a stratagem?"), choices, "pass", "§2.B"
     )
 
 
@@ -706,7 +706,7 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
 
     seat = st.seat_of(role)
     facts = battle_facts(st, zone, attacker)
-    res: list[tuple[str, str]] = [("pass", "pass")]
+    res: list[tuple[str, str]] = [("pass", _("pass"))]
     forcing = None
     if role == "R" and not facts["usurper"] and holding(st, seat, "roma_victor"):
         forcing = "roma_victor"
@@ -714,19 +714,19 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
         forcing = "furor_germanicus"
     if stage == "response":
         if forcing:
-            res.append((forcing, f"play {types()[forcing].name_fr} to cancel"))
+            res.append((forcing, _("play {chit} to cancel", chit=types()[forcing].name_fr)))
         return res
     if forcing and not plays.get("forced"):
-        res.append((forcing, f"play {types()[forcing].name_fr}"))
+        res.append((forcing, _("play {chit}", chit=types()[forcing].name_fr)))
     elif forcing and plays.get("forced") != role and not plays.get("cancelled"):
         # §6.1/§6.2: the two chits cancel each other whichever is played first
-        res.append((forcing, f"play {types()[forcing].name_fr} to cancel"))
+        res.append((forcing, _("play {chit} to cancel", chit=types()[forcing].name_fr)))
     if stage == "defender" and holding(st, seat, "fuite_opportune"):
         for z in combat.fuite_zones(st, zone, role):
-            res.append((f"fuite_opportune@{z}", f"play Fuite opportune: withdraw to {name(st, z)}"))
+            res.append((f"fuite_opportune@{z}", _("play Fuite opportune: withdraw to {zone}", zone=name(st, z))))
     if holding(st, seat, "faveur_divine"):
         for face in range(1, 7):
-            res.append((f"faveur_divine@{face}", f"play Faveur divine: the die shows {face}"))
+            res.append((f"faveur_divine@{face}", _("play Faveur divine: the die shows {face}", face=face)))
     return res
 
 
@@ -737,9 +737,9 @@ def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str)
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker
     choices = _window_choices(st, role, zone, attacker, stage, plays)
     prompt = {
-        "defender": f"§6: a battle is about to be fought in {name(st, zone)}; you defend. Play a stratagem?",
-        "attacker": f"§6: you are about to roll the battle in {name(st, zone)}. Play a stratagem?",
-        "response": f"§6: your opponent forces the result in {name(st, zone)}. Answer with a stratagem?",
+        "defender": _("§6: a battle is about to be fought in {zone}; you defend. Play a stratagem?", zone=name(st, zone)),
+        "attacker": _("§6: you are about to roll the battle in {zone}. Play a stratagem?", zone=name(st, zone)),
+        "response": _("§6: your opponent forces the result in {zone}. Answer with a stratagem?", zone=name(st, zone)),
     }[stage]
     politics.open_decision(st, role, "bstrat", prompt, choices, "pass", "§6", {"zone": zone, "attacker": attacker, "stage": stage})
 
@@ -830,25 +830,29 @@ def favour_window(st: ImperatorState, roller: str, kind: str, data: dict[str, An
 
 
 _FAVOUR_WHAT = {
-    "evade": "the evasion roll (§8.1)",
-    "escape": "the lone leader's escape roll (§7)",
-    "assassinate": "the assassination roll (§6.3)",
-    "plague": "a plague roll for a leader (§6.3)",
-    "rally": "the rally roll (§4.5 D/)",
-    "loyalty": "a loyalty roll of the usurpation (§4.5 B/)",
-    "spread": "the usurpation's spread roll (§4.5 C/)",
+    "evade": _("evasion roll (§8.1)"),
+    "escape": _("lone leader's escape roll (§7)"),
+    "assassinate": _("assassination roll (§6.3)"),
+    "plague": _("plague roll for a leader (§6.3)"),
+    "rally": _("rally roll (§4.5 D/)"),
+    "loyalty": _("loyalty roll of the usurpation (§4.5 B/)"),
+    "spread": _("spread roll of the usurpation (§4.5 C/)"),
 }
 
 
 def _open_favour(st: ImperatorState, role: str, payload: dict[str, Any], front: bool) -> None:
     seat = st.seat_of(role)
-    choices: list[tuple[str, str]] = [("pass", "pass")]
+    choices: list[tuple[str, str]] = [("pass", _("pass"))]
     if holding(st, seat, FAVOUR):
         faces = range(10) if payload["die"] == "d10" else range(1, 7)
-        choices += [(f"{FAVOUR}@{f}", f"play Faveur divine: the die shows {f}") for f in faces]
-    whose = "your" if role == payload["roller"] else "your opponent's"
-    what = _FAVOUR_WHAT.get(payload["kind"], "a roll")
-    politics.open_decision(st, role, "favour", f"§6.3: {whose} {what} is about to be made. Play a stratagem?", choices, "pass", "§6.3", payload)
+        choices += [(f"{FAVOUR}@{f}", _("play Faveur divine: the die shows {face}", face=f)) for f in faces]
+    what = _FAVOUR_WHAT.get(payload["kind"], _("roll"))
+    prompt = (
+        _("§6.3: your {roll} is about to be made. Play a stratagem?", roll=what)
+        if role == payload["roller"]
+        else _("§6.3: your opponent's {roll} is about to be made. Play a stratagem?", roll=what)
+    )
+    politics.open_decision(st, role, "favour", prompt, choices, "pass", "§6.3", payload)
     if front:
         st.pending.insert(0, st.pending.pop())
 

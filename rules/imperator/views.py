@@ -329,18 +329,53 @@ def battle_report(record: dict[str, Any]) -> list[Text]:
     return lines
 
 
-def battle_card(record: dict[str, Any]) -> dict[str, Any]:
-    """The dict ``render.battle_card`` draws, from a battle record."""
+def battle_card(record: dict[str, Any], st: ImperatorState | None = None) -> dict[str, Any]:
+    """The dict ``render.battle_card`` draws, from a battle record; with the state after the
+    battle ``st``, what each side lost, who retreated where and who died (§8.3, §8.4, §8.5)."""
     card = {k: v for k, v in record.items() if k not in ("zone_id", "winner")}
     for key in ("attacker", "defender"):
         side = dict(record[key])
         side["name"] = ", ".join(side["leaders"]) or side["name"]
+        code = str(record["result"][key])
+        side["loss_code"] = f"{code}: {LOSS_WORDS.get(code, code)}"
+        if st is not None:
+            side.update(battle_aftermath(st, record[key]["counters"], str(record.get("zone_id", ""))))
         card[key] = side
+    if st is not None and st.pending:
+        card["waiting"] = f"{st.seat_of(st.pending[0]['role'])} still chooses ({st.pending[0]['kind']})"
     winner = record["winner"]
     won = record["attacker"] if winner == record["attacker"]["role"] else record["defender"]
     card["result"] = dict(record["result"])
     card["result"]["winner"] = f"{won['name']} wins" if winner else "nobody wins"
     return card
+
+
+def battle_aftermath(st: ImperatorState, counters: list[dict[str, Any]], zone: str) -> dict[str, list[str]]:
+    """For the counters a side brought to the battle in ``zone``: the units that took a step
+    loss or were eliminated, the counters now in another zone (a retreat, §8.5) and the leaders
+    who died (§8.4), read from the state after the battle."""
+    from rules.imperator.politics import name
+
+    losses: list[str] = []
+    retreats: list[str] = []
+    deaths: list[str] = []
+    for c in counters:
+        cid = str(c.get("id", ""))
+        if c.get("kind") == "leader" and cid in st.leaders:
+            ls = st.leaders[cid]
+            if ls.status == "dead":
+                deaths.append(name(st, cid))
+            elif ls.status == "map" and ls.loc and ls.loc != zone:
+                retreats.append(f"{name(st, cid)} → {name(st, ls.loc)}")
+        elif cid in st.units:
+            us = st.units[cid]
+            if us.status != "map":
+                losses.append(f"{name(st, cid)} (eliminated)")
+            elif us.reduced and not c.get("reduced"):
+                losses.append(f"{name(st, cid)} (reduced)")
+            if us.status == "map" and us.loc and us.loc != zone:
+                retreats.append(f"{name(st, cid)} → {name(st, us.loc)}")
+    return {"losses": losses, "retreats": retreats, "deaths": deaths}
 
 
 def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) -> list[Text]:

@@ -132,6 +132,11 @@ class Power:
     treasury: int
     morale: int
     provinces: tuple[str, ...]
+    status: str = ""
+    """For a minor power: "active client", "inactive client", "inactive neutral" (5.2)."""
+    patron: str = ""
+    chief: str = ""
+    """The Emperor or Rex (18.3), a leader id, or ""."""
 
 
 @dataclass(frozen=True)

@@ -420,6 +420,7 @@ def _scenario(
         powers.append(Power(
             pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
+            str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
         ))  # fmt: skip
     power_ids = {p.id for p in powers}
     coastal_bases = {str(e.get("id")) for e in doc.get("power", []) if e.get("coastal_bases") is True}

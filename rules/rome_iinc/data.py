@@ -326,3 +326,34 @@ def reload_data() -> RomeData:
 
 def data_hash() -> str:
     return data().digest
+
+
+def summary_lines(d: RomeData) -> list[str]:
+    """The counts ``praetor data check`` prints for Rome, IInc., each line starting with its count."""
+    from rules.core.i18n import _n
+
+    homelands = sum(1 for p in d.provinces.values() if p.homeland)
+    links = sum(len(v) for v in d.links.values()) // 2
+    return [
+        _n("{n} Rome, IInc. Province ({homelands} Homelands besides)",
+           "{n} Rome, IInc. Provinces ({homelands} Homelands besides)",
+           len(d.provinces) - homelands, homelands=homelands),
+        _n("{n} Rome, IInc. connection", "{n} Rome, IInc. connections", links),
+        _n("{n} Rome, IInc. Command", "{n} Rome, IInc. Commands", len(d.commands)),
+        _n("{n} Rome, IInc. War", "{n} Rome, IInc. Wars", len(d.wars)),
+        _n("{n} Rome, IInc. Enemy Leader", "{n} Rome, IInc. Enemy Leaders", len(d.leaders)),
+        _n("{n} Rome, IInc. Statesman", "{n} Rome, IInc. Statesmen", len(d.statesmen)),
+        _n("{n} Rome, IInc. scenario set-up", "{n} Rome, IInc. scenario set-ups", len(d.scenarios)),
+    ]
+
+
+def rome_check(directory: Path | None = None) -> list[str]:
+    """Load and validate the data (raising :class:`DataError`): ``directory``, else
+    ``PRAETOR_ROME_DATA_DIR``, else the shipped files; return the summary lines."""
+    chosen = directory or Path(os.environ.get("PRAETOR_ROME_DATA_DIR") or DATA_DIR)
+    try:
+        return summary_lines(load(chosen))
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, DataError):
+            raise
+        raise DataError(f"{chosen}: malformed record ({type(error).__name__}: {error})") from error

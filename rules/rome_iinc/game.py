@@ -37,7 +37,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, join
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
@@ -136,13 +136,14 @@ class RomeGame(Game[RomeState]):
         return state.dice
 
     def _apply(self, st: RomeState, seat: str, command: Command, outcome: Outcome) -> None:
-        lines: list[Text] = []
+        lines = PhaseLog(st)
         dispatch(st, seat, command, lines)
         PH.advance(st, lines)
-        for line in lines:
-            outcome.say(line)
+        for block in lines.digest():
+            outcome.say(block)
+        outcome.rolls_in_lines = True
         st.last = [str(x) for x in lines]
-        outcome.map_changed = True
+        outcome.map_changed = map_drawn(st)
 
     def to_move(self) -> list[str]:
         return to_move(self.state)
@@ -181,6 +182,31 @@ class RomeGame(Game[RomeState]):
         specs.extend(_open_actions(self.state, seat))
         return specs
 
+    def suggestions(self, seat: str) -> list[str]:
+        """Ready-to-type commands ``seat`` may send now (``/game status``): an example of each
+        legal verb (three of an open task's answers), then a Transfer and a Gift of Gold when
+        possible."""
+        st = self.state
+        if st.pending:
+            if st.pending["seat"] != seat:
+                return []
+            return [str(_("the Respond button: {prompt}", prompt=st.pending["prompt"]))]
+        lines: list[str] = []
+        shown: dict[str, int] = {}
+        for c in legal_commands(st, seat):
+            if shown.get(c.name, 0) >= (3 if c.name in TASK_VERBS else 1):
+                continue
+            shown[c.name] = shown.get(c.name, 0) + 1
+            lines.append(f"{typed(c)} — {_ACTION_HELP.get(c.name, c.name)}")
+        if seat in to_move(st) and not st.tasks:
+            transfer = example_transfer(st, seat)
+            if transfer is not None:
+                lines.append(f"{typed(transfer)} — {_ACTION_HELP['transfer']}")
+            if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+                gift = Command("give_gold", {"amount": str(min(10, st.gold[seat]))})
+                lines.append(f"{typed(gift)} — {_ACTION_HELP['give_gold']}")
+        return lines
+
     def result(self) -> GameResult | None:
         r = self.state.result
         if not r:
@@ -212,6 +238,108 @@ class RomeGame(Game[RomeState]):
     @staticmethod
     def _state_from_json(data_: dict[str, Any]) -> RomeState:
         return RomeState.from_json(data_)
+
+
+class PhaseLog(list[Text]):
+    """The lines of one command, each noted with the turn and phase it was written in and how
+    many dice had been rolled by then: posted as one digest per phase, each roll under the line
+    it decided (the automated phases are one readable block each, never a message per roll)."""
+
+    def __init__(self, st: RomeState) -> None:
+        super().__init__()
+        self.st = st
+        self.first_roll = len(st.dice.rolls)
+        self.marks: list[tuple[int, str, int]] = []
+
+    def append(self, line: Text) -> None:
+        super().append(line)
+        self.marks.append((self.st.turn, self.st.phase, len(self.st.dice.rolls)))
+
+    def digest(self) -> list[Text]:
+        """One Text per phase: its lines, each followed by the rolls made for it. Rolls made
+        before a phase's first line belong to the phase before (its last line)."""
+        rolls = self.st.dice.rolls
+        blocks: list[list[Any]] = []
+        start = self.first_roll
+        for index, line in enumerate(self):
+            turn, phase, made = self.marks[index]
+            before = [join("", ["  🎲 ", r.describe()]) for r in rolls[start:made]]
+            start = made
+            new_phase = index == 0 or self.marks[index - 1][:2] != (turn, phase)
+            if new_phase and blocks:
+                blocks[-1].extend(before)
+                blocks.append([line])
+            elif new_phase:
+                blocks.append([line, *before])
+            else:
+                blocks[-1].extend([line, *before])
+        tail = [join("", ["  🎲 ", r.describe()]) for r in rolls[start:]]
+        if tail:
+            if blocks:
+                blocks[-1].extend(tail)
+            else:
+                blocks.append(tail)
+        return [join("\n", block) for block in blocks]
+
+
+SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
+"""The ``/rome`` subcommand of an engine verb whose name differs (cogs/rome_iinc.py)."""
+
+
+def typed(command: Command) -> str:
+    """The line a player types for ``command``: ``/rome build unit:legion province:rome``,
+    ``/end``, or the Respond button for a consent."""
+    if command.name == "end":
+        return "/end"
+    if command.name == "decide":
+        return str(_("the Respond button"))
+    parts = [f"/rome {SUBCOMMANDS.get(command.name, command.name)}"]
+    for key, value in command.args.items():
+        if isinstance(value, list):
+            if not value:
+                continue
+            value = ",".join(str(v) for v in value)
+        parts.append(f"{key}:{value}")
+    return " ".join(parts)
+
+
+def example_transfer(st: RomeState, seat: str) -> Command | None:
+    """A legal, affordable Transfer of one of ``seat``'s Units (the first found), if any."""
+    if st.step != "unrest" or seat not in PH.active_empires(st):
+        return None
+    for uid, u in sorted(st.units.items()):
+        if u["loc"] not in st.status or u["type"] == "fort" or B.province_empire(st, u["loc"]) != seat:
+            continue
+        for dest in sorted(st.status):
+            if B.province_empire(st, dest) != seat:
+                continue
+            try:
+                C.check_transfer(st, seat, uid, dest)
+            except RuleError:
+                continue
+            return Command("transfer", {"unit": uid, "to": dest})
+    return None
+
+
+def map_drawn(st: RomeState) -> bool:
+    """Whether the picture is posted now: a phase ended with the map changed since the last
+    picture (Provinces, Units, Wars, Leaders, Commands), or the game is over."""
+    mark = map_mark(st)
+    if st.result or (st.phase, st.turn) != tuple(st.drawn_at) and mark != st.drawn:
+        st.drawn, st.drawn_at = mark, [st.phase, st.turn]
+        return True
+    st.drawn_at = [st.phase, st.turn]
+    return False
+
+
+def map_mark(st: RomeState) -> str:
+    """A short fingerprint of what the picture shows."""
+    import hashlib
+    import json
+
+    drawn = [st.status, st.tribe, st.units, st.wars, st.leaders, st.commands, st.gold, st.unrest,
+             st.prestige, st.emperors]
+    return hashlib.sha1(json.dumps(drawn, sort_keys=True).encode()).hexdigest()[:16]
 
 
 _ACTION_HELP: dict[str, Text] = {

@@ -58,6 +58,8 @@ class RomeState:
     next_scenarios: list[str] = field(default_factory=list)  # extended game (13.2)
     seq: int = 0
     last: list[str] = field(default_factory=list)  # the public lines of the last command
+    drawn: str = ""  # fingerprint of the map at the last picture posted (game.map_drawn)
+    drawn_at: list[Any] = field(default_factory=list)  # [phase, turn] after the last command
     result: dict[str, Any] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RomeState:

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 from test_barracks_cases import T11_EMPERORS, fixture
 
-from render.barracks import render_table
+from render.barracks import BOARD_CARD, FORUM_CARD, card_texts, render_table
+from rules.barracks.data import CARDS
 from rules.barracks.game import BarracksGame
 from rules.barracks.random_player import choose
 
@@ -132,3 +133,41 @@ def test_one_card_changed_is_noticed(change: str) -> None:
         next(s for s in view["spaces"] if s["space"] == "E6")["barbarian"] = None
     with pytest.raises(AssertionError, match="differ from the golden"):
         golden_compare.assert_matches(GOLDEN / "barracks_four_players.png", _image(view))
+
+
+# -- no text leaves its card ------------------------------------------------------------------------
+def _overflowing(box: tuple[int, int, int, int], card: dict[str, Any], small: bool) -> list[str]:
+    draw = ImageDraw.Draw(Image.new("RGB", (box[2] + 10, box[3] + 10)))
+    out = []
+    for x, y, text, font in card_texts(box, card, small):
+        left, top, right, bottom = draw.textbbox((x, y), text, font=font, anchor="mm")
+        if left < box[0] + 1 or right > box[2] - 1 or top < box[1] + 1 or bottom > box[3] - 1:
+            out.append(f"{text!r} {(left, top, right, bottom)} outside {box}")
+    return out
+
+
+@pytest.mark.parametrize("where", ["board", "board under a Barbarian", "forum"])
+def test_no_card_text_overflows_its_card(where: str) -> None:
+    """Every Influence card, with no counter, one or both (the "6+1+2" of the golden), and
+    face down: each of its texts lies inside the card's frame."""
+    width, height = FORUM_CARD if where == "forum" else BOARD_CARD
+    box = (100, 100, 100 + width, 100 + height)
+    problems = []
+    for info in CARDS.values():
+        if info.is_barbarian:
+            continue
+        for counters in ([], [1], [2], [1, 2]):
+            card = {"name": info.name, "suit": info.suit, "value": info.value, "counters": counters}
+            problems += _overflowing(box, card, where == "board under a Barbarian")
+        problems += _overflowing(box, {**card, "flipped": True}, where == "board under a Barbarian")
+    assert problems == []
+
+
+def test_overflow_check_sees_a_wide_text() -> None:
+    """The check itself: the value text of the golden at the old fixed 22 px is wider than a card."""
+    from render.barracks import _font
+
+    box = (0, 0, BOARD_CARD[0], BOARD_CARD[1])
+    draw = ImageDraw.Draw(Image.new("RGB", (200, 200)))
+    left, _top, right, _bottom = draw.textbbox((box[2] / 2, 20), "6+1+2", font=_font(22, True), anchor="mm")
+    assert left < 1 and right > box[2] - 1

@@ -91,7 +91,10 @@ async def test_rome_verbs_are_refused_in_another_game(table: LocalTable) -> None
 def test_the_solo_transcript_plays_all_ten_turns_with_the_rome_verbs() -> None:
     lines = TRANSCRIPT.read_text(encoding="utf-8").splitlines()
     verbs = {line.split()[1] for line in lines if line.startswith("/rome ")}
-    assert {"appoint", "fight", "loss", "annex", "build", "bread", "circus"} <= verbs
+    assert {"appoint", "fight", "loss", "annex", "build", "circus", "gold", "taxes",
+            "civilwar"} <= verbs
+    coop = (TRANSCRIPT.parent / "rome_iinc_coop.txt").read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith("/rome bread ") for line in coop)  # Bread in the co-op game
     assert lines[-2:] == ["/game status", "> Turn 10 of 10"]
     assert "> Game over" in lines
 
@@ -103,3 +106,23 @@ def test_the_coop_transcript_has_a_consented_transfer_and_three_turns() -> None:
     assert lines[offer + 4: offer + 8] == ["as bob", "click Respond", "select accept",
                                            "> transfers to"]
     assert lines[-2:] == ["/game status", "> Turn 4 of 10"]
+
+
+async def test_game_status_lists_ready_to_type_rome_commands(table: LocalTable) -> None:
+    """/game status names what may be done now as lines to type (issue 15 item 3), each one
+    a command the engine accepts."""
+    await solo_unrest_step(table)
+    await table.run_slash("/game status")
+    shown = table.outputs[-1].text
+    assert "may now type, for example:" in shown, shown
+    typed = [line.strip().split(" — ")[0] for line in shown.splitlines() if line.startswith("  /")]
+    assert any(t.startswith("/rome build unit:") for t in typed), shown
+    assert any(t.startswith("/rome transfer unit:") for t in typed), shown
+    assert "/rome gold amount:10" in typed
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    build = next(t for t in typed if t.startswith("/rome build"))
+    before = row.seq or 0
+    await table.run_slash(build)
+    assert not table.outputs[-1].refusal, table.outputs[-1].text
+    assert await seq(table) == before + 1

@@ -934,11 +934,16 @@ def test_IMP_160_evasion_limited_by_cc() -> None:
     assert dec is not None
     script(g, 1, 3)
     cmd(g, "enemies", "decide", id=dec.id, choice="evade")
+    for pick in ("q3", "q1"):  # §8.1: the evading player picks the units, up to the CC (2)
+        which = g.pending_decision()
+        assert which is not None and (which.kind, which.section) == ("evade_unit", "§8.1")
+        cmd(g, "enemies", "decide", id=which.id, choice=pick)
     to = g.pending_decision()
     assert to is not None and to.kind == "evade_to"
     cmd(g, "enemies", "decide", id=to.id, choice="quadi")
+    assert [g.state.units[u].loc for u in ("q1", "q3")] == ["quadi", "quadi"]
     left = [u for u in ("q0", "q1", "q2", "q3") if g.state.units[u].loc == "carnuntum" or g.state.units[u].status != "map"]
-    assert len(left) == 2
+    assert left == ["q0", "q2"]
 
 
 def test_IMP_161_usurper_units_do_not_evade_out_of_empire() -> None:

@@ -75,7 +75,8 @@ def test_IMP_221_political_agitation() -> None:
     with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("move", {"leader": "aug", "to": "aquincum"}))
     assert refusal.value.section == "Event 6"
-    g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
+    g.apply("rome", Command("move", {"leader": "aug", "path": ["italia", "rome"]}))
+    assert g.state.leaders["aug"].loc == "rome"
     p2 = Pos()
     p2.leader("aug", "rome", title="augustus")
     g = p2.game(event=6)

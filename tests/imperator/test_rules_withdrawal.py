@@ -38,15 +38,55 @@ def test_each_evading_leader_takes_his_own_cc() -> None:
     assert d is not None and d.kind == "evade"
     script(g, 1)
     g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    for _i in range(3):  # 2 + 1 units, each picked by the Enemies (the default, strongest first)
+        which = g.pending_decision()
+        assert which is not None and (which.kind, which.seat, which.section) == ("evade_unit", "enemies", "§8.1")
+        g.apply("enemies", Command("decide", {"id": which.id, "choice": which.default}))
     to = g.pending_decision()
     assert to is not None and to.kind == "evade_to"
     script(g, 6)
     out = g.apply("enemies", Command("decide", {"id": to.id, "choice": "noricum"}))
     st = g.state
     gone = [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"]
-    assert gone == ["q0", "q1", "q2"]  # 2 + 1 units, the strongest
+    assert gone == ["q0", "q1", "q2"]  # 2 + 1 units, the strongest by default
     assert st.leaders["chief"].loc == st.leaders["second"].loc == "noricum"
     assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [6]  # q3 stayed and fought
+
+
+def test_the_evading_player_picks_which_units_go() -> None:
+    """§8.1: the leaders take as many units as their CCs allow (2 + 1), but which ones is the
+    evading player's choice: he leaves the strongest, Q0, behind to fight."""
+    g = _attacked(_defenders(Pos(), ("chief", 3, 2), ("second", 2, 1)))
+    d = g.pending_decision()
+    assert d is not None
+    script(g, 1)
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    offered = []
+    for pick in ("q3", "q1", "q2"):
+        which = g.pending_decision()
+        assert which is not None and (which.kind, which.section) == ("evade_unit", "§8.1")
+        offered.append([c.value for c in which.choices])
+        g.apply("enemies", Command("decide", {"id": which.id, "choice": pick}))
+    assert offered == [["q0", "q1", "q2", "q3"], ["q0", "q1", "q2"], ["q0", "q2"]]
+    to = g.pending_decision()
+    assert to is not None and to.kind == "evade_to"
+    script(g, 6)
+    g.apply("enemies", Command("decide", {"id": to.id, "choice": "noricum"}))
+    st = g.state
+    assert [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"] == ["q1", "q2", "q3"]
+    assert st.units["q0"].loc != "noricum"  # it stayed and fought
+
+
+def test_no_unit_pick_when_the_cc_takes_them_all() -> None:
+    """§8.1: with CC 4 for 4 units there is nothing to choose: the destination is asked at once."""
+    g = _attacked(_defenders(Pos(), ("chief", 3, 4)))
+    d = g.pending_decision()
+    assert d is not None
+    script(g, 1)
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    to = g.pending_decision()
+    assert to is not None and (to.kind, to.section) == ("evade_to", "§8.1")
+    assert g.state.pending[0]["data"]["units"] == ["q0", "q1", "q2", "q3"]
 
 
 def test_the_evading_player_picks_the_zone() -> None:

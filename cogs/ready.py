@@ -1,0 +1,113 @@
+"""Ready-to-type commands for ``/game status`` (issue 12): what a seat may send **now**, one
+example per verb, built from the engine's own legal commands (``Game.legal_commands``), so a
+suggestion is always a command the rules accept. Imperator builds its own
+(``ImperatorGame.suggestions``, which tries each candidate on a copy); the other games go
+through here.
+
+The only knowledge kept here is the slash path of each engine verb (Rome, IInc.'s verbs are
+subcommands of ``/rome``), which the cogs that define the commands register.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Command
+from rules.core.i18n import _, _n
+
+SLASH_PATHS: dict[tuple[str, str], str] = {}
+"""``(game kind, engine verb) -> what the player types``, when it is not ``/<verb>``."""
+
+EXAMPLES_PER_VERB = 3
+"""When a seat has one or two verbs, a verb with many legal values (a card in each space) shows
+this many examples, each with a different first value (a different card); with more verbs, one
+each. Either way the last example says how many more the menus hold."""
+
+
+def register_slash_path(kind: str, verb: str, path: str) -> None:
+    SLASH_PATHS[(kind, verb)] = path
+
+
+def shown(value: Any) -> str:
+    """An option's value as typed: lists comma-separated, quoted when it holds a space or comma."""
+    text = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
+    return f'"{text}"' if (" " in text or "," in text) else text
+
+
+def typed(kind: str, command: Command) -> str:
+    """``Command("play", {"card": "quaestor-3", "space": "F3"})`` -> ``/play card:quaestor-3 space:F3``."""
+    if command.name == "decide":
+        return "/respond"
+    path = SLASH_PATHS.get((kind, command.name), f"/{command.name}")
+    return " ".join([path] + [f"{k}:{shown(v)}" for k, v in command.args.items()])
+
+
+def _labels(game: Any, seat: str) -> dict[tuple[str, str, str], str]:
+    """``(verb, option, value) -> label`` from the game's action specs (what the menus show)."""
+    found: dict[tuple[str, str, str], str] = {}
+    for action in game.actions(seat):
+        for arg in action.args:
+            for choice in arg.choices or ():
+                found[(action.name, arg.name, choice.value)] = choice.label
+    return found
+
+
+def _note(command: Command, labels: dict[tuple[str, str, str], str], descriptions: dict[str, str]) -> str:
+    """What the example does: the labels of its values (``Quaestor Yellow 3``), else the
+    action's description."""
+    words = []
+    for option, value in command.args.items():
+        text = ",".join(value) if isinstance(value, list) else str(value)
+        label = labels.get((command.name, option, text), text)
+        if label != text:
+            words.append(label)
+    return ", ".join(words) or descriptions.get(command.name, "")
+
+
+def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
+    """Lines ``/verb option:value — what it does`` for ``seat`` now: each legal verb once (up
+    to ``EXAMPLES_PER_VERB`` examples for one with many values), ``/end`` last. Empty when the
+    game does not list its legal commands or ``seat`` may do nothing."""
+    legal = getattr(game, "legal_commands", None)
+    if not callable(legal):
+        return []
+    commands: list[Command] = legal(seat)
+    if not commands:
+        return []
+    pending = game.pending_decision()
+    if pending is not None and pending.seat == seat:
+        return [f"/respond — {pending.prompt}"]
+    labels = _labels(game, seat)
+    descriptions = {a.name: a.description for a in game.actions(seat)}
+    by_verb: dict[str, list[Command]] = {}
+    for command in commands:
+        by_verb.setdefault(command.name, []).append(command)
+    lines: list[str] = []
+    per_verb = EXAMPLES_PER_VERB if len(by_verb) <= 2 else 1  # keep the reply short
+    for verb in sorted(by_verb, key=lambda v: v == "end"):  # stable: the engine's order, end last
+        group = by_verb[verb]
+        firsts: list[Command] = []
+        seen: set[str] = set()
+        for command in group:
+            first = shown(next(iter(command.args.values()), ""))
+            if first not in seen:
+                seen.add(first)
+                firsts.append(command)
+            if len(firsts) == per_verb:
+                break
+        for command in firsts:
+            note = _note(command, labels, descriptions)
+            line = typed(kind, command)
+            lines.append(_("{command} — {note}", command=line, note=note) if note else _("{command}", command=line))
+        more = len(group) - len(firsts)
+        if more > 0:
+            hint = _n("(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more)
+            last = firsts[-1]
+            note = _note(last, labels, descriptions)
+            line = typed(kind, last)
+            lines[-1] = (
+                _("{command} — {note} {more}", command=line, note=note, more=hint)
+                if note
+                else _("{command} — {more}", command=line, more=hint)
+            )
+    return lines

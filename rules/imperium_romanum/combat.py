@@ -1,0 +1,536 @@
+"""Land combat (§14): declaring an attack, the defender's response window (fight, retreat before
+combat, accept siege), the attacker's choice against a besieged place (assault or besiege),
+strengths, the CER and morale modifiers, the Land CRT, losses, retreats, captures and
+seasoning (§15.1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules.core.errors import RuleError
+from rules.core.i18n import Text, _, text_to_json
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data, world
+
+MORALE_EDGE = 50
+"""19.3: a side whose morale is at least 50 higher gets the die modifier."""
+CITY_CER = "B"
+"""16.1: cities and ports have CER B."""
+CITY_CAPACITY_HALVES = 8
+ROMA_CAPACITY_HALVES = 16
+"""16.3: a charted city holds 4 LE, Roma and Constantinople 8 (in half LE)."""
+RETREAT_BEFORE_COMBAT_MORALE = 5
+BATTLE_MORALE = 2
+
+
+# -- strengths and modifiers ----------------------------------------------------------------
+def attack_strength(st: IRState, uid: str, assault: bool, split: bool = False) -> int:
+    """14.4.1: halved after crossing a river or a strait, a third across a flooded river (3.0:
+    rounded down, never below one); 14.3: cavalry assaulting a city is halved, rounded up."""
+    rec = st.units[uid]
+    value = B.strength(rec)
+    crossing = rec.get("crossing", "")
+    if crossing in ("river", "main_river"):
+        value = max(1, value // 3) if st.flooded else max(1, value // 2)
+    elif crossing == "strait":
+        value = max(1, value // 2)
+    if assault and B.is_cavalry(rec) and not split:
+        value = -(-value // 2)
+    return value
+
+
+def siege_multiplier(st: IRState, attacker_seat: str) -> int:
+    """14.3: besieged defenders count double, triple against barbarians (deforested provinces
+    and Parthians wait for the Province Display and the scenarios that need them)."""
+    kinds = {st.powers[p]["kind"] for p in B.powers_of(st, attacker_seat)}
+    return 3 if kinds == {"barbarian"} else 2
+
+
+def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str) -> int:
+    """14.3, 16.1: the defenders (doubled or tripled under assault, cavalry excepted), then the
+    city's intrinsic defence added after the multiplier."""
+    mult = siege_multiplier(st, attacker_seat) if assault else 1
+    total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
+    if city:
+        total += B.city_defence(st, city)
+    return total
+
+
+def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
+    """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
+    power's CER; one light unit is attached to each heavy one of its arm and shares it; the
+    rest are D; a city adds its strength as CER B (16.1)."""
+    by: dict[str, int] = {g: 0 for g in CER_GRADES}
+    recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
+    heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
+    heavy_cav = [r for r in recs if r["type"] in B.HEAVY_CAVALRY]
+    for group, lights in ((heavy_inf, B.LIGHT_INFANTRY), (heavy_cav, B.LIGHT_CAVALRY)):
+        attached = [r for r in recs if r["type"] in lights][: len(group)]
+        for heavy in group:
+            by[st.powers[heavy["power"]]["cer"]] += B.strength(heavy)
+        for light, heavy in zip(attached, group, strict=False):
+            by[st.powers[heavy["power"]]["cer"]] += B.strength(light)
+            light["_attached"] = True
+    for r in recs:
+        if not B.utype(r).cer and not r.pop("_attached", False):
+            by["D"] += B.strength(r)
+    by[CITY_CER] += city_strength
+    total = sum(by.values())
+    for grade in CER_GRADES:
+        if total and by[grade] * 2 > total:
+            return grade
+    return "B"
+
+
+def column_for(attack: int, defence: int) -> str:
+    """14.4.2: the ratio rounded down in the defender's favour to a Land CRT column
+    (IR-ENG-14: below the first column, the first; above the last, the last)."""
+    columns = data().charts.crt_columns
+    ratio = Fraction(attack, max(1, defence))
+    chosen = columns[0]
+    for col in columns:
+        num, den = (int(x) for x in col.split("/"))
+        if ratio >= Fraction(num, den):
+            chosen = col
+    return chosen
+
+
+def side_morale(st: IRState, uids: list[str], hex_id: str, seat: str) -> tuple[str, int]:
+    """19.3.2: the morale of the power giving the most strength; an Emperor or Rex present
+    imposes his power's."""
+    for lid in B.leaders_at(st, hex_id):
+        power = st.leaders[lid]["power"]
+        if B.seat_of(st, power) == seat and st.powers[power].get("chief") == lid:
+            return power, int(st.powers[power]["morale"])
+    by: dict[str, int] = {}
+    for uid in uids:
+        by[st.units[uid]["power"]] = by.get(st.units[uid]["power"], 0) + B.strength(st.units[uid])
+    if not by:
+        powers = B.powers_of(st, seat)
+        main = powers[0] if powers else ""
+    else:
+        main = sorted(by, key=lambda p: (-by[p], p))[0]
+    return main, int(st.powers[main]["morale"]) if main else 0
+
+
+def morale_modifier(attacker: int, defender: int) -> int:
+    """19.3: +1 when the attacker's morale is 50 or more above the defender's; -1 the other way."""
+    if attacker >= defender + MORALE_EDGE:
+        return 1
+    if defender >= attacker + MORALE_EDGE:
+        return -1
+    return 0
+
+
+def best_leader(st: IRState, hex_id: str, seat: str) -> str:
+    found = [lid for lid in B.leaders_at(st, hex_id) if B.seat_of(st, st.leaders[lid]["power"]) == seat]
+    return sorted(found, key=lambda lid: (-B.leader_value(lid), lid))[0] if found else ""
+
+
+# -- declaring ------------------------------------------------------------------------------
+def attackers_at(st: IRState, seat: str, hex_id: str) -> list[str]:
+    return [u for u in B.units_at(st, hex_id, False) if B.seat_of(st, st.units[u]["power"]) == seat
+            and B.is_combat(st.units[u]) and B.can_act(st, st.units[u]["power"])]  # fmt: skip
+
+
+def enemy_city(st: IRState, seat: str, hex_id: str) -> str:
+    city = B.city_at(st, hex_id)
+    owner = st.city_owner.get(city, "") if city else ""
+    if city and owner and B.seat_of(st, owner) != seat and B.seat_hostile_to(st, seat, owner):
+        return city
+    return ""
+
+
+def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
+    """The side attacked in a hex: the seat (or uncontrolled power) with the most strength
+    there hostile to ``seat``, and its units (IR-ENG-15: a third side in the hex stays out)."""
+    hostile = [u for u in B.units_at(st, hex_id) if not st.units[u]["type"].startswith("fleet")
+               and B.seat_hostile_to(st, seat, st.units[u]["power"])]  # fmt: skip
+    by: dict[str, int] = {}
+    for uid in hostile:
+        key = B.seat_of(st, st.units[uid]["power"]) or st.units[uid]["power"]
+        by[key] = by.get(key, 0) + B.strength(st.units[uid]) + 1
+    if not by:
+        city = enemy_city(st, seat, hex_id)
+        owner = st.city_owner.get(city, "") if city else ""
+        return (B.seat_of(st, owner) or owner) if owner else "", []
+    side = sorted(by, key=lambda k: (-by[k], k))[0]
+    return side, [u for u in hostile if (B.seat_of(st, st.units[u]["power"]) or st.units[u]["power"]) == side]
+
+
+def attack(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """The ``attack`` command (14.1): ``hex``, and ``mode`` "besiege" to lay siege to an empty
+    enemy city instead of assaulting it."""
+    hex_id = str(args.get("hex", ""))
+    if hex_id not in data().hexes:
+        raise RuleError("§14.1", _("{hex} is not a hex of the map", hex=hex_id or "?"))
+    if hex_id in st.attacked:
+        raise RuleError("§14.1", _("{hex} was already attacked this segment", hex=hex_id))
+    if not attackers_at(st, seat, hex_id):
+        raise RuleError("§14.1", _("you have no unit able to attack in {hex}", hex=hex_id))
+    side, defenders = defender_seat(st, seat, hex_id)
+    if not side:
+        raise RuleError("§14.1", _("there is no enemy to attack in {hex}", hex=hex_id))
+    mode = str(args.get("mode", "assault"))
+    if mode not in ("assault", "besiege"):
+        raise RuleError("§17.1", _("mode is assault or besiege"))
+    if mode == "besiege" and (defenders and not all(st.units[u]["besieged"] for u in defenders)
+                              or not enemy_city(st, seat, hex_id)):  # fmt: skip
+        raise RuleError("§17.1", _("only an enemy city with no defenders outside can be besieged"))
+    declare(st, seat, hex_id, lines, mode=mode)
+
+
+def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted: bool = False, mode: str = "assault") -> None:
+    """An attack is declared (14.1, 19.1): open the defender's window, or go straight on when
+    it has no choice (a besieged place, an empty city)."""
+    st.attacked.append(hex_id)
+    for power in B.powers_of(st, seat):
+        if power not in st.declared:
+            st.declared.append(power)
+    side, defenders = defender_seat(st, seat, hex_id)
+    outside = [u for u in defenders if not st.units[u]["besieged"]]
+    city = enemy_city(st, seat, hex_id)
+    if not outside:
+        if mode == "besiege":
+            lay_siege(st, seat, hex_id, side, lines)
+            return
+        resolve(st, seat, hex_id, lines, assault=bool(city) or bool(defenders))
+        return
+    choices: list[list[Any]] = [["fight", text_to_json(_("Fight"))]]
+    if retreat_allowed(st, seat, hex_id, outside):
+        for dest in retreat_hexes(st, side, hex_id, outside):
+            choices.append([f"retreat:{dest}", text_to_json(_("Retreat before combat to {hex}", hex=dest))])
+    if siege_possible(st, side, hex_id, outside):
+        choices.append(["siege", text_to_json(_("Accept siege in the city"))])
+    order = st.standing.get(side, {}).get("combat", "ask")
+    if len(choices) == 1 or order == "always_fight" or side not in st.seats:
+        resolve(st, seat, hex_id, lines)
+        return
+    st.seq += 1
+    prompt = _("{attacker} attacks your force in {hex} (14.1): fight, retreat before combat or accept siege?",
+               attacker=seat, hex=hex_id)  # fmt: skip
+    st.pending = {"id": f"battle-{st.seq}", "seat": side, "kind": "battle", "prompt": text_to_json(prompt),
+                  "choices": choices, "default": "fight", "section": "§14.1", "hex": hex_id, "attacker": seat,
+                  "intercepted": intercepted}  # fmt: skip
+
+
+def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
+    pending, st.pending = st.pending, {}
+    hex_id, seat, side = str(pending["hex"]), str(pending["attacker"]), str(pending["seat"])
+    if choice == "fight":
+        resolve(st, seat, hex_id, lines)
+    elif choice.startswith("retreat:"):
+        dest = choice.split(":", 1)[1]
+        _side, defenders = defender_seat(st, seat, hex_id)
+        outside = [u for u in defenders if not st.units[u]["besieged"]]
+        move_stack(st, side, hex_id, dest, outside)
+        main, _m = side_morale(st, outside, hex_id, side)
+        B.change_morale(st, main, -RETREAT_BEFORE_COMBAT_MORALE, _("retreat before combat"), lines)
+        lines.append(_("The defenders retreat before combat to {hex} (14.2).", hex=dest))
+        st.stat("retreats_before_combat")
+    elif choice == "siege":
+        _side, defenders = defender_seat(st, seat, hex_id)
+        for uid in defenders:
+            st.units[uid]["besieged"] = True
+        lay_siege(st, seat, hex_id, side, lines)
+        order = st.standing.get(seat, {}).get("assault", "ask")
+        if order == "always":
+            resolve(st, seat, hex_id, lines, assault=True)
+            return
+        st.seq += 1
+        prompt = _("The defenders of {hex} accept siege (14.3): assault now or besiege?", hex=hex_id)
+        st.pending = {"id": f"assault-{st.seq}", "seat": seat, "kind": "assault", "prompt": text_to_json(prompt),
+                      "choices": [["besiege", text_to_json(_("Besiege"))], ["assault", text_to_json(_("Assault"))]],
+                      "default": "besiege", "section": "§14.3", "hex": hex_id, "attacker": seat}  # fmt: skip
+    elif choice == "assault":
+        resolve(st, seat, hex_id, lines, assault=True)
+    # "besiege": the siege stands, nothing more this segment
+
+
+def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text]) -> None:
+    """17.1: a siege is laid; no attrition roll the month it begins (17.3)."""
+    city = B.city_at(st, hex_id)
+    owner = st.city_owner.get(city, "")
+    st.sieges[hex_id] = {"power": owner, "city": city, "since": st.turn, "besieger": seat, "seat": side,
+                         "rolls": 0}  # fmt: skip
+    st.stat("sieges")
+    lines.append(_("{seat} besieges {city} (17.1).", seat=seat, city=data().cities[city].name))
+
+
+def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool:
+    """14.3, 16.3: units may accept siege in their own city when they fit (split defence, where
+    some stay outside, is not yet supported)."""
+    city = B.city_at(st, hex_id)
+    if not city or hex_id in st.sieges or side not in st.seats:
+        return False
+    owner = st.city_owner.get(city, "")
+    if not owner or B.seat_of(st, owner) != side:
+        return False
+    capacity = ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+    return sum(B.le_halves(st.units[u]) for u in uids if not st.units[u]["type"].startswith("fleet")) <= capacity
+
+
+def cavalry_sp(st: IRState, uids: list[str], attacking: bool) -> int:
+    """14.2: cavalry strength; an attacker's cavalry that crossed a river or strait counts half."""
+    total = 0
+    for uid in uids:
+        rec = st.units[uid]
+        if B.is_cavalry(rec):
+            value = B.strength(rec)
+            if attacking and rec.get("crossing"):
+                value //= 2
+            total += value
+    return total
+
+
+def retreat_allowed(st: IRState, seat: str, hex_id: str, defenders: list[str]) -> bool:
+    """14.2: no retreat before combat against twice the defender's cavalry (IR-ENG-16: the test
+    needs attacking cavalry), nor for besieged defenders."""
+    attacking = cavalry_sp(st, attackers_at(st, seat, hex_id), True)
+    return not (attacking > 0 and attacking >= 2 * cavalry_sp(st, defenders, False))
+
+
+def retreat_hexes(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[str]:
+    """14.2.1: adjacent hexes a stack may retreat into: not across a river or strait, not into
+    enemies of a quarter of its strength or more, not across a hexside such enemies came over.
+    Friendly provinces first (the default retreat, IR-ENG-17)."""
+    from rules.imperium_romanum import movement
+
+    w = world(st.scenario)
+    own = sum(B.strength(st.units[u]) for u in uids)
+    quarter = Fraction(own, 4)
+    powers = sorted({st.units[u]["power"] for u in uids})
+    came: dict[str, int] = {}
+    for uid in B.units_at(st, hex_id):
+        rec = st.units[uid]
+        if rec.get("from") and B.seat_of(st, rec["power"]) != side:
+            came[rec["from"]] = came.get(rec["from"], 0) + B.strength(rec)
+    out = []
+    for edge in w.edges.get(hex_id, ()):
+        if edge.crossing:
+            continue
+        dest = edge.to
+        enemies = sum(B.strength(st.units[u]) for u in B.units_at(st, dest)
+                      if B.seat_of(st, st.units[u]["power"]) != side and any(B.hostile(st, p, st.units[u]["power"]) for p in powers))  # fmt: skip
+        if enemies and enemies >= quarter:
+            continue
+        if came.get(dest, 0) and came[dest] >= quarter:
+            continue
+        if side in st.seats and not movement.may_enter(st, powers, dest):
+            continue
+        out.append(dest)
+    friendly = {p for p, owner in st.province_owner.items() if owner and B.seat_of(st, owner) == side}
+    return sorted(out, key=lambda h: (w.province(h) not in friendly, h))
+
+
+def move_stack(st: IRState, side: str, frm: str, to: str, uids: list[str]) -> None:
+    for uid in uids:
+        st.units[uid].update(hex=to, mp=0, crossing="", **{"from": frm})
+        st.units[uid]["order"] = st.seq = st.seq + 1
+    for uid in [u for u in B.units_at(st, frm, False) if u not in uids]:
+        rec = st.units[uid]
+        if rec["type"] == B.BT and (B.seat_of(st, rec["power"]) or rec["power"]) == side:
+            rec.update(hex=to, **{"from": frm})
+    for lid in B.leaders_at(st, frm):
+        if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side:
+            st.leaders[lid]["hex"] = to
+
+
+# -- resolution ---------------------------------------------------------------------------
+def choose_losses(st: IRState, uids: list[str], required: int) -> list[str]:
+    """The units that satisfy a loss of at least ``required`` SP (the owner's choice, 14.5;
+    IR-ENG-18 default: weakest units first, multipliers never count, 14.5)."""
+    chosen: list[str] = []
+    total = 0
+    for uid in sorted(uids, key=lambda u: (B.strength(st.units[u]), u)):
+        if total >= required:
+            break
+        chosen.append(uid)
+        total += B.strength(st.units[uid])
+    return chosen
+
+
+def relative_loss(code: str, other_loss: int) -> int:
+    """14.5: A/D lose at least the other side's SP, 1/2, 1/4, 3/4 that fraction; rounded up."""
+    if code in ("N", "E"):
+        return 0
+    frac = Fraction(1) if code in ("A", "D") else Fraction(code[:-1])
+    return -(-(frac * other_loss).numerator // (frac * other_loss).denominator)
+
+
+def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+    """Resolve a land combat (14.4, 14.5): the attacker rolls a d6 on the Land CRT column of the
+    odds, with leaders, CER, terrain and morale modifiers."""
+    side, defenders = defender_seat(st, seat, hex_id)
+    if assault:
+        defenders = [u for u in defenders if st.units[u]["besieged"]]
+    else:
+        defenders = [u for u in defenders if not st.units[u]["besieged"]]
+    fighters = [u for u in defenders if B.is_combat(st.units[u])]
+    attackers = attackers_at(st, seat, hex_id)
+    city = enemy_city(st, seat, hex_id)
+    if not fighters and not city:
+        _catch_alone(st, seat, side, hex_id, defenders, lines)
+        return
+    att = sum(attack_strength(st, u, assault) for u in attackers)
+    dfn = defence_strength(st, fighters, assault, seat, city)
+    if not fighters and not city:
+        dfn = 1  # 18.1: a leader alone defends with 1
+    column = column_for(att, dfn)
+    att_power, att_morale = side_morale(st, attackers, hex_id, seat)
+    def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
+    if not def_power and city:
+        def_power = st.city_owner[city]
+        def_morale = int(st.powers[def_power]["morale"])
+    mods: list[tuple[str, int]] = []
+    att_leader, def_leader = best_leader(st, hex_id, seat), best_leader(st, hex_id, side)
+    if att_leader:
+        mods.append(("§14.4.2a attacking leader", B.leader_value(att_leader)))
+    if def_leader:
+        mods.append(("§14.4.2b defending leader", -B.leader_value(def_leader)))
+    city_strength = B.city_defence(st, city) if city else 0
+    cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
+    if cer:
+        mods.append(("§14.4.3 CER", cer))
+    if world(st.scenario).terrain(hex_id) in ("rough", "marsh"):
+        mods.append(("§14.4.2d rough or marsh", -1))
+    edge = morale_modifier(att_morale, def_morale)
+    if edge:
+        mods.append(("§19.3 morale", edge))
+    roll = st.dice.d6("§14.4.2 land combat", mods)
+    cell = land_result(data().charts, column, roll.result)
+    st.stat("battles")
+    lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
+                   att=att, dfn=dfn, column=column, roll=roll.result, a=cell.attacker, d=cell.defender))  # fmt: skip
+    enemy_strength = {"att": sum(B.strength(st.units[u]) for u in fighters), "def": sum(B.strength(st.units[u]) for u in attackers)}
+    att_lost = _apply(st, attackers, cell.attacker, 0, def_power, lines) if cell.attacker == "E" else []
+    def_lost = _apply(st, fighters, cell.defender, 0, att_power, lines) if cell.defender == "E" else []
+    att_loss = sum(B.strength(st.eliminated[u]) for u in att_lost)
+    def_loss = sum(B.strength(st.eliminated[u]) for u in def_lost)
+    if cell.attacker != "E":
+        att_lost = _apply(st, attackers, cell.attacker, def_loss, def_power, lines)
+    if cell.defender != "E":
+        def_lost = _apply(st, fighters, cell.defender, att_loss, att_power, lines)
+    winner_is_attacker = cell.winner == "attacker"
+    if fighters:
+        B.change_morale(st, att_power, BATTLE_MORALE if winner_is_attacker else -BATTLE_MORALE,
+                        _("battle won") if winner_is_attacker else _("battle lost"), lines)  # fmt: skip
+        if def_power:
+            B.change_morale(st, def_power, -BATTLE_MORALE if winner_is_attacker else BATTLE_MORALE,
+                            _("battle lost") if winner_is_attacker else _("battle won"), lines)  # fmt: skip
+    survivors_att = [u for u in attackers if u in st.units]
+    survivors_def = [u for u in fighters if u in st.units]
+    _season(st, survivors_att, enemy_strength["att"], lines)
+    _season(st, survivors_def, enemy_strength["def"], lines)
+    _leaders_after(st, hex_id, seat, side, survivors_att, survivors_def, assault, lines)
+    if winner_is_attacker:
+        if survivors_def and not assault:
+            _retreat_after(st, side, hex_id, survivors_def, lines)
+        if city and not [u for u in B.units_at(st, hex_id) if B.seat_of(st, st.units[u]["power"]) == side
+                         and B.is_combat(st.units[u])] and survivors_att:  # fmt: skip
+            _capture(st, seat, hex_id, city, att_power, lines)
+    elif survivors_att:
+        _retreat_after(st, seat, hex_id, survivors_att, lines)
+    from rules.imperium_romanum import siege, victory
+
+    siege.check_sieges(st, lines)
+    victory.check_dissolution(st, lines)
+    victory.check_early(st, lines)
+
+
+def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, lines: list[Text]) -> list[str]:
+    alive = [u for u in uids if u in st.units]
+    if code == "E":
+        victims = alive
+    else:
+        victims = choose_losses(st, alive, relative_loss(code, other_loss))
+    for uid in victims:
+        B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=by)
+    return victims
+
+
+def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> None:
+    """15.1: after a combat a side may season unseasoned units up to the enemy's strength
+    (IR-ENG-19 default: it does, the largest first)."""
+    for uid in sorted(uids, key=lambda u: (-B.strength(st.units[u]), u)):
+        rec = st.units[uid]
+        if rec["vet"] or not B.is_combat(rec):
+            continue
+        cost = B.strength(rec)
+        if cost <= budget:
+            rec["vet"] = True
+            budget -= cost
+            lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
+
+
+def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, att: list[str], dfn: list[str], assault: bool,
+                   lines: list[Text]) -> None:  # fmt: skip
+    """18.2: leaders left in the hex without a combat unit of their side are captured when the
+    enemy holds the hex, killed otherwise (IR-ENG-20)."""
+    del att, dfn, assault
+
+    def side_of(power: str) -> str:
+        return B.seat_of(st, power) or power
+
+    for lid in B.leaders_at(st, hex_id):
+        owner = side_of(st.leaders[lid]["power"])
+        if owner not in (seat, side):
+            continue
+        mine = [u for u in B.units_at(st, hex_id) if side_of(st.units[u]["power"]) == owner and B.is_combat(st.units[u])]
+        if mine:
+            continue
+        other = seat if owner == side else side
+        enemy = [u for u in B.units_at(st, hex_id) if side_of(st.units[u]["power"]) == other and B.is_combat(st.units[u])]
+        by = st.units[enemy[0]]["power"] if enemy else ""
+        B.lose_leader(st, lid, "captured" if enemy else "dead", lines, by=by, in_combat=True)
+
+
+def _retreat_after(st: IRState, side: str, hex_id: str, uids: list[str], lines: list[Text]) -> None:
+    """14.5.1: the loser retreats (cavalry superiority ignored); if it cannot, it loses at least
+    half its remaining SP and stays."""
+    dests = retreat_hexes(st, side, hex_id, uids)
+    if dests:
+        move_stack(st, side, hex_id, dests[0], uids)
+        lines.append(_("The losers retreat to {hex} (14.5.1).", hex=dests[0]))
+        return
+    remaining = sum(B.strength(st.units[u]) for u in uids)
+    victims = choose_losses(st, uids, -(-remaining // 2))
+    lines.append(_("The losers cannot retreat and lose half their strength (14.5.1)."))
+    for uid in victims:
+        B.eliminate_unit(st, uid, lines, _("no retreat (14.5.1)"))
+
+
+def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: list[Text]) -> None:
+    if hex_id in st.sieges:
+        st.sieges.pop(hex_id)
+    for uid in B.units_at(st, hex_id):
+        st.units[uid]["besieged"] = False
+    st.stat("cities_taken")
+    B.take_city(st, city, power, lines)
+
+
+def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:
+    """13.4.5: baggage trains caught with no combat unit, fort or city are captured, or
+    destroyed when barbarians take them; 18.1: a leader alone defends with 1 (IR-ENG-21: he is
+    captured)."""
+    attackers = attackers_at(st, seat, hex_id)
+    taker = st.units[attackers[0]]["power"]
+    barbarian = st.powers[taker]["kind"] == "barbarian"
+    for uid in defenders:
+        if st.units[uid]["type"] == B.BT:
+            if barbarian:
+                B.eliminate_unit(st, uid, lines, _("baggage train destroyed (13.4.5)"), by=taker)
+            else:
+                st.units[uid].update(power=taker)
+                lines.append(_("{power} captures a baggage train (13.4.5).", power=st.powers[taker]["name"]))
+    for lid in B.leaders_at(st, hex_id):
+        if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side:
+            B.lose_leader(st, lid, "captured", lines, by=taker, in_combat=True)
+    from rules.imperium_romanum import victory
+
+    victory.check_dissolution(st, lines)
+    victory.check_early(st, lines)

@@ -1,0 +1,397 @@
+"""Al Nofi's *Imperium Romanum*: Praetor's rules engine (issue 17).
+
+Seats: one per major power, named after it, in the scenario's turn order; a seat also moves
+its client states and the neutrals the Farthest Power rule hands it (5.2, 5.3).
+
+Commands (arguments are strings or lists of strings):
+
+``end``                               finish your part of the current segment
+``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
+``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
+``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
+``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
+                                      assault ask/always
+``decide {id, choice}``               answer the open response window
+``build``, ``sail``, ``fortify``, ``plunder``, ``donative``, ``give``  rules not yet supported (NotYetSupported)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.command import (
+    ActionSpec,
+    ArgSpec,
+    Choice,
+    Command,
+    GameResult,
+    OptionSpec,
+    Outcome,
+    PendingDecision,
+    ScenarioInfo,
+)
+from rules.core.dice import Dice
+from rules.core.errors import NotYetSupported, RuleError
+from rules.core.game import Game
+from rules.core.i18n import Text, _, plain, text_from_json, text_to_json
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import movement as M
+from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.setup import new_state
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.views import public_view, seat_view, status_lines
+from rules.imperium_romanum.world import data
+
+PLAYABLE = ("s12", "s01")
+"""Scenarios the engine runs; the others need rules not yet supported."""
+BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
+STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always")}
+NOT_YET = {
+    "build": ("§7.0", _("mobilization and recruiting")),
+    "sail": ("§10.2", _("naval movement")),
+    "fortify": ("§21.1", _("field fortifications")),
+    "plunder": ("§24.1", _("plunder")),
+    "donative": ("§19.3.1", _("donatives")),
+    "give": ("§5.8", _("gifts of talents, units and cities between allies")),
+}
+
+
+class ImperiumRomanumGame(Game[IRState]):
+    KIND = "imperium_romanum"
+    TITLE = "Imperium Romanum"
+    RULES_VERSION = "imperium_romanum-1"
+    STATE_VERSION = 1
+
+    @classmethod
+    def scenarios(cls) -> list[ScenarioInfo]:
+        out = []
+        for sid in sorted(data().scenarios, key=lambda s: data().scenarios[s].number):
+            scen = data().scenarios[sid]
+            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=scen.name),
+                                    scen.turn_order, _("From {start} to {end}.", start=_date(scen.start),
+                                                       end=_date(scen.end))))  # fmt: skip
+        return out
+
+    @classmethod
+    def option_specs(cls) -> list[OptionSpec]:
+        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes"))]
+
+    @classmethod
+    def data_hash(cls) -> str:
+        return data().data_hash + ":" + tables().digest[:16]
+
+    @classmethod
+    def new(cls, scenario: str, seats: list[str], seed: str, options: dict[str, str]) -> ImperiumRomanumGame:
+        if scenario not in data().scenarios:
+            known = ", ".join(sorted(data().scenarios))
+            raise RuleError("§2.5", _("unknown scenario {scenario} (known: {known})", scenario=scenario, known=known))
+        if scenario in BLOCKERS:
+            section, what = BLOCKERS[scenario]
+            raise NotYetSupported(section, _("{what}, which this scenario needs", what=what))
+        expected = list(data().scenarios[scenario].turn_order)
+        if seats and sorted(seats) != sorted(expected):
+            raise RuleError("§5.1", _("the seats of this scenario are {seats}", seats=", ".join(expected)))
+        if options.get("random_events", "no") not in ("no", "yes"):
+            raise RuleError("§39", _("random_events is yes or no"))
+        if options.get("random_events") == "yes":
+            raise NotYetSupported("§39", _("random events"))
+        st = new_state(scenario, Dice(seed), dict(options))
+        lines: list[Text] = [_("{name}: the powers are set up.", name=data().scenarios[scenario].name)]
+        SEQ.advance(st, lines)
+        st.last = [plain(x) for x in lines]
+        game = cls(st)
+        opening = Outcome()
+        for line in lines:
+            opening.say(line)
+        opening.rolls.extend(st.dice.take_rolls())
+        game.opening = opening
+        return game
+
+    # -- play -------------------------------------------------------------------------------
+    @staticmethod
+    def dice(state: IRState) -> Dice:
+        return state.dice
+
+    def _apply(self, st: IRState, seat: str, command: Command, outcome: Outcome) -> None:
+        lines: list[Text] = []
+        dispatch(st, seat, command, lines)
+        SEQ.advance(st, lines)
+        public = [line for line in lines if not getattr(line, "private_to", "")]
+        for line in lines:
+            private_to = getattr(line, "private_to", "")
+            if private_to:
+                outcome.tell(private_to, line)
+            else:
+                outcome.say(line)
+        st.last = [plain(x) for x in public]
+        outcome.map_changed = True
+
+    def to_move(self) -> list[str]:
+        return SEQ.waiting(self.state)
+
+    def pending_decision(self) -> PendingDecision | None:
+        p = self.state.pending
+        if not p:
+            return None
+        return PendingDecision(
+            id=p["id"], seat=p["seat"], kind=p["kind"], prompt=text_from_json(p["prompt"]),
+            choices=tuple(Choice(str(v), text_from_json(label)) for v, label in p["choices"]),
+            default=p["default"], section=p.get("section", ""),
+        )  # fmt: skip
+
+    def legal_commands(self, seat: str) -> list[Command]:
+        return legal_commands(self.state, seat)
+
+    def actions(self, seat: str) -> list[ActionSpec]:
+        by_name: dict[str, list[Command]] = {}
+        for c in self.legal_commands(seat):
+            by_name.setdefault(c.name, []).append(c)
+        specs = []
+        for name, group in by_name.items():
+            keys: list[str] = []
+            for c in group:
+                keys += [k for k in c.args if k not in keys]
+            args = []
+            for k in keys:
+                values: list[str] = []
+                for c in group:
+                    v = c.args.get(k)
+                    v = ",".join(v) if isinstance(v, list) else v
+                    if v is not None and str(v) not in values:
+                        values.append(str(v))
+                args.append(ArgSpec(k, k, tuple(Choice(v, v) for v in values)))
+            specs.append(ActionSpec(name, str(ACTION_HELP.get(name, name)), tuple(args)))
+        return specs
+
+    def result(self) -> GameResult | None:
+        r = self.state.result
+        if not r:
+            return None
+        return GameResult(tuple(r["winners"]), str(r["summary"]), str(r["kind"]),
+                          tuple((s, int(self.state.powers[s]["morale"])) for s in self.state.seats))  # fmt: skip
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self.state)
+
+    def seat_view(self, seat: str) -> dict[str, Any]:
+        return seat_view(self.state, seat)
+
+    def status_lines(self) -> list[str]:
+        return status_lines(self.state)
+
+    @staticmethod
+    def _state_to_json(state: IRState) -> dict[str, Any]:
+        return state.to_json()
+
+    @staticmethod
+    def _state_from_json(data_: dict[str, Any]) -> IRState:
+        return IRState.from_json(data_)
+
+
+def _date(value: tuple[int, int]) -> str:
+    return f"{value[1]:02d}/{SEQ.year_label(value[0])}"
+
+
+ACTION_HELP: dict[str, Text] = {
+    "end": _("Finish your part of this segment"),
+    "move": _("Move a group of units and leaders (12.0)"),
+    "attack": _("Attack the enemy in a hex (14.1)"),
+    "propose_alliance": _("Offer a one-month alliance (5.8)"),
+    "decide": _("Answer the open decision"),
+}
+
+
+def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> None:
+    """Check who may act, then hand the command to its rule."""
+    name, args = command.name, dict(command.args)
+    if st.result:
+        raise RuleError("§25", _("the game is over"))
+    if seat not in st.seats:
+        raise RuleError("§5.1", _("{seat} is not a seat of this game", seat=seat))
+    if name == "standing":
+        order, value = str(args.get("order", "")), str(args.get("value", ""))
+        if order not in STANDING or value not in STANDING[order]:
+            raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
+                                       "assault ask/always"))  # fmt: skip
+        st.standing.setdefault(seat, {})[order] = value
+        lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
+        return
+    if name == "decide":
+        answer(st, seat, args, lines)
+        return
+    if st.pending:
+        raise RuleError(str(st.pending.get("section", "")), _("waiting for {seat} to answer a decision",
+                                                              seat=st.pending["seat"]))  # fmt: skip
+    if seat not in SEQ.waiting(st):
+        raise RuleError("§4.0", _("it is not your turn (the {segment} segment waits for {seats})",
+                                  segment=st.segment, seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
+    if name in NOT_YET:
+        section, what = NOT_YET[name]
+        raise NotYetSupported(section, what)
+    if name == "end":
+        end(st, seat, lines)
+    elif name == "move":
+        if st.segment != "movement":
+            raise RuleError("§12", _("units move in the Land Movement segment"))
+        M.move(st, seat, args, lines)
+    elif name == "attack":
+        if st.segment != "combat":
+            raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
+        C.attack(st, seat, args, lines)
+    elif name == "propose_alliance":
+        propose(st, seat, args, lines)
+    else:
+        raise RuleError("", _("unknown command {name}", name=name))
+
+
+def end(st: IRState, seat: str, lines: list[Text]) -> None:
+    if st.segment == "naval":
+        st.naval_order.pop(0)
+        return
+    check_must_attack(st, seat)
+    st.ended.append(seat)
+
+
+def propose(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """5.8: an alliance needs both parties; the other seat gets a decision (default: decline)."""
+    if st.segment != "diplomacy":
+        raise RuleError("§5.8", _("alliances are made in the Diplomacy Phase"))
+    other = str(args.get("with", ""))
+    if other not in st.seats or other == seat or not B.powers_of(st, other):
+        raise RuleError("§5.8", _("{seat} is not another player of this game", seat=other or "?"))
+    if sorted((seat, other)) in st.alliances:
+        raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
+    st.seq += 1
+    prompt = _("{seat} offers you an alliance for this month (5.8).", seat=seat)
+    st.pending = {"id": f"alliance-{st.seq}", "seat": other, "kind": "alliance", "prompt": text_to_json(prompt),
+                  "choices": [["decline", text_to_json(_("Decline"))], ["accept", text_to_json(_("Accept"))]],
+                  "default": "decline", "section": "§5.8", "from": seat}  # fmt: skip
+    lines.append(_("{seat} offers an alliance to {other}.", seat=seat, other=other))
+
+
+def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    p = st.pending
+    if not p:
+        raise RuleError("", _("there is no open decision"))
+    if seat != p["seat"]:
+        raise RuleError(str(p.get("section", "")), _("the open decision is {seat}'s", seat=p["seat"]))
+    if args.get("id") not in (None, "", p["id"]):
+        raise RuleError(str(p.get("section", "")), _("that decision is no longer open"))
+    choice = str(args.get("choice", ""))
+    if choice not in [c[0] for c in p["choices"]]:
+        raise RuleError(str(p.get("section", "")), _("{choice} is not one of the choices", choice=choice or "?"))
+    kind = p["kind"]
+    if kind == "intercept":
+        M.answer_interception(st, choice, lines)
+    elif kind in ("battle", "assault"):
+        C.answer_battle(st, choice, lines)
+    elif kind == "alliance":
+        st.pending = {}
+        if choice == "accept":
+            st.alliances.append(sorted((str(p["from"]), seat)))
+            lines.append(_("{a} and {b} are allied this month (5.8).", a=p["from"], b=seat))
+        else:
+            lines.append(_("{seat} declines the alliance.", seat=seat))
+
+
+def legal_commands(st: IRState, seat: str) -> list[Command]:
+    """Every command ``seat`` may give now (moves of whole groups to every reachable hex)."""
+    if st.result:
+        return []
+    if st.pending:
+        if st.pending["seat"] != seat:
+            return []
+        return [Command("decide", {"id": st.pending["id"], "choice": c[0]}) for c in st.pending["choices"]]
+    if seat not in SEQ.waiting(st):
+        return []
+    out: list[Command] = []
+    if st.segment == "diplomacy":
+        for other in SEQ.live_seats(st):
+            if other != seat and sorted((seat, other)) not in st.alliances:
+                out.append(Command("propose_alliance", {"with": other}))
+    if st.segment == "movement":
+        out += move_commands(st, seat)
+    if st.segment == "combat":
+        out += attack_commands(st, seat)
+    try:
+        check_must_attack(st, seat)
+        out.append(Command("end"))
+    except RuleError:
+        pass
+    return out
+
+
+def check_must_attack(st: IRState, seat: str) -> None:
+    """14.1: units that entered an enemy hex across a strait must attack it before the Land
+    Combat segment ends."""
+    if st.segment != "combat":
+        return
+    for rec in st.units.values():
+        if rec["must_attack"] and B.seat_of(st, rec["power"]) == seat and rec["hex"] not in st.attacked \
+                and B.hostile_land_at(st, seat, rec["hex"], None):  # fmt: skip
+            raise RuleError("§14.1", _("units that crossed a strait into {hex} must attack it", hex=rec["hex"]))
+
+
+def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
+    """Each hex with pieces of ``seat`` that may still move, and those pieces (one group per
+    power for active neutrals, 5.2)."""
+    groups: dict[str, list[str]] = {}
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]) or rec["besieged"]:
+            continue
+        if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
+            continue
+        key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
+        groups.setdefault(key, []).append(uid)
+    for lid in sorted(st.leaders):
+        rec = st.leaders[lid]
+        if rec["status"] != "map" or B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
+            continue
+        if rec["activated"] and rec["mp"] <= 0:
+            continue
+        if st.powers[rec["power"]]["status"] == "active neutral":
+            continue
+        if any(st.units[u]["besieged"] for u in B.units_at(st, rec["hex"]) if B.seat_of(st, st.units[u]["power"]) == seat):
+            continue
+        groups.setdefault(rec["hex"], []).append(lid)
+    return groups
+
+
+def group_reach(st: IRState, seat: str, pieces: list[str]) -> dict[str, tuple[int, str]]:
+    units = [p for p in pieces if p in st.units]
+    leaders = [p for p in pieces if p in st.leaders]
+    origin = st.units[units[0]]["hex"] if units else st.leaders[leaders[0]]["hex"]
+    budget = min([B.utype(st.units[u]).ma if not st.units[u]["activated"] else st.units[u]["mp"] for u in units]
+                 + [M.LEADER_MA if not st.leaders[lid]["activated"] else st.leaders[lid]["mp"] for lid in leaders])  # fmt: skip
+    best = M.reach(st, seat, units, leaders, origin, budget)
+    best.pop(origin, None)
+    return best
+
+
+def move_commands(st: IRState, seat: str) -> list[Command]:
+    out = []
+    for _key, pieces in sorted(movable_groups(st, seat).items()):
+        for dest in sorted(group_reach(st, seat, pieces)):
+            out.append(Command("move", {"units": list(pieces), "to": dest}))
+    return out
+
+
+def attack_commands(st: IRState, seat: str) -> list[Command]:
+    out = []
+    hexes = sorted({st.units[u]["hex"] for u in st.units if B.seat_of(st, st.units[u]["power"]) == seat})
+    for hex_id in hexes:
+        if hex_id in st.attacked or not C.attackers_at(st, seat, hex_id):
+            continue
+        side, defenders = C.defender_seat(st, seat, hex_id)
+        if not side:
+            continue
+        out.append(Command("attack", {"hex": hex_id}))
+        if C.enemy_city(st, seat, hex_id) and all(st.units[u]["besieged"] for u in defenders) and hex_id not in st.sieges:
+            out.append(Command("attack", {"hex": hex_id, "mode": "besiege"}))
+    return out
+
+
+GAME = ImperiumRomanumGame

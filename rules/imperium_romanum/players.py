@@ -1,0 +1,168 @@
+"""Automatic players for tests, benchmarks and calibration: a random legal player and a
+heuristic one (hunt the enemy's chief, attack at good odds, intercept when likely, fight
+unless badly outnumbered)."""
+
+from __future__ import annotations
+
+import random
+
+from rules.core.command import Command
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum import combat as C
+from rules.imperium_romanum.game import (
+    ImperiumRomanumGame,
+    group_reach,
+    legal_commands,
+    movable_groups,
+)
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import hex_distance
+
+
+def random_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str, Command] | None:
+    """A uniformly random legal command of the first seat to move (``end`` weighed up so that
+    games finish)."""
+    movers = game.to_move()
+    if not movers:
+        return None
+    seat = movers[0]
+    cmds = legal_commands(game.state, seat)
+    if not cmds:
+        return None
+    ends = [c for c in cmds if c.name == "end"]
+    if ends and rng.random() < 0.35:
+        return seat, ends[0]
+    return seat, rng.choice(cmds)
+
+
+def _strength(st: IRState, uids: list[str]) -> int:
+    return sum(B.strength(st.units[u]) for u in uids if u in st.units and B.is_combat(st.units[u]))
+
+
+def _targets(st: IRState, seat: str) -> list[tuple[str, int]]:
+    """Enemy stacks (hex, strength), the enemy chiefs' hexes first."""
+    by: dict[str, int] = {}
+    for rec in st.units.values():
+        if B.is_combat(rec) and B.seat_hostile_to(st, seat, rec["power"]) and B.seat_of(st, rec["power"]):
+            by[rec["hex"]] = by.get(rec["hex"], 0) + B.strength(rec)
+    return sorted(by.items())
+
+
+def _chief_hexes(st: IRState, seat: str) -> list[str]:
+    out = []
+    for power, rec in st.powers.items():
+        chief = rec.get("chief", "")
+        if chief and B.seat_of(st, power) != seat and st.leaders.get(chief, {}).get("status") == "map":
+            out.append(st.leaders[chief]["hex"])
+    return out
+
+
+def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str, Command] | None:
+    st = game.state
+    movers = game.to_move()
+    if not movers:
+        return None
+    seat = movers[0]
+    if st.pending:
+        return seat, _decide(st, seat)
+    if st.segment == "movement":
+        cmd = _heuristic_move(st, seat, rng)
+        if cmd is not None:
+            return seat, cmd
+    if st.segment == "combat":
+        for cmd in legal_commands(st, seat):
+            if cmd.name != "attack":
+                continue
+            hex_id = str(cmd.args["hex"])
+            side, defenders = C.defender_seat(st, seat, hex_id)
+            mine = _strength(st, C.attackers_at(st, seat, hex_id))
+            theirs = _strength(st, defenders) + (B.city_defence(st, C.enemy_city(st, seat, hex_id)) * 2
+                                                 if C.enemy_city(st, seat, hex_id) else 0)  # fmt: skip
+            must = any(st.units[u]["must_attack"] for u in C.attackers_at(st, seat, hex_id))
+            if must or mine >= theirs or cmd.args.get("mode") == "besiege":
+                return seat, cmd
+    return seat, Command("end")
+
+
+def _decide(st: IRState, seat: str) -> Command:
+    p = st.pending
+    values = [c[0] for c in p["choices"]]
+    pick = p["default"]
+    if p["kind"] == "intercept":
+        leaders = [v for v in values if v != "no"]
+        if leaders:
+            pick = leaders[0]
+    elif p["kind"] == "battle":
+        side, defenders = C.defender_seat(st, str(p["attacker"]), str(p["hex"]))
+        mine = _strength(st, defenders)
+        theirs = _strength(st, C.attackers_at(st, str(p["attacker"]), str(p["hex"])))
+        if theirs > 2 * mine:
+            retreats = [v for v in values if v.startswith("retreat:")]
+            pick = "siege" if "siege" in values else (retreats[0] if retreats else "fight")
+        else:
+            pick = "fight"
+    elif p["kind"] == "assault":
+        pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
+    elif p["kind"] == "alliance":
+        pick = "accept"
+    return Command("decide", {"id": p["id"], "choice": pick})
+
+
+def rng_free_ratio(st: IRState, seat: str, hex_id: str) -> float:
+    mine = _strength(st, C.attackers_at(st, seat, hex_id))
+    side, defenders = C.defender_seat(st, seat, hex_id)
+    city = C.enemy_city(st, seat, hex_id)
+    theirs = C.defence_strength(st, [u for u in defenders if st.units[u]["besieged"]], True, seat, city)
+    return mine / max(1, theirs)
+
+
+def _heuristic_move(st: IRState, seat: str, rng: random.Random) -> Command | None:
+    """Move the first fresh group toward the enemy chief, or the nearest enemy it outweighs."""
+    chiefs = _chief_hexes(st, seat)
+    targets = _targets(st, seat)
+    for key, pieces in sorted(movable_groups(st, seat).items()):
+        units = [p for p in pieces if p in st.units]
+        if any(st.units[u]["activated"] for u in units) or not units:
+            continue
+        origin = st.units[units[0]]["hex"]
+        if B.hostile_land_at(st, seat, origin):
+            continue
+        mine = _strength(st, units)
+        if mine < 20:
+            continue
+        goals = [h for h, s in targets if mine >= s * 3 // 2] + [h for h in chiefs if any(h == t for t, _s in targets)]
+        if not goals:
+            continue
+        goal = min(goals, key=lambda h: (hex_distance(origin, h), h))
+        if hex_distance(origin, goal) == 0:
+            continue
+        best = group_reach(st, seat, pieces)
+        if not best:
+            continue
+        dest = min(best, key=lambda h: (hex_distance(h, goal), best[h][0], h))
+        if hex_distance(dest, goal) >= hex_distance(origin, goal):
+            continue
+        leaders = [p for p in pieces if p in st.leaders]
+        force = ""
+        if leaders and hex_distance(dest, goal) > 0 and rng.random() < 0.2:
+            force = ""
+        args: dict[str, object] = {"units": pieces, "to": dest}
+        if force:
+            args["force_march"] = force
+        del key
+        return Command("move", args)
+    return None
+
+
+def play_out(game: ImperiumRomanumGame, rng: random.Random, player: str = "heuristic", max_commands: int = 20000) -> int:
+    """Play until the game ends; returns the number of commands applied."""
+    choose = heuristic_choice if player == "heuristic" else random_choice
+    n = 0
+    while game.result() is None and n < max_commands:
+        pick = choose(game, rng)
+        if pick is None:
+            break
+        seat, cmd = pick
+        game.apply(seat, cmd)
+        n += 1
+    return n

@@ -1,0 +1,260 @@
+"""The monthly sequence of play (§4.0) and the automatic steps between the players' segments.
+
+Each month: Random Events (§39, optional) and Taxation & Mobilization (§6-8) in March, June,
+September and December; Diplomacy (§4.3, §5.3, §5.8, §9.1); Fortification (§21.1); Naval
+Operations (§10.1); then each player's turn in the scenario's order: Land Movement (§12), Land
+Combat (§14), Siege Resolution (§17.3), Supply (§13); and the month's end (§13.4.1). ``advance``
+runs every automatic step until a seat must act or a response window is open.
+"""
+
+from __future__ import annotations
+
+from rules.core.errors import NotYetSupported
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum import victory as V
+from rules.imperium_romanum.state import MONTHS, IRState
+
+SEGMENTS: tuple[tuple[str, str], ...] = (
+    ("random_events", "§39"),
+    ("taxation", "§6"),
+    ("diplomacy", "§4.3"),
+    ("fortification", "§21.1"),
+    ("naval", "§10.1"),
+    ("movement", "§12"),
+    ("combat", "§14"),
+    ("siege", "§17.3"),
+    ("supply", "§13"),
+    ("month_end", "§13.4.1"),
+)
+SECTION = dict(SEGMENTS)
+TAX_MONTHS = (3, 6, 9, 12)
+"""Random events and Taxation & Mobilization happen in these months only (§4.0)."""
+SIMULTANEOUS = ("taxation", "diplomacy")
+PLAYER_SEGMENTS = ("movement", "combat")
+MONTH_NAMES: tuple[Text, ...] = (
+    _("January"), _("February"), _("March"), _("April"), _("May"), _("June"), _("July"), _("August"),
+    _("September"), _("October"), _("November"), _("December"),
+)
+WINTER_MONTHS = (12, 1, 2, 3)
+SUMMER_MONTHS = (5, 6, 7, 8, 9, 10)
+"""IR-ENG-3: the Month Track's tints are not in the text; December to March are winter, May to
+October summer, April and November are rolled (9.1)."""
+
+
+def month_season(month: int) -> str:
+    """The season a month starts with; April and November keep last month's until rolled."""
+    if month in WINTER_MONTHS or month == 4:
+        return "winter"
+    return "summer"
+
+
+def live_seats(st: IRState) -> list[str]:
+    return [s for s in st.seats if B.powers_of(st, s)]
+
+
+def active_seat(st: IRState) -> str:
+    return st.seats[st.active] if st.seats else ""
+
+
+def waiting(st: IRState) -> list[str]:
+    """The seats the sequence waits for now (empty when the next step is automatic)."""
+    if st.result:
+        return []
+    if st.pending:
+        return [str(st.pending["seat"])]
+    if st.segment in SIMULTANEOUS:
+        return [s for s in live_seats(st) if s not in st.ended]
+    if st.segment == "naval":
+        return st.naval_order[:1]
+    if st.segment in PLAYER_SEGMENTS:
+        seat = active_seat(st)
+        return [] if seat in st.ended else [seat]
+    return []
+
+
+def advance(st: IRState, lines: list[Text]) -> None:
+    """Run automatic steps until a seat must act, a window is open, or the game is over."""
+    guard = 0
+    while not st.result and not waiting(st):
+        guard += 1
+        if guard > 200:  # pragma: no cover - a sequence bug, never a rule
+            raise RuntimeError("the monthly sequence does not reach a player")
+        _step(st, lines)
+
+
+def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
+    st.segment = segment
+    st.ended = []
+    if segment == "random_events":
+        if st.month in TAX_MONTHS and st.options.get("random_events") == "yes":
+            raise NotYetSupported("§39", _("random events"))
+    elif segment == "taxation":
+        if st.month not in TAX_MONTHS:
+            st.ended = list(st.seats)
+        else:
+            collect_taxes(st, lines)
+    elif segment == "naval":
+        roll_naval_order(st, lines)
+    elif segment == "movement":
+        start_player_turn(st, lines)
+    elif segment == "combat":
+        st.attacked = []
+    elif segment == "siege":
+        from rules.imperium_romanum import siege
+
+        siege.siege_resolution(st, active_seat(st), lines)
+    elif segment == "supply":
+        from rules.imperium_romanum import supply
+
+        no_attack_morale(st, active_seat(st), lines)
+        supply.supply_segment(st, active_seat(st), lines)
+    elif segment == "month_end":
+        end_month(st, lines)
+
+
+def _step(st: IRState, lines: list[Text]) -> None:
+    seg = st.segment
+    if seg == "begin":
+        start_month(st, lines)
+        _enter(st, "random_events", lines)
+    elif seg == "random_events":
+        _enter(st, "taxation", lines)
+    elif seg == "taxation":
+        _enter(st, "diplomacy", lines)
+    elif seg == "diplomacy":
+        close_diplomacy(st, lines)
+        _enter(st, "fortification", lines)
+    elif seg == "fortification":
+        _enter(st, "naval", lines)
+    elif seg == "naval":
+        st.active = 0
+        _enter(st, "movement", lines)
+    elif seg == "movement":
+        _enter(st, "combat", lines)
+    elif seg == "combat":
+        _enter(st, "siege", lines)
+    elif seg == "siege":
+        _enter(st, "supply", lines)
+    elif seg == "supply":
+        if st.active + 1 < len(st.seats):
+            st.active += 1
+            _enter(st, "movement", lines)
+        else:
+            _enter(st, "month_end", lines)
+    elif seg == "month_end":
+        if not st.result:
+            start_month(st, lines)
+            _enter(st, "random_events", lines)
+
+
+def start_month(st: IRState, lines: list[Text]) -> None:
+    """A new month: alliances lapse (5.8), the season is that of the Month Track (9.1)."""
+    st.alliances = []
+    st.proposals = []
+    st.intercepted = []
+    st.declared = []
+    st.moving = {}
+    st.season = month_season(st.month)
+    if st.month == 1:
+        st.had_summer = False
+    st.flooded = False
+    for rec in st.units.values():
+        rec["supplied"] = False
+        rec["spent"] = False
+        rec["moved"] = False
+    lines.append(_("{month} {year}: {season}.", month=MONTH_NAMES[st.month - 1], year=year_label(st.year),
+                   season=season_word(st.season)))  # fmt: skip
+
+
+def year_label(year: int) -> str:
+    return f"{-year} BC" if year < 0 else f"AD {year}"
+
+
+def season_word(season: str) -> Text:
+    return _("summer") if season == "summer" else _("winter")
+
+
+def collect_taxes(st: IRState, lines: list[Text]) -> None:
+    """6.0: each major power adds the tax value of the provinces it controls to its treasury."""
+    for power, rec in st.powers.items():
+        if not rec["major"] or rec["dissolved"]:
+            continue
+        tax = sum(B.province_tax(st, p) for p, owner in sorted(st.province_owner.items()) if owner == power)
+        rec["treasury"] += tax
+        lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
+                       treasury=rec["treasury"]))  # fmt: skip
+
+
+def close_diplomacy(st: IRState, lines: list[Text]) -> None:
+    """After negotiation (4.3): neutral control by the Farthest Power rule (5.3, 23.5), and in
+    April and November the season roll (9.1)."""
+    from rules.imperium_romanum import neutrals
+
+    neutrals.assign_neutrals(st, lines)
+    if st.month in (4, 11):
+        roll = st.dice.d6(f"§9.1 season ({MONTHS[st.month]})")
+        winter = roll.result >= 5 if st.month == 4 else roll.result <= 4
+        st.season = "winter" if winter else "summer"
+        lines.append(_("Season roll {roll}: {month} is a {season} month (9.1).", roll=roll.result,
+                       month=MONTH_NAMES[st.month - 1], season=season_word(st.season)))  # fmt: skip
+    if st.season == "summer" and not st.had_summer:
+        st.had_summer = True
+        st.flooded = True
+        lines.append(_("First summer month: the rivers are in flood (9.2)."))
+
+
+def roll_naval_order(st: IRState, lines: list[Text]) -> None:
+    """10.1: the seats with fleets roll a d6 each and take their segments from high to low
+    (IR-ENG-7: the highest roller always takes the first segment; ties keep the turn order)."""
+    groups = [s for s in live_seats(st) if any(
+        u["type"].startswith("fleet") and B.seat_of(st, u["power"]) == s for u in st.units.values())]  # fmt: skip
+    rolls = []
+    for seat in groups:
+        roll = st.dice.d6(f"§10.1 naval order {seat}")
+        rolls.append((-roll.result, st.seats.index(seat), seat))
+    st.naval_order = [seat for _r, _i, seat in sorted(rolls)]
+    if st.naval_order:
+        lines.append(_("Naval operations order (10.1): {order}.", order=", ".join(st.naval_order)))
+
+
+def start_player_turn(st: IRState, lines: list[Text]) -> None:
+    seat = active_seat(st)
+    for rec in st.units.values():
+        if B.seat_of(st, rec["power"]) == seat:
+            rec.update(mp=0, activated=False, crossing="", must_attack=False, foraged=False, **{"from": ""})
+    for rec in st.leaders.values():
+        rec["activated"] = False
+        rec["mp"] = 0
+        rec["forced"] = False
+    if seat not in live_seats(st):
+        st.ended = [seat]
+        return
+    lines.append(_("{seat}'s player turn: land movement (12.0).", seat=seat))
+
+
+def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
+    """19.1: an active power that declared no attack in a summer month loses 5 morale."""
+    if st.season != "summer":
+        return
+    for power in B.powers_of(st, seat):
+        if B.can_act(st, power) and power not in st.declared and st.powers[power]["major"]:
+            B.change_morale(st, power, -5, _("no attack in a summer month"), lines)
+    V.check_dissolution(st, lines)
+
+
+def end_month(st: IRState, lines: list[Text]) -> None:
+    """13.4.1: baggage trains replenish; then the end of the scenario is checked (25.0) and the
+    month marker advances."""
+    from rules.imperium_romanum import supply
+
+    supply.replenish(st, lines)
+    scen_end = V.scenario_end(st)
+    if (st.year, st.month) >= scen_end:
+        V.final_victory(st, lines)
+        return
+    st.month += 1
+    if st.month > 12:
+        st.month = 1
+        st.year += 2 if st.year == -1 else 1  # there is no year 0
+    st.turn += 1

@@ -1,0 +1,50 @@
+"""A scenario's set-up as a state (§5, scenario files): powers, seats, pieces, owners."""
+
+from __future__ import annotations
+
+from rules.core.dice import Dice
+from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data, world
+
+
+def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
+    """The state at the start of the scenario's first month, before its first segment."""
+    d = data()
+    scen = d.scenarios[scenario_id]
+    w = world(scenario_id)
+    st = IRState(scenario=scenario_id, dice=dice, options=dict(options))
+    st.seats = list(scen.turn_order)
+    st.year, st.month = scen.start
+    st.season = SEQ.month_season(st.month)
+    for power in scen.powers:
+        status = "major" if power.major else (power.status or "inactive neutral")
+        seat = power.id if power.major else (power.patron if status.endswith("client") and power.patron in st.seats else "")
+        st.powers[power.id] = {
+            "name": power.name, "kind": power.kind, "major": power.major, "status": status,
+            "patron": power.patron, "seat": seat, "cer": power.cer, "treasury": power.treasury,
+            "morale": power.morale, "chief": power.chief, "dissolved": False,
+            "start_provinces": list(power.provinces),
+        }  # fmt: skip
+        for province in power.provinces:
+            st.province_owner[province] = power.id
+    for city, _value in sorted(w.city_value.items()):
+        st.city_owner[city] = st.province_owner.get(d.cities[city].province, "")
+    for dep in scen.deployments:
+        for unit_type, count in dep.units:
+            for _n in range(count):
+                st.seq += 1
+                uid = f"{dep.power}.{unit_type}.{sum(1 for u in st.units if u.startswith(f'{dep.power}.{unit_type}.')) + 1}"
+                st.units[uid] = {
+                    "type": unit_type, "power": dep.power, "hex": dep.hex, "order": st.seq,
+                    # IR-ENG-6: set-up units are veteran; set-up baggage trains are full
+                    "vet": True, "sp": 6 if unit_type == "baggage_train" else 0, "besieged": False,
+                    "mp": 0, "activated": False, "moved": False, "supplied": False, "spent": False,
+                    "crossing": "", "from": "", "must_attack": False, "foraged": False,
+                }  # fmt: skip
+        for lid in dep.leaders:
+            st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
+                               "activated": False}  # fmt: skip
+    for seat in st.seats:
+        st.standing[seat] = {}
+    return st

@@ -1,0 +1,93 @@
+"""Sieges (§17): when a siege breaks, and siege attrition in the Siege Resolution Segment."""
+
+from __future__ import annotations
+
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.engine_data import siege_attrition_value, tables
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data
+
+
+def _side(st: IRState, power: str) -> str:
+    return B.seat_of(st, power) or power
+
+
+def besiegers(st: IRState, hex_id: str) -> list[str]:
+    siege = st.sieges[hex_id]
+    return [u for u in B.units_at(st, hex_id, False) if _side(st, st.units[u]["power"]) == siege["besieger"]
+            and B.is_combat(st.units[u])]  # fmt: skip
+
+
+def besieged(st: IRState, hex_id: str) -> list[str]:
+    return [u for u in B.units_at(st, hex_id, True)]
+
+
+def check_sieges(st: IRState, lines: list[Text]) -> None:
+    """17.1: a siege breaks when the besiegers are gone, or when their unmodified strength falls
+    below a quarter of the besieged units'; the city's lost defence returns (17.3.1)."""
+    for hex_id in sorted(st.sieges):
+        siege = st.sieges[hex_id]
+        city = siege["city"]
+        outside = besiegers(st, hex_id)
+        inside = besieged(st, hex_id)
+        strong = sum(B.strength(st.units[u]) for u in outside) * 4 >= sum(B.strength(st.units[u]) for u in inside)
+        taken = st.city_owner.get(city, "") != siege["power"]
+        if outside and strong and not taken:
+            continue
+        del st.sieges[hex_id]
+        st.city_damage.pop(city, None)
+        for uid in inside:
+            st.units[uid]["besieged"] = False
+        if not taken:
+            lines.append(_("The siege of {city} is broken (17.1).", city=data().cities[city].name))
+
+
+def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
+    """17.3: in the besieging player's Siege Resolution Segment (IR-ENG-22), one roll per
+    besieged city, from the month after the siege was laid and after the besieged baggage
+    trains are empty: d6 at or under the attrition value costs the besieged one unit, in the
+    Siege Priority order, or the city 1 defence when no unit is left; at 0 the city falls."""
+    check_sieges(st, lines)
+    for hex_id in sorted(st.sieges):
+        siege = st.sieges[hex_id]
+        if siege["besieger"] != seat or siege["since"] >= st.turn:
+            continue
+        inside = besieged(st, hex_id)
+        if any(st.units[u]["type"] == B.BT and st.units[u]["sp"] > 0 for u in inside):
+            continue  # 17.3: a baggage train inside delays the count
+        siege["rolls"] += 1
+        value = siege_attrition_value(siege["rolls"])
+        roll = st.dice.d6(f"§17.3.1 siege attrition at {hex_id}")
+        st.stat("siege_rolls")
+        city = siege["city"]
+        if roll.result > value:
+            lines.append(_("Siege of {city}: roll {roll} against {value}, no attrition (17.3.1).",
+                           city=data().cities[city].name, roll=roll.result, value=value))  # fmt: skip
+            continue
+        order = tables().siege_priority
+        victims = [u for u in inside if st.units[u]["type"] != B.BT]
+        victims.sort(key=lambda u: (order.index(st.units[u]["type"]) if st.units[u]["type"] in order else len(order), u))
+        taker = besiegers(st, hex_id)
+        by = st.units[taker[0]]["power"] if taker else ""
+        if victims:
+            st.stat("siege_losses")
+            B.eliminate_unit(st, victims[0], lines, _("siege attrition (17.3.1)"), by=by)
+            continue
+        st.city_damage[city] = st.city_damage.get(city, 0) + 1
+        left = B.city_defence(st, city)
+        lines.append(_("Siege of {city}: its defence falls to {left} (17.3.1).", city=data().cities[city].name, left=left))
+        if left <= 0 and by:
+            for lid in B.leaders_at(st, hex_id):
+                if _side(st, st.leaders[lid]["power"]) == siege["seat"]:
+                    B.lose_leader(st, lid, "captured", lines, by=by)  # 18.2: captured in a fallen city
+            for uid in besieged(st, hex_id):
+                if st.units[uid]["type"] == B.BT:  # 13.4.5: a baggage train left alone is taken
+                    st.units[uid].update(besieged=False, power=by)
+            del st.sieges[hex_id]
+            st.stat("cities_taken")
+            B.take_city(st, city, by, lines)
+    from rules.imperium_romanum import victory
+
+    victory.check_dissolution(st, lines)
+    victory.check_early(st, lines)

@@ -1,0 +1,106 @@
+"""The state of a game of Imperium Romanum: plain JSON-able fields (no sets), fast to copy.
+
+Every piece is in exactly one place: a unit on the map is in ``units`` (its ``hex``), an
+eliminated one in ``eliminated``; a leader is in ``leaders`` with a status (map, captured,
+dead). Powers, cities and provinces carry their owners; ``pending`` holds the open response
+window (a decision a seat must answer, with a default).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from rules.core.dice import Dice
+
+MONTHS = ("", "January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")  # fmt: skip
+
+
+@dataclass
+class IRState:
+    scenario: str
+    dice: Dice
+    options: dict[str, str] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+    """One seat per major power, in the scenario's turn order (5.1)."""
+    year: int = 1
+    month: int = 3
+    turn: int = 1
+    """Months played, the first month being 1."""
+    season: str = "summer"
+    flooded: bool = False
+    """Rivers flood in the first summer month (9.2)."""
+    had_summer: bool = False
+    segment: str = "begin"
+    active: int = 0
+    """Index into ``seats`` of the player whose turn it is (player-turn segments)."""
+    ended: list[str] = field(default_factory=list)
+    """Seats that finished a simultaneous segment."""
+    naval_order: list[str] = field(default_factory=list)
+    powers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    eliminated: dict[str, dict[str, Any]] = field(default_factory=dict)
+    leaders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    city_owner: dict[str, str] = field(default_factory=dict)
+    city_damage: dict[str, int] = field(default_factory=dict)
+    province_owner: dict[str, str] = field(default_factory=dict)
+    sieges: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Besieged hex -> {"power", "city", "since", "attrition"} (17.0)."""
+    alliances: list[list[str]] = field(default_factory=list)
+    """Pairs of seats allied this month (5.8), each pair sorted."""
+    proposals: list[list[str]] = field(default_factory=list)
+    standing: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Standing orders per seat: {"intercept": "never", "combat": "always_fight"}."""
+    moving: dict[str, Any] = field(default_factory=dict)
+    """A move paused by a response window: units, the rest of the path, MP left."""
+    attacked: list[str] = field(default_factory=list)
+    """Hexes attacked this combat segment; powers that declared an attack this month go in
+    ``declared``."""
+    declared: list[str] = field(default_factory=list)
+    intercepted: list[str] = field(default_factory=list)
+    """Leaders that tried to intercept this month (12.4)."""
+    pending: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
+    seq: int = 0
+    last: list[str] = field(default_factory=list)
+    result: dict[str, Any] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> IRState:
+        """A structured copy: records are copied two levels deep, lists one level."""
+        new = copy.copy(self)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing"):
+                setattr(new, f.name, {k: dict(v) for k, v in value.items()})
+            elif f.name in ("pending", "moving", "result", "alliances", "proposals"):
+                setattr(new, f.name, copy.deepcopy(value, memo))
+            elif isinstance(value, dict):
+                setattr(new, f.name, dict(value))
+            elif isinstance(value, list):
+                setattr(new, f.name, list(value))
+        for record in new.powers.values():
+            if "provinces" in record:
+                record["provinces"] = list(record["provinces"])
+        new.dice = copy.copy(self.dice)  # a test's scripted dice keep their class and script
+        new.dice.rolls = list(self.dice.rolls)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = value.to_json() if f.name == "dice" else copy.deepcopy(value)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> IRState:
+        names = {f.name for f in fields(cls)}
+        kwargs = {k: copy.deepcopy(v) for k, v in data.items() if k in names}
+        kwargs["dice"] = Dice.from_json(data["dice"])
+        return cls(**kwargs)
+
+    def stat(self, key: str, n: int = 1) -> None:
+        """Count an event for the benchmark's statistics (battles, sieges, interceptions...)."""
+        self.stats[key] = self.stats.get(key, 0) + n

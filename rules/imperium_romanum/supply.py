@@ -1,0 +1,233 @@
+"""Supply (§13): ports, baggage trains and foraging; the Supply Segment and replenishment.
+
+A group of units is checked once a month: when it is activated in Land Movement (an
+unsupplied unit stays put, a foraging one loses 2 MP) or, failing that, in its player's Supply
+Segment, where unsupplied units are eliminated (13.0).
+"""
+
+from __future__ import annotations
+
+from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.charts import SUPPLY_MAX_LE, supply_required
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data, hex_distance, world
+
+FORAGE_MAX_HALVES = 20
+"""At most 10 LE may forage in one hex (13.3)."""
+BT_REACH = 2
+"""A baggage train supplies units up to 2 hexes away, -1 to the roll per hex (13.4.2)."""
+ZERO_FORAGE = {0: (1, 1), 1: (2, 3), 2: (1, 3)}
+"""13.3: with a forage value of 0, the fraction supplied by requirement (3 or more: none)."""
+
+
+def needs_supply(unit: dict[str, object]) -> bool:
+    """Baggage trains carry their own supply; fleets and the troops aboard are supplied (13.5)."""
+    kind = str(unit["type"])
+    return kind != B.BT and not kind.startswith("fleet")
+
+
+def group_le_halves(st: IRState, uids: list[str]) -> int:
+    """13.2: the LE of a group, in halves, with one light or missile infantry free per heavy
+    infantry and one light cavalry or horse archer free per heavy cavalry."""
+    recs = [st.units[u] for u in uids]
+    heavy_inf = sum(1 for r in recs if B.le_halves(r) >= 2 and not B.is_cavalry(r) and needs_supply(r))
+    heavy_cav = sum(1 for r in recs if r["type"] in B.HEAVY_CAVALRY)
+    light_inf = sum(1 for r in recs if r["type"] in B.LIGHT_INFANTRY)
+    light_cav = sum(1 for r in recs if r["type"] in B.LIGHT_CAVALRY)
+    return 2 * heavy_inf + 2 * heavy_cav + max(0, light_inf - heavy_inf) + max(0, light_cav - heavy_cav)
+
+
+def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purpose: str) -> int:
+    """13.2: SP (or forage requirement) for a group of ``halves`` half-LE: one modified 2d6 on
+    the Supply Table for each 10 LE or part of 10, the results added. A half LE counts as a
+    whole LE row (3.0: never below one)."""
+    charts = data().charts
+    le = -(-halves // 2)
+    total = 0
+    while le > 0:
+        chunk = min(SUPPLY_MAX_LE, le)
+        first = st.dice.d6(f"{purpose} (2d6, first die)")
+        second = st.dice.d6(f"{purpose} (2d6, second die)", modifiers)
+        total += supply_required(charts, chunk, first.natural + second.result)
+        le -= chunk
+    return total
+
+
+def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int]]:
+    """13.2 example: a leader of +2 or better with the group gives +1 to every supply roll."""
+    best = max((B.leader_value(lid) for lid in B.leaders_at(st, hex_id)
+                if B.seat_of(st, st.leaders[lid]["power"]) == seat), default=0)  # fmt: skip
+    return [("§13.2 leader +2 or better", 1)] if best >= 2 else []
+
+
+def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
+    """13.1: a friendly port supplies the units in its hex when its province is friendly; a
+    besieged port city supplies the besieged (13.4.3; blockades are not yet modelled)."""
+    city = B.city_at(st, hex_id)
+    if not city or not B.is_port(st, hex_id):
+        return False
+    owner = st.city_owner.get(city, "")
+    if not owner or B.seat_of(st, owner) != seat:
+        return False
+    if hex_id in st.sieges and not besieged:
+        return False
+    province_owner = st.province_owner.get(data().cities[city].province, "")
+    return bool(province_owner) and B.seat_of(st, province_owner) == seat
+
+
+def nearest_bt(st: IRState, seat: str, hex_id: str, besieged: bool) -> tuple[str, int]:
+    """The seat's baggage train with SP nearest to ``hex_id`` (within 2 hexes, 13.4.2), and its
+    distance; inside and outside a siege do not share (13.4.3)."""
+    best: tuple[int, str] | None = None
+    for uid, rec in st.units.items():
+        if rec["type"] != B.BT or rec["sp"] <= 0 or B.seat_of(st, rec["power"]) != seat:
+            continue
+        if rec["besieged"] != besieged:
+            continue
+        gap = 0 if rec["hex"] == hex_id else hex_distance(rec["hex"], hex_id)
+        if gap > BT_REACH or (besieged and gap):
+            continue
+        if best is None or (gap, uid) < best:
+            best = (gap, uid)
+    return ("", 0) if best is None else (best[1], best[0])
+
+
+def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
+    """13.3, 13.3.1: the terrain's forage value by season and cultivation, plus a friendly
+    city's (IR-ENG-10: a city forages for its tax value). The besieged use the city alone."""
+    w = world(st.scenario)
+    city = B.city_at(st, hex_id)
+    city_bonus = 0
+    if city and st.city_owner.get(city, "") and B.seat_of(st, st.city_owner[city]) == seat:
+        if besieged or hex_id not in st.sieges:
+            city_bonus = w.city_value[city].tax
+    if besieged:
+        return city_bonus
+    cultivated = w.cultivated.get(w.province(hex_id), False)
+    column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
+    return data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+
+
+def _keep(st: IRState, uids: list[str], budget_halves: int) -> tuple[list[str], list[str]]:
+    """Choose which units a partial supply keeps (the owner's choice, 13.2; IR-ENG-11 default:
+    the strongest first)."""
+    ranked = sorted(uids, key=lambda u: (-B.strength(st.units[u]), u))
+    kept, dropped = [], []
+    for uid in ranked:
+        cost = B.le_halves(st.units[uid])
+        if cost <= budget_halves:
+            kept.append(uid)
+            budget_halves -= cost
+        else:
+            dropped.append(uid)
+    return kept, dropped
+
+
+def check_group(
+    st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Check supply for ``uids`` (units of ``seat`` in one hex, all inside or all outside a
+    siege). ``on_bt`` declares which units use the baggage train (13.2); by default all do
+    when one can reach, the others forage. Returns (supplied, unsupplied); marks the supplied."""
+    todo = [u for u in uids if not st.units[u]["supplied"]]
+    if not todo:
+        return [], []
+    besieged = bool(st.units[todo[0]]["besieged"])
+    supplied: list[str] = []
+    unsupplied: list[str] = []
+    free = [u for u in todo if not needs_supply(st.units[u])]
+    todo = [u for u in todo if needs_supply(st.units[u])]
+    supplied += free
+    if todo and port_supplies(st, seat, hex_id, besieged):
+        lines.append(B.secret(_n("{n} unit supplied by the port of {hex} (13.1).", "{n} units supplied by the port of {hex} (13.1).",
+                                     len(todo), hex=hex_id), seat))
+        supplied += todo
+        todo = []
+    mods = supply_modifiers(st, seat, hex_id)
+    bt, gap = nearest_bt(st, seat, hex_id, besieged)
+    if todo and bt:
+        group = [u for u in todo if on_bt is None or u in on_bt]
+        todo = [u for u in todo if u not in group]
+        if group:
+            halves = group_le_halves(st, group)
+            penalty = [("§13.4.2 baggage train distance", -gap)] if gap else []
+            need = supply_roll(st, halves, mods + penalty, "§13.2 supply from a baggage train")
+            rec = st.units[bt]
+            if need <= rec["sp"]:
+                rec["sp"] -= need
+                supplied += group
+            else:
+                budget = halves * rec["sp"] // need if need else halves
+                rec["sp"] = 0
+                kept, dropped = _keep(st, group, budget)
+                supplied += kept
+                unsupplied += dropped
+            if need:
+                rec["spent"] = True
+            lines.append(B.secret(_("Baggage train at {hex}: {need} SP needed, {left} left (13.2).", hex=st.units[bt]["hex"],
+                                    need=need, left=rec["sp"]), seat))  # fmt: skip
+    if todo:
+        halves = group_le_halves(st, todo)
+        capped, over = _keep(st, todo, FORAGE_MAX_HALVES) if halves > FORAGE_MAX_HALVES else (todo, [])
+        unsupplied += over
+        halves = group_le_halves(st, capped)
+        forage_mods = mods + ([("§13.3 baggage train in the hex", 1)] if bt and gap == 0 else [])
+        need = supply_roll(st, halves, forage_mods, "§13.3 forage")
+        value = forage_value(st, seat, hex_id, besieged)
+        budget = forage_budget(halves, value, need)
+        kept, dropped = _keep(st, capped, budget)
+        for uid in kept:
+            st.units[uid]["foraged"] = True
+        supplied += kept
+        unsupplied += dropped
+        lines.append(B.secret(_("Forage at {hex}: value {value}, requirement {need}; {kept} of {total} units supplied "
+                                "(13.3).", hex=hex_id, value=value, need=need, kept=len(kept), total=len(capped)), seat))  # fmt: skip
+    for uid in supplied:
+        st.units[uid]["supplied"] = True
+    return supplied, unsupplied
+
+
+def forage_budget(halves: int, value: int, need: int) -> int:
+    """13.3: the half-LE a forage supplies: all when the value covers the requirement, else the
+    fraction value / requirement; with a value of 0 the fixed fractions of the text."""
+    if need <= 0 or value >= need:
+        return halves
+    if value > 0:
+        return halves * value // need
+    num, den = ZERO_FORAGE.get(need, (0, 1))
+    return halves * num // den
+
+
+def supply_segment(st: IRState, seat: str, lines: list[Text]) -> None:
+    """13.0: every unit of the player not yet supplied this month is checked; the unsupplied
+    are eliminated (the owner chooses which, IR-ENG-11)."""
+    hexes = sorted({(rec["hex"], rec["besieged"]) for rec in st.units.values()
+                    if B.seat_of(st, rec["power"]) == seat and not rec["supplied"]})  # fmt: skip
+    for hex_id, besieged in hexes:
+        uids = [u for u in B.units_at(st, hex_id, besieged) if B.seat_of(st, st.units[u]["power"]) == seat]
+        _ok, lost = check_group(st, seat, hex_id, uids, lines)
+        for uid in lost:
+            st.stat("supply_losses")
+            B.eliminate_unit(st, uid, lines, _("out of supply (13.0)"))
+    from rules.imperium_romanum import victory
+
+    victory.check_dissolution(st, lines)
+
+
+def replenish(st: IRState, lines: list[Text]) -> None:
+    """13.4.1: a baggage train that neither moved nor spent SP this month, in a friendly
+    non-besieged city, gains 1 SP (at most 6); a power without city provinces replenishes
+    anywhere in its starting provinces. Plundered places are not yet modelled."""
+    w = world(st.scenario)
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if rec["type"] != B.BT or rec["moved"] or rec["spent"] or rec["besieged"] or rec["sp"] >= B.BT_MAX_SP:
+            continue
+        power = rec["power"]
+        city = B.city_at(st, rec["hex"])
+        in_city = bool(city) and st.city_owner.get(city, "") == power and rec["hex"] not in st.sieges
+        start = st.powers[power].get("start_provinces", [])
+        cityless = not any(data().cities[c].province in start for c in w.city_value)
+        if in_city or (cityless and w.province(rec["hex"]) in start):
+            rec["sp"] += 1

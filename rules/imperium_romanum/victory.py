@@ -1,0 +1,84 @@
+"""Power dissolution (§20.0) and winning (§25.0)."""
+
+from __future__ import annotations
+
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data
+
+
+def scenario_end(st: IRState) -> tuple[int, int]:
+    return data().scenarios[st.scenario].end
+
+
+def check_dissolution(st: IRState, lines: list[Text]) -> None:
+    """20.0: a power whose morale is 0 or less dissolves. IR-ENG-8: a dissolved major power
+    becomes an inactive neutral with its units (20.2; the defections of 20.3 are not yet
+    supported); minor powers, to which the scenarios give no morale, do not dissolve by it
+    (IR-ENG-8); a player whose major powers are all dissolved is out, and the last player left
+    wins (25.0)."""
+    if st.result:
+        return
+    for power in sorted(st.powers):
+        rec = st.powers[power]
+        if rec["dissolved"] or rec["morale"] > 0 or not rec["major"]:
+            continue
+        rec["dissolved"] = True
+        rec["seat"] = ""
+        rec["status"] = "inactive neutral"
+        lines.append(_("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]))
+        for other in st.powers.values():
+            if other.get("patron") == power and other["status"].endswith("client"):
+                other["seat"] = ""
+                other["status"] = "inactive neutral"
+    alive = [s for s in st.seats if any(st.powers[p]["major"] for p in B.powers_of(st, s))]
+    if len(st.seats) > 1 and len(alive) <= 1:
+        summary = (_("{seat} wins: every other player's powers have dissolved (25.0).", seat=alive[0])
+                   if alive else _("Every power has dissolved: everybody loses (25.0)."))
+        st.result = {"winners": alive, "summary": str(summary), "kind": "dissolution"}
+        lines.append(summary)
+
+
+def _met(st: IRState, power: str, kind: str, target: str, final: bool) -> bool:
+    if kind == "conquer_province":
+        return st.province_owner.get(target, "") == power
+    if kind == "eliminate_leader":
+        return st.leaders.get(target, {}).get("status") in ("dead", "captured")
+    if kind == "hold_province_at_end":
+        return final and st.province_owner.get(target, "") == power
+    return False
+
+
+def check_early(st: IRState, lines: list[Text]) -> None:
+    """IR-ENG-9: a scenario's conquest and leader conditions end the game as soon as they are
+    met (the scenario book is missing; 25.0 allows early ends); holding conditions wait for the
+    end month."""
+    if st.result:
+        return
+    scen = data().scenarios[st.scenario]
+    winners = []
+    for cond in scen.victory:
+        if cond.kind != "hold_province_at_end" and _met(st, cond.power, cond.kind, cond.target, False):
+            seat = B.seat_of(st, cond.power)
+            if seat and seat not in winners:
+                winners.append(seat)
+    if winners:
+        summary = _("{seats} won: a victory condition is met (25.0).", seats=", ".join(winners))
+        st.result = {"winners": winners, "summary": str(summary), "kind": "early"}
+        lines.append(summary)
+
+
+def final_victory(st: IRState, lines: list[Text]) -> None:
+    """25.0: after the end month every player checks his conditions; several may win; nobody
+    meeting his conditions means everybody loses."""
+    scen = data().scenarios[st.scenario]
+    winners: list[str] = []
+    for cond in scen.victory:
+        seat = B.seat_of(st, cond.power)
+        if seat and seat not in winners and _met(st, cond.power, cond.kind, cond.target, True):
+            winners.append(seat)
+    summary = (_("The scenario ends; {seats} won (25.0).", seats=", ".join(winners)) if winners
+               else _("The scenario ends and nobody met his conditions: everybody loses (25.0)."))
+    st.result = {"winners": winners, "summary": str(summary), "kind": "end"}
+    lines.append(summary)

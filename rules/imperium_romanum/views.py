@@ -1,0 +1,110 @@
+"""What each person may see (§3.2 limited intelligence, §5.4 public forms).
+
+Anyone sees the public forms (treasury, morale, provinces), city owners, sieges, and for every
+stack only its top unit and its size. A seat also sees its own stacks whole, and the whole of
+any enemy stack that shares a hex with one of its units (§3.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.i18n import _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data
+
+
+def side_of(st: IRState, power: str) -> str:
+    return B.seat_of(st, power) or power
+
+
+def _stacks(st: IRState) -> dict[tuple[str, str, bool], dict[str, list[str]]]:
+    """Pieces grouped by (hex, side, besieged), units in stack order."""
+    groups: dict[tuple[str, str, bool], dict[str, list[str]]] = {}
+    for uid in sorted(st.units, key=lambda u: (st.units[u]["order"], u)):
+        rec = st.units[uid]
+        groups.setdefault((rec["hex"], side_of(st, rec["power"]), bool(rec["besieged"])),
+                          {"units": [], "leaders": []})["units"].append(uid)  # fmt: skip
+    for lid in sorted(st.leaders):
+        rec = st.leaders[lid]
+        if rec["status"] != "map":
+            continue
+        key = (rec["hex"], side_of(st, rec["power"]), rec["hex"] in st.sieges and any(
+            st.units[u]["besieged"] for u in B.units_at(st, rec["hex"]) if side_of(st, st.units[u]["power"]) == side_of(st, rec["power"])))  # fmt: skip
+        groups.setdefault(key, {"units": [], "leaders": []})["leaders"].append(lid)
+    return groups
+
+
+def _public_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
+    hex_id, side, besieged = key
+    top = st.units[pieces["units"][0]]["type"] if pieces["units"] else "leader"
+    return {"hex": hex_id, "side": side, "besieged": besieged, "top": top,
+            "size": len(pieces["units"]) + len(pieces["leaders"])}  # fmt: skip
+
+
+def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
+    out = _public_stack(st, key, pieces)
+    out["units"] = [{"id": u, "type": st.units[u]["type"], "power": st.units[u]["power"], "vet": st.units[u]["vet"],
+                     "strength": B.strength(st.units[u]), "sp": st.units[u]["sp"], "mp": st.units[u]["mp"]}
+                    for u in pieces["units"]]  # fmt: skip
+    out["leaders"] = [{"id": lid, "name": data().leaders[lid].name, "value": data().leaders[lid].value,
+                       "power": st.leaders[lid]["power"]} for lid in pieces["leaders"]]  # fmt: skip
+    return out
+
+
+def public_view(st: IRState) -> dict[str, Any]:
+    powers = {}
+    for pid in sorted(st.powers):
+        rec = st.powers[pid]
+        powers[pid] = {
+            "name": rec["name"], "kind": rec["kind"], "status": rec["status"], "seat": rec["seat"],
+            "major": rec["major"], "treasury": rec["treasury"], "morale": rec["morale"],
+            "dissolved": rec["dissolved"], "cer": rec["cer"],
+            "provinces": sorted(p for p, owner in st.province_owner.items() if owner == pid),
+        }  # fmt: skip
+    stacks = [_public_stack(st, key, pieces) for key, pieces in sorted(_stacks(st).items())]
+    pending = {k: st.pending[k] for k in ("id", "seat", "kind", "section", "hex") if k in st.pending}
+    return {
+        "kind": "imperium_romanum", "scenario": st.scenario, "year": st.year, "month": st.month,
+        "turn": st.turn, "season": st.season, "flooded": st.flooded, "segment": st.segment,
+        "active": SEQ.active_seat(st), "seats": list(st.seats), "to_move": SEQ.waiting(st),
+        "powers": powers, "cities": dict(sorted(st.city_owner.items())),
+        "city_damage": dict(sorted(st.city_damage.items())),
+        "sieges": {h: {"city": s["city"], "besieger": s["besieger"]} for h, s in sorted(st.sieges.items())},
+        "stacks": stacks,
+        "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
+        "alliances": [list(p) for p in st.alliances], "pending": pending,
+        "last": list(st.last), "result": dict(st.result),
+    }  # fmt: skip
+
+
+def seat_view(st: IRState, seat: str) -> dict[str, Any]:
+    """The public view, with the seat's own stacks whole and the enemy stacks it shares a hex
+    with whole too (3.2)."""
+    view = public_view(st)
+    groups = _stacks(st)
+    mine = {key[0] for key in groups if key[1] == seat}
+    view["stacks"] = [
+        _full_stack(st, key, pieces) if key[1] == seat or key[0] in mine else _public_stack(st, key, pieces)
+        for key, pieces in sorted(groups.items())
+    ]
+    view["seat"] = seat
+    if st.pending.get("seat") == seat:
+        view["pending"] = dict(st.pending)
+    return view
+
+
+def status_lines(st: IRState) -> list[str]:
+    lines = [str(_("{month} {year} ({season}), {segment} segment.", month=SEQ.MONTH_NAMES[st.month - 1],
+                   year=SEQ.year_label(st.year), season=SEQ.season_word(st.season), segment=st.segment))]  # fmt: skip
+    for pid in sorted(st.powers):
+        rec = st.powers[pid]
+        if rec["major"]:
+            lines.append(str(_("{power}: treasury {treasury}, morale {morale}.", power=rec["name"],
+                               treasury=rec["treasury"], morale=rec["morale"])))  # fmt: skip
+    movers = SEQ.waiting(st)
+    if movers:
+        lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))
+    return lines

@@ -1,0 +1,175 @@
+"""The map as the engine reads it: neighbours, rivers, straits, cities, roads, and the cached
+movement-cost graph and distances (§3, §11, §12; issue 17 "cache pathfinding per map").
+
+One :class:`World` per scenario (its city column decides which cities exist), built once and
+shared read-only by every game of that scenario.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rules.imperium_romanum.charts import entry_cost
+from rules.imperium_romanum.data_model import CityValue, IRData
+from rules.imperium_romanum.grid import distance, global_colrow, neighbours, printed_id
+from rules.imperium_romanum.loader import load_data
+
+CAVALRY = ("light_cavalry_6_16", "horse_archers_6_16", "heavy_cavalry_30_16")
+"""Cavalry unit types (12.4.1, 12.5, 14.2)."""
+
+
+@lru_cache(maxsize=1)
+def data() -> IRData:
+    """The shipped data, loaded and checked once per process."""
+    return load_data()
+
+
+@dataclass(frozen=True)
+class Edge:
+    """Entering ``to`` from a neighbour: the hexside crossed ("", "river", "main_river", "strait")."""
+
+    to: str
+    crossing: str
+
+
+@dataclass
+class World:
+    """Derived, read-only map facts for one scenario, with caches (§12.1 costs, distances)."""
+
+    scenario: str
+    column: int
+    land: frozenset[str]
+    edges: dict[str, tuple[Edge, ...]]
+    city_at: dict[str, str]
+    city_value: dict[str, CityValue]
+    capital_of: dict[str, str]
+    roads: dict[str, bool]
+    cultivated: dict[str, bool]
+    _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
+
+    def province(self, hex_id: str) -> str:
+        return data().hexes[hex_id].province
+
+    def terrain(self, hex_id: str) -> str:
+        return data().hexes[hex_id].terrain
+
+    def has_road(self, hex_id: str) -> bool:
+        return self.roads.get(self.province(hex_id), False)
+
+    def step_costs(self, hex_id: str, winter: bool, flooded: bool) -> tuple[tuple[str, int, str], ...]:
+        """(neighbour, MP, crossing) for every land neighbour of ``hex_id`` (§12.1, §12.2), cached."""
+        key = (hex_id, winter, flooded)
+        cached = self._costs.get(key)
+        if cached is not None:
+            return cached
+        charts = data().charts
+        out = []
+        for edge in self.edges.get(hex_id, ()):
+            road = self.has_road(edge.to)
+            cost = entry_cost(charts, self.terrain(edge.to), road, winter)
+            if edge.crossing in ("river", "main_river"):
+                # 11.0: a river between a road province and a roadless one belongs to the road one
+                with_road = road or self.has_road(hex_id)
+                cost += charts.crossings["river_with_road" if with_road else "river"]
+                if flooded:
+                    cost *= charts.crossings["flood_factor"]  # 12.1: the whole entry cost doubles
+            elif edge.crossing == "strait":
+                extra = charts.crossings["strait_arrow_example"]
+                cost += extra * (charts.crossings["winter_factor"] if winter else 1)
+            out.append((edge.to, cost, edge.crossing))
+        result = tuple(out)
+        self._costs[key] = result
+        return result
+
+    def reachable(
+        self,
+        start: str,
+        budget: int,
+        winter: bool,
+        flooded: bool,
+        stops: Callable[[str], bool],
+        enterable: Callable[[str], bool],
+    ) -> dict[str, tuple[int, str]]:
+        """Cheapest MP to every hex reachable from ``start`` within ``budget`` (Dijkstra; ties
+        broken by hex id), with the previous hex. A hex where ``stops`` holds may be entered but
+        not left (12.3); a hex where ``enterable`` fails may not be entered."""
+        best: dict[str, tuple[int, str]] = {start: (0, "")}
+        queue: list[tuple[int, str]] = [(0, start)]
+        while queue:
+            spent, here = heapq.heappop(queue)
+            if spent > best[here][0]:
+                continue
+            if here != start and stops(here):
+                continue
+            for there, cost, _crossing in self.step_costs(here, winter, flooded):
+                total = spent + cost
+                if total > budget or not enterable(there):
+                    continue
+                if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
+                    best[there] = (total, here)
+                    heapq.heappush(queue, (total, there))
+        return best
+
+    def crossing(self, a: str, b: str) -> str:
+        """The hexside feature between adjacent hexes ``a`` and ``b`` ("" when none)."""
+        for edge in self.edges.get(a, ()):
+            if edge.to == b:
+                return edge.crossing
+        return ""
+
+
+def hex_distance(a: str, b: str) -> int:
+    """Hexes between two hex ids (cached)."""
+    return _distance(a, b) if a <= b else _distance(b, a)
+
+
+@lru_cache(maxsize=65536)
+def _distance(a: str, b: str) -> int:
+    return distance(global_colrow(a), global_colrow(b))
+
+
+@lru_cache(maxsize=8)
+def world(scenario_id: str) -> World:
+    """The world of a scenario, built once (issue 17: cached per map)."""
+    d = data()
+    scen = d.scenarios[scenario_id]
+    column = d.column_index(scen.city_column)
+    land = frozenset(h for h, cell in d.hexes.items() if cell.kind == "land")
+    rivers: dict[tuple[str, str], str] = {}
+    for river in d.rivers:
+        for a, b in river.sides:
+            rivers[(min(a, b), max(a, b))] = "main_river" if river.main else "river"
+    edges: dict[str, tuple[Edge, ...]] = {}
+    for hex_id in sorted(land):
+        cell = d.hexes[hex_id]
+        out = []
+        for col, row in neighbours(cell.col, cell.row):
+            other = printed_id(col, row)
+            if other in land:
+                out.append(Edge(other, rivers.get((min(hex_id, other), max(hex_id, other)), "")))
+        edges[hex_id] = tuple(out)
+    for strait in d.straits:
+        for a, b in ((strait.a, strait.b), (strait.b, strait.a)):
+            edges[a] = (*edges.get(a, ()), Edge(b, "strait"))
+    city_at: dict[str, str] = {}
+    city_value: dict[str, CityValue] = {}
+    capital_of: dict[str, str] = {}
+    for cid in sorted(d.cities):
+        city = d.cities[cid]
+        value = city.value(column)
+        if value is None or city.hex in city_at:
+            continue
+        city_at[city.hex] = cid
+        city_value[cid] = value
+        if city.capital and city.province not in capital_of:
+            capital_of[city.province] = cid
+    for cid in sorted(city_value):  # a province whose capital does not exist: its first city (IR-ENG-2)
+        capital_of.setdefault(d.cities[cid].province, cid)
+    with_city = {d.cities[c].province for c in city_value}
+    # IR-ENG-1: until the Province Display is authored, a province with a city in the scenario's
+    # column has roads and is cultivated; one without is roadless and wild (11.0).
+    roads = {p: p in with_city for p in d.provinces}
+    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads))
