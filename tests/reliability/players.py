@@ -149,6 +149,8 @@ async def consistency_problems(moderator: Moderator, game_id: int) -> list[str]:
     if seqs != list(range(1, row.seq + 1)):
         problems.append(f"game {game_id}: event seqs {seqs[-3:]} for row seq {row.seq}")
     if snapshot is None:
+        if row.status == "abandoned" and not seqs:  # abandoned in the lobby: never started
+            return problems
         return [*problems, f"game {game_id}: started without a snapshot"]
     if snapshot.seq != row.seq:
         problems.append(f"game {game_id}: snapshot at seq {snapshot.seq}, game row at {row.seq}")
