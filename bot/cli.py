@@ -1,7 +1,9 @@
 """The ``praetor`` command.
 
 - ``praetor``: the bot when ``DISCORD_TOKEN`` is set, else the local table in the terminal.
-- ``praetor bot``: the bot; exits with code 2 and a clear message without a token.
+- ``praetor bot [--shard-ids 0-3 --shard-count 8]``: the bot; exits with code 2 and a clear
+  message without a token. The shard options (or ``PRAETOR_SHARD_IDS``/``PRAETOR_SHARD_COUNT``)
+  let several processes share one PostgreSQL, each running a range of Discord shards.
 - ``praetor sync``: force a sync of the slash commands.
 - ``praetor local [--as USER] [--locale fr]``: the local table (``PRAETOR_LOCALE`` too).
 - ``praetor replay FILE [--seed N] [--games MODULE] [--json] [--locale fr]``: play a transcript.
@@ -16,13 +18,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.config import Config, ConfigError, load_config, setup_logging
+from bot.config import Config, ConfigError, load_config, parse_shards, setup_logging
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -35,7 +38,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="praetor", description="Praetor: wargames refereed in Discord"
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    bot = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    bot.add_argument(
+        "--shard-ids",
+        default=None,
+        help="the Discord shards this process runs, e.g. 0-3 or 0,2 (default: $PRAETOR_SHARD_IDS)",
+    )
+    bot.add_argument(
+        "--shard-count",
+        default=None,
+        help="how many shards the bot has in all (default: $PRAETOR_SHARD_COUNT)",
+    )
     sub.add_parser("sync", help="sync the slash commands with Discord now")
     local = sub.add_parser("local", help="open the local table in this terminal")
     local.add_argument("--as", dest="user", default="alice", help="who is at the keyboard first")
@@ -74,6 +87,12 @@ def main(argv: list[str] | None = None) -> int:
         return invite(args.application_id)
     try:
         config = load_config()
+        if getattr(args, "shard_ids", None) is not None or getattr(args, "shard_count", None):
+            ids, count = parse_shards(
+                args.shard_ids or ",".join(map(str, config.shard_ids or ())),
+                args.shard_count or str(config.shard_count or ""),
+            )
+            config = dataclasses.replace(config, shard_ids=ids, shard_count=count)
     except ConfigError as error:
         print(f"praetor: configuration error: {error}", file=sys.stderr)
         return 2
@@ -172,7 +191,11 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
     async def runner() -> None:
         engine = make_engine(config.database_url)
         await upgrade(engine)
-        bot = PraetorBot(Moderator(engine))
+        bot = PraetorBot(
+            Moderator(engine), shard_ids=config.shard_ids, shard_count=config.shard_count
+        )
+        if config.shard_ids is not None:
+            log.info("running shards %s of %s", config.shard_ids, config.shard_count)
         if sync_only:
 
             async def sync_and_close() -> None:

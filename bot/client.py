@@ -199,6 +199,25 @@ def guard_tree_autocompletes(tree: app_commands.CommandTree) -> int:  # type: ig
     return count
 
 
+async def answered_again(interaction: discord.Interaction) -> bool:
+    """A doubled delivery of a component (a menu select Discord sent twice): when the first
+    delivery already landed its command, answer with the first one's result (privately, as a
+    doubled typed command is answered) instead of "out of date", and return True."""
+    from bot.moderator import handling
+
+    moderator = getattr(interaction.client, "moderator", None)
+    if moderator is None:
+        return False
+    handling(getattr(interaction, "id", None))
+    first = await moderator.answered_before()
+    if first is None:
+        return False
+    from cogs.outbox import deliver_event
+
+    await deliver_event(interaction.client, first, interaction)  # type: ignore[arg-type]
+    return True
+
+
 def guard_components(classes: Iterable[type[discord.ui.DynamicItem[Any]]]) -> None:
     """Route the failures of persistent components (their ``from_custom_id`` and ``callback``)
     to :func:`report_failure`; discord.py would only log them, leaving the user with "This
@@ -212,6 +231,8 @@ def guard_components(classes: Iterable[type[discord.ui.DynamicItem[Any]]]) -> No
             self: Any, interaction: discord.Interaction, _original: Any = callback
         ) -> None:
             try:
+                if await answered_again(interaction):
+                    return
                 await _original(self, interaction)
             except Exception as error:
                 custom_id = getattr(self.item, "custom_id", "?")
@@ -292,10 +313,18 @@ class PraetorBot(commands.AutoShardedBot):
         publisher: Publisher | None = None,
         run_scheduler: bool = True,
         sync_state_file: Path | None = None,
+        shard_ids: Iterable[int] | None = None,
+        shard_count: int | None = None,
     ) -> None:
+        """``shard_ids``/``shard_count``: the Discord shards this process runs when several
+        processes share one PostgreSQL (README, deployment); None: all of them."""
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if shard_ids is not None:
+            shards = {"shard_ids": list(shard_ids), "shard_count": shard_count}
         super().__init__(
+            **shards,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,

@@ -24,6 +24,9 @@ class Config:
     log_level: str
     log_format: str
     images_dir: Path
+    shard_ids: tuple[int, ...] | None = None
+    """The Discord shards this process runs (None: discord.py decides, all of them)."""
+    shard_count: int | None = None
 
     @property
     def has_token(self) -> bool:
@@ -58,7 +61,40 @@ def load_config(env: dict[str, str] | None = None) -> Config:
     if log_format not in ("text", "json"):
         raise ConfigError(f"PRAETOR_LOG_FORMAT must be text or json, not {log_format!r}")
     images = Path(env.get("PRAETOR_IMAGES_DIR") or "praetor-images")
-    return Config(token, url, data_dir, level, log_format, images)
+    shard_ids, shard_count = parse_shards(
+        env.get("PRAETOR_SHARD_IDS", ""), env.get("PRAETOR_SHARD_COUNT", "")
+    )
+    return Config(token, url, data_dir, level, log_format, images, shard_ids, shard_count)
+
+
+def parse_shards(ids: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """The shards one process runs when several share a database (README, deployment):
+    ``PRAETOR_SHARD_IDS`` like ``0-3`` or ``0,2,5`` (or ``--shard-ids``) and the total
+    ``PRAETOR_SHARD_COUNT`` (``--shard-count``). Both empty: discord.py picks every shard."""
+    ids, count = ids.strip(), count.strip()
+    if not ids and not count:
+        return None, None
+    if not (ids and count):
+        raise ConfigError("set both PRAETOR_SHARD_IDS and PRAETOR_SHARD_COUNT, or neither")
+    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= 10_000:
+        raise ConfigError(f"PRAETOR_SHARD_COUNT must be a whole number from 1 to 10000, not {count!r}")
+    total = int(count)
+    chosen: set[int] = set()
+    for part in ids.split(","):
+        first, _, last = part.strip().partition("-")
+        bounds = [first, last or first]
+        if not all(b.strip().isascii() and b.strip().isdigit() for b in bounds):
+            raise ConfigError(
+                f"PRAETOR_SHARD_IDS must list shard numbers or ranges like 0-3,6, not {ids!r}"
+            )
+        low, high = (int(b) for b in bounds)
+        if low > high or high >= total:
+            raise ConfigError(
+                f"PRAETOR_SHARD_IDS: {part.strip()!r} is not a range inside 0-{total - 1} "
+                f"(PRAETOR_SHARD_COUNT={total})"
+            )
+        chosen.update(range(low, high + 1))
+    return tuple(sorted(chosen)), total
 
 
 class JsonFormatter(logging.Formatter):

@@ -15,6 +15,7 @@ import json
 import re
 import shlex
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from discord import app_commands
 
 from bot.clock import Clock
 from bot.moderator import Moderator
-from bot.publisher import ImageFile
+from bot.publisher import ImageFile, PinFailed
 
 LOCAL_GUILD = "local-guild"
 LOCAL_CHANNEL = "local-channel"
@@ -79,6 +80,7 @@ class Output:
     components: list[Component] = field(default_factory=list)
     refusal: bool = False
     pings: list[str] = field(default_factory=list)  # who Discord would notify (public only)
+    more_images: list[Path] = field(default_factory=list)  # the 2nd... files of one message
 
     def lines(self) -> list[str]:
         tag = "[public]" if self.audience == "public" else f"[to {self.audience}]"
@@ -95,8 +97,8 @@ class Output:
                         for label, value in component.options
                     )
                     shown.append(f"{tag} [menu {component.label}: {offered}]")
-        if self.image is not None:
-            shown.append(f"[image] {self.image}")
+        for image in [*([self.image] if self.image is not None else []), *self.more_images]:
+            shown.append(f"[image] {image}")
         return shown
 
 
@@ -273,6 +275,19 @@ def check_file(file: discord.File | None) -> None:
         )
 
 
+def attachments(
+    file: discord.File | None, files: list[discord.File] | None
+) -> list[discord.File]:
+    """The files of one message (``file`` and ``files`` both given is refused, as discord.py
+    does); at most 10, as Discord allows."""
+    if file is not None and files:
+        raise TypeError("cannot mix file and files keyword arguments")
+    found = [file] if file is not None else list(files or [])
+    if len(found) > MAX_FILES:
+        raise DiscordRuleViolation(f"{len(found)} files in one message (limit {MAX_FILES})")
+    return found
+
+
 def check_content(content: str | None) -> str:
     text = content or ""
     if len(text) > MAX_CONTENT:
@@ -313,6 +328,7 @@ class LocalResponse:
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
+        files: list[discord.File] | None = None,
         embed: discord.Embed | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
@@ -321,7 +337,13 @@ class LocalResponse:
         self.kind = discord.InteractionResponseType.channel_message
         self.first_ephemeral = ephemeral
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
+            self.interaction.user.name,
+            content,
+            ephemeral,
+            view,
+            attachments(file, files),
+            embed,
+            allowed_mentions,
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
@@ -351,6 +373,7 @@ class LocalFollowup:
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
+        files: list[discord.File] | None = None,
         embed: discord.Embed | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
@@ -367,7 +390,13 @@ class LocalFollowup:
             ephemeral = bool(response.first_ephemeral)  # it fills the placeholder, as it is
         self.sent += 1
         self.interaction.table.emit(
-            self.interaction.user.name, content, ephemeral, view, file, embed, allowed_mentions
+            self.interaction.user.name,
+            content,
+            ephemeral,
+            view,
+            attachments(file, files),
+            embed,
+            allowed_mentions,
         )
 
 
@@ -479,19 +508,22 @@ class LocalPublisher:
         *,
         view: discord.ui.View | None = None,
         image: ImageFile | None = None,
+        images: Sequence[ImageFile] = (),
         embed: discord.Embed | None = None,
     ) -> str | None:
+        attached = [*([image] if image is not None else []), *images]
         self._check_post(
-            *(["attach_files"] if image is not None else []),
+            *(["attach_files"] if attached else []),
             *(["embed_links"] if embed is not None else []),
         )
-        file = image.to_discord() if image is not None else None
-        self.table.emit("public", content, False, view, file, embed)
+        files = [item.to_discord() for item in attached]
+        self.table.emit("public", content, False, view, files, embed)
         return f"local-{len(self.table.outputs)}"
 
     async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
         """The pinned status: printed once when posted (``📌`` when pinned), then kept (silently)
-        up to date. Without Pin Messages it is posted but not pinned, as in Discord."""
+        up to date. Without Pin Messages it is posted but not pinned, as in Discord, and
+        ``PinFailed`` says so (as ``DiscordPublisher`` does)."""
         check_content(content)
         if message_id is None:
             self._check_post()
@@ -501,7 +533,7 @@ class LocalPublisher:
             )
             message_id = f"local-pin-{len(self.table.outputs)}"
             if not pinned:
-                return message_id
+                raise PinFailed(message_id, "403 Forbidden: Missing Permissions (pin_messages)")
         self.table.pinned[channel_id] = content
         return message_id
 
@@ -581,27 +613,30 @@ class LocalTable:
         content: str | None,
         ephemeral: bool,
         view: discord.ui.View | None,
-        file: discord.File | None,
+        file: discord.File | list[discord.File] | None,
         embed: discord.Embed | None,
         allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         text = check_content(content)
         check_embed(embed)
-        check_file(file)
+        files = file if isinstance(file, list) else ([file] if file is not None else [])
+        for item in files:
+            check_file(item)
         if embed is not None:
             parts = [embed.title or "", embed.description or ""]
             parts += [f"{f.name}: {f.value}" for f in embed.fields]
             text = "\n".join(p for p in [text, *parts] if p)
         components = check_view(view)
         audience = who if ephemeral else "public"
-        image = self._save(file) if file is not None else None
+        saved = [self._save(item) for item in files]
+        image = saved[0] if saved else None
         refusal = ephemeral and text.startswith("❌")
         pings: list[str] = []
         if not ephemeral:  # an ephemeral message notifies nobody
             default = self.bot.allowed_mentions or discord.AllowedMentions.all()
             effective = default.merge(allowed_mentions) if allowed_mentions else default
             pings = pinged(text, effective)
-        self.outputs.append(Output(audience, text, image, components, refusal, pings))
+        self.outputs.append(Output(audience, text, image, components, refusal, pings, saved[1:]))
         if components:
             if audience == "public":
                 self.public_components = components

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import String, cast, delete, update
+from sqlalchemy import Connection, String, case, cast, delete, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -39,10 +39,13 @@ from db.models import (
     FollowerRow,
     GameRow,
     InteractionRow,
+    OutboxRow,
     ReminderRow,
     RollRow,
     SnapshotRow,
+    table,
 )
+from db.transactions import Transactions
 from rules.core import (
     Command,
     Game,
@@ -65,6 +68,8 @@ DEFAULT_DECISION_SECONDS = 600
 DEFAULT_REMINDER_SECONDS = 12 * 3600
 DUE_BATCH = 200
 """Due decisions or reminders handled per scheduler tick (the rest wait for the next)."""
+DECISION_LEASE_SECONDS = 120
+"""A due decision claimed by a process is left to it this long (then another may take it)."""
 LIST_LIMIT = 25
 """``/game list`` shows at most this many open games (the newest): one message, bounded SQL."""
 TIMING_OPTIONS = {
@@ -78,8 +83,18 @@ KEYS_KEPT_SECONDS = 24 * 3600
 """How long an interaction's key is kept (Discord retries within seconds; a day is ample)."""
 NEW_KEY = object()
 """``act_in``'s default: take the next key of the interaction being handled (if any)."""
-CACHE_SIZE = 512
-"""Games kept in memory (least recently used first out; finished games are never kept)."""
+CACHE_SIZE = 1024
+"""Games kept in memory (least recently used first out; finished games are never kept): a
+thousand active games stay cached (issue 14: 1,000 active games in one process)."""
+SNAPSHOT_EVERY = 10
+"""The snapshot is written every this many events (and at each undo and at the end); a load
+replays the few events after it. Writing the whole state at every command was most of a
+command's cost (issue 14: an Imperator state is ~30 KB of JSON)."""
+CONFLICT_RETRIES = 3
+"""A typed command that lost the race to another process is validated and applied again on
+the new position this many times (a button carries its seq and is refused as stale instead)."""
+KEEP_DECISIONS = object()
+"""``_sync_decisions``: the pending decision before the command is not known (undo)."""
 
 
 class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
@@ -176,6 +191,7 @@ class UndoResult:
     waiting_for: list[str] = field(default_factory=list)
     undone_seq: int | None = None
     game: GameRow | None = None
+    act: ActResult | None = None  # the undo event (its posts are in the outbox)
 
 
 @dataclass
@@ -215,18 +231,21 @@ class Moderator:
         checkpoint_every: int = 50,
         seed_source: Callable[[], str] | None = None,
         cache_size: int = CACHE_SIZE,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.engine = engine
         self.new_seed = seed_source or (lambda: secrets.token_hex(16))
         self.sessions = session_factory(engine)
+        self.transactions = Transactions(engine)  # the hot path's plain SQL (db/transactions.py)
         self.clock = clock or Clock()
         self.checkpoint_every = checkpoint_every
+        self.snapshot_every = max(1, snapshot_every)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )  # a game's lock lives while someone holds or awaits it, then goes
         self._cache = GameCache(cache_size)
         self._in_flight: dict[str, asyncio.Event] = {}
-        """Delivery keys being applied in this process (see :meth:`earlier_answer`)."""
+        """Delivery keys being applied in this process (see :meth:`answered_before`)."""
         self.outbox = Outbox(self.sessions, self.clock)
         self.composer: Composer | None = None
 
@@ -238,21 +257,31 @@ class Moderator:
         return lock
 
     async def get(self, game_id: int) -> GameRow:
-        async with self.sessions() as session:
-            row = await session.get(GameRow, game_id)
+        games = table(GameRow)
+
+        def read(conn: Connection) -> GameRow | None:
+            found = conn.execute(sa_select(games).where(games.c.id == game_id)).first()
+            return None if found is None else GameRow(**found._mapping)
+
+        row = await self.transactions.read(read)
         if row is None:
             raise ModeratorError(_("There is no game #{number}.", number=game_id))
         return row
 
     async def channel_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel, if any (one per channel)."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                select(GameRow)
-                .where(GameRow.channel_id == channel_id)
-                .where(col(GameRow.status).in_(OPEN_STATUSES))
-            )
-            return result.first()
+        games = table(GameRow)
+
+        def read(conn: Connection) -> GameRow | None:
+            found = conn.execute(
+                sa_select(games)
+                .where(games.c.channel_id == channel_id)
+                .where(games.c.status.in_(OPEN_STATUSES))
+                .limit(1)
+            ).first()
+            return None if found is None else GameRow(**found._mapping)
+
+        return await self.transactions.read(read)
 
     async def require_game(self, channel_id: str) -> GameRow:
         row = await self.channel_game(channel_id)
@@ -261,17 +290,45 @@ class Moderator:
         return row
 
     async def load(self, row: GameRow) -> Game[Any]:
-        """The game object at ``row.seq``: from the cache, else from the snapshot."""
-        cached = self._cache.get(row.id or 0)
+        """The game object at ``row.seq``: from the cache, else from the snapshot and the few
+        events after it (the snapshot is written every ``snapshot_every`` events, at each undo
+        and at the end, so the tail never holds an undo and is shorter than that)."""
+        game_id = row.id or 0
+        cached = self._cache.get(game_id)
         if cached and cached[0] == row.seq:
             return cached[1]
-        async with self.sessions() as session:
-            snap = await session.get(SnapshotRow, row.id)
+        snapshots, events = table(SnapshotRow).c, table(EventRow).c
+
+        def read(conn: Connection) -> tuple[Any, Sequence[Any]]:
+            snap = conn.execute(
+                sa_select(snapshots.seq, snapshots.state).where(snapshots.game_id == game_id)
+            ).first()
+            if snap is None:
+                return None, []
+            tail = conn.execute(
+                sa_select(events.seq, events.seat, events.name, events.command)
+                .where(events.game_id == game_id)
+                .where(events.seq > snap.seq)
+                .where(events.seq <= row.seq)
+                .order_by(events.seq)
+            ).all()
+            return snap, tail
+
+        snap, tail = await self.transactions.read(read)
         if snap is None:
             raise ModeratorError(_("Game #{id} has not started yet.", id=row.id))
         game = get_game(row.kind).from_json(snap.state)
+        seq = snap.seq
+        for event in tail:
+            if event.name == UNDO or event.seq != seq + 1:  # never: an undo writes the snapshot
+                raise ModeratorError(_("Game #{number}: its log after the snapshot is broken.", number=game_id))
+            game.apply(event.seat, Command.from_json(event.command))
+            seq = event.seq
+        if tail:  # the state exactly as a snapshot at ``seq`` gives it (its texts are stored
+            # as plain strings: a replayed game must not differ from a stored one)
+            game = get_game(row.kind).from_json(json.loads(json.dumps(game.to_json())))
         if row.status == "active":  # a finished game is read again rarely: not kept
-            self._cache[row.id or 0] = (snap.seq, game)
+            self._cache[game_id] = (seq, game)
         return game
 
     async def game_for(self, channel_id: str) -> tuple[GameRow, Game[Any]]:
@@ -326,7 +383,10 @@ class Moderator:
         kind: str,
         scenario: str,
         options: dict[str, str] | None = None,
+        posts: Callable[[GameRow], list[Post]] | None = None,
     ) -> GameRow:
+        """A new game in its lobby; ``posts`` (given the new row) are what its creation owes
+        the channel, stored in the outbox in the same transaction."""
         if await self.channel_game(channel_id) is not None:
             raise ModeratorError(
                 _(
@@ -352,6 +412,9 @@ class Moderator:
         )
         async with self.sessions() as session:
             session.add(row)
+            await session.flush()
+            if posts is not None:
+                self.outbox.add(session, row.id, 0, posts(row))
             await session.commit()
             await session.refresh(row)
         return row
@@ -435,7 +498,15 @@ class Moderator:
         self._cache.pop(row.id or 0, None)
         return row
 
-    async def start(self, channel_id: str, user_id: str) -> tuple[GameRow, Game[Any]]:
+    async def start(
+        self,
+        channel_id: str,
+        user_id: str,
+        opening: Callable[[GameRow, Game[Any], datetime | None], list[Post]] | None = None,
+    ) -> tuple[GameRow, Game[Any]]:
+        """Start the game; ``opening`` (given the started row, the game and the deadline of a
+        decision the set-up already waits on) composes what the start owes the channel, stored
+        in the outbox in the same transaction (issue 10: nothing owed is lost)."""
         row = await self.require_game(channel_id)
         if row.status != "lobby":
             raise ModeratorError(_("The game has already started."))
@@ -470,8 +541,10 @@ class Moderator:
         seed = self.new_seed()
         game = game_class.new(row.scenario, list(row.seats), seed, dict(row.options))
         now = self.clock.now()
-        async with self.sessions() as session:
-            result = await session.exec(  # type: ignore[call-overload]
+        state = game.to_json()
+
+        def write(conn: Connection) -> None:
+            started = conn.execute(
                 update(GameRow)
                 .where(col(GameRow.id) == row.id)
                 .where(col(GameRow.status) == "lobby")
@@ -483,17 +556,25 @@ class Moderator:
                     waiting=_waiting(row, game),
                 )
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+            if started.rowcount != 1:
                 raise ConflictError(_("The game was started meanwhile."))
-            session.add(
-                SnapshotRow(game_id=row.id or 0, seq=0, state=game.to_json(), updated_at=now)
+            conn.execute(
+                insert(table(SnapshotRow)),
+                {"game_id": row.id, "seq": 0, "state": state, "updated_at": now},
             )
-            session.add(
-                CheckpointRow(game_id=row.id or 0, seq=0, state=game.to_json(), created_at=now)
+            conn.execute(
+                insert(table(CheckpointRow)),
+                {"game_id": row.id, "seq": 0, "state": state, "created_at": now},
             )
-            await self._sync_decision_and_reminders(session, row, game, 0, now)
-            await session.commit()
-        row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
+            deadline = self._sync_decisions(conn, row, KEEP_DECISIONS, game.pending_decision(), 0, now)
+            self._rearm_reminders(conn, row, game, 0, now)
+            row.status, row.secret_seed, row.seed_hash = "active", seed, seed_hash(seed)
+            if opening is not None:  # what the start owes, in its transaction (issue 10)
+                owed = self.outbox.rows(row.id, 0, opening(row, game, deadline))
+                if owed:
+                    conn.execute(insert(table(OutboxRow)), owed)
+
+        await self.transactions.write(write)
         self._cache[row.id or 0] = (0, game)
         return row, game
 
@@ -540,7 +621,7 @@ class Moderator:
         key: str | None | object = NEW_KEY,
     ) -> ActResult:
         """Apply ``command`` (see :meth:`_act_in`), noting its delivery key as in flight
-        until it is saved or refused, for :meth:`earlier_answer`."""
+        until it is saved or refused, for :meth:`answered_before`."""
         if key is NEW_KEY:
             key = self._delivery_key()
         flight = None
@@ -580,6 +661,26 @@ class Moderator:
             first = await self._first_answer(key)  # type: ignore[arg-type]
             if first is not None:
                 return first
+        for attempt in range(CONFLICT_RETRIES + 1):
+            try:
+                return await self._act_once(game_id, user_id, command, expected_seq, seat, key)
+            except ConflictError:
+                # Another process landed a command on this game first (the database's seq
+                # check decided). A typed command is checked again on the new position; a
+                # button (expected_seq) belongs to the old one and is refused as stale.
+                if expected_seq is not None or attempt == CONFLICT_RETRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _act_once(
+        self,
+        game_id: int,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None,
+        seat: str | None,
+        key: str | None | object,
+    ) -> ActResult:
         async with self._lock(game_id):
             first = await self._first_answer(key)  # type: ignore[arg-type]
             if first is not None:  # the first delivery landed while this one waited
@@ -594,11 +695,18 @@ class Moderator:
             game = await self.load(row)
             if seat is None:
                 seat = self.acting_seat(row, game, user_id)
-            old_state = game.state
+            old_state, pending_before = game.state, game.pending_decision()
             outcome = game.apply(seat, command)  # RuleError: nothing changed
             try:
                 return await self._persist(
-                    row, game, seat, user_id, command, outcome, key=key  # type: ignore[arg-type]
+                    row,
+                    game,
+                    seat,
+                    user_id,
+                    command,
+                    outcome,
+                    key=key,  # type: ignore[arg-type]
+                    pending_before=pending_before,
                 )
             except BaseException as error:
                 game.state = old_state
@@ -607,26 +715,34 @@ class Moderator:
                     return error.first
                 raise
 
+    async def answered_before(self) -> ActResult | None:
+        """The first one's result when an earlier delivery of the interaction this task handles
+        already landed a command (a doubled delivery of a menu select); None otherwise. Only
+        looks: the key of the next command stays unused."""
+        delivery = CURRENT_DELIVERY.get()
+        if delivery is None:
+            return None
+        key = f"{delivery.interaction_id}:{delivery.count + 1}"
+        flight = self._in_flight.get(key)
+        if flight is not None:  # the twin delivery is being saved in this process: its answer
+            await flight.wait()
+        return await self._first_answer(key)
+
     @staticmethod
     def _delivery_key() -> str | None:
         delivery = CURRENT_DELIVERY.get()
         return delivery.next_key() if delivery is not None else None
 
-    async def earlier_answer(self, interaction_id: Any) -> ActResult | None:
-        """The answer to the first command of interaction ``interaction_id`` when an earlier
-        delivery of it landed: a repeated delivery gets that answer, never a refusal saying
-        its button is out of date (issue 14)."""
-        if interaction_id is None:
-            return None
-        key = f"{interaction_id}:1"
-        flight = self._in_flight.get(key)
-        if flight is not None:  # the first delivery is being saved in this process
-            await flight.wait()
-        return await self._first_answer(key)
-
     async def _first_answer(self, key: str | None) -> ActResult | None:
         """The result of the delivery that already landed under ``key``, if any."""
         if key is None:
+            return None
+        keys = table(InteractionRow).c
+
+        def landed(conn: Connection) -> bool:
+            return conn.execute(sa_select(keys.seq).where(keys.key == key)).first() is not None
+
+        if not await self.transactions.read(landed):  # one indexed lookup: the usual answer
             return None
         async with self.sessions() as session:
             seen = await session.get(InteractionRow, key)
@@ -676,12 +792,18 @@ class Moderator:
         outcome: Outcome,
         by_timeout: bool = False,
         key: str | None = None,
+        pending_before: PendingDecision | None | object = KEEP_DECISIONS,
     ) -> ActResult:
+        """Store an accepted command in one transaction: the event, the interaction's key, the
+        game row (only if its seq is still the one read: the database serialises a game's
+        commands, in any process), every ``snapshot_every`` events the snapshot, the decisions,
+        the reminders and the posts owed. Plain SQL statements (no ORM objects): this is the
+        hot path of every command (issue 14)."""
         game_id = row.id or 0
         seq = row.seq + 1
         now = self.clock.now()
-        state = game.to_json()
         result = game.result()
+        pending = game.pending_decision() if result is None else None
         values: dict[str, Any] = {
             "seq": seq,
             "updated_at": now,
@@ -699,77 +821,96 @@ class Moderator:
                     "scores": [list(s) for s in result.scores],
                 },
             )
-        try:
-            async with self.sessions() as session:
-                session.add(
-                    EventRow(
-                        game_id=game_id,
-                        seq=seq,
-                        seat=seat,
-                        user_id=user_id,
-                        command=command.to_json(),
-                        outcome=outcome.to_json(),
-                        created_at=now,
-                        name=command.name,
-                    )
+        snapshot = seq % self.snapshot_every == 0 or result is not None or command.name == UNDO
+        checkpoint = seq % self.checkpoint_every == 0
+        state = game.to_json() if snapshot or checkpoint else None
+        games = table(GameRow).c
+        snapshots = table(SnapshotRow).c
+
+        def write(conn: Connection) -> ActResult:
+            conn.execute(  # first a write: SQLite takes its write lock at once
+                insert(table(EventRow)),
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "seat": seat,
+                    "user_id": user_id,
+                    "command": command.to_json(),
+                    "outcome": outcome.to_json(),
+                    "created_at": now,
+                    "name": command.name,
+                },
+            )
+            if key is not None:  # the interaction that asked: a second delivery fails here
+                conn.execute(
+                    insert(table(InteractionRow)),
+                    {
+                        "key": key,
+                        "game_id": game_id,
+                        "seq": seq,
+                        "user_id": user_id,
+                        "created_at": now,
+                    },
                 )
-                if key is not None:  # the interaction that asked: a second delivery fails here
-                    session.add(
-                        InteractionRow(
-                            key=key, game_id=game_id, seq=seq, user_id=user_id, created_at=now
-                        )
-                    )
-                await session.flush()
-                if command.name == UNDO:
-                    await session.exec(  # type: ignore[call-overload]
-                        update(EventRow)
-                        .where(col(EventRow.game_id) == game_id)
-                        .where(col(EventRow.seq) == int(command.args["target"]))
-                        .values(undone_by=seq)
-                    )
-                moved = await session.exec(  # type: ignore[call-overload]
-                    update(GameRow)
-                    .where(col(GameRow.id) == game_id)
-                    .where(col(GameRow.seq) == row.seq)
-                    .values(**values)
+            if command.name == UNDO:
+                conn.execute(
+                    update(EventRow)
+                    .where(col(EventRow.game_id) == game_id)
+                    .where(col(EventRow.seq) == int(command.args["target"]))
+                    .values(undone_by=seq)
                 )
-                if moved.rowcount != 1:  # type: ignore[attr-defined]
-                    raise ConflictError(_("Another command landed first; yours was not applied."))
-                await session.exec(  # type: ignore[call-overload]
-                    update(SnapshotRow)
-                    .where(col(SnapshotRow.game_id) == game_id)
-                    .values(  # SET uses the old values on the right: the state before
+            moved = conn.execute(
+                update(table(GameRow))
+                .where(games.id == game_id)
+                .where(games.seq == row.seq)
+                .values(**values)
+            )
+            if moved.rowcount != 1:
+                raise ConflictError(_("Another command landed first; yours was not applied."))
+            if snapshot:
+                conn.execute(
+                    update(table(SnapshotRow))
+                    .where(snapshots.game_id == game_id)
+                    .values(  # SET reads the old row: the state before, if it was seq - 1
                         seq=seq,
                         state=state,
                         updated_at=now,
-                        previous_state=col(SnapshotRow.state),
+                        previous_state=case(
+                            (snapshots.seq == seq - 1, snapshots.state), else_=None
+                        ),
                     )
                 )
-                if seq % self.checkpoint_every == 0:
-                    session.add(
-                        CheckpointRow(game_id=game_id, seq=seq, state=state, created_at=now)
-                    )
-                deadline = await self._sync_decision_and_reminders(session, row, game, seq, now)
-                for key, value in values.items():
-                    setattr(row, key, value)
-                accepted = ActResult(
-                    game=row,
-                    seq=seq,
-                    seat=seat,
-                    outcome=outcome,
-                    pending=game.pending_decision(),
-                    deadline=deadline,
-                    to_move={s: row.seats.get(s) for s in game.to_move()},
-                    result=result,
-                    by_timeout=by_timeout,
+            if checkpoint:
+                conn.execute(
+                    insert(table(CheckpointRow)),
+                    {"game_id": game_id, "seq": seq, "state": state, "created_at": now},
                 )
-                if self.composer is not None:  # what it owes, in the event's transaction
-                    followers: list[str] = []
-                    if outcome.highlight or result is not None:
-                        followers = await self._mentioned_followers(session, game_id)
-                    posts = self.composer(accepted, game, followers)
-                    self.outbox.add(session, game_id, seq, posts)
-                await session.commit()
+            deadline = self._sync_decisions(conn, row, pending_before, pending, seq, now)
+            self._rearm_reminders(conn, row, game, seq, now)
+            for name, value in values.items():
+                setattr(row, name, value)
+            accepted = ActResult(
+                game=row,
+                seq=seq,
+                seat=seat,
+                outcome=outcome,
+                pending=pending,
+                deadline=deadline,
+                to_move={s: row.seats.get(s) for s in game.to_move()},
+                result=result,
+                by_timeout=by_timeout,
+            )
+            if self.composer is not None:  # what it owes, in the event's transaction
+                followers: list[str] = []
+                if outcome.highlight or result is not None:
+                    followers = self._mentioned_followers(conn, game_id)
+                owed = self.outbox.rows(game_id, seq, self.composer(accepted, game, followers))
+                if owed:
+                    conn.execute(insert(table(OutboxRow)), owed)
+            return accepted
+
+        try:
+            accepted = await self.transactions.write(write)
         except IntegrityError:
             first = await self._first_answer(key)
             if first is not None:  # the same interaction landed first in another process
@@ -787,74 +928,100 @@ class Moderator:
         return accepted
 
     @staticmethod
-    async def _mentioned_followers(session: Any, game_id: int) -> list[str]:
+    def _mentioned_followers(conn: Connection, game_id: int) -> list[str]:
+        followers = table(FollowerRow).c
         rows = (
-            await session.exec(
-                select(FollowerRow)
-                .where(FollowerRow.game_id == game_id)
-                .where(col(FollowerRow.mentions).is_(True))
-                .order_by(col(FollowerRow.id))
+            conn.execute(
+                sa_select(followers.user_id)
+                .where(followers.game_id == game_id)
+                .where(followers.mentions.is_(True))
+                .order_by(followers.id)
             )
         ).all()
-        return [f.user_id for f in rows]
+        return [str(user) for (user,) in rows]
 
-    async def _sync_decision_and_reminders(
-        self, session: Any, row: GameRow, game: Game[Any], seq: int, now: datetime
+    def _sync_decisions(
+        self,
+        conn: Connection,
+        row: GameRow,
+        before: PendingDecision | None | object,
+        pending: PendingDecision | None,
+        seq: int,
+        now: datetime,
     ) -> datetime | None:
-        """Close decisions no longer pending, open the new one, and re-arm reminders."""
+        """Close decisions no longer pending and open the new one; return its deadline.
+        Nothing to read when no decision was pending before nor is now (most commands)."""
+        if before is None and pending is None:
+            return None
         game_id = row.id or 0
-        pending = game.pending_decision() if game.result() is None else None
+        decisions = table(DecisionRow).c
         open_rows = (
-            await session.exec(
-                select(DecisionRow)
-                .where(DecisionRow.game_id == game_id)
-                .where(col(DecisionRow.resolved_at).is_(None))
+            conn.execute(
+                sa_select(decisions.id, decisions.decision_id, decisions.deadline)
+                .where(decisions.game_id == game_id)
+                .where(decisions.resolved_at.is_(None))
             )
         ).all()
         deadline: datetime | None = None
+        settled = []
         for decision in open_rows:
             if pending is not None and decision.decision_id == pending.id:
                 deadline = decision.deadline
-                continue
-            decision.resolved_at = now
-            decision.resolution = f"seq {seq}"
-            session.add(decision)
+            else:
+                settled.append(decision.id)
+        if settled:
+            conn.execute(
+                update(table(DecisionRow))
+                .where(decisions.id.in_(settled))
+                .values(resolved_at=now, resolution=f"seq {seq}")
+            )
         if pending is not None and deadline is None:
             seconds = int(row.options.get("decision_seconds") or pending.timeout_seconds)
             deadline = now + timedelta(seconds=seconds)
-            reopened = (
-                await session.exec(
-                    select(DecisionRow)
-                    .where(DecisionRow.game_id == game_id)
-                    .where(DecisionRow.decision_id == pending.id)
-                )
-            ).first()  # an undo can bring back a decision that was settled
-            decision = reopened or DecisionRow(
-                game_id=game_id, decision_id=pending.id, seat="", seq=seq, payload={}
+            opened = {
+                "seat": pending.seat,
+                "seq": seq,
+                "payload": pending.to_json(),
+                "deadline": deadline,
+                "resolved_at": None,
+                "resolution": None,
+            }
+            reopened = conn.execute(  # an undo can bring back a decision that was settled
+                update(table(DecisionRow))
+                .where(decisions.game_id == game_id)
+                .where(decisions.decision_id == pending.id)
+                .values(**opened)
             )
-            decision.seat, decision.seq, decision.payload = pending.seat, seq, pending.to_json()
-            decision.deadline, decision.resolved_at, decision.resolution = deadline, None, None
-            session.add(decision)
-        await session.exec(  # type: ignore[call-overload]
-            delete(ReminderRow)
-            .where(col(ReminderRow.game_id) == game_id)
-            .where(col(ReminderRow.sent_at).is_(None))
-        )
-        if game.result() is None:
-            delay = int(row.options.get("reminder_seconds") or DEFAULT_REMINDER_SECONDS)
-            for seat in game.to_move():
-                user = row.seats.get(seat)
-                if user:
-                    session.add(
-                        ReminderRow(
-                            game_id=game_id,
-                            user_id=user,
-                            seat=seat,
-                            seq=seq,
-                            due_at=now + timedelta(seconds=delay),
-                        )
-                    )
+            if reopened.rowcount == 0:
+                conn.execute(
+                    insert(table(DecisionRow)),
+                    {"game_id": game_id, "decision_id": pending.id, **opened},
+                )
         return deadline
+
+    @staticmethod
+    def _rearm_reminders(
+        conn: Connection, row: GameRow, game: Game[Any], seq: int, now: datetime
+    ) -> None:
+        """Replace the unsent reminders by one for each person to move, due after the game's
+        reminder delay."""
+        reminders = table(ReminderRow).c
+        conn.execute(
+            delete(table(ReminderRow))
+            .where(reminders.game_id == row.id)
+            .where(reminders.sent_at.is_(None))
+        )
+        if game.result() is not None:
+            return
+        delay = int(row.options.get("reminder_seconds") or DEFAULT_REMINDER_SECONDS)
+        due = now + timedelta(seconds=delay)
+        armed = [
+            {"game_id": row.id, "user_id": user, "seat": seat, "seq": seq, "due_at": due}
+            for seat in game.to_move()
+            if (user := row.seats.get(seat))
+        ]
+        if armed:
+            conn.execute(insert(table(ReminderRow)), armed)
 
     async def decide(
         self, game_id: int, user_id: str, decision_id: str, choice: str, expected_seq: int
@@ -888,14 +1055,19 @@ class Moderator:
     async def process_due(self) -> DueWork:
         """Apply the default of every decision past its deadline; owe every due reminder.
 
-        Due rows are read with ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer),
-        so several processes share the work; a timeout lands once because it is an event (the
-        unique seq), and a reminder is marked sent in the same transaction that writes its post
-        to the outbox, so it is neither lost nor sent twice. One failing game never stops the
-        others: its error is logged and the loop goes on.
+        Several processes share the work with no coordinator (issue 14). Due rows are read with
+        ``FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite has one writer), so two processes never
+        take the same row. A due decision is *claimed*: in that transaction its deadline moves
+        ``DECISION_LEASE_SECONDS`` on, so the others leave it alone while this process applies
+        its default (should this process die, it falls due again and another one takes it); the
+        timeout itself lands at most once because it is an event (the game's seq). A reminder
+        is marked sent in the same transaction that writes its post to the outbox, so it is
+        neither lost nor sent twice. One failing game never stops the others: its error is
+        logged and the loop goes on.
         """
         now = self.clock.now()
         work = DueWork()
+        decisions = table(DecisionRow).c
         async with self.sessions() as session:
             due = (
                 await session.exec(
@@ -907,11 +1079,23 @@ class Moderator:
                     .with_for_update(skip_locked=True)
                 )
             ).all()
-        for decision in due:
+            claimed = []
+            for decision in due:
+                won = await session.exec(  # type: ignore[call-overload]
+                    update(table(DecisionRow))
+                    .where(decisions.id == decision.id)
+                    .where(decisions.resolved_at.is_(None))
+                    .where(decisions.deadline <= now)
+                    .values(deadline=now + timedelta(seconds=DECISION_LEASE_SECONDS))
+                )
+                if won.rowcount == 1:
+                    claimed.append(decision)
+            await session.commit()
+        for decision in claimed:
             pending = PendingDecision.from_json(decision.payload)
             try:
                 row = await self.get(decision.game_id)
-                result = await self._timeout(row, pending, decision.seq)
+                result = await self._timeout(row, pending)
             except (StaleError, ConflictError, RuleError, ModeratorError):
                 continue
             except Exception:
@@ -954,16 +1138,19 @@ class Moderator:
             await session.commit()
         return work
 
-    async def _timeout(self, row: GameRow, pending: PendingDecision, seq: int) -> ActResult:
+    async def _timeout(self, row: GameRow, pending: PendingDecision) -> ActResult:
+        """Apply the default of ``pending`` if the game still waits on it (an out-of-turn
+        event may have come in meanwhile without settling it: the decision, not the seq, is
+        what must still be open; the seq check of ``_persist`` catches any race)."""
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
-            if row.status != "active" or row.seq != seq:
-                raise StaleError("decision already settled")
+            if row.status != "active":
+                raise StaleError(_("decision already settled"))
             game = await self.load(row)
             current = game.pending_decision()
             if current is None or current.id != pending.id:
-                raise StaleError("decision already settled")
+                raise StaleError(_("decision already settled"))
             command = Command("decide", {"id": pending.id, "choice": pending.default})
             old_state = game.state
             outcome = game.apply(pending.seat, command)
@@ -1043,13 +1230,15 @@ class Moderator:
         channel_id: str,
         user_id: str,
         before_rebuild: Callable[[], Awaitable[Any]] | None = None,
+        description: str | None = None,
     ) -> UndoResult:
         """Ask to take back the last action; it happens once every seated person agrees.
 
         Checks and votes cost a few indexed queries. When the last consent arrives, the game is
         rebuilt from the nearest checkpoint off the event loop; ``before_rebuild`` (the cog's
         ``interaction.response.defer``) is awaited first, so the interaction is answered in time
-        whatever the length of the game (issue 10 item 1).
+        whatever the length of the game (issue 10 item 1). ``description`` names the action
+        taken back in the undo's public line (its one confirmation, sent through the outbox).
         """
         row = await self.require_game(channel_id)  # the game itself is not needed to vote
         if row.status != "active":
@@ -1078,10 +1267,12 @@ class Moderator:
             return UndoResult(done=False, waiting_for=waiting, game=row)
         if before_rebuild is not None:
             await before_rebuild()
-        await self._apply_undo(row, last.seq, user_id)
-        return UndoResult(done=True, undone_seq=last.seq, game=row)
+        act = await self._apply_undo(row, last.seq, user_id, description)
+        return UndoResult(done=True, undone_seq=last.seq, game=act.game, act=act)
 
-    async def _apply_undo(self, row: GameRow, target: int, user_id: str) -> None:
+    async def _apply_undo(
+        self, row: GameRow, target: int, user_id: str, description: str | None = None
+    ) -> ActResult:
         game_id = row.id or 0
         async with self._lock(game_id):
             row = await self.get(game_id)
@@ -1091,8 +1282,19 @@ class Moderator:
             if game is None:
                 base, events = await self._rebuild_plan(game_id, target)
                 game = await asyncio.to_thread(self._replay_from, row, base, events)
-            outcome = Outcome(public=[f"Undone: the action of event {target} was taken back."])
-            await self._persist(row, game, "", user_id, Command(UNDO, {"target": target}), outcome)
+            what = description or _("the last action")
+            outcome = Outcome(
+                public=[
+                    _(
+                        "Undo agreed by everyone: {what} is taken back (event {seq}).",
+                        what=what,
+                        seq=target,
+                    )
+                ]
+            )
+            return await self._persist(
+                row, game, "", user_id, Command(UNDO, {"target": target}), outcome
+            )
 
     async def _state_before_last(self, row: GameRow, target: int) -> Game[Any] | None:
         """The game before ``target`` when it is the newest event (the snapshot keeps the
@@ -1123,6 +1325,9 @@ class Moderator:
                     .order_by(col(CheckpointRow.seq).desc())
                 )
             ).all()
+            snapshot = await session.get(SnapshotRow, game_id)  # written every few events
+            if snapshot is not None and snapshot.seq < target:
+                checkpoints = sorted({*checkpoints, snapshot.seq}, reverse=True)
             base_seq: int | None = None
             for seq in checkpoints:
                 stale = (
@@ -1138,7 +1343,9 @@ class Moderator:
                     base_seq = seq
                     break
             base = None
-            if base_seq is not None:
+            if snapshot is not None and base_seq == snapshot.seq:
+                base = CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
+            elif base_seq is not None:
                 base = (
                     await session.exec(
                         select(CheckpointRow)

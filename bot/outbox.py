@@ -55,13 +55,14 @@ HELD = "held"
 @dataclass
 class Post:
     """One thing owed. ``components`` are Discord component payloads (rebuilt when sent);
-    ``image`` is ``{"name": view name, "view": public view}``, rendered when sent."""
+    ``images`` are picture specs (``{"draw": drawer name, ...}``, e.g. ``{"draw": "view",
+    "name": view name, "view": public view}``), drawn when sent (``cogs.common.DRAWERS``)."""
 
     kind: str  # post | status | private
     channel_id: str
     content: str = ""
     components: list[dict[str, Any]] = field(default_factory=list)
-    image: dict[str, Any] | None = None
+    images: list[dict[str, Any]] = field(default_factory=list)
     user_id: str | None = None
     urgent: bool = False  # a status that must not wait (the first, or the end of the game)
     mentions: list[str] = field(default_factory=list)  # users this post means to ping
@@ -71,8 +72,8 @@ class Post:
         data: dict[str, Any] = {"content": self.content}
         if self.components:
             data["components"] = self.components
-        if self.image is not None:
-            data["image"] = self.image
+        if self.images:
+            data["images"] = self.images
         if self.mentions:
             data["mentions"] = self.mentions
         if self.body is not None:
@@ -103,23 +104,33 @@ class Outbox:
         self, session: AsyncSession, game_id: int | None, seq: int, posts: list[Post]
     ) -> None:
         """Owe ``posts`` in ``session``'s transaction (committed with the event, or not at all)."""
+        for values in self.rows(game_id, seq, posts):
+            session.add(OutboxRow(**values))
+
+    def rows(self, game_id: int | None, seq: int, posts: list[Post]) -> list[dict[str, Any]]:
+        """The column values of the rows owing ``posts`` (for a plain SQL insert on the hot
+        path, ``bot.moderator``)."""
         now = self.clock.now()
+        rows = []
         for post in posts:
             due = now
             if post.kind == "status" and not post.urgent:
                 due = now + timedelta(seconds=STATUS_DELAY_SECONDS)
-            session.add(
-                OutboxRow(
-                    game_id=game_id,
-                    seq=seq,
-                    channel_id=post.channel_id,
-                    kind=post.kind,
-                    user_id=post.user_id,
-                    payload=post.payload(),
-                    created_at=now,
-                    next_try_at=due,
-                )
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "channel_id": post.channel_id,
+                    "kind": post.kind,
+                    "user_id": post.user_id,
+                    "payload": post.payload(),
+                    "created_at": now,
+                    "next_try_at": due,
+                    "attempts": 0,
+                    "given_up": False,
+                }
             )
+        return rows
 
     # -- claiming ------------------------------------------------------------------------------
     async def claim(

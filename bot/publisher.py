@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,6 +19,16 @@ class ImageFile:
         return discord.File(io.BytesIO(self.data), filename=self.filename)
 
 
+class PinFailed(Exception):
+    """The status message was posted (``message_id``) but Discord refused to pin it (no Pin
+    Messages permission, or the channel already holds 50 pins). The caller reports it."""
+
+    def __init__(self, message_id: str, reason: str) -> None:
+        super().__init__(reason)
+        self.message_id = message_id
+        self.reason = reason
+
+
 class Publisher(Protocol):
     async def send(
         self,
@@ -26,13 +37,15 @@ class Publisher(Protocol):
         *,
         view: discord.ui.View | None = None,
         image: ImageFile | None = None,
+        images: Sequence[ImageFile] = (),
         embed: discord.Embed | None = None,
     ) -> str | None:
-        """Post a message; return its id (None when it could not be posted)."""
+        """Post a message (with ``image`` and ``images`` attached); return its id."""
         ...
 
     async def pin_status(self, channel_id: str, message_id: str | None, content: str) -> str | None:
-        """Create (and pin) or edit the game's status message; return its id."""
+        """Create (and pin) or edit the game's status message; return its id. Raises
+        ``PinFailed`` when a new status was posted but could not be pinned."""
         ...
 
 
@@ -49,6 +62,7 @@ class DiscordPublisher:
         *,
         view: discord.ui.View | None = None,
         image: ImageFile | None = None,
+        images: Sequence[ImageFile] = (),
         embed: discord.Embed | None = None,
     ) -> str | None:
         channel: Any = self.client.get_channel(int(channel_id))
@@ -57,8 +71,9 @@ class DiscordPublisher:
         kwargs: dict[str, Any] = {"content": content}
         if view is not None:
             kwargs["view"] = view
-        if image is not None:
-            kwargs["file"] = image.to_discord()
+        attached = [*([image] if image is not None else []), *images]
+        if attached:
+            kwargs["files"] = [item.to_discord() for item in attached]
         if embed is not None:
             kwargs["embed"] = embed
         message = await channel.send(**kwargs)
@@ -78,6 +93,6 @@ class DiscordPublisher:
         message = await channel.send(content=content)
         try:
             await message.pin(reason="Praetor game status")
-        except discord.HTTPException:
-            pass  # without Manage Messages the status is still posted and kept up to date
+        except discord.HTTPException as error:  # no Pin Messages (403), or 50 pins already
+            raise PinFailed(str(message.id), f"{error.status} {error.text or error}"[:200]) from error
         return str(message.id)

@@ -10,10 +10,11 @@
   Frumentarii card opens a second select, the order of the others under the deck
   (``praetor:border:<game>:<seq>:<card>``, from ``Game.frumentarii_orders``).
 - After every accepted command, whatever path it took (these menus, the typed verbs, the shared
-  ``/play`` ``/move`` ``/end``, the Respond select, a default), the ``AFTER_ANNOUNCE`` hook posts
-  the next step: the menu of the same player's next step (ephemerally, when they acted through an
-  interaction), else the turn panel (My hand / Play a card) in public; the score sheet at the
-  end. ``/game start`` posts the first turn panel (``AFTER_START``).
+  ``/play`` ``/move`` ``/end``, the Respond select, a default), the ``PUBLIC_EXTRAS`` hook adds
+  the turn panel (My hand / Play a card) to the command's one public message, or the final
+  table and score sheet at the end; ``/game start``'s message carries the first panel, with a
+  mention of who moves. The mover's next step is behind My hand (one message per command:
+  issue 10's request budget).
 - ``/forum``, ``/ability``, ``/skip``, ``/resolve``, ``/discard``, ``/defeat``,
   ``/citizenship`` are the same steps typed, with autocomplete from ``Game.actions``;
   ``/table`` posts the table (image, scores) and the public buttons.
@@ -35,12 +36,12 @@ from discord.ext import commands
 from bot.bounds import component_number, option_index
 from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
-from bot.present import chunk, mention
+from bot.present import mention
 from bot.renderers import register_renderer
 from cogs.common import (
-    AFTER_ANNOUNCE,
-    AFTER_START,
     DYNAMIC_ITEMS,
+    PUBLIC_EXTRAS,
+    Extras,
     announce,
     channel_key,
     game_row,
@@ -645,70 +646,40 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
 
 
 async def after(bot: PraetorBot, result: ActResult, interaction: discord.Interaction) -> None:
-    """Announce; the ``after_announce`` hook then posts what comes next."""
+    """Announce: the one public message carries the next step's panel (``public_extras``)."""
     await announce(bot, result, interaction)
 
 
-async def after_announce(
-    bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None
-) -> None:
-    """``AFTER_ANNOUNCE`` hook (every accepted command, whatever its path): the score sheet at
-    the end; nothing while a decision waits (announce posted its Respond button); the next
-    step's menu to the same player, ephemerally, when they acted through an interaction; else
-    the turn panel in public."""
-    row = result.game
-    if result.result is not None:
-        await post_final(bot, row)
-        return
-    if result.pending is not None:
-        return
-    game = await bot.moderator.load(row)
-    if interaction is not None and result.seat in game.to_move():
-        prompt, view = step_view(row, game, result.seat, reader_language(interaction))
-        if view is not None:
-            await interaction.followup.send(prompt, view=view, ephemeral=True)
-            return
-    await post_panel(bot, row, game, ping=False)
-
-
-async def after_start(bot: PraetorBot, row: GameRow) -> None:
-    """``AFTER_START`` hook: the first turn panel, with a mention of who moves."""
-    await post_panel(bot, row, await bot.moderator.load(row), ping=True)
-
-
-async def post_panel(bot: PraetorBot, row: GameRow, game: Game[Any], *, ping: bool) -> None:
-    """The turn panel in public: My hand, and Play a card when the mover has a card to play.
-    Buttons only; the hand itself is shown to its owner alone, when they click."""
+def public_extras(
+    row: GameRow, game: Game[Any], result: ActResult | None, language: str
+) -> Extras:
+    """``PUBLIC_EXTRAS`` hook (pure): at the end, the final table and the score sheet; while a
+    decision waits, nothing (its Respond button is there); else the turn panel (My hand, and
+    Play a card when the mover has a card to play), with a mention of who moves at the start
+    (``result`` None). Buttons only: a hand is shown to its owner alone, when they click."""
+    if result is not None and result.result is not None:
+        title = localise(_("🏁 **Final score sheet**"), language)
+        return Extras(
+            lines=[title, *score_lines(game.public_view(), language)[1:]], view_name="final"
+        )
     movers = game.to_move()
-    if not movers or game.pending_decision() is not None or row.status != "active":
-        return
+    if not movers or game.pending_decision() is not None:
+        return Extras()
     plays = any(c.name in ("play", "move") for seat in movers for c in legal(game, seat))
+    ping = result is None
     names = ", ".join(
         f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers
     )
-    language = game_language(row)
     text = (
         _("{names}: your hand and your play are behind these buttons.", names=names)
         if plays
         else _("{names}: your hand and your next step are behind these buttons.", names=names)
     )
-    await bot.publisher.send(
-        row.channel_id,
-        localise(text, language),
-        view=table_view(row.id or 0, row.seq or 0, play=plays, language=language),
+    view = table_view(row.id or 0, row.seq or 0, play=plays, language=language)
+    users = [str(row.seats.get(seat)) for seat in movers if ping and row.seats.get(seat)]
+    return Extras(
+        lines=[localise(text, language)], components=view.to_components(), mentions=users
     )
-
-
-async def post_final(bot: PraetorBot, row: GameRow) -> None:
-    """The last table and the score sheet (announce draws nothing once a game is over)."""
-    game = await bot.moderator.load(row)
-    view = game.public_view()
-    image = await render_image(KIND, view, "final", game_language(row))
-    if image is not None:
-        await bot.publisher.send(row.channel_id, None, image=image)
-    title = localise(_("🏁 **Final score sheet**"), game_language(row))
-    for text in chunk([title, *score_lines(view, game_language(row))[1:]]):
-        await bot.publisher.send(row.channel_id, text)
 
 
 async def last_finished(bot: PraetorBot, channel_id: str) -> GameRow | None:
@@ -759,19 +730,18 @@ class BarracksCog(commands.Cog):
         view = game.public_view()
         language = game_language(row)
         status = [localise(line, language) for line in game.status_lines()]
+        kwargs: dict[str, Any] = {}
         if row.status != "active":
             title = localise(_("🏁 **Final score sheet**"), language)
             lines = [title, *score_lines(view, language)[1:], *status]
-            await interaction.response.send_message("\n".join(lines)[:2000])
         else:
             lines = [*table_lines(view, language), *score_lines(view, language), *status]
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000],
-                view=table_view(row.id or 0, row.seq or 0, language=language),
-            )
+            kwargs["view"] = table_view(row.id or 0, row.seq or 0, language=language)
+        await interaction.response.defer()  # one message: the picture is drawn first
         image = await render_image(KIND, view, language=language)
         if image is not None:
-            await bot.publisher.send(row.channel_id, None, image=image)
+            kwargs["file"] = image.to_discord()
+        await interaction.followup.send("\n".join(lines)[:2000], **kwargs)
 
     @app_commands.command(name="forum", description="Take a Forum card, or look with Frumentarii")
     @app_commands.describe(
@@ -825,8 +795,7 @@ class BarracksCog(commands.Cog):
         await run(interaction, "citizenship", {"slot": slot})
 
 
-AFTER_ANNOUNCE[KIND] = after_announce
-AFTER_START[KIND] = after_start
+PUBLIC_EXTRAS[KIND] = public_extras
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,12 +16,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.bounds import component_number
-from bot.i18n import game_language, localise, reader_language, server_language
+from bot.i18n import localise, reader_language, server_language
 from bot.memory import release_free_memory
-from bot.moderator import ActResult, Moderator, ModeratorError, handling
-from bot.present import private_lines, result_line
+from bot.moderator import ActResult, ModeratorError, handling
+from bot.present import private_lines
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
 from rules.core import RuleError
@@ -35,21 +36,65 @@ log = logging.getLogger(__name__)
 
 REFUSAL = "❌ "
 
-AfterAnnounce = Callable[["PraetorBot", ActResult, "discord.Interaction | None"], Awaitable[None]]
-AfterStart = Callable[["PraetorBot", "GameRow"], Awaitable[None]]
-AFTER_ANNOUNCE: dict[str, AfterAnnounce] = {}
-"""Per game kind: called at the end of ``announce`` with (bot, result, interaction or None),
-whichever path the command took (a game's own verbs, the shared verbs, the Respond select, a
-default applied by the scheduler). A game's cog registers it at import time, e.g. to post the
-next player's controls or the final score sheet. A failing hook is logged, never raised."""
-AFTER_START: dict[str, AfterStart] = {}
-"""Per game kind: called by ``/game start`` once the opening messages are posted."""
+Draw = Callable[[dict[str, Any]], Awaitable["ImageFile | None"]]
+
+
+@dataclasses.dataclass
+class Extras:
+    """What a game adds to the ONE public message of an accepted command (or of ``/game
+    start``): more lines, more pictures, a panel of buttons. Pure data, composed inside the
+    event's transaction (``cogs.outbox.compose``) and stored in the outbox with the event."""
+
+    lines: list[str] = dataclasses.field(default_factory=list)
+    pictures: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Picture specs (``{"draw": name in DRAWERS, ...}``), drawn when the message is sent."""
+    components: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Component payloads (``View.to_components()``) of persistent buttons and selects."""
+    view_name: str | None = None
+    """The view name of the game's own picture instead of ``AFTER_MOVE_VIEW``'s."""
+    mentions: list[str] = dataclasses.field(default_factory=list)
+    """Users the extra lines mean to ping."""
+
+
+PublicExtras = Callable[["GameRow", Any, "ActResult | None", str], Extras]
+PUBLIC_EXTRAS: dict[str, PublicExtras] = {}
+"""Per game kind: ``(row, game, result or None for /game start, language) -> Extras``, called
+inside the event's transaction for every accepted command whatever its path (a game's own
+verbs, the shared verbs, the Respond select, a default applied by the scheduler) and for the
+opening message. A game's cog registers it at import time (e.g. the next player's panel, the
+final score sheet, a battle card). It must be pure: no I/O, no Discord calls."""
+DRAWERS: dict[str, Draw] = {}
+"""Picture makers by name: ``spec -> ImageFile or None``, run when an outbox row is sent (off
+the event loop where it costs). ``view`` (a game's public view through its renderer) is built
+in; games add theirs (Imperator's battle card)."""
 TEXT_FILTER: dict[str, Callable[[Any, str], str]] = {}
 """Per game kind: ``(game, line) -> line`` applied to every public line, private line and
 refusal of that game (Imperator: leaders' names in the form of the ``names`` option)."""
 AFTER_MOVE_VIEW: dict[str, str] = {}
 """Per game kind: the view name of the picture posted after a move (default ``whole``);
 Imperator uses ``theatre``, cropped around the last SMC's action."""
+
+
+def action_choices(
+    game: Any, seats: list[str], verb: str, option: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """The legal values of ``option`` for ``verb`` now, read from ``Game.actions`` of each of
+    ``seats``, filtered by what was typed (label or value); one autocomplete for every game."""
+    needle = current.lower()
+    found: list[app_commands.Choice[str]] = []
+    for seat in seats:
+        for action in game.actions(seat):
+            if action.name != verb:
+                continue
+            for arg in action.args:
+                if arg.name != option or not arg.choices:
+                    continue
+                for choice in arg.choices:
+                    if needle in choice.label.lower() or needle in choice.value.lower():
+                        found.append(
+                            app_commands.Choice(name=choice.label[:100], value=choice.value[:100])
+                        )
+    return found  # the one guard caps them at 25, saying how many more
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
@@ -84,14 +129,12 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
     """Refuse a request: an ephemeral message to its sender only, in their language (a
     ``Text`` message, e.g. ``str(rule_error)``, is translated); nothing changed.
 
-    A repeated delivery of an interaction whose first delivery landed is not refused (its
-    menu is out of date only because of that first delivery): it gets the first answer."""
-    moderator = getattr(interaction.client, "moderator", None)
-    if isinstance(moderator, Moderator) and not interaction.response.is_done():
-        first = await moderator.earlier_answer(getattr(interaction, "id", None))
-        if first is not None:
-            await announce(interaction.client, first, interaction)  # type: ignore[arg-type]
-            return
+    A doubled delivery whose twin landed meanwhile ("out of date" because of it) gets the
+    first one's answer instead (``bot.client.answered_again``)."""
+    from bot.client import answered_again
+
+    if not interaction.response.is_done() and await answered_again(interaction):
+        return
     text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text[:2000], ephemeral=True)
@@ -145,37 +188,28 @@ async def render_image(
     return ImageFile(f"{kind}-{name.replace(':', '-')}.png", data)
 
 
+async def draw_view(spec: dict[str, Any]) -> ImageFile | None:
+    """The built-in drawer: a game's public view through its renderer (``render_image``)."""
+    return await render_image(
+        str(spec.get("kind", "")),
+        spec.get("view") or {},
+        str(spec.get("name", "whole")),
+        str(spec.get("language", "en")),
+    )
+
+
+DRAWERS["view"] = draw_view
+
+
 async def announce(
     bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
 ) -> None:
-    """Post an accepted command: what it owes (public lines, dice, picture, Respond ping,
-    follower ping, status, private lines) was stored with the event in the outbox
-    (``cogs.outbox``); send it now, then run the game's hook."""
+    """Post an accepted command: everything it owes (public lines, dice, pictures, the game's
+    panel, Respond ping, follower ping, status, private lines) was stored with the event in the
+    outbox (``cogs.outbox.compose``); send it now, through the interaction when there is one."""
     from cogs.outbox import deliver_event
 
     await deliver_event(bot, result, interaction)
-    if result.duplicate:  # a repeated delivery: it was all said the first time
-        return
-    await run_hook(AFTER_ANNOUNCE.get(result.game.kind), bot, result, interaction)
-
-
-async def run_hook(hook: Callable[..., Awaitable[None]] | None, *args: Any) -> None:
-    """Call a game's registered hook; its failure is logged and never breaks the command."""
-    if hook is None:
-        return
-    try:
-        await hook(*args)
-    except Exception:
-        log.exception("hook %s failed", getattr(hook, "__name__", hook))
-
-
-async def ping_followers(bot: PraetorBot, result: ActResult, headline: str) -> None:
-    """Mention the spectators who opted in (``/game follow mentions:true``) on a big event."""
-    followers = await bot.moderator.followers(result.game.id or 0)
-    wanted = [f.user_id for f in followers if f.mentions]
-    first = headline.splitlines()[0][:300] if headline else ""
-    for text in follower_pings(wanted, first):
-        await bot.publisher.send(result.game.channel_id, text)
 
 
 def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> list[str]:
@@ -192,33 +226,6 @@ def follower_pings(user_ids: list[str], headline: str, limit: int = 2000) -> lis
     if current != "📣":
         messages.append(current + tail)
     return messages
-
-
-async def update_status_message(bot: PraetorBot, row: GameRow) -> None:
-    """Keep one pinned message per game with its status (year, phase, whose move...)."""
-    if row.status == "lobby":
-        return
-    game = await bot.moderator.load(row)
-    language = game_language(row)
-    head = _(
-        "Game #{id}: {kind} ({scenario}), move {seq}",
-        id=row.id,
-        kind=row.kind,
-        scenario=row.scenario,
-        seq=row.seq,
-    )
-    lines = [localise(line, language) for line in [head, *game.status_lines()]]
-    if row.status != "active":
-        lines.append(result_line(row, language))
-    text = "\n".join(lines)[:2000]
-    try:
-        message_id = await bot.publisher.pin_status(row.channel_id, row.status_message_id, text)
-    except Exception:  # a status message must never break the game
-        log.exception("status message update failed for game %s", row.id)
-        return
-    if message_id != row.status_message_id:
-        row.status_message_id = message_id
-        await bot.moderator.set_status_message(row.id or 0, message_id)
 
 
 async def run_command(interaction: discord.Interaction, name: str, args: dict[str, Any]) -> None:
@@ -519,14 +526,78 @@ async def show_mine(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-def respond_view(game_id: int, seq: int, language: str = "en") -> discord.ui.View:
+class WhyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"praetor:why:(?P<game>[0-9]+):(?P<seq>[0-9]+)",
+):
+    """A neutral "Why?" button under the public post of an action: whoever clicks gets, only
+    for them, the rule sections the engine cited for that move and its lines that cite them
+    (the same citations ``/game log`` lists). It reads the stored event, so it answers after a
+    restart and for any earlier move."""
+
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=localise(_("Why?"), language),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"praetor:why:{game_id}:{seq}",
+            )
+        )
+        self.game_id = game_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhyButton:
+        return cls(component_number(match["game"]), component_number(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_why(interaction, self.game_id, self.seq)
+
+
+async def show_why(interaction: discord.Interaction, game_id: int, seq: int) -> None:
+    """The citations of move ``seq`` of game ``game_id``, ephemerally, in the reader's language."""
+    from rules.core import Outcome
+
+    bot = praetor(interaction)
+    language = reader_language(interaction)
+    found = await bot.moderator.events(game_id, after=seq - 1, limit=1)
+    event = found[0] if found and found[0].seq == seq else None
+    if event is None:
+        await refuse(interaction, _("That move is not in this game's log."))
+        return
+    outcome = Outcome.from_json(event.outcome or {})
+    if not outcome.citations:
+        text = _("Move {seq} cites no rule section.", seq=seq)
+        await reply(interaction, localise(text, language), ephemeral=True)
+        return
+    lines = [localise(_("Rules behind move {seq}: {sections}.", seq=seq,
+                        sections=", ".join(outcome.citations)), language)]
+    lines += [localise(line, language) for line in outcome.public if str(line).startswith("§")]
+    if event.undone_by is not None:
+        lines.append(localise(_("This move was taken back by an undo."), language))
+    await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
+
+
+def action_view(
+    game_id: int, seq: int, language: str = "en", *, respond: bool = False, why: bool = False
+) -> discord.ui.View | None:
+    """The buttons under an action's public post: Respond when a decision waits, Why? when the
+    move cited rules. None when neither."""
+    if not (respond or why):
+        return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RespondButton(game_id, seq, language))
+    if respond:
+        view.add_item(RespondButton(game_id, seq, language))
+    if why:
+        view.add_item(WhyButton(game_id, seq, language))
     return view
 
 
 DYNAMIC_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = [
     RespondButton,
+    WhyButton,
     DecisionSelect,
     DecisionPageButton,
     MineButton,

@@ -11,6 +11,7 @@ from the public view only, so they can be shown to anyone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from discord import app_commands
 
 from rules.core.i18n import Text, _, join
+from rules.imperator import other_names
 from rules.imperator.tables import leader_rows, normalize_name
 
 LANGUAGES = ("fr", "en", "la")
@@ -44,12 +46,21 @@ def spellings(ident: str, label: str) -> tuple[str, ...]:
     found = index.get(normalize_name(label)) or index.get(normalize_name(ident)) or ()
     out = [label, ident.replace("_", " ")]
     out.extend(s for s in found if s not in out)
+    for language in ("en", "la"):  # "Rome", "Antioch", "IV Scythica" type as well
+        other = other_names.form(ident, language)
+        if other and other not in out:
+            out.append(other)
     return tuple(out)
 
 
 def display(ident: str, label: str, language: str = "fr") -> str:
-    """The name to show: the printed one, or the historical one for ``en``/``la``."""
+    """The name to show: the printed one, or the historical one for ``en``/``la`` (zones, sea
+    zones, Peoples, units and stratagems from ``rules.imperator.other_names``; leaders from the
+    leader table)."""
     if language in ("en", "la"):
+        other = other_names.form(ident, language)
+        if other:
+            return other
         found = _alias_index().get(normalize_name(label)) or _alias_index().get(
             normalize_name(ident)
         )
@@ -60,28 +71,44 @@ def display(ident: str, label: str, language: str = "fr") -> str:
     return label
 
 
-_RENAMES: dict[tuple[int, str], tuple[tuple[str, str], ...]] = {}
+_RENAMES: dict[tuple[int | str, str], tuple[re.Pattern[str] | None, dict[str, str]]] = {}
 
 
-def localise(text: str, leaders: Any, language: str) -> str:
-    """``text`` with every leader's printed name in the form ``language`` asks for (prompts,
-    menus, refusals and public lines of a game with ``names=en`` or ``names=la``)."""
+def localise(text: str, board: Any, language: str) -> str:
+    """``text`` with every printed name of the ``board`` (leaders, zones, sea zones, Peoples,
+    units, stratagems) in the form ``language`` asks for: the prompts, menus, refusals and
+    public lines of a game with ``names=en`` or ``names=la``. One pass, longest name first, whole
+    words only, so a name never replaces part of another (``Roma`` in ``Roma Victor``).
+    ``board`` may also be the leaders' mapping alone."""
     if language not in ("en", "la") or not text:
         return text
-    key = (id(leaders), language)
-    pairs = _RENAMES.get(key)
-    if pairs is None:
-        found = []
+    source = str(getattr(board, "source", "inline"))  # a data board is shared by its games
+    key = (source if source.startswith("data:") else id(board), language)
+    found = _RENAMES.get(key)
+    if found is None:
+        if len(_RENAMES) > 64:
+            _RENAMES.clear()
+        leaders = getattr(board, "leaders", board)
+        pairs: dict[str, str] = {}
         for lid, d in sorted(leaders.items()):
             shown = display(lid, d.name, language)
             if shown != d.name:
-                found.append((d.name, shown))
-        pairs = tuple(sorted(found, key=lambda p: -len(p[0])))
-        _RENAMES[key] = pairs
-    for printed, shown in pairs:
-        if printed in text:
-            text = text.replace(printed, shown)
-    return text
+                pairs[d.name] = shown
+        printed: dict[str, str] = {}
+        for part in ("zones", "peoples", "units"):
+            for ident, d in sorted((getattr(board, part, None) or {}).items()):
+                printed[ident] = d.name
+        for name, shown in other_names.renames(printed, language):
+            pairs.setdefault(name, shown)
+        names = sorted(pairs, key=lambda n: (-len(n), n))
+        pattern = (
+            re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+            if names
+            else None
+        )
+        found = _RENAMES[key] = (pattern, pairs)
+    pattern, pairs = found
+    return pattern.sub(lambda m: pairs[m.group(1)], text) if pattern is not None else text
 
 
 def matches(current: str, ident: str, label: str) -> bool:

@@ -29,10 +29,13 @@ from bot.moderator import ModeratorError, seats_of
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import (
-    AFTER_ANNOUNCE,
     AFTER_MOVE_VIEW,
+    DECISION_PAGE,
+    DRAWERS,
     DYNAMIC_ITEMS,
+    PUBLIC_EXTRAS,
     TEXT_FILTER,
+    Extras,
     RespondButton,
     announce,
     channel_key,
@@ -61,32 +64,36 @@ def fought_a_battle(outcome: Any) -> bool:
     return any(getattr(line, "msgid", None) == BATTLE_HEADLINE for line in outcome.public)
 
 
-async def after_announce(bot: Any, result: Any, interaction: Any) -> None:
-    """``AFTER_ANNOUNCE`` hook: after a battle, the battle card (forces, odds, roll, result)."""
+def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
+    """``PUBLIC_EXTRAS`` hook (pure): after a battle, the battle card (forces, odds, roll,
+    result) rides on the command's one public message, drawn when it is sent."""
+    if result is None or not fought_a_battle(result.outcome):
+        return Extras()
+    record = game.public_view().get("last_battle")
+    if not record:
+        return Extras()
+    from rules.imperator.views import battle_card
+
+    card = {**battle_card(record, game.state), "language": language}  # losses read from the state
+    return Extras(pictures=[{"draw": "imperator.battle_card", "card": card, "zone_id": record.get("zone_id", "battle")}])
+
+
+async def draw_battle_card(spec: dict[str, Any]) -> ImageFile:
+    """The ``imperator.battle_card`` drawer: the card of a stored battle record, off the loop."""
     import asyncio
 
     from render.battle_card import render_battle_card
-    from rules.imperator.views import battle_card
 
-    if not fought_a_battle(result.outcome):
-        return
-    game = await bot.moderator.load(result.game)
-    record = game.public_view().get("last_battle")
-    if not record:
-        return
-    card = {**battle_card(record, game.state), "language": game_language(result.game)}  # a public post
+    card = spec["card"]
     data = await asyncio.to_thread(render_battle_card, card)
-    slug = str(record.get("zone_id", "battle"))
-    await bot.publisher.send(
-        result.game.channel_id, None, image=ImageFile(f"imperator-battle-{slug}.png", data)
-    )
+    return ImageFile(f"imperator-battle-{spec.get('zone_id', 'battle')}.png", data)
 
 
-AFTER_ANNOUNCE[KIND] = after_announce
-# names=en / names=la: leaders' names in that form in every line, prompt and refusal.
-TEXT_FILTER[KIND] = lambda game, text: names.localise(
-    text, game.state.board.leaders, language(game)
-)
+PUBLIC_EXTRAS[KIND] = public_extras
+DRAWERS["imperator.battle_card"] = draw_battle_card
+# names=en / names=la: the names of leaders, zones, units, Peoples and stratagems in that form
+# in every line, prompt and refusal.
+TEXT_FILTER[KIND] = lambda game, text: names.localise(text, game.state.board, language(game))
 
 
 # -- finding the game and the seat ----------------------------------------------------------
@@ -442,14 +449,19 @@ async def map_view_autocomplete(
         app_commands.Choice(name=lbl, value=val)
         for val, lbl in options
         if current.lower() in val or current.lower() in lbl.lower()
-    ][:25]
+    ]  # seven at most; bot.client.cap_choices would say so beyond 25
 
 
 # -- /march: leader, then units from a select menu, then the destination ------------------------
+UNITS_IN_MENU = DECISION_PAGE - 1
+"""Units listed in the /march menu: a select holds 25 options, the last is "he goes alone"."""
+
+
 def _followers(game: Any, seat: str, leader: str) -> list[str]:
+    """Every unit that may go with ``leader`` (the engine's order; the menu's mask indexes it)."""
     from rules.imperator import queries
 
-    return queries.followers(game.state, role_of(game, seat), leader)[:24]
+    return list(queries.followers(game.state, role_of(game, seat), leader))
 
 
 def _destinations_view(
@@ -465,7 +477,7 @@ def _destinations_view(
     costs = queries.reachable(st, role_of(game, seat), leader, units)
     if not costs:
         return _("{leader} cannot reach any zone with that stack this SMC.", leader=label(st, leader)), None
-    ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:25]
+    ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))[:DECISION_PAGE]
     more = len(costs) - len(ids)  # a select holds 25: say so, and how to reach the others
     view = discord.ui.View(timeout=None)
     options = [
@@ -646,13 +658,14 @@ class ImperatorOperationsCog(commands.Cog):
             alone = discord.SelectOption(
                 label=localise(_("(no units: he goes alone)"), reader), value="-"
             )
+            listed = group[:UNITS_IN_MENU]  # the others are named in the text below
             options = [
                 discord.SelectOption(
                     label=f"{names.display(u, label(st, u), language(game))}"[:100],
                     value=u,
                     default=i < st.ldef(lid).cc,
                 )
-                for i, u in enumerate(group)
+                for i, u in enumerate(listed)
             ]
             view = discord.ui.View(timeout=None)
             view.add_item(
@@ -664,6 +677,18 @@ class ImperatorOperationsCog(commands.Cog):
                 cc=st.ldef(lid).cc,
                 zone=label(st, st.leaders[lid].loc),
             )
+            if len(group) > len(listed):  # never a silent cut (issue 10 item 5)
+                text = join(
+                    " ",
+                    [text, _(
+                        "The menu lists {shown} of the {total} units that may go with him; to "
+                        "take others, type /move leader:{leader} units: to: (its autocomplete "
+                        "lists them all).",
+                        shown=len(listed),
+                        total=len(group),
+                        leader=lid,
+                    )],
+                )
         if view is None:
             await refuse(interaction, text)
             return

@@ -13,12 +13,13 @@ from discord.ext import commands
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
 from bot.moderator import ModeratorError, seats_of
+from bot.outbox import Post
 from bot.permissions import missing_permissions
 from bot.present import log_text, mention, outcome_lines, respond_ping, result_line, timestamp
 from bot.publisher import ImageFile
 from cogs.common import (
-    AFTER_START,
     DYNAMIC_ITEMS,
+    TEXT_FILTER,
     MineButton,
     RespondButton,
     channel_key,
@@ -27,13 +28,11 @@ from cogs.common import (
     is_admin,
     praetor,
     refuse,
-    render_image,
     reply,
-    run_hook,
     show_mine,
-    update_status_message,
     user_key,
 )
+from cogs.outbox import compose_opening, deliver_event, deliver_owed
 from cogs.ready import ready_to_type
 from rules.core import RuleError
 from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, text_from_json
@@ -179,6 +178,7 @@ class LobbyCog(commands.Cog):
                     game,
                     scenario,
                     parsed,
+                    posts=lambda new: [Post("post", new.channel_id, welcome_text(new, game))],
                 )
             except (ModeratorError, RuleError) as error:
                 await refuse(interaction, str(error))
@@ -192,16 +192,7 @@ class LobbyCog(commands.Cog):
                 thread=created.mention,
             )
             await interaction.followup.send(localise(opened, lang), ephemeral=True)
-            seats = ", ".join(row.seats)
-            welcome = _(
-                "Game #{id}: {game} ({scenario}). Seats: {seats}. "
-                "Take one with /game join, then /game start.",
-                id=row.id,
-                game=game,
-                scenario=row.scenario,
-                seats=seats,
-            )
-            await praetor(interaction).publisher.send(str(created.id), localise(welcome, lang))
+            await deliver_owed(praetor(interaction), row, 0)  # the welcome in the new thread
             return
         seats = ", ".join(row.seats)
         opened = _(
@@ -271,54 +262,13 @@ class LobbyCog(commands.Cog):
     async def start(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row, game = await bot.moderator.start(channel_key(interaction), user_key(interaction))
+            row, game = await bot.moderator.start(
+                channel_key(interaction), user_key(interaction), opening=opening_posts
+            )
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
-        lang = game_language(row)
-        view = discord.ui.View(timeout=None)
-        view.add_item(MineButton(row.id or 0, localise(_("My secrets"), lang)))
-        seats = ", ".join(f"{s} {mention(u, lang)}" for s, u in row.seats.items())
-        head = [
-            _("Game #{id} begins: {kind} ({scenario}).", id=row.id, kind=row.kind, scenario=row.scenario),
-            _("Seats: {seats}", seats=seats),
-            _("Dice seed hash: `{hash}` (the seed is revealed when the game ends).", hash=row.seed_hash),
-        ]
-        lines = [localise(line, lang) for line in head]
-        if game.opening is not None:  # what the set-up did before anyone acted
-            lines.extend(outcome_lines(game.opening, lang))
-            lines.extend(
-                localise(
-                    _(
-                        "{seat} ({who}) has private information: /game mine.",
-                        seat=seat,
-                        who=mention(row.seats.get(seat), lang),
-                    ),
-                    lang,
-                )
-                for seat in game.opening.private
-            )
-        lines.extend(localise(line, lang) for line in game.status_lines())
-        pending = game.pending_decision()
-        if pending is not None:  # the opening steps may already wait on a player
-            deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
-            lines.append(respond_ping(row.seats.get(pending.seat), deadline, lang))
-            view.add_item(RespondButton(row.id or 0, row.seq, lang))
-        await interaction.response.send_message("\n".join(lines), view=view)
-        image = await render_image(row.kind, game.public_view(), language=lang)
-        if image is not None:
-            await bot.publisher.send(row.channel_id, None, image=image)
-        await update_status_message(bot, row)
-        granted = getattr(interaction, "app_permissions", None)
-        if granted is not None and not granted.pin_messages:
-            await interaction.followup.send(
-                _(
-                    "⚠️ I could not pin the game's status message: this channel does not give "
-                    "me Pin Messages. The status is posted and kept up to date, only not pinned."
-                ),
-                ephemeral=True,
-            )
-        await run_hook(AFTER_START.get(row.kind), bot, row)
+        await deliver_owed(bot, row, 0, interaction)  # stored with the start (opening_posts)
 
     @game.command(name="status", description="Whose move it is and what they can do")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -377,7 +327,11 @@ class LobbyCog(commands.Cog):
             ready = suggest(seat) if callable(suggest) else ready_to_type(row.kind, game, seat)
             if ready:
                 lines.append(localise(_("You ({seat}) may now type, for example:", seat=seat), lang))
-                lines.extend(f"  {localise(line, lang)}" for line in ready)
+                named = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
+                lines.extend(
+                    f"  {named(game, localise(line, lang)) if named else localise(line, lang)}"
+                    for line in ready
+                )
                 continue
             actions = game.actions(seat)
             if actions:
@@ -497,25 +451,22 @@ class LobbyCog(commands.Cog):
                 channel_key(interaction),
                 user_key(interaction),
                 before_rebuild=interaction.response.defer,  # the rebuild runs after a defer
+                description=what,
             )
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        if result.act is not None:  # the undo event's one public line, from the outbox
+            await deliver_event(bot, result.act, interaction, deferred=True)
+            return
         lang = await channel_language(interaction)
-        if result.done:
-            text = _(
-                "Undo agreed by everyone: {what} is taken back (event {seq}).",
-                what=what,
-                seq=result.undone_seq,
-            )
-        else:
-            text = _(
-                "{who} asks to undo {what}. {waiting}: agree with /game undo.",
-                who=mention(user_key(interaction)),
-                what=what,
-                waiting=", ".join(mention(u) for u in result.waiting_for),
-            )
-        await reply(interaction, localise(text, lang))  # a follow-up after the rebuild's defer
+        text = _(
+            "{who} asks to undo {what}. {waiting}: agree with /game undo.",
+            who=mention(user_key(interaction)),
+            what=what,
+            waiting=", ".join(mention(u) for u in result.waiting_for),
+        )
+        await reply(interaction, localise(text, lang))
 
     @game.command(name="concede", description="Concede the game (asks for a confirmation)")
     async def concede(self, interaction: discord.Interaction) -> None:
@@ -558,6 +509,55 @@ class LobbyCog(commands.Cog):
                 waiting=", ".join(mention(u) for u in waiting),
             )
         await interaction.response.send_message(localise(text, lang))
+
+
+def welcome_text(row: Any, game: str) -> str:
+    """The first message of a game opened in a new thread (in the game's language)."""
+    welcome = _(
+        "Game #{id}: {game} ({scenario}). Seats: {seats}. "
+        "Take one with /game join, then /game start.",
+        id=row.id,
+        game=game,
+        scenario=row.scenario,
+        seats=", ".join(row.seats),
+    )
+    return localise(welcome, game_language(row))
+
+
+def opening_posts(row: Any, game: Any, deadline: Any) -> list[Post]:
+    """What ``/game start`` owes (pure, stored with the start): one public message with the
+    seats, the dice seed's hash, what the set-up did, the status lines, My secrets (and
+    Respond when the set-up already waits on a player), the picture of the table and the
+    game's panel; then the first status."""
+    lang = game_language(row)
+    view = discord.ui.View(timeout=None)
+    view.add_item(MineButton(row.id or 0, localise(_("My secrets"), lang)))
+    seats = ", ".join(f"{s} {mention(u, lang)}" for s, u in row.seats.items())
+    head = [
+        _("Game #{id} begins: {kind} ({scenario}).", id=row.id, kind=row.kind, scenario=row.scenario),
+        _("Seats: {seats}", seats=seats),
+        _("Dice seed hash: `{hash}` (the seed is revealed when the game ends).", hash=row.seed_hash),
+    ]
+    lines = [localise(line, lang) for line in head]
+    if game.opening is not None:  # what the set-up did before anyone acted
+        lines.extend(outcome_lines(game.opening, lang))
+        lines.extend(
+            localise(
+                _(
+                    "{seat} ({who}) has private information: /game mine.",
+                    seat=seat,
+                    who=mention(row.seats.get(seat), lang),
+                ),
+                lang,
+            )
+            for seat in game.opening.private
+        )
+    lines.extend(localise(line, lang) for line in game.status_lines())
+    pending = game.pending_decision()
+    if pending is not None:  # the opening steps may already wait on a player
+        lines.append(respond_ping(row.seats.get(pending.seat), deadline, lang))
+        view.add_item(RespondButton(row.id or 0, row.seq, lang))
+    return compose_opening(row, game, lines, view.to_components())
 
 
 async def last_action(bot: Any, channel: str) -> Text:

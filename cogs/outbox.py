@@ -1,9 +1,13 @@
 """The Discord side of the outbox (``bot.outbox``): what an accepted command owes, and sending it.
 
 ``compose`` turns an accepted command into its posts: ONE public message carrying the text,
-the dice, the picture when the map changed and the Respond button (longer texts are split, the
-last part carries the picture and the button); the follower ping; the status message; the
-private lines of every seat that got some. The Moderator stores them with the event.
+the dice, the pictures (the map when it changed, and what the game adds: a battle card, the
+final table), the Respond button and the game's panel (``cogs.common.PUBLIC_EXTRAS``; longer
+texts are split, the last part carries the pictures and the components); the follower ping;
+the status message; the private lines of every seat that got some. The Moderator stores them
+with the event. ``compose_opening`` does the same for the opening of ``/game start``. Pictures
+are stored as specs and drawn when the row is sent (``cogs.common.DRAWERS``), so a row owed
+before a restart is drawn by the next process.
 
 ``deliver_event`` sends the posts of one event at once, through the interaction when there is
 one (a public defer first when a picture must be drawn, so the answer is never late), else in
@@ -26,8 +30,18 @@ from bot.i18n import game_language, localise
 from bot.moderator import ActResult
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
-from cogs.common import AFTER_MOVE_VIEW, TEXT_FILTER, follower_pings, render_image, respond_view
-from db.models import OutboxRow
+from bot.publisher import ImageFile, PinFailed
+from bot.renderers import renderer_for
+from cogs.common import (
+    AFTER_MOVE_VIEW,
+    DRAWERS,
+    PUBLIC_EXTRAS,
+    TEXT_FILTER,
+    Extras,
+    action_view,
+    follower_pings,
+)
+from db.models import GameRow, OutboxRow
 from rules.core import Game
 from rules.core.i18n import _
 
@@ -35,6 +49,61 @@ if TYPE_CHECKING:
     from bot.client import PraetorBot
 
 log = logging.getLogger(__name__)
+
+def extras_of(row: GameRow, game: Game[Any], result: ActResult | None, language: str) -> Extras:
+    """What the game adds to the public message (``PUBLIC_EXTRAS``); nothing by default."""
+    hook = PUBLIC_EXTRAS.get(row.kind)
+    return hook(row, game, result, language) if hook is not None else Extras()
+
+
+def main_picture(row: GameRow, game: Game[Any], extras: Extras, language: str) -> list[dict[str, Any]]:
+    """The game's own picture (its renderer on the public view), when it has a renderer."""
+    if renderer_for(row.kind) is None:  # e.g. Rome, IInc.: nothing to draw, nothing to wait for
+        return []
+    name = extras.view_name or AFTER_MOVE_VIEW.get(row.kind, "whole")
+    return [
+        {"draw": "view", "kind": row.kind, "name": name, "view": game.public_view(),
+         "language": language}
+    ]
+
+
+def public_posts(
+    channel: str,
+    lines: list[str],
+    *,
+    mentions: list[str],
+    components: list[dict[str, Any]],
+    pictures: list[dict[str, Any]],
+    language: str,
+) -> list[Post]:
+    """The one public message (split only when the text passes Discord's 2,000 characters:
+    the last part then carries the pictures and the components)."""
+    texts = chunk(lines) or [localise(_("Done."), language)]
+    posts = [Post("post", channel, text, mentions=mentions) for text in texts]
+    posts[-1].components, posts[-1].images = components, pictures
+    return posts
+
+
+def status_post(row: GameRow, game: Game[Any], seq: int, language: str, final: bool) -> Post:
+    """The game's pinned status (coalesced per game; the first and the last are urgent)."""
+    head = _(
+        "Game #{id}: {kind} ({scenario}), move {seq}",
+        id=row.id,
+        kind=row.kind,
+        scenario=row.scenario,
+        seq=seq,
+    )
+    status = [localise(line, language) for line in [head, *game.status_lines()]]
+    if final:
+        status.append(result_line(row, language))
+    return Post(
+        "status",
+        row.channel_id,
+        "\n".join(status)[:2000],
+        urgent=final or seq == 0,
+        body="\n".join(status[1:]),
+    )
+
 
 def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
     """The posts an accepted command owes (pure: called inside the event's transaction).
@@ -48,44 +117,32 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     shown = TEXT_FILTER.get(row.kind)  # e.g. Imperator's names=en
     if shown is not None:
         lines = [shown(game, line) for line in lines]
-    components: list[dict[str, Any]] = []
+    extras = extras_of(row, game, result, language)
     mentions = [u for u in result.to_move.values() if u and result.pending is None]
-    if result.pending is not None and result.result is None:
+    respond = result.pending is not None and result.result is None
+    if respond:
+        assert result.pending is not None
         lines.append(decision_ping(result, language))
-        components = respond_view(row.id or 0, result.seq, language).to_components()
         mentions = [str(row.seats.get(result.pending.seat) or "")]
-    image = None
+    buttons = action_view(
+        row.id or 0, result.seq, language, respond=respond, why=bool(result.outcome.citations)
+    )
+    components: list[dict[str, Any]] = buttons.to_components() if buttons else []
+    pictures: list[dict[str, Any]] = []
     if result.outcome.map_changed or result.result is not None:
-        image = {
-            "name": AFTER_MOVE_VIEW.get(row.kind, "whole"),
-            "view": game.public_view(),
-            "language": language,
-        }
-    texts = chunk(lines) or [localise(_("Done."), language)]
-    posts = [Post("post", channel, text, mentions=mentions) for text in texts]
-    posts[-1].components, posts[-1].image = components, image
+        pictures = main_picture(row, game, extras, language)
+    posts = public_posts(
+        channel,
+        [*lines, *extras.lines],
+        mentions=[*mentions, *extras.mentions],
+        components=[*components, *extras.components],
+        pictures=[*pictures, *extras.pictures],
+        language=language,
+    )
     if followers:
-        for text in follower_pings(followers, texts[0].splitlines()[0][:300]):
+        for text in follower_pings(followers, posts[0].content.splitlines()[0][:300]):
             posts.append(Post("post", channel, text, mentions=list(followers)))
-    head = _(
-        "Game #{id}: {kind} ({scenario}), move {seq}",
-        id=row.id,
-        kind=row.kind,
-        scenario=row.scenario,
-        seq=result.seq,
-    )
-    status = [localise(line, language) for line in [head, *game.status_lines()]]
-    if result.result is not None:
-        status.append(result_line(row, language))
-    posts.append(
-        Post(
-            "status",
-            channel,
-            "\n".join(status)[:2000],
-            urgent=result.result is not None,
-            body="\n".join(status[1:]),
-        )
-    )
+    posts.append(status_post(row, game, result.seq, language, result.result is not None))
     for seat, private in result.outcome.private.items():
         user = row.seats.get(seat)
         if user and private:
@@ -93,6 +150,26 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
                 private = [shown(game, line) for line in private]
             for text in chunk(private_lines(private, language)):
                 posts.append(Post("private", channel, text, user_id=str(user)))
+    return posts
+
+
+def compose_opening(
+    row: GameRow, game: Game[Any], head: list[str], components: list[dict[str, Any]]
+) -> list[Post]:
+    """The posts of ``/game start`` (pure, stored with the start): ONE public message with
+    ``head`` (already in the game's language), the picture of the table, the components and
+    the game's panel; the first status (urgent)."""
+    language = game_language(row)
+    extras = extras_of(row, game, None, language)
+    posts = public_posts(
+        row.channel_id,
+        [*head, *extras.lines],
+        mentions=[str(u) for u in row.seats.values() if u] + extras.mentions,
+        components=[*components, *extras.components],
+        pictures=[*main_picture(row, game, extras, language), *extras.pictures],
+        language=language,
+    )
+    posts.append(status_post(row, game, 0, language, final=False))
     return posts
 
 
@@ -156,37 +233,80 @@ async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: s
     payload = row.payload
     content = payload.get("content") or None
     if row.kind == "status":
-        game = await bot.moderator.get(row.game_id or 0)
-        message_id = await bot.publisher.pin_status(
-            row.channel_id, game.status_message_id, content or ""
-        )
-        if message_id != game.status_message_id:
-            await bot.moderator.set_status_message(game.id or 0, message_id)
-        return message_id
+        return await send_status(bot, row, content or "")
     if row.kind == "private":
         assert reply is not None
         await reply.interaction.followup.send(content or "", ephemeral=True)
         return None
     view = view_of(payload.get("components", []))
-    spec = payload.get("image")
-    image = (
-        await render_image(kind, spec["view"], spec.get("name", "whole"), spec.get("language", "en"))
-        if spec
-        else None
-    )
+    images = await draw(kind, pictures_of(payload))
     if reply is not None and reply.may_answer():
         kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
         if view is not None:
             kwargs["view"] = view
-        if image is not None:
-            kwargs["file"] = image.to_discord()
+        if images:
+            kwargs["files"] = [image.to_discord() for image in images]
         if reply.interaction.response.is_done():
             await reply.interaction.followup.send(content or "", **kwargs)
         else:
             await reply.interaction.response.send_message(content, **kwargs)
         reply.answered = True
         return None
-    return await bot.publisher.send(row.channel_id, content, view=view, image=image)
+    return await bot.publisher.send(
+        row.channel_id, content, view=view, images=images
+    )
+
+
+def pictures_of(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """The picture specs of a row (rows stored before pictures were a list held one)."""
+    if payload.get("images"):
+        return list(payload["images"])
+    return [payload["image"]] if payload.get("image") else []
+
+
+async def draw(kind: str, specs: list[dict[str, Any]]) -> list[ImageFile]:
+    """Draw the pictures of a row (a failing or unknown drawer draws nothing: the text goes)."""
+    images: list[ImageFile] = []
+    for spec in specs:
+        drawer = DRAWERS.get(str(spec.get("draw", "view")))
+        if drawer is None:
+            log.error("no drawer %r for a picture of %s", spec.get("draw"), kind)
+            continue
+        try:
+            image = await drawer({"kind": kind, **spec})
+        except Exception:  # noqa: BLE001 - a broken picture must never lose the post
+            log.exception("drawing %r failed", spec.get("draw"))
+            continue
+        if image is not None:
+            images.append(image)
+    return images
+
+
+async def send_status(bot: PraetorBot, row: OutboxRow, content: str) -> str | None:
+    """Edit (or post and pin) the game's status. A pin Discord refuses (no Pin Messages, 50
+    pins already) is logged and said once in the game's channel; the status is kept up to
+    date all the same."""
+    game = await bot.moderator.get(row.game_id or 0)
+    try:
+        message_id = await bot.publisher.pin_status(
+            row.channel_id, game.status_message_id, content
+        )
+    except PinFailed as failure:
+        message_id = failure.message_id
+        log.warning("could not pin the status of game %s: %s", game.id, failure.reason)
+        text = _(
+            "⚠️ Praetor could not pin this game's status message ({reason}): give it Pin "
+            "Messages here, or unpin an old message (a channel holds 50 pins). The status is "
+            "posted and kept up to date all the same.",
+            reason=failure.reason[:120],
+        )
+        try:
+            await bot.publisher.send(row.channel_id, localise(text, game_language(game)))
+        except Exception:  # noqa: BLE001 - the status itself went out; the log keeps the rest
+            log.exception("could not report the pin failure of game %s", game.id)
+    if message_id != game.status_message_id:
+        await bot.moderator.set_status_message(game.id or 0, message_id)
+    return message_id
 
 
 async def deliver(
@@ -224,10 +344,14 @@ async def deliver(
 
 
 async def deliver_event(
-    bot: PraetorBot, result: ActResult, interaction: discord.Interaction | None = None
+    bot: PraetorBot,
+    result: ActResult,
+    interaction: discord.Interaction | None = None,
+    *,
+    deferred: bool = False,
 ) -> None:
     """Send what ``result`` owes, now; then the held private lines of the interaction's user.
-    A picture to draw first? Then the interaction is deferred publicly before drawing."""
+    ``deferred``: the caller already deferred the interaction publicly (undo's rebuild)."""
     row = result.game
     if result.duplicate:  # Discord delivered it again: the first answer, to this sender only
         if interaction is not None and not interaction.response.is_done():
@@ -235,12 +359,27 @@ async def deliver_event(
             lines = act_lines(result, language) or [localise(_("Done."), language)]
             await interaction.response.send_message(chunk(lines)[0], ephemeral=True)
         return
-    rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=result.seq)
-    reply = Reply(interaction) if interaction is not None else None
+    await deliver_owed(bot, row, result.seq, interaction, deferred=deferred)
+
+
+async def deliver_owed(
+    bot: PraetorBot,
+    row: GameRow,
+    seq: int,
+    interaction: discord.Interaction | None = None,
+    *,
+    deferred: bool = False,
+) -> None:
+    """Send the outbox rows of one step of a game (an event, or ``/game new``/``start`` at
+    seq 0) now, the first public one through the interaction when there is one (a public defer
+    first when a picture must be drawn, so the answer is never late); what cannot be sent now
+    stays in the outbox for the background sender."""
+    rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=seq)
+    reply = Reply(interaction, public_defer=deferred) if interaction is not None else None
     if (
         reply is not None
         and not reply.interaction.response.is_done()
-        and any(r.kind == "post" and r.payload.get("image") for r in rows[:1])
+        and pictures_of(next((r.payload for r in rows if r.kind == "post"), {}))
     ):
         await reply.interaction.response.defer()
         reply.public_defer = True

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
-from cogs.common import channel_key, praetor, run_command, user_key
+from cogs.common import action_choices, channel_key, praetor, run_command, user_key
 
 Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
@@ -69,28 +69,13 @@ def complete(verb: str, option: str) -> Completer:
             row, game = await bot.moderator.game_for(channel_key(interaction))
         except ModeratorError:
             return []
-        needle = current.lower()
         found: list[app_commands.Choice[str]] = []
         custom = COMPLETERS.get((row.kind, verb, option))
         if custom is not None:
             for seat in seats_of(row, user_key(interaction)):
                 found.extend(custom(game, seat, interaction.namespace, current))
             return found  # the one guard caps them at 25, saying how many more
-        for seat in seats_of(row, user_key(interaction)):
-            for action in game.actions(seat):
-                if action.name != verb:
-                    continue
-                for arg in action.args:
-                    if arg.name != option or not arg.choices:
-                        continue
-                    for choice in arg.choices:
-                        if needle in choice.label.lower() or needle in choice.value.lower():
-                            found.append(
-                                app_commands.Choice(
-                                    name=choice.label[:100], value=choice.value[:100]
-                                )
-                            )
-        return found  # the one guard caps them at 25, saying how many more
+        return action_choices(game, seats_of(row, user_key(interaction)), verb, option, current)
 
     return callback
 

@@ -10,10 +10,12 @@ subcommands of ``/rome``), which the cogs that define the commands register.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Command
 from rules.core.i18n import _, _n
+from rules.core.typed import shown_value, typed_line
 
 SLASH_PATHS: dict[tuple[str, str], str] = {}
 """``(game kind, engine verb) -> what the player types``, when it is not ``/<verb>``."""
@@ -28,18 +30,20 @@ def register_slash_path(kind: str, verb: str, path: str) -> None:
     SLASH_PATHS[(kind, verb)] = path
 
 
-def shown(value: Any) -> str:
-    """An option's value as typed: lists comma-separated, quoted when it holds a space or comma."""
-    text = ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else str(value)
-    return f'"{text}"' if (" " in text or "," in text) else text
+EXAMPLE_SOURCES: dict[str, Callable[[Any, str], list[Command]]] = {}
+"""``game kind -> (game, seat) -> commands``: examples of commands too open for the legal list
+(Rome, IInc.: a Transfer to any Province, any amount of Gold), shown after the legal ones."""
+
+
+def register_example_source(kind: str, source: Callable[[Any, str], list[Command]]) -> None:
+    EXAMPLE_SOURCES[kind] = source
 
 
 def typed(kind: str, command: Command) -> str:
     """``Command("play", {"card": "quaestor-3", "space": "F3"})`` -> ``/play card:quaestor-3 space:F3``."""
     if command.name == "decide":
         return "/respond"
-    path = SLASH_PATHS.get((kind, command.name), f"/{command.name}")
-    return " ".join([path] + [f"{k}:{shown(v)}" for k, v in command.args.items()])
+    return typed_line(SLASH_PATHS.get((kind, command.name), f"/{command.name}"), command.args)
 
 
 def _labels(game: Any, seat: str) -> dict[tuple[str, str, str], str]:
@@ -79,17 +83,23 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         return [f"/respond — {pending.prompt}"]
     labels = _labels(game, seat)
     descriptions = {a.name: a.description for a in game.actions(seat)}
+    source = EXAMPLE_SOURCES.get(kind)
+    extra = list(source(game, seat)) if source is not None else []
+    extra = [c for c in extra if c.name not in {x.name for x in commands}]  # after /end
+    commands = commands + extra
     by_verb: dict[str, list[Command]] = {}
     for command in commands:
         by_verb.setdefault(command.name, []).append(command)
     lines: list[str] = []
     per_verb = EXAMPLES_PER_VERB if len(by_verb) <= 2 else 1  # keep the reply short
-    for verb in sorted(by_verb, key=lambda v: v == "end"):  # stable: the engine's order, end last
+    last = {c.name for c in extra}
+    # stable: the engine's order, /end, then the open commands' examples
+    for verb in sorted(by_verb, key=lambda v: 2 if v in last else int(v == "end")):
         group = by_verb[verb]
         firsts: list[Command] = []
         seen: set[str] = set()
         for command in group:
-            first = shown(next(iter(command.args.values()), ""))
+            first = shown_value(next(iter(command.args.values()), ""))
             if first not in seen:
                 seen.add(first)
                 firsts.append(command)
@@ -102,9 +112,9 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         more = len(group) - len(firsts)
         if more > 0:
             hint = _n("(+{n} more choice in its menus)", "(+{n} more choices in its menus)", more)
-            last = firsts[-1]
-            note = _note(last, labels, descriptions)
-            line = typed(kind, last)
+            final = firsts[-1]
+            note = _note(final, labels, descriptions)
+            line = typed(kind, final)
             lines[-1] = (
                 _("{command} — {note} {more}", command=line, note=note, more=hint)
                 if note

@@ -8,29 +8,38 @@ the Respond button every game uses. Everything else is a subcommand here:
 ``/rome gold`` ``taxes`` (the engine's ``give_gold`` and ``extra_taxes``, 9.1), ``/rome fight``
 ``civilwar`` (``civil_war``; 11.2, 11.4), and the answers to the first open task of an Empire: ``/rome annex`` ``loss`` ``promote`` ``emperor``.
 
-Each option autocompletes from ``Game.actions`` of the caller's seats (so a solo player holding
-both Empires is offered the choices of whichever moves), and every command takes the path of all
-game verbs (``cogs.common.run_command``): refused privately with the rule's section, or announced
-in public with its outcome and dice. The cog decides nothing.
+The subcommands are one table (``VERBS``) made into commands of one shape (:func:`subcommand`).
+Each option autocompletes from ``Game.actions`` of the caller's seats through the helper every
+game shares (``cogs.common.action_choices``; a solo player holding both Empires is offered the
+choices of whichever moves), and every command takes the path of all game verbs
+(``cogs.common.run_command``): refused privately with the rule's section, or announced in public
+with its outcome and dice.
+
+After each accepted command the same player gets the menu of their next step (a select of the
+verbs they may use, then a page of that verb's legal commands, 25 at a time), else a public
+Next step panel (``AFTER_ANNOUNCE``, ``AFTER_START``). The cog decides nothing.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.bounds import component_number, option_index
-from bot.i18n import game_language, localise, reader_language
+from bot.i18n import localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import mention
 from cogs.common import (
-    AFTER_ANNOUNCE,
-    AFTER_START,
     DYNAMIC_ITEMS,
+    PUBLIC_EXTRAS,
+    Extras,
+    action_choices,
     announce,
     channel_key,
     game_row,
@@ -39,13 +48,12 @@ from cogs.common import (
     run_command,
     user_key,
 )
-from cogs.play import complete, split_list
-from cogs.ready import register_slash_path
+from cogs.play import split_list
+from cogs.ready import register_example_source, register_slash_path
 from rules.core import Command, RuleError
 from rules.core.i18n import _, _n
 
 if TYPE_CHECKING:
-    from bot.client import PraetorBot
     from db.models import GameRow
     from rules.core.game import Game
 
@@ -308,174 +316,138 @@ async def act(interaction: discord.Interaction, game_id: int, seq: int, seat: st
 
 
 # -- after each accepted command: the next step ------------------------------------------------
-async def after_announce(bot: PraetorBot, result: ActResult,
-                         interaction: discord.Interaction | None) -> None:
-    """``AFTER_ANNOUNCE`` hook (whatever path the command took): nothing once the game is over
-    or while a consent waits (its Respond button is posted); the same player's next menu,
-    ephemerally, when they acted through an interaction and still move; else the public panel."""
-    row = result.game
-    if result.result is not None or result.pending is not None or row.status != "active":
-        return
-    game = await bot.moderator.load(row)
-    if interaction is not None and result.seat in game.to_move():
-        prompt, view = step_view(row, game, result.seat, reader_language(interaction))
-        if view is not None:
-            await interaction.followup.send(prompt, view=view, ephemeral=True)
-            return
-    await post_panel(bot, row, game, ping=False)
-
-
-async def after_start(bot: PraetorBot, row: GameRow) -> None:
-    """``AFTER_START`` hook: the first panel, with a mention of who moves."""
-    await post_panel(bot, row, await bot.moderator.load(row), ping=True)
-
-
-async def post_panel(bot: PraetorBot, row: GameRow, game: Game[Any], *, ping: bool) -> None:
-    """The public next-step panel: who moves, and the Next step button (the menu behind it is
-    shown to the clicker alone, for their own seat)."""
+def public_extras(row: GameRow, game: Game[Any], result: ActResult | None, language: str) -> Extras:
+    """``PUBLIC_EXTRAS`` hook (pure; whatever path the command took, and ``/game start`` with
+    ``result`` None): the public next-step panel on the command's one message — who moves and
+    the Next step button, whose menu is shown to the clicker alone, for their own seat. Nothing
+    once the game is over or while a consent waits (its Respond button is posted)."""
+    if result is not None and (result.result is not None or result.pending is not None):
+        return Extras()
     movers = game.to_move()
     if not movers or game.pending_decision() is not None or row.status != "active":
-        return
+        return Extras()
+    ping = result is None  # the opening message names the players with a mention
     names = ", ".join(f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers)
-    language = game_language(row)
     view = discord.ui.View(timeout=None)
     view.add_item(NextButton(row.id or 0, row.seq or 0, language))
     text = _("{names}: your next step is behind this button (or type it: /game status).",
              names=names)
-    await bot.publisher.send(row.channel_id, localise(text, language), view=view)
+    users = [str(row.seats[seat]) for seat in movers if ping and row.seats.get(seat)]
+    return Extras(lines=[localise(text, language)], components=view.to_components(), mentions=users)
 
 
-AFTER_ANNOUNCE[KIND] = after_announce
-AFTER_START[KIND] = after_start
+PUBLIC_EXTRAS[KIND] = public_extras
 
 
-class RomeCog(commands.Cog):
-    """The verbs of Rome, IInc., as subcommands of ``/rome``."""
-
-    rome = app_commands.Group(name="rome", description="Rome, IInc.: govern the Late Empire")
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    # -- the Unrest step (10.0) -------------------------------------------------------------
-    @rome.command(name="appoint", description="Appoint a Statesman as Governor of a Command (10.3)")
-    @app_commands.describe(
-        statesman="The Statesman to appoint",
-        command="The Command he governs",
-        also="Further Commands he governs as well, comma-separated (5.2.5)",
-    )
-    @app_commands.autocomplete(
-        statesman=complete("appoint", "statesman"), command=complete("appoint", "command")
-    )
-    async def appoint(
-        self,
-        interaction: discord.Interaction,
-        statesman: str,
-        command: str,
-        also: str | None = None,
-    ) -> None:
-        args: dict[str, Any] = {"statesman": statesman, "command": command}
-        if also:
-            args["also"] = split_list(also)
-        await run(interaction, "appoint", args)
-
-    @rome.command(name="bread", description="Bread: buy Prestige at 10 Gold a point (10.5.1)")
-    @app_commands.describe(points="Prestige points to buy")
-    @app_commands.autocomplete(points=complete("bread", "points"))
-    async def bread(self, interaction: discord.Interaction, points: str) -> None:
-        await run(interaction, "bread", {"points": points})
-
-    @rome.command(name="circus", description="Circuses: reduce Unrest at 10 Gold a point (10.5.2)")
-    @app_commands.describe(points="Unrest points to remove")
-    @app_commands.autocomplete(points=complete("circus", "points"))
-    async def circus(self, interaction: discord.Interaction, points: str) -> None:
-        await run(interaction, "circus", {"points": points})
-
-    @rome.command(name="build", description="Build a Unit from the Barracks (10.6)")
-    @app_commands.describe(unit="The kind of Unit", province="Where it is placed")
-    @app_commands.autocomplete(unit=complete("build", "unit"), province=complete("build", "province"))
-    async def build(self, interaction: discord.Interaction, unit: str, province: str) -> None:
-        await run(interaction, "build", {"unit": unit, "province": province})
-
-    @rome.command(name="upgrade", description="Promote a Fort or an Auxilia with Gold (10.6.2)")
-    @app_commands.describe(unit="The Unit to promote")
-    @app_commands.autocomplete(unit=complete("upgrade", "unit"))
-    async def upgrade(self, interaction: discord.Interaction, unit: str) -> None:
-        await run(interaction, "upgrade", {"unit": unit})
-
-    @rome.command(name="transfer", description="Transfer a Unit to a Loyal Province (10.7)")
-    @app_commands.describe(unit="The Unit to move", to="The Province it goes to")
-    @app_commands.autocomplete(unit=complete("transfer", "unit"), to=complete("transfer", "to"))
-    async def transfer(self, interaction: discord.Interaction, unit: str, to: str) -> None:
-        await run(interaction, "transfer", {"unit": unit, "to": to})
-
-    # -- Gold (9.1) -----------------------------------------------------------------------------
-    @rome.command(name="gold", description="Give Gold to the other Empire (9.1.5)")
-    @app_commands.describe(amount="How much Gold")
-    async def give_gold(self, interaction: discord.Interaction, amount: str) -> None:
-        await run(interaction, "give_gold", {"amount": amount})
-
-    @rome.command(name="taxes", description="Raise Extra Taxes while in debt (9.1.4)")
-    async def extra_taxes(self, interaction: discord.Interaction) -> None:
-        await run(interaction, "extra_taxes", {})
-
-    # -- the War step (11.0) --------------------------------------------------------------------
-    @rome.command(name="fight", description="Fight a War (11.2)")
-    @app_commands.describe(
-        war="The War to fight",
-        commander="emperor, or the Command whose Governor leads",
-        provinces="The Provinces whose Units fight, comma-separated",
-    )
-    @app_commands.autocomplete(
-        war=complete("fight", "war"),
-        commander=complete("fight", "commander"),
-        provinces=complete("fight", "provinces"),
-    )
-    async def fight(
-        self, interaction: discord.Interaction, war: str, commander: str, provinces: str
-    ) -> None:
-        args = {"war": war, "commander": commander, "provinces": split_list(provinces)}
-        await run(interaction, "fight", args)
-
-    @rome.command(name="civilwar", description="Fight a Rebel in a Civil War (11.4)")
-    @app_commands.describe(rebel="The Rebel's Command, or emperor:<empire>")
-    @app_commands.autocomplete(rebel=complete("civil_war", "rebel"))
-    async def civil_war(self, interaction: discord.Interaction, rebel: str) -> None:
-        await run(interaction, "civil_war", {"rebel": rebel})
-
-    # -- the open tasks of an Empire --------------------------------------------------------------
-    @rome.command(name="annex", description="Choose the Province to Annex (10.2)")
-    @app_commands.describe(choice="The Province")
-    @app_commands.autocomplete(choice=complete("annex", "choice"))
-    async def annex(self, interaction: discord.Interaction, choice: str) -> None:
-        await run(interaction, "annex", {"choice": choice})
-
-    @rome.command(name="loss", description="Choose the next Loss after a defeat (11.3)")
-    @app_commands.describe(choice="The Loss to take")
-    @app_commands.autocomplete(choice=complete("loss", "choice"))
-    async def loss(self, interaction: discord.Interaction, choice: str) -> None:
-        await run(interaction, "loss", {"choice": choice})
-
-    @rome.command(name="promote", description="Choose the Unit promoted after a Triumph (11.2.3)")
-    @app_commands.describe(choice="The Unit")
-    @app_commands.autocomplete(choice=complete("promote", "choice"))
-    async def promote(self, interaction: discord.Interaction, choice: str) -> None:
-        await run(interaction, "promote", {"choice": choice})
-
-    @rome.command(name="emperor", description="Choose the new Emperor (5.1.4f)")
-    @app_commands.describe(choice="The Statesman who becomes Emperor")
-    @app_commands.autocomplete(choice=complete("emperor", "choice"))
-    async def emperor(self, interaction: discord.Interaction, choice: str) -> None:
-        await run(interaction, "emperor", {"choice": choice})
+# -- the typed verbs: one table, one shape ------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    name: str
+    description: str
+    required: bool = True
+    autocomplete: bool = True  # from the engine's legal values (cogs.common.action_choices)
+    listed: bool = False  # typed as a comma-separated list
 
 
-# What /game status suggests: the engine's verbs as the subcommands of /rome that send them.
-for _verb, _path in {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}.items():
-    register_slash_path(KIND, _verb, f"/rome {_path}")
-for _verb in ("appoint", "bread", "circus", "build", "upgrade", "transfer", "fight", "annex",
-              "loss", "promote", "emperor"):
-    register_slash_path(KIND, _verb, f"/rome {_verb}")
+@dataclass(frozen=True)
+class Verb:
+    name: str  # the /rome subcommand
+    engine: str  # the engine's verb
+    description: str
+    options: tuple[Option, ...] = ()
+
+
+VERBS = (
+    # the Unrest step (10.0)
+    Verb("appoint", "appoint", "Appoint a Statesman as Governor of a Command (10.3)", (
+        Option("statesman", "The Statesman to appoint"),
+        Option("command", "The Command he governs"),
+        Option("also", "Further Commands he governs as well, comma-separated (5.2.5)",
+               required=False, autocomplete=False, listed=True))),
+    Verb("bread", "bread", "Bread: buy Prestige at 10 Gold a point (10.5.1)",
+         (Option("points", "Prestige points to buy"),)),
+    Verb("circus", "circus", "Circuses: reduce Unrest at 10 Gold a point (10.5.2)",
+         (Option("points", "Unrest points to remove"),)),
+    Verb("build", "build", "Build a Unit from the Barracks (10.6)",
+         (Option("unit", "The kind of Unit"), Option("province", "Where it is placed"))),
+    Verb("upgrade", "upgrade", "Promote a Fort or an Auxilia with Gold (10.6.2)",
+         (Option("unit", "The Unit to promote"),)),
+    Verb("transfer", "transfer", "Transfer a Unit to a Loyal Province (10.7)",
+         (Option("unit", "The Unit to move"), Option("to", "The Province it goes to"))),
+    # Gold (9.1)
+    Verb("gold", "give_gold", "Give Gold to the other Empire (9.1.5)",
+         (Option("amount", "How much Gold", autocomplete=False),)),
+    Verb("taxes", "extra_taxes", "Raise Extra Taxes while in debt (9.1.4)"),
+    # the War step (11.0)
+    Verb("fight", "fight", "Fight a War (11.2)", (
+        Option("war", "The War to fight"),
+        Option("commander", "emperor, or the Command whose Governor leads"),
+        Option("provinces", "The Provinces whose Units fight, comma-separated", listed=True))),
+    Verb("civilwar", "civil_war", "Fight a Rebel in a Civil War (11.4)",
+         (Option("rebel", "The Rebel's Command, or emperor:<empire>"),)),
+    # the open tasks of an Empire
+    Verb("annex", "annex", "Choose the Province to Annex (10.2)", (Option("choice", "The Province"),)),
+    Verb("loss", "loss", "Choose the next Loss after a defeat (11.3)",
+         (Option("choice", "The Loss to take"),)),
+    Verb("promote", "promote", "Choose the Unit promoted after a Triumph (11.2.3)",
+         (Option("choice", "The Unit"),)),
+    Verb("emperor", "emperor", "Choose the new Emperor (5.1.4f)",
+         (Option("choice", "The Statesman who becomes Emperor"),)),
+)
+
+
+def completer(verb: str, option: str) -> Any:
+    """Autocomplete of one option: the legal values now, for the caller's seats."""
+
+    async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            row, game = await praetor(interaction).moderator.game_for(channel_key(interaction))
+        except ModeratorError:
+            return []
+        if row.kind != KIND:
+            return []
+        return action_choices(game, seats_of(row, user_key(interaction)), verb, option, current)
+
+    return callback
+
+
+def subcommand(spec: Verb, group: app_commands.Group) -> app_commands.Command[Any, Any, Any]:
+    """The ``/rome`` subcommand of ``spec``: its options typed as strings, lists split, then
+    the common path of every verb (:func:`run`)."""
+
+    async def callback(interaction: discord.Interaction, **typed: str | None) -> None:
+        args: dict[str, Any] = {}
+        for option in spec.options:
+            value = typed.get(option.name)
+            if value is not None:
+                args[option.name] = split_list(value) if option.listed else value
+        await run(interaction, spec.engine, args)
+
+    kind = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    params += [inspect.Parameter(o.name, kind, annotation=str) if o.required
+               else inspect.Parameter(o.name, kind, default=None, annotation=Optional[str])  # noqa: UP045
+               for o in spec.options]
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = spec.name
+    if spec.options:
+        callback = app_commands.describe(**{o.name: o.description for o in spec.options})(callback)
+        completers = {o.name: completer(spec.engine, o.name) for o in spec.options if o.autocomplete}
+        if completers:
+            callback = app_commands.autocomplete(**completers)(callback)
+    return app_commands.Command(name=spec.name, description=spec.description, callback=callback,
+                                parent=group)
+
+
+rome = app_commands.Group(name="rome", description="Rome, IInc.: govern the Late Empire")
+for _spec in VERBS:
+    rome.add_command(subcommand(_spec, rome))
+    # what /game status suggests (cogs/ready.py): each engine verb as the subcommand sending it
+    register_slash_path(KIND, _spec.engine, f"/rome {_spec.name}")
+# and, besides the legal commands, an example of the open ones (a Transfer, a Gift of Gold)
+register_example_source(KIND, lambda game, seat: game.example_commands(seat))
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(RomeCog(bot))
+    bot.tree.add_command(rome)

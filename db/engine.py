@@ -37,7 +37,7 @@ def database_url(env: dict[str, str] | None = None) -> str:
     return f"sqlite+aiosqlite:///{path}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+def sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=5000")
@@ -50,7 +50,7 @@ def make_engine(url: str) -> AsyncEngine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 5})
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_pre_ping=True)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Table, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -217,3 +217,9 @@ class InteractionRow(SQLModel, table=True):
     created_at: datetime = Field(
         default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False, index=True)
     )
+
+
+def table(model: type[SQLModel]) -> Table:
+    """The Core table of a model, for plain SQL statements on hot paths (no ORM objects)."""
+    found: Table = model.__table__  # type: ignore[attr-defined]
+    return found

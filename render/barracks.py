@@ -26,6 +26,9 @@ COLS = "ABCDEFG"
 SUIT_FILL = {"R": (196, 62, 52), "B": (52, 96, 186), "Y": (226, 182, 46), "G": (120, 120, 120), None: (70, 70, 70)}
 EMPEROR_FILL = {"R": (238, 190, 182), "B": (184, 202, 238), "Y": (246, 228, 168)}
 FACTION_EDGE = {"sword": (90, 96, 110), "eagle": (150, 100, 40), "pillar": (235, 235, 225), "wreath": (60, 140, 70)}
+EMPEROR_COLOUR = {"R": _("RED"), "B": _("BLUE"), "Y": _("YELLOW")}
+ROMA_STATE = {"fortified": _("fortified"), "unfortified": _("unfortified"), "sacked": _("sacked")}
+"""The solo game's Roma box (``solo.roma`` of the public view)."""
 FACTION_SHORT = {"sword": "Sw", "eagle": "Ea", "pillar": "Pi", "wreath": "Wr"}
 SIDE_OFFSETS = {"pillar": (-1, 0), "wreath": (0, 1), "sword": (1, 0), "eagle": (0, -1)}
 EMPEROR_SPACES = [(r, c) for r in range(5) for c in range(5) if (r + c) % 2 == 0]
@@ -277,18 +280,19 @@ def render_table(view: dict[str, Any]) -> bytes:
         if e is None:
             d.rectangle(box, fill=(200, 180, 150), outline=INK, width=2)
             _text_centre(d, x + CELL / 2, y + 36, "ROMA", _font(18, True))
-            _text_centre(d, x + CELL / 2, y + 58, solo.get("roma", ""), _font(11))
+            _text_centre(d, x + CELL / 2, y + 58, tr(ROMA_STATE.get(solo.get("roma", ""), "")), _font(11))
         else:
             d.rectangle(box, fill=EMPEROR_FILL[e["colour"]], outline=INK, width=4 if e.get("surrounded") else 1)
-            _text_centre(d, x + CELL / 2, y + 22, {"R": "RED", "B": "BLUE", "Y": "YELLOW"}[e["colour"]],
+            _text_centre(d, x + CELL / 2, y + 22, tr(EMPEROR_COLOUR[e["colour"]]),
                          _font(11, True), SUIT_FILL[e["colour"]])
             lines, font = _fitted(e["name"], CELL - 22, 2, 12, True)
             for i, line in enumerate(lines):
                 _text_centre(d, x + CELL / 2, y + 40 + 13 * i, line, font)
             if e.get("pretender"):
-                _text_centre(d, x + CELL / 2, y + 68, "Pretender", _font(9))
+                _text_centre(d, x + CELL / 2, y + 68, tr(_("Pretender")), _font(9))
             if e.get("leader"):
-                _text_centre(d, x + CELL / 2, y + 78, f"leads: {FACTION_SHORT[e['leader']]}", _font(9))
+                leads = tr(_("leads: {faction}", faction=FACTION_SHORT[e["leader"]]))
+                _text_centre(d, x + CELL / 2, y + 78, leads, _font(9))
         # faction edges
         w = 6
         d.rectangle((x + 3, y + 3, x + CELL - 3, y + 3 + w), fill=FACTION_EDGE["pillar"], outline=INK)
@@ -336,8 +340,9 @@ def render_table(view: dict[str, Any]) -> bytes:
         d.text((px, py), f"{a['title'][:26]}{mark}", font=_font(13, True), fill=INK)
         d.text((px + 230, py), f"{a['score']}", font=_font(15, True), fill=INK)
         py += 17
-        d.text((px + 10, py), f"R{a['red']} B{a['blue']} Y{a['yellow']}  G{a['barbarians']}  sets {a['sets']}",
-               font=_font(12), fill=INK)
+        counts = tr(_("R{red} B{blue} Y{yellow}  G{barbarians}  sets {sets}", red=a["red"], blue=a["blue"],
+                      yellow=a["yellow"], barbarians=a["barbarians"], sets=a["sets"]))
+        d.text((px + 10, py), counts, font=_font(12), fill=INK)
         py += 19
     _legend(d, px, max(py + 10, height - 20 - 20 * (LEGEND_ROWS + 3)), tr)
     # last events under the board

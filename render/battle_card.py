@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw
 from render.assets import font
 from render.imperator_scene import SIDE_NAMES, _counters, norm_side
 from render.words import words
-from rules.core.i18n import _
+from rules.core.i18n import Text, _, join
 
 W = 760
 DEFAULT_COLUMNS = ["1/3", "1/2", "2/3", "4/5", "1/1", "5/4", "3/2", "2/1", "3/1", "4/1"]
@@ -43,18 +43,23 @@ COST_LINE = 17
 """Height of one line of a side's losses, retreats and deaths."""
 
 
-def aftermath_lines(side: Mapping[str, Any]) -> list[str]:
+def aftermath_lines(side: Mapping[str, Any]) -> list[Text]:
     """What the battle cost one side, as the card prints it under its counters: the losses
-    (the units hit, else the table's result in words), the retreats and the deaths."""
+    (the units hit, else the table's result in words), the retreats and the deaths (marked
+    sentences: the card writes them in the game's language)."""
     lines = []
     if "losses" in side:
-        lines.append("Losses: " + (", ".join(side["losses"]) or "none"))
+        lines.append(
+            _("Losses: {units}", units=join(", ", list(side["losses"])))
+            if side["losses"]
+            else _("Losses: none")
+        )
     if side.get("loss_code"):
-        lines.append(f"Result {side['loss_code']}")
+        lines.append(_("Result {code}", code=side["loss_code"]))
     if side.get("retreats"):
-        lines.append("Retreat: " + ", ".join(side["retreats"]))
+        lines.append(_("Retreat: {moves}", moves=join(", ", list(side["retreats"]))))
     if side.get("deaths"):
-        lines.append("Died: " + ", ".join(side["deaths"]))
+        lines.append(_("Died: {leaders}", leaders=join(", ", list(side["deaths"]))))
     return lines
 
 
@@ -80,7 +85,11 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
     col_w = (W - 60) // 2
     cost_font = font("sans", 13)
     costs = [
-        [part for line in aftermath_lines(s) for part in _wrap(line, cost_font, col_w - 8)]
+        [
+            part
+            for line in aftermath_lines(s)
+            for part in _wrap(words(dict(battle))(line), cost_font, col_w - 8)
+        ]
         for s in sides
     ]
     rows_needed = max(

@@ -22,7 +22,7 @@ import io
 import math
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -46,7 +46,7 @@ from render.imperator_scene import (
     Stack,
     from_public_view,
 )
-from render.layout import Placed, Placer
+from render.layout import Placed, Placer, centre, inside
 from render.words import words
 from rules.core.i18n import _, _n
 
@@ -215,16 +215,44 @@ def _zone_bbox(z: ZoneGeom) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+THEATRE_MAX_SPAN = 1000.0
+"""Widest (and tallest) action, in base-map pixels, that one theatre view shows: beyond it the
+text, drawn at ``THEATRE_K``, no longer fits between the zones and names fly from their zones.
+Action spread wider is cut to the part around the latest battle (else the latest move)."""
+
+
+def _span(board: BoardGeometry, zones: list[str]) -> float:
+    boxes = [_zone_bbox(board.zones[z]) for z in zones]
+    return max(
+        max(b[2] for b in boxes) - min(b[0] for b in boxes),
+        max(b[3] for b in boxes) - min(b[1] for b in boxes),
+    )
+
+
 def theatre_zones(board: BoardGeometry, scene: MapScene) -> tuple[list[str], list[str]]:
-    """The zones of the last SMC's action (moved through, fought in) and their land neighbours."""
-    core: list[str] = []
+    """The zones of the last SMC's action (moved through, fought in) and their land neighbours.
+
+    When the action is spread wider than ``THEATRE_MAX_SPAN`` (two armies moving at both ends
+    of the Empire), the view keeps the latest battle, else the latest move, and the other moves
+    and battles that fit with it."""
+    groups: list[list[str]] = []
     for mv in scene.last_moves:
-        for z in (mv.src, *mv.path, mv.dst):
-            if z in board.zones and z not in core:
-                core.append(z)
-    for z in scene.battle_zones:
-        if z in board.zones and z not in core:
-            core.append(z)
+        zones = [z for z in dict.fromkeys((mv.src, *mv.path, mv.dst)) if z in board.zones]
+        if zones:
+            groups.append(zones)
+    battles = [[z] for z in scene.battle_zones if z in board.zones]
+    groups += battles
+    kept: list[int] = []
+    if groups:
+        first = len(groups) - 1  # the latest battle, else the latest move
+        kept = [first]
+        for i in reversed(range(len(groups))):
+            if i != first and _span(board, [z for j in [*kept, i] for z in groups[j]]) <= THEATRE_MAX_SPAN:
+                kept.append(i)
+    core: list[str] = []
+    for i, zones in enumerate(groups):
+        if i in kept:
+            core.extend(z for z in zones if z not in core)
     around: list[str] = []
     for z in core:
         if board.zones[z].kind != "land":
@@ -1474,6 +1502,9 @@ class RenderResult:
     image: Image.Image
     placed: list[Placed]
     viewport: Viewport
+    pins: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Stacks and chips drawn away from their zone: placed key -> the pin in the zone where
+    their leader line starts."""
 
 
 ARROW_COLOURS: dict[str, RGB] = {"R": (178, 36, 44), "E": (60, 60, 66)}
@@ -1657,6 +1688,7 @@ def render_scene(
     # Big groups first: they have the fewest places to go.
     groups.sort(key=lambda g: (-(g[2] * g[3]), g[0]))
     placed_groups = []
+    pins: dict[str, tuple[float, float]] = {}
     for g in groups:
         zid, a, w, h = g[0], g[1], g[2], g[3]
         label = static.label_rects.get(zid)
@@ -1670,12 +1702,14 @@ def render_scene(
             offset=(0, h / 2 + 6 * k) if label is None else (0, 0),
         )
         placed_groups.append((p, g))
-    # Leader lines for groups pushed away from their zone.
+    # Leader lines for groups pushed away from their zone, or whose middle lies outside it
+    # (a small zone): a pin in the zone and a line to the group.
     for p, g in placed_groups:
         ax, ay = g[1]
         r = p.rect
         nx, ny = min(max(ax, r[0]), r[2]), min(max(ay, r[1]), r[3])
-        if math.hypot(nx - ax, ny - ay) > 10 * k:
+        if math.hypot(nx - ax, ny - ay) > 10 * k or not inside(centre(r), rings(p.key)):
+            pins[p.key] = (ax, ay)
             draw.line((ax, ay, nx, ny), fill=(40, 40, 40), width=max(1, round(1.5 * k)))
             rr = 3 * k
             draw.ellipse((ax - rr, ay - rr, ax + rr, ay + rr), fill=(40, 40, 40))
@@ -1721,10 +1755,14 @@ def render_scene(
         w, h = tw + round(8 * k), th + round(6 * k)
         at = ((lr[0] + lr[2]) / 2, lr[3] + h / 2 + 1) if lr else a
         p = placer.place("chip", f"{zid}/{text}", at, (w, h), gap=1, step=3, max_radius=150 * k)
-        cx, cy = (p.rect[0] + p.rect[2]) / 2, (p.rect[1] + p.rect[3]) / 2
-        if math.hypot(cx - at[0], cy - at[1]) > h + 10 * k:
-            near = (min(max(at[0], p.rect[0]), p.rect[2]), min(max(at[1], p.rect[1]), p.rect[3]))
-            draw.line((at[0], at[1], *near), fill=colour, width=max(1, round(1.5 * k)))
+        cx, cy = centre(p.rect)
+        if math.hypot(cx - at[0], cy - at[1]) > h + 10 * k or not inside((cx, cy), rings(zid)):
+            # Away from its name or out of its zone: a line from the zone's pin to the chip.
+            pins[p.key] = a
+            near = (min(max(a[0], p.rect[0]), p.rect[2]), min(max(a[1], p.rect[1]), p.rect[3]))
+            draw.line((a[0], a[1], *near), fill=colour, width=max(1, round(1.5 * k)))
+            rr = 2.5 * k
+            draw.ellipse((a[0] - rr, a[1] - rr, a[0] + rr, a[1] + rr), fill=colour)
         draw.rounded_rectangle(
             (p.rect[0], p.rect[1], p.rect[2] - 1, p.rect[3] - 1),
             radius=round(3 * k),
@@ -1740,7 +1778,7 @@ def render_scene(
         _draw_header(canvas, scene, vp)
         if vp.legend:
             _draw_legend_strip(canvas, vp, _tr(scene))
-    return RenderResult(canvas, list(placer.placed), vp)
+    return RenderResult(canvas, list(placer.placed), vp, pins)
 
 
 def _folded(stack: Stack) -> Stack:

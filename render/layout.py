@@ -21,6 +21,22 @@ def overlaps(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def centre(r: Rect) -> tuple[float, float]:
+    return (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
+
+
+def inside(point: tuple[float, float], rings: list[list[tuple[float, float]]]) -> bool:
+    """Whether ``point`` lies inside the outline made of ``rings`` (even-odd rule, so a hole
+    ring punches out)."""
+    x, y = point
+    within = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+                within = not within
+    return within
+
+
 @dataclass(frozen=True)
 class Placed:
     kind: str  # "label" | "stack" | "chip" | "symbol" | "panel"

@@ -36,6 +36,7 @@ class Writer:
         self.runner = runner
         self.lines: list[str] = []
         self.user = ""
+        self.last_seat = ""  # the seat that made the last step (its panel is in the channel)
 
     async def do(self, line: str) -> None:
         for step in parse_transcript(line):
@@ -87,6 +88,7 @@ def slash(command: Command) -> str:
 async def step(w: Writer, rng: random.Random, game: Any, row: Any) -> None:
     seat = game.to_move()[0]
     user = row.seats[seat]
+    again, w.last_seat = w.last_seat == seat, seat
     command: Command = rng.choice(game.legal_commands(seat))
     await w.as_user(user)
     if command.name == "decide":
@@ -101,7 +103,9 @@ async def step(w: Writer, rng: random.Random, game: Any, row: Any) -> None:
         return
     wanted = "bplay" if command.name in ("play", "move") else "bact"
     ready = [c for c in w.shown() if c.custom_id.startswith(f"praetor:{wanted}:{row.id}:{row.seq}")]
-    if not ready:
+    if not ready and again:  # the same player again: the panel of their last move has My hand
+        await w.do("click My hand")
+    elif not ready:
         mine = any(c.custom_id.startswith("praetor:hand:") for c in w.shown())
         await w.do("click My hand" if mine and rng.random() < 0.5 else "/hand")
     if command.name in ("play", "move"):

@@ -22,11 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import cogs.rome_iinc  # noqa: E402,F401  (registers the /rome paths)
 from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
+from cogs import ready  # noqa: E402
 from rules.core import Command, RuleError  # noqa: E402
 from rules.rome_iinc import board as B  # noqa: E402
 from rules.rome_iinc import commands as C  # noqa: E402
-from rules.rome_iinc.game import RomeGame, typed  # noqa: E402
+from rules.rome_iinc.game import RomeGame  # noqa: E402
 from rules.rome_iinc.players import heuristic_choice  # noqa: E402
 
 
@@ -42,8 +44,9 @@ class Writer:
 
 
 def slash(command: Command) -> str:
-    """The ``/rome`` (or shared ``/end``) line that enters ``command``."""
-    return typed(command)
+    """The ``/rome`` (or shared ``/end``) line that enters ``command``: the form /game status
+    suggests (cogs/ready.py)."""
+    return ready.typed("rome_iinc", command)
 
 
 def offer(game: RomeGame, seat: str) -> Command | None:
@@ -133,7 +136,7 @@ async def make(seed: int, mode: str, turns: int, game_seed: str = "") -> tuple[l
                     if rebels:
                         command, civil = rebels[0], True
                         await as_user(users[seat])
-                        await w.do(typed(command))
+                        await w.do(slash(command))
                         await w.do("> Civil War against")
                         continue
                 if not taxed and st.step == "war" and seat == "west" and command.name == "end" \
@@ -146,13 +149,13 @@ async def make(seed: int, mode: str, turns: int, game_seed: str = "") -> tuple[l
                 if command.name == "civil_war" and not civil:
                     civil = True
                     await as_user(users[seat])
-                    await w.do(typed(command))
+                    await w.do(slash(command))
                     await w.do("> Civil War against")
                     continue
                 if command.name == "extra_taxes" and not taxed:
                     taxed = True
                     await as_user(users[seat])
-                    await w.do(typed(command))
+                    await w.do(slash(command))
                     await w.do("> raises Extra Taxes")
                     continue
                 if not offered and (gift := offer(game, seat)) is not None:
@@ -185,8 +188,8 @@ async def make(seed: int, mode: str, turns: int, game_seed: str = "") -> tuple[l
                 raise RuntimeError(f"gift {gifted}, civil war {civil}, extra taxes {taxed}: missing")
             if ending == "finished":
                 await w.do("> Game over")
-            await w.do("/game status")
-            await w.do(f"> Turn {min(turns, 10) if ending == 'finished' else turns + 1} of 10")
+            await w.do("/game status")  # after the end: the result, else whose move it is
+            await w.do("> Game over" if ending == "finished" else f"> Turn {turns + 1} of 10")
         finally:
             await runner.close()
     return w.lines, ending

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.i18n import _
+from rules.core.i18n import _, join
 
 DIE_FACES: dict[str, tuple[int, int]] = {"d6": (1, 6), "d10": (0, 9)}
 
@@ -37,7 +37,7 @@ class DiceRoll:
         fields = {"purpose": self.purpose, "die": self.die, "natural": self.natural}
         if not self.modifiers:
             return _("{purpose}: {die} rolled {natural}", **fields)
-        mods = "".join(f" {v:+d} ({label})" for label, v in self.modifiers)
+        mods = join("", [join(" ", ["", f"{v:+d}", join("", ["(", label, ")"])]) for label, v in self.modifiers])
         return _("{purpose}: {die} rolled {natural}{mods} = {result}", mods=mods, result=self.result, **fields)
 
     def to_json(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported
+from rules.core.i18n import _
 from rules.imperator import scenario_rules
 from rules.imperator.model import (
     INTERIOR,
@@ -45,7 +46,7 @@ def _load_from(data_dir: str) -> Any:
     try:
         from rules.imperator.loader import load_data  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:
-        raise NotYetSupported("data", "the Imperator data loader is not available") from exc
+        raise NotYetSupported("data", _("the Imperator data loader is not available")) from exc
     return load_data()
 
 
@@ -174,7 +175,7 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     data = _load()
     sc = data.scenarios.get(scenario)
     if sc is None:
-        raise NotYetSupported("scenarios", f"scenario {scenario!r} has no data")
+        raise NotYetSupported("scenarios", _("scenario {scenario} has no data", scenario=repr(scenario)))
     b = board("data:")
     year = int(sc.start)
     rules = default_rules()

@@ -144,7 +144,7 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
         vs = max(st.ldef(x).vs for x in st.leaders_in(zone, defender))
         if stratagems.favour_window(st, defender, "evade", data, "d6", [cm.evasion_succeeds(vs, f) for f in range(1, 7)]):
             return
-        roll = stratagems.favour_roll(st, "d6", f"§8.1 evasion (needs less than {vs})", [], data)
+        roll = stratagems.favour_roll(st, "d6", _("§8.1 evasion (needs less than {vs})", vs=vs), [], data)
         if cm.evasion_succeeds(vs, roll.result):
             _pick_evaders(st, out, dict(data, picked=[]))
             return
@@ -187,7 +187,7 @@ def _evasion_destination(st: ImperatorState, out: Outcome, data: dict[str, Any])
     zones = evasion_zones(st, zone, defender, leaders, units)
     if len(zones) > 1 and data.get("to") not in zones:
         politics.open_decision(
-            st, defender, "evade_to", f"§8.1: the evasion succeeds; where does the force in {name(st, zone)} go?",
+            st, defender, "evade_to", _("§8.1: the evasion succeeds; where does the force in {zone} go?", zone=name(st, zone)),
             [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
         )
         return
@@ -256,7 +256,8 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         mods += _event_modifier(st, attacker, a_units, d_units, d_side)
     column = tables.odds_column(a_pf, d_pf)
     shift = cm.quality_column_shift(a_qu, d_qu)
-    purpose = f"§8.2 battle in {name(st, zone)} ({a_pf} PF vs {d_pf} PF, {column}, shift {shift:+d})"
+    purpose = _("§8.2 battle in {zone} ({a} PF vs {d} PF, {column}, shift {shift})", zone=name(st, zone),
+                a=a_pf, d=d_pf, column=column, shift=f"{shift:+d}")
     forced = plays.get("forced")
     natural: int | None = None
     forced_row: int | None = None
@@ -268,7 +269,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
     elif plays.get("face"):
         natural = int(plays["face"])
         total = natural + sum(v for _, v in mods)
-        roll = DiceRoll(purpose + " (Faveur divine)", "d6", natural, tuple(mods), total)
+        roll = DiceRoll(_("{purpose} (Faveur divine)", purpose=purpose), "d6", natural, tuple(mods), total)
         st.dice.rolls.append(roll)
     else:
         roll = st.dice.d6(purpose, mods)
@@ -346,7 +347,7 @@ def _event_modifier(st: ImperatorState, attacker: str, a_units: list[str], d_uni
         german_unit_in_battle=german,
         all_praetoriae_in_battle=bool(praetorians) and all(u in rome_units for u in praetorians),
     )
-    return [(f"Event {ev.number}: {ev.name}", mod)] if mod else []
+    return [(_("Event {number}: {name}", number=ev.number, name=ev.name), mod)] if mod else []
 
 
 def _loss_key(st: ImperatorState, uid: str) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from rules.core.i18n import _
 from rules.imperator.tables import (
     BattleResult,
     Event,
@@ -127,18 +128,18 @@ def battle_modifiers(
     """
     mods: list[tuple[str, int]] = []
     if attacker_bt:
-        mods.append(("attacker BT", int(attacker_bt)))
+        mods.append((_("attacker BT"), int(attacker_bt)))
     if defender_bt:
-        mods.append(("defender BT", -int(defender_bt)))
+        mods.append((_("defender BT"), -int(defender_bt)))
     if eor_defends_outside_empire:
-        mods.append(("EoR defends outside the Empire", -1))
+        mods.append((_("EoR defends outside the Empire"), -1))
     if eor_attacks_outside_empire:
-        mods.append(("EoR attacks outside the Empire", 1))
+        mods.append((_("EoR attacks outside the Empire"), 1))
     if civil_war:
         if attacker_cp > defender_cp:
-            mods.append(("attacker's better CP", 1))
+            mods.append((_("attacker's better CP"), 1))
         elif attacker_cp < defender_cp:
-            mods.append(("defender's better CP", -1))
+            mods.append((_("defender's better CP"), -1))
     return mods
 
 

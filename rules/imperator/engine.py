@@ -41,7 +41,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
         out.say(_("§2.B: the scenario gives the initiative to {seat} in {year}.", seat=st.seat_of(fixed), year=st.year))
     else:
         cp = max([st.ldef(a).cp for a in st.augusti()], default=0)
-        roll = st.dice.d6(f"§2.B initiative (Rome needs less than {cp})")
+        roll = st.dice.d6(_("§2.B initiative (Rome needs less than {cp})", cp=cp))
         st.initiative = "R" if roll.result < cp else "E"
         out.say(_("§2.B: {seat} has the initiative.", seat=st.seat_of(st.initiative)))
         if st.rules.get("stratagems"):
@@ -98,7 +98,7 @@ def _enter_c_step(st: ImperatorState, out: Outcome, idx: int) -> None:
         st.active = role
         st.step = f"C{idx}"
         if role == "R":
-            roll = st.dice.d10("§3.2 Reserve Fronts")
+            roll = st.dice.d10(_("§3.2 Reserve Fronts"))
             vs = max([st.ldef(a).vs for a in st.augusti()], default=0)
             st.reserve_max = (roll.result + vs) // 4
             out.say(
@@ -576,6 +576,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     if dec["role"] != role:
         raise RuleError("", _("that decision is not yours"))
     if choice not in [c[0] for c in dec["choices"]]:
+        chit_error = stratagems.battle_choice_refusal(st, role, dec["data"], choice) if dec["kind"] == "bstrat" else None
+        if chit_error is not None:
+            raise chit_error
         raise RuleError(dec["section"], _("{choice} is not one of the choices", choice=repr(choice)))
     st.pending.pop(0)
     kind, data = dec["kind"], dec["data"]

@@ -22,8 +22,8 @@ EAST_PEOPLES = ("armenia", "parthians", "adiabene", "osrhoene")
 
 
 def roll_event(st: ImperatorState, out: Outcome) -> None:
-    d6 = st.dice.d6("Events table (d6)")
-    d10 = st.dice.d10("Events table (d10)")
+    d6 = st.dice.d6(_("Events table (d6)"))
+    d10 = st.dice.d10(_("Events table (d10)"))
     apply_event(st, out, d6.result + d10.result)
 
 
@@ -216,7 +216,7 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
         row = _row(lid)
         if row is None or row.threshold(st.year) is None:
             continue
-        roll = st.dice.d10(f"Leader table: {name(st, lid)} in {st.year}")
+        roll = st.dice.d10(_("Leader table: {leader} in {year}", leader=name(st, lid), year=st.year))
         if row.dies(st.year, roll.result):
             dying.append(lid)
     died = st.rules.setdefault("died", {})
@@ -238,7 +238,7 @@ def agitation_idle_error(st: ImperatorState) -> str | None:
         return None
     if not any(agitation_steps(st, a) for a in augs):
         return None  # no step towards Rome is open to any of them: nothing can be asked
-    return "an Augustus must head for Rome this SMC before Rome's movement ends"
+    return _("an Augustus must head for Rome this SMC before Rome's movement ends")
 
 
 def agitation_steps(st: ImperatorState, augustus: str) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _
+from rules.core.i18n import Text, _
 from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -98,29 +98,42 @@ def _heads_home(st: ImperatorState, front: str, frm: str, to: str) -> bool:
     return st.front_of(frm) != front and front_distance(st, front, to) < front_distance(st, front, frm)
 
 
+def refusal(section: str, why: Text) -> Text:
+    """What the checks below return: ``"§x: why"`` (a str), whose reason stays a marked
+    sentence for the RuleError (:func:`reason`)."""
+    return _("{section}: {message}", section=section, message=why)
+
+
+def reason(refused: str) -> str:
+    """The reason of a ``"§x: why"`` refusal: its marked sentence when it has one."""
+    if isinstance(refused, Text) and "message" in refused.params:
+        return refused.params["message"]  # type: ignore[no-any-return]
+    return refused.split(": ", 1)[1]
+
+
 def step_error(
     st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str
 ) -> str | None:
     """Why the group may not step from ``frm`` into ``to`` (None when it may)."""
     z = st.board.zones.get(to)
     if z is None:
-        return f"§7.1: unknown zone {to!r}"
+        return refusal("§7.1", _("unknown zone {zone}", zone=repr(to)))
     if to not in st.board.neighbours(frm):
-        return f"§7.1: {name(st, to)} is not adjacent to {name(st, frm)}"
+        return refusal("§7.1", _("{zone} is not adjacent to {other}", zone=name(st, to), other=name(st, frm)))
     if z.kind != "land":
-        return f"§3.5: {name(st, to)} is a sea zone; use sail"
+        return refusal("§3.5", _("{zone} is a sea zone; use sail", zone=name(st, to)))
     for uid in units:
         d = st.udef(uid)
         if d.people == ROMAN:
             if st.units[uid].owner == "E":
                 if not st.in_empire(to):
-                    return f"§4.3: {d.name} serves a usurper and may not leave the Empire"
+                    return refusal("§4.3", _("{unit} serves a usurper and may not leave the Empire", unit=d.name))
             else:
                 if not roman_may_enter(st, to):
-                    return f"§3.5: Roman units may not enter {name(st, to)} while its People is at peace"
+                    return refusal("§3.5", _("Roman units may not enter {zone} while its People is at peace", zone=name(st, to)))
                 if not front_exempt(st, uid) and d.front not in st.reserve_fronts:
                     if st.front_of(to) != d.front and not _heads_home(st, str(d.front), frm, to):
-                        return f"§3.3: {d.name} may not leave the {d.front} Front (not a Reserve Front)"
+                        return refusal("§3.3", _("{unit} may not leave the {front} Front (not a Reserve Front)", unit=d.name, front=d.front))
         else:
             err = _people_step_error(st, d.people, d.name, frm, to, leader)
             if err:
@@ -132,7 +145,7 @@ def step_error(
             if err:
                 return err
             if not units and st.in_empire(to):
-                return f"§4.3: {ld.name} may not move inside the Empire without a unit of his People"
+                return refusal("§4.3", _("{leader} may not move inside the Empire without a unit of his People", leader=ld.name))
     return None
 
 
@@ -140,24 +153,25 @@ def _people_step_error(
     st: ImperatorState, people: str, who: str, frm: str, to: str, leader: str | None
 ) -> str | None:
     if people == "armenia":
-        return "§4.2: the Armenia unit never moves"
+        return refusal("§4.2", _("the Armenia unit never moves"))
     if not at_war(st, people):
         if people not in zone_people(st, to):
-            return f"§4.3: {who} may not leave its home zones while at peace with Rome"
+            return refusal("§4.3", _("{who} may not leave its home zones while at peace with Rome", who=who))
     for p in zone_people(st, to):
         if p != people and p != "armenia" and not at_war(st, p):
-            return f"§4.3: {who} may not enter {name(st, to)}, home of a People at peace"
+            return refusal("§4.3", _("{who} may not enter {zone}, home of a People at peace", who=who, zone=name(st, to)))
         if p == "armenia" and people != "parthians":
-            return f"§4.3: {who} may not enter Armenia"
+            return refusal("§4.3", _("{who} may not enter Armenia", who=who))
     pd = st.board.peoples.get(people)
     if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.entry_fronts():
         if st.front_of(to) not in pd.entry_fronts():
-            return f"§4.3: {who} may enter the Empire only through the {' or '.join(pd.entry_fronts())} Front"
+            return refusal("§4.3", _("{who} may enter the Empire only through the {fronts} Front", who=who,
+                                      fronts=" / ".join(pd.entry_fronts())))
     if st.front_of(to) == INTERIOR:
         if leader is None or st.ldef(leader).people != people:
-            return f"§4.3: {who} may enter interior provinces only with a leader of its People"
+            return refusal("§4.3", _("{who} may enter interior provinces only with a leader of its People", who=who))
     if people_distance(st, people, to) > 5:
-        return f"§4.3: {name(st, to)} is more than 5 zones from {who}'s home"
+        return refusal("§4.3", _("{zone} is more than 5 zones from the home of {who}", zone=name(st, to), who=who))
     return None
 
 
@@ -172,7 +186,8 @@ def stacking_error(st: ImperatorState, zone: str) -> str | None:
     for lid in st.leaders_in(zone, "E"):
         cats.add(st.people_category(st.ldef(lid).people))
     if len(cats) > 1:
-        return f"§4.2: the Enemies of Rome may not stack {' and '.join(sorted(cats))} counters in {name(st, zone)}"
+        return refusal("§4.2", _("the Enemies of Rome may not stack {kinds} counters in {zone}",
+                                  kinds=" + ".join(sorted(cats)), zone=name(st, zone)))
     return None
 
 
@@ -198,7 +213,8 @@ def front_minimum_error(st: ImperatorState, fronts: set[str] | None = None) -> s
                 inside += 1
         need = (total + 1) // 2
         if inside < need:
-            return f"§3.3: the {front} Front must keep at least {need} of its {total} units"
+            return refusal("§3.3", _("the {front} Front must keep at least {need} of its {total} units",
+                                      front=front, need=need, total=total))
     return None
 
 
@@ -339,7 +355,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("§7", _("units must stop on entering {name} (enemy units)", name=name(st, prev)))
         err = step_error(st, role, leader, carried, prev, z)
         if err:
-            raise RuleError(err.split(":")[0], err.split(": ", 1)[1])
+            raise RuleError(err.split(":")[0], reason(err))
         spent += 1 + st.board.neighbours(prev).get(z, 0)
         if spent > pm:
             raise RuleError("§7.1", _("the move costs {spent} PM; only {pm} available", spent=spent, pm=pm))
@@ -379,7 +395,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     for z in sorted(set(placed.values()) | {final}):
         err = stacking_error(st, z)
         if err:
-            raise RuleError("§4.2", err.split(": ", 1)[1])
+            raise RuleError("§4.2", reason(err))
     leaving = {
         str(st.udef(u).front) for u in units
         if not front_exempt(st, u) and st.front_of(start) == st.udef(u).front and st.front_of(st.units[u].loc or "") != st.udef(u).front
@@ -387,7 +403,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     if role == "R" and leaving:
         err = front_minimum_error(st, leaving)
         if err:
-            raise RuleError("§3.3", err.split(": ", 1)[1])
+            raise RuleError("§3.3", reason(err))
     st.entered_from.setdefault(final, [])
     if len(path) >= 1:
         src = path[-2] if len(path) >= 2 else start
@@ -445,7 +461,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
     data = fav or {"leader": lid}
     if zones and stratagems.favour_window(st, ls.owner, "escape", data, "d10", [f == 9 for f in range(10)]):
         return
-    roll = stratagems.favour_roll(st, "d10", f"§7 escape of {name(st, lid)} (dies on 9)", [], data)
+    roll = stratagems.favour_roll(st, "d10", _("§7 escape of {leader} (dies on 9)", leader=name(st, lid)), [], data)
     if roll.result == 9 or not zones:
         foe = other(ls.owner) if ls.loc and st.units_in(ls.loc, other(ls.owner)) else MUTINEERS
         politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=foe, section="§7")
@@ -510,7 +526,7 @@ def rally_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
         return
     bonus = st.usurper_bonus.get(usurper, 0)
     cp = st.ldef(best).cp
-    roll = stratagems.favour_roll(st, "d6", f"§4.5 D/ rally by {name(st, best)} (needs {cp} or less)", [("usurpation stratagem", -bonus)] if bonus else [], data)
+    roll = stratagems.favour_roll(st, "d6", _("§4.5 D/ rally by {leader} (needs {cp} or less)", leader=name(st, best), cp=cp), [(_("usurpation stratagem"), -bonus)] if bonus else [], data)
     if roll.result <= cp:
         for u in able:
             st.units[u].owner = "E"
@@ -607,8 +623,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             # §3.5: a landing is a move: the Front limits (§3.3) and closed home zones hold
             err = step_error(st, role, None, cargo_u, to, land)
             if err is not None:
-                section, _sep, why = err.partition(": ")
-                raise RuleError(section, why)
+                raise RuleError(err.partition(": ")[0], reason(err))
         for u in cargo_u:
             st.units[u].fleet = None
             st.units[u].loc = land

@@ -401,7 +401,7 @@ def loyalty_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None
         return  # the situation changed while the roll waited for a window
     bonus = st.usurper_bonus.get(usurper, 0)
     mods = [("usurpation stratagem", bonus)] if bonus else []
-    roll = stratagems.favour_roll(st, "d6", f"§4.5 B/ loyalty of {name(st, g)} (joins on {best}+)", mods, data)
+    roll = stratagems.favour_roll(st, "d6", _("§4.5 B/ loyalty of {leader} (joins on {best}+)", leader=name(st, g), best=best), mods, data)
     if roll.result >= best:
         out.say(_("§4.5 (B/): {leader} joins {usurper} with everything in {zone}.",
                       leader=name(st, g), usurper=name(st, usurper), zone=name(st, zone)))
@@ -435,12 +435,12 @@ def spread(st: ImperatorState, out: Outcome, usurper: str, front: str) -> None:
     mods: list[tuple[str, int]] = []
     in_front = [x for x in st.leaders if st.leaders[x].status == "map" and st.leaders[x].loc and st.front_of(st.leaders[x].loc or "") == front]
     if any(st.leaders[x].title == "augustus" for x in in_front):
-        mods.append(("Augustus in that Front", 2))
+        mods.append((_("Augustus in that Front"), 2))
     elif any(st.leaders[x].title == "caesar" for x in in_front):
-        mods.append(("Caesar in that Front", 1))
+        mods.append((_("Caesar in that Front"), 1))
     bonus = st.usurper_bonus.get(usurper, 0)
     if bonus:
-        mods.append(("usurpation stratagem", -bonus))
+        mods.append((_("usurpation stratagem"), -bonus))
     data: dict[str, Any] = {"usurper": usurper, "front": front, "cp": cp, "mods": [list(m) for m in mods]}
     total = sum(v for _, v in mods)
     if stratagems.favour_window(st, "E", "spread", data, "d10", [f + total < cp for f in range(10)]):
@@ -456,7 +456,7 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     if not _usurper_stands(st, usurper):
         return  # the usurper fell while the roll waited for a window
     mods = [(str(k), int(v)) for k, v in data["mods"]]
-    roll = stratagems.favour_roll(st, "d10", f"§4.5 C/ spread to {front} (needs less than {cp})", mods, data)
+    roll = stratagems.favour_roll(st, "d10", _("§4.5 C/ spread to {front} (needs less than {cp})", front=front, cp=cp), mods, data)
     if roll.result < cp:
         out.say(_("§4.5 (C/): the {front} Front is open to the appeal of {usurper}.", front=front,
                   usurper=name(st, usurper)))

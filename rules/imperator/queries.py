@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.core.errors import RuleError
 from rules.core.i18n import _
+from rules.core.typed import typed_line
 from rules.imperator import movement
 from rules.imperator.model import ImperatorState
 
@@ -214,7 +215,7 @@ def _vexillation_suggestions(st: ImperatorState) -> list[Suggestion]:
     for front in FRONT_ORDER:
         for trio in itertools.islice(itertools.combinations(by_front.get(front, []), 3), 6):
             create: dict[str, Any] = {"action": "create", "units": list(trio)}
-            note = f"form a vexillation from three {front} legions (§3.4)"
+            note = _("form a vexillation from three {front} legions (§3.4)", front=front)
             found.append(Suggestion("vexillation", create, note, f"create:{front}"))
     return found
 
@@ -255,7 +256,7 @@ def stratagem_candidates(st: ImperatorState, chits: list[str]) -> list[Suggestio
     return found
 
 
-TYPED_OPTIONS = {("stratagem", "id"): "chit"}
+TYPED_OPTIONS_BY_VERB = {"stratagem": {"id": "chit"}}
 """Engine argument -> the slash command's option, where they differ (``/stratagem chit:``)."""
 
 
@@ -263,14 +264,5 @@ def typed(st: ImperatorState, suggestion: Suggestion) -> str:
     """The suggestion as a player types it: ``/move leader:"Avidius Cassius" to:Cyrrhus``."""
     from rules.imperator.politics import name
 
-    def shown(value: Any) -> str:
-        if isinstance(value, list | tuple):  # a list option splits on spaces: ids
-            text = ", ".join(str(v) for v in value)
-        else:
-            text = name(st, str(value))
-        return f'"{text}"' if (" " in text or "," in text) else text
-
-    parts = [f"/{suggestion.verb}"] + [
-        f"{TYPED_OPTIONS.get((suggestion.verb, k), k)}:{shown(v)}" for k, v in suggestion.args.items()
-    ]
-    return " ".join(parts)
+    options = TYPED_OPTIONS_BY_VERB.get(suggestion.verb)
+    return typed_line(f"/{suggestion.verb}", suggestion.args, lambda v: name(st, v), options)

@@ -52,7 +52,7 @@ def build(scenario: str, seed: str, options: dict[str, str]) -> ImperatorState:
     try:
         from rules.imperator import adapter
     except ImportError as exc:  # pragma: no cover - until the data lands
-        raise NotYetSupported("data", "the Imperator map and counters are not available") from exc
+        raise NotYetSupported("data", _("the Imperator map and counters are not available")) from exc
     st = adapter.initial_state(scenario, Dice(seed), dict(options))
     return st
 

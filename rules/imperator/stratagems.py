@@ -140,7 +140,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     try:
         tid = tables.stratagem(key).id
     except KeyError as exc:
-        raise RuleError("§6", f"unknown stratagem {key!r}") from exc
+        raise RuleError("§6", _("unknown stratagem {key}", key=repr(key))) from exc
     t = types()[tid]
     if not st.rules.get("stratagems"):
         raise RuleError("§6", _("this scenario is played without stratagems"))
@@ -219,15 +219,16 @@ def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
 def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
     pd = st.board.peoples.get(pid)
     if pd is None or pid == "armenia":
-        return f"unknown People {pid!r}"
+        return _("unknown People {people}", people=repr(pid))
     if pd.major != major:
-        return f"the {pd.name} are a {'Major' if pd.major else 'Minor'} People"
+        return (_("the {people} are a Major People", people=pd.name) if pd.major
+                else _("the {people} are a Minor People", people=pd.name))
     if pid in st.at_war:
-        return f"the {pd.name} are already at war"
+        return _("the {people} are already at war", people=pd.name)
     if pid in ("osrhoene", "adiabene") and st.year >= 196:
-        return f"the {pd.name} left the game in 195 and can no longer go to war (§4.2)"
+        return _("the {people} left the game in 195 and can no longer go to war (§4.2)", people=pd.name)
     if st.locked.get(pid, 0) > st.year:
-        return f"the {pd.name} are bound to peace until {st.locked[pid]} (§9.2.4)"
+        return _("the {people} are bound to peace until {year} (§9.2.4)", people=pd.name, year=st.locked[pid])
     return scenario_rules.war_barred(st, pid)
 
 
@@ -332,7 +333,7 @@ def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
     if lid not in usurpation_targets(st, tid):
         raise RuleError("§6.2", _("{leader} may not be the usurper of {name_fr} now", leader=name(st, lid), name_fr=t.name_fr))
     cp = st.ldef(lid).cp
-    roll = st.dice.d6(f"§6.2 {t.name_fr}: {name(st, lid)} rebels on {cp} or less")
+    roll = st.dice.d6(_("§6.2 {chit}: {leader} rebels on {cp} or less", chit=t.name_fr, leader=name(st, lid), cp=cp))
     if roll.result <= cp:
         politics.validate_usurpation(st, out, lid, bonus=int(t.params.get("civil_war_bonus", 0)))
     else:
@@ -356,7 +357,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     bonus = sum(v for _, v in mods)
     if favour_window(st, role, "assassinate", data, "d10", [f + bonus in (8, 9) for f in range(10)]):
         return
-    roll = favour_roll(st, "d10", f"{why}: assassination of {name(st, lid)} (8 or 9 kills)", mods, data)
+    roll = favour_roll(st, "d10", _("{why}: assassination of {leader} (8 or 9 kills)", why=why, leader=name(st, lid)), mods, data)
     if roll.result in (8, 9):
         politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
     else:
@@ -398,7 +399,7 @@ def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) ->
         return
     if favour_window(st, ls.owner, "plague", data, "d10", [f == 9 for f in range(10)]):
         return
-    roll = favour_roll(st, "d10", f"§6.3 plague: {name(st, lid)} dies on 9", [], data)
+    roll = favour_roll(st, "d10", _("§6.3 plague: {leader} dies on 9", leader=name(st, lid)), [], data)
     if roll.natural == 9:
         politics.kill_leader(st, out, lid, "plague", section="§6.3")
 
@@ -730,6 +731,19 @@ def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, sta
     return res
 
 
+def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], choice: str) -> RuleError | None:
+    """Why a chit named in a battle window may not be played there, citing the chit's own
+    section (§6.1 Roma Victor against a usurper's force, for instance); None for anything else."""
+    chit = choice.split("@", 1)[0]
+    if chit not in types():
+        return None
+    t = types()[chit]
+    if chit == "roma_victor" and battle_facts(st, data["zone"], data["attacker"])["usurper"]:
+        return RuleError(t.section, _("{chit} may not be played against a usurper's force in a civil war battle",
+                                      chit=t.name_fr))
+    return RuleError(t.section, _("{chit} may not be played in this battle now", chit=t.name_fr))
+
+
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
     plays = st.battle.get("plays", {}) if st.battle else {}
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
@@ -904,7 +918,7 @@ def favour_roll(st: ImperatorState, die: str, purpose: str, mods: list[tuple[str
     face = data.get("favour_face")
     if face is None:
         return st.dice.roll(die, purpose, mods)
-    rec = DiceRoll(purpose + " (Faveur divine)", die, int(face), tuple(mods), int(face) + sum(v for _, v in mods))
+    rec = DiceRoll(_("{purpose} (Faveur divine)", purpose=purpose), die, int(face), tuple(mods), int(face) + sum(v for _, v in mods))
     st.dice.rolls.append(rec)
     return rec
 

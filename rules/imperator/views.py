@@ -6,7 +6,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from rules.core.dice import Dice, DiceRoll
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import Text, _, _n, join
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -107,7 +107,8 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         }
     turn = ""
     if st.phase == "E" and st.smc_order:
-        turn = f"SMC {min(st.smc_index + 1, len(st.smc_order))} of {len(st.smc_order)} ({st.sub})"
+        turn = _("SMC {number} of {total} ({step})", number=min(st.smc_index + 1, len(st.smc_order)),
+                 total=len(st.smc_order), step=st.sub)
     pend = None
     if st.pending:
         d = st.pending[0]
@@ -163,12 +164,12 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
 BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
 SIDE_WORDS = {"R": "Rome", "E": "the Enemies of Rome", "M": "the mutineers"}
 LOSS_WORDS = {
-    "E": "all its units are eliminated",
-    "A": "each of its units takes a step loss",
-    "1/4": "step losses on a quarter as many units as the enemy lost",
-    "1/2": "step losses on half as many units as the enemy lost",
-    "3/4": "step losses on three quarters as many units as the enemy lost",
-    "R": "no loss",
+    "E": _("all its units are eliminated"),
+    "A": _("each of its units takes a step loss"),
+    "1/4": _("step losses on a quarter as many units as the enemy lost"),
+    "1/2": _("step losses on half as many units as the enemy lost"),
+    "3/4": _("step losses on three quarters as many units as the enemy lost"),
+    "R": _("no loss"),
 }
 
 
@@ -212,7 +213,7 @@ def battle_record(
             + [_unit_counter(st, u) for u in units],
         }
     winner = {"attacker": attacker, "defender": defender}.get(str(result.winner or ""))
-    mods = [f"{label} {value:+d}" for label, value in (roll.modifiers if roll else ())]
+    mods = [join(" ", [label, f"{value:+d}"]) for label, value in (roll.modifiers if roll else ())]
     return {
         "zone": name(st, zone),
         "zone_id": zone,
@@ -223,7 +224,8 @@ def battle_record(
         "odds": odds,
         "column": result.column,
         "shift": shift,
-        "shifts": ([f"quality {qu[attacker]} against {qu[defender]}: {shift:+d}"] if shift else [])
+        "shifts": ([_("quality {a} against {d}: {shift}", a=qu[attacker], d=qu[defender], shift=f"{shift:+d}")]
+                   if shift else [])
         + mods,
         "roll": roll.natural if roll else None,
         "modifier": sum(v for _, v in roll.modifiers) if roll else 0,
@@ -337,16 +339,17 @@ def battle_card(record: dict[str, Any], st: ImperatorState | None = None) -> dic
         side = dict(record[key])
         side["name"] = ", ".join(side["leaders"]) or side["name"]
         code = str(record["result"][key])
-        side["loss_code"] = f"{code}: {LOSS_WORDS.get(code, code)}"
+        side["loss_code"] = join(": ", [code, LOSS_WORDS.get(code, code)])
         if st is not None:
             side.update(battle_aftermath(st, record[key]["counters"], str(record.get("zone_id", ""))))
         card[key] = side
     if st is not None and st.pending:
-        card["waiting"] = f"{st.seat_of(st.pending[0]['role'])} still chooses ({st.pending[0]['kind']})"
+        card["waiting"] = _("{seat} still chooses ({kind})", seat=st.seat_of(st.pending[0]["role"]),
+                            kind=st.pending[0]["kind"])
     winner = record["winner"]
     won = record["attacker"] if winner == record["attacker"]["role"] else record["defender"]
     card["result"] = dict(record["result"])
-    card["result"]["winner"] = f"{won['name']} wins" if winner else "nobody wins"
+    card["result"]["winner"] = _("{side} wins", side=won["name"]) if winner else _("nobody wins")
     return card
 
 
@@ -370,9 +373,9 @@ def battle_aftermath(st: ImperatorState, counters: list[dict[str, Any]], zone: s
         elif cid in st.units:
             us = st.units[cid]
             if us.status != "map":
-                losses.append(f"{name(st, cid)} (eliminated)")
+                losses.append(_("{unit} (eliminated)", unit=name(st, cid)))
             elif us.reduced and not c.get("reduced"):
-                losses.append(f"{name(st, cid)} (reduced)")
+                losses.append(_("{unit} (reduced)", unit=name(st, cid)))
             if us.status == "map" and us.loc and us.loc != zone:
                 retreats.append(f"{name(st, cid)} → {name(st, us.loc)}")
     return {"losses": losses, "retreats": retreats, "deaths": deaths}
@@ -383,8 +386,8 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
     comparing each unit with its state ``before`` the adjustments."""
     from rules.imperator.politics import name
 
-    rebuilt: list[str] = []
-    restored: list[str] = []
+    rebuilt: list[Text] = []
+    restored: list[Text] = []
     for uid, (status, reduced) in sorted(before.items()):
         us = st.units[uid]
         if us.status != "map" or not us.loc:
@@ -392,9 +395,9 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
         where = name(st, us.loc)
         if status in ("eliminated", "removed"):
             side = _("reduced") if us.reduced else _("full")
-            rebuilt.append(f"{name(st, uid)} ({where}, {side})")
+            rebuilt.append(join("", [name(st, uid), " (", where, ", ", side, ")"]))
         elif status == "map" and reduced and not us.reduced:
-            restored.append(f"{name(st, uid)} ({where})")
+            restored.append(join("", [name(st, uid), " (", where, ")"]))
     lines = []
     if rebuilt:
         lines.append(
@@ -402,7 +405,7 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
                 "§9.2: {n} counter rebuilt: {names}.",
                 "§9.2: {n} counters rebuilt: {names}.",
                 len(rebuilt),
-                names=", ".join(rebuilt),
+                names=join(", ", rebuilt),
             )
         )
     if restored:
@@ -411,7 +414,7 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
                 "§9.2: {n} counter restored to full strength: {names}.",
                 "§9.2: {n} counters restored to full strength: {names}.",
                 len(restored),
-                names=", ".join(restored),
+                names=join(", ", restored),
             )
         )
     return lines

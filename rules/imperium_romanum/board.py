@@ -24,8 +24,9 @@ BT_MAX_SP = 6
 
 # -- powers and seats -------------------------------------------------------------------------
 def seat_of(st: IRState, power: str) -> str:
-    """The seat that moves ``power`` now ("" for an inactive power nobody controls)."""
-    return str(st.powers[power].get("seat", ""))
+    """The seat that moves ``power`` now ("" for an inactive power nobody controls, or none)."""
+    rec = st.powers.get(power)
+    return str(rec.get("seat", "")) if rec else ""
 
 
 def powers_of(st: IRState, seat: str) -> list[str]:
@@ -132,6 +133,8 @@ def city_at(st: IRState, hex_id: str) -> str:
 def city_defence(st: IRState, city: str) -> int:
     """A city's intrinsic defence this period (16.1), less siege attrition (17.3.1)."""
     value = world(st.scenario).city_value[city]
+    if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
+        return 0  # 24.5: cities of a plundered province have no intrinsic defence
     return max(0, value.defence - st.city_damage.get(city, 0))
 
 
@@ -257,8 +260,16 @@ def province_control(st: IRState, province: str) -> str:
 
 
 def take_city(st: IRState, city: str, power: str, lines: list[Text]) -> None:
-    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1)."""
+    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1). Cities of
+    the same owner sharing its hex on our map fall with it (IR-ENG-26)."""
     old = st.city_owner.get(city, "")
+    for other in world(st.scenario).cities_at.get(data().cities[city].hex, ()):
+        if other != city and st.city_owner.get(other, "") == old:
+            _take_one(st, other, power, lines)
+    _take_one(st, city, power, lines)
+
+
+def _take_one(st: IRState, city: str, power: str, lines: list[Text]) -> None:
     st.city_owner[city] = power
     st.city_damage.pop(city, None)
     lines.append(_("{power} takes {city}.", power=st.powers[power]["name"], city=data().cities[city].name))
@@ -267,7 +278,6 @@ def take_city(st: IRState, city: str, power: str, lines: list[Text]) -> None:
     after = province_control(st, province)
     if after != before:
         set_province(st, province, after, lines)
-    del old
 
 
 def set_province(st: IRState, province: str, power: str, lines: list[Text]) -> None:

@@ -10,12 +10,18 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, text_to_json
+from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
+ELITE_PERIODS = ("P1", "P2", "P3")
+ELITE_COST = 2
+ELITE_TARGET = 2
+"""15.2: elite legions exist in periods 1-3; 2 talents; a modified d6 of 1-2 succeeds."""
+DONATIVE_CAP_PERCENT = 20
+"""19.3.1: donatives add at most 20% of a power's morale."""
 MORALE_EDGE = 50
 """19.3: a side whose morale is at least 50 higher gets the die modifier."""
 CITY_CER = "B"
@@ -50,14 +56,14 @@ def siege_multiplier(st: IRState, attacker_seat: str) -> int:
     return 3 if kinds == {"barbarian"} else 2
 
 
-def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str) -> int:
-    """14.3, 16.1: the defenders (doubled or tripled under assault, cavalry excepted), then the
-    city's intrinsic defence added after the multiplier."""
+def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0) -> int:
+    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, cavalry excepted), then
+    the city's intrinsic defence and the fort's strength added after the multiplier."""
     mult = siege_multiplier(st, attacker_seat) if assault else 1
     total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
     if city:
         total += B.city_defence(st, city)
-    return total
+    return total + fort
 
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
@@ -155,6 +161,13 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
         key = B.seat_of(st, st.units[uid]["power"]) or st.units[uid]["power"]
         by[key] = by.get(key, 0) + B.strength(st.units[uid]) + 1
     if not by:
+        alone = [lid for lid in B.leaders_at(st, hex_id) if B.seat_hostile_to(st, seat, st.leaders[lid]["power"])]
+        if alone:  # 18.1: a leader alone may be attacked
+            power = st.leaders[alone[0]]["power"]
+            return B.seat_of(st, power) or power, []
+        forts = [p for p in sorted(st.forts.get(hex_id, {})) if B.seat_hostile_to(st, seat, p)]
+        if forts:  # 21.4: a fort alone defends with its strength
+            return B.seat_of(st, forts[0]) or forts[0], []
         city = enemy_city(st, seat, hex_id)
         owner = st.city_owner.get(city, "") if city else ""
         return (B.seat_of(st, owner) or owner) if owner else "", []
@@ -188,17 +201,23 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
     """An attack is declared (14.1, 19.1): open the defender's window, or go straight on when
     it has no choice (a besieged place, an empty city)."""
     st.attacked.append(hex_id)
+    from rules.imperium_romanum import forts
+
+    forts.cancel_builders(st, attackers_at(st, seat, hex_id), lines)  # 21.1: builders who attack lose the work
     for power in B.powers_of(st, seat):
         if power not in st.declared:
             st.declared.append(power)
     side, defenders = defender_seat(st, seat, hex_id)
     outside = [u for u in defenders if not st.units[u]["besieged"]]
     city = enemy_city(st, seat, hex_id)
+    if outside and not any(B.is_combat(st.units[u]) for u in outside) and not city:
+        resolve(st, seat, hex_id, lines)  # IR-ENG-21: trains and leaders alone have no window
+        return
     if not outside:
         if mode == "besiege":
             lay_siege(st, seat, hex_id, side, lines)
             return
-        resolve(st, seat, hex_id, lines, assault=bool(city) or bool(defenders))
+        fight(st, seat, hex_id, lines, assault=bool(city) or bool(defenders))
         return
     choices: list[list[Any]] = [["fight", text_to_json(_("Fight"))]]
     if retreat_allowed(st, seat, hex_id, outside):
@@ -208,7 +227,7 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         choices.append(["siege", text_to_json(_("Accept siege in the city"))])
     order = st.standing.get(side, {}).get("combat", "ask")
     if len(choices) == 1 or order == "always_fight" or side not in st.seats:
-        resolve(st, seat, hex_id, lines)
+        fight(st, seat, hex_id, lines)
         return
     st.seq += 1
     prompt = _("{attacker} attacks your force in {hex} (14.1): fight, retreat before combat or accept siege?",
@@ -222,7 +241,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
     pending, st.pending = st.pending, {}
     hex_id, seat, side = str(pending["hex"]), str(pending["attacker"]), str(pending["seat"])
     if choice == "fight":
-        resolve(st, seat, hex_id, lines)
+        fight(st, seat, hex_id, lines)
     elif choice.startswith("retreat:"):
         dest = choice.split(":", 1)[1]
         _side, defenders = defender_seat(st, seat, hex_id)
@@ -239,7 +258,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
         lay_siege(st, seat, hex_id, side, lines)
         order = st.standing.get(seat, {}).get("assault", "ask")
         if order == "always":
-            resolve(st, seat, hex_id, lines, assault=True)
+            fight(st, seat, hex_id, lines, assault=True)
             return
         st.seq += 1
         prompt = _("The defenders of {hex} accept siege (14.3): assault now or besiege?", hex=hex_id)
@@ -247,7 +266,7 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
                       "choices": [["besiege", text_to_json(_("Besiege"))], ["assault", text_to_json(_("Assault"))]],
                       "default": "besiege", "section": "§14.3", "hex": hex_id, "attacker": seat}  # fmt: skip
     elif choice == "assault":
-        resolve(st, seat, hex_id, lines, assault=True)
+        fight(st, seat, hex_id, lines, assault=True)
     # "besiege": the siege stands, nothing more this segment
 
 
@@ -362,9 +381,74 @@ def relative_loss(code: str, other_loss: int) -> int:
     return -(-(frac * other_loss).numerator // (frac * other_loss).denominator)
 
 
-def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool) -> tuple[str, int, str, int]:
+    """19.3.2: the power whose morale each side uses, and that morale."""
+    side, defenders = defender_seat(st, seat, hex_id)
+    fighters = [u for u in defenders if B.is_combat(st.units[u]) and st.units[u]["besieged"] == assault]
+    att_power, att_morale = side_morale(st, attackers_at(st, seat, hex_id), hex_id, seat)
+    def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
+    city = enemy_city(st, seat, hex_id)
+    if not def_power and city:
+        def_power = st.city_owner[city]
+        def_morale = int(st.powers[def_power]["morale"])
+    return att_power, att_morale, def_power, def_morale
+
+
+def donative_cap(st: IRState, power: str) -> int:
+    """19.3.1: at most a fifth of the power's morale, and what its treasury holds."""
+    if not power or not st.powers[power]["major"]:
+        return 0
+    return max(0, min(st.powers[power]["treasury"], st.powers[power]["morale"] * DONATIVE_CAP_PERCENT // 100))
+
+
+def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+    """Before the odds (19.3.1): when a donative could change the morale modifier, the attacker
+    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved."""
+    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault)
+    side, _defenders = defender_seat(st, seat, hex_id)
+    caps = (donative_cap(st, att_power) if st.standing.get(seat, {}).get("donative", "ask") == "ask" else 0,
+            donative_cap(st, def_power) if side in st.seats and st.standing.get(side, {}).get("donative", "ask") == "ask"
+            else 0)  # fmt: skip
+    now = morale_modifier(att_m, def_m)
+    if morale_modifier(att_m + caps[0], def_m) == now and morale_modifier(att_m, def_m + caps[1]) == now:
+        resolve(st, seat, hex_id, lines, assault)
+        return
+    battle = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "caps": list(caps), "bids": [0, 0],
+              "powers": [att_power, def_power]}  # fmt: skip
+    _ask_donative(st, battle, 0 if caps[0] else 1)
+
+
+def _ask_donative(st: IRState, battle: dict[str, Any], stage: int) -> None:
+    seat = battle["attacker"] if stage == 0 else battle["side"]
+    st.seq += 1
+    prompt = (_("Battle at {hex}: promise a donative to your troops, +1 morale a talent for this battle (19.3.1)?",
+                hex=battle["hex"]) if stage == 0 else
+              _("Battle at {hex}: the attacker promised {bid} talents; promise a donative of your own (19.3.1)?",
+                hex=battle["hex"], bid=battle["bids"][0]))  # fmt: skip
+    choices = [[str(n), text_to_json(_n("{n} talent", "{n} talents", n))] for n in range(battle["caps"][stage] + 1)]
+    st.pending = {"id": f"donative-{st.seq}", "seat": seat, "kind": "donative", "prompt": text_to_json(prompt),
+                  "choices": choices, "default": "0", "section": "§19.3.1", "stage": stage, **battle}  # fmt: skip
+
+
+def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
+    p, st.pending = st.pending, {}
+    battle = {k: p[k] for k in ("hex", "attacker", "side", "assault", "caps", "bids", "powers")}
+    battle["bids"] = list(battle["bids"])
+    battle["bids"][p["stage"]] = int(choice)
+    if p["stage"] == 0 and battle["caps"][1]:
+        _ask_donative(st, battle, 1)
+        return
+    for power, bid in zip(battle["powers"], battle["bids"], strict=True):
+        if bid:
+            st.powers[power]["treasury"] -= bid
+            lines.append(_("{power} pays a donative of {bid} talents (19.3.1).", power=st.powers[power]["name"], bid=bid))
+    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]))
+
+
+def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False,
+            bids: tuple[int, int] = (0, 0)) -> None:  # fmt: skip
     """Resolve a land combat (14.4, 14.5): the attacker rolls a d6 on the Land CRT column of the
-    odds, with leaders, CER, terrain and morale modifiers."""
+    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1)."""
     side, defenders = defender_seat(st, seat, hex_id)
     if assault:
         defenders = [u for u in defenders if st.units[u]["besieged"]]
@@ -373,26 +457,28 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     fighters = [u for u in defenders if B.is_combat(st.units[u])]
     attackers = attackers_at(st, seat, hex_id)
     city = enemy_city(st, seat, hex_id)
-    if not fighters and not city:
+    alone = [lid for lid in B.leaders_at(st, hex_id) if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side]
+    from rules.imperium_romanum import forts
+
+    fort = forts.strength_of(st, hex_id, side)
+    if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
     att = sum(attack_strength(st, u, assault) for u in attackers)
-    dfn = defence_strength(st, fighters, assault, seat, city)
-    if not fighters and not city:
+    dfn = defence_strength(st, fighters, assault, seat, city, fort)
+    if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
     column = column_for(att, dfn)
-    att_power, att_morale = side_morale(st, attackers, hex_id, seat)
-    def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
-    if not def_power and city:
-        def_power = st.city_owner[city]
-        def_morale = int(st.powers[def_power]["morale"])
+    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault)
+    att_morale += bids[0]
+    def_morale += bids[1]
     mods: list[tuple[str, int]] = []
     att_leader, def_leader = best_leader(st, hex_id, seat), best_leader(st, hex_id, side)
     if att_leader:
         mods.append(("§14.4.2a attacking leader", B.leader_value(att_leader)))
     if def_leader:
         mods.append(("§14.4.2b defending leader", -B.leader_value(def_leader)))
-    city_strength = B.city_defence(st, city) if city else 0
+    city_strength = (B.city_defence(st, city) if city else 0) + fort  # cities, ports and forts are CER B
     cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
     if cer:
         mods.append(("§14.4.3 CER", cer))
@@ -426,20 +512,101 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     survivors_def = [u for u in fighters if u in st.units]
     _season(st, survivors_att, enemy_strength["att"], lines)
     _season(st, survivors_def, enemy_strength["def"], lines)
-    _leaders_after(st, hex_id, seat, side, survivors_att, survivors_def, assault, lines)
-    if winner_is_attacker:
-        if survivors_def and not assault:
-            _retreat_after(st, side, hex_id, survivors_def, lines)
-        if city and not [u for u in B.units_at(st, hex_id) if B.seat_of(st, st.units[u]["power"]) == side
-                         and B.is_combat(st.units[u])] and survivors_att:  # fmt: skip
-            _capture(st, seat, hex_id, city, att_power, lines)
-    elif survivors_att:
-        _retreat_after(st, seat, hex_id, survivors_att, lines)
-    from rules.imperium_romanum import siege, victory
+    forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
+    leader_alone_safe = not fighters and not city and not fort and cell.defender == "N"  # 18.2a
+    _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
+    if not fighters and not city and not fort and not leader_alone_safe:
+        _catch_alone(st, seat, side, hex_id, defenders, lines)
+    winner_leader = att_leader if winner_is_attacker else def_leader
+    battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
+              "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
+              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
+    loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
+    if losers and not (assault and winner_is_attacker):
+        dests = retreat_hexes(st, loser, hex_id, losers)
+        order = st.standing.get(loser, {}).get("retreat", "ask")
+        if len(dests) > 1 and loser in st.seats and order == "ask":
+            st.seq += 1
+            prompt = _("Your force in {hex} lost the battle and must retreat (14.5.1): where to?", hex=hex_id)
+            st.pending = {"id": f"retreat-{st.seq}", "seat": loser, "kind": "retreat", "prompt": text_to_json(prompt),
+                          "choices": [[d, text_to_json(_("Retreat to {hex}", hex=d))] for d in dests],
+                          "default": dests[0], "section": "§14.5.1", "losers": losers, **battle}  # fmt: skip
+            return
+        _retreat_after(st, loser, hex_id, losers, dests[0] if dests else "", lines)
+    conclude(st, battle, lines)
 
+
+def answer_retreat(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The loser chose its retreat hex (14.5.1); the battle's consequences follow."""
+    battle, st.pending = st.pending, {}
+    losers = [u for u in battle["losers"] if u in st.units]
+    _retreat_after(st, str(battle["seat"]), str(battle["hex"]), losers, choice, lines)
+    conclude(st, battle, lines)
+
+
+def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
+    """After the losers retreated: a side gone from the hex loses its forts (21.3) and its city
+    (14.5.1); sieges, dissolution and victory are checked."""
+    from rules.imperium_romanum import forts, siege, victory
+
+    hex_id, seat, side, city = str(battle["hex"]), str(battle["attacker"]), str(battle["side"]), str(battle["city"])
+
+    def present(who: str) -> list[str]:
+        return [u for u in B.units_at(st, hex_id) if (B.seat_of(st, st.units[u]["power"]) or st.units[u]["power"]) == who
+                and B.is_combat(st.units[u])]  # fmt: skip
+
+    if battle["attacker_won"] and present(seat) and not present(side):
+        forts.remove_forts(st, hex_id, side, lines)  # 21.3
+        if city and st.city_owner.get(city, "") and (B.seat_of(st, st.city_owner[city]) or st.city_owner[city]) == side:
+            _capture(st, seat, hex_id, city, str(battle["att_power"]), lines)
     siege.check_sieges(st, lines)
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
+    if not st.result and not st.pending:
+        offer_elite(st, battle)
+
+
+def elite_candidates(st: IRState, winners: list[str]) -> list[str]:
+    """15.2: in periods 1 to 3, one seasoned 20-10 legion of a battle's winners may become an
+    elite 24-10 for 2 talents of its power."""
+    if data().scenarios[st.scenario].period not in ELITE_PERIODS:
+        return []
+    return [u for u in winners if u in st.units and st.units[u]["type"] == "legion_20_10" and st.units[u]["vet"]
+            and st.powers[st.units[u]["power"]]["treasury"] >= ELITE_COST]  # fmt: skip
+
+
+def offer_elite(st: IRState, battle: dict[str, Any]) -> None:
+    candidates = elite_candidates(st, list(battle.get("winners", [])))
+    if not candidates:
+        return
+    seat = B.seat_of(st, st.units[candidates[0]]["power"])
+    if seat not in st.seats or st.standing.get(seat, {}).get("elite", "ask") == "never":
+        return
+    st.seq += 1
+    prompt = _("Your legions won at {hex}: convert a seasoned 20-10 into an elite 24-10 for 2 talents (15.2)?",
+               hex=battle["hex"])  # fmt: skip
+    st.pending = {"id": f"elite-{st.seq}", "seat": seat, "kind": "elite", "prompt": text_to_json(prompt),
+                  "choices": [["no", text_to_json(_("No conversion"))]] + [[u, text_to_json(_("Convert {unit}", unit=u))]
+                                                                           for u in candidates],
+                  "default": "no", "section": "§15.2", "great_leader": battle["great_leader"]}  # fmt: skip
+
+
+def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
+    """15.2: pay 2 talents and roll a d6, -1 when a +2 or +3 leader fought: 1 or 2 succeeds;
+    the talents are spent either way."""
+    pending, st.pending = st.pending, {}
+    if choice == "no":
+        return
+    rec = st.units[choice]
+    st.powers[rec["power"]]["treasury"] -= ELITE_COST
+    mods = [("§15.2 leader +2 or better", -1)] if pending.get("great_leader") else []
+    roll = st.dice.d6("§15.2 elite legion", mods)
+    if roll.result <= ELITE_TARGET:
+        rec["type"] = "legion_24_10"
+        st.stat("elite_legions")
+        lines.append(_("{unit} becomes an elite legion (15.2).", unit=choice))
+    else:
+        lines.append(_("The conversion of {unit} fails; the talents are spent (15.2).", unit=choice))
 
 
 def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, lines: list[Text]) -> list[str]:
@@ -467,11 +634,9 @@ def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> Non
             lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
 
 
-def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, att: list[str], dfn: list[str], assault: bool,
-                   lines: list[Text]) -> None:  # fmt: skip
+def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, lines: list[Text]) -> None:
     """18.2: leaders left in the hex without a combat unit of their side are captured when the
     enemy holds the hex, killed otherwise (IR-ENG-20)."""
-    del att, dfn, assault
 
     def side_of(power: str) -> str:
         return B.seat_of(st, power) or power
@@ -489,13 +654,12 @@ def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, att: list[str
         B.lose_leader(st, lid, "captured" if enemy else "dead", lines, by=by, in_combat=True)
 
 
-def _retreat_after(st: IRState, side: str, hex_id: str, uids: list[str], lines: list[Text]) -> None:
-    """14.5.1: the loser retreats (cavalry superiority ignored); if it cannot, it loses at least
-    half its remaining SP and stays."""
-    dests = retreat_hexes(st, side, hex_id, uids)
-    if dests:
-        move_stack(st, side, hex_id, dests[0], uids)
-        lines.append(_("The losers retreat to {hex} (14.5.1).", hex=dests[0]))
+def _retreat_after(st: IRState, side: str, hex_id: str, uids: list[str], dest: str, lines: list[Text]) -> None:
+    """14.5.1: the loser retreats to ``dest`` (cavalry superiority ignored); with no legal hex it
+    loses at least half its remaining SP and stays."""
+    if dest:
+        move_stack(st, side, hex_id, dest, uids)
+        lines.append(_("The losers retreat to {hex} (14.5.1).", hex=dest))
         return
     remaining = sum(B.strength(st.units[u]) for u in uids)
     victims = choose_losses(st, uids, -(-remaining // 2))
@@ -514,15 +678,18 @@ def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: 
 
 
 def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:
-    """13.4.5: baggage trains caught with no combat unit, fort or city are captured, or
-    destroyed when barbarians take them; 18.1: a leader alone defends with 1 (IR-ENG-21: he is
-    captured)."""
+    """13.4.5: baggage trains caught with no combat unit, fort or city are captured by a Roman
+    power, destroyed by barbarians, and by a civilized power captured on a d6 of 1-4; leaders
+    left alone are captured (18.2, IR-ENG-21)."""
     attackers = attackers_at(st, seat, hex_id)
     taker = st.units[attackers[0]]["power"]
-    barbarian = st.powers[taker]["kind"] == "barbarian"
+    kind = st.powers[taker]["kind"]
     for uid in defenders:
         if st.units[uid]["type"] == B.BT:
-            if barbarian:
+            destroyed = kind == "barbarian"
+            if kind == "civilized":  # 1-4 captured, 5-6 plundered and eliminated
+                destroyed = st.dice.d6("§13.4.5 baggage train taken by a civilized power").result >= 5
+            if destroyed:
                 B.eliminate_unit(st, uid, lines, _("baggage train destroyed (13.4.5)"), by=taker)
             else:
                 st.units[uid].update(power=taker)

@@ -9,10 +9,14 @@ Commands (arguments are strings or lists of strings):
 ``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
 ``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
+``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
+``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
-``build``, ``sail``, ``fortify``, ``plunder``, ``donative``, ``give``  rules not yet supported (NotYetSupported)
+``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
+``fortify {units}``                   build field fortifications (21.1)
+``sail``, ``give``                   rules not yet supported (NotYetSupported)
 """
 
 from __future__ import annotations
@@ -33,10 +37,14 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json, text_to_json
+from rules.core.i18n import Text, _, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
+from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.setup import new_state
@@ -47,14 +55,12 @@ from rules.imperium_romanum.world import data
 PLAYABLE = ("s12", "s01")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
-STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always")}
+STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
+            "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
+            "plunder": ("ask", "never")}
 NOT_YET = {
-    "build": ("§7.0", _("mobilization and recruiting")),
     "sail": ("§10.2", _("naval movement")),
-    "fortify": ("§21.1", _("field fortifications")),
-    "plunder": ("§24.1", _("plunder")),
-    "donative": ("§19.3.1", _("donatives")),
-    "give": ("§5.8", _("gifts of talents, units and cities between allies")),
+    "give": ("§5.8", _("gifts of units and cities between allies")),
 }
 
 
@@ -199,6 +205,8 @@ ACTION_HELP: dict[str, Text] = {
     "move": _("Move a group of units and leaders (12.0)"),
     "attack": _("Attack the enemy in a hex (14.1)"),
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
+    "fortify": _("Build field fortifications (21.1)"),
+    "build": _("Raise a unit or a baggage train (7.4)"),
     "decide": _("Answer the open decision"),
 }
 
@@ -214,7 +222,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -240,8 +248,20 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "combat":
             raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
         C.attack(st, seat, args, lines)
+    elif name == "build":
+        if st.segment != "taxation":
+            raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
+        MOB.build(st, seat, args, lines)
+    elif name == "fortify":
+        if st.segment != "movement":
+            raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
+        F.fortify(st, seat, args, lines)
     elif name == "propose_alliance":
-        propose(st, seat, args, lines)
+        D.propose_alliance(st, seat, args, lines)
+    elif name == "give_talents":
+        D.give_talents(st, seat, args, lines)
+    elif name == "ransom":
+        D.offer_ransom(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -252,23 +272,6 @@ def end(st: IRState, seat: str, lines: list[Text]) -> None:
         return
     check_must_attack(st, seat)
     st.ended.append(seat)
-
-
-def propose(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """5.8: an alliance needs both parties; the other seat gets a decision (default: decline)."""
-    if st.segment != "diplomacy":
-        raise RuleError("§5.8", _("alliances are made in the Diplomacy Phase"))
-    other = str(args.get("with", ""))
-    if other not in st.seats or other == seat or not B.powers_of(st, other):
-        raise RuleError("§5.8", _("{seat} is not another player of this game", seat=other or "?"))
-    if sorted((seat, other)) in st.alliances:
-        raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
-    st.seq += 1
-    prompt = _("{seat} offers you an alliance for this month (5.8).", seat=seat)
-    st.pending = {"id": f"alliance-{st.seq}", "seat": other, "kind": "alliance", "prompt": text_to_json(prompt),
-                  "choices": [["decline", text_to_json(_("Decline"))], ["accept", text_to_json(_("Accept"))]],
-                  "default": "decline", "section": "§5.8", "from": seat}  # fmt: skip
-    lines.append(_("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
 def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -287,13 +290,16 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         M.answer_interception(st, choice, lines)
     elif kind in ("battle", "assault"):
         C.answer_battle(st, choice, lines)
-    elif kind == "alliance":
-        st.pending = {}
-        if choice == "accept":
-            st.alliances.append(sorted((str(p["from"]), seat)))
-            lines.append(_("{a} and {b} are allied this month (5.8).", a=p["from"], b=seat))
-        else:
-            lines.append(_("{seat} declines the alliance.", seat=seat))
+    elif kind == "retreat":
+        C.answer_retreat(st, choice, lines)
+    elif kind == "elite":
+        C.answer_elite(st, choice, lines)
+    elif kind == "donative":
+        C.answer_donative(st, choice, lines)
+    elif kind == "plunder":
+        PL.answer(st, choice, lines)
+    elif kind in ("alliance", "gift", "ransom"):
+        D.answer(st, seat, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -307,12 +313,18 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if seat not in SEQ.waiting(st):
         return []
     out: list[Command] = []
+    if st.segment == "taxation":
+        out += [Command("build", args) for args in MOB.build_commands(st, seat)]
     if st.segment == "diplomacy":
         for other in SEQ.live_seats(st):
             if other != seat and sorted((seat, other)) not in st.alliances:
                 out.append(Command("propose_alliance", {"with": other}))
+        for lid, rec in sorted(st.leaders.items()):
+            if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
+                out.append(Command("ransom", {"leader": lid, "talents": 0}))
     if st.segment == "movement":
         out += move_commands(st, seat)
+        out += fort_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
     try:
@@ -364,8 +376,7 @@ def group_reach(st: IRState, seat: str, pieces: list[str]) -> dict[str, tuple[in
     units = [p for p in pieces if p in st.units]
     leaders = [p for p in pieces if p in st.leaders]
     origin = st.units[units[0]]["hex"] if units else st.leaders[leaders[0]]["hex"]
-    budget = min([B.utype(st.units[u]).ma if not st.units[u]["activated"] else st.units[u]["mp"] for u in units]
-                 + [M.LEADER_MA if not st.leaders[lid]["activated"] else st.leaders[lid]["mp"] for lid in leaders])  # fmt: skip
+    budget = M.start_budget(st, units, leaders)
     best = M.reach(st, seat, units, leaders, origin, budget)
     best.pop(origin, None)
     return best
@@ -376,6 +387,34 @@ def move_commands(st: IRState, seat: str) -> list[Command]:
     for _key, pieces in sorted(movable_groups(st, seat).items()):
         for dest in sorted(group_reach(st, seat, pieces)):
             out.append(Command("move", {"units": list(pieces), "to": dest}))
+    return out
+
+
+def fort_commands(st: IRState, seat: str) -> list[Command]:
+    """One ``fortify`` per hex: every idle infantry unit of one power there, when affordable."""
+    out = []
+    by: dict[tuple[str, str], list[str]] = {}
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if (B.seat_of(st, rec["power"]) == seat and B.is_combat(rec) and not B.is_cavalry(rec) and not rec["activated"]
+                and not rec["besieged"] and not F.is_builder(st, uid)):  # fmt: skip
+            by.setdefault((rec["hex"], rec["power"]), []).append(uid)
+    for (hex_id, power), uids in sorted(by.items()):
+        levels = sum(B.le_halves(st.units[u]) for u in uids) // 2
+        room = F.tables().fort_max_level[F.period(st)] - st.forts.get(hex_id, {}).get(power, 0)
+        levels = min(levels, room)
+        if levels < 1 or B.hostile_land_at(st, seat, hex_id):
+            continue
+        if not st.powers[power]["major"] or st.powers[power]["treasury"] < levels * F.tables().fort_cost_per_level:
+            continue
+        chosen, halves = [], 0
+        for uid in sorted(uids, key=lambda u: (-B.le_halves(st.units[u]), u)):
+            if halves // 2 >= levels:
+                break
+            chosen.append(uid)
+            halves += B.le_halves(st.units[uid])
+        if halves // 2 == levels:
+            out.append(Command("fortify", {"units": chosen}))
     return out
 
 

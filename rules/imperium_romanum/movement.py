@@ -21,6 +21,8 @@ LEADER_MA = 16
 """A leader's movement allowance (18.1, counter "+1-16")."""
 INTERCEPT_REACH = 3
 """A land interception reaches at most 3 hexes (12.4)."""
+BT_MARCH_BONUS = 1
+"""7.7: with a +2 or +3 leader, a d6 above 3 gives a baggage train MA 5 for the move."""
 FORAGE_MP = 2
 """Units supplied by foraging in the Movement Segment lose 2 MP (13.0)."""
 
@@ -99,11 +101,16 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
             st.units[uid].update(activated=True, mp=0)
             lines.append(B.secret(_("{unit} is out of supply and cannot move (13.0).", unit=uid), seat))
         bonus = 1 + B.leader_value(force) if force else 0
+        bt_extra = 0
+        trains = [u for u in fresh if st.units[u]["type"] == B.BT]
+        if trains and any(B.leader_value(lid) >= 2 for lid in leaders):
+            roll = st.dice.d6("§7.7 baggage train march")
+            bt_extra = BT_MARCH_BONUS if roll.result > 3 else 0  # a +2 or +3 leader may hurry the train
         for uid in fresh:
             rec = st.units[uid]
             if uid in unsupplied:
                 continue
-            ma = B.utype(rec).ma + (bonus if not B.is_cavalry(rec) else 0)
+            ma = B.utype(rec).ma + (bonus if not B.is_cavalry(rec) else 0) + (bt_extra if rec["type"] == B.BT else 0)
             if rec["foraged"] and rec["type"] != B.BT:
                 ma -= FORAGE_MP
             rec.update(activated=True, mp=max(0, ma))
@@ -112,6 +119,22 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         if not st.leaders[lid]["activated"]:
             st.leaders[lid].update(activated=True, mp=LEADER_MA)
     return units
+
+
+def start_budget(st: IRState, units: list[str], leaders: list[str], force: str = "") -> int:
+    """The most MP a group can have on this move, before its rolls: MA (plus forced march, 12.5,
+    and a hurried baggage train, 7.7) for pieces not yet activated, MP left for the others."""
+    hurry = BT_MARCH_BONUS if any(B.leader_value(lid) >= 2 for lid in leaders) else 0
+    values = []
+    for uid in units:
+        rec = st.units[uid]
+        if rec["activated"]:
+            values.append(rec["mp"])
+            continue
+        extra = (1 + B.leader_value(force)) if force and not B.is_cavalry(rec) else 0
+        values.append(B.utype(rec).ma + extra + (hurry if rec["type"] == B.BT else 0))
+    values += [LEADER_MA if not st.leaders[lid]["activated"] else st.leaders[lid]["mp"] for lid in leaders]
+    return min(values)
 
 
 def budget_of(st: IRState, units: list[str], leaders: list[str]) -> int:
@@ -150,9 +173,7 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> Non
         if st.leaders[force]["activated"] or any(st.units[u]["activated"] for u in units):
             raise RuleError("§12.5", _("a leader force-marches a stack he starts the segment with, on its first move"))
     # check the path before anything is rolled: a refused command changes nothing
-    budget = min([B.utype(st.units[u]).ma + (1 + B.leader_value(force) if force and not B.is_cavalry(st.units[u]) else 0)
-                  if not st.units[u]["activated"] else st.units[u]["mp"] for u in units]
-                 + [LEADER_MA if not st.leaders[lid]["activated"] else st.leaders[lid]["mp"] for lid in leaders])  # fmt: skip
+    budget = start_budget(st, units, leaders, force)
     path = _path(st, seat, units, leaders, origin, target, budget, args.get("path"))
     st.stat("moves")
     moving = activate(st, seat, units, leaders, force, lines)

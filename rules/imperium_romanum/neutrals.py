@@ -25,10 +25,15 @@ def positions(st: IRState, powers: list[str]) -> tuple[str, ...]:
 
 def farthest_seat(st: IRState, neutral: str, lines: list[Text]) -> str:
     """5.3: the player whose closest city or unit is farthest from the neutral's; ties by a d6
-    roll-off, high wins. Other neutrals are ignored."""
+    roll-off, high wins. Other neutrals are ignored. IR-ENG-27: a player with units in the
+    neutral's provinces is at war with it (23.4) and cannot control it."""
     target = positions(st, [neutral])
+    lands = {p for p, owner in st.province_owner.items() if owner == neutral}
+    invaders = {B.seat_of(st, u["power"]) for u in st.units.values() if data().hexes[u["hex"]].province in lands}
     scored = []
     for seat in st.seats:
+        if seat in invaders:
+            continue
         mine = positions(st, B.powers_of(st, seat))
         if mine and target:
             scored.append((nearest(mine, target), seat))

@@ -66,7 +66,7 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
     if st.pending:
         return seat, _decide(st, seat)
     if st.segment == "movement":
-        cmd = _heuristic_move(st, seat, rng)
+        cmd = _heuristic_fortify(st, seat) or _heuristic_move(st, seat, rng)
         if cmd is not None:
             return seat, cmd
     if st.segment == "combat":
@@ -105,6 +105,9 @@ def _decide(st: IRState, seat: str) -> Command:
         pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
     elif p["kind"] == "alliance":
         pick = "accept"
+    elif p["kind"] == "elite":
+        power = st.units[values[-1]]["power"] if values[-1] in st.units else ""
+        pick = values[-1] if power and st.powers[power]["treasury"] >= 10 else "no"
     return Command("decide", {"id": p["id"], "choice": pick})
 
 
@@ -114,6 +117,21 @@ def rng_free_ratio(st: IRState, seat: str, hex_id: str) -> float:
     city = C.enemy_city(st, seat, hex_id)
     theirs = C.defence_strength(st, [u for u in defenders if st.units[u]["besieged"]], True, seat, city)
     return mine / max(1, theirs)
+
+
+def _heuristic_fortify(st: IRState, seat: str) -> Command | None:
+    """Fortify in a province without cities that a victory condition asks this player to
+    conquer (5.6.1), once the stack stands there unopposed."""
+    from rules.imperium_romanum.game import fort_commands
+    from rules.imperium_romanum.world import data, world
+
+    targets = {v.target for v in data().scenarios[st.scenario].victory
+               if v.kind == "conquer_province" and B.seat_of(st, v.power) == seat}  # fmt: skip
+    for cmd in fort_commands(st, seat):
+        hex_id = st.units[cmd.args["units"][0]]["hex"]
+        if world(st.scenario).province(hex_id) in targets:
+            return cmd
+    return None
 
 
 def _heuristic_move(st: IRState, seat: str, rng: random.Random) -> Command | None:

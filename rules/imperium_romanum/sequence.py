@@ -93,7 +93,16 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if st.month not in TAX_MONTHS:
             st.ended = list(st.seats)
         else:
+            st.tm_seen += 1
+            st.phase_builds = {}
             collect_taxes(st, lines)
+            from rules.imperium_romanum import forts
+
+            forts.upkeep(st, lines)
+    elif segment == "fortification":
+        from rules.imperium_romanum import forts
+
+        forts.complete_construction(st, lines)
     elif segment == "naval":
         roll_naval_order(st, lines)
     elif segment == "movement":
@@ -101,14 +110,18 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
     elif segment == "combat":
         st.attacked = []
     elif segment == "siege":
-        from rules.imperium_romanum import siege
+        from rules.imperium_romanum import plunder, siege
 
         siege.siege_resolution(st, active_seat(st), lines)
+        if not st.result:
+            plunder.offer(st, active_seat(st))
     elif segment == "supply":
-        from rules.imperium_romanum import supply
+        from rules.imperium_romanum import forts, supply
 
         no_attack_morale(st, active_seat(st), lines)
         supply.supply_segment(st, active_seat(st), lines)
+        forts.conquest_checks(st, active_seat(st), lines)
+        V.check_early(st, lines)
     elif segment == "month_end":
         end_month(st, lines)
 
@@ -158,6 +171,7 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     st.season = month_season(st.month)
     if st.month == 1:
         st.had_summer = False
+        st.mobilized = {}  # 7.5: the year's tick-marks are erased after December
     st.flooded = False
     for rec in st.units.values():
         rec["supplied"] = False
@@ -176,14 +190,19 @@ def season_word(season: str) -> Text:
 
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
-    """6.0: each major power adds the tax value of the provinces it controls to its treasury."""
+    """6.0: each major power adds the tax value of the provinces it controls to its treasury
+    (24.3: none from plundered ones); then a plunder marker goes from each province (24.2)."""
+    from rules.imperium_romanum import plunder
+
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(B.province_tax(st, p) for p, owner in sorted(st.province_owner.items()) if owner == power)
+        tax = sum(plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+                  for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
                        treasury=rec["treasury"]))  # fmt: skip
+    plunder.remove_markers(st, lines)
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:

@@ -48,6 +48,20 @@ class IRState:
     province_owner: dict[str, str] = field(default_factory=dict)
     sieges: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Besieged hex -> {"power", "city", "since", "attrition"} (17.0)."""
+    forts: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Hex -> {power: level} of field fortifications, 1 = D .. 4 = A (21.0)."""
+    building: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
+    plunder: dict[str, int] = field(default_factory=dict)
+    """Plundered province -> plunder markers left (24.1, 24.2)."""
+    self_plundered: dict[str, str] = field(default_factory=dict)
+    """Province -> the owner who plundered it himself (24.3)."""
+    mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
+    """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
+    phase_builds: dict[str, int] = field(default_factory=dict)
+    """New units per city this Taxation & Mobilization Phase (7.4)."""
+    tm_seen: int = 0
+    """Taxation & Mobilization Phases begun so far (the first is never at double cost, 7.4)."""
     alliances: list[list[str]] = field(default_factory=list)
     """Pairs of seats allied this month (5.8), each pair sorted."""
     proposals: list[list[str]] = field(default_factory=list)
@@ -72,7 +86,8 @@ class IRState:
         new = copy.copy(self)
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing"):
+            if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building",
+                          "mobilized"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
             elif f.name in ("pending", "moving", "result", "alliances", "proposals"):
                 setattr(new, f.name, copy.deepcopy(value, memo))

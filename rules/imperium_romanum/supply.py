@@ -76,6 +76,25 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     return bool(province_owner) and B.seat_of(st, province_owner) == seat
 
 
+RIVER_PORT_REACH = 2
+"""13.1: a port on a river supplies units next to the same river up to 2 hexes away."""
+
+
+def river_port_supplies(st: IRState, seat: str, hex_id: str) -> bool:
+    """13.1: a qualifying port whose hex touches a river supplies the units of a hex touching the
+    same river within 2 hexes."""
+    w = world(st.scenario)
+    mine = set(w.rivers_at.get(hex_id, ()))
+    if not mine:
+        return False
+    for port_hex in sorted(w.city_at):
+        if port_hex == hex_id or hex_distance(port_hex, hex_id) > RIVER_PORT_REACH:
+            continue
+        if mine & set(w.rivers_at.get(port_hex, ())) and port_supplies(st, seat, port_hex, False):
+            return True
+    return False
+
+
 def nearest_bt(st: IRState, seat: str, hex_id: str, besieged: bool) -> tuple[str, int]:
     """The seat's baggage train with SP nearest to ``hex_id`` (within 2 hexes, 13.4.2), and its
     distance; inside and outside a siege do not share (13.4.3)."""
@@ -104,9 +123,14 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
             city_bonus = w.city_value[city].tax
     if besieged:
         return city_bonus
+    from rules.imperium_romanum import forts
+
+    if not city and forts.level_of(st, hex_id, seat) >= forts.A_LEVEL:
+        city_bonus = 1  # 13.3.1: a maximum-level fort without a city
     cultivated = w.cultivated.get(w.province(hex_id), False)
     column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
-    return data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
 
 def _keep(st: IRState, uids: list[str], budget_halves: int) -> tuple[list[str], list[str]]:
@@ -139,7 +163,7 @@ def check_group(
     free = [u for u in todo if not needs_supply(st.units[u])]
     todo = [u for u in todo if needs_supply(st.units[u])]
     supplied += free
-    if todo and port_supplies(st, seat, hex_id, besieged):
+    if todo and (port_supplies(st, seat, hex_id, besieged) or (not besieged and river_port_supplies(st, seat, hex_id))):
         lines.append(B.secret(_n("{n} unit supplied by the port of {hex} (13.1).", "{n} units supplied by the port of {hex} (13.1).",
                                      len(todo), hex=hex_id), seat))
         supplied += todo
@@ -224,6 +248,8 @@ def replenish(st: IRState, lines: list[Text]) -> None:
         rec = st.units[uid]
         if rec["type"] != B.BT or rec["moved"] or rec["spent"] or rec["besieged"] or rec["sp"] >= B.BT_MAX_SP:
             continue
+        if w.province(rec["hex"]) in st.plunder:
+            continue  # 24.4: no SP in a plundered province
         power = rec["power"]
         city = B.city_at(st, rec["hex"])
         in_city = bool(city) and st.city_owner.get(city, "") == power and rec["hex"] not in st.sieges

@@ -48,6 +48,10 @@ class World:
     capital_of: dict[str, str]
     roads: dict[str, bool]
     cultivated: dict[str, bool]
+    rivers_at: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The rivers whose hexsides touch each hex (13.1, 13.4.4)."""
+    cities_at: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Every city of the column on each hex (two real cities may share a hex of our map)."""
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
 
     def province(self, hex_id: str) -> str:
@@ -160,9 +164,9 @@ def world(scenario_id: str) -> World:
     for cid in sorted(d.cities):
         city = d.cities[cid]
         value = city.value(column)
-        if value is None or city.hex in city_at:
+        if value is None:
             continue
-        city_at[city.hex] = cid
+        city_at.setdefault(city.hex, cid)  # IR-ENG-26: two cities on one hex of our map fall together
         city_value[cid] = value
         if city.capital and city.province not in capital_of:
             capital_of[city.province] = cid
@@ -172,4 +176,14 @@ def world(scenario_id: str) -> World:
     # IR-ENG-1: until the Province Display is authored, a province with a city in the scenario's
     # column has roads and is cultivated; one without is roadless and wild (11.0).
     roads = {p: p in with_city for p in d.provinces}
-    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads))
+    touching: dict[str, set[str]] = {}
+    for river in d.rivers:
+        for a, b in river.sides:
+            touching.setdefault(a, set()).add(river.name)
+            touching.setdefault(b, set()).add(river.name)
+    rivers_at = {h: tuple(sorted(names)) for h, names in touching.items()}
+    cities_at: dict[str, list[str]] = {}
+    for cid in sorted(city_value):
+        cities_at.setdefault(d.cities[cid].hex, []).append(cid)
+    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads), rivers_at,
+                 {h: tuple(c) for h, c in cities_at.items()})

@@ -469,35 +469,27 @@ def _foederati_war_near(st: RomeState, pid: str) -> str:
 
 def overstack(st: RomeState, pid: str, lines: list[Text]) -> None:
     """Units that may not stay must Transfer (2.3.2): same Command free, else the same Empire at
-    +1 Unrest each, else Legions are removed and others go to the Barracks. The engine picks the
-    first Province by name (ruling ROME-8)."""
+    +1 Unrest each, else Legions are removed and others go to the Barracks. The engine places
+    each in the first Province by id (ruling ROME-8); the player may then choose another
+    (a pending decision, rules/rome_iinc/decisions.py)."""
+    from rules.rome_iinc import decisions
+
     d = data()
-    cid = d.provinces[pid].command
     empire = B.province_empire(st, pid)
-    rebel = bool(st.commands[cid]["rebel"])
     for uid in B.units_in(st, pid):
         kind = st.units[uid]["type"]
-        dest = ""
-        if kind != "fort":
-            same = sorted(p.id for p in d.provinces.values() if p.command == cid and p.id != pid)
-            wide = sorted(p for p in st.status if B.province_empire(st, p) == empire
-                          and d.provinces[p].command != cid and B.is_rebel_province(st, p) == rebel)
-            for group, cost in ((same, 0), (wide, 1)):
-                for p in group:
-                    if st.status[p] in ("roman", "insurgent") and B.stacking_room(st, p, kind) \
-                            and _fleet_ok(st, uid, p):
-                        dest = p
-                        break
-                if dest:
-                    st.units[uid]["loc"] = dest
-                    P.add_unrest(st, empire, cost)
-                    lines.append(_("{unit} withdraws to {province}.", unit=B.unit_label(st, uid),
-                                   province=d.provinces[dest].name))
-                    break
-        if not dest:
-            st.units[uid]["loc"] = "removed" if kind == "legion" else "barracks"
-            st.units[uid]["vet"] = False
-            lines.append(_("{unit} has nowhere to go and leaves the map.", unit=B.unit_label(st, uid)))
+        options, cost = ([], 0) if kind == "fort" else decisions.withdraw_options(st, uid, pid)
+        if options:
+            dest = options[0]
+            st.units[uid]["loc"] = dest
+            P.add_unrest(st, empire, cost)
+            lines.append(_("{unit} withdraws to {province}.", unit=B.unit_label(st, uid),
+                           province=d.provinces[dest].name))
+            decisions.offer_withdraw(st, uid, pid, dest, options)
+            continue
+        st.units[uid]["loc"] = "removed" if kind == "legion" else "barracks"
+        st.units[uid]["vet"] = False
+        lines.append(_("{unit} has nowhere to go and leaves the map.", unit=B.unit_label(st, uid)))
 
 
 def _fleet_ok(st: RomeState, uid: str, dest: str) -> bool:

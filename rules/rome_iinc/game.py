@@ -41,6 +41,8 @@ from rules.core.i18n import Text, _, join
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
+from rules.rome_iinc import decisions as D
+from rules.rome_iinc import follow_on
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data, data_hash
@@ -112,8 +114,7 @@ class RomeGame(Game[RomeState]):
             raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
                                       "two to four in all: after {scenario} comes {next}",
                                       scenario=scenario, next=", ".join(expected) or "nothing"))
-        if options.get("follow_on", ""):
-            raise NotYetSupported("13.3", _("following on from a game of Rome, Inc."))
+        follow_on.refuse_option(options.get("follow_on", ""))
         if options.get("harsh_losses", "no") not in ("no", "yes"):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
@@ -149,9 +150,19 @@ class RomeGame(Game[RomeState]):
         return to_move(self.state)
 
     def pending_decision(self) -> PendingDecision | None:
-        p = self.state.pending
+        """A consent to a Transfer (10.7.4), or a choice the engine settled by default that its
+        player may change (rules/rome_iinc/decisions.py)."""
+        st = self.state
+        p = st.pending
         if not p:
-            return None
+            task = open_decision(st)
+            if task is None:
+                return None
+            return PendingDecision(
+                id=task["id"], seat=task["empire"], kind=task["kind"],
+                prompt=D.prompt(st, task),
+                choices=tuple(Choice(c, D.choice_label(st, task, c)) for c in D.choices(st, task)),
+                default=task["default"], section=task["section"])
         return PendingDecision(id=p["id"], seat=p["seat"], kind=p["kind"], prompt=p["prompt"],
                                choices=(Choice("accept", str(_("Accept"))),
                                         Choice("decline", str(_("Decline")))),
@@ -182,30 +193,20 @@ class RomeGame(Game[RomeState]):
         specs.extend(_open_actions(self.state, seat))
         return specs
 
-    def suggestions(self, seat: str) -> list[str]:
-        """Ready-to-type commands ``seat`` may send now (``/game status``): an example of each
-        legal verb (three of an open task's answers), then a Transfer and a Gift of Gold when
-        possible."""
+    def example_commands(self, seat: str) -> list[Command]:
+        """Examples of the commands too open to list among the legal ones (any Transfer, any
+        amount of Gold), legal now for ``seat``: a Transfer and a Gift of 10 Gold, if possible
+        (``/game status`` shows them after the legal commands)."""
         st = self.state
-        if st.pending:
-            if st.pending["seat"] != seat:
-                return []
-            return [str(_("the Respond button: {prompt}", prompt=st.pending["prompt"]))]
-        lines: list[str] = []
-        shown: dict[str, int] = {}
-        for c in legal_commands(st, seat):
-            if shown.get(c.name, 0) >= (3 if c.name in TASK_VERBS else 1):
-                continue
-            shown[c.name] = shown.get(c.name, 0) + 1
-            lines.append(f"{typed(c)} — {_ACTION_HELP.get(c.name, c.name)}")
-        if seat in to_move(st) and not st.tasks:
-            transfer = example_transfer(st, seat)
-            if transfer is not None:
-                lines.append(f"{typed(transfer)} — {_ACTION_HELP['transfer']}")
-            if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-                gift = Command("give_gold", {"amount": str(min(10, st.gold[seat]))})
-                lines.append(f"{typed(gift)} — {_ACTION_HELP['give_gold']}")
-        return lines
+        if seat not in to_move(st) or st.tasks or st.pending:
+            return []
+        found = []
+        transfer = example_transfer(st, seat)
+        if transfer is not None:
+            found.append(transfer)
+        if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
+            found.append(Command("give_gold", {"amount": str(min(10, st.gold[seat]))}))
+        return found
 
     def result(self) -> GameResult | None:
         r = self.state.result
@@ -280,27 +281,6 @@ class PhaseLog(list[Text]):
             else:
                 blocks.append(tail)
         return [join("\n", block) for block in blocks]
-
-
-SUBCOMMANDS = {"give_gold": "gold", "extra_taxes": "taxes", "civil_war": "civilwar"}
-"""The ``/rome`` subcommand of an engine verb whose name differs (cogs/rome_iinc.py)."""
-
-
-def typed(command: Command) -> str:
-    """The line a player types for ``command``: ``/rome build unit:legion province:rome``,
-    ``/end``, or the Respond button for a consent."""
-    if command.name == "end":
-        return "/end"
-    if command.name == "decide":
-        return str(_("the Respond button"))
-    parts = [f"/rome {SUBCOMMANDS.get(command.name, command.name)}"]
-    for key, value in command.args.items():
-        if isinstance(value, list):
-            if not value:
-                continue
-            value = ",".join(str(v) for v in value)
-        parts.append(f"{key}:{value}")
-    return " ".join(parts)
 
 
 def example_transfer(st: RomeState, seat: str) -> Command | None:
@@ -451,6 +431,10 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
         raise RuleError("10.7.4", _("waiting for the other player's consent"))
     if st.tasks:
         task = st.tasks[0]
+        if task["kind"] in D.KINDS:
+            raise RuleError(task["section"], _("first the {empire} player must answer the "
+                                               "decision (the Respond button)",
+                                               empire=task["empire"].capitalize()))
         if name not in TASK_VERBS or task["empire"] != seat:
             raise RuleError(task["section"], _("first the {empire} player must answer: {kind}",
                                                empire=task["empire"].capitalize(), kind=task["kind"]))
@@ -544,8 +528,22 @@ def _transfer(st: RomeState, seat: str, uid: str, dest: str, lines: list[Text]) 
     C.do_transfer(st, seat, uid, dest, lines)
 
 
+def open_decision(st: RomeState) -> dict[str, Any] | None:
+    """The first open task when it is a choice settled by default (decisions.KINDS)."""
+    if st.tasks and st.tasks[0]["kind"] in D.KINDS:
+        return st.tasks[0]
+    return None
+
+
 def _decide(st: RomeState, seat: str, did: str, choice: str, lines: list[Text]) -> None:
     p = st.pending
+    task = open_decision(st) if not p else None
+    if task is not None:
+        if task["empire"] != seat or task["id"] != did:
+            raise RuleError(task["section"], _("this decision is not yours to answer"))
+        D.answer(st, task, choice, lines)
+        st.tasks.remove(task)
+        return
     if not p:
         raise RuleError("10.7.4", _("there is no pending decision"))
     if p["seat"] != seat or p["id"] != did:
@@ -592,6 +590,8 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
         return [Command("decide", {"id": st.pending["id"], "choice": c}) for c in ("accept", "decline")]
     if st.tasks:
         task = st.tasks[0]
+        if task["kind"] in D.KINDS:  # answered through the Respond button
+            return [Command("decide", {"id": task["id"], "choice": c}) for c in D.choices(st, task)]
         return [Command(task["kind"], {"choice": c}) for c in task_choices(st, task)]
     cmds: list[Command] = []
     if st.gold[seat] < 0:

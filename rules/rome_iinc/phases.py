@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.core.i18n import Text, _
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
+from rules.rome_iinc import decisions
 from rules.rome_iinc import enemy as X
 from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data
@@ -66,6 +67,8 @@ def task_choices(st: RomeState, task: dict[str, object]) -> list[str]:
         return W.promote_choices(st, task)
     if kind == "emperor":
         return P.eligible_successors(st, str(task["empire"]))
+    if kind in decisions.KINDS:
+        return decisions.choices(st, task)
     return []
 
 
@@ -533,6 +536,7 @@ def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
                     st.commands[c]["gov"] = "generic"
             lines.append(_("{name} keeps only his {empire} Commands (5.2.5).",
                            name=d.statesmen[sid].name, empire=keep.capitalize()))
+            decisions.offer_side(st, sid, mine, keep)  # the player may keep the other side
     if dyn == "leonid":
         for u in st.units.values():
             if u["type"] in ("legion", "auxilia") and u["vet"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from rules.core import players
 from rules.core.command import Command
 from rules.rome_iinc import board as B
 from rules.rome_iinc.data import data
@@ -13,18 +14,9 @@ from rules.rome_iinc.state import RomeState
 
 
 def random_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] | None:
-    movers = game.to_move()
-    if not movers:
-        return None
-    seat = movers[0]
-    cmds = legal_commands(game.state, seat)
-    if not cmds:
-        return None
-    # ``end`` would otherwise be picked rarely among hundreds of builds: weigh it up
-    ends = [c for c in cmds if c.name == "end"]
-    if ends and rng.random() < 0.3:
-        return seat, ends[0]
-    return seat, rng.choice(cmds)
+    """The random legal player (``rules.core.players``), ``end`` weighed up: it would
+    otherwise be picked rarely among hundreds of builds."""
+    return players.random_legal(game, rng, prefer="end", chance=0.3)
 
 
 def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] | None:
@@ -41,8 +33,10 @@ def heuristic_choice(game: RomeGame, rng: random.Random) -> tuple[str, Command] 
     by: dict[str, list[Command]] = {}
     for c in cmds:
         by.setdefault(c.name, []).append(c)
-    if "decide" in by:
-        return seat, next(c for c in by["decide"] if c.args["choice"] == "accept")
+    if "decide" in by:  # consent to a Transfer; a choice settled by default keeps it
+        task = st.tasks[0] if st.tasks and not st.pending else {}
+        wanted = task.get("default", "accept")
+        return seat, next((c for c in by["decide"] if c.args["choice"] == wanted), by["decide"][0])
     if "extra_taxes" in by:
         return seat, by["extra_taxes"][0]
     for kind in ("annex", "promote", "emperor"):
@@ -182,11 +176,4 @@ def play_out(game: RomeGame, rng: random.Random, player: str = "heuristic",
              max_steps: int = 5000) -> int:
     """Play until the game ends; return the number of commands."""
     choose = heuristic_choice if player == "heuristic" else random_choice
-    steps = 0
-    while steps < max_steps:
-        pick = choose(game, rng)
-        if pick is None:
-            break
-        game.apply(*pick)
-        steps += 1
-    return steps
+    return players.play_out(game, choose, rng, max_steps)

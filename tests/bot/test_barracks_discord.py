@@ -175,12 +175,14 @@ async def test_start_posts_the_first_turn_panel(four: Table) -> None:
         if o.audience == "public" and "behind these buttons" in o.text
     ]
     assert panels and f"<@{row.seats[seat]}>" in panels[0].text
-    assert [c.label for c in panels[0].components] == ["My hand", "Play a card"]
+    # one opening message: My secrets, and the first panel (issue 10's request budget)
+    assert [c.label for c in panels[0].components] == ["My secrets", "My hand", "Play a card"]
+    assert panels[0].image is not None and "Seats:" in panels[0].text
 
 
 async def test_shared_play_verb_is_followed_by_the_next_step(four: Table) -> None:
-    """/play is the shared verb (cogs/play.py): the hook still gives the player the menu of
-    their next step, then the next player's panel once the turn passes."""
+    """/play is the shared verb (cogs/play.py): its one public message carries the panel
+    (My hand: the player's next step), then the next player's panel once the turn passes."""
     seat, user = await active_user(four)
     _, game = await four.game()
     command = next(c for c in game.legal_commands(seat) if c.name == "play")
@@ -190,8 +192,11 @@ async def test_shared_play_verb_is_followed_by_the_next_step(four: Table) -> Non
         _, game = await four.game()
         if seat not in game.to_move():
             break
-        mine = [o for o in four.outputs[start:] if o.audience == user and o.components]
-        assert mine, "the player's next step must be offered after /play"
+        said = [o for o in four.outputs[start:] if o.audience == "public" and o.components]
+        assert said and [c.label for c in said[-1].components] == ["My hand"]
+        assert len([o for o in four.outputs[start:] if o.audience != "public"]) == 0
+        await four.do("click My hand")  # the hand and the next step, to this player only
+        start = len(four.outputs)
         await four.do("select 0")  # the first choice of the step menu
     assert seat not in game.to_move()
     last_public = [o for o in four.outputs if o.audience == "public" and o.components][-1]

@@ -46,13 +46,20 @@ async def table(
 
 
 def escaped(outputs: list[Output]) -> list[str]:
-    """Lines people read that carry no mark of translation."""
+    """Lines people read, and labels of buttons and menus, that carry no mark of translation;
+    and the head of a text log attached to a message."""
     found = []
     for output in outputs:
         for line in output.text.splitlines():
             bare = line.strip().lstrip("❌🔒📌🎲🏁 ").strip()
             if bare and not bare.startswith("**") and MARK not in bare:
                 found.append(f"[{output.audience}] {line}")
+        for component in output.components:
+            if component.label and MARK not in component.label:
+                found.append(f"[{output.audience}] {component.kind} {component.label!r}")
+        if output.image is not None and output.image.suffix == ".txt":
+            head = output.image.read_text(encoding="utf-8").splitlines()[:3]
+            found += [f"[{output.audience}] {output.image.name}: {x}" for x in head if MARK not in x]
     return found
 
 
@@ -100,3 +107,77 @@ async def test_escaping_lines_are_caught(table: LocalTable) -> None:
     """The check itself can fail: a plain English line is reported."""
     await table.bot.publisher.send(table.channel_id, "An English sentence nobody marked.")
     assert escaped(table.outputs[-1:]) == ["[public] An English sentence nobody marked."]
+
+
+async def _seat_users(table: LocalTable) -> tuple[Any, Any, dict[str, str]]:
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    game: Any = await table.moderator.load(row)
+    return row, game, {seat: str(user) for seat, user in row.seats.items()}
+
+
+async def test_imperator_cogs_speak_the_pseudo_locale(table: LocalTable) -> None:
+    """/standing, /zone, /map, /march, /stratagems, /game status|mine|log and refusals of
+    Imperator: every line is marked (issue 13)."""
+    seen: list[Output] = []
+    seen += await run(table, "alice", "/game new game:imperator scenario:avidius_cassius")
+    seen += await run(table, "alice", "/game join")
+    seen += await run(table, "bob", "/game join")
+    seen += await run(table, "alice", "/game start")
+    row, game, users = await _seat_users(table)
+    mover = game.to_move()[0]
+    other = next(s for s in row.seats if s != mover)
+    zone = sorted(z for z, d in game.state.board.zones.items() if d.kind == "land")[0]
+    for user, line in (
+        ("alice", "/standing"),
+        ("bob", "/standing post:true"),
+        ("alice", f"/zone zone:{zone}"),
+        ("alice", "/zone zone:nowhere"),  # refused: no such zone
+        ("alice", "/map view:nowhere"),  # refused: no such view
+        ("alice", "/stratagems"),
+        ("carol", "/stratagems"),  # refused: a spectator
+        ("alice", "/game status"),
+        ("alice", "/game mine"),
+        ("alice", "/game log"),
+        ("alice", "/chronicle"),
+        (users[other], "/end"),  # refused: not their turn
+        (users[mover], "/march leader:nobody"),  # refused (§2.E or §3.5)
+        ("alice", "/respond"),  # refused unless a decision waits
+        ("alice", "/roll dice:2d6 reason:practice"),
+        ("alice", "/roll dice:2d"),  # refused: bad notation
+    ):
+        seen += await run(table, user, line)
+    assert any(o.refusal for o in seen)
+    assert any(o.image is not None and o.image.suffix == ".txt" for o in seen)  # the text log
+    # On to phase E (each seat ends its steps), then the /march menus.
+    from rules.imperator import queries
+
+    for _step in range(12):
+        row, game, users = await _seat_users(table)
+        st = game.state
+        if st.phase == "E" and st.sub == "move" and not st.pending:
+            break
+        seat = game.to_move()[0]
+        seen += await run(table, users[seat], "/respond" if st.pending else "/end")
+        if st.pending:
+            seen += await run(table, users[seat], "click " + "⟦Respond⟧")
+    assert (st.phase, st.sub) == ("E", "move")
+    seat = game.to_move()[0]
+    leader = queries.movable_leaders(st, st.role_of(seat))[0]
+    menu = await run(table, users[seat], f"/march leader:{leader}")
+    assert menu and menu[-1].components, menu
+    seen += menu
+    assert escaped(seen) == []
+
+
+async def test_rome_iinc_speaks_the_pseudo_locale(table: LocalTable) -> None:
+    seen: list[Output] = []
+    seen += await run(table, "alice", "/game new game:rome_iinc scenario:286 options:mode=solo")
+    seen += await run(table, "alice", "/game join seat:east")
+    seen += await run(table, "alice", "/game join seat:west")
+    seen += await run(table, "alice", "/game start")
+    seen += await run(table, "alice", "/game status")
+    seen += await run(table, "bob", "/end")  # refused: no seat
+    assert seen[-1].refusal
+    seen += await run(table, "alice", "/end")
+    assert escaped(seen) == []

@@ -429,7 +429,7 @@ async def test_names_en_reaches_lines_prompts_and_refusals(
     opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
     await play(t, opening)
     await play(t, [("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus")])
-    moved = "Gaius Avidius Cassius with IVe Scythica moves to Cyrrhus"
+    moved = "Gaius Avidius Cassius with IV Scythica moves to Cyrrhus"  # units in English too
     assert any(moved in o.text for o in t.outputs if o.audience == "public")
     t.user = "bob"
     await t.run_slash("/move leader:avidius_cassius to:roma")

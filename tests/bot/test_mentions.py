@@ -13,7 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.local import LocalTable, pinged
 from bot.moderator import Moderator
-from cogs.common import follower_pings, guild_key, ping_followers
+from cogs.common import follower_pings, guild_key
+from cogs.outbox import drain
+from rules.core import Command
 from rules.core.registry import register_module
 
 
@@ -75,18 +77,38 @@ def test_follower_pings_are_split_under_the_message_limit() -> None:
 
 
 async def test_follower_pings_through_the_channel(table: LocalTable) -> None:
-    await table.run_slash("/game new game:tiny scenario:race")
+    """The end of a game pings the 150 followers who asked for it, in posts of the outbox
+    (stored with the last event, sent by the sender), each under Discord's limit."""
+    for user, line in [
+        ("alice", "/game new game:tiny scenario:race"),
+        ("alice", "/game join"),
+        ("bob", "/game join"),
+        ("alice", "/game start"),
+    ]:
+        table.user = user
+        await table.run_slash(line)
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None
     ids = [str(10**18 + n) for n in range(150)]
     for user in ids:
         await table.moderator.follow(table.channel_id, user, True)
+    users = {"red": "alice", "blue": "bob"}
+    while row.status == "active":
+        game = await table.moderator.load(row)
+        pending = game.pending_decision()
+        if pending is not None:
+            await table.moderator.decide(row.id or 0, users[pending.seat], pending.id, "pass", row.seq)
+        else:
+            seat = game.to_move()[0]
+            await table.moderator.act_in(row.id or 0, users[seat], Command("play", {"steps": 3}))
+        row = await table.moderator.get(row.id or 0)
     start = len(table.outputs)
-    result: Any = SimpleNamespace(game=row)
-    await ping_followers(table.bot, result, "Red wins the race.")
-    posts = table.outputs[start:]
+    await drain(table.bot)
+    posts = [p for p in table.outputs[start:] if p.text.startswith("📣")]
     assert len(posts) >= 2 and all(len(p.text) <= 2000 for p in posts)
     assert sorted(u for p in posts for u in p.pings) == sorted(ids)
+    headline = posts[0].text.partition(">: ")[2]
+    assert headline.endswith(".") and all(p.text.endswith(">: " + headline) for p in posts)
 
 
 def test_games_are_offered_in_servers_only_and_roll_everywhere(table: LocalTable) -> None:

@@ -95,8 +95,8 @@ def test_the_solo_transcript_plays_all_ten_turns_with_the_rome_verbs() -> None:
             "civilwar"} <= verbs
     coop = (TRANSCRIPT.parent / "rome_iinc_coop.txt").read_text(encoding="utf-8").splitlines()
     assert any(line.startswith("/rome bread ") for line in coop)  # Bread in the co-op game
-    assert lines[-2:] == ["/game status", "> Turn 10 of 10"]
-    assert "> Game over" in lines
+    assert lines[-2:] == ["/game status", "> Game over"]  # the ten turns were played out
+    assert lines.count("> Game over") == 2
 
 
 def test_the_coop_transcript_has_a_consented_transfer_and_three_turns() -> None:

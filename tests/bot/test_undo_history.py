@@ -60,16 +60,16 @@ async def undo_by_both(moderator: Moderator, channel: str = CH, **kwargs: Any) -
 async def test_undo_late_in_a_game_never_replays_from_the_seed(
     sqlite_engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The newest event: the snapshot's state before it, no replay at all. An older one (after
-    an undo): the nearest checkpoint and the few events since."""
-    moderator = Moderator(sqlite_engine, clock=FakeClock(), checkpoint_every=10)
+    """The newest event: the snapshot (written every 10 events, issue 14) and the few events
+    since. An older one (after an undo): the nearest checkpoint and the few events since."""
+    moderator = Moderator(sqlite_engine, clock=FakeClock(), checkpoint_every=20)
     game_id = await started(moderator)
     await waits(moderator, game_id, 57)
     await moderator.act_in(game_id, "bob", Command("play", {"steps": 1}))  # seq 58, a decision
     counter = CountingApply(monkeypatch)
     result = await undo_by_both(moderator)
     assert result.done and result.undone_seq == 58
-    assert counter.calls == 0
+    assert counter.calls == 7  # from the snapshot at 50: events 51..57 (not 41..57)
     row = await moderator.get(game_id)
     rebuilt = await moderator.rebuild(game_id)
     assert (await moderator.load(row)).to_json() == rebuilt.to_json()
@@ -77,7 +77,7 @@ async def test_undo_late_in_a_game_never_replays_from_the_seed(
     counter.calls = 0
     result = await undo_by_both(moderator)  # now event 57, under the undo marker 59
     assert result.undone_seq == 57
-    assert counter.calls == 6  # from the checkpoint at 50: events 51..56, not 56 from the seed
+    assert counter.calls == 16  # from the checkpoint at 40: events 41..56, not 56 from the seed
     row = await moderator.get(game_id)
     assert (await moderator.load(row)).to_json() == (await moderator.rebuild(game_id)).to_json()
 
@@ -126,10 +126,10 @@ async def test_undo_answers_before_it_rebuilds_and_rebuilds_off_the_loop(
         order.append("defer")
         await asyncio.sleep(0)
 
-    await undo_by_both(moderator)  # the newest event (12): from the snapshot, no replay
-    assert order == []
+    await undo_by_both(moderator)  # the newest event (12): the snapshot at 10 and event 11
+    assert order == ["rebuild"]
     await undo_by_both(moderator, before_rebuild=defer)  # 11, under the marker: a replay
-    assert order == ["defer", "rebuild"]
+    assert order == ["rebuild", "defer", "rebuild"]
     assert (await moderator.get(game_id)).seq == 14
 
 

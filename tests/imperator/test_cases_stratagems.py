@@ -91,6 +91,25 @@ def _civil_battle() -> ImperatorGame:
     return g
 
 
+def test_furor_germanicus_refused_in_a_battle_without_germans() -> None:
+    """§6.2 Furor Germanicus needs a unit of a Germanic People in the battle: named in the window
+    of a civil-war battle (Roman units only), it is refused citing §6.2, not the window's §6."""
+    g = _civil_battle()
+    give(g, "enemies", "furor_germanicus")
+    g.apply("rome", Command("move", {"leader": "emperor", "units": ["loy0", "loy1"], "to": "carnuntum"}))
+    g.apply("rome", Command("end"))
+    g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+    d = g.pending_decision()
+    if d is not None and d.kind == "evade":
+        g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+        d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat) == ("bstrat", "enemies")
+    with pytest.raises(RuleError) as refusal:
+        g.apply("enemies", Command("decide", {"id": d.id, "choice": "furor_germanicus"}))
+    assert refusal.value.section == "§6.2"
+    assert "Furor Germanicus may not be played in this battle now" in refusal.value.message
+
+
 def test_IMP_127_roma_victor_not_against_a_usurper() -> None:
     g = _civil_battle()
     g.apply("rome", Command("move", {"leader": "emperor", "units": ["loy0", "loy1"], "to": "carnuntum"}))
@@ -107,7 +126,8 @@ def test_IMP_127_roma_victor_not_against_a_usurper() -> None:
     assert [c.value for c in d.choices] == ["pass"]  # Roma Victor is not offered
     with pytest.raises(RuleError) as refusal:
         g.apply("rome", Command("decide", {"id": d.id, "choice": "roma_victor"}))
-    assert refusal.value.section == "§6"
+    assert refusal.value.section == "§6.1"  # Roma Victor's own paragraph
+    assert "usurper" in refusal.value.message
 
 
 def test_IMP_131_soulevement_only_in_phase_c() -> None:

@@ -323,3 +323,16 @@ def test_s9_2_2_the_enemies_roman_pieces_stay_put() -> None:
     assert (st.units["u1"].loc, st.units["u1"].reduced) == ("cyrrhus", True)
     assert (st.units["u2"].loc, st.units["u2"].reduced) == ("emesa", False)  # a camp: back to normal
     assert st.leaders["usurper"].loc == "cyrrhus" and st.leaders["gen"].loc == "emesa"
+
+
+def test_s4_5_augustus_chit_target_stands_in_a_front_without_the_other_augustus() -> None:
+    """§4.5 validation (second case) with §6.2 Usurpation d'un Augustus: the weaker Augustus
+    claims only from a Front (not an interior province) where the other Augustus is not."""
+    p = Pos(175)
+    p.leader("weak", "italia", title="augustus", cp=2).leader("strong", "rome", title="augustus", cp=4)
+    st = p.state(phase="C", active="E")
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == []  # interior
+    st.leaders["weak"].loc, st.leaders["strong"].loc = "vindobona", "aquincum"
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == []  # same Front
+    st.leaders["strong"].loc = "antiochia"
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == ["weak"]

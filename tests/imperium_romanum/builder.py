@@ -58,6 +58,8 @@ class Position:
         st.active = st.seats.index(active)
         st.ended = []
         st.dice = ScriptedDice(st.dice.seed, st.dice.counter)
+        # donative windows (19.3.1) are opened only by the tests that want them
+        st.standing = {seat: {"donative": "never"} for seat in st.seats}
         self._n = 0
 
     @property

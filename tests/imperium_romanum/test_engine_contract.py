@@ -42,7 +42,7 @@ def test_refusals_name_their_rule_and_change_nothing() -> None:
     game = ImperiumRomanumGame.new("s12", [], "s", {})
     before = json.dumps(game.to_json(), sort_keys=True)
     cases = [("nobody", Command("end"), "§5.1"), ("rome", Command("move", {"units": [], "to": "B4406"}), "§12"),
-             ("rome", Command("attack", {"hex": "B4406"}), "§14.1"), ("rome", Command("build"), "§7.0"),
+             ("rome", Command("attack", {"hex": "B4406"}), "§14.1"), ("rome", Command("build"), "§7.4"), ("rome", Command("sail"), "§10.2"),
              ("rome", Command("decide", {"choice": "x"}), ""), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
     for seat, cmd, section in cases:
         with pytest.raises(RuleError) as err:
@@ -116,3 +116,33 @@ def test_public_view_shows_only_the_top_unit_and_size_of_a_stack() -> None:
     pos.unit("rome", "legion_20_10", "B4512")
     assert "decebalus" in json.dumps(pos.game.seat_view("rome"))
     assert "decebalus" not in json.dumps(pos.game.public_view())
+
+
+def test_a_gift_of_talents_needs_the_receiver_to_accept() -> None:
+    pos = Position(month=6, segment="diplomacy")
+    rome, dacia = pos.st.powers["rome"]["treasury"], pos.st.powers["dacia"]["treasury"]
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": rome + 1}))
+    assert err.value.section == "§6.0"
+    pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": 5}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.seat == "dacia" and decision.default == "decline"
+    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    assert (pos.st.powers["rome"]["treasury"], pos.st.powers["dacia"]["treasury"]) == (rome - 5, dacia + 5)
+
+
+def test_a_prisoner_is_ransomed_when_his_side_pays() -> None:
+    pos = Position(month=6, segment="diplomacy")
+    pos.leader("diegis", "B4406")
+    pos.unit("dacia", "heavy_infantry_20_8", "B4512")
+    pos.st.leaders["diegis"].update(status="captured", captor="rome")
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("dacia", Command("ransom", {"leader": "diegis", "talents": 3}))
+    assert err.value.section == "§18.2.1"
+    pos.game.apply("rome", Command("ransom", {"leader": "diegis", "talents": 3}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.seat == "dacia"
+    dacia = pos.st.powers["dacia"]["treasury"]
+    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    assert pos.st.leaders["diegis"]["status"] == "map" and pos.st.leaders["diegis"]["hex"] == "B4512"
+    assert pos.st.powers["dacia"]["treasury"] == dacia - 3

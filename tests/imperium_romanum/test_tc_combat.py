@@ -114,14 +114,15 @@ def test_tc_42_e_a_result() -> None:
     pos = Position(month=6, segment="combat")
     raider = pos.unit("rome", "light_infantry_4_12", "B4406")
     riders = pos.units("dacia", "light_cavalry_6_16", "B4406", 2)
-    pos.st.standing["dacia"] = {"combat": "always_fight"}
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
     assert data().charts.land_crt[5][0].attacker == "E" and data().charts.land_crt[5][0].defender == "A"
     pos.dice(5)
+    rome, dacia = pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     assert raider in pos.st.eliminated
     assert sum(1 for u in riders if u in pos.st.eliminated) == 1
-    assert pos.st.powers["rome"]["morale"] == 20 - 2 - 2 + 2
-    assert pos.st.powers["dacia"]["morale"] == 12 - 2 + 2 + 2
+    assert pos.st.powers["rome"]["morale"] == rome - 2 - 2 + 2
+    assert pos.st.powers["dacia"]["morale"] == dacia - 2 + 2 + 2
     assert pos.st.stats["battles"] == 1
 
 
@@ -165,7 +166,7 @@ def test_tc_71_a_loser_that_cannot_retreat_loses_half() -> None:
     for edge in world("s12").edges["B4406"]:
         pos.unit("dacia", "heavy_infantry_20_8", edge.to)
     assert C.retreat_hexes(pos.st, "rome", "B4406", losers) == []
-    C._retreat_after(pos.st, "rome", "B4406", losers, [])
+    C._retreat_after(pos.st, "rome", "B4406", losers, "", [])
     lost = sum(data().units[pos.st.eliminated[u]["type"]].strength for u in losers if u in pos.st.eliminated)
     assert lost >= 15
     assert all(pos.st.units[u]["hex"] == "B4406" for u in losers if u in pos.st.units)
@@ -190,11 +191,87 @@ def test_defender_may_retreat_before_combat_for_five_morale() -> None:
     pos = Position(month=6, segment="combat")
     pos.units("rome", "legion_20_10", "B4406", 2)
     dacians = pos.units("dacia", "heavy_infantry_20_8", "B4406", 1)
+    morale = pos.st.powers["dacia"]["morale"]
     pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
     decision = pos.game.pending_decision()
     assert decision is not None and decision.kind == "battle" and decision.default == "fight"
     choice = next(c.value for c in decision.choices if c.value.startswith("retreat:"))
     pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": choice}))
     assert pos.st.units[dacians[0]]["hex"] == choice.split(":")[1]
-    assert pos.st.powers["dacia"]["morale"] == 12 - 5
+    assert pos.st.powers["dacia"]["morale"] == morale - 5
     assert "battles" not in pos.st.stats
+
+
+def test_the_loser_chooses_its_retreat_hex_then_loses_its_city() -> None:
+    pos = Position(month=6, segment="combat")
+    city_hex = data().cities["singidunum"].hex
+    pos.unit("dacia", "heavy_infantry_20_8", city_hex)
+    legion = pos.unit("rome", "legion_20_10", city_hex)
+    pos.st.standing["rome"].update({"combat": "always_fight"})
+    pos.st.powers["rome"]["cer"] = "C"
+    assert data().charts.land_crt[5][2].winner == "attacker" and data().charts.land_crt[5][2].defender == "N"
+    pos.dice(5)  # 20 against 21 (the legion and Singidunum's 1): column 2/3, N/N, the attacker wins
+    pos.st.active = pos.st.seats.index("dacia")
+    pos.game.apply("dacia", Command("attack", {"hex": city_hex}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "retreat" and decision.seat == "rome"
+    assert decision.section == "§14.5.1" and decision.default == decision.choices[0].value
+    choice = decision.choices[-1].value
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": choice}))
+    assert pos.st.units[legion]["hex"] == choice
+    assert pos.st.city_owner["singidunum"] == "dacia"
+
+
+@pytest.mark.parametrize(("leader", "die", "elite"), [("", 2, True), ("", 3, False), ("trajan", 3, True), ("trajan", 4, False)])
+def test_tc_46_elite_conversion_after_a_victory(leader: str, die: int, elite: bool) -> None:
+    pos = Position(month=6, segment="combat")
+    legions = pos.units("rome", "legion_20_10", "B4406", 3)
+    pos.unit("rome", "light_infantry_4_12", "B4406")
+    pos.unit("dacia", "light_infantry_4_12", "B4406")
+    if leader:
+        pos.leader(leader, "B4406")
+    pos.st.standing["dacia"].update({"combat": "always_fight"})
+    pos.dice(6, die)
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "elite" and decision.default == "no"
+    assert decision.section == "§15.2"
+    treasury = pos.st.powers["rome"]["treasury"]
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": legions[0]}))
+    assert pos.st.powers["rome"]["treasury"] == treasury - 2
+    assert (pos.st.units[legions[0]]["type"] == "legion_24_10") is elite
+
+
+def test_tc_54_donatives_raise_morale_for_one_battle_up_to_a_fifth() -> None:
+    pos = Position(month=6, segment="combat")
+    pos.units("rome", "legion_20_10", "B4406", 2)
+    pos.units("dacia", "heavy_infantry_20_8", "B4406", 2)
+    pos.st.powers["rome"].update(morale=100, treasury=40)
+    pos.st.powers["dacia"].update(morale=60, treasury=15)
+    pos.st.standing = {"dacia": {"combat": "always_fight"}, "rome": {"elite": "never"}}
+    assert C.donative_cap(pos.st, "rome") == 20  # TC-54: 100 morale, +20 at most
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    ask = pos.game.pending_decision()
+    assert ask is not None and ask.kind == "donative" and ask.seat == "rome" and ask.section == "§19.3.1"
+    assert [c.value for c in ask.choices][-1] == "20"
+    pos.game.apply("rome", Command("decide", {"id": ask.id, "choice": "10"}))
+    answer = pos.game.pending_decision()
+    assert answer is not None and answer.seat == "dacia" and [c.value for c in answer.choices][-1] == "12"
+    pos.dice(3)
+    out = pos.game.apply("dacia", Command("decide", {"id": answer.id, "choice": "0"}))
+    assert pos.st.powers["rome"]["treasury"] == 30
+    assert ("§19.3 morale", 1) in out.rolls[-1].modifiers  # 100 + 10 is 50 above 60
+    assert pos.st.stats["battles"] == 1
+
+
+def test_no_donative_window_when_it_cannot_change_the_modifier() -> None:
+    pos = Position(month=6, segment="combat")
+    pos.units("rome", "legion_20_10", "B4406", 2)
+    pos.units("dacia", "heavy_infantry_20_8", "B4406", 2)
+    pos.st.powers["rome"].update(morale=100, treasury=40)
+    pos.st.powers["dacia"].update(morale=100, treasury=15)
+    pos.st.standing = {"dacia": {"combat": "always_fight", "retreat": "first"}, "rome": {"elite": "never"}}
+    pos.dice(3)
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    assert pos.game.pending_decision() is None
+    assert pos.st.stats["battles"] == 1

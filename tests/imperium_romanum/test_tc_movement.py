@@ -160,3 +160,24 @@ def test_an_unsupplied_unit_cannot_activate() -> None:
     pos.game.apply("rome", Command("move", {"units": [legion], "to": target}))
     assert pos.st.units[legion]["hex"] == rough
     assert pos.st.units[legion]["activated"] is True and pos.st.units[legion]["mp"] == 0
+
+
+@pytest.mark.parametrize(("leader", "die", "reached"), [("lusius_quietus", 4, True), ("lusius_quietus", 3, False)])
+def test_tc_15_a_plus_2_leader_may_hurry_a_baggage_train(leader: str, die: int, reached: bool) -> None:
+    pos = Position(month=6, segment="movement")
+    bt = pos.unit("rome", "baggage_train", "B4404", sp=6)
+    pos.leader(leader, "B4404")
+    pos.dice(die)
+    pos.game.apply("rome", Command("move", {"units": [bt, leader], "to": "B4408",
+                                            "path": ["B4405", "B4406", "B4407", "B4408"]}))  # 1 + 1 + 1 + 2 MP
+    assert pos.st.units[bt]["hex"] == ("B4408" if reached else "B4407")
+
+
+def test_tc_15_a_plus_1_leader_cannot_hurry_a_baggage_train() -> None:
+    pos = Position(month=6, segment="movement")
+    bt = pos.unit("rome", "baggage_train", "B4404", sp=6)
+    pos.leader("licinius_sura", "B4404")
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("move", {"units": [bt, "licinius_sura"], "to": "B4408",
+                                                "path": ["B4405", "B4406", "B4407", "B4408"]}))
+    assert err.value.section == "§12.1"

@@ -135,10 +135,11 @@ def test_tc_52_unit_morale() -> None:
     pos = Position()
     legion = pos.unit("rome", "legion_20_10", "B4406")
     aux = pos.unit("rome", "light_infantry_4_12", "B4406")
+    rome, dacia = pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]
     B.eliminate_unit(pos.st, legion, [], "test", by="dacia")
-    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (16, 16)
+    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (rome - 4, dacia + 4)
     B.eliminate_unit(pos.st, aux, [], "test", by="dacia")
-    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (14, 18)
+    assert (pos.st.powers["rome"]["morale"], pos.st.powers["dacia"]["morale"]) == (rome - 6, dacia + 6)
     assert legion in pos.st.eliminated and legion not in pos.st.units
 
 
@@ -158,3 +159,31 @@ def test_tc_53_treasury_lost_otherwise() -> None:
     pos.st.powers["dacia"]["treasury"] = 40
     B.lose_leader(pos.st, "decebalus", "dead", [])
     assert pos.st.powers["dacia"]["treasury"] == 20
+
+
+def test_tc_03_a_province_falls_with_its_capital_and_half_its_other_cities() -> None:
+    pos = Position()
+    w = world("s12")
+    capital = w.capital_of["italia"]
+    others = sorted(c for c in w.city_value if data().cities[c].province == "italia" and c != capital)
+    assert len(others) == 10  # digest §3.4 #4: ten other cities in column 11-16
+    pos.st.province_owner["italia"] = "rome"
+    for city in [capital, *others]:
+        pos.st.city_owner[city] = "rome"
+    B.take_city(pos.st, capital, "dacia", [])
+    for city in others[:4]:
+        B.take_city(pos.st, city, "dacia", [])
+    assert pos.st.province_owner["italia"] == ""  # the owner lost it, nobody holds it
+    B.take_city(pos.st, others[4], "dacia", [])
+    assert pos.st.province_owner["italia"] == "dacia"
+
+
+def test_ir_eng_27_an_invader_does_not_control_the_neutral() -> None:
+    pos = Position(month=6, segment="movement")
+    iazygia = sorted(h for h, c in data().hexes.items() if c.province == "iazygia")
+    pos.unit("iazyges", "horse_archers_6_16", iazygia[0])
+    pos.unit("rome", "legion_20_10", iazygia[1])
+    pos.unit("dacia", "heavy_infantry_20_8", iazygia[0])
+    assert N.farthest_seat(pos.st, "iazyges", []) == ""
+    del pos.st.units[next(u for u in pos.st.units if u.startswith("dacia"))]
+    assert N.farthest_seat(pos.st, "iazyges", []) == "dacia"

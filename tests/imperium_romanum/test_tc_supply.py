@@ -110,3 +110,21 @@ def test_supply_segment_eliminates_the_unsupplied_with_morale() -> None:
     S.supply_segment(pos.st, "rome", [])
     assert legion in pos.st.eliminated
     assert pos.st.powers["rome"]["morale"] == before - 4
+
+
+def test_tc_26_a_river_port_supplies_along_the_same_river() -> None:
+    w = world("s12")
+    port = data().cities["tomi"].hex
+    assert "Danuvius" in w.rivers_at[port]
+    from rules.imperium_romanum.world import hex_distance
+
+    near = sorted(h for h in w.land if 0 < hex_distance(h, port) <= 2)
+    same = next(h for h in near if "Danuvius" in w.rivers_at.get(h, ()))
+    dry = next(h for h in near if not w.rivers_at.get(h) and h not in w.city_at)
+    far = next(h for h in sorted(w.land) if hex_distance(h, port) == 3 and "Danuvius" in w.rivers_at.get(h, ()))
+    pos = Position(month=6, segment="supply")
+    assert S.river_port_supplies(pos.st, "rome", same) is True  # unit 1 of the Olbia example
+    assert S.port_supplies(pos.st, "rome", port, False) is True  # unit 4, in the port
+    assert S.river_port_supplies(pos.st, "rome", dry) is False  # unit 3, next to no river
+    assert S.river_port_supplies(pos.st, "rome", far) is False
+    assert S.river_port_supplies(pos.st, "dacia", same) is False

@@ -1,0 +1,83 @@
+"""Benchmark and calibration: whole Imperium Romanum games played by the automatic players.
+
+    .venv/bin/python benchmarks/bench_imperium_romanum.py [--games 20] [--scenario s12]
+
+Plays N seeded games with the heuristic player and N with the random legal player. Prints the
+wall time of each whole game (target: a scenario 12 game by the heuristic player in 10 s or
+less), the median time of one command (target: 2 ms or less on a 2-core machine), and the
+statistics of what happened over the games: battles, sieges, interceptions, supply losses,
+naval combats (issue 17).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.imperium_romanum.game import ImperiumRomanumGame  # noqa: E402
+from rules.imperium_romanum.players import heuristic_choice, random_choice  # noqa: E402
+
+STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_losses", "cities_taken",
+         "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
+         "naval_combats")  # fmt: skip
+
+
+def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:
+    game = ImperiumRomanumGame.new(scenario, [], f"bench-{player}-{seed}", {})
+    rng = random.Random(seed)
+    choose = heuristic_choice if player == "heuristic" else random_choice
+    n = 0
+    while game.result() is None and n < 50_000:
+        pick = choose(game, rng)
+        if pick is None:
+            break
+        seat, cmd = pick
+        t0 = time.perf_counter()
+        game.apply(seat, cmd)
+        timings.append(time.perf_counter() - t0)
+        n += 1
+    return game, n
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--scenario", default="s12")
+    args = parser.parse_args()
+    ImperiumRomanumGame.new(args.scenario, [], "warm-up", {})  # load the map once
+    ok = True
+    for player in ("heuristic", "random"):
+        timings: list[float] = []
+        totals: Counter[str] = Counter()
+        results: Counter[str] = Counter()
+        walls, months, commands = [], [], []
+        for seed in range(args.games):
+            t0 = time.perf_counter()
+            game, n = play(args.scenario, player, seed, timings)
+            walls.append(time.perf_counter() - t0)
+            months.append(game.state.turn)
+            commands.append(n)
+            totals.update(game.state.stats)
+            r = game.result()
+            results[(",".join(r.winners) or "nobody") + f" ({r.level})" if r else "unfinished"] += 1
+        median_ms = statistics.median(timings) * 1000 if timings else 0.0
+        print(f"{player}: {args.games} games of {args.scenario}; worst game {max(walls):.2f} s, "
+              f"mean {statistics.mean(walls):.2f} s; months {min(months)}-{max(months)}; "
+              f"commands {min(commands)}-{max(commands)}; median command {median_ms:.3f} ms")  # fmt: skip
+        print("  results:", dict(sorted(results.items())))
+        print("  events:", ", ".join(f"{k} {totals.get(k, 0)}" for k in STATS))
+        if player == "heuristic":
+            ok = ok and max(walls) <= 10.0 and median_ms <= 2.0
+    print("targets (heuristic game <= 10 s, median command <= 2 ms):", "met" if ok else "MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""Field fortifications (§21) and the conquest of provinces without cities (§5.6.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.errors import RuleError
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.engine_data import LEVEL_NAMES, fort_strength, tables
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data, world
+
+A_LEVEL, B_LEVEL = 4, 3
+
+
+def period(st: IRState) -> str:
+    return data().scenarios[st.scenario].period
+
+
+def side_of(st: IRState, power: str) -> str:
+    return B.seat_of(st, power) or power
+
+
+def level_of(st: IRState, hex_id: str, side: str) -> int:
+    """The best fort level a side holds in a hex (0 when none)."""
+    return max((lvl for p, lvl in st.forts.get(hex_id, {}).items() if side_of(st, p) == side), default=0)
+
+
+def strength_of(st: IRState, hex_id: str, side: str) -> int:
+    """21.4: the fort's strength, added to its side's defenders or defending alone."""
+    return fort_strength(period(st), level_of(st, hex_id, side))
+
+
+def is_builder(st: IRState, uid: str) -> bool:
+    return any(uid in rec["units"] for rec in st.building.values())
+
+
+def fortify(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """The ``fortify`` command (21.1): infantry that began the segment in the hex and has not
+    moved builds one level per legion-sized unit (two half-LE units make one), paid in talents;
+    the builders stay put, and the fort appears next month's Fortification Phase."""
+    from rules.imperium_romanum.movement import _ids
+
+    ids = _ids(args.get("units"))
+    if not ids or any(u not in st.units for u in ids):
+        raise RuleError("§21.1", _("name the infantry units that build"))
+    recs = [st.units[u] for u in ids]
+    hexes = {r["hex"] for r in recs}
+    powers = {r["power"] for r in recs}
+    if len(hexes) != 1 or len(powers) != 1:
+        raise RuleError("§21.1", _("the builders are units of one power in one hex"))
+    hex_id, power = hexes.pop(), powers.pop()
+    if B.seat_of(st, power) != seat or not B.can_act(st, power):
+        raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[power]["name"]))
+    for uid, rec in zip(ids, recs, strict=True):
+        if B.is_cavalry(rec) or not B.is_combat(rec):
+            raise RuleError("§21.1", _("only infantry builds fortifications"))
+        if rec["activated"] or rec["besieged"] or is_builder(st, uid):
+            raise RuleError("§21.1", _("{unit} must begin the segment in the hex and not move", unit=uid))
+    if B.hostile_land_at(st, seat, hex_id):
+        raise RuleError("§21.1", _("builders may not share their hex with the enemy"))
+    levels = sum(B.le_halves(r) for r in recs) // 2
+    if levels < 1:
+        raise RuleError("§21.1", _("one legion-sized unit of infantry builds one level"))
+    top = tables().fort_max_level[period(st)]
+    current = st.forts.get(hex_id, {}).get(power, 0)
+    if current + levels > top:
+        raise RuleError("§21.2", _("the fort would pass the period's maximum level {level}", level=LEVEL_NAMES[top]))
+    cost = levels * tables().fort_cost_per_level
+    if not st.powers[power]["major"] or st.powers[power]["treasury"] < cost:
+        raise RuleError("§21.1", _("building {levels} levels costs {cost} talents, more than the treasury holds",
+                                   levels=levels, cost=cost))  # fmt: skip
+    st.powers[power]["treasury"] -= cost
+    for rec in recs:
+        rec.update(activated=True, mp=0)
+    st.building[f"{hex_id}|{power}"] = {"hex": hex_id, "power": power, "levels": levels, "units": list(ids)}
+    st.stat("forts_begun")
+    lines.append(_("{power} fortifies {hex}: {levels} levels under construction for {cost} talents (21.1).",
+                   power=st.powers[power]["name"], hex=hex_id, levels=levels, cost=cost))  # fmt: skip
+
+
+def cancel_builders(st: IRState, uids: list[str], lines: list[Text]) -> None:
+    """21.1: builders that attack or lose a combat lose the work and the talents."""
+    for key in sorted(st.building):
+        if any(u in st.building[key]["units"] for u in uids):
+            rec = st.building.pop(key)
+            lines.append(_("The fortification work at {hex} is lost (21.1).", hex=rec["hex"]))
+
+
+def complete_construction(st: IRState, lines: list[Text]) -> None:
+    """The Fortification Phase (4.0, 21.1): work whose builders all stayed becomes a fort."""
+    for key in sorted(st.building):
+        rec = st.building.pop(key)
+        if all(u in st.units and st.units[u]["hex"] == rec["hex"] for u in rec["units"]):
+            forts = st.forts.setdefault(rec["hex"], {})
+            forts[rec["power"]] = forts.get(rec["power"], 0) + rec["levels"]
+            lines.append(_("{power} completes a level {level} fort at {hex} (21.1).", power=st.powers[rec["power"]]["name"],
+                           level=LEVEL_NAMES[forts[rec["power"]]], hex=rec["hex"]))  # fmt: skip
+        else:
+            lines.append(_("The fortification work at {hex} is lost (21.1).", hex=rec["hex"]))
+
+
+def remove_forts(st: IRState, hex_id: str, side: str, lines: list[Text]) -> None:
+    """21.3: an enemy taking the hex removes the side's forts there; they are never captured."""
+    forts = st.forts.get(hex_id, {})
+    for power in sorted(forts):
+        if side_of(st, power) == side:
+            del forts[power]
+            lines.append(_("The fort of {power} at {hex} is razed (21.3).", power=st.powers[power]["name"], hex=hex_id))
+    if not forts:
+        st.forts.pop(hex_id, None)
+
+
+def upkeep(st: IRState, lines: list[Text]) -> None:
+    """21.3: in each Taxation & Mobilization Phase an empty fort costs talents equal to its
+    level, or is removed (IR-ENG-24: paid whenever the treasury allows)."""
+    for hex_id in sorted(st.forts):
+        forts = st.forts[hex_id]
+        for power in sorted(forts):
+            if any(u["power"] == power for u in st.units.values() if u["hex"] == hex_id):
+                continue
+            level = forts[power]
+            if st.powers[power]["major"] and st.powers[power]["treasury"] >= level:
+                st.powers[power]["treasury"] -= level
+                lines.append(_("{power} pays {cost} talents to keep its empty fort at {hex} (21.3).",
+                               power=st.powers[power]["name"], cost=level, hex=hex_id))  # fmt: skip
+            else:
+                del forts[power]
+                lines.append(_("The empty fort of {power} at {hex} is removed (21.3).", power=st.powers[power]["name"], hex=hex_id))
+        if not forts:
+            del st.forts[hex_id]
+
+
+def conquest_checks(st: IRState, seat: str, lines: list[Text]) -> None:
+    """5.6.1: at the end of his turn (IR-ENG-23) a player with an A or B fort in a province without
+    cities, and no hostile unit in it, rolls a d6 + 1 per A fort (a B fort counts a half, fractions
+    dropped): above 6 conquers it; an unmodified 1 always fails."""
+    w = world(st.scenario)
+    with_city = {data().cities[c].province for c in w.city_value}
+    by_province: dict[tuple[str, str], list[int]] = {}
+    for hex_id, forts in sorted(st.forts.items()):
+        province = w.province(hex_id)
+        if not province or province in with_city:
+            continue
+        for power, level in sorted(forts.items()):
+            if B.seat_of(st, power) == seat and level >= B_LEVEL and st.province_owner.get(province, "") != power:
+                by_province.setdefault((province, power), []).append(level)
+    for (province, power), levels in sorted(by_province.items()):
+        if st.province_owner.get(province, "") and B.seat_of(st, st.province_owner[province]) == seat:
+            continue
+        hostile = any(w.province(u["hex"]) == province and B.is_combat(u) and B.seat_hostile_to(st, seat, u["power"])
+                      for u in st.units.values())  # fmt: skip
+        if hostile:
+            continue
+        bonus = sum(1 for lvl in levels if lvl == A_LEVEL) + sum(1 for lvl in levels if lvl == B_LEVEL) // 2
+        roll = st.dice.d6(f"§5.6.1 conquest of {province}", [("§5.6.1 forts", bonus)])
+        st.stat("conquest_rolls")
+        if roll.natural != 1 and roll.result > 6:
+            B.set_province(st, province, power, lines)
+        else:
+            lines.append(_("{power} fails to subdue {province}: {roll} (5.6.1).", power=st.powers[power]["name"],
+                           province=data().provinces[province].name, roll=roll.result))  # fmt: skip

@@ -1,0 +1,185 @@
+"""Roman mobilization (§7): raising units and baggage trains in the Taxation & Mobilization
+Phase, within each area's yearly limits, at the period's costs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.errors import NotYetSupported, RuleError
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data, world
+
+CITY_LIMIT = 2
+CAPITAL_LIMIT = 4
+"""7.4: at most 2 new units per city and 4 per provincial capital in one phase."""
+DOUBLE_COST_MONTHS = (6, 9, 12)
+"""7.4: only March is at list price (the scenario's first phase excepted)."""
+SUBSTITUTES = {"legion_16_10": "legion_20_10"}
+"""7.5: a lesser unit of the same type and symbol may use a better one's limit."""
+NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
+"""7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
+BT_MAX = 16
+"""7.7: never more than 16 baggage trains in play per major power."""
+
+
+def period(st: IRState) -> str:
+    return data().scenarios[st.scenario].period
+
+
+def area_of(st: IRState, province: str) -> tuple[str, dict[str, Any]]:
+    """The mobilization area of a province in this period (7.2): an area naming it among its
+    provinces, or an area that is the province itself; ("", {}) outside every area."""
+    areas = data().charts.mobilization.get(period(st), {})
+    for name in sorted(areas):
+        chart = dict(areas[name])
+        members = [str(p) for p in chart.get("provinces", [])]  # type: ignore[attr-defined]
+        if province in members or (name == province and "provinces" not in chart):
+            return name, chart
+    return "", {}
+
+
+def form_lines(st: IRState, power: str) -> list[str]:
+    """7.3: the Mobilization Form copies the line of every area where the power holds a
+    province; provinces outside every area mobilize by the rule of 7.2."""
+    names = {area_of(st, p)[0] for p, owner in st.province_owner.items() if owner == power}
+    return sorted(n for n in names if n)
+
+
+def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
+    """7.4: the chart's cost, doubled in June, September and December except in the scenario's
+    first Taxation & Mobilization Phase."""
+    base = int(chart.get("costs", {}).get(_short(unit_type), tables().unit_costs[unit_type]))
+    return base * 2 if st.month in DOUBLE_COST_MONTHS and st.tm_seen > 1 else base
+
+
+def _short(unit_type: str) -> str:
+    """The chart's column name of a unit type ("legion_20_10" -> "20-10")."""
+    parts = unit_type.split("_")
+    return f"{parts[-2]}-{parts[-1]}" if len(parts) >= 2 and parts[-1].isdigit() else unit_type
+
+
+def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """The ``build`` command (7.4): ``type`` of unit and ``city`` where it appears."""
+    unit_type, city = str(args.get("type", "")), str(args.get("city", ""))
+    power, pool, cost = check_build(st, seat, unit_type, city)
+    st.powers[power]["treasury"] -= cost
+    if pool:
+        used = st.mobilized.setdefault(pool[0], {})
+        used[pool[1]] = used.get(pool[1], 0) + 1
+    st.phase_builds[city] = st.phase_builds.get(city, 0) + 1
+    uid = _place(st, power, unit_type, data().cities[city].hex)
+    st.stat("units_raised")
+    lines.append(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
+                   type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost))  # fmt: skip
+
+
+def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str, tuple[str, str] | None, int]:
+    """Every condition of a raise (7.2-7.7), without changing anything: the power, the yearly
+    tick to make and the cost; a RuleError names the rule that forbids it."""
+    w = world(st.scenario)
+    if city not in w.city_value:
+        raise RuleError("§7.4", _("{city} is not a city of this period", city=city or "?"))
+    power = st.city_owner.get(city, "")
+    province = data().cities[city].province
+    if not power or B.seat_of(st, power) != seat:
+        raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
+    if not st.powers[power]["major"]:
+        raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
+    if st.province_owner.get(province, "") != power:
+        raise RuleError("§7.4", _("units are raised only in provinces you control"))
+    from rules.imperium_romanum import plunder
+
+    if plunder.no_recruiting(st, province, power):
+        raise RuleError("§24.1", _("no recruiting in a plundered province"))
+    hex_id = data().cities[city].hex
+    if hex_id in st.sieges:
+        raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))
+    if unit_type.startswith("fleet"):
+        raise NotYetSupported("§7.8", _("building fleets"))
+    if unit_type == "legion_24_10":
+        raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
+    if unit_type not in tables().unit_costs:
+        raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
+    limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
+    if st.phase_builds.get(city, 0) >= limit:
+        raise RuleError("§7.4", _("{city} has raised its {limit} new units this phase", city=data().cities[city].name,
+                                  limit=limit))  # fmt: skip
+    area, chart = area_of(st, province)
+    pool = _pool(st, unit_type, province, area, chart, power)
+    cost = unit_cost(st, unit_type, chart)
+    if st.powers[power]["treasury"] < cost:
+        raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
+                                  cost=cost, treasury=st.powers[power]["treasury"]))  # fmt: skip
+    return power, pool, cost
+
+
+def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str, Any], power: str) -> tuple[str, str] | None:
+    """Check the yearly limit (7.2, 7.5) and return the (key, column) tick to make, or None for
+    baggage trains (7.7)."""
+    if unit_type == "baggage_train":
+        w = world(st.scenario)
+        if not w.cultivated.get(province, False):
+            raise RuleError("§7.7", _("baggage trains are raised in cultivated provinces"))
+        raised = sum(1 for u in st.units.values() if u["power"] == power and u["type"] == "baggage_train" and u.get("raised"))
+        trains = sum(1 for u in st.units.values() if u["power"] == power and u["type"] == "baggage_train")
+        leaders = sum(1 for rec in st.leaders.values() if rec["power"] == power and rec["status"] == "map")
+        if raised >= leaders or trains >= BT_MAX:
+            raise RuleError("§7.7", _("no more baggage trains than leaders on the map, and at most 16"))
+        return None
+    if area:
+        limits = {str(k): int(v) for k, v in dict(chart.get("limits", {})).items()}
+        key = f"area:{area}"
+        used = st.mobilized.get(key, {})
+        column = _short(unit_type)
+        if column in limits and used.get(column, 0) < limits[column]:
+            return key, column
+        better = _short(SUBSTITUTES.get(unit_type, ""))
+        if better in limits and used.get(better, 0) < limits[better]:
+            return key, better
+        raise RuleError("§7.5", _("the {area} area has no {type} left to raise this year", area=area, type=column))
+    key = f"province:{province}"
+    used = st.mobilized.get(key, {})
+    cities = sum(1 for c in world(st.scenario).city_value if data().cities[c].province == province)
+    if unit_type == "light_infantry_4_12" and used.get("4-12", 0) < cities:
+        return key, "4-12"
+    if unit_type in NO_AREA_EXTRA and used.get("extra", 0) < 1:
+        return key, "extra"
+    raise RuleError("§7.2", _("outside the areas a province raises one 4-12 per city a year and one more 4-12 or "
+                              "6-16"))  # fmt: skip
+
+
+def _place(st: IRState, power: str, unit_type: str, hex_id: str) -> str:
+    """7.4: a new unit appears unseasoned; a new baggage train is full (7.7)."""
+    n = 1 + sum(1 for u in (*st.units, *st.eliminated) if u.startswith(f"{power}.{unit_type}."))
+    uid = f"{power}.{unit_type}.{n}"
+    while uid in st.units or uid in st.eliminated:
+        n += 1
+        uid = f"{power}.{unit_type}.{n}"
+    st.seq += 1
+    st.units[uid] = {
+        "type": unit_type, "power": power, "hex": hex_id, "order": st.seq, "vet": unit_type == "baggage_train",
+        "sp": 6 if unit_type == "baggage_train" else 0, "besieged": False, "mp": 0, "activated": False,
+        "moved": False, "supplied": False, "spent": False, "crossing": "", "from": "", "must_attack": False,
+        "foraged": False, "raised": True,
+    }  # fmt: skip
+    return uid
+
+
+def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
+    """The raises ``seat`` could order now (every type at every city it may use)."""
+    out = []
+    w = world(st.scenario)
+    for city in sorted(w.city_value):
+        power = st.city_owner.get(city, "")
+        if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
+            continue
+        for unit_type in sorted(tables().unit_costs):
+            try:
+                check_build(st, seat, unit_type, city)
+            except RuleError:
+                continue
+            out.append({"type": unit_type, "city": city})
+    return out

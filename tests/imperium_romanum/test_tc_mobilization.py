@@ -1,0 +1,114 @@
+"""Roman mobilization (7.0): worked examples TC-06 to TC-11 on scenario 1 (period 1), where the
+Italia and Hispania lines of the Mobilization Chart are printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.command import Command
+from rules.core.errors import NotYetSupported, RuleError
+from rules.imperium_romanum import mobilization as MOB
+from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.world import data, world
+from tests.imperium_romanum.builder import Position
+
+
+def _italy(month: int = 3, tm_seen: int = 2, treasury: int = 100) -> Position:
+    pos = Position("s01", month=month, year=-52, segment="taxation", active="rome")
+    pos.st.province_owner["italia"] = "rome"
+    for city in world("s01").city_value:
+        if data().cities[city].province == "italia":
+            pos.st.city_owner[city] = "rome"
+    pos.st.tm_seen = tm_seen
+    pos.st.powers["rome"]["treasury"] = treasury
+    return pos
+
+
+def _build(pos: Position, unit_type: str, city: str) -> None:
+    pos.game.apply("rome", Command("build", {"type": unit_type, "city": city}))
+
+
+def test_tc_06_the_italia_limit_of_three_20_10_a_year() -> None:
+    pos = _italy()
+    for city in ("roma", "roma", "neapolis"):
+        _build(pos, "legion_20_10", city)
+    with pytest.raises(RuleError) as err:
+        _build(pos, "legion_20_10", "neapolis")
+    assert err.value.section == "§7.5"
+    pos.st.month = 1
+    SEQ.start_month(pos.st, [])
+    pos.st.month = 3
+    pos.st.phase_builds = {}
+    _build(pos, "legion_20_10", "neapolis")
+    assert pos.st.mobilized["area:italia"]["20-10"] == 1
+
+
+@pytest.mark.parametrize(("month", "tm_seen", "cost"), [(3, 2, 4), (6, 2, 8), (9, 2, 8), (12, 2, 8), (6, 1, 4)])
+def test_tc_07_costs_double_after_march_except_in_the_first_phase(month: int, tm_seen: int, cost: int) -> None:
+    pos = _italy(month=month, tm_seen=tm_seen)
+    _build(pos, "legion_20_10", "roma")
+    assert pos.st.powers["rome"]["treasury"] == 100 - cost
+
+
+def test_tc_07_no_deficit() -> None:
+    pos = _italy(treasury=3)
+    with pytest.raises(RuleError) as err:
+        _build(pos, "legion_20_10", "roma")
+    assert err.value.section == "§7.4"
+    _build(pos, "legion_16_10", "roma")
+    assert pos.st.powers["rome"]["treasury"] == 0
+
+
+def test_tc_08_new_units_are_unseasoned_and_cities_have_limits() -> None:
+    pos = _italy()
+    _build(pos, "legion_20_10", "neapolis")
+    new = [u for u in pos.st.units.values() if u.get("raised")]
+    assert len(new) == 1 and new[0]["vet"] is False and new[0]["hex"] == data().cities["neapolis"].hex
+    _build(pos, "light_infantry_4_12", "neapolis")
+    with pytest.raises(RuleError) as err:
+        _build(pos, "light_infantry_4_12", "neapolis")
+    assert err.value.section == "§7.4"  # a third unit in an ordinary city
+    for unit_type in ("legion_20_10", "legion_20_10", "legion_16_10", "legion_16_10"):
+        _build(pos, unit_type, "roma")
+    with pytest.raises(RuleError) as err:
+        _build(pos, "legion_16_10", "roma")
+    assert err.value.section == "§7.4"  # a fifth in the provincial capital
+
+
+def test_tc_10_a_16_10_may_use_the_20_10_limit() -> None:
+    pos = _italy()
+    for city in ("roma", "roma", "neapolis", "neapolis"):
+        _build(pos, "legion_16_10", city)
+    _build(pos, "legion_16_10", "ravenna")  # the 16-10 line is used up: a 20-10 tick, at the 16-10 cost
+    assert pos.st.mobilized["area:italia"] == {"16-10": 4, "20-10": 1}
+    assert pos.st.powers["rome"]["treasury"] == 100 - 5 * 3
+
+
+def test_tc_11_the_form_copies_every_area_with_a_province() -> None:
+    pos = _italy()
+    pos.st.province_owner["tarraconensis"] = "rome"
+    assert MOB.form_lines(pos.st, "rome") == ["hispania", "italia"]
+    assert MOB.area_of(pos.st, "baetica")[0] == "hispania"
+
+
+def test_provinces_outside_the_areas_raise_a_4_12_per_city_and_one_more() -> None:
+    pos = Position(month=3, segment="taxation")
+    pos.st.tm_seen = 2
+    assert MOB.area_of(pos.st, "moesia_superior") == ("", {})
+    cities = sorted(c for c in world("s12").city_value if data().cities[c].province == "moesia_superior")
+    for city in cities:
+        pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": city}))
+    pos.game.apply("rome", Command("build", {"type": "light_cavalry_6_16", "city": cities[0]}))
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": cities[1]}))
+    assert err.value.section == "§7.2"
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("build", {"type": "legion_20_10", "city": cities[1]}))
+    assert err.value.section == "§7.2"
+
+
+def test_fleets_and_minor_powers_are_not_yet_supported() -> None:
+    pos = _italy()
+    with pytest.raises(NotYetSupported) as err:
+        _build(pos, "fleet_18_30", "roma")
+    assert err.value.section == "§7.8"

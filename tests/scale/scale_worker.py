@@ -1,0 +1,168 @@
+"""One Praetor process of the multi-process test (``test_scale_processes.py``), without Discord.
+
+``play URL SHARD_IDS SHARD_COUNT GAMES COMMANDS``: the process owns the Discord shards
+``SHARD_IDS`` of ``SHARD_COUNT`` (a game's guild id picks its shard as Discord does:
+``(guild_id >> 22) % shard_count``). For each game of its shards it seats two players, starts
+the game and delivers ``COMMANDS`` interactions, each with its own interaction id, through the
+real Moderator (``handling`` + ``act``/``decide``, as the cogs do), several games at a time.
+A replacement started with the same shards after a ``kill -9`` delivers every interaction of
+those games again, as Discord and impatient players do: what landed gets its first answer,
+the rest lands now. Prints ``done N`` every 100 interactions and ``finished N`` at the end.
+
+``due URL OFFSET_SECONDS OUT_FILE``: the scheduler and the outbox sender of one process, on a
+clock ``OFFSET_SECONDS`` ahead: applies due timeouts, owes due reminders and "sends" every
+outbox row it claims (appends its id to ``OUT_FILE``, then marks it sent), until nothing is due.
+
+Games are the tiny race of ``tests/tinygame.py`` (the real Moderator, a light game: Imperator's
+start alone would not fit the test's time budget). Odd games begin with ``end``, so their last
+command is a ``play`` and they end waiting on a block decision (a timeout to apply).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+for path in (ROOT, ROOT / "tests"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from tinygame import TinyGame  # noqa: E402
+
+from bot.clock import Clock  # noqa: E402
+from bot.config import parse_shards  # noqa: E402
+from bot.moderator import ActResult, Moderator, handling  # noqa: E402
+from bot.outbox import Post  # noqa: E402
+from db.engine import make_engine  # noqa: E402
+from rules.core import Command, Game  # noqa: E402
+from rules.core.registry import register  # noqa: E402
+
+IN_FLIGHT = 12
+"""Games played at once by one process (each game's interactions in order)."""
+
+
+def guild_of(game: int) -> int:
+    """A guild id whose Discord shard is ``game % shard_count``."""
+    return game << 22
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    return (guild_id >> 22) % shard_count
+
+
+def channel_of(game: int) -> str:
+    return f"scale-{game}"
+
+
+def users_of(game: int) -> tuple[str, str]:
+    return f"u{game}r", f"u{game}b"
+
+
+def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
+    """One public post per accepted command (what the bot's composer does, in short)."""
+    return [Post("post", result.game.channel_id, f"game {result.game.id} move {result.seq}")]
+
+
+class ShiftedClock(Clock):
+    def __init__(self, seconds: float) -> None:
+        self.offset = timedelta(seconds=seconds)
+
+    def now(self) -> datetime:
+        return super().now() + self.offset
+
+
+async def seat_and_start(moderator: Moderator, game: int) -> int:
+    """The game of ``game``'s channel, created, seated and started if a killed process left
+    any of it undone."""
+    channel = channel_of(game)
+    red, blue = users_of(game)
+    row = await moderator.channel_game(channel)
+    if row is None:
+        row = await moderator.create(str(guild_of(game)), channel, red, "tiny", "race")
+    if row.status == "lobby":
+        if row.seats.get("red") is None:
+            row, _ = await moderator.join(channel, red, "red")
+        if row.seats.get("blue") is None:
+            row, _ = await moderator.join(channel, blue, "blue")
+        row, _ = await moderator.start(channel, red)
+    return row.id or 0
+
+
+async def deliver(moderator: Moderator, game: int, number: int) -> ActResult:
+    """Interaction ``number`` of ``game``: the command its player would send now."""
+    handling(f"scale-{game}-{number}")  # the interaction id: a second delivery lands once
+    channel = channel_of(game)
+    row, state = await moderator.game_for(channel)
+    pending = state.pending_decision()
+    if pending is not None:
+        user = str(row.seats[pending.seat])
+        return await moderator.decide(row.id or 0, user, pending.id, "pass", row.seq)
+    seat = state.to_move()[0]
+    name = "end" if number == 0 and game % 2 else "play"
+    args = {"steps": 1} if name == "play" else {}
+    return await moderator.act(channel, str(row.seats[seat]), Command(name, args))
+
+
+async def play(url: str, shard_ids: str, shard_count: str, games: int, commands: int) -> None:
+    ids, count = parse_shards(shard_ids, shard_count)
+    assert ids is not None and count is not None
+    mine = [g for g in range(games) if shard_of(guild_of(g), count) in ids]
+    engine = make_engine(url)
+    moderator = Moderator(engine, clock=Clock())
+    moderator.composer = compose
+    done = 0
+    slots = asyncio.Semaphore(IN_FLIGHT)
+
+    async def one_game(game: int) -> None:
+        nonlocal done
+        async with slots:
+            await seat_and_start(moderator, game)
+            for number in range(commands):
+                await asyncio.create_task(deliver(moderator, game, number))  # own context
+                done += 1
+                if done % 100 == 0:
+                    print(f"done {done}", flush=True)
+
+    await asyncio.gather(*(one_game(game) for game in mine))
+    print(f"finished {done}", flush=True)
+    await engine.dispose()
+
+
+async def due(url: str, offset: float, out_file: Path) -> None:
+    engine = make_engine(url)
+    moderator = Moderator(engine, clock=ShiftedClock(offset))
+    moderator.composer = compose
+    idle = 0
+    with out_file.open("a") as out:
+        while idle < 3:  # three quiet rounds in a row: nothing due is left for this process
+            work = await moderator.process_due()
+            rows = await moderator.outbox.claim(limit=200)
+            for row in rows:
+                out.write(f"{row.id}\n")
+                out.flush()
+                await moderator.outbox.mark_sent(row, message_id=f"m{row.id}", in_channel=True)
+            busy = work.timeouts or work.reminders or rows
+            idle = 0 if busy else idle + 1
+            if not busy:
+                await asyncio.sleep(0.2)
+    print("finished", flush=True)
+    await engine.dispose()
+
+
+def main(argv: list[str]) -> None:
+    register(TinyGame)
+    mode, url, *rest = argv
+    if mode == "play":
+        asyncio.run(play(url, rest[0], rest[1], int(rest[2]), int(rest[3])))
+    elif mode == "due":
+        asyncio.run(due(url, float(rest[0]), Path(rest[1])))
+    else:
+        raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
