@@ -640,6 +640,13 @@ class Moderator:
             flight = self._in_flight[key] = asyncio.Event()
         try:
             return await self._act_in(game_id, user_id, command, expected_seq, seat, key)
+        except (ModeratorError, RuleError):
+            # refused because another delivery of this interaction (in another process) landed
+            # between our look for its answer and our read of the game: give that answer
+            first = await self._first_answer(key) if isinstance(key, str) else None
+            if first is not None:
+                return first
+            raise
         finally:
             if flight is not None:
                 flight.set()
@@ -1065,6 +1072,9 @@ class Moderator:
         game = await self.load(row)
         pending = game.pending_decision()
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
+            first = await self._first_answer(key)  # a delivery of this same answer landed
+            if first is not None:
+                return first
             raise StaleError(_("This choice is out of date: the decision was already settled."))
         if row.seats.get(pending.seat) != user_id:
             raise ModeratorError(_("This decision is not yours to make."))

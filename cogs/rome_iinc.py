@@ -42,6 +42,7 @@ from cogs.common import (
     action_choices,
     announce,
     channel_key,
+    game_row,
     praetor,
     refuse,
     run_command,
@@ -186,7 +187,7 @@ class NextButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)
         try:
-            row = await bot.moderator.get(self.game_id)
+            row = await game_row(bot, self.game_id, KIND)
             if row.status != "active" or row.seq != self.seq:
                 raise ModeratorError(_("This menu is out of date: the game has moved on. Use /game status."))
             game = await bot.moderator.load(row)

@@ -110,8 +110,11 @@ async def crashes(
     """``kills`` SIGKILLs of a child playing on ``url`` (the database of ``moderator``)."""
     findings = Findings("crashes", backend)
     rng = random.Random(seed)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), *sys.path])}
+    paths = [str(TESTS), str(TESTS.parent), *(p for p in sys.path if p)]  # this checkout first
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     async with Harness(moderator, images) as harness:
+        if harness.recorder is not None:
+            harness.recorder.keep = False
         for number in range(kills):
             process = subprocess.Popen(
                 [sys.executable, "-m", "reliability.crashes", "child", url, str(seed * 1000 + number)],

@@ -227,6 +227,9 @@ async def duplicates(
     findings = Findings("duplicates", backend)
     rng = random.Random(seed)
     async with Harness(moderator, images / "one") as one, Harness(other, images / "two") as two:
+        for harness in (one, two):
+            if harness.recorder is not None:
+                harness.recorder.keep = False
         run = Duplicates(one, two, findings, rng)
         imperator = await run.new_game(IMPERATOR)
         barracks = await run.new_game(BARRACKS)

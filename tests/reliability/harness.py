@@ -86,10 +86,14 @@ class ViewRecorder:
 
     def __init__(self) -> None:
         self.views: list[tuple[str, dict[str, Any]]] = []
+        self.keep = True  # False: count only (a long run would hold every view)
+        self.drawn = 0
 
     def renderer(self, kind: str) -> Any:
         def draw(view: dict[str, Any], name: str) -> bytes:
-            self.views.append((kind, view))
+            self.drawn += 1
+            if self.keep:
+                self.views.append((kind, view))
             return TINY_PNG
 
         return draw

@@ -30,6 +30,8 @@ async def memory(
     rng = random.Random(seed)
     figures: list[tuple[int, float]] = []
     async with Harness(moderator, images) as harness:
+        if harness.recorder is not None:
+            harness.recorder.keep = False  # the probe's own memory is not the bot's
         gc.collect()
         figures.append((0, rss_mb()))
         played = 0
@@ -46,8 +48,8 @@ async def memory(
                     holder = next(u for u in row.seats.values() if u in USERS)
                     await moderator.concede(channel, holder)
                 await drain(harness.table.bot, limit=200)
-                if len(harness.table.outputs) > 200:
-                    harness.table.outputs.clear()
+                harness.table.outputs.clear()  # the local table's records, not the bot's
+                harness.table.pinned.clear()
                 played += 1
             gc.collect()
             figures.append((played, rss_mb()))

@@ -75,6 +75,8 @@ async def permissions(
     findings = Findings("permissions", backend)
     channels = itertools.count()
     async with Harness(moderator, images) as harness:
+        if harness.recorder is not None:
+            harness.recorder.keep = False
         from cogs.common import DYNAMIC_ITEMS
 
         patterns = [cls.__discord_ui_compiled_template__.pattern for cls in DYNAMIC_ITEMS]  # type: ignore[attr-defined]

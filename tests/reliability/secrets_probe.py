@@ -241,6 +241,7 @@ async def secrets(
                                         f"{word!r} shown to {audience}: {text[:160]!r}"
                                     )
                     steps += 1
+                    del harness.recorder.views[:]  # type: ignore[union-attr]  # scanned
                     if not moved:
                         break
                     if len(harness.table.outputs) > 500:

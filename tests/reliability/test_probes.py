@@ -142,23 +142,27 @@ async def sqlite_moderator(sqlite_engine: AsyncEngine) -> AsyncIterator[Moderato
     yield Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
 
 
-async def test_the_secrets_probe_catches_a_log_built_from_raw_commands(
+async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
     sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 14's first defect put back: the log shows every command to everyone."""
-    import bot.moderator as moderator_module
+    """The mistake of issue 14's first defect put back: ``/game log`` built from the raw game
+    (every hand in it) instead of a view."""
     import reliability.secrets_probe as probe
 
-    real = moderator_module._log_view
+    real = Moderator.export_log
 
-    def unfiltered(row: Any, rows: Any, over: bool, mine: Any, user_id: str) -> Any:
-        return real(row, rows, True, set(row.seats), user_id)
+    async def raw(self: Moderator, game_id: int, user_id: str) -> dict[str, Any]:
+        data = await real(self, game_id, user_id)
+        row = await self.get(game_id)
+        if row.status == "active":
+            data["state"] = (await self.load(row)).to_json()
+        return data
 
-    monkeypatch.setattr(moderator_module, "_log_view", unfiltered)
+    monkeypatch.setattr(Moderator, "export_log", raw)
     monkeypatch.setattr(probe, "LOOKS", ("game log",))
     found = await secrets(
         sqlite_moderator, tmp_path, 1, seed=9, setups=(Setup("barracks", "standard-2p"),),
-        max_steps=30,
+        max_steps=20,
     )
     assert found.failure_count > 0
     assert any("hand item" in failure for failure in found.failures)
