@@ -171,7 +171,7 @@ def compose_opening(
         row.channel_id,
         [*head, *extras.lines],
         mentions=[str(u) for u in row.seats.values() if u] + extras.mentions,
-        components=[*extras.components, *components],  # the game's panel first, then Respond or Why?
+        components=[*components, *extras.components],
         pictures=[*main_picture(row, game, extras, language), *extras.pictures],
         language=language,
     )
