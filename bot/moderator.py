@@ -735,9 +735,14 @@ class Moderator:
         delivery = CURRENT_DELIVERY.get()
         if delivery is None:
             return None
-        key = f"{delivery.interaction_id}:{delivery.count + 1}"
-        flight = self._in_flight.get(key)
-        if flight is not None:  # the twin delivery is being saved in this process: its answer
+        return await self._landed_answer(f"{delivery.interaction_id}:{delivery.count + 1}")
+
+    async def _landed_answer(self, key: str | None) -> ActResult | None:
+        """The answer of the delivery that landed under ``key``, waiting first for a twin
+        delivery of it that this process is still saving (issue 14: a doubled delivery gets the
+        first one's answer, never "out of date")."""
+        flight = self._in_flight.get(key) if key is not None else None
+        if flight is not None:
             await flight.wait()
         return await self._first_answer(key)
 
@@ -1072,7 +1077,7 @@ class Moderator:
         game = await self.load(row)
         pending = game.pending_decision()
         if pending is None or pending.id != decision_id or row.seq != expected_seq:
-            first = await self._first_answer(key)  # a delivery of this same answer landed
+            first = await self._landed_answer(key)  # a delivery of this same answer landed
             if first is not None:
                 return first
             raise StaleError(_("This choice is out of date: the decision was already settled."))
