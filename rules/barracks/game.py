@@ -49,7 +49,6 @@ from rules.barracks.data import CARDS, EMPERORS, FACTION_NAMES, FACTIONS, SUIT_N
 from rules.barracks.state import BarracksState
 from rules.core.command import (
     ActionSpec,
-    ArgSpec,
     Choice,
     Command,
     GameResult,
@@ -57,6 +56,7 @@ from rules.core.command import (
     Outcome,
     PendingDecision,
     ScenarioInfo,
+    actions_from_commands,
 )
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
@@ -295,33 +295,12 @@ class BarracksGame(Game[BarracksState]):
         return [list(p) for p in permutations([c for c in st.seen if c != card])]
 
     def actions(self, seat: str) -> list[ActionSpec]:
-        st = self.state
-        cmds = self.legal_commands(seat)
-        if not cmds:
-            return []
-        specs: list[ActionSpec] = []
-        by_name: dict[str, list[Command]] = {}
-        for c in cmds:
-            by_name.setdefault(c.name, []).append(c)
-        for name, group in by_name.items():
-            keys: list[str] = []
-            for c in group:
-                for k in c.args:
-                    if k not in keys:
-                        keys.append(k)
-            args = []
-            for k in keys:
-                values: list[str] = []
-                for c in group:
-                    v = c.args.get(k)
-                    if isinstance(v, list):
-                        v = ",".join(v)
-                    if v is not None and str(v) not in values:
-                        values.append(str(v))
-                args.append(ArgSpec(k, _ARG_HELP.get(k, k), tuple(Choice(v, self._choice_label(k, v)) for v in values)))
-            specs.append(ActionSpec(name, _ACTION_HELP.get(name, name), tuple(args)))
-        del st
-        return specs
+        return actions_from_commands(
+            self.legal_commands(seat),
+            lambda name: _ACTION_HELP.get(name, name),
+            self._choice_label,
+            lambda option: _ARG_HELP.get(option, option),
+        )
 
     def _choice_label(self, key: str, value: str) -> str:
         st = self.state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,6 +202,37 @@ class ActionSpec:
     name: str
     description: str
     args: tuple[ArgSpec, ...] = ()
+
+
+def actions_from_commands(
+    commands: list[Command],
+    describe: Callable[[str], str],
+    label: Callable[[str, str], str] = lambda option, value: value,
+    describe_option: Callable[[str], str] = lambda option: option,
+) -> list[ActionSpec]:
+    """The action specs (menus, autocomplete) of a list of legal commands: one per command
+    name, in order, each option with the distinct values the commands give it (a list value
+    comma-joined). ``describe(name)`` words the action, ``describe_option(option)`` an option
+    and ``label(option, value)`` a value."""
+    by_name: dict[str, list[Command]] = {}
+    for c in commands:
+        by_name.setdefault(c.name, []).append(c)
+    specs = []
+    for name, group in by_name.items():
+        keys: list[str] = []
+        for c in group:
+            keys += [k for k in c.args if k not in keys]
+        args = []
+        for k in keys:
+            values: list[str] = []
+            for c in group:
+                v = c.args.get(k)
+                v = ",".join(v) if isinstance(v, list) else v
+                if v is not None and str(v) not in values:
+                    values.append(str(v))
+            args.append(ArgSpec(k, describe_option(k), tuple(Choice(v, label(k, v)) for v in values)))
+        specs.append(ActionSpec(name, describe(name), tuple(args)))
+    return specs
 
 
 @dataclass(frozen=True)

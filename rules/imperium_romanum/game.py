@@ -25,7 +25,6 @@ from typing import Any
 
 from rules.core.command import (
     ActionSpec,
-    ArgSpec,
     Choice,
     Command,
     GameResult,
@@ -33,6 +32,7 @@ from rules.core.command import (
     Outcome,
     PendingDecision,
     ScenarioInfo,
+    actions_from_commands,
 )
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
@@ -151,25 +151,7 @@ class ImperiumRomanumGame(Game[IRState]):
         return legal_commands(self.state, seat)
 
     def actions(self, seat: str) -> list[ActionSpec]:
-        by_name: dict[str, list[Command]] = {}
-        for c in self.legal_commands(seat):
-            by_name.setdefault(c.name, []).append(c)
-        specs = []
-        for name, group in by_name.items():
-            keys: list[str] = []
-            for c in group:
-                keys += [k for k in c.args if k not in keys]
-            args = []
-            for k in keys:
-                values: list[str] = []
-                for c in group:
-                    v = c.args.get(k)
-                    v = ",".join(v) if isinstance(v, list) else v
-                    if v is not None and str(v) not in values:
-                        values.append(str(v))
-                args.append(ArgSpec(k, k, tuple(Choice(v, v) for v in values)))
-            specs.append(ActionSpec(name, str(ACTION_HELP.get(name, name)), tuple(args)))
-        return specs
+        return actions_from_commands(self.legal_commands(seat), lambda name: str(ACTION_HELP.get(name, name)))
 
     def result(self) -> GameResult | None:
         r = self.state.result
