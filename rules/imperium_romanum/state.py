@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.core.dice import Dice
+from rules.core.state_json import state_from_json, state_to_json
 
 MONTHS = ("", "January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")  # fmt: skip
@@ -103,18 +104,11 @@ class IRState:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = value.to_json() if f.name == "dice" else copy.deepcopy(value)
-        return data
+        return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> IRState:
-        names = {f.name for f in fields(cls)}
-        kwargs = {k: copy.deepcopy(v) for k, v in data.items() if k in names}
-        kwargs["dice"] = Dice.from_json(data["dice"])
-        return cls(**kwargs)
+        return state_from_json(cls, data)
 
     def stat(self, key: str, n: int = 1) -> None:
         """Count an event for the benchmark's statistics (battles, sieges, interceptions...)."""

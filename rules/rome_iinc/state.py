@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.core.dice import Dice
+from rules.core.state_json import state_from_json, state_to_json
 
 
 @dataclass
@@ -80,14 +81,8 @@ class RomeState:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = value.to_json() if f.name == "dice" else copy.deepcopy(value)
-        return data
+        return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RomeState:
-        kwargs = {k: copy.deepcopy(v) for k, v in data.items() if k in {f.name for f in fields(cls)}}
-        kwargs["dice"] = Dice.from_json(data["dice"])
-        return cls(**kwargs)
+        return state_from_json(cls, data)
