@@ -114,6 +114,8 @@ def step_view(row: GameRow, game: Game[Any], seat: str, language: str = "en",
     offered = verbs(game, seat)
     if not offered:
         return "", None
+    if verb not in {name for name, _text, _count in offered}:
+        verb = None  # a verb no longer (or never) offered, e.g. from a forged custom id
     if verb is None and len(offered) == 1:
         verb = offered[0][0]
     view = discord.ui.View(timeout=None)
@@ -230,6 +232,9 @@ class VerbSelect(
             await refuse(interaction, str(error))
             return
         matching = [c for c in legal(game, self.seat) if c.name == verb]
+        if not matching:
+            await refuse(interaction, _("That choice is not on offer any more."))
+            return
         if len(matching) == 1:
             await act(interaction, self.game_id, self.seq, self.seat, matching[0])
             return

@@ -30,7 +30,9 @@ async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
     """Found by the fuzz probe: ``imp:md:<id of a Barracks game>:...`` reached Imperator code
     with a Barracks game (``AttributeError: 'BarracksState' object has no attribute
     'role_of'``). Every persistent component, forged with the id of a game of each kind, is
-    refused privately (or answered), never an internal error."""
+    refused privately (or answered), never an internal error. Found again in CI: a forged menu
+    value on the Rome, IInc. verb menu, with the clicker's real seat, built an invalid
+    custom id; every seat is now tried with values no menu offered."""
     from cogs.common import DYNAMIC_ITEMS
     from reliability.fuzz import GROUP
     from reliability.harness import Harness
@@ -49,16 +51,21 @@ async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
             pattern = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
             for kind, (channel, game_id) in games.items():
                 row = await moderator.get(game_id)
-                fills = {"game": str(game_id), "seq": str(row.seq), "page": "0", "mask": "1"}
-                custom_id = GROUP.sub(lambda m, f=fills: f.get(m.group(1), "x"), pattern).replace("\\", "")
-                for user in sorted(set(row.seats.values())):
+                for seat, user in sorted(row.seats.items()):
+                    fills = {"game": str(game_id), "seq": str(row.seq), "page": "0", "mask": "1",
+                             "seat": seat}
+                    custom_id = GROUP.sub(lambda m, f=fills: f.get(m.group(1), "x"), pattern).replace("\\", "")
+                    if not cls.__discord_ui_compiled_template__.fullmatch(custom_id):  # type: ignore[attr-defined]
+                        continue  # a seat this kind of id cannot carry: nothing listens
                     harness.at(channel, user)
-                    start = len(harness.table.outputs)
-                    await harness.press(custom_id, ["x"])
-                    pressed += 1
-                    assert harness.problems_since(start) == [], (custom_id, kind)
-                    assert len(harness.table.outputs) > start, (custom_id, kind)
-    assert pressed >= 3 * len(DYNAMIC_ITEMS)
+                    # A forged value the menu never offered (the CI fuzz run sent this one).
+                    for value in ("x", "decision_seconds=1000000000000"):
+                        start = len(harness.table.outputs)
+                        answered = await harness.press(custom_id, [value])
+                        pressed += 1
+                        assert harness.problems_since(start) == [], (custom_id, kind, value)
+                        assert answered is not None and answered.response.is_done(), (custom_id, kind, value)
+    assert pressed >= 4 * len(DYNAMIC_ITEMS)
 
 
 async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_refusal(
