@@ -22,6 +22,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     st.phase = "A"
     st.pax_turn = False
     st.event = 0
+    st.agitation = None
     st.reserve_fronts = []
     st.reserve_max = 0
     st.rolled_c = {}
@@ -613,6 +614,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "ill":
         st.leaders[choice].ill = True
         out.say(_("Event 4: {leader} is ill this year.", leader=name(st, choice)))
+    elif kind == "agitation":
+        fate.send_to_rome(st, out, choice)
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
     elif kind == "place_pieces":
