@@ -623,6 +623,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         out.say(_("{section}: {pieces} placed in {zone}.", section=dec['section'], pieces=', '.join(name(st, x) for x in data['pieces']), zone=name(st, choice)))
     elif kind == "follow_unit":
         adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
+    elif kind == "withdraw_vex":
+        adjust.withdraw_vexillation(st, out, choice)
+        adjust.vexillation_check(st, out, data["front"])
     elif kind == "reduce_legion":
         st.units[choice].reduced = True
         adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
