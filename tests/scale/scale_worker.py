@@ -22,7 +22,8 @@ outbox row it claims (appends its id to ``OUT_FILE``, then marks it sent), until
 - ``imperator``: the real Imperator campaign (161-217) with the bot's real composer
   (``cogs.outbox.compose``: the map's view, status, private lines). Each interaction is one
   legal command found by the random player on a copy of the game (so exactly one command is
-  sent under each interaction id), or an answer to the decision the game waits on.
+  sent under each interaction id), or an answer to the decision the game waits on. Every
+  third game receives none: it waits on its opening decision, a timeout to apply.
 """
 
 from __future__ import annotations
@@ -161,6 +162,12 @@ async def deliver_imperator(moderator: Moderator, game: int, number: int) -> Act
     return await moderator.act(channel, str(row.seats[seat]), command)
 
 
+def interactions_of(game: int, commands: int, kind: str) -> int:
+    """How many interactions ``game`` receives: ``commands``, but every third Imperator game
+    none (it waits on its opening decision, the §5 initiative, for a timeout to apply)."""
+    return 0 if kind == "imperator" and game % 3 == 2 else commands
+
+
 async def play(
     url: str, shard_ids: str, shard_count: str, games: int, commands: int, kind: str = "tiny"
 ) -> None:
@@ -172,14 +179,15 @@ async def play(
     moderator.composer = composer_for(kind)
     send = deliver_imperator if kind == "imperator" else deliver
     done = 0
-    every = max(1, min(100, len(mine) * commands // 20))  # at least 20 reports in a share
+    share = sum(interactions_of(game, commands, kind) for game in mine)
+    every = max(1, min(100, share // 20))  # at least 20 reports in a share
     slots = asyncio.Semaphore(IN_FLIGHT)
 
     async def one_game(game: int) -> None:
         nonlocal done
         async with slots:
             await seat_and_start(moderator, game, kind)
-            for number in range(commands):
+            for number in range(interactions_of(game, commands, kind)):
                 await asyncio.create_task(send(moderator, game, number))  # own context
                 done += 1
                 if done % every == 0:

@@ -55,6 +55,7 @@ ROOT = HERE.parents[1]
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
+from scale_worker import interactions_of  # noqa: E402
 from tinygame import TinyGame  # noqa: E402
 
 from rules.core.registry import register  # noqa: E402
@@ -142,7 +143,7 @@ async def play_phase(
         for shards, log in zip(SHARDS, logs, strict=True)
     ]
     victim = players[VICTIM]
-    share = games * commands // len(SHARDS)
+    share = sum(interactions_of(g, commands, kind) for g in range(games)) // len(SHARDS)
     assert victim.stdout is not None
     delivered = 0
     for line in victim.stdout:
@@ -375,14 +376,21 @@ async def check_real_games(
         else:
             players[game_id] += 1
     # nothing lost, nothing doubled: every interaction landed once, in its game, seqs 1..n
-    assert all(players[game_id] == commands for game_id, _, _ in rows), players
-    assert len(landed) == games * commands and len({key for key, _ in landed}) == len(landed)
     channel = {game_id: name for game_id, name, _ in rows}
+    expected = {
+        game_id: interactions_of(int(name.split("-")[1]), commands, "imperator")
+        for game_id, name in channel.items()
+    }
+    assert all(players[game_id] == expected[game_id] for game_id in channel), players
+    assert len(landed) == sum(expected.values()) and len({key for key, _ in landed}) == len(landed)
     for key, game_id in landed:
         assert key.rsplit("-", 1)[0] == channel[game_id], key
     for game_id, _, seq in rows:
         assert by_game[game_id] == list(range(1, seq + 1))
-    # each decision left waiting timed out once, by one process; none due is left
+    # each decision left waiting timed out once, by one process (among them the opening
+    # decision of every game that received no interaction); none due is left
+    idle = {game_id for game_id, count in expected.items() if count == 0}
+    assert len(idle) == games // 3 and idle <= {game_id for game_id, _ in waiting}
     assert waiting <= set(timeouts), "a decision left waiting was never timed out"
     assert set(timeouts.values()) <= {1}, "a decision was timed out twice"
     last_run = datetime.now(UTC) + timedelta(seconds=3 * DAY - 3600)
