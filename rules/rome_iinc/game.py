@@ -83,7 +83,7 @@ class RomeGame(Game[RomeState]):
             OptionSpec("taxes", _("Optional rule: modifier to each Tax 2D6 (12.4.2)"), "0", ("-1", "0", "+1")),
             OptionSpec("wars", _("Optional rule: modifier to each War 3D6 (12.4.3)"), "0", ("-1", "0", "+1")),
             OptionSpec("extended", _("Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)"), ""),
-            OptionSpec("follow_on", _("Follow on from Rome, Inc. (13.3)"), ""),
+            OptionSpec("follow_on", _("Follow on from a Rome, Inc. position of the data (13.3), e.g. example or example:west"), ""),
             OptionSpec("harsh_losses", _("Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)"),
                        "no", ("no", "yes")),
         ]
@@ -115,7 +115,11 @@ class RomeGame(Game[RomeState]):
             raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
                                       "two to four in all: after {scenario} comes {next}",
                                       scenario=scenario, next=", ".join(expected) or "nothing"))
-        follow_on.refuse_option(options.get("follow_on", ""))
+        inc = options.get("follow_on", "")
+        if inc and scenario != "286":
+            raise RuleError("13.3", _("a game of Rome, Inc. is followed by the 286 CE scenario"))
+        if inc:
+            follow_on.parse_option(inc)
         if options.get("harsh_losses", "no") not in ("no", "yes"):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
@@ -123,6 +127,11 @@ class RomeGame(Game[RomeState]):
         st.step = "begin"  # the first /end starts Turn 1, so the set-up is posted before it runs
         lines: list[Text] = [_("{title}: the Empires are set up. Either player starts Turn 1 with "
                                "/end.", title=_SCENARIOS[scenario][0])]
+        if inc:
+            lines = []
+            follow_on.start(st, inc, lines)  # 13.3: ends in the appointments of 13.3.5
+            lines.append(_("The other Emperor is chosen, then the Governors are placed, West "
+                           "first; each player ends with /end and Turn 1 begins (13.3.5)."))
         st.last = [str(x) for x in lines]
         game = cls(st)
         opening = Outcome()
@@ -394,7 +403,7 @@ def to_move(st: RomeState) -> list[str]:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
         return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
-    if st.step in ("unrest", "war", "begin"):
+    if st.step in ("unrest", "war", "begin", "appoint"):
         return PH.active_empires(st)
     return []
 
@@ -439,8 +448,11 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
     if name == "end":
         _end(st, seat, lines)
         return
-    if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
+    if name == "appoint" and st.step == "appoint":
+        _need_step(st, seat, ("appoint",), "13.3.5")
+    elif name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         _need_step(st, seat, ("unrest",), "10.0")
+    if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         if name == "appoint":
             also = args.get("also", [])
             if isinstance(also, str):
@@ -486,8 +498,8 @@ def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
         st.ended[seat] = True
         lines.append(_("The {empire} accepts its debts.", empire=seat.capitalize()))
         return
-    _need_step(st, seat, ("unrest", "war"), "7.0")
-    if st.step == "unrest":
+    _need_step(st, seat, ("unrest", "war", "appoint"), "7.0")
+    if st.step in ("unrest", "appoint"):
         waiting = C.unplaced_statesmen(st, seat)
         if waiting:
             raise RuleError("10.3", _("place the face-up Statesmen first: {names}",
@@ -588,10 +600,11 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
         cmds.append(Command("end", {}))
         return cmds
     d = data()
-    if st.step == "unrest":
+    if st.step in ("unrest", "appoint"):
         for sid in C.unplaced_statesmen(st, seat) or [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]:
             for cid in C.vacant_commands(st, seat):
                 cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
+    if st.step == "unrest":
         cap = P.emperor_stats(st, seat)[1] - st.bought.get(seat, 0)
         for n in range(1, cap + 1):
             if st.gold[seat] >= 10 * n:
@@ -622,7 +635,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
                     cmds.append(Command("fight", {"war": wid, "commander": cmdr, "provinces": provs}))
         for target in W.civil_targets(st, seat):
             cmds.append(Command("civil_war", {"rebel": target}))
-    if st.step in ("unrest", "war"):
+    if st.step in ("unrest", "war", "appoint"):
         try:
             _end_check(st, seat)
             cmds.append(Command("end", {}))
@@ -632,7 +645,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
 
 
 def _end_check(st: RomeState, seat: str) -> None:
-    if st.step == "unrest" and C.unplaced_statesmen(st, seat):
+    if st.step in ("unrest", "appoint") and C.unplaced_statesmen(st, seat):
         raise RuleError("10.3", _("place the face-up Statesmen first"))
     if st.step == "war" and W.compulsory_civil(st, seat):
         raise RuleError("11.4", _("fight the compulsory Civil Wars first"))
