@@ -25,7 +25,6 @@ from typing import Any
 
 from rules.core.command import (
     ActionSpec,
-    ArgSpec,
     Choice,
     Command,
     GameResult,
@@ -187,23 +186,12 @@ class RomeGame(Game[RomeState]):
             lambda name: str(_ACTION_HELP.get(name, name)),
             lambda option, value: label(self.state, option, value),
         )
-        specs.extend(_open_actions(self.state, seat))
         return specs
 
     def example_commands(self, seat: str) -> list[Command]:
-        """Examples of the commands too open to list among the legal ones (any Transfer, any
-        amount of Gold), legal now for ``seat``: a Transfer and a Gift of 10 Gold, if possible
-        (``/game status`` shows them after the legal commands)."""
-        st = self.state
-        if seat not in to_move(st) or st.tasks or st.pending:
-            return []
-        found = []
-        transfer = example_transfer(st, seat)
-        if transfer is not None:
-            found.append(transfer)
-        if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-            found.append(Command("give_gold", {"amount": str(min(10, st.gold[seat]))}))
-        return found
+        """Examples ``/game status`` adds after the legal commands: none, since the legal
+        commands now offer Transfers and Gifts of Gold too (ROME-35)."""
+        return []
 
     def result(self) -> GameResult | None:
         r = self.state.result
@@ -280,24 +268,6 @@ class PhaseLog(list[Text]):
         return [join("\n", block) for block in blocks]
 
 
-def example_transfer(st: RomeState, seat: str) -> Command | None:
-    """A legal, affordable Transfer of one of ``seat``'s Units (the first found), if any."""
-    if st.step != "unrest" or seat not in PH.active_empires(st):
-        return None
-    for uid, u in sorted(st.units.items()):
-        if u["loc"] not in st.status or u["type"] == "fort" or B.province_empire(st, u["loc"]) != seat:
-            continue
-        for dest in sorted(st.status):
-            if B.province_empire(st, dest) != seat:
-                continue
-            try:
-                C.check_transfer(st, seat, uid, dest)
-            except RuleError:
-                continue
-            return Command("transfer", {"unit": uid, "to": dest})
-    return None
-
-
 def map_drawn(st: RomeState) -> bool:
     """Whether the picture is posted now: a phase ended with the map changed since the last
     picture (Provinces, Units, Wars, Leaders, Commands), or the game is over."""
@@ -345,24 +315,6 @@ _CHOICE_VERBS: dict[str, Text] = {
     "disgrace": _("Disgrace (+1 Unrest)"), "tribute": _("Tribute (Gold)"),
     "accept": _("Accept"), "decline": _("Decline"),
 }
-
-
-def _open_actions(st: RomeState, seat: str) -> list[ActionSpec]:
-    """Actions whose full list of commands would be too long to enumerate (a Transfer to any
-    Province, any amount of Gold): offered with the choices that are finite."""
-    if seat not in to_move(st) or st.tasks or st.pending:
-        return []
-    specs: list[ActionSpec] = []
-    if st.step == "unrest":
-        units = [u for u, x in sorted(st.units.items()) if x["loc"] in st.status and x["type"] != "fort"
-                 and B.province_empire(st, x["loc"]) == seat and B.is_loyal(st, x["loc"])]
-        targets = [p for p in sorted(st.status) if st.status[p] in ("roman", "insurgent") and B.is_loyal(st, p)]
-        specs.append(ActionSpec("transfer", str(_ACTION_HELP["transfer"]), (
-            ArgSpec("unit", "unit", tuple(Choice(u, label(st, "unit", u)) for u in units)),
-            ArgSpec("to", "to", tuple(Choice(p, label(st, "to", p)) for p in targets)))))
-    if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-        specs.append(ActionSpec("give_gold", str(_ACTION_HELP["give_gold"]), (ArgSpec("amount", "amount"),)))
-    return specs
 
 
 def label(st: RomeState, key: str, value: str) -> str:
@@ -582,8 +534,11 @@ def task_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
 
 
 def legal_commands(st: RomeState, seat: str) -> list[Command]:
-    """Every legal command for ``seat`` now, fully specified (random player, autocomplete).
-    Fights list each War with each Commander and every eligible Province together."""
+    """The legal commands for ``seat`` now, fully specified (menus, ``/game status``, random
+    player). Fights list each War with each Commander and every eligible Province together.
+    Transfers and Gifts of Gold are too many to list: the ones that matter are offered
+    (``commands.transfer_offers``, ``commands.gift_amounts``; ruling ROME-35), and any other
+    legal one may be typed."""
     if seat not in to_move(st):
         return []
     if st.pending:
@@ -597,6 +552,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     if st.gold[seat] < 0:
         cmds.append(Command("extra_taxes", {}))
     if st.step in ("bankrupt", "begin"):
+        cmds += [Command("give_gold", {"amount": str(n)}) for n in C.gift_amounts(st, seat)]
         cmds.append(Command("end", {}))
         return cmds
     d = data()
@@ -635,6 +591,9 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
                     cmds.append(Command("fight", {"war": wid, "commander": cmdr, "provinces": provs}))
         for target in W.civil_targets(st, seat):
             cmds.append(Command("civil_war", {"rebel": target}))
+    if st.step == "unrest":
+        cmds += [Command("transfer", {"unit": u, "to": p}) for u, p in C.transfer_offers(st, seat)]
+    cmds += [Command("give_gold", {"amount": str(n)}) for n in C.gift_amounts(st, seat)]
     if st.step in ("unrest", "war", "appoint"):
         try:
             _end_check(st, seat)
