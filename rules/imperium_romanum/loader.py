@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections import deque
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -47,9 +46,10 @@ from rules.imperium_romanum.data_model import (
     Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml", "units.toml", "leaders.toml")
+FILES = ("provinces.toml", "cities.toml", "map.toml", "map_features.toml", "charts.toml", "units.toml", "leaders.toml")
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
 """Special rules 26 to 38 (§26-38) are the ones a scenario may call for."""
@@ -112,6 +112,9 @@ def load_data(directory: Path | None = None) -> IRData:
     straits = _straits(raw["map.toml"], hexes, problems)
     rivers = _rivers(raw["map.toml"], hexes, problems)
     _check_seas(hexes, problems)
+    features = read_features(raw["map_features.toml"], hexes, provinces, cities, problems)
+    declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
+    check_shape(hexes, straits, features, provinces, declared, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
@@ -136,6 +139,7 @@ def load_data(directory: Path | None = None) -> IRData:
         leaders=MappingProxyType(leaders),
         scenarios=MappingProxyType(scenarios),
         data_hash=digest.hexdigest(),
+        features=features,
     )
 
 
@@ -487,23 +491,9 @@ def _scenario(
 
 
 def province_components(data: IRData, province: str) -> int:
-    """How many separate pieces (by land adjacency) a province's hexes form."""
-    cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
-    seen: set[tuple[int, int]] = set()
-    pieces = 0
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        pieces += 1
-        queue = deque([start])
-        seen.add(start)
-        while queue:
-            cur = queue.popleft()
-            for n in neighbours(*cur):
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    queue.append(n)
-    return pieces
+    """How many separate pieces a province's hexes form (land hexsides and straits join them)."""
+    links = land_links(data.hexes, data.straits, data.features)
+    return len(pieces([h.id for h in data.hexes.values() if h.province == province], links))
 
 
 def summary_lines(data: IRData) -> list[str]:
