@@ -513,6 +513,23 @@ def summary_lines(data: IRData) -> list[str]:
             sum(len(r.sides) for r in data.rivers),
             main=sum(len(r.sides) for r in data.rivers if r.main),
         ),
+        _n(
+            "{n} Imperium Romanum mountain hexside ({passes} passes besides)",
+            "{n} Imperium Romanum mountain hexsides ({passes} passes besides)",
+            len(data.features.mountain),
+            passes=len(data.features.passes),
+        ),
+        _n(
+            "{n} Imperium Romanum all-sea or lake hexside",
+            "{n} Imperium Romanum all-sea or lake hexsides",
+            len(data.features.all_sea) + len(data.features.lake),
+        ),
+        _n(
+            "{n} Imperium Romanum island box ({islands} lands off the mainland)",
+            "{n} Imperium Romanum island boxes ({islands} lands off the mainland)",
+            len(data.features.island_boxes),
+            islands=len(data.features.islands),
+        ),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
