@@ -6,6 +6,7 @@ checks it; nothing else builds them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -137,6 +138,10 @@ class Power:
     patron: str = ""
     chief: str = ""
     """The Emperor or Rex (18.3), a leader id, or ""."""
+    capital: str = ""
+    """The power's imperial capital (22.1, 28.1), a city id, or "" when it holds none."""
+    capital_morale: int = 0
+    """Morale lost by the owner and gained by the captor of that capital (19.2)."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,8 @@ class IRData:
     data_hash: str
     features: MapFeatures = field(default_factory=lambda: MapFeatures())
     """Hexside features, islands and island boxes (``map_features.toml``)."""
+    display: Mapping[str, DisplayEntry] = field(default_factory=dict)
+    """The Province Display by province id (``province_display.toml``)."""
 
     def column_index(self, label: str) -> int:
         """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""
@@ -252,3 +259,21 @@ class MapFeatures:
     passes: tuple[Pass, ...] = ()
     islands: tuple[Island, ...] = ()
     island_boxes: tuple[IslandBox, ...] = ()
+
+
+@dataclass(frozen=True)
+class DisplayEntry:
+    """One province of the Province Display (map C; 2.1, 11.0): its capital, the chart columns
+    (scenario brackets) in which it has roads (11.1) and is cultivated (11.2), and its symbols."""
+
+    province: str
+    capital: str
+    """The city that is the province's capital (5.6), or "" for a province without cities."""
+    roads: frozenset[str]
+    cultivated: frozenset[str]
+    sun: bool
+    """Always summer (9.1)."""
+    ax: bool
+    """Deforested: besieged defenders count triple (16.2)."""
+    wheat: int
+    """Wheat symbols (22.2)."""

@@ -46,10 +46,14 @@ from rules.imperium_romanum.data_model import (
     Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.validate_display import read_display
 from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("provinces.toml", "cities.toml", "map.toml", "map_features.toml", "charts.toml", "units.toml", "leaders.toml")
+FILES = (
+    "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
+    "units.toml", "leaders.toml",
+)  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
 """Special rules 26 to 38 (§26-38) are the ones a scenario may call for."""
@@ -115,13 +119,14 @@ def load_data(directory: Path | None = None) -> IRData:
     features = read_features(raw["map_features.toml"], hexes, provinces, cities, problems)
     declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
     check_shape(hexes, straits, features, provinces, declared, cities, problems)
+    display = read_display(raw["province_display.toml"], columns, provinces, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
     scenarios: dict[str, Scenario] = {}
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
-        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems)
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities)
         if scenario is not None:
             scenarios[scenario.id] = scenario
     if problems:
@@ -140,6 +145,7 @@ def load_data(directory: Path | None = None) -> IRData:
         scenarios=MappingProxyType(scenarios),
         data_hash=digest.hexdigest(),
         features=features,
+        display=MappingProxyType(display),
     )
 
 
@@ -392,6 +398,7 @@ def _scenario(
     units: dict[str, UnitType],
     leaders: dict[str, Leader],
     problems: list[str],
+    cities: dict[str, City] | None = None,
 ) -> Scenario | None:
     """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
     head = doc.get("scenario", {})
@@ -425,7 +432,9 @@ def _scenario(
             pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
+            str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
         ))  # fmt: skip
+        _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}
     coastal_bases = {str(e.get("id")) for e in doc.get("power", []) if e.get("coastal_bases") is True}
     majors = {p.id for p in powers if p.major}
@@ -488,6 +497,26 @@ def _scenario(
         sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
         start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
     )  # fmt: skip
+
+
+def _check_capital(
+    name: str, power: Power, column: object, columns: tuple[str, ...], cities: dict[str, City], problems: list[str]
+) -> None:
+    """A power's imperial capital (22.1) exists in the scenario's column, in one of its provinces."""
+    if not power.capital:
+        if power.capital_morale:
+            problems.append(f"{name}: power {power.id}: capital_morale without a capital (19.2)")
+        return
+    city = cities.get(power.capital)
+    where = f"{name}: power {power.id}: capital {power.capital!r}"
+    if city is None:
+        problems.append(f"{where} is not a city of the chart")
+    elif column in columns and city.values[columns.index(str(column))] is None:
+        problems.append(f"{where} does not exist in column {column} of the Variable City Chart")
+    elif city.province not in power.provinces:
+        problems.append(f"{where} lies in {city.province}, not in a province of {power.id} (22.1)")
+    if power.capital_morale <= 0:
+        problems.append(f"{where}: capital_morale must be above 0 (19.2)")
 
 
 def province_components(data: IRData, province: str) -> int:
