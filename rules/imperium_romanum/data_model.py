@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from rules.imperium_romanum.chart_book import ChartBook
 from rules.imperium_romanum.charts import Charts
 
 POWER_KINDS = ("roman", "civilized", "barbarian")
@@ -201,6 +202,8 @@ class IRData:
     """Hexside features, islands and island boxes (``map_features.toml``)."""
     display: Mapping[str, DisplayEntry] = field(default_factory=dict)
     """The Province Display by province id (``province_display.toml``)."""
+    tables: ChartBook | None = None
+    """The charts of ``charts_<topic>.toml``; ``load_data`` always sets it."""
 
     def column_index(self, label: str) -> int:
         """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""

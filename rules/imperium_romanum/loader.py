@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.i18n import _n
+from rules.imperium_romanum.chart_book import ChartBook
 from rules.imperium_romanum.charts import (
     CER_GRADES,
     RESULT_CODES,
@@ -46,13 +47,14 @@ from rules.imperium_romanum.data_model import (
     Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
 from rules.imperium_romanum.validate_display import read_display
 from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = (
     "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
-    "units.toml", "leaders.toml",
+    "units.toml", "leaders.toml", *CHART_FILES,
 )  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
@@ -123,12 +125,14 @@ def load_data(directory: Path | None = None) -> IRData:
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
+    tables = read_charts(raw, provinces, units, columns, problems)
     scenarios: dict[str, Scenario] = {}
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
         scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities)
         if scenario is not None:
             scenarios[scenario.id] = scenario
+    _check_builds(scenarios, tables, problems)
     if problems:
         raise IRDataError(problems)
     return IRData(
@@ -146,6 +150,7 @@ def load_data(directory: Path | None = None) -> IRData:
         data_hash=digest.hexdigest(),
         features=features,
         display=MappingProxyType(display),
+        tables=tables,
     )
 
 
@@ -499,6 +504,23 @@ def _scenario(
     )  # fmt: skip
 
 
+def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook, problems: list[str]) -> None:
+    """Each scenario sets up no more units of a colour than the Maximum Unit Build Chart allows (5.5)."""
+    for scenario in scenarios.values():
+        colours = {p.id: p.colour for p in scenario.powers}
+        counts: dict[tuple[str, str], int] = {}
+        for dep in scenario.deployments:
+            for uid, n in dep.units:
+                key = (colours[dep.power], uid)
+                counts[key] = counts.get(key, 0) + n
+        for (colour, uid), n in sorted(counts.items()):
+            most = tables.max_build.get(colour, {}).get(uid, 0)
+            if n > most:
+                problems.append(
+                    f"scenarios/{scenario.id}: {n} {uid} of colour {colour} set up, the Maximum Unit Build Chart allows {most} (5.5)"
+                )
+
+
 def _check_capital(
     name: str, power: Power, column: object, columns: tuple[str, ...], cities: dict[str, City], problems: list[str]
 ) -> None:
@@ -527,6 +549,8 @@ def province_components(data: IRData, province: str) -> int:
 
 def summary_lines(data: IRData) -> list[str]:
     """The counts ``praetor data check`` prints for this game, each line starting with its count."""
+    assert data.tables is not None, "load_data sets the charts"
+    tables = data.tables
     kinds = {k: 0 for k in (*TERRAINS, "coastal", "deep", "lake")}
     for h in data.hexes.values():
         kinds[h.terrain if h.kind == "land" else h.kind] += 1
@@ -563,6 +587,13 @@ def summary_lines(data: IRData) -> list[str]:
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
         _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),
+        _n(
+            "{n} Imperium Romanum mobilization area ({periods} period charts, {files} chart files)",
+            "{n} Imperium Romanum mobilization areas ({periods} period charts, {files} chart files)",
+            sum(len(p.areas) for p in tables.mobilization.values()),
+            periods=len(tables.mobilization),
+            files=len(CHART_FILES),
+        ),
     ]
 
 
