@@ -174,3 +174,17 @@ def test_ir_eng_2_a_province_without_a_capital_this_period_uses_its_first_city()
     cities = sorted(c for c in w.city_value if data().cities[c].province == "moesia_superior")
     assert not any(data().cities[c].capital for c in cities)
     assert w.capital_of["moesia_superior"] == cities[0]
+
+
+def test_ir_eng_15_a_third_side_in_the_hex_stays_out_of_the_battle() -> None:
+    """IR-ENG-15: Rome attacks a hex holding Dacians and Iazyges (a neutral nobody controls):
+    the side with the most strength defends, the other stays out."""
+    pos = Position(segment="combat")
+    dacians = pos.units("dacia", "legion_20_10", "B4406", 2)
+    iazyges = pos.units("iazyges", "light_cavalry_6_16", "B4406", 1)
+    pos.unit("rome", "legion_20_10", "B4406")
+    side, defenders = C.defender_seat(pos.st, "rome", "B4406")
+    assert (side, defenders) == ("dacia", dacians)
+    more = pos.units("iazyges", "heavy_cavalry_30_16", "B4406", 2)
+    side, defenders = C.defender_seat(pos.st, "rome", "B4406")
+    assert (side, defenders) == ("iazyges", iazyges + more)
