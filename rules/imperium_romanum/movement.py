@@ -63,9 +63,16 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§10.2", _("fleets move in the Naval Operations Phase"))
         if rec["besieged"]:
             raise RuleError("§17.1", _("besieged units cannot leave"))
+        if rec.get("aboard"):
+            raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=uid))
+        if rec.get("no_land_move") == st.turn:
+            raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
+                                         unit=uid))  # fmt: skip
         if rec["activated"] and rec["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=uid))
     for lid in leaders:
+        if st.leaders[lid].get("aboard"):
+            raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=lid))
         if st.leaders[lid]["activated"] and st.leaders[lid]["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=lid))
     return units, leaders, hexes.pop()

@@ -141,6 +141,9 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "fortification":
         _enter(st, "naval", lines)
     elif seg == "naval":
+        from rules.imperium_romanum import naval
+
+        naval.end_phase(st, lines)
         st.active = 0
         _enter(st, "movement", lines)
     elif seg == "movement":
@@ -226,6 +229,9 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
 def roll_naval_order(st: IRState, lines: list[Text]) -> None:
     """10.1: the seats with fleets roll a d6 each and take their segments from high to low
     (IR-ENG-7: the highest roller always takes the first segment; ties keep the turn order)."""
+    from rules.imperium_romanum import naval
+
+    naval.start_phase(st)
     groups = [s for s in live_seats(st) if any(
         u["type"].startswith("fleet") and B.seat_of(st, u["power"]) == s for u in st.units.values())]  # fmt: skip
     rolls = []
