@@ -182,6 +182,10 @@ def start_month(st: IRState, lines: list[Text]) -> None:
         rec["moved"] = False
     lines.append(_("{month} {year}: {season}.", month=MONTH_NAMES[st.month - 1], year=year_label(st.year),
                    season=season_word(st.season)))  # fmt: skip
+    if st.shipyards:
+        from rules.imperium_romanum import mobilization
+
+        mobilization.shipyards_month(st, lines)
 
 
 def year_label(year: int) -> str:
