@@ -214,6 +214,8 @@ def lose_leader(st: IRState, lid: str, fate: str, lines: list[Text], by: str = "
     power = rec["power"]
     worth = leader_loss_morale(st, lid)
     rec["status"] = fate
+    if st.powers[power].get("chief") == lid:
+        st.stat("chiefs_lost")
     if fate == "captured":
         rec["captor"] = by
     lines.append(_("{leader} of {power} is {fate}.", leader=data().leaders[lid].name,

@@ -518,7 +518,8 @@ def _attack_now(st: IRState, seat: str, fleets: list[str], defenders: list[str],
 
 
 def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[str], hex_id: str, lines: list[Text]) -> str:
-    """10.7.2-10.7.4: strengths, ratio, d6 with one leader each and the CER, losses in fleets,
+    """10.7.2-10.7.4: strengths, ratio, d6 with one leader each, the CER and morale (19.3: land
+    or naval), losses in fleets,
     troops beyond the survivors' capacity lost, and the loser sent to the nearest friendly port.
     Returns "attacker_lost", "defender_lost" or "draw"."""
     from rules.imperium_romanum import combat as C
@@ -539,6 +540,9 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
     cer = cer_modifier(data().charts, C.stack_cer(st, attackers), C.stack_cer(st, defenders))
     if cer:
         mods.append(("§14.4.3 CER", cer))
+    morale = C.morale_modifier(int(st.powers[att_power].get("morale", 0)), int(st.powers[def_power].get("morale", 0)))
+    if morale:
+        mods.append(("§19.3 morale", morale))
     roll = st.dice.d6("§10.7.3 naval combat", mods)
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
@@ -751,16 +755,25 @@ def start_phase(st: IRState) -> None:
             rec.update(nmp=0, mmp=0, attrited=False)
 
 
+def in_harbour(st: IRState, seat: str, hex_id: str) -> bool:
+    """IR-ENG-32: a fleet is out of the sea in a friendly port, and in any friendly city of a
+    land hex (the river fleets some scenarios set up in inland cities, such as Durostorum)."""
+    if is_sea(hex_id):
+        return False
+    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    return bool(seat) and bool(owner) and not B.seat_hostile_to(st, seat, owner)
+
+
 def end_phase(st: IRState, lines: list[Text]) -> None:
     """10.3: a fleet may stay at sea only every other turn: one that ended the last phase
-    outside a friendly port and does so again is lost with its troops (a fleet in its own
-    port resets the count). Fleets in their own port may be attacked outside it again."""
+    outside a friendly port and does so again is lost with its troops (a fleet in harbour
+    resets the count)."""
     for fid in sorted(st.units):
         rec = st.units.get(fid)
         if rec is None or not B.is_fleet(rec):
             continue
         seat = B.seat_of(st, rec["power"])
-        if seat and friendly_port(st, seat, rec["hex"]):
+        if in_harbour(st, seat, rec["hex"]):
             rec["at_sea"] = 0
             continue
         if rec.get("at_sea") == st.turn - 1 and st.turn > 1:

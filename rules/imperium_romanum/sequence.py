@@ -269,6 +269,7 @@ def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
     for power in B.powers_of(st, seat):
         if B.can_act(st, power) and power not in st.declared and st.powers[power]["major"]:
             B.change_morale(st, power, -5, _("no attack in a summer month"), lines)
+            st.stat("no_attack_penalties")
     V.check_dissolution(st, lines)
 
 

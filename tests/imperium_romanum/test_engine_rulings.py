@@ -3,6 +3,8 @@ example."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.command import Command
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
@@ -65,7 +67,22 @@ def test_ir_eng_8_a_dissolved_major_becomes_an_inactive_neutral_and_the_other_pl
     assert pos.st.result["winners"] == ["rome"]
 
 
-def test_ir_eng_9_eliminating_the_rex_ends_scenario_12_at_once() -> None:
+def test_ir_eng_9_scenario_12_goes_on_to_its_end_month_after_the_rex_falls() -> None:
+    """25.1: the game ends after the historical end month unless the scenario says otherwise;
+    Decebalus dead in 102 wins Rome the game only when September 106 is over."""
+    pos = Position()
+    pos.leader("decebalus", "B4512")
+    B.lose_leader(pos.st, "decebalus", "dead", [])
+    V.check_early(pos.st, [])
+    assert pos.st.result == {}
+    V.final_victory(pos.st, [])
+    # Dacia still holds Dacia: both conditions are met and both win (25.2 allows several winners)
+    assert pos.st.result["winners"] == ["rome", "dacia"] and pos.st.result["kind"] == "end"
+
+
+def test_ir_eng_9_a_scenario_of_25_1_ends_as_soon_as_a_condition_is_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert V.EARLY_END_SCENARIOS == (10, 14, 18, 19)
+    monkeypatch.setattr(V, "EARLY_END_SCENARIOS", (12,))
     pos = Position()
     pos.leader("decebalus", "B4512")
     B.lose_leader(pos.st, "decebalus", "dead", [])

@@ -250,3 +250,16 @@ def test_troops_aboard_are_hidden_from_the_public() -> None:
     mine = [s for s in pos.game.seat_view("rome")["stacks"] if s["hex"] == "B4220"][0]
     assert [(u["id"], u["aboard"]) for u in mine["units"]] == [(fleet, ""), (legion, fleet)]
     assert data().hexes["B4220"].kind == "coastal"
+
+
+def test_ir_eng_32_a_river_fleet_in_its_inland_city_is_in_harbour() -> None:
+    """Scenario 12's Classis Moesica at Durostorum (not a port by IR-ENG-4) is not at sea: it
+    survives any number of months there (10.3)."""
+    pos = naval_position()
+    durostorum = "B5013"
+    fleet = pos.unit("rome", "fleet_18_30", durostorum)
+    assert not NAV.friendly_port(pos.st, "rome", durostorum) and NAV.in_harbour(pos.st, "rome", durostorum)
+    for _month in range(3):
+        NAV.end_phase(pos.st, [])
+        pos.st.turn += 1
+    assert fleet in pos.st.units and pos.st.units[fleet]["at_sea"] == 0
