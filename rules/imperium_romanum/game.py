@@ -51,14 +51,15 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.naval_charts import naval_charts
+from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
-PLAYABLE = ("s12", "s01")
+PLAYABLE = ("s12", "s01", "s02")
 """Scenarios the engine runs; the others need rules not yet supported."""
-BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
+BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside")}
@@ -357,7 +358,7 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
-        if rec.get("aboard") or rec.get("no_land_move") == st.turn:
+        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
             continue
         key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
         groups.setdefault(key, []).append(uid)

@@ -95,6 +95,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
         raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
+    if st.powers[power]["kind"] == "civilized" and "26" in data().scenarios[st.scenario].special_rules:
+        raise NotYetSupported("§26", _("civilized recruitment"))
     if st.province_owner.get(province, "") != power:
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
     from rules.imperium_romanum import plunder

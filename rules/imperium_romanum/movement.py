@@ -14,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -65,6 +66,8 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§17.1", _("besieged units cannot leave"))
         if rec.get("aboard"):
             raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=uid))
+        if rec["power"] in PIRATE_POWERS:
+            raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
         if rec.get("no_land_move") == st.turn:
             raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
                                          unit=uid))  # fmt: skip
@@ -87,6 +90,10 @@ def stops_at(st: IRState, seat: str, hex_id: str) -> bool:
 def may_enter(st: IRState, powers: list[str], hex_id: str) -> bool:
     """Stacking (3.3, 5.2): units never end up with a power of their own side they may not
     stack with (an active neutral and its controller's powers)."""
+    from rules.imperium_romanum import pirates
+
+    if not pirates.may_go(st, powers, hex_id):
+        return False
     for uid in B.units_at(st, hex_id):
         other = st.units[uid]["power"]
         for power in powers:

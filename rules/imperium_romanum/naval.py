@@ -25,6 +25,7 @@ from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum.charts import cer_modifier
 from rules.imperium_romanum.naval_charts import (
     attrition_value,
@@ -64,7 +65,10 @@ def winter_at(st: IRState, hex_id: str) -> bool:
 
 
 def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
-    """A port whose city is held by one of the seat's powers or an ally's (10.3, 10.4)."""
+    """A port whose city is held by one of the seat's powers or an ally's (10.3, 10.4); for the
+    pirates, any coastal sea hex as well (27.1.2)."""
+    if P.pirate_harbour(st, seat, hex_id):
+        return True
     if not B.is_port(st, hex_id):
         return False
     owner = st.city_owner.get(B.city_at(st, hex_id), "")
@@ -73,7 +77,9 @@ def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
 
 def may_enter(st: IRState, seat: str, hex_id: str) -> bool:
     """A fleet enters sea hexes and ports not held by an enemy (10.3; enemy ports need the
-    blockade of 17.2, not yet supported)."""
+    blockade of 17.2, not yet supported); pirates never leave their zone (27.1.1)."""
+    if P.seat_is_pirate(st, seat) and hex_id not in P.zone(st.scenario):
+        return False
     if is_sea(hex_id):
         return True
     owner = st.city_owner.get(B.city_at(st, hex_id), "")
@@ -329,7 +335,7 @@ def interception_options(st: IRState, seat: str, target: str) -> dict[str, int]:
         best = naval_reach(st, seat, hex_id, reach)
         if target in best:
             distance = best[target][0]
-            if 6 + _intercept_modifier(st, distance, True) >= distance:
+            if 6 + _intercept_modifier(st, distance, True, seat) >= distance:
                 out[hex_id] = distance
     return out
 
@@ -340,9 +346,11 @@ def interceptors_of(st: IRState, seat: str, hex_id: str = "") -> list[str]:
             and (not hex_id or st.units[u]["hex"] == hex_id)]  # fmt: skip
 
 
-def _intercept_modifier(st: IRState, distance: int, not_moved: bool) -> int:
+def _intercept_modifier(st: IRState, distance: int, not_moved: bool, seat: str = "") -> int:
+    """10.6: -1 in winter, -3 beyond 3 MP, +1 when not yet moved, + the naval bonus (27.1.2)."""
     table = naval_charts().intercept
-    mod = table["winter"] if st.season == "winter" else 0
+    mod = P.NAVAL_BONUS if seat and P.seat_is_pirate(st, seat) else 0
+    mod += table["winter"] if st.season == "winter" else 0
     mod += table["far"] if distance > table["far_beyond"] else 0
     return mod + (table["not_moved"] if not_moved else 0)
 
@@ -404,7 +412,7 @@ def resolve_interception(st: IRState, seat: str, from_hex: str, lines: list[Text
     st.stat("naval_interceptions_tried")
     distance = 0 if from_hex == target else naval_reach(st, seat, from_hex, naval_charts().intercept["reach"])[target][0]
     not_moved = all(int(st.units[f].get("mmp", 0)) == 0 for f in force)
-    roll = st.dice.d6("§10.6 naval interception", [("§10.6", _intercept_modifier(st, distance, not_moved))])
+    roll = st.dice.d6("§10.6 naval interception", [("§10.6", _intercept_modifier(st, distance, not_moved, seat))])
     success = roll.natural != 1 if distance == 0 else roll.result >= distance
     if not success:
         lines.append(_("The fleets at {hex} fail to intercept: {roll} against {need} (10.6).", hex=from_hex,
@@ -527,6 +535,9 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
 
     st.stat("naval_combats")
     att_power = st.units[attackers[0]]["power"]
+    for power in sorted({st.units[f]["power"] for f in attackers}):
+        if power not in st.declared:
+            st.declared.append(power)  # 19.1: a naval attack is an attack
     def_power = st.units[defenders[0]]["power"]
     def_seat = B.seat_of(st, def_power) or def_power
     attack, defence = naval_strength(st, attackers), naval_strength(st, defenders)
@@ -659,7 +670,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
             cost = transport["amphibious"]
             if st.season != "summer":
                 raise RuleError("§10.5", _("amphibious invasions are made in summer months only"))
-            if not any(B.leader_value(lid) >= AMPHIBIOUS_LEADER for lid in aboard_leaders):
+            pirates = all(P.is_pirate(st.units[f]["power"]) for f in fleets)  # 27.1.2: no leader needed
+            if not pirates and not any(B.leader_value(lid) >= AMPHIBIOUS_LEADER for lid in aboard_leaders):
                 raise RuleError("§10.5", _("an amphibious invasion needs a +2 or +3 leader aboard"))
             if _hostile_fleets(st, seat, at) or _hostile_fleets(st, seat, target):
                 raise RuleError("§10.5.1", _("enemy fleets outside port must be beaten before troops can land"))
@@ -668,6 +680,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
                 units = [u for u in units if B.is_combat(st.units[u]) and not B.is_cavalry(st.units[u])]
                 if not units:
                     raise RuleError("§10.5.1", _("against defenders only infantry can land"))
+    if not P.may_go(st, [st.units[u]["power"] for u in units], target):
+        raise RuleError("§27.1.1", _("pirates never go more than 24 MP from their bases"))
     if not units:
         cost = 0  # leaders land for nothing
     _need(st, fleets, cost)
@@ -723,7 +737,8 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
         value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
         for fid in stack:
             st.units[fid]["attrited"] = True
-        roll = st.dice.d6("§10.3.1 naval attrition")
+        pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
+        roll = st.dice.d6("§10.3.1 naval attrition", [("§27.1.2 pirates", P.ATTRITION_BONUS)] if pirate else [])
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",
                            roll=roll.result, value=value, hex=hex_id))  # fmt: skip
@@ -759,7 +774,7 @@ def in_harbour(st: IRState, seat: str, hex_id: str) -> bool:
     """IR-ENG-32: a fleet is out of the sea in a friendly port, and in any friendly city of a
     land hex (the river fleets some scenarios set up in inland cities, such as Durostorum)."""
     if is_sea(hex_id):
-        return False
+        return P.pirate_harbour(st, seat, hex_id)
     owner = st.city_owner.get(B.city_at(st, hex_id), "")
     return bool(seat) and bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
