@@ -5,8 +5,8 @@ person may hold several (``/game join seat:``). A seat also moves its client sta
 neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
-``/end``), the ``/imperium`` group for the game's own (``build``, ``ally``, ``gift``,
-``ransom``, ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
+``build``, ``ally``, ``gift``, ``ransom``, ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -377,6 +377,16 @@ class ImperiumRomanumCog(commands.Cog):
     async def build(self, interaction: discord.Interaction, type: str, city: str) -> None:
         await run(interaction, "build", {"type": type, "city": city})
 
+    @imperium.command(name="attack", description="Attack in a hex, or besiege an empty enemy city (14.1, 17.1)")
+    @app_commands.describe(hex="The hex attacked, as printed (B4512)", mode="besiege: lay siege instead")
+    @app_commands.autocomplete(hex=completer("attack", "hex", {"mode": "mode"}),
+                               mode=completer("attack", "mode", {"hex": "hex"}))
+    async def attack(self, interaction: discord.Interaction, hex: str, mode: str | None = None) -> None:
+        args = {"hex": hex.strip().upper()}
+        if mode:
+            args["mode"] = mode
+        await run(interaction, "attack", args)
+
     @imperium.command(name="fortify", description="Build field fortifications where units stand (21.1)")
     @app_commands.describe(units="The infantry that builds, comma-separated")
     @app_commands.autocomplete(units=completer("fortify", "units", {}))
@@ -476,7 +486,7 @@ class ImperiumRomanumCog(commands.Cog):
                     ephemeral=True)
 
 
-for _verb, _path in (("build", "/imperium build"), ("fortify", "/imperium fortify"),
+for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("fortify", "/imperium fortify"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
                      ("ransom", "/imperium ransom"), ("standing", "/imperium standing")):
     register_slash_path(KIND, _verb, _path)
