@@ -137,8 +137,39 @@ PUBLIC_EXTRAS[KIND] = panel_extras
 
 
 # -- autocomplete: the legal values, narrowed by what is already filled in --------------------
+GROUP = "group:"
+"""An autocomplete value ``group:<first piece>`` stands for the whole group the engine moves
+or fortifies with that piece first: a list of ten piece ids would pass Discord's 100
+characters for a choice's value."""
+
+
 def typed_text(value: Any) -> str:
-    return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    """A value as the autocomplete offers it (a group by its first piece)."""
+    if isinstance(value, list):
+        return GROUP + str(value[0]) if value else ""
+    return str(value)
+
+
+def same_value(value: Any, typed: str) -> bool:
+    """Does the typed ``typed`` (a group, a comma list, one id) name the command's ``value``?"""
+    typed = typed.replace(" ", "")
+    if isinstance(value, list):
+        return typed in (typed_text(value), ",".join(str(v) for v in value))
+    return typed.upper() == str(value).upper()
+
+
+def expand_group(game: Any, verb: str, pieces: list[str]) -> list[str]:
+    """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X
+    (unchanged when it names none: the engine's refusal then says why)."""
+    if len(pieces) != 1 or not pieces[0].startswith(GROUP):
+        return pieces
+    first = pieces[0][len(GROUP):]
+    for seat in game.to_move():
+        for command in game.legal_commands(seat):
+            units = command.args.get("units")
+            if command.name == verb and isinstance(units, list) and units and units[0] == first:
+                return [str(u) for u in units]
+    return pieces
 
 
 def legal_choices(game: Any, seat: str, verb: str, option: str, filled: dict[str, str],
@@ -151,7 +182,7 @@ def legal_choices(game: Any, seat: str, verb: str, option: str, filled: dict[str
         if command.name != verb or option not in command.args:
             continue
         wanted = {k: v for k, v in filled.items() if v and k != option and k in command.args}
-        if any(typed_text(command.args[k]).replace(" ", "") != v.replace(" ", "") for k, v in wanted.items()):
+        if not all(same_value(command.args[k], v) for k, v in wanted.items()):
             continue
         value = typed_text(command.args[option])
         label = value_label(game, verb, option, command.args[option])
@@ -191,6 +222,8 @@ def move_args(game: Any, args: dict[str, Any]) -> dict[str, Any]:
     pieces = [str(args[k]) for k in ("leader", "unit") if args.get(k)]
     if pieces:
         out["units"] = pieces + [p for p in out.get("units", []) if p not in pieces]
+    if "units" in out:
+        out["units"] = expand_group(game, "move", list(out["units"]))
     return out
 
 
@@ -391,7 +424,12 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.describe(units="The infantry that builds, comma-separated")
     @app_commands.autocomplete(units=completer("fortify", "units", {}))
     async def fortify(self, interaction: discord.Interaction, units: str) -> None:
-        await run(interaction, "fortify", {"units": split_list(units)})
+        try:
+            _row, game = await ir_game(interaction, "/imperium fortify")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        await run(interaction, "fortify", {"units": expand_group(game, "fortify", split_list(units))})
 
     @imperium.command(name="ally", description="Offer a one-month alliance to another power (5.8)")
     @app_commands.describe(power="The seat you offer it to")

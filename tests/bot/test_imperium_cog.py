@@ -189,3 +189,65 @@ async def test_imperium_verbs_are_refused_in_another_game(table: LocalTable) -> 
         await ok(table, line)
     await table.run_slash("/record power:rome")
     assert table.outputs[-1].refusal and "Imperium Romanum" in table.outputs[-1].text
+
+
+async def to_rome_movement(table: LocalTable) -> None:
+    """Scenario 12 started, taxation and diplomacy ended by both: Rome's Land Movement (12.0)."""
+    await started(table)
+    users = {"rome": "alice", "dacia": "bob"}
+    for _end in range(8):  # taxation and diplomacy by both, Naval Operations by Rome's fleet
+        _seq, game = await state(table)
+        if game.state.segment == "movement":
+            break
+        table.user = users[game.to_move()[0]]
+        await ok(table, "/end")
+    table.user = "alice"
+    assert game.state.segment == "movement" and game.to_move() == ["rome"]
+
+
+async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: LocalTable) -> None:
+    await to_rome_movement(table)
+    seq, game = await state(table)
+    command, _ = table.find_command(["move"])
+    groups = await command._params["units"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    moves = [c for c in game.legal_commands("rome") if c.name == "move"]
+    firsts = {str(c.args["units"][0]): c.args["units"] for c in moves}
+    assert sorted(c.value for c in groups) == sorted(f"group:{f}" for f in firsts)
+    assert all(len(c.value) <= 100 for c in groups)
+    trajan = next(c for c in groups if "Trajan" in c.name)  # named by its leaders, in words
+    pieces = firsts[trajan.value.removeprefix("group:")]
+    assert len(",".join(pieces)) > 100  # why a group is offered by its first piece
+    reach = await command._params["to"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"units": trajan.value}), "")
+    assert sorted(c.value for c in reach) == sorted(str(c.args["to"]) for c in moves if c.args["units"] == pieces)
+    await ok(table, f"/move units:{trajan.value} to:{reach[0].value}")
+    seq_after, game = await state(table)
+    assert seq_after == seq + 1
+    # the group went (a baggage train's march roll may stop it short, 7.7, 12.1), and where it
+    # went was told to Rome alone (3.2)
+    assert game.state.leaders["trajan"]["hex"] != "B4415"
+    told = [o for o in table.outputs[-4:] if "units reach" in o.text]
+    assert told and all(o.audience == "alice" for o in told)
+
+
+async def test_attack_outside_combat_is_refused_with_its_section(table: LocalTable) -> None:
+    await to_rome_movement(table)
+    seq, _game = await state(table)
+    await table.run_slash("/attack zone:B4512")
+    shown = table.outputs[-1]
+    assert shown.refusal and "§14.1" in shown.text, shown.text
+    assert (await state(table))[0] == seq
+
+
+async def test_game_log_and_undo_work_for_imperium_romanum(table: LocalTable) -> None:
+    await started(table)
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    seq, game = await state(table)
+    treasury = game.state.powers["rome"]["treasury"]
+    await ok(table, "/game log")
+    assert any(o.text.startswith("Log of game #1: 1 event") for o in table.outputs[-3:])
+    await ok(table, "/game undo")
+    table.user = "bob"
+    await ok(table, "/game undo")  # the other seat consents
+    seq_after, game = await state(table)
+    assert game.state.powers["rome"]["treasury"] == treasury + 1
