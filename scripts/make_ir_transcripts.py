@@ -8,7 +8,8 @@ command is chosen from the live game by the engine's heuristic player
 (``rules/imperium_romanum/players.py``), steered so that six months are played: Lusius
 Quietus marches on Tyras (a siege), neither side risks Decebalus (his fall would end the
 scenario at once, 25.0), and Rome does not fortify Dacia (its conquest would too). Commands are
-typed as ``/game status`` suggests them (cogs/ready.py); decisions go through Respond.
+typed as ``/game status`` suggests them (cogs/ready.py); decisions go through Respond, but the
+second one is left to its deadline (``wait``), so its default applies.
 
     .venv/bin/python scripts/make_ir_transcripts.py
 """
@@ -132,6 +133,7 @@ async def make(seed: int = SEED) -> list[str]:
         rng = random.Random(seed)
         seen: set[str] = set()
         shared = False
+        decisions = 0
         try:
             await w.as_user("alice")
             await w.do("/game new game:imperium_romanum scenario:s12")
@@ -169,7 +171,13 @@ async def make(seed: int = SEED) -> list[str]:
                     break
                 seat, command = pick
                 await w.as_user(USERS[seat])
+                if command.name == "decide" and decisions == 1:
+                    decisions += 1  # the second window is left to its deadline: the default
+                    await w.do("wait 11m")
+                    await w.do(f"> Time ran out for {seat}")
+                    continue
                 if command.name == "decide":
+                    decisions += 1
                     await w.do("click Respond")
                     said = await w.do(f"select {command.args['choice']}")
                 elif command.name == "attack" and "mode" not in command.args and not shared:
@@ -204,7 +212,8 @@ async def main() -> None:
         "# Imperium Romanum, scenario 12 (Trajan's Dacia): six months, alice Rome, bob Dacia.",
         "# Written by scripts/make_ir_transcripts.py; the game's dice:",
         f"# seed: {game_seed(SEED)}",
-        "# Battles, interceptions, a siege, the supply segments; the spectator zoe sees what is public.",
+        "# Battles, interceptions, a retreat, a window left to its deadline (its default applies),",
+        "# a siege, the supply segments; the spectator zoe sees what is public.",
     ]
     out = ROOT / "tests" / "transcripts" / "ir_s12_six_months.txt"
     out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
