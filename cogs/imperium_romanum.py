@@ -389,10 +389,13 @@ def record_lines(record: dict[str, Any]) -> list[Text]:
     lines.append(_("Provinces: {provinces}; tax base {tax} talents.", provinces=provinces, tax=record["tax_base"]))
     lines.append(_("Units: {in_play} in play, {eliminated} eliminated.", in_play=record["in_play"],
                    eliminated=record["eliminated"]))
-    if record["whole"]:
-        for uid, name, where in record["roster"]:
-            lines.append(_("· {unit} {name} at {hex}", unit=uid, name=name, hex=where) if where
-                         else _("· {unit} {name}, eliminated", unit=uid, name=name))
+    if record["whole"]:  # counted by type and place, so a big roster fits one message
+        counted: dict[tuple[str, str], int] = {}
+        for _uid, name, where in record["roster"]:
+            counted[(name, where)] = counted.get((name, where), 0) + 1
+        for (name, where), n in counted.items():
+            lines.append(_("· {n} × {name} at {hex}", n=n, name=name, hex=where) if where
+                         else _("· {n} × {name}, eliminated", n=n, name=name))
     return lines
 
 

@@ -5,6 +5,7 @@ caller may see (§3.2, §5.4, §5.5)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -134,11 +135,11 @@ async def test_record_is_public_but_the_roster_only_for_its_owner(table: LocalTa
     await ok(table, "/record power:rome")
     text = "\n".join(o.text for o in table.outputs[-6:] if o.audience == "bob")
     assert "treasury 61 talents, morale 100" in text and "tax base 21 talents" in text, text
-    assert "23 in play" in text and "rome.legion_20_10.1" not in text
+    assert "23 in play" in text and "Legion 20-10 at" not in text
     table.user = "alice"
     await ok(table, "/record power:rome")
     text = "\n".join(o.text for o in table.outputs[-30:] if o.audience == "alice")
-    assert "rome.legion_20_10.1 Legion 20-10 at B4415" in text, text
+    assert "· 4 × Legion 20-10 at B4415" in text, text
 
 
 async def test_stack_shows_an_enemy_stack_as_its_top_and_size_only(table: LocalTable) -> None:
@@ -251,3 +252,33 @@ async def test_game_log_and_undo_work_for_imperium_romanum(table: LocalTable) ->
     await ok(table, "/game undo")  # the other seat consents
     seq_after, game = await state(table)
     assert game.state.powers["rome"]["treasury"] == treasury + 1
+
+
+@pytest.mark.parametrize("scenario", ["s12", "s01"])
+def test_every_legal_command_reads_in_words_over_two_months(scenario: str) -> None:
+    """The menus' labeller names every legal command of both playable scenarios (no id left
+    bare for a move, a build, an attack), over two months of the heuristic player."""
+    import random
+
+    from cogs.imperium_romanum import command_label
+    from rules.imperium_romanum.game import GAME
+    from rules.imperium_romanum.players import heuristic_choice
+
+    game = GAME.new(scenario, [], f"labels-{scenario}", {})
+    rng = random.Random(3)
+    labelled: dict[str, int] = {}
+    for _step in range(400):
+        if game.state.turn > 2 or game.result() is not None:
+            break
+        for seat in game.state.seats:
+            for command in game.legal_commands(seat):
+                label = str(command_label(game, command))
+                assert label and len(label) > 3, command
+                if command.name in ("move", "fortify"):
+                    assert re.search(r"\b[a-z]+\.[a-z_0-9]+\.\d+\b", label) is None, label  # no piece ids
+                labelled[command.name] = labelled.get(command.name, 0) + 1
+        pick = heuristic_choice(game, rng)
+        if pick is None:
+            break
+        game.apply(*pick)
+    assert {"move", "end", "build"} <= set(labelled), labelled
