@@ -24,7 +24,16 @@ from bot.moderator import Moderator
 from db.models import GameRow, SnapshotRow
 
 from .harness import ADMIN, STRANGER, Findings, Harness
-from .players import SETUPS, USERS, Setup, canonical, consistency_problems, open_game, play_one
+from .players import (
+    SETUPS,
+    USERS,
+    Setup,
+    canonical,
+    consistency_problems,
+    deterministic_seeds,
+    open_game,
+    play_one,
+)
 
 JUNK = (
     "", " ", "0", "-1", "1.5", "1e309", "NaN", "99999999999999999999", str(2**63),
@@ -125,6 +134,7 @@ async def fuzz(
 ) -> Findings:
     findings = Findings("fuzz", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     channels: dict[str, Setup | None] = {}
     async with Harness(moderator, images) as harness:
         if harness.recorder is not None:

@@ -25,7 +25,7 @@ from bot.moderator import Moderator
 from rules.core import Command, RuleError
 
 from .harness import ADMIN, STRANGER, Findings, Harness
-from .players import SETUPS, Setup, candidates, open_game
+from .players import SETUPS, Setup, candidates, deterministic_seeds, open_game
 
 SPECTATOR = "sam"
 LOOKS = (
@@ -86,6 +86,12 @@ def hidden_items(game: Any, seats: dict[str, str], seen: set[str]) -> list[Hidde
 def names(word: str, text: str) -> bool:
     """``word`` in ``text`` as a whole (``barbarian-1`` is not in ``barbarian-10``)."""
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
+
+
+def around(word: str, text: str, width: int = 300) -> str:
+    """The part of ``text`` around the first ``word`` (what a failure quotes)."""
+    at = max(text.find(word), 0)
+    return text[max(at - width, 0) : at + len(word) + 60]
 
 
 def still_hidden(before: list[Hidden], after: list[Hidden]) -> list[Hidden]:
@@ -185,6 +191,7 @@ async def secrets(
 ) -> Findings:
     findings = Findings("secrets", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     async with Harness(moderator, images) as harness:
         number = 0
         for setup in setups:
@@ -238,7 +245,7 @@ async def secrets(
                                 if word and names(word, text):
                                     findings.fail(
                                         f"{setup.label} game {game_id}: {item.what} item "
-                                        f"{word!r} shown to {audience}: {text[:160]!r}"
+                                        f"{word!r} shown to {audience}: {around(word, text)!r}"
                                     )
                     steps += 1
                     del harness.recorder.views[:]  # type: ignore[union-attr]  # scanned
