@@ -482,6 +482,8 @@ class DecisionSelect(
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
                 raise ModeratorError(_("This choice is out of date: the decision is settled."))
+            if choice not in {str(c.value) for c in pending.choices}:  # a forged value
+                raise ModeratorError(_("That choice is not on offer any more."))
             result = await bot.moderator.decide(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
