@@ -163,7 +163,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
-SIDE_WORDS = {"R": "Rome", "E": "the Enemies of Rome", "M": "the mutineers"}
+SIDE_WORDS = {"R": _("Rome"), "E": _("the Enemies of Rome"), "M": _("the mutineers")}
 LOSS_WORDS = {
     "E": _("all its units are eliminated"),
     "A": _("each of its units takes a step loss"),
