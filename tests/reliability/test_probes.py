@@ -161,11 +161,18 @@ async def sqlite_moderator(sqlite_engine: AsyncEngine) -> AsyncIterator[Moderato
     yield Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
 
 
+@pytest.mark.parametrize(
+    ("setup", "item"),
+    [(Setup("barracks", "standard-2p"), "hand item"),
+     (Setup("imperator", "campaign"), "chits item")],
+)
 async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
-    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    setup: Setup, item: str,
 ) -> None:
     """The mistake of issue 14's first defect put back: ``/game log`` built from the raw game
-    (every hand in it) instead of a view."""
+    (every hand in it) instead of a view; in Imperator's campaign too, where the probe lets a
+    reader's own old lines name a chit now held by the other side."""
     import reliability.secrets_probe as probe
 
     real = Moderator.export_log
@@ -179,12 +186,9 @@ async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
 
     monkeypatch.setattr(Moderator, "export_log", raw)
     monkeypatch.setattr(probe, "LOOKS", ("game log",))
-    found = await secrets(
-        sqlite_moderator, tmp_path, 1, seed=9, setups=(Setup("barracks", "standard-2p"),),
-        max_steps=20,
-    )
+    found = await secrets(sqlite_moderator, tmp_path, 1, seed=9, setups=(setup,), max_steps=20)
     assert found.failure_count > 0
-    assert any("hand item" in failure for failure in found.failures)
+    assert any(item in failure for failure in found.failures)
 
 
 async def test_the_fuzz_probe_catches_a_refusal_that_changes_the_game(
