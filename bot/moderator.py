@@ -57,7 +57,7 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
-from rules.core.i18n import LANGUAGE_OPTION, _, _n, check_language
+from rules.core.i18n import LANGUAGE_OPTION, _, _n, check_language, text_from_json, text_to_json
 from rules.core.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -247,6 +247,13 @@ class ActResult:
     duplicate: bool = False
     """A repeated delivery of an interaction that already landed: nothing was applied now;
     this is the first delivery's result (its posts were owed then)."""
+
+
+def stored_summary(result: dict[str, Any]) -> str:
+    """A finished game's summary as stored in its row: a marked sentence again when its
+    message id was kept (``summary_text``), so it is shown in each reader's language."""
+    summary = text_from_json(result.get("summary_text", result.get("summary", "")))
+    return summary if isinstance(summary, str) else str(result.get("summary", ""))
 
 
 @dataclass
@@ -870,7 +877,7 @@ class Moderator:
         if row.result:
             result = GameResult(
                 winners=tuple(row.result.get("winners", [])),
-                summary=str(row.result.get("summary", "")),
+                summary=stored_summary(row.result),
                 level=str(row.result.get("level", "")),
             )
         return ActResult(
@@ -920,6 +927,7 @@ class Moderator:
                 result={
                     "winners": list(result.winners),
                     "summary": result.summary,
+                    "summary_text": text_to_json(result.summary),  # translated when shown
                     "level": result.level,
                     "scores": [list(s) for s in result.scores],
                 },
@@ -1500,7 +1508,7 @@ class Moderator:
         winners = [s for s in row.seats if s not in mine]
         result = {
             "winners": winners,
-            "summary": f"{', '.join(mine)} conceded.",
+            "summary": _("{seats} conceded.", seats=", ".join(mine)),
             "level": "concession",
             "scores": [],
         }
@@ -1522,12 +1530,13 @@ class Moderator:
             await self._save_seats_and_meta(row, expected_status=row.status)
             return False, waiting
         await self._finish(
-            row, "abandoned", {"winners": [], "summary": "Abandoned.", "level": "", "scores": []}
+            row, "abandoned", {"winners": [], "summary": _("Abandoned."), "level": "", "scores": []}
         )
         return True, []
 
     async def _finish(self, row: GameRow, status: str, result: dict[str, Any]) -> GameRow:
         now = self.clock.now()
+        result = {**result, "summary_text": text_to_json(result.get("summary", ""))}
         async with self.sessions() as session:
             moved = await session.exec(  # type: ignore[call-overload]
                 update(GameRow)

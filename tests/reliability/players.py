@@ -44,6 +44,7 @@ SETUPS = (
     Setup("barracks", "solo"),
     Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
     Setup("rome_iinc", "363", (("mode", "coop"),)),
+    Setup("imperium_romanum", "s12"),
 )
 """Every game, and of each the scenarios that differ in seats or hidden information."""
 

@@ -42,7 +42,8 @@ async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
     games = {}
     for number, setup in enumerate(
         [Setup("imperator", "avidius_cassius"), Setup("barracks", "standard-2p"),
-         Setup("rome_iinc", "286", (("mode", "solo"),), solo=True)]
+         Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
+         Setup("imperium_romanum", "s12")]
     ):
         games[setup.kind] = (f"kind-{number}", await open_game(moderator, f"kind-{number}", setup))
     async with Harness(moderator, tmp_path / "images") as harness:
