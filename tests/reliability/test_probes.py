@@ -131,6 +131,24 @@ async def test_no_hidden_item_reaches_anyone_else(
     assert found.counts["looks by others"] > 5
 
 
+async def test_chits_of_imperators_campaign_drawn_returned_and_drawn_again_stay_secret(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Issue 14's 67 secrets findings, triaged (docs/reliability.md): a campaign long enough
+    that chits are drawn, go back to the cup (§2.F) and are drawn again, the roles possibly
+    changing seats (§5); a reader's own old lines may name a chit the other side holds now,
+    nothing else may. Zero findings."""
+    moderator = Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
+    found = await secrets(
+        moderator, tmp_path, 1, seed=1, setups=(Setup("imperator", "campaign"),),
+        max_steps=scale(300),
+    )
+    clean(found)
+    assert found.counts["items hidden anew (draws)"] >= 4
+    assert found.counts["items hidden again after being out of a hand"] >= 1
+    assert found.counts["looks by others"] > 50
+
+
 async def test_every_command_and_component_enforces_who_may_act(
     sqlite_engine: AsyncEngine, tmp_path: Path
 ) -> None:
