@@ -290,6 +290,7 @@ class ImperatorState:
     custodes: str | None = None
     custodes_order: str | None = None  # §3.6: where Rome asked the marker to go in the next phase F
     event: int = 0
+    agitation: str | None = None  # Event 6: the Augustus of Rome the Roman player sends to Rome
     next_id: int = 0
     game_over: bool = False
     result: dict[str, Any] | None = None
