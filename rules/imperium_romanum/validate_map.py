@@ -27,6 +27,11 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, neighbours
 
 FEATURES_FILE = "map_features.toml"
+SEA_AREAS = ("atlanticus", "pontus_euxinus", "sinus_arabicus", "sinus_persicus", "mare_occidentale", "mare_orientale")
+"""The six sea areas of 13.1: Atlantic, Black Sea, Red Sea, Persian Gulf, western and eastern
+Mediterranean."""
+SHARED_SEAS = frozenset(("mare_occidentale", "mare_orientale"))
+"""13.1: the shallow line between Africa Proconsularis, Sicilia and Italia belongs to either."""
 ISLAND_KINDS = ("island", "map_edge")
 """A real island, or a coast the edge of the map cuts off from the rest of the land."""
 
@@ -110,7 +115,27 @@ def read_features(
     return MapFeatures(
         all_sea=frozenset(sides["all_sea"]), lake=frozenset(sides["lake"]), mountain=frozenset(sides["mountain"]),
         passes=tuple(passes), islands=tuple(islands), island_boxes=tuple(boxes),
+        sea_areas=_sea_areas(doc.get("sea_areas", {}), hexes, problems),
     )  # fmt: skip
+
+
+def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str]) -> dict[str, frozenset[str]]:
+    """Every sea hex lies in one sea area of 13.1, or in both Mediterranean areas (the line)."""
+    where = f"{FEATURES_FILE}: sea_areas"
+    out: dict[str, frozenset[str]] = {}
+    for area, cells in doc.items():
+        if area not in SEA_AREAS:
+            problems.append(f"{where}: {area!r} is not one of the sea areas of 13.1 ({', '.join(SEA_AREAS)})")
+            continue
+        bad = sorted(h for h in cells if h not in hexes or hexes[h].kind not in ("coastal", "deep"))
+        if bad:
+            problems.append(f"{where}: {area}: {', '.join(bad[:5])} not sea hexes of the map")
+        out[area] = frozenset(str(h) for h in cells)
+    for h in sorted(x.id for x in hexes.values() if x.kind in ("coastal", "deep")):
+        areas = {a for a, cells in out.items() if h in cells}
+        if len(areas) != 1 and areas != SHARED_SEAS:
+            problems.append(f"{where}: {h} lies in {len(areas)} sea areas, not 1 (13.1)")
+    return out
 
 
 def land_links(hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures) -> dict[str, list[str]]:
