@@ -138,10 +138,17 @@ def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str
     return out
 
 
-def land_links(hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures) -> dict[str, list[str]]:
-    """For each land hex, the land hexes a land unit reaches in one step (sorted ids)."""
+def land_links(
+    hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures, movement: bool = True
+) -> dict[str, list[str]]:
+    """For each land hex, the land hexes joined to it (sorted ids), straits included.
+
+    For ``movement``, a land unit's single steps: never across an all-sea, lake or mountain
+    hexside (12.4 calls mountain hexsides impassable).  Otherwise the territory's own adjacency,
+    every common hexside counting (a province is whole though a crest or a bay runs through it).
+    """
     by_pos = {(h.col, h.row): h.id for h in hexes.values() if h.kind == "land"}
-    blocked = features.all_sea | features.lake
+    blocked = features.all_sea | features.lake | features.mountain if movement else frozenset()
     links: dict[str, list[str]] = {}
     for hid in sorted(by_pos.values()):
         h = hexes[hid]
@@ -189,8 +196,8 @@ def check_shape(
 ) -> None:
     """Every land hex is reachable, each province holds together, each city is in its province.
 
-    - The land pieces other than the largest (the mainland) are each named by one island entry
-      (§3.1): nothing else is cut off.
+    - The land pieces a land unit can walk (straits included) other than the largest (the
+      mainland) are each named by one island entry (§3.1): nothing else is cut off.
     - A province is in ``declared_pieces[id]`` pieces (1 when not declared): an exclave must be
       declared, with its reason, in ``provinces.toml``.
     - A city stands on a hex of its province, or on an island box of its province on that hex.
@@ -208,11 +215,12 @@ def check_shape(
     for island in features.islands:
         if land and island.hex in land[0]:
             problems.append(f"{FEATURES_FILE}: island {island.id}: {island.hex} is joined to the mainland")
+    territory = land_links(hexes, straits, features, movement=False)
     for pid in sorted(provinces):
         cells = [h.id for h in hexes.values() if h.province == pid]
         if not cells:
             continue
-        found, wanted = len(pieces(cells, links)), declared_pieces.get(pid, 1)
+        found, wanted = len(pieces(cells, territory)), declared_pieces.get(pid, 1)
         if found != wanted:
             problems.append(
                 f"provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared "

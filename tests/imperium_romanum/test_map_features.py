@@ -180,3 +180,16 @@ def test_sea_areas_follow_the_hexes_13_1_names(data: IRData) -> None:
 def test_a_sea_hex_outside_every_area_is_refused(tmp_path: Path) -> None:
     folder = _edit(_copy(tmp_path), "map_features.toml", '"A1532", ', "")
     assert "map_features.toml: sea_areas: A1532 lies in 0 sea areas, not 1 (13.1)" in _refused(folder)
+
+
+def test_mountain_hexsides_are_impassable_yet_no_hex_is_walled_in(tmp_path: Path, data: IRData) -> None:
+    """Ruling IR-MAP-4: 12.4 calls mountain hexsides impassable; a land unit crosses the crests at
+    the passes, and C6704 in the Caucasus keeps one open hexside so that it can be reached."""
+    links = land_links(data.hexes, data.straits, data.features)
+    assert all(b not in links[a] for side in data.features.mountain for a, b in (sorted(side), sorted(side)[::-1]))
+    assert all(p.b in links[p.a] for p in data.features.passes)
+    assert "C6704" in pieces(links, links)[0]
+    folder = _edit(_copy(tmp_path), "map_features.toml", "mountain = [\n", 'mountain = [\n    ["C6604", "C6704"],\n')
+    assert any(
+        p.startswith("map.toml: the land of C6704 (1 hexes) is cut off from the mainland") for p in _refused(folder)
+    )
