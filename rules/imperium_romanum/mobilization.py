@@ -24,6 +24,9 @@ NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
 """7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
 BT_MAX = 16
 """7.7: never more than 16 baggage trains in play per major power."""
+TRAINED = ("legion_16_10", "legion_20_10", "heavy_infantry_20_8", "heavy_cavalry_30_16")
+"""35: new Roman and civilized heavy infantry and heavy cavalry need a trainer (barbarian 20-8s
+are exempt, checked by the power's kind)."""
 HEAVY_COLUMNS = ("16-10", "20-10", "16-9", "20-9", "20-8")
 """7.8: the heavy-infantry columns a fleet also ticks, in the order the engine uses them."""
 
@@ -95,7 +98,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
         raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
-    if st.powers[power]["kind"] == "civilized" and "26" in data().scenarios[st.scenario].special_rules:
+    rules = data().scenarios[st.scenario].special_rules
+    if st.powers[power]["kind"] == "civilized" and "26" in rules:
         raise NotYetSupported("§26", _("civilized recruitment"))
     if st.province_owner.get(province, "") != power:
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
@@ -128,6 +132,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     if st.powers[power]["treasury"] < cost:
         raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
                                   cost=cost, treasury=st.powers[power]["treasury"]))  # fmt: skip
+    if "35" in rules and unit_type in TRAINED and st.powers[power]["kind"] in ("roman", "civilized"):
+        raise NotYetSupported("§35", _("the training of new heavy units"))
     return power, pool, cost
 
 

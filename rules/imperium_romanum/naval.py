@@ -850,3 +850,44 @@ def _land_around(hex_id: str) -> list[str]:
 
 
 CHECKS = {"embark": check_embark, "debark": check_debark, "naval_attack": check_attack, "sail": check_sail}
+
+
+# -- fleet conversion (34) ----------------------------------------------------------------------
+CONVERTED_LEGION = "legion_16_10"
+"""34: a converted 18-30 becomes an unseasoned 8-10 legion, the back of a 16-10."""
+
+
+def check_convert(st: IRState, seat: str, args: dict[str, Any]) -> str:
+    """34 (scenarios that name it), in the owner's Land Movement segment: a Roman fleet in a
+    land hex, with nothing aboard, becomes a legion. Civilized powers' 8-9s and the four 2-12s
+    of an empty counter mix are not in our counters."""
+    if "34" not in data().scenarios[st.scenario].special_rules:
+        raise RuleError("§34", _("this scenario does not allow fleets to become legions"))
+    fleets, at = fleet_group(st, seat, args.get("fleet"))
+    if len(fleets) != 1:
+        raise RuleError("§34", _("name one fleet"))
+    fid = fleets[0]
+    power = st.units[fid]["power"]
+    if st.powers[power]["kind"] != "roman":
+        raise NotYetSupported("§34", _("fleet conversion for non-Roman powers"))
+    if is_sea(at):
+        raise RuleError("§34", _("a fleet becomes a legion in a land hex, not at sea"))
+    if any(B.cargo_of(st, fid)):
+        raise RuleError("§34", _("land the troops aboard first"))
+    return fid
+
+
+def convert(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """34: the fleet is gone for good (kept among the eliminated as converted); the new
+    unseasoned legion stands in its hex and does not move this turn (IR-ENG-37)."""
+    from rules.imperium_romanum import mobilization as MOB
+
+    fid = check_convert(st, seat, args)
+    rec = st.units.pop(fid)
+    power, hex_id = rec["power"], rec["hex"]
+    rec.update(hex="", converted=True)
+    st.eliminated[fid] = rec
+    uid = MOB._place(st, power, CONVERTED_LEGION, hex_id)
+    st.units[uid].update(vet=False, activated=True, mp=0)
+    st.stat("fleets_converted")
+    lines.append(_("{power} turns a fleet into a legion at {hex} (34).", power=st.powers[power]["name"], hex=hex_id))
