@@ -63,7 +63,7 @@ PLAYABLE = ("s12", "s01", "s02")
 BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
-            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside")}
+            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -215,7 +215,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
+                                       "naval_port ask/inside/outside, losses ask/weakest"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -294,6 +295,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
+    elif kind == "losses":
+        C.answer_losses(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
     elif kind == "donative":

@@ -80,7 +80,7 @@ def neutral_owner_of(st: IRState, hex_id: str) -> str:
 
 
 # -- the neutral barbarians of 37.6 ---------------------------------------------------------
-BARBARIAN_LANDS = ("boiohaemum", "caledonia_citerior", "germania_magna", "iazygia", "dacia", "sarmatia")
+BARBARIAN_LANDS = ("boiohaemum", "caledonia_citerior", "dacia", "germania_magna", "iazygia", "sarmatia")
 """37.6: the provinces whose inactive barbarians may wake when the Roman border is thin."""
 ROMAN_SP_LIMIT = 20
 ACTIVATION_ROLL = 5

@@ -96,8 +96,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             st.tm_seen += 1
             st.phase_builds = {}
             collect_taxes(st, lines)
-            from rules.imperium_romanum import forts
+            from rules.imperium_romanum import forts, mobilization
 
+            mobilization.accrue_points(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
         from rules.imperium_romanum import forts
