@@ -87,8 +87,11 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
     st.stat("units_raised")
-    lines.append(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
-                   type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost))  # fmt: skip
+    # 3.2: what a stack holds is hidden, so only the raising seat learns the type (issue 18)
+    lines.append(_("{power} raises a unit at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
+                   city=data().cities[city].name, cost=cost))  # fmt: skip
+    lines.append(B.secret(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
+                            type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost), seat))  # fmt: skip
 
 
 def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str, list[tuple[str, str]], int]:

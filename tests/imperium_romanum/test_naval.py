@@ -26,7 +26,7 @@ TOMI = "B5111"
 def naval_position(month: int = 6, season: str | None = None) -> Position:
     pos = Position(month=month, segment="naval", season=season)
     pos.st.naval_order = ["rome"]
-    for city in ("brundisium", "tarentum", "messana", "syracusae"):  # Italia is nobody's in scenario 12
+    for city in ("brundisium", "tarentum", "rhegium", "messana", "syracusae"):  # Italia is nobody's in scenario 12
         pos.st.city_owner[city] = "rome"
     return pos
 
