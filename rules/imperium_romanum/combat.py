@@ -678,9 +678,11 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"
         st.stat("elite_legions")
-        lines.append(B.secret(_("{unit} becomes an elite legion (15.2).", unit=choice), seat))
-    else:
-        lines.append(B.secret(_("The conversion of {unit} fails; the talents are spent (15.2).", unit=choice), seat))
+        lines.append(_("{power}: a legion of the battle becomes an elite legion (15.2).",
+                       power=st.powers[rec["power"]]["name"]))
+    else:  # issue 18: named by its power, not by a piece id (3.2: public posts name no piece)
+        lines.append(_("{power}: the conversion of a legion to elite fails; the talents are spent (15.2).",
+                       power=st.powers[rec["power"]]["name"]))
 
 
 def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, lines: list[Text]) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.naval_charts import naval_charts
@@ -87,9 +87,8 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
     st.stat("units_raised")
-    # 3.2: what a stack holds is hidden, so only the raising seat learns the type (issue 18)
-    lines.append(_("{power} raises a unit at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
-                   city=data().cities[city].name, cost=cost))  # fmt: skip
+    # 3.2 and 4.0: a raise is the raising seat's secret until every power has ended the phase;
+    # then phase_summary tells everyone how many units each power raised where (issue 18)
     lines.append(B.secret(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
                             type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost), seat))  # fmt: skip
 
@@ -293,3 +292,21 @@ def accrue_points(st: IRState, lines: list[Text]) -> None:
             rec["points_halves"] = rec.get("points_halves", 0) + CIVILIZED_RATE_HALVES[power]
             lines.append(_("{power} accrues replacement points (26.1): {points} in hand.", power=rec["name"],
                            points=rec["points_halves"] / 2))  # fmt: skip
+
+def phase_summary(st: IRState, lines: list[Text]) -> None:
+    """4.0, 7.4: once every power has ended the Taxation & Mobilization Phase, how many units
+    (baggage trains included) each major power raised and in which cities; their types stay
+    the owners' secret (3.2). Issue 18: the orders are told only to their seat until then."""
+    for power in sorted(st.powers):
+        rec = st.powers[power]
+        if not rec["major"] or rec["dissolved"]:
+            continue
+        raised = {c: n for c, n in sorted(st.phase_builds.items()) if st.city_owner.get(c) == power}
+        total = sum(raised.values())
+        if not total:
+            lines.append(_("{power} raises no unit this phase (7.4).", power=rec["name"]))
+            continue
+        where = ", ".join(f"{data().cities[c].name} ×{n}" if n > 1 else data().cities[c].name for c, n in raised.items())
+        lines.append(_n("{power} raised {n} unit this phase: {cities} (7.4).",
+                        "{power} raised {n} units this phase: {cities} (7.4).", total,
+                        power=rec["name"], cities=where))  # fmt: skip

@@ -135,6 +135,10 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "random_events":
         _enter(st, "taxation", lines)
     elif seg == "taxation":
+        if st.month in TAX_MONTHS:
+            from rules.imperium_romanum import mobilization
+
+            mobilization.phase_summary(st, lines)
         _enter(st, "diplomacy", lines)
     elif seg == "diplomacy":
         close_diplomacy(st, lines)
