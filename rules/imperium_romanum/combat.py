@@ -674,7 +674,6 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     st.powers[rec["power"]]["treasury"] -= ELITE_COST
     mods = [("§15.2 leader +2 or better", -1)] if pending.get("great_leader") else []
     roll = st.dice.d6("§15.2 elite legion", mods)
-    seat = str(pending["seat"])  # what a stack holds is its owner's secret (3.2)
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"
         st.stat("elite_legions")
