@@ -18,9 +18,12 @@ def _counts(game: RomeGame) -> tuple[int, int]:
     return len(game.state.units), len(game.state.wars)
 
 
-@pytest.mark.parametrize("seed", ["p1", "p2"])
-def test_random_play_conserves_counters_and_replays(seed: str) -> None:
-    game = RomeGame.new("286", ["east", "west"], seed, {"mode": "coop"})
+@pytest.mark.parametrize(("seed", "options"), [("p1", {}), ("p2", {}),
+                                               ("p3", {"follow_on": "example"})])
+def test_random_play_conserves_counters_and_replays(seed: str, options: dict[str, str]) -> None:
+    """Also from a Rome, Inc. position (13.3): the follow-on keeps the 84 Unit counters."""
+    options = {"mode": "coop", **options}
+    game = RomeGame.new("286", ["east", "west"], seed, options)
     rng = random.Random(seed)
     log: list[tuple[str, Command]] = []
     for _ in range(STEPS):
@@ -32,7 +35,7 @@ def test_random_play_conserves_counters_and_replays(seed: str) -> None:
         assert _counts(game) == (84, 40)
         assert all(v >= 0 for v in game.state.unrest.values())
         assert all(g <= 500 for g in game.state.gold.values())
-    replay = RomeGame.new("286", ["east", "west"], seed, {"mode": "coop"})
+    replay = RomeGame.new("286", ["east", "west"], seed, options)
     for seat, command in log:
         replay.apply(seat, command)
     assert replay.to_json() == game.to_json()
