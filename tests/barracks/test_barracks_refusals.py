@@ -228,3 +228,127 @@ def test_play_with_an_origin_moves_a_barbarian_like_move() -> None:
                                hands={"p1": ["barbarian-05"]}),
                        "p1", "play", card="barbarian-05", space="D5", **{"from": "A1"})
         assert err.section == "§6.2" and err.message.startswith("the Barbarian cannot move from A1 to D5")
+
+
+MISSING_ARGS = [
+    ("play", "play", {}, "§6.0", "'' is not a card in your hand"),
+    ("play", "play", {"card": "cavalry-3"}, "§9.0",
+     " is not a legal space for Cavalry Red 3 (an empty space on your faction's side of an Emperor in play)"),
+    ("play", "move", {}, "§6.0", "'' is not a card in your hand"),
+    ("play", "move", {"card": "barbarian-05"}, "§6.2",
+     "a Barbarian goes to a homeland space with no Barbarian, next to an Emperor and not onto a Castra;  is not one"),
+    ("resolve", "resolve", {}, "§7.0", " is not a surrounded Emperor waiting to be resolved (choose from )"),
+    ("select", "forum", {}, "§8.0", "choose a Forum slot 1-4 (1 is the leftmost card)"),
+    ("frumentarii", "forum", {}, "§10.0", "keep one of the cards you looked at: "),
+]
+
+
+@pytest.mark.parametrize(("phase", "command", "args", "section", "message"), MISSING_ARGS)
+def test_a_command_missing_its_arguments_is_refused_with_empty_values(
+    phase: str, command: str, args: dict[str, str], section: str, message: str
+) -> None:
+    """§5.0 with each command's own rule: a missing card, space, origin, Emperor or choice is
+    read as empty (never as a made-up value) and refused by the rule it fails."""
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"},
+                hands={"p1": ["barbarian-05", "cavalry-3"]})
+    g.state.phase = phase
+    err = _refused(g, "p1", command, **args)
+    assert (err.section, err.message) == (section, message)
+
+
+def test_a_shared_victory_names_the_points_not_a_tie_break() -> None:
+    """§3.0: the shared victory's line gives the Legacy points (2: an Emperor and a Barbarian
+    each), not the Emperor count that breaks ties (1)."""
+    g = fixture()
+    g.state.phase = "over"
+    g.state.areas["sword"] = ["decius", "barbarian-01"]
+    g.state.areas["eagle"] = ["philip", "barbarian-02"]
+    res = g.result()
+    assert res is not None and res.summary == "Sword, Eagle share the victory with 2 Legacy points."
+
+
+def test_frumentarii_orders_only_in_the_frumentarii_step() -> None:
+    """§10.0 Frumentarii: outside its step, for the active seat too, no order is offered."""
+    g = fixture()
+    g.state.seen = ["cavalry-3", "mob-5"]
+    assert g.state.phase == "play" and g.state.active == "p1"
+    assert g.frumentarii_orders("p1", "cavalry-3") == []
+
+
+def test_solo_frumentarii_never_keeps_a_barbarian() -> None:
+    """§15.2 with §10.0: in the solo game a Barbarian seen with Frumentarii is not offered to keep."""
+    g = fixture("solo")
+    g.state.phase, g.state.seen = "frumentarii", ["barbarian-05", "cavalry-3"]
+    assert [c.to_json() for c in g.legal_commands("p1")] == [{"name": "forum", "args": {"choice": "cavalry-3"}}]
+
+
+def test_the_public_view_hides_the_card_played_by_citizenship() -> None:
+    """§15.2 Citizenship: the card played that way is not shown in the public view (nor a move's)."""
+    g = fixture()
+    g.state.played = {"card": "cavalry-3", "space": "B3", "actor": "p1", "how": "citizenship"}
+    assert g.public_view()["played"] == {"card": None, "space": "B3", "actor": "p1"}
+
+
+def test_a_short_game_takes_three_rounds_when_asked() -> None:
+    assert BarracksGame.new("short", ["a", "b"], "s", {"rounds": "3"}).state.rounds == 3
+    assert BarracksGame.new("short", ["a", "b"], "s", {}).state.rounds == 1
+
+
+MISSING_ARGS_WITH_ORIGIN = [
+    ({"from": "C4"}, "§6.0", "'' is not a card in your hand"),
+    ({"card": "barbarian-05", "from": "C4"}, "§6.2",
+     "the Barbarian cannot move from C4 to : it moves one diagonal step to a space without a Barbarian, next to an "
+     "Emperor, never onto a Castra"),
+]
+
+
+@pytest.mark.parametrize(("args", "section", "message"), MISSING_ARGS_WITH_ORIGIN)
+def test_play_with_an_origin_missing_its_card_or_destination(args: dict[str, str], section: str, message: str) -> None:
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"},
+                hands={"p1": ["barbarian-05", "cavalry-3"]})
+    err = _refused(g, "p1", "play", **args)
+    assert (err.section, err.message) == (section, message)
+
+
+def _tribute_played() -> BarracksGame:
+    """T10's opening: Tribute played in B3, its ability (§10.0) waiting for a Barbarian target."""
+    emps = {"B2": "carus", "F2": "volusianus", "B4": "aureolus", "D4": "quintillus", "C5": "sabinianus",
+            "B6": "gordian2", "D6": "philip", "F6": "jotapian", "D2": "decius", "C3": "gallus",
+            "E3": "tacitus", "F4": "hostilian", "E5": "aemilian"}
+    g = fixture(emperors=emps, barbs={"D1": "G", "A4": "G", "G4": "G", "D7": "G"},
+                hands={"p1": ["tribute-4", "cavalry-3"], "p2": ["castra-3"], "p3": ["ambitus-4"], "p4": ["mob-5"]})
+    g.state.forum = ["quaestor-3", "spiculum-7", "spiculum-8", "triumph-7"]
+    g.apply("p1", Command("play", {"card": "tribute-4", "space": "B3"}))
+    return g
+
+
+def test_an_ability_target_is_read_in_either_case_and_a_missing_one_is_empty() -> None:
+    """§10.0: the ability's target space is read in either case; with none, the refusal lists the
+    targets and shows the empty one it received."""
+    err = _refused(_tribute_played(), "p1", "ability")
+    assert (err.section, err.message) == ("§10.0", "'' is not a target of Tribute Blue 4 (choose from A4, D1, D7, G4)")
+    g = _tribute_played()
+    g.apply("p1", Command("ability", {"target": "d7"}))
+    assert "D7" not in g.state.barbs
+
+
+def test_frumentarii_puts_the_cards_not_kept_under_the_deck_in_the_order_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§10.0 Frumentarii: the player keeps one card and chooses the order of the others under the
+    deck; without an order they go as seen. (The rest of the turn is left out: the deck is read
+    right after the keep.)"""
+    from rules.barracks import flow
+
+    monkeypatch.setattr(flow, "finish_select", lambda st, actor, out: None)
+    for order, bottom in ((["castra-3", "forcemarch-5"], ["castra-3", "forcemarch-5"]),
+                          (["forcemarch-5", "castra-3"], ["forcemarch-5", "castra-3"]),
+                          (None, ["forcemarch-5", "castra-3"])):
+        g = fixture(emperors={"D4": "decius"},
+                    hands={"p1": ["cavalry-3"], "p2": ["castra-4"], "p3": ["mob-6"], "p4": ["tribute-4"]})
+        st = g.state
+        st.phase, st.seen = "frumentarii", ["mob-5", "forcemarch-5", "castra-3"]
+        st.deck = [c for c in st.deck if c not in st.seen]
+        args: dict[str, object] = {"choice": "mob-5"}
+        if order is not None:
+            args["order"] = order
+        g.apply("p1", Command("forum", args))
+        assert g.state.deck[-2:] == bottom and "mob-5" in g.state.hands["p1"]

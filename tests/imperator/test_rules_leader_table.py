@@ -187,3 +187,33 @@ def test_leader_table_death_roll_is_named_recorded_and_told() -> None:
     assert st.rules["died"] == {"lucius_verus": 171}
     assert "Leader table: Lucius Verus is dead (natural death (leader table))." in out.public
     assert "Leader table" in out.citations
+
+
+def test_leader_table_a_parthian_king_never_enters_with_a_usurper_s_roman_units() -> None:
+    """§2.C: the Enemies' Roman units (a usurper's) are no place for a Parthian king: only
+    Parthian units count, so with them in one zone he enters there with no question."""
+    st = _campaign(171)
+    st.leaders["vologese_iii"].status, st.leaders["vologese_iii"].loc = "dead", None
+    st.rules.setdefault("died", {})["vologese_iii"] = 170
+    keep = _zones(st, "E", "parthians")[0]
+    for u, s in st.units.items():
+        if st.udef(u).people == "parthians" and s.loc != keep:
+            s.status, s.loc = "out", None
+    rebel = next(u for u, s in st.units.items() if st.udef(u).people == "roman" and s.status == "map" and s.loc != keep)
+    st.units[rebel].owner = "E"
+    fate.arrivals(st, Outcome())
+    assert st.leaders["vologese_iv"].loc == keep and st.pending == []
+
+
+def test_leader_table_two_zones_are_a_choice() -> None:
+    """§2.C: with exactly two zones holding his side's units, the side picks (a decision)."""
+    st = _campaign(171)
+    st.leaders["vologese_iii"].status, st.leaders["vologese_iii"].loc = "dead", None
+    st.rules.setdefault("died", {})["vologese_iii"] = 170
+    zones = _zones(st, "E", "parthians")
+    assert len(zones) >= 2
+    for u, s in st.units.items():
+        if st.udef(u).people == "parthians" and s.loc not in zones[:2]:
+            s.status, s.loc = "out", None
+    fate.arrivals(st, Outcome())
+    assert [(d["kind"], d["role"], [c[0] for c in d["choices"]]) for d in st.pending] == [("place", "E", zones[:2])]

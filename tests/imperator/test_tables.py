@@ -23,6 +23,14 @@ FR_BOOK = "002_bea8673be4883741.txt"
 EN_BOOK = "000_4b8f6740f81a3b33.txt"
 
 
+@pytest.fixture(autouse=True)
+def _parse_afresh() -> None:
+    """Every test here reads the tables parsed anew (the loaders cache them per directory): so a
+    change in the parsing is seen by these tests whatever ran before them (mutation testing)."""
+    for cached in (T._battle_table, T._leader_table, T._events, T._stratagems):
+        cached.cache_clear()
+
+
 @pytest.fixture
 def fr_rules(shared) -> Path:
     return shared("seeds", FR_BOOK)
