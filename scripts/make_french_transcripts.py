@@ -123,8 +123,9 @@ def french_option(label: str) -> str:
             found = re.match(pattern, label)
         except re.error:  # a field used twice in one sentence
             continue
-        if found:
-            return catalogue.gettext(msgid).format(**found.groupdict())
+        if found:  # the fields may be sentences too ("C3 first: Eagle takes Tetricus II")
+            fields = {k: french_option(v) if v != label else v for k, v in found.groupdict().items()}
+            return catalogue.gettext(msgid).format(**fields)
     return label
 
 
