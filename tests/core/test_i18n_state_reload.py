@@ -145,3 +145,11 @@ def test_action_descriptions_are_french_after_a_reload() -> None:
     for description in found:
         assert isinstance(description, Text), description
         assert localise(description, "fr") != str(description), description
+
+
+def test_the_public_views_phase_name_is_french() -> None:
+    """The map's header reads the public view's ``phase_name``: a marked sentence."""
+    view = reloaded(imperator_after_a_battle()).public_view()
+    assert isinstance(view["phase_name"], Text)
+    assert str(view["phase_name"]) == "Movements and combats"
+    assert localise(view["phase_name"], "fr") != "Movements and combats"
