@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, load_config, parse_shards, setup_logging
+from rules.core.i18n import _
 
 if TYPE_CHECKING:
     from bot.client import PraetorBot
@@ -224,6 +225,7 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
 
 
 async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
+    from bot.i18n import language_of, localise
     from bot.local import DiscordRuleViolation, LocalInputError, LocalTable
     from bot.moderator import Moderator
     from bot.permissions import REQUIRED
@@ -284,14 +286,16 @@ async def run_local(config: Config, user: str, locale: str = "en-US") -> int:
                 elif line.startswith("/"):
                     await table.run_slash(line)
                 else:
-                    print(
+                    hint = _(
                         "type a slash command (/roll dice:2d6), `as <user>`, `click <label>`, "
-                        "`select <option>` or quit",
-                        file=sys.stderr,
+                        "`select <option>` or quit"
                     )
+                    reader = table.user_locales.get(table.user, table.locale)
+                    print(localise(hint, language_of(reader)), file=sys.stderr)
                     continue
             except (LocalInputError, DiscordRuleViolation) as error:
-                print(f"error: {error}", file=sys.stderr)
+                reader = table.user_locales.get(table.user, table.locale)  # the one at the keyboard
+                print(localise(_("error: {error}", error=str(error)), language_of(reader)), file=sys.stderr)
                 continue
             for output in table.outputs[start:]:
                 if output.audience in ("public", table.user):
@@ -320,6 +324,14 @@ def run_replay(
     return asyncio.run(replay_file(path, seed=seed, as_json=as_json, locale=locale))
 
 
+def shown(message: str) -> str:
+    """A message of the command line in the language of ``PRAETOR_LOCALE`` (English if unset):
+    the data loaders' problems are marked sentences (issue 13)."""
+    from bot.i18n import language_of, localise
+
+    return localise(message, language_of(os.environ.get("PRAETOR_LOCALE")))
+
+
 def data_check(directory: Path | None, rome: Path | None = None, imperium: Path | None = None) -> int:
     try:
         from rules.imperator.loader import DataError, load_data, summary_lines
@@ -329,7 +341,7 @@ def data_check(directory: Path | None, rome: Path | None = None, imperium: Path 
     try:
         data = load_data(directory)
     except DataError as error:
-        print(f"praetor data check: {error}", file=sys.stderr)
+        print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1
     for line in summary_lines(data):
         print(line)
@@ -350,7 +362,7 @@ def imperium_data_check(directory: Path | None) -> int:
     try:
         print("\n".join(imperium_romanum_check(directory)))
     except IRDataError as error:
-        print(f"praetor data check: {error}", file=sys.stderr)
+        print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1
     return 0
 
@@ -363,7 +375,7 @@ def rome_data_check(directory: Path | None) -> int:
     try:
         print("\n".join(rome_check(directory)))
     except RomeDataError as error:
-        print(f"praetor data check: {error}", file=sys.stderr)
+        print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1
     return 0
 

@@ -26,6 +26,7 @@ from discord import app_commands
 from bot.clock import Clock
 from bot.moderator import Moderator
 from bot.publisher import ImageFile, PinFailed
+from rules.core.i18n import _
 
 LOCAL_GUILD = "local-guild"
 LOCAL_CHANNEL = "local-channel"
@@ -606,7 +607,7 @@ class LocalTable:
         elif len(parts) == 1:
             self.user_locales[self.user] = parts[0]
         else:
-            raise LocalInputError("use `locale <code>` or `locale server <code>` (e.g. fr)")
+            raise LocalInputError(_("use `locale <code>` or `locale server <code>` (e.g. fr)"))
 
     @property
     def clock(self) -> Clock:
@@ -724,14 +725,14 @@ class LocalTable:
         used = 1
         while isinstance(node, app_commands.Group):
             if used >= len(words):
-                raise LocalInputError(f"/{words[0].lstrip('/')} needs a subcommand")
+                raise LocalInputError(_("/{command} needs a subcommand", command=words[0].lstrip("/")))
             child = node.get_command(words[used])
             if child is None:
                 names = ", ".join(c.name for c in node.commands)
-                raise LocalInputError(f"no subcommand {words[used]!r} (try: {names})")
+                raise LocalInputError(_("no subcommand {name} (try: {names})", name=repr(words[used]), names=names))
             node, used = child, used + 1
         if node is None:
-            raise LocalInputError(f"unknown command {words[0]!r}")
+            raise LocalInputError(_("unknown command {name}", name=repr(words[0])))
         return node, used
 
     def parse_options(
@@ -744,13 +745,16 @@ class LocalTable:
             if not sep or name not in params:
                 known = ", ".join(params) or "none"
                 raise LocalInputError(
-                    f"/{command.qualified_name}: unknown option {word!r} (options: {known})"
+                    _("/{command}: unknown option {word} (options: {known})",
+                      command=command.qualified_name, word=repr(word), known=known)
                 )
             param = params[name]
             values[param.name] = self._convert(param, raw)
         missing = [p.name for p in command.parameters if p.required and p.name not in values]
         if missing:
-            raise LocalInputError(f"/{command.qualified_name}: missing {', '.join(missing)}")
+            raise LocalInputError(
+                _("/{command}: missing {options}", command=command.qualified_name, options=", ".join(missing))
+            )
         return values
 
     def _convert(self, param: app_commands.Parameter, raw: str) -> Any:
@@ -762,23 +766,25 @@ class LocalTable:
             named = {choice.name: choice.value for choice in param.choices}
             if raw not in allowed and raw not in named:
                 shown = ", ".join(allowed)
-                raise LocalInputError(f"{param.name} must be one of: {shown}")
+                raise LocalInputError(_("{option} must be one of: {shown}", option=param.name, shown=shown))
             return allowed.get(raw, named.get(raw))
         if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
             pattern = r"-?[0-9]{1,16}" if kind is discord.AppCommandOptionType.integer else (
                 r"-?[0-9]{1,16}(\.[0-9]{1,16})?"
             )
             if not re.fullmatch(pattern, raw, flags=re.ASCII):
-                raise LocalInputError(f"{param.name} must be a number written with 0-9")
+                raise LocalInputError(_("{option} must be a number written with 0-9", option=param.name))
             value: Any = int(raw) if kind is discord.AppCommandOptionType.integer else float(raw)
             low = param.min_value if param.min_value is not None else -(2**53)
             high = param.max_value if param.max_value is not None else 2**53
             if not low <= value <= high:
-                raise LocalInputError(f"{param.name} must be between {low} and {high}")
+                raise LocalInputError(
+                    _("{option} must be between {low} and {high}", option=param.name, low=low, high=high)
+                )
             return value
         if kind is discord.AppCommandOptionType.boolean:
             if raw.lower() not in ("true", "false", "yes", "no"):
-                raise LocalInputError(f"{param.name} must be true or false")
+                raise LocalInputError(_("{option} must be true or false", option=param.name))
             return raw.lower() in ("true", "yes")
         if kind is discord.AppCommandOptionType.user:
             name = raw.lstrip("@")
@@ -788,7 +794,8 @@ class LocalTable:
             longest = param.max_value if param.max_value is not None else 6000  # max_length
             if not shortest <= len(raw) <= longest:
                 raise LocalInputError(
-                    f"{param.name} takes {shortest} to {longest} characters, not {len(raw)}"
+                    _("{option} takes {shortest} to {longest} characters, not {length}",
+                      option=param.name, shortest=shortest, longest=longest, length=len(raw))
                 )
         return raw
 
@@ -796,7 +803,7 @@ class LocalTable:
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            raise LocalInputError(f"cannot read the line: {exc}") from None
+            raise LocalInputError(_("cannot read the line: {error}", error=str(exc))) from None
         command, used = self.find_command(words)
         values = self.parse_options(command, words[used:])
         interaction = self.interaction(namespace=values)
@@ -823,8 +830,11 @@ class LocalTable:
         for component in self.visible_components():
             if component.kind == kind and (kind == "select" or component.label == label):
                 return component
-        shown = ", ".join(c.label for c in self.visible_components()) or "nothing"
-        raise LocalInputError(f"no {kind} {label!r} shown to {self.user} (shown: {shown})")
+        shown = ", ".join(c.label for c in self.visible_components()) or _("nothing")
+        raise LocalInputError(
+            _("no {kind} {label} shown to {user} (shown: {shown})",
+              kind=kind, label=repr(label), user=self.user, shown=shown)
+        )
 
     async def click(self, label: str) -> LocalInteraction:
         component = self.find_component("button", label)
@@ -839,8 +849,8 @@ class LocalTable:
         for choice in wanted:
             match = [v for lbl, v in component.options if choice in (lbl, v)]
             if not match:
-                offered = ", ".join(lbl for lbl, _ in component.options)
-                raise LocalInputError(f"no option {choice!r} (offered: {offered})")
+                offered = ", ".join(lbl for lbl, _value in component.options)
+                raise LocalInputError(_("no option {choice} (offered: {offered})", choice=repr(choice), offered=offered))
             values.append(match[0])
         data = {"custom_id": component.custom_id, "component_type": 3, "values": values}
         interaction = self.interaction(data=data)
@@ -872,7 +882,7 @@ class LocalTable:
         else:
             if component.item is None:  # shown before a restart, and not persistent
                 raise LocalInputError(
-                    f"{component.label!r} was shown before the restart and does not survive it"
+                    _("{label} was shown before the restart and does not survive it", label=repr(component.label))
                 )
             await component.item.callback(interaction)
         if not interaction.response.is_done():

@@ -124,9 +124,8 @@ def french_option(label: str) -> str:
             found = re.match(pattern, label)
         except re.error:  # a field used twice in one sentence
             continue
-        if found:
-            # A field may itself be a sentence the bot translated (a choice naming a play).
-            fields = {name: french_option(value) for name, value in found.groupdict().items()}
+        if found:  # the fields may be sentences too ("C3 first: Eagle takes Tetricus II")
+            fields = {k: french_option(v) if v != label else v for k, v in found.groupdict().items()}
             return catalogue.gettext(msgid).format(**fields)
     return label
 

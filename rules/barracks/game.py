@@ -385,21 +385,21 @@ class BarracksGame(Game[BarracksState]):
 _PHASE_TEXT = {"play": _("play a card"), "ability": _("card ability"), "resolve": _("order of resolution"),
                "select": _("Forum choice"), "frumentarii": _("Frumentarii")}
 _ACTION_HELP = {
-    "play": "Play a card from your hand into a space (§6.0)",
-    "move": "Discard a Barbarian card to move a Barbarian one diagonal step (§6.2)",
-    "ability": "Use the ability of the card just played (§10.0)",
-    "skip": "Do not use the ability (§10.0)",
-    "resolve": "Resolve this surrounded Emperor next (§7.0)",
-    "forum": "Take a Forum card (§8.0)",
-    "discard": "No legal play: discard a card, take no Forum card (§15.2.4)",
-    "defeat": "Defeat the Barbarian nearest Roma with a Red card and Yellow militia (§15.2.4)",
-    "citizenship": "Grant Citizenship: a Blue Forum card makes way for the Barbarian nearest Roma (§15.2.4)",
-    "decide": "Answer the pending decision",
+    "play": _("Play a card from your hand into a space (§6.0)"),
+    "move": _("Discard a Barbarian card to move a Barbarian one diagonal step (§6.2)"),
+    "ability": _("Use the ability of the card just played (§10.0)"),
+    "skip": _("Do not use the ability (§10.0)"),
+    "resolve": _("Resolve this surrounded Emperor next (§7.0)"),
+    "forum": _("Take a Forum card (§8.0)"),
+    "discard": _("No legal play: discard a card, take no Forum card (§15.2.4)"),
+    "defeat": _("Defeat the Barbarian nearest Roma with a Red card and Yellow militia (§15.2.4)"),
+    "citizenship": _("Grant Citizenship: a Blue Forum card makes way for the Barbarian nearest Roma (§15.2.4)"),
+    "decide": _("Answer the pending decision"),
 }
-_ARG_HELP = {"card": "card in hand", "space": "space label (e.g. D7)", "from": "Barbarian's space",
-             "to": "destination space", "target": "ability target", "emperor": "Emperor space",
-             "choice": "Forum slot or card", "militia": "Yellow cards discarded as militia",
-             "slot": "Forum slot", "id": "decision id"}
+_ARG_HELP = {"card": _("card in hand"), "space": _("space label (e.g. D7)"), "from": _("Barbarian's space"),
+             "to": _("destination space"), "target": _("ability target"), "emperor": _("Emperor space"),
+             "choice": _("Forum slot or card"), "militia": _("Yellow cards discarded as militia"),
+             "slot": _("Forum slot"), "id": _("decision id")}
 
 
 def card_json(st: BarracksState, cid: str) -> dict[str, Any]:

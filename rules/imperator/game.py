@@ -303,30 +303,30 @@ class ImperatorGame(Game[ImperatorState]):
                     (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
                 )
             )
-            specs.append(ActionSpec("vexillation", "create or dissolve a vexillation (§3.4)", (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))
-            specs.append(ActionSpec("end", "end your geostrategy step"))
+            specs.append(ActionSpec("vexillation", _("create or dissolve a vexillation (§3.4)"), (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))
+            specs.append(ActionSpec("end", _("end your geostrategy step")))
         elif st.phase == "C" and role == "E":
-            specs.append(ActionSpec("end", "end your geostrategy step (rising and usurpation stratagems are played before)"))
+            specs.append(ActionSpec("end", _("end your geostrategy step (rising and usurpation stratagems are played before)")))
         elif st.phase == "D" and st.step == "D-designate":
             cands = engine.designations(st)
             specs.append(
                 ActionSpec(
                     "designate",
-                    "name an Augustus or a Caesar (§3.6)",
+                    _("name an Augustus or a Caesar (§3.6)"),
                     (
                         ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in sorted({c for c, _ in cands}))),
                         ArgSpec("title", "title", (Choice("augustus", "Augustus"), Choice("caesar", "Caesar"))),
                     ),
                 )
             )
-            specs.append(ActionSpec("end", "end your nominations"))
+            specs.append(ActionSpec("end", _("end your nominations")))
         elif st.phase == "E" and st.sub == "move":
             mine_l = sorted(x for x, s in st.leaders.items() if s.status == "map" and s.owner == role and not s.pax and s.loc and x not in st.moved or (x in st.moved and "cont" in st.moved[x]))
             mine_u = sorted(u for u, s in st.units.items() if s.status == "map" and s.owner == role and s.loc and u not in st.moved)
             specs.append(
                 ActionSpec(
                     "move",
-                    "move a leader with units, or a unit alone (§3.5, §7)",
+                    _("move a leader with units, or a unit alone (§3.5, §7)"),
                     (
                         ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in mine_l), required=False),
                         ArgSpec("units", "units", tuple(Choice(u, name(st, u)) for u in mine_u), required=False),
@@ -335,13 +335,13 @@ class ImperatorGame(Game[ImperatorState]):
                 )
             )
             if role == "R" and st.fleets:
-                specs.append(ActionSpec("sail", "move a fleet (§3.5)", (ArgSpec("fleet", "fleet", tuple(Choice(f, f) for f in st.fleets)), ArgSpec("to", "sea zone or port"))))
+                specs.append(ActionSpec("sail", _("move a fleet (§3.5)"), (ArgSpec("fleet", "fleet", tuple(Choice(f, f) for f in st.fleets)), ArgSpec("to", "sea zone or port"))))
             if role == "E" and st.usurpers():
-                specs.append(ActionSpec("rally", "win over leaderless loyal units (§4.5 D/)", (ArgSpec("zone", "zone"),)))
-            specs.append(ActionSpec("end", "end your movement and go to combat"))
+                specs.append(ActionSpec("rally", _("win over leaderless loyal units (§4.5 D/)"), (ArgSpec("zone", "zone"),)))
+            specs.append(ActionSpec("end", _("end your movement and go to combat")))
         elif st.phase == "E" and st.sub == "combat":
-            specs.append(ActionSpec("attack", "fight a battle (§8)", (ArgSpec("zone", "zone", zones(combat.contested(st, role))),)))
-            specs.append(ActionSpec("end", "end your SMC"))
+            specs.append(ActionSpec("attack", _("fight a battle (§8)"), (ArgSpec("zone", "zone", zones(combat.contested(st, role))),)))
+            specs.append(ActionSpec("end", _("end your SMC")))
         if st.phase in ("C", "E"):
             specs.extend(self._stratagem_actions(seat))
         specs.extend(self._custodes_actions(seat))
@@ -394,7 +394,7 @@ class ImperatorGame(Game[ImperatorState]):
         return [
             ActionSpec(
                 "custodes",
-                "choose who holds the Corporis Custodes from the next phase F (§3.6)",
+                _("choose who holds the Corporis Custodes from the next phase F (§3.6)"),
                 (ArgSpec("leader", "Augustus or Caesar", tuple(Choice(x, name(st, x)) for x in holders)),),
             )
         ]
@@ -418,7 +418,7 @@ class ImperatorGame(Game[ImperatorState]):
         return [
             ActionSpec(
                 "stratagem",
-                "play a stratagem (§6)",
+                _("play a stratagem (§6)"),
                 (
                     ArgSpec("id", "stratagem", tuple(dict.fromkeys(held))),
                     ArgSpec("leader", "target leader", required=False),

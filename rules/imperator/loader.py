@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.i18n import _, join
 from rules.imperator.data_model import (
     FRONTS,
     LIMITED_REGIONS,
@@ -72,8 +73,10 @@ class DataError(ValueError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
-        shown = "\n".join(f"  {p}" for p in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the Imperator data:\n{shown}")
+        shown = join("\n", [join("", ["  ", p]) for p in self.problems])
+        super().__init__(
+            _("{n} problem(s) in the Imperator data:\n{problems}", n=len(self.problems), problems=shown)
+        )
 
 
 class _Checker:
@@ -83,7 +86,9 @@ class _Checker:
         self.problems: list[str] = []
 
     def add(self, file: str, entry: str, fld: str, message: str) -> None:
-        self.problems.append(f"{file}: {entry}: {fld}: {message}")
+        """One problem, ``file: entry: field: message`` (a marked message is translated where
+        it is shown: ``praetor data check`` in ``PRAETOR_LOCALE``)."""
+        self.problems.append(join(": ", [file, entry, fld, message]))
 
     # -- typed getters -------------------------------------------------------------------
     def get(
@@ -99,18 +104,18 @@ class _Checker:
         label = name or key
         if key not in tbl:
             if default is ...:
-                self.add(file, entry, label, "missing")
+                self.add(file, entry, label, _("missing"))
                 return None
             return default
         value = tbl[key]
         if isinstance(value, bool) and typ in (int, float):
-            self.add(file, entry, label, f"expected {getattr(typ, '__name__', typ)}, got a boolean")
+            self.add(file, entry, label, _("expected {type}, got a boolean", type=getattr(typ, "__name__", typ)))
             return None if default is ... else default
         if typ is float and isinstance(value, int):
             return float(value)
         if not isinstance(value, typ):
             tname = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.add(file, entry, label, f"expected {tname}, got {type(value).__name__}")
+            self.add(file, entry, label, _("expected {type}, got {got}", type=tname, got=type(value).__name__))
             return None if default is ... else default
         return value
 
@@ -125,7 +130,7 @@ class _Checker:
     ) -> Any:
         v = self.get(tbl, file, entry, key, str, default, name)
         if isinstance(v, str) and default is ... and not v.strip():
-            self.add(file, entry, name or key, "must not be empty")
+            self.add(file, entry, name or key, _("must not be empty"))
         return v
 
     def choice(
@@ -141,7 +146,7 @@ class _Checker:
         v = self.get(tbl, file, entry, key, str, default, name)
         allowed = tuple(allowed)
         if isinstance(v, str) and v not in allowed and not (v == "" and default == ""):
-            self.add(file, entry, name or key, f"{v!r} is not one of {', '.join(allowed)}")
+            self.add(file, entry, name or key, _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(allowed)))
             return None if default is ... else default
         return v
 
@@ -158,7 +163,7 @@ class _Checker:
     ) -> Any:
         v = self.get(tbl, file, entry, key, int, default, name)
         if isinstance(v, int) and not lo <= v <= hi:
-            self.add(file, entry, name or key, f"{v} is outside {lo}..{hi}")
+            self.add(file, entry, name or key, _("{value} is outside {low}..{high}", value=v, low=lo, high=hi))
         return v
 
     def strings(self, tbl: Mapping[str, Any], file: str, entry: str, key: str) -> tuple[str, ...]:
@@ -166,7 +171,7 @@ class _Checker:
         out = []
         for i, item in enumerate(v or []):
             if not isinstance(item, str):
-                self.add(file, entry, f"{key}[{i}]", f"expected str, got {type(item).__name__}")
+                self.add(file, entry, f"{key}[{i}]", _("expected {type}, got {got}", type="str", got=type(item).__name__))
             else:
                 out.append(item)
         return tuple(out)
@@ -183,21 +188,21 @@ class _Checker:
             or len(v) != 2
             or not all(isinstance(c, int | float) and not isinstance(c, bool) for c in v)
         ):
-            self.add(file, entry, key, "expected [longitude, latitude]")
+            self.add(file, entry, key, _("expected [longitude, latitude]"))
             return None
         lon, lat = float(v[0]), float(v[1])
         if not (-180 <= lon <= 180 and -90 <= lat <= 90):
-            self.add(file, entry, key, f"[{lon}, {lat}] is not a longitude/latitude")
+            self.add(file, entry, key, _("[{lon}, {lat}] is not a longitude/latitude", lon=lon, lat=lat))
         return (lon, lat)
 
     def rings(self, v: Any, file: str, entry: str, key: str) -> Shape:
         if not isinstance(v, list):
-            self.add(file, entry, key, "expected a list of rings")
+            self.add(file, entry, key, _("expected a list of rings"))
             return ()
         out: list[Ring] = []
         for i, ring in enumerate(v):
             if not isinstance(ring, list) or len(ring) < 3:
-                self.add(file, entry, f"{key}[{i}]", "a ring needs at least 3 points")
+                self.add(file, entry, f"{key}[{i}]", _("a ring needs at least 3 points"))
                 continue
             pts = []
             for j, p in enumerate(ring):
@@ -218,9 +223,9 @@ class _Checker:
         allowed = set(fields_allowed) if fields_allowed is not None else None
         for k, v in (raw or {}).items():
             if v not in PROVENANCES:
-                self.add(file, entry, f"provenance_fields.{k}", f"{v!r} is not one of {', '.join(PROVENANCES)}")
+                self.add(file, entry, f"provenance_fields.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(PROVENANCES)))
             elif allowed is not None and k not in allowed:
-                self.add(file, entry, f"provenance_fields.{k}", "no such field")
+                self.add(file, entry, f"provenance_fields.{k}", _("no such field"))
             else:
                 per[k] = v
         return (prov or "design", MappingProxyType(per))
@@ -231,13 +236,13 @@ class _Checker:
         allowed_set = set(allowed) | {"provenance", "provenance_fields"}
         for k in tbl:
             if k not in allowed_set:
-                self.add(file, entry, k, "unknown field")
+                self.add(file, entry, k, _("unknown field"))
 
 
 def _entries(doc: Mapping[str, Any], file: str, key: str, chk: _Checker) -> list[dict[str, Any]]:
     v = doc.get(key, [])
     if not isinstance(v, list) or not all(isinstance(e, dict) for e in v):
-        chk.add(file, "-", key, f"expected an array of tables [[{key}]]")
+        chk.add(file, "-", key, _("expected an array of tables [[{key}]]", key=key))
         return []
     return v
 
@@ -250,13 +255,13 @@ def _label(e: Mapping[str, Any], i: int, key: str = "id") -> str:
 def _read_toml(directory: Path, rel: str, chk: _Checker) -> dict[str, Any]:
     path = directory / rel
     if not path.is_file():
-        chk.add(rel, "-", "-", "file is missing")
+        chk.add(rel, "-", "-", _("file is missing"))
         return {}
     try:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
-        chk.add(rel, "-", "-", f"not valid TOML: {exc}")
+        chk.add(rel, "-", "-", _("not valid TOML: {error}", error=exc))
         return {}
 
 
@@ -303,7 +308,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         if not isinstance(zid, str):
             continue
         if zid in zones_raw:
-            chk.add(f_z, lab, "id", "duplicate id")
+            chk.add(f_z, lab, "id", _("duplicate id"))
             continue
         chk.unknown_keys(e, f_z, lab, zone_fields)
         zones_raw[zid] = e
@@ -316,7 +321,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         sid = chk.string(e, f_s, lab, "id")
         if isinstance(sid, str):
             if sid in seas_raw or sid in zones_raw:
-                chk.add(f_s, lab, "id", "duplicate id")
+                chk.add(f_s, lab, "id", _("duplicate id"))
             else:
                 chk.unknown_keys(e, f_s, lab, ("id", "name", "open", "place", "seeds"))
                 seas_raw[sid] = e
@@ -330,17 +335,17 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         if not isinstance(sid, str):
             continue
         if sid not in zones_raw and sid not in seas_raw:
-            chk.add(f_sh, lab, "id", "no zone or sea zone has this id")
+            chk.add(f_sh, lab, "id", _("no zone or sea zone has this id"))
             continue
         if sid in shapes:
-            chk.add(f_sh, lab, "id", "duplicate shape")
+            chk.add(f_sh, lab, "id", _("duplicate shape"))
             continue
         shapes[sid] = chk.rings(e.get("rings"), f_sh, lab, "rings")
         if not shapes[sid]:
-            chk.add(f_sh, lab, "rings", "empty shape")
+            chk.add(f_sh, lab, "rings", _("empty shape"))
         if "holes" in e:
             if sid in zones_raw:
-                chk.add(f_sh, lab, "holes", "land zones may not have holes")
+                chk.add(f_sh, lab, "holes", _("land zones may not have holes"))
             holes[sid] = chk.rings(e.get("holes"), f_sh, lab, "holes")
 
     f_r = "map/rivers.toml"
@@ -369,7 +374,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         kind = chk.choice(e, f_z, zid, "kind", ZONE_KINDS)
         front = chk.choice(e, f_z, zid, "front", FRONTS, None)
         if kind == "front" and front is None:
-            chk.add(f_z, zid, "front", "a Front zone needs a front")
+            chk.add(f_z, zid, "front", _("a Front zone needs a front"))
         if kind != "front" and front is not None:
             chk.add(f_z, zid, "front", f"only Front zones have a front (kind is {kind})")
         joins = chk.get(e, f_z, zid, "joins", dict, None)
@@ -378,7 +383,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
             joins_front = chk.choice(joins, f_z, zid, "front", FRONTS, name="joins.front")
             joins_year = chk.integer(joins, f_z, zid, "year", 161, 217, name="joins.year")
             if kind != "outside":
-                chk.add(f_z, zid, "joins", "only zones outside the Empire can join a Front")
+                chk.add(f_z, zid, "joins", _("only zones outside the Empire can join a Front"))
         region = chk.choice(e, f_z, zid, "region", LIMITED_REGIONS, None)
         camps = []
         for j, c in enumerate(chk.get(e, f_z, zid, "camps", list, []) or []):
@@ -389,7 +394,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
             camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
         prov, pf = chk.provenance(e, f_z, zid, zone_fields)
         if zid not in shapes:
-            chk.add(f_sh, zid, "rings", "land zone has no shape")
+            chk.add(f_sh, zid, "rings", _("land zone has no shape"))
         zones[zid] = Zone(
             id=zid,
             name=chk.string(e, f_z, zid, "name") or zid,
@@ -418,7 +423,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
     for sid, e in seas_raw.items():
         prov, pf = chk.provenance(e, f_s, sid)
         if sid not in shapes:
-            chk.add(f_sh, sid, "rings", "sea zone has no shape")
+            chk.add(f_sh, sid, "rings", _("sea zone has no shape"))
         seas[sid] = SeaZone(
             id=sid,
             name=chk.string(e, f_s, sid, "name") or sid,
@@ -523,10 +528,10 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
                 if s not in seas:
                     chk.add(f_c, lab, "a/b", f"unknown sea zone {s!r}")
             if a == b:
-                chk.add(f_c, lab, "b", "a sea zone cannot link to itself")
+                chk.add(f_c, lab, "b", _("a sea zone cannot link to itself"))
             sea_links.append((min(a, b), max(a, b)))
     if len(set(sea_links)) != len(sea_links):
-        chk.add(f_c, "sea_link", "-", "duplicate sea links")
+        chk.add(f_c, "sea_link", "-", _("duplicate sea links"))
     for p in ports.values():
         if p.zone in zones and p.sea in coasts and p.zone not in coasts[p.sea]:
             chk.add(f_s, p.id, "sea", f"zone {p.zone} does not touch {p.sea}")
@@ -558,11 +563,11 @@ def _add_edge(
             chk.add(file, lab, fld, f"unknown land zone {z!r}")
             bad = True
     if a == b:
-        chk.add(file, lab, "b", "a zone cannot be adjacent to itself")
+        chk.add(file, lab, "b", _("a zone cannot be adjacent to itself"))
         bad = True
     key = (edge.a, edge.b)
     if key in edges:
-        chk.add(file, lab, "a/b", "the two zones are already linked")
+        chk.add(file, lab, "a/b", _("the two zones are already linked"))
         bad = True
     if not bad:
         edges[key] = edge
@@ -615,7 +620,7 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
         nat = chk.choice(e, f, lab, "nationality", NATIONALITIES[1:])
         zs = chk.strings(e, f, lab, "zones")
         if not zs:
-            chk.add(f, lab, "zones", "a People needs at least one starting zone")
+            chk.add(f, lab, "zones", _("a People needs at least one starting zone"))
         for z in zs:
             if z not in zones:
                 chk.add(f, lab, "zones", f"unknown zone {z!r}")
@@ -627,12 +632,12 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
                 chk.add(f, lab, "entry_fronts", f"{fr!r} is not a Front")
         goes = bool(chk.get(e, f, lab, "goes_to_war", bool, True))
         if goes and not fronts:
-            chk.add(f, lab, "entry_fronts", "a People that goes to war needs an entry Front")
+            chk.add(f, lab, "entry_fronts", _("a People that goes to war needs an entry Front"))
         prov, pf = chk.provenance(e, f, lab, fields)
         if not isinstance(pid, str):
             continue
         if pid in out:
-            chk.add(f, lab, "id", "duplicate id")
+            chk.add(f, lab, "id", _("duplicate id"))
             continue
         out[pid] = People(
             id=pid,
@@ -664,26 +669,26 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
         if people is not None and people not in peoples:
             chk.add(f, lab, "people", f"unknown People {people!r}")
         if nat == "roman" and people is not None:
-            chk.add(f, lab, "people", "Roman leaders belong to no People")
+            chk.add(f, lab, "people", _("Roman leaders belong to no People"))
         if nat not in (None, "roman") and people is None:
-            chk.add(f, lab, "people", "a non-Roman leader needs a People")
+            chk.add(f, lab, "people", _("a non-Roman leader needs a People"))
         if people in peoples and nat and peoples[people].nationality != nat:
             chk.add(f, lab, "nationality", f"differs from its People's ({peoples[people].nationality})")
         cp = chk.integer(e, f, lab, "cp", 0, 6, None)
         if nat == "roman" and cp is None:
-            chk.add(f, lab, "cp", "Roman leaders need a CP")
+            chk.add(f, lab, "cp", _("Roman leaders need a CP"))
         if nat not in (None, "roman") and cp is not None:
-            chk.add(f, lab, "cp", "only Roman leaders have a CP")
+            chk.add(f, lab, "cp", _("only Roman leaders have a CP"))
         enters = chk.integer(e, f, lab, "enters", 161, 217, None)
         rule = chk.get(e, f, lab, "entry_rule", str, "")
         generic = bool(chk.get(e, f, lab, "generic", bool, False))
         if enters is None and not rule and not generic:
-            chk.add(f, lab, "enters", "a named leader needs an entry year or an entry_rule")
+            chk.add(f, lab, "enters", _("a named leader needs an entry year or an entry_rule"))
         prov, pf = chk.provenance(e, f, lab, fields)
         if not isinstance(lid, str):
             continue
         if lid in out:
-            chk.add(f, lab, "id", "duplicate id")
+            chk.add(f, lab, "id", _("duplicate id"))
             continue
         out[lid] = Leader(
             id=lid,
@@ -720,7 +725,7 @@ def _ratings(chk: _Checker, e: Mapping[str, Any], f: str, lab: str, key: str) ->
     )
     for k in v:
         if k not in ("pf", "qu", "bt"):
-            chk.add(f, lab, f"{key}.{k}", "unknown field")
+            chk.add(f, lab, f"{key}.{k}", _("unknown field"))
     return r
 
 
@@ -750,11 +755,11 @@ def _load_units(
         full = _ratings(chk, e, f, lab, "full")
         reduced = _ratings(chk, e, f, lab, "reduced")
         if full.pf and reduced.pf and reduced.pf > full.pf:
-            chk.add(f, lab, "reduced.pf", "larger than the full-strength PF")
+            chk.add(f, lab, "reduced.pf", _("larger than the full-strength PF"))
         zone_id = None
         if kind in ("legion", "garrison"):
             if camp is None:
-                chk.add(f, lab, "camp", "a legion or garrison unit needs a home camp or city")
+                chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
             elif camp not in camp_zone:
                 chk.add(f, lab, "camp", f"no zone has the camp or city {camp!r}")
             else:
@@ -768,19 +773,19 @@ def _load_units(
                 if cmp is not None and cmp.year > max(arrives or 0, 161):
                     chk.add(f, lab, "arrives", f"camp {camp} only exists from {cmp.year}")
         if kind == "vexillation" and front is None:
-            chk.add(f, lab, "front", "a vexillation belongs to a Front")
+            chk.add(f, lab, "front", _("a vexillation belongs to a Front"))
         if kind in ("people", "armenia"):
             if people not in peoples:
                 chk.add(f, lab, "people", f"unknown People {people!r}")
             elif nat and peoples[people].nationality != nat:
-                chk.add(f, lab, "nationality", "differs from its People's")
+                chk.add(f, lab, "nationality", _("differs from its People's"))
         if side == "roman" and kind in ("people", "armenia"):
-            chk.add(f, lab, "side", "units of the Peoples belong to the Enemies of Rome")
+            chk.add(f, lab, "side", _("units of the Peoples belong to the Enemies of Rome"))
         prov, pf = chk.provenance(e, f, lab, fields + ["pf", "qu", "bt"])
         if not isinstance(uid, str):
             continue
         if uid in out:
-            chk.add(f, lab, "id", "duplicate id")
+            chk.add(f, lab, "id", _("duplicate id"))
             continue
         out[uid] = Unit(
             id=uid,
@@ -813,7 +818,7 @@ def _load_stratagems(root: Path, chk: _Checker) -> dict[str, StratagemCounters]:
         if not isinstance(sid, str):
             continue
         if sid in out:
-            chk.add(f, lab, "id", "duplicate id")
+            chk.add(f, lab, "id", _("duplicate id"))
             continue
         out[sid] = StratagemCounters(
             id=sid,
@@ -863,7 +868,7 @@ def _load_materiel(
         prov, pf = chk.provenance(e, f, lab)
         if isinstance(mid, str):
             if mid in markers:
-                chk.add(f, lab, "id", "duplicate id")
+                chk.add(f, lab, "id", _("duplicate id"))
             markers[mid] = Marker(
                 id=mid,
                 name=chk.string(e, f, lab, "name") or mid,
@@ -948,7 +953,7 @@ def _check_events(root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples:
         lab = str(e.get("number", f"#{i + 1}"))
         eff = e.get("effects", {})
         if not isinstance(eff, dict):
-            chk.add(f, lab, "effects", "expected a table")
+            chk.add(f, lab, "effects", _("expected a table"))
             continue
         for ref in eff.get("reduce_units_in_zones", []):
             if not _zone_front_or_people(ref, zones, peoples):
@@ -974,7 +979,7 @@ def _check_stratagem_types(
         lab = _label(e, i)
         params = e.get("params", {})
         if not isinstance(params, dict):
-            chk.add(f, lab, "params", "expected a table")
+            chk.add(f, lab, "params", _("expected a table"))
             continue
         zone = params.get("placed_in")
         if zone is not None and zone not in zones:
@@ -990,7 +995,7 @@ def _check_stratagem_types(
             chk.add("counters/stratagems.toml", sid, "id", f"no such stratagem type in {f}")
     for sid in sorted(x for x in ids if isinstance(x, str)):
         if sid not in counters:
-            chk.add(f, sid, "id", "no counters of this type in counters/stratagems.toml")
+            chk.add(f, sid, "id", _("no counters of this type in counters/stratagems.toml"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -1009,7 +1014,7 @@ def _load_scenarios(
     folder = root / "scenarios"
     files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
     if not files:
-        chk.add("scenarios/", "-", "-", "no scenario files")
+        chk.add("scenarios/", "-", "-", _("no scenario files"))
     fields = (
         "id number title start end reconstructed summary augusti caesars usurpers initiative "
         "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
@@ -1020,7 +1025,7 @@ def _load_scenarios(
         doc = _read_toml(root, f, chk)
         e = doc.get("scenario")
         if not isinstance(e, dict):
-            chk.add(f, "-", "scenario", "missing [scenario] table")
+            chk.add(f, "-", "scenario", _("missing [scenario] table"))
             continue
         lab = _label(e, 0)
         sid = chk.string(e, f, lab, "id")
@@ -1058,7 +1063,7 @@ def _load_scenarios(
             for j, pe in enumerate(chk.get(e, f, lab, key, list, []) or []):
                 where = f"{key}[{j}]"
                 if not isinstance(pe, dict):
-                    chk.add(f, lab, where, "expected a table")
+                    chk.add(f, lab, where, _("expected a table"))
                     continue
                 cid = chk.string(pe, f, lab, "id", name=f"{where}.id")
                 zone = chk.string(pe, f, lab, "zone", name=f"{where}.zone")
@@ -1070,7 +1075,7 @@ def _load_scenarios(
                 )
                 for k in pe:
                     if k not in ("id", "zone", "side", "title"):
-                        chk.add(f, lab, f"{where}.{k}", "unknown field")
+                        chk.add(f, lab, f"{where}.{k}", _("unknown field"))
                 if not (isinstance(cid, str) and isinstance(zone, str)):
                     continue
                 if cid not in table:
@@ -1142,7 +1147,7 @@ def _load_scenarios(
         initiative: dict[int, str] = {}
         for k, v in init_raw.items():
             if not (k.isdigit() and start <= int(k) <= end):
-                chk.add(f, lab, f"initiative.{k}", "key must be a year of the scenario")
+                chk.add(f, lab, f"initiative.{k}", _("key must be a year of the scenario"))
             elif v not in SIDES:
                 chk.add(f, lab, f"initiative.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
             else:
@@ -1151,7 +1156,7 @@ def _load_scenarios(
         vp: dict[str, int] = {}
         for k, v in vp_raw.items():
             if k not in SIDES or not isinstance(v, int) or isinstance(v, bool):
-                chk.add(f, lab, f"vp.{k}", "expected roman/enemy = integer")
+                chk.add(f, lab, f"vp.{k}", _("expected roman/enemy = integer"))
             else:
                 vp[k] = v
         for r in srules:
@@ -1162,7 +1167,7 @@ def _load_scenarios(
         if not isinstance(sid, str):
             continue
         if sid in out:
-            chk.add(f, lab, "id", "duplicate scenario id")
+            chk.add(f, lab, "id", _("duplicate scenario id"))
             continue
         ordered = sorted(placements.values(), key=lambda p: p.counter)
         out[sid] = Scenario(
@@ -1217,7 +1222,7 @@ def _scenario_rules(
     for j, r in enumerate(chk.get(e, f, lab, "rules", list, []) or []):
         where = f"rules[{j}]"
         if not isinstance(r, dict):
-            chk.add(f, lab, where, "expected a table")
+            chk.add(f, lab, where, _("expected a table"))
             continue
         kind = str(r.get("kind"))
         if kind not in SCENARIO_RULE_KINDS:
@@ -1255,10 +1260,10 @@ def _scenario_rules(
                 params[k] = v
         for k in wanted:
             if k not in params:
-                chk.add(f, lab, f"{where}.{k}", "missing")
+                chk.add(f, lab, f"{where}.{k}", _("missing"))
         text = r.get("text")
         if not isinstance(text, str) or not text.strip():
-            chk.add(f, lab, f"{where}.text", "missing")
+            chk.add(f, lab, f"{where}.text", _("missing"))
         prov = r.get("provenance", "design")
         if prov not in PROVENANCES:
             chk.add(f, lab, f"{where}.provenance", f"{prov!r} is not one of {', '.join(PROVENANCES)}")

@@ -206,7 +206,7 @@ def _vexillation_suggestions(st: ImperatorState) -> list[Suggestion]:
     for uid, us in sorted(st.units.items()):
         if st.udef(uid).kind == "vexillation" and us.status == "map" and us.owner == "R":
             args = {"action": "dissolve", "vexillation": uid}
-            found.append(Suggestion("vexillation", args, "dissolve a vexillation (§3.4)", "dissolve"))
+            found.append(Suggestion("vexillation", args, _("dissolve a vexillation (§3.4)"), "dissolve"))
     by_front: dict[str, list[str]] = {}
     for uid, us in sorted(st.units.items()):
         d = st.udef(uid)
@@ -234,7 +234,7 @@ def _sail_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
             z for z in st.board.neighbours(fs.at) if st.board.zones[z].kind == "sea"
         )
         for sea in seas:
-            found.append(Suggestion("sail", {"fleet": fid, "to": sea}, "move a fleet (§3.5)", f"sail:{fid}"))
+            found.append(Suggestion("sail", {"fleet": fid, "to": sea}, _("move a fleet (§3.5)"), f"sail:{fid}"))
     return found
 
 
@@ -254,7 +254,7 @@ def stratagem_candidates(st: ImperatorState, chits: list[str], role: str | None 
         targets += [{"zone": z} for z in zones]
         targets += [{"peoples": [p]} for p in peoples]
         for target in targets:
-            found.append(Suggestion("stratagem", {"id": chit, **target}, "play a stratagem (§6)", f"chit:{chit}"))
+            found.append(Suggestion("stratagem", {"id": chit, **target}, _("play a stratagem (§6)"), f"chit:{chit}"))
     return found
 
 

@@ -19,14 +19,14 @@ from rules.imperator.model import (
     UnitState,
 )
 
-PHASE_NAMES = {
-    "A": "Stratagems",
-    "B": "Initiative",
-    "C": "Geostrategy",
-    "D": "Administration",
-    "E": "Movements and combats",
-    "F": "Campaign result",
-    "over": "Game over",
+PHASE_NAMES = {  # marked: the map's header is drawn in the game's language (issue 13)
+    "A": _("Stratagems"),
+    "B": _("Initiative"),
+    "C": _("Geostrategy"),
+    "D": _("Administration"),
+    "E": _("Movements and combats"),
+    "F": _("Campaign result"),
+    "over": _("Game over"),
 }
 
 

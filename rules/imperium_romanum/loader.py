@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.i18n import _n
+from rules.core.i18n import _, _n, join
 from rules.imperium_romanum.chart_book import ChartBook
 from rules.imperium_romanum.charts import (
     CER_GRADES,
@@ -68,8 +68,9 @@ class IRDataError(ValueError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
-        shown = "\n".join(f"  {p}" for p in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the Imperium Romanum data:\n{shown}")
+        shown = join("\n", [join("", ["  ", p]) for p in self.problems])
+        super().__init__(_("{n} problem(s) in the Imperium Romanum data:\n{problems}",
+                           n=len(self.problems), problems=shown))
 
 
 def _cell(text: object) -> CityValue | None:
@@ -93,14 +94,14 @@ def load_data(directory: Path | None = None) -> IRData:
     for name in FILES:
         path = root / name
         if not path.is_file():
-            problems.append(f"{name}: missing file")
+            problems.append(_("{file}: missing file", file=name))
             continue
         data = path.read_bytes()
         digest.update(name.encode() + b"\0" + data)
         try:
             raw[name] = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            problems.append(f"{name}: not valid TOML ({error})")
+            problems.append(_("{file}: not valid TOML ({error})", file=name, error=str(error)))
     for path in sorted((root / SCENARIO_DIR).glob("*.toml")):
         name = f"{SCENARIO_DIR}/{path.name}"
         data = path.read_bytes()
@@ -108,7 +109,7 @@ def load_data(directory: Path | None = None) -> IRData:
         try:
             raw[name] = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            problems.append(f"{name}: not valid TOML ({error})")
+            problems.append(_("{file}: not valid TOML ({error})", file=name, error=str(error)))
     if problems:
         raise IRDataError(problems)
 

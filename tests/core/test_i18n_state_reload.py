@@ -121,3 +121,35 @@ def test_a_barracks_rival_tie_label_is_french_after_a_reload() -> None:
             "E5 d'abord : Wreath prend Trebonianus Gallus",
             "F6 d'abord : Pillar prend Decius",
         ]
+
+
+def _descriptions(game: Any, seats: list[str]) -> list[Any]:
+    return [action.description for seat in seats for action in game.actions(seat)]
+
+
+def test_action_descriptions_are_french_after_a_reload() -> None:
+    """Issue 13 item 6: the menus' and ``/game status``' descriptions of what a seat may do
+    (``Game.actions``), a waiting decision's prompt included, are marked sentences after a
+    reload, each with its French."""
+    imperator = reloaded(imperator_after_a_battle())
+    barracks = BarracksGame.new("solo", ["p1"], "s1", {})
+    rng = random.Random(1)
+    while barracks.pending_decision() is None:
+        pick = random_legal(barracks, rng)
+        assert pick is not None
+        barracks.apply(*pick)
+    found = _descriptions(imperator, ["rome", "enemies"])
+    found += _descriptions(reloaded(barracks), ["p1"])
+    found += _descriptions(reloaded(BarracksGame.new("solo", ["p1"], "s2", {})), ["p1"])
+    assert len(found) >= 3
+    for description in found:
+        assert isinstance(description, Text), description
+        assert localise(description, "fr") != str(description), description
+
+
+def test_the_public_views_phase_name_is_french() -> None:
+    """The map's header reads the public view's ``phase_name``: a marked sentence."""
+    view = reloaded(imperator_after_a_battle()).public_view()
+    assert isinstance(view["phase_name"], Text)
+    assert str(view["phase_name"]) == "Movements and combats"
+    assert localise(view["phase_name"], "fr") != "Movements and combats"

@@ -1,0 +1,61 @@
+"""The local table and ``praetor data check`` speak the reader's language (issue 13 item 8).
+
+What the person at the local table is told about a line it cannot read (an unknown command or
+option, a button not shown) goes through the catalogue and is printed in the keyboard user's
+locale (``--locale fr``, ``locale fr``); the data loaders' problems are marked sentences,
+printed by ``praetor data check`` in the language of ``PRAETOR_LOCALE``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import data_check, imperium_data_check
+
+
+def test_the_local_table_tells_a_french_user_in_french(tmp_path: Path) -> None:
+    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environment.update(PRAETOR_DB_PATH=str(tmp_path / "cli.db"))
+    lines = "/nosuch\n/roll nope:1\nclick Nowhere\nhello\nas bob\nlocale en\n/nosuch\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--locale", "fr"],
+        input=lines, capture_output=True, text=True, env=environment, cwd=tmp_path, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    errors = [line for line in done.stderr.splitlines() if not line.startswith(("praetor", "INFO", "WARNING"))]
+    assert errors[0] == "erreur : commande inconnue '/nosuch'"
+    assert errors[1].startswith("erreur : /roll : option inconnue 'nope:1' (options : ")
+    assert errors[2].startswith("erreur : aucun button 'Nowhere' montré à alice (montrés : ")
+    assert errors[3].startswith("tapez une commande slash (/roll dice:2d6), `as <utilisateur>`")
+    assert errors[4] == "error: unknown command '/nosuch'"  # bob reads English
+
+
+def test_data_check_prints_the_problems_in_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PRAETOR_LOCALE", "fr")
+    assert data_check(tmp_path) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("praetor data check: ") and err[0].endswith(
+        " problème(s) dans les données d'Imperator :"
+    )
+    assert "  map/zones.toml: -: -: le fichier manque" in err
+    assert imperium_data_check(tmp_path) == 1
+    shown = capsys.readouterr().err.splitlines()
+    assert shown[0].endswith(" problème(s) dans les données d'Imperium Romanum :")
+    assert any(line.endswith(": fichier manquant") for line in shown[1:])
+
+
+def test_data_check_stays_english_without_a_locale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PRAETOR_LOCALE", raising=False)
+    assert data_check(tmp_path) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith(" problem(s) in the Imperator data:")
+    assert "  map/zones.toml: -: -: file is missing" in err
