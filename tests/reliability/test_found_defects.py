@@ -189,8 +189,10 @@ async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_
     and looks for the first answer before refusing."""
     import asyncio
 
-    from reliability.harness import Harness
     from tinygame import TinyGame
+
+    import bot.client
+    from reliability.harness import Harness
 
     real_decide = TinyGame._decide
 
@@ -223,8 +225,6 @@ async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_
         monkeypatch.setattr(Moderator, "_persist", slow_persist)
         one, two = harness.table.interaction(), harness.table.interaction()
         two.id = one.id  # Discord delivers the same interaction again
-        import bot.client
-
         real_again = bot.client.answered_again
         looked: list[Any] = []
 
