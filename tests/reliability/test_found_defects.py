@@ -181,12 +181,12 @@ async def test_every_component_of_every_game_refuses_forged_values_with_real_par
 async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_the_same_id(
     sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """Found by the duplicates probe on PostgreSQL (Imperator's campaign, whose battle windows
-    reuse one decision id for each side): while the first delivery of a decision answer was
-    being saved, its twin in the same process read the game already moved in memory, saw the
-    next decision (same id, the other seat) and was told "This decision is not yours to make"
-    instead of getting the first answer. ``Moderator.decide`` now waits for a twin in flight
-    and looks for the first answer before refusing."""
+    """Found by the duplicates probe on PostgreSQL (Imperator's campaign): while the first
+    delivery of a decision answer was being saved, its twin in the same process read the game
+    already moved in memory, saw the next decision (the other seat's; the select passes on the
+    id of the decision pending now, here even the same id) and was told "This decision is not
+    yours to make" instead of getting the first answer. ``Moderator.decide`` now waits for a
+    twin in flight and looks for the first answer before refusing."""
     import asyncio
 
     from tinygame import TinyGame
