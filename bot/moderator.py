@@ -1137,9 +1137,11 @@ class Moderator:
     async def decide(
         self, game_id: int, user_id: str, decision_id: str, choice: str, expected_seq: int
     ) -> ActResult:
-        """Answer a pending decision (the Respond button's choices)."""
+        """Answer a pending decision (the Respond button's choices). A twin delivery being
+        saved in this process is waited for: its game in memory is already moved on (the next
+        decision may even carry the same id, for another seat), so only its answer is right."""
         key = self._delivery_key()
-        first = await self._first_answer(key)
+        first = await self._landed_answer(key)
         if first is not None:
             return first
         row = await self.get(game_id)
@@ -1153,6 +1155,9 @@ class Moderator:
                 return first
             raise StaleError(_("This choice is out of date: the decision was already settled."))
         if row.seats.get(pending.seat) != user_id:
+            first = await self._landed_answer(key)  # a twin began to save meanwhile
+            if first is not None:
+                return first
             raise ModeratorError(_("This decision is not yours to make."))
         return await self.act_in(
             game_id,

@@ -176,3 +176,77 @@ async def test_every_component_of_every_game_refuses_forged_values_with_real_par
     assert found.failures == [], found.summary()
     assert found.counts["forged real presses"] >= 3 * len(SETUPS) * 10
     assert found.counts["refused"] > found.counts["forged real presses"] // 2
+
+
+async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_the_same_id(
+    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Found by the duplicates probe on PostgreSQL (Imperator's campaign): while the first
+    delivery of a decision answer was being saved, its twin in the same process read the game
+    already moved in memory, saw the next decision (the other seat's; the select passes on the
+    id of the decision pending now, here even the same id) and was told "This decision is not
+    yours to make" instead of getting the first answer. ``Moderator.decide`` now waits for a
+    twin in flight and looks for the first answer before refusing."""
+    import asyncio
+
+    from tinygame import TinyGame
+
+    import bot.client
+    from reliability.harness import Harness
+
+    real_decide = TinyGame._decide
+
+    def same_id_for_the_other_seat(self: Any, state: Any, seat: str, command: Any, outcome: Any) -> None:
+        pending = dict(state.pending)
+        real_decide(self, state, seat, command, outcome)
+        if state.pending is None and not state.winner:
+            state.pending = {**pending, "seat": pending["mover"], "mover": seat}
+
+    monkeypatch.setattr(TinyGame, "_decide", same_id_for_the_other_seat)
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    await moderator.create("guild", "same", "alice", "tiny", "race")
+    await moderator.join("same", "alice")
+    await moderator.join("same", "bob")
+    row, _game = await moderator.start("same", "alice")
+    game_id = row.id or 0
+    saving, go_on = asyncio.Event(), asyncio.Event()
+    real_persist = Moderator._persist
+
+    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await go_on.wait()
+        return await real_persist(self, *args, **kwargs)
+
+    async with Harness(moderator, tmp_path / "images") as harness:
+        harness.at("same", "alice")
+        await harness.slash(harness.command("play"), {"steps": "1"})  # bob may block (§3)
+        custom_id = f"praetor:decide:{game_id}:1"
+        harness.at("same", "bob")
+        monkeypatch.setattr(Moderator, "_persist", slow_persist)
+        one, two = harness.table.interaction(), harness.table.interaction()
+        two.id = one.id  # Discord delivers the same interaction again
+        real_again = bot.client.answered_again
+        looked: list[Any] = []
+
+        async def looked_too_early(interaction: Any) -> bool:
+            """The twin's first look for an earlier answer ran before the first delivery
+            began to save (the race the probe met): it found nothing."""
+            if interaction is two and not looked:
+                looked.append(interaction)
+                return False
+            return await real_again(interaction)
+
+        monkeypatch.setattr(bot.client, "answered_again", looked_too_early)
+        start = len(harness.table.outputs)
+        first = asyncio.create_task(harness.press(custom_id, ["pass"], one))
+        await saving.wait()  # the first delivery is being saved
+        second = asyncio.create_task(harness.press(custom_id, ["pass"], two))
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await asyncio.gather(first, second)
+        row = await moderator.get(game_id)
+        assert row.seq == 2
+        assert (await moderator.load(row)).pending_decision().seat == "red"  # same id, alice
+        said = harness.table.outputs[start:]
+        assert [o.text for o in said if o.refusal] == []
+        assert len([o for o in said if o.audience == "bob" and "lets the run stand" in o.text]) >= 1
