@@ -370,6 +370,8 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
             continue
+        if int(rec.get("held_until", -1)) >= st.turn:
+            continue
         key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
         groups.setdefault(key, []).append(uid)
     for lid in sorted(st.leaders):

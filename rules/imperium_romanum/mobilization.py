@@ -30,6 +30,7 @@ in halves; the pirates' rate is 1/2 (27.1). Other powers' rates are in the missi
 TRAINED = ("legion_16_10", "legion_20_10", "heavy_infantry_20_8", "heavy_cavalry_30_16")
 """35: new Roman and civilized heavy infantry and heavy cavalry need a trainer (barbarian 20-8s
 are exempt, checked by the power's kind)."""
+BRACKETED = {"missile_infantry_4_12": "(4)-12", "horse_archers_6_16": "(6)-16"}
 HEAVY_COLUMNS = ("16-10", "20-10", "16-9", "20-9", "20-8")
 """7.8: the heavy-infantry columns a fleet also ticks, in the order the engine uses them."""
 
@@ -39,8 +40,18 @@ def period(st: IRState) -> str:
 
 
 def area_of(st: IRState, province: str) -> tuple[str, dict[str, Any]]:
-    """The mobilization area of a province in this period (7.2): an area naming it among its
-    provinces, or an area that is the province itself; ("", {}) outside every area."""
+    """The mobilization area of a province in this period (7.2) and its chart line: limits and
+    costs by chart column. The period's Mobilization Chart of ``charts_mobilization.toml`` is
+    read first (its cost line serves provinces outside every area too, 7.3); without it, the
+    printed P1 fragments of ``charts.toml``; ("", {}) outside every area."""
+    book = data().tables
+    chart_of_period = book.mobilization.get(period(st)) if book is not None else None
+    if chart_of_period is not None:
+        costs = {_short(k): int(v) for k, v in chart_of_period.costs(data().scenarios[st.scenario].number).items()}
+        for area in sorted(chart_of_period.areas, key=lambda a: a.id):
+            if province in area.provinces:
+                return area.id, {"limits": {_short(k): int(v) for k, v in area.limits.items()}, "costs": costs}
+        return "", {"costs": costs}
     areas = data().charts.mobilization.get(period(st), {})
     for name in sorted(areas):
         chart = dict(areas[name])
@@ -66,7 +77,10 @@ def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
 
 
 def _short(unit_type: str) -> str:
-    """The chart's column name of a unit type ("legion_20_10" -> "20-10")."""
+    """The chart's column name of a unit type ("legion_20_10" -> "20-10"; the missile and horse
+    archer versions of a light unit print in brackets, "(4)-12")."""
+    if unit_type in BRACKETED:
+        return BRACKETED[unit_type]
     parts = unit_type.split("_")
     return f"{parts[-2]}-{parts[-1]}" if len(parts) >= 2 and parts[-1].isdigit() else unit_type
 
@@ -87,6 +101,8 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
     st.stat("units_raised")
+    if needs_training(st, power, unit_type):
+        train(st, power, uid, lines)
     # 3.2 and 4.0: a raise is the raising seat's secret until every power has ended the phase;
     # then phase_summary tells everyone how many units each power raised where (issue 18)
     lines.append(B.secret(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
@@ -133,6 +149,9 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
     if unit_type not in tables().unit_costs and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
+    cap, in_play = counter_mix(st, power, unit_type)
+    if in_play >= cap:
+        raise RuleError("§5.7", _("every {type} counter of this colour is in play", type=_short(unit_type)))
     limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
     if st.phase_builds.get(city, 0) >= limit:
         raise RuleError("§7.4", _("{city} has raised its {limit} new units this phase", city=data().cities[city].name,
@@ -151,9 +170,31 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     if st.powers[power]["treasury"] < cost:
         raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
                                   cost=cost, treasury=st.powers[power]["treasury"]))  # fmt: skip
-    if "35" in rules and unit_type in TRAINED and st.powers[power]["kind"] in ("roman", "civilized"):
-        raise NotYetSupported("§35", _("the training of new heavy units"))
     return power, pool, cost
+
+
+def needs_training(st: IRState, power: str, unit_type: str) -> bool:
+    """35 (scenarios that name it): new Roman and civilized heavy infantry and heavy cavalry."""
+    return ("35" in data().scenarios[st.scenario].special_rules and unit_type in TRAINED
+            and st.powers[power]["kind"] in ("roman", "civilized"))  # fmt: skip
+
+
+def train(st: IRState, power: str, uid: str, lines: list[Text]) -> None:
+    """35: a veteran of the same type in the city trains the new unit, and both stay in the
+    city this month; without one, the new unit may not leave its city for two months. Both take
+    their power's CER (IR-ENG-38), so training never costs the extra talent of a CER step."""
+    rec = st.units[uid]
+    trainer = next((u for u in B.units_at(st, rec["hex"], False) if u != uid and st.units[u]["type"] == rec["type"]
+                    and st.units[u]["vet"] and st.units[u]["power"] == power), "")  # fmt: skip
+    seat = B.seat_of(st, power)
+    if trainer:
+        rec["held_until"] = st.turn
+        st.units[trainer]["held_until"] = max(st.turn, int(st.units[trainer].get("held_until", 0)))
+        lines.append(B.secret(_("{unit} is trained by {trainer}; both stay in the city this month (35).", unit=uid,
+                                trainer=trainer), seat))  # fmt: skip
+    else:
+        rec["held_until"] = st.turn + 1
+        lines.append(B.secret(_("{unit} has no trainer and stays in its city for two months (35).", unit=uid), seat))
 
 
 def _fleet_pool(st: IRState, area: str, chart: dict[str, Any]) -> list[tuple[str, str]]:
@@ -310,3 +351,17 @@ def phase_summary(st: IRState, lines: list[Text]) -> None:
         lines.append(_n("{power} raised {n} unit this phase: {cities} (7.4).",
                         "{power} raised {n} units this phase: {cities} (7.4).", total,
                         power=rec["name"], cities=where))  # fmt: skip
+
+def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
+    """5.5, 5.7: the Maximum Unit Build Chart's count for the power's colour and the unit type
+    (``charts_build.toml``), and how many of that colour and type are in play, fleets under
+    construction included (7.8). Without the chart, or a colour it lacks, no cap (a large number)."""
+    colour = next((p.colour for p in data().scenarios[st.scenario].powers if p.id == power), "")
+    book = data().tables
+    caps = book.max_build.get(colour, {}) if book is not None else {}
+    if unit_type not in caps:
+        return 10**6, 0
+    same = {p.id for p in data().scenarios[st.scenario].powers if p.colour == colour}
+    in_play = sum(1 for u in st.units.values() if u["power"] in same and u["type"] == unit_type)
+    in_play += sum(1 for y in st.shipyards if y["power"] in same) if unit_type.startswith("fleet") else 0
+    return int(caps[unit_type]), in_play

@@ -63,12 +63,12 @@ async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_bo
 
 async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable) -> None:
     table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s02")
-    await ok(table, "/game join seat:pirates")
-    await ok(table, "/game join seat:rome")
+    await ok(table, "/game new game:imperium_romanum scenario:s24")
+    await ok(table, "/game join seat:diocletian")
+    await ok(table, "/game join seat:carinus")
     await table.run_slash("/game start")
     shown = table.outputs[-1]
-    assert shown.refusal and "§27" in shown.text, shown.text  # naval operations: not yet
+    assert shown.refusal and "§28" in shown.text, shown.text  # the Roman civil war: not yet
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.status == "lobby"
 
@@ -112,9 +112,9 @@ async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_
 async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: LocalTable) -> None:
     await started(table)
     seq, _game = await state(table)
-    await table.run_slash("/imperium build type:legion_20_10 city:aquincum")
+    await table.run_slash("/imperium build type:legion_24_10 city:aquincum")
     shown = table.outputs[-1]
-    assert shown.refusal and shown.audience == "alice" and "§7.2" in shown.text, shown.text
+    assert shown.refusal and shown.audience == "alice" and "§15.2" in shown.text, shown.text
     assert (await state(table))[0] == seq
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum.game import legal_commands
@@ -69,13 +69,35 @@ def test_37_6_twenty_roman_sp_keep_them_asleep() -> None:
     assert not any(r.purpose.startswith("§37.6") for r in pos.st.dice.rolls)
 
 
-def test_35_new_heavy_units_need_training_not_yet_supported(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Scenario 12 has no chart to raise legions (IR-ENG-28); with an area that allows one, the
-    raise is refused for the training of 35, after every other check passed."""
+def test_35_a_veteran_of_the_same_type_trains_the_new_legion_and_both_stay() -> None:
+    """Scenario 12 raises legions in the Illyricum area of the P3 chart; 35 then holds the new
+    20-10 and its veteran trainer in the city this month (IR-ENG-38)."""
     pos = Position(month=3, segment="taxation", active="rome")
-    city = next(c for c, owner in sorted(pos.st.city_owner.items()) if owner == "rome"
-                and pos.st.province_owner.get(data().cities[c].province) == "rome")  # fmt: skip
-    monkeypatch.setattr(MOB, "area_of", lambda st, province: ("test", {"limits": {"20-10": 1}}))
-    with pytest.raises(NotYetSupported) as err:
-        MOB.check_build(pos.st, "rome", "legion_20_10", city)
+    pos.st.tm_seen = 2
+    city = "singidunum"
+    hex_id = data().cities[city].hex
+    assert MOB.area_of(pos.st, data().cities[city].province)[0] == "illyricum"
+    trainer = pos.unit("rome", "legion_20_10", hex_id)
+    pos.game.apply("rome", Command("build", {"type": "legion_20_10", "city": city}))
+    new = next(u for u, r in pos.st.units.items() if r["type"] == "legion_20_10" and not r["vet"])
+    assert pos.st.units[new]["held_until"] == pos.st.turn and pos.st.units[trainer]["held_until"] == pos.st.turn
+    pos.st.segment = "movement"
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("move", {"units": [trainer], "to": "B4315"}))
     assert err.value.section == "§35"
+
+
+def test_35_without_a_trainer_the_new_unit_waits_two_months() -> None:
+    pos = Position(month=3, segment="taxation", active="rome")
+    pos.st.tm_seen = 2
+    pos.game.apply("rome", Command("build", {"type": "legion_20_10", "city": "singidunum"}))
+    new = next(u for u, r in pos.st.units.items() if r["type"] == "legion_20_10")
+    assert pos.st.units[new]["held_until"] == pos.st.turn + 1
+
+
+def test_35_light_units_need_no_training() -> None:
+    pos = Position(month=3, segment="taxation", active="rome")
+    pos.st.tm_seen = 2
+    pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": "singidunum"}))
+    new = next(u for u, r in pos.st.units.items() if r["type"] == "light_infantry_4_12")
+    assert "held_until" not in pos.st.units[new]

@@ -85,17 +85,27 @@ def test_tc_10_a_16_10_may_use_the_20_10_limit() -> None:
 
 
 def test_tc_11_the_form_copies_every_area_with_a_province() -> None:
+    """TC-11 (7.3): holding Italia, Baleares and Tarraconensis, the form copies the Italia,
+    Baleares and Hispania lines (the whole Hispania line for one of its four provinces)."""
     pos = _italy()
-    pos.st.province_owner["tarraconensis"] = "rome"
-    assert MOB.form_lines(pos.st, "rome") == ["hispania", "italia"]
+    for province, owner in list(pos.st.province_owner.items()):
+        if owner == "rome":
+            pos.st.province_owner[province] = ""
+    for province in ("italia", "baleares", "tarraconensis"):
+        pos.st.province_owner[province] = "rome"
+    assert MOB.form_lines(pos.st, "rome") == ["baleares", "hispania", "italia"]
     assert MOB.area_of(pos.st, "baetica")[0] == "hispania"
 
 
 def test_provinces_outside_the_areas_raise_a_4_12_per_city_and_one_more() -> None:
     pos = Position(month=3, segment="taxation")
     pos.st.tm_seen = 2
-    assert MOB.area_of(pos.st, "moesia_superior") == ("", {})
-    cities = sorted(c for c in world("s12").city_value if data().cities[c].province == "moesia_superior")
+    province = "chersonesus"  # in no area of the P3 chart (charts_mobilization.toml)
+    assert MOB.area_of(pos.st, province)[0] == ""
+    cities = sorted(c for c in world("s12").city_value if data().cities[c].province == province)
+    pos.st.province_owner[province] = "rome"
+    for city in cities:
+        pos.st.city_owner[city] = "rome"
     for city in cities:
         pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": city}))
     pos.game.apply("rome", Command("build", {"type": "light_cavalry_6_16", "city": cities[0]}))
@@ -150,3 +160,19 @@ def test_tc_14_a_fleet_under_construction_in_a_captured_port(dice: tuple[int, ..
         assert pos.st.shipyards == []
     else:
         assert [(y["power"], y["ready"]) for y in pos.st.shipyards] == [(captor, ready + int(str(fate)))]
+
+
+def test_tc_05_every_counter_of_the_colour_in_play_blocks_the_raise() -> None:
+    """TC-05 (5.7): the Maximum Unit Build Chart (charts_build.toml) gives red 16 light 4-12s;
+    with all 16 in play, a 17th is refused until one is lost."""
+    pos = _italy()
+    cap, in_play = MOB.counter_mix(pos.st, "rome", "light_infantry_4_12")
+    assert (cap, in_play) == (16, 0)
+    units = pos.units("rome", "light_infantry_4_12", "B4406", 16)
+    with pytest.raises(RuleError) as err:
+        _build(pos, "light_infantry_4_12", "roma")
+    assert err.value.section == "§5.7"
+    del pos.st.units[units[0]]
+    _build(pos, "light_infantry_4_12", "roma")
+    assert MOB.counter_mix(pos.st, "rome", "light_infantry_4_12")[1] == 16
+
