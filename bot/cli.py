@@ -7,8 +7,9 @@
 - ``praetor sync``: force a sync of the slash commands.
 - ``praetor local [--as USER] [--locale fr]``: the local table (``PRAETOR_LOCALE`` too).
 - ``praetor replay FILE [--seed N] [--games MODULE] [--json] [--locale fr]``: play a transcript.
-- ``praetor data check [DIR] [--rome DIR]``: validate an Imperator data directory (and, without
-  DIR or with ``--rome``, the Imperium Romanum and Rome, IInc. data) and print a summary.
+- ``praetor data check [DIR] [--rome DIR] [--imperium DIR]``: validate an Imperator data directory
+  (and, without DIR or with ``--rome``/``--imperium``, the Rome, IInc. and Imperium Romanum data)
+  and print a summary.
 - ``praetor migrate``: bring the database schema up to date.
 - ``praetor invite [APPLICATION_ID]``: print the invite URL with the permissions Praetor needs
   (the id defaults to ``DISCORD_APPLICATION_ID``).
@@ -70,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("directory", nargs="?", type=Path)
     check.add_argument("--rome", type=Path, help="a Rome, IInc. data directory to check instead "
                        "of PRAETOR_ROME_DATA_DIR or the shipped files")
+    check.add_argument("--imperium", type=Path, help="an Imperium Romanum data directory to check "
+                       "instead of the shipped files")
     sub.add_parser("migrate", help="upgrade the database schema")
     invite = sub.add_parser("invite", help="print the URL that adds the bot to a server")
     invite.add_argument(
@@ -132,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.data_command != "check":
             print("praetor data: use `praetor data check [DIR]`", file=sys.stderr)
             return 2
-        return data_check(args.directory, args.rome)
+        return data_check(args.directory, args.rome, args.imperium)
     if command == "migrate":
         return asyncio.run(migrate(config))
     return 2
@@ -184,6 +187,7 @@ async def sync_commands(bot: PraetorBot) -> None:
 
 def run_bot(config: Config, sync_only: bool = False) -> int:
     from bot.client import PraetorBot
+    from bot.memory import freeze_startup_objects
     from bot.moderator import Moderator
     from db.engine import make_engine
     from db.migrate import upgrade
@@ -203,6 +207,14 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
                 await bot.close()
 
             bot.setup_hook = sync_and_close  # type: ignore[method-assign]
+        else:
+            load_cogs = bot.setup_hook
+
+            async def load_then_freeze() -> None:
+                await load_cogs()
+                freeze_startup_objects()  # bot/memory.py: out of the collector's way (issue 14)
+
+            bot.setup_hook = load_then_freeze  # type: ignore[method-assign]
         async with bot:
             await bot.start(config.discord_token or "")
         await engine.dispose()
@@ -308,7 +320,7 @@ def run_replay(
     return asyncio.run(replay_file(path, seed=seed, as_json=as_json, locale=locale))
 
 
-def data_check(directory: Path | None, rome: Path | None = None) -> int:
+def data_check(directory: Path | None, rome: Path | None = None, imperium: Path | None = None) -> int:
     try:
         from rules.imperator.loader import DataError, load_data, summary_lines
     except ImportError:
@@ -321,16 +333,25 @@ def data_check(directory: Path | None, rome: Path | None = None) -> int:
         return 1
     for line in summary_lines(data):
         print(line)
-    if directory is None:
-        from rules.imperium_romanum.loader import IRDataError, imperium_romanum_check
-
-        try:
-            print("\n".join(imperium_romanum_check()))
-        except IRDataError as error:
-            print(f"praetor data check: {error}", file=sys.stderr)
-            return 1
+    if (directory is None or imperium is not None) and imperium_data_check(imperium) != 0:
+        return 1
     if directory is None or rome is not None:
         return rome_data_check(rome)
+    return 0
+
+
+def imperium_data_check(directory: Path | None) -> int:
+    """Imperium Romanum: ``--imperium DIR`` (an owner's data), else the shipped files."""
+    from rules.imperium_romanum.loader import IRDataError, imperium_romanum_check
+
+    if directory is not None and not directory.is_dir():
+        print(f"praetor data check: {directory} is not a directory", file=sys.stderr)
+        return 1
+    try:
+        print("\n".join(imperium_romanum_check(directory)))
+    except IRDataError as error:
+        print(f"praetor data check: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

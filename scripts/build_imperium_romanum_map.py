@@ -314,6 +314,27 @@ CULTIVATED_FIXES: tuple[tuple[str, float, float, float], ...] = (
     ("clear", 24.3, 32.9, 0.45),
 )
 
+# Hexes the land mask leaves at sea although most of the hex is land at the book's scale: the
+# toe and the heel of Italy, western Sicily, and the Kerch and Taman peninsulas on either side
+# of the Bosporus Cimmerius (design-fix; without them Rhegium, Brundisium and Lilybaeum would
+# stand on islands of their own, and Panticapaeum off its printed hex).
+LAND_FIXES: tuple[str, ...] = ("B4122", "B4321", "B3925", "B3826", "B5807", "B5906")
+
+# Cities whose hex the placement rule gets wrong (design): Messana stands on Sicily's shore of the
+# Fretum Siculum, not on Rhegium's hex across it; Brundisium keeps the harbour hex of the heel.
+CITY_HEX_FIXES: dict[str, str] = {"Messana": "B4125", "Brundisium": "B4421"}
+
+# Hexes given to a province by hand after the growth (design, from the provinces' history), so
+# that a province's cities form one piece: the Via Egnatia from Dyrrhachium and Thessaly
+# (Pharsalus) in Macedonia; the coast between Salonae and Lissus in Illyricum; the Paphlagonian
+# coast joining Bithynia to Pontus; Sophene joining the two halves of Armenia; Zeugma joining
+# Samosata (Commagene) to Syria.
+PROVINCE_FIXES: dict[str, str] = {
+    "B4618": "macedonia", "B4619": "macedonia", "B4820": "macedonia", "C2709": "elymais",
+    "B4117": "illyricum", "B4217": "illyricum", "B5813": "bithynia",
+    "C6908": "armenia", "C7008": "armenia", "C6814": "syria",
+}  # fmt: skip
+
 # Straits (design, issue 16): two land points, one on each shore, a little inland.
 STRAITS: tuple[tuple[str, str, float, float, float, float], ...] = (
     ("bosporus", "Bosporus", 41.05, 28.7, 40.95, 29.45),
@@ -321,6 +342,7 @@ STRAITS: tuple[tuple[str, str, float, float, float, float], ...] = (
     ("fretum_siculum", "Fretum Siculum", 38.2, 15.45, 38.25, 15.95),
     ("fretum_gaditanum", "Fretum Gaditanum", 36.1, -5.6, 35.75, -5.6),
     ("fretum_gallicum", "Fretum Gallicum", 51.1, 1.1, 50.8, 1.8),
+    ("bosporus_cimmerius", "Bosporus Cimmerius", 44.96, 36.1, 44.91, 37.15),
 )
 
 
@@ -360,6 +382,10 @@ def main() -> int:
             else:
                 h["kind"] = "sea"
             hexes[(col, row_n)] = h
+    for hid in LAND_FIXES:
+        cell = global_colrow(hid)
+        lat, lon = grid.to_latlon(*cell)
+        hexes[cell] = {"lat": round(lat, 2), "lon": round(lon, 2), "kind": "land", "terrain": "clear", "src": "design-fix"}
     for fixes in (TERRAIN_FIXES, CULTIVATED_FIXES):
         for terrain, flat, flon, rad in fixes:
             for h in hexes.values():
@@ -375,6 +401,8 @@ def main() -> int:
         near = distance(printed, grid.to_hex(lat, lon)) <= 2
         # the printed hex wins when it is land and near the real place (ruling IR-MAP-2)
         col, r = printed if near and hexes.get(printed, {}).get("kind") == "land" else grid.to_hex(lat, lon)
+        if row["name"] in CITY_HEX_FIXES:
+            col, r = global_colrow(CITY_HEX_FIXES[str(row["name"])])
         if hexes.get((col, r), {}).get("kind") != "land":
             # a coastal city whose point falls in a sea hex: the nearest land neighbour (design)
             land = [n for n in neighbours(col, r) if hexes.get(n, {}).get("kind") == "land"]
@@ -420,6 +448,9 @@ def main() -> int:
         frontier = sorted(claims.items())
     for cell, pid in owner.items():
         hexes[cell]["province"] = pid
+    for hid, pid in PROVINCE_FIXES.items():
+        assert hexes[global_colrow(hid)]["kind"] == "land", hid
+        hexes[global_colrow(hid)]["province"] = pid
 
     straits = []
     for sid, name, alat, alon, blat, blon in STRAITS:
@@ -430,7 +461,115 @@ def main() -> int:
         straits.append({"id": sid, "name": name, "a": printed_id(*ends[0]), "b": printed_id(*ends[1])})
 
     _write(hexes, cities, straits, grid, rivers)
+    _write_features(hexes, straits, raster, grid)
     return 0
+
+
+# Mountain passes (history): a road crosses the crest here, so the hexside nearest the pass is an
+# ordinary hexside, not a mountain hexside (3.1, 12.1, 14.2.1).  (name, lat, lon)
+PASSES: tuple[tuple[str, float, float], ...] = (
+    ("Alpis Cottia (Mont Genevre)", 44.93, 6.72),
+    ("Alpis Graia (Little St Bernard)", 45.68, 6.88),
+    ("Alpis Poenina (Great St Bernard)", 45.87, 7.17),
+    ("Brenner (Via Claudia Augusta)", 47.0, 11.5),
+    ("Reschen (Via Claudia Augusta)", 46.83, 10.52),
+    ("Summus Pyrenaeus (Somport)", 42.8, -0.53),
+    ("Portae Caucasiae (Darial)", 42.74, 44.62),
+    ("Portae Ciliciae", 37.28, 34.78),
+)
+
+# Islands and coasts the grid detaches from the mainland (3.1.1): one hex of each piece names it.
+# kind "island" is a real island; "map_edge" a coast cut off by the edge of the map.
+ISLANDS: tuple[tuple[str, str, str, str], ...] = (
+    ("sardinia", "Sardinia", "island", "A3323"),
+    ("creta", "Creta", "island", "B5524"),
+    ("cyprus", "Cyprus", "island", "B6420"),
+    ("balearis_maior", "Balearis Maior", "island", "A2626"),
+    ("corsica", "Corsica", "island", "A3221"),
+    ("melita", "Melita", "island", "B4228"),
+    ("scandia", "Scandia", "map_edge", "A2901"),
+    ("maka", "Maka (Musandam)", "map_edge", "C3810"),
+    ("caspian_east_shore", "Caspian east shore", "map_edge", "C2001"),
+)
+
+# Island boxes (3.1.1): islets and promontories too small for a hex, each in a hex of the main
+# map with a letter (rules: B4823 "H" and B5117 "M" of 27.1, and the pirate hexes of 27.1; the
+# 2.x notes on Corcyra B4621 and Rhodus B5821; the rest of the letters are ours).
+# (hex, letter, name, province, terrain, city on it or "")
+ISLAND_BOXES: tuple[tuple[str, str, str, str, str, str], ...] = (
+    ("A2725", "A", "Balearis Minor", "baleares", "clear", ""),
+    ("A3220", "A", "Promunturium Sacrum (Cap Corse)", "corsica", "rough", ""),
+    ("A3223", "A", "Herculis Insula (Asinara)", "sardinia", "rough", ""),
+    ("A3715", "A", "Curicta", "cisalpina", "rough", ""),
+    ("B4228", "A", "Gaulos", "melita", "clear", ""),
+    ("B4621", "A", "Corcyra", "achaea", "clear", "corcyra"),
+    ("B4823", "H", "Zacynthus", "achaea", "rough", ""),
+    ("B5117", "M", "Thasos", "macedonia", "rough", ""),
+    ("B5131", "A", "Euesperides shore", "cyrenaica", "desert", ""),
+    ("B5224", "A", "Cythera", "achaea", "rough", ""),
+    ("B5723", "A", "Itanus (east Creta)", "creta", "rough", ""),
+    ("B5821", "A", "Rhodus", "rhodus", "rough", "rhodus"),
+    ("B6419", "A", "Lapethus shore (north Cyprus)", "cyprus", "rough", ""),
+)
+
+
+# Hexsides whose centre line crosses a bay although land joins the two hexes (design): the
+# Perekop isthmus and the Kerch peninsula of the Crimea, the shores of the Gulf of Tarentum, the
+# Tyrrhenian coast of Lucania, Calabria, and the Galician rias.
+LAND_SIDES: tuple[tuple[str, str], ...] = (
+    ("B5407", "B5507"), ("B5707", "B5807"), ("B4221", "B4321"), ("B3921", "B4022"), ("B4223", "B4224"),
+    ("A1407", "A1506"),
+)  # fmt: skip
+
+
+def _write_features(
+    hexes: dict[tuple[int, int], dict[str, object]], straits: list[dict[str, object]], raster: Raster, grid: Grid
+) -> None:
+    """Hexside features, detached islands and island boxes: ``map_features.toml``."""
+    land = sorted(c for c, h in hexes.items() if h["kind"] == "land")
+    sea_sides, lake_sides, mountain_sides = [], [], []
+    for cell in land:
+        for n in neighbours(*cell):
+            if n <= cell or hexes.get(n, {}).get("kind") != "land":
+                continue
+            a = (float(hexes[cell]["lat"]), float(hexes[cell]["lon"]))  # type: ignore[arg-type]
+            b = (float(hexes[n]["lat"]), float(hexes[n]["lon"]))  # type: ignore[arg-type]
+            water = [raster.water(a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])) for f in (0.4, 0.5, 0.6)]
+            side = [printed_id(*cell), printed_id(*n)]
+            if 1 not in water and tuple(side) not in LAND_SIDES:
+                (lake_sides if water.count(2) > water.count(0) else sea_sides).append(side)
+            elif hexes[cell]["terrain"] == hexes[n]["terrain"] == "mountain":
+                mountain_sides.append(side)
+    def gap(side: list[str], lat: float, lon: float) -> float:
+        ha, hb = hexes[global_colrow(side[0])], hexes[global_colrow(side[1])]
+        mid = ((float(ha["lat"]) + float(hb["lat"])) / 2, (float(ha["lon"]) + float(hb["lon"])) / 2)  # type: ignore[arg-type]
+        return math.hypot(mid[0] - lat, (mid[1] - lon) * math.cos(math.radians(lat)))
+
+    passes = []
+    for name, lat, lon in PASSES:
+        best = min(mountain_sides, key=lambda s: (gap(s, lat, lon), s))
+        mountain_sides.remove(best)
+        passes.append({"name": name, "a": best[0], "b": best[1]})
+    header = "# GENERATED by scripts/build_imperium_romanum_map.py: do not edit by hand; edit the script.\n"
+    lines = [header,
+             "# Hexside features, detached islands and island boxes of the Imperium Romanum map (issue 16).",
+             "# all_sea: two land hexes whose centres are joined across water (GSHHG mask: history); no land",
+             "# unit crosses it except by a strait (12.2). lake: the same across a lake (14.2.1). mountain:",
+             "# both hexes mountain (design); a pass (history) is a crest hexside a road crosses, so it is",
+             "# not a mountain hexside. docs/imperium-romanum-data.md explains each.", "",
+             'provenance = { all_sea = "history", lake = "history", mountain = "design", passes = "history", islands = "history", island_boxes = "design" }',
+             ""]  # fmt: skip
+    for key, sides in (("all_sea", sea_sides), ("lake", lake_sides), ("mountain", mountain_sides)):
+        lines += [f"{key} = ["] + [f"    {_q(s)}," for s in sides] + ["]", ""]
+    for pas in passes:
+        lines += ["[[pass]]"] + [f"{k} = {_q(v)}" for k, v in pas.items()] + [""]
+    for iid, name, kind, hid in ISLANDS:
+        assert hexes[global_colrow(hid)]["kind"] == "land", hid
+        lines += ["[[island]]", f"id = {_q(iid)}", f"name = {_q(name)}", f"kind = {_q(kind)}", f"hex = {_q(hid)}", ""]
+    for hid, letter, name, province, terrain, city in ISLAND_BOXES:
+        lines += ["[[island_box]]", f"hex = {_q(hid)}", f"letter = {_q(letter)}", f"name = {_q(name)}",
+                  f"province = {_q(province)}", f"terrain = {_q(terrain)}"] + ([f"city = {_q(city)}"] if city else []) + [""]  # fmt: skip
+    (OUT / "map_features.toml").write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
 
 
 # The main rivers of 13.4.4 (rules: Nile, Rhine, Danube, Tigris, Euphrates) and the others the

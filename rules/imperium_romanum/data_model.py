@@ -6,9 +6,11 @@ checks it; nothing else builds them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from rules.imperium_romanum.chart_book import ChartBook
 from rules.imperium_romanum.charts import Charts
 
 POWER_KINDS = ("roman", "civilized", "barbarian")
@@ -137,6 +139,10 @@ class Power:
     patron: str = ""
     chief: str = ""
     """The Emperor or Rex (18.3), a leader id, or ""."""
+    capital: str = ""
+    """The power's imperial capital (22.1, 28.1), a city id, or "" when it holds none."""
+    capital_morale: int = 0
+    """Morale lost by the owner and gained by the captor of that capital (19.2)."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +198,85 @@ class IRData:
     leaders: MappingProxyType[str, Leader]
     scenarios: MappingProxyType[str, Scenario]
     data_hash: str
+    features: MapFeatures = field(default_factory=lambda: MapFeatures())
+    """Hexside features, islands and island boxes (``map_features.toml``)."""
+    display: Mapping[str, DisplayEntry] = field(default_factory=dict)
+    """The Province Display by province id (``province_display.toml``)."""
+    tables: ChartBook | None = None
+    """The charts of ``charts_<topic>.toml``; ``load_data`` always sets it."""
 
     def column_index(self, label: str) -> int:
         """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""
         return self.columns.index(label)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A mountain pass (§12.1, history): a crest hexside a road crosses, so no mountain hexside."""
+
+    name: str
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class Island:
+    """A piece of land the grid detaches from the mainland (§3.1): an island or a coast the map's
+    edge cuts off; ``hex`` is one hex of it."""
+
+    id: str
+    name: str
+    kind: str
+    hex: str
+
+
+@dataclass(frozen=True)
+class IslandBox:
+    """An island box (§3.1.1): an islet or promontory too small for a hex, held in a box named by
+    the hex of the main map and a letter; it counts as a full hex for supply and stacking."""
+
+    hex: str
+    letter: str
+    name: str
+    province: str
+    terrain: str
+    city: str
+    """The city standing on the islet, or ""."""
+
+    @property
+    def id(self) -> str:
+        """The box's name on the map: hex and letter (``B4823H``)."""
+        return f"{self.hex}{self.letter}"
+
+
+@dataclass(frozen=True)
+class MapFeatures:
+    """Hexside features (§12.1, 12.2, 14.2.1), detached islands and island boxes (§3.1.1).
+
+    Each hexside is a pair of adjacent land hex ids, in the order the file gives."""
+
+    all_sea: frozenset[frozenset[str]] = frozenset()
+    """Two land hexes across water: no land unit crosses except by a strait (12.2)."""
+    lake: frozenset[frozenset[str]] = frozenset()
+    mountain: frozenset[frozenset[str]] = frozenset()
+    passes: tuple[Pass, ...] = ()
+    islands: tuple[Island, ...] = ()
+    island_boxes: tuple[IslandBox, ...] = ()
+
+
+@dataclass(frozen=True)
+class DisplayEntry:
+    """One province of the Province Display (map C; 2.1, 11.0): its capital, the chart columns
+    (scenario brackets) in which it has roads (11.1) and is cultivated (11.2), and its symbols."""
+
+    province: str
+    capital: str
+    """The city that is the province's capital (5.6), or "" for a province without cities."""
+    roads: frozenset[str]
+    cultivated: frozenset[str]
+    sun: bool
+    """Always summer (9.1)."""
+    ax: bool
+    """Deforested: besieged defenders count triple (16.2)."""
+    wheat: int
+    """Wheat symbols (22.2)."""

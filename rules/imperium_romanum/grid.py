@@ -1,10 +1,12 @@
 """The hex grid of the three map sheets A, B and C (§2.x of the rules; digest §3.1, map facts).
 
-Hex ids are a sheet letter and four digits, column then row (``A3621`` is Roma).  Columns rise
+Hex ids are a sheet letter and four digits, column then row (``B5121`` is Athenae).  Columns rise
 eastwards and rows southwards, and the sheets share one numbering: A holds columns below 38,
 B columns 38 to 65, C the rest.  Map C prints columns past 70 from 11 again (Nisibis ``C1112``,
 Ctesiphon ``C1913``): the printed column is the global one less 60 (inferred from the chart's
-ids, ruling IR-MAP-1).  Odd columns sit half a hex lower than even ones.
+ids, ruling IR-MAP-1).  Odd columns sit half a hex lower than even ones.  The chart prints Roma
+at ``A3621``, a sea hex on our map at the Tiber's mouth, so the city stands on ``A3620`` next to
+it (ruling IR-MAP-2).
 """
 
 from __future__ import annotations

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections import deque
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.i18n import _n
+from rules.imperium_romanum.chart_book import ChartBook
 from rules.imperium_romanum.charts import (
     CER_GRADES,
     RESULT_CODES,
@@ -47,9 +47,15 @@ from rules.imperium_romanum.data_model import (
     Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
+from rules.imperium_romanum.validate_display import read_display
+from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("provinces.toml", "cities.toml", "map.toml", "charts.toml", "units.toml", "leaders.toml")
+FILES = (
+    "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
+    "units.toml", "leaders.toml", *CHART_FILES,
+)  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
 """Special rules 26 to 38 (§26-38) are the ones a scenario may call for."""
@@ -112,15 +118,21 @@ def load_data(directory: Path | None = None) -> IRData:
     straits = _straits(raw["map.toml"], hexes, problems)
     rivers = _rivers(raw["map.toml"], hexes, problems)
     _check_seas(hexes, problems)
+    features = read_features(raw["map_features.toml"], hexes, provinces, cities, problems)
+    declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
+    check_shape(hexes, straits, features, provinces, declared, cities, problems)
+    display = read_display(raw["province_display.toml"], columns, provinces, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
+    tables = read_charts(raw, provinces, units, columns, problems)
     scenarios: dict[str, Scenario] = {}
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
-        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems)
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities)
         if scenario is not None:
             scenarios[scenario.id] = scenario
+    _check_builds(scenarios, tables, problems)
     if problems:
         raise IRDataError(problems)
     return IRData(
@@ -136,6 +148,9 @@ def load_data(directory: Path | None = None) -> IRData:
         leaders=MappingProxyType(leaders),
         scenarios=MappingProxyType(scenarios),
         data_hash=digest.hexdigest(),
+        features=features,
+        display=MappingProxyType(display),
+        tables=tables,
     )
 
 
@@ -388,6 +403,7 @@ def _scenario(
     units: dict[str, UnitType],
     leaders: dict[str, Leader],
     problems: list[str],
+    cities: dict[str, City] | None = None,
 ) -> Scenario | None:
     """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
     head = doc.get("scenario", {})
@@ -421,7 +437,9 @@ def _scenario(
             pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
+            str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
         ))  # fmt: skip
+        _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}
     coastal_bases = {str(e.get("id")) for e in doc.get("power", []) if e.get("coastal_bases") is True}
     majors = {p.id for p in powers if p.major}
@@ -486,28 +504,53 @@ def _scenario(
     )  # fmt: skip
 
 
+def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook, problems: list[str]) -> None:
+    """Each scenario sets up no more units of a colour than the Maximum Unit Build Chart allows (5.5)."""
+    for scenario in scenarios.values():
+        colours = {p.id: p.colour for p in scenario.powers}
+        counts: dict[tuple[str, str], int] = {}
+        for dep in scenario.deployments:
+            for uid, n in dep.units:
+                key = (colours[dep.power], uid)
+                counts[key] = counts.get(key, 0) + n
+        for (colour, uid), n in sorted(counts.items()):
+            most = tables.max_build.get(colour, {}).get(uid, 0)
+            if n > most:
+                problems.append(
+                    f"scenarios/{scenario.id}: {n} {uid} of colour {colour} set up, the Maximum Unit Build Chart allows {most} (5.5)"
+                )
+
+
+def _check_capital(
+    name: str, power: Power, column: object, columns: tuple[str, ...], cities: dict[str, City], problems: list[str]
+) -> None:
+    """A power's imperial capital (22.1) exists in the scenario's column, in one of its provinces."""
+    if not power.capital:
+        if power.capital_morale:
+            problems.append(f"{name}: power {power.id}: capital_morale without a capital (19.2)")
+        return
+    city = cities.get(power.capital)
+    where = f"{name}: power {power.id}: capital {power.capital!r}"
+    if city is None:
+        problems.append(f"{where} is not a city of the chart")
+    elif column in columns and city.values[columns.index(str(column))] is None:
+        problems.append(f"{where} does not exist in column {column} of the Variable City Chart")
+    elif city.province not in power.provinces:
+        problems.append(f"{where} lies in {city.province}, not in a province of {power.id} (22.1)")
+    if power.capital_morale <= 0:
+        problems.append(f"{where}: capital_morale must be above 0 (19.2)")
+
+
 def province_components(data: IRData, province: str) -> int:
-    """How many separate pieces (by land adjacency) a province's hexes form."""
-    cells = {(h.col, h.row) for h in data.hexes.values() if h.province == province}
-    seen: set[tuple[int, int]] = set()
-    pieces = 0
-    for start in sorted(cells):
-        if start in seen:
-            continue
-        pieces += 1
-        queue = deque([start])
-        seen.add(start)
-        while queue:
-            cur = queue.popleft()
-            for n in neighbours(*cur):
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    queue.append(n)
-    return pieces
+    """How many separate pieces a province's hexes form (land hexsides and straits join them)."""
+    links = land_links(data.hexes, data.straits, data.features)
+    return len(pieces([h.id for h in data.hexes.values() if h.province == province], links))
 
 
 def summary_lines(data: IRData) -> list[str]:
     """The counts ``praetor data check`` prints for this game, each line starting with its count."""
+    assert data.tables is not None, "load_data sets the charts"
+    tables = data.tables
     kinds = {k: 0 for k in (*TERRAINS, "coastal", "deep", "lake")}
     for h in data.hexes.values():
         kinds[h.terrain if h.kind == "land" else h.kind] += 1
@@ -523,10 +566,34 @@ def summary_lines(data: IRData) -> list[str]:
             sum(len(r.sides) for r in data.rivers),
             main=sum(len(r.sides) for r in data.rivers if r.main),
         ),
+        _n(
+            "{n} Imperium Romanum mountain hexside ({passes} passes besides)",
+            "{n} Imperium Romanum mountain hexsides ({passes} passes besides)",
+            len(data.features.mountain),
+            passes=len(data.features.passes),
+        ),
+        _n(
+            "{n} Imperium Romanum all-sea or lake hexside",
+            "{n} Imperium Romanum all-sea or lake hexsides",
+            len(data.features.all_sea) + len(data.features.lake),
+        ),
+        _n(
+            "{n} Imperium Romanum island box ({islands} lands off the mainland)",
+            "{n} Imperium Romanum island boxes ({islands} lands off the mainland)",
+            len(data.features.island_boxes),
+            islands=len(data.features.islands),
+        ),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
         _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),
+        _n(
+            "{n} Imperium Romanum mobilization area ({periods} period charts, {files} chart files)",
+            "{n} Imperium Romanum mobilization areas ({periods} period charts, {files} chart files)",
+            sum(len(p.areas) for p in tables.mobilization.values()),
+            periods=len(tables.mobilization),
+            files=len(CHART_FILES),
+        ),
     ]
 
 

@@ -1,0 +1,202 @@
+"""Check the shape of the Imperium Romanum map: hexside features, islands, island boxes, and
+that the land and each province hold together (issue 16; §3.1, 3.1.1, 5.6, 12.1-12.2).
+
+Land hexes are joined by their common hexside unless it is an all-sea or lake hexside, and the
+two ends of a strait are joined (12.2).  Every problem is appended to ``problems`` as
+``file: entry: message``, as the loader does.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.imperium_romanum.data_model import (
+    PROVENANCES,
+    TERRAINS,
+    City,
+    Hex,
+    Island,
+    IslandBox,
+    MapFeatures,
+    Pass,
+    Province,
+    Strait,
+)
+from rules.imperium_romanum.grid import distance, neighbours
+
+FEATURES_FILE = "map_features.toml"
+ISLAND_KINDS = ("island", "map_edge")
+"""A real island, or a coast the edge of the map cuts off from the rest of the land."""
+
+
+def _side(pair: object, hexes: Mapping[str, Hex], where: str, problems: list[str]) -> frozenset[str] | None:
+    """A hexside between two adjacent land hexes, or None after noting the problem."""
+    if not isinstance(pair, list) or len(pair) != 2:
+        problems.append(f"{where}: {pair!r} is not a pair of hex ids")
+        return None
+    a, b = (str(x) for x in pair)
+    ha, hb = hexes.get(a), hexes.get(b)
+    if ha is None or hb is None or distance((ha.col, ha.row), (hb.col, hb.row)) != 1:
+        problems.append(f"{where}: {pair!r} is not a hexside between two hexes of the map")
+        return None
+    if ha.kind != "land" or hb.kind != "land":
+        problems.append(f"{where}: {pair!r} is not a hexside between two land hexes")
+        return None
+    return frozenset((a, b))
+
+
+def read_features(
+    doc: dict[str, Any], hexes: Mapping[str, Hex], provinces: Mapping[str, Province], cities: Mapping[str, City], problems: list[str]
+) -> MapFeatures:
+    """Read ``map_features.toml``: every hexside, island and island box resolves and is legal."""
+    where = FEATURES_FILE
+    provenance = doc.get("provenance", {})
+    for key in ("all_sea", "lake", "mountain", "passes", "islands", "island_boxes"):
+        if provenance.get(key) not in PROVENANCES:
+            problems.append(f"{where}: provenance: {key} must be one of {', '.join(PROVENANCES)}")
+    sides: dict[str, set[frozenset[str]]] = {}
+    for key in ("all_sea", "lake", "mountain"):
+        found: set[frozenset[str]] = set()
+        for pair in doc.get(key, []):
+            side = _side(pair, hexes, f"{where}: {key}", problems)
+            if side is not None:
+                found.add(side)
+        sides[key] = found
+    for one, other in (("all_sea", "lake"), ("all_sea", "mountain"), ("lake", "mountain")):
+        for side in sorted(sides[one] & sides[other], key=sorted):
+            problems.append(f"{where}: {'-'.join(sorted(side))} is both a {one} and a {other} hexside")
+    passes: list[Pass] = []
+    for entry in doc.get("pass", []):
+        name = str(entry.get("name", "?"))
+        side = _side([entry.get("a"), entry.get("b")], hexes, f"{where}: pass {name}", problems)
+        if side is None:
+            continue
+        if side in sides["mountain"] or side in sides["all_sea"] or side in sides["lake"]:
+            problems.append(f"{where}: pass {name}: a pass cannot also be a mountain, all-sea or lake hexside")
+        passes.append(Pass(name, str(entry["a"]), str(entry["b"])))
+    islands: list[Island] = []
+    for entry in doc.get("island", []):
+        iid, hid, kind = str(entry.get("id", "?")), str(entry.get("hex", "")), entry.get("kind")
+        if kind not in ISLAND_KINDS:
+            problems.append(f"{where}: island {iid}: kind must be one of {', '.join(ISLAND_KINDS)}")
+        if hid not in hexes or hexes[hid].kind != "land":
+            problems.append(f"{where}: island {iid}: hex {hid!r} is not a land hex of the map")
+            continue
+        islands.append(Island(iid, str(entry.get("name", iid)), str(kind), hid))
+    boxes: list[IslandBox] = []
+    seen: set[str] = set()
+    for entry in doc.get("island_box", []):
+        box = IslandBox(
+            str(entry.get("hex", "")), str(entry.get("letter", "")), str(entry.get("name", "")),
+            str(entry.get("province", "")), str(entry.get("terrain", "")), str(entry.get("city", "")),
+        )  # fmt: skip
+        label = f"{where}: island box {box.id}"
+        if box.hex not in hexes:
+            problems.append(f"{label}: hex {box.hex!r} is not on the map")
+        if len(box.letter) != 1 or not box.letter.isupper():
+            problems.append(f"{label}: the letter must be one capital letter (3.1.1)")
+        if box.id in seen:
+            problems.append(f"{label}: repeated")
+        seen.add(box.id)
+        if box.province not in provinces:
+            problems.append(f"{label}: unknown province {box.province!r}")
+        if box.terrain not in TERRAINS:
+            problems.append(f"{label}: terrain must be one of {', '.join(TERRAINS)}")
+        if box.city and (box.city not in cities or cities[box.city].province != box.province):
+            problems.append(f"{label}: city {box.city!r} is not a city of {box.province}")
+        boxes.append(box)
+    return MapFeatures(
+        all_sea=frozenset(sides["all_sea"]), lake=frozenset(sides["lake"]), mountain=frozenset(sides["mountain"]),
+        passes=tuple(passes), islands=tuple(islands), island_boxes=tuple(boxes),
+    )  # fmt: skip
+
+
+def land_links(hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures) -> dict[str, list[str]]:
+    """For each land hex, the land hexes a land unit reaches in one step (sorted ids)."""
+    by_pos = {(h.col, h.row): h.id for h in hexes.values() if h.kind == "land"}
+    blocked = features.all_sea | features.lake
+    links: dict[str, list[str]] = {}
+    for hid in sorted(by_pos.values()):
+        h = hexes[hid]
+        out = []
+        for cell in neighbours(h.col, h.row):
+            other = by_pos.get(cell)
+            if other is not None and frozenset((hid, other)) not in blocked:
+                out.append(other)
+        links[hid] = out
+    for s in straits:
+        links[s.a].append(s.b)
+        links[s.b].append(s.a)
+    return {k: sorted(v) for k, v in links.items()}
+
+
+def pieces(cells: Iterable[str], links: Mapping[str, list[str]]) -> list[list[str]]:
+    """The connected pieces of a set of land hexes, largest first (ties by first id)."""
+    members = set(cells)
+    seen: set[str] = set()
+    out: list[list[str]] = []
+    for start in sorted(members):
+        if start in seen:
+            continue
+        piece = [start]
+        seen.add(start)
+        queue = deque([start])
+        while queue:
+            for n in links.get(queue.popleft(), []):
+                if n in members and n not in seen:
+                    seen.add(n)
+                    piece.append(n)
+                    queue.append(n)
+        out.append(sorted(piece))
+    return sorted(out, key=lambda p: (-len(p), p[0]))
+
+
+def check_shape(
+    hexes: Mapping[str, Hex],
+    straits: Iterable[Strait],
+    features: MapFeatures,
+    provinces: Mapping[str, Province],
+    declared_pieces: Mapping[str, int],
+    cities: Mapping[str, City],
+    problems: list[str],
+) -> None:
+    """Every land hex is reachable, each province holds together, each city is in its province.
+
+    - The land pieces other than the largest (the mainland) are each named by one island entry
+      (§3.1): nothing else is cut off.
+    - A province is in ``declared_pieces[id]`` pieces (1 when not declared): an exclave must be
+      declared, with its reason, in ``provinces.toml``.
+    - A city stands on a hex of its province, or on an island box of its province on that hex.
+    """
+    links = land_links(hexes, straits, features)
+    land = pieces(links, links)
+    named = {i.hex: i for i in features.islands}
+    for piece in land[1:]:
+        names = [named[h].id for h in piece if h in named]
+        if len(names) != 1:
+            problems.append(
+                f"map.toml: the land of {piece[0]} ({len(piece)} hexes) is cut off from the mainland and is "
+                f"named by {len(names)} island entries, not 1 (3.1)"
+            )
+    for island in features.islands:
+        if land and island.hex in land[0]:
+            problems.append(f"{FEATURES_FILE}: island {island.id}: {island.hex} is joined to the mainland")
+    for pid in sorted(provinces):
+        cells = [h.id for h in hexes.values() if h.province == pid]
+        if not cells:
+            continue
+        found, wanted = len(pieces(cells, links)), declared_pieces.get(pid, 1)
+        if found != wanted:
+            problems.append(
+                f"provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared "
+                "(declare an exclave with pieces and a note)"
+            )
+    boxes = {(b.hex, b.city) for b in features.island_boxes if b.city}
+    for city in cities.values():
+        cell = hexes.get(city.hex)
+        if cell is not None and cell.province != city.province and (city.hex, city.id) not in boxes:
+            problems.append(
+                f"cities.toml: {city.id}: hex {city.hex} lies in {cell.province or 'no province'}, not in {city.province}"
+            )

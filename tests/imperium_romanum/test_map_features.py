@@ -1,0 +1,155 @@
+"""Imperium Romanum map shape (issue 16): hexside features, islands, island boxes, connectivity
+and province contiguity, and the validator's refusals of each."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.imperium_romanum.data_model import IRData
+from rules.imperium_romanum.grid import distance, global_colrow
+from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data, province_components
+from rules.imperium_romanum.validate_map import land_links, pieces
+
+
+@pytest.fixture(scope="module")
+def data() -> IRData:
+    return load_data()
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def _edit(folder: Path, file: str, old: str, new: str) -> Path:
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def _refused(folder: Path) -> list[str]:
+    with pytest.raises(IRDataError) as err:
+        load_data(folder)
+    return err.value.problems
+
+
+# --- connectivity and contiguity (3.1, 5.6) ---------------------------------------------------
+
+
+def test_every_land_hex_is_on_the_mainland_or_a_named_island(data: IRData) -> None:
+    links = land_links(data.hexes, data.straits, data.features)
+    land = pieces(links, links)
+    assert "A3620" in land[0] and data.cities["londinium"].hex in land[0]  # Britain by the Dover strait
+    assert data.cities["syracusae"].hex in land[0]  # Sicily by the Messina strait
+    named = {i.hex: i.id for i in data.features.islands}
+    assert sorted(next(named[h] for h in piece if h in named) for piece in land[1:]) == sorted(named.values())
+    assert {i.id for i in data.features.islands if i.kind == "island"} == {
+        "sardinia", "creta", "cyprus", "balearis_maior", "corsica", "melita",
+    }  # fmt: skip
+
+
+def test_every_province_is_one_piece(data: IRData) -> None:
+    """Straits join a province's shores: Constantinople to Bithynia, Panticapaeum to Phanagoria."""
+    assert {p: province_components(data, p) for p in data.provinces if province_components(data, p) != 1} == {}
+    for city in ("constantinople", "nicomedia", "sinope"):
+        assert data.cities[city].province == "bithynia"
+    assert data.cities["panticapaeum"].province == data.cities["phanagoria"].province == "chersonesus"
+
+
+def test_cities_stand_in_their_provinces(data: IRData) -> None:
+    assert [c.id for c in data.cities.values() if data.hexes[c.hex].province != c.province] == []
+    assert data.hexes[data.cities["messana"].hex].province == "sicilia"
+    assert data.hexes[data.cities["dyrrhachium"].hex].province == "macedonia"
+
+
+def test_vindobunum_is_read_as_viminacium_on_its_printed_hex(data: IRData) -> None:
+    """Ruling IR-MAP-3: the chart's B4514 in Moesia Superior is Viminacium's hex."""
+    city = data.cities["vindobunum"]
+    assert (city.hex, city.province, data.hexes[city.hex].province) == ("B4514", "moesia_superior", "moesia_superior")
+    assert distance(global_colrow(city.hex), global_colrow(data.cities["singidunum"].hex)) <= 2
+
+
+# --- hexside features (12.1, 12.2, 14.2.1) ----------------------------------------------------
+
+
+def test_alpine_passes_cross_the_crest_and_mountain_hexsides_lie_between_mountains(data: IRData) -> None:
+    f = data.features
+    assert len(f.mountain) >= 50
+    assert all(data.hexes[h].terrain == "mountain" for side in f.mountain for h in side)
+    names = {p.name.split(" (")[0] for p in f.passes}
+    assert {"Alpis Cottia", "Alpis Poenina", "Brenner", "Summus Pyrenaeus", "Portae Ciliciae"} <= names
+    for p in f.passes:
+        assert frozenset((p.a, p.b)) not in f.mountain
+        assert distance(global_colrow(p.a), global_colrow(p.b)) == 1
+
+
+def test_all_sea_hexsides_split_shores_across_water(data: IRData) -> None:
+    """The Hellespont and the Kerch strait are all-sea hexsides; the Perekop isthmus is not."""
+    f = data.features
+    assert frozenset(("B5318", "B5418")) in f.all_sea
+    kerch = next(s for s in data.straits if s.id == "bosporus_cimmerius")
+    assert frozenset((kerch.a, kerch.b)) in f.all_sea
+    assert frozenset(("B5407", "B5507")) not in f.all_sea
+    assert f.lake and not (f.lake & f.all_sea)
+
+
+def test_island_boxes_hold_the_islets_of_27_1(data: IRData) -> None:
+    """27.1 names B4823 (H) and B5117 (M); Corcyra and Rhodus stand on islets of 13.1 and 27.2."""
+    boxes = {b.id: b for b in data.features.island_boxes}
+    assert {"B4823H", "B5117M"} <= set(boxes)
+    pirate_sea_hexes = {"A2725", "A3220", "A3223", "B4823", "B5117", "B5131", "B5224", "B5723", "B6419"}
+    assert pirate_sea_hexes <= {b.hex for b in boxes.values()}
+    assert all(data.hexes[h].kind == "coastal" for h in pirate_sea_hexes)
+    assert (boxes["B4621A"].city, boxes["B5821A"].city) == ("corcyra", "rhodus")
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def test_a_province_in_two_pieces_is_refused_unless_declared(tmp_path: Path) -> None:
+    folder = _edit(_copy(tmp_path), "map.toml", 'B4618 = { kind = "land", terrain = "clear", src = "design", province = "macedonia"',
+                   'B4618 = { kind = "land", terrain = "clear", src = "design", province = "achaea"')  # fmt: skip
+    problems = _refused(folder)
+    assert "provinces.toml: macedonia: its hexes form 2 pieces, 1 declared (declare an exclave with pieces and a note)" in problems
+    _edit(folder, "provinces.toml", 'id = "macedonia"\n', 'id = "macedonia"\npieces = 2\n')
+    assert load_data(folder).hexes["B4618"].province == "achaea"
+
+
+def test_a_detached_land_without_an_island_entry_is_refused(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    text = (folder / "map_features.toml").read_text(encoding="utf-8")
+    start = text.index('[[island]]\nid = "creta"')
+    (folder / "map_features.toml").write_text(text[:start] + text[start + text[start:].index("\n\n") + 2 :], encoding="utf-8")
+    problems = _refused(folder)
+    assert any("is cut off from the mainland and is named by 0 island entries, not 1 (3.1)" in p for p in problems), problems
+
+
+def test_a_city_outside_its_province_is_refused(tmp_path: Path) -> None:
+    folder = _edit(_copy(tmp_path), "cities.toml", 'hex = "B4125"', 'hex = "B4224"')
+    assert "cities.toml: messana: hex B4224 lies in italia, not in sicilia" in _refused(folder)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('all_sea = [\n', 'all_sea = [\n    ["A3620", "A3622"],\n', "map_features.toml: all_sea: ['A3620', 'A3622'] is not a hexside"),
+        ('all_sea = [\n', 'all_sea = [\n    ["A3620", "A3621"],\n', "is not a hexside between two land hexes"),
+        ('letter = "H"', 'letter = "h"', "island box B4823h: the letter must be one capital letter (3.1.1)"),
+        ('province = "rhodus"', 'province = "atlantis"', "island box B5821A: unknown province 'atlantis'"),
+        ('city = "corcyra"', 'city = "roma"', "island box B4621A: city 'roma' is not a city of achaea"),
+    ],
+)
+def test_broken_features_are_refused(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    problems = _refused(_edit(_copy(tmp_path), "map_features.toml", old, new))
+    assert any(problem in p for p in problems), problems
+
+
+def test_a_pass_on_a_mountain_hexside_is_refused(tmp_path: Path, data: IRData) -> None:
+    side = sorted(sorted(s) for s in data.features.mountain)[0]
+    folder = _edit(_copy(tmp_path), "map_features.toml", "[[pass]]\n", f'[[pass]]\nname = "Fake"\na = "{side[0]}"\nb = "{side[1]}"\n\n[[pass]]\n')
+    assert "map_features.toml: pass Fake: a pass cannot also be a mountain, all-sea or lake hexside" in _refused(folder)
