@@ -513,6 +513,79 @@ ISLAND_BOXES: tuple[tuple[str, str, str, str, str, str], ...] = (
 )
 
 
+# The six sea areas of 13.1 (rules: names and the hexes 13.1 assigns; the lines between them are ours).
+# Each is grown from a point over sea hexes; the Atlantic stops at Gibraltar and at the Bay of
+# Biscay, the Black Sea at the Bosporus, and the shallow line between Africa, Sicily and Italy
+# belongs to both Mediterranean areas (13.1: the player's choice).  Seas our grid closes off get
+# a point of their own: the Baltic (Atlantic: 13.1 names the sea around A3302), the Sea of
+# Azov (Black Sea) and the Propontis (Eastern Mediterranean: 13.1 names Byzantium's hex).
+# (id, lat, lon)
+SEA_AREAS: tuple[tuple[str, float, float], ...] = (
+    ("atlanticus", 45.0, -9.0),
+    ("atlanticus", 55.5, 16.0),
+    ("pontus_euxinus", 43.0, 34.0),
+    ("pontus_euxinus", 46.0, 36.5),
+    ("mare_orientale", 40.75, 28.0),
+    ("sinus_arabicus", 26.5, 35.0),
+    ("sinus_persicus", 27.0, 51.0),
+    ("mare_occidentale", 40.0, 5.0),
+    ("mare_orientale", 34.0, 25.0),
+)
+# The Caspian is lake hexes on our map (the GSHHG mask): no fleet and no port there (13.1).
+
+
+def _sea_area_of(lat: float, lon: float) -> str:
+    """The area a sea point of the great water (Atlantic, Mediterranean, Black Sea) belongs to."""
+    if lon < -5.6 or (lon < 1.0 and lat > 42.0) or (lat > 46.5 and lon < 30.0):
+        return "atlanticus"
+    if (lat > 41.1 and lon > 27.5) or (lat > 40.9 and lon > 30.5):
+        return "pontus_euxinus"
+    if 36.0 <= lat <= 38.3 and 10.8 <= lon <= 13.0:
+        return "line"  # the shallow sea between Africa Proconsularis and Sicilia
+    if 37.8 <= lat <= 38.5 and 15.2 <= lon <= 15.9:
+        return "line"  # the Fretum Siculum between Sicilia and Italia
+    return "mare"
+
+
+def _sea_areas(hexes: dict[tuple[int, int], dict[str, object]]) -> dict[str, list[str]]:
+    """Sea hex ids by area; the line hexes are listed under both Mediterranean areas."""
+    sea = {c for c, h in hexes.items() if h["kind"] in ("coastal", "deep")}
+    out: dict[str, list[str]] = {}
+    owner: dict[tuple[int, int], str] = {}
+    for area, lat, lon in SEA_AREAS:
+        start = min(sea, key=lambda c: (math.hypot(float(hexes[c]["lat"]) - lat, float(hexes[c]["lon"]) - lon), c))  # type: ignore[arg-type]
+        kind = _sea_area_of(lat, lon)
+        queue, seen = [start], {start}
+        while queue:
+            cell = queue.pop()
+            here = _sea_area_of(float(hexes[cell]["lat"]), float(hexes[cell]["lon"]))  # type: ignore[arg-type]
+            if here == "line" and area in ("mare_occidentale", "mare_orientale"):
+                # the line belongs to both halves: it is filled from either, but leads only along itself
+                out.setdefault(area, []).append(printed_id(*cell))
+                for n in neighbours(*cell):
+                    if n in sea and n not in seen and _sea_area_of(float(hexes[n]["lat"]), float(hexes[n]["lon"])) == "line":  # type: ignore[arg-type]
+                        seen.add(n)
+                        queue.append(n)
+                continue
+            if area not in ("atlanticus", "pontus_euxinus") and here in ("atlanticus", "pontus_euxinus"):
+                continue
+            if area in ("atlanticus", "pontus_euxinus") and here != kind:
+                continue
+            if here == "line":
+                continue
+            assert cell not in owner or owner[cell] == area, (printed_id(*cell), area, owner.get(cell))
+            owner[cell] = area
+            out.setdefault(area, []).append(printed_id(*cell))
+            for n in neighbours(*cell):
+                if n in sea and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+    lines = {h for area in ("mare_occidentale", "mare_orientale") for h in out.get(area, []) if global_colrow(h) not in owner}
+    missing = sorted(printed_id(*c) for c in sea if c not in owner and printed_id(*c) not in lines)
+    assert not missing, missing
+    return {k: sorted(set(v)) for k, v in out.items()}
+
+
 # Hexsides whose centre line crosses a bay although land joins the two hexes (design): the
 # Perekop isthmus and the Kerch peninsula of the Crimea, the shores of the Gulf of Tarentum, the
 # Tyrrhenian coast of Lucania, Calabria, and the Galician rias.
@@ -520,6 +593,21 @@ LAND_SIDES: tuple[tuple[str, str], ...] = (
     ("B5407", "B5507"), ("B5707", "B5807"), ("B4221", "B4321"), ("B3921", "B4022"), ("B4223", "B4224"),
     ("A1407", "A1506"),
 )  # fmt: skip
+
+
+def _open_enclosed(land: list[tuple[int, int]], mountain: list[list[str]], sea: list[list[str]], lake: list[list[str]]) -> None:
+    """Mountain hexsides are impassable (12.4): a hex they would wall in entirely keeps its first
+    mountain hexside open (design), so every land hex stays reachable."""
+    closed = {frozenset(s) for s in (*mountain, *sea, *lake)}
+    ids = {printed_id(*c) for c in land}
+    for cell in land:
+        hid = printed_id(*cell)
+        sides = [frozenset((hid, printed_id(*n))) for n in neighbours(*cell) if printed_id(*n) in ids]
+        if sides and all(s in closed for s in sides):
+            first = min((s for s in sides if sorted(s) in mountain), key=sorted, default=None)
+            if first is not None:
+                mountain.remove(sorted(first))
+                closed.discard(first)
 
 
 def _write_features(
@@ -550,6 +638,7 @@ def _write_features(
         best = min(mountain_sides, key=lambda s: (gap(s, lat, lon), s))
         mountain_sides.remove(best)
         passes.append({"name": name, "a": best[0], "b": best[1]})
+    _open_enclosed(land, mountain_sides, sea_sides, lake_sides)
     header = "# GENERATED by scripts/build_imperium_romanum_map.py: do not edit by hand; edit the script.\n"
     lines = [header,
              "# Hexside features, detached islands and island boxes of the Imperium Romanum map (issue 16).",
@@ -566,6 +655,11 @@ def _write_features(
     for iid, name, kind, hid in ISLANDS:
         assert hexes[global_colrow(hid)]["kind"] == "land", hid
         lines += ["[[island]]", f"id = {_q(iid)}", f"name = {_q(name)}", f"kind = {_q(kind)}", f"hex = {_q(hid)}", ""]
+    lines += ["# The six sea areas of 13.1: each sea hex in one area; the hexes of the shallow line",
+              "# between Africa, Sicily and Italy are in both Mediterranean areas (13.1).", "[sea_areas]"]
+    for area, cells in _sea_areas(hexes).items():
+        lines.append(f"{area} = {_q(cells)}")
+    lines.append("")
     for hid, letter, name, province, terrain, city in ISLAND_BOXES:
         lines += ["[[island_box]]", f"hex = {_q(hid)}", f"letter = {_q(letter)}", f"name = {_q(name)}",
                   f"province = {_q(province)}", f"terrain = {_q(terrain)}"] + ([f"city = {_q(city)}"] if city else []) + [""]  # fmt: skip

@@ -125,7 +125,9 @@ def french_option(label: str) -> str:
         except re.error:  # a field used twice in one sentence
             continue
         if found:
-            return catalogue.gettext(msgid).format(**found.groupdict())
+            # A field may itself be a sentence the bot translated (a choice naming a play).
+            fields = {name: french_option(value) for name, value in found.groupdict().items()}
+            return catalogue.gettext(msgid).format(**fields)
     return label
 
 

@@ -262,6 +262,8 @@ class MapFeatures:
     passes: tuple[Pass, ...] = ()
     islands: tuple[Island, ...] = ()
     island_boxes: tuple[IslandBox, ...] = ()
+    sea_areas: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """The sea hexes of each sea area of 13.1; the shallow line is in both Mediterranean areas."""
 
 
 @dataclass(frozen=True)

@@ -543,7 +543,7 @@ def _check_capital(
 
 def province_components(data: IRData, province: str) -> int:
     """How many separate pieces a province's hexes form (land hexsides and straits join them)."""
-    links = land_links(data.hexes, data.straits, data.features)
+    links = land_links(data.hexes, data.straits, data.features, movement=False)
     return len(pieces([h.id for h in data.hexes.values() if h.province == province], links))
 
 

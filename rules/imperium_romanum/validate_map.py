@@ -27,6 +27,11 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, neighbours
 
 FEATURES_FILE = "map_features.toml"
+SEA_AREAS = ("atlanticus", "pontus_euxinus", "sinus_arabicus", "sinus_persicus", "mare_occidentale", "mare_orientale")
+"""The six sea areas of 13.1: Atlantic, Black Sea, Red Sea, Persian Gulf, western and eastern
+Mediterranean."""
+SHARED_SEAS = frozenset(("mare_occidentale", "mare_orientale"))
+"""13.1: the shallow line between Africa Proconsularis, Sicilia and Italia belongs to either."""
 ISLAND_KINDS = ("island", "map_edge")
 """A real island, or a coast the edge of the map cuts off from the rest of the land."""
 
@@ -110,13 +115,40 @@ def read_features(
     return MapFeatures(
         all_sea=frozenset(sides["all_sea"]), lake=frozenset(sides["lake"]), mountain=frozenset(sides["mountain"]),
         passes=tuple(passes), islands=tuple(islands), island_boxes=tuple(boxes),
+        sea_areas=_sea_areas(doc.get("sea_areas", {}), hexes, problems),
     )  # fmt: skip
 
 
-def land_links(hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures) -> dict[str, list[str]]:
-    """For each land hex, the land hexes a land unit reaches in one step (sorted ids)."""
+def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str]) -> dict[str, frozenset[str]]:
+    """Every sea hex lies in one sea area of 13.1, or in both Mediterranean areas (the line)."""
+    where = f"{FEATURES_FILE}: sea_areas"
+    out: dict[str, frozenset[str]] = {}
+    for area, cells in doc.items():
+        if area not in SEA_AREAS:
+            problems.append(f"{where}: {area!r} is not one of the sea areas of 13.1 ({', '.join(SEA_AREAS)})")
+            continue
+        bad = sorted(h for h in cells if h not in hexes or hexes[h].kind not in ("coastal", "deep"))
+        if bad:
+            problems.append(f"{where}: {area}: {', '.join(bad[:5])} not sea hexes of the map")
+        out[area] = frozenset(str(h) for h in cells)
+    for h in sorted(x.id for x in hexes.values() if x.kind in ("coastal", "deep")):
+        areas = {a for a, cells in out.items() if h in cells}
+        if len(areas) != 1 and areas != SHARED_SEAS:
+            problems.append(f"{where}: {h} lies in {len(areas)} sea areas, not 1 (13.1)")
+    return out
+
+
+def land_links(
+    hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures, movement: bool = True
+) -> dict[str, list[str]]:
+    """For each land hex, the land hexes joined to it (sorted ids), straits included.
+
+    For ``movement``, a land unit's single steps: never across an all-sea, lake or mountain
+    hexside (12.4 calls mountain hexsides impassable).  Otherwise the territory's own adjacency,
+    every common hexside counting (a province is whole though a crest or a bay runs through it).
+    """
     by_pos = {(h.col, h.row): h.id for h in hexes.values() if h.kind == "land"}
-    blocked = features.all_sea | features.lake
+    blocked = features.all_sea | features.lake | features.mountain if movement else frozenset()
     links: dict[str, list[str]] = {}
     for hid in sorted(by_pos.values()):
         h = hexes[hid]
@@ -164,8 +196,8 @@ def check_shape(
 ) -> None:
     """Every land hex is reachable, each province holds together, each city is in its province.
 
-    - The land pieces other than the largest (the mainland) are each named by one island entry
-      (§3.1): nothing else is cut off.
+    - The land pieces a land unit can walk (straits included) other than the largest (the
+      mainland) are each named by one island entry (§3.1): nothing else is cut off.
     - A province is in ``declared_pieces[id]`` pieces (1 when not declared): an exclave must be
       declared, with its reason, in ``provinces.toml``.
     - A city stands on a hex of its province, or on an island box of its province on that hex.
@@ -183,11 +215,12 @@ def check_shape(
     for island in features.islands:
         if land and island.hex in land[0]:
             problems.append(f"{FEATURES_FILE}: island {island.id}: {island.hex} is joined to the mainland")
+    territory = land_links(hexes, straits, features, movement=False)
     for pid in sorted(provinces):
         cells = [h.id for h in hexes.values() if h.province == pid]
         if not cells:
             continue
-        found, wanted = len(pieces(cells, links)), declared_pieces.get(pid, 1)
+        found, wanted = len(pieces(cells, territory)), declared_pieces.get(pid, 1)
         if found != wanted:
             problems.append(
                 f"provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared "

@@ -153,3 +153,43 @@ def test_a_pass_on_a_mountain_hexside_is_refused(tmp_path: Path, data: IRData) -
     side = sorted(sorted(s) for s in data.features.mountain)[0]
     folder = _edit(_copy(tmp_path), "map_features.toml", "[[pass]]\n", f'[[pass]]\nname = "Fake"\na = "{side[0]}"\nb = "{side[1]}"\n\n[[pass]]\n')
     assert "map_features.toml: pass Fake: a pass cannot also be a mountain, all-sea or lake hexside" in _refused(folder)
+
+
+# --- sea areas (13.1) -------------------------------------------------------------------------
+
+
+def test_sea_areas_follow_the_hexes_13_1_names(data: IRData) -> None:
+    """A1632 is Mediterranean, A1532 Atlantic, the sea around A3302 Atlantic, B5515 (by
+    Byzantium) Eastern Mediterranean, B5514 Black Sea; Rhegium's sea B4225 is in both halves."""
+    areas = data.features.sea_areas
+
+    def of(h: str) -> set[str]:
+        return {a for a, cells in areas.items() if h in cells}
+
+    assert sorted(areas) == sorted(
+        ["atlanticus", "pontus_euxinus", "sinus_arabicus", "sinus_persicus", "mare_occidentale", "mare_orientale"]
+    )
+    assert (of("A1632"), of("A1532"), of("A3302")) == ({"mare_occidentale"}, {"atlanticus"}, {"atlanticus"})
+    assert (of("B5515"), of("B5514")) == ({"mare_orientale"}, {"pontus_euxinus"})
+    assert of("B4225") == {"mare_occidentale", "mare_orientale"}
+    sea = [h.id for h in data.hexes.values() if h.kind in ("coastal", "deep")]
+    assert all(len(of(h)) == 1 or of(h) == {"mare_occidentale", "mare_orientale"} for h in sea)
+    assert all(h.kind == "lake" for h in data.hexes.values() if 38.0 < h.lat < 46.0 and 48.5 < h.lon < 53.0 and h.kind != "land")
+
+
+def test_a_sea_hex_outside_every_area_is_refused(tmp_path: Path) -> None:
+    folder = _edit(_copy(tmp_path), "map_features.toml", '"A1532", ', "")
+    assert "map_features.toml: sea_areas: A1532 lies in 0 sea areas, not 1 (13.1)" in _refused(folder)
+
+
+def test_mountain_hexsides_are_impassable_yet_no_hex_is_walled_in(tmp_path: Path, data: IRData) -> None:
+    """Ruling IR-MAP-4: 12.4 calls mountain hexsides impassable; a land unit crosses the crests at
+    the passes, and C6704 in the Caucasus keeps one open hexside so that it can be reached."""
+    links = land_links(data.hexes, data.straits, data.features)
+    assert all(b not in links[a] for side in data.features.mountain for a, b in (sorted(side), sorted(side)[::-1]))
+    assert all(p.b in links[p.a] for p in data.features.passes)
+    assert "C6704" in pieces(links, links)[0]
+    folder = _edit(_copy(tmp_path), "map_features.toml", "mountain = [\n", 'mountain = [\n    ["C6604", "C6704"],\n')
+    assert any(
+        p.startswith("map.toml: the land of C6704 (1 hexes) is cut off from the mainland") for p in _refused(folder)
+    )
