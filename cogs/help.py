@@ -189,6 +189,15 @@ GAMES: dict[str, tuple[Section, ...]] = {
             ),
         ),
         (
+            _("Naval operations"),
+            (
+                ("/imperium embark fleets:rome.fleet_18_30.1 units:rome.legion_20_10.1", _("take troops aboard (10.4.2)")),
+                ("/imperium sail fleets:rome.fleet_18_30.1 to:B4823", _("sail (10.3)")),
+                ("/imperium debark fleets:rome.fleet_18_30.1 to:B4822", _("land the troops (10.4.3, 10.5)")),
+                ("/imperium naval fleets:rome.fleet_18_30.1", _("attack the enemy fleets there (10.7)")),
+            ),
+        ),
+        (
             _("Any time"),
             (
                 ("/imperium standing order:intercept value:never", _("a standing order (12.4)")),

@@ -6,7 +6,8 @@ neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
 ``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
-``build``, ``ally``, ``gift``, ``ransom``, ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
+``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -94,7 +95,7 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
     if isinstance(value, list):
         return str(pieces_label(game, [str(v) for v in value]))
     text = str(value)
-    if option in ("to", "hex") and verb in ("move", "attack"):
+    if option in ("to", "hex") and verb in ("move", "attack", "sail", "debark"):
         return hex_label(text)
     if option == "city" and text in data().cities:
         return data().cities[text].name
@@ -103,6 +104,10 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
     if option == "leader" and text in data().leaders:
         return data().leaders[text].name
     return text
+
+
+NAVAL_VERBS = ("embark", "sail", "debark", "naval_attack")
+"""The engine's naval operations (10.2-10.7), each with its ``/imperium`` subcommand."""
 
 
 def command_label(game: Game[Any], command: Command) -> str:
@@ -125,6 +130,15 @@ def command_label(game: Game[Any], command: Command) -> str:
                  city=value_label(game, "build", "city", args["city"]))
     if command.name == "fortify":
         return _("Fortify with {pieces}", pieces=pieces_label(game, list(args["units"])))
+    if command.name in NAVAL_VERBS:
+        fleets = pieces_label(game, list(args["fleets"]))
+        if command.name == "embark":
+            return _("{fleets} take aboard {pieces}", fleets=fleets, pieces=pieces_label(game, list(args["units"])))
+        if command.name == "sail":
+            return _("{fleets} sail to {hex}", fleets=fleets, hex=hex_label(str(args["to"])))
+        if command.name == "debark":
+            return _("{fleets} land their troops at {hex}", fleets=fleets, hex=hex_label(str(args["to"])))
+        return _("{fleets} attack the enemy fleets there", fleets=fleets)
     if command.name == "propose_alliance":
         return _("Offer an alliance to {seat}", seat=args["with"])
     if command.name == "ransom":
@@ -158,7 +172,7 @@ def same_value(value: Any, typed: str) -> bool:
     return typed.upper() == str(value).upper()
 
 
-def expand_group(game: Any, verb: str, pieces: list[str]) -> list[str]:
+def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units") -> list[str]:
     """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X
     (unchanged when it names none: the engine's refusal then says why)."""
     if len(pieces) != 1 or not pieces[0].startswith(GROUP):
@@ -166,7 +180,7 @@ def expand_group(game: Any, verb: str, pieces: list[str]) -> list[str]:
     first = pieces[0][len(GROUP):]
     for seat in game.to_move():
         for command in game.legal_commands(seat):
-            units = command.args.get("units")
+            units = command.args.get(option)
             if command.name == verb and isinstance(units, list) and units and units[0] == first:
                 return [str(u) for u in units]
     return pieces
@@ -271,6 +285,20 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
         await refuse(interaction, str(error))
         return
     await announce(bot, result, interaction)
+
+
+async def naval(interaction: discord.Interaction, verb: str, typed: dict[str, str]) -> None:
+    """A naval operation: ``group:<first>`` values become the engine's lists, then :func:`run`."""
+    try:
+        _row, game = await ir_game(interaction, f"/imperium {verb}")
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    args: dict[str, Any] = dict(typed)
+    for option in ("fleets", "units"):
+        if option in args:
+            args[option] = expand_group(game, verb, split_list(str(args[option])), option)
+    await run(interaction, verb, args)
 
 
 def completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., Any]:
@@ -434,6 +462,33 @@ class ImperiumRomanumCog(commands.Cog):
             return
         await run(interaction, "fortify", {"units": expand_group(game, "fortify", split_list(units))})
 
+    @imperium.command(name="embark", description="Take a group aboard fleets (10.4.2)")
+    @app_commands.describe(fleets="The fleets (a group)", units="The land group that embarks")
+    @app_commands.autocomplete(fleets=completer("embark", "fleets", {"units": "units"}),
+                               units=completer("embark", "units", {"fleets": "fleets"}))
+    async def embark(self, interaction: discord.Interaction, fleets: str, units: str) -> None:
+        await naval(interaction, "embark", {"fleets": fleets, "units": units})
+
+    @imperium.command(name="sail", description="Sail fleets to a hex (10.3)")
+    @app_commands.describe(fleets="The fleets (a group)", to="Where they sail")
+    @app_commands.autocomplete(fleets=completer("sail", "fleets", {"to": "to"}),
+                               to=completer("sail", "to", {"fleets": "fleets"}))
+    async def sail(self, interaction: discord.Interaction, fleets: str, to: str) -> None:
+        await naval(interaction, "sail", {"fleets": fleets, "to": to.strip().upper()})
+
+    @imperium.command(name="debark", description="Land the troops aboard, or invade from the sea (10.4.3, 10.5)")
+    @app_commands.describe(fleets="The fleets (a group)", to="The land hex")
+    @app_commands.autocomplete(fleets=completer("debark", "fleets", {"to": "to"}),
+                               to=completer("debark", "to", {"fleets": "fleets"}))
+    async def debark(self, interaction: discord.Interaction, fleets: str, to: str) -> None:
+        await naval(interaction, "debark", {"fleets": fleets, "to": to.strip().upper()})
+
+    @imperium.command(name="naval", description="Attack the enemy fleets in your fleets' hex (10.7)")
+    @app_commands.describe(fleets="The fleets (a group)")
+    @app_commands.autocomplete(fleets=completer("naval_attack", "fleets", {}))
+    async def naval_attack(self, interaction: discord.Interaction, fleets: str) -> None:
+        await naval(interaction, "naval_attack", {"fleets": fleets})
+
     @imperium.command(name="ally", description="Offer a one-month alliance to another power (5.8)")
     @app_commands.describe(power="The seat you offer it to")
     @app_commands.rename(power="with")
@@ -527,7 +582,8 @@ class ImperiumRomanumCog(commands.Cog):
                     ephemeral=True)
 
 
-for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("fortify", "/imperium fortify"),
+for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("embark", "/imperium embark"),
+                     ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
                      ("ransom", "/imperium ransom"), ("standing", "/imperium standing")):
     register_slash_path(KIND, _verb, _path)

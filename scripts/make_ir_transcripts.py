@@ -207,7 +207,77 @@ async def make(seed: int = SEED) -> list[str]:
     return w.lines
 
 
+S02_SEED = 3
+S02_USERS = {"rome": "alice", "pirates": "bob"}
+S02_FIRSTS = (("sail", "/imperium sail"), ("naval combat", "(10.7)"), ("intercept", "(10.6"))
+
+
+async def make_s02(seed: int = S02_SEED) -> list[str]:
+    """Scenario 2 (Pompey and the pirates), two months of the heuristic player: fleets sail,
+    intercept and fight at sea through the ``/imperium`` naval commands."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = TranscriptRunner(Path(tmp) / "g.db", 1, Path(tmp) / "images", io.StringIO())
+        await runner.open()
+        runner.forced_seeds = [game_seed(seed)]
+        w = Writer(runner)
+        rng = random.Random(seed)
+        seen: set[str] = set()
+        try:
+            await w.as_user("alice")
+            await w.do("/game new game:imperium_romanum scenario:s02")
+            await w.do("> Seats: pirates, rome")
+            await w.do("/game join seat:rome")
+            await w.as_user("bob")
+            await w.do("/game join seat:pirates")
+            await w.as_user("alice")
+            await w.do("/game start")
+            moderator = runner.table.moderator  # type: ignore[union-attr]
+            for _step in range(1000):
+                row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
+                assert row is not None
+                game = await moderator.load(row)
+                assert isinstance(game, ImperiumRomanumGame)
+                if row.status != "active" or game.state.turn > 2:
+                    break
+                pick = P.heuristic_choice(game, rng)
+                if pick is None:
+                    break
+                seat, command = pick
+                await w.as_user(S02_USERS[seat])
+                if command.name == "decide":
+                    await w.do("click Respond")
+                    said = await w.do(f"select {command.args['choice']}")
+                else:
+                    line = ready.typed(KIND, command)
+                    said = await w.do(line)
+                    said = [line, *said]
+                for key, needle in S02_FIRSTS:
+                    found = next((p for t in said for p in t.splitlines() if needle in p), None)
+                    if key not in seen and found is not None:
+                        seen.add(key)
+                        if not found.startswith("/"):
+                            await w.do(f"> {found.strip()[:120]}")
+            missing = {k for k, _n in S02_FIRSTS} - seen
+            if missing:
+                raise RuntimeError(f"scenario 2 transcript lacks {sorted(missing)}")
+            await w.as_user("zoe")
+            await w.do("/game status")
+        finally:
+            await runner.close()
+    return w.lines
+
+
 async def main() -> None:
+    s02 = await make_s02()
+    head02 = [
+        "# Imperium Romanum, scenario 2 (Pompey and the pirates): two months, alice Rome, bob the pirates.",
+        "# Written by scripts/make_ir_transcripts.py; the game's dice:",
+        f"# seed: {game_seed(S02_SEED)}",
+        "# Fleets sail, intercept and fight at sea through /imperium sail and /imperium naval.",
+    ]
+    out02 = ROOT / "tests" / "transcripts" / "ir_s02_naval.txt"
+    out02.write_text("\n".join(head02 + s02) + "\n", encoding="utf-8")
+    print(f"{out02}: {len(s02)} lines")
     lines = await make()
     head = [
         "# Imperium Romanum, scenario 12 (Trajan's Dacia): six months, alice Rome, bob Dacia.",

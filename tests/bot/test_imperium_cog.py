@@ -293,3 +293,33 @@ def test_every_legal_command_reads_in_words_over_two_months(scenario: str) -> No
             break
         game.apply(*pick)
     assert {"move", "end", "build"} <= set(labelled), labelled
+
+
+async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTable) -> None:
+    """Scenario 2: in Rome's Naval Operations Segment (10.1) the fleets are offered as groups
+    and ``to`` only where that group may sail (10.3); the sail is accepted."""
+    table.user = "alice"
+    for line in ("/game new game:imperium_romanum scenario:s02", "/game join seat:rome", "/game join seat:pirates",
+                 "/game start"):
+        await ok(table, line)
+    for _end in range(12):
+        _seq, game = await state(table)
+        if game.state.segment == "naval" and game.to_move() == ["rome"]:
+            break
+        await ok(table, "/end")
+    assert game.state.segment == "naval" and game.to_move() == ["rome"]
+    command, _ = table.find_command(["imperium", "sail"])
+    fleets = await command._params["fleets"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    sails = [c for c in game.legal_commands("rome") if c.name == "sail"]
+    assert sorted(c.value for c in fleets) == sorted({f"group:{c.args['fleets'][0]}" for c in sails})
+    group = fleets[0].value
+    pieces = next(c.args["fleets"] for c in sails if f"group:{c.args['fleets'][0]}" == group)
+    reach = await command._params["to"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"fleets": group}), "")
+    legal_to = [str(c.args["to"]) for c in sails if c.args["fleets"] == pieces]
+    shown = [c.value for c in reach if c.value in legal_to]
+    assert shown == legal_to[:len(shown)] and len(shown) == min(len(legal_to), 24)  # the guard caps at 25
+    assert all(c.value in legal_to or c.value == "…" for c in reach)
+    seq, _game = await state(table)
+    await ok(table, f"/imperium sail fleets:{group} to:{reach[0].value}")
+    assert (await state(table))[0] == seq + 1
