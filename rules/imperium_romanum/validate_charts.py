@@ -418,8 +418,8 @@ def _morale(r: _Reader, doc: dict[str, Any]) -> MoraleChart:
         for key, entry in doc.get(section, {}).items():
             if key == "section":
                 continue
-            r.src(entry, f"{section}.{key}")
             if isinstance(entry, dict) and "base" in entry:
+                r.src(entry, f"{section}.{key}")
                 formulas[key] = (r.number(entry.get("base"), f"{section}.{key}", -100, 100), r.number(entry.get("per_value"), f"{section}.{key}", -100, 100))
             else:
                 values[key] = r.value(doc[section], key, section, -1000, 1000)
