@@ -26,7 +26,8 @@ from rules.imperium_romanum.players import heuristic_choice, random_choice  # no
 
 STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_losses", "cities_taken",
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
-         "naval_combats")  # fmt: skip
+         "naval_combats", "naval_interceptions", "naval_attrition_losses", "amphibious_invasions", "fleets_begun",
+         "chiefs_lost", "no_attack_penalties")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:
@@ -46,6 +47,20 @@ def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[I
     return game, n
 
 
+def _why(game: ImperiumRomanumGame) -> str:
+    """Why a game ended: the end month, or which powers dissolved (20.0) and whether their
+    Emperor or Rex was lost first (18.3, 19.1: 10 + 10 x value morale)."""
+    st = game.state
+    r = game.result()
+    if r is None:
+        return "unfinished"
+    if r.level != "dissolution":
+        return r.level
+    gone = [p for p, rec in st.powers.items() if rec["major"] and rec["dissolved"]]
+    chiefs = [p for p in gone if st.leaders.get(st.powers[p].get("chief", ""), {}).get("status") in ("dead", "captured")]
+    return f"{','.join(gone)} dissolved" + (" after losing its chief" if chiefs else "")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20)
@@ -57,6 +72,7 @@ def main() -> int:
         timings: list[float] = []
         totals: Counter[str] = Counter()
         results: Counter[str] = Counter()
+        endings: Counter[str] = Counter()
         walls, months, commands = [], [], []
         for seed in range(args.games):
             t0 = time.perf_counter()
@@ -66,6 +82,7 @@ def main() -> int:
             commands.append(n)
             totals.update(game.state.stats)
             r = game.result()
+            endings[_why(game)] += 1
             results[(",".join(r.winners) or "nobody") + f" ({r.level})" if r else "unfinished"] += 1
         median_ms = statistics.median(timings) * 1000 if timings else 0.0
         print(f"{player}: {args.games} games of {args.scenario}; worst game {max(walls):.2f} s, "
@@ -73,6 +90,7 @@ def main() -> int:
               f"commands {min(commands)}-{max(commands)}; median command {median_ms:.3f} ms")  # fmt: skip
         print("  results:", dict(sorted(results.items())))
         print("  events:", ", ".join(f"{k} {totals.get(k, 0)}" for k in STATS))
+        print("  why the games ended:", dict(sorted(endings.items())))
         if player == "heuristic":
             ok = ok and max(walls) <= 10.0 and median_ms <= 2.0
     print("targets (heuristic game <= 10 s, median command <= 2 ms):", "met" if ok else "MISSED")

@@ -187,6 +187,7 @@ async def sync_commands(bot: PraetorBot) -> None:
 
 def run_bot(config: Config, sync_only: bool = False) -> int:
     from bot.client import PraetorBot
+    from bot.memory import freeze_startup_objects
     from bot.moderator import Moderator
     from db.engine import make_engine
     from db.migrate import upgrade
@@ -206,6 +207,14 @@ def run_bot(config: Config, sync_only: bool = False) -> int:
                 await bot.close()
 
             bot.setup_hook = sync_and_close  # type: ignore[method-assign]
+        else:
+            load_cogs = bot.setup_hook
+
+            async def load_then_freeze() -> None:
+                await load_cogs()
+                freeze_startup_objects()  # bot/memory.py: out of the collector's way (issue 14)
+
+            bot.setup_hook = load_then_freeze  # type: ignore[method-assign]
         async with bot:
             await bot.start(config.discord_token or "")
         await engine.dispose()

@@ -347,7 +347,14 @@ class LocalResponse:
         )
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False, **_: Any) -> None:
+        """As discord.py: a command's defer shows a "thinking" placeholder (public, or
+        ephemeral) that the first follow-up fills; a component's defer without ``thinking``
+        is an update of its message, with no placeholder: every follow-up is a new message,
+        public or ephemeral as asked, and ``edit_original_response`` edits the menu."""
         self._begin()
+        if self.interaction.is_component() and not thinking:
+            self.kind = discord.InteractionResponseType.deferred_message_update
+            return
         self.kind = discord.InteractionResponseType.deferred_channel_message
         self.deferred = True
         self.deferred_public = not ephemeral
@@ -447,6 +454,10 @@ class LocalInteraction:
         self.response = LocalResponse(self)
         self.followup = LocalFollowup(self)
 
+    def is_component(self) -> bool:
+        """A click or a select (Discord's component interaction), not a command."""
+        return "component_type" in self.data
+
     def check_token(self) -> None:
         """Follow-ups and edits need the interaction's token, valid for 15 minutes."""
         waited = max(
@@ -475,7 +486,9 @@ class LocalInteraction:
         self.check_token()
         if response.deferred and self.followup.sent == 0:
             self.followup.sent = 1  # the placeholder is now a message
-        ephemeral = bool(response.first_ephemeral)
+        # after a component's update defer: its own message (as ``edit_message``, to its user)
+        updating = response.kind == discord.InteractionResponseType.deferred_message_update
+        ephemeral = updating or bool(response.first_ephemeral)
         self.table.emit(self.user.name, content, ephemeral, view, None, None)
 
 

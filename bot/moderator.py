@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, String, case, cast, delete, insert, update
 from sqlalchemy import select as sa_select
@@ -57,10 +57,11 @@ from rules.core import (
     ScenarioInfo,
     seed_hash,
 )
-from rules.core.i18n import LANGUAGE_OPTION, _, _n, check_language
+from rules.core.i18n import LANGUAGE_OPTION, _, _n, check_language, text_from_json, text_to_json
 from rules.core.registry import get_game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 OPEN_STATUSES = ("lobby", "active")
 UNDO = "__undo__"
@@ -129,6 +130,10 @@ class Delivery:
         self.interaction_id = interaction_id
         self.count = 0
         self.started = time.monotonic()  # when this task began to handle it (answer budget)
+        self.answer_first: Callable[[], Awaitable[str | None]] | None = None
+        """How the cog answers at once (a defer) when the slow part would pass Discord's
+        3 s (see :func:`in_time`); set by ``cogs.common.praetor``."""
+        self.answered_early: str | None = None  # what that hook did ("update", "thinking")
 
     def next_key(self) -> str:
         self.count += 1
@@ -153,6 +158,57 @@ def handling(interaction_id: Any) -> None:
     current = CURRENT_DELIVERY.get()
     if current is None or current.interaction_id != str(interaction_id):
         CURRENT_DELIVERY.set(Delivery(str(interaction_id)))
+
+
+ANSWER_WITHIN = 2.0
+"""Seconds of handling after which the interaction must be answered at once (Discord allows 3 s
+from its creation; the rest is the margin for the network)."""
+
+
+def answer_first_by(hook: Callable[[], Awaitable[str | None]]) -> None:
+    """Tell the Moderator how the interaction this task handles is answered at once (a defer)
+    when a command's slow part (saving, waiting for a twin delivery or for the game's lock)
+    would make it late (issue 14: decision answers took 4-7 s under load)."""
+    current = CURRENT_DELIVERY.get()
+    if current is not None:
+        current.answer_first = hook
+
+
+def answered_early() -> str | None:
+    """What the hook of :func:`answer_first_by` did for this task's interaction, if it ran."""
+    current = CURRENT_DELIVERY.get()
+    return None if current is None else current.answered_early
+
+
+async def answer_now() -> None:
+    """Answer this task's interaction now by its hook (once; nothing when there is none)."""
+    current = CURRENT_DELIVERY.get()
+    if current is None or current.answer_first is None:
+        return
+    hook, current.answer_first = current.answer_first, None
+    try:
+        current.answered_early = await hook() or current.answered_early
+    except Exception:  # noqa: BLE001 - the command goes on; its posts go to the channel
+        log.warning("could not answer interaction %s early", current.interaction_id, exc_info=True)
+
+
+async def in_time(work: Awaitable[T]) -> T:
+    """Await ``work`` (the slow part of a command: saving it), answering the interaction this
+    task handles meanwhile (:func:`answer_now`) if ``work`` is not done ``ANSWER_WITHIN``
+    seconds after the handling began. Without a hook, just ``await work``."""
+    current = CURRENT_DELIVERY.get()
+    if current is None or current.answer_first is None:
+        return await work
+    task = asyncio.ensure_future(work)
+    budget = max(0.0, ANSWER_WITHIN - (time.monotonic() - current.started))
+    try:
+        done, _pending = await asyncio.wait({task}, timeout=budget)
+        if not done:
+            await answer_now()
+        return await task
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
 
 
 class ModeratorError(Exception):
@@ -191,6 +247,13 @@ class ActResult:
     duplicate: bool = False
     """A repeated delivery of an interaction that already landed: nothing was applied now;
     this is the first delivery's result (its posts were owed then)."""
+
+
+def stored_summary(result: dict[str, Any]) -> str:
+    """A finished game's summary as stored in its row: a marked sentence again when its
+    message id was kept (``summary_text``), so it is shown in each reader's language."""
+    summary = text_from_json(result.get("summary_text", result.get("summary", "")))
+    return summary if isinstance(summary, str) else str(result.get("summary", ""))
 
 
 @dataclass
@@ -692,7 +755,10 @@ class Moderator:
         seat: str | None,
         key: str | None | object,
     ) -> ActResult:
-        async with self._lock(game_id):
+        lock = self._lock(game_id)
+        if lock.locked():  # another command of this game (or a twin delivery) is being saved
+            await answer_now()
+        async with lock:
             landed, found = await self._read_for_command(key, game_id=game_id)  # type: ignore[arg-type]
             if landed:  # the first delivery landed while this one waited
                 first = await self._first_answer(key)  # type: ignore[arg-type]
@@ -711,15 +777,17 @@ class Moderator:
             old_state, pending_before = game.state, game.pending_decision()
             outcome = game.apply(seat, command)  # RuleError: nothing changed
             try:
-                return await self._persist(
-                    row,
-                    game,
-                    seat,
-                    user_id,
-                    command,
-                    outcome,
-                    key=key,  # type: ignore[arg-type]
-                    pending_before=pending_before,
+                return await in_time(
+                    self._persist(
+                        row,
+                        game,
+                        seat,
+                        user_id,
+                        command,
+                        outcome,
+                        key=key,  # type: ignore[arg-type]
+                        pending_before=pending_before,
+                    )
                 )
             except BaseException as error:
                 game.state = old_state
@@ -743,6 +811,8 @@ class Moderator:
         first one's answer, never "out of date")."""
         flight = self._in_flight.get(key) if key is not None else None
         if flight is not None:
+            if not flight.is_set():
+                await answer_now()  # the twin is being saved: answer before waiting for it
             await flight.wait()
         return await self._first_answer(key)
 
@@ -807,7 +877,7 @@ class Moderator:
         if row.result:
             result = GameResult(
                 winners=tuple(row.result.get("winners", [])),
-                summary=str(row.result.get("summary", "")),
+                summary=stored_summary(row.result),
                 level=str(row.result.get("level", "")),
             )
         return ActResult(
@@ -857,6 +927,7 @@ class Moderator:
                 result={
                     "winners": list(result.winners),
                     "summary": result.summary,
+                    "summary_text": text_to_json(result.summary),  # translated when shown
                     "level": result.level,
                     "scores": [list(s) for s in result.scores],
                 },
@@ -1435,16 +1506,13 @@ class Moderator:
         if row.status != "active" or not mine:
             raise ModeratorError(_("Only a seated player of a game in progress can concede."))
         winners = [s for s in row.seats if s not in mine]
-        return await self._finish(
-            row,
-            "finished",
-            {
-                "winners": winners,
-                "summary": f"{', '.join(mine)} conceded.",
-                "level": "concession",
-                "scores": [],
-            },
-        )
+        result = {
+            "winners": winners,
+            "summary": _("{seats} conceded.", seats=", ".join(mine)),
+            "level": "concession",
+            "scores": [],
+        }
+        return await in_time(self._finish(row, "finished", result))
 
     async def abandon(
         self, channel_id: str, user_id: str, is_admin: bool
@@ -1462,12 +1530,13 @@ class Moderator:
             await self._save_seats_and_meta(row, expected_status=row.status)
             return False, waiting
         await self._finish(
-            row, "abandoned", {"winners": [], "summary": "Abandoned.", "level": "", "scores": []}
+            row, "abandoned", {"winners": [], "summary": _("Abandoned."), "level": "", "scores": []}
         )
         return True, []
 
     async def _finish(self, row: GameRow, status: str, result: dict[str, Any]) -> GameRow:
         now = self.clock.now()
+        result = {**result, "summary_text": text_to_json(result.get("summary", ""))}
         async with self.sessions() as session:
             moved = await session.exec(  # type: ignore[call-overload]
                 update(GameRow)

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import localise
-from bot.moderator import ActResult
+from bot.moderator import ActResult, stored_summary
 from db.models import GameRow
 from rules.core import DiceRoll, Outcome
 from rules.core.i18n import _, text_from_json
@@ -103,17 +103,35 @@ def act_lines(result: ActResult, language: str = "en") -> list[str]:
     return lines
 
 
+LEVELS = {
+    "definitive": _("definitive"),
+    "decisive": _("decisive"),
+    "plain": _("plain"),
+    "marginal": _("marginal"),
+    "sudden death": _("sudden death"),
+    "concession": _("concession"),
+}
+"""The levels of a result (``GameResult.level``) in words."""
+
+
+def level_words(level: str) -> str:
+    """A result's level in words (marked for translation; an unknown level as it is)."""
+    return LEVELS.get(level, level)
+
+
 def result_line(row: GameRow, language: str = "en") -> str:
+    """The end of a game in one line, in ``language``: the winners, the level and the game's
+    own summary (stored with its message id, so it is translated too)."""
     result = row.result or {}
     winners = result.get("winners") or []
-    level = f" ({result['level']})" if result.get("level") else ""
+    level = f" ({localise(level_words(result['level']), language)})" if result.get("level") else ""
     who = (
         ", ".join(seat_label(row, s, language) for s in winners)
         if winners
         else localise(_("nobody"), language)
     )
     line = _("🏁 Game over. Winner: {who}{level}.", who=who, level=level)
-    return f"{localise(line, language)} {result.get('summary', '')}".strip()
+    return f"{localise(line, language)} {localise(stored_summary(result), language)}".strip()
 
 
 def respond_ping(user_id: str | None, deadline: datetime | None, language: str = "en") -> str:

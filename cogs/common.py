@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.bounds import component_number
 from bot.i18n import localise, reader_language, server_language
 from bot.memory import release_free_memory
-from bot.moderator import ActResult, ModeratorError, handling
+from bot.moderator import ActResult, ModeratorError, answer_first_by, handling
 from bot.present import private_lines
 from bot.publisher import ImageFile
 from bot.renderers import renderer_for
@@ -99,9 +99,33 @@ def action_choices(
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:
     """The bot; also notes which interaction this task handles, so that the Moderator lands
-    each of its commands once however often Discord delivers it (``bot.moderator.handling``)."""
+    each of its commands once however often Discord delivers it (``bot.moderator.handling``),
+    and how to answer it at once when saving a command would pass Discord's 3 s
+    (``bot.moderator.answer_first_by``, :func:`answer_early`)."""
     handling(getattr(interaction, "id", None))
+    answer_first_by(lambda: answer_early(interaction))
     return interaction.client  # type: ignore[return-value]
+
+
+def is_component(interaction: discord.Interaction) -> bool:
+    """A click or a menu choice (not a command, not an autocomplete)."""
+    data: Any = interaction.data or {}
+    return "component_type" in data
+
+
+async def answer_early(interaction: discord.Interaction) -> str | None:
+    """Defer ``interaction`` now, before the slow part of its command (issue 14): a component's
+    defer updates its own message later (no placeholder: the public post and any refusal follow
+    as new messages, the refusal private); a command's is a private "thinking…" placeholder, so
+    a late refusal stays private, and its public post goes to the channel. What it did, or None
+    when the interaction was already answered."""
+    if interaction.response.is_done():
+        return None
+    if is_component(interaction):
+        await interaction.response.defer()
+        return "update"
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return "thinking"
 
 
 def channel_key(interaction: discord.Interaction) -> str:
@@ -133,7 +157,7 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
     first one's answer instead (``bot.client.answered_again``)."""
     from bot.client import answered_again
 
-    if not interaction.response.is_done() and await answered_again(interaction):
+    if await answered_again(interaction):
         return
     text = REFUSAL + localise(message, reader_language(interaction))
     if interaction.response.is_done():
@@ -458,6 +482,8 @@ class DecisionSelect(
             pending = game.pending_decision()
             if pending is None or row.seq != self.seq:
                 raise ModeratorError(_("This choice is out of date: the decision is settled."))
+            if choice not in {str(c.value) for c in pending.choices}:  # a forged value
+                raise ModeratorError(_("That choice is not on offer any more."))
             result = await bot.moderator.decide(
                 self.game_id, user_key(interaction), pending.id, choice, self.seq
             )
@@ -467,9 +493,11 @@ class DecisionSelect(
         named = TEXT_FILTER.get(row.kind)
         label = choice_label(pending.choices, choice)
         chosen = _("You chose: {choice}.", choice=named(game, label) if named else label)
-        await interaction.response.edit_message(
-            content=localise(chosen, reader_language(interaction)), view=None
-        )
+        content = localise(chosen, reader_language(interaction))
+        if interaction.response.is_done():  # deferred while it was saved (answer_early)
+            await interaction.edit_original_response(content=content, view=None)
+        else:
+            await interaction.response.edit_message(content=content, view=None)
         await announce(bot, result, interaction)  # its private lines reach the chooser
 
 

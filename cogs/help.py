@@ -163,6 +163,36 @@ GAMES: dict[str, tuple[Section, ...]] = {
             ),
         ),
     ),
+    "imperium_romanum": (
+        (
+            _("Taxation and diplomacy"),
+            (
+                ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit (7.4)")),
+                ("/imperium ally with:dacia", _("offer a one-month alliance (5.8)")),
+                ("/imperium gift to:dacia amount:5", _("offer talents (6.0)")),
+                ("/imperium ransom leader:decebalus talents:10", _("offer to free a prisoner (18.2.1)")),
+                ("/end", _("end your part of the segment")),
+            ),
+        ),
+        (
+            _("Your player turn"),
+            (
+                ("/move units:rome.legion_20_10.1 to:B4314", _("move a group (12.0)")),
+                ("/attack zone:B4512", _("attack in a hex (14.1)")),
+                ("/imperium attack hex:B4012 mode:besiege", _("besiege an empty city (17.1)")),
+                ("/imperium fortify units:rome.legion_20_10.1", _("field fortifications (21.1)")),
+            ),
+        ),
+        (
+            _("Any time"),
+            (
+                ("/imperium standing order:intercept value:never", _("a standing order (12.4)")),
+                ("/imperium map where:dacia", _("the map of a province, city or hex")),
+                ("/record power:rome", _("a power's record (5.4)")),
+                ("/stack hex:B4415", _("what you may see of a stack (3.2)")),
+            ),
+        ),
+    ),
 }
 
 

@@ -18,13 +18,13 @@ from discord.ext import commands
 from sqlmodel import col, select
 
 from bot.i18n import game_language, localise, reader_language
-from bot.moderator import ModeratorError
-from bot.present import event_lines, mention
+from bot.moderator import ModeratorError, stored_summary
+from bot.present import event_lines, level_words, mention
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import channel_key, praetor, refuse, reply, user_key
 from db.models import GameRow
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import _, _n
 
 KIND = "imperator"
 LEVELS = {
@@ -47,14 +47,14 @@ async def latest_game(bot: Any, channel_id: str) -> GameRow | None:
         return result.first()
 
 
-def victory_lines(row: GameRow, events: list[Any]) -> list[Text]:
+def victory_lines(row: GameRow, events: list[Any]) -> list[str]:
     """The final screen of a finished game, from its row and public log (lines marked for
     translation)."""
     result = row.result or {}
     winners = result.get("winners") or []
-    level = LEVELS.get(str(result.get("level", "")), str(result.get("level", "")))
+    level = LEVELS.get(str(result.get("level", "")), level_words(str(result.get("level", ""))))
     scores = dict(result.get("scores") or [])
-    lines = [_("🏛️ **Imperator — the end of the game**")]
+    lines: list[str] = [_("🏛️ **Imperator — the end of the game**")]
     if winners:
         who = ", ".join(f"{s} ({mention(row.seats.get(s))})" for s in winners)
         lines.append(
@@ -62,7 +62,7 @@ def victory_lines(row: GameRow, events: list[Any]) -> list[Text]:
             else _("Winner: {who}", who=who)
         )
     else:
-        summary = str(result.get("summary") or "")
+        summary = stored_summary(result)
         lines.append(
             _("No winner: {summary}", summary=summary) if summary
             else _("No winner: the game was not decided")
@@ -70,7 +70,7 @@ def victory_lines(row: GameRow, events: list[Any]) -> list[Text]:
     if scores:
         lines.append(_("VP: {scores}", scores=", ".join(f"{s} {v}" for s, v in scores.items())))
     if result.get("summary"):
-        lines.append(_("{summary}", summary=str(result["summary"])))
+        lines.append(stored_summary(result))  # in the reader's language (issue 13)
     battles = evasions = 0
     for event in events:
         for line in (event.outcome or {}).get("public", []):
@@ -112,6 +112,7 @@ class ImperatorCampaignCog(commands.Cog):
         if row.status == "lobby":
             await refuse(interaction, _("The game here has not started yet (/game start)."))
             return
+        lines: list[str]
         if row.status in ("finished", "abandoned"):
             if row.status == "abandoned":
                 lines = [_("Game #{id} was abandoned.", id=row.id)]
@@ -125,7 +126,7 @@ class ImperatorCampaignCog(commands.Cog):
                 await refuse(interaction, str(error))
                 return
             seat_of = {s: mention(u) for s, u in row.seats.items()}
-            lines = names.status_lines(game.public_view(), seat_of)
+            lines = list(names.status_lines(game.public_view(), seat_of))
             movers = game.to_move()
             pending = game.pending_decision()
             if pending is not None:

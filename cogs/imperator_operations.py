@@ -49,7 +49,7 @@ from cogs.common import (
 )
 from cogs.play import register_completer, register_resolver, split_list
 from rules.core import Command, RuleError
-from rules.core.i18n import Text, _, join
+from rules.core.i18n import Text, _, deep_from_json, deep_to_json, join
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
@@ -64,10 +64,42 @@ def fought_a_battle(outcome: Any) -> bool:
     return any(getattr(line, "msgid", None) == BATTLE_HEADLINE for line in outcome.public)
 
 
+BATTLE_DECISIONS = ("losses", "retreat", "retreat_part")
+"""The decisions a battle leaves to the loser (§8.3): which unit takes a step loss, where the
+beaten force (or each of its pieces) retreats. While one is open the card says "Waiting"."""
+AFTERMATH = (
+    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+    "§8.3: the beaten force retreats to {zone}.",
+    "§8.3: {piece} retreats to {zone}.",
+    "§8.3: no retreat is possible from {zone}; the beaten force is destroyed.",
+    "§10: a battle of {pf} PF: 1 VP to {seat}.",
+)
+"""Message ids of the lines that settle a battle's losses and retreat (rules/imperator/combat.py):
+an answer to a battle decision says one of them."""
+
+
+def battle_waiting(game: Any) -> bool:
+    """A decision of the last battle (a loss or a retreat to choose) is still open."""
+    pending = getattr(game.state, "pending", None) or []
+    return bool(pending) and pending[0].get("kind") in BATTLE_DECISIONS
+
+
+def settled_a_battle(outcome: Any) -> bool:
+    """The outcome answers a battle's loss or retreat decision (no new battle report)."""
+    return any(getattr(line, "msgid", None) in AFTERMATH for line in outcome.public)
+
+
 def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
     """``PUBLIC_EXTRAS`` hook (pure): after a battle, the battle card (forces, odds, roll,
-    result) rides on the command's one public message, drawn when it is sent."""
-    if result is None or not fought_a_battle(result.outcome):
+    result) rides on the command's one public message, drawn when it is sent. When the loser
+    still had to choose its losses or its retreat, the card posted then says "Waiting"; the
+    message of the answer that settles the battle carries the final card, with the losses and
+    the retreat (§8.3). The card is stored as JSON with its sentences' message ids, so it is
+    drawn in the game's language even when the post is sent by another process."""
+    if result is None:
+        return Extras()
+    fought = fought_a_battle(result.outcome)
+    if not fought and not (settled_a_battle(result.outcome) and not battle_waiting(game)):
         return Extras()
     from rules.imperator.views import battle_card
 
@@ -75,17 +107,21 @@ def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
     if not record:
         return Extras()
     card = {**battle_card(record, game.state), "language": language}  # with the aftermath
+    if not battle_waiting(game):
+        card.pop("waiting", None)  # another decision (a successor...) is not the battle's
     slug = str(record.get("zone_id", "battle"))
-    return Extras(pictures=[{"draw": "imperator.battle_card", "card": card, "slug": slug}])
+    spec = {"draw": "imperator.battle_card", "card": deep_to_json(card), "slug": slug}
+    return Extras(pictures=[spec])
 
 
 async def draw_battle_card(spec: dict[str, Any]) -> ImageFile:
-    """The ``imperator.battle_card`` drawer: the stored card of a battle, drawn off the loop."""
+    """The ``imperator.battle_card`` drawer: the stored card of a battle, drawn off the loop
+    (its sentences translated into the card's ``language``)."""
     import asyncio
 
     from render.battle_card import render_battle_card
 
-    data = await asyncio.to_thread(render_battle_card, spec["card"])
+    data = await asyncio.to_thread(render_battle_card, deep_from_json(spec["card"]))
     return ImageFile(f"imperator-battle-{spec.get('slug', 'battle')}.png", data)
 
 

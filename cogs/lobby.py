@@ -622,7 +622,11 @@ class ConcedeButton(
             return
         lang = game_language(row)
         check = localise(_("Dice check: the seed was `{seed}`.", seed=row.secret_seed), lang)
-        await interaction.response.send_message(result_line(row, lang) + "\n" + check)
+        text = result_line(row, lang) + "\n" + check
+        if interaction.response.is_done():  # deferred while it was saved (answer_early)
+            await interaction.followup.send(text)
+        else:
+            await interaction.response.send_message(text)
 
 
 if ConcedeButton not in DYNAMIC_ITEMS:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import game_language, localise
-from bot.moderator import ActResult, handling_for
+from bot.moderator import ActResult, answered_early, handling_for
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
 from bot.publisher import ImageFile, PinFailed
@@ -363,10 +363,13 @@ async def deliver_event(
     ``deferred``: the caller already deferred the interaction publicly (undo's rebuild)."""
     row = result.game
     if result.duplicate:  # Discord delivered it again: the first answer, to this sender only
-        if interaction is not None and not interaction.response.is_done():
+        if interaction is not None:
             language = game_language(row)
             lines = act_lines(result, language) or [localise(_("Done."), language)]
-            await interaction.response.send_message(chunk(lines)[0], ephemeral=True)
+            if interaction.response.is_done():  # deferred while waiting for its twin
+                await interaction.followup.send(chunk(lines)[0], ephemeral=True)
+            else:
+                await interaction.response.send_message(chunk(lines)[0], ephemeral=True)
         return
     await deliver_owed(bot, row, result.seq, interaction, deferred=deferred)
 
@@ -384,7 +387,10 @@ async def deliver_owed(
     first when a picture must be drawn, so the answer is never late); what cannot be sent now
     stays in the outbox for the background sender."""
     rows = await bot.moderator.outbox.claim(game_id=row.id or 0, seq=seq)
-    reply = Reply(interaction, public_defer=deferred) if interaction is not None else None
+    early = answered_early() if interaction is not None else None  # deferred while saving
+    reply = None
+    if interaction is not None:  # after a component's update defer, a follow-up is the answer
+        reply = Reply(interaction, public_defer=deferred or early == "update")
     first = next((r for r in rows if r.kind == "post"), None)
     if (
         reply is not None
@@ -405,8 +411,18 @@ async def deliver_owed(
             await reply.interaction.response.send_message(str(_("Done.")), ephemeral=True)
         elif reply.public_defer and not reply.answered:  # the public post failed: say so
             await reply.interaction.followup.send(str(_("Done.")))
+        elif early == "thinking" and await still_thinking(reply.interaction):
+            await reply.interaction.followup.send(str(_("Done.")), ephemeral=True)
         await deliver_held(bot, row.id or 0, row.kind, reply.interaction)
         await warn_if_blocked(bot, row.channel_id, reply.interaction)
+
+
+async def still_thinking(interaction: discord.Interaction) -> bool:
+    """After a private "thinking…" defer: nothing has filled the placeholder yet."""
+    from bot.client import _still_thinking
+
+    thinking, _ephemeral = await _still_thinking(interaction)
+    return thinking
 
 
 async def deliver_held(

@@ -17,14 +17,15 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.assets import font
-from render.imperium_romanum_input import MapInput, StackMark
+from render.imperium_romanum_input import MapInput, StackMark, from_view
 from render.layout import Placer
 from render.words import words
 from rules.core.i18n import _
@@ -386,3 +387,30 @@ def to_png(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()
+
+
+def theatre_hexes(view: Mapping[str, Any], inp: MapInput) -> tuple[str, ...]:
+    """Where a turn's picture looks: the action (sieges, stacks near another side's), else the
+    stacks of the seat whose turn it is, else every stack (a picture choice, not a rule)."""
+    hot = action_hexes(inp)
+    if hot:
+        return hot
+    active = str(view.get("active") or "")
+    mine = tuple(sorted({s.hex for s in inp.stacks if s.side == active}))
+    return mine or tuple(sorted({s.hex for s in inp.stacks}))
+
+
+def render_public_view(view: Mapping[str, Any], view_name: str = "whole") -> bytes:
+    """The bot's entry point (``bot.renderers``): a VIEW (public or a seat's) -> PNG bytes.
+
+    ``whole`` or ``overview``: the provinces by control; ``theatre``: the crop around the
+    month's action (:func:`theatre_hexes`); ``map:<where>``: ``/map`` of a hex, province or
+    city (the overview when empty)."""
+    inp = from_view(view)
+    if view_name.startswith("map:"):
+        return render_map(inp, view_name[4:])
+    if view_name == "theatre":
+        hexes = theatre_hexes(view, inp)
+        if hexes:
+            return to_png(render_theatre(inp, hexes))
+    return to_png(render_overview(inp))

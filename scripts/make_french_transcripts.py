@@ -42,12 +42,23 @@ EXPECTATIONS = {
     "Stratagems held: Rome 1, Enemies 1": "Stratagèmes en main : Rome 1, Ennemis 1",
     "spectators see no hand": "les spectateurs ne voient aucune main",
     "Event of the year": "Événement de l'année",
+    "Seats: rome, dacia": "Places : rome, dacia",
+    "March AD 101": "Mars AD 101",
+    "tax base 21 talents": "base fiscale 21 talents",
+    "on top": "au sommet",
+    "Battle at B5011: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5011 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
+    "Susagus intercepts at B5011: 8 against 8 (12.4.1).": "Susagus intercepte en B5011 : 8 contre 8 (12.4.1).",
+    "The losers retreat to B4910 (14.5.1).": "Les vaincus retraitent vers B4910 (14.5.1).",
+    "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 supply from a baggage train (2d6, first die) : d6 a donné 5",
+    "dacia besieges Aquincum (17.1).": "dacia assiège Aquincum (17.1).",
+    "September AD 101": "Septembre AD 101",
 }
 """Expected text, English -> French, where the French output differs."""
 
 AFTER = {
     "/game new game:barracks scenario:solo": ["Nouvelle partie n°1 : barracks (solo)"],
     "/game new game:imperator scenario:campaign": ["Nouvelle partie n°1 : imperator (campaign)"],
+    "/game new game:imperium_romanum scenario:s12": ["Nouvelle partie n°1 : imperium_romanum (s12)"],
     "/game start": ["La partie n°1 commence", "À jouer"],
     "! /skip": ["Vous n'avez pas de place dans cette partie"],
 }
@@ -61,6 +72,10 @@ SOURCES = {
     "imperator_campaign_year_fr.txt": (
         "imperator_campaign_year.txt",
         "Imperator, the whole of 161 (phases A to F) of imperator_campaign_year.txt",
+    ),
+    "ir_s12_six_months_fr.txt": (
+        "ir_s12_six_months.txt",
+        "Imperium Romanum, the six months of scenario 12 of ir_s12_six_months.txt",
     ),
 }
 

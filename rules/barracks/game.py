@@ -435,8 +435,9 @@ def public_view(st: BarracksState) -> dict[str, Any]:
     areas = {}
     for a in E.area_names(st):
         stats = E.area_stats(st, a)
-        areas[a] = {"title": E.area_title(st, a), "seats": E.area_seats(st, a),
-                    "emperors": [i for i in st.areas.get(a, []) if i in EMPERORS], **stats}
+        # the score's counts (``emperors`` is their number, §3.0) and the Emperors captured, named
+        areas[a] = {"title": E.area_title(st, a), "seats": E.area_seats(st, a), **stats,
+                    "emperor_ids": [i for i in st.areas.get(a, []) if i in EMPERORS]}
     seats = [{"seat": s, "factions": list(E.seat_factions(st, s)), "hand_size": len(st.hands.get(s, [])),
               "area": E.area_of_seat(st, s)} for s in st.seats]
     view: dict[str, Any] = {

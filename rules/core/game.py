@@ -23,7 +23,7 @@ from rules.core.command import (
 )
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, plain, text_from_json
+from rules.core.i18n import _, marked_texts, restore_texts
 
 S = TypeVar("S")
 
@@ -146,9 +146,10 @@ class Game(ABC, Generic[S]):
 
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """JSON of the game. A waiting decision's prompt and labels stored in the state are
-        marked sentences: ``texts`` keeps their message ids (the state itself holds the
-        English) so they are translated after a reload too (DESIGN: Two languages)."""
+        """JSON of the game. Sentences stored in the state (a waiting decision's prompt and
+        labels, the history, the last battle, the result's summary, ...) are marked
+        sentences: ``texts`` keeps their message ids (the state itself holds the English) so
+        they are translated after a reload too (DESIGN: Two languages)."""
         state = self._state_to_json(self.state)
         data = {
             "kind": self.KIND,
@@ -156,7 +157,7 @@ class Game(ABC, Generic[S]):
             "rules_version": self.RULES_VERSION,
             "state": state,
         }
-        texts = _marked(state.get(PENDING), [PENDING])
+        texts = marked_texts(state)
         if texts:
             data["texts"] = texts
         return data
@@ -172,7 +173,7 @@ class Game(ABC, Generic[S]):
             )
         state = data["state"]
         if data.get("texts"):
-            state = {**state, PENDING: _restored(state.get(PENDING), data["texts"])}
+            state = restore_texts(state, data["texts"])
         return cls(cls._state_from_json(state))
 
     @staticmethod
@@ -182,42 +183,3 @@ class Game(ABC, Generic[S]):
     @staticmethod
     @abstractmethod
     def _state_from_json(data: dict[str, Any]) -> S: ...
-
-
-PENDING = "pending"
-"""The state field holding a game's waiting decision(s), whose sentences survive a reload."""
-
-
-def _marked(value: Any, path: list[Any]) -> list[list[Any]]:
-    """``[path, text JSON]`` for every :class:`Text` inside ``value`` (dicts and lists)."""
-    if isinstance(value, Text):
-        return [[path, value.to_json()]]
-    found: list[list[Any]] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _marked(item, [*path, key])
-    elif isinstance(value, list | tuple):
-        for index, item in enumerate(value):
-            found += _marked(item, [*path, index])
-    return found
-
-
-def _restored(value: Any, texts: list[list[Any]]) -> Any:
-    """A copy of ``value`` (the stored pending decisions) with each marked sentence of
-    ``texts`` put back where it was, when the English there still matches."""
-    value = copy.deepcopy(value)
-    for path, text in texts:
-        if not path or path[0] != PENDING:
-            continue
-        holder, keys = value, path[1:]
-        try:
-            for key in keys[:-1]:
-                holder = holder[key]
-            again = text_from_json(text)
-            if keys and isinstance(holder, dict | list) and holder[keys[-1]] == plain(again):
-                holder[keys[-1]] = again
-            elif not keys and value == plain(again):
-                value = again
-        except (KeyError, IndexError, TypeError):
-            continue  # a state shaped otherwise than when it was stored: keep the English
-    return value

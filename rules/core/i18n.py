@@ -169,3 +169,75 @@ def text_from_json(data: Any) -> Any:
             data["msgid"], data.get("plural"), data.get("n"), params, bool(data.get("verbatim"))
         )
     return data
+
+
+def marked_texts(value: Any, path: list[Any] | None = None) -> list[list[Any]]:
+    """``[path, text JSON]`` for every :class:`Text` inside ``value`` (dicts, lists, tuples):
+    what a stored state keeps next to its English so its sentences are translated after a
+    reload (``Game.to_json``)."""
+    where = [] if path is None else path
+    if isinstance(value, Text):
+        return [[where, value.to_json()]]
+    found: list[list[Any]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list | tuple | Text):
+                found += marked_texts(item, [*where, key])
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            if isinstance(item, dict | list | tuple | Text):
+                found += marked_texts(item, [*where, index])
+    return found
+
+
+def restore_texts(value: Any, texts: list[list[Any]]) -> Any:
+    """Inverse of :func:`marked_texts`: ``value`` with each marked sentence put back at its
+    path when the English there still matches (else the English is kept). The containers on
+    a sentence's path are copied, so ``value`` itself is not changed."""
+    root: list[Any] = [value]
+    copied: set[int] = set()
+    for path, data in texts:
+        holder: Any = root
+        key: Any = 0
+        try:
+            for step in path:
+                child = holder[key]
+                if id(child) not in copied:
+                    if isinstance(child, dict):
+                        child = dict(child)
+                    elif isinstance(child, list | tuple):
+                        child = list(child)
+                    else:
+                        raise TypeError(step)
+                    holder[key] = child
+                    copied.add(id(child))
+                holder, key = child, step
+            again = text_from_json(data)
+            if holder[key] == plain(again):
+                holder[key] = again
+        except (KeyError, IndexError, TypeError):
+            continue  # a state shaped otherwise than when it was stored: keep the English
+    return root[0]
+
+
+def deep_to_json(value: Any) -> Any:
+    """``value`` (dicts and lists of anything) with every :class:`Text` in its JSON form, so
+    it can be stored (an outbox picture spec) and translated when it is read back."""
+    if isinstance(value, Text):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {key: deep_to_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [deep_to_json(item) for item in value]
+    return value
+
+
+def deep_from_json(value: Any) -> Any:
+    """Inverse of :func:`deep_to_json`: every stored sentence becomes a :class:`Text` again."""
+    if isinstance(value, dict):
+        if "msgid" in value:
+            return text_from_json(value)
+        return {key: deep_from_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [deep_from_json(item) for item in value]
+    return value

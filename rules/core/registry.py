@@ -24,15 +24,29 @@ def register_module(module_name: str) -> None:
     register(game_class)
 
 
+_INSTALLED: dict[str, type[Game]] | None = None  # type: ignore[type-arg]
+
+
+def _installed() -> dict[str, type[Game]]:  # type: ignore[type-arg]
+    """The games of the ``praetor.games`` entry points, read once per process: reading them
+    scans every installed distribution (milliseconds), and the Moderator asks at each game it
+    loads from the database (issue 14)."""
+    global _INSTALLED
+    if _INSTALLED is None:
+        found: dict[str, type[Game]] = {}  # type: ignore[type-arg]
+        for ep in entry_points(group="praetor.games"):
+            try:
+                cls = ep.load()
+            except ImportError:
+                continue
+            found[cls.KIND] = cls
+        _INSTALLED = found
+    return _INSTALLED
+
+
 def games() -> dict[str, type[Game]]:  # type: ignore[type-arg]
     """All known games by kind: entry points first, explicit registrations override."""
-    found: dict[str, type[Game]] = {}  # type: ignore[type-arg]
-    for ep in entry_points(group="praetor.games"):
-        try:
-            cls = ep.load()
-        except ImportError:
-            continue
-        found[cls.KIND] = cls
+    found = dict(_installed())
     found.update(_REGISTERED)
     return found
 

@@ -345,17 +345,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             place(st, out, "R", [uid], options, "§9.2.2")
     # 9.2.3 vexillations need 3 reduced legions each
     for front in ("british", "rhine", "danube", "orient", "southern"):
-        vex = [u for u, s in st.units.items() if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "map"]
-        if not vex:
-            continue
-        legions = [u for u, s in st.units.items() if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R"]
-        while vex and len(legions) < 3 * len(vex):
-            gone = vex.pop()
-            st.units[gone].status = "pool"
-            st.units[gone].loc = None
-            out.say(_("§9.2.3: {unit} is withdrawn (too few legions).", unit=name(st, gone)))
-        need = 3 * len(vex) - sum(1 for u in legions if st.units[u].reduced)
-        reduce_legions(st, out, front, need)
+        vexillation_check(st, out, front)
     # 9.2.4 non-Roman Peoples
     for pid in list(st.at_war):
         pd = st.board.peoples.get(pid)
@@ -402,8 +392,9 @@ def people_home(st: ImperatorState, pid: str) -> list[str]:
 
 def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> None:
     """§6.1, §9.2.4: a pacified Major People's units (normal side) and leaders (Pax Romana side)
-    go back to its home zones; with several home zones the Enemies of Rome, who control them,
-    pick the zone of each piece."""
+    go back to its home zones, generic leaders killed this year included (every leader of the
+    People, §9.2.4); with several home zones the Enemies of Rome, who control them, pick the zone
+    of each piece."""
     pd = st.board.peoples[pid]
     home = people_home(st, pid)
     for uid, us in sorted(st.units.items()):
@@ -419,8 +410,49 @@ def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> N
     for lid, ls in sorted(st.leaders.items()):
         if st.ldef(lid).people == pid:
             ls.pax = True
+            if ls.status == "returning" and pd.major and home:
+                ls.status = "map"  # a generic leader killed this year comes back with his People
             if ls.status == "map" and home:
                 place(st, out, "E", [lid], home, section)
+
+
+def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
+    """§9.2.3: each vexillation of ``front`` still on the map needs 3 reduced legions of its Front.
+    With too few legions of the Roman player left in that Front (a usurpation took some), he
+    withdraws vexillations until they suffice, picking which when they differ (a
+    ``withdraw_vex`` decision, a reduced one by default); then he reduces legions
+    (:func:`reduce_legions`)."""
+    vex = sorted(u for u, s in st.units.items()
+                 if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "map")
+    if not vex:
+        return
+    legions = [u for u, s in st.units.items()
+               if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R"]
+    excess = len(vex) - len(legions) // 3
+    if excess > 0:
+        kinds = {(st.units[v].loc, st.units[v].reduced) for v in vex}
+        if excess < len(vex) and len(kinds) > 1:
+            weakest = sorted(vex, key=lambda v: (not st.units[v].reduced, v))[0]
+            politics.open_decision(
+                st, "R", "withdraw_vex",
+                _n("§9.2.3: too few legions in the {front} Front: {n} vexillation must be withdrawn; choose it.",
+                   "§9.2.3: too few legions in the {front} Front: {n} vexillations must be withdrawn; choose one.",
+                   excess, front=front),
+                [(v, name(st, v)) for v in vex], weakest, "§9.2.3", {"front": front},
+            )
+            return
+        for gone in vex[len(vex) - excess:]:
+            withdraw_vexillation(st, out, gone)
+        vex = vex[: len(vex) - excess]
+    need = 3 * len(vex) - sum(1 for u in legions if st.units[u].reduced)
+    reduce_legions(st, out, front, need)
+
+
+def withdraw_vexillation(st: ImperatorState, out: Outcome, uid: str) -> None:
+    """§9.2.3 note: the vexillation leaves the map (it may be raised again later, §3.4)."""
+    st.units[uid].status = "pool"
+    st.units[uid].loc = None
+    out.say(_("§9.2.3: {unit} is withdrawn (too few legions).", unit=name(st, uid)))
 
 
 def reduce_legions(st: ImperatorState, out: Outcome, front: str, need: int) -> None:

@@ -155,22 +155,33 @@ def evade(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -
 def _pick_evaders(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     """§8.1: the evading player picks the units his leaders take, one at a time, up to the sum
     of their CCs (an ``evade_unit`` decision, the strongest left by default); with no choice to
-    make they all go. Then the destination (:func:`_evasion_destination`)."""
+    make they all go. Then the destination (:func:`_evasion_destination`). §6.3 Fuite opportune
+    (``data["fuite"]``, its zone already chosen) picks its units the same way, among those that
+    may enter that zone, then goes (:func:`_fuite_go`)."""
     zone = data["zone"]
-    defender = st.defender_in(zone, st.active)
+    defender = str(data.get("by") or st.defender_in(zone, st.active))
     leaders, _units = _evaders(st, data, zone, defender)
     capacity = sum(st.ldef(x).cc for x in leaders)
     picked = [u for u in data["picked"] if st.units[u].status == "map" and st.units[u].loc == zone]
     left = [u for u in _mobile(st, force(st, zone, defender)[0]) if u not in picked]
+    dest = data.get("fuite")
+    if dest:
+        left = [u for u in left if dest in withdrawal_zones(st, zone, defender, [*picked, u], leaders,
+                                                            away_from_attackers=False)]
     if left and len(picked) < capacity < len(picked) + len(left):
+        prompt = (_("§6.3: Fuite opportune; pick a unit to go with the leaders ({taken} of {cc} taken).",
+                    taken=len(picked), cc=capacity) if dest else
+                  _("§8.1: the evasion succeeds; pick a unit to go with the leaders ({taken} of {cc} taken).",
+                    taken=len(picked), cc=capacity))
         politics.open_decision(
-            st, defender, "evade_unit",
-            _("§8.1: the evasion succeeds; pick a unit to go with the leaders ({taken} of {cc} taken).",
-              taken=len(picked), cc=capacity),
-            [(u, name(st, u)) for u in left], left[0], "§8.1", dict(data, picked=picked),
+            st, defender, "evade_unit", prompt,
+            [(u, name(st, u)) for u in left], left[0], "§6.3" if dest else "§8.1", dict(data, picked=picked),
         )
         return
     taken = picked + left[: max(0, capacity - len(picked))]
+    if dest:
+        _fuite_go(st, out, zone, defender, str(dest), taken, leaders)
+        return
     _evasion_destination(st, out, dict(data, units=taken, picked=taken))
 
 
@@ -494,11 +505,21 @@ def fuite_zones(st: ImperatorState, zone: str, role: str) -> list[str]:
 
 
 def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> None:
+    """§6.3 Fuite opportune to ``dest``: leaderless units all go; leaders take their CCs of
+    units, which the player picks as for an evasion (:func:`_pick_evaders`)."""
     if dest not in fuite_zones(st, zone, role):
         raise RuleError("§6.3", _("the force may not withdraw to {zone}", zone=name(st, dest)))
     units, leaders = evasion_force(st, zone, role)
-    if not leaders:
-        units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    if leaders:
+        _pick_evaders(st, out, {"zone": zone, "leader": leaders[0], "leaders": leaders, "units": units,
+                                "picked": [], "fuite": dest, "by": role})
+        return
+    units = [u for u in force(st, zone, role)[0] if st.udef(u).people != "armenia" and st.units[u].mutiny is None]
+    _fuite_go(st, out, zone, role, dest, units, [])
+
+
+def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str, units: list[str],
+              leaders: list[str]) -> None:
     for u in units:
         st.units[u].loc = dest
     for x in leaders:

@@ -22,6 +22,7 @@ def start_turn(st: ImperatorState, out: Outcome) -> None:
     st.phase = "A"
     st.pax_turn = False
     st.event = 0
+    st.agitation = None
     st.reserve_fronts = []
     st.reserve_max = 0
     st.rolled_c = {}
@@ -613,6 +614,8 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
     elif kind == "ill":
         st.leaders[choice].ill = True
         out.say(_("Event 4: {leader} is ill this year.", leader=name(st, choice)))
+    elif kind == "agitation":
+        fate.send_to_rome(st, out, choice)
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
     elif kind == "place_pieces":
@@ -620,6 +623,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         out.say(_("{section}: {pieces} placed in {zone}.", section=dec['section'], pieces=', '.join(name(st, x) for x in data['pieces']), zone=name(st, choice)))
     elif kind == "follow_unit":
         adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
+    elif kind == "withdraw_vex":
+        adjust.withdraw_vexillation(st, out, choice)
+        adjust.vexillation_check(st, out, data["front"])
     elif kind == "reduce_legion":
         st.units[choice].reduced = True
         adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)

@@ -54,6 +54,8 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
                 st, "R", "ill", _("Event 4: choose which Augustus falls ill."),
                 [(a, name(st, a)) for a in augs], augs[0], "Events table",
             )
+    elif number == 6:
+        _agitation_choice(st, out)
     elif number == 7:
         st.smc_total = max(0, st.smc_total - 1)
     elif number == 8:
@@ -112,11 +114,52 @@ def rome_distance(st: ImperatorState, zone: str) -> int:
     return 99
 
 
+def _roman_augusti(st: ImperatorState) -> list[str]:
+    """The Augusti of Rome on the map (at sea aboard a fleet included)."""
+    return [a for a in st.augusti() if st.leaders[a].owner == "R"]
+
+
+def _agitation_choice(st: ImperatorState, out: Outcome) -> None:
+    """Event 6 binds "the Augustus, or at least one of the two": with two Augusti of Rome and
+    neither in Rome, the Roman player picks the one who goes (ruling "Event 6: at least one of
+    the two Augusti"); the default is the one nearer Rome."""
+    st.agitation = None
+    augs = _roman_augusti(st)
+    if len(augs) < 2 or any(st.leaders[a].loc == st.board.rome for a in augs):
+        return
+    nearest = min(augs, key=lambda a: (rome_distance(st, str(st.leaders[a].loc)), a))
+    politics.open_decision(
+        st, "R", "agitation", _("Event 6: choose which Augustus heads for Rome."),
+        [(a, name(st, a)) for a in augs], nearest, "Events table",
+    )
+
+
+def send_to_rome(st: ImperatorState, out: Outcome, augustus: str) -> None:
+    """Event 6: ``augustus`` is the one who must regain Rome; the other Augustus is free."""
+    st.agitation = augustus
+    out.say(_("Event 6: {leader} must head for Rome.", leader=name(st, augustus)))
+    out.cite("Events table")
+
+
+def bound_augusti(st: ImperatorState) -> list[str]:
+    """Event 6: the Augusti of Rome the event binds now. One alone in Rome stays there; with both
+    in Rome either may leave (the other then stays); with neither in Rome, the one the Roman
+    player picked heads there, or every Augustus of Rome when no pick stands (the picked one
+    died or lost his title during the year)."""
+    if st.event != 6:
+        return []
+    augs = _roman_augusti(st)
+    in_rome = [a for a in augs if st.leaders[a].loc == st.board.rome]
+    if in_rome:
+        return in_rome if len(in_rome) == 1 else []
+    if st.agitation in augs:
+        return [str(st.agitation)]
+    return augs
+
+
 def _heading(st: ImperatorState, leader: str) -> bool:
-    """Event 6 binds this Augustus of Rome: no Augustus of Rome stands in Rome."""
-    if st.event != 6 or st.leaders[leader].title != "augustus" or st.leaders[leader].owner != "R":
-        return False
-    return not any(st.leaders[a].loc == st.board.rome for a in st.augusti() if a != leader)
+    """Event 6 binds this Augustus of Rome (:func:`bound_augusti`)."""
+    return leader in bound_augusti(st)
 
 
 def agitation_error(
@@ -227,12 +270,10 @@ def death_checks(st: ImperatorState, out: Outcome) -> list[str]:
 
 
 def agitation_idle_error(st: ImperatorState) -> str | None:
-    """Event 6: while no Augustus of Rome stands in Rome, one of them must head there in each of
-    Rome's SMCs ("au plus vite"); Rome may not end its movement before one has moved."""
-    if st.event != 6:
-        return None
-    augs = [a for a in st.augusti() if st.leaders[a].owner == "R" and st.leaders[a].loc]
-    if not augs or any(st.leaders[a].loc == st.board.rome for a in augs):
+    """Event 6: while an Augustus bound by the event stands outside Rome, he must head there in
+    each of Rome's SMCs ("au plus vite"); Rome may not end its movement before one has moved."""
+    augs = [a for a in bound_augusti(st) if st.leaders[a].loc != st.board.rome]
+    if not augs:
         return None
     if any(a in st.moved or st.leaders[a].fleet for a in augs):
         return None
@@ -271,4 +312,4 @@ def agitation_route(st: ImperatorState, augustus: str) -> list[str]:
     return path
 
 
-__all__ = ["agitation_error", "agitation_idle_error", "agitation_route", "agitation_steps", "direct_steps", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]
+__all__ = ["agitation_error", "agitation_idle_error", "agitation_route", "agitation_steps", "bound_augusti", "direct_steps", "send_to_rome", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]

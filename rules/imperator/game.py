@@ -35,7 +35,6 @@ Seats are ``"rome"`` and ``"enemies"``; they keep their names when the players c
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import Any, ClassVar
 
@@ -54,6 +53,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
 from rules.core.i18n import _, _n, join
+from rules.core.plain_copy import copy_plain, copy_record
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
@@ -73,6 +73,14 @@ PHASE_NAMES = {
     "F": _("Campaign result"),
     "over": _("Game over"),
 }
+
+
+_PLAIN_FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(ImperatorState)
+    if f.name not in ("board", "units", "leaders", "fleets", "history")
+)
+"""The fields of a state that ``copy_state`` copies as plain data (the others: see there)."""
 
 
 class ImperatorGame(Game[ImperatorState]):
@@ -133,18 +141,16 @@ class ImperatorGame(Game[ImperatorState]):
 
     # -- play -----------------------------------------------------------------------------
     def copy_state(self, state: ImperatorState) -> ImperatorState:
-        """A structured copy, much faster than ``deepcopy`` (which took most of a campaign's
-        time): the board is shared (never mutated), counters' states hold only immutable
-        values so a shallow copy each suffices, the history is a list of strings; everything
-        else is small and deep-copied."""
-        shared = {"board", "units", "leaders", "fleets", "history"}
-        clone = copy.copy(state)
-        for f in dataclasses.fields(state):
-            if f.name not in shared:
-                setattr(clone, f.name, copy.deepcopy(getattr(state, f.name)))
-        clone.units = {k: copy.copy(v) for k, v in state.units.items()}
-        clone.leaders = {k: copy.copy(v) for k, v in state.leaders.items()}
-        clone.fleets = {k: copy.copy(v) for k, v in state.fleets.items()}
+        """A structured copy, much faster than ``deepcopy`` (issue 14: it was a fifth of a
+        command's round trip): the board is shared (never mutated), each counter's state is a
+        record of immutable values (copied with ``copy_record``), the history is a list of
+        strings; every other field is plain data copied by ``copy_plain``."""
+        clone = copy_record(state)
+        for field_name in _PLAIN_FIELDS:
+            setattr(clone, field_name, copy_plain(getattr(state, field_name)))
+        clone.units = {k: copy_record(v) for k, v in state.units.items()}
+        clone.leaders = {k: copy_record(v) for k, v in state.leaders.items()}
+        clone.fleets = {k: copy_record(v) for k, v in state.fleets.items()}
         clone.history = list(state.history)
         return clone
 

@@ -15,6 +15,7 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rules.core.dice import Dice
@@ -141,6 +142,17 @@ class Board:
 
     def land_neighbours(self, zone: str) -> list[str]:
         return [z for z in self.adj.get(zone, {}) if self.zones[z].kind == "land"]
+
+    @cached_property
+    def people_zones(self) -> dict[str, list[str]]:
+        """People id -> its starting zones, sorted (§4.1), computed once per board: every
+        public view lists them (issue 14). The zones of a board never change."""
+        found: dict[str, list[str]] = {}
+        for zone_id, zone in self.zones.items():
+            for people in zone.peoples:
+                if zone_id not in found.setdefault(people, []):
+                    found[people].append(zone_id)
+        return {people: sorted(zones) for people, zones in found.items()}
 
     def fronts_adjacent(self, a: str, b: str) -> bool:
         return (a, b) in self.front_adjacency or (b, a) in self.front_adjacency
@@ -272,6 +284,7 @@ class ImperatorState:
     custodes: str | None = None
     custodes_order: str | None = None  # §3.6: where Rome asked the marker to go in the next phase F
     event: int = 0
+    agitation: str | None = None  # Event 6: the Augustus of Rome the Roman player sends to Rome
     next_id: int = 0
     game_over: bool = False
     result: dict[str, Any] | None = None

@@ -138,7 +138,7 @@ def candidates(game: ImperatorGame, seat: str, rng: random.Random) -> list[Comma
         cmds.extend(_move_commands(st, role, rng))
         if role == "R" and fate.agitation_idle_error(st):  # Event 6: an Augustus heads for Rome first
             cmds = [Command("move", {"leader": a, "path": fate.agitation_route(st, a)})
-                    for a in st.augusti() if fate.agitation_route(st, a)]
+                    for a in fate.bound_augusti(st) if fate.agitation_route(st, a)]
         cmds.append(Command("end"))
     elif st.phase == "E" and st.sub == "combat":
         zones = combat.contested(st, role)

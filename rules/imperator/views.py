@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 from rules.core.dice import Dice, DiceRoll
 from rules.core.i18n import Text, _, _n, join
+from rules.core.plain_copy import record_to_json
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -103,7 +104,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
         peoples[pid] = {
             "name": p.name,
             "status": status,
-            "zones": sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples),
+            "zones": list(st.board.people_zones.get(pid, ())),
         }
     turn = ""
     if st.phase == "E" and st.smc_order:
@@ -495,7 +496,7 @@ def state_to_json(st: ImperatorState) -> dict[str, Any]:
         elif f.name == "dice":
             data["dice"] = v.to_json()
         elif f.name in ("units", "leaders", "fleets"):
-            data[f.name] = {k: asdict(x) for k, x in v.items()}
+            data[f.name] = {k: record_to_json(x) for k, x in v.items()}  # flat records
         else:
             data[f.name] = v
     return data

@@ -89,14 +89,28 @@ def is_combat(unit: dict[str, Any]) -> bool:
     return unit["type"] != BT and not unit["type"].startswith("fleet")
 
 
-def units_at(st: IRState, hex_id: str, besieged: bool | None = None) -> list[str]:
-    """Unit ids in a hex, in stack order (the first is the top unit)."""
-    found = [u for u, rec in st.units.items() if rec["hex"] == hex_id and (besieged is None or rec["besieged"] == besieged)]
+def units_at(st: IRState, hex_id: str, besieged: bool | None = None, aboard: bool = False) -> list[str]:
+    """Unit ids in a hex, in stack order (the first is the top unit). Troops aboard a fleet
+    (10.4) take no part on land and are left out unless ``aboard``."""
+    found = [u for u, rec in st.units.items() if rec["hex"] == hex_id and (besieged is None or rec["besieged"] == besieged)
+             and (aboard or not rec.get("aboard"))]  # fmt: skip
     return sorted(found, key=lambda u: (st.units[u]["order"], u))
 
 
-def leaders_at(st: IRState, hex_id: str) -> list[str]:
-    return sorted(lid for lid, rec in st.leaders.items() if rec["status"] == "map" and rec["hex"] == hex_id)
+def leaders_at(st: IRState, hex_id: str, aboard: bool = False) -> list[str]:
+    return sorted(lid for lid, rec in st.leaders.items() if rec["status"] == "map" and rec["hex"] == hex_id
+                  and (aboard or not rec.get("aboard")))  # fmt: skip
+
+
+def cargo_of(st: IRState, fleet: str) -> tuple[list[str], list[str]]:
+    """The units and leaders aboard a fleet (10.4)."""
+    units = sorted((u for u, rec in st.units.items() if rec.get("aboard") == fleet), key=lambda u: (st.units[u]["order"], u))
+    leaders = sorted(lid for lid, rec in st.leaders.items() if rec["status"] == "map" and rec.get("aboard") == fleet)
+    return units, leaders
+
+
+def is_fleet(unit: dict[str, Any]) -> bool:
+    return str(unit["type"]).startswith("fleet")
 
 
 def occupied_hexes(st: IRState) -> list[str]:
@@ -140,16 +154,7 @@ def city_defence(st: IRState, city: str) -> int:
 
 def is_port(st: IRState, hex_id: str) -> bool:
     """IR-ENG-4: a city next to a sea hex is a port (the map's port symbols are not authored)."""
-    from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
-
-    if not city_at(st, hex_id):
-        return False
-    col, row = global_colrow(hex_id)
-    for c, r in neighbours(col, row):
-        cell = data().hexes.get(printed_id(c, r))
-        if cell is not None and cell.kind in ("coastal", "deep"):
-            return True
-    return False
+    return world(st.scenario).is_port(hex_id)
 
 
 def secret(text: Text, seat: str) -> Text:
@@ -209,6 +214,8 @@ def lose_leader(st: IRState, lid: str, fate: str, lines: list[Text], by: str = "
     power = rec["power"]
     worth = leader_loss_morale(st, lid)
     rec["status"] = fate
+    if st.powers[power].get("chief") == lid:
+        st.stat("chiefs_lost")
     if fate == "captured":
         rec["captor"] = by
     lines.append(_("{leader} of {power} is {fate}.", leader=data().leaders[lid].name,

@@ -36,7 +36,8 @@ BATTLE_MORALE = 2
 # -- strengths and modifiers ----------------------------------------------------------------
 def attack_strength(st: IRState, uid: str, assault: bool, split: bool = False) -> int:
     """14.4.1: halved after crossing a river or a strait, a third across a flooded river (3.0:
-    rounded down, never below one); 14.3: cavalry assaulting a city is halved, rounded up."""
+    rounded down, never below one); 10.5.2: halved again after an amphibious invasion; 14.3:
+    cavalry assaulting a city is halved, rounded up."""
     rec = st.units[uid]
     value = B.strength(rec)
     crossing = rec.get("crossing", "")
@@ -44,6 +45,8 @@ def attack_strength(st: IRState, uid: str, assault: bool, split: bool = False) -
         value = max(1, value // 3) if st.flooded else max(1, value // 2)
     elif crossing == "strait":
         value = max(1, value // 2)
+    if rec.get("amphibious") == st.turn:
+        value = max(1, value // 2)  # 10.5.2: invaders from the sea attack at half strength, on top of the rest
     if assault and B.is_cavalry(rec) and not split:
         value = -(-value // 2)
     return value

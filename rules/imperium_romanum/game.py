@@ -16,7 +16,9 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
-``sail``, ``give``                   rules not yet supported (NotYetSupported)
+``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
+``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
+``give``                              a rule not yet supported (NotYetSupported)
 """
 
 from __future__ import annotations
@@ -44,22 +46,25 @@ from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
+from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.naval_charts import naval_charts
+from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
-PLAYABLE = ("s12", "s01")
+PLAYABLE = ("s12", "s01", "s02")
 """Scenarios the engine runs; the others need rules not yet supported."""
-BLOCKERS = {"s02": ("§27", _("the pirates and naval operations")), "s24": ("§28", _("the Roman civil war rules"))}
+BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
-            "plunder": ("ask", "never")}
+            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside")}
+NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
-    "sail": ("§10.2", _("naval movement")),
     "give": ("§5.8", _("gifts of units and cities between allies")),
 }
 
@@ -86,7 +91,7 @@ class ImperiumRomanumGame(Game[IRState]):
 
     @classmethod
     def data_hash(cls) -> str:
-        return data().data_hash + ":" + tables().digest[:16]
+        return data().data_hash + ":" + tables().digest[:16] + ":" + naval_charts().digest[:16]
 
     @classmethod
     def new(cls, scenario: str, seats: list[str], seed: str, options: dict[str, str]) -> ImperiumRomanumGame:
@@ -190,6 +195,10 @@ ACTION_HELP: dict[str, Text] = {
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
     "decide": _("Answer the open decision"),
+    "embark": _("Take troops aboard fleets (10.4.2)"),
+    "sail": _("Sail fleets (10.3)"),
+    "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
+    "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
 }
 
 
@@ -230,6 +239,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "combat":
             raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
         C.attack(st, seat, args, lines)
+    elif name in NAVAL:
+        if st.segment != "naval":
+            raise RuleError("§10.2", _("fleets act in the Naval Operations Phase"))
+        getattr(NAV, name)(st, seat, args, lines)
     elif name == "build":
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
@@ -250,6 +263,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
 
 def end(st: IRState, seat: str, lines: list[Text]) -> None:
     if st.segment == "naval":
+        NAV.end_segment(st, seat, lines)
         st.naval_order.pop(0)
         return
     check_must_attack(st, seat)
@@ -280,6 +294,10 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_donative(st, choice, lines)
     elif kind == "plunder":
         PL.answer(st, choice, lines)
+    elif kind == "naval_intercept":
+        NAV.answer_interception(st, choice, lines)
+    elif kind == "naval_port":
+        NAV.answer_port(st, choice, lines)
     elif kind in ("alliance", "gift", "ransom"):
         D.answer(st, seat, choice, lines)
 
@@ -304,6 +322,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         for lid, rec in sorted(st.leaders.items()):
             if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
                 out.append(Command("ransom", {"leader": lid, "talents": 0}))
+    if st.segment == "naval":
+        out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
@@ -323,7 +343,7 @@ def check_must_attack(st: IRState, seat: str) -> None:
     if st.segment != "combat":
         return
     for rec in st.units.values():
-        if rec["must_attack"] and B.seat_of(st, rec["power"]) == seat and rec["hex"] not in st.attacked \
+        if (rec["must_attack"] or rec.get("amphibious") == st.turn) and B.seat_of(st, rec["power"]) == seat and rec["hex"] not in st.attacked \
                 and B.hostile_land_at(st, seat, rec["hex"], None):  # fmt: skip
             raise RuleError("§14.1", _("units that crossed a strait into {hex} must attack it", hex=rec["hex"]))
 
@@ -338,13 +358,15 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
+        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
+            continue
         key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
         groups.setdefault(key, []).append(uid)
     for lid in sorted(st.leaders):
         rec = st.leaders[lid]
         if rec["status"] != "map" or B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
             continue
-        if rec["activated"] and rec["mp"] <= 0:
+        if rec.get("aboard") or (rec["activated"] and rec["mp"] <= 0):
             continue
         if st.powers[rec["power"]]["status"] == "active neutral":
             continue
@@ -379,7 +401,7 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
     for uid in sorted(st.units):
         rec = st.units[uid]
         if (B.seat_of(st, rec["power"]) == seat and B.is_combat(rec) and not B.is_cavalry(rec) and not rec["activated"]
-                and not rec["besieged"] and not F.is_builder(st, uid)):  # fmt: skip
+                and not rec["besieged"] and not F.is_builder(st, uid) and not rec.get("aboard")):  # fmt: skip
             by.setdefault((rec["hex"], rec["power"]), []).append(uid)
     for (hex_id, power), uids in sorted(by.items()):
         levels = sum(B.le_halves(st.units[u]) for u in uids) // 2

@@ -9,6 +9,7 @@ from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -23,6 +24,8 @@ NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
 """7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
 BT_MAX = 16
 """7.7: never more than 16 baggage trains in play per major power."""
+HEAVY_COLUMNS = ("16-10", "20-10", "16-9", "20-9", "20-8")
+"""7.8: the heavy-infantry columns a fleet also ticks, in the order the engine uses them."""
 
 
 def period(st: IRState) -> str:
@@ -50,8 +53,9 @@ def form_lines(st: IRState, power: str) -> list[str]:
 
 def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
     """7.4: the chart's cost, doubled in June, September and December except in the scenario's
-    first Taxation & Mobilization Phase."""
-    base = int(chart.get("costs", {}).get(_short(unit_type), tables().unit_costs[unit_type]))
+    first Taxation & Mobilization Phase (a fleet's cost where no chart prints it: charts_naval.toml)."""
+    default = naval_charts().build["cost"] if unit_type.startswith("fleet") else tables().unit_costs[unit_type]
+    base = int(chart.get("costs", {}).get(_short(unit_type), default))
     return base * 2 if st.month in DOUBLE_COST_MONTHS and st.tm_seen > 1 else base
 
 
@@ -66,17 +70,23 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
     unit_type, city = str(args.get("type", "")), str(args.get("city", ""))
     power, pool, cost = check_build(st, seat, unit_type, city)
     st.powers[power]["treasury"] -= cost
-    if pool:
-        used = st.mobilized.setdefault(pool[0], {})
-        used[pool[1]] = used.get(pool[1], 0) + 1
+    for key, column in pool:
+        used = st.mobilized.setdefault(key, {})
+        used[column] = used.get(column, 0) + 1
     st.phase_builds[city] = st.phase_builds.get(city, 0) + 1
+    if unit_type.startswith("fleet"):
+        start_fleet(st, power, city, cost, lines)
+        return
     uid = _place(st, power, unit_type, data().cities[city].hex)
     st.stat("units_raised")
-    lines.append(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
-                   type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost))  # fmt: skip
+    # 3.2: what a stack holds is hidden, so only the raising seat learns the type (issue 18)
+    lines.append(_("{power} raises a unit at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
+                   city=data().cities[city].name, cost=cost))  # fmt: skip
+    lines.append(B.secret(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
+                            type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost), seat))  # fmt: skip
 
 
-def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str, tuple[str, str] | None, int]:
+def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str, list[tuple[str, str]], int]:
     """Every condition of a raise (7.2-7.7), without changing anything: the power, the yearly
     tick to make and the cost; a RuleError names the rule that forbids it."""
     w = world(st.scenario)
@@ -88,6 +98,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
         raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
+    if st.powers[power]["kind"] == "civilized" and "26" in data().scenarios[st.scenario].special_rules:
+        raise NotYetSupported("§26", _("civilized recruitment"))
     if st.province_owner.get(province, "") != power:
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
     from rules.imperium_romanum import plunder
@@ -97,18 +109,24 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     hex_id = data().cities[city].hex
     if hex_id in st.sieges:
         raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))
-    if unit_type.startswith("fleet"):
-        raise NotYetSupported("§7.8", _("building fleets"))
+    fleet = unit_type.startswith("fleet")
+    if fleet:
+        if not B.is_port(st, hex_id):
+            raise RuleError("§7.8", _("fleets are built in ports: {city} is not one", city=data().cities[city].name))
+        begun = sum(1 for y in st.shipyards if y["city"] == city and y["begun"] == st.tm_seen)
+        if begun >= naval_charts().build["per_city"]:
+            raise RuleError("§7.8", _("{city} has begun its {limit} fleets this phase", city=data().cities[city].name,
+                                      limit=naval_charts().build["per_city"]))  # fmt: skip
     if unit_type == "legion_24_10":
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
-    if unit_type not in tables().unit_costs:
+    if unit_type not in tables().unit_costs and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
     limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
     if st.phase_builds.get(city, 0) >= limit:
         raise RuleError("§7.4", _("{city} has raised its {limit} new units this phase", city=data().cities[city].name,
                                   limit=limit))  # fmt: skip
     area, chart = area_of(st, province)
-    pool = _pool(st, unit_type, province, area, chart, power)
+    pool = _fleet_pool(st, area, chart) if fleet else _pool(st, unit_type, province, area, chart, power)
     cost = unit_cost(st, unit_type, chart)
     if st.powers[power]["treasury"] < cost:
         raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
@@ -116,9 +134,23 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     return power, pool, cost
 
 
-def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str, Any], power: str) -> tuple[str, str] | None:
-    """Check the yearly limit (7.2, 7.5) and return the (key, column) tick to make, or None for
-    baggage trains (7.7)."""
+def _fleet_pool(st: IRState, area: str, chart: dict[str, Any]) -> list[tuple[str, str]]:
+    """7.8: a fleet takes an 18-30 tick and a heavy-infantry tick of its area; with no heavy
+    infantry left (or outside every area, IR-ENG-28), no fleet can be begun."""
+    limits = {str(k): int(v) for k, v in dict(chart.get("limits", {})).items()}
+    key = f"area:{area}"
+    used = st.mobilized.get(key, {})
+    if not area or used.get("18-30", 0) >= limits.get("18-30", 0):
+        raise RuleError("§7.8", _("no 18-30 is left to raise here this year"))
+    heavy = [c for c in HEAVY_COLUMNS if used.get(c, 0) < limits.get(c, 0)]
+    if not heavy:
+        raise RuleError("§7.8", _("a fleet also needs a heavy infantry unit of the area's limit, and none is left"))
+    return [(key, "18-30"), (key, heavy[0])]
+
+
+def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str, Any], power: str) -> list[tuple[str, str]]:
+    """Check the yearly limit (7.2, 7.5) and return the (key, column) ticks to make (none for
+    baggage trains, 7.7)."""
     if unit_type == "baggage_train":
         w = world(st.scenario)
         if not w.cultivated.get(province, False):
@@ -128,25 +160,25 @@ def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str
         leaders = sum(1 for rec in st.leaders.values() if rec["power"] == power and rec["status"] == "map")
         if raised >= leaders or trains >= BT_MAX:
             raise RuleError("§7.7", _("no more baggage trains than leaders on the map, and at most 16"))
-        return None
+        return []
     if area:
         limits = {str(k): int(v) for k, v in dict(chart.get("limits", {})).items()}
         key = f"area:{area}"
         used = st.mobilized.get(key, {})
         column = _short(unit_type)
         if column in limits and used.get(column, 0) < limits[column]:
-            return key, column
+            return [(key, column)]
         better = _short(SUBSTITUTES.get(unit_type, ""))
         if better in limits and used.get(better, 0) < limits[better]:
-            return key, better
+            return [(key, better)]
         raise RuleError("§7.5", _("the {area} area has no {type} left to raise this year", area=area, type=column))
     key = f"province:{province}"
     used = st.mobilized.get(key, {})
     cities = sum(1 for c in world(st.scenario).city_value if data().cities[c].province == province)
     if unit_type == "light_infantry_4_12" and used.get("4-12", 0) < cities:
-        return key, "4-12"
+        return [(key, "4-12")]
     if unit_type in NO_AREA_EXTRA and used.get("extra", 0) < 1:
-        return key, "extra"
+        return [(key, "extra")]
     raise RuleError("§7.2", _("outside the areas a province raises one 4-12 per city a year and one more 4-12 or "
                               "6-16"))  # fmt: skip
 
@@ -176,10 +208,46 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        for unit_type in sorted(tables().unit_costs):
+        for unit_type in (*sorted(tables().unit_costs), "fleet_18_30"):
             try:
                 check_build(st, seat, unit_type, city)
             except RuleError:
                 continue
             out.append({"type": unit_type, "city": city})
     return out
+
+
+# -- fleets under construction (7.8) -----------------------------------------------------------
+def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text]) -> None:
+    """7.8: the fleet is paid now and appears in its port three months later."""
+    months = naval_charts().build["months"]
+    st.shipyards.append({"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen})
+    st.stat("fleets_begun")
+    lines.append(_("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
+                   power=st.powers[power]["name"], city=data().cities[city].name, cost=cost, months=months))  # fmt: skip
+
+
+def shipyards_month(st: IRState, lines: list[Text]) -> None:
+    """At the start of each month (7.8): a fleet whose port has changed hands rolls d6, 1 it is
+    destroyed; otherwise a second d6, 1-3 the captor's on schedule, 4-5 one month late, 6 two;
+    then every fleet whose time has come is placed in its port."""
+    kept = []
+    for yard in st.shipyards:
+        owner = st.city_owner.get(yard["city"], "")
+        if owner and owner != yard["power"]:
+            name = data().cities[yard["city"]].name
+            if st.dice.d6("§7.8 port captured").result == 1:
+                lines.append(_("The fleet under construction at {city} is destroyed (7.8).", city=name))
+                continue
+            delay = st.dice.d6("§7.8 captured fleet delay").result
+            yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
+            lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
+                           power=st.powers[owner]["name"], city=name))  # fmt: skip
+        if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:
+            uid = _place(st, yard["power"], "fleet_18_30", data().cities[yard["city"]].hex)
+            lines.append(_("{power}: a new fleet is launched at {city} (7.8).", power=st.powers[yard["power"]]["name"],
+                           city=data().cities[yard["city"]].name))  # fmt: skip
+            st.units[uid]["vet"] = True  # fleets are never seasoned: one strength (7.8)
+            continue
+        kept.append(yard)
+    st.shipyards = kept

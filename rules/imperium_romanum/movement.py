@@ -14,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -63,9 +64,18 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§10.2", _("fleets move in the Naval Operations Phase"))
         if rec["besieged"]:
             raise RuleError("§17.1", _("besieged units cannot leave"))
+        if rec.get("aboard"):
+            raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=uid))
+        if rec["power"] in PIRATE_POWERS:
+            raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
+        if rec.get("no_land_move") == st.turn:
+            raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
+                                         unit=uid))  # fmt: skip
         if rec["activated"] and rec["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=uid))
     for lid in leaders:
+        if st.leaders[lid].get("aboard"):
+            raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=lid))
         if st.leaders[lid]["activated"] and st.leaders[lid]["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=lid))
     return units, leaders, hexes.pop()
@@ -80,6 +90,10 @@ def stops_at(st: IRState, seat: str, hex_id: str) -> bool:
 def may_enter(st: IRState, powers: list[str], hex_id: str) -> bool:
     """Stacking (3.3, 5.2): units never end up with a power of their own side they may not
     stack with (an active neutral and its controller's powers)."""
+    from rules.imperium_romanum import pirates
+
+    if not pirates.may_go(st, powers, hex_id):
+        return False
     for uid in B.units_at(st, hex_id):
         other = st.units[uid]["power"]
         for power in powers:

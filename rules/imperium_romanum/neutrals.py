@@ -67,7 +67,7 @@ def assign_neutrals(st: IRState, lines: list[Text]) -> None:
             seat = farthest_seat(st, power, lines)
             if seat != rec["seat"]:
                 rec["seat"] = seat
-                lines.append(_("{power} is now controlled by {seat} (5.3).", power=rec["name"], seat=seat))
+                lines.append(_("{power} is now controlled by {seat} (5.3).", power=rec["name"], seat=seat or "-"))
 
 
 def neutral_owner_of(st: IRState, hex_id: str) -> str:

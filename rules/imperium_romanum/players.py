@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 
 from rules.core.command import Command
+from rules.core.errors import RuleError
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum.game import (
     ImperiumRomanumGame,
     group_reach,
@@ -65,6 +67,10 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
     seat = movers[0]
     if st.pending:
         return seat, _decide(st, seat)
+    if st.segment == "naval":
+        cmd = _heuristic_naval(st, seat)
+        if cmd is not None:
+            return seat, cmd
     if st.segment == "movement":
         cmd = _heuristic_fortify(st, seat) or _heuristic_move(st, seat, rng)
         if cmd is not None:
@@ -88,7 +94,7 @@ def _decide(st: IRState, seat: str) -> Command:
     p = st.pending
     values = [c[0] for c in p["choices"]]
     pick = p["default"]
-    if p["kind"] == "intercept":
+    if p["kind"] in ("intercept", "naval_intercept"):
         leaders = [v for v in values if v != "no"]
         if leaders:
             pick = leaders[0]
@@ -131,6 +137,43 @@ def _heuristic_fortify(st: IRState, seat: str) -> Command | None:
         hex_id = st.units[cmd.args["units"][0]]["hex"]
         if world(st.scenario).province(hex_id) in targets:
             return cmd
+    return None
+
+
+def _heuristic_naval(st: IRState, seat: str) -> Command | None:
+    """Attack enemy fleets in the hex when at least as strong; else sail fresh fleets at the
+    nearest enemy fleet they outweigh, outside winter; fleets at sea go to the nearest friendly
+    port (10.3)."""
+    groups: dict[str, list[str]] = {}
+    for fid in sorted(st.units):
+        rec = st.units[fid]
+        if B.is_fleet(rec) and B.seat_of(st, rec["power"]) == seat and B.can_act(st, rec["power"]) and not rec["besieged"]:
+            groups.setdefault(rec["hex"], []).append(fid)
+    enemy: dict[str, list[str]] = {}
+    for fid in sorted(st.units):
+        rec = st.units[fid]
+        if B.is_fleet(rec) and not rec.get("in_port") and B.seat_hostile_to(st, seat, rec["power"]):
+            enemy.setdefault(rec["hex"], []).append(fid)
+    for hex_id, fleets in sorted(groups.items()):
+        mine = NAV.naval_strength(st, fleets)
+        args = {"fleets": fleets}
+        if hex_id in enemy and mine >= NAV.naval_strength(st, enemy[hex_id]):
+            try:
+                NAV.check_attack(st, seat, args)
+                return Command("naval_attack", args)
+            except RuleError:
+                pass
+        if any(st.units[f].get("mmp", 0) or st.units[f].get("debarked") == st.turn for f in fleets):
+            continue
+        best = NAV.naval_reach(st, seat, hex_id, NAV.mp_left(st, fleets))
+        goals = [h for h in sorted(enemy) if h in best and h != hex_id and mine >= NAV.naval_strength(st, enemy[h])
+                 and not NAV.winter_at(st, h)]  # no winter voyages but home (10.3.1)
+        if goals:
+            return Command("sail", {"fleets": fleets, "to": min(goals, key=lambda h: (best[h][0], h))})
+        if not NAV.in_harbour(st, seat, hex_id):
+            ports = [h for h in sorted(best) if NAV.friendly_port(st, seat, h) and h != hex_id]
+            if ports:
+                return Command("sail", {"fleets": fleets, "to": min(ports, key=lambda h: (best[h][0], h))})
     return None
 
 

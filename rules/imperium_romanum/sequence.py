@@ -141,6 +141,9 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "fortification":
         _enter(st, "naval", lines)
     elif seg == "naval":
+        from rules.imperium_romanum import naval
+
+        naval.end_phase(st, lines)
         st.active = 0
         _enter(st, "movement", lines)
     elif seg == "movement":
@@ -179,6 +182,10 @@ def start_month(st: IRState, lines: list[Text]) -> None:
         rec["moved"] = False
     lines.append(_("{month} {year}: {season}.", month=MONTH_NAMES[st.month - 1], year=year_label(st.year),
                    season=season_word(st.season)))  # fmt: skip
+    if st.shipyards:
+        from rules.imperium_romanum import mobilization
+
+        mobilization.shipyards_month(st, lines)
 
 
 def year_label(year: int) -> str:
@@ -191,13 +198,15 @@ def season_word(season: str) -> Text:
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
-    (24.3: none from plundered ones); then a plunder marker goes from each province (24.2)."""
-    from rules.imperium_romanum import plunder
+    (24.3: none from plundered ones; 27.1.3: one less per coastal hex the pirates hold); then a
+    plunder marker goes from each province (24.2)."""
+    from rules.imperium_romanum import pirates, plunder
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+                      - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
                   for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
@@ -226,6 +235,9 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
 def roll_naval_order(st: IRState, lines: list[Text]) -> None:
     """10.1: the seats with fleets roll a d6 each and take their segments from high to low
     (IR-ENG-7: the highest roller always takes the first segment; ties keep the turn order)."""
+    from rules.imperium_romanum import naval
+
+    naval.start_phase(st)
     groups = [s for s in live_seats(st) if any(
         u["type"].startswith("fleet") and B.seat_of(st, u["power"]) == s for u in st.units.values())]  # fmt: skip
     rolls = []
@@ -259,6 +271,7 @@ def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
     for power in B.powers_of(st, seat):
         if B.can_act(st, power) and power not in st.declared and st.powers[power]["major"]:
             B.change_morale(st, power, -5, _("no attack in a summer month"), lines)
+            st.stat("no_attack_penalties")
     V.check_dissolution(st, lines)
 
 

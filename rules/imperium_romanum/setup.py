@@ -45,6 +45,26 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
         for lid in dep.leaders:
             st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip
+    _aboard_at_sea(st)
     for seat in st.seats:
         st.standing[seat] = {}
     return st
+
+
+def _aboard_at_sea(st: IRState) -> None:
+    """IR-ENG-36: land units a scenario sets up on a sea hex (the pirates' 4-12s, IR-SCN-2) start
+    aboard a fleet of their power there (10.4.1: 1 LE each); in a land hex they stay ashore (10.4.4)."""
+    from rules.imperium_romanum import board as B
+    from rules.imperium_romanum.naval_charts import naval_charts
+
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if B.is_fleet(rec) or data().hexes[rec["hex"]].kind == "land":
+            continue
+        for fid in sorted(f for f, frec in st.units.items() if B.is_fleet(frec) and frec["hex"] == rec["hex"]
+                          and frec["power"] == rec["power"]):  # fmt: skip
+            load = sum(B.le_halves(st.units[u]) for u in B.cargo_of(st, fid)[0])
+            if load + B.le_halves(rec) <= naval_charts().transport["capacity_halves"]:
+                rec["aboard"] = fid
+                break
+

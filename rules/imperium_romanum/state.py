@@ -61,6 +61,9 @@ class IRState:
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)
     """New units per city this Taxation & Mobilization Phase (7.4)."""
+    shipyards: list[dict[str, Any]] = field(default_factory=list)
+    """Fleets under construction (7.8): {"power", "city", "ready" (the month number), "begun"
+    (the Taxation & Mobilization Phase they were begun in)}."""
     tm_seen: int = 0
     """Taxation & Mobilization Phases begun so far (the first is never at double cost, 7.4)."""
     alliances: list[list[str]] = field(default_factory=list)
@@ -90,7 +93,7 @@ class IRState:
             if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building",
                           "mobilized"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
-            elif f.name in ("pending", "moving", "result", "alliances", "proposals"):
+            elif f.name in ("pending", "moving", "result", "alliances", "proposals", "shipyards"):
                 setattr(new, f.name, copy.deepcopy(value, memo))
             elif isinstance(value, dict):
                 setattr(new, f.name, dict(value))

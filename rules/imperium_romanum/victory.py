@@ -50,13 +50,18 @@ def _met(st: IRState, power: str, kind: str, target: str, final: bool) -> bool:
     return False
 
 
+EARLY_END_SCENARIOS = (10, 14, 18, 19)
+"""25.1: the game ends after the historical end month unless the scenario says otherwise; the
+text names scenarios 10, 14, 18 and 19 as those that end when a player meets his conditions
+(IR-ENG-9)."""
+
+
 def check_early(st: IRState, lines: list[Text]) -> None:
-    """IR-ENG-9: a scenario's conquest and leader conditions end the game as soon as they are
-    met (the scenario book is missing; 25.0 allows early ends); holding conditions wait for the
-    end month."""
-    if st.result:
-        return
+    """IR-ENG-9: in the scenarios of 25.1 that end early, a conquest or leader condition ends the
+    game as soon as it is met; in every other scenario the conditions wait for the end month."""
     scen = data().scenarios[st.scenario]
+    if st.result or scen.number not in EARLY_END_SCENARIOS:
+        return
     winners = []
     for cond in scen.victory:
         if cond.kind != "hold_province_at_end" and _met(st, cond.power, cond.kind, cond.target, False):

@@ -47,10 +47,12 @@ def _public_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, lis
 def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
     out = _public_stack(st, key, pieces)
     out["units"] = [{"id": u, "type": st.units[u]["type"], "power": st.units[u]["power"], "vet": st.units[u]["vet"],
-                     "strength": B.strength(st.units[u]), "sp": st.units[u]["sp"], "mp": st.units[u]["mp"]}
+                     "strength": B.strength(st.units[u]), "sp": st.units[u]["sp"], "mp": st.units[u]["mp"],
+                     "aboard": st.units[u].get("aboard", "")}
                     for u in pieces["units"]]  # fmt: skip
     out["leaders"] = [{"id": lid, "name": data().leaders[lid].name, "value": data().leaders[lid].value,
-                       "power": st.leaders[lid]["power"]} for lid in pieces["leaders"]]  # fmt: skip
+                       "power": st.leaders[lid]["power"], "aboard": st.leaders[lid].get("aboard", "")}
+                      for lid in pieces["leaders"]]  # fmt: skip
     return out
 
 

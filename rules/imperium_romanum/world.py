@@ -16,6 +16,7 @@ from rules.imperium_romanum.charts import entry_cost
 from rules.imperium_romanum.data_model import CityValue, IRData
 from rules.imperium_romanum.grid import distance, global_colrow, neighbours, printed_id
 from rules.imperium_romanum.loader import load_data
+from rules.imperium_romanum.naval_charts import SeaBox, naval_charts
 
 CAVALRY = ("light_cavalry_6_16", "horse_archers_6_16", "heavy_cavalry_30_16")
 """Cavalry unit types (12.4.1, 12.5, 14.2)."""
@@ -53,6 +54,8 @@ class World:
     cities_at: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Every city of the column on each hex (two real cities may share a hex of our map)."""
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
+    _ports: dict[str, bool] = field(default_factory=dict)
+    _sea: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
     def province(self, hex_id: str) -> str:
         return data().hexes[hex_id].province
@@ -117,12 +120,67 @@ class World:
                     heapq.heappush(queue, (total, there))
         return best
 
+    def is_port(self, hex_id: str) -> bool:
+        """IR-ENG-4: a city next to a sea hex is a port (cached)."""
+        cached = self._ports.get(hex_id)
+        if cached is None:
+            cell = data().hexes.get(hex_id)
+            cached = bool(cell) and hex_id in self.city_at and any(
+                data().hexes[n].kind in SEA_KINDS for n in _around(hex_id) if n in data().hexes)
+            self._ports[hex_id] = cached
+        return cached
+
+    def sea_steps(self, hex_id: str, winter: bool) -> tuple[tuple[str, int], ...]:
+        """(neighbour, MP) for every hex a fleet may enter from ``hex_id`` (10.3): sea hexes at
+        the Naval Movement Chart's cost for their kind and season (summer seas never winter,
+        doubled outside the Mediterranean), and ports for nothing; never land to land."""
+        key = (hex_id, winter)
+        cached = self._sea.get(key)
+        if cached is not None:
+            return cached
+        charts = naval_charts()
+        here_sea = data().hexes[hex_id].kind in SEA_KINDS
+        out = []
+        for other in _around(hex_id):
+            cell = data().hexes.get(other)
+            if cell is None:
+                continue
+            if cell.kind in SEA_KINDS:
+                box = sea_of(other)
+                summer_sea = box is not None and box.summer
+                cost = charts.costs[cell.kind][1 if winter and not summer_sea else 0]
+                if box is not None and not box.mediterranean:
+                    cost *= charts.outside_factor
+                out.append((other, cost))
+            elif cell.kind == "land" and here_sea and self.is_port(other):
+                out.append((other, charts.port_entry))
+        result = tuple(out)
+        self._sea[key] = result
+        return result
+
     def crossing(self, a: str, b: str) -> str:
         """The hexside feature between adjacent hexes ``a`` and ``b`` ("" when none)."""
         for edge in self.edges.get(a, ()):
             if edge.to == b:
                 return edge.crossing
         return ""
+
+
+SEA_KINDS = ("coastal", "deep")
+
+
+def _around(hex_id: str) -> list[str]:
+    col, row = global_colrow(hex_id)
+    return [printed_id(c, r) for c, r in neighbours(col, row)]
+
+
+def sea_of(hex_id: str) -> SeaBox | None:
+    """The named sea of a sea hex (9.0, 10.3); ``None`` for the Mediterranean."""
+    cell = data().hexes[hex_id]
+    for box in naval_charts().boxes:
+        if box.holds(cell.lat, cell.lon):
+            return box
+    return None
 
 
 def hex_distance(a: str, b: str) -> int:

@@ -600,7 +600,10 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
     mods = [("Rebel Military", r_stats[0]), ("Rebel Units", weight(r_units)),
             ("Emperor's Military", -e_stats[0]), ("Loyal Units", -weight(l_units))]
     _w1, _w2, purple, total = P.three_d6(st, _("Civil War (11.4)"), mods)
-    st.fought_rebels.append(target)
+    # one Civil War a turn against a Rebel and all his Commands, in either Empire (13.3.4,
+    # ruling ROME-34): his Commands of the other Empire count as fought too
+    st.fought_rebels.extend([target] if rival else
+                            [c for c in P.rebel_commands(st, target) if c not in st.fought_rebels])
     chart = d.charts["civil_wars_chart"]
     forced = half_up(purple) if rival else 0
     units = l_units + r_units

@@ -260,6 +260,68 @@ def check_transfer(st: RomeState, empire: str, uid: str, dest: str) -> int:
     return cost
 
 
+def transfer_offers(st: RomeState, empire: str) -> list[tuple[str, str]]:
+    """The Transfers (10.7) the menus offer, as (unit, Province): to each Province where a Unit
+    fills an empty Legion or Fleet icon (10.1) or joins a War front (a Province holding or
+    connected to a War, 11.2.7, with no Unit of that type yet), one Unit of each type and
+    Veteran status: the cheapest (free within its Command, 10.7.2), then the first by id, among
+    the Units whose leaving empties no icon and strips no front of its type (so that offers
+    never send a Unit back and forth). Any other legal Transfer may be typed (ROME-35)."""
+    d = data()
+    where = B.units_by_province(st)
+    fronts = {loc for _w, loc in sorted(st.wars.items()) if loc in d.provinces}
+    kinds_of = {pid: [st.units[u]["type"] for u in where.get(pid, [])] for pid in st.status}
+
+    def fills(kind: str, pid: str, kinds: list[str]) -> bool:
+        icons = d.provinces[pid].icons
+        if kind in ("legion", "pseudo"):
+            return "legion" in icons and "legion" not in kinds and "pseudo" not in kinds
+        return kind == "fleet" and "fleet" in icons and "fleet" not in kinds
+
+    def needed(uid: str) -> bool:
+        """Its leaving would empty an icon, or leave its front without a Unit of its type."""
+        u = st.units[uid]
+        rest = list(kinds_of[u["loc"]])
+        rest.remove(u["type"])
+        on_front = any(B.connected(u["loc"], loc) for loc in sorted(fronts))
+        return fills(u["type"], u["loc"], rest) or (on_front and u["type"] not in rest)
+
+    movable = [uid for uid, u in sorted(st.units.items())
+               if u["loc"] in st.status and u["type"] != "fort" and B.is_loyal(st, u["loc"])
+               and B.province_empire(st, u["loc"]) == empire and not needed(uid)]
+    offers: list[tuple[str, str]] = []
+    for dest in sorted(st.status):
+        if st.status[dest] not in ("roman", "insurgent") or not B.is_loyal(st, dest):
+            continue
+        kinds = kinds_of[dest]
+        front = any(B.connected(dest, loc) for loc in sorted(fronts))
+        groups: dict[tuple[str, bool], list[str]] = {}
+        for uid in movable:
+            u = st.units[uid]
+            if u["loc"] != dest and (fills(u["type"], dest, kinds) or (front and u["type"] not in kinds)):
+                groups.setdefault((u["type"], bool(u["vet"])), []).append(uid)
+        for _key, uids in sorted(groups.items()):
+            for uid in sorted(uids, key=lambda x: (transfer_cost(st, x, dest), x)):
+                try:
+                    check_transfer(st, empire, uid, dest)
+                except RuleError:
+                    continue
+                offers.append((uid, dest))
+                break
+    return offers
+
+
+def gift_amounts(st: RomeState, empire: str) -> list[int]:
+    """The Gifts of Gold (9.1.5) the menus offer: what the other Treasury needs to reach 0, 10
+    (a point of Bread and Circuses, 10.5), 1, half and all of this Treasury. Any other amount
+    may be typed. None while there is a Rebel Emperor or the Treasury is empty."""
+    gold = st.gold[empire]
+    if gold <= 0 or any(st.rebel_emperor.values()):
+        return []
+    wanted = [-st.gold[B.other(empire)], 10, 1, gold // 2, gold]  # the most useful first
+    return [n for i, n in enumerate(wanted) if 1 <= n <= gold and n not in wanted[:i]]
+
+
 def _fleet_ok(st: RomeState, uid: str, dest: str) -> bool:
     from rules.rome_iinc.battle import fleet_may_go
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 DATA_DIR = Path(__file__).with_name("data")
-FILES = ("map.toml", "counters.toml", "charts.toml", "scenarios.toml")
+FILES = ("map.toml", "counters.toml", "charts.toml", "scenarios.toml", "follow_on.toml")
 PROVENANCE = ("rules", "inferred", "history", "design")
 LINK_TYPES = ("road", "desert", "mountain", "river", "sea")
 STATUSES = ("roman", "insurgent", "allied", "foederati", "barbarian")
@@ -25,6 +25,12 @@ SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecu
             "stalemate", "veteran")
 EMPIRES = ("east", "west")
 SCENARIO_IDS = ("286", "363", "425", "497", "565")
+INC_SCENARIO = "222"  # the Rome, Inc. Statesmen of the follow-on (13.3.5) belong to no pool
+# 13.3.2: the Provinces Rome, Inc. lacks, Insurgent at the start of a follow-on game
+NEW_PROVINCES = ("valentia", "lugdunensis_ii", "aquitania_ii", "celtiberia", "spoletium",
+                 "constantinople", "moesia_ii", "dardania", "gothia_i", "arabia_i")
+INC_UNITS = ("legion", "legion*", "wall", "auxilia", "fleet", "fleet*", "cavalry", "cavalry*",
+             "guards", "guards*", "auxilia*")
 
 
 class DataError(ValueError):
@@ -101,6 +107,7 @@ class RomeData:
     generic: dict[str, Any]
     charts: dict[str, Any]
     scenarios: dict[str, dict[str, Any]]
+    follow_on: dict[str, Any] = field(default_factory=dict)  # follow_on.toml, checked (13.3)
     digest: str = ""
     warnings: list[str] = field(default_factory=list)
 
@@ -139,7 +146,7 @@ def _read(directory: Path) -> tuple[dict[str, dict[str, Any]], str]:
 def load(directory: Path | None = None) -> RomeData:
     """Load and validate the data in ``directory`` (default: the shipped files)."""
     raw, digest = _read(directory or DATA_DIR)
-    mp, ct, ch, sc = (raw[n] for n in FILES)
+    mp, ct, ch, sc, fo = (raw[n] for n in FILES)
     commands = dict(mp["commands"])
     for cid, c in commands.items():
         _check_provenance(f"map.toml commands.{cid}", c)
@@ -239,8 +246,12 @@ def load(directory: Path | None = None) -> RomeData:
         _check_scenario(sid, s, provinces, commands, wars, statesmen, ch)
         scenarios[sid] = s
     links = {pid: tuple(sorted(adj)) for pid, adj in adjacency.items()}
+    follow_on = _check_follow_on(fo, provinces, commands, wars, leaders, statesmen, foederati)
+    for sid, s in follow_on["inc_statesmen"].items():
+        statesmen[sid] = Statesman(sid, s["name"], int(s["mil"]), int(s["adm"]), int(s["pop"]),
+                                   int(s["int"]), s.get("special", ""), INC_SCENARIO)
     return RomeData(provinces, links, commands, wars, leaders, statesmen, dict(ct["dynasties"]),
-                    foederati, tribe_names, dict(ct["generic"]), ch, scenarios, digest)
+                    foederati, tribe_names, dict(ct["generic"]), ch, scenarios, follow_on, digest)
 
 
 def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
@@ -299,6 +310,143 @@ def _check_scenario(sid: str, s: dict[str, Any], provinces: dict[str, Province],
             raise DataError(f"{where}: {n} {pool} counters, the mix has {mix[pool]} (2.1)")
 
 
+def inc_province(follow_on: dict[str, Any], provinces: dict[str, Province], name: str) -> str:
+    """The Rome, IInc. Province of a Rome, Inc. Province name: the Provinces Chart, else the
+    Province of the same name (13.3.2), else a Rome, IInc. id (Homelands too); "" if none."""
+    entry = follow_on["provinces"].get(name)
+    if entry is not None:
+        return str(entry["to"])
+    for pid, p in sorted(provinces.items()):
+        if p.name == name and not p.homeland:
+            return pid
+    return name if name in provinces else ""
+
+
+def _check_follow_on(fo: dict[str, Any], provinces: dict[str, Province], commands: dict[str, Any],
+                     wars: dict[str, War], leaders: dict[str, Leader],
+                     statesmen: dict[str, Statesman], foederati: tuple[str, ...]) -> dict[str, Any]:
+    """follow_on.toml (13.3): the Provinces Chart, the Rebel Commands, the Statesmen and the
+    Rome, Inc. positions; every value with a provenance, every name known."""
+    out: dict[str, Any] = {"provinces": {}, "commands": {}, "statesmen": {}, "inc_statesmen": {},
+                           "positions": {}}
+    for name, e in fo.get("provinces", {}).items():
+        where = f"follow_on.toml provinces.{name!r}"
+        _check_provenance(where, e)
+        for pid in [e.get("to"), *e.get("also", [])]:
+            if pid not in provinces or provinces[pid].homeland:
+                raise DataError(f"{where}: {pid!r} is not a Rome, IInc. Province")
+            if pid in NEW_PROVINCES:
+                raise DataError(f"{where}: {pid} is one of the new Provinces of 13.3.2, which "
+                                "take no Rome, Inc. Province")
+        out["provinces"][name] = {"to": e["to"], "also": list(e.get("also", [])),
+                                  "year": int(e.get("year", 0)), "source": e["source"]}
+    for name, e in fo.get("commands", {}).items():
+        _check_provenance(f"follow_on.toml commands.{name}", e)
+        if e.get("to") not in commands:
+            raise DataError(f"follow_on.toml commands.{name}: unknown Command {e.get('to')!r}")
+        out["commands"][name] = e["to"]
+    for name, e in fo.get("statesmen", {}).items():
+        _check_provenance(f"follow_on.toml statesmen.{name}", e)
+        if e.get("to") not in statesmen or statesmen[e["to"]].scenario != "286":
+            raise DataError(f"follow_on.toml statesmen.{name}: {e.get('to')!r} is not a Statesman "
+                            "of the 286 CE scenario (13.3.5)")
+        out["statesmen"][name] = e["to"]
+    tribes = {t for w in wars.values() for t in (w.tribe,)}
+    for sid, e in fo.get("inc_statesmen", {}).items():
+        where = f"follow_on.toml inc_statesmen.{sid}"
+        _check_provenance(where, e)
+        if sid in statesmen:
+            raise DataError(f"{where}: id already used by a Rome, IInc. Statesman")
+        if int(e.get("pop", 0)) != 1:
+            raise DataError(f"{where}: a Rome, Inc. Statesman has Popularity 1 (13.3.5)")
+        special = e.get("special", "")
+        kind = special.split(":")[0]
+        if special not in SPECIALS and not (kind in ("war", "leader") and special[len(kind) + 1:] in tribes):
+            raise DataError(f"{where}: {special!r} is not a Rome, IInc. special ability (6.3; "
+                            "ruling ROME-32)")
+        for key in ("name", "mil", "adm", "int"):
+            if key not in e:
+                raise DataError(f"{where}: missing {key}")
+        out["inc_statesmen"][sid] = dict(e)
+    for pos_id, pos in fo.get("positions", {}).items():
+        out["positions"][pos_id] = _check_position(f"follow_on.toml positions.{pos_id}", pos, out,
+                                                   provinces, wars, leaders, foederati)
+    return out
+
+
+def _check_position(where: str, pos: dict[str, Any], fo: dict[str, Any],
+                    provinces: dict[str, Province], wars: dict[str, War],
+                    leaders: dict[str, Leader], foederati: tuple[str, ...]) -> dict[str, Any]:
+    """A Rome, Inc. end position: every name resolves, Units stand in Roman or Insurgent
+    Provinces, each Statesman is in one place only."""
+    _check_provenance(where, pos)
+    for key in ("prestige", "gold", "unrest"):
+        if not isinstance(pos.get(key), int):
+            raise DataError(f"{where}: {key} must be a whole number")
+    if pos["gold"] < 0 or pos["unrest"] < 0:
+        raise DataError(f"{where}: Gold and Unrest are not negative")
+
+    def statesman(name: str, field_: str) -> str:
+        sid = fo["statesmen"].get(name, name)
+        if sid not in fo["inc_statesmen"] and sid not in fo["statesmen"].values():
+            raise DataError(f"{where} {field_}: unknown Rome, Inc. Statesman {name!r} (name one "
+                            "of [statesmen] or [inc_statesmen])")
+        return sid
+
+    def province(name: str, field_: str) -> str:
+        pid = inc_province(fo, provinces, name)
+        if not pid:
+            raise DataError(f"{where} {field_}: {name!r} is neither on the Provinces Chart nor "
+                            "the name of a Rome, IInc. Province (13.3.2)")
+        return pid
+
+    seen: list[str] = [statesman(str(pos.get("caesar", "")), "caesar")]
+    rebels: dict[str, str] = {}
+    for command, who in pos.get("rebels", {}).items():
+        if command not in fo["commands"]:
+            raise DataError(f"{where} rebels: unknown Rome, Inc. Command {command!r}")
+        rebels[command] = who if who == "generic" else statesman(who, "rebels")
+    seen += [r for r in dict.fromkeys(rebels.values()) if r != "generic"]
+    seen += [statesman(n, "statesmen") for n in pos.get("statesmen", [])]
+    seen += [statesman(n, "dead") for n in pos.get("dead", [])]
+    double = sorted({s for s in seen if seen.count(s) > 1})
+    if double:
+        raise DataError(f"{where}: {', '.join(double)} listed in two places (Caesar, a Rebel, "
+                        "alive or dead)")
+    status: dict[str, str] = {}
+    for name, value in pos.get("status", {}).items():
+        if value not in STATUSES:
+            raise DataError(f"{where} status.{name}: unknown status {value!r}")
+        status[name] = value
+    for name, tribe in pos.get("tribes", {}).items():
+        if status.get(name) != "foederati" or tribe not in foederati:
+            raise DataError(f"{where} tribes.{name}: a Foederati Province with a Foederati tribe")
+    for name, value in status.items():
+        province(name, "status")
+        if value == "foederati" and name not in pos.get("tribes", {}):
+            raise DataError(f"{where} status.{name}: a Foederati Province needs its tribe")
+    for name, units in pos.get("units", {}).items():
+        province(name, "units")
+        if status.get(name, "roman") not in ("roman", "insurgent"):
+            raise DataError(f"{where} units.{name}: Units stand only in Roman or Insurgent "
+                            "Provinces (2.3)")
+        for unit in units:
+            if unit not in INC_UNITS:
+                raise DataError(f"{where} units.{name}: unknown Rome, Inc. Unit {unit!r} "
+                                f"({', '.join(INC_UNITS)})")
+    for wid, name in pos.get("wars", {}).items():
+        if wid not in wars:
+            raise DataError(f"{where} wars: unknown War counter {wid!r} (ruling ROME-33)")
+        province(name, f"wars.{wid}")
+    for lid, loc in pos.get("leaders", {}).items():
+        if lid not in leaders:
+            raise DataError(f"{where} leaders: unknown Enemy Leader {lid!r}")
+        if loc != "home" and not (loc.startswith("war:") and loc[4:] in pos.get("wars", {})):
+            raise DataError(f"{where} leaders.{lid}: a Leader is on a War of the position "
+                            "(war:<id>) or at home")
+    return dict(pos, rebels=rebels)
+
+
 def charts_tribes(charts: dict[str, Any]) -> tuple[str, ...]:
     return tuple(charts.get("_foederati", ()))
 
@@ -342,8 +490,13 @@ def summary_lines(d: RomeData) -> list[str]:
         _n("{n} Rome, IInc. Command", "{n} Rome, IInc. Commands", len(d.commands)),
         _n("{n} Rome, IInc. War", "{n} Rome, IInc. Wars", len(d.wars)),
         _n("{n} Rome, IInc. Enemy Leader", "{n} Rome, IInc. Enemy Leaders", len(d.leaders)),
-        _n("{n} Rome, IInc. Statesman", "{n} Rome, IInc. Statesmen", len(d.statesmen)),
+        _n("{n} Rome, IInc. Statesman", "{n} Rome, IInc. Statesmen",
+           sum(1 for s in d.statesmen.values() if s.scenario != INC_SCENARIO)),
         _n("{n} Rome, IInc. scenario set-up", "{n} Rome, IInc. scenario set-ups", len(d.scenarios)),
+        _n("{n} Rome, Inc. Province on the Provinces Chart (13.3.2)",
+           "{n} Rome, Inc. Provinces on the Provinces Chart (13.3.2)", len(d.follow_on["provinces"])),
+        _n("{n} Rome, Inc. position to follow on from (13.3)",
+           "{n} Rome, Inc. positions to follow on from (13.3)", len(d.follow_on["positions"])),
     ]
 
 

@@ -25,7 +25,6 @@ from typing import Any
 
 from rules.core.command import (
     ActionSpec,
-    ArgSpec,
     Choice,
     Command,
     GameResult,
@@ -83,7 +82,7 @@ class RomeGame(Game[RomeState]):
             OptionSpec("taxes", _("Optional rule: modifier to each Tax 2D6 (12.4.2)"), "0", ("-1", "0", "+1")),
             OptionSpec("wars", _("Optional rule: modifier to each War 3D6 (12.4.3)"), "0", ("-1", "0", "+1")),
             OptionSpec("extended", _("Extended game: the scenarios that follow this one, e.g. 363,425 (13.2)"), ""),
-            OptionSpec("follow_on", _("Follow on from Rome, Inc. (13.3)"), ""),
+            OptionSpec("follow_on", _("Follow on from a Rome, Inc. position of the data (13.3), e.g. example or example:west"), ""),
             OptionSpec("harsh_losses", _("Optional rule: Dismiss three Auxilia, Tribute 15 Gold (12.4.4)"),
                        "no", ("no", "yes")),
         ]
@@ -115,7 +114,11 @@ class RomeGame(Game[RomeState]):
             raise RuleError("13.2", _("an extended game chains the following scenarios in order, "
                                       "two to four in all: after {scenario} comes {next}",
                                       scenario=scenario, next=", ".join(expected) or "nothing"))
-        follow_on.refuse_option(options.get("follow_on", ""))
+        inc = options.get("follow_on", "")
+        if inc and scenario != "286":
+            raise RuleError("13.3", _("a game of Rome, Inc. is followed by the 286 CE scenario"))
+        if inc:
+            follow_on.parse_option(inc)
         if options.get("harsh_losses", "no") not in ("no", "yes"):
             raise RuleError("12.4.4", _("harsh_losses is yes or no"))
         st = new_state(scenario, mode, Dice(seed), dict(options))
@@ -123,6 +126,11 @@ class RomeGame(Game[RomeState]):
         st.step = "begin"  # the first /end starts Turn 1, so the set-up is posted before it runs
         lines: list[Text] = [_("{title}: the Empires are set up. Either player starts Turn 1 with "
                                "/end.", title=_SCENARIOS[scenario][0])]
+        if inc:
+            lines = []
+            follow_on.start(st, inc, lines)  # 13.3: ends in the appointments of 13.3.5
+            lines.append(_("The other Emperor is chosen, then the Governors are placed, West "
+                           "first; each player ends with /end and Turn 1 begins (13.3.5)."))
         st.last = [str(x) for x in lines]
         game = cls(st)
         opening = Outcome()
@@ -178,23 +186,12 @@ class RomeGame(Game[RomeState]):
             lambda name: str(_ACTION_HELP.get(name, name)),
             lambda option, value: label(self.state, option, value),
         )
-        specs.extend(_open_actions(self.state, seat))
         return specs
 
     def example_commands(self, seat: str) -> list[Command]:
-        """Examples of the commands too open to list among the legal ones (any Transfer, any
-        amount of Gold), legal now for ``seat``: a Transfer and a Gift of 10 Gold, if possible
-        (``/game status`` shows them after the legal commands)."""
-        st = self.state
-        if seat not in to_move(st) or st.tasks or st.pending:
-            return []
-        found = []
-        transfer = example_transfer(st, seat)
-        if transfer is not None:
-            found.append(transfer)
-        if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-            found.append(Command("give_gold", {"amount": str(min(10, st.gold[seat]))}))
-        return found
+        """Examples ``/game status`` adds after the legal commands: none, since the legal
+        commands now offer Transfers and Gifts of Gold too (ROME-35)."""
+        return []
 
     def result(self) -> GameResult | None:
         r = self.state.result
@@ -271,24 +268,6 @@ class PhaseLog(list[Text]):
         return [join("\n", block) for block in blocks]
 
 
-def example_transfer(st: RomeState, seat: str) -> Command | None:
-    """A legal, affordable Transfer of one of ``seat``'s Units (the first found), if any."""
-    if st.step != "unrest" or seat not in PH.active_empires(st):
-        return None
-    for uid, u in sorted(st.units.items()):
-        if u["loc"] not in st.status or u["type"] == "fort" or B.province_empire(st, u["loc"]) != seat:
-            continue
-        for dest in sorted(st.status):
-            if B.province_empire(st, dest) != seat:
-                continue
-            try:
-                C.check_transfer(st, seat, uid, dest)
-            except RuleError:
-                continue
-            return Command("transfer", {"unit": uid, "to": dest})
-    return None
-
-
 def map_drawn(st: RomeState) -> bool:
     """Whether the picture is posted now: a phase ended with the map changed since the last
     picture (Provinces, Units, Wars, Leaders, Commands), or the game is over."""
@@ -338,24 +317,6 @@ _CHOICE_VERBS: dict[str, Text] = {
 }
 
 
-def _open_actions(st: RomeState, seat: str) -> list[ActionSpec]:
-    """Actions whose full list of commands would be too long to enumerate (a Transfer to any
-    Province, any amount of Gold): offered with the choices that are finite."""
-    if seat not in to_move(st) or st.tasks or st.pending:
-        return []
-    specs: list[ActionSpec] = []
-    if st.step == "unrest":
-        units = [u for u, x in sorted(st.units.items()) if x["loc"] in st.status and x["type"] != "fort"
-                 and B.province_empire(st, x["loc"]) == seat and B.is_loyal(st, x["loc"])]
-        targets = [p for p in sorted(st.status) if st.status[p] in ("roman", "insurgent") and B.is_loyal(st, p)]
-        specs.append(ActionSpec("transfer", str(_ACTION_HELP["transfer"]), (
-            ArgSpec("unit", "unit", tuple(Choice(u, label(st, "unit", u)) for u in units)),
-            ArgSpec("to", "to", tuple(Choice(p, label(st, "to", p)) for p in targets)))))
-    if st.gold[seat] > 0 and not any(st.rebel_emperor.values()):
-        specs.append(ActionSpec("give_gold", str(_ACTION_HELP["give_gold"]), (ArgSpec("amount", "amount"),)))
-    return specs
-
-
 def label(st: RomeState, key: str, value: str) -> str:
     d = data()
     if value in d.provinces:
@@ -394,7 +355,7 @@ def to_move(st: RomeState) -> list[str]:
         return [st.tasks[0]["empire"]]
     if st.step == "bankrupt":
         return [e for e in SEATS if st.gold[e] < 0 and not st.ended.get(e)]
-    if st.step in ("unrest", "war", "begin"):
+    if st.step in ("unrest", "war", "begin", "appoint"):
         return PH.active_empires(st)
     return []
 
@@ -439,8 +400,11 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
     if name == "end":
         _end(st, seat, lines)
         return
-    if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
+    if name == "appoint" and st.step == "appoint":
+        _need_step(st, seat, ("appoint",), "13.3.5")
+    elif name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         _need_step(st, seat, ("unrest",), "10.0")
+    if name in ("appoint", "bread", "circus", "build", "upgrade", "transfer"):
         if name == "appoint":
             also = args.get("also", [])
             if isinstance(also, str):
@@ -486,8 +450,8 @@ def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
         st.ended[seat] = True
         lines.append(_("The {empire} accepts its debts.", empire=seat.capitalize()))
         return
-    _need_step(st, seat, ("unrest", "war"), "7.0")
-    if st.step == "unrest":
+    _need_step(st, seat, ("unrest", "war", "appoint"), "7.0")
+    if st.step in ("unrest", "appoint"):
         waiting = C.unplaced_statesmen(st, seat)
         if waiting:
             raise RuleError("10.3", _("place the face-up Statesmen first: {names}",
@@ -570,8 +534,11 @@ def task_choices(st: RomeState, task: dict[str, Any]) -> list[str]:
 
 
 def legal_commands(st: RomeState, seat: str) -> list[Command]:
-    """Every legal command for ``seat`` now, fully specified (random player, autocomplete).
-    Fights list each War with each Commander and every eligible Province together."""
+    """The legal commands for ``seat`` now, fully specified (menus, ``/game status``, random
+    player). Fights list each War with each Commander and every eligible Province together.
+    Transfers and Gifts of Gold are too many to list: the ones that matter are offered
+    (``commands.transfer_offers``, ``commands.gift_amounts``; ruling ROME-35), and any other
+    legal one may be typed."""
     if seat not in to_move(st):
         return []
     if st.pending:
@@ -585,13 +552,15 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
     if st.gold[seat] < 0:
         cmds.append(Command("extra_taxes", {}))
     if st.step in ("bankrupt", "begin"):
+        cmds += [Command("give_gold", {"amount": str(n)}) for n in C.gift_amounts(st, seat)]
         cmds.append(Command("end", {}))
         return cmds
     d = data()
-    if st.step == "unrest":
+    if st.step in ("unrest", "appoint"):
         for sid in C.unplaced_statesmen(st, seat) or [s for s, loc in sorted(st.statesmen.items()) if loc == "up"]:
             for cid in C.vacant_commands(st, seat):
                 cmds.append(Command("appoint", {"statesman": sid, "command": cid}))
+    if st.step == "unrest":
         cap = P.emperor_stats(st, seat)[1] - st.bought.get(seat, 0)
         for n in range(1, cap + 1):
             if st.gold[seat] >= 10 * n:
@@ -622,7 +591,10 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
                     cmds.append(Command("fight", {"war": wid, "commander": cmdr, "provinces": provs}))
         for target in W.civil_targets(st, seat):
             cmds.append(Command("civil_war", {"rebel": target}))
-    if st.step in ("unrest", "war"):
+    if st.step == "unrest":
+        cmds += [Command("transfer", {"unit": u, "to": p}) for u, p in C.transfer_offers(st, seat)]
+    cmds += [Command("give_gold", {"amount": str(n)}) for n in C.gift_amounts(st, seat)]
+    if st.step in ("unrest", "war", "appoint"):
         try:
             _end_check(st, seat)
             cmds.append(Command("end", {}))
@@ -632,7 +604,7 @@ def legal_commands(st: RomeState, seat: str) -> list[Command]:
 
 
 def _end_check(st: RomeState, seat: str) -> None:
-    if st.step == "unrest" and C.unplaced_statesmen(st, seat):
+    if st.step in ("unrest", "appoint") and C.unplaced_statesmen(st, seat):
         raise RuleError("10.3", _("place the face-up Statesmen first"))
     if st.step == "war" and W.compulsory_civil(st, seat):
         raise RuleError("11.4", _("fight the compulsory Civil Wars first"))

@@ -23,6 +23,8 @@ def active_empires(st: RomeState) -> list[str]:
     order = ["east", "west"] if st.turn % 2 else ["west", "east"]
     if st.step == "begin":
         return order
+    if st.step == "appoint":  # the follow-on's appointments, West first, one at a time (13.3.5)
+        return [e for e in ("west", "east") if not st.ended.get(e)][:1]
     return [e for e in order if not st.ended.get(e)]
 
 
@@ -39,6 +41,12 @@ def advance(st: RomeState, lines: list[Text]) -> None:
             if any(st.gold[e] < 0 and not st.ended.get(e) for e in EMPIRES):
                 return
             _close_phase(st, lines)
+            continue
+        if st.step == "appoint":
+            if active_empires(st):
+                return
+            st.step = "next"
+            st.ended = {}
             continue
         if st.step in ("unrest", "war"):
             if active_empires(st):

@@ -503,3 +503,16 @@ def test_rival_prefers_its_own_capture_without_asking() -> None:
     st.active, st.phase = "pillar", "rival"  # Pillar wins F6 itself: nothing to ask
     flow.continue_resolution(st, "pillar", Outcome())
     assert not st.pending and "decius" in st.areas["pillar"] and "gallus" not in st.areas["wreath"]
+
+
+def test_public_view_lists_each_area_s_emperors_and_counts_them() -> None:
+    """§3.0 scoring: the public view of a scoring area names the Emperors it captured (in the
+    order taken; the Barbarians are counted, not listed there) next to the counts the score is
+    made of; the list is no longer overwritten by the count."""
+    g = BarracksGame.new("standard-4p", [], "s", {})
+    st = g.state
+    st.areas["sword"] = ["gallus", "barbarian-01", "gordian1", "philip2", "decius"]
+    area = g.public_view()["areas"]["sword"]
+    assert area["emperor_ids"] == ["gallus", "gordian1", "philip2", "decius"]
+    assert (area["emperors"], area["red"], area["blue"], area["yellow"], area["barbarians"], area["sets"],
+            area["score"]) == (4, 2, 1, 1, 1, 1, 8)

@@ -24,6 +24,7 @@ from bot.publisher import DiscordPublisher, PinFailed
 from cogs.lobby import opening_posts
 from cogs.outbox import drain
 from db.models import OutboxRow
+from rules.core.i18n import Text
 from rules.core.registry import register_module
 
 
@@ -132,14 +133,28 @@ async def test_the_end_of_a_barracks_game_carries_the_final_table_and_score_shee
     assert all(line.startswith("[public]") for line in following[:image])
 
 
-async def test_a_battle_card_rides_on_the_battle_message(tmp_path: Path) -> None:
+async def test_a_battle_card_rides_on_the_battle_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Imperator: the battle card is a picture of the battle's one message (with the map when
-    the battle moved units), not a post of its own."""
+    the battle moved units), not a post of its own. The loser still had to choose its retreat,
+    so that card says "Waiting"; the message of the choice carries the final card, with the
+    losses and the retreat and no "Waiting" (issue 12)."""
     import io
     import re
 
+    import render.battle_card
     from bot.transcript import TranscriptRunner, parse_transcript
+    from render.battle_card import aftermath_lines
 
+    drawn: list[dict[str, Any]] = []
+    real = render.battle_card.render_battle_card
+
+    def spy(card: dict[str, Any]) -> bytes:
+        drawn.append(dict(card))
+        return real(card)
+
+    monkeypatch.setattr(render.battle_card, "render_battle_card", spy)
     path = Path(__file__).resolve().parents[1] / "transcripts" / "imperator_battle_report.txt"
     text = path.read_text(encoding="utf-8")
     runner = TranscriptRunner(tmp_path / "b.db", 1, tmp_path / "images", io.StringIO())
@@ -155,10 +170,25 @@ async def test_a_battle_card_rides_on_the_battle_message(tmp_path: Path) -> None
     carrying = [
         o for o in outputs if any("imperator-battle-" in p.name for p in [o.image, *o.more_images] if p)
     ]
-    assert len(carrying) == 1
-    [battle] = carrying
+    assert len(carrying) == 2
+    battle, settled = carrying
     assert battle.audience == "public" and "§8.2: battle in Cyrrhus" in battle.text
     assert "Respond" in [c.label for c in battle.components]
+    assert settled.audience == "public" and "retreats to Melitene" in settled.text
+    assert "§8.2: battle in Cyrrhus" not in settled.text
+    first, final = drawn
+    assert str(first["waiting"]).startswith("rome still chooses (retreat)")
+    assert "waiting" not in final
+    rome = [str(line) for line in aftermath_lines(final["defender"])]
+    assert rome == [
+        "Losses: XVIe Flavia (reduced)",
+        "Result A: each of its units takes a step loss",
+        "Retreat: XVIe Flavia → Melitene",
+    ]
+    assert [str(line) for line in aftermath_lines(first["defender"])] == rome[:2]
+    # drawn from the stored spec, its sentences are still marked (drawn in the game's language)
+    assert isinstance(final["defender"]["losses"][0], Text)
+    assert final["defender"]["losses"][0].msgid == "{unit} (reduced)"
 
 
 async def test_a_refused_pin_is_reported_in_the_channel_and_logged(

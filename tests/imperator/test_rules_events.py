@@ -8,6 +8,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
+from rules.imperator.game import ImperatorGame
 
 
 def test_event_6_rome_may_not_end_its_movement_before_an_augustus_heads_for_rome() -> None:
@@ -212,3 +213,76 @@ def test_event_4_with_two_augusti_the_roman_player_picks_the_sick_one() -> None:
     assert (d["kind"], d["role"], d["prompt"], d["section"]) == ("ill", "R", "Event 4: choose which Augustus falls ill.",
                                                                  "Events table")
     assert [c[0] for c in d["choices"]] == ["a1", "a2"] and not st.leaders["a1"].ill and not st.leaders["a2"].ill
+
+
+# -- Event 6: "l'Augustus (ou au moins un des deux, s'il y en a deux)" ------------------------------
+def _two_augusti_outside_rome() -> ImperatorGame:
+    """Two Augusti of Rome, neither in Rome, when Event 6 is drawn: the Roman player is asked
+    which one heads for Rome."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos()
+    p.leader("aug", "aquincum", title="augustus")  # 3 PM from Rome
+    p.leader("aug2", "vindobona", title="augustus")  # 2 PM from Rome
+    g = p.game(event=6)
+    fate.apply_event(g.state, Outcome(), 6)
+    return g
+
+
+def test_event_6_with_two_augusti_outside_rome_the_roman_player_picks_the_one_who_goes() -> None:
+    """Events table, event 6: with two Augusti the event binds "at least one of the two", not
+    both: a decision for Rome, the one nearer Rome by default (Aug2, 2 PM away against 3)."""
+    g = _two_augusti_outside_rome()
+    d = g.pending_decision()
+    assert d is not None
+    assert (d.kind, d.seat, d.section, d.prompt) == ("agitation", "rome", "Events table",
+                                                     "Event 6: choose which Augustus heads for Rome.")
+    assert [c.value for c in d.choices] == ["aug", "aug2"] and d.default == "aug2"
+    out = g.apply("rome", Command("decide", {"id": d.id, "choice": "aug"}))
+    assert out.public == ["Event 6: Aug must head for Rome."] and out.citations == ["Events table"]
+    assert g.state.agitation == "aug"
+
+
+def test_event_6_the_augustus_not_picked_is_free() -> None:
+    """Events table, event 6: the Augustus the Roman player did not send may move away from Rome;
+    the one he sent may not, and Rome's movement waits for him."""
+    from rules.imperator import fate
+
+    g = _two_augusti_outside_rome()
+    d = g.pending_decision()
+    assert d is not None
+    g.apply("rome", Command("decide", {"id": d.id, "choice": "aug2"}))
+    assert fate.bound_augusti(g.state) == ["aug2"]
+    g.apply("rome", Command("move", {"leader": "aug", "to": "jazyges"}))  # away from Rome: free
+    assert g.state.leaders["aug"].loc == "jazyges"
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("end"))
+    assert e.value.section == "Event 6" and "must head for Rome" in e.value.message
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "aug2", "to": "carnuntum"}))
+    assert e.value.section == "Event 6"
+    assert g.state.leaders["aug2"].loc == "vindobona"
+    g.apply("rome", Command("move", {"leader": "aug2", "path": ["italia", "rome"]}))
+    g.apply("rome", Command("end"))
+    assert (g.state.leaders["aug2"].loc, g.state.active) == ("rome", "E")
+
+
+def test_event_6_with_the_picked_augustus_gone_every_augustus_of_rome_is_bound() -> None:
+    """Ruling "Event 6: at least one of the two Augusti": with no standing pick (the event set
+    without a choice, or the picked Augustus dead), both Augusti outside Rome are bound; one
+    Augustus alone needs no pick."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    g = _two_augusti_outside_rome()
+    st = g.state
+    st.pending.clear()
+    assert fate.bound_augusti(st) == ["aug", "aug2"]
+    st.agitation = "aug2"
+    assert fate.bound_augusti(st) == ["aug2"]
+    st.leaders["aug2"].status = "dead"
+    assert fate.bound_augusti(st) == ["aug"]
+    st.pending.clear()
+    fate.apply_event(st, Outcome(), 6)
+    assert st.pending == [] and st.agitation is None

@@ -152,3 +152,61 @@ def test_fuite_opportune_keeps_the_stacking_rules() -> None:  # §6.3
     assert combat.fuite_zones(st, "carnuntum", "E") == ["quadi"]  # Noricum holds Parthians (§4.2)
     del st.units["parth"]
     assert combat.fuite_zones(st, "carnuntum", "E") == ["noricum", "quadi"]
+
+
+def _fuite_window(p: Pos) -> ImperatorGame:
+    """The Enemies, attacked in Carnuntum, stand (no evasion) and hold Fuite opportune."""
+    g = _attacked(p)
+    st = g.state
+    st.rules["stratagems"] = True
+    for s in st.roles:
+        st.hands.setdefault(s, [])
+    st.hands["enemies"].append("fuite_opportune#90")
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+    w = g.pending_decision()
+    assert w is not None and (w.kind, w.seat) == ("bstrat", "enemies")
+    assert "fuite_opportune@noricum" in [c.value for c in w.choices]
+    g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@noricum"}))
+    return g
+
+
+def test_fuite_opportune_the_player_picks_which_units_go() -> None:
+    """§6.3 Fuite opportune moves the force "en respectant les contraintes ... de mouvement": its
+    leaders take their CCs of units (2 + 1 of 4), and which ones is the player's choice, asked
+    one at a time as for an evasion (§8.1): he leaves the strongest, Q0, behind."""
+    g = _fuite_window(_defenders(Pos(), ("chief", 3, 2), ("second", 2, 1)))
+    offered = []
+    for pick in ("q3", "q1", "q2"):
+        which = g.pending_decision()
+        assert which is not None and (which.kind, which.seat, which.section) == ("evade_unit", "enemies", "§6.3")
+        assert which.prompt.startswith("§6.3: Fuite opportune; pick a unit")
+        offered.append([c.value for c in which.choices])
+        g.apply("enemies", Command("decide", {"id": which.id, "choice": pick}))
+    assert offered == [["q0", "q1", "q2", "q3"], ["q0", "q1", "q2"], ["q0", "q2"]]
+    st = g.state
+    assert [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"] == ["q1", "q2", "q3"]
+    assert st.units["q0"].loc == "carnuntum"
+    assert st.leaders["chief"].loc == st.leaders["second"].loc == "noricum"
+    assert g.state.hands["enemies"] == []
+
+
+def test_fuite_opportune_default_takes_the_strongest() -> None:
+    """§6.3: the default pick of each unit is the strongest left, as for an evasion."""
+    g = _fuite_window(_defenders(Pos(), ("chief", 3, 2), ("second", 2, 1)))
+    for _i in range(3):
+        which = g.pending_decision()
+        assert which is not None and (which.kind, which.section) == ("evade_unit", "§6.3")
+        g.apply("enemies", Command("decide", {"id": which.id, "choice": which.default}))
+    st = g.state
+    assert [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"] == ["q0", "q1", "q2"]
+    assert g.pending_decision() is None
+
+
+def test_fuite_opportune_asks_nothing_when_the_cc_takes_every_unit() -> None:
+    """§6.3: with CC 4 for 4 units nothing is asked: the whole force goes."""
+    g = _fuite_window(_defenders(Pos(), ("chief", 3, 4)))
+    st = g.state
+    assert g.pending_decision() is None
+    assert [st.units[u].loc for u in ("q0", "q1", "q2", "q3")] == ["noricum"] * 4

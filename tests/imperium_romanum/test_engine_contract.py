@@ -31,7 +31,7 @@ def test_scenario_1_sets_up() -> None:
     assert game.to_move() and game.state.units
 
 
-@pytest.mark.parametrize(("scenario", "section"), [("s02", "§27"), ("s24", "§28")])
+@pytest.mark.parametrize(("scenario", "section"), [("s24", "§28")])
 def test_scenarios_needing_missing_rules_say_so(scenario: str, section: str) -> None:
     with pytest.raises(NotYetSupported) as err:
         ImperiumRomanumGame.new(scenario, [], "s", {})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
@@ -25,6 +26,10 @@ JUNK = [
     Command("propose_alliance", {"with": "rome"}),
     Command("end", {}),
     Command("sail", {}),
+    Command("sail", {"fleets": ["rome.fleet_18_30.1"], "to": "B4406"}),
+    Command("debark", {"fleets": ["pirates.fleet_18_30.3"], "to": "B4406"}),
+    Command("embark", {"fleets": ["rome.fleet_18_30.1"], "units": ["rome.legion_16_10.1", "rome.legion_16_10.2"]}),
+    Command("naval_attack", {"fleets": "rome.fleet_18_30.1"}),
     Command("fly", {}),
 ]
 PUBLIC_STACK_KEYS = {"hex", "side", "besieged", "top", "size"}
@@ -35,10 +40,13 @@ def _state_json(game: ImperiumRomanumGame) -> str:
 
 
 def check_invariants(st: IRState, game: ImperiumRomanumGame) -> None:
-    # every unit in exactly one place, on a land hex of the map
+    # every unit in exactly one place: on a land hex, or at sea as a fleet or aboard one there (10.4)
     assert not set(st.units) & set(st.eliminated)
     for rec in st.units.values():
-        assert data().hexes[rec["hex"]].kind == "land"
+        if data().hexes[rec["hex"]].kind != "land":
+            assert B.is_fleet(rec) or st.units[rec["aboard"]]["hex"] == rec["hex"]
+        if rec.get("aboard"):
+            assert st.units[rec["aboard"]]["hex"] == rec["hex"] and B.is_fleet(st.units[rec["aboard"]])
     for rec in st.leaders.values():
         assert rec["status"] in ("map", "captured", "dead")
     # stacking (5.2, 5.8): pieces of one player in a hex may all stack together
@@ -62,10 +70,11 @@ def check_invariants(st: IRState, game: ImperiumRomanumGame) -> None:
             assert f'"{lid}"' not in text
 
 
+@pytest.mark.parametrize("scenario", ["s12", "s02"])
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st_.integers(0, 10_000), picks=st_.lists(st_.integers(0, 10_000), min_size=20, max_size=60))
-def test_random_play_keeps_every_invariant_and_replays(seed: int, picks: list[int]) -> None:
-    game = ImperiumRomanumGame.new("s12", [], f"prop-{seed}", {})
+def test_random_play_keeps_every_invariant_and_replays(scenario: str, seed: int, picks: list[int]) -> None:
+    game = ImperiumRomanumGame.new(scenario, [], f"prop-{seed}", {})
     log: list[tuple[str, Command]] = []
     for i, pick in enumerate(picks):
         if game.result() is not None:
@@ -75,8 +84,9 @@ def test_random_play_keeps_every_invariant_and_replays(seed: int, picks: list[in
             junk = JUNK[pick % len(JUNK)]
             before = _state_json(game)
             try:
-                game.apply(seat if pick % 2 else "dacia", junk)
-                log.append((seat if pick % 2 else "dacia", junk))
+                other = seat if pick % 2 else game.state.seats[-1]
+                game.apply(other, junk)
+                log.append((other, junk))
             except RuleError:
                 assert _state_json(game) == before
         if game.result() is not None:
@@ -88,7 +98,7 @@ def test_random_play_keeps_every_invariant_and_replays(seed: int, picks: list[in
         game.apply(seat, cmd)
         log.append((seat, cmd))
         check_invariants(game.state, game)
-    replay = ImperiumRomanumGame.new("s12", [], f"prop-{seed}", {})
+    replay = ImperiumRomanumGame.new(scenario, [], f"prop-{seed}", {})
     for seat, cmd in log:
         replay.apply(seat, cmd)
     assert _state_json(replay) == _state_json(game)

@@ -3,6 +3,8 @@ example."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.command import Command
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
@@ -65,7 +67,22 @@ def test_ir_eng_8_a_dissolved_major_becomes_an_inactive_neutral_and_the_other_pl
     assert pos.st.result["winners"] == ["rome"]
 
 
-def test_ir_eng_9_eliminating_the_rex_ends_scenario_12_at_once() -> None:
+def test_ir_eng_9_scenario_12_goes_on_to_its_end_month_after_the_rex_falls() -> None:
+    """25.1: the game ends after the historical end month unless the scenario says otherwise;
+    Decebalus dead in 102 wins Rome the game only when September 106 is over."""
+    pos = Position()
+    pos.leader("decebalus", "B4512")
+    B.lose_leader(pos.st, "decebalus", "dead", [])
+    V.check_early(pos.st, [])
+    assert pos.st.result == {}
+    V.final_victory(pos.st, [])
+    # Dacia still holds Dacia: both conditions are met and both win (25.2 allows several winners)
+    assert pos.st.result["winners"] == ["rome", "dacia"] and pos.st.result["kind"] == "end"
+
+
+def test_ir_eng_9_a_scenario_of_25_1_ends_as_soon_as_a_condition_is_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert V.EARLY_END_SCENARIOS == (10, 14, 18, 19)
+    monkeypatch.setattr(V, "EARLY_END_SCENARIOS", (12,))
     pos = Position()
     pos.leader("decebalus", "B4512")
     B.lose_leader(pos.st, "decebalus", "dead", [])
@@ -174,3 +191,17 @@ def test_ir_eng_2_a_province_without_a_capital_this_period_uses_its_first_city()
     cities = sorted(c for c in w.city_value if data().cities[c].province == "moesia_superior")
     assert not any(data().cities[c].capital for c in cities)
     assert w.capital_of["moesia_superior"] == cities[0]
+
+
+def test_ir_eng_15_a_third_side_in_the_hex_stays_out_of_the_battle() -> None:
+    """IR-ENG-15: Rome attacks a hex holding Dacians and Iazyges (a neutral nobody controls):
+    the side with the most strength defends, the other stays out."""
+    pos = Position(segment="combat")
+    dacians = pos.units("dacia", "legion_20_10", "B4406", 2)
+    iazyges = pos.units("iazyges", "light_cavalry_6_16", "B4406", 1)
+    pos.unit("rome", "legion_20_10", "B4406")
+    side, defenders = C.defender_seat(pos.st, "rome", "B4406")
+    assert (side, defenders) == ("dacia", dacians)
+    more = pos.units("iazyges", "heavy_cavalry_30_16", "B4406", 2)
+    side, defenders = C.defender_seat(pos.st, "rome", "B4406")
+    assert (side, defenders) == ("iazyges", iazyges + more)

@@ -10,6 +10,7 @@ from rules.core.errors import RuleError
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import victory as V
 from tests.imperium_romanum.builder import Position
 
 
@@ -115,11 +116,15 @@ def test_5_6_1_a_single_b_fort_cannot_conquer_and_hostile_units_forbid_the_roll(
     assert pos.st.stats.get("conquest_rolls", 0) == 1  # only the first, fort B, roll was made
 
 
-def test_5_6_1_conquering_dacia_wins_scenario_12() -> None:
+def test_5_6_1_conquering_dacia_wins_scenario_12_at_its_end() -> None:
+    """The conquest roll takes Dacia; the game goes on to September 106 (25.1, IR-ENG-9), when
+    Rome alone has met a condition."""
     pos = Position(month=6, segment="combat")
     pos.st.forts["B4406"] = {"rome": 4}
     pos.dice(6)
     pos.game.apply("rome", Command("end"))
+    assert pos.st.province_owner["dacia"] == "rome" and pos.game.result() is None
+    V.final_victory(pos.st, [])
     assert pos.game.result() is not None and pos.game.result().winners == ("rome",)  # type: ignore[union-attr]
 
 

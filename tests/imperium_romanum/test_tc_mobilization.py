@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.world import data, world
@@ -107,8 +107,46 @@ def test_provinces_outside_the_areas_raise_a_4_12_per_city_and_one_more() -> Non
     assert err.value.section == "§7.2"
 
 
-def test_fleets_and_minor_powers_are_not_yet_supported() -> None:
+def test_tc_13_a_fleet_begun_in_march_appears_in_june_and_ticks_heavy_infantry() -> None:
+    """TC-13 (7.8): paid in March, placed in its port at the start of June; it ticks 18-30 and a
+    heavy-infantry column of the area; a third fleet in one city-port and phase is refused."""
     pos = _italy()
-    with pytest.raises(NotYetSupported) as err:
+    _build(pos, "fleet_18_30", "roma")
+    assert pos.st.mobilized["area:italia"] == {"18-30": 1, "16-10": 1}
+    assert pos.st.powers["rome"]["treasury"] == 100 - 4  # charts_naval.toml building.cost (design)
+    assert not [u for u in pos.st.units.values() if u["type"] == "fleet_18_30"]
+    _build(pos, "fleet_18_30", "roma")
+    with pytest.raises(RuleError) as err:
         _build(pos, "fleet_18_30", "roma")
     assert err.value.section == "§7.8"
+    for month in (4, 5, 6):
+        pos.st.turn += 1
+        pos.st.month = month
+        SEQ.start_month(pos.st, [])
+        fleets = [u for u in pos.st.units.values() if u["type"] == "fleet_18_30"]
+        assert len(fleets) == (2 if month == 6 else 0)
+    assert {u["hex"] for u in fleets} == {data().cities["roma"].hex} and not pos.st.shipyards
+
+
+def test_tc_13_no_fleet_without_heavy_infantry_left() -> None:
+    pos = _italy()
+    pos.st.mobilized["area:italia"] = {"20-10": 3, "16-10": 4}
+    with pytest.raises(RuleError) as err:
+        _build(pos, "fleet_18_30", "roma")
+    assert err.value.section == "§7.8"
+    assert "heavy infantry" in err.value.message
+
+
+@pytest.mark.parametrize(("dice", "fate"), [((1,), "destroyed"), ((2, 3), 0), ((2, 5), 1), ((2, 6), 2)])
+def test_tc_14_a_fleet_under_construction_in_a_captured_port(dice: tuple[int, ...], fate: object) -> None:
+    pos = _italy()
+    _build(pos, "fleet_18_30", "roma")
+    ready = pos.st.shipyards[0]["ready"]
+    captor = sorted(p for p in pos.st.powers if p != "rome")[0]
+    pos.st.city_owner["roma"] = captor
+    pos.dice(*dice)
+    SEQ.start_month(pos.st, [])
+    if fate == "destroyed":
+        assert pos.st.shipyards == []
+    else:
+        assert [(y["power"], y["ready"]) for y in pos.st.shipyards] == [(captor, ready + int(str(fate)))]

@@ -25,7 +25,7 @@ from bot.moderator import Moderator
 from db.models import EventRow, GameRow, OutboxRow
 
 from .harness import Findings, Harness
-from .players import SETUPS, consistency_problems, open_game, play_one
+from .players import SETUPS, consistency_problems, deterministic_seeds, open_game, play_one
 
 TESTS = Path(__file__).resolve().parents[1]
 ACTIVE_GAMES = 4
@@ -42,6 +42,7 @@ async def child(url: str, seed: int) -> None:
     moderator = Moderator(engine, clock=Clock())
     moderator.composer = compose  # the posts each command owes, as the bot's scheduler sets
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     for setup in SETUPS:  # data loaded before the clock starts: the kills land mid-game
         seats = list(get_game(setup.kind).scenario(setup.scenario).seats)
         get_game(setup.kind).new(setup.scenario, seats, "warm", dict(setup.options))
@@ -110,6 +111,7 @@ async def crashes(
     """``kills`` SIGKILLs of a child playing on ``url`` (the database of ``moderator``)."""
     findings = Findings("crashes", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     paths = [str(TESTS), str(TESTS.parent), *(p for p in sys.path if p)]  # this checkout first
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     async with Harness(moderator, images) as harness:

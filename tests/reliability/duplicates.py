@@ -27,7 +27,14 @@ from db.models import GameRow
 from rules.core import Command
 
 from .harness import Findings, Harness
-from .players import Setup, candidates, consistency_problems, open_game, play_one
+from .players import (
+    Setup,
+    candidates,
+    consistency_problems,
+    deterministic_seeds,
+    open_game,
+    play_one,
+)
 
 KINDS = ("typed command", "select", "button", "decision answer")
 DUPLICATE_IDS = itertools.count(7 * 10**17)
@@ -226,6 +233,7 @@ async def duplicates(
     ``moderator`` and ``other`` share one database (two processes) and one FakeClock."""
     findings = Findings("duplicates", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     async with Harness(moderator, images / "one") as one, Harness(other, images / "two") as two:
         for harness in (one, two):
             if harness.recorder is not None:

@@ -11,6 +11,7 @@ snapshot = replay for every game.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from pathlib import Path
@@ -24,7 +25,16 @@ from bot.moderator import Moderator
 from db.models import GameRow, SnapshotRow
 
 from .harness import ADMIN, STRANGER, Findings, Harness
-from .players import SETUPS, USERS, Setup, canonical, consistency_problems, open_game, play_one
+from .players import (
+    SETUPS,
+    USERS,
+    Setup,
+    canonical,
+    consistency_problems,
+    deterministic_seeds,
+    open_game,
+    play_one,
+)
 
 JUNK = (
     "", " ", "0", "-1", "1.5", "1e309", "NaN", "99999999999999999999", str(2**63),
@@ -104,6 +114,57 @@ def forged_id(pattern: str, rng: random.Random, games: list[int], seq: int) -> s
     return text[:100]
 
 
+def real_words(game: Any) -> list[str]:
+    """Every string the game offers now in any seat's legal commands (leader, card, zone,
+    verb names...): the parts a forger with a real game in front of them would use."""
+    words: set[str] = set()
+    for seat in game.to_move() or []:
+        for action in game.actions(seat):
+            words.add(str(action.name))
+            for arg in action.args:
+                words.update(str(choice.value) for choice in arg.choices or ())
+    return sorted(words)
+
+
+def real_forgery(
+    pattern: str, rng: random.Random, game_id: int, seq: int, seats: list[str], words: list[str]
+) -> str | None:
+    """A custom id of ``pattern`` with the real game, its real seq, a real seat and (for the
+    other parts) a real word of the game that fits; None when no such id fits the template."""
+    compiled = re.compile(pattern)
+
+    def part(match: re.Match[str]) -> str:
+        name, allowed = match.group(1), re.compile(match.group(0).split(">", 1)[1][:-1])
+        if name == "game":
+            return str(game_id)
+        if name == "seq":
+            return str(seq)
+        if name == "page":
+            return rng.choice(["0", "0", "1", "3"])
+        if name == "mask":
+            return rng.choice(["1", "3", "7", "ff"])
+        if name == "seat" and seats:
+            return rng.choice(seats)
+        fitting = [w for w in words if allowed.fullmatch(w)]
+        return rng.choice(fitting) if fitting else "x"
+
+    custom_id = GROUP.sub(part, pattern).replace("\\", "")
+    return custom_id if compiled.fullmatch(custom_id) and len(custom_id) <= 100 else None
+
+
+def forged_values(rng: random.Random, words: list[str]) -> list[str]:
+    """A select's values no menu offered: real words of the game in the wrong place, several
+    at once, junk, the empty string."""
+    roll = rng.random()
+    if roll < 0.45 and words:
+        return [rng.choice(words)[:100]]
+    if roll < 0.6 and words:
+        return [w[:100] for w in rng.sample(words, min(len(words), rng.randint(2, 4)))]
+    if roll < 0.9:
+        return [string_value(rng, 100)]
+    return [""]
+
+
 async def state_key(moderator: Moderator, channel: str, game_id: int | None) -> str:
     """Everything a refusal must leave as it was: the game row and its snapshot (or, for a
     channel without a game, which game it has now)."""
@@ -119,12 +180,56 @@ async def state_key(moderator: Moderator, channel: str, game_id: int | None) -> 
     )
 
 
+async def forge_every_component(
+    harness: Harness, moderator: Moderator, channel: str, game_id: int, rng: random.Random,
+    findings: Findings,
+) -> None:
+    """Press every persistent template once per real seat (as the person holding it) with
+    the real game, its real seq and real words of the game in its other parts, sending values
+    no menu offered (issue 14: a forged value once built an invalid custom id). Holds when:
+    no internal error, every refusal private and changing nothing."""
+    from cogs.common import DYNAMIC_ITEMS
+
+    for cls in DYNAMIC_ITEMS:
+        pattern = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
+        row = await moderator.get(game_id)
+        for seat, user in sorted(row.seats.items()):
+            row = await moderator.get(game_id)  # an accepted press moved the game on
+            if row.status != "active":
+                return
+            words = real_words(await moderator.load(row))
+            custom_id = real_forgery(pattern, rng, game_id, row.seq, [seat], words)
+            if custom_id is None:
+                continue
+            values = forged_values(rng, words)
+            what = f"{channel} {user} forged real {custom_id} {values}"
+            harness.at(channel, user)
+            before = await state_key(moderator, channel, game_id)
+            start = len(harness.table.outputs)
+            try:
+                answered = await harness.press(custom_id, values)
+                if answered is None:
+                    findings.fail(f"{what}: no component listens")
+            except DiscordRuleViolation as error:
+                findings.fail(f"{what}: breaks Discord's rules: {error}")
+            except Exception as error:  # escaped every handler
+                findings.fail(f"{what}: {type(error).__name__}: {error}")
+            findings.counts["forged real presses"] += 1
+            for problem in harness.problems_since(start):
+                findings.fail(f"{what}: {problem}")
+            if any(o.refusal for o in harness.table.outputs[start:]):
+                findings.counts["refused"] += 1
+                if await state_key(moderator, channel, game_id) != before:
+                    findings.fail(f"{what}: refused, yet the game changed")
+
+
 async def fuzz(
     moderator: Moderator, images: Path, count: int, seed: int = 14,
     setups: tuple[Setup, ...] = SETUPS, backend: str = "sqlite",
 ) -> Findings:
     findings = Findings("fuzz", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     channels: dict[str, Setup | None] = {}
     async with Harness(moderator, images) as harness:
         if harness.recorder is not None:
@@ -141,6 +246,7 @@ async def fuzz(
 
         patterns = [cls.__discord_ui_compiled_template__.pattern for cls in DYNAMIC_ITEMS]  # type: ignore[attr-defined]
         done = 0
+        trail = hashlib.sha256()
         while done < count:
             channel = rng.choice(list(channels))
             row = await moderator.channel_game(channel)
@@ -164,7 +270,11 @@ async def fuzz(
             game_id = row.id if row is not None else None
             before = await state_key(moderator, channel, game_id)
             start = len(harness.table.outputs)
-            kind = rng.choices(["slash", "autocomplete", "click", "forged"], [45, 15, 25, 15])[0]
+            kind = rng.choices(
+                ["slash", "autocomplete", "click", "forged", "forged real"], [40, 13, 22, 13, 12]
+            )[0]
+            if kind == "forged real" and (row is None or row.status != "active"):
+                kind = "forged"
             what = kind
             try:
                 if kind == "slash":
@@ -195,6 +305,19 @@ async def fuzz(
                     what = f"click {component.custom_id} {values}"
                     if await harness.press(component.custom_id, values) is None:
                         continue
+                elif kind == "forged real":  # real game, seq and seat; values never offered
+                    assert row is not None
+                    game = await moderator.load(row)
+                    words = real_words(game)
+                    found = real_forgery(
+                        rng.choice(patterns), rng, row.id or 0, row.seq, sorted(row.seats), words
+                    )
+                    if found is None:
+                        continue
+                    values = forged_values(rng, words) if rng.random() < 0.8 else None
+                    what = f"forged real {found} {values}"
+                    if await harness.press(found, values) is None:
+                        continue
                 else:
                     ids = [i for i in [game_id] if i] or [1]
                     custom_id = forged_id(rng.choice(patterns), rng, ids, row.seq if row else 0)
@@ -208,6 +331,8 @@ async def fuzz(
                 findings.fail(f"{channel} {user} {what}: {type(error).__name__}: {error}")
             done += 1
             findings.counts[f"{kind} interactions"] += 1
+            after = await moderator.channel_game(channel)
+            trail.update(f"{channel} {user} {what} -> {after.seq if after else '-'}\n".encode())
             for problem in harness.problems_since(start):
                 findings.fail(f"{channel} {user} {what}: {problem}")
             outputs = harness.table.outputs[start:]
@@ -223,4 +348,5 @@ async def fuzz(
             for problem in await consistency_problems(moderator, game_id or 0):
                 findings.fail(problem)
         findings.counts["games checked (cache = snapshot = replay)"] = len(ids)
+        findings.trail = trail.hexdigest()
     return findings

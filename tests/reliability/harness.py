@@ -36,6 +36,8 @@ class Findings:
     counts: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     failure_count: int = 0
+    trail: str = ""
+    """A digest of what the probe sent, in order (the same for a seed in any process)."""
 
     def fail(self, text: str) -> None:
         self.failure_count += 1

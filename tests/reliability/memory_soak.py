@@ -15,7 +15,7 @@ from bot.memory import rss_mb
 from bot.moderator import Moderator
 
 from .harness import Findings, Harness
-from .players import SETUPS, USERS, open_game, play_one
+from .players import SETUPS, USERS, deterministic_seeds, open_game, play_one
 
 
 async def memory(
@@ -28,6 +28,7 @@ async def memory(
 
     findings = Findings("memory", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     figures: list[tuple[int, float]] = []
     async with Harness(moderator, images) as harness:
         if harness.recorder is not None:

@@ -44,8 +44,17 @@ SETUPS = (
     Setup("barracks", "solo"),
     Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
     Setup("rome_iinc", "363", (("mode", "coop"),)),
+    Setup("imperium_romanum", "s12"),
 )
 """Every game, and of each the scenarios that differ in seats or hidden information."""
+
+
+def deterministic_seeds(moderator: Moderator, seed: int) -> None:
+    """Make the secret seeds of the games ``moderator`` starts follow ``seed``, so that a probe
+    run is the same for its seed in any process (the dice of a game come from its secret seed;
+    the Moderator draws it from ``secrets`` unless told otherwise)."""
+    rng = random.Random(f"praetor-probe-{seed}")
+    moderator.new_seed = lambda: f"{rng.getrandbits(128):032x}"
 
 
 def seat_holders(seats: list[str], setup: Setup) -> dict[str, str]:

@@ -25,7 +25,7 @@ from bot.moderator import Moderator
 from rules.core import Command, RuleError
 
 from .harness import ADMIN, STRANGER, Findings, Harness
-from .players import SETUPS, Setup, candidates, open_game
+from .players import SETUPS, Setup, candidates, deterministic_seeds, open_game
 
 SPECTATOR = "sam"
 LOOKS = (
@@ -88,6 +88,12 @@ def names(word: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
 
 
+def around(word: str, text: str, width: int = 300) -> str:
+    """The part of ``text`` around the first ``word`` (what a failure quotes)."""
+    at = max(text.find(word), 0)
+    return text[max(at - width, 0) : at + len(word) + 60]
+
+
 def still_hidden(before: list[Hidden], after: list[Hidden]) -> list[Hidden]:
     """Items hidden before and after a step, less the words of any item that moved in it
     (a copy of a chit played in public is named, another copy still held is not leaked)."""
@@ -100,20 +106,108 @@ def still_hidden(before: list[Hidden], after: list[Hidden]) -> list[Hidden]:
     ]
 
 
-def texts_seen(harness: Harness, start: int, views_start: int) -> list[tuple[str, str]]:
-    """(audience, text) of everything shown since ``start``: messages, attached logs, pinned
-    statuses and the views handed to renderers (audience "public")."""
-    seen: list[tuple[str, str]] = []
+Seen = tuple[str, str, int | None]
+"""(audience, text, seq): ``seq`` is the event a part of an exported log is about (None for
+what is said now: a message, a status, a view)."""
+LOG_BLOCK = re.compile(r"^(?:#(\d+) |\[(\d+)\] )")
+"""The first line of an event's block in a text log (``#12 ...``, Imperator's ``[12] ...``)."""
+
+
+def log_parts(audience: str, path: Path) -> list[Seen]:
+    """An attached file as the parts the probe checks: an exported log (JSON, or text) event by
+    event, anything else whole."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return [(audience, text, None)]
+        if isinstance(data, dict) and isinstance(data.get("events"), list):
+            head = {k: v for k, v in data.items() if k != "events"}
+            parts: list[Seen] = [(audience, json.dumps(head, ensure_ascii=False), None)]
+            for entry in data["events"]:
+                parts.append((audience, json.dumps(entry, ensure_ascii=False), int(entry["seq"])))
+            return parts
+        return [(audience, text, None)]
+    parts = []
+    block: list[str] = []
+    seq: int | None = None
+    for line in [*text.splitlines(), "#0 "]:  # the sentinel closes the last block
+        found = LOG_BLOCK.match(line)
+        if found:
+            parts.append((audience, "\n".join(block), seq))
+            block, seq = [], int(found.group(1) or found.group(2))
+        block.append(line)
+    return parts
+
+
+def texts_seen(harness: Harness, start: int, views_start: int) -> list[Seen]:
+    """Everything shown since ``start``: messages, attached files (logs event by event),
+    pinned statuses and the views handed to renderers (audience "public")."""
+    seen: list[Seen] = []
     for output in harness.table.outputs[start:]:
-        seen.append((output.audience, output.text))
-        seen.extend((output.audience, f"{c.label} {c.custom_id} {c.options}") for c in output.components)
-        if output.image is not None and output.image.suffix == ".json":
-            seen.append((output.audience, output.image.read_text(encoding="utf-8")))
-    seen.extend(("public", text) for text in harness.table.pinned.values())
+        seen.append((output.audience, output.text, None))
+        seen.extend(
+            (output.audience, f"{c.label} {c.custom_id} {c.options}", None)
+            for c in output.components
+        )
+        for path in [*([output.image] if output.image is not None else []), *output.more_images]:
+            if path.suffix in (".json", ".txt"):
+                seen.extend(log_parts(output.audience, path))
+    seen.extend(("public", text, None) for text in harness.table.pinned.values())
     if harness.recorder is not None:
         for _kind, view in harness.recorder.views[views_start:]:
-            seen.append(("public", json.dumps(view, ensure_ascii=False, default=str)))
+            seen.append(("public", json.dumps(view, ensure_ascii=False, default=str), None))
     return seen
+
+
+class Told:
+    """What each reader of one game has been told legitimately, from the stored events (not
+    from what the bot shows): the public lines, and for each seat's holder that seat's private
+    lines and own commands, event by event and in all; and the items each one held. The probe
+    flags a word only while it is secret from its reader: not in what that reader was told
+    (in that event, for a part of an exported log; so far, for what is said now)."""
+
+    def __init__(self, seats: dict[str, str]) -> None:
+        self.seats = seats
+        self.events: dict[int, dict[str, str]] = {}  # seq -> reader -> what they were told
+        self.so_far: dict[str, list[str]] = {}  # reader -> every text they were told
+        self.held: dict[str, set[str]] = {}
+
+    def add_event(self, seq: int, seat: str | None, command: Any, outcome: dict[str, Any]) -> None:
+        public = json.dumps(
+            [outcome.get("public", []), (outcome.get("texts") or {}).get("public", [])],
+            ensure_ascii=False,
+        )
+        told = {"public": public}
+        for reader in {*self.seats.values()}:
+            mine = [s for s, user in self.seats.items() if user == reader]
+            private = outcome.get("private", {})
+            texts = (outcome.get("texts") or {}).get("private") or {}
+            own = [command] if seat in mine else []
+            told[reader] = public + json.dumps(
+                [[private.get(s, []), texts.get(s, [])] for s in mine] + own, ensure_ascii=False
+            )
+        self.events[seq] = told
+        for reader, text in told.items():
+            self.so_far.setdefault(reader, []).append(text)
+
+    def hold(self, items: list[Hidden]) -> None:
+        for item in items:
+            if item.owner is not None:
+                self.held.setdefault(item.owner, set()).update(item.words)
+
+    def knows(self, reader: str, word: str, seq: int | None) -> bool:
+        """Whether ``reader`` was told ``word`` (in event ``seq``; so far when None)."""
+        key = reader if reader in self.seats.values() else "public"
+        if seq is not None:
+            return names(word, self.events.get(seq, {}).get(key, ""))
+        if word in self.held.get(key, ()):
+            return True
+        told = self.so_far.get(key, [])
+        if len(told) > 1:  # one text: the next look joins nothing again
+            told[:] = ["\n".join(told)]
+        return bool(told) and names(word, told[0])
 
 
 def slash_for(harness: Harness, command: Command) -> tuple[Any, dict[str, Any]] | None:
@@ -185,6 +279,7 @@ async def secrets(
 ) -> Findings:
     findings = Findings("secrets", backend)
     rng = random.Random(seed)
+    deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     async with Harness(moderator, images) as harness:
         number = 0
         for setup in setups:
@@ -196,6 +291,9 @@ async def secrets(
                 await harness.slash(harness.command("game follow"), {})
                 findings.counts["games"] += 1
                 seen: set[str] = set()
+                told = Told((await moderator.get(game_id)).seats)
+                once_hidden: set[str] = set()  # ids of every item hidden at some point
+                await public_lines_since(moderator, game_id, -1, told)  # the opening
                 steps = 0
                 while steps < max_steps:
                     row = await moderator.get(game_id)
@@ -219,7 +317,14 @@ async def secrets(
                     after = hidden_items(game, row.seats, seen) if game is not None else []
                     for problem in harness.problems_since(start):
                         findings.fail(f"{setup.label}: {problem}")
-                    announced = await public_lines_since(moderator, game_id, row_seq)
+                    told.hold(before)
+                    newly = {item.words[0] for item in after} - {item.words[0] for item in before}
+                    findings.counts["items hidden anew (draws)"] += len(newly)
+                    findings.counts["items hidden again after being out of a hand"] += len(
+                        newly & once_hidden
+                    )
+                    once_hidden.update(item.words[0] for item in after)
+                    announced = await public_lines_since(moderator, game_id, row_seq, told)
                     secret = [
                         item for item in still_hidden(before, after)
                         if not any(names(word, announced) for word in item.words)
@@ -229,16 +334,16 @@ async def secrets(
                         if any(names(word, announced) for word in item.words)
                     )
                     findings.counts["hidden items checked"] += len(secret)
-                    for audience, text in texts_seen(harness, start, views):
+                    for audience, text, about in texts_seen(harness, start, views):
                         findings.counts["messages and views scanned"] += 1
                         for item in secret:
                             if audience == item.owner and audience != "public":
                                 continue
                             for word in item.words:
-                                if word and names(word, text):
+                                if word and names(word, text) and not told.knows(audience, word, about):
                                     findings.fail(
                                         f"{setup.label} game {game_id}: {item.what} item "
-                                        f"{word!r} shown to {audience}: {text[:160]!r}"
+                                        f"{word!r} shown to {audience}: {around(word, text)!r}"
                                     )
                     steps += 1
                     del harness.recorder.views[:]  # type: ignore[union-attr]  # scanned
@@ -252,8 +357,11 @@ async def secrets(
     return findings
 
 
-async def public_lines_since(moderator: Moderator, game_id: int, seq: int) -> str:
-    """The public lines of the events after ``seq``: what the rules announced."""
+async def public_lines_since(
+    moderator: Moderator, game_id: int, seq: int, told: Told | None = None
+) -> str:
+    """The public lines of the events after ``seq``: what the rules announced (each event is
+    also noted in ``told``)."""
     from sqlmodel import col, select
 
     from db.models import EventRow
@@ -264,6 +372,9 @@ async def public_lines_since(moderator: Moderator, game_id: int, seq: int) -> st
                 select(EventRow).where(col(EventRow.game_id) == game_id).where(col(EventRow.seq) > seq)
             )
         ).all()
+    if told is not None:
+        for event in events:
+            told.add_event(event.seq, event.seat, event.command, event.outcome or {})
     return json.dumps([e.outcome.get("public", []) for e in events], ensure_ascii=False)
 
 

@@ -42,7 +42,8 @@ async def test_every_component_pressed_on_a_game_of_another_kind_is_refused(
     games = {}
     for number, setup in enumerate(
         [Setup("imperator", "avidius_cassius"), Setup("barracks", "standard-2p"),
-         Setup("rome_iinc", "286", (("mode", "solo"),), solo=True)]
+         Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
+         Setup("imperium_romanum", "s12")]
     ):
         games[setup.kind] = (f"kind-{number}", await open_game(moderator, f"kind-{number}", setup))
     async with Harness(moderator, tmp_path / "images") as harness:
@@ -145,3 +146,33 @@ async def test_a_duplicate_arriving_while_the_first_is_being_saved_gets_the_firs
         assert (await moderator.get(game_id)).seq == 2
         refused = [o.text for o in harness.table.outputs if o.refusal]
         assert refused == []
+
+
+async def test_every_component_of_every_game_refuses_forged_values_with_real_parts(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Found in CI (issue 14): a forged value on the Rome, IInc. verb menu, sent with the real
+    game, seq and seat, built an invalid custom id. Every persistent component of every game is
+    pressed, at several moments of each game, by each seat with the real game, its real seq and
+    real words of the game in the other parts of the id, with values no menu offered."""
+    import random
+
+    from reliability.fuzz import forge_every_component
+    from reliability.harness import Findings, Harness
+    from reliability.players import SETUPS, deterministic_seeds, open_game, play_one
+
+    moderator = Moderator(sqlite_engine, clock=FakeClock())
+    deterministic_seeds(moderator, 21)
+    rng = random.Random(21)
+    found = Findings("forged real")
+    async with Harness(moderator, tmp_path / "images") as harness:
+        for number, setup in enumerate(SETUPS):
+            channel = f"forge-{number}"
+            game_id = await open_game(moderator, channel, setup)
+            for _moment in range(3):
+                await forge_every_component(harness, moderator, channel, game_id, rng, found)
+                for _move in range(rng.randint(2, 6)):
+                    await play_one(moderator, game_id, rng)
+    assert found.failures == [], found.summary()
+    assert found.counts["forged real presses"] >= 3 * len(SETUPS) * 10
+    assert found.counts["refused"] > found.counts["forged real presses"] // 2

@@ -62,12 +62,31 @@ async def test_fuzzed_interactions_break_nothing(
     found = await fuzz(moderator, tmp_path, count, seed=3, backend=backend_of(engine))
     clean(found)
     counted = found.counts
-    assert counted["slash interactions"] + counted["autocomplete interactions"] + counted[
-        "click interactions"
-    ] + counted["forged interactions"] == count
+    kinds = ("slash", "autocomplete", "click", "forged", "forged real")
+    assert sum(counted[f"{kind} interactions"] for kind in kinds) == count
     assert counted["forged interactions"] > 5 and counted["slash interactions"] > 20
+    assert counted["forged real interactions"] > 5
     assert counted["refused"] > 0
     assert counted["games checked (cache = snapshot = replay)"] >= len(SETUPS) + 1
+
+
+async def test_the_fuzz_probe_is_the_same_for_its_seed(tmp_path: Path) -> None:
+    """The CI run of the fuzz test differed from local runs: the games' secret seeds came
+    from ``secrets``. Two runs of one seed on two fresh databases send the same interactions
+    and see the same answers (the same trail), and another seed does not."""
+    from reliability.soak import fresh
+
+    trails = []
+    for number, seed in enumerate((3, 3, 4)):
+        engine = await fresh(f"sqlite:///{tmp_path / f'determinism-{number}.db'}")
+        moderator = Moderator(engine, clock=FakeClock(datetime.now(UTC)))
+        found = await fuzz(moderator, tmp_path / f"images-{number}", 40, seed=seed,
+                           setups=ONE_OF_EACH)
+        await engine.dispose()
+        clean(found)
+        trails.append(found.trail)
+    assert trails[0] == trails[1] != trails[2]
+    assert len(trails[0]) == 64
 
 
 async def test_duplicate_deliveries_land_once(

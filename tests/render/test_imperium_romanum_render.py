@@ -197,3 +197,26 @@ def test_action_hexes_are_sieges_and_stacks_near_an_enemy() -> None:
     # B4012 is 2 hexes from the Dacians on B4212; Roma's legion is far from everyone.
     assert R.action_hexes(lone) == ("B4012", "B4212", "B4314")
     assert R.action_hexes(MapInput(stacks=(StackMark("A3620", "rome", "legion_20_10", 1),))) == ()
+
+
+def test_bot_entry_point_draws_the_named_picture_from_a_view() -> None:
+    """``render_public_view`` (the bot's renderer): the overview for ``whole``, the crop around
+    the action for ``theatre``, and ``map:<where>`` as /imperium map; all from the view alone."""
+    view = public_view(new_state("s12", Dice("ir18-entry"), {}))
+    inp = from_view(view)
+    whole = Image.open(io.BytesIO(R.render_public_view(view, "whole")))
+    theatre = Image.open(io.BytesIO(R.render_public_view(view, "theatre")))
+    province = Image.open(io.BytesIO(R.render_public_view(view, "map:dacia")))
+    assert whole.size == R.render_overview(inp).size
+    hexes = R.theatre_hexes(view, inp)
+    assert hexes == R.action_hexes(inp) and hexes  # Romans and Dacians face each other at the start
+    assert theatre.size == R.render_theatre(inp, hexes).size
+    assert province.size == R.render_theatre(inp, R.hexes_of("dacia"), "dacia").size
+
+
+def test_theatre_without_action_looks_at_the_moving_side() -> None:
+    view = {**public_view(new_state("s12", Dice("ir18-quiet"), {})), "active": "rome"}
+    view["stacks"] = [s for s in view["stacks"] if s["side"] == "rome"]  # nobody else near
+    inp = from_view(view)
+    assert R.action_hexes(inp) == ()
+    assert R.theatre_hexes(view, inp) == tuple(sorted({s["hex"] for s in view["stacks"]}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rome_helpers import clear_units, fresh, put
 
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.rome_iinc import battle as W
 from rules.rome_iinc import board as B
 from rules.rome_iinc import commands as C
@@ -221,10 +221,17 @@ def test_T28_rebellion_after_a_triumph() -> None:
     assert st.wars["visigothic_12_2"] == "out"
 
 
-def test_follow_on_option_still_refuses_for_the_statesmen_step() -> None:
-    """13.3.1-13.3.4 convert (tests/rome_iinc/test_rome_follow_on.py); 13.3.5 is not done."""
-    with pytest.raises(NotYetSupported) as err:
+def test_follow_on_option_refuses_an_unknown_position_or_scenario() -> None:
+    """The follow-on (13.3) needs a position of the data and the 286 CE scenario; the whole
+    conversion is tested in tests/rome_iinc/test_rome_follow_on.py."""
+    with pytest.raises(RuleError) as err:
         RomeGame.new("286", ["east", "west"], "x", {"follow_on": "yes"})
+    assert err.value.section == "13.3" and "example" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        RomeGame.new("363", ["east", "west"], "x", {"follow_on": "example"})
+    assert err.value.section == "13.3"
+    with pytest.raises(RuleError) as err:
+        RomeGame.new("286", ["east", "west"], "x", {"follow_on": "example:north"})
     assert err.value.section == "13.3.5"
 
 

@@ -14,7 +14,11 @@ from rules.rome_iinc.data import DATA_DIR, DataError, data, load
 
 def test_counter_mix_and_rosters() -> None:
     d = data()
-    assert len(d.wars) == 40 and len(d.leaders) == 8 and len(d.statesmen) == 67
+    # the Rome, Inc. Statesmen of follow_on.toml (13.3.5) join the roster in no scenario's pool
+    iinc = [s for s in d.statesmen.values() if s.scenario != "222"]
+    assert len(d.wars) == 40 and len(d.leaders) == 8 and len(iinc) == 67
+    assert sorted(s.id for s in d.statesmen.values() if s.scenario == "222") == sorted(
+        d.follow_on["inc_statesmen"])
     assert sum(1 for p in d.provinces.values() if not p.homeland) == 76
     assert sorted({p.command for p in d.provinces.values() if p.command}) == sorted(d.commands)
 

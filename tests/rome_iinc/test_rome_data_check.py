@@ -51,3 +51,43 @@ def test_data_check_reports_a_missing_field(tmp_path: Path, capsys: pytest.Captu
     map_file.write_text(map_file.read_text().replace(', lat = 51.6, lon = -2.6', '', 1))
     assert rome_data_check(folder) == 1
     assert "malformed record" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('"Lugdunensis" = { to = "lugdunensis_i"', '"Lugdunensis" = { to = "lugdunensis_ii"',
+     "lugdunensis_ii is one of the new Provinces of 13.3.2, which take no Rome, Inc. Province"),
+    ('"Gallia Narbonensis" = ["fleet"]', '"Gallia Transalpina" = ["fleet"]',
+     "'Gallia Transalpina' is neither on the Provinces Chart nor the name of a Rome, IInc. "
+     "Province (13.3.2)"),
+    ('numerian = { name = "Numerian", mil = 1, adm = 2, pop = 1',
+     'numerian = { name = "Numerian", mil = 1, adm = 2, pop = 3',
+     "a Rome, Inc. Statesman has Popularity 1 (13.3.5)"),
+    ('"Raetia" = { to = "rhaetia", year = 290, source = "history" }',
+     '"Raetia" = { to = "rhaetia", year = 290, source = "legend" }',
+     "provinces.'Raetia': source must be one of rules, inferred, history, design"),
+    ('"Italia" = ["guards", "cavalry", "fleet"]', '"Italia" = ["guards", "elephant"]',
+     "unknown Rome, Inc. Unit 'elephant'"),
+])
+def test_data_check_refuses_a_broken_follow_on_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    """follow_on.toml (the Provinces Chart, the Rome, Inc. Statesmen and positions, 13.3) is under
+    the validator like every Rome, IInc. data file."""
+    folder = tmp_path / "rome"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / "follow_on.toml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    assert rome_data_check(folder) == 1
+    err = capsys.readouterr().err
+    assert "follow_on.toml" in err and message in err
+
+
+def test_data_check_counts_the_provinces_chart(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRAETOR_ROME_DATA_DIR", raising=False)
+    assert rome_data_check(None) == 0
+    out = capsys.readouterr().out
+    assert "Rome, Inc. Provinces on the Provinces Chart (13.3.2)" in out
+    assert "1 Rome, Inc. position to follow on from (13.3)" in out

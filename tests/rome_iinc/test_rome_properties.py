@@ -91,7 +91,8 @@ def test_a_new_game_waits_for_the_first_end() -> None:
     game = RomeGame.new("286", ["east", "west"], "begin", {})
     assert game.opening is not None and len(game.opening.public) == 1 and not game.opening.rolls
     assert game.to_move() == ["east", "west"]
-    assert [c.name for c in legal_commands(game.state, "west")] == ["end"]
+    # Gold may be given at any time (9.1.5): before Turn 1 too
+    assert [c.name for c in legal_commands(game.state, "west")] == ["give_gold"] * 4 + ["end"]
     outcome = game.apply("west", Command("end", {}))
     assert outcome.rolls and game.state.turn == 1 and game.state.phase in ("unrest", "event", "treasury")
 

@@ -94,3 +94,34 @@ def test_png_is_small_and_deterministic_and_matches_the_golden() -> None:
     if os.environ.get("PRAETOR_UPDATE_GOLDEN"):
         golden_compare.store(image, GOLDEN)
     golden_compare.assert_matches(GOLDEN, image)
+
+
+def test_boxes_show_the_event_chart_statesmen_wars_and_dynasties() -> None:
+    """Below the map: the 18 Event cells with this turn's counters (8.1.6), the Statesmen Box
+    (6.1), the Wars Box with the Wars triumphed over (3.1, 11.2) and the Dynasties (6.1.5)."""
+    view = _start()
+    view["events"] = {"1-2": 1, "5-3": 2}
+    view["statesmen_up"] = ["galerius"]
+    view["dynasties"] = ["constantinian"]
+    war = next(w for w, x in sorted(data().wars.items()) if x.tribe == "alamannic")
+    view["wars"][war] = {"label": data().wars[war].label, "where": "box:gallia", "leader": ""}
+    items = R.boxes_layout(view, data(), R.words(view))
+    cells = {i.key: i for i in items if i.kind == "cell"}
+    assert len(cells) == 18
+    assert (cells["1-2"].text, cells["1-2"].level) == ("Bagaudae", 1)
+    assert (cells["5-3"].text, cells["5-3"].level) == ("Papacy", 2)
+    assert cells["6-3"].level == 0
+    lines = {k: " ".join(i.text for i in items if i.kind == "line" and i.key == k)
+             for k in ("statesmen", "wars", "dynasties")}
+    assert "Galerius" in lines["statesmen"] and f"{view['statesmen_down']} counters" in lines["statesmen"]
+    assert f"Gallia: {data().wars[war].label}" in lines["wars"]
+    assert "Constantinian Dynasty" in lines["dynasties"]
+    # readable at phone width: a box line's "Hg" is >= 9 px tall, no cell wider than the image
+    left, top, right, bottom = R.font("sans", R.BOX_FONT).getbbox("Hg")
+    assert (bottom - top) * R.PHONE_W / R.WIDTH >= 9
+    assert all(0 <= i.rect[0] and i.rect[2] <= R.WIDTH for i in items)
+    for item in items:
+        if item.kind == "line":
+            assert R.font("sans", R.BOX_FONT).getlength(item.text) <= item.rect[2] - item.rect[0]
+    plain = R.render_boxes(_start(), data(), R.words(view))
+    assert R.render_boxes(view, data(), R.words(view)).tobytes() != plain.tobytes()

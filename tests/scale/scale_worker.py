@@ -7,20 +7,29 @@ the game and delivers ``COMMANDS`` interactions, each with its own interaction i
 real Moderator (``handling`` + ``act``/``decide``, as the cogs do), several games at a time.
 A replacement started with the same shards after a ``kill -9`` delivers every interaction of
 those games again, as Discord and impatient players do: what landed gets its first answer,
-the rest lands now. Prints ``done N`` every 100 interactions and ``finished N`` at the end.
+the rest lands now. Prints ``done N`` every 100 interactions (more often for a small share: at least 20 times)
+and ``finished N`` at the end.
 
 ``due URL OFFSET_SECONDS OUT_FILE``: the scheduler and the outbox sender of one process, on a
 clock ``OFFSET_SECONDS`` ahead: applies due timeouts, owes due reminders and "sends" every
 outbox row it claims (appends its id to ``OUT_FILE``, then marks it sent), until nothing is due.
 
-Games are the tiny race of ``tests/tinygame.py`` (the real Moderator, a light game: Imperator's
-start alone would not fit the test's time budget). Odd games begin with ``end``, so their last
-command is a ``play`` and they end waiting on a block decision (a timeout to apply).
+``KIND`` (the last argument of both modes, default ``tiny``) is the game played:
+
+- ``tiny``: the tiny race of ``tests/tinygame.py`` with a one-line composer, light enough for
+  1,000 games in the suite. Odd games begin with ``end``, so their last command is a ``play``
+  and they end waiting on a block decision (a timeout to apply).
+- ``imperator``: the real Imperator campaign (161-217) with the bot's real composer
+  (``cogs.outbox.compose``: the map's view, status, private lines). Each interaction is one
+  legal command found by the random player on a copy of the game (so exactly one command is
+  sent under each interaction id), or an answer to the decision the game waits on. Every
+  third game receives none: it waits on its opening decision, a timeout to apply.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -62,9 +71,22 @@ def users_of(game: int) -> tuple[str, str]:
     return f"u{game}r", f"u{game}b"
 
 
+KINDS = {"tiny": ("tiny", "race", ("red", "blue")), "imperator": ("imperator", "campaign", ("rome", "enemies"))}
+"""Per ``KIND``: the game, its scenario and its two seats."""
+
+
 def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
     """One public post per accepted command (what the bot's composer does, in short)."""
     return [Post("post", result.game.channel_id, f"game {result.game.id} move {result.seq}")]
+
+
+def composer_for(kind: str) -> Any:
+    if kind == "imperator":
+        import cogs.imperator_operations  # noqa: F401  (Imperator's hooks, as the bot loads them)
+        from cogs.outbox import compose as bot_compose
+
+        return bot_compose
+    return compose
 
 
 class ShiftedClock(Clock):
@@ -75,20 +97,20 @@ class ShiftedClock(Clock):
         return super().now() + self.offset
 
 
-async def seat_and_start(moderator: Moderator, game: int) -> int:
+async def seat_and_start(moderator: Moderator, game: int, kind: str = "tiny") -> int:
     """The game of ``game``'s channel, created, seated and started if a killed process left
     any of it undone."""
     channel = channel_of(game)
-    red, blue = users_of(game)
+    name, scenario, seats = KINDS[kind]
+    users = users_of(game)
     row = await moderator.channel_game(channel)
     if row is None:
-        row = await moderator.create(str(guild_of(game)), channel, red, "tiny", "race")
+        row = await moderator.create(str(guild_of(game)), channel, users[0], name, scenario)
     if row.status == "lobby":
-        if row.seats.get("red") is None:
-            row, _ = await moderator.join(channel, red, "red")
-        if row.seats.get("blue") is None:
-            row, _ = await moderator.join(channel, blue, "blue")
-        row, _ = await moderator.start(channel, red)
+        for seat, user in zip(seats, users, strict=True):
+            if row.seats.get(seat) is None:
+                row, _ = await moderator.join(channel, user, seat)
+        row, _ = await moderator.start(channel, users[0])
     return row.id or 0
 
 
@@ -107,24 +129,68 @@ async def deliver(moderator: Moderator, game: int, number: int) -> ActResult:
     return await moderator.act(channel, str(row.seats[seat]), Command(name, args))
 
 
-async def play(url: str, shard_ids: str, shard_count: str, games: int, commands: int) -> None:
+def imperator_command(game: Any, seat: str, rng: random.Random) -> Command:
+    """One legal command of ``seat``: the random player's first candidate that a copy of the
+    game accepts (the game itself is left as it is)."""
+    from rules.core import RuleError
+    from rules.imperator.game import ImperatorGame
+    from rules.imperator.random_player import candidates
+
+    found = candidates(game, seat, rng)
+    for command in found[:12] + [c for c in found if c.name in ("end", "decide", "attack")]:
+        try:
+            ImperatorGame(game.copy_state(game.state)).apply(seat, command)
+        except RuleError:
+            continue
+        return command
+    raise AssertionError(f"no legal command for {seat} in {game.state.phase}/{game.state.step}")
+
+
+async def deliver_imperator(moderator: Moderator, game: int, number: int) -> ActResult:
+    """Interaction ``number`` of an Imperator game: the answer to the decision it waits on
+    (its first choice), else one legal command of the seat to move."""
+    handling(f"scale-{game}-{number}")
+    channel = channel_of(game)
+    row, state = await moderator.game_for(channel)
+    pending = state.pending_decision()
+    if pending is not None:
+        user = str(row.seats[pending.seat])
+        choice = pending.choices[0].value
+        return await moderator.decide(row.id or 0, user, pending.id, choice, row.seq)
+    seat = state.to_move()[0]
+    command = imperator_command(state, seat, random.Random(f"{game}:{number}"))
+    return await moderator.act(channel, str(row.seats[seat]), command)
+
+
+def interactions_of(game: int, commands: int, kind: str) -> int:
+    """How many interactions ``game`` receives: ``commands``, but every third Imperator game
+    none (it waits on its opening decision, the §5 initiative, for a timeout to apply)."""
+    return 0 if kind == "imperator" and game % 3 == 2 else commands
+
+
+async def play(
+    url: str, shard_ids: str, shard_count: str, games: int, commands: int, kind: str = "tiny"
+) -> None:
     ids, count = parse_shards(shard_ids, shard_count)
     assert ids is not None and count is not None
     mine = [g for g in range(games) if shard_of(guild_of(g), count) in ids]
     engine = make_engine(url)
     moderator = Moderator(engine, clock=Clock())
-    moderator.composer = compose
+    moderator.composer = composer_for(kind)
+    send = deliver_imperator if kind == "imperator" else deliver
     done = 0
+    share = sum(interactions_of(game, commands, kind) for game in mine)
+    every = max(1, min(100, share // 20))  # at least 20 reports in a share
     slots = asyncio.Semaphore(IN_FLIGHT)
 
     async def one_game(game: int) -> None:
         nonlocal done
         async with slots:
-            await seat_and_start(moderator, game)
-            for number in range(commands):
-                await asyncio.create_task(deliver(moderator, game, number))  # own context
+            await seat_and_start(moderator, game, kind)
+            for number in range(interactions_of(game, commands, kind)):
+                await asyncio.create_task(send(moderator, game, number))  # own context
                 done += 1
-                if done % 100 == 0:
+                if done % every == 0:
                     print(f"done {done}", flush=True)
 
     await asyncio.gather(*(one_game(game) for game in mine))
@@ -132,10 +198,10 @@ async def play(url: str, shard_ids: str, shard_count: str, games: int, commands:
     await engine.dispose()
 
 
-async def due(url: str, offset: float, out_file: Path) -> None:
+async def due(url: str, offset: float, out_file: Path, kind: str = "tiny") -> None:
     engine = make_engine(url)
     moderator = Moderator(engine, clock=ShiftedClock(offset))
-    moderator.composer = compose
+    moderator.composer = composer_for(kind)
     idle = 0
     with out_file.open("a") as out:
         while idle < 3:  # three quiet rounds in a row: nothing due is left for this process
@@ -157,9 +223,9 @@ def main(argv: list[str]) -> None:
     register(TinyGame)
     mode, url, *rest = argv
     if mode == "play":
-        asyncio.run(play(url, rest[0], rest[1], int(rest[2]), int(rest[3])))
+        asyncio.run(play(url, rest[0], rest[1], int(rest[2]), int(rest[3]), *rest[4:5]))
     elif mode == "due":
-        asyncio.run(due(url, float(rest[0]), Path(rest[1])))
+        asyncio.run(due(url, float(rest[0]), Path(rest[1]), *rest[2:3]))
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

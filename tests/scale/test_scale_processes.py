@@ -13,8 +13,16 @@ event per interaction key, one timeout per waiting game), every reminder fired o
 reminder left unsent, one post per reminder sent), every outbox row sent by exactly one
 process, and each game's stored state equals the replay of its log.
 
+The same run with real Imperator games (``test_three_processes_real_imperator_games``): the
+campaign with the bot's real composer, at a bounded size (``PRAETOR_SCALE_IMPERATOR_GAMES``,
+default 36 games of 8 interactions) so that the suite stays short; the full-size run of real
+games is ``benchmarks/bench_roundtrip.py``'s business. Checked: nothing lost or doubled, seqs
+without gaps, each decision left waiting timed out by one process, no due reminder left, every
+row the background sender may send sent once, and every game's stored state equal to its
+replay in another process (each worker runs with its own random hash seed).
+
 Needs PostgreSQL (``PRAETOR_TEST_DATABASE_URL``; ``scripts/test`` starts one under CI): skipped
-without it, failed under ``CI=true``. It creates and drops its own database, so it never
+without it, failed under ``CI=true``. Each test creates and drops its own database, so it never
 touches the suite's. Takes about a minute on a 2-core machine.
 """
 
@@ -47,6 +55,7 @@ ROOT = HERE.parents[1]
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
+from scale_worker import interactions_of  # noqa: E402
 from tinygame import TinyGame  # noqa: E402
 
 from rules.core.registry import register  # noqa: E402
@@ -62,6 +71,9 @@ VICTIM = 1  # the process killed midway (shards 2-3)
 DAY = 86_400
 TIME_LIMIT = float(os.environ.get("PRAETOR_SCALE_TIME_LIMIT") or 240)
 """Seconds one phase may take before the test gives up (a loaded machine may raise it)."""
+IMPERATOR_GAMES = int(os.environ.get("PRAETOR_SCALE_IMPERATOR_GAMES") or 36)
+IMPERATOR_COMMANDS = 8
+"""The real-game run: 36 Imperator campaigns of 8 interactions (288 commands) by default."""
 
 
 def postgres_url() -> str:
@@ -117,20 +129,21 @@ def finish(process: subprocess.Popen[str], log: Path, deadline: float) -> str:
     return out
 
 
-async def test_three_processes_one_killed_lose_nothing_double_nothing(
-    scale_database: str, tmp_path: Path
-) -> None:
-    url = scale_database
+async def play_phase(
+    url: str, tmp_path: Path, games: int, commands: int, kind: str = "tiny"
+) -> tuple[list[Any], float]:
+    """Phase 1: three players, one killed midway and replaced. Returns the interaction keys
+    that landed and the seconds the play took."""
     started = time.monotonic()
     # -- 1. three processes play; one is killed midway and replaced ----------------------
     deadline = time.monotonic() + TIME_LIMIT
     logs = [tmp_path / f"play-{n}.log" for n in range(len(SHARDS))]
     players = [
-        start("play", url, shards, SHARD_COUNT, str(GAMES), str(COMMANDS), log=log)
+        start("play", url, shards, SHARD_COUNT, str(games), str(commands), kind, log=log)
         for shards, log in zip(SHARDS, logs, strict=True)
     ]
     victim = players[VICTIM]
-    share = GAMES * COMMANDS // len(SHARDS)
+    share = sum(interactions_of(g, commands, kind) for g in range(games)) // len(SHARDS)
     assert victim.stdout is not None
     delivered = 0
     for line in victim.stdout:
@@ -143,7 +156,8 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
     victim.wait()
     replacement_log = tmp_path / "play-replacement.log"
     replacement = start(
-        "play", url, SHARDS[VICTIM], SHARD_COUNT, str(GAMES), str(COMMANDS), log=replacement_log
+        "play", url, SHARDS[VICTIM], SHARD_COUNT, str(games), str(commands), kind,
+        log=replacement_log,
     )
     for n, process in enumerate(players):
         if n != VICTIM:
@@ -155,8 +169,11 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
         keys = table(InteractionRow).c
         landed = list((await conn.execute(select(keys.key, keys.game_id))).all())
     await engine.dispose()
+    return landed, played
 
-    # -- 2. three schedulers, a day later, then three days later --------------------------
+
+def due_phase(url: str, tmp_path: Path, kind: str = "tiny") -> list[Path]:
+    """Phase 2: three schedulers a day ahead, then three days ahead; the senders' logs."""
     sent_logs = []
     for phase, offset in enumerate((DAY, 3 * DAY)):
         deadline = time.monotonic() + TIME_LIMIT
@@ -165,9 +182,19 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
             sent = tmp_path / f"sent-{phase}-{n}.txt"
             log = tmp_path / f"due-{phase}-{n}.log"
             sent_logs.append(sent)
-            runs.append((start("due", url, str(offset), str(sent), log=log), log))
+            runs.append((start("due", url, str(offset), str(sent), kind, log=log), log))
         for process, log in runs:
             assert "finished" in finish(process, log, deadline)
+    return sent_logs
+
+
+async def test_three_processes_one_killed_lose_nothing_double_nothing(
+    scale_database: str, tmp_path: Path
+) -> None:
+    url = scale_database
+    started = time.monotonic()
+    landed, played = await play_phase(url, tmp_path, GAMES, COMMANDS)
+    sent_logs = due_phase(url, tmp_path)
 
     # -- 3. what the database and the senders say ------------------------------------------
     engine = make_engine(url)
@@ -264,6 +291,129 @@ async def check(engine: AsyncEngine, landed: list[Any], sent_logs: list[Path]) -
     # the stored state is the replay of the log, in this process (another hash seed)
     moderator = Moderator(engine)
     for game_id, _, _ in rows[:: max(1, GAMES // 100)]:
+        row = await moderator.get(game_id)
+        stored = json.dumps((await moderator.load(row)).to_json(), sort_keys=True)
+        replayed = json.dumps((await moderator.rebuild(game_id)).to_json(), sort_keys=True)
+        assert stored == replayed, f"game {game_id}: snapshot and replay differ"
+    moderator.transactions.dispose()
+
+
+async def test_three_processes_real_imperator_games(scale_database: str, tmp_path: Path) -> None:
+    """The same run with the real Imperator campaign and the bot's composer, bounded."""
+    url, games, commands = scale_database, IMPERATOR_GAMES, IMPERATOR_COMMANDS
+    started = time.monotonic()
+    landed, played = await play_phase(url, tmp_path, games, commands, "imperator")
+    engine = make_engine(url)
+    try:
+        decisions = table(DecisionRow).c
+        async with engine.connect() as conn:  # the decisions left waiting: a timeout each
+            waiting = set(
+                (
+                    await conn.execute(
+                        select(decisions.game_id, decisions.decision_id).where(
+                            decisions.resolved_at.is_(None)
+                        )
+                    )
+                ).all()
+            )
+        sent_logs = due_phase(url, tmp_path, "imperator")
+        await check_real_games(engine, landed, sent_logs, waiting, games, commands)
+    finally:
+        await engine.dispose()
+    total = time.monotonic() - started
+    print(f"\n{games} Imperator games, {len(waiting)} waiting on a decision: played in "
+          f"{played:.1f} s, whole test {total:.1f} s")
+
+
+async def check_real_games(
+    engine: AsyncEngine,
+    landed: list[Any],
+    sent_logs: list[Path],
+    waiting: set[tuple[int, str]],
+    games: int,
+    commands: int,
+) -> None:
+    """What must hold after a run of real games (see the module's docstring)."""
+    from bot.moderator import Moderator
+
+    checked = datetime.now(UTC)  # the last scheduler ran a moment ago, three days ahead
+    events, rows_c = table(EventRow).c, table(GameRow).c
+    decisions, reminders, outbox = table(DecisionRow).c, table(ReminderRow).c, table(OutboxRow).c
+    async with engine.connect() as conn:
+        rows = (await conn.execute(select(rows_c.id, rows_c.channel_id, rows_c.seq))).all()
+        logged = (
+            await conn.execute(
+                select(events.game_id, events.seq, events.user_id, events.command).order_by(
+                    events.game_id, events.seq
+                )
+            )
+        ).all()
+        open_decisions = (
+            await conn.execute(
+                select(decisions.deadline).where(decisions.resolved_at.is_(None))
+            )
+        ).scalars().all()
+        fired = (
+            await conn.execute(select(reminders.game_id).where(reminders.sent_at.is_not(None)))
+        ).scalars().all()
+        unsent = (
+            await conn.execute(select(reminders.due_at).where(reminders.sent_at.is_(None)))
+        ).scalars().all()
+        owed = (
+            await conn.execute(
+                select(outbox.id, outbox.game_id, outbox.seq, outbox.kind, outbox.next_try_at)
+            )
+        ).all()
+
+    assert len(rows) == games  # no game created twice by the replacement
+    by_game: dict[int, list[int]] = {}
+    players: Counter[int] = Counter()
+    timeouts: Counter[tuple[int, str]] = Counter()
+    for game_id, seq, user_id, command in logged:
+        by_game.setdefault(game_id, []).append(seq)
+        if user_id == "system":
+            timeouts[(game_id, str(command["args"]["id"]))] += 1
+        else:
+            players[game_id] += 1
+    # nothing lost, nothing doubled: every interaction landed once, in its game, seqs 1..n
+    channel = {game_id: name for game_id, name, _ in rows}
+    expected = {
+        game_id: interactions_of(int(name.split("-")[1]), commands, "imperator")
+        for game_id, name in channel.items()
+    }
+    assert all(players[game_id] == expected[game_id] for game_id in channel), players
+    assert len(landed) == sum(expected.values()) and len({key for key, _ in landed}) == len(landed)
+    for key, game_id in landed:
+        assert key.rsplit("-", 1)[0] == channel[game_id], key
+    for game_id, _, seq in rows:
+        assert by_game[game_id] == list(range(1, seq + 1))
+    # each decision left waiting timed out once, by one process (among them the opening
+    # decision of every game that received no interaction); none due is left
+    idle = {game_id for game_id, count in expected.items() if count == 0}
+    assert len(idle) == games // 3 and idle <= {game_id for game_id, _ in waiting}
+    assert waiting <= set(timeouts), "a decision left waiting was never timed out"
+    assert set(timeouts.values()) <= {1}, "a decision was timed out twice"
+    last_run = datetime.now(UTC) + timedelta(seconds=3 * DAY - 3600)
+    assert [due for due in open_decisions if due <= last_run] == []
+    # every game reminded its player, no due reminder left unsent
+    assert set(fired) == set(channel)
+    assert [due for due in unsent if due <= last_run] == []
+    # every event owed posts; every row the background sender takes (all but the private
+    # lines, which wait for their owner's next interaction) was sent once, by one process,
+    # but a status owed by the last run's timeouts (it waits a few seconds, and that run ended)
+    assert {(game_id, seq) for game_id, seqs in by_game.items() for seq in seqs} <= {
+        (game_id, seq) for _, game_id, seq, _, _ in owed
+    }
+    sent = [int(line) for log in sent_logs if log.exists() for line in log.read_text().split()]
+    assert len(sent) == len(set(sent)), "an outbox row was sent twice"
+    public = {row_id: (kind, due) for row_id, _, _, kind, due in owed if kind != "private"}
+    assert set(sent) <= set(public)
+    last_clock = checked + timedelta(seconds=3 * DAY - 60)
+    left = [public[row_id] for row_id in set(public) - set(sent)]
+    assert all(kind == "status" and due > last_clock for kind, due in left), left
+    # the stored state is the replay of the log, in this process (another hash seed)
+    moderator = Moderator(engine)
+    for game_id, _, _ in rows:
         row = await moderator.get(game_id)
         stored = json.dumps((await moderator.load(row)).to_json(), sort_keys=True)
         replayed = json.dumps((await moderator.rebuild(game_id)).to_json(), sort_keys=True)

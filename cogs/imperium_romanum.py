@@ -1,0 +1,537 @@
+"""Imperium Romanum in Discord (issue 18): seats for the powers, commands, menus and pictures.
+
+Seats are the scenario's major powers (``/game new game:imperium_romanum scenario:s12``); one
+person may hold several (``/game join seat:``). A seat also moves its client states and the
+neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
+
+Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
+``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
+``build``, ``ally``, ``gift``, ``ransom``, ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
+by the options already filled in (the hexes the chosen group can reach, the cities where the
+chosen unit can be raised). Answers to response windows go through the neutral Respond button
+(cogs/common.py) with the game's deadline and default; the Next step menus are the shared ones
+(cogs/legal_menus.py).
+
+Pictures: after each accepted command the public message carries a theatre crop around the
+action drawn from the PUBLIC view (enemy stacks show their top unit and size only, §3.2);
+``/imperium map`` draws any hex, province or city, or the overview, and with ``mine:true`` the
+caller's own view privately. The cog decides nothing: it reads views and legal commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import game_language, localise, reader_language
+from bot.moderator import ModeratorError, seats_of
+from bot.renderers import register_renderer
+from cogs.common import (
+    AFTER_MOVE_VIEW,
+    PUBLIC_EXTRAS,
+    announce,
+    channel_key,
+    praetor,
+    refuse,
+    render_image,
+    reply,
+    run_command,
+    user_key,
+)
+from cogs.legal_menus import panel_extras, register_menus
+from cogs.play import register_completer, register_resolver, split_list
+from cogs.ready import register_slash_path
+from render.imperium_romanum import render_public_view
+from rules.core import Command, RuleError
+from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum.game import STANDING
+from rules.imperium_romanum.record import power_record
+from rules.imperium_romanum.world import data
+
+if TYPE_CHECKING:
+    from db.models import GameRow
+    from rules.core.game import Game
+
+KIND = "imperium_romanum"
+
+register_renderer(KIND, render_public_view)
+AFTER_MOVE_VIEW[KIND] = "theatre"  # the crop around the month's action after each command
+
+
+# -- words for ids (presentation only) ----------------------------------------------------------
+def hex_label(hex_id: str) -> str:
+    """``B4821 (Actium)``: a hex with the city on it, if any."""
+    for city in data().cities.values():
+        if city.hex == hex_id:
+            return f"{hex_id} ({city.name})"
+    return hex_id
+
+
+def pieces_label(game: Any, pieces: list[str]) -> Text:
+    """A group in words: its leaders by name, its units counted, where it stands."""
+    st = game.state
+    leaders = [data().leaders[p].name for p in pieces if p in st.leaders and p in data().leaders]
+    units = [p for p in pieces if p in st.units]
+    where = st.units[units[0]]["hex"] if units else (st.leaders[pieces[0]]["hex"] if pieces and pieces[0] in st.leaders else "?")
+    counted = _n("{n} unit", "{n} units", len(units))
+    if leaders:
+        return _("{leaders} and {units} at {hex}", leaders=", ".join(leaders), units=counted, hex=where)
+    return _("{units} at {hex}", units=counted, hex=where)
+
+
+def unit_type_label(type_id: str) -> str:
+    kind = data().units.get(type_id)
+    return f"{kind.name} {kind.strength}-{kind.ma}" if kind else type_id
+
+
+def value_label(game: Any, verb: str, option: str, value: Any) -> str:
+    """One argument's value in words, for menus and autocomplete."""
+    if isinstance(value, list):
+        return str(pieces_label(game, [str(v) for v in value]))
+    text = str(value)
+    if option in ("to", "hex") and verb in ("move", "attack"):
+        return hex_label(text)
+    if option == "city" and text in data().cities:
+        return data().cities[text].name
+    if option == "type":
+        return unit_type_label(text)
+    if option == "leader" and text in data().leaders:
+        return data().leaders[text].name
+    return text
+
+
+def command_label(game: Game[Any], command: Command) -> str:
+    """One legal command in words (the shared menus' labeller)."""
+    args = command.args
+    if command.name == "end":
+        return _("End your part of this segment")
+    if command.name == "decide":
+        pending = game.pending_decision()
+        choices = {c.value: c.label for c in (pending.choices if pending else ())}
+        return str(choices.get(str(args.get("choice")), args.get("choice")))
+    if command.name == "move":
+        return _("{pieces} to {hex}", pieces=pieces_label(game, list(args["units"])),
+                 hex=hex_label(str(args["to"])))
+    if command.name == "attack":
+        where = hex_label(str(args["hex"]))
+        return _("Besiege {hex}", hex=where) if args.get("mode") == "besiege" else _("Attack at {hex}", hex=where)
+    if command.name == "build":
+        return _("{unit} at {city}", unit=value_label(game, "build", "type", args["type"]),
+                 city=value_label(game, "build", "city", args["city"]))
+    if command.name == "fortify":
+        return _("Fortify with {pieces}", pieces=pieces_label(game, list(args["units"])))
+    if command.name == "propose_alliance":
+        return _("Offer an alliance to {seat}", seat=args["with"])
+    if command.name == "ransom":
+        return _("Offer to free {leader}", leader=value_label(game, "ransom", "leader", args["leader"]))
+    return " · ".join(value_label(game, command.name, k, v) for k, v in args.items()) or command.name
+
+
+register_menus(KIND, command_label)
+PUBLIC_EXTRAS[KIND] = panel_extras
+
+
+# -- autocomplete: the legal values, narrowed by what is already filled in --------------------
+GROUP = "group:"
+"""An autocomplete value ``group:<first piece>`` stands for the whole group the engine moves
+or fortifies with that piece first: a list of ten piece ids would pass Discord's 100
+characters for a choice's value."""
+
+
+def typed_text(value: Any) -> str:
+    """A value as the autocomplete offers it (a group by its first piece)."""
+    if isinstance(value, list):
+        return GROUP + str(value[0]) if value else ""
+    return str(value)
+
+
+def same_value(value: Any, typed: str) -> bool:
+    """Does the typed ``typed`` (a group, a comma list, one id) name the command's ``value``?"""
+    typed = typed.replace(" ", "")
+    if isinstance(value, list):
+        return typed in (typed_text(value), ",".join(str(v) for v in value))
+    return typed.upper() == str(value).upper()
+
+
+def expand_group(game: Any, verb: str, pieces: list[str]) -> list[str]:
+    """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X
+    (unchanged when it names none: the engine's refusal then says why)."""
+    if len(pieces) != 1 or not pieces[0].startswith(GROUP):
+        return pieces
+    first = pieces[0][len(GROUP):]
+    for seat in game.to_move():
+        for command in game.legal_commands(seat):
+            units = command.args.get("units")
+            if command.name == verb and isinstance(units, list) and units and units[0] == first:
+                return [str(u) for u in units]
+    return pieces
+
+
+def legal_choices(game: Any, seat: str, verb: str, option: str, filled: dict[str, str],
+                  current: str) -> list[app_commands.Choice[str]]:
+    """The values of ``option`` in ``seat``'s legal ``verb`` commands that agree with the
+    options already ``filled`` (typed values, lists comma-joined), labelled in words."""
+    needle = current.lower()
+    found: dict[str, str] = {}
+    for command in game.legal_commands(seat):
+        if command.name != verb or option not in command.args:
+            continue
+        wanted = {k: v for k, v in filled.items() if v and k != option and k in command.args}
+        if not all(same_value(command.args[k], v) for k, v in wanted.items()):
+            continue
+        value = typed_text(command.args[option])
+        label = value_label(game, verb, option, command.args[option])
+        if value not in found and (needle in value.lower() or needle in label.lower()):
+            found[value] = label
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in found.items()]
+
+
+def namespace_args(namespace: Any, names: dict[str, str]) -> dict[str, str]:
+    """The options already typed, by the engine's argument names (``names``: option -> arg)."""
+    out = {}
+    for option, arg in names.items():
+        value = getattr(namespace, option, None)
+        if value:
+            out[arg] = str(value)
+    return out
+
+
+def shared_completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., list[app_commands.Choice[str]]]:
+    """A completer for a shared verb (cogs/play.py ``register_completer``)."""
+
+    def complete(game: Any, seat: str, namespace: Any, current: str) -> list[app_commands.Choice[str]]:
+        return legal_choices(game, seat, verb, arg, namespace_args(namespace, names), current)
+
+    return complete
+
+
+MOVE_OPTIONS = {"units": "units", "to": "to"}
+register_completer(KIND, "move", "units", shared_completer("move", "units", MOVE_OPTIONS))
+register_completer(KIND, "move", "to", shared_completer("move", "to", MOVE_OPTIONS))
+register_completer(KIND, "attack", "zone", shared_completer("attack", "hex", {"zone": "hex"}))
+
+
+def move_args(game: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """``/move``: a leader or a unit named alone joins the ``units`` list the engine takes."""
+    out = {k: v for k, v in args.items() if k not in ("leader", "unit")}
+    pieces = [str(args[k]) for k in ("leader", "unit") if args.get(k)]
+    if pieces:
+        out["units"] = pieces + [p for p in out.get("units", []) if p not in pieces]
+    if "units" in out:
+        out["units"] = expand_group(game, "move", list(out["units"]))
+    return out
+
+
+def attack_args(game: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """``/attack zone:`` names the hex attacked (the engine's ``hex``)."""
+    out = {k: v for k, v in args.items() if k != "zone"}
+    if args.get("zone"):
+        out["hex"] = str(args["zone"]).upper()
+    return out
+
+
+register_resolver(KIND, "move", move_args)
+register_resolver(KIND, "attack", attack_args)
+
+
+async def ir_game(interaction: discord.Interaction, verb: str) -> tuple[GameRow, Any]:
+    """The channel's game, when it is Imperium Romanum (else a refusal naming the command)."""
+    bot = praetor(interaction)
+    row, game = await bot.moderator.game_for(channel_key(interaction))
+    if row.kind != KIND:
+        raise ModeratorError(_("{command} belongs to Imperium Romanum; the game in this channel is "
+                               "another game.", command=verb))
+    return row, game
+
+
+async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any]) -> None:
+    """An ``/imperium`` verb for the caller's seat that may give it now (a person holding
+    several powers acts for the one whose legal commands hold it), else the common path,
+    whose refusal names the rule."""
+    try:
+        row, game = await ir_game(interaction, f"/imperium {verb}")
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    command = Command(verb, args)
+    mine = seats_of(row, user_key(interaction))
+    seat = next((s for s in game.to_move() if s in mine and command in game.legal_commands(s)), None)
+    if seat is None:
+        await run_command(interaction, verb, args)
+        return
+    bot = praetor(interaction)
+    try:
+        result = await bot.moderator.act_in(row.id or 0, user_key(interaction), command, seat=seat)
+    except (RuleError, ModeratorError) as error:
+        await refuse(interaction, str(error))
+        return
+    await announce(bot, result, interaction)
+
+
+def completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., Any]:
+    """Autocomplete of an ``/imperium`` option from the legal commands of the caller's seats."""
+
+    async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            row, game = await ir_game(interaction, verb)
+        except ModeratorError:
+            return []
+        filled = namespace_args(interaction.namespace, names)
+        found: list[app_commands.Choice[str]] = []
+        for seat in seats_of(row, user_key(interaction)):
+            found += legal_choices(game, seat, verb, arg, filled, current)
+        return found  # the one guard caps them at 25, saying how many more
+
+    return callback
+
+
+def seats_choices(interaction: discord.Interaction, current: str, game: Any, row: GameRow) -> list[app_commands.Choice[str]]:
+    mine = set(seats_of(row, user_key(interaction)))
+    return [app_commands.Choice(name=s, value=s) for s in game.state.seats
+            if s not in mine and current.lower() in s]
+
+
+async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        row, game = await ir_game(interaction, "gift")
+    except ModeratorError:
+        return []
+    return seats_choices(interaction, current, game, row)
+
+
+async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=o, value=o) for o in STANDING if current.lower() in o]
+
+
+async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    order = str(getattr(interaction.namespace, "order", "") or "")
+    values = STANDING.get(order, tuple(v for vs in STANDING.values() for v in vs))
+    return [app_commands.Choice(name=v, value=v) for v in dict.fromkeys(values) if current.lower() in v]
+
+
+async def power_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        _row, game = await ir_game(interaction, "/record")
+    except ModeratorError:
+        return []
+    powers = game.public_view()["powers"]
+    return [app_commands.Choice(name=str(rec["name"])[:100], value=pid) for pid, rec in powers.items()
+            if current.lower() in pid or current.lower() in str(rec["name"]).lower()]
+
+
+async def where_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Provinces and cities by name (a hex is typed as printed: B4821)."""
+    needle = current.lower()
+    d = data()
+    found = [app_commands.Choice(name=p.name, value=pid) for pid, p in sorted(d.provinces.items())
+             if needle in pid or needle in p.name.lower()]
+    found += [app_commands.Choice(name=f"{c.name} ({c.hex})", value=cid) for cid, c in sorted(d.cities.items())
+              if needle in cid or needle in c.name.lower()]
+    return found
+
+
+async def stack_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        _row, game = await ir_game(interaction, "/stack")
+    except ModeratorError:
+        return []
+    hexes = sorted({s["hex"] for s in game.public_view()["stacks"]})
+    return [app_commands.Choice(name=hex_label(h), value=h) for h in hexes
+            if current.lower() in hex_label(h).lower()]
+
+
+# -- what a caller may see ---------------------------------------------------------------------
+def caller_view(game: Any, seats: list[str]) -> dict[str, Any]:
+    """The public view, with the stacks the caller's seats see whole (3.2)."""
+    view = game.public_view()
+    if not seats:
+        return view
+    whole: dict[tuple[str, str, bool], dict[str, Any]] = {}
+    for seat in seats:
+        for stack in game.seat_view(seat)["stacks"]:
+            if "units" in stack:
+                whole[(stack["hex"], stack["side"], bool(stack["besieged"]))] = stack
+    view["stacks"] = [whole.get((s["hex"], s["side"], bool(s["besieged"])), s) for s in view["stacks"]]
+    return view
+
+
+def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
+    """Each stack at ``hex_id`` as the view shows it: whole, or its top unit and size (3.2)."""
+    lines: list[Text] = []
+    for stack in view["stacks"]:
+        if stack["hex"] != hex_id:
+            continue
+        side = stack["side"]
+        besieged = _(" (besieged)") if stack["besieged"] else ""
+        if "units" in stack:
+            pieces = [f"{unit_type_label(u['type'])}" for u in stack["units"]]
+            pieces += [f"{ldr['name']} ({ldr['value']})" for ldr in stack["leaders"]]
+            lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=", ".join(pieces)))
+        else:
+            top = _("a leader") if stack["top"] == "leader" else unit_type_label(stack["top"])
+            lines.append(_n("{side}{besieged}: {top} on top, {n} piece in all.",
+                            "{side}{besieged}: {top} on top, {n} pieces in all.", int(stack["size"]),
+                            side=side, besieged=besieged, top=top))
+    return lines
+
+
+def record_lines(record: dict[str, Any]) -> list[Text]:
+    """A power's record in words (5.4; the roster 5.5 only for its own seat)."""
+    lines = [_("**{name}** ({status}): treasury {treasury} talents, morale {morale}, CER {cer}.",
+               name=record["name"], status=record["status"], treasury=record["treasury"],
+               morale=record["morale"], cer=record["cer"] or "-")]
+    provinces = ", ".join(f"{name} ({tax})" for _pid, name, tax in record["provinces"]) or "-"
+    lines.append(_("Provinces: {provinces}; tax base {tax} talents.", provinces=provinces, tax=record["tax_base"]))
+    lines.append(_("Units: {in_play} in play, {eliminated} eliminated.", in_play=record["in_play"],
+                   eliminated=record["eliminated"]))
+    if record["whole"]:  # counted by type and place, so a big roster fits one message
+        counted: dict[tuple[str, str], int] = {}
+        for _uid, name, where in record["roster"]:
+            counted[(name, where)] = counted.get((name, where), 0) + 1
+        for (name, where), n in counted.items():
+            lines.append(_("· {n} × {name} at {hex}", n=n, name=name, hex=where) if where
+                         else _("· {n} × {name}, eliminated", n=n, name=name))
+    return lines
+
+
+# -- the commands ------------------------------------------------------------------------------
+class ImperiumRomanumCog(commands.Cog):
+    imperium = app_commands.Group(name="imperium", description="Imperium Romanum: the game's own commands")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @imperium.command(name="build", description="Raise a unit or a baggage train in a city (7.4)")
+    @app_commands.describe(type="The kind of unit", city="The city where it appears")
+    @app_commands.autocomplete(type=completer("build", "type", {"city": "city"}),
+                               city=completer("build", "city", {"type": "type"}))
+    async def build(self, interaction: discord.Interaction, type: str, city: str) -> None:
+        await run(interaction, "build", {"type": type, "city": city})
+
+    @imperium.command(name="attack", description="Attack in a hex, or besiege an empty enemy city (14.1, 17.1)")
+    @app_commands.describe(hex="The hex attacked, as printed (B4512)", mode="besiege: lay siege instead")
+    @app_commands.autocomplete(hex=completer("attack", "hex", {"mode": "mode"}),
+                               mode=completer("attack", "mode", {"hex": "hex"}))
+    async def attack(self, interaction: discord.Interaction, hex: str, mode: str | None = None) -> None:
+        args = {"hex": hex.strip().upper()}
+        if mode:
+            args["mode"] = mode
+        await run(interaction, "attack", args)
+
+    @imperium.command(name="fortify", description="Build field fortifications where units stand (21.1)")
+    @app_commands.describe(units="The infantry that builds, comma-separated")
+    @app_commands.autocomplete(units=completer("fortify", "units", {}))
+    async def fortify(self, interaction: discord.Interaction, units: str) -> None:
+        try:
+            _row, game = await ir_game(interaction, "/imperium fortify")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        await run(interaction, "fortify", {"units": expand_group(game, "fortify", split_list(units))})
+
+    @imperium.command(name="ally", description="Offer a one-month alliance to another power (5.8)")
+    @app_commands.describe(power="The seat you offer it to")
+    @app_commands.rename(power="with")
+    @app_commands.autocomplete(power=completer("propose_alliance", "with", {}))
+    async def ally(self, interaction: discord.Interaction, power: str) -> None:
+        await run(interaction, "propose_alliance", {"with": power})
+
+    @imperium.command(name="gift", description="Offer talents to another major power (6.0)")
+    @app_commands.describe(to="The seat that receives them", amount="How many talents")
+    @app_commands.autocomplete(to=gift_to_autocomplete)
+    async def gift(self, interaction: discord.Interaction, to: str, amount: int) -> None:
+        await run(interaction, "give_talents", {"to": to, "amount": str(amount)})
+
+    @imperium.command(name="ransom", description="Offer to free a prisoner for talents (18.2.1)")
+    @app_commands.describe(leader="The captured leader", talents="The price (0 frees him)")
+    @app_commands.autocomplete(leader=completer("ransom", "leader", {}))
+    async def ransom(self, interaction: discord.Interaction, leader: str, talents: int = 0) -> None:
+        await run(interaction, "ransom", {"leader": leader, "talents": str(talents)})
+
+    @imperium.command(name="standing", description="Set a standing order that answers a window for you")
+    @app_commands.describe(order="intercept, combat, assault, retreat, elite, donative, plunder",
+                           value="ask, never, always, always_fight, first")
+    @app_commands.autocomplete(order=order_autocomplete, value=value_autocomplete)
+    async def standing(self, interaction: discord.Interaction, order: str, value: str) -> None:
+        await run(interaction, "standing", {"order": order, "value": value})
+
+    @imperium.command(name="map", description="Imperium Romanum: the overview, or a hex, province or city")
+    @app_commands.describe(where="A hex (B4821), a province or a city; empty: the overview",
+                           mine="Only to you, with your own stacks shown whole")
+    @app_commands.autocomplete(where=where_autocomplete)
+    async def map(self, interaction: discord.Interaction, where: str | None = None, mine: bool = False) -> None:
+        from render.imperium_romanum import hexes_of
+
+        try:
+            row, game = await ir_game(interaction, "/imperium map")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        if where and not hexes_of(where):
+            await refuse(interaction, _("No hex, province or city is called {where}.", where=repr(where)))
+            return
+        seats = seats_of(row, user_key(interaction)) if mine else []
+        if mine and not seats:
+            await refuse(interaction, _("You hold no seat in this game, so there is nothing secret to show."))
+            return
+        view = caller_view(game, seats) if mine else game.public_view()
+        language = reader_language(interaction) if mine else game_language(row)
+        await interaction.response.defer(ephemeral=mine)
+        image = await render_image(KIND, view, f"map:{where or ''}", language)
+        text = localise(_("Map of game #{id}: {where}.", id=row.id, where=where or _("provinces by control")), language)
+        if image is None:
+            await interaction.followup.send(text, ephemeral=mine)
+            return
+        await interaction.followup.send(text, file=image.to_discord(), ephemeral=mine)
+
+    @app_commands.command(name="record", description="Imperium Romanum: a power's record (treasury, morale, provinces)")
+    @app_commands.describe(power="The power")
+    @app_commands.autocomplete(power=power_autocomplete)
+    async def record(self, interaction: discord.Interaction, power: str) -> None:
+        try:
+            row, game = await ir_game(interaction, "/record")
+            if power not in game.state.powers:
+                raise ModeratorError(_("No power {power} in this game.", power=repr(power)))
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        records = [power_record(game.state, power, seat) for seat in seats_of(row, user_key(interaction))]
+        record = next((r for r in records if r["whole"]), None) or power_record(game.state, power)
+        language = reader_language(interaction)
+        await reply(interaction, "\n".join(localise(line, language) for line in record_lines(record))[:2000],
+                    ephemeral=True)
+
+    @app_commands.command(name="stack", description="Imperium Romanum: what you may see of the stacks in a hex")
+    @app_commands.describe(hex="The hex, as printed (B4821)")
+    @app_commands.autocomplete(hex=stack_autocomplete)
+    async def stack(self, interaction: discord.Interaction, hex: str) -> None:
+        try:
+            row, game = await ir_game(interaction, "/stack")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        hex_id = hex.strip().upper()
+        view = caller_view(game, seats_of(row, user_key(interaction)))
+        lines = stack_lines(view, hex_id)
+        if not lines:
+            await refuse(interaction, _("No stack stands in {hex}.", hex=hex_label(hex_id)))
+            return
+        language = reader_language(interaction)
+        head = localise(_("Stacks in {hex}:", hex=hex_label(hex_id)), language)
+        await reply(interaction, "\n".join([head, *(localise(line, language) for line in lines)])[:2000],
+                    ephemeral=True)
+
+
+for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("fortify", "/imperium fortify"),
+                     ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
+                     ("ransom", "/imperium ransom"), ("standing", "/imperium standing")):
+    register_slash_path(KIND, _verb, _path)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ImperiumRomanumCog(bot))

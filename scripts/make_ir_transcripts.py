@@ -1,0 +1,224 @@
+"""Write tests/transcripts/ir_s12_six_months.txt: Imperium Romanum, scenario 12 (Trajan's
+Dacia), alice Rome and bob Dacia, six months through the cogs, with battles, a siege and the
+supply segments, and a spectator's look at what is public.
+
+The game is played through ``bot.transcript.TranscriptRunner`` itself (seeds
+``replay-<seed>-<n>`` as ``praetor replay``), so the written lines replay exactly. Each next
+command is chosen from the live game by the engine's heuristic player
+(``rules/imperium_romanum/players.py``), steered so that six months are played: Lusius
+Quietus marches on Tyras (a siege), neither side risks Decebalus (his fall would end the
+scenario at once, 25.0), and Rome does not fortify Dacia (its conquest would too). Commands are
+typed as ``/game status`` suggests them (cogs/ready.py); decisions go through Respond, but the
+second one is left to its deadline (``wait``), so its default applies.
+
+    .venv/bin/python scripts/make_ir_transcripts.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import cogs.imperium_romanum  # noqa: E402,F401  (registers the /imperium paths)
+from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
+from cogs import ready  # noqa: E402
+from rules.core import Command  # noqa: E402
+from rules.imperium_romanum import players as P  # noqa: E402
+from rules.imperium_romanum.game import ImperiumRomanumGame, group_reach, movable_groups  # noqa: E402
+from rules.imperium_romanum.world import hex_distance  # noqa: E402
+
+KIND = "imperium_romanum"
+TYRAS = "B5108"
+CHIEF = "decebalus"
+USERS = {"rome": "alice", "dacia": "bob"}
+MONTHS = 6
+SEED = 10
+MONTH_AFTER = "September AD 101"  # the month after the six played (March to August)
+
+
+def chief_hex(game: ImperiumRomanumGame) -> str:
+    rec = game.state.leaders[CHIEF]
+    return str(rec["hex"]) if rec["status"] == "map" else ""
+
+
+def touches_chief(game: ImperiumRomanumGame, command: Command) -> bool:
+    where = chief_hex(game)
+    return CHIEF in command.args["units"] or bool(where and hex_distance(str(command.args["to"]), where) <= 1)
+
+
+def march_on_tyras(game: ImperiumRomanumGame) -> Command | None:
+    st = game.state
+    for _key, pieces in sorted(movable_groups(st, "rome").items()):
+        if "lusius_quietus" not in pieces:
+            continue
+        units = [p for p in pieces if p in st.units]
+        if any(st.units[u]["activated"] for u in units):
+            continue
+        origin = st.units[units[0]]["hex"] if units else st.leaders["lusius_quietus"]["hex"]
+        best = group_reach(st, "rome", pieces)
+        if best and origin != TYRAS:
+            dest = min(best, key=lambda h: (hex_distance(h, TYRAS), best[h][0], h))
+            if hex_distance(dest, TYRAS) < hex_distance(origin, TYRAS):
+                return Command("move", {"units": pieces, "to": dest})
+    return None
+
+
+def choose(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str, Command] | None:
+    """The heuristic player, steered (see the module's docstring)."""
+    st = game.state
+    movers = game.to_move()
+    if not movers:
+        return None
+    seat = movers[0]
+    if st.pending:
+        pick = P._decide(st, seat)
+        if st.pending["kind"] == "intercept" and pick.args["choice"] == CHIEF:
+            pick = Command("decide", {"id": st.pending["id"], "choice": "no"})
+        return seat, pick
+    if st.segment == "movement":
+        command = march_on_tyras(game) if seat == "rome" else None
+        command = command or P._heuristic_move(st, seat, rng)
+        if command is not None and (command.name != "move" or not touches_chief(game, command)):
+            return seat, command
+        return seat, Command("end")
+    pick = P.heuristic_choice(game, rng)
+    if pick is not None and pick[1].name == "attack" and pick[1].args["hex"] == chief_hex(game):
+        return seat, Command("end")
+    return pick
+
+
+class Writer:
+    def __init__(self, runner: TranscriptRunner) -> None:
+        self.runner = runner
+        self.lines: list[str] = []
+        self.user = ""
+
+    async def do(self, line: str) -> list[str]:
+        """Play ``line``; the public texts it produced."""
+        table = self.runner.table
+        assert table is not None
+        start = len(table.outputs)
+        for step in parse_transcript(line):
+            await self.runner.run_step(step)
+        self.lines.append(line)
+        return [o.text for o in table.outputs[start:] if o.audience == "public"]
+
+    async def as_user(self, name: str) -> None:
+        if name != self.user:
+            await self.do(f"as {name}")
+            self.user = name
+
+
+FIRSTS = (("battle", "Battle at "), ("siege", " besieges "), ("supply", "supply"),
+          ("retreat", "retreat"), ("intercept", " intercepts at "))
+
+
+def game_seed(seed: int) -> str:
+    return f"replay-{seed}-1"
+
+
+async def make(seed: int = SEED) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = TranscriptRunner(Path(tmp) / "g.db", 1, Path(tmp) / "images", io.StringIO())
+        await runner.open()
+        runner.forced_seeds = [game_seed(seed)]
+        w = Writer(runner)
+        rng = random.Random(seed)
+        seen: set[str] = set()
+        shared = False
+        decisions = 0
+        try:
+            await w.as_user("alice")
+            await w.do("/game new game:imperium_romanum scenario:s12")
+            await w.do("> Seats: rome, dacia")
+            await w.do("/game join seat:rome")
+            await w.as_user("bob")
+            await w.do("/game join seat:dacia")
+            await w.as_user("alice")
+            await w.do("/game start")
+            await w.do("> March AD 101")
+            await w.as_user("zoe")  # a spectator: no seat, nothing to do, only what is public
+            await w.do("! /end")
+            await w.do("> no seat")
+            await w.do("/record power:rome")
+            await w.do("> tax base 21 talents")
+            await w.do("/stack hex:B4415")
+            await w.do("> on top")
+            await w.as_user("bob")
+            await w.do("! /imperium build type:light_infantry_4_12 city:aquincum")
+            await w.do("> §7.4")
+            await w.do("/imperium standing order:combat value:ask")
+            await w.as_user("alice")
+            await w.do("! /imperium build type:legion_20_10 city:aquincum")
+            await w.do("> §7.2")
+            moderator = runner.table.moderator  # type: ignore[union-attr]
+            for _step in range(2000):
+                row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
+                assert row is not None
+                game = await moderator.load(row)
+                assert isinstance(game, ImperiumRomanumGame)
+                if row.status != "active" or game.state.turn > MONTHS:
+                    break
+                pick = choose(game, rng)
+                if pick is None:
+                    break
+                seat, command = pick
+                await w.as_user(USERS[seat])
+                if command.name == "decide" and decisions == 1:
+                    decisions += 1  # the second window is left to its deadline: the default
+                    await w.do("wait 11m")
+                    await w.do(f"> Time ran out for {seat}")
+                    continue
+                if command.name == "decide":
+                    decisions += 1
+                    await w.do("click Respond")
+                    said = await w.do(f"select {command.args['choice']}")
+                elif command.name == "attack" and "mode" not in command.args and not shared:
+                    shared = True  # once through the shared verb: /attack zone: names the hex
+                    said = await w.do(f"/attack zone:{command.args['hex']}")
+                else:
+                    said = await w.do(ready.typed(KIND, command))
+                for key, needle in FIRSTS:
+                    line = next((t for t in said for part in t.splitlines() if needle in part), None)
+                    if key not in seen and line is not None:
+                        seen.add(key)
+                        part = next(p for p in line.splitlines() if needle in p)
+                        await w.do(f"> {part.strip()[:120]}")
+            row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
+            assert row is not None and row.status == "active", "the game ended before six months"
+            game = await moderator.load(row)
+            missing = {"battle", "siege", "supply"} - seen
+            if missing or game.state.turn <= MONTHS:
+                raise RuntimeError(f"missing {sorted(missing)}, month {game.state.turn}")
+            await w.as_user("zoe")
+            await w.do("/imperium map")
+            await w.do("/game status")
+            await w.do(f"> {MONTH_AFTER}")
+        finally:
+            await runner.close()
+    return w.lines
+
+
+async def main() -> None:
+    lines = await make()
+    head = [
+        "# Imperium Romanum, scenario 12 (Trajan's Dacia): six months, alice Rome, bob Dacia.",
+        "# Written by scripts/make_ir_transcripts.py; the game's dice:",
+        f"# seed: {game_seed(SEED)}",
+        "# Battles, interceptions, a retreat, a window left to its deadline (its default applies),",
+        "# a siege, the supply segments; the spectator zoe sees what is public.",
+    ]
+    out = ROOT / "tests" / "transcripts" / "ir_s12_six_months.txt"
+    out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
+    print(f"{out}: {len(lines)} lines")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

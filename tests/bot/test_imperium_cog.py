@@ -1,0 +1,284 @@
+"""Imperium Romanum in Discord (cogs/imperium_romanum.py): seats for the powers, the typed
+commands with autocomplete from the engine's legal commands, refusals with the rule's section
+and no event, the shared Next step menus, ``/record`` and ``/stack`` showing only what the
+caller may see (§3.2, §5.4, §5.5)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.local import LocalTable
+from bot.moderator import Moderator
+
+
+@pytest.fixture
+async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
+    t = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
+    await t.setup()
+    return t
+
+
+async def ok(table: LocalTable, line: str) -> None:
+    await table.run_slash(line)
+    assert not table.outputs[-1].refusal, (line, table.outputs[-1].text)
+
+
+async def started(table: LocalTable, *, hot_seat: bool = False) -> None:
+    """Scenario 12 started: alice holds Rome (and Dacia too when ``hot_seat``), else bob Dacia."""
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s12")
+    await ok(table, "/game join seat:rome")
+    if hot_seat:
+        await ok(table, "/game join seat:dacia")
+    else:
+        table.user = "bob"
+        await ok(table, "/game join seat:dacia")
+        table.user = "alice"
+    await ok(table, "/game start")
+
+
+async def state(table: LocalTable) -> tuple[int, Any]:
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    return row.seq or 0, await table.moderator.load(row)
+
+
+async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_both(table: LocalTable) -> None:
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s12")
+    assert "Seats: rome, dacia" in table.outputs[-1].text
+    await ok(table, "/game join seat:rome")
+    await ok(table, "/game join seat:dacia")
+    await ok(table, "/game status")
+    assert "rome: <@alice>, dacia: <@alice>" in table.outputs[-1].text
+    await ok(table, "/game start")
+    seq, game = await state(table)
+    assert seq == 0 and game.to_move() == ["rome", "dacia"]  # taxation is simultaneous (4.0)
+
+
+async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable) -> None:
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s02")
+    await ok(table, "/game join seat:pirates")
+    await ok(table, "/game join seat:rome")
+    await table.run_slash("/game start")
+    shown = table.outputs[-1]
+    assert shown.refusal and "§27" in shown.text, shown.text  # naval operations: not yet
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.status == "lobby"
+
+
+async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: LocalTable) -> None:
+    await started(table)
+    _seq, game = await state(table)
+    legal = [c for c in game.legal_commands("rome") if c.name == "build"]
+    command, _ = table.find_command(["imperium", "build"])
+    types = await command._params["type"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    assert sorted(c.value for c in types) == sorted({str(c.args["type"]) for c in legal})
+    assert any(c.name.startswith("Light infantry") for c in types)  # words, not ids
+    cities = await command._params["city"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"type": "legion_20_10"}), "")
+    assert sorted(c.value for c in cities) == sorted(
+        str(c.args["city"]) for c in legal if c.args["type"] == "legion_20_10")
+
+
+async def test_a_build_tells_the_type_only_to_its_builder(table: LocalTable) -> None:
+    await started(table)
+    seq, _game = await state(table)
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    public = [o.text for o in table.outputs if o.audience == "public"][-6:]
+    assert any("raises a unit at Aquincum" in t for t in public), public
+    assert not any("Light infantry" in t for o in table.outputs if o.audience != "alice" for t in [o.text])
+    assert any("Light infantry" in o.text for o in table.outputs if o.audience == "alice")
+    assert (await state(table))[0] == seq + 1
+
+
+async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: LocalTable) -> None:
+    await started(table)
+    seq, _game = await state(table)
+    await table.run_slash("/imperium build type:legion_20_10 city:aquincum")
+    shown = table.outputs[-1]
+    assert shown.refusal and shown.audience == "alice" and "§7.2" in shown.text, shown.text
+    assert (await state(table))[0] == seq
+
+
+async def test_the_dacian_player_cannot_build_for_rome(table: LocalTable) -> None:
+    await started(table)
+    seq, _game = await state(table)
+    table.user = "bob"
+    await table.run_slash("/imperium build type:light_infantry_4_12 city:aquincum")
+    shown = table.outputs[-1]
+    assert shown.refusal and shown.audience == "bob" and "§7.4" in shown.text, shown.text
+    assert (await state(table))[0] == seq
+
+
+async def test_a_hot_seat_player_builds_for_the_power_that_may(table: LocalTable) -> None:
+    await started(table, hot_seat=True)
+    await ok(table, "/end")  # Rome ends first (the first of alice's seats to move)
+    _seq, game = await state(table)
+    assert game.to_move() == ["dacia"]
+    await ok(table, "/end")
+    _seq, game = await state(table)
+    assert game.state.segment == "diplomacy"
+    await ok(table, "/imperium ally with:dacia")
+    assert any("offers an alliance to dacia" in o.text for o in table.outputs[-6:]), table.outputs[-1].text
+
+
+async def test_record_is_public_but_the_roster_only_for_its_owner(table: LocalTable) -> None:
+    await started(table)
+    table.user = "bob"
+    await ok(table, "/record power:rome")
+    text = "\n".join(o.text for o in table.outputs[-6:] if o.audience == "bob")
+    assert "treasury 61 talents, morale 100" in text and "tax base 21 talents" in text, text
+    assert "23 in play" in text and "Legion 20-10 at" not in text
+    table.user = "alice"
+    await ok(table, "/record power:rome")
+    text = "\n".join(o.text for o in table.outputs[-30:] if o.audience == "alice")
+    assert "· 4 × Legion 20-10 at B4415" in text, text
+
+
+async def test_stack_shows_an_enemy_stack_as_its_top_and_size_only(table: LocalTable) -> None:
+    await started(table)
+    table.user = "bob"  # Dacia looks at Trajan's army
+    await ok(table, "/stack hex:B4415")
+    text = table.outputs[-1].text
+    assert "Stacks in B4415" in text and "on top" in text and "pieces in all" in text, text
+    assert "Trajan" not in text
+    table.user = "alice"
+    await ok(table, "/stack hex:b4415")
+    text = table.outputs[-1].text
+    assert "Trajan (3)" in text and "Legion 20-10" in text, text
+    table.user = "zoe"  # a spectator
+    await ok(table, "/stack hex:B4415")
+    assert "Trajan" not in table.outputs[-1].text
+
+
+async def test_map_draws_a_province_and_refuses_an_unknown_place(table: LocalTable) -> None:
+    await started(table)
+    await ok(table, "/imperium map where:dacia")
+    assert table.outputs[-1].image is not None and table.outputs[-1].audience == "public"
+    await ok(table, "/imperium map mine:true")
+    assert table.outputs[-1].image is not None and table.outputs[-1].audience == "alice"
+    await table.run_slash("/imperium map where:atlantis")
+    assert table.outputs[-1].refusal and "atlantis" in table.outputs[-1].text
+
+
+async def test_next_step_menu_lists_the_legal_builds_and_acts(table: LocalTable) -> None:
+    await started(table)
+    await table.click("Next step")
+    shown = table.outputs[-1]
+    assert shown.audience == "alice" and shown.text.startswith("**rome**"), shown.text
+    await table.select(["build"])
+    seq, game = await state(table)
+    builds = [c for c in game.legal_commands("rome") if c.name == "build"]
+    assert f"choices 1-25 of {len(builds)}" in table.outputs[-1].text
+    first = table.outputs[-1].components[0].options[0]
+    assert "Aquincum" in first[0]  # the city's name, not its id
+    await table.select([first[0]])
+    assert (await state(table))[0] == seq + 1
+
+
+async def test_imperium_verbs_are_refused_in_another_game(table: LocalTable) -> None:
+    table.user = "alice"
+    for line in ("/game new game:rome_iinc scenario:286 options:mode=solo", "/game join seat:east",
+                 "/game join seat:west", "/game start"):
+        await ok(table, line)
+    await table.run_slash("/record power:rome")
+    assert table.outputs[-1].refusal and "Imperium Romanum" in table.outputs[-1].text
+
+
+async def to_rome_movement(table: LocalTable) -> None:
+    """Scenario 12 started, taxation and diplomacy ended by both: Rome's Land Movement (12.0)."""
+    await started(table)
+    users = {"rome": "alice", "dacia": "bob"}
+    for _end in range(8):  # taxation and diplomacy by both, Naval Operations by Rome's fleet
+        _seq, game = await state(table)
+        if game.state.segment == "movement":
+            break
+        table.user = users[game.to_move()[0]]
+        await ok(table, "/end")
+    table.user = "alice"
+    assert game.state.segment == "movement" and game.to_move() == ["rome"]
+
+
+async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: LocalTable) -> None:
+    await to_rome_movement(table)
+    seq, game = await state(table)
+    command, _ = table.find_command(["move"])
+    groups = await command._params["units"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    moves = [c for c in game.legal_commands("rome") if c.name == "move"]
+    firsts = {str(c.args["units"][0]): c.args["units"] for c in moves}
+    assert sorted(c.value for c in groups) == sorted(f"group:{f}" for f in firsts)
+    assert all(len(c.value) <= 100 for c in groups)
+    trajan = next(c for c in groups if "Trajan" in c.name)  # named by its leaders, in words
+    pieces = firsts[trajan.value.removeprefix("group:")]
+    assert len(",".join(pieces)) > 100  # why a group is offered by its first piece
+    reach = await command._params["to"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"units": trajan.value}), "")
+    assert sorted(c.value for c in reach) == sorted(str(c.args["to"]) for c in moves if c.args["units"] == pieces)
+    await ok(table, f"/move units:{trajan.value} to:{reach[0].value}")
+    seq_after, game = await state(table)
+    assert seq_after == seq + 1
+    # the group went (a baggage train's march roll may stop it short, 7.7, 12.1), and where it
+    # went was told to Rome alone (3.2)
+    assert game.state.leaders["trajan"]["hex"] != "B4415"
+    told = [o for o in table.outputs[-4:] if "units reach" in o.text]
+    assert told and all(o.audience == "alice" for o in told)
+
+
+async def test_attack_outside_combat_is_refused_with_its_section(table: LocalTable) -> None:
+    await to_rome_movement(table)
+    seq, _game = await state(table)
+    await table.run_slash("/attack zone:B4512")
+    shown = table.outputs[-1]
+    assert shown.refusal and "§14.1" in shown.text, shown.text
+    assert (await state(table))[0] == seq
+
+
+async def test_game_log_and_undo_work_for_imperium_romanum(table: LocalTable) -> None:
+    await started(table)
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    seq, game = await state(table)
+    treasury = game.state.powers["rome"]["treasury"]
+    await ok(table, "/game log")
+    assert any(o.text.startswith("Log of game #1: 1 event") for o in table.outputs[-3:])
+    await ok(table, "/game undo")
+    table.user = "bob"
+    await ok(table, "/game undo")  # the other seat consents
+    seq_after, game = await state(table)
+    assert game.state.powers["rome"]["treasury"] == treasury + 1
+
+
+@pytest.mark.parametrize("scenario", ["s12", "s01"])
+def test_every_legal_command_reads_in_words_over_two_months(scenario: str) -> None:
+    """The menus' labeller names every legal command of both playable scenarios (no id left
+    bare for a move, a build, an attack), over two months of the heuristic player."""
+    import random
+
+    from cogs.imperium_romanum import command_label
+    from rules.imperium_romanum.game import GAME
+    from rules.imperium_romanum.players import heuristic_choice
+
+    game = GAME.new(scenario, [], f"labels-{scenario}", {})
+    rng = random.Random(3)
+    labelled: dict[str, int] = {}
+    for _step in range(400):
+        if game.state.turn > 2 or game.result() is not None:
+            break
+        for seat in game.state.seats:
+            for command in game.legal_commands(seat):
+                label = str(command_label(game, command))
+                assert label and len(label) > 3, command
+                if command.name in ("move", "fortify"):
+                    assert re.search(r"\b[a-z]+\.[a-z_0-9]+\.\d+\b", label) is None, label  # no piece ids
+                labelled[command.name] = labelled.get(command.name, 0) + 1
+        pick = heuristic_choice(game, rng)
+        if pick is None:
+            break
+        game.apply(*pick)
+    assert {"move", "end", "build"} <= set(labelled), labelled

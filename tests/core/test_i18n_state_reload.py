@@ -1,0 +1,96 @@
+"""Sentences kept in a game's state are translated after a save and reload too (issue 13).
+
+A state goes to the database as JSON, which keeps only the English of a marked sentence
+(``rules.core.i18n.Text``). ``Game.to_json`` stores every marked sentence of the state with its
+message id (``texts``) and ``Game.from_json`` puts them back, so a reloaded game still shows its
+history, its last battle, its result and its Barracks labels in each reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from bot.i18n import localise
+from rules.barracks.game import BarracksGame
+from rules.core.command import Outcome
+from rules.core.i18n import Text, _, marked_texts, restore_texts
+from rules.core.players import random_legal
+from rules.imperator import politics
+from rules.imperator.game import ImperatorGame
+from rules.imperator.random_player import step
+
+
+def reloaded(game: Any) -> Any:
+    """``game`` saved as the database saves it (JSON) and read back."""
+    return type(game).from_json(json.loads(json.dumps(game.to_json())))
+
+
+def imperator_after_a_battle() -> ImperatorGame:
+    game = ImperatorGame.new("avidius_cassius", ["rome", "enemies"], "s0", {})
+    assert isinstance(game, ImperatorGame)
+    rng = random.Random(0)
+    for _step in range(5):
+        step(game, rng)
+    assert game.state.last_battle, "seed s0 fights a battle in its first five commands"
+    return game
+
+
+def test_an_imperator_history_and_last_battle_are_french_after_a_reload() -> None:
+    game = imperator_after_a_battle()
+    again = reloaded(game)
+    log = again.public_view()["log"]
+    assert isinstance(log[1], Text) and log[1].msgid == "Year {year}: phase A."
+    assert localise(log[1], "fr") == "Année 175 : phase A."
+    assert [localise(x, "fr") for x in log] == [localise(x, "fr") for x in game.public_view()["log"]]
+    shifts = again.public_view()["last_battle"]["shifts"]
+    assert localise(shifts[0], "fr") == "qualité 2 contre 1 : +2"
+    # the stored state itself stays readable English
+    assert again.to_json()["state"]["history"][1] == "Year 175: phase A."
+
+
+def test_an_imperator_result_summary_is_french_after_a_reload() -> None:
+    game = imperator_after_a_battle()
+    summary = _("§3.6: no Roman general is left to take the purple; the Enemies of Rome win.")
+    politics.end_game(game.state, Outcome(), "E", summary)
+    result = reloaded(game).result()
+    assert result is not None and result.winners == ("enemies",)
+    assert isinstance(result.summary, Text)
+    assert localise(result.summary, "fr").startswith("§3.6 : ")
+    assert localise(result.summary, "fr") != str(summary)
+
+
+def test_barracks_labels_are_french_after_a_reload() -> None:
+    """Issue 13 item 9 (seen by the issue 14 helper): the Barracks ``last`` plays and the
+    ``lost`` line were plain English once saved."""
+    game = BarracksGame.new("solo", ["p1"], "s1", {})
+    rng = random.Random(1)
+    while not game.state.last:
+        pick = random_legal(game, rng)
+        assert pick is not None
+        game.apply(*pick)
+    before = game.public_view()["last"]
+    after = reloaded(game).public_view()["last"]
+    assert all(isinstance(line, Text) for line in after)
+    assert [line.msgid for line in after] == [line.msgid for line in before]
+    french = [localise(line, "fr") for line in after]
+    assert french == [localise(line, "fr") for line in before]
+    assert french != [str(line) for line in after]
+
+
+def test_a_sentence_whose_english_changed_stays_english() -> None:
+    """A stored message id is put back only where the English still matches it."""
+    state = {"history": [_("Year {year}: phase {phase}.", year=175, phase="A"), "plain"]}
+    texts = marked_texts(state)
+    assert texts == [[["history", 0], {"msgid": "Year {year}: phase {phase}.",
+                                       "params": {"year": 175, "phase": "A"}}]]
+    stored = json.loads(json.dumps(state))
+    assert not isinstance(stored["history"][0], Text)
+    back = restore_texts(stored, texts)
+    assert isinstance(back["history"][0], Text)
+    assert not isinstance(stored["history"][0], Text)  # the input is not changed
+    stored["history"][0] = "Year 176: phase A."
+    kept = restore_texts(stored, texts)
+    assert kept["history"][0] == "Year 176: phase A." and not isinstance(kept["history"][0], Text)
+    assert restore_texts(stored, [[["nowhere", 3], texts[0][1]]]) == stored
