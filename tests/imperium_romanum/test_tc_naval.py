@@ -82,16 +82,17 @@ def test_tc_21_transport_of_10_mp_keeps_the_troops_ma() -> None:
     """TC-21 (10.4, 10.4.4): embark in port 2 + sail 6 + debark in port 2 = 10 MP: the troops
     move that turn."""
     pos = naval_position()
-    messana = data().cities["messana"].hex
+    # round the heel of Italy (B4321 is land since issue 16 joined Brundisium to the mainland)
+    tarentum = data().cities["tarentum"].hex
     fleet = pos.unit("rome", "fleet_18_30", BRUNDISIUM)
     legion = pos.unit("rome", "legion_16_10", BRUNDISIUM)
     game = pos.game
     game.apply("rome", Command("embark", {"fleets": [fleet], "units": [legion]}))
     assert pos.st.units[legion]["aboard"] == fleet and pos.st.units[fleet]["nmp"] == 2
-    path = ["B4321", "B4322", "B4323", messana]  # 2 + 2 + 2 + 0 (entering a port costs nothing)
-    game.apply("rome", Command("sail", {"fleets": [fleet], "to": messana, "path": path}))
-    assert pos.st.units[fleet]["nmp"] == 8 and pos.st.units[legion]["hex"] == messana
-    game.apply("rome", Command("debark", {"fleets": [fleet], "to": messana}))
+    path = ["B4422", "B4322", "B4222", tarentum]  # 2 + 2 + 2 + 0 (entering a port costs nothing)
+    game.apply("rome", Command("sail", {"fleets": [fleet], "to": tarentum, "path": path}))
+    assert pos.st.units[fleet]["nmp"] == 8 and pos.st.units[legion]["hex"] == tarentum
+    game.apply("rome", Command("debark", {"fleets": [fleet], "to": tarentum}))
     assert pos.st.units[fleet]["nmp"] == 10
     assert pos.st.units[legion].get("no_land_move") != pos.st.turn
     assert pos.st.units[legion]["aboard"] == ""
