@@ -504,8 +504,10 @@ def _scenario(
     )  # fmt: skip
 
 
-def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook, problems: list[str]) -> None:
+def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, problems: list[str]) -> None:
     """Each scenario sets up no more units of a colour than the Maximum Unit Build Chart allows (5.5)."""
+    if tables is None:
+        return
     for scenario in scenarios.values():
         colours = {p.id: p.colour for p in scenario.powers}
         counts: dict[tuple[str, str], int] = {}
