@@ -111,7 +111,17 @@ def load_data(directory: Path | None = None) -> IRData:
             problems.append(f"{name}: not valid TOML ({error})")
     if problems:
         raise IRDataError(problems)
+    try:
+        return _read_all(raw, problems, digest.hexdigest())
+    except IRDataError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+        # a value of the wrong shape (a number where a table belongs, ...): refused, not raised
+        raise IRDataError([*problems, f"a value has the wrong shape ({type(error).__name__}: {error})"]) from error
 
+
+def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: str) -> IRData:
+    """Check every parsed file; raise :class:`IRDataError` listing the problems found."""
     provinces = _provinces(raw["provinces.toml"], problems)
     hexes = _hexes(raw["map.toml"], provinces, problems)
     columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
@@ -147,7 +157,7 @@ def load_data(directory: Path | None = None) -> IRData:
         units=MappingProxyType(units),
         leaders=MappingProxyType(leaders),
         scenarios=MappingProxyType(scenarios),
-        data_hash=digest.hexdigest(),
+        data_hash=data_hash,
         features=features,
         display=MappingProxyType(display),
         tables=tables,
