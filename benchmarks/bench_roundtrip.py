@@ -72,15 +72,21 @@ def script(commands: int) -> list[tuple[str, Command]]:
     return random_player.play(shadow, seed=PLAYER_SEED, max_commands=commands)
 
 
-async def start_games(moderator: Moderator, count: int, first: int = 0) -> list[int]:
-    ids = []
-    for n in range(first, first + count):
-        channel = f"bench-{n}"
-        await moderator.create("bench", channel, "alice", "imperator", "campaign")
-        await moderator.join(channel, "alice", "rome")
-        await moderator.join(channel, "bob", "enemies")
-        row, _ = await moderator.start(channel, "alice")
-        ids.append(row.id or 0)
+async def start_game(moderator: Moderator, n: int) -> int:
+    channel = f"bench-{n}"
+    await moderator.create("bench", channel, "alice", "imperator", "campaign")
+    await moderator.join(channel, "alice", "rome")
+    await moderator.join(channel, "bob", "enemies")
+    row, _ = await moderator.start(channel, "alice")
+    return row.id or 0
+
+
+async def start_games(moderator: Moderator, count: int, at_once: int = 8) -> list[int]:
+    """``count`` games opened and started, ``at_once`` at a time (not timed)."""
+    ids: list[int] = []
+    for first in range(0, count, at_once):
+        batch = range(first, min(count, first + at_once))
+        ids += await asyncio.gather(*(start_game(moderator, n) for n in batch))
     return ids
 
 

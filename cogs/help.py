@@ -84,6 +84,11 @@ GAMES: dict[str, tuple[Section, ...]] = {
                     "/move leader:\"Avidius Cassius\" units:iv_scythica to:Cyrrhus",
                     _("a leader and his units (§7)"),
                 ),
+                (
+                    "/move leader:\"Martius Verus\" units:\"XII Fulminata, XVI Flavia\" to:Cyrrhus",
+                    _("a list option: names separated by commas (a name may have spaces), "
+                      "or ids separated by spaces"),
+                ),
                 ("/march leader:\"Marc-Aurèle\"", _("the same with menus")),
                 ("/sail fleet:ravenna to:mare_internum_centralis", _("a Roman fleet (§3.5)")),
                 ("/rally zone:Antiochia", _("a rebel leader wins over loyal units (§4.5)")),

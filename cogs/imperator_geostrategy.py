@@ -19,8 +19,16 @@ from discord.ext import commands
 from bot.i18n import localise, reader_language
 from cogs import imperator_names as names
 from cogs.common import run_command
-from cogs.imperator_operations import _complete, label, language, role_of
-from cogs.play import split_list
+from cogs.imperator_operations import (
+    _complete,
+    label,
+    language,
+    resolve_list,
+    role_of,
+    run_imperator,
+    unit_pairs,
+)
+from cogs.play import split_list, split_names
 from rules.core.i18n import _
 
 FRONTS = ("british", "rhine", "danube", "orient", "southern")
@@ -95,7 +103,8 @@ def _vex_zone_choices(
     game: Any, seat: str, ns: Any, current: str
 ) -> list[app_commands.Choice[str]]:
     st = game.state
-    units = [u for u in split_list(getattr(ns, "units", None) or "") if u in st.units]
+    typed = resolve_list(getattr(ns, "units", None) or "", unit_pairs(st)) or []
+    units = [u for u in typed if u in st.units]
     zones = sorted({st.units[u].loc for u in units if st.units[u].loc})
     return names.choices([(z, label(st, z)) for z in zones], current, language(game))
 
@@ -151,12 +160,12 @@ class ImperatorGeostrategyCog(commands.Cog):
     ) -> None:
         args: dict[str, Any] = {"action": action}
         if units:
-            args["units"] = split_list(units)
+            args["units"] = split_names(units)
         if vexillation:
             args["vexillation"] = vexillation
         if zone:
             args["zone"] = zone
-        await run_command(interaction, "vexillation", args)
+        await run_imperator(interaction, "vexillation", args)
 
 
 async def setup(bot: commands.Bot) -> None:

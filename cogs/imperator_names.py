@@ -169,6 +169,63 @@ def resolve(text: str | None, items: Iterable[tuple[str, str]]) -> str | None:
     return text
 
 
+LONGEST_NAME = 5
+"""The most words a counter's name has in any form (``Legio II Italica Pia``...): a list
+typed without commas is read by trying spans of at most this many words."""
+
+
+def name_index(items: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Every spelling of ``items`` (normalised) -> its id (the first item wins a spelling)."""
+    index: dict[str, str] = {}
+    for ident, label in items:
+        for spelling in spellings(ident, label):
+            index.setdefault(normalize_name(spelling), ident)
+    return index
+
+
+def resolve_many(values: Iterable[str], items: Iterable[tuple[str, str]]) -> list[str]:
+    """The ids a player meant by a typed list (``cogs.play.split_names``): each value is a
+    name (an id, a label or an alias, spaces allowed: ``"IV Scythica"``); words of a list
+    typed without commas are joined into the longest name they spell (``["IV", "Scythica",
+    "xii_fulminata"]`` -> ``["iv_scythica", "xii_fulminata"]``). A word that names nothing
+    is kept as typed, so the engine's refusal names it."""
+    index = name_index(items)
+    out: list[str] = []
+    words: list[str] = []
+
+    def flush() -> None:
+        start = 0
+        while start < len(words):
+            for end in range(min(len(words), start + LONGEST_NAME), start, -1):
+                found = index.get(normalize_name(" ".join(words[start:end])))
+                if found is not None:
+                    out.append(found)
+                    start = end
+                    break
+            else:
+                out.append(words[start])
+                start += 1
+        words.clear()
+
+    for value in values:
+        found = index.get(normalize_name(str(value)))
+        if found is not None:
+            flush()
+            out.append(found)
+        elif " " in str(value).strip():  # one comma-separated part: its own words only
+            flush()
+            words.extend(str(value).split())
+            before = len(out)
+            flush()
+            if all(word == kept for word, kept in zip(str(value).split(), out[before:], strict=False)):
+                del out[before:]
+                out.append(str(value))  # names nothing: refused as typed
+        else:
+            words.append(str(value))
+    flush()
+    return out
+
+
 def event_name(number: Any) -> str:
     """``15`` -> ``15, Hunger in Germania (Famine en Germanie)``; the number alone if unknown."""
     from rules.imperator.tables import event

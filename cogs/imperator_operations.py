@@ -47,7 +47,7 @@ from cogs.common import (
     run_command,
     user_key,
 )
-from cogs.play import register_completer, register_resolver, split_list
+from cogs.play import register_completer, register_resolver, split_names
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, deep_from_json, deep_to_json, join
 
@@ -180,10 +180,15 @@ def unit_pairs(st: Any) -> list[tuple[str, str]]:
     return [(u, d.name) for u, d in sorted(st.board.units.items())]
 
 
+def people_pairs(st: Any) -> list[tuple[str, str]]:
+    return [(p, d.name) for p, d in sorted(st.board.peoples.items())]
+
+
 def resolve_list(text: str | None, items: list[tuple[str, str]]) -> list[str] | None:
+    """A typed list (comma-separated, or words) -> ids; names with spaces are read whole."""
     if text is None:
         return None
-    return [names.resolve(part, items) or part for part in split_list(text)]
+    return names.resolve_many(split_names(text), items)
 
 
 # -- autocomplete for the shared /move and /attack --------------------------------------------
@@ -291,9 +296,11 @@ def resolve_args(game: Any, args: dict[str, Any]) -> dict[str, Any]:
     for key, items in kinds.items():
         if isinstance(out.get(key), str) and out[key] != "port":
             out[key] = names.resolve(out[key], items(st))
-    for key, items in (("units", unit_pairs), ("path", zone_pairs), ("leaders", leader_pairs)):
+    lists = (("units", unit_pairs), ("path", zone_pairs), ("leaders", leader_pairs),
+             ("peoples", people_pairs))
+    for key, items in lists:  # names with spaces ("IV Scythica, XII Fulminata") read whole
         if isinstance(out.get(key), list):
-            out[key] = [names.resolve(str(v), items(st)) or v for v in out[key]]
+            out[key] = names.resolve_many([str(v) for v in out[key]], items(st))
     return out
 
 
@@ -759,9 +766,9 @@ class ImperatorOperationsCog(commands.Cog):
     ) -> None:
         args: dict[str, Any] = {"fleet": fleet, "to": to}
         if units:
-            args["units"] = split_list(units)
+            args["units"] = split_names(units)
         if leaders:
-            args["leaders"] = split_list(leaders)
+            args["leaders"] = split_names(leaders)
         if land:
             args["land"] = land
         await run_imperator(interaction, "sail", args)

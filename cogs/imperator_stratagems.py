@@ -25,7 +25,7 @@ from bot.moderator import ModeratorError, seats_of
 from cogs import imperator_names as names
 from cogs.common import DYNAMIC_ITEMS, announce, game_row, praetor, refuse, user_key
 from cogs.imperator_operations import imperator_game, label, language, resolve_args
-from cogs.play import split_list
+from cogs.play import split_names
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n
 
@@ -303,7 +303,7 @@ class ImperatorStratagemsCog(commands.Cog):
         if nationality:
             args["nationality"] = nationality.lower()
         if peoples:
-            args["peoples"] = split_list(peoples)
+            args["peoples"] = split_names(peoples)
         await play_as_holder(interaction, "stratagem", args)
 
     @app_commands.command(name="usurp", description="Imperator: raise a usurper with a chit (§6.2)")

@@ -85,6 +85,17 @@ def split_list(text: str) -> list[str]:
     return [part for part in text.replace(",", " ").split() if part]
 
 
+def split_names(text: str) -> list[str]:
+    """A list of names typed into one option, names with spaces included: with a comma the
+    parts are the comma-separated names (``"IV Scythica, XII Fulminata"`` -> ``["IV
+    Scythica", "XII Fulminata"]``), without one the words (``"iv_scythica xii_fulminata"``).
+    A game's resolver then joins words that make one name (``"IV Scythica"`` alone is one
+    unit: ``cogs.imperator_names.resolve_many``)."""
+    if "," in text:
+        return [" ".join(part.split()) for part in text.split(",") if part.strip()]
+    return text.split()
+
+
 def _args(**options: Any) -> dict[str, Any]:
     return {name: value for name, value in options.items() if value is not None}
 
@@ -153,9 +164,9 @@ class PlayCog(commands.Cog):
         if from_ is not None:
             args["from"] = from_
         if units is not None:
-            args["units"] = split_list(units)
+            args["units"] = split_names(units)
         if path is not None:
-            args["path"] = split_list(path)
+            args["path"] = split_names(path)
         await run_command(interaction, "move", await resolve_args(interaction, "move", args))
 
     @app_commands.command(name="attack", description="Attack (or roll for it)")

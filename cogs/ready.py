@@ -82,7 +82,7 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         return []
     pending = game.pending_decision()
     if pending is not None and pending.seat == seat:
-        return [f"/respond — {pending.prompt}"]
+        return [_("/respond — {prompt}", prompt=pending.prompt)]
     labels = _labels(game, seat)
     descriptions = {a.name: a.description for a in game.actions(seat)}
     source = EXAMPLE_SOURCES.get(kind)

@@ -184,10 +184,10 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
         ratio = tr(_("Ratio {odds}, shifted to column {column}", odds=odds, column=used))
         d.text((20, y), ratio, font=font("sans", 14), fill=INK)
         y += 20
-    shifts = [str(s) for s in battle.get("shifts") or ()]
+    shifts = list(battle.get("shifts") or ())  # marked sentences: translated with the line
     d.text(
         (20, y),
-        tr(_("Shifts: {shifts}", shifts="; ".join(shifts)) if shifts else _("Shifts: none")),
+        tr(_("Shifts: {shifts}", shifts=join("; ", shifts)) if shifts else _("Shifts: none")),
         font=font("sans", 14),
         fill=INK,
     )

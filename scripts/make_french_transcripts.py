@@ -46,6 +46,7 @@ EXPECTATIONS = {
     "March AD 101": "Mars AD 101",
     "tax base 21 talents": "base fiscale 21 talents",
     "on top": "au sommet",
+    "Rome (Trajan) raised 1 unit this phase: Aquincum (7.4).": "Rome (Trajan) a levé 1 unité pendant cette phase : Aquincum (7.4).",
     "Battle at B5011: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5011 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
     "Susagus intercepts at B5011: 8 against 8 (12.4.1).": "Susagus intercepte en B5011 : 8 contre 8 (12.4.1).",
     "The losers retreat to B4910 (14.5.1).": "Les vaincus retraitent vers B4910 (14.5.1).",
@@ -124,7 +125,9 @@ def french_option(label: str) -> str:
         except re.error:  # a field used twice in one sentence
             continue
         if found:
-            return catalogue.gettext(msgid).format(**found.groupdict())
+            # A field may itself be a sentence the bot translated (a choice naming a play).
+            fields = {name: french_option(value) for name, value in found.groupdict().items()}
+            return catalogue.gettext(msgid).format(**fields)
     return label
 
 

@@ -116,7 +116,7 @@ class Writer:
             self.user = name
 
 
-FIRSTS = (("battle", "Battle at "), ("siege", " besieges "), ("supply", "supply"),
+FIRSTS = (("raised", " unit this phase: "), ("battle", "Battle at "), ("siege", " besieges "), ("supply", "supply"),
           ("retreat", "retreat"), ("intercept", " intercepts at "))
 
 
@@ -158,6 +158,7 @@ async def make(seed: int = SEED) -> list[str]:
             await w.as_user("alice")
             await w.do("! /imperium build type:legion_20_10 city:aquincum")
             await w.do("> §7.2")
+            await w.do("/imperium build type:light_infantry_4_12 city:aquincum")  # told to alice alone
             moderator = runner.table.moderator  # type: ignore[union-attr]
             for _step in range(2000):
                 row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]

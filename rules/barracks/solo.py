@@ -21,7 +21,7 @@ from rules.barracks.data import CARDS, EMPERORS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Command, GameResult, Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import _, _n, join
 
 RIVALS = ("eagle", "pillar", "wreath")
 PLAYER = "sword"
@@ -477,8 +477,9 @@ def course_text(st: BarracksState, course: tuple[Any, ...]) -> str:
     parts = []
     for e, kind, faction in course:
         name = EMPERORS[st.emperors[e]].name if e in st.emperors else e
-        parts.append(f"{FACTION_NAMES[faction]} takes {name}" if kind == "capture" else f"{name} dies")
-    return ", ".join(parts)
+        parts.append(_("{faction} takes {emperor}", faction=FACTION_NAMES[faction], emperor=name)
+                     if kind == "capture" else _("{emperor} dies", emperor=name))
+    return join(", ", parts)  # marked: shown in the reader's language (issue 13)
 
 
 def ask_rival_tie(st: BarracksState, faction: str, ready: list[str], out: Outcome) -> bool:
@@ -492,7 +493,9 @@ def ask_rival_tie(st: BarracksState, faction: str, ready: list[str], out: Outcom
 
     if len({others_gain(course) for _, course in ranking}) < 2:
         return False
-    choices = [(e, f"{e} first: {course_text(st, course)}"[:100]) for e, course in ranking]
+    # the label stays a marked sentence (the menu cuts it at Discord's 100 characters)
+    choices = [(e, _("{emperor} first: {course}", emperor=e, course=course_text(st, course)))
+               for e, course in ranking]
     name = FACTION_NAMES[faction]
     _open(st, "rival_tie", _("{rival} resolves several Emperors: which goes first? (you break the tie)", rival=name),
           choices, ranking[0][0], "§15.2.6", faction=faction)

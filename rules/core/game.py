@@ -142,7 +142,8 @@ class Game(ABC, Generic[S]):
 
     def status_lines(self) -> list[str]:
         """A few public lines: whose move, what phase (for ``/game status``)."""
-        return [f"To move: {', '.join(self.to_move()) or 'nobody'}"]
+        movers = self.to_move()
+        return [_("To move: {seats}", seats=", ".join(movers)) if movers else _("To move: nobody")]
 
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

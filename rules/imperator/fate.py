@@ -55,7 +55,7 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
                 [(a, name(st, a)) for a in augs], augs[0], "Events table",
             )
     elif number == 6:
-        _agitation_choice(st, out)
+        _agitation_choice(st)
     elif number == 7:
         st.smc_total = max(0, st.smc_total - 1)
     elif number == 8:
@@ -119,7 +119,7 @@ def _roman_augusti(st: ImperatorState) -> list[str]:
     return [a for a in st.augusti() if st.leaders[a].owner == "R"]
 
 
-def _agitation_choice(st: ImperatorState, out: Outcome) -> None:
+def _agitation_choice(st: ImperatorState) -> None:
     """Event 6 binds "the Augustus, or at least one of the two": with two Augusti of Rome and
     neither in Rome, the Roman player picks the one who goes (ruling "Event 6: at least one of
     the two Augusti"); the default is the one nearer Rome."""
@@ -163,8 +163,7 @@ def _heading(st: ImperatorState, leader: str) -> bool:
 
 
 def agitation_error(
-    st: ImperatorState, leader: str, start: str, final: str, spent: int = 0, pm_left: int = 0,
-    carried: list[str] | None = None,
+    st: ImperatorState, leader: str, start: str, final: str, spent: int, pm_left: int, carried: list[str],
 ) -> str | None:
     """Event 6: an Augustus of Rome stays in Rome, or regains it at once, using up his PM along
     the most direct route (every PM spent brings him closer, and he stops short of Rome only
@@ -178,7 +177,7 @@ def agitation_error(
                  "closer)")
     if final == st.board.rome:
         return None
-    onward = direct_steps(st, leader, final, carried or [], pm_left)
+    onward = direct_steps(st, leader, final, carried, pm_left)
     if onward:
         return _("the Augustus must spend all his PM heading for Rome; he can go on to {zone}",
                  zone=name(st, onward[0]))

@@ -362,7 +362,7 @@ class ImperatorGame(Game[ImperatorState]):
         chits = [c.value for a in self._stratagem_actions(seat) for c in a.args[0].choices or ()]
         if chits and not st.pending:  # before /end: a chit is played during the step it ends
             at = next((i for i, c in enumerate(candidates) if c.verb == "end"), len(candidates))
-            candidates[at:at] = queries.stratagem_candidates(st, chits)
+            candidates[at:at] = queries.stratagem_candidates(st, chits, st.role_of(seat))
         for s in candidates:
             if s.verb == "march":
                 if s.args["leader"] in moved:

@@ -154,6 +154,12 @@ class Board:
                     found[people].append(zone_id)
         return {people: sorted(zones) for people, zones in found.items()}
 
+    @cached_property
+    def counter_faces(self) -> dict[tuple[str, bool], tuple[Any, ...]]:
+        """A memo of the views (``views._unit_counter``): (unit, reduced) -> the unit's data,
+        its People's data and the counter built from them."""
+        return {}
+
     def fronts_adjacent(self, a: str, b: str) -> bool:
         return (a, b) in self.front_adjacency or (b, a) in self.front_adjacency
 

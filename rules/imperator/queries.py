@@ -17,7 +17,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import _
 from rules.core.typed import typed_line
 from rules.imperator import movement
-from rules.imperator.model import ImperatorState
+from rules.imperator.model import ROMAN, ImperatorState
 
 
 def movement_phase_error(st: ImperatorState) -> RuleError | None:
@@ -238,22 +238,60 @@ def _sail_suggestions(st: ImperatorState, role: str) -> list[Suggestion]:
     return found
 
 
-def stratagem_candidates(st: ImperatorState, chits: list[str]) -> list[Suggestion]:
+def stratagem_candidates(st: ImperatorState, chits: list[str], role: str | None = None) -> list[Suggestion]:
     """Candidates for ``stratagem`` (§6), for the chit types the engine lists as playable now:
-    each with no target, then with one leader, zone or People on the map; the engine decides
-    which is accepted, and only the first accepted per chit is shown."""
+    first the targets the chit's own rules allow (:func:`stratagem_targets`: two or three
+    Peoples, a nationality, a unit...), then no target, then one leader, zone or People on the
+    map; the engine decides which is accepted, and only the first accepted per chit is shown."""
     leaders = sorted(x for x, ls in st.leaders.items() if ls.status == "map" and ls.loc)
     zones = sorted({us.loc for us in st.units.values() if us.status == "map" and us.loc})
     peoples = sorted(st.board.peoples)
     found: list[Suggestion] = []
     for chit in chits:
-        targets: list[dict[str, Any]] = [{}]
+        targets = stratagem_targets(st, chit, role) if role is not None else []
+        targets += [{}]
         targets += [{"leader": x} for x in leaders]
         targets += [{"zone": z} for z in zones]
         targets += [{"peoples": [p]} for p in peoples]
         for target in targets:
             found.append(Suggestion("stratagem", {"id": chit, **target}, "play a stratagem (§6)", f"chit:{chit}"))
     return found
+
+
+def stratagem_targets(st: ImperatorState, chit: str, role: str) -> list[dict[str, Any]]:
+    """The targets chit type ``chit`` names in its own rules, read from the engine's target
+    lists: Peoples that may rise or be pacified (as many as the chit allows, §6.1, §6.2), a
+    nationality at war (§6.1), the usurper a chit allows (§6.2), the zones of Mutinerie and
+    Désertion (§6.3), the Roman unit of La flèche du Parthe (§6.2, AMB-44)."""
+    from rules.imperator import stratagems
+
+    tid = stratagems.ctype(chit).id
+    params = stratagems.types()[tid].params
+    most = int(params.get("max_peoples", 1))
+    major = params.get("people_kind") == "major"
+    if tid.startswith("soulevement"):
+        rising = stratagems.rising_targets(st, major)
+        return [{"peoples": rising[:most]}] if rising else []
+    if tid.startswith("pacification") or tid == "pax_romana":
+        at_war = [p for p in st.at_war if p in st.board.peoples and p != "armenia"]
+        if params.get("scope") == "nationality":
+            nations = sorted({st.board.peoples[p].nationality for p in at_war})
+            return [{"nationality": n} for n in nations if n]
+        if params.get("scope") is None:
+            fitting = sorted(p for p in at_war if st.board.peoples[p].major == major)
+            return [{"peoples": fitting[:most]}] if fitting else []
+        return []
+    if tid.startswith("usurpation"):
+        return [{"leader": x} for x in stratagems.usurpation_targets(st, tid)]
+    if tid == "mutinerie":
+        return [{"zone": z} for z in stratagems.mutiny_targets(st, role)]
+    if tid == "desertion":
+        return [{"zone": z} for z in stratagems.desertion_targets(st, role)]
+    if tid == "fleche_du_parthe":
+        roman = sorted(u for u, us in st.units.items()
+                       if us.status == "map" and us.owner == "R" and st.udef(u).people == ROMAN)
+        return [{"unit": u} for u in roman]
+    return []
 
 
 TYPED_OPTIONS_BY_VERB = {"stratagem": {"id": "chit"}}

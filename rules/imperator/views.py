@@ -6,6 +6,7 @@ from dataclasses import fields
 from typing import Any
 
 from rules.core.dice import Dice, DiceRoll
+from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _, _n, join
 from rules.core.plain_copy import record_to_json
 from rules.imperator.model import (
@@ -13,6 +14,8 @@ from rules.imperator.model import (
     FleetState,
     ImperatorState,
     LeaderState,
+    PeopleDef,
+    UnitDef,
     UnitState,
 )
 
@@ -28,9 +31,22 @@ PHASE_NAMES = {
 
 
 def _unit_counter(st: ImperatorState, uid: str) -> dict[str, Any]:
+    """The counter of unit ``uid`` as the views show it. It depends only on the board's data
+    and the side the counter shows (full or reduced), so each side is built once per board
+    (``Board.counter_faces``) and copied for each view: every command's public view shows some
+    sixty counters (issue 14)."""
     d = st.udef(uid)
-    us = st.units[uid]
-    pf, qu, bt = st.unit_values(uid)
+    reduced = st.units[uid].reduced
+    people = st.board.peoples.get(d.people)
+    faces = st.board.counter_faces
+    face = faces.get((uid, reduced))
+    if face is None or face[0] is not d or face[1] is not people:  # the board's data changed
+        face = faces[(uid, reduced)] = (d, people, _unit_face(uid, d, people, reduced))
+    return dict(face[2])
+
+
+def _unit_face(uid: str, d: UnitDef, people: PeopleDef | None, reduced: bool) -> dict[str, Any]:
+    pf, qu, bt = (d.pf_r, d.qu_r, d.bt_r) if reduced else (d.pf, d.qu, d.bt)
     kind = "armenia" if d.people == "armenia" else d.kind
     c: dict[str, Any] = {
         "id": uid,
@@ -38,14 +54,13 @@ def _unit_counter(st: ImperatorState, uid: str) -> dict[str, Any]:
         "label": d.name,
         "strength": pf,
         "values": f"{pf}-{qu}-{bt}",  # PF-QU-BT as printed on the counter
-        "reduced": us.reduced,
+        "reduced": reduced,
         "people": d.people,
     }
     if d.front:
         c["front"] = d.front
-    p = st.board.peoples.get(d.people)
-    if p is not None:
-        c["nationality"] = p.nationality
+    if people is not None:
+        c["nationality"] = people.nationality
     return c
 
 
@@ -163,7 +178,7 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
-SIDE_WORDS = {"R": "Rome", "E": "the Enemies of Rome", "M": "the mutineers"}
+SIDE_WORDS = {"R": _("Rome"), "E": _("the Enemies of Rome"), "M": _("the mutineers")}
 LOSS_WORDS = {
     "E": _("all its units are eliminated"),
     "A": _("each of its units takes a step loss"),
@@ -445,12 +460,15 @@ def map_stratagems(st: ImperatorState) -> list[dict[str, Any]]:
 
 
 def _title(scenario: str) -> str:
-    from rules.imperator.scenarios import scenario_infos
+    """The scenario's title (its id without data): read from the data, not from the sorted
+    list of ``scenario_infos`` that every view used to rebuild (issue 14)."""
+    from rules.imperator import adapter
 
-    for info in scenario_infos():
-        if info.id == scenario:
-            return info.title
-    return scenario
+    try:
+        found = adapter._load().scenarios.get(scenario)
+    except (ImportError, NotYetSupported):  # pragma: no cover - without data
+        return scenario
+    return str(found.title) if found is not None else scenario
 
 
 def _stack(zones: dict[str, Any], zone: str, side: str) -> dict[str, Any]:

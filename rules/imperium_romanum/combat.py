@@ -495,16 +495,85 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     st.stat("battles")
     lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
                    att=att, dfn=dfn, column=column, roll=roll.result, a=cell.attacker, d=cell.defender))  # fmt: skip
-    enemy_strength = {"att": sum(B.strength(st.units[u]) for u in fighters), "def": sum(B.strength(st.units[u]) for u in attackers)}
-    att_lost = _apply(st, attackers, cell.attacker, 0, def_power, lines) if cell.attacker == "E" else []
-    def_lost = _apply(st, fighters, cell.defender, 0, att_power, lines) if cell.defender == "E" else []
-    att_loss = sum(B.strength(st.eliminated[u]) for u in att_lost)
-    def_loss = sum(B.strength(st.eliminated[u]) for u in def_lost)
-    if cell.attacker != "E":
-        att_lost = _apply(st, attackers, cell.attacker, def_loss, def_power, lines)
-    if cell.defender != "E":
-        def_lost = _apply(st, fighters, cell.defender, att_loss, att_power, lines)
-    winner_is_attacker = cell.winner == "attacker"
+    ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "attackers": attackers,
+           "fighters": fighters, "defenders": defenders, "city": city, "fort": fort, "cell": [cell.attacker, cell.defender, cell.winner],
+           "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
+           "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
+                              "def": sum(B.strength(st.units[u]) for u in attackers)},
+           "step": 0, "e_att": 0, "e_def": 0, "lost": 0}  # fmt: skip
+    run_losses(st, ctx, lines)
+
+
+def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
+    """14.5: an E result first removes a whole side; then the attacker's, and then the defender's,
+    relative loss (against the SP the other side lost to its E). Each unit lost is the owner's
+    choice in a window (default: the weakest, IR-ENG-18; standing order ``losses weakest``),
+    asked only when units of more than one kind could go."""
+    att_code, def_code = ctx["cell"][0], ctx["cell"][1]
+    if ctx["step"] == 0:
+        if att_code == "E":
+            ctx["e_att"] = _sp_lost(st, _apply(st, ctx["attackers"], "E", 0, ctx["def_power"], lines))
+        if def_code == "E":
+            ctx["e_def"] = _sp_lost(st, _apply(st, ctx["fighters"], "E", 0, ctx["att_power"], lines))
+        ctx["step"], ctx["lost"] = 1, 0
+    while ctx["step"] in (1, 2):
+        attacking = ctx["step"] == 1
+        code = att_code if attacking else def_code
+        alive = [u for u in ctx["attackers" if attacking else "fighters"] if u in st.units]
+        required = 0 if code in ("E", "N") else relative_loss(code, ctx["e_def"] if attacking else ctx["e_att"])
+        if ctx["lost"] >= required or not alive:
+            ctx["step"], ctx["lost"] = ctx["step"] + 1, 0
+            continue
+        options = loss_options(st, alive)
+        owner = B.seat_of(st, st.units[alive[0]]["power"])
+        if len(options) > 1 and owner in st.seats and st.standing.get(owner, {}).get("losses", "ask") == "ask":
+            st.seq += 1
+            prompt = _("{hex}: your force must still lose {sp} SP (14.5). Which unit goes?", hex=ctx["hex"],
+                       sp=required - ctx["lost"])  # fmt: skip
+            st.pending = {"id": f"losses-{st.seq}", "seat": owner, "kind": "losses", "prompt": text_to_json(prompt),
+                          "choices": [[u, text_to_json(_("Lose {unit} ({sp} SP)", unit=B.name_of_type(st.units[u]),
+                                                         sp=B.strength(st.units[u])))] for u in options],
+                          "default": options[0], "section": "§14.5", "battle": ctx}  # fmt: skip
+            return
+        _lose_one(st, ctx, options[0], attacking, lines)
+    after_losses(st, ctx, lines)
+
+
+def loss_options(st: IRState, alive: list[str]) -> list[str]:
+    """One unit of each kind (type and seasoning) that could be lost, the weakest first."""
+    seen: dict[tuple[str, bool], str] = {}
+    for uid in sorted(alive, key=lambda u: (B.strength(st.units[u]), u)):
+        seen.setdefault((st.units[uid]["type"], bool(st.units[uid]["vet"])), uid)
+    return list(seen.values())
+
+
+def _lose_one(st: IRState, ctx: dict[str, Any], uid: str, attacking: bool, lines: list[Text]) -> None:
+    ctx["lost"] += B.strength(st.units[uid])
+    B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=str(ctx["def_power"] if attacking else ctx["att_power"]))
+
+
+def _sp_lost(st: IRState, uids: list[str]) -> int:
+    return sum(B.strength(st.eliminated[u]) for u in uids)
+
+
+def answer_losses(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The owner picked the next unit to lose; the battle goes on."""
+    pending, st.pending = st.pending, {}
+    ctx = dict(pending["battle"])
+    _lose_one(st, ctx, choice, ctx["step"] == 1, lines)
+    run_losses(st, ctx, lines)
+
+
+def after_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
+    """After the losses (14.5): battle morale (19.1), seasoning (15.1), leaders (18.2), then the
+    loser's retreat (14.5.1)."""
+    from rules.imperium_romanum import forts
+
+    seat, side, hex_id = str(ctx["attacker"]), str(ctx["side"]), str(ctx["hex"])
+    attackers, fighters, city, fort = list(ctx["attackers"]), list(ctx["fighters"]), str(ctx["city"]), int(ctx["fort"])
+    att_power, def_power, assault = str(ctx["att_power"]), str(ctx["def_power"]), bool(ctx["assault"])
+    defender_code = ctx["cell"][1]
+    winner_is_attacker = ctx["cell"][2] == "attacker"
     if fighters:
         B.change_morale(st, att_power, BATTLE_MORALE if winner_is_attacker else -BATTLE_MORALE,
                         _("battle won") if winner_is_attacker else _("battle lost"), lines)  # fmt: skip
@@ -513,14 +582,15 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
                             _("battle lost") if winner_is_attacker else _("battle won"), lines)  # fmt: skip
     survivors_att = [u for u in attackers if u in st.units]
     survivors_def = [u for u in fighters if u in st.units]
-    _season(st, survivors_att, enemy_strength["att"], lines)
-    _season(st, survivors_def, enemy_strength["def"], lines)
+    _season(st, survivors_att, ctx["enemy_strength"]["att"], lines)
+    _season(st, survivors_def, ctx["enemy_strength"]["def"], lines)
     forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
-    leader_alone_safe = not fighters and not city and not fort and cell.defender == "N"  # 18.2a
+    leader_alone_safe = not fighters and not city and not fort and defender_code == "N"  # 18.2a
+    defenders = [u for u in ctx["defenders"] if u in st.units]
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
     if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
-    winner_leader = att_leader if winner_is_attacker else def_leader
+    winner_leader = ctx["att_leader"] if winner_is_attacker else ctx["def_leader"]
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
               "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
@@ -607,9 +677,11 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"
         st.stat("elite_legions")
-        lines.append(_("{unit} becomes an elite legion (15.2).", unit=choice))
-    else:
-        lines.append(_("The conversion of {unit} fails; the talents are spent (15.2).", unit=choice))
+        lines.append(_("{power}: a legion of the battle becomes an elite legion (15.2).",
+                       power=st.powers[rec["power"]]["name"]))
+    else:  # issue 18: named by its power, not by a piece id (3.2: public posts name no piece)
+        lines.append(_("{power}: the conversion of a legion to elite fails; the talents are spent (15.2).",
+                       power=st.powers[rec["power"]]["name"]))
 
 
 def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, lines: list[Text]) -> list[str]:

@@ -16,6 +16,7 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
+``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
 ``give``                              a rule not yet supported (NotYetSupported)
@@ -62,7 +63,7 @@ PLAYABLE = ("s12", "s01", "s02")
 BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
-            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside")}
+            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -199,6 +200,7 @@ ACTION_HELP: dict[str, Text] = {
     "sail": _("Sail fleets (10.3)"),
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
+    "convert": _("Turn a fleet into a legion (34)"),
 }
 
 
@@ -213,7 +215,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         order, value = str(args.get("order", "")), str(args.get("value", ""))
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
-                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never"))  # fmt: skip
+                                       "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
+                                       "naval_port ask/inside/outside, losses ask/weakest"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -247,6 +250,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "convert":
+        if st.segment != "movement":
+            raise RuleError("§34", _("a fleet becomes a legion in its owner's Land Movement segment"))
+        NAV.convert(st, seat, args, lines)
     elif name == "fortify":
         if st.segment != "movement":
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
@@ -288,6 +295,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
+    elif kind == "losses":
+        C.answer_losses(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
     elif kind == "donative":
@@ -327,6 +336,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
+        out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
     try:
@@ -419,6 +429,19 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
             halves += B.le_halves(st.units[uid])
         if halves // 2 == levels:
             out.append(Command("fortify", {"units": chosen}))
+    return out
+
+
+def convert_commands(st: IRState, seat: str) -> list[Command]:
+    """34: every fleet of the seat that may become a legion now."""
+    out = []
+    for fid in sorted(st.units):
+        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat:
+            try:
+                NAV.check_convert(st, seat, {"fleet": [fid]})
+            except RuleError:
+                continue
+            out.append(Command("convert", {"fleet": [fid]}))
     return out
 
 

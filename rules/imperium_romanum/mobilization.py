@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.naval_charts import naval_charts
@@ -24,6 +24,12 @@ NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
 """7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
 BT_MAX = 16
 """7.7: never more than 16 baggage trains in play per major power."""
+CIVILIZED_RATE_HALVES = {"pirates": 1}
+"""26.1: replacement points a civilized major power accrues per Taxation & Mobilization Phase,
+in halves; the pirates' rate is 1/2 (27.1). Other powers' rates are in the missing scenario book."""
+TRAINED = ("legion_16_10", "legion_20_10", "heavy_infantry_20_8", "heavy_cavalry_30_16")
+"""35: new Roman and civilized heavy infantry and heavy cavalry need a trainer (barbarian 20-8s
+are exempt, checked by the power's kind)."""
 HEAVY_COLUMNS = ("16-10", "20-10", "16-9", "20-9", "20-8")
 """7.8: the heavy-infantry columns a fleet also ticks, in the order the engine uses them."""
 
@@ -70,6 +76,8 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
     unit_type, city = str(args.get("type", "")), str(args.get("city", ""))
     power, pool, cost = check_build(st, seat, unit_type, city)
     st.powers[power]["treasury"] -= cost
+    if st.powers[power]["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
+        st.powers[power]["points_halves"] -= data().units[unit_type].le_halves  # 26.2
     for key, column in pool:
         used = st.mobilized.setdefault(key, {})
         used[column] = used.get(column, 0) + 1
@@ -79,9 +87,8 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
     st.stat("units_raised")
-    # 3.2: what a stack holds is hidden, so only the raising seat learns the type (issue 18)
-    lines.append(_("{power} raises a unit at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
-                   city=data().cities[city].name, cost=cost))  # fmt: skip
+    # 3.2 and 4.0: a raise is the raising seat's secret until every power has ended the phase;
+    # then phase_summary tells everyone how many units each power raised where (issue 18)
     lines.append(B.secret(_("{power} raises a {type} at {city} for {cost} talents (7.4).", power=st.powers[power]["name"],
                             type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost), seat))  # fmt: skip
 
@@ -98,8 +105,13 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
         raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
-    if st.powers[power]["kind"] == "civilized" and "26" in data().scenarios[st.scenario].special_rules:
-        raise NotYetSupported("§26", _("civilized recruitment"))
+    rules = data().scenarios[st.scenario].special_rules
+    civilized = st.powers[power]["kind"] == "civilized" and "26" in rules
+    if civilized:
+        if power not in CIVILIZED_RATE_HALVES:
+            raise NotYetSupported("§26", _("civilized recruitment"))
+        if unit_type not in starting_types(st, power):
+            raise RuleError("§26.2", _("a civilized power builds only the unit types it began with"))
     if st.province_owner.get(province, "") != power:
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
     from rules.imperium_romanum import plunder
@@ -126,11 +138,21 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§7.4", _("{city} has raised its {limit} new units this phase", city=data().cities[city].name,
                                   limit=limit))  # fmt: skip
     area, chart = area_of(st, province)
-    pool = _fleet_pool(st, area, chart) if fleet else _pool(st, unit_type, province, area, chart, power)
+    if civilized:
+        pool: list[tuple[str, str]] = []  # 26.2: area limits are ignored
+        points = data().units[unit_type].le_halves
+        if st.powers[power].get("points_halves", 0) < points:
+            raise RuleError("§26.2", _("{type} needs {points} replacement points; {power} has {held}", type=_short(unit_type),
+                                       points=points / 2, power=st.powers[power]["name"],
+                                       held=st.powers[power].get("points_halves", 0) / 2))  # fmt: skip
+    else:
+        pool = _fleet_pool(st, area, chart) if fleet else _pool(st, unit_type, province, area, chart, power)
     cost = unit_cost(st, unit_type, chart)
     if st.powers[power]["treasury"] < cost:
         raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
                                   cost=cost, treasury=st.powers[power]["treasury"]))  # fmt: skip
+    if "35" in rules and unit_type in TRAINED and st.powers[power]["kind"] in ("roman", "civilized"):
+        raise NotYetSupported("§35", _("the training of new heavy units"))
     return power, pool, cost
 
 
@@ -251,3 +273,40 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
             continue
         kept.append(yard)
     st.shipyards = kept
+
+
+# -- civilized recruitment (26) -----------------------------------------------------------------
+def starting_types(st: IRState, power: str) -> tuple[str, ...]:
+    """26.2: the unit types a civilized power began the scenario with."""
+    return tuple(sorted({t for d in data().scenarios[st.scenario].deployments if d.power == power for t, _n in d.units}))
+
+
+def accrue_points(st: IRState, lines: list[Text]) -> None:
+    """26.1: each Taxation & Mobilization Phase a civilized major power gains its replacement
+    points, without limit, losses or not."""
+    if "26" not in data().scenarios[st.scenario].special_rules:
+        return
+    for power in sorted(st.powers):
+        rec = st.powers[power]
+        if rec["major"] and not rec["dissolved"] and rec["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
+            rec["points_halves"] = rec.get("points_halves", 0) + CIVILIZED_RATE_HALVES[power]
+            lines.append(_("{power} accrues replacement points (26.1): {points} in hand.", power=rec["name"],
+                           points=rec["points_halves"] / 2))  # fmt: skip
+
+def phase_summary(st: IRState, lines: list[Text]) -> None:
+    """4.0, 7.4: once every power has ended the Taxation & Mobilization Phase, how many units
+    (baggage trains included) each major power raised and in which cities; their types stay
+    the owners' secret (3.2). Issue 18: the orders are told only to their seat until then."""
+    for power in sorted(st.powers):
+        rec = st.powers[power]
+        if not rec["major"] or rec["dissolved"]:
+            continue
+        raised = {c: n for c, n in sorted(st.phase_builds.items()) if st.city_owner.get(c) == power}
+        total = sum(raised.values())
+        if not total:
+            lines.append(_("{power} raises no unit this phase (7.4).", power=rec["name"]))
+            continue
+        where = ", ".join(f"{data().cities[c].name} ×{n}" if n > 1 else data().cities[c].name for c, n in raised.items())
+        lines.append(_n("{power} raised {n} unit this phase: {cities} (7.4).",
+                        "{power} raised {n} units this phase: {cities} (7.4).", total,
+                        power=rec["name"], cities=where))  # fmt: skip

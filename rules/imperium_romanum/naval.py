@@ -142,15 +142,6 @@ def mp_left(st: IRState, fleets: list[str]) -> int:
     return naval_charts().allowance - max(int(st.units[f].get("nmp", 0)) for f in fleets)
 
 
-def capacity_halves(st: IRState, fleets: list[str]) -> int:
-    """10.4.1: an 18-30 carries 1 LE (a 36-30, 2 LE, is not in the counter mix yet)."""
-    return naval_charts().transport["capacity_halves"] * len(fleets)
-
-
-def load_halves(st: IRState, fleets: list[str]) -> int:
-    return sum(B.le_halves(st.units[u]) for f in fleets for u in B.cargo_of(st, f)[0])
-
-
 def _spend(st: IRState, fleets: list[str], mp: int, moving: bool = False) -> None:
     for fid in fleets:
         rec = st.units[fid]
@@ -207,10 +198,26 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
         raise RuleError("§10.4.2", _("the fleets must be in the troops' port or in a coastal hex next to them"))
     if not units:
         cost = 0  # leaders embark for nothing
-    if load_halves(st, fleets) + sum(B.le_halves(st.units[u]) for u in units) > capacity_halves(st, fleets):
+    if _stowage(st, fleets, units) is None:
         raise RuleError("§10.4.1", _("each fleet carries 1 LE: these fleets cannot take that many troops"))
     _need(st, fleets, cost)
     return fleets, units, leaders, cost
+
+
+def _stowage(st: IRState, fleets: list[str], units: list[str]) -> dict[str, str] | None:
+    """Which fleet takes each unit (largest first, into the first fleet with room), or None
+    when they do not fit (10.4.1)."""
+    room = {f: naval_charts().transport["capacity_halves"] - sum(B.le_halves(st.units[u]) for u in B.cargo_of(st, f)[0])
+            for f in fleets}  # fmt: skip
+    plan: dict[str, str] = {}
+    for uid in sorted(units, key=lambda u: (-B.le_halves(st.units[u]), u)):
+        need = B.le_halves(st.units[uid])
+        fid = next((f for f in fleets if room[f] >= need), "")
+        if not fid:
+            return None
+        room[fid] -= need
+        plan[uid] = fid
+    return plan
 
 
 def _adjacent(a: str, b: str) -> bool:
@@ -223,13 +230,9 @@ def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     fleets, units, leaders, cost = check_embark(st, seat, args)
     _spend(st, fleets, cost)
     at = st.units[fleets[0]]["hex"]
-    room = {f: naval_charts().transport["capacity_halves"] - sum(B.le_halves(st.units[u]) for u in B.cargo_of(st, f)[0])
-            for f in fleets}  # fmt: skip
-    for uid in sorted(units, key=lambda u: (-B.le_halves(st.units[u]), u)):
-        need = B.le_halves(st.units[uid])
-        fid = next(f for f in fleets if room[f] >= need)
-        room[fid] -= need
-        st.units[uid].update(hex=at, aboard=fid, besieged=False)
+    plan = _stowage(st, fleets, units) or {}
+    for uid in units:
+        st.units[uid].update(hex=at, aboard=plan[uid], besieged=False)
     for lid in leaders:
         st.leaders[lid].update(hex=at, aboard=fleets[0])
     lines.append(B.secret(_n("{n} piece embarks at {hex} ({cost} MP, 10.4.2).", "{n} pieces embark at {hex} ({cost} MP, 10.4.2).",
@@ -850,3 +853,44 @@ def _land_around(hex_id: str) -> list[str]:
 
 
 CHECKS = {"embark": check_embark, "debark": check_debark, "naval_attack": check_attack, "sail": check_sail}
+
+
+# -- fleet conversion (34) ----------------------------------------------------------------------
+CONVERTED_LEGION = "legion_16_10"
+"""34: a converted 18-30 becomes an unseasoned 8-10 legion, the back of a 16-10."""
+
+
+def check_convert(st: IRState, seat: str, args: dict[str, Any]) -> str:
+    """34 (scenarios that name it), in the owner's Land Movement segment: a Roman fleet in a
+    land hex, with nothing aboard, becomes a legion. Civilized powers' 8-9s and the four 2-12s
+    of an empty counter mix are not in our counters."""
+    if "34" not in data().scenarios[st.scenario].special_rules:
+        raise RuleError("§34", _("this scenario does not allow fleets to become legions"))
+    fleets, at = fleet_group(st, seat, args.get("fleet"))
+    if len(fleets) != 1:
+        raise RuleError("§34", _("name one fleet"))
+    fid = fleets[0]
+    power = st.units[fid]["power"]
+    if st.powers[power]["kind"] != "roman":
+        raise NotYetSupported("§34", _("fleet conversion for non-Roman powers"))
+    if is_sea(at):
+        raise RuleError("§34", _("a fleet becomes a legion in a land hex, not at sea"))
+    if any(B.cargo_of(st, fid)):
+        raise RuleError("§34", _("land the troops aboard first"))
+    return fid
+
+
+def convert(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """34: the fleet is gone for good (kept among the eliminated as converted); the new
+    unseasoned legion stands in its hex and does not move this turn (IR-ENG-37)."""
+    from rules.imperium_romanum import mobilization as MOB
+
+    fid = check_convert(st, seat, args)
+    rec = st.units.pop(fid)
+    power, hex_id = rec["power"], rec["hex"]
+    rec.update(hex="", converted=True)
+    st.eliminated[fid] = rec
+    uid = MOB._place(st, power, CONVERTED_LEGION, hex_id)
+    st.units[uid].update(vet=False, activated=True, mp=0)
+    st.stat("fleets_converted")
+    lines.append(_("{power} turns a fleet into a legion at {hex} (34).", power=st.powers[power]["name"], hex=hex_id))

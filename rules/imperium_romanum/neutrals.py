@@ -77,3 +77,61 @@ def neutral_owner_of(st: IRState, hex_id: str) -> str:
     if owner and st.powers[owner]["status"] == "inactive neutral" and not st.powers[owner]["dissolved"]:
         return owner
     return ""
+
+
+# -- the neutral barbarians of 37.6 ---------------------------------------------------------
+BARBARIAN_LANDS = ("boiohaemum", "caledonia_citerior", "dacia", "germania_magna", "iazygia", "sarmatia")
+"""37.6: the provinces whose inactive barbarians may wake when the Roman border is thin."""
+ROMAN_SP_LIMIT = 20
+ACTIVATION_ROLL = 5
+"""37.6: a Roman province next to them with fewer than 20 Roman land SP; a d6 of 5-6 wakes them."""
+
+
+@lru_cache(maxsize=1)
+def province_neighbours() -> dict[str, tuple[str, ...]]:
+    """Provinces that share a hexside on land (cached once for the map)."""
+    from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
+
+    found: dict[str, set[str]] = {}
+    for hex_id, cell in data().hexes.items():
+        if cell.kind != "land" or not cell.province:
+            continue
+        col, row = global_colrow(hex_id)
+        for c, r in neighbours(col, row):
+            other = data().hexes.get(printed_id(c, r))
+            if other is not None and other.kind == "land" and other.province and other.province != cell.province:
+                found.setdefault(cell.province, set()).add(other.province)
+    return {p: tuple(sorted(n)) for p, n in found.items()}
+
+
+def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
+    """37.6 (scenarios that name it): each Diplomacy Phase, every Roman province next to an
+    inactive barbarian power of these lands and holding fewer than 20 Roman land SP rolls a d6
+    for it; 5-6 wakes it as an active neutral, handed out by the Farthest Power rule (5.3)."""
+    if "37.6" not in data().scenarios[st.scenario].special_rules:
+        return
+    near = province_neighbours()
+    for power in sorted(st.powers):
+        rec = st.powers[power]
+        if rec["status"] != "inactive neutral" or rec["kind"] != "barbarian" or rec["dissolved"] or rec["major"]:
+            continue
+        lands = [p for p in rec.get("start_provinces", []) if p in BARBARIAN_LANDS]
+        if not lands or not any(u["power"] == power for u in st.units.values()):
+            continue
+        for province in sorted({n for land in lands for n in near.get(land, ())}):
+            owner = st.province_owner.get(province, "")
+            if not owner or st.powers[owner]["kind"] != "roman":
+                continue
+            roman_sp = sum(B.strength(u) for u in st.units.values() if B.is_combat(u) and not u.get("aboard")
+                           and st.powers[u["power"]]["kind"] == "roman" and data().hexes[u["hex"]].province == province)  # fmt: skip
+            if roman_sp >= ROMAN_SP_LIMIT:
+                continue
+            roll = st.dice.d6(f"§37.6 {power} from {province}")
+            if roll.result >= ACTIVATION_ROLL:
+                rec["status"] = "active neutral"
+                rec["seat"] = farthest_seat(st, power, lines)
+                st.stat("activations")
+                lines.append(_("{power} wake on a {roll}: {province} holds fewer than 20 Roman SP (37.6); {seat} controls them (5.3).",
+                               power=rec["name"], roll=roll.result, province=data().provinces[province].name,
+                               seat=rec["seat"] or "-"))  # fmt: skip
+                break

@@ -96,8 +96,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             st.tm_seen += 1
             st.phase_builds = {}
             collect_taxes(st, lines)
-            from rules.imperium_romanum import forts
+            from rules.imperium_romanum import forts, mobilization
 
+            mobilization.accrue_points(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
         from rules.imperium_romanum import forts
@@ -134,6 +135,10 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "random_events":
         _enter(st, "taxation", lines)
     elif seg == "taxation":
+        if st.month in TAX_MONTHS:
+            from rules.imperium_romanum import mobilization
+
+            mobilization.phase_summary(st, lines)
         _enter(st, "diplomacy", lines)
     elif seg == "diplomacy":
         close_diplomacy(st, lines)
@@ -215,10 +220,11 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
-    """After negotiation (4.3): neutral control by the Farthest Power rule (5.3, 23.5), and in
-    April and November the season roll (9.1)."""
+    """After negotiation (4.3): the neutral barbarians of 37.6 may wake, neutral control by the
+    Farthest Power rule (5.3, 23.5), and in April and November the season roll (9.1)."""
     from rules.imperium_romanum import neutrals
 
+    neutrals.barbarian_rolls(st, lines)
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):
         roll = st.dice.d6(f"§9.1 season ({MONTHS[st.month]})")

@@ -202,3 +202,29 @@ def test_a_full_tie_is_a_shared_victory_and_one_emperor_breaks_it() -> None:
     res = g.result()
     assert res is not None and res.summary == "Sword, Eagle share the victory with 1 Legacy points."
     assert res.winners == ("p1", "p2")
+
+
+def test_a_solo_decision_sent_without_its_id_is_refused_naming_the_empty_id() -> None:
+    """§15.2.3: a decision answer must name the open decision; with no id, the refusal shows the
+    empty id it received (not a made-up one) and nothing changes."""
+    g = fixture("solo")
+    g.state.pending = {"id": "d9", "seat": "p1", "kind": "rival_place", "prompt": "pick", "choices": [["A6", "A6"]],
+                       "default": "A6", "section": "§15.2.5"}
+    err = _refused(g, "p1", "decide", choice="A6")
+    assert (err.section, err.message) == ("", "that decision () is no longer open")
+
+
+def test_play_with_an_origin_moves_a_barbarian_like_move() -> None:
+    """§6.2: ``play`` given a ``from`` space (and the destination as ``space`` or ``to``) is the
+    Barbarian move, exactly as ``move``: the card is discarded and the Barbarian steps."""
+    for dest_key in ("space", "to"):
+        g = fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"},
+                    hands={"p1": ["barbarian-05", "cavalry-3"]})
+        out = g.apply("p1", Command("play", {"card": "barbarian-05", "from": "c4", dest_key: "d5"}))
+        st = g.state
+        assert "C4" not in st.barbs and "D5" in st.barbs and st.hands["p1"] == ["cavalry-3"]
+        assert st.played["how"] == "move" and out.public
+        err = _refused(fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"},
+                               hands={"p1": ["barbarian-05"]}),
+                       "p1", "play", card="barbarian-05", space="D5", **{"from": "A1"})
+        assert err.section == "§6.2" and err.message.startswith("the Barbarian cannot move from A1 to D5")

@@ -87,15 +87,26 @@ async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: 
         str(c.args["city"]) for c in legal if c.args["type"] == "legion_20_10")
 
 
-async def test_a_build_tells_the_type_only_to_its_builder(table: LocalTable) -> None:
+async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_done(table: LocalTable) -> None:
+    """4.0, 7.4: the orders of the simultaneous Taxation & Mobilization Phase reach only their
+    seat; once every power has ended it, a public summary says how many units each raised where,
+    never their types (3.2)."""
     await started(table)
     seq, _game = await state(table)
+    start = len(table.outputs)
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
-    public = [o.text for o in table.outputs if o.audience == "public"][-6:]
-    assert any("raises a unit at Aquincum" in t for t in public), public
-    assert not any("Light infantry" in t for o in table.outputs if o.audience != "alice" for t in [o.text])
-    assert any("Light infantry" in o.text for o in table.outputs if o.audience == "alice")
     assert (await state(table))[0] == seq + 1
+    told = [o for o in table.outputs[start:] if "raises a Light infantry" in o.text]
+    assert told and all(o.audience == "alice" for o in told)
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert not any("raise" in t for t in public), public
+    await ok(table, "/end")
+    table.user = "bob"
+    await ok(table, "/end")
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
+    assert any("Dacia (Decebalus) raises no unit this phase (7.4)." in t for t in public), public
+    assert not any("Light infantry" in t for t in public)
 
 
 async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: LocalTable) -> None:

@@ -7,6 +7,12 @@ text: a message sent or edited, a refusal (``refuse``, ``ModeratorError``, ``Rul
 line of an outcome (``say``, ``tell``), a decision's prompt (``open_decision``), a label drawn
 on an image (``draw.text``) or a component's label or placeholder. Such a sentence must be
 marked with ``rules.core.i18n._`` (or ``_n``) so the catalogue translates it.
+
+A sentence may also travel before it is shown: built in a variable (an f-string, a
+``"...".format(...)``, a literal, or a list of them joined) and given to one of those callables
+later in the same function, or returned by a function of the same module. The scan follows
+such values through assignments, ``+=``, ``.append``/``.extend``, ``"sep".join(...)`` and the
+return values of the module's own functions (issue 13 item 7).
 """
 
 from __future__ import annotations
@@ -52,28 +58,147 @@ def _wording(node: ast.AST) -> str:
 
 
 def _is_sentence(node: ast.AST) -> bool:
+    if _is_format(node):
+        return True
     return len(WORDS.findall(_wording(node))) >= 1 and " " in _wording(node).strip() or (
         isinstance(node, ast.JoinedStr) and bool(WORDS.search(_wording(node)))
     )
 
 
+def _is_format(node: ast.AST) -> bool:
+    """``"... words ...".format(...)``: an English sentence filled in, never translated."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Constant | ast.JoinedStr)
+        and bool(WORDS.search(_wording(node.func.value)))
+    )
+
+
+class _Flow:
+    """The names of one function that hold an unmarked sentence (or a list of them)."""
+
+    def __init__(self, returning: frozenset[str] = frozenset()) -> None:
+        self.tainted: dict[str, int] = {}  # name -> line where the sentence was built
+        self.returning = returning  # functions of the module that return such a sentence
+
+    def carries(self, node: ast.AST) -> bool:
+        """``node`` is, or is built from, an unmarked sentence."""
+        if _is_sentence(node):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.tainted
+        if isinstance(node, ast.BinOp):
+            return self.carries(node.left) or self.carries(node.right)
+        if isinstance(node, ast.List | ast.Tuple):
+            return any(self.carries(item) for item in node.elts)
+        if isinstance(node, ast.IfExp):
+            return self.carries(node.body) or self.carries(node.orelse)
+        if isinstance(node, ast.Call) and _called(node) in self.returning:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "join" and node.args:  # "\n".join(lines)
+                return self.carries(node.args[0])
+            if node.func.attr in ("strip", "rstrip", "lstrip", "capitalize"):
+                return self.carries(node.func.value)
+        return False
+
+    def learn(self, node: ast.AST) -> None:
+        """Note what an assignment or a list method makes of a name."""
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    if self.carries(node.value):
+                        self.tainted[target.id] = node.lineno
+                    else:
+                        self.tainted.pop(target.id, None)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            if self.carries(node.value):
+                self.tainted[node.target.id] = node.lineno
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend", "insert")
+            and isinstance(node.func.value, ast.Name)
+            and node.args
+            and self.carries(node.args[-1])
+        ):
+            self.tainted[node.func.value.id] = node.lineno
+
+
+def _called(node: ast.Call) -> str:
+    """The name of a function of the same module called by ``node`` (``f()``, ``self.f()``)."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+        return func.attr
+    return ""
+
+
+def _returning(functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> frozenset[str]:
+    """The functions that return an unmarked sentence (or a list of them), to a fixed point."""
+    found: frozenset[str] = frozenset()
+    while True:
+        more = set(found)
+        for function in functions:
+            flow = _Flow(found)
+            for node in _statements_in_order(function.body):
+                if isinstance(node, ast.Return) and node.value is not None and flow.carries(node.value):
+                    more.add(function.name)
+                flow.learn(node)
+        if more == found:
+            return found
+        found = frozenset(more)
+
+
+def _statements_in_order(body: list[ast.stmt]) -> list[ast.AST]:
+    """Every node of a function body in source order, not entering nested functions."""
+    out: list[ast.AST] = []
+
+    def visit(node: ast.AST) -> None:
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                continue
+            visit(child)
+
+    for statement in body:
+        visit(statement)
+    return sorted(out, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+
+def _shown_values(node: ast.Call) -> tuple[str, list[ast.AST]]:
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    shown: list[ast.AST] = []
+    index = MESSAGE_ARG.get(name)
+    if index is not None and len(node.args) > index:
+        shown.append(node.args[index])
+    shown += [k.value for k in node.keywords if k.arg in MESSAGE_KEYWORDS]
+    return name, shown
+
+
 def unmarked(source: str, filename: str) -> list[str]:
-    """``file:line: callable: literal`` for every unmarked sentence shown to a person."""
+    """``file:line: callable: literal`` for every unmarked sentence shown to a person, given
+    directly or through a variable of the same function."""
     found = []
-    for node in ast.walk(ast.parse(source, filename)):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        shown = []
-        index = MESSAGE_ARG.get(name)
-        if index is not None and len(node.args) > index:
-            shown.append(node.args[index])
-        shown += [k.value for k in node.keywords if k.arg in MESSAGE_KEYWORDS]
-        for value in shown:
-            if _is_sentence(value):
-                found.append(f"{filename}:{node.lineno}: {name}: {ast.unparse(value)[:80]}")
-    return found
+    tree = ast.parse(source, filename)
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    returning = _returning(functions)
+    scopes: list[list[ast.stmt]] = [tree.body] + [n.body for n in functions]
+    for body in scopes:
+        flow = _Flow(returning)
+        for node in _statements_in_order(body):
+            if isinstance(node, ast.Call):
+                name, shown = _shown_values(node)
+                for value in shown:
+                    if flow.carries(value):
+                        found.append(f"{filename}:{node.lineno}: {name}: {ast.unparse(value)[:80]}")
+            flow.learn(node)
+    return sorted(set(found), key=lambda line: (line.split(":")[0], int(line.split(":")[1])))
 
 
 def test_the_scan_finds_unmarked_sentences() -> None:
@@ -89,6 +214,35 @@ def test_the_scan_finds_unmarked_sentences() -> None:
         "say",
         "RuleError",
         "ModeratorError",
+    ]
+
+
+def test_the_scan_follows_a_sentence_built_in_a_variable() -> None:
+    source = (
+        "async def f(interaction, out, name, rows):\n"
+        "    message = f'{name} is not in this game'\n"
+        "    await refuse(interaction, message)\n"
+        "    note = 'the {} left'.format(name)\n"
+        "    out.say(note)\n"
+        "    lines = []\n"
+        "    for row in rows:\n"
+        "        lines.append(f'{row} waits for you')\n"
+        "    await interaction.response.send_message('\\n'.join(lines))\n"
+        "    marked = _('{name} is here', name=name)\n"
+        "    out.say(marked)\n"
+        "    message = localise(marked, 'fr')\n"
+        "    await refuse(interaction, message)\n"
+        "    button = Button(label=f'Play {name}')\n"
+        "    await reply(interaction, waiting(name))\n"
+        "def waiting(name):\n"
+        "    return f'{name} is waiting'\n"
+    )
+    assert [line.split(": ")[0] for line in unmarked(source, "x.py")] == [
+        "x.py:3",
+        "x.py:5",
+        "x.py:9",
+        "x.py:14",
+        "x.py:15",
     ]
 
 

@@ -94,3 +94,30 @@ def test_a_sentence_whose_english_changed_stays_english() -> None:
     kept = restore_texts(stored, texts)
     assert kept["history"][0] == "Year 176: phase A." and not isinstance(kept["history"][0], Text)
     assert restore_texts(stored, [[["nowhere", 3], texts[0][1]]]) == stored
+
+
+def test_a_barracks_rival_tie_label_is_french_after_a_reload() -> None:
+    """The rival-tie choices (§15.2.6) were f-strings cut at 100 characters: plain English
+    before and after a save. They are marked sentences now, translated after a reload too."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "barracks"))
+    from test_barracks_cases import TIE_CARDS, _solo
+
+    from rules.barracks import flow
+
+    game = _solo(emperors={"F6": "decius", "E5": "gallus"}, cards=dict(TIE_CARDS))
+    game.state.deck = []
+    game.state.active, game.state.phase = "eagle", "rival"
+    flow.continue_resolution(game.state, "eagle", Outcome())
+    for shown in (game, reloaded(game)):
+        pending = shown.pending_decision()
+        assert pending is not None and pending.kind == "rival_tie" and pending.section == "§15.2.6"
+        labels = [choice.label for choice in pending.choices]
+        assert labels == ["E5 first: Wreath takes Trebonianus Gallus", "F6 first: Pillar takes Decius"]
+        assert all(isinstance(label, Text) for label in labels)
+        assert [localise(label, "fr") for label in labels] == [
+            "E5 d'abord : Wreath prend Trebonianus Gallus",
+            "F6 d'abord : Pillar prend Decius",
+        ]

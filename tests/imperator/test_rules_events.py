@@ -286,3 +286,149 @@ def test_event_6_with_the_picked_augustus_gone_every_augustus_of_rome_is_bound()
     st.pending.clear()
     fate.apply_event(st, Outcome(), 6)
     assert st.pending == [] and st.agitation is None
+
+
+# -- the details a changed engine would get wrong (mutation testing of fate.py) -------------------
+def test_an_event_number_outside_the_table_is_named_by_its_number() -> None:
+    """Events table: a number the table does not print (none of 1d6 + 1d10 reading 0-9, but a
+    data file may lack a row) is announced as "event N", not left blank."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    st = Pos(180).state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, 0)
+    assert (out.public, out.citations, st.event) == (["Events table: 0, event 0."], ["Events table"], 0)
+
+
+def test_event_4_the_ill_augustus_is_asked_by_name_the_first_by_default() -> None:
+    """Events table, event 4 note: the choice lists each Augustus by his name."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("a1", "rome", title="augustus").leader("a2", "vindobona", title="augustus")
+    st = p.state(phase="D")
+    fate.apply_event(st, Outcome(), 4)
+    assert (st.pending[0]["choices"], st.pending[0]["default"]) == ([["a1", "A1"], ["a2", "A2"]], "a1")
+
+
+def test_event_6_the_pick_lists_each_augustus_by_name() -> None:
+    g = _two_augusti_outside_rome()
+    d = g.pending_decision()
+    assert d is not None and [(c.value, c.label) for c in d.choices] == [("aug", "Aug"), ("aug2", "Aug2")]
+
+
+def test_event_7_never_takes_the_smc_below_zero() -> None:
+    """Events table, event 7: one SMC less in all, never fewer than none."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    for before, after in ((3, 2), (0, 0)):
+        st = Pos(180).state(phase="D")
+        st.smc_total = before
+        fate.apply_event(st, Outcome(), 7)
+        assert st.smc_total == after
+
+
+def test_event_13_strikes_the_east_only_and_never_a_unit_off_the_map_or_at_sea() -> None:
+    """Events table, event 13: units in the Oriental Front and the eastern Peoples' zones are
+    reduced, the reduced ones removed for the turn (back on their normal side); units off the
+    map or aboard a fleet at sea are untouched, whatever their order; the map changes."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.fleet = True
+    p.unit("gone", None, status="eliminated")
+    p.unit("sailor", "ravenna", front="interior", kind="garrison")
+    p.unit("east", "antiochia", front="orient")
+    p.unit("worn", "emesa", front="orient", reduced=True)
+    p.unit("parth", "parthia", "E", people="parthians")
+    p.unit("west", "vindobona")
+    st = p.state(phase="D")
+    st.units["sailor"].loc, st.units["sailor"].fleet = None, "ravenna"
+    out = Outcome()
+    fate.apply_event(st, out, 13)
+    assert [(u, st.units[u].status, st.units[u].reduced) for u in ("gone", "sailor", "east", "worn", "parth", "west")] == [
+        ("gone", "eliminated", False), ("sailor", "map", False), ("east", "map", True), ("worn", "removed", False),
+        ("parth", "map", True), ("west", "map", False)]
+    assert st.units["worn"].loc is None and out.map_changed is True
+
+
+def test_event_15_the_map_changes() -> None:
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.unit("q", "quadi", "E", people="quadi")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, 15)
+    assert st.units["q"].reduced is True and out.map_changed is True
+
+
+def test_event_6_two_augusti_in_rome_either_may_leave_then_the_other_stays() -> None:
+    """Events table, event 6: "at least one of the two" in Rome: with both there, one may leave;
+    the one left then stays."""
+    from rules.imperator import fate
+
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("aug2", "rome", title="augustus")
+    g = p.game(event=6)
+    assert fate.bound_augusti(g.state) == []
+    g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
+    assert fate.bound_augusti(g.state) == ["aug2"]
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "aug2", "to": "raetia"}))
+    assert (e.value.section, e.value.message) == ("Event 6", "the Augustus must stay in Rome this year")
+
+
+def test_event_6_refusals_say_why() -> None:
+    """Event 6: each refusal names its reason in full (the route that is not the most direct;
+    Rome's movement ended before an Augustus headed for Rome)."""
+    p = Pos()
+    p.leader("aug", "vindobona", title="augustus")
+    g = p.game(event=6)
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "aug", "path": ["carnuntum", "noricum", "raetia", "rome"]}))
+    assert e.value.message == ("the Augustus must head for Rome by the most direct route (each PM spent brings him "
+                               "closer)")
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "aug", "to": "italia"}))
+    assert e.value.message == "the Augustus must spend all his PM heading for Rome; he can go on to Roma"
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("end"))
+    assert e.value.message == "an Augustus must head for Rome this SMC before Rome's movement ends"
+
+
+def test_event_6_an_augustus_who_went_as_far_as_he_could_lets_rome_end_its_movement() -> None:
+    """Event 6: from Quadi his 4 PM reach Raetia (river included, §7.1), short of Rome: having
+    headed for Rome, Rome may end its movement."""
+    p = Pos()
+    p.leader("aug", "quadi", title="augustus")
+    g = p.game(event=6)
+    g.apply("rome", Command("move", {"leader": "aug", "path": ["carnuntum", "noricum", "raetia"]}))
+    g.apply("rome", Command("end"))
+    assert (g.state.leaders["aug"].loc, g.state.active) == ("raetia", "E")
+
+
+def test_event_6_direct_steps_count_the_river_and_stop_only_an_escorted_force() -> None:
+    """Event 6 with §7: a step across the Danuvius costs 2 PM, so 1 PM left does not reach it;
+    an Augustus alone among enemy units is not stopped by them, his force with units is; his
+    own units beside him stop nothing."""
+    from rules.imperator import fate
+
+    p = Pos()
+    p.leader("aug", "quadi", title="augustus")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.unit("mine", "quadi", front=None)
+    p.leader("aug2", "noricum", title="augustus")
+    p.unit("escort", "noricum", front=None)
+    g = p.game(event=6)
+    st = g.state
+    assert fate.direct_steps(st, "aug", "quadi", [], 1) == []
+    assert fate.direct_steps(st, "aug", "quadi", [], 2) == ["carnuntum"]
+    assert fate.direct_steps(st, "aug", "quadi", ["mine"], 2) == []
+    assert fate.direct_steps(st, "aug2", "noricum", ["escort"], 2) == ["italia", "raetia"]

@@ -205,3 +205,33 @@ def test_ir_eng_15_a_third_side_in_the_hex_stays_out_of_the_battle() -> None:
     more = pos.units("iazyges", "heavy_cavalry_30_16", "B4406", 2)
     side, defenders = C.defender_seat(pos.st, "rome", "B4406")
     assert (side, defenders) == ("iazyges", iazyges + more)
+
+
+def _e_a_battle(standing: str = "ask") -> tuple[Position, str, str, str]:
+    """TC-42's E/A with a Dacian defender of two kinds: a 6-16 and a 20-8 must cover 4 SP."""
+    pos = Position(month=6, segment="combat")
+    raider = pos.unit("rome", "light_infantry_4_12", "B4406")
+    rider = pos.unit("dacia", "light_cavalry_6_16", "B4406")
+    foot = pos.unit("dacia", "heavy_infantry_20_8", "B4406")
+    pos.st.standing["dacia"].update({"combat": "always_fight", "losses": standing})
+    pos.dice(5)
+    pos.game.apply("rome", Command("attack", {"hex": "B4406"}))
+    return pos, raider, rider, foot
+
+
+def test_ir_eng_18_the_owner_chooses_each_unit_lost_in_a_window() -> None:
+    pos, raider, rider, foot = _e_a_battle()
+    assert raider in pos.st.eliminated
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("dacia", "losses", "§14.5", rider)
+    assert [c.value for c in decision.choices] == [rider, foot]
+    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": foot}))
+    assert foot in pos.st.eliminated and rider in pos.st.units  # 20 SP cover the 4 SP owed
+    assert pos.game.pending_decision() is None and pos.st.stats["battles"] == 1
+
+
+def test_ir_eng_18_standing_order_weakest_loses_without_asking() -> None:
+    pos, raider, rider, foot = _e_a_battle("weakest")
+    assert pos.game.pending_decision() is None
+    assert rider in pos.st.eliminated and foot in pos.st.units

@@ -26,7 +26,7 @@ TOMI = "B5111"
 def naval_position(month: int = 6, season: str | None = None) -> Position:
     pos = Position(month=month, segment="naval", season=season)
     pos.st.naval_order = ["rome"]
-    for city in ("brundisium", "tarentum", "messana", "syracusae"):  # Italia is nobody's in scenario 12
+    for city in ("brundisium", "tarentum", "rhegium", "messana", "syracusae"):  # Italia is nobody's in scenario 12
         pos.st.city_owner[city] = "rome"
     return pos
 
@@ -263,3 +263,16 @@ def test_ir_eng_32_a_river_fleet_in_its_inland_city_is_in_harbour() -> None:
         NAV.end_phase(pos.st, [])
         pos.st.turn += 1
     assert fleet in pos.st.units and pos.st.units[fleet]["at_sea"] == 0
+
+
+def test_a_legion_needs_one_fleet_with_a_whole_le_free() -> None:
+    """10.4.1: two fleets each half full cannot share a legion between them."""
+    pos = naval_position()
+    fleets = pos.units("rome", "fleet_18_30", BRUNDISIUM, 2)
+    for fid in fleets:
+        pos.unit("rome", "light_infantry_4_12", BRUNDISIUM, aboard=fid)
+    legion = pos.unit("rome", "legion_16_10", BRUNDISIUM)
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("embark", {"fleets": fleets, "units": [legion]}))
+    assert err.value.section == "§10.4.1"
+    assert not pos.st.units[legion].get("aboard")

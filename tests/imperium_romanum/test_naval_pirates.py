@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import naval as NAV
@@ -106,9 +106,24 @@ def test_pirates_on_a_province_coast_cut_its_tax() -> None:
     assert pos.st.powers["rome"]["treasury"] - before == others + full - 2
 
 
-def test_civilized_recruitment_is_not_yet_supported() -> None:
-    pos = Position("s02", month=3, year=-67, segment="taxation", active="pirates")
-    city = next(c for c, owner in sorted(pos.st.city_owner.items()) if owner == "pirates")
-    with pytest.raises(NotYetSupported) as err:
-        MOB.check_build(pos.st, "pirates", "light_infantry_4_12", city)
-    assert err.value.section == "§26"
+def test_26_the_pirates_accrue_half_a_point_a_phase_and_build_what_they_began_with() -> None:
+    """26.1-26.2 with the pirates' rate of 1/2 (27.1): a 4-12 costs its talents and half a point;
+    a legion is not a type they began with; area limits do not apply."""
+    pos = Position("s02", month=3, year=-67, segment="random_events", active="pirates")
+    pos.st.powers["pirates"]["points_halves"] = 0
+    lines: list = []
+    SEQ._step(pos.st, lines)  # into Taxation & Mobilization: taxes, then the points
+    assert pos.st.segment == "taxation" and pos.st.powers["pirates"]["points_halves"] == 1
+    city = next(c for c, owner in sorted(pos.st.city_owner.items()) if owner == "pirates"
+                and pos.st.province_owner.get(data().cities[c].province) == "pirates")  # fmt: skip
+    with pytest.raises(RuleError) as err:
+        MOB.check_build(pos.st, "pirates", "legion_16_10", city)
+    assert err.value.section == "§26.2"
+    treasury = pos.st.powers["pirates"]["treasury"]
+    pos.game.apply("pirates", Command("build", {"type": "light_infantry_4_12", "city": city}))
+    assert pos.st.powers["pirates"]["points_halves"] == 0
+    assert pos.st.powers["pirates"]["treasury"] == treasury - 1
+    assert pos.st.mobilized == {}
+    with pytest.raises(RuleError) as err:  # no point left for a second one
+        pos.game.apply("pirates", Command("build", {"type": "light_infantry_4_12", "city": city}))
+    assert err.value.section == "§26.2"

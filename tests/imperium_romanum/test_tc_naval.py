@@ -19,7 +19,7 @@ TARENTUM = "B4221"
 def naval_position(month: int = 6) -> Position:
     pos = Position(month=month, segment="naval")
     pos.st.naval_order = ["rome"]
-    for city in ("brundisium", "tarentum", "messana", "syracusae"):  # Italia is nobody's in scenario 12
+    for city in ("brundisium", "tarentum", "rhegium", "messana", "syracusae"):  # Italia is nobody's in scenario 12
         pos.st.city_owner[city] = "rome"
     return pos
 
@@ -82,17 +82,16 @@ def test_tc_21_transport_of_10_mp_keeps_the_troops_ma() -> None:
     """TC-21 (10.4, 10.4.4): embark in port 2 + sail 6 + debark in port 2 = 10 MP: the troops
     move that turn."""
     pos = naval_position()
-    # round the heel of Italy (B4321 is land since issue 16 joined Brundisium to the mainland)
-    tarentum = data().cities["tarentum"].hex
+    rhegium = data().cities["rhegium"].hex
     fleet = pos.unit("rome", "fleet_18_30", BRUNDISIUM)
     legion = pos.unit("rome", "legion_16_10", BRUNDISIUM)
     game = pos.game
     game.apply("rome", Command("embark", {"fleets": [fleet], "units": [legion]}))
     assert pos.st.units[legion]["aboard"] == fleet and pos.st.units[fleet]["nmp"] == 2
-    path = ["B4422", "B4322", "B4222", tarentum]  # 2 + 2 + 2 + 0 (entering a port costs nothing)
-    game.apply("rome", Command("sail", {"fleets": [fleet], "to": tarentum, "path": path}))
-    assert pos.st.units[fleet]["nmp"] == 8 and pos.st.units[legion]["hex"] == tarentum
-    game.apply("rome", Command("debark", {"fleets": [fleet], "to": tarentum}))
+    path = ["B4422", "B4322", "B4323", rhegium]  # 2 + 2 + 2 + 0 (entering a port costs nothing)
+    game.apply("rome", Command("sail", {"fleets": [fleet], "to": rhegium, "path": path}))
+    assert pos.st.units[fleet]["nmp"] == 8 and pos.st.units[legion]["hex"] == rhegium
+    game.apply("rome", Command("debark", {"fleets": [fleet], "to": rhegium}))
     assert pos.st.units[fleet]["nmp"] == 10
     assert pos.st.units[legion].get("no_land_move") != pos.st.turn
     assert pos.st.units[legion]["aboard"] == ""

@@ -131,6 +131,24 @@ async def test_no_hidden_item_reaches_anyone_else(
     assert found.counts["looks by others"] > 5
 
 
+async def test_chits_of_imperators_campaign_drawn_returned_and_drawn_again_stay_secret(
+    sqlite_engine: AsyncEngine, tmp_path: Path
+) -> None:
+    """Issue 14's 67 secrets findings, triaged (docs/reliability.md): a campaign long enough
+    that chits are drawn, go back to the cup (§2.F) and are drawn again, the roles possibly
+    changing seats (§5); a reader's own old lines may name a chit the other side holds now,
+    nothing else may. Zero findings."""
+    moderator = Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
+    found = await secrets(
+        moderator, tmp_path, 1, seed=1, setups=(Setup("imperator", "campaign"),),
+        max_steps=scale(300),
+    )
+    clean(found)
+    assert found.counts["items hidden anew (draws)"] >= 4
+    assert found.counts["items hidden again after being out of a hand"] >= 1
+    assert found.counts["looks by others"] > 50
+
+
 async def test_every_command_and_component_enforces_who_may_act(
     sqlite_engine: AsyncEngine, tmp_path: Path
 ) -> None:
@@ -161,11 +179,18 @@ async def sqlite_moderator(sqlite_engine: AsyncEngine) -> AsyncIterator[Moderato
     yield Moderator(sqlite_engine, clock=FakeClock(datetime.now(UTC)))
 
 
+@pytest.mark.parametrize(
+    ("setup", "item"),
+    [(Setup("barracks", "standard-2p"), "hand item"),
+     (Setup("imperator", "campaign"), "chits item")],
+)
 async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
-    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    setup: Setup, item: str,
 ) -> None:
     """The mistake of issue 14's first defect put back: ``/game log`` built from the raw game
-    (every hand in it) instead of a view."""
+    (every hand in it) instead of a view; in Imperator's campaign too, where the probe lets a
+    reader's own old lines name a chit now held by the other side."""
     import reliability.secrets_probe as probe
 
     real = Moderator.export_log
@@ -179,12 +204,9 @@ async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
 
     monkeypatch.setattr(Moderator, "export_log", raw)
     monkeypatch.setattr(probe, "LOOKS", ("game log",))
-    found = await secrets(
-        sqlite_moderator, tmp_path, 1, seed=9, setups=(Setup("barracks", "standard-2p"),),
-        max_steps=20,
-    )
+    found = await secrets(sqlite_moderator, tmp_path, 1, seed=9, setups=(setup,), max_steps=20)
     assert found.failure_count > 0
-    assert any("hand item" in failure for failure in found.failures)
+    assert any(item in failure for failure in found.failures)
 
 
 async def test_the_fuzz_probe_catches_a_refusal_that_changes_the_game(
