@@ -112,7 +112,17 @@ def load_data(directory: Path | None = None) -> IRData:
             problems.append(_("{file}: not valid TOML ({error})", file=name, error=str(error)))
     if problems:
         raise IRDataError(problems)
+    try:
+        return _read_all(raw, problems, digest.hexdigest())
+    except IRDataError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+        # a value of the wrong shape (a number where a table belongs, ...): refused, not raised
+        raise IRDataError([*problems, f"a value has the wrong shape ({type(error).__name__}: {error})"]) from error
 
+
+def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: str) -> IRData:
+    """Check every parsed file; raise :class:`IRDataError` listing the problems found."""
     provinces = _provinces(raw["provinces.toml"], problems)
     hexes = _hexes(raw["map.toml"], provinces, problems)
     columns, ports, cities = _cities(raw["cities.toml"], provinces, hexes, problems)
@@ -148,7 +158,7 @@ def load_data(directory: Path | None = None) -> IRData:
         units=MappingProxyType(units),
         leaders=MappingProxyType(leaders),
         scenarios=MappingProxyType(scenarios),
-        data_hash=digest.hexdigest(),
+        data_hash=data_hash,
         features=features,
         display=MappingProxyType(display),
         tables=tables,
@@ -505,8 +515,10 @@ def _scenario(
     )  # fmt: skip
 
 
-def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook, problems: list[str]) -> None:
+def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, problems: list[str]) -> None:
     """Each scenario sets up no more units of a colour than the Maximum Unit Build Chart allows (5.5)."""
+    if tables is None:
+        return
     for scenario in scenarios.values():
         colours = {p.id: p.colour for p in scenario.powers}
         counts: dict[tuple[str, str], int] = {}

@@ -7,7 +7,7 @@ each field).  Problems are collected as ``file: chart: message``, like the loade
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -111,25 +111,40 @@ def read_charts(
     units: Mapping[str, UnitType],
     columns: tuple[str, ...],
     problems: list[str],
-) -> ChartBook:
-    """Read every chart file (each already parsed as TOML); ``problems`` gets what is wrong."""
+) -> ChartBook | None:
+    """Read every chart file (each already parsed as TOML); ``problems`` gets what is wrong.
+
+    A value of the wrong shape (a number where a table belongs, ...) is reported with its file,
+    not raised; the result is then None."""
+    readers: dict[str, Callable[[_Reader, dict[str, Any]], object]] = {
+        "charts_supply.toml": lambda r, d: _supply(r, d, units),
+        "charts_siege.toml": lambda r, d: _siege(r, d, units),
+        "charts_leaders.toml": _leaders,
+        "charts_grain.toml": lambda r, d: _grain(r, d, provinces, units),
+        "charts_inactive.toml": lambda r, d: _inactive(r, d, provinces, units),
+        "charts_tax.toml": lambda r, d: _tax(r, d, provinces, columns),
+        "charts_mobilization.toml": lambda r, d: _mobilization(r, d, provinces, units),
+        "charts_build.toml": lambda r, d: (_max_build(r, d, units), r.value(d.get("max_build", {}), "baggage_train_cap", "max_build", 1, 100)),
+        "charts_morale.toml": _morale,
+        "charts_events.toml": _events,
+        "charts_deity.toml": _deity,
+    }
+    read: dict[str, Any] = {}
+    for name, reader in readers.items():
+        try:
+            read[name] = reader(_Reader(name, problems), docs[name])
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+            problems.append(f"{name}: a value has the wrong shape ({type(error).__name__}: {error})")
+    if len(read) != len(readers):
+        return None
+    max_build, cap = read["charts_build.toml"]
     return ChartBook(
-        supply=_supply(_Reader("charts_supply.toml", problems), docs["charts_supply.toml"], units),
-        siege=_siege(_Reader("charts_siege.toml", problems), docs["charts_siege.toml"], units),
-        leaders=_leaders(_Reader("charts_leaders.toml", problems), docs["charts_leaders.toml"]),
-        grain=_grain(_Reader("charts_grain.toml", problems), docs["charts_grain.toml"], provinces, units),
-        inactive=_inactive(_Reader("charts_inactive.toml", problems), docs["charts_inactive.toml"], provinces, units),
-        tax_columns=columns,
-        tax=_tax(_Reader("charts_tax.toml", problems), docs["charts_tax.toml"], provinces, columns),
-        mobilization=_mobilization(_Reader("charts_mobilization.toml", problems), docs["charts_mobilization.toml"], provinces, units),
-        max_build=_max_build(_Reader("charts_build.toml", problems), docs["charts_build.toml"], units),
-        baggage_train_cap=_Reader("charts_build.toml", problems).value(
-            docs["charts_build.toml"].get("max_build", {}), "baggage_train_cap", "max_build", 1, 100
-        ),
-        morale=_morale(_Reader("charts_morale.toml", problems), docs["charts_morale.toml"]),
-        events=_events(_Reader("charts_events.toml", problems), docs["charts_events.toml"]),
-        deity=_deity(_Reader("charts_deity.toml", problems), docs["charts_deity.toml"]),
-    )
+        supply=read["charts_supply.toml"], siege=read["charts_siege.toml"], leaders=read["charts_leaders.toml"],
+        grain=read["charts_grain.toml"], inactive=read["charts_inactive.toml"], tax_columns=columns,
+        tax=read["charts_tax.toml"], mobilization=read["charts_mobilization.toml"], max_build=max_build,
+        baggage_train_cap=cap, morale=read["charts_morale.toml"], events=read["charts_events.toml"],
+        deity=read["charts_deity.toml"],
+    )  # fmt: skip
 
 
 def _supply(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -> SupplyRules:
@@ -418,8 +433,8 @@ def _morale(r: _Reader, doc: dict[str, Any]) -> MoraleChart:
         for key, entry in doc.get(section, {}).items():
             if key == "section":
                 continue
-            r.src(entry, f"{section}.{key}")
             if isinstance(entry, dict) and "base" in entry:
+                r.src(entry, f"{section}.{key}")
                 formulas[key] = (r.number(entry.get("base"), f"{section}.{key}", -100, 100), r.number(entry.get("per_value"), f"{section}.{key}", -100, 100))
             else:
                 values[key] = r.value(doc[section], key, section, -1000, 1000)

@@ -1,4 +1,6 @@
-"""Draw docs/imperium-romanum-map.png from the committed map data (hexes by terrain, cities).
+"""Draw docs/imperium-romanum-map.png from the committed map data: hexes by terrain, province
+borders (red), mountain hexsides (dark brown) and passes (white gaps with a dot), all-sea and lake
+hexsides (blue), straits (blue bars), cities (black dots) and island boxes (black rings).
 
     .venv/bin/python scripts/imperium_romanum/render_overview.py
 """
@@ -54,6 +56,27 @@ def main() -> int:
                 mx, my = (x + ox) / 2, (y + oy) / 2
                 dx, dy = (oy - y) / 2 / math.sqrt(3), -(ox - x) / 2 / math.sqrt(3)
                 dr.line([(mx - dx, my - dy), (mx + dx, my + dy)], fill=(160, 30, 30), width=2)
+    features = tomllib.loads((DATA / "map_features.toml").read_text(encoding="utf-8"))
+
+    def side(a: str, b: str, colour: tuple[int, int, int], width: int) -> None:
+        (x, y), (ox, oy) = centre(*global_colrow(a)), centre(*global_colrow(b))
+        mx, my = (x + ox) / 2, (y + oy) / 2
+        dx, dy = (oy - y) / 2 / math.sqrt(3), -(ox - x) / 2 / math.sqrt(3)
+        dr.line([(mx - dx, my - dy), (mx + dx, my + dy)], fill=colour, width=width)
+
+    for a, b in features.get("mountain", []):
+        side(a, b, (70, 40, 20), 3)
+    for a, b in (*features.get("all_sea", []), *features.get("lake", [])):
+        side(a, b, (40, 90, 200), 3)
+    for pas in features.get("pass", []):
+        side(pas["a"], pas["b"], (255, 255, 255), 3)
+        (x, y), (ox, oy) = centre(*global_colrow(pas["a"])), centre(*global_colrow(pas["b"]))
+        dr.ellipse([(x + ox) / 2 - 2, (y + oy) / 2 - 2, (x + ox) / 2 + 2, (y + oy) / 2 + 2], fill=(200, 0, 0))
+    for strait in data.get("strait", []):
+        dr.line([centre(*global_colrow(strait["a"])), centre(*global_colrow(strait["b"]))], fill=(20, 60, 160), width=2)
+    for box in features.get("island_box", []):
+        x, y = centre(*global_colrow(box["hex"]))
+        dr.ellipse([x - 5, y - 5, x + 5, y + 5], outline=(0, 0, 0), width=1)
     for city in cities:
         x, y = centre(*global_colrow(city["hex"]))
         dr.ellipse([x - 3, y - 3, x + 3, y + 3], fill=(0, 0, 0))

@@ -297,3 +297,9 @@ def test_a_missing_chart_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(IRDataError) as err:
         load_data(folder)
     assert err.value.problems == ["charts_deity.toml: missing file"]
+
+
+def test_a_value_of_the_wrong_shape_is_refused_with_its_file(tmp_path: Path) -> None:
+    """An owner's file with a number where a list belongs is refused, not crashed on."""
+    problems = _refused(tmp_path, "charts_leaders.toml", "{ d6 = [1, 3], value = 0", "{ d6 = 1, value = 0")
+    assert any(p.startswith("charts_leaders.toml: a value has the wrong shape (TypeError") for p in problems), problems

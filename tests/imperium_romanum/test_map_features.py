@@ -193,3 +193,9 @@ def test_mountain_hexsides_are_impassable_yet_no_hex_is_walled_in(tmp_path: Path
     assert any(
         p.startswith("map.toml: the land of C6704 (1 hexes) is cut off from the mainland") for p in _refused(folder)
     )
+
+
+def test_a_map_value_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
+    folder = _edit(_copy(tmp_path), "map_features.toml", "mountain = [\n", "mountain = 5\nold_mountain = [\n")
+    problems = _refused(folder)
+    assert problems[-1].startswith("a value has the wrong shape (TypeError"), problems
