@@ -156,8 +156,8 @@ async def make(seed: int = SEED) -> list[str]:
             await w.do("> §7.4")
             await w.do("/imperium standing order:combat value:ask")
             await w.as_user("alice")
-            await w.do("! /imperium build type:legion_20_10 city:aquincum")
-            await w.do("> §7.2")
+            await w.do("! /imperium build type:legion_24_10 city:aquincum")
+            await w.do("> §15.2")
             await w.do("/imperium build type:light_infantry_4_12 city:aquincum")  # told to alice alone
             moderator = runner.table.moderator  # type: ignore[union-attr]
             for _step in range(2000):
