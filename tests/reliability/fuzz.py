@@ -190,7 +190,13 @@ async def forge_every_component(
     no internal error, every refusal private and changing nothing."""
     from cogs.common import DYNAMIC_ITEMS
 
-    for cls in DYNAMIC_ITEMS:
+    # In one order whatever order the cogs were imported in, a concession last (a press that
+    # ends the game cuts the round short: the count must not depend on the run).
+    def order(cls: type) -> tuple[bool, str]:
+        pattern = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
+        return "concede" in pattern, pattern
+
+    for cls in sorted(DYNAMIC_ITEMS, key=order):
         pattern = cls.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
         row = await moderator.get(game_id)
         for seat, user in sorted(row.seats.items()):
