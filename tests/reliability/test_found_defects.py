@@ -167,8 +167,9 @@ async def test_every_component_of_every_game_refuses_forged_values_with_real_par
     found = Findings("forged real")
     async with Harness(moderator, tmp_path / "images") as harness:
         for number, setup in enumerate(SETUPS):
+            game_id = 0
             for moment in range(3):
-                if moment == 0 or (await moderator.get(game_id)).status != "active":
+                if not game_id or (await moderator.get(game_id)).status != "active":
                     channel = f"forge-{number}-{moment}"  # a fresh game when the last one ended
                     game_id = await open_game(moderator, channel, setup)
                 await forge_every_component(harness, moderator, channel, game_id, rng, found)
