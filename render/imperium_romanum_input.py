@@ -63,6 +63,7 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
                   besieged=bool(s.get("besieged")),
                   units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
         for s in view["stacks"]
+        if s["hex"] in data().hexes  # an island box or a piece off the map has no hex to draw on
     )
     return MapInput(
         stacks=stacks,

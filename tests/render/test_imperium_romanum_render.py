@@ -220,3 +220,15 @@ def test_theatre_without_action_looks_at_the_moving_side() -> None:
     inp = from_view(view)
     assert R.action_hexes(inp) == ()
     assert R.theatre_hexes(view, inp) == tuple(sorted({s["hex"] for s in view["stacks"]}))
+
+
+def test_a_stack_off_the_map_does_not_stop_the_picture() -> None:
+    """Found by the PostgreSQL fuzz run (issue 14): a view with a stack on something that is not
+    a map hex made the theatre fail ("invalid literal for int()"). Such a stack is left out of
+    the picture; the rest is drawn."""
+    view = public_view(new_state("s12", Dice("ir18-offmap"), {}))
+    on_map = len(view["stacks"])
+    view["stacks"] = [*view["stacks"], dict(view["stacks"][0], hex="island_box_an")]
+    assert len(from_view(view).stacks) == on_map
+    theatre = Image.open(io.BytesIO(R.render_public_view(view, "theatre")))
+    assert theatre.width > 0 and theatre.height > 0
