@@ -63,17 +63,7 @@ from rules.imperator.model import (
     UnitState,
 )
 from rules.imperator.politics import name
-
-PHASE_NAMES = {
-    "A": _("Stratagems"),
-    "B": _("Initiative"),
-    "C": _("Geostrategy"),
-    "D": _("Administration"),
-    "E": _("Movements and combats"),
-    "F": _("Campaign result"),
-    "over": _("Game over"),
-}
-
+from rules.imperator.views import PHASE_NAMES
 
 _PLAIN_FIELDS = tuple(
     f.name
