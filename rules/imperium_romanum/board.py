@@ -23,6 +23,16 @@ BT_MAX_SP = 6
 
 
 # -- powers and seats -------------------------------------------------------------------------
+def ids_of(value: Any) -> list[str]:
+    """The piece ids (or hexes) a command's argument names: a list, or a string separated by
+    spaces or commas."""
+    if isinstance(value, str):
+        return [v for v in value.replace(",", " ").split() if v]
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return []
+
+
 def seat_of(st: IRState, power: str) -> str:
     """The seat that moves ``power`` now ("" for an inactive power nobody controls, or none)."""
     rec = st.powers.get(power)

@@ -40,9 +40,7 @@ def fortify(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
     """The ``fortify`` command (21.1): infantry that began the segment in the hex and has not
     moved builds one level per legion-sized unit (two half-LE units make one), paid in talents;
     the builders stay put, and the fort appears next month's Fortification Phase."""
-    from rules.imperium_romanum.movement import _ids
-
-    ids = _ids(args.get("units"))
+    ids = B.ids_of(args.get("units"))
     if not ids or any(u not in st.units for u in ids):
         raise RuleError("§21.1", _("name the infantry units that build"))
     recs = [st.units[u] for u in ids]

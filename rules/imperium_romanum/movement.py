@@ -28,14 +28,6 @@ FORAGE_MP = 2
 """Units supplied by foraging in the Movement Segment lose 2 MP (13.0)."""
 
 
-def _ids(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [v for v in value.replace(",", " ").split() if v]
-    if isinstance(value, list):
-        return [str(v) for v in value]
-    return []
-
-
 def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[str], str]:
     """Check a group named by a command: the seat's active units and leaders in one hex (§12)."""
     if not ids:
@@ -175,7 +167,7 @@ def path_to(best: dict[str, tuple[int, str]], target: str) -> list[str]:
 def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     """The ``move`` command: ``units`` (ids of units and leaders), ``to`` (a hex), optional
     ``path`` (the hexes entered, in order) and ``force_march`` (a leader id of the group)."""
-    ids = _ids(args.get("units"))
+    ids = B.ids_of(args.get("units"))
     units, leaders, origin = group_of(st, seat, ids)
     target = str(args.get("to", ""))
     if target not in data().hexes:
@@ -207,7 +199,7 @@ def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
           given: Any) -> list[str]:  # fmt: skip
     w = world(st.scenario)
     if given:
-        path = _ids(given)
+        path = B.ids_of(given)
         if not path or path[-1] != target:
             raise RuleError("§12", _("the path must end at {hex}", hex=target))
         here, spent = origin, 0

@@ -43,14 +43,6 @@ SEARCH_MP = 120
 """How far (MP) the search for the nearest friendly port of a beaten fleet looks (10.7.4)."""
 
 
-def _ids(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [v for v in value.replace(",", " ").split() if v]
-    if isinstance(value, list):
-        return [str(v) for v in value]
-    return []
-
-
 # -- places ---------------------------------------------------------------------------------
 def is_sea(hex_id: str) -> bool:
     return data().hexes[hex_id].kind in SEA_KINDS
@@ -117,7 +109,7 @@ def _path_to(best: dict[str, tuple[int, str]], target: str) -> list[str]:
 # -- groups ---------------------------------------------------------------------------------
 def fleet_group(st: IRState, seat: str, value: Any) -> tuple[list[str], str]:
     """Check the fleets a command names: the seat's active fleets, in one hex, not aboard."""
-    ids = _ids(value)
+    ids = B.ids_of(value)
     if not ids:
         raise RuleError("§10.2", _("name the fleets"))
     if len(set(ids)) != len(ids):
@@ -165,7 +157,7 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
     """Every condition of an embarkation, changing nothing: fleets, units, leaders, MP."""
     fleets, at = fleet_group(st, seat, args.get("fleets"))
     _not_landed(st, fleets)
-    ids = _ids(args.get("units"))
+    ids = B.ids_of(args.get("units"))
     if not ids:
         raise RuleError("§10.4.2", _("name the units and leaders to embark"))
     units = [i for i in ids if i in st.units and not B.is_fleet(st.units[i])]
@@ -261,7 +253,7 @@ def check_sail(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str],
     if target == origin:
         raise RuleError("§10.3", _("the group is already in {hex}", hex=target))
     budget = mp_left(st, fleets)
-    given = _ids(args.get("path"))
+    given = B.ids_of(args.get("path"))
     if given:
         if given[-1] != target:
             raise RuleError("§10.3", _("the path must end at {hex}", hex=target))
@@ -642,7 +634,7 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
         raise RuleError("§10.4.3", _("troops land on a land hex: {hex} is not one", hex=target or "?"))
     aboard_units = [u for f in fleets for u in B.cargo_of(st, f)[0]]
     aboard_leaders = [lid for f in fleets for lid in B.cargo_of(st, f)[1]]
-    named = _ids(args.get("units"))
+    named = B.ids_of(args.get("units"))
     if named:
         stray = [i for i in named if i not in aboard_units and i not in aboard_leaders]
         if stray:
