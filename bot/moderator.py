@@ -1271,7 +1271,8 @@ class Moderator:
             old_state = game.state
             outcome = game.apply(pending.seat, command)
             outcome.public.insert(
-                0, f"Time ran out for {pending.seat}: the default applies ({pending.default})."
+                0, _("Time ran out for {seat}: the default applies ({default}).",
+                     seat=pending.seat, default=pending.default),
             )
             try:
                 return await self._persist(

@@ -26,6 +26,7 @@ CLICKS = {
 
 EXPECTATIONS = {
     "no seat": "pas de place",
+    "Time ran out for dacia": "Temps écoulé pour dacia",
     "Forum:": "Forum :",
     "Final score sheet": "Feuille de score finale",
     "You chose": "Votre choix",
