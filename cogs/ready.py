@@ -6,13 +6,11 @@ through here.
 
 The only knowledge kept here is the slash path of an engine verb typed otherwise than
 ``/<verb>`` (Rome, IInc.'s ``/rome`` subcommands), which the cog that defines the command
-registers (``register_slash_path``), and a game's examples of open commands
-(``register_example_source``).
+registers (``register_slash_path``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rules.core import Command
@@ -30,15 +28,6 @@ each. Either way the last example says how many more the menus hold."""
 
 def register_slash_path(kind: str, verb: str, path: str) -> None:
     SLASH_PATHS[(kind, verb)] = path
-
-
-EXAMPLE_SOURCES: dict[str, Callable[[Any, str], list[Command]]] = {}
-"""``game kind -> (game, seat) -> commands``: examples of commands too open for the legal list
-(Rome, IInc.: a Transfer to any Province, any amount of Gold), shown after the legal ones."""
-
-
-def register_example_source(kind: str, source: Callable[[Any, str], list[Command]]) -> None:
-    EXAMPLE_SOURCES[kind] = source
 
 
 def typed(kind: str, command: Command) -> str:
@@ -85,18 +74,13 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
         return [_("/respond — {prompt}", prompt=pending.prompt)]
     labels = _labels(game, seat)
     descriptions = {a.name: a.description for a in game.actions(seat)}
-    source = EXAMPLE_SOURCES.get(kind)
-    extra = list(source(game, seat)) if source is not None else []
-    extra = [c for c in extra if c.name not in {x.name for x in commands}]  # after /end
-    commands = commands + extra
     by_verb: dict[str, list[Command]] = {}
     for command in commands:
         by_verb.setdefault(command.name, []).append(command)
     lines: list[str] = []
     per_verb = EXAMPLES_PER_VERB if len(by_verb) <= 2 else 1  # keep the reply short
-    last = {c.name for c in extra}
-    # stable: the engine's order, /end, then the open commands' examples
-    for verb in sorted(by_verb, key=lambda v: 2 if v in last else int(v == "end")):
+    # stable: the engine's order, then /end
+    for verb in sorted(by_verb, key=lambda v: int(v == "end")):
         group = by_verb[verb]
         firsts: list[Command] = []
         seen: set[str] = set()

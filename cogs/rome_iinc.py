@@ -43,7 +43,7 @@ from cogs.common import (
 )
 from cogs.legal_menus import panel_extras, register_menus
 from cogs.play import split_list
-from cogs.ready import register_example_source, register_slash_path
+from cogs.ready import register_slash_path
 from rules.core import Command
 from rules.core.i18n import _
 
@@ -193,7 +193,6 @@ for _spec in VERBS:
     # what /game status suggests (cogs/ready.py): each engine verb as the subcommand sending it
     register_slash_path(KIND, _spec.engine, f"/rome {_spec.name}")
 # and, besides the legal commands, an example of the open ones (a Transfer, a Gift of Gold)
-register_example_source(KIND, lambda game, seat: game.example_commands(seat))
 
 
 async def setup(bot: commands.Bot) -> None:

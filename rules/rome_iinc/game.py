@@ -188,11 +188,6 @@ class RomeGame(Game[RomeState]):
         )
         return specs
 
-    def example_commands(self, seat: str) -> list[Command]:
-        """Examples ``/game status`` adds after the legal commands: none, since the legal
-        commands now offer Transfers and Gifts of Gold too (ROME-35)."""
-        return []
-
     def result(self) -> GameResult | None:
         r = self.state.result
         if not r:
