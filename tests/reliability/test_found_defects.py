@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,28 @@ from bot.moderator import Moderator
 from rules.core.command import Outcome
 from rules.core.i18n import _, text_from_json, text_to_json
 
+
+async def started_race(moderator: Moderator, channel: str) -> int:
+    """A started two-seat game of the tiny test game (alice, bob) in ``channel``: its id."""
+    await moderator.create("guild", channel, "alice", "tiny", "race")
+    await moderator.join(channel, "alice")
+    await moderator.join(channel, "bob")
+    row, _game = await moderator.start(channel, "alice")
+    return row.id or 0
+
+
+def held_saves() -> tuple[asyncio.Event, asyncio.Event, Callable[..., Awaitable[Any]]]:
+    """A stand-in for ``Moderator._persist`` that sets ``saving`` and waits for ``go_on`` before
+    saving: the test decides when the first delivery's save completes."""
+    saving, go_on = asyncio.Event(), asyncio.Event()
+    real_persist = Moderator._persist
+
+    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await go_on.wait()
+        return await real_persist(self, *args, **kwargs)
+
+    return saving, go_on, slow_persist
 
 def test_a_sentence_with_a_field_named_n_survives_the_event_log() -> None:
     """Found by the fuzz probe: ``/game mine`` in Rome, IInc. failed with ``KeyError: 'n'``
@@ -78,11 +102,7 @@ async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_
     from reliability.harness import Harness
 
     moderator = Moderator(sqlite_engine, clock=FakeClock())
-    await moderator.create("guild", "rep", "alice", "tiny", "race")
-    await moderator.join("rep", "alice")
-    await moderator.join("rep", "bob")
-    row, _game = await moderator.start("rep", "alice")
-    game_id = row.id or 0
+    game_id = await started_race(moderator, "rep")
     async with Harness(moderator, tmp_path / "images") as harness:
         harness.at("rep", "alice")
         await harness.slash(harness.command("play"), {"steps": "2"})  # bob may block (§3)
@@ -90,8 +110,6 @@ async def test_a_repeated_delivery_after_the_first_landed_gets_its_answer_not_a_
         assert row.seq == 1
         custom_id = f"praetor:decide:{game_id}:{row.seq}"
         harness.at("rep", "bob")
-        import asyncio
-
         first = await asyncio.create_task(harness.press(custom_id, ["pass"]))  # a task each,
         assert first is not None  # as discord.py runs every delivery
         start = len(harness.table.outputs)
@@ -110,23 +128,11 @@ async def test_a_duplicate_arriving_while_the_first_is_being_saved_gets_the_firs
     """Found by the duplicates probe on PostgreSQL: while the first delivery was being saved,
     the second read the game already changed in memory, was refused as out of date, and the
     first answer was not there yet to give it."""
-    import asyncio
-
     from reliability.harness import Harness
 
     moderator = Moderator(sqlite_engine, clock=FakeClock())
-    await moderator.create("guild", "mid", "alice", "tiny", "race")
-    await moderator.join("mid", "alice")
-    await moderator.join("mid", "bob")
-    row, _game = await moderator.start("mid", "alice")
-    game_id = row.id or 0
-    saving, go_on = asyncio.Event(), asyncio.Event()
-    real_persist = Moderator._persist
-
-    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
-        saving.set()
-        await go_on.wait()
-        return await real_persist(self, *args, **kwargs)
+    game_id = await started_race(moderator, "mid")
+    saving, go_on, slow_persist = held_saves()
 
     async with Harness(moderator, tmp_path / "images") as harness:
         harness.at("mid", "alice")
@@ -189,8 +195,6 @@ async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_
     id of the decision pending now, here even the same id) and was told "This decision is not
     yours to make" instead of getting the first answer. ``Moderator.decide`` now waits for a
     twin in flight and looks for the first answer before refusing."""
-    import asyncio
-
     from tinygame import TinyGame
 
     import bot.client
@@ -206,18 +210,8 @@ async def test_a_twin_decision_answer_is_not_refused_when_the_next_decision_has_
 
     monkeypatch.setattr(TinyGame, "_decide", same_id_for_the_other_seat)
     moderator = Moderator(sqlite_engine, clock=FakeClock())
-    await moderator.create("guild", "same", "alice", "tiny", "race")
-    await moderator.join("same", "alice")
-    await moderator.join("same", "bob")
-    row, _game = await moderator.start("same", "alice")
-    game_id = row.id or 0
-    saving, go_on = asyncio.Event(), asyncio.Event()
-    real_persist = Moderator._persist
-
-    async def slow_persist(self: Moderator, *args: Any, **kwargs: Any) -> Any:
-        saving.set()
-        await go_on.wait()
-        return await real_persist(self, *args, **kwargs)
+    game_id = await started_race(moderator, "same")
+    saving, go_on, slow_persist = held_saves()
 
     async with Harness(moderator, tmp_path / "images") as harness:
         harness.at("same", "alice")
