@@ -46,16 +46,21 @@ EXPECTATIONS = {
     "spectators see no hand": "les spectateurs ne voient aucune main",
     "Event of the year": "Événement de l'année",
     "Seats: rome, dacia": "Places : rome, dacia",
-    "March AD 101": "Mars AD 101",
+    "March AD 101": "Mars 101 apr. J.-C.",
     "tax base 21 talents": "base fiscale 21 talents",
     "on top": "au sommet",
     "Rome (Trajan) raised 1 unit this phase: Aquincum (7.4).": "Rome (Trajan) a levé 1 unité pendant cette phase : Aquincum (7.4).",
     "Battle at B5011: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5011 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
     "Susagus intercepts at B5011: 8 against 8 (12.4.1).": "Susagus intercepte en B5011 : 8 contre 8 (12.4.1).",
     "The losers retreat to B4910 (14.5.1).": "Les vaincus retraitent vers B4910 (14.5.1).",
-    "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 supply from a baggage train (2d6, first die) : d6 a donné 5",
+    "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 ravitaillement par un train de bagages (2d6, premier dé) : d6 a donné 5",
     "dacia besieges Aquincum (17.1).": "dacia assiège Aquincum (17.1).",
-    "September AD 101": "Septembre AD 101",
+    "September AD 101": "Septembre 101 apr. J.-C.",
+    "Seats: pirates, rome": "Places : pirates, rome",
+    "Naval combat at A3421: 22 against 54, column 1-2, roll 2: 2/- (10.7).":
+        "Combat naval en A3421 : 22 contre 54, colonne 1-2, jet 2 : 2/- (10.7).",
+    "The fleets at A3220 intercept at A3421: 4 against 4 (10.6).":
+        "Les flottes de A3220 interceptent en A3421 : 4 contre 4 (10.6).",
 }
 """Expected text, English -> French, where the French output differs."""
 
@@ -63,6 +68,7 @@ AFTER = {
     "/game new game:barracks scenario:solo": ["Nouvelle partie n°1 : barracks (solo)"],
     "/game new game:imperator scenario:campaign": ["Nouvelle partie n°1 : imperator (campaign)"],
     "/game new game:imperium_romanum scenario:s12": ["Nouvelle partie n°1 : imperium_romanum (s12)"],
+    "/game new game:imperium_romanum scenario:s02": ["Nouvelle partie n°1 : imperium_romanum (s02)"],
     "/game start": ["La partie n°1 commence", "À jouer"],
     "! /skip": ["Vous n'avez pas de place dans cette partie"],
 }
@@ -80,6 +86,10 @@ SOURCES = {
     "ir_s12_six_months_fr.txt": (
         "ir_s12_six_months.txt",
         "Imperium Romanum, the six months of scenario 12 of ir_s12_six_months.txt",
+    ),
+    "ir_s02_naval_fr.txt": (
+        "ir_s02_naval.txt",
+        "Imperium Romanum, the two months at sea of scenario 2 of ir_s02_naval.txt",
     ),
 }
 

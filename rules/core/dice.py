@@ -9,6 +9,7 @@ roll. ``d6`` gives 1-6; ``d10`` gives 0-9 (a 0 counts as zero).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,7 +98,7 @@ class Dice:
                 return low + value % span
 
     def roll(
-        self, die: str, purpose: str, modifiers: list[tuple[str, int]] | None = None
+        self, die: str, purpose: str, modifiers: Sequence[tuple[str, int]] | None = None
     ) -> DiceRoll:
         """Roll ``die`` ("d6" or "d10") for ``purpose``; record and return the roll."""
         if die not in DIE_FACES:
@@ -109,10 +110,10 @@ class Dice:
         self.rolls.append(record)
         return record
 
-    def d6(self, purpose: str, modifiers: list[tuple[str, int]] | None = None) -> DiceRoll:
+    def d6(self, purpose: str, modifiers: Sequence[tuple[str, int]] | None = None) -> DiceRoll:
         return self.roll("d6", purpose, modifiers)
 
-    def d10(self, purpose: str, modifiers: list[tuple[str, int]] | None = None) -> DiceRoll:
+    def d10(self, purpose: str, modifiers: Sequence[tuple[str, int]] | None = None) -> DiceRoll:
         return self.roll("d10", purpose, modifiers)
 
     def randint(self, low: int, high: int) -> int:

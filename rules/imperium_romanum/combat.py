@@ -478,19 +478,19 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     mods: list[tuple[str, int]] = []
     att_leader, def_leader = best_leader(st, hex_id, seat), best_leader(st, hex_id, side)
     if att_leader:
-        mods.append(("§14.4.2a attacking leader", B.leader_value(att_leader)))
+        mods.append((_("§14.4.2a attacking leader"), B.leader_value(att_leader)))
     if def_leader:
-        mods.append(("§14.4.2b defending leader", -B.leader_value(def_leader)))
+        mods.append((_("§14.4.2b defending leader"), -B.leader_value(def_leader)))
     city_strength = (B.city_defence(st, city) if city else 0) + fort  # cities, ports and forts are CER B
     cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
     if cer:
-        mods.append(("§14.4.3 CER", cer))
+        mods.append((_("§14.4.3 CER"), cer))
     if world(st.scenario).terrain(hex_id) in ("rough", "marsh"):
-        mods.append(("§14.4.2d rough or marsh", -1))
+        mods.append((_("§14.4.2d rough or marsh"), -1))
     edge = morale_modifier(att_morale, def_morale)
     if edge:
-        mods.append(("§19.3 morale", edge))
-    roll = st.dice.d6("§14.4.2 land combat", mods)
+        mods.append((_("§19.3 morale"), edge))
+    roll = st.dice.d6(_("§14.4.2 land combat"), mods)
     cell = land_result(data().charts, column, roll.result)
     st.stat("battles")
     lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
@@ -672,8 +672,8 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
         return
     rec = st.units[choice]
     st.powers[rec["power"]]["treasury"] -= ELITE_COST
-    mods = [("§15.2 leader +2 or better", -1)] if pending.get("great_leader") else []
-    roll = st.dice.d6("§15.2 elite legion", mods)
+    mods = [(_("§15.2 leader +2 or better"), -1)] if pending.get("great_leader") else []
+    roll = st.dice.d6(_("§15.2 elite legion"), mods)
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"
         st.stat("elite_legions")
@@ -763,7 +763,7 @@ def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list
         if st.units[uid]["type"] == B.BT:
             destroyed = kind == "barbarian"
             if kind == "civilized":  # 1-4 captured, 5-6 plundered and eliminated
-                destroyed = st.dice.d6("§13.4.5 baggage train taken by a civilized power").result >= 5
+                destroyed = st.dice.d6(_("§13.4.5 baggage train taken by a civilized power")).result >= 5
             if destroyed:
                 B.eliminate_unit(st, uid, lines, _("baggage train destroyed (13.4.5)"), by=taker)
             else:

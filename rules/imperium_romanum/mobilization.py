@@ -299,10 +299,10 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
         owner = st.city_owner.get(yard["city"], "")
         if owner and owner != yard["power"]:
             name = data().cities[yard["city"]].name
-            if st.dice.d6("§7.8 port captured").result == 1:
+            if st.dice.d6(_("§7.8 port captured")).result == 1:
                 lines.append(_("The fleet under construction at {city} is destroyed (7.8).", city=name))
                 continue
-            delay = st.dice.d6("§7.8 captured fleet delay").result
+            delay = st.dice.d6(_("§7.8 captured fleet delay")).result
             yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip

@@ -112,7 +112,7 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         bt_extra = 0
         trains = [u for u in fresh if st.units[u]["type"] == B.BT]
         if trains and any(B.leader_value(lid) >= 2 for lid in leaders):
-            roll = st.dice.d6("§7.7 baggage train march")
+            roll = st.dice.d6(_("§7.7 baggage train march"))
             bt_extra = BT_MARCH_BONUS if roll.result > 3 else 0  # a +2 or +3 leader may hurry the train
         for uid in fresh:
             rec = st.units[uid]
@@ -285,7 +285,7 @@ def _finish(st: IRState, lines: list[Text]) -> None:
     force = mv.get("force", "")
     if force and units:
         value = B.leader_value(force)
-        roll = st.dice.d6("§12.5 forced march")
+        roll = st.dice.d6(_("§12.5 forced march"))
         if roll.result > 1 + value:
             forced_march_loss(st, units, lines)
         else:
@@ -428,7 +428,7 @@ def resolve_interception(st: IRState, seat: str, lid: str, lines: list[Text]) ->
         lines.append(_("{leader} cannot intercept: no supplied unit goes with him (12.4).", leader=data().leaders[lid].name))
         return
     need = 2 * mp
-    roll = st.dice.d6("§12.4.1 land interception", [("§12.4.1 bonus", intercept_bonus(st, lid, force, target))])
+    roll = st.dice.d6(_("§12.4.1 land interception"), [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target))])
     if roll.result < need:
         lines.append(_("{leader} fails to intercept: {roll} against {need} (12.4.1).", leader=data().leaders[lid].name,
                        roll=roll.result, need=need))  # fmt: skip

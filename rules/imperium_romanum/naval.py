@@ -407,7 +407,7 @@ def resolve_interception(st: IRState, seat: str, from_hex: str, lines: list[Text
     st.stat("naval_interceptions_tried")
     distance = 0 if from_hex == target else naval_reach(st, seat, from_hex, naval_charts().intercept["reach"])[target][0]
     not_moved = all(int(st.units[f].get("mmp", 0)) == 0 for f in force)
-    roll = st.dice.d6("§10.6 naval interception", [("§10.6", _intercept_modifier(st, distance, not_moved, seat))])
+    roll = st.dice.d6(_("§10.6 naval interception"), [(_("§10.6"), _intercept_modifier(st, distance, not_moved, seat))])
     success = roll.natural != 1 if distance == 0 else roll.result >= distance
     if not success:
         lines.append(_("The fleets at {hex} fail to intercept: {roll} against {need} (10.6).", hex=from_hex,
@@ -540,16 +540,16 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
     mods = []
     att_leader, def_leader = _best_leader(st, attackers), _best_leader(st, defenders)
     if att_leader:
-        mods.append(("§10.7.3 attacking leader", B.leader_value(att_leader)))
+        mods.append((_("§10.7.3 attacking leader"), B.leader_value(att_leader)))
     if def_leader:
-        mods.append(("§10.7.3 defending leader", -B.leader_value(def_leader)))
+        mods.append((_("§10.7.3 defending leader"), -B.leader_value(def_leader)))
     cer = cer_modifier(data().charts, C.stack_cer(st, attackers), C.stack_cer(st, defenders))
     if cer:
-        mods.append(("§14.4.3 CER", cer))
+        mods.append((_("§14.4.3 CER"), cer))
     morale = C.morale_modifier(int(st.powers[att_power].get("morale", 0)), int(st.powers[def_power].get("morale", 0)))
     if morale:
-        mods.append(("§19.3 morale", morale))
-    roll = st.dice.d6("§10.7.3 naval combat", mods)
+        mods.append((_("§19.3 morale"), morale))
+    roll = st.dice.d6(_("§10.7.3 naval combat"), mods)
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
                    hex=hex_id, attack=attack, defence=defence, column=column, roll=roll.result, att=att_code,
@@ -733,7 +733,7 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
-        roll = st.dice.d6("§10.3.1 naval attrition", [("§27.1.2 pirates", P.ATTRITION_BONUS)] if pirate else [])
+        roll = st.dice.d6(_("§10.3.1 naval attrition"), [(_("§27.1.2 pirates"), P.ATTRITION_BONUS)] if pirate else [])
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",
                            roll=roll.result, value=value, hex=hex_id))  # fmt: skip

@@ -42,7 +42,7 @@ def farthest_seat(st: IRState, neutral: str, lines: list[Text]) -> str:
     best = max(d for d, _s in scored)
     tied = [s for d, s in scored if d == best]
     while len(tied) > 1:
-        rolls = [(st.dice.d6(f"§5.3 farthest power roll-off {seat}").result, seat) for seat in tied]
+        rolls = [(st.dice.d6(_("§5.3 farthest power roll-off {seat}", seat=seat)).result, seat) for seat in tied]
         top = max(r for r, _s in rolls)
         tied = [s for r, s in rolls if r == top]
     return tied[0]
@@ -126,7 +126,7 @@ def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
                            and st.powers[u["power"]]["kind"] == "roman" and data().hexes[u["hex"]].province == province)  # fmt: skip
             if roman_sp >= ROMAN_SP_LIMIT:
                 continue
-            roll = st.dice.d6(f"§37.6 {power} from {province}")
+            roll = st.dice.d6(_("§37.6 {power} from {province}", power=power, province=province))
             if roll.result >= ACTIVATION_ROLL:
                 rec["status"] = "active neutral"
                 rec["seat"] = farthest_seat(st, power, lines)

@@ -13,7 +13,7 @@ from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import victory as V
-from rules.imperium_romanum.state import MONTHS, IRState
+from rules.imperium_romanum.state import IRState
 
 SEGMENTS: tuple[tuple[str, str], ...] = (
     ("random_events", "§39"),
@@ -199,8 +199,8 @@ def start_month(st: IRState, lines: list[Text]) -> None:
         mobilization.shipyards_month(st, lines)
 
 
-def year_label(year: int) -> str:
-    return f"{-year} BC" if year < 0 else f"AD {year}"
+def year_label(year: int) -> Text:
+    return _("{year} BC", year=-year) if year < 0 else _("AD {year}", year=year)
 
 
 def season_word(season: str) -> Text:
@@ -233,7 +233,7 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     neutrals.barbarian_rolls(st, lines)
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):
-        roll = st.dice.d6(f"§9.1 season ({MONTHS[st.month]})")
+        roll = st.dice.d6(_("§9.1 season ({month})", month=MONTH_NAMES[st.month - 1]))
         winter = roll.result >= 5 if st.month == 4 else roll.result <= 4
         st.season = "winter" if winter else "summer"
         lines.append(_("Season roll {roll}: {month} is a {season} month (9.1).", roll=roll.result,
@@ -254,7 +254,7 @@ def roll_naval_order(st: IRState, lines: list[Text]) -> None:
         u["type"].startswith("fleet") and B.seat_of(st, u["power"]) == s for u in st.units.values())]  # fmt: skip
     rolls = []
     for seat in groups:
-        roll = st.dice.d6(f"§10.1 naval order {seat}")
+        roll = st.dice.d6(_("§10.1 naval order {seat}", seat=seat))
         rolls.append((-roll.result, st.seats.index(seat), seat))
     st.naval_order = [seat for _r, _i, seat in sorted(rolls)]
     if st.naval_order:

@@ -58,7 +58,7 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
             continue  # 17.3: a baggage train inside delays the count
         siege["rolls"] += 1
         value = siege_attrition_value(siege["rolls"])
-        roll = st.dice.d6(f"§17.3.1 siege attrition at {hex_id}")
+        roll = st.dice.d6(_("§17.3.1 siege attrition at {hex}", hex=hex_id))
         st.stat("siege_rolls")
         city = siege["city"]
         if roll.result > value:

@@ -47,8 +47,8 @@ def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purp
     total = 0
     while le > 0:
         chunk = min(SUPPLY_MAX_LE, le)
-        first = st.dice.d6(f"{purpose} (2d6, first die)")
-        second = st.dice.d6(f"{purpose} (2d6, second die)", modifiers)
+        first = st.dice.d6(_("{purpose} (2d6, first die)", purpose=purpose))
+        second = st.dice.d6(_("{purpose} (2d6, second die)", purpose=purpose), modifiers)
         total += supply_required(charts, chunk, first.natural + second.result)
         le -= chunk
     return total
@@ -58,7 +58,7 @@ def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int
     """13.2 example: a leader of +2 or better with the group gives +1 to every supply roll."""
     best = max((B.leader_value(lid) for lid in B.leaders_at(st, hex_id)
                 if B.seat_of(st, st.leaders[lid]["power"]) == seat), default=0)  # fmt: skip
-    return [("§13.2 leader +2 or better", 1)] if best >= 2 else []
+    return [(_("§13.2 leader +2 or better"), 1)] if best >= 2 else []
 
 
 def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
@@ -175,8 +175,8 @@ def check_group(
         todo = [u for u in todo if u not in group]
         if group:
             halves = group_le_halves(st, group)
-            penalty = [("§13.4.2 baggage train distance", -gap)] if gap else []
-            need = supply_roll(st, halves, mods + penalty, "§13.2 supply from a baggage train")
+            penalty: list[tuple[str, int]] = [(_("§13.4.2 baggage train distance"), -gap)] if gap else []
+            need = supply_roll(st, halves, mods + penalty, _("§13.2 supply from a baggage train"))
             rec = st.units[bt]
             if need <= rec["sp"]:
                 rec["sp"] -= need
@@ -196,8 +196,8 @@ def check_group(
         capped, over = _keep(st, todo, FORAGE_MAX_HALVES) if halves > FORAGE_MAX_HALVES else (todo, [])
         unsupplied += over
         halves = group_le_halves(st, capped)
-        forage_mods = mods + ([("§13.3 baggage train in the hex", 1)] if bt and gap == 0 else [])
-        need = supply_roll(st, halves, forage_mods, "§13.3 forage")
+        forage_mods = mods + ([(_("§13.3 baggage train in the hex"), 1)] if bt and gap == 0 else [])
+        need = supply_roll(st, halves, forage_mods, _("§13.3 forage"))
         value = forage_value(st, seat, hex_id, besieged)
         budget = forage_budget(halves, value, need)
         kept, dropped = _keep(st, capped, budget)

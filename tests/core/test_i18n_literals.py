@@ -5,8 +5,10 @@ out; this scan complements it on paths no test plays. It reads every module of t
 reports a string literal (or f-string) with words in it given directly to something that shows
 text: a message sent or edited, a refusal (``refuse``, ``ModeratorError``, ``RuleError``...), a
 line of an outcome (``say``, ``tell``), a decision's prompt (``open_decision``), a label drawn
-on an image (``draw.text``) or a component's label or placeholder. Such a sentence must be
-marked with ``rules.core.i18n._`` (or ``_n``) so the catalogue translates it.
+on an image (``draw.text``) or a component's label or placeholder, or a problem of a game's
+data (``problems.append``, a loader's ``chk.add``/``r.fail``, ``DataError``), which
+``praetor data check`` prints in ``PRAETOR_LOCALE``. Such a sentence must be marked with
+``rules.core.i18n._`` (or ``_n``) so the catalogue translates it.
 
 A sentence may also travel before it is shown: built in a variable (an f-string, a
 ``"...".format(...)``, a literal, or a list of them joined) and given to one of those callables
@@ -41,7 +43,17 @@ MESSAGE_ARG = {
     "tell": 1,
     "open_decision": 3,
     "text": 1,  # ImageDraw.text((x, y), text, ...)
+    # the problems of a game's data (praetor data check, issue 13)
+    "DataError": 0,
+    "IRDataError": 0,
+    "fail": 1,  # _Reader.fail(where, message) of the Imperium Romanum chart validator
+    # a die's purpose, posted with its roll ("🎲 §13.3 forage: d6 rolled 4")
+    "d6": 0,
+    "d10": 0,
+    "three_d6": 1,
 }
+DATA_PROBLEM_ADD = 3
+"""``chk.add(file, entry, field, message)`` of the Imperator loader: the message."""
 MESSAGE_KEYWORDS = ("content", "label", "placeholder", "prompt")
 WORDS = re.compile(r"[A-Za-z]{3,}")
 
@@ -177,6 +189,15 @@ def _shown_values(node: ast.Call) -> tuple[str, list[ast.AST]]:
     index = MESSAGE_ARG.get(name)
     if index is not None and len(node.args) > index:
         shown.append(node.args[index])
+    if name == "add" and len(node.args) == DATA_PROBLEM_ADD + 1:
+        shown.append(node.args[DATA_PROBLEM_ADD])
+    if (
+        name == "append"
+        and isinstance(func, ast.Attribute)
+        and ast.unparse(func.value).endswith("problems")
+        and node.args
+    ):
+        shown.append(node.args[0])
     shown += [k.value for k in node.keywords if k.arg in MESSAGE_KEYWORDS]
     return name, shown
 
@@ -214,6 +235,23 @@ def test_the_scan_finds_unmarked_sentences() -> None:
         "say",
         "RuleError",
         "ModeratorError",
+    ]
+
+
+def test_the_scan_covers_the_problems_of_the_data() -> None:
+    source = (
+        "def f(problems, chk, r, where, pid):\n"
+        "    problems.append(f'{where}: unknown province {pid!r}')\n"
+        "    chk.add('peoples.toml', pid, 'zones', f'unknown zone {pid!r}')\n"
+        "    r.fail(where, 'needs rows')\n"
+        "    raise DataError(f'{where}: missing data file')\n"
+        "    problems.append(_('{where}: unknown power', where=where))\n"
+        "    chk.add('peoples.toml', pid, 'zones', _('duplicate id'))\n"
+        "    seen.add(pid)\n"
+        "    lines.append(f'{pid} here')\n"
+    )
+    assert [line.split(": ")[0] for line in unmarked(source, "x.py")] == [
+        "x.py:2", "x.py:3", "x.py:4", "x.py:5",
     ]
 
 
