@@ -32,6 +32,7 @@ ONE_OF_EACH = (
     Setup("imperator", "avidius_cassius"),
     Setup("barracks", "standard-2p"),
     Setup("rome_iinc", "286", (("mode", "solo"),), solo=True),
+    Setup("imperium_romanum", "s12"),
 )
 LARGE = os.environ.get("CI") is None and os.environ.get("PRAETOR_RELIABILITY_LARGE") is not None
 """``PRAETOR_RELIABILITY_LARGE=1``: the same tests with ten times the counts (locally)."""
@@ -182,7 +183,8 @@ async def sqlite_moderator(sqlite_engine: AsyncEngine) -> AsyncIterator[Moderato
 @pytest.mark.parametrize(
     ("setup", "item"),
     [(Setup("barracks", "standard-2p"), "hand item"),
-     (Setup("imperator", "campaign"), "chits item")],
+     (Setup("imperator", "campaign"), "chits item"),
+     (Setup("imperium_romanum", "s12"), "stacks item")],
 )
 async def test_the_secrets_probe_catches_a_log_built_from_raw_state(
     sqlite_moderator: Moderator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
