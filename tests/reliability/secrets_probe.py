@@ -307,6 +307,7 @@ async def step_through_cogs(
 async def secrets(
     moderator: Moderator, images: Path, games_each: int, seed: int = 14,
     setups: tuple[Setup, ...] = SETUPS, backend: str = "sqlite", max_steps: int = 2500,
+    echo: bool = False,
 ) -> Findings:
     findings = Findings("secrets", backend)
     rng = random.Random(seed)
@@ -387,6 +388,9 @@ async def secrets(
                 findings.counts["steps"] += steps
                 if (await moderator.get(game_id)).status == "active":
                     findings.counts["games stopped before their end"] += 1
+                if echo:  # a long run shows how far it got
+                    print(f"  secrets: game {number} ({setup.label}) {steps} steps; "
+                          f"{findings.summary()}", flush=True)
     return findings
 
 

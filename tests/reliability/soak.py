@@ -81,7 +81,9 @@ async def run_probe(
             args.seed, backend=args.db,
         ),
         "crashes": lambda: crashes(moderator, url, images, args.kills, args.seed, backend=args.db),
-        "secrets": lambda: secrets(moderator, images, args.secret_games, args.seed, backend=args.db),
+        "secrets": lambda: secrets(
+            moderator, images, args.secret_games, args.seed, backend=args.db, echo=True
+        ),
         "permissions": lambda: permissions(moderator, images, backend=args.db),
         "memory": lambda: memory(
             moderator, images, tuple(args.memory), seed=args.seed, backend=args.db, echo=True
