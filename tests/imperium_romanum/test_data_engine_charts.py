@@ -10,6 +10,7 @@ import pytest
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
+from rules.imperium_romanum import board as B
 from rules.imperium_romanum import engine_data as E
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import siege as SG
@@ -86,3 +87,13 @@ def test_the_raisable_types_are_those_the_period_prices() -> None:
     with pytest.raises(RuleError) as err:
         pos.game.apply("rome", Command("build", {"type": "legion_24_10", "city": "roma"}))
     assert err.value.section == "§15.2"
+
+
+def test_province_tax_is_read_from_the_tax_chart() -> None:
+    """6.0: the engine's province value is the Tax Value Chart's cell for the scenario's column;
+    Sicilia is worth 4 in P1 (27.1.3 prints it)."""
+    pos = Position("s02", month=3, year=-67, segment="taxation", active="rome")
+    book = data().tables
+    assert book is not None
+    assert B.province_tax(pos.st, "sicilia") == book.tax_value("sicilia", "P1") == 4
+    assert B.province_tax(pos.st, "germania_magna") == 0  # no city, no value (5.6.1)
