@@ -364,7 +364,6 @@ def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
         supply=MappingProxyType(supply),
         forage=MappingProxyType(forage),
         naval_siege_attrition=(int(attrition.get("loss", 0)), int(attrition.get("moved_extra", 0))),
-        mobilization=MappingProxyType(doc.get("mobilization", {})),
     )
 
 

@@ -142,7 +142,7 @@ def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str
 def land_links(
     hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures, movement: bool = True
 ) -> dict[str, list[str]]:
-    """For each land hex, the land hexes joined to it (sorted ids), straits included.
+    """For each land hex, the land hexes joined to it (sorted ids, each once), straits included.
 
     For ``movement``, a land unit's single steps: never across an all-sea, lake or mountain
     hexside (12.4 calls mountain hexsides impassable).  Otherwise the territory's own adjacency,
@@ -150,13 +150,15 @@ def land_links(
     """
     by_pos = {(h.col, h.row): h.id for h in hexes.values() if h.kind == "land"}
     blocked = features.all_sea | features.lake | features.mountain if movement else frozenset()
+    straits = list(straits)
+    joined = {frozenset((s.a, s.b)) for s in straits}  # a strait over a hexside is that hexside (12.1)
     links: dict[str, list[str]] = {}
     for hid in sorted(by_pos.values()):
         h = hexes[hid]
         out = []
         for cell in neighbours(h.col, h.row):
             other = by_pos.get(cell)
-            if other is not None and frozenset((hid, other)) not in blocked:
+            if other is not None and frozenset((hid, other)) not in blocked and frozenset((hid, other)) not in joined:
                 out.append(other)
         links[hid] = out
     for s in straits:
