@@ -481,6 +481,12 @@ class Moderator:
             created_at=now,
             updated_at=now,
         )
+        return await in_time(self._insert_game(row, posts))  # answered first if it is slow
+
+    async def _insert_game(
+        self, row: GameRow, posts: Callable[[GameRow], list[Post]] | None
+    ) -> GameRow:
+        """Store a new game (and what its creation owes) in one transaction."""
         async with self.sessions() as session:
             session.add(row)
             await session.flush()
@@ -645,7 +651,7 @@ class Moderator:
                 if owed:
                     conn.execute(insert(table(OutboxRow)), owed)
 
-        await self.transactions.write(write)
+        await in_time(self.transactions.write(write))  # answered first if the save is slow
         self._cache[row.id or 0] = (0, game)
         return row, game
 
