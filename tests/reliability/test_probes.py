@@ -119,6 +119,8 @@ async def test_kill_minus_nine_loses_and_halves_nothing(
     assert found.counts["kills"] == kills
     assert found.counts["events in the log"] >= kills  # each child moved before its kill
     assert found.counts["games checked"] > 0
+    for kind in sorted({setup.kind for setup in SETUPS}):  # a game of each kind was in play
+        assert found.counts[f"games checked: {kind}"] > 0, kind
 
 
 async def test_no_hidden_item_reaches_anyone_else(
