@@ -80,7 +80,8 @@ async def run_probe(
     from .players import SETUPS
     from .secrets_probe import secrets
 
-    setups = tuple(s for s in SETUPS if not args.kinds or s.kind in args.kinds.split(","))
+    kinds = [k for k in args.kinds.split(",") if k] or [s.kind for s in SETUPS]
+    setups = tuple(s for kind in dict.fromkeys(kinds) for s in SETUPS if s.kind == kind)  # in that order
     url = database_url(args.db, folder / name)
     (folder / name).mkdir(parents=True, exist_ok=True)
     engine = await fresh(url)
