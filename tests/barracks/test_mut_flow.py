@@ -3,10 +3,14 @@ of §5.0 (play §6, abilities §10.0, resolution §7.0, Forum §8.0), each outco
 
 from __future__ import annotations
 
+import pytest
 from test_barracks_cases import fixture
 
 from rules.barracks import flow as F
 from rules.barracks.data import FACTION_NAMES
+from rules.barracks.game import BarracksGame
+from rules.core.command import Command
+from rules.core.errors import RuleError
 
 
 def test_who_names_a_seat_with_its_factions_and_a_rival_by_its_faction() -> None:
@@ -14,3 +18,134 @@ def test_who_names_a_seat_with_its_factions_and_a_rival_by_its_faction() -> None
     assert F.who(st, "p2") == "p2 (Eagle)"
     faction = sorted(FACTION_NAMES)[0]
     assert F.who(st, faction) == FACTION_NAMES[faction]
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _refused(g: BarracksGame, seat: str, name: str, **args: object) -> RuleError:
+    before = g.state.to_json()
+    with pytest.raises(RuleError) as e:
+        g.apply(seat, Command(name, dict(args)))
+    assert g.state.to_json() == before  # nothing changed
+    return e.value
+
+
+def _frumentarii_played(mode: str = "standard-4p", deck: list[str] | None = None) -> BarracksGame:
+    """p1 has just played Frumentarii (ability live) and stands at the Forum step (§10.0)."""
+    g = fixture(mode, emperors={"D4": "decius"}, hands={"p1": [], "p2": ["quaestor-3"]})
+    st = g.state
+    st.phase = "select"
+    st.played = {"card": "frumentarii-6", "space": "B3", "value": 6, "how": "normal", "actor": "p1", "abil": True}
+    if deck is not None:
+        st.deck = list(deck)
+    return g
+
+
+# -- Frumentarii (§10.0) -----------------------------------------------------------------------
+
+FOUR = ["mob-5", "cavalry-3", "tribute-4", "castra-3"]
+
+
+def test_frumentarii_looks_at_the_top_four_cards_privately() -> None:
+    g = _frumentarii_played(deck=[*FOUR, "spiculum-8"])
+    out = g.apply("p1", Command("forum", {"choice": "frumentarii"}))
+    st = g.state
+    assert (st.phase, st.seen, st.deck) == ("frumentarii", FOUR, ["spiculum-8"])
+    assert out.public == ["p1 (Sword) uses Frumentarii and looks at 4 cards of the deck."]
+    assert out.private == {"p1": ["Frumentarii: you see mob-5 (Mob Yellow 5), cavalry-3 (Cavalry Red 3), "
+                                  "tribute-4 (Tribute Blue 4), castra-3 (Castra Red 3)."]}
+    assert (out.commit_point, out.citations) == (True, ["§10.0"])
+
+
+def test_frumentarii_with_one_card_left_looks_at_one() -> None:
+    g = _frumentarii_played(deck=["mob-5"])
+    out = g.apply("p1", Command("forum", {"choice": "frumentarii"}))
+    assert out.public == ["p1 (Sword) uses Frumentarii and looks at 1 card of the deck."]
+    assert (g.state.seen, g.state.deck) == (["mob-5"], [])
+
+
+def test_frumentarii_refused_without_its_ability_or_an_empty_deck() -> None:
+    message = "Frumentarii can be used only at the end of the turn it was played, with cards left in the deck"
+    g = _frumentarii_played()
+    g.state.played["abil"] = False
+    err = _refused(g, "p1", "forum", choice="frumentarii")
+    assert (err.section, err.message) == ("§10.0", message)
+    g = _frumentarii_played(deck=[])
+    err = _refused(g, "p1", "forum", choice="frumentarii")
+    assert (err.section, err.message) == ("§10.0", message)
+
+
+def test_standard_frumentarii_may_see_only_barbarians_and_keep_one() -> None:
+    """Outside the solo game a Barbarian seen is a card like any other (§10.0)."""
+    barbs = ["barbarian-05", "barbarian-06", "barbarian-07", "barbarian-08"]
+    g = _frumentarii_played(deck=[*barbs, "mob-5"])
+    g.apply("p1", Command("forum", {"choice": "frumentarii"}))
+    assert (g.state.phase, g.state.seen) == ("frumentarii", barbs)
+
+
+def test_solo_frumentarii_seeing_only_barbarians_puts_them_back_under_the_deck() -> None:
+    """§15.2 with §10.0: nothing can be kept, so the Barbarians go to the bottom and the turn ends."""
+    barbs = ["barbarian-05", "barbarian-06", "barbarian-07", "barbarian-08"]
+    g = _frumentarii_played("solo", deck=[*barbs, "mob-5", "cavalry-3"])
+    out = g.apply("p1", Command("forum", {"choice": "frumentarii"}))
+    st = g.state
+    assert out.public[:2] == ["p1 (Sword) uses Frumentarii and looks at 4 cards of the deck.",
+                              "Frumentarii finds only Barbarians: they go to the bottom of the deck."]
+    assert st.seen == [] and st.phase != "frumentarii" and st.turn == 1
+    assert not set(barbs) & set(st.hands["p1"])
+
+
+def test_solo_frumentarii_with_one_card_to_keep_waits_for_the_choice() -> None:
+    seen = ["barbarian-05", "barbarian-06", "cavalry-3", "barbarian-07"]
+    g = _frumentarii_played("solo", deck=[*seen, "mob-5"])
+    out = g.apply("p1", Command("forum", {"choice": "frumentarii"}))
+    assert (g.state.phase, g.state.seen, g.state.turn) == ("frumentarii", seen, 0)
+    assert out.public == ["p1 (Sword) uses Frumentarii and looks at 4 cards of the deck."]
+
+
+def _looking(mode: str = "standard-4p", seen: list[str] | None = None) -> BarracksGame:
+    g = _frumentarii_played(mode, deck=["spiculum-8"])
+    g.state.phase, g.state.seen = "frumentarii", list(seen or FOUR)
+    return g
+
+
+def test_keeping_a_card_puts_the_others_under_the_deck_in_the_order_given() -> None:
+    g = _looking()
+    out = g.apply("p1", Command("forum", {"choice": "tribute-4", "order": ["castra-3", "mob-5", "cavalry-3"]}))
+    st = g.state
+    assert "tribute-4" in st.hands["p1"] and st.seen == []
+    assert st.deck == ["spiculum-8", "castra-3", "mob-5", "cavalry-3"]
+    assert out.public[0] == "p1 (Sword) keeps one card and puts 3 at the bottom of the deck."
+    assert out.private["p1"][0] == "You keep Tribute Blue 4."
+    assert st.turn == 1 and st.active == "p2"
+
+
+def test_keeping_without_an_order_keeps_the_order_seen() -> None:
+    g = _looking(seen=["mob-5", "cavalry-3"])
+    out = g.apply("p1", Command("forum", {"choice": "cavalry-3"}))
+    assert g.state.deck == ["spiculum-8", "mob-5"]
+    assert out.public[0] == "p1 (Sword) keeps one card and puts 1 at the bottom of the deck."
+
+
+def test_keeping_a_card_not_seen_lists_the_cards_seen() -> None:
+    err = _refused(_looking(), "p1", "forum", choice="spiculum-8")
+    assert (err.section, err.message) == (
+        "§10.0", "keep one of the cards you looked at: mob-5, cavalry-3, tribute-4, castra-3")
+
+
+def test_solo_keeping_a_barbarian_is_refused_and_only_the_others_are_listed() -> None:
+    g = _looking("solo", seen=["barbarian-05", "cavalry-3", "mob-5"])
+    err = _refused(g, "p1", "forum", choice="barbarian-05")
+    assert (err.section, err.message) == ("§10.0", "keep one of the cards you looked at: cavalry-3, mob-5")
+    g = _looking(seen=["barbarian-05", "cavalry-3"])
+    g.apply("p1", Command("forum", {"choice": "barbarian-05"}))
+    assert "barbarian-05" in g.state.hands["p1"]
+
+
+@pytest.mark.parametrize("order", [["mob-5", "mob-5", "cavalry-3"], ["mob-5", "cavalry-3"],
+                                   ["mob-5", "cavalry-3", "castra-3", "tribute-4"]])
+def test_a_bad_order_for_the_cards_not_kept_is_refused(order: list[str]) -> None:
+    err = _refused(_looking(), "p1", "forum", choice="tribute-4", order=order)
+    assert (err.section, err.message) == (
+        "§10.0", "the order must list every other card you looked at exactly once")
