@@ -9,7 +9,7 @@ from test_barracks_cases import fixture
 from rules.barracks import flow as F
 from rules.barracks.data import FACTION_NAMES
 from rules.barracks.game import BarracksGame
-from rules.core.command import Command
+from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
 
 
@@ -149,3 +149,29 @@ def test_a_bad_order_for_the_cards_not_kept_is_refused(order: list[str]) -> None
     err = _refused(_looking(), "p1", "forum", choice="tribute-4", order=order)
     assert (err.section, err.message) == (
         "§10.0", "the order must list every other card you looked at exactly once")
+
+
+# -- rounds (§5.0, §3.0) -----------------------------------------------------------------------
+
+
+def test_the_end_of_a_round_scores_deals_again_and_redraws_the_table() -> None:
+    g = fixture()
+    st = g.state
+    st.rounds, st.demagogue = 2, "p3"
+    st.areas["eagle"] = ["decius", "barbarian-01"]
+    out = Outcome()
+    F.end_round(st, out)
+    assert out.public[0] == "Scores after round 1: Sword 0, Eagle 2, Pillar 0, Wreath 0."
+    assert out.public[-1] == "p1 (Sword) starts round 2."
+    assert out.map_changed is True
+    assert (st.round, st.active, st.phase, st.demagogue) == (2, "p1", "play", None)
+
+
+def test_the_end_of_the_last_round_ends_the_game() -> None:
+    g = fixture()
+    st = g.state
+    st.rounds = 1
+    out = Outcome()
+    F.end_round(st, out)
+    assert out.public == ["Scores after round 1: Sword 0, Eagle 0, Pillar 0, Wreath 0.", "The game is over."]
+    assert (st.phase, st.round, out.map_changed) == ("over", 1, True)
