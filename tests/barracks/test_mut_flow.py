@@ -175,3 +175,45 @@ def test_the_end_of_the_last_round_ends_the_game() -> None:
     F.end_round(st, out)
     assert out.public == ["Scores after round 1: Sword 0, Eagle 0, Pillar 0, Wreath 0.", "The game is over."]
     assert (st.phase, st.round, out.map_changed) == ("over", 1, True)
+
+
+def test_a_turn_begins_with_nothing_played_and_the_seat_active() -> None:
+    g = fixture(emperors={"D4": "decius"}, hands={"p2": ["quaestor-3"]})
+    st = g.state
+    st.played, st.phase = {"card": "mob-5"}, "select"
+    out = Outcome()
+    F.begin_turn(st, "p2", out)
+    assert (st.active, st.phase, st.played, out.public) == ("p2", "play", {}, [])
+
+
+def test_a_seat_that_cannot_play_shows_its_hand_and_ends_the_round() -> None:
+    """§5.0: the round ends when the player to play cannot; his hand is shown."""
+    g = fixture(emperors={"D4": "decius"}, hands={"p2": ["barbarian-05"]})
+    st = g.state
+    st.rounds = 1
+    out = Outcome()
+    F.begin_turn(st, "p2", out)
+    assert out.public[0] == "p2 (Eagle) cannot play and shows Barbarian (0): round 1 ends."
+    assert st.revealed == {"p2": ["barbarian-05"]} and st.phase == "over"
+    assert out.citations == ["§5.0"]
+
+
+def test_a_seat_without_a_hand_shows_an_empty_hand() -> None:
+    g = fixture(emperors={"D4": "decius"})
+    st = g.state
+    st.rounds = 1
+    del st.hands["p2"]
+    out = Outcome()
+    F.begin_turn(st, "p2", out)
+    assert out.public[0] == "p2 (Eagle) cannot play and shows an empty hand: round 1 ends."
+    assert st.revealed == {"p2": []}
+
+
+def test_a_solo_turn_begins_without_the_standard_end_of_round_check() -> None:
+    """§15: in the solo game the player's turn is opened by the solo rules (a player who cannot
+    play discards, §15.2.4), so begin_turn does not end the round."""
+    g = fixture("solo", emperors={"D4": "decius"}, hands={"p1": ["barbarian-05"]})
+    st = g.state
+    out = Outcome()
+    F.begin_turn(st, "p1", out)
+    assert (st.active, st.phase, st.round, out.public) == ("p1", "play", 1, [])
