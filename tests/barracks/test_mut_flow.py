@@ -3,11 +3,14 @@ of §5.0 (play §6, abilities §10.0, resolution §7.0, Forum §8.0), each outco
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_barracks_cases import fixture
 
+from rules.barracks import engine as E
 from rules.barracks import flow as F
-from rules.barracks.data import FACTION_NAMES
+from rules.barracks.data import CARDS, FACTION_NAMES
 from rules.barracks.game import BarracksGame
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
@@ -217,3 +220,63 @@ def test_a_solo_turn_begins_without_the_standard_end_of_round_check() -> None:
     out = Outcome()
     F.begin_turn(st, "p1", out)
     assert (st.active, st.phase, st.round, out.public) == ("p1", "play", 1, [])
+
+
+# -- abilities (§10.0) -------------------------------------------------------------------------
+
+
+def _ability(card: str, space: str, mode: str = "standard-4p", **layout: Any) -> BarracksGame:
+    """p1 has just played ``card`` at ``space``; its ability waits (phase "ability")."""
+    g = fixture(mode, **layout)
+    st = g.state
+    st.cards[space] = card
+    st.phase = "ability"
+    st.played = {"card": card, "space": space, "value": CARDS[card].value, "how": "normal", "actor": "p1",
+                 "abil": True}
+    return g
+
+
+def test_a_counter_of_the_same_value_is_not_added_twice() -> None:
+    """§10.0 Reinforcements: a card already carrying a +2 counter cannot take a second +2."""
+    g = _ability("reinforcements-2", "B3", cards={"C4": "cavalry-3", "E4": "cavalry-4", "D3": "quaestor-3"})
+    st = g.state
+    st.counters = {"cavalry-3": [2], "cavalry-4": [1]}
+    assert F.ability_targets(st, "p1") == ["E4"]
+    out = g.apply("p1", Command("ability", {"target": "E4"}))
+    assert g.state.counters["cavalry-4"] == [1, 2]
+    assert out.public[0] == "Reinforcements: +2 on Cavalry Red 4 at E4 (now 7)."
+    assert (out.map_changed, out.citations[0]) == (True, "§10.0")
+
+
+def test_solo_tribute_shuffles_the_barbarian_back_into_the_deck() -> None:
+    """§15 with §10.0: in the solo game Tribute sends the closest Barbarian back into the deck."""
+    g = _ability("tribute-4", "B3", "solo", emperors={"D4": "decius"}, barbs={"C4": "barbarian-05"},
+                 hands={"p1": ["quaestor-3"]})
+    out = g.apply("p1", Command("ability", {"target": "C4"}))
+    st = g.state
+    assert out.public[0] == "Tribute: the Barbarian at C4 is shuffled back into the draw deck."
+    assert "C4" not in st.barbs and "barbarian-05" in st.deck and None not in st.deck
+    assert (out.commit_point, out.map_changed) == (True, True)
+
+
+def test_a_pretender_claims_an_empty_throne_and_is_drawn_at_random() -> None:
+    g = _ability("pretender-8", "B3", emperors={"D4": "decius"}, hands={"p2": ["quaestor-3"]})
+    st = g.state
+    before = list(st.pretenders)
+    out = g.apply("p1", Command("ability", {"target": "B2"}))
+    claimed = g.state.emperors["B2"]
+    assert claimed in before and sorted([*g.state.pretenders, claimed]) == sorted(before)
+    assert out.public[0].startswith("Pretender: ") and out.public[0].endswith(" claims the throne at B2.")
+    assert (out.commit_point, out.map_changed) == (True, True)
+
+
+def test_resolving_an_emperor_not_waiting_lists_those_waiting() -> None:
+    g = fixture(
+        emperors={"D2": "numerian", "D4": "maximinus", "F2": "tacitus", "B4": "florian", "E5": "probus"},
+        cards={"D1": "damnatio-7", "C2": "quaestor-3", "E2": "tribute-4", "C4": "forcemarch-6",
+               "E4": "foederati-5", "D5": "ambitus-4", "D3": "flanking-5"}, active="p3")
+    g.state.phase = "resolve"
+    assert E.resolvable(g.state) == ["D2", "D4"]
+    err = _refused(g, "p3", "resolve", emperor="F2")
+    assert (err.section, err.message) == (
+        "§7.0", "F2 is not a surrounded Emperor waiting to be resolved (choose from D2, D4)")
