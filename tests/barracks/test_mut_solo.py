@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_barracks_cases import T11_EMPERORS, fixture
+from test_barracks_solo import TWO_EMPERORS, _at_select
 
 from rules.barracks import engine as E
 from rules.barracks import solo
@@ -196,3 +197,19 @@ def test_a_rival_without_a_legal_space_discards_its_card() -> None:
     solo.rival_turn(st, "eagle", out)
     assert out.public[0] == "Eagle draws Quaestor Yellow 3 but has no legal space: it is discarded."
     assert "quaestor-3" in st.discard and out.citations[0] == "§15.2.5" and out.commit_point is True
+
+
+# -- §7.0 on the player's turn: the order of several Emperors an invader completes ---------------
+
+
+def test_several_emperors_completed_by_an_invader_ask_the_player_in_whole_lines() -> None:
+    g = _at_select(dict(TWO_EMPERORS), barbs={"D7": "barbarian-01"}, deck_top=("barbarian-05", "ambitus-4"))
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[-1] == "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."
+    assert "§7.0" in out.citations
+    p = g.state.pending
+    assert (p["kind"], p["prompt"], p["default"], p["section"]) == (
+        "resolve_order", "Several Emperors are surrounded: which is resolved first?", "C5", "§7.0")
+    # board order (C5 before B6), the first being the default
+    assert p["choices"] == [["C5", "C5: Maximinus Thrax (Red)"], ["B6", "B6: Jotapian (Yellow)"]]
+    assert g.state.resume == [{"op": "refill", "actor": "p1"}]
