@@ -280,3 +280,78 @@ def test_resolving_an_emperor_not_waiting_lists_those_waiting() -> None:
     err = _refused(g, "p3", "resolve", emperor="F2")
     assert (err.section, err.message) == (
         "§7.0", "F2 is not a surrounded Emperor waiting to be resolved (choose from D2, D4)")
+
+
+# -- playing a card (§6.0-§6.2, §9.0) ----------------------------------------------------------
+
+
+def test_only_a_barbarian_card_moves_a_barbarian() -> None:
+    """§6.2: a Barbarian on the board is moved by discarding a Barbarian card, no other."""
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"}, hands={"p1": ["cavalry-3"]})
+    err = _refused(g, "p1", "play", card="cavalry-3", space="B3", **{"from": "C4"})
+    assert (err.section, err.message) == ("§6.2", "only a Barbarian card can be discarded to move a Barbarian")
+
+
+def test_a_barbarian_moved_one_diagonal_step() -> None:
+    g = fixture(emperors={"D4": "decius", "B2": "gallus"}, barbs={"C4": "G"},
+                hands={"p1": ["barbarian-05", "cavalry-3"], "p2": ["quaestor-3"]})
+    moves = E.barbarian_moves(g.state)
+    origin, target = next(m for m in moves if m[0] == "C4")
+    out = g.apply("p1", Command("play", {"card": "barbarian-05", "space": target, "from": origin}))
+    st = g.state
+    assert out.public[0] == f"p1 (Sword) discards a Barbarian card to move the Barbarian at C4 to {target}."
+    assert st.barbs[target] == "barbarian-01" and "C4" not in st.barbs and st.discard[-1] == "barbarian-05"
+    assert out.citations[0] == "§6.2" and out.map_changed is True
+
+
+def test_a_card_on_an_occupied_influence_space_is_refused_as_occupied() -> None:
+    """§9.0: an occupied Influence space takes no card (unless a placement ability allows it)."""
+    g = fixture(emperors={"D4": "decius"}, cards={"D5": "mob-6"}, hands={"p1": ["cavalry-3"]})
+    err = _refused(g, "p1", "play", card="cavalry-3", space="D5")
+    assert (err.section, err.message) == ("§9.0", "D5 is already occupied")
+
+
+def test_a_card_on_an_empty_space_off_its_sides_is_refused_with_the_card() -> None:
+    g = fixture(emperors={"D4": "decius"}, hands={"p1": ["cavalry-3"]})
+    err = _refused(g, "p1", "play", card="cavalry-3", space="C4")
+    assert (err.section, err.message) == (
+        "§9.0", "C4 is not a legal space for Cavalry Red 3 (an empty space on your faction's side of an Emperor in play)")
+
+
+def test_a_barbarian_card_off_the_homeland_spaces_is_refused() -> None:
+    g = fixture(emperors={"D4": "decius"}, hands={"p1": ["barbarian-05"]})
+    err = _refused(g, "p1", "play", card="barbarian-05", space="D5")
+    assert (err.section, err.message) == (
+        "§6.2", "a Barbarian goes to a homeland space with no Barbarian, next to an Emperor and not onto a Castra; "
+        "D5 is not one")
+
+
+def test_a_forum_slot_out_of_reach_lists_the_slots_in_reach() -> None:
+    """§8.0: after a 7 only the leftmost Forum card may be taken."""
+    g = fixture()
+    st = g.state
+    st.forum = ["barbarian-18", "popularity-1", "cavalry-4", "praetorian-7"]
+    st.phase, st.played = "select", {"card": "praetorian-7", "space": "B3", "value": 7, "how": "normal",
+                                     "actor": "p1", "abil": False}
+    err = _refused(g, "p1", "forum", choice="3")
+    assert (err.section, err.message) == (
+        "§8.0", "Forum slot 3 is out of reach after playing a 7 (slots you may take: 1)")
+    st.forum = []
+    err = _refused(g, "p1", "forum", choice="1")
+    assert (err.section, err.message) == (
+        "§8.0", "Forum slot 1 is out of reach after playing a 7 (slots you may take: none)")
+
+
+def test_taking_a_forum_card_and_the_refill() -> None:
+    g = fixture(emperors={"D4": "decius"}, hands={"p1": [], "p2": ["quaestor-3"]})
+    st = g.state
+    st.forum = ["barbarian-18", "popularity-1", "cavalry-4", "praetorian-7"]
+    st.deck = ["mob-5", *[c for c in st.deck if c != "mob-5"]]
+    st.phase, st.played = "select", {"card": "ambitus-3", "space": "B3", "value": 3, "how": "normal",
+                                     "actor": "p1", "abil": False}
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    st = g.state
+    assert out.public[:2] == ["p1 (Sword) takes Popularity Yellow 1 from the Forum.",
+                              "Mob Yellow 5 is turned up into the Forum."]
+    assert st.hands["p1"] == ["popularity-1"] and "mob-5" in st.forum and out.commit_point is True
+    assert out.citations[0] == "§8.0" and st.active == "p2"
