@@ -215,10 +215,23 @@ class IRData:
     """The Province Display by province id (``province_display.toml``)."""
     tables: ChartBook | None = None
     """The charts of ``charts_<topic>.toml``; ``load_data`` always sets it."""
+    ports: tuple[NonCityPort, ...] = ()
+    """The non-city ports (``ports.toml``, 2.3); their values are ``non_city_port``."""
 
     def column_index(self, label: str) -> int:
         """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""
         return self.columns.index(label)
+
+
+@dataclass(frozen=True)
+class NonCityPort:
+    """A port outside every city (2.3): it always exists, may build one fleet a phase (7.8) and
+    cannot be besieged (16.3); its tax and defence by column are ``IRData.non_city_port``."""
+
+    id: str
+    name: str
+    hex: str
+    province: str
 
 
 @dataclass(frozen=True)

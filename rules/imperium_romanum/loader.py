@@ -50,12 +50,18 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
 from rules.imperium_romanum.validate_display import read_display
-from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
+from rules.imperium_romanum.validate_map import (
+    check_shape,
+    land_links,
+    pieces,
+    read_features,
+    read_ports,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = (
     "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
-    "units.toml", "leaders.toml", *CHART_FILES,
+    "units.toml", "leaders.toml", "ports.toml", *CHART_FILES,
 )  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
@@ -134,6 +140,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
     check_shape(hexes, straits, features, provinces, declared, cities, problems)
     display = read_display(raw["province_display.toml"], columns, provinces, cities, problems)
+    ports_map = read_ports(raw["ports.toml"], hexes, provinces, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
@@ -164,6 +171,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
         features=features,
         display=MappingProxyType(display),
         tables=tables,
+        ports=ports_map,
     )
 
 
@@ -618,6 +626,7 @@ def summary_lines(data: IRData) -> list[str]:
             len(data.features.island_boxes),
             islands=len(data.features.islands),
         ),
+        _n("{n} Imperium Romanum non-city port", "{n} Imperium Romanum non-city ports", len(data.ports)),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
