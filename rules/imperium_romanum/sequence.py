@@ -96,9 +96,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             st.tm_seen += 1
             st.phase_builds = {}
             collect_taxes(st, lines)
-            from rules.imperium_romanum import forts, mobilization
+            from rules.imperium_romanum import accrual, forts
 
-            mobilization.accrue_points(st, lines)
+            accrual.accrue(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
         from rules.imperium_romanum import forts
@@ -136,9 +136,10 @@ def _step(st: IRState, lines: list[Text]) -> None:
         _enter(st, "taxation", lines)
     elif seg == "taxation":
         if st.month in TAX_MONTHS:
-            from rules.imperium_romanum import mobilization
+            from rules.imperium_romanum import accrual, mobilization
 
             mobilization.phase_summary(st, lines)
+            accrual.lapse(st)
         _enter(st, "diplomacy", lines)
     elif seg == "diplomacy":
         close_diplomacy(st, lines)
