@@ -8,6 +8,7 @@ Segment, where unsupplied units are eliminated (13.0).
 from __future__ import annotations
 
 from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import blockade
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.charts import SUPPLY_MAX_LE, supply_required
 from rules.imperium_romanum.state import IRState
@@ -63,14 +64,14 @@ def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int
 
 def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     """13.1: a friendly port supplies the units in its hex when its province is friendly; a
-    besieged port city supplies the besieged (13.4.3; blockades are not yet modelled)."""
+    besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
     city = B.city_at(st, hex_id)
     if not city or not B.is_port(st, hex_id):
         return False
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != seat:
         return False
-    if hex_id in st.sieges and not besieged:
+    if hex_id in st.sieges and (not besieged or blockade.blockaded(st, hex_id)):
         return False
     province_owner = st.province_owner.get(data().cities[city].province, "")
     return bool(province_owner) and B.seat_of(st, province_owner) == seat
