@@ -432,8 +432,19 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
                 break
             chosen.append(uid)
             halves += B.le_halves(st.units[uid])
-        if halves // 2 == levels:
+        if halves // 2 == levels and F.siege_works_allowed_here(st, seat, hex_id, power) \
+                and f"{hex_id}|{power}" not in st.building:  # fmt: skip
             out.append(Command("fortify", {"units": chosen}))
+    for uid in sorted(st.units):  # 21.1: the Roman legion's marching camp (level D)
+        rec = st.units[uid]
+        if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
+                and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
+                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
+            try:
+                F.check_fortify(st, seat, {"units": [uid]})
+            except RuleError:
+                continue
+            out.append(Command("fortify", {"units": [uid]}))
     return out
 
 
