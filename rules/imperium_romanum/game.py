@@ -50,6 +50,7 @@ from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import supply as SUP
 from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
@@ -64,7 +65,7 @@ BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest")}
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -217,7 +218,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -300,6 +301,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_losses(st, choice, lines)
     elif kind == "season":
         C.answer_season(st, choice, lines)
+    elif kind == "supply":
+        SUP.answer_declaration(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
     elif kind == "donative":

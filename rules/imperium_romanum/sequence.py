@@ -117,12 +117,11 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if not st.result:
             plunder.offer(st, active_seat(st))
     elif segment == "supply":
-        from rules.imperium_romanum import forts, supply
+        from rules.imperium_romanum import supply
 
         no_attack_morale(st, active_seat(st), lines)
-        supply.supply_segment(st, active_seat(st), lines)
-        forts.conquest_checks(st, active_seat(st), lines)
-        V.check_early(st, lines)
+        if supply.supply_segment(st, active_seat(st), lines):
+            supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
         end_month(st, lines)
 

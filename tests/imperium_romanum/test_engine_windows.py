@@ -70,3 +70,55 @@ def test_15_1_no_window_when_the_budget_covers_every_new_unit() -> None:
     decision = pos.game.pending_decision()
     assert decision is None or decision.kind != "season"
     assert all(pos.st.units[u]["vet"] for u in [*light, legion])
+
+
+def _supply_turn(order: str = "ask") -> tuple[Position, list[str], str]:
+    """Rome ends its Land Combat segment with two legions and a full baggage train in B4406
+    (clear, with something to forage): the Supply Segment follows."""
+    pos = Position(month=6, segment="combat")
+    legions = pos.units("rome", "legion_20_10", HEX, 2)
+    train = pos.unit("rome", "baggage_train", HEX, sp=6)
+    pos.st.standing["rome"]["supply"] = order
+    return pos, legions, train
+
+
+def test_13_2_a_force_declares_baggage_train_or_forage_in_a_window() -> None:
+    from rules.imperium_romanum import supply as S
+
+    pos, legions, train = _supply_turn()
+    assert S.forage_value(pos.st, "rome", HEX, False) > 0
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("rome", "supply", "§13.2", "bt")
+    assert [c.value for c in decision.choices] == ["bt", "forage"]
+    pos.dice(6, 6)  # the forage roll: 12, nothing required (13.3)
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "forage"}))
+    assert pos.st.units[train]["sp"] == 6  # the train was not drawn on
+    assert all(pos.st.units[u]["foraged"] and pos.st.units[u]["supplied"] for u in legions)
+    assert pos.game.pending_decision() is None
+    assert (pos.st.segment, _active(pos)) == ("movement", "dacia")  # the segment went on to its end
+
+
+def test_13_2_the_default_and_standing_order_bt_draw_on_the_train() -> None:
+    pos, legions, train = _supply_turn("bt")
+    pos.dice(1, 1)  # the lowest supply roll: the train pays something (13.2)
+    pos.game.apply("rome", Command("end"))
+    assert pos.game.pending_decision() is None
+    assert pos.st.units[train]["sp"] < 6 and not any(pos.st.units[u]["foraged"] for u in legions)
+
+
+def test_13_2_no_window_without_a_baggage_train_in_reach() -> None:
+    pos = Position(month=6, segment="combat")
+    pos.units("rome", "legion_20_10", HEX, 2)
+    pos.st.standing["rome"]["supply"] = "ask"
+    pos.dice(6, 6)
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is None or decision.kind != "supply"
+
+
+def _active(pos: Position) -> str:
+    from rules.imperium_romanum import sequence as SEQ
+
+    return SEQ.active_seat(pos.st)
