@@ -44,6 +44,8 @@ FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 DATA_NAMES: tuple[tuple[str, str, str], ...] = (
     ("rules/barracks/data/influence.toml", "card", "name"),
+    ("rules/barracks/data/influence.toml", "card", "text"),
+    ("rules/barracks/data/influence.toml", "card", "solo_text"),
     ("rules/imperium_romanum/data/units.toml", "unit", "name"),
 )
 """(file, array of tables, key): the data names shown through ``data_name`` (docs/i18n.md)."""

@@ -149,7 +149,7 @@ def hand_lines(view: dict[str, Any], language: str = "en") -> list[str]:
         return [localise(_("Your hand is empty."), language)]
     lines = [localise(_n("Your hand ({n} card):", "Your hand ({n} cards):", len(hand)), language)]
     for card in hand:
-        text = str(card.get("text") or "")
+        text = localise(card.get("text") or "", language)
         shown = card_text(card, language)
         lines.append(f"- **{shown}** `{card.get('id')}`" + (f": {text}" if text else ""))
     return lines

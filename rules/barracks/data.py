@@ -89,8 +89,8 @@ def _build_cards(raw: dict[str, Any]) -> dict[str, CardInfo]:
     for i in range(1, 19):
         bid = f"barbarian-{i:02d}"
         cards[bid] = CardInfo(bid, "barbarian", "Barbarian", "G", 0, "barbarian",
-                              "Place it in a free homeland or discard it to move a Barbarian "
-                              "one diagonal step (§6.2).")
+                              _("Place it in a free homeland or discard it to move a Barbarian "
+                                "one diagonal step (§6.2)."))
     return cards
 
 

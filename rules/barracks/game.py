@@ -408,7 +408,7 @@ def card_json(st: BarracksState, cid: str) -> dict[str, Any]:
     return {
         "id": cid, "name": data_name(info.name), "suit": info.suit, "value": info.value,
         "counters": list(st.counters.get(cid, [])), "effective": E.card_value(st, cid),
-        "flipped": cid in st.flipped, "text": info.solo_text if (st.mode == "solo" and info.solo_text) else info.text,
+        "flipped": cid in st.flipped, "text": data_name(info.solo_text if (st.mode == "solo" and info.solo_text) else info.text),
     }
 
 
