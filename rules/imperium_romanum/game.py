@@ -229,7 +229,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
                                                               seat=st.pending["seat"]))  # fmt: skip
     if seat not in SEQ.waiting(st):
         raise RuleError("§4.0", _("it is not your turn (the {segment} segment waits for {seats})",
-                                  segment=st.segment, seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
+                                  segment=SEQ.SEGMENT_NAMES.get(st.segment, st.segment), seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
     if name in NOT_YET:
         section, what = NOT_YET[name]
         raise NotYetSupported(section, what)

@@ -28,6 +28,12 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
     ("month_end", "§13.4.1"),
 )
 SECTION = dict(SEGMENTS)
+SEGMENT_NAMES: dict[str, Text] = {
+    "random_events": _("random events"), "taxation": _("taxation"), "diplomacy": _("diplomacy"),
+    "fortification": _("fortification"), "naval": _("naval"), "movement": _("movement"), "combat": _("combat"),
+    "siege": _("siege"), "supply": _("supply"), "month_end": _("month end"),
+}  # fmt: skip
+"""The segments (§4.0) as readers see them (issue 13)."""
 TAX_MONTHS = (3, 6, 9, 12)
 """Random events and Taxation & Mobilization happen in these months only (§4.0)."""
 SIMULTANEOUS = ("taxation", "diplomacy")
