@@ -240,3 +240,85 @@ def test_an_eliminated_usurper_legion_stays_the_usurpers() -> None:
     combat.eliminate(st, "ul")
     us = st.units["ul"]
     assert (us.status, us.loc, us.fleet, us.reduced, us.owner) == ("eliminated", None, None, False, "E")
+
+
+# -- §8.4 and §10 after the losses; §8.3 where each side may retreat --------------------------------
+def _roman_attack(r_pf: list[int], e_pf: list[int], roll: int, *, civil: bool = False, bt: int = 0) -> tuple[ImperatorGame, Outcome]:
+    """Rome's general (BT ``bt``) leads units of ``r_pf`` from Carnuntum into Vindobona, held by
+    a Quadi chief (or, with ``civil``, a usurper with Roman units) with units of ``e_pf``; every
+    leader has VS 1, so nobody evades. The battle d6 shows ``roll``."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, bt=bt)
+    for i, pf in enumerate(r_pf):
+        p.unit(f"leg{i}", "carnuntum", pf=pf)
+    if civil:
+        p.leader("usu", "vindobona", "E", title="usurper", vs=1)
+        for i, pf in enumerate(e_pf):
+            p.unit(f"u{i}", "vindobona", "E", pf=pf, usurper="usu")
+    else:
+        p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+        for i, pf in enumerate(e_pf):
+            p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=pf)
+        p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": [f"leg{i}" for i in range(len(r_pf))], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, roll)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
+    """§10: a battle of at least 35 PF in all is worth 1 VP to its winner (28 + 7 = 35 at 4/1,
+    row 5: R/A, Rome wins); 28 + 6 = 34 is worth nothing. The beaten Quadi retreat to Italia:
+    not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
+    g, out = _roman_attack([14, 14], [7], 5)
+    assert out.public[9:11] == ["§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia."]
+    assert g.state.vp == {"rome": 1, "enemies": 0}
+    g, out = _roman_attack([14, 14], [6], 5)
+    assert out.public[9] == "§8.3: the beaten force retreats to Italia." and not any("§10" in x for x in out.public)
+    assert g.state.vp == {"rome": 0, "enemies": 0}
+
+
+def test_leaders_of_a_force_eliminated_die_and_score_for_the_winner() -> None:
+    """§8.4 with AMB-36: an E result kills the leaders of the force (40 against 10 at 4/1, row 6
+    + BT 1 = 7: R/E); 1 VP for the battle of 50 PF and 1 for the chief's death."""
+    g, out = _roman_attack([20, 20], [10], 6, bt=1)
+    assert out.public[4:] == [
+        "Roll: 6, modified by attacker BT +1: row 7.",
+        "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
+        "🏆 Winner: Rome.",
+        "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
+        "All enemies units in Vindobona are eliminated.",
+        "§10: a battle of 50 PF: 1 VP to rome.",
+        "§8.4: Chief is dead (his force was destroyed).",
+        "§10: 1 VP to rome for the death of Chief.",
+        "§2.E: SMC 2 of 2: enemies moves.",
+    ]
+    assert out.citations == ["§8.2", "§8.4"]
+    st = g.state
+    assert (st.leaders["chief"].status, st.units["q0"].status, st.vp["rome"]) == ("dead", "eliminated", 2)
+
+
+def test_a_usurper_beaten_in_civil_war_dies() -> None:
+    """§8.4: in a civil war battle the beaten side's titled leaders die; the usurper's death
+    scores for Rome and ends his usurpation (§4.5)."""
+    g, out = _roman_attack([10, 10], [4], 5, civil=True)
+    assert out.public[9:12] == [
+        "§8.4: Usu is dead (defeated in civil war).",
+        "§10: 1 VP to rome for the death of Usu.",
+        "§4.5: the usurpation has failed; its followers return to the emperor.",
+    ]
+    assert "§8.4" in out.citations
+    st = g.state
+    assert (st.leaders["usu"].status, st.vp["rome"], st.units["u0"].owner) == ("dead", 1, "R")
+
+
+def test_a_beaten_attacker_may_retreat_where_it_came_from() -> None:
+    """§8.3: the limit of the evasion (not towards the attackers' zone of origin) protects the
+    attackers' line, so a beaten attacker may go back to Carnuntum (AMB-24)."""
+    g, out = _roman_attack([2, 2], [10, 10], 1)
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
+    assert [c.value for c in d.choices] == ["aquincum", "carnuntum", "italia", "split"]
