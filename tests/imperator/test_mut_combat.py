@@ -322,3 +322,86 @@ def test_a_beaten_attacker_may_retreat_where_it_came_from() -> None:
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
     assert [c.value for c in d.choices] == ["aquincum", "carnuntum", "italia", "split"]
+
+
+def _quadi_beaten_in_vindobona(*, leader: bool = True, units: int = 1, reduced: bool = False,
+                               block_italia: bool = False, to_quadi: bool = False) -> tuple[ImperatorGame, Outcome]:
+    """Rome's general brings two legions from Carnuntum against Quadi units (PF 4) in Vindobona,
+    with or without their chief: column 4/1 (or 2/1 with two units), row 5, the Quadi lose (A).
+    ``block_italia`` holds Italia with a Roman unit; ``to_quadi`` opens a road home to Quadi."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1)
+    p.legions(2, "carnuntum")
+    if leader:
+        p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(units):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4, reduced=reduced)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    if block_italia:
+        p.unit("r", "italia", front="interior")
+    if to_quadi:
+        p.extra_edges.append(("vindobona", "quadi", 0))
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_no_retreat_possible_destroys_the_force_and_its_leaders() -> None:
+    """§8.3 and §8.4: with Italia held, the beaten Quadi have no zone to go to: their unit is
+    eliminated and their chief dies, which scores for Rome."""
+    g, out = _quadi_beaten_in_vindobona(block_italia=True)
+    assert out.public[9:12] == [
+        "§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.",
+        "§8.4: Chief is dead (no retreat possible).",
+        "§10: 1 VP to rome for the death of Chief.",
+    ]
+    st = g.state
+    assert (st.units["q0"].status, st.leaders["chief"].status, st.vp["rome"]) == ("eliminated", "dead", 1)
+
+
+def test_a_force_wiped_out_by_its_losses_does_not_retreat() -> None:
+    """§8.3: two reduced Quadi units without a leader lose their last step (A): nothing is left
+    to retreat, so no retreat is announced or asked."""
+    g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
+    assert out.public[-3:] == ["Losses: Rome: no loss; the Enemies of Rome: each of its units takes a step loss.",
+                               "All enemies units in Vindobona take a loss.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
+
+
+def test_splitting_a_retreat_is_offered_from_two_pieces() -> None:
+    """AMB-24: a beaten force of two pieces or more (here a chief and a unit) may split its
+    retreat. The zones: Italia or Quadi, not Carnuntum, where the attackers came from; the first
+    is the default."""
+    g, _out = _quadi_beaten_in_vindobona(to_quadi=True)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat", "enemies", "§8.3", "italia")
+    assert d.prompt == "§8.3: your force in Vindobona is beaten; choose where it retreats."
+    assert [c.value for c in d.choices] == ["italia", "quadi", "split"]
+    assert [c.label for c in d.choices][:2] == ["Italia", "Quadi"]
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
+    assert out.public[0] == "§8.3: the beaten force retreats to Quadi."
+    assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
+
+
+def test_a_lone_beaten_unit_has_no_split_to_choose() -> None:
+    """AMB-24: one piece has nothing to split: a lone legion beaten in Vindobona picks Aquincum
+    or Italia (not Carnuntum, where the Quadi came from), with no "split" choice."""
+    p = Pos()
+    p.unit("leg", "vindobona", pf=4)
+    p.legions(3, "aquincum", prefix="k")
+    for i in range(3):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10)
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1", "q2"], "to": "vindobona"}))
+    g.apply("enemies", Command("end"))
+    script(g, 6)
+    out = g.apply("enemies", Command("attack", {"zone": "vindobona"}))
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat) == ("retreat", "rome")
+    assert [c.value for c in d.choices] == ["aquincum", "italia"]
