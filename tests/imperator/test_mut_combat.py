@@ -405,3 +405,67 @@ def test_a_lone_beaten_unit_has_no_split_to_choose() -> None:
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat) == ("retreat", "rome")
     assert [c.value for c in d.choices] == ["aquincum", "italia"]
+
+
+def test_attacking_a_zone_without_a_battle_is_refused() -> None:
+    """§8: only a zone where both sides have combat units can be attacked."""
+    g, _out = _quadi_beaten_in_vindobona()
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("attack", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == ("§8", "there is no battle to fight in Aquincum")
+
+
+def test_fractional_losses_are_picked_one_unit_at_a_time() -> None:
+    """§8.3 (AMB-03): Rome wins at 5/4, row 5 (1/2/A) and takes half of the Quadi's four losses,
+    two steps among its four units; it picks each (a reduced unit is labelled as eliminated if
+    picked), the default being a full-strength one; then the total is announced."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, cc=4)
+    p.unit("leg0", "carnuntum", pf=10)
+    p.unit("leg1", "carnuntum", pf=10)
+    p.unit("leg2", "carnuntum", pf=10, reduced=True)
+    p.unit("leg3", "carnuntum", pf=10)
+    p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(4):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert [r.purpose for r in out.rolls] == ["§8.2 battle in Vindobona (35 PF vs 16 PF, 2/1, shift -2)"]
+    assert out.public[5] == "Battle table, column 5/4, row 5: 1/2/A. Attacker 1/2, defender A."
+    prompts = []
+    for n in (2, 1):
+        d = g.pending_decision()
+        assert d is not None and (d.kind, d.seat, d.section) == ("losses", "rome", "§8.3")
+        prompts.append(d.prompt)
+        assert [c.label for c in d.choices][-1] == "Leg2 (reduced: eliminated)"
+        assert d.default == f"leg{2 - n}"
+        out = g.apply("rome", Command("decide", {"id": d.id, "choice": d.default}))
+    assert prompts == ["§8.3: Vindobona: 2 of your units must take a step loss; choose one.",
+                       "§8.3: Vindobona: 1 of your units must take a step loss; choose it."]
+    assert out.public[:2] == ["§8.3: rome takes 2 step losses (1/2 of 4).", "§10: a battle of 51 PF: 1 VP to rome."]
+    st = g.state
+    assert [st.units[u].reduced for u in ("leg0", "leg1", "leg2", "leg3")] == [True, True, True, False]
+
+
+def test_the_enemies_attacking_outside_the_empire_gain_one() -> None:
+    """§8.5: the Enemies of Rome attacking outside the Empire with their own Peoples add 1 to the
+    die (3 + 1 = row 4 at 1/1: R/R, the defender holds, AMB-01)."""
+    p = Pos()
+    p.leader("gen", "quadi", vs=1)
+    p.legions(2, "quadi")
+    p.leader("chief", "germ_n", "E", people="quadi", vs=1)
+    for i in range(2):
+        p.unit(f"q{i}", "germ_n", "E", people="quadi", pf=10)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1"], "to": "quadi"}))
+    g.apply("enemies", Command("end"))
+    script(g, 3)
+    out = g.apply("enemies", Command("attack", {"zone": "quadi"}))
+    assert out.public[4:7] == ["Roll: 3, modified by EoR attacks outside the Empire +1: row 4.",
+                               "Battle table, column 1/1, row 4: R/R. Attacker R, defender R.", "🏆 Winner: Rome."]
