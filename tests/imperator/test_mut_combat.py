@@ -407,16 +407,8 @@ def test_a_lone_beaten_unit_has_no_split_to_choose() -> None:
     assert [c.value for c in d.choices] == ["aquincum", "italia"]
 
 
-def test_attacking_a_zone_without_a_battle_is_refused() -> None:
-    """§8: only a zone where both sides have combat units can be attacked."""
-    g, _out = _quadi_beaten_in_vindobona()
-    with pytest.raises(RuleError) as e:
-        g.apply("enemies", Command("attack", {"zone": "aquincum"}))
-    assert (e.value.section, e.value.message) == ("§8", "there is no battle to fight in Aquincum")
-
-
 def test_fractional_losses_are_picked_one_unit_at_a_time() -> None:
-    """§8.3 (AMB-03): Rome wins at 5/4, row 5 (1/2/A) and takes half of the Quadi's four losses,
+    """§8 refuses an attack where there is no battle. §8.3 (AMB-03): Rome wins at 5/4, row 5 (1/2/A) and takes half of the Quadi's four losses,
     two steps among its four units; it picks each (a reduced unit is labelled as eliminated if
     picked), the default being a full-strength one; then the total is announced."""
     p = Pos()
@@ -433,6 +425,9 @@ def test_fractional_losses_are_picked_one_unit_at_a_time() -> None:
     g = p.game(reserve_fronts=["danube"])
     g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "to": "vindobona"}))
     g.apply("rome", Command("end"))
+    with pytest.raises(RuleError) as e:  # §8: only a zone where both sides have combat units
+        g.apply("rome", Command("attack", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == ("§8", "there is no battle to fight in Aquincum")
     script(g, 5)
     out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
     assert [r.purpose for r in out.rolls] == ["§8.2 battle in Vindobona (35 PF vs 16 PF, 2/1, shift -2)"]
