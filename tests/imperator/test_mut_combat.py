@@ -464,3 +464,21 @@ def test_the_enemies_attacking_outside_the_empire_gain_one() -> None:
     out = g.apply("enemies", Command("attack", {"zone": "quadi"}))
     assert out.public[4:7] == ["Roll: 3, modified by EoR attacks outside the Empire +1: row 4.",
                                "Battle table, column 1/1, row 4: R/R. Attacker R, defender R.", "🏆 Winner: Rome."]
+
+
+@pytest.mark.parametrize(("people", "zones"), [("parthians", ["quadi"]),
+                                               ("quadi", ["noricum", "quadi"])])
+def test_a_lone_leader_of_another_people_bars_the_stack(people: str, zones: list[str]) -> None:
+    """§4.2 (stacking of the Enemies' forces): a Western People's force may not withdraw into a
+    zone held by an Eastern People's leader, even alone (a Parthian in Noricum); a leader of its
+    own People there is no bar. (Vindobona holds Roman legions.)"""
+    p = Pos()
+    p.leader("gen", "vindobona", cc=3)
+    p.legions(2, "vindobona")
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=3)
+    for i in range(2):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi")
+    p.leader("other", "noricum", "E", people=people)
+    p.kw["at_war"] = ["quadi", "parthians"]
+    st = p.state()
+    assert combat.fuite_zones(st, "carnuntum", "E") == zones
