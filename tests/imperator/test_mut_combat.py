@@ -482,3 +482,35 @@ def test_a_lone_leader_of_another_people_bars_the_stack(people: str, zones: list
     p.kw["at_war"] = ["quadi", "parthians"]
     st = p.state()
     assert combat.fuite_zones(st, "carnuntum", "E") == zones
+
+
+def test_the_default_loss_spares_reduced_units_and_takes_the_strongest_first() -> None:
+    """§8.3 (AMB-03, Praetor's default): the units offered for a loss, and the default pick,
+    go normal units first, by PF from the strongest (B, PF 12, before C, PF 10, and A, PF 8 but
+    quality 3), the reduced D last, whose loss would eliminate it."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, cc=4)
+    p.unit("a", "carnuntum", pf=8, qu=3)
+    p.unit("b", "carnuntum", pf=12, qu=1)
+    p.unit("c", "carnuntum", pf=10)
+    p.unit("d", "carnuntum", pf=10, reduced=True)
+    p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(4):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["a", "b", "c", "d"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert out.public[5] == "Battle table, column 5/4, row 5: 1/2/A. Attacker 1/2, defender A."
+    offered = []
+    for _n in range(2):
+        d = g.pending_decision()
+        assert d is not None and d.kind == "losses"
+        offered.append(([c.value for c in d.choices], d.default))
+        g.apply("rome", Command("decide", {"id": d.id, "choice": d.default}))
+    assert offered == [(["b", "c", "a", "d"], "b"), (["c", "a", "d"], "c")]
+    st = g.state
+    assert [st.units[u].reduced for u in "abcd"] == [False, True, True, True]
