@@ -58,6 +58,7 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
     assert out.public == ["§6: enemies plays Fuite opportune.",
                           "§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight."]
+    assert out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2", "arm")] == ["quadi", "quadi", "quadi", "carnuntum"]
     script(g, 5)
@@ -138,7 +139,7 @@ def test_whole_retreat_the_ill_augustus_dies_and_the_armenia_unit_is_eliminated(
     assert d is not None
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "carnuntum"}))
     assert out.public[0] == "Event 4: Aug is dead (too ill to retreat (Event 4))."
-    assert "§8.3: the beaten force retreats to Carnuntum." in out.public
+    assert "§8.3: the beaten force retreats to Carnuntum." in out.public and out.map_changed is True
     st = g.state
     assert (st.leaders["aug"].status, st.units["arm"].status, st.units["arm"].loc) == ("dead", "eliminated", None)
     assert [st.units[u].loc for u in ("leg", "leg2")] == ["carnuntum", "carnuntum"]
@@ -194,7 +195,7 @@ def test_evasion_with_two_zones_asks_where_then_the_unit_left_behind_fights() ->
     assert [c.value for c in d.choices] == ["noricum", "quadi"] and d.default == "noricum"
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[:3] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", *LEFT_BEHIND_FIGHTS]
-    assert out.citations[:2] == ["§8.1", "§8.2"]
+    assert out.citations[:2] == ["§8.1", "§8.2"] and out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
     assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [5]
