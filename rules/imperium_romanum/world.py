@@ -256,14 +256,17 @@ def world(scenario_id: str) -> World:
             continue
         city_at.setdefault(city.hex, cid)  # IR-ENG-26: two cities on one hex of our map fall together
         city_value[cid] = value
-        if city.capital and city.province not in capital_of:
-            capital_of[city.province] = cid
-    for cid in sorted(city_value):  # a province whose capital does not exist: its first city (IR-ENG-2)
+    # 5.6: the Province Display's capital; where it does not exist in the column, the province's
+    # first city (IR-ENG-2)
+    for province, entry in sorted(d.display.items()):
+        if entry.capital in city_value:
+            capital_of[province] = entry.capital
+    for cid in sorted(city_value):
         capital_of.setdefault(d.cities[cid].province, cid)
-    with_city = {d.cities[c].province for c in city_value}
-    # IR-ENG-1: until the Province Display is authored, a province with a city in the scenario's
-    # column has roads and is cultivated; one without is roadless and wild (11.0).
-    roads = {p: p in with_city for p in d.provinces}
+    # 11.1, 11.2: roads and cultivation by province and column, from the Province Display
+    label = scen.city_column
+    roads = {p: p in d.display and label in d.display[p].roads for p in d.provinces}
+    cultivated = {p: p in d.display and label in d.display[p].cultivated for p in d.provinces}
     touching: dict[str, set[str]] = {}
     for river in d.rivers:
         for a, b in river.sides:
@@ -273,5 +276,5 @@ def world(scenario_id: str) -> World:
     cities_at: dict[str, list[str]] = {}
     for cid in sorted(city_value):
         cities_at.setdefault(d.cities[cid].hex, []).append(cid)
-    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads), rivers_at,
+    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, cultivated, rivers_at,
                  {h: tuple(c) for h, c in cities_at.items()}, frozenset(straits))
