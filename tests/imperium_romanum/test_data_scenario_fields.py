@@ -77,3 +77,11 @@ def test_the_validator_refuses_broken_fields(tmp_path: Path, old: str, new: str,
     with pytest.raises(IRDataError) as err:
         load_data(target)
     assert any(problem in p for p in err.value.problems), err.value.problems
+
+
+def test_the_engine_takes_the_naval_bonus_from_the_scenario() -> None:
+    """27.1.2: the pirates' seat has the scenario's +1; Rome's none."""
+    from rules.imperium_romanum import pirates
+
+    st = ImperiumRomanumGame.new("s02", [], "fields", {}).state
+    assert (pirates.naval_bonus(st, "pirates"), pirates.naval_bonus(st, "rome")) == (1, 0)
