@@ -103,10 +103,12 @@ class World:
         flooded: bool,
         stops: Callable[[str], bool],
         enterable: Callable[[str], bool],
+        crossable: Callable[[str, str, str], bool] | None = None,
     ) -> dict[str, tuple[int, str]]:
         """Cheapest MP to every hex reachable from ``start`` within ``budget`` (Dijkstra; ties
         broken by hex id), with the previous hex. A hex where ``stops`` holds may be entered but
-        not left (12.3); a hex where ``enterable`` fails may not be entered."""
+        not left (12.3); a hex where ``enterable`` fails may not be entered; a step (from, to,
+        crossing) where ``crossable`` fails may not be taken (12.2)."""
         best: dict[str, tuple[int, str]] = {start: (0, "")}
         queue: list[tuple[int, str]] = [(0, start)]
         while queue:
@@ -115,9 +117,9 @@ class World:
                 continue
             if here != start and stops(here):
                 continue
-            for there, cost, _crossing in self.step_costs(here, winter, flooded):
+            for there, cost, crossing in self.step_costs(here, winter, flooded):
                 total = spent + cost
-                if total > budget or not enterable(there):
+                if total > budget or not enterable(there) or (crossable is not None and not crossable(here, there, crossing)):
                     continue
                 if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
                     best[there] = (total, here)
@@ -175,6 +177,14 @@ class World:
             cached = tuple(sorted(areas))
             self._areas[hex_id] = cached
         return cached
+
+    def strait_waters(self, a: str, b: str) -> tuple[str, ...]:
+        """The hexes a strait from ``a`` to ``b`` separates (12.2): its two ends and, where they
+        are two hexes apart on our map, the sea hexes between them."""
+        if hex_distance(a, b) < 2:
+            return (a, b)
+        between = sorted(set(_around(a)) & set(_around(b)))
+        return (a, b, *(h for h in between if h in data().hexes and data().hexes[h].kind in SEA_KINDS))
 
     def barrier(self, a: str, b: str) -> str:
         """The hexside between adjacent land hexes that no land unit crosses: "mountain" (12.4,
