@@ -161,7 +161,7 @@ def revive(st: IRState, uid: str, hex_id: str) -> None:
     fleet = B.is_fleet(rec)
     rec.update(hex=hex_id, order=st.seq, vet=fleet or rec["type"] == B.BT, sp=6 if rec["type"] == B.BT else 0,
                besieged=False, mp=0, activated=False, moved=False, supplied=False, spent=False, crossing="",
-               must_attack=False, foraged=False, aboard="")  # fmt: skip
+               must_attack=False, foraged=False, aboard="", in_port=False, at_sea=0, nmp=0, mmp=0)  # fmt: skip
     rec["from"] = ""
     st.units[uid] = rec
 
