@@ -705,9 +705,12 @@ def debark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     _spend(st, fleets, plan["cost"])
     spent = max(int(st.units[f].get("nmp", 0)) for f in fleets)
     stay = spent > naval_charts().transport["full_ma_limit"] or plan["amphibious"]
-    inside = target in st.sieges and target == st.units[fleets[0]]["hex"]  # 17.2.2: into the besieged city
+    into_city = target in st.sieges and target == st.units[fleets[0]]["hex"]  # 17.2.2: into the besieged city
+    room = BL.room_inside(st, target) if into_city else 0
     for uid in plan["units"]:
-        st.units[uid].update(hex=target, aboard="", moved=True, besieged=inside)
+        fits = into_city and B.is_combat(st.units[uid]) and B.le_halves(st.units[uid]) <= room
+        room -= B.le_halves(st.units[uid]) if fits else 0
+        st.units[uid].update(hex=target, aboard="", moved=True, besieged=fits)  # beyond the room: camped outside
         if stay:
             st.units[uid]["no_land_move"] = st.turn
         if plan["amphibious"]:
