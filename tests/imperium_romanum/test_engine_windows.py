@@ -3,8 +3,11 @@ choice, unit by unit, with IR-ENG-19's default and the standing order ``seasonin
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.command import Command
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.world import data
 from tests.imperium_romanum.builder import Position
 
 HEX = "B4406"
@@ -160,3 +163,22 @@ def test_14_3_1_no_split_when_every_unit_fits() -> None:
         del pos.st.units[uid]
     assert C.split_inside(pos.st, "rome", SINGIDUNUM, legions[:4]) == []
     assert C.siege_possible(pos.st, "rome", SINGIDUNUM, legions[:4]) is True
+
+
+@pytest.mark.parametrize(("choice", "order"), [("first", ["pirates", "rome"]), ("defer", ["rome", "pirates"])])
+def test_10_1_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str, order: list[str]) -> None:
+    from rules.imperium_romanum import sequence as SEQ
+
+    pos = Position("s02", month=6, year=-67, segment="fortification", active="pirates")
+    pos.unit("pirates", "fleet_18_30", "B6419")
+    pos.unit("rome", "fleet_18_30", data().cities["brundisium"].hex)
+    pos.st.standing["pirates"]["naval_order"] = "ask"
+    seats = sorted(pos.st.seats, key=pos.st.seats.index)
+    pos.dice(*[6 if s == "pirates" else 2 for s in seats])
+    SEQ.advance(pos.st, [])  # on into the Naval Operations Phase: the order is rolled (10.1)
+    assert pos.st.segment == "naval"
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("pirates", "naval_order", "§10.1", "first")
+    pos.game.apply("pirates", Command("decide", {"id": decision.id, "choice": choice}))
+    assert pos.st.naval_order == order and pos.game.to_move() == order[:1]
