@@ -166,7 +166,7 @@ def test_14_3_1_no_split_when_every_unit_fits() -> None:
 
 
 @pytest.mark.parametrize(("choice", "order"), [("first", ["pirates", "rome"]), ("defer", ["rome", "pirates"])])
-def test_10_1_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str, order: list[str]) -> None:
+def test_tc_17_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str, order: list[str]) -> None:
     from rules.imperium_romanum import sequence as SEQ
 
     pos = Position("s02", month=6, year=-67, segment="fortification", active="pirates")
