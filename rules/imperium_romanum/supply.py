@@ -63,8 +63,9 @@ def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int
 
 
 def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
-    """13.1: a friendly port supplies the units in its hex when its province is friendly; a
-    besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
+    """13.1: a friendly port supplies the units in its hex when its province is friendly, or
+    (13.1 e) when a friendly fleet lies in a port of a friendly province on the same sea area;
+    a besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
     city = B.city_at(st, hex_id)
     if not city or not B.is_port(st, hex_id):
         return False
@@ -74,7 +75,31 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     if hex_id in st.sieges and (not besieged or blockade.blockaded(st, hex_id)):
         return False
     province_owner = st.province_owner.get(data().cities[city].province, "")
-    return bool(province_owner) and B.seat_of(st, province_owner) == seat
+    if province_owner and B.seat_of(st, province_owner) == seat:
+        return True
+    return bool(fleet_anchorage(st, seat, hex_id))
+
+
+def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
+    """13.1 e: the hex of a port in a province friendly to ``seat``, on a sea area of the port on
+    ``hex_id``, where a fleet of ``seat`` lies not besieged ("" when there is none; blockades,
+    17.2, are not yet modelled). Such a fleet lets a port outside the friendly provinces supply."""
+    w = world(st.scenario)
+    areas = set(w.port_sea_areas(hex_id))
+    if not areas:
+        return ""
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        there = rec["hex"]
+        if not B.is_fleet(rec) or rec["besieged"] or B.seat_of(st, rec["power"]) != seat or there == hex_id:
+            continue
+        city = B.city_at(st, there)
+        if not city or there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
+            continue
+        owner = st.province_owner.get(data().cities[city].province, "")
+        if owner and B.seat_of(st, owner) == seat:
+            return str(there)
+    return ""
 
 
 RIVER_PORT_REACH = 2

@@ -6,6 +6,8 @@ Power Table does (23.3), so the tests do not depend on the scenario file's autho
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules.core.command import Command
@@ -155,7 +157,20 @@ def test_8_3_a_lost_baggage_train_comes_back_full() -> None:
     assert pos.st.units[train]["sp"] == 6 and pos.st.powers["roxolani"]["points_halves"] == 0
 
 
-def test_8_1_no_rate_given_is_not_yet_supported() -> None:
+def test_8_1_no_rate_given_is_not_yet_supported(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = data()
+    s12 = real.scenarios["s12"]
+    powers = tuple(dataclasses.replace(p, replacement=None) if p.id == "roxolani" else p for p in s12.powers)
+
+    class WithoutRoxolaniRate:
+        """The real data, but scenario 12 gives the Roxolani no replacement rate."""
+
+        scenarios = {**real.scenarios, "s12": dataclasses.replace(s12, powers=powers)}
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+    monkeypatch.setattr(A, "data", WithoutRoxolaniRate)
     pos = _taxation(rate=None)
     assert pos.st.powers["roxolani"].get("points_halves", 0) == 0
     with pytest.raises(NotYetSupported) as err:
