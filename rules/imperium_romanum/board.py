@@ -310,7 +310,8 @@ def set_province(st: IRState, province: str, power: str, lines: list[Text]) -> N
 
 
 def province_tax(st: IRState, province: str) -> int:
-    """IR-ENG-5: until the Tax Value Chart is authored, a province is worth the tax values of its
-    cities in the scenario's column (6.0; a province without cities is worth 0, 5.6.1)."""
-    w = world(st.scenario)
-    return sum(v.tax for c, v in w.city_value.items() if data().cities[c].province == province)
+    """6.0: the province's value on the Tax Value Chart (``charts_tax.toml``) in the scenario's
+    column; authored as the sum of its cities' tax values there (IR-ENG-5), 0 without cities."""
+    book = data().tables
+    assert book is not None, "load_data sets the charts"
+    return book.tax_value(province, data().scenarios[st.scenario].city_column)

@@ -7,7 +7,12 @@ from typing import Any
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.engine_data import LEVEL_NAMES, fort_strength, tables
+from rules.imperium_romanum.engine_data import (
+    LEVEL_NAMES,
+    fort_cost_per_level,
+    fort_max_level,
+    fort_strength,
+)
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -61,11 +66,11 @@ def fortify(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
     levels = sum(B.le_halves(r) for r in recs) // 2
     if levels < 1:
         raise RuleError("§21.1", _("one legion-sized unit of infantry builds one level"))
-    top = tables().fort_max_level[period(st)]
+    top = fort_max_level(period(st))
     current = st.forts.get(hex_id, {}).get(power, 0)
     if current + levels > top:
         raise RuleError("§21.2", _("the fort would pass the period's maximum level {level}", level=LEVEL_NAMES[top]))
-    cost = levels * tables().fort_cost_per_level
+    cost = levels * fort_cost_per_level(period(st))
     if not st.powers[power]["major"] or st.powers[power]["treasury"] < cost:
         raise RuleError("§21.1", _("building {levels} levels costs {cost} talents, more than the treasury holds",
                                    levels=levels, cost=cost))  # fmt: skip

@@ -51,7 +51,6 @@ from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
-from rules.imperium_romanum.engine_data import tables
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
@@ -93,7 +92,7 @@ class ImperiumRomanumGame(Game[IRState]):
 
     @classmethod
     def data_hash(cls) -> str:
-        return data().data_hash + ":" + tables().digest[:16] + ":" + naval_charts().digest[:16]
+        return data().data_hash + ":" + naval_charts().digest[:16]
 
     @classmethod
     def new(cls, scenario: str, seats: list[str], seed: str, options: dict[str, str]) -> ImperiumRomanumGame:
@@ -421,11 +420,11 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
             by.setdefault((rec["hex"], rec["power"]), []).append(uid)
     for (hex_id, power), uids in sorted(by.items()):
         levels = sum(B.le_halves(st.units[u]) for u in uids) // 2
-        room = F.tables().fort_max_level[F.period(st)] - st.forts.get(hex_id, {}).get(power, 0)
+        room = F.fort_max_level(F.period(st)) - st.forts.get(hex_id, {}).get(power, 0)
         levels = min(levels, room)
         if levels < 1 or B.hostile_land_at(st, seat, hex_id):
             continue
-        if not st.powers[power]["major"] or st.powers[power]["treasury"] < levels * F.tables().fort_cost_per_level:
+        if not st.powers[power]["major"] or st.powers[power]["treasury"] < levels * F.fort_cost_per_level(F.period(st)):
             continue
         chosen, halves = [], 0
         for uid in sorted(uids, key=lambda u: (-B.le_halves(st.units[u]), u)):

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.engine_data import period_chart
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -41,24 +41,22 @@ def period(st: IRState) -> str:
 
 def area_of(st: IRState, province: str) -> tuple[str, dict[str, Any]]:
     """The mobilization area of a province in this period (7.2) and its chart line: limits and
-    costs by chart column. The period's Mobilization Chart of ``charts_mobilization.toml`` is
-    read first (its cost line serves provinces outside every area too, 7.3); without it, the
-    printed P1 fragments of ``charts.toml``; ("", {}) outside every area."""
-    book = data().tables
-    chart_of_period = book.mobilization.get(period(st)) if book is not None else None
-    if chart_of_period is not None:
-        costs = {_short(k): int(v) for k, v in chart_of_period.costs(data().scenarios[st.scenario].number).items()}
-        for area in sorted(chart_of_period.areas, key=lambda a: a.id):
-            if province in area.provinces:
-                return area.id, {"limits": {_short(k): int(v) for k, v in area.limits.items()}, "costs": costs}
-        return "", {"costs": costs}
-    areas = data().charts.mobilization.get(period(st), {})
-    for name in sorted(areas):
-        chart = dict(areas[name])
-        members = [str(p) for p in chart.get("provinces", [])]  # type: ignore[attr-defined]
-        if province in members or (name == province and "provinces" not in chart):
-            return name, chart
-    return "", {}
+    costs by chart column, from the period's Mobilization Chart (``charts_mobilization.toml``),
+    whose cost line serves provinces outside every area too (7.3); "" for the area outside
+    every area."""
+    chart_of_period = period_chart(period(st))
+    costs = {_short(k): int(v) for k, v in chart_of_period.costs(data().scenarios[st.scenario].number).items()}
+    for area in sorted(chart_of_period.areas, key=lambda a: a.id):
+        if province in area.provinces:
+            return area.id, {"limits": {_short(k): int(v) for k, v in area.limits.items()}, "costs": costs}
+    return "", {"costs": costs}
+
+
+def raisable_types(st: IRState) -> tuple[str, ...]:
+    """The land unit types the period's chart prices for this scenario (7.3) and the baggage
+    train (7.7), in id order; the elite 24-10 is never raised (15.2). Fleets are built by 7.8."""
+    priced = period_chart(period(st)).costs(data().scenarios[st.scenario].number)
+    return tuple(sorted({t for t in priced if t != "legion_24_10" and not t.startswith("fleet")} | {"baggage_train"}))
 
 
 def form_lines(st: IRState, power: str) -> list[str]:
@@ -70,9 +68,14 @@ def form_lines(st: IRState, power: str) -> list[str]:
 
 def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
     """7.4: the chart's cost, doubled in June, September and December except in the scenario's
-    first Taxation & Mobilization Phase (a fleet's cost where no chart prints it: charts_naval.toml)."""
-    default = naval_charts().build["cost"] if unit_type.startswith("fleet") else tables().unit_costs[unit_type]
-    base = int(chart.get("costs", {}).get(_short(unit_type), default))
+    first Taxation & Mobilization Phase. A baggage train costs the period's price (7.7); a fleet
+    the chart's 18-30 price, or where it prints none, the one of charts_naval.toml (7.8)."""
+    if unit_type == "baggage_train":
+        base = period_chart(period(st)).baggage_train_cost
+    elif unit_type.startswith("fleet"):
+        base = int(chart.get("costs", {}).get(_short(unit_type), naval_charts().build["cost"]))
+    else:
+        base = int(chart["costs"][_short(unit_type)])
     return base * 2 if st.month in DOUBLE_COST_MONTHS and st.tm_seen > 1 else base
 
 
@@ -147,7 +150,7 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
                                       limit=naval_charts().build["per_city"]))  # fmt: skip
     if unit_type == "legion_24_10":
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
-    if unit_type not in tables().unit_costs and not fleet:
+    if unit_type not in raisable_types(st) and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
     cap, in_play = counter_mix(st, power, unit_type)
     if in_play >= cap:
@@ -271,7 +274,7 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        for unit_type in (*sorted(tables().unit_costs), "fleet_18_30"):
+        for unit_type in (*raisable_types(st), "fleet_18_30"):
             try:
                 check_build(st, seat, unit_type, city)
             except RuleError:
