@@ -56,6 +56,13 @@ EXPECTATIONS = {
     "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 supply from a baggage train (2d6, first die) : d6 a donné 5",
     "dacia besieges Aquincum (17.1).": "dacia assiège Aquincum (17.1).",
     "September AD 101": "Septembre AD 101",
+    # Imperium Romanum (issue 18): the segment's deadline, scenario 2's voyage and sea fights
+    "Time is up for the Taxation & Mobilization segment": "Temps écoulé pour le segment Fiscalité et mobilisation",
+    "Seats: pirates, rome": "Places : pirates, rome",
+    "pieces embark at": "pions embarquent en",
+    "pieces land at": "pions débarquent en",
+    "The fleets at A3220 fail to intercept: 1 against 4 (10.6).": "Les flottes de A3220 échouent à intercepter : 1 contre 4 (10.6).",
+    "Naval combat at A3320: 22 against 54, column 1-2, roll 1: 2/- (10.7).": "Combat naval en A3320 : 22 contre 54, colonne 1-2, jet 1 : 2/- (10.7).",
 }
 """Expected text, English -> French, where the French output differs."""
 
@@ -63,6 +70,7 @@ AFTER = {
     "/game new game:barracks scenario:solo": ["Nouvelle partie n°1 : barracks (solo)"],
     "/game new game:imperator scenario:campaign": ["Nouvelle partie n°1 : imperator (campaign)"],
     "/game new game:imperium_romanum scenario:s12": ["Nouvelle partie n°1 : imperium_romanum (s12)"],
+    "/game new game:imperium_romanum scenario:s02": ["Nouvelle partie n°1 : imperium_romanum (s02)"],
     "/game start": ["La partie n°1 commence", "À jouer"],
     "! /skip": ["Vous n'avez pas de place dans cette partie"],
 }
@@ -80,6 +88,10 @@ SOURCES = {
     "ir_s12_six_months_fr.txt": (
         "ir_s12_six_months.txt",
         "Imperium Romanum, the six months of scenario 12 of ir_s12_six_months.txt",
+    ),
+    "ir_s02_naval_fr.txt": (
+        "ir_s02_naval.txt",
+        "Imperium Romanum, the two months at sea of scenario 2 of ir_s02_naval.txt",
     ),
 }
 
