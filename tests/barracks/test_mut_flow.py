@@ -409,3 +409,35 @@ def test_solo_princeps_drawing_an_invader_waits_at_the_forum_step() -> None:
     F.enter_select(st, "p1", out)
     assert st.pending["kind"] == "path" and st.resume == [{"op": "princeps", "actor": "p1"}]
     assert (st.phase, st.princeps, st.hands["p1"]) == ("select", False, ["mob-5"])
+
+
+def test_a_slot_beyond_the_forum_lists_every_slot_in_reach() -> None:
+    """§8.0: with nothing recorded as played (value 0) every Forum card is in reach."""
+    g = fixture()
+    st = g.state
+    st.forum = ["barbarian-18", "popularity-1", "cavalry-4", "praetorian-7"]
+    st.phase, st.played = "select", {}
+    err = _refused(g, "p1", "forum", choice="5")
+    assert (err.section, err.message) == (
+        "§8.0", "Forum slot 5 is out of reach after playing a 0 (slots you may take: 1, 2, 3, 4)")
+
+
+def test_a_seat_without_a_hand_has_no_card_to_play() -> None:
+    st = fixture().state
+    del st.hands["p2"]
+    with pytest.raises(RuleError) as e:
+        F.do_play(st, "p2", "cavalry-3", "B3", "", Outcome())
+    assert (e.value.section, e.value.message) == ("§6.0", "'cavalry-3' is not a card in your hand")
+
+
+def test_an_empty_forum_and_deck_end_the_turn_and_exhaust_the_round() -> None:
+    """§8.0: nothing to take and no deck: the Forum step is skipped and no more cards are taken."""
+    g = fixture(emperors={"D4": "decius"}, hands={"p2": ["quaestor-3"]})
+    st = g.state
+    st.forum, st.deck, st.exhausted = [], [], False
+    st.phase, st.played = "select", {"card": "praetorian-8", "space": "B3", "value": 8, "how": "normal",
+                                     "actor": "p1", "abil": False}
+    out = Outcome()
+    F.offer_select(st, "p1", out)
+    assert out.public == ["The draw deck is empty: the Forum is discarded and no more cards are taken this round."]
+    assert (st.exhausted, st.forum, st.active) == (True, [], "p2")
