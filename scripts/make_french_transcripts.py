@@ -50,17 +50,19 @@ EXPECTATIONS = {
     "tax base 21 talents": "base fiscale 21 talents",
     "on top": "au sommet",
     "Rome (Trajan) raised 1 unit this phase: Aquincum (7.4).": "Rome (Trajan) a levé 1 unité pendant cette phase : Aquincum (7.4).",
-    "Battle at B5011: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5011 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
-    "Susagus intercepts at B5011: 8 against 8 (12.4.1).": "Susagus intercepte en B5011 : 8 contre 8 (12.4.1).",
+    "Battle at B5109: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5109 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
+    "Susagus intercepts at B5109: 8 against 6 (12.4.1).": "Susagus intercepte en B5109 : 8 contre 6 (12.4.1).",
     "The losers retreat to B4910 (14.5.1).": "Les vaincus retraitent vers B4910 (14.5.1).",
     "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 ravitaillement par un train de bagages (2d6, premier dé) : d6 a donné 5",
     "dacia besieges Aquincum (17.1).": "dacia assiège Aquincum (17.1).",
     "September AD 101": "Septembre 101 apr. J.-C.",
+    # Imperium Romanum (issue 18): the segment's deadline, scenario 2's voyage and sea fights
+    "Time is up for the Taxation & Mobilization segment": "Temps écoulé pour le segment Fiscalité et mobilisation",
     "Seats: pirates, rome": "Places : pirates, rome",
-    "Naval combat at A3421: 22 against 54, column 1-2, roll 2: 2/- (10.7).":
-        "Combat naval en A3421 : 22 contre 54, colonne 1-2, jet 2 : 2/- (10.7).",
-    "The fleets at A3220 intercept at A3421: 4 against 4 (10.6).":
-        "Les flottes de A3220 interceptent en A3421 : 4 contre 4 (10.6).",
+    "pieces embark at": "pions embarquent en",
+    "pieces land at": "pions débarquent en",
+    "The fleets at A3220 fail to intercept: 1 against 4 (10.6).": "Les flottes de A3220 échouent à intercepter : 1 contre 4 (10.6).",
+    "Naval combat at A3320: 22 against 54, column 1-2, roll 1: 2/- (10.7).": "Combat naval en A3320 : 22 contre 54, colonne 1-2, jet 1 : 2/- (10.7).",
 }
 """Expected text, English -> French, where the French output differs."""
 
