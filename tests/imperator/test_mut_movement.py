@@ -103,3 +103,23 @@ def test_faveur_divine_may_choose_the_escape_roll() -> None:
     assert [(r.purpose, r.natural) for r in out.rolls] == [("§7 escape of Gen (dies on 9) (Faveur divine)", 3)]
     d = g.pending_decision()
     assert d is not None and d.kind == "escape"
+
+
+def test_a_move_is_charged_each_step_with_the_river_extra() -> None:
+    """§7.1: 1 PM a zone, 1 more across the Danube: Quadi to Carnuntum (2) then Vindobona (1)
+    is 3 PM, counted step by step along the path; with event 2 (3 PM for a lone leader),
+    Aquincum, 4 PM away, is refused."""
+    from rules.core.errors import RuleError
+    from rules.imperator import movement
+
+    p = Pos()
+    p.leader("gen", "quadi")
+    g = p.game()
+    assert movement.path_cost(g.state, "quadi", ["carnuntum", "vindobona", "aquincum"]) == 4
+    out = g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "vindobona"]}))
+    assert out.public == ["Gen moves to Vindobona (3 PM)."]
+    p.leaders["gen"].loc = "quadi"
+    g = p.game(event=2)  # event 2: one PM fewer, 3 for a lone leader
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "vindobona", "aquincum"]}))
+    assert (e.value.section, e.value.message) == ("§7.1", "the move costs 4 PM; only 3 available")
