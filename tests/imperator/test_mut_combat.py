@@ -10,7 +10,7 @@ from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
-from rules.imperator import combat
+from rules.imperator import combat, movement
 from rules.imperator.game import ImperatorGame
 
 
@@ -103,9 +103,10 @@ def _roman_force_beaten() -> ImperatorGame:
 
 
 def test_split_retreat_each_piece_picks_its_zone_and_the_ill_augustus_dies() -> None:
-    """AMB-24 (split) with event 4 and the §4.2 note: choosing to split, the ill Augustus dies at
-    once (he may not leave his zone), the Armenia unit is eliminated (it never retreats), then
-    the general and each legion are asked in turn, among the zones legal for each (§8.3)."""
+    """AMB-24 (split) with event 4 and the §4.2 note: the Armenia unit is eliminated as soon as
+    the force is beaten (it never retreats); choosing to split, the ill Augustus dies at once (he
+    may not leave his zone), then the general and each legion are asked in turn, among the zones
+    legal for each (§8.3)."""
     g = _roman_force_beaten()
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
@@ -522,3 +523,46 @@ def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
     retreats (here the two reduced Quadi units are eliminated by their A result)."""
     _g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
     assert out.map_changed is True
+
+
+def _quadi_beaten_in_rome(guard_raetia: bool) -> tuple[ImperatorGame, Outcome]:
+    """A Quadi chief and unit in Rome (4 zones from Quadi), beaten by legions from Italia (4/1,
+    row 5, R/A); Ravenna is 5 zones from Quadi, the farthest a People's unit may stand (AMB-20).
+    ``guard_raetia`` holds Raetia with a legion, leaving Ravenna the only way out."""
+    p = Pos()
+    p.leader("gen", "italia", vs=1)
+    p.legions(2, "italia", front="interior")
+    if guard_raetia:
+        p.unit("guard", "raetia", front="rhine")
+    p.leader("chief", "rome", "E", people="quadi", vs=1)
+    p.unit("q0", "rome", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    assert movement.people_distance(g.state, "quadi", "ravenna") == 5
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "rome"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    return g, g.apply("rome", Command("attack", {"zone": "rome"}))
+
+
+def test_a_people_unit_may_retreat_to_five_zones_from_home() -> None:
+    """AMB-20 with §8.3: five zones from its People is still allowed, so the unit retreating to
+    Ravenna stays on the map (reduced by its A result)."""
+    g, out = _quadi_beaten_in_rome(guard_raetia=True)
+    assert out.public[9] == "§8.3: the beaten force retreats to Ravenna."
+    q0 = g.state.units["q0"]
+    assert (q0.status, q0.loc, q0.reduced) == ("map", "ravenna", True)
+
+
+def test_a_split_retreat_to_five_zones_from_home_keeps_the_unit() -> None:
+    """AMB-20 with AMB-24: the same when the retreat is split, piece by piece."""
+    g, _out = _quadi_beaten_in_rome(guard_raetia=False)
+    d = g.pending_decision()
+    assert d is not None and [c.value for c in d.choices] == ["raetia", "ravenna", "split"]
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "split"}))
+    for _piece in ("chief", "q0"):
+        d = g.pending_decision()
+        assert d is not None and d.kind == "retreat_part"
+        g.apply("enemies", Command("decide", {"id": d.id, "choice": "ravenna"}))
+    st = g.state
+    assert (st.units["q0"].status, st.units["q0"].loc, st.leaders["chief"].loc) == ("map", "ravenna", "ravenna")
