@@ -196,14 +196,14 @@ def _evasion_destination(st: ImperatorState, out: Outcome, data: dict[str, Any])
     defender = st.defender_in(zone, st.active)
     leaders, units = _evaders(st, data, zone, defender)
     zones = evasion_zones(st, zone, defender, leaders, units)
-    if len(zones) > 1 and data.get("to") not in zones:
+    if len(zones) > 1:
         politics.open_decision(
             st, defender, "evade_to", _("§8.1: the evasion succeeds; where does the force in {zone} go?", zone=name(st, zone)),
             [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
         )
         return
     if zones:
-        evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
+        evade_to(st, out, data, zones[0])
         return
     out.say(_("§8.1: the evasion fails; the battle is fought."))
     battle(st, out, st.active, zone)

@@ -169,6 +169,8 @@ def _quadi_attacked(block_noricum: bool) -> ImperatorGame:
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("evade", "enemies", "§8.1")
     assert d.prompt == "§8.1: Carnuntum is attacked. Try to evade with Chief?"
+    assert [(c.value, c.label) for c in d.choices] == [("fight", "stand and fight"), ("evade", "try to evade")]
+    assert d.default == "fight"
     script(g, 1, 5)  # the evasion d6 (1 < VS 3: success), then the battle roll of what stays
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
     assert [(r.purpose, r.natural) for r in out.rolls] == [("§8.1 evasion (needs less than 3)", 1)]
@@ -275,6 +277,7 @@ def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
     row 5: R/A, Rome wins); 28 + 6 = 34 is worth nothing. The beaten Quadi retreat to Italia:
     not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
     g, out = _roman_attack([14, 14], [7], 5)
+    assert out.public[0] == "§8.1: Chief (VS 1) cannot evade; the battle is fought."
     assert out.public[9:11] == ["§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia."]
     assert g.state.vp == {"rome": 1, "enemies": 0}
     g, out = _roman_attack([14, 14], [6], 5)
@@ -566,3 +569,53 @@ def test_a_split_retreat_to_five_zones_from_home_keeps_the_unit() -> None:
         g.apply("enemies", Command("decide", {"id": d.id, "choice": "ravenna"}))
     st = g.state
     assert (st.units["q0"].status, st.units["q0"].loc, st.leaders["chief"].loc) == ("map", "ravenna", "ravenna")
+
+
+def test_the_best_leader_is_named_and_no_evasion_is_offered_without_a_zone() -> None:
+    """§8.1: the evasion is tried with the best VS of the defending leaders (Aulus, VS 3, not
+    Zeno, VS 2, last by name); with every neighbour held by Roman units (Noricum, Quadi,
+    and Vindobona where the attackers came from) no evasion can succeed, so none is offered
+    and the battle is fought at once."""
+    for held, offered in (((), True), (("noricum", "quadi"), False)):
+        p = Pos()
+        p.leader("gen", "vindobona", cc=3)
+        p.legions(3, "vindobona")
+        p.leader("aulus", "carnuntum", "E", people="quadi", vs=3)
+        p.leader("zeno", "carnuntum", "E", people="quadi", vs=2)
+        p.unit("q0", "carnuntum", "E", people="quadi", pf=4)
+        for z in held:
+            p.unit(f"r_{z}", z, front="interior")
+        p.kw["at_war"] = ["quadi"]
+        g = p.game(reserve_fronts=["danube"])
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
+        g.apply("rome", Command("end"))
+        script(g, 5)
+        out = g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+        d = g.pending_decision()
+        if offered:
+            assert d is not None and d.prompt == "§8.1: Carnuntum is attacked. Try to evade with Aulus?"
+        else:
+            assert (d is None or d.kind != "evade") and any(x.startswith("§8.2: battle in Carnuntum") for x in out.public)
+
+
+def test_in_a_civil_war_a_battle_against_a_people_kills_no_titled_leader() -> None:
+    """§8.4: the deaths "defeated in civil war" strike only a battle between Romans; while a
+    usurper stands elsewhere, a Caesar beaten by the Quadi just retreats."""
+    p = Pos()
+    p.leader("usu", "antiochia", "E", title="usurper")
+    p.unit("u0", "antiochia", "E", front="orient", usurper="usu")
+    p.leader("cae", "vindobona", title="caesar", vs=1)
+    p.unit("leg", "vindobona", pf=4)
+    for i in range(3):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10)
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    assert g.state.civil_war
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1", "q2"], "to": "vindobona"}))
+    g.apply("enemies", Command("end"))
+    script(g, 6)
+    out = g.apply("enemies", Command("attack", {"zone": "vindobona"}))
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    assert not any("defeated in civil war" in x for x in out.public)
+    assert g.state.leaders["cae"].status == "map"
