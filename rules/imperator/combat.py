@@ -435,7 +435,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     code_a, code_d = data["codes"]
     a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
-    if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
+    if winner is not None and data["vp"]:  # cm.battle_gives_vp, reckoned once in battle()
         st.add_vp(winner, 1)
         out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
     stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
