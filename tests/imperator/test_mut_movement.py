@@ -1,6 +1,7 @@
 """Chapter 7 as `rules/imperator/movement.py` runs it, pinned where mutation testing showed that
 no test noticed a change (docs/development.md, "Mutation testing"): the escape of a leader
-caught alone by enemy combat units (§7), each line, roll and decision the players see."""
+caught alone by enemy combat units (§7), the PM of a path (§7.1), and naval movement (§3.5):
+each line, roll, refusal and decision the players see."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
 from rules.imperator.game import ImperatorGame
 
 
@@ -123,3 +125,88 @@ def test_a_move_is_charged_each_step_with_the_river_extra() -> None:
     with pytest.raises(RuleError) as e:
         g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "vindobona", "aquincum"]}))
     assert (e.value.section, e.value.message) == ("§7.1", "the move costs 4 PM; only 3 available")
+
+
+# -- §3.5 naval movement: every refusal with its section and words, and the moves ----------------
+def _harbour(**kw: object) -> ImperatorGame:
+    """The Ravenna fleet in its port (its sea: Mare Internum; Mare Alterum lies beyond, and the
+    closed Oceanus); in Ravenna a Caesar, an ill general, two legions of the Reserve Danube, a
+    Rome garrison unit; a third legion in Italia."""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos(175)
+    p.fleet = True
+    p.extra_zones += [ZoneDef("mare2", "Mare Alterum", kind="sea"), ZoneDef("mare3", "Mare Tertium", kind="sea")]
+    p.extra_edges += [("mare", "mare2", 0), ("mare2", "mare3", 0)]
+    p.leader("cae", "ravenna", title="caesar", cc=4)
+    p.leader("sick", "ravenna")
+    p.leaders["sick"].ill = True
+    p.unit("leg0", "ravenna", home="vindobona")
+    p.unit("leg1", "ravenna", home="vindobona")
+    p.unit("leg2", "ravenna", home="vindobona")
+    p.unit("guard", "ravenna", front="interior", kind="garrison")
+    p.unit("far", "italia")
+    p.leader("away", "rome")
+    return p.game(reserve_fronts=["danube"], **kw)
+
+
+def _sail(g: ImperatorGame, **args: object) -> Outcome:
+    return g.apply("rome", Command("sail", {"fleet": "ravenna", **args}))
+
+
+@pytest.mark.parametrize(("setup", "args", "section", "message"), [
+    ("event9", {"to": "mare"}, "Event 9", "no naval movement this turn"),
+    ("", {"fleet": "misenum", "to": "mare"}, "§3.5", "only the Roman player's fleets sail"),
+    ("lost", {"to": "mare"}, "§3.5", "the Ravenna is not in play"),
+    ("moved", {"to": "mare"}, "§3.5", "a fleet moves one step per SMC"),
+    ("at_sea", {"to": "mare2", "units": ["leg0"]}, "§3.5", "units board only in the fleet's home port"),
+    ("", {"to": "mare", "units": ["leg0", "leg1", "leg2"]}, "§3.5", "a fleet carries at most 2 combat units"),
+    ("", {"to": "mare", "units": ["far"]}, "§3.5", "Far must start the SMC in Ravenna to board"),
+    ("", {"to": "mare", "leaders": ["away"]}, "§3.5", "Away must start the SMC in Ravenna to board"),
+    ("", {"to": "mare", "leaders": ["sick"]}, "Event 4", "Sick is ill and may not leave his zone"),
+    ("", {"to": "mare", "units": ["guard"]}, "§3.5", "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
+    ("", {"to": "port"}, "§3.5", "the fleet is already in port"),
+    ("at_mare2", {"to": "port"}, "§3.5", "the home port is not next to the fleet's sea zone"),
+    ("", {"to": "cyrene"}, "§3.5", "'cyrene' is not a sea zone"),
+    ("at_sea", {"to": "oceanus"}, "§3.5", "fleets may not enter Oceanus"),
+    ("", {"to": "mare2"}, "§3.5", "Mare Alterum is not one step from the port"),
+    ("at_sea", {"to": "mare3"}, "§3.5", "a fleet moves one sea zone per SMC"),
+    ("", {"to": "mare", "units": ["leg0"], "leaders": ["cae"], "land": "rome"}, "§3.5", "Roma is not a coast of Mare Internum"),
+])
+def test_a_fleet_refuses_what_section_3_5_forbids(setup: str, args: dict[str, object], section: str, message: str) -> None:
+    """§3.5 (and events 4 and 9): each way a sailing can break the rules is refused with its
+    section and the reason, and nothing moves."""
+    g = _harbour(event=9) if setup == "event9" else _harbour()
+    fleet = g.state.fleets["ravenna"]
+    if setup == "lost":
+        fleet.status = "lost"
+    elif setup == "moved":
+        fleet.moved = True
+    elif setup in ("at_sea", "at_mare2"):
+        fleet.at = "mare" if setup == "at_sea" else "mare2"
+    with pytest.raises(RuleError) as e:
+        _sail(g, **args)
+    assert (e.value.section, e.value.message) == (section, message)
+    st = g.state
+    assert [st.units[u].fleet for u in ("leg0", "leg1", "leg2", "guard", "far")] == [None] * 5
+
+
+def test_a_fleet_sails_out_lands_and_returns() -> None:
+    """§3.5: boarding in port, one sea zone a move; a landing on a coast of that sea; the way
+    home to port."""
+    g = _harbour()
+    out = _sail(g, to="mare", units=["leg0", "guard"], leaders=["cae"])
+    assert out.public == ["The Ravenna sails to Mare Internum."] and out.map_changed is True
+    st = g.state
+    assert [(st.units[u].loc, st.units[u].fleet) for u in ("leg0", "guard")] == [(None, "ravenna")] * 2
+    assert (st.leaders["cae"].loc, st.leaders["cae"].fleet) == (None, "ravenna")
+    g2 = _harbour()
+    out = _sail(g2, to="mare", units=["leg0"], leaders=["cae"], land="cyrene")
+    assert out.public[0] == "The Ravenna lands Leg0, Cae in Cyrene."
+    st2 = g2.state
+    assert (st2.units["leg0"].loc, st2.units["leg0"].fleet, st2.leaders["cae"].loc) == ("cyrene", None, "cyrene")
+    assert (st2.fleets["ravenna"].at, st2.fleets["ravenna"].moved) == ("mare", True)
+    st2.fleets["ravenna"].moved = False
+    out = _sail(g2, to="port")
+    assert out.public == ["The Ravenna sails back to its port."]
+    assert g2.state.fleets["ravenna"].at == "port"
