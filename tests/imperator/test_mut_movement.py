@@ -210,3 +210,69 @@ def test_a_fleet_sails_out_lands_and_returns() -> None:
     out = _sail(g2, to="port")
     assert out.public == ["The Ravenna sails back to its port."]
     assert g2.state.fleets["ravenna"].at == "port"
+
+
+# -- §4.5 D/: rallying leaderless loyal units -------------------------------------------------------
+def _rebels_reach_aquincum(*, roman_leader: bool = False, follower_moves: bool = True) -> ImperatorGame:
+    """A usurper (CP 3) and his general (CP 4) enter Aquincum, where two leaderless loyal
+    legions of the Danube stand (with ``roman_leader``, a loyal general too)."""
+    p = Pos()
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=3, cc=4)
+    p.leader("follower", "vindobona", "E", follows="usurper", cp=4, rebel=True)
+    p.unit("u_leg", "vindobona", "E", usurper="usurper")
+    p.unit("l1", "aquincum")
+    p.unit("l2", "aquincum")
+    if roman_leader:
+        p.leader("loyal", "aquincum")
+    p.legions(4, "carnuntum", prefix="c")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "aquincum"}))
+    if follower_moves:
+        g.apply("enemies", Command("move", {"leader": "follower", "to": "aquincum"}))
+    return g
+
+
+@pytest.mark.parametrize(("roll", "joined"), [(4, True), (5, False)])
+def test_a_rally_is_rolled_by_the_best_cp_and_wins_the_legions_over(roll: int, joined: bool) -> None:
+    """§4.5 D/: the rebel leader with the best CP (the general, CP 4) rolls a d6, needing his CP
+    or less; the legions then join the usurper (whose general led them), their Front counts as
+    defected, and the rebels may go on moving with what is left of their PM; otherwise the
+    legions stay loyal and must be fought. One rally a zone each SMC."""
+    g = _rebels_reach_aquincum()
+    script(g, roll)
+    out = g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert [(r.purpose, r.natural) for r in out.rolls] == [("§4.5 D/ rally by Follower (needs 4 or less)", roll)]
+    st = g.state
+    if joined:
+        assert out.public == ["§4.5 (D/): L1, L2 join the usurpation."]
+        assert [(st.units[u].owner, st.units[u].usurper) for u in ("l1", "l2")] == [("E", "usurper")] * 2
+        assert st.defected_fronts == ["danube"]
+        assert [st.moved[x].get("cont") for x in ("usurper", "follower", "u_leg")] == [2, 2, 2]
+    else:
+        assert out.public == ["§4.5 (D/): the units in Aquincum stay loyal; they must be fought."]
+        assert [(st.units[u].owner, st.units[u].usurper) for u in ("l1", "l2")] == [("R", None)] * 2
+        assert st.defected_fronts == [] and "cont" not in st.moved["usurper"]
+    assert out.map_changed is True
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == ("§4.5", "a rally was already tried in this zone this SMC")
+
+
+@pytest.mark.parametrize(("case", "message"), [
+    ("nobody", "rallying needs a usurper or one of his generals in that zone"),
+    ("loyal_leader", "only units without a leader can be rallied"),
+    ("no_target", "no loyal Roman unit to rally there"),
+    ("not_moved", "the rebel leader must have entered the zone during this move"),
+])
+def test_a_rally_is_refused_outside_its_conditions(case: str, message: str) -> None:
+    """§4.5 D/: a rally needs a rebel leader who has just entered the zone, leaderless loyal
+    Roman units there, and no loyal leader with them."""
+    g = _rebels_reach_aquincum(roman_leader=case == "loyal_leader")
+    zone = {"nobody": "carnuntum", "no_target": "vindobona"}.get(case, "aquincum")
+    if case == "no_target":
+        g.state.leaders["follower"].loc = "vindobona"
+    if case == "not_moved":
+        g.state.moved.clear()
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("rally", {"zone": zone}))
+    assert (e.value.section, e.value.message) == ("§4.5", message)
