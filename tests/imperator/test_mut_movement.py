@@ -276,3 +276,73 @@ def test_a_rally_is_refused_outside_its_conditions(case: str, message: str) -> N
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("rally", {"zone": zone}))
     assert (e.value.section, e.value.message) == ("§4.5", message)
+
+
+# -- §3.5, §7: what a move command may not do, each refusal with its section and words -------------
+def _army() -> ImperatorGame:
+    """Carnuntum: Gen (CC 2), an ill general, legions A, B, C and a Rome garrison unit of the
+    Reserve Danube; the Armenia unit of Rome; a legion in Aquincum; the Quadi at war, a Quadi
+    unit in Quadi."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=2)
+    p.leader("sick", "carnuntum")
+    p.leaders["sick"].ill = True
+    for u in ("a", "b", "c"):
+        p.unit(u, "carnuntum")
+    p.unit("guard", "carnuntum", front="interior", kind="garrison")
+    p.unit("arm", "carnuntum", people="armenia")
+    p.unit("far", "aquincum")
+    p.leader("chief", "germ_far", "E", people="quadi")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    return p.game(reserve_fronts=["danube"])
+
+
+@pytest.mark.parametrize(("args", "section", "message"), [
+    ({}, "§7", "name a leader or a unit to move"),
+    ({"leader": "ghost", "to": "vindobona"}, "§3.5", "unknown leader 'ghost'"),
+    ({"leader": "chief", "to": "germ_n"}, "§3.5", "Chief is not one of your leaders on the map"),
+    ({"leader": "sick", "to": "vindobona"}, "Event 4", "Sick is ill and may not leave his zone"),
+    ({"unit": "ghost", "to": "vindobona"}, "§3.5", "unknown unit 'ghost'"),
+    ({"unit": "q", "to": "germ_n"}, "§3.5", "Q is not one of your units on the map"),
+    ({"leader": "gen", "units": ["far"], "to": "vindobona"}, "§3.5", "Far is not in Carnuntum"),
+    ({"unit": "arm", "to": "vindobona"}, "§4.2", "the Armenia unit never moves"),
+    ({"leader": "gen", "units": ["a", "a"], "to": "vindobona"}, "§3.5", "a unit is named twice"),
+    ({"leader": "gen", "units": ["a", "b", "c"], "to": "vindobona"}, "§3.5", "Gen may lead at most 2 units (CC)"),
+    ({"leader": "gen", "units": ["guard"], "to": "vindobona"}, "§3.5",
+     "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
+    ({"leader": "gen", "units": ["a"]}, "§7", "give path or to"),
+    ({"leader": "gen", "units": ["a"], "to": "atlantis"}, "§7.1", "unknown zone 'atlantis'"),
+    ({"leader": "gen", "units": ["a"], "to": "parthia"}, "§7", "no legal path to Parthia within 3 PM"),
+    ({"leader": "gen", "units": ["a"], "to": "carnuntum"}, "§7", "the force is already in Carnuntum"),
+    ({"unit": "a", "path": ["vindobona", "aquincum"]}, "§3.5", "a combat unit without a leader moves only one zone"),
+    ({"leader": "gen", "units": ["a"], "path": ["quadi", "germ_n"]}, "§7", "units must stop on entering Quadi (enemy units)"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "italia", "rome", "raetia"]}, "§7.1",
+     "the move costs 4 PM; only 3 available"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["b"]}}, "§3.5",
+     "B is not in the moving stack"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["a"]}}, "§3.5",
+     "the leader may not go beyond the last unit still with him"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona"], "drop": {"italia": ["a"]}}, "§3.5",
+     "drop zone 'italia' is not on the path"),
+])
+def test_a_move_is_refused_with_its_rule(args: dict[str, object], section: str, message: str) -> None:
+    """§3.5, §4.2, §7, §7.1 and event 4: each illegal move is refused with its section and the
+    reason, and nothing moves."""
+    g = _army()
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", args))
+    assert (e.value.section, e.value.message) == (section, message)
+    st = g.state
+    assert [st.units[u].loc for u in ("a", "b", "c")] == ["carnuntum"] * 3 and st.leaders["gen"].loc == "carnuntum"
+
+
+def test_nothing_moves_twice_in_one_smc() -> None:
+    """§3.5: a leader or a unit moves once a SMC."""
+    g = _army()
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "to": "vindobona"}))
+    for args, message in (({"leader": "gen", "to": "aquincum"}, "Gen has already moved this SMC"),
+                          ({"unit": "a", "to": "aquincum"}, "A has already moved this SMC")):
+        with pytest.raises(RuleError) as e:
+            g.apply("rome", Command("move", args))
+        assert (e.value.section, e.value.message) == ("§3.5", message)
