@@ -346,3 +346,63 @@ def test_nothing_moves_twice_in_one_smc() -> None:
         with pytest.raises(RuleError) as e:
             g.apply("rome", Command("move", args))
         assert (e.value.section, e.value.message) == ("§3.5", message)
+
+
+def _sides(*, at_war: bool = True, reserve: bool = True, active: str = "R") -> ImperatorGame:
+    """Rome: Gen with legions A and B in Carnuntum, a lone general in Ravenna. The Enemies: a
+    usurper with his legion in Vindobona, a Quadi chief and unit in Quadi, a Quadi unit in
+    Vindobona, a Parthian unit in Germania North."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=3)
+    p.unit("a", "carnuntum")
+    p.unit("b", "carnuntum")
+    p.leader("rav", "ravenna")
+    p.leader("usu", "vindobona", "E", title="usurper")
+    p.unit("u", "vindobona", "E", usurper="usu")
+    p.leader("chief", "quadi", "E", people="quadi")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.unit("qq", "vindobona", "E", people="quadi")
+    p.unit("p1", "germ_n", "E", people="parthians")
+    p.kw["at_war"] = ["quadi"] if at_war else []
+    return p.game(active=active, reserve_fronts=["danube"] if reserve else [])
+
+
+@pytest.mark.parametrize(("side", "kw", "args", "section", "message"), [
+    ("R", {}, {"leader": "gen", "units": ["a"], "path": ["aquincum"]}, "§7.1", "Aquincum is not adjacent to Carnuntum"),
+    ("R", {}, {"leader": "rav", "path": ["mare"]}, "§3.5", "Mare Internum is a sea zone; use sail"),
+    ("R", {"at_war": False}, {"leader": "gen", "units": ["a"], "path": ["quadi"]}, "§3.5",
+     "Roman units may not enter Quadi while its People is at peace"),
+    ("R", {"reserve": False}, {"leader": "gen", "units": ["a"], "path": ["noricum"]}, "§3.3",
+     "A may not leave the danube Front (not a Reserve Front)"),
+    ("E", {}, {"leader": "usu", "units": ["u"], "path": ["aquincum", "jazyges"]}, "§4.3",
+     "U serves a usurper and may not leave the Empire"),
+    ("E", {}, {"leader": "chief", "path": ["carnuntum"]}, "§4.3",
+     "Chief may not move inside the Empire without a unit of his People"),
+    ("E", {"at_war": False}, {"leader": "chief", "units": ["q"], "path": ["germ_n"]}, "§4.3",
+     "Q may not leave its home zones while at peace with Rome"),
+    ("E", {}, {"unit": "qq", "path": ["italia"]}, "§4.3", "Qq may enter interior provinces only with a leader of its People"),
+    ("E", {}, {"leader": "chief", "units": ["q"], "path": ["germ_n"]}, "§4.2",
+     "the Enemies of Rome may not stack east + west counters in Germania North"),
+])
+def test_each_step_keeps_the_limits_of_its_pieces(side: str, kw: dict[str, bool], args: dict[str, object],
+                                                   section: str, message: str) -> None:
+    """§3.3, §3.5, §4.2, §4.3, §7.1: the checks of each step of a move, by side and People,
+    each refused with its section and reason."""
+    g = _sides(active=side, **kw)
+    with pytest.raises(RuleError) as e:
+        g.apply(g.state.seat_of(side), Command("move", args))
+    assert (e.value.section, e.value.message) == (section, message)
+
+
+def test_a_front_keeps_its_minimum_when_its_legions_leave() -> None:
+    """§3.3: a Front always keeps at least half of its units, rounded up (2 of 4 here), a Reserve
+    Front too."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=4)
+    p.legions(4, "carnuntum")
+    g = p.game(reserve_fronts=["danube"])
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "path": ["noricum"]}))
+    assert (e.value.section, e.value.message) == ("§3.3", "the danube Front must keep at least 2 of its 4 units")
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "path": ["noricum"]}))
+    assert [g.state.units[u].loc for u in ("leg0", "leg1", "leg2")] == ["noricum", "noricum", "carnuntum"]
