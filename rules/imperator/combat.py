@@ -196,14 +196,14 @@ def _evasion_destination(st: ImperatorState, out: Outcome, data: dict[str, Any])
     defender = st.defender_in(zone, st.active)
     leaders, units = _evaders(st, data, zone, defender)
     zones = evasion_zones(st, zone, defender, leaders, units)
-    if len(zones) > 1 and data.get("to") not in zones:
+    if len(zones) > 1:
         politics.open_decision(
             st, defender, "evade_to", _("§8.1: the evasion succeeds; where does the force in {zone} go?", zone=name(st, zone)),
             [(z, name(st, z)) for z in zones], zones[0], "§8.1", dict(data),
         )
         return
     if zones:
-        evade_to(st, out, data, str(data["to"]) if data.get("to") in zones else zones[0])
+        evade_to(st, out, data, zones[0])
         return
     out.say(_("§8.1: the evasion fails; the battle is fought."))
     battle(st, out, st.active, zone)
@@ -405,7 +405,6 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
-            out.map_changed = True
             out.say(
                 _n(
                     "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
@@ -435,7 +434,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
     code_a, code_d = data["codes"]
     a_leaders, d_leaders = data["a_leaders"], data["d_leaders"]
     civil, total_pf, winner = data["civil"], data["total_pf"], data["winner"]
-    if winner is not None and data.get("vp", total_pf >= cm.BATTLE_VP_MIN_PF):
+    if winner is not None and data["vp"]:  # cm.battle_gives_vp, reckoned once in battle()
         st.add_vp(winner, 1)
         out.say(_("§10: a battle of {pf} PF: 1 VP to {seat}.", pf=total_pf, seat=st.seat_of(winner)))
     stratagems.check_markers(st, out)  # a Praetorian cohort lost may complete Rome's condition
@@ -464,10 +463,7 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
-    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
-    (counters flip or leave: the map is redrawn)."""
-    if units and loss.kind in ("all_eliminated", "all_step"):
-        out.map_changed = True
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
@@ -583,8 +579,6 @@ def split_retreat(st: ImperatorState, out: Outcome, data: dict[str, Any], loser:
     units, leaders = force(st, zone, loser)
     for x in [x for x in leaders if st.leaders[x].ill]:
         politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
-    for u in [u for u in units if st.udef(u).people == "armenia"]:
-        eliminate(st, u)
     todo = [x for x in leaders if st.leaders[x].status == "map"] + [u for u in units if st.units[u].status == "map"]
     data = {**data, "todo": todo, "sent": {}}
     _split_next(st, out, data, loser)
@@ -650,10 +644,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     ill = [x for x in leaders if st.leaders[x].ill]
     for x in ill:
         politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
-    for u in units:
-        if st.udef(u).people == "armenia":
-            eliminate(st, u)
-            continue
+    for u in units:  # the Armenia unit was eliminated before the question (_retreat)
         st.units[u].loc = dest
         if st.udef(u).people != ROMAN and movement.people_distance(st, st.udef(u).people, dest) > 5:
             eliminate(st, u)

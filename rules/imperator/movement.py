@@ -208,6 +208,8 @@ def front_minimum_error(st: ImperatorState, fronts: set[str] | None = None) -> s
 
 
 def path_cost(st: ImperatorState, start: str, path: list[str]) -> int:
+    """§7.1: PM to walk ``path`` from ``start``: 1 a zone, plus 1 across a great river or a
+    strait (the one reckoning :func:`move` charges, step by step)."""
     cost = 0
     prev = start
     for z in path:
@@ -345,7 +347,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         err = step_error(st, role, leader, carried, prev, z)
         if err:
             raise RuleError(err.split(":")[0], reason(err))
-        spent += 1 + st.board.neighbours(prev).get(z, 0)
+        spent += path_cost(st, prev, [z])
         if spent > pm:
             raise RuleError("§7.1", _("the move costs {spent} PM; only {pm} available", spent=spent, pm=pm))
         entered.append(z)

@@ -10,7 +10,7 @@ from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
-from rules.imperator import combat
+from rules.imperator import combat, movement
 from rules.imperator.game import ImperatorGame
 
 
@@ -103,9 +103,10 @@ def _roman_force_beaten() -> ImperatorGame:
 
 
 def test_split_retreat_each_piece_picks_its_zone_and_the_ill_augustus_dies() -> None:
-    """AMB-24 (split) with event 4 and the §4.2 note: choosing to split, the ill Augustus dies at
-    once (he may not leave his zone), the Armenia unit is eliminated (it never retreats), then
-    the general and each legion are asked in turn, among the zones legal for each (§8.3)."""
+    """AMB-24 (split) with event 4 and the §4.2 note: the Armenia unit is eliminated as soon as
+    the force is beaten (it never retreats); choosing to split, the ill Augustus dies at once (he
+    may not leave his zone), then the general and each legion are asked in turn, among the zones
+    legal for each (§8.3)."""
     g = _roman_force_beaten()
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
@@ -168,6 +169,8 @@ def _quadi_attacked(block_noricum: bool) -> ImperatorGame:
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("evade", "enemies", "§8.1")
     assert d.prompt == "§8.1: Carnuntum is attacked. Try to evade with Chief?"
+    assert [(c.value, c.label) for c in d.choices] == [("fight", "stand and fight"), ("evade", "try to evade")]
+    assert d.default == "fight"
     script(g, 1, 5)  # the evasion d6 (1 < VS 3: success), then the battle roll of what stays
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
     assert [(r.purpose, r.natural) for r in out.rolls] == [("§8.1 evasion (needs less than 3)", 1)]
@@ -274,6 +277,7 @@ def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
     row 5: R/A, Rome wins); 28 + 6 = 34 is worth nothing. The beaten Quadi retreat to Italia:
     not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
     g, out = _roman_attack([14, 14], [7], 5)
+    assert out.public[0] == "§8.1: Chief (VS 1) cannot evade; the battle is fought."
     assert out.public[9:11] == ["§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia."]
     assert g.state.vp == {"rome": 1, "enemies": 0}
     g, out = _roman_attack([14, 14], [6], 5)
@@ -517,8 +521,95 @@ def test_the_default_loss_spares_reduced_units_and_takes_the_strongest_first() -
     assert [st.units[u].reduced for u in "abcd"] == [False, True, True, True]
 
 
-def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
-    """§8.3: losses flip or remove counters, so the outcome asks for a new map even when nobody
-    retreats (here the two reduced Quadi units are eliminated by their A result)."""
-    _g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
-    assert out.map_changed is True
+
+def _quadi_beaten_in_rome(guard_raetia: bool) -> tuple[ImperatorGame, Outcome]:
+    """A Quadi chief and unit in Rome (4 zones from Quadi), beaten by legions from Italia (4/1,
+    row 5, R/A); Ravenna is 5 zones from Quadi, the farthest a People's unit may stand (AMB-20).
+    ``guard_raetia`` holds Raetia with a legion, leaving Ravenna the only way out."""
+    p = Pos()
+    p.leader("gen", "italia", vs=1)
+    p.legions(2, "italia", front="interior")
+    if guard_raetia:
+        p.unit("guard", "raetia", front="rhine")
+    p.leader("chief", "rome", "E", people="quadi", vs=1)
+    p.unit("q0", "rome", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    assert movement.people_distance(g.state, "quadi", "ravenna") == 5
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "rome"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    return g, g.apply("rome", Command("attack", {"zone": "rome"}))
+
+
+def test_a_people_unit_may_retreat_to_five_zones_from_home() -> None:
+    """AMB-20 with §8.3: five zones from its People is still allowed, so the unit retreating to
+    Ravenna stays on the map (reduced by its A result)."""
+    g, out = _quadi_beaten_in_rome(guard_raetia=True)
+    assert out.public[9] == "§8.3: the beaten force retreats to Ravenna."
+    q0 = g.state.units["q0"]
+    assert (q0.status, q0.loc, q0.reduced) == ("map", "ravenna", True)
+
+
+def test_a_split_retreat_to_five_zones_from_home_keeps_the_unit() -> None:
+    """AMB-20 with AMB-24: the same when the retreat is split, piece by piece."""
+    g, _out = _quadi_beaten_in_rome(guard_raetia=False)
+    d = g.pending_decision()
+    assert d is not None and [c.value for c in d.choices] == ["raetia", "ravenna", "split"]
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "split"}))
+    for _piece in ("chief", "q0"):
+        d = g.pending_decision()
+        assert d is not None and d.kind == "retreat_part"
+        g.apply("enemies", Command("decide", {"id": d.id, "choice": "ravenna"}))
+    st = g.state
+    assert (st.units["q0"].status, st.units["q0"].loc, st.leaders["chief"].loc) == ("map", "ravenna", "ravenna")
+
+
+def test_the_best_leader_is_named_and_no_evasion_is_offered_without_a_zone() -> None:
+    """§8.1: the evasion is tried with the best VS of the defending leaders (Aulus, VS 3, not
+    Zeno, VS 2, last by name); with every neighbour held by Roman units (Noricum, Quadi,
+    and Vindobona where the attackers came from) no evasion can succeed, so none is offered
+    and the battle is fought at once."""
+    for held, offered in (((), True), (("noricum", "quadi"), False)):
+        p = Pos()
+        p.leader("gen", "vindobona", cc=3)
+        p.legions(3, "vindobona")
+        p.leader("aulus", "carnuntum", "E", people="quadi", vs=3)
+        p.leader("zeno", "carnuntum", "E", people="quadi", vs=2)
+        p.unit("q0", "carnuntum", "E", people="quadi", pf=4)
+        for z in held:
+            p.unit(f"r_{z}", z, front="interior")
+        p.kw["at_war"] = ["quadi"]
+        g = p.game(reserve_fronts=["danube"])
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
+        g.apply("rome", Command("end"))
+        script(g, 5)
+        out = g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+        d = g.pending_decision()
+        if offered:
+            assert d is not None and d.prompt == "§8.1: Carnuntum is attacked. Try to evade with Aulus?"
+        else:
+            assert (d is None or d.kind != "evade") and any(x.startswith("§8.2: battle in Carnuntum") for x in out.public)
+
+
+def test_in_a_civil_war_a_battle_against_a_people_kills_no_titled_leader() -> None:
+    """§8.4: the deaths "defeated in civil war" strike only a battle between Romans; while a
+    usurper stands elsewhere, a Caesar beaten by the Quadi just retreats."""
+    p = Pos()
+    p.leader("usu", "antiochia", "E", title="usurper")
+    p.unit("u0", "antiochia", "E", front="orient", usurper="usu")
+    p.leader("cae", "vindobona", title="caesar", vs=1)
+    p.unit("leg", "vindobona", pf=4)
+    for i in range(3):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10)
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    assert g.state.civil_war
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1", "q2"], "to": "vindobona"}))
+    g.apply("enemies", Command("end"))
+    script(g, 6)
+    out = g.apply("enemies", Command("attack", {"zone": "vindobona"}))
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    assert not any("defeated in civil war" in x for x in out.public)
+    assert g.state.leaders["cae"].status == "map"

@@ -1,6 +1,7 @@
 """Chapter 7 as `rules/imperator/movement.py` runs it, pinned where mutation testing showed that
 no test noticed a change (docs/development.md, "Mutation testing"): the escape of a leader
-caught alone by enemy combat units (§7), each line, roll and decision the players see."""
+caught alone by enemy combat units (§7), the PM of a path (§7.1), and naval movement (§3.5):
+each line, roll, refusal and decision the players see."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
 from rules.imperator.game import ImperatorGame
 
 
@@ -103,3 +105,304 @@ def test_faveur_divine_may_choose_the_escape_roll() -> None:
     assert [(r.purpose, r.natural) for r in out.rolls] == [("§7 escape of Gen (dies on 9) (Faveur divine)", 3)]
     d = g.pending_decision()
     assert d is not None and d.kind == "escape"
+
+
+def test_a_move_is_charged_each_step_with_the_river_extra() -> None:
+    """§7.1: 1 PM a zone, 1 more across the Danube: Quadi to Carnuntum (2) then Vindobona (1)
+    is 3 PM, counted step by step along the path; with event 2 (3 PM for a lone leader),
+    Aquincum, 4 PM away, is refused."""
+    from rules.core.errors import RuleError
+    from rules.imperator import movement
+
+    p = Pos()
+    p.leader("gen", "quadi")
+    g = p.game()
+    assert movement.path_cost(g.state, "quadi", ["carnuntum", "vindobona", "aquincum"]) == 4
+    out = g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "vindobona"]}))
+    assert out.public == ["Gen moves to Vindobona (3 PM)."]
+    p.leaders["gen"].loc = "quadi"
+    g = p.game(event=2)  # event 2: one PM fewer, 3 for a lone leader
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "vindobona", "aquincum"]}))
+    assert (e.value.section, e.value.message) == ("§7.1", "the move costs 4 PM; only 3 available")
+
+
+# -- §3.5 naval movement: every refusal with its section and words, and the moves ----------------
+def _harbour(**kw: object) -> ImperatorGame:
+    """The Ravenna fleet in its port (its sea: Mare Internum; Mare Alterum lies beyond, and the
+    closed Oceanus); in Ravenna a Caesar, an ill general, two legions of the Reserve Danube, a
+    Rome garrison unit; a third legion in Italia."""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos(175)
+    p.fleet = True
+    p.extra_zones += [ZoneDef("mare2", "Mare Alterum", kind="sea"), ZoneDef("mare3", "Mare Tertium", kind="sea")]
+    p.extra_edges += [("mare", "mare2", 0), ("mare2", "mare3", 0)]
+    p.leader("cae", "ravenna", title="caesar", cc=4)
+    p.leader("sick", "ravenna")
+    p.leaders["sick"].ill = True
+    p.unit("leg0", "ravenna", home="vindobona")
+    p.unit("leg1", "ravenna", home="vindobona")
+    p.unit("leg2", "ravenna", home="vindobona")
+    p.unit("guard", "ravenna", front="interior", kind="garrison")
+    p.unit("far", "italia")
+    p.leader("away", "rome")
+    return p.game(reserve_fronts=["danube"], **kw)
+
+
+def _sail(g: ImperatorGame, **args: object) -> Outcome:
+    return g.apply("rome", Command("sail", {"fleet": "ravenna", **args}))
+
+
+@pytest.mark.parametrize(("setup", "args", "section", "message"), [
+    ("event9", {"to": "mare"}, "Event 9", "no naval movement this turn"),
+    ("", {"fleet": "misenum", "to": "mare"}, "§3.5", "only the Roman player's fleets sail"),
+    ("lost", {"to": "mare"}, "§3.5", "the Ravenna is not in play"),
+    ("moved", {"to": "mare"}, "§3.5", "a fleet moves one step per SMC"),
+    ("at_sea", {"to": "mare2", "units": ["leg0"]}, "§3.5", "units board only in the fleet's home port"),
+    ("", {"to": "mare", "units": ["leg0", "leg1", "leg2"]}, "§3.5", "a fleet carries at most 2 combat units"),
+    ("", {"to": "mare", "units": ["far"]}, "§3.5", "Far must start the SMC in Ravenna to board"),
+    ("", {"to": "mare", "leaders": ["away"]}, "§3.5", "Away must start the SMC in Ravenna to board"),
+    ("", {"to": "mare", "leaders": ["sick"]}, "Event 4", "Sick is ill and may not leave his zone"),
+    ("", {"to": "mare", "units": ["guard"]}, "§3.5", "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
+    ("", {"to": "port"}, "§3.5", "the fleet is already in port"),
+    ("at_mare2", {"to": "port"}, "§3.5", "the home port is not next to the fleet's sea zone"),
+    ("", {"to": "cyrene"}, "§3.5", "'cyrene' is not a sea zone"),
+    ("at_sea", {"to": "oceanus"}, "§3.5", "fleets may not enter Oceanus"),
+    ("", {"to": "mare2"}, "§3.5", "Mare Alterum is not one step from the port"),
+    ("at_sea", {"to": "mare3"}, "§3.5", "a fleet moves one sea zone per SMC"),
+    ("", {"to": "mare", "units": ["leg0"], "leaders": ["cae"], "land": "rome"}, "§3.5", "Roma is not a coast of Mare Internum"),
+])
+def test_a_fleet_refuses_what_section_3_5_forbids(setup: str, args: dict[str, object], section: str, message: str) -> None:
+    """§3.5 (and events 4 and 9): each way a sailing can break the rules is refused with its
+    section and the reason, and nothing moves."""
+    g = _harbour(event=9) if setup == "event9" else _harbour()
+    fleet = g.state.fleets["ravenna"]
+    if setup == "lost":
+        fleet.status = "lost"
+    elif setup == "moved":
+        fleet.moved = True
+    elif setup in ("at_sea", "at_mare2"):
+        fleet.at = "mare" if setup == "at_sea" else "mare2"
+    with pytest.raises(RuleError) as e:
+        _sail(g, **args)
+    assert (e.value.section, e.value.message) == (section, message)
+    st = g.state
+    assert [st.units[u].fleet for u in ("leg0", "leg1", "leg2", "guard", "far")] == [None] * 5
+
+
+def test_a_fleet_sails_out_lands_and_returns() -> None:
+    """§3.5: boarding in port, one sea zone a move; a landing on a coast of that sea; the way
+    home to port."""
+    g = _harbour()
+    out = _sail(g, to="mare", units=["leg0", "guard"], leaders=["cae"])
+    assert out.public == ["The Ravenna sails to Mare Internum."] and out.map_changed is True
+    st = g.state
+    assert [(st.units[u].loc, st.units[u].fleet) for u in ("leg0", "guard")] == [(None, "ravenna")] * 2
+    assert (st.leaders["cae"].loc, st.leaders["cae"].fleet) == (None, "ravenna")
+    g2 = _harbour()
+    out = _sail(g2, to="mare", units=["leg0"], leaders=["cae"], land="cyrene")
+    assert out.public[0] == "The Ravenna lands Leg0, Cae in Cyrene."
+    st2 = g2.state
+    assert (st2.units["leg0"].loc, st2.units["leg0"].fleet, st2.leaders["cae"].loc) == ("cyrene", None, "cyrene")
+    assert (st2.fleets["ravenna"].at, st2.fleets["ravenna"].moved) == ("mare", True)
+    st2.fleets["ravenna"].moved = False
+    out = _sail(g2, to="port")
+    assert out.public == ["The Ravenna sails back to its port."]
+    assert g2.state.fleets["ravenna"].at == "port"
+
+
+# -- §4.5 D/: rallying leaderless loyal units -------------------------------------------------------
+def _rebels_reach_aquincum(*, roman_leader: bool = False, follower_moves: bool = True) -> ImperatorGame:
+    """A usurper (CP 3) and his general (CP 4) enter Aquincum, where two leaderless loyal
+    legions of the Danube stand (with ``roman_leader``, a loyal general too)."""
+    p = Pos()
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=3, cc=4)
+    p.leader("follower", "vindobona", "E", follows="usurper", cp=4, rebel=True)
+    p.unit("u_leg", "vindobona", "E", usurper="usurper")
+    p.unit("l1", "aquincum")
+    p.unit("l2", "aquincum")
+    if roman_leader:
+        p.leader("loyal", "aquincum")
+    p.legions(4, "carnuntum", prefix="c")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "aquincum"}))
+    if follower_moves:
+        g.apply("enemies", Command("move", {"leader": "follower", "to": "aquincum"}))
+    return g
+
+
+@pytest.mark.parametrize(("roll", "joined"), [(4, True), (5, False)])
+def test_a_rally_is_rolled_by_the_best_cp_and_wins_the_legions_over(roll: int, joined: bool) -> None:
+    """§4.5 D/: the rebel leader with the best CP (the general, CP 4) rolls a d6, needing his CP
+    or less; the legions then join the usurper (whose general led them), their Front counts as
+    defected, and the rebels may go on moving with what is left of their PM; otherwise the
+    legions stay loyal and must be fought. One rally a zone each SMC."""
+    g = _rebels_reach_aquincum()
+    script(g, roll)
+    out = g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert [(r.purpose, r.natural) for r in out.rolls] == [("§4.5 D/ rally by Follower (needs 4 or less)", roll)]
+    st = g.state
+    if joined:
+        assert out.public == ["§4.5 (D/): L1, L2 join the usurpation."]
+        assert [(st.units[u].owner, st.units[u].usurper) for u in ("l1", "l2")] == [("E", "usurper")] * 2
+        assert st.defected_fronts == ["danube"]
+        assert [st.moved[x].get("cont") for x in ("usurper", "follower", "u_leg")] == [2, 2, 2]
+    else:
+        assert out.public == ["§4.5 (D/): the units in Aquincum stay loyal; they must be fought."]
+        assert [(st.units[u].owner, st.units[u].usurper) for u in ("l1", "l2")] == [("R", None)] * 2
+        assert st.defected_fronts == [] and "cont" not in st.moved["usurper"]
+    assert out.map_changed is True
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == ("§4.5", "a rally was already tried in this zone this SMC")
+
+
+@pytest.mark.parametrize(("case", "message"), [
+    ("nobody", "rallying needs a usurper or one of his generals in that zone"),
+    ("loyal_leader", "only units without a leader can be rallied"),
+    ("no_target", "no loyal Roman unit to rally there"),
+    ("not_moved", "the rebel leader must have entered the zone during this move"),
+])
+def test_a_rally_is_refused_outside_its_conditions(case: str, message: str) -> None:
+    """§4.5 D/: a rally needs a rebel leader who has just entered the zone, leaderless loyal
+    Roman units there, and no loyal leader with them."""
+    g = _rebels_reach_aquincum(roman_leader=case == "loyal_leader")
+    zone = {"nobody": "carnuntum", "no_target": "vindobona"}.get(case, "aquincum")
+    if case == "no_target":
+        g.state.leaders["follower"].loc = "vindobona"
+    if case == "not_moved":
+        g.state.moved.clear()
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("rally", {"zone": zone}))
+    assert (e.value.section, e.value.message) == ("§4.5", message)
+
+
+# -- §3.5, §7: what a move command may not do, each refusal with its section and words -------------
+def _army() -> ImperatorGame:
+    """Carnuntum: Gen (CC 2), an ill general, legions A, B, C and a Rome garrison unit of the
+    Reserve Danube; the Armenia unit of Rome; a legion in Aquincum; the Quadi at war, a Quadi
+    unit in Quadi."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=2)
+    p.leader("sick", "carnuntum")
+    p.leaders["sick"].ill = True
+    for u in ("a", "b", "c"):
+        p.unit(u, "carnuntum")
+    p.unit("guard", "carnuntum", front="interior", kind="garrison")
+    p.unit("arm", "carnuntum", people="armenia")
+    p.unit("far", "aquincum")
+    p.leader("chief", "germ_far", "E", people="quadi")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    return p.game(reserve_fronts=["danube"])
+
+
+@pytest.mark.parametrize(("args", "section", "message"), [
+    ({}, "§7", "name a leader or a unit to move"),
+    ({"leader": "ghost", "to": "vindobona"}, "§3.5", "unknown leader 'ghost'"),
+    ({"leader": "chief", "to": "germ_n"}, "§3.5", "Chief is not one of your leaders on the map"),
+    ({"leader": "sick", "to": "vindobona"}, "Event 4", "Sick is ill and may not leave his zone"),
+    ({"unit": "ghost", "to": "vindobona"}, "§3.5", "unknown unit 'ghost'"),
+    ({"unit": "q", "to": "germ_n"}, "§3.5", "Q is not one of your units on the map"),
+    ({"leader": "gen", "units": ["far"], "to": "vindobona"}, "§3.5", "Far is not in Carnuntum"),
+    ({"unit": "arm", "to": "vindobona"}, "§4.2", "the Armenia unit never moves"),
+    ({"leader": "gen", "units": ["a", "a"], "to": "vindobona"}, "§3.5", "a unit is named twice"),
+    ({"leader": "gen", "units": ["a", "b", "c"], "to": "vindobona"}, "§3.5", "Gen may lead at most 2 units (CC)"),
+    ({"leader": "gen", "units": ["guard"], "to": "vindobona"}, "§3.5",
+     "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
+    ({"leader": "gen", "units": ["a"]}, "§7", "give path or to"),
+    ({"leader": "gen", "units": ["a"], "to": "atlantis"}, "§7.1", "unknown zone 'atlantis'"),
+    ({"leader": "gen", "units": ["a"], "to": "parthia"}, "§7", "no legal path to Parthia within 3 PM"),
+    ({"leader": "gen", "units": ["a"], "to": "carnuntum"}, "§7", "the force is already in Carnuntum"),
+    ({"unit": "a", "path": ["vindobona", "aquincum"]}, "§3.5", "a combat unit without a leader moves only one zone"),
+    ({"leader": "gen", "units": ["a"], "path": ["quadi", "germ_n"]}, "§7", "units must stop on entering Quadi (enemy units)"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "italia", "rome", "raetia"]}, "§7.1",
+     "the move costs 4 PM; only 3 available"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["b"]}}, "§3.5",
+     "B is not in the moving stack"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["a"]}}, "§3.5",
+     "the leader may not go beyond the last unit still with him"),
+    ({"leader": "gen", "units": ["a"], "path": ["vindobona"], "drop": {"italia": ["a"]}}, "§3.5",
+     "drop zone 'italia' is not on the path"),
+])
+def test_a_move_is_refused_with_its_rule(args: dict[str, object], section: str, message: str) -> None:
+    """§3.5, §4.2, §7, §7.1 and event 4: each illegal move is refused with its section and the
+    reason, and nothing moves."""
+    g = _army()
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", args))
+    assert (e.value.section, e.value.message) == (section, message)
+    st = g.state
+    assert [st.units[u].loc for u in ("a", "b", "c")] == ["carnuntum"] * 3 and st.leaders["gen"].loc == "carnuntum"
+
+
+def test_nothing_moves_twice_in_one_smc() -> None:
+    """§3.5: a leader or a unit moves once a SMC."""
+    g = _army()
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "to": "vindobona"}))
+    for args, message in (({"leader": "gen", "to": "aquincum"}, "Gen has already moved this SMC"),
+                          ({"unit": "a", "to": "aquincum"}, "A has already moved this SMC")):
+        with pytest.raises(RuleError) as e:
+            g.apply("rome", Command("move", args))
+        assert (e.value.section, e.value.message) == ("§3.5", message)
+
+
+def _sides(*, at_war: bool = True, reserve: bool = True, active: str = "R") -> ImperatorGame:
+    """Rome: Gen with legions A and B in Carnuntum, a lone general in Ravenna. The Enemies: a
+    usurper with his legion in Vindobona, a Quadi chief and unit in Quadi, a Quadi unit in
+    Vindobona, a Parthian unit in Germania North."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=3)
+    p.unit("a", "carnuntum")
+    p.unit("b", "carnuntum")
+    p.leader("rav", "ravenna")
+    p.leader("usu", "vindobona", "E", title="usurper")
+    p.unit("u", "vindobona", "E", usurper="usu")
+    p.leader("chief", "quadi", "E", people="quadi")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.unit("qq", "vindobona", "E", people="quadi")
+    p.unit("p1", "germ_n", "E", people="parthians")
+    p.kw["at_war"] = ["quadi"] if at_war else []
+    return p.game(active=active, reserve_fronts=["danube"] if reserve else [])
+
+
+@pytest.mark.parametrize(("side", "kw", "args", "section", "message"), [
+    ("R", {}, {"leader": "gen", "units": ["a"], "path": ["aquincum"]}, "§7.1", "Aquincum is not adjacent to Carnuntum"),
+    ("R", {}, {"leader": "rav", "path": ["mare"]}, "§3.5", "Mare Internum is a sea zone; use sail"),
+    ("R", {"at_war": False}, {"leader": "gen", "units": ["a"], "path": ["quadi"]}, "§3.5",
+     "Roman units may not enter Quadi while its People is at peace"),
+    ("R", {"reserve": False}, {"leader": "gen", "units": ["a"], "path": ["noricum"]}, "§3.3",
+     "A may not leave the danube Front (not a Reserve Front)"),
+    ("E", {}, {"leader": "usu", "units": ["u"], "path": ["aquincum", "jazyges"]}, "§4.3",
+     "U serves a usurper and may not leave the Empire"),
+    ("E", {}, {"leader": "chief", "path": ["carnuntum"]}, "§4.3",
+     "Chief may not move inside the Empire without a unit of his People"),
+    ("E", {"at_war": False}, {"leader": "chief", "units": ["q"], "path": ["germ_n"]}, "§4.3",
+     "Q may not leave its home zones while at peace with Rome"),
+    ("E", {}, {"unit": "qq", "path": ["italia"]}, "§4.3", "Qq may enter interior provinces only with a leader of its People"),
+    ("E", {}, {"leader": "chief", "units": ["q"], "path": ["germ_n"]}, "§4.2",
+     "the Enemies of Rome may not stack east + west counters in Germania North"),
+])
+def test_each_step_keeps_the_limits_of_its_pieces(side: str, kw: dict[str, bool], args: dict[str, object],
+                                                   section: str, message: str) -> None:
+    """§3.3, §3.5, §4.2, §4.3, §7.1: the checks of each step of a move, by side and People,
+    each refused with its section and reason."""
+    g = _sides(active=side, **kw)
+    with pytest.raises(RuleError) as e:
+        g.apply(g.state.seat_of(side), Command("move", args))
+    assert (e.value.section, e.value.message) == (section, message)
+
+
+def test_a_front_keeps_its_minimum_when_its_legions_leave() -> None:
+    """§3.3: a Front always keeps at least half of its units, rounded up (2 of 4 here), a Reserve
+    Front too."""
+    p = Pos()
+    p.leader("gen", "carnuntum", cc=4)
+    p.legions(4, "carnuntum")
+    g = p.game(reserve_fronts=["danube"])
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "path": ["noricum"]}))
+    assert (e.value.section, e.value.message) == ("§3.3", "the danube Front must keep at least 2 of its 4 units")
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "path": ["noricum"]}))
+    assert [g.state.units[u].loc for u in ("leg0", "leg1", "leg2")] == ["noricum", "noricum", "carnuntum"]
