@@ -302,6 +302,10 @@ def test_a_barbarian_moved_one_diagonal_step() -> None:
     assert out.public[0] == f"p1 (Sword) discards a Barbarian card to move the Barbarian at C4 to {target}."
     assert st.barbs[target] == "barbarian-01" and "C4" not in st.barbs and st.discard[-1] == "barbarian-05"
     assert out.citations[0] == "§6.2" and out.map_changed is True
+    # the move is recorded as a play of value 0 with no ability (the Forum is then all in reach)
+    assert st.played == {"card": "barbarian-05", "space": target, "value": 0, "how": "move", "actor": "p1",
+                         "abil": False}
+    assert (st.phase, F.ability_targets(st, "p1"), E.forum_options(st)) == ("select", [], [0, 1, 2, 3])
 
 
 def test_a_card_on_an_occupied_influence_space_is_refused_as_occupied() -> None:
