@@ -45,6 +45,7 @@ class MapInput:
     sieges: tuple[str, ...] = ()
     forts: tuple[str, ...] = ()
     plunder: tuple[str, ...] = ()
+    """Hexes of the plunder marks, one per plundered province (:func:`plunder_hexes`)."""
     language: str = "en"
 
 
@@ -73,6 +74,20 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         names=MappingProxyType({pid: str(rec["name"]) for pid, rec in sorted(view["powers"].items())}),
         sieges=tuple(sorted(view.get("sieges", {}))),
         forts=tuple(sorted(view.get("forts", {}))),
-        plunder=tuple(sorted(view.get("plunder", {}))),
+        plunder=plunder_hexes(view.get("plunder", {})),
         language=str(view.get("language") or "en"),
     )
+
+
+def plunder_hexes(provinces: Mapping[str, Any]) -> tuple[str, ...]:
+    """Where each plundered province's mark is drawn: the view keeps plunder per province
+    (§24.1), so the mark goes on the hex of its first city (by id), else its first land hex.
+    (Drawing the province ids as hexes was the "invalid literal for int()" of the PostgreSQL
+    fuzz run: ``pannonia_inferior`` read as a hex id.)"""
+    d = data()
+    out = []
+    for pid in sorted(provinces):
+        cities = sorted(c.id for c in d.cities.values() if c.province == pid and c.hex in d.hexes)
+        hexes = [d.cities[cities[0]].hex] if cities else sorted(h for h, cell in d.hexes.items() if cell.province == pid)
+        out += hexes[:1]
+    return tuple(sorted(set(out)))

@@ -156,7 +156,11 @@ def city_at(st: IRState, hex_id: str) -> str:
 
 def city_defence(st: IRState, city: str) -> int:
     """A city's intrinsic defence this period (16.1), less siege attrition (17.3.1)."""
+    from rules.imperium_romanum.grain import rebel_defence
+
     value = world(st.scenario).city_value[city]
+    if rebel_defence(st, city) is not None:
+        return min(int(rebel_defence(st, city) or 0), max(0, value.defence - st.city_damage.get(city, 0)))  # 22.2.3
     if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
         return 0  # 24.5: cities of a plundered province have no intrinsic defence
     return max(0, value.defence - st.city_damage.get(city, 0))
@@ -310,7 +314,8 @@ def set_province(st: IRState, province: str, power: str, lines: list[Text]) -> N
 
 
 def province_tax(st: IRState, province: str) -> int:
-    """IR-ENG-5: until the Tax Value Chart is authored, a province is worth the tax values of its
-    cities in the scenario's column (6.0; a province without cities is worth 0, 5.6.1)."""
-    w = world(st.scenario)
-    return sum(v.tax for c, v in w.city_value.items() if data().cities[c].province == province)
+    """6.0: the province's value on the Tax Value Chart (``charts_tax.toml``) in the scenario's
+    column; authored as the sum of its cities' tax values there (IR-ENG-5), 0 without cities."""
+    book = data().tables
+    assert book is not None, "load_data sets the charts"
+    return book.tax_value(province, data().scenarios[st.scenario].city_column)

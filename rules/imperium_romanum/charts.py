@@ -37,7 +37,6 @@ class Charts:
     supply: Mapping[int, tuple[int, ...]]
     forage: Mapping[str, tuple[int, int, int, int]]
     naval_siege_attrition: tuple[int, int]
-    mobilization: Mapping[str, Mapping[str, Mapping[str, object]]]
 
 
 def cer_modifier(charts: Charts, attacker: str, defender: str) -> int:

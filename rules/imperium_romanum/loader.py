@@ -26,6 +26,7 @@ from rules.imperium_romanum.charts import (
 )
 from rules.imperium_romanum.data_model import (
     COLOURS,
+    FORT_LEVEL_NAMES,
     HEX_KINDS,
     HEX_SOURCES,
     POWER_KINDS,
@@ -49,12 +50,18 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
 from rules.imperium_romanum.validate_display import read_display
-from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
+from rules.imperium_romanum.validate_map import (
+    check_shape,
+    land_links,
+    pieces,
+    read_features,
+    read_ports,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = (
     "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
-    "units.toml", "leaders.toml", *CHART_FILES,
+    "units.toml", "leaders.toml", "ports.toml", *CHART_FILES,
 )  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
@@ -118,7 +125,7 @@ def load_data(directory: Path | None = None) -> IRData:
         raise
     except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
         # a value of the wrong shape (a number where a table belongs, ...): refused, not raised
-        raise IRDataError([*problems, f"a value has the wrong shape ({type(error).__name__}: {error})"]) from error
+        raise IRDataError([*problems, _("a value has the wrong shape ({kind}: {error})", kind=type(error).__name__, error=str(error))]) from error
 
 
 def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: str) -> IRData:
@@ -133,6 +140,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
     check_shape(hexes, straits, features, provinces, declared, cities, problems)
     display = read_display(raw["province_display.toml"], columns, provinces, cities, problems)
+    ports_map = read_ports(raw["ports.toml"], hexes, provinces, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
@@ -140,7 +148,8 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     scenarios: dict[str, Scenario] = {}
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
-        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities)
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities,
+                             {b.id for b in features.island_boxes})  # fmt: skip
         if scenario is not None:
             scenarios[scenario.id] = scenario
     _check_builds(scenarios, tables, problems)
@@ -162,6 +171,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
         features=features,
         display=MappingProxyType(display),
         tables=tables,
+        ports=ports_map,
     )
 
 
@@ -170,10 +180,10 @@ def _provinces(doc: dict[str, Any], problems: list[str]) -> dict[str, Province]:
     for entry in doc.get("province", []):
         pid = str(entry.get("id", ""))
         if not pid or pid in out:
-            problems.append(f"provinces.toml: {pid or '?'}: missing or repeated id")
+            problems.append(_("{where}: missing or repeated id", where=f"provinces.toml: {pid or '?'}"))
             continue
         if entry.get("provenance") not in PROVENANCES:
-            problems.append(f"provinces.toml: {pid}: provenance must be one of {', '.join(PROVENANCES)}")
+            problems.append(_("{where}: provenance must be one of {allowed}", where=f"provinces.toml: {pid}", allowed=", ".join(PROVENANCES)))
         out[pid] = Province(pid, str(entry.get("name", pid)), tuple(entry.get("printed", [])), str(entry.get("provenance")))
     return out
 
@@ -183,24 +193,24 @@ def _hexes(doc: dict[str, Any], provinces: dict[str, Province], problems: list[s
     for hid, entry in doc.get("hexes", {}).items():
         where = f"map.toml: {hid}"
         if not is_hex_id(hid) or printed_id(*global_colrow(hid)) != hid:
-            problems.append(f"{where}: not a hex id of sheets A, B or C")
+            problems.append(_("{where}: not a hex id of sheets A, B or C", where=where))
             continue
         kind = entry.get("kind")
         if kind not in HEX_KINDS:
-            problems.append(f"{where}: kind must be one of {', '.join(HEX_KINDS)}")
+            problems.append(_("{where}: kind must be one of {allowed}", where=where, allowed=", ".join(HEX_KINDS)))
             continue
         terrain = str(entry.get("terrain", ""))
         province = str(entry.get("province", ""))
         src = str(entry.get("src", ""))
         if kind == "land":
             if terrain not in TERRAINS:
-                problems.append(f"{where}: a land hex needs a terrain among {', '.join(TERRAINS)}")
+                problems.append(_("{where}: a land hex needs a terrain among {allowed}", where=where, allowed=", ".join(TERRAINS)))
             if src not in HEX_SOURCES:
-                problems.append(f"{where}: src must be one of {', '.join(HEX_SOURCES)}")
+                problems.append(_("{where}: src must be one of {allowed}", where=where, allowed=", ".join(HEX_SOURCES)))
             if province and province not in provinces:
-                problems.append(f"{where}: unknown province {province!r}")
+                problems.append(_("{where}: unknown province {province}", where=where, province=repr(province)))
         elif terrain or province:
-            problems.append(f"{where}: a {kind} hex has no terrain and no province")
+            problems.append(_("{where}: a {kind} hex has no terrain and no province", where=where, kind=kind))
         col, row = global_colrow(hid)
         out[hid] = Hex(hid, col, row, kind, terrain, province, float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)), src)
     return out
@@ -212,7 +222,7 @@ def _cities(
     meta = doc.get("meta", {})
     columns = tuple(str(c) for c in meta.get("columns", []))
     if not columns:
-        problems.append("cities.toml: meta: columns missing")
+        problems.append(_("cities.toml: meta: columns missing"))
     ports: list[CityValue] = []
     for text in meta.get("non_city_port", []):
         try:
@@ -220,37 +230,37 @@ def _cities(
         except ValueError:
             cell = None
         if cell is None:
-            problems.append(f"cities.toml: meta: non_city_port: bad cell {text!r}")
+            problems.append(_("cities.toml: meta: non_city_port: bad cell {text}", text=repr(text)))
         else:
             ports.append(cell)
     if len(ports) != len(columns):
-        problems.append(f"cities.toml: meta: non_city_port needs {len(columns)} cells")
+        problems.append(_("cities.toml: meta: non_city_port needs {n} cells", n=len(columns)))
     out: dict[str, City] = {}
     for entry in doc.get("city", []):
         cid = str(entry.get("id", ""))
         where = f"cities.toml: {cid or '?'}"
         if not cid or cid in out:
-            problems.append(f"{where}: missing or repeated id")
+            problems.append(_("{where}: missing or repeated id", where=where))
             continue
         hid = str(entry.get("hex", ""))
         if hid not in hexes:
-            problems.append(f"{where}: hex {hid!r} is not on the map")
+            problems.append(_("{where}: hex {hid} is not on the map", where=where, hid=repr(hid)))
         elif hexes[hid].kind != "land":
-            problems.append(f"{where}: hex {hid} is not a land hex")
+            problems.append(_("{where}: hex {hid} is not a land hex", where=where, hid=hid))
         province = str(entry.get("province", ""))
         if province not in provinces:
-            problems.append(f"{where}: unknown province {province!r}")
+            problems.append(_("{where}: unknown province {province}", where=where, province=repr(province)))
         raw_values = entry.get("values", [])
         values: list[CityValue | None] = []
         for text in raw_values:
             try:
                 values.append(_cell(text))
             except ValueError:
-                problems.append(f"{where}: bad chart cell {text!r} (want tax/defence or -)")
+                problems.append(_("{where}: bad chart cell {text} (want tax/defence or -)", where=where, text=repr(text)))
         if len(raw_values) != len(columns):
-            problems.append(f"{where}: {len(raw_values)} chart cells, the chart has {len(columns)} columns")
+            problems.append(_("{where}: {cells} chart cells, the chart has {columns} columns", where=where, cells=len(raw_values), columns=len(columns)))
         if all(v is None for v in values):
-            problems.append(f"{where}: the city exists in no column")
+            problems.append(_("{where}: the city exists in no column", where=where))
         out[cid] = City(
             cid, str(entry.get("name", cid)), hid, str(entry.get("chart_hex", "")), province,
             bool(entry.get("capital", False)), float(entry.get("lat", 0.0)), float(entry.get("lon", 0.0)),
@@ -266,10 +276,10 @@ def _straits(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) ->
         a, b = str(entry.get("a", "")), str(entry.get("b", ""))
         ends = [hexes.get(a), hexes.get(b)]
         if any(h is None or h.kind != "land" for h in ends):
-            problems.append(f"map.toml: strait {sid}: both ends must be land hexes of the map")
+            problems.append(_("map.toml: strait {sid}: both ends must be land hexes of the map", sid=sid))
             continue
         if a == b or distance(global_colrow(a), global_colrow(b)) > STRAIT_REACH:
-            problems.append(f"map.toml: strait {sid}: the ends must be two hexes at most {STRAIT_REACH} apart")
+            problems.append(_("map.toml: strait {sid}: the ends must be two hexes at most {strait_reach} apart", sid=sid, strait_reach=STRAIT_REACH))
             continue
         out.append(Strait(sid, str(entry.get("name", sid)), a, b))
     return tuple(out)
@@ -284,7 +294,7 @@ def _rivers(doc: dict[str, Any], hexes: dict[str, Hex], problems: list[str]) -> 
         for pair in entry.get("sides", []):
             a, b = (str(x) for x in pair) if len(pair) == 2 else ("", "")
             if a not in hexes or b not in hexes or distance(global_colrow(a), global_colrow(b)) != 1:
-                problems.append(f"map.toml: river {name}: {pair!r} is not a hexside between two hexes of the map")
+                problems.append(_("map.toml: river {name}: {pair} is not a hexside between two hexes of the map", name=name, pair=repr(pair)))
                 continue
             sides.append((a, b))
         out.append(River(name, bool(entry.get("main", False)), tuple(sides)))
@@ -299,7 +309,7 @@ def _check_seas(hexes: dict[str, Hex], problems: list[str]) -> None:
             continue
         touches = any(by_pos.get(n) is not None and by_pos[n].kind == "land" for n in neighbours(h.col, h.row))
         if touches != (h.kind == "coastal"):
-            problems.append(f"map.toml: {h.id}: a {h.kind} hex {'must' if h.kind == 'coastal' else 'may not'} touch land")
+            problems.append(_("map.toml: {hex}: a coastal hex must touch land", hex=h.id) if h.kind == "coastal" else _("map.toml: {hex}: a deep hex may not touch land", hex=h.id))
 
 
 def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
@@ -309,28 +319,28 @@ def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
     for att in CER_GRADES:
         row = doc.get("cer", {}).get(att, {})
         if sorted(row) != sorted(CER_GRADES) or not all(isinstance(v, int) for v in row.values()):
-            problems.append(f"{where}: cer: row {att} needs an integer for each of {', '.join(CER_GRADES)}")
+            problems.append(_("{where}: cer: row {att} needs an integer for each of {allowed}", where=where, att=att, allowed=", ".join(CER_GRADES)))
         cer[att] = {d: int(row.get(d, 0)) for d in CER_GRADES}
     crt_doc = doc.get("land_crt", {})
     columns = tuple(str(c) for c in crt_doc.get("columns", []))
     rows = tuple(int(r) for r in crt_doc.get("rows", []))
     if not columns or not rows:
-        problems.append(f"{where}: land_crt: columns and rows are needed")
+        problems.append(_("{where}: land_crt: columns and rows are needed", where=where))
     crt: dict[int, tuple[CrtCell, ...]] = {}
     for r in rows:
         cells = crt_doc.get(str(r), [])
         if len(cells) != len(columns):
-            problems.append(f"{where}: land_crt: row {r} has {len(cells)} cells, not {len(columns)}")
+            problems.append(_("{where}: land_crt: row {r} has {cells} cells, not {columns}", where=where, r=r, cells=len(cells), columns=len(columns)))
             continue
         parsed = []
         for text in cells:
             parts = str(text).split(";")
             if len(parts) != 3 or parts[0] not in RESULT_CODES or parts[1] not in RESULT_CODES or parts[2] not in WINNERS:
-                problems.append(f"{where}: land_crt: row {r}: bad cell {text!r}")
+                problems.append(_("{where}: land_crt: row {r}: bad cell {text}", where=where, r=r, text=repr(text)))
                 continue
             if "E" not in parts[:2] and parts[:2] != ["N", "N"]:
                 # every loss code is relative to the other side's loss (14.5): one side must be E
-                problems.append(f"{where}: land_crt: row {r}: {text!r} has relative losses on both sides (14.5)")
+                problems.append(_("{where}: land_crt: row {r}: {text} has relative losses on both sides (14.5)", where=where, r=r, text=repr(text)))
             parsed.append(CrtCell(*parts))
         crt[r] = tuple(parsed)
     costs: dict[str, tuple[int, int, int, int]] = {}
@@ -339,19 +349,19 @@ def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
         for terrain in TERRAINS:
             values = doc.get(table, {}).get(terrain)
             if not isinstance(values, list) or len(values) != 4 or not all(isinstance(v, int) and v >= low for v in values):
-                problems.append(f"{where}: {table}: {terrain} needs 4 integers of at least {low}")
+                problems.append(_("{where}: {table}: {terrain} needs 4 integers of at least {low}", where=where, table=table, terrain=terrain, low=low))
                 continue
             target[terrain] = (values[0], values[1], values[2], values[3])
     supply: dict[int, tuple[int, ...]] = {}
     for roll in SUPPLY_ROLLS:
         values = doc.get("supply", {}).get(str(roll))
         if not isinstance(values, list) or len(values) != SUPPLY_MAX_LE or not all(isinstance(v, int) and v >= 0 for v in values):
-            problems.append(f"{where}: supply: roll {roll} needs {SUPPLY_MAX_LE} integers (1 to {SUPPLY_MAX_LE} LE)")
+            problems.append(_("{where}: supply: roll {roll} needs {supply_max_le} integers (1 to {supply_max_le} LE)", where=where, roll=roll, supply_max_le=SUPPLY_MAX_LE))
             continue
         supply[roll] = tuple(values)
     for roll in SUPPLY_ROLLS[1:]:
         if roll in supply and roll - 1 in supply and any(a > b for a, b in zip(supply[roll], supply[roll - 1], strict=True)):
-            problems.append(f"{where}: supply: roll {roll} needs more SP than roll {roll - 1} (13.2: a higher roll never costs more)")
+            problems.append(_("{where}: supply: roll {roll} needs more SP than roll {lower} (13.2: a higher roll never costs more)", where=where, roll=roll, lower=roll - 1))
     crossings = {k: v for k, v in doc.get("crossings", {}).items() if isinstance(v, int)}
     attrition = doc.get("naval_attrition_siege", {})
     return Charts(
@@ -364,7 +374,6 @@ def _charts(doc: dict[str, Any], problems: list[str]) -> Charts:
         supply=MappingProxyType(supply),
         forage=MappingProxyType(forage),
         naval_siege_attrition=(int(attrition.get("loss", 0)), int(attrition.get("moved_extra", 0))),
-        mobilization=MappingProxyType(doc.get("mobilization", {})),
     )
 
 
@@ -374,7 +383,7 @@ def _units(doc: dict[str, Any], problems: list[str]) -> dict[str, UnitType]:
         uid = str(entry.get("id", ""))
         fields = [entry.get(k) for k in ("strength", "back", "ma", "le_halves")]
         if not uid or uid in out or not all(isinstance(v, int) and v >= 0 for v in fields):
-            problems.append(f"units.toml: {uid or '?'}: needs a unique id and whole strength, back, ma, le_halves")
+            problems.append(_("{where}: needs a unique id and whole strength, back, ma, le_halves", where=f"units.toml: {uid or '?'}"))
             continue
         strength, back, ma, le_halves = (int(v) for v in fields)  # type: ignore[arg-type]
         out[uid] = UnitType(uid, str(entry.get("name", uid)), strength, back, ma, le_halves, bool(entry.get("cer")), bool(entry.get("missile", False)))
@@ -387,13 +396,13 @@ def _leaders(doc: dict[str, Any], problems: list[str]) -> dict[str, Leader]:
         lid = str(entry.get("id", ""))
         value = entry.get("value")
         if not lid or lid in out:
-            problems.append(f"leaders.toml: {lid or '?'}: missing or repeated id")
+            problems.append(_("{where}: missing or repeated id", where=f"leaders.toml: {lid or '?'}"))
             continue
         if not isinstance(value, int) or not 0 <= value <= 3:
-            problems.append(f"leaders.toml: {lid}: value must be 0 to 3 (18.0)")
+            problems.append(_("{where}: value must be 0 to 3 (18.0)", where=f"leaders.toml: {lid}"))
             continue
         if entry.get("provenance") not in PROVENANCES:
-            problems.append(f"leaders.toml: {lid}: provenance must be one of {', '.join(PROVENANCES)}")
+            problems.append(_("{where}: provenance must be one of {allowed}", where=f"leaders.toml: {lid}", allowed=", ".join(PROVENANCES)))
         out[lid] = Leader(lid, str(entry.get("name", lid)), value)
     return out
 
@@ -415,6 +424,7 @@ def _scenario(
     leaders: dict[str, Leader],
     problems: list[str],
     cities: dict[str, City] | None = None,
+    boxes: set[str] | None = None,
 ) -> Scenario | None:
     """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
     head = doc.get("scenario", {})
@@ -422,33 +432,34 @@ def _scenario(
     before = len(problems)
     start, end = _date(head.get("start")), _date(head.get("end"))
     if not sid:
-        problems.append(f"{name}: scenario: id missing")
+        problems.append(_("{name}: scenario: id missing", name=name))
     if start is None or end is None or start >= end:
-        problems.append(f"{name}: scenario: start and end need a year and a month 1-12, the start first")
+        problems.append(_("{name}: scenario: start and end need a year and a month 1-12, the start first", name=name))
     if head.get("city_column") not in columns:
-        problems.append(f"{name}: scenario: city_column must be one of the chart's columns")
+        problems.append(_("{name}: scenario: city_column must be one of the chart's columns", name=name))
     specials = tuple(str(r) for r in head.get("special_rules", []))
     for rule in specials:
         if not rule.split(".")[0].isdigit() or int(rule.split(".")[0]) not in SPECIAL_RULES:
-            problems.append(f"{name}: scenario: special rule {rule} is not among rules 26-38")
+            problems.append(_("{name}: scenario: special rule {rule} is not among rules 26-38", name=name, rule=rule))
     powers: list[Power] = []
     holder: dict[str, str] = {}
     for entry in doc.get("power", []):
         pid = str(entry.get("id", ""))
         for field, allowed in (("kind", POWER_KINDS), ("colour", COLOURS), ("cer", CER_GRADES)):
             if entry.get(field) not in allowed:
-                problems.append(f"{name}: power {pid}: {field} must be one of {', '.join(allowed)}")
+                problems.append(_("{name}: power {pid}: {field} must be one of {allowed}", name=name, pid=pid, field=field, allowed=", ".join(allowed)))
         for province in entry.get("provinces", []):
             if province not in provinces:
-                problems.append(f"{name}: power {pid}: unknown province {province!r}")
+                problems.append(_("{name}: power {pid}: unknown province {province}", name=name, pid=pid, province=repr(province)))
             elif province in holder:
-                problems.append(f"{name}: power {pid}: province {province} is already held by {holder[province]}")
+                problems.append(_("{name}: power {pid}: province {province} is already held by {holder}", name=name, pid=pid, province=province, holder=holder[province]))
             holder[province] = pid
         powers.append(Power(
             pid, str(entry.get("name", pid)), str(entry.get("kind")), bool(entry.get("major")), str(entry.get("colour")),
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
             str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
+            _replacement(name, pid, entry, problems), int(entry.get("naval_bonus", 0)),
         ))  # fmt: skip
         _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}
@@ -456,63 +467,82 @@ def _scenario(
     majors = {p.id for p in powers if p.major}
     turn_order = tuple(str(p) for p in head.get("turn_order", []))
     if sorted(turn_order) != sorted(majors):
-        problems.append(f"{name}: scenario: turn_order must list each major power once")
+        problems.append(_("{name}: scenario: turn_order must list each major power once", name=name))
     deployments: list[Deployment] = []
     placed_leaders: dict[str, str] = {}
     for entry in doc.get("deploy", []):
         pid, hid = str(entry.get("power", "")), str(entry.get("hex", ""))
         where = f"{name}: deploy {pid} {hid}"
         if pid not in power_ids:
-            problems.append(f"{where}: unknown power")
+            problems.append(_("{where}: unknown power", where=where))
             continue
         cell = hexes.get(hid)
         # 27.1: pirates' bases lie anywhere on a coast, some on islets too small for the grid
         anywhere = pid in coastal_bases
         if cell is None or cell.kind not in (("land", "coastal") if anywhere else ("land",)):
-            problems.append(f"{where}: units set up on a land hex of the map")
+            problems.append(_("{where}: units set up on a land hex of the map", where=where))
             continue
         if not anywhere and holder.get(cell.province) != pid:
-            problems.append(f"{where}: the hex lies in {cell.province or 'no province'}, not a province of {pid}")
+            problems.append(_("{where}: the hex lies in {province}, not a province of {pid}", where=where, province=cell.province or _("no province"), pid=pid))
         counts = []
         for uid, count in entry.get("units", {}).items():
             if uid not in units:
-                problems.append(f"{where}: unknown unit type {uid!r}")
+                problems.append(_("{where}: unknown unit type {uid}", where=where, uid=repr(uid)))
             elif uid.startswith("fleet") and hid not in ports and not anywhere:
-                problems.append(f"{where}: a fleet sets up in a port (a city hex), 10.0")
+                problems.append(_("{where}: a fleet sets up in a port (a city hex), 10.0", where=where))
             elif not isinstance(count, int) or count < 1:
-                problems.append(f"{where}: {uid}: count must be a whole number of at least 1")
+                problems.append(_("{where}: {uid}: count must be a whole number of at least 1", where=where, uid=uid))
             else:
                 counts.append((uid, count))
         for lid in entry.get("leaders", []):
             if lid not in leaders:
-                problems.append(f"{where}: unknown leader {lid!r}")
+                problems.append(_("{where}: unknown leader {lid}", where=where, lid=repr(lid)))
             elif lid in placed_leaders:
-                problems.append(f"{where}: leader {lid} is already set up")
+                problems.append(_("{where}: leader {lid} is already set up", where=where, lid=lid))
             placed_leaders[lid] = pid
-        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", []))))
+        fort, box = str(entry.get("fort", "")), str(entry.get("box", ""))
+        if fort and fort not in FORT_LEVEL_NAMES:
+            problems.append(_("{where}: fort must be one of the levels {levels} (21.1)", where=where, levels=", ".join(FORT_LEVEL_NAMES)))
+        if box and f"{hid}{box}" not in (boxes or set()):
+            problems.append(_("{where}: the map has no island box {box} on this hex (3.1.1)", where=where, box=f"{hid}{box}"))
+        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", [])), fort, box))
     for power in doc.get("power", []):
         for title in ("emperor", "rex"):
             lid = power.get(title)
             if lid is not None and placed_leaders.get(lid) != power.get("id"):
-                problems.append(f"{name}: power {power.get('id')}: {title} {lid} is not set up with it")
+                problems.append(_("{name}: power {pid}: {title} {lid} is not set up with it", name=name, pid=power.get("id"), title=title, lid=lid))
     victory: list[Victory] = []
     for entry in doc.get("victory", []):
         kind = entry.get("kind")
         target = str(entry.get("province", entry.get("leader", "")))
         if entry.get("power") not in power_ids or kind not in VICTORY_KINDS:
-            problems.append(f"{name}: victory: needs a power of the scenario and a kind among {', '.join(VICTORY_KINDS)}")
+            problems.append(_("{name}: victory: needs a power of the scenario and a kind among {allowed}", name=name, allowed=", ".join(VICTORY_KINDS)))
         elif target not in (leaders if kind == "eliminate_leader" else provinces):
-            problems.append(f"{name}: victory: unknown target {target!r}")
+            problems.append(_("{name}: victory: unknown target {target}", name=name, target=repr(target)))
         else:
             victory.append(Victory(str(entry["power"]), str(kind), target))
     if not victory:
-        problems.append(f"{name}: victory: a scenario needs at least one victory condition (25.0)")
+        problems.append(_("{name}: victory: a scenario needs at least one victory condition (25.0)", name=name))
     if len(problems) > before or start is None or end is None:
         return None
     return Scenario(
         sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
         start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
     )  # fmt: skip
+
+
+def _replacement(name: str, pid: str, entry: dict[str, Any], problems: list[str]) -> float | None:
+    """A power's replacement rate (8.1, 26.1): absent, or a multiple of 0.5 from 0 up, tagged."""
+    if "replacement" not in entry:
+        return None
+    value = entry["replacement"]
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or (2 * value) % 1:
+        problems.append(_("{name}: power {pid}: replacement must be 0 or more in steps of one half (8.1)", name=name, pid=pid))
+        return None
+    if entry.get("provenance", {}).get("replacement") not in PROVENANCES:
+        problems.append(_("{name}: power {pid}: replacement needs its provenance, one of {allowed}", name=name, pid=pid,
+                          allowed=", ".join(PROVENANCES)))  # fmt: skip
+    return float(value)
 
 
 def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, problems: list[str]) -> None:
@@ -530,7 +560,7 @@ def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, prob
             most = tables.max_build.get(colour, {}).get(uid, 0)
             if n > most:
                 problems.append(
-                    f"scenarios/{scenario.id}: {n} {uid} of colour {colour} set up, the Maximum Unit Build Chart allows {most} (5.5)"
+                    _("scenarios/{scenario_id}: {n} {uid} of colour {colour} set up, the Maximum Unit Build Chart allows {most} (5.5)", scenario_id=scenario.id, n=n, uid=uid, colour=colour, most=most)
                 )
 
 
@@ -540,18 +570,18 @@ def _check_capital(
     """A power's imperial capital (22.1) exists in the scenario's column, in one of its provinces."""
     if not power.capital:
         if power.capital_morale:
-            problems.append(f"{name}: power {power.id}: capital_morale without a capital (19.2)")
+            problems.append(_("{name}: power {power_id}: capital_morale without a capital (19.2)", name=name, power_id=power.id))
         return
     city = cities.get(power.capital)
     where = f"{name}: power {power.id}: capital {power.capital!r}"
     if city is None:
-        problems.append(f"{where} is not a city of the chart")
+        problems.append(_("{where} is not a city of the chart", where=where))
     elif column in columns and city.values[columns.index(str(column))] is None:
-        problems.append(f"{where} does not exist in column {column} of the Variable City Chart")
+        problems.append(_("{where} does not exist in column {column} of the Variable City Chart", where=where, column=column))
     elif city.province not in power.provinces:
-        problems.append(f"{where} lies in {city.province}, not in a province of {power.id} (22.1)")
+        problems.append(_("{where} lies in {province}, not in a province of {power_id} (22.1)", where=where, province=city.province, power_id=power.id))
     if power.capital_morale <= 0:
-        problems.append(f"{where}: capital_morale must be above 0 (19.2)")
+        problems.append(_("{where}: capital_morale must be above 0 (19.2)", where=where))
 
 
 def province_components(data: IRData, province: str) -> int:
@@ -596,6 +626,7 @@ def summary_lines(data: IRData) -> list[str]:
             len(data.features.island_boxes),
             islands=len(data.features.islands),
         ),
+        _n("{n} Imperium Romanum non-city port", "{n} Imperium Romanum non-city ports", len(data.ports)),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),

@@ -7,8 +7,9 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import accrual
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.engine_data import tables
+from rules.imperium_romanum.engine_data import period_chart
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -24,9 +25,6 @@ NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
 """7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
 BT_MAX = 16
 """7.7: never more than 16 baggage trains in play per major power."""
-CIVILIZED_RATE_HALVES = {"pirates": 1}
-"""26.1: replacement points a civilized major power accrues per Taxation & Mobilization Phase,
-in halves; the pirates' rate is 1/2 (27.1). Other powers' rates are in the missing scenario book."""
 TRAINED = ("legion_16_10", "legion_20_10", "heavy_infantry_20_8", "heavy_cavalry_30_16")
 """35: new Roman and civilized heavy infantry and heavy cavalry need a trainer (barbarian 20-8s
 are exempt, checked by the power's kind)."""
@@ -41,24 +39,22 @@ def period(st: IRState) -> str:
 
 def area_of(st: IRState, province: str) -> tuple[str, dict[str, Any]]:
     """The mobilization area of a province in this period (7.2) and its chart line: limits and
-    costs by chart column. The period's Mobilization Chart of ``charts_mobilization.toml`` is
-    read first (its cost line serves provinces outside every area too, 7.3); without it, the
-    printed P1 fragments of ``charts.toml``; ("", {}) outside every area."""
-    book = data().tables
-    chart_of_period = book.mobilization.get(period(st)) if book is not None else None
-    if chart_of_period is not None:
-        costs = {_short(k): int(v) for k, v in chart_of_period.costs(data().scenarios[st.scenario].number).items()}
-        for area in sorted(chart_of_period.areas, key=lambda a: a.id):
-            if province in area.provinces:
-                return area.id, {"limits": {_short(k): int(v) for k, v in area.limits.items()}, "costs": costs}
-        return "", {"costs": costs}
-    areas = data().charts.mobilization.get(period(st), {})
-    for name in sorted(areas):
-        chart = dict(areas[name])
-        members = [str(p) for p in chart.get("provinces", [])]  # type: ignore[attr-defined]
-        if province in members or (name == province and "provinces" not in chart):
-            return name, chart
-    return "", {}
+    costs by chart column, from the period's Mobilization Chart (``charts_mobilization.toml``),
+    whose cost line serves provinces outside every area too (7.3); "" for the area outside
+    every area."""
+    chart_of_period = period_chart(period(st))
+    costs = {_short(k): int(v) for k, v in chart_of_period.costs(data().scenarios[st.scenario].number).items()}
+    for area in sorted(chart_of_period.areas, key=lambda a: a.id):
+        if province in area.provinces:
+            return area.id, {"limits": {_short(k): int(v) for k, v in area.limits.items()}, "costs": costs}
+    return "", {"costs": costs}
+
+
+def raisable_types(st: IRState) -> tuple[str, ...]:
+    """The land unit types the period's chart prices for this scenario (7.3) and the baggage
+    train (7.7), in id order; the elite 24-10 is never raised (15.2). Fleets are built by 7.8."""
+    priced = period_chart(period(st)).costs(data().scenarios[st.scenario].number)
+    return tuple(sorted({t for t in priced if t != "legion_24_10" and not t.startswith("fleet")} | {"baggage_train"}))
 
 
 def form_lines(st: IRState, power: str) -> list[str]:
@@ -70,9 +66,14 @@ def form_lines(st: IRState, power: str) -> list[str]:
 
 def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
     """7.4: the chart's cost, doubled in June, September and December except in the scenario's
-    first Taxation & Mobilization Phase (a fleet's cost where no chart prints it: charts_naval.toml)."""
-    default = naval_charts().build["cost"] if unit_type.startswith("fleet") else tables().unit_costs[unit_type]
-    base = int(chart.get("costs", {}).get(_short(unit_type), default))
+    first Taxation & Mobilization Phase. A baggage train costs the period's price (7.7); a fleet
+    the chart's 18-30 price, or where it prints none, the one of charts_naval.toml (7.8)."""
+    if unit_type == "baggage_train":
+        base = period_chart(period(st)).baggage_train_cost
+    elif unit_type.startswith("fleet"):
+        base = int(chart.get("costs", {}).get(_short(unit_type), naval_charts().build["cost"]))
+    else:
+        base = int(chart["costs"][_short(unit_type)])
     return base * 2 if st.month in DOUBLE_COST_MONTHS and st.tm_seen > 1 else base
 
 
@@ -88,9 +89,12 @@ def _short(unit_type: str) -> str:
 def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     """The ``build`` command (7.4): ``type`` of unit and ``city`` where it appears."""
     unit_type, city = str(args.get("type", "")), str(args.get("city", ""))
+    if "hex" in args or not st.powers.get(st.city_owner.get(city, ""), {"major": True})["major"]:
+        accrual.rebuild(st, seat, args, lines)  # 8.0: a minor power rebuilds with points
+        return
     power, pool, cost = check_build(st, seat, unit_type, city)
     st.powers[power]["treasury"] -= cost
-    if st.powers[power]["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
+    if accrual.civilized_major(st, power):
         st.powers[power]["points_halves"] -= data().units[unit_type].le_halves  # 26.2
     for key, column in pool:
         used = st.mobilized.setdefault(key, {})
@@ -120,12 +124,12 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     if not power or B.seat_of(st, power) != seat:
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
-        raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
-    rules = data().scenarios[st.scenario].special_rules
-    civilized = st.powers[power]["kind"] == "civilized" and "26" in rules
+        raise RuleError("§8.0", _("a minor power never mobilizes; it rebuilds its losses with points"))
+    civilized = accrual.civilized_major(st, power)
     if civilized:
-        if power not in CIVILIZED_RATE_HALVES:
-            raise NotYetSupported("§26", _("civilized recruitment"))
+        if accrual.rate(st, power) is None:
+            raise NotYetSupported("§26", _("the replacement rate of {power}, which the scenario does not give",
+                                           power=st.powers[power]["name"]))  # fmt: skip
         if unit_type not in starting_types(st, power):
             raise RuleError("§26.2", _("a civilized power builds only the unit types it began with"))
     if st.province_owner.get(province, "") != power:
@@ -147,7 +151,7 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
                                       limit=naval_charts().build["per_city"]))  # fmt: skip
     if unit_type == "legion_24_10":
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
-    if unit_type not in tables().unit_costs and not fleet:
+    if unit_type not in raisable_types(st) and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
     cap, in_play = counter_mix(st, power, unit_type)
     if in_play >= cap:
@@ -271,20 +275,24 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        for unit_type in (*sorted(tables().unit_costs), "fleet_18_30"):
+        for unit_type in (*raisable_types(st), "fleet_18_30"):
             try:
                 check_build(st, seat, unit_type, city)
             except RuleError:
                 continue
             out.append({"type": unit_type, "city": city})
-    return out
+    return out + accrual.rebuild_commands(st, seat)
 
 
 # -- fleets under construction (7.8) -----------------------------------------------------------
-def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text]) -> None:
-    """7.8: the fleet is paid now and appears in its port three months later."""
+def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "") -> None:
+    """7.8: the fleet is paid now and appears in its port three months later (8.3: a minor
+    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back)."""
     months = naval_charts().build["months"]
-    st.shipyards.append({"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen})
+    yard = {"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen}
+    if rebuilt:
+        yard["rebuilt"] = rebuilt
+    st.shipyards.append(yard)
     st.stat("fleets_begun")
     lines.append(_("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
                    power=st.powers[power]["name"], city=data().cities[city].name, cost=cost, months=months))  # fmt: skip
@@ -307,7 +315,12 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip
         if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:
-            uid = _place(st, yard["power"], "fleet_18_30", data().cities[yard["city"]].hex)
+            hex_id = data().cities[yard["city"]].hex
+            if yard.get("rebuilt") in st.eliminated and st.eliminated[yard["rebuilt"]]["power"] == yard["power"]:
+                uid = str(yard["rebuilt"])
+                accrual.revive(st, uid, hex_id)
+            else:
+                uid = _place(st, yard["power"], "fleet_18_30", hex_id)
             lines.append(_("{power}: a new fleet is launched at {city} (7.8).", power=st.powers[yard["power"]]["name"],
                            city=data().cities[yard["city"]].name))  # fmt: skip
             st.units[uid]["vet"] = True  # fleets are never seasoned: one strength (7.8)
@@ -321,18 +334,6 @@ def starting_types(st: IRState, power: str) -> tuple[str, ...]:
     """26.2: the unit types a civilized power began the scenario with."""
     return tuple(sorted({t for d in data().scenarios[st.scenario].deployments if d.power == power for t, _n in d.units}))
 
-
-def accrue_points(st: IRState, lines: list[Text]) -> None:
-    """26.1: each Taxation & Mobilization Phase a civilized major power gains its replacement
-    points, without limit, losses or not."""
-    if "26" not in data().scenarios[st.scenario].special_rules:
-        return
-    for power in sorted(st.powers):
-        rec = st.powers[power]
-        if rec["major"] and not rec["dissolved"] and rec["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
-            rec["points_halves"] = rec.get("points_halves", 0) + CIVILIZED_RATE_HALVES[power]
-            lines.append(_("{power} accrues replacement points (26.1): {points} in hand.", power=rec["name"],
-                           points=rec["points_halves"] / 2))  # fmt: skip
 
 def phase_summary(st: IRState, lines: list[Text]) -> None:
     """4.0, 7.4: once every power has ended the Taxation & Mobilization Phase, how many units

@@ -16,7 +16,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.world import data, world
+from rules.imperium_romanum.world import World, data, world
 
 LEADER_MA = 16
 """A leader's movement allowance (18.1, counter "+1-16")."""
@@ -207,6 +207,7 @@ def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
         for step in path:
             costs = {h: c for h, c, _x in w.step_costs(here, st.season == "winter", st.flooded)}
             if step not in costs:
+                _refuse_barrier(w, here, step)
                 raise RuleError("§12.1", _("{a} and {b} are not joined by land", a=here, b=step))
             if here != origin and stops_at(st, seat, here):
                 raise RuleError("§12.3", _("movement ends on entering {hex}", hex=here))
@@ -221,6 +222,16 @@ def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
     if target not in best:
         raise RuleError("§12.1", _("{hex} is out of reach of the group ({mp} MP)", hex=target, mp=budget))
     return path_to(best, target)
+
+
+def _refuse_barrier(w: World, here: str, step: str) -> None:
+    """Refuse a step across a hexside no land unit crosses, naming it and its rule."""
+    barrier = w.barrier(here, step)
+    if barrier == "mountain":
+        raise RuleError("§12.4", _("{a} and {b} are parted by a mountain hexside: no land unit crosses it except at a pass "
+                                   "(ruling IR-MAP-4)", a=here, b=step))  # fmt: skip
+    if barrier:
+        raise RuleError("§12.2", _("{a} and {b} are parted by sea or a lake: land units cross only at a strait", a=here, b=step))
 
 
 def walk(st: IRState, lines: list[Text]) -> None:

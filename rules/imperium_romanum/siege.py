@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.engine_data import siege_attrition_value, tables
+from rules.imperium_romanum.engine_data import siege_attrition_value, siege_priority
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -65,7 +65,7 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
             lines.append(_("Siege of {city}: roll {roll} against {value}, no attrition (17.3.1).",
                            city=data().cities[city].name, roll=roll.result, value=value))  # fmt: skip
             continue
-        order = tables().siege_priority
+        order = siege_priority()
         victims = [u for u in inside if st.units[u]["type"] != B.BT]
         victims.sort(key=lambda u: (order.index(st.units[u]["type"]) if st.units[u]["type"] in order else len(order), u))
         taker = besiegers(st, hex_id)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.i18n import _, join
 from rules.imperium_romanum.chart_book import (
     ChartBook,
     CostSet,
@@ -51,20 +52,20 @@ class _Reader:
         self.problems = problems
 
     def fail(self, where: str, message: str) -> None:
-        self.problems.append(f"{self.file}: {where}: {message}")
+        self.problems.append(join(": ", [self.file, where, message]))
 
     def src(self, entry: object, where: str) -> None:
         """The entry tags its provenance: ``src``, or ``provenance`` with a tag per field."""
         if not isinstance(entry, dict):
-            self.fail(where, "needs a table with its provenance")
+            self.fail(where, _("needs a table with its provenance"))
             return
         if "src" in entry:
             if entry["src"] not in PROVENANCES:
-                self.fail(where, f"src must be one of {', '.join(PROVENANCES)}")
+                self.fail(where, _("src must be one of {allowed}", allowed=", ".join(PROVENANCES)))
             return
         tags = entry.get("provenance")
         if not isinstance(tags, dict) or not tags or any(v not in PROVENANCES for v in tags.values()):
-            self.fail(where, f"needs src or a provenance table with tags among {', '.join(PROVENANCES)}")
+            self.fail(where, _("needs src or a provenance table with tags among {allowed}", allowed=", ".join(PROVENANCES)))
 
     def value(self, table: Mapping[str, Any], key: str, where: str, low: int = -1000, high: int = 1000) -> int:
         """A ``{ value = n, src = ... }`` entry holding a whole number in [low, high]."""
@@ -72,36 +73,36 @@ class _Reader:
         self.src(entry, f"{where}.{key}")
         number = entry.get("value") if isinstance(entry, dict) else None
         if not isinstance(number, int) or isinstance(number, bool) or not low <= number <= high:
-            self.fail(f"{where}.{key}", f"needs a whole number from {low} to {high}")
+            self.fail(f"{where}.{key}", _("needs a whole number from {low} to {high}", low=low, high=high))
             return 0
         return number
 
     def number(self, value: object, where: str, low: int, high: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            self.fail(where, f"needs a whole number from {low} to {high}")
+            self.fail(where, _("needs a whole number from {low} to {high}", low=low, high=high))
             return low
         return value
 
     def units(self, table: object, where: str, units: Mapping[str, UnitType]) -> dict[str, int]:
         """A ``{ unit_type = count }`` table of known unit types."""
         if not isinstance(table, dict):
-            self.fail(where, "needs a table of unit types and counts")
+            self.fail(where, _("needs a table of unit types and counts"))
             return {}
         out = {}
         for uid, count in table.items():
             if uid not in units:
-                self.fail(where, f"unknown unit type {uid!r}")
+                self.fail(where, _("unknown unit type {uid}", uid=repr(uid)))
             else:
                 out[uid] = self.number(count, f"{where}.{uid}", 0, 100)
         return out
 
     def provinces(self, ids: object, where: str, provinces: Mapping[str, Province]) -> tuple[str, ...]:
         if not isinstance(ids, list):
-            self.fail(where, "needs a list of province ids")
+            self.fail(where, _("needs a list of province ids"))
             return ()
         for pid in ids:
             if pid not in provinces:
-                self.fail(where, f"unknown province {pid!r}")
+                self.fail(where, _("unknown province {pid}", pid=repr(pid)))
         return tuple(str(p) for p in ids)
 
 
@@ -134,7 +135,7 @@ def read_charts(
         try:
             read[name] = reader(_Reader(name, problems), docs[name])
         except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
-            problems.append(f"{name}: a value has the wrong shape ({type(error).__name__}: {error})")
+            problems.append(_("{name}: a value has the wrong shape ({kind}: {error})", name=name, kind=type(error).__name__, error=str(error)))
     if len(read) != len(readers):
         return None
     max_build, cap = read["charts_build.toml"]
@@ -155,9 +156,9 @@ def _supply(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -> S
         per, rides = tuple(entry.get("per", [])), tuple(entry.get("free", []))
         for uid in (*per, *rides):
             if uid not in units:
-                r.fail(f"le_supply.free[{i}]", f"unknown unit type {uid!r}")
+                r.fail(f"le_supply.free[{i}]", _("unknown unit type {uid}", uid=repr(uid)))
         if not per or not rides:
-            r.fail(f"le_supply.free[{i}]", "needs per and free unit types (13.2)")
+            r.fail(f"le_supply.free[{i}]", _("needs per and free unit types (13.2)"))
         free.append(FreeAttachment(per, rides))
     mods = doc.get("supply_modifiers", {})
     names = ("leader_plus_2", "baggage_train_in_hex_forage", "per_hex_to_baggage_train", "baggage_train_reach_hexes", "forage_max_le_per_hex")
@@ -168,7 +169,7 @@ def _supply(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -> S
             entry.get("thirds"), f"forage_at_zero.thirds[{i}].thirds", 0, 3
         )
     if sorted(zero) != [1, 2, 3, 4]:
-        r.fail("forage_at_zero", "needs the requirements 1 to 4 (13.3)")
+        r.fail("forage_at_zero", _("needs the requirements 1 to 4 (13.3)"))
     return SupplyRules(
         free=tuple(free),
         le_per_roll=r.value(le, "le_per_roll", "le_supply", 1, 100),
@@ -185,18 +186,18 @@ def _siege(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -> Si
     for i, entry in enumerate(table.get("rows", [])):
         r.src(entry, f"siege_attrition.rows[{i}]")
         if entry.get("month") != i + 1:
-            r.fail(f"siege_attrition.rows[{i}]", f"month must be {i + 1}: the rows count the months of rolling from 1")
+            r.fail(f"siege_attrition.rows[{i}]", _("month must be {month}: the rows count the months of rolling from 1", month=i + 1))
         values.append(r.number(entry.get("value"), f"siege_attrition.rows[{i}].value", 0, 6))
     if not values:
-        r.fail("siege_attrition", "needs rows")
+        r.fail("siege_attrition", _("needs rows"))
     if any(b < a for a, b in zip(values, values[1:], strict=False)):
-        r.fail("siege_attrition", "a longer siege never lowers the attrition value (17.3.1)")
+        r.fail("siege_attrition", _("a longer siege never lowers the attrition value (17.3.1)"))
     mods = {}
     for i, entry in enumerate(table.get("modifiers", [])):
         r.src(entry, f"siege_attrition.modifiers[{i}]")
         mods[str(entry.get("id", i))] = r.number(entry.get("value"), f"siege_attrition.modifiers[{i}].value", -6, 6)
     if "province_plundered" not in mods:
-        r.fail("siege_attrition.modifiers", "needs province_plundered, the modifier 24.5 names")
+        r.fail("siege_attrition.modifiers", _("needs province_plundered, the modifier 24.5 names"))
     exempt = table.get("port_supplied_exempt", {})
     r.src(exempt, "siege_attrition.port_supplied_exempt")
     priority = doc.get("siege_priority", {})
@@ -204,7 +205,7 @@ def _siege(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -> Si
     order = tuple(str(u) for u in priority.get("order", []))
     wanted = sorted(u for u in units if u != "baggage_train")
     if sorted(order) != wanted:
-        r.fail("siege_priority", "order must list every unit type but the baggage train once (17.3.1)")
+        r.fail("siege_priority", _("order must list every unit type but the baggage train once (17.3.1)"))
     return SiegeRules(tuple(values), MappingProxyType(mods), exempt.get("value") is True, order)
 
 
@@ -215,7 +216,7 @@ def _leaders(r: _Reader, doc: dict[str, Any]) -> LeaderRules:
         r.src(entry, where)
         table[r.number(entry.get("value"), f"{where}.value", 0, 3)] = r.number(entry.get("return_on"), f"{where}.return_on", 1, 6)
     if sorted(table) != [0, 1, 2, 3]:
-        r.fail("unnamed_leader_replacement", "needs a row for each leader value 0 to 3 (18.0)")
+        r.fail("unnamed_leader_replacement", _("needs a row for each leader value 0 to 3 (18.0)"))
     receive = []
     for i, entry in enumerate(doc.get("receive_leader", {}).get("rows", [])):
         where = f"receive_leader.rows[{i}]"
@@ -223,7 +224,7 @@ def _leaders(r: _Reader, doc: dict[str, Any]) -> LeaderRules:
         span = entry.get("d6", [0, 0])
         receive.append((r.number(span[0], where, 1, 6), r.number(span[-1], where, 1, 6), r.number(entry.get("value"), where, 0, 3)))
     if sorted(d for lo, hi, _v in receive for d in range(lo, hi + 1)) != [1, 2, 3, 4, 5, 6]:
-        r.fail("receive_leader", "the rows must cover each d6 result once (39.2 D)")
+        r.fail("receive_leader", _("the rows must cover each d6 result once (39.2 D)"))
     return LeaderRules(MappingProxyType(table), tuple(receive))
 
 
@@ -237,23 +238,23 @@ def _grain(r: _Reader, doc: dict[str, Any], provinces: Mapping[str, Province], u
         span = entry.get("span", [])
         lo, hi = (r.number(span[0], where, 1, 6), r.number(span[-1], where, 1, 6)) if span else (1, 0)
         if lo > hi:
-            r.fail(where, "span must run from a low to a high d6 result")
+            r.fail(where, _("span must run from a low to a high d6 result"))
         spans[r.number(entry.get("wheat"), f"{where}.wheat", 0, 50)] = (lo, hi)
     if sorted(spans) != list(range(threshold + 1)):
-        r.fail("grain_rebellion", f"needs a row for each wheat count 0 to {threshold} (the last for {threshold} or more)")
+        r.fail("grain_rebellion", _("needs a row for each wheat count 0 to {threshold} (the last for {threshold} or more)", threshold=threshold))
     counts = [spans[w][1] - spans[w][0] for w in sorted(spans)]
     if any(b > a for a, b in zip(counts, counts[1:], strict=False)):
-        r.fail("grain_rebellion", "more wheat never widens the span of rebellion (22.2.2)")
+        r.fail("grain_rebellion", _("more wheat never widens the span of rebellion (22.2.2)"))
     effects = doc.get("grain_rebellion_effects", {})
     rebels = effects.get("rebels", {})
     r.src(rebels, "grain_rebellion_effects.rebels")
     if rebels.get("unit") not in units:
-        r.fail("grain_rebellion_effects.rebels", "unit must be a unit type")
+        r.fail("grain_rebellion_effects.rebels", _("unit must be a unit type"))
     wheat = {}
     for i, entry in enumerate(doc.get("constantinople_grain", {}).get("wheat", [])):
         r.src(entry, f"constantinople_grain.wheat[{i}]")
         if entry.get("province") not in provinces:
-            r.fail(f"constantinople_grain.wheat[{i}]", f"unknown province {entry.get('province')!r}")
+            r.fail(f"constantinople_grain.wheat[{i}]", _("unknown province {pid}", pid=repr(entry.get("province"))))
         wheat[str(entry.get("province"))] = r.number(entry.get("wheat"), f"constantinople_grain.wheat[{i}].wheat", 0, 20)
     return GrainRules(
         threshold, MappingProxyType(spans), str(rebels.get("unit", "")), r.number(rebels.get("count"), "grain_rebellion_effects.rebels.count", 1, 20),
@@ -268,17 +269,17 @@ def _inactive_rows(r: _Reader, entries: list[Any], where: str, units: Mapping[st
         here = f"{where}[{i}]"
         r.src(entry, here)
         if entry.get("cer") not in ("A", "B", "C", "D"):
-            r.fail(here, "cer must be A, B, C or D")
+            r.fail(here, _("cer must be A, B, C or D"))
         rate = entry.get("replacement")
         if not isinstance(rate, int | float) or rate < 0 or (rate * 2) != int(rate * 2):
-            r.fail(here, "replacement must be 0 or more in halves (8.1)")
+            r.fail(here, _("replacement must be 0 or more in halves (8.1)"))
             rate = 0
         counts = r.units(entry.get("units"), f"{here}.units", units)
         if not counts:
-            r.fail(here, "needs at least one unit")
+            r.fail(here, _("needs at least one unit"))
         rows.append(InactiveRow(r.number(entry.get("roll"), f"{here}.roll", 0, 20), str(entry.get("cer")), float(rate), tuple(counts.items())))
     if [row.roll for row in rows] != list(range(2, 13)):
-        r.fail(where, "needs one row for each roll 2 to 12, in order (23.3)")
+        r.fail(where, _("needs one row for each roll 2 to 12, in order (23.3)"))
     return tuple(rows)
 
 
@@ -299,16 +300,16 @@ def _inactive(r: _Reader, doc: dict[str, Any], provinces: Mapping[str, Province]
     for i, entry in enumerate(incursion.get("locations", [])):
         r.src(entry, f"barbarian_incursion.locations[{i}]")
         if entry.get("d6") != i + 1:
-            r.fail(f"barbarian_incursion.locations[{i}]", f"d6 must be {i + 1}")
+            r.fail(f"barbarian_incursion.locations[{i}]", _("d6 must be {roll}", roll=i + 1))
         places.append(str(entry.get("province")))
     r.provinces(places, "barbarian_incursion.locations", provinces)
     if len(places) != 6:
-        r.fail("barbarian_incursion.locations", "needs one province for each d6 result (39.2 O)")
+        r.fail("barbarian_incursion.locations", _("needs one province for each d6 result (39.2 O)"))
     band = incursion.get("units", {})
     r.src(band, "barbarian_incursion.units")
     for key in ("unit", "desert_unit"):
         if band.get(key) not in units:
-            r.fail("barbarian_incursion.units", f"{key} must be a unit type")
+            r.fail("barbarian_incursion.units", _("{key} must be a unit type", key=key))
     return InactiveRules(
         civilized=_inactive_rows(r, table.get("civilized", []), "inactive_power.civilized", units),
         barbarian=_inactive_rows(r, table.get("barbarian", []), "inactive_power.barbarian", units),
@@ -326,14 +327,14 @@ def _tax(r: _Reader, doc: dict[str, Any], provinces: Mapping[str, Province], col
     table = doc.get("tax_value", {})
     r.src(table, "tax_value")
     if tuple(table.get("columns", [])) != columns:
-        r.fail("tax_value", "columns must be those of the Variable City Chart")
+        r.fail("tax_value", _("columns must be those of the Variable City Chart"))
     out = {}
     for pid, row in table.get("provinces", {}).items():
         if pid not in provinces:
-            r.fail("tax_value", f"unknown province {pid!r}")
+            r.fail("tax_value", _("unknown province {pid}", pid=repr(pid)))
             continue
         if not isinstance(row, list) or len(row) != len(columns):
-            r.fail(f"tax_value.{pid}", f"needs {len(columns)} values, one per column")
+            r.fail(f"tax_value.{pid}", _("needs {n} values, one per column", n=len(columns)))
             continue
         out[pid] = tuple(r.number(v, f"tax_value.{pid}", 0, 100) for v in row)
     return MappingProxyType(out)
@@ -355,9 +356,9 @@ def _mobilization(
         r.src(fort, f"{where}.fort")
         strength = tuple(r.number(v, f"{where}.fort.strength", 1, 50) for v in fort.get("strength", []))
         if len(strength) != len(FORT_LEVELS) or list(strength) != sorted(strength):
-            r.fail(f"{where}.fort", "strength needs one rising value per level D, C, B, A (21.4)")
+            r.fail(f"{where}.fort", _("strength needs one rising value per level D, C, B, A (21.4)"))
         if fort.get("max_level") not in FORT_LEVELS:
-            r.fail(f"{where}.fort", "max_level must be D, C, B or A (21.2)")
+            r.fail(f"{where}.fort", _("max_level must be D, C, B or A (21.2)"))
         sets = []
         covered: list[int] = []
         for i, cost_set in enumerate(entry.get("cost_set", [])):
@@ -366,16 +367,16 @@ def _mobilization(
             span = cost_set.get("scenarios") or [0, -1]
             costs = r.units(cost_set.get("costs"), f"{here}.costs", units)
             if sorted(costs) != buildable:
-                r.fail(here, "costs must give every unit type but the 24-10 (15.2) and the baggage train")
+                r.fail(here, _("costs must give every unit type but the 24-10 (15.2) and the baggage train"))
             if any(v < 1 for v in costs.values()):
-                r.fail(here, "every cost is at least 1 talent")
+                r.fail(here, _("every cost is at least 1 talent"))
             for civil, roman in (("heavy_infantry_20_9", "legion_20_10"), ("heavy_infantry_16_9", "legion_16_10")):
                 if costs.get(civil) != costs.get(roman):
-                    r.fail(here, f"{civil} costs the same as {roman} (26.2)")
+                    r.fail(here, _("{civil} costs the same as {roman} (26.2)", civil=civil, roman=roman))
             covered += range(span[0], span[-1] + 1)
             sets.append(CostSet(span[0], span[-1], MappingProxyType(costs)))
         if sorted(covered) != list(range(first, last + 1)):
-            r.fail(where, f"the cost sets must cover scenarios {first} to {last} once each (7.3)")
+            r.fail(where, _("the cost sets must cover scenarios {first} to {last} once each (7.3)", first=first, last=last))
         areas = []
         held: dict[str, str] = {}
         for area in entry.get("area", []):
@@ -385,13 +386,13 @@ def _mobilization(
             members = r.provinces(area.get("provinces"), f"{here}.provinces", provinces)
             for p in members:
                 if p in held:
-                    r.fail(here, f"{p} is already in area {held[p]}")
+                    r.fail(here, _("{province} is already in area {area}", province=p, area=held[p]))
                 held[p] = aid
             if area.get("cer") not in MOBILIZATION_CER:
-                r.fail(here, "cer must be A, B or C (7.6)")
+                r.fail(here, _("cer must be A, B or C (7.6)"))
             limits = r.units(area.get("limits"), f"{here}.limits", units)
             if NEVER_MOBILIZED in limits:
-                r.fail(here, "the 24-10 is never mobilized (15.2)")
+                r.fail(here, _("the 24-10 is never mobilized (15.2)"))
             areas.append(MobilizationArea(
                 aid, str(area.get("name", aid)), members, str(area.get("cer")), MappingProxyType(limits),
                 r.number(area.get("militia", 0), f"{here}.militia", 0, 100),
@@ -402,10 +403,10 @@ def _mobilization(
             tuple(sets), tuple(areas),
         )  # fmt: skip
     if tuple(out) != PERIODS:
-        r.fail("mobilization", f"needs the six periods {', '.join(PERIODS)} in order (2.2)")
+        r.fail("mobilization", _("needs the six periods {allowed} in order (2.2)", allowed=", ".join(PERIODS)))
     spans = [(p.first, p.last) for p in out.values()]
     if spans and (spans[0][0] != 1 or any(b[0] != a[1] + 1 for a, b in zip(spans, spans[1:], strict=False))):
-        r.fail("mobilization", "the periods must cover the scenarios from 1 on without gap or overlap")
+        r.fail("mobilization", _("the periods must cover the scenarios from 1 on without gap or overlap"))
     return MappingProxyType(out)
 
 
@@ -415,14 +416,14 @@ def _max_build(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -
         colour = str(entry.get("colour", "?"))
         r.src(entry, f"max_build.{colour}")
         if colour not in COLOURS or colour in out:
-            r.fail(f"max_build.colours[{i}]", f"colour must be one of the ten colours, once (5.7): {colour!r}")
+            r.fail(f"max_build.colours[{i}]", _("colour must be one of the ten colours, once (5.7): {colour}", colour=repr(colour)))
             continue
         counts = r.units(entry.get("units"), f"max_build.{colour}", units)
         if sorted(counts) != sorted(units):
-            r.fail(f"max_build.{colour}", "needs a maximum for every unit type")
+            r.fail(f"max_build.{colour}", _("needs a maximum for every unit type"))
         out[colour] = MappingProxyType(counts)
     if sorted(out) != sorted(COLOURS):
-        r.fail("max_build", f"needs each of the ten colours ({', '.join(COLOURS)})")
+        r.fail("max_build", _("needs each of the ten colours ({allowed})", allowed=", ".join(COLOURS)))
     return MappingProxyType(out)
 
 
@@ -441,10 +442,10 @@ def _morale(r: _Reader, doc: dict[str, Any]) -> MoraleChart:
     needed = ("unit_lost_per_le_half", "retreat_before_combat", "no_attack_in_summer", "battle_won", "battle_lost", "gap", "modifier")
     for key in needed:
         if key not in values:
-            r.fail("morale", f"missing {key} (19.1, 19.3)")
+            r.fail("morale", _("missing {key} (19.1, 19.3)", key=key))
     for key in ("unnamed_leader_lost", "named_leader_lost", "emperor_lost"):
         if key not in formulas:
-            r.fail("morale", f"missing {key} (19.1)")
+            r.fail("morale", _("missing {key} (19.1)", key=key))
     return MoraleChart(MappingProxyType(values), MappingProxyType(formulas))
 
 
@@ -455,15 +456,15 @@ def _events(r: _Reader, doc: dict[str, Any]) -> EventsGrid:
     first_row, first_column = table.get("first_row"), table.get("first_column")
     # rows: a d6 + the period 1-6; columns: a d6 + the major powers at start (1-6)
     if first_row != 2 or len(rows) != 11:
-        r.fail("random_events", "needs the rows 2 to 12 (a d6 plus the period number, 39.1)")
+        r.fail("random_events", _("needs the rows 2 to 12 (a d6 plus the period number, 39.1)"))
     if first_column != 2 or any(len(row) != 11 for row in rows):
-        r.fail("random_events", "each row needs the columns 2 to 12 (a d6 plus 1 to 6 major powers, 39.1)")
+        r.fail("random_events", _("each row needs the columns 2 to 12 (a d6 plus 1 to 6 major powers, 39.1)"))
     bad = sorted({c for row in rows for c in row} - EVENT_CODES)
     if bad:
-        r.fail("random_events", f"cells are '-' or a letter A-Z, not {', '.join(bad)}")
+        r.fail("random_events", _("cells are '-' or a letter A-Z, not {cells}", cells=", ".join(bad)))
     missing = sorted(EVENT_CODES - {"-"} - {c for row in rows for c in row})
     if missing:
-        r.fail("random_events", f"the events {', '.join(missing)} of 39.2 never occur")
+        r.fail("random_events", _("the events {events} of 39.2 never occur", events=", ".join(missing)))
     numbers = {}
     for key, entry in doc.get("event_numbers", {}).items():
         if key == "section":
@@ -485,7 +486,7 @@ def _deity(r: _Reader, doc: dict[str, Any]) -> DeityTable:
                 r.number(entry.get("modifier"), f"{where}.modifier", -3, 3), r.number(entry.get("morale"), f"{where}.morale", -20, 20)
             )  # fmt: skip
         if sorted(rows) != list(range(1, 8)):
-            r.fail(f"deity_appeal.{faith}", "needs the rolls 1 to 7 (a d6, +1 for the leaders of 38.3)")
+            r.fail(f"deity_appeal.{faith}", _("needs the rolls 1 to 7 (a d6, +1 for the leaders of 38.3)"))
         sections[faith] = rows
     faith_doc = doc.get("deity_faith", {})
     lists = {}

@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.core.i18n import _
 from rules.imperium_romanum.data_model import (
     PROVENANCES,
     TERRAINS,
@@ -20,6 +21,7 @@ from rules.imperium_romanum.data_model import (
     Island,
     IslandBox,
     MapFeatures,
+    NonCityPort,
     Pass,
     Province,
     Strait,
@@ -39,15 +41,15 @@ ISLAND_KINDS = ("island", "map_edge")
 def _side(pair: object, hexes: Mapping[str, Hex], where: str, problems: list[str]) -> frozenset[str] | None:
     """A hexside between two adjacent land hexes, or None after noting the problem."""
     if not isinstance(pair, list) or len(pair) != 2:
-        problems.append(f"{where}: {pair!r} is not a pair of hex ids")
+        problems.append(_("{where}: {pair} is not a pair of hex ids", where=where, pair=repr(pair)))
         return None
     a, b = (str(x) for x in pair)
     ha, hb = hexes.get(a), hexes.get(b)
     if ha is None or hb is None or distance((ha.col, ha.row), (hb.col, hb.row)) != 1:
-        problems.append(f"{where}: {pair!r} is not a hexside between two hexes of the map")
+        problems.append(_("{where}: {pair} is not a hexside between two hexes of the map", where=where, pair=repr(pair)))
         return None
     if ha.kind != "land" or hb.kind != "land":
-        problems.append(f"{where}: {pair!r} is not a hexside between two land hexes")
+        problems.append(_("{where}: {pair} is not a hexside between two land hexes", where=where, pair=repr(pair)))
         return None
     return frozenset((a, b))
 
@@ -60,7 +62,7 @@ def read_features(
     provenance = doc.get("provenance", {})
     for key in ("all_sea", "lake", "mountain", "passes", "islands", "island_boxes"):
         if provenance.get(key) not in PROVENANCES:
-            problems.append(f"{where}: provenance: {key} must be one of {', '.join(PROVENANCES)}")
+            problems.append(_("{where}: provenance: {key} must be one of {allowed}", where=where, key=key, allowed=", ".join(PROVENANCES)))
     sides: dict[str, set[frozenset[str]]] = {}
     for key in ("all_sea", "lake", "mountain"):
         found: set[frozenset[str]] = set()
@@ -71,7 +73,7 @@ def read_features(
         sides[key] = found
     for one, other in (("all_sea", "lake"), ("all_sea", "mountain"), ("lake", "mountain")):
         for side in sorted(sides[one] & sides[other], key=sorted):
-            problems.append(f"{where}: {'-'.join(sorted(side))} is both a {one} and a {other} hexside")
+            problems.append(_("{where}: {side} is both a {one} and a {other} hexside", where=where, side="-".join(sorted(side)), one=one, other=other))
     passes: list[Pass] = []
     for entry in doc.get("pass", []):
         name = str(entry.get("name", "?"))
@@ -79,15 +81,15 @@ def read_features(
         if side is None:
             continue
         if side in sides["mountain"] or side in sides["all_sea"] or side in sides["lake"]:
-            problems.append(f"{where}: pass {name}: a pass cannot also be a mountain, all-sea or lake hexside")
+            problems.append(_("{where}: pass {name}: a pass cannot also be a mountain, all-sea or lake hexside", where=where, name=name))
         passes.append(Pass(name, str(entry["a"]), str(entry["b"])))
     islands: list[Island] = []
     for entry in doc.get("island", []):
         iid, hid, kind = str(entry.get("id", "?")), str(entry.get("hex", "")), entry.get("kind")
         if kind not in ISLAND_KINDS:
-            problems.append(f"{where}: island {iid}: kind must be one of {', '.join(ISLAND_KINDS)}")
+            problems.append(_("{where}: island {iid}: kind must be one of {allowed}", where=where, iid=iid, allowed=", ".join(ISLAND_KINDS)))
         if hid not in hexes or hexes[hid].kind != "land":
-            problems.append(f"{where}: island {iid}: hex {hid!r} is not a land hex of the map")
+            problems.append(_("{where}: island {iid}: hex {hid} is not a land hex of the map", where=where, iid=iid, hid=repr(hid)))
             continue
         islands.append(Island(iid, str(entry.get("name", iid)), str(kind), hid))
     boxes: list[IslandBox] = []
@@ -99,18 +101,18 @@ def read_features(
         )  # fmt: skip
         label = f"{where}: island box {box.id}"
         if box.hex not in hexes:
-            problems.append(f"{label}: hex {box.hex!r} is not on the map")
+            problems.append(_("{box}: hex {hex} is not on the map", box=label, hex=repr(box.hex)))
         if len(box.letter) != 1 or not box.letter.isupper():
-            problems.append(f"{label}: the letter must be one capital letter (3.1.1)")
+            problems.append(_("{box}: the letter must be one capital letter (3.1.1)", box=label))
         if box.id in seen:
-            problems.append(f"{label}: repeated")
+            problems.append(_("{box}: repeated", box=label))
         seen.add(box.id)
         if box.province not in provinces:
-            problems.append(f"{label}: unknown province {box.province!r}")
+            problems.append(_("{box}: unknown province {province}", box=label, province=repr(box.province)))
         if box.terrain not in TERRAINS:
-            problems.append(f"{label}: terrain must be one of {', '.join(TERRAINS)}")
+            problems.append(_("{box}: terrain must be one of {allowed}", box=label, allowed=", ".join(TERRAINS)))
         if box.city and (box.city not in cities or cities[box.city].province != box.province):
-            problems.append(f"{label}: city {box.city!r} is not a city of {box.province}")
+            problems.append(_("{box}: city {city} is not a city of {province}", box=label, city=repr(box.city), province=box.province))
         boxes.append(box)
     return MapFeatures(
         all_sea=frozenset(sides["all_sea"]), lake=frozenset(sides["lake"]), mountain=frozenset(sides["mountain"]),
@@ -125,23 +127,59 @@ def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str
     out: dict[str, frozenset[str]] = {}
     for area, cells in doc.items():
         if area not in SEA_AREAS:
-            problems.append(f"{where}: {area!r} is not one of the sea areas of 13.1 ({', '.join(SEA_AREAS)})")
+            problems.append(_("{where}: {area} is not one of the sea areas of 13.1 ({allowed})", where=where, area=repr(area), allowed=", ".join(SEA_AREAS)))
             continue
         bad = sorted(h for h in cells if h not in hexes or hexes[h].kind not in ("coastal", "deep"))
         if bad:
-            problems.append(f"{where}: {area}: {', '.join(bad[:5])} not sea hexes of the map")
+            problems.append(_("{where}: {area}: {hexes} not sea hexes of the map", where=where, area=area, hexes=", ".join(bad[:5])))
         out[area] = frozenset(str(h) for h in cells)
     for h in sorted(x.id for x in hexes.values() if x.kind in ("coastal", "deep")):
         areas = {a for a, cells in out.items() if h in cells}
         if len(areas) != 1 and areas != SHARED_SEAS:
-            problems.append(f"{where}: {h} lies in {len(areas)} sea areas, not 1 (13.1)")
+            problems.append(_("{where}: {hex} lies in {n} sea areas, not 1 (13.1)", where=where, hex=h, n=len(areas)))
     return out
+
+
+PORTS_FILE = "ports.toml"
+
+
+def read_ports(
+    doc: dict[str, Any], hexes: Mapping[str, Hex], provinces: Mapping[str, Province], cities: Mapping[str, City], problems: list[str]
+) -> tuple[NonCityPort, ...]:
+    """Read ``ports.toml``: each non-city port (2.3) stands on a land hex of its province that
+    touches the sea and holds no city of any column (a port on a city hex is the city's)."""
+    if doc.get("provenance") not in PROVENANCES:
+        problems.append(_("{where}: provenance must be one of {allowed}", where=PORTS_FILE, allowed=", ".join(PROVENANCES)))
+    by_pos = {(h.col, h.row): h for h in hexes.values()}
+    city_hexes = {c.hex for c in cities.values()}
+    out: list[NonCityPort] = []
+    seen: set[str] = set()
+    for entry in doc.get("port", []):
+        pid, hid, province = str(entry.get("id", "")), str(entry.get("hex", "")), str(entry.get("province", ""))
+        where = f"{PORTS_FILE}: {pid or '?'}"
+        if not pid or pid in seen:
+            problems.append(_("{where}: missing or repeated id", where=where))
+            continue
+        seen.add(pid)
+        cell = hexes.get(hid)
+        if cell is None or cell.kind != "land":
+            problems.append(_("{where}: hex {hex} is not a land hex of the map", where=where, hex=repr(hid)))
+            continue
+        if not any(by_pos.get(n) is not None and by_pos[n].kind in ("coastal", "deep") for n in neighbours(cell.col, cell.row)):
+            problems.append(_("{where}: hex {hex} touches no sea hex (2.3)", where=where, hex=hid))
+        if hid in city_hexes:
+            problems.append(_("{where}: hex {hex} holds a city: its port is the city's (2.3)", where=where, hex=hid))
+        if province not in provinces or cell.province != province:
+            problems.append(_("{where}: hex {hex} lies in {found}, not in {province}", where=where, hex=hid,
+                              found=cell.province or _("no province"), province=repr(province)))  # fmt: skip
+        out.append(NonCityPort(pid, str(entry.get("name", pid)), hid, province))
+    return tuple(out)
 
 
 def land_links(
     hexes: Mapping[str, Hex], straits: Iterable[Strait], features: MapFeatures, movement: bool = True
 ) -> dict[str, list[str]]:
-    """For each land hex, the land hexes joined to it (sorted ids), straits included.
+    """For each land hex, the land hexes joined to it (sorted ids, each once), straits included.
 
     For ``movement``, a land unit's single steps: never across an all-sea, lake or mountain
     hexside (12.4 calls mountain hexsides impassable).  Otherwise the territory's own adjacency,
@@ -149,13 +187,15 @@ def land_links(
     """
     by_pos = {(h.col, h.row): h.id for h in hexes.values() if h.kind == "land"}
     blocked = features.all_sea | features.lake | features.mountain if movement else frozenset()
+    straits = list(straits)
+    joined = {frozenset((s.a, s.b)) for s in straits}  # a strait over a hexside is that hexside (12.1)
     links: dict[str, list[str]] = {}
     for hid in sorted(by_pos.values()):
         h = hexes[hid]
         out = []
         for cell in neighbours(h.col, h.row):
             other = by_pos.get(cell)
-            if other is not None and frozenset((hid, other)) not in blocked:
+            if other is not None and frozenset((hid, other)) not in blocked and frozenset((hid, other)) not in joined:
                 out.append(other)
         links[hid] = out
     for s in straits:
@@ -209,12 +249,11 @@ def check_shape(
         names = [named[h].id for h in piece if h in named]
         if len(names) != 1:
             problems.append(
-                f"map.toml: the land of {piece[0]} ({len(piece)} hexes) is cut off from the mainland and is "
-                f"named by {len(names)} island entries, not 1 (3.1)"
+                _("map.toml: the land of {hex} ({size} hexes) is cut off from the mainland and is named by {names} island entries, not 1 (3.1)", hex=piece[0], size=len(piece), names=len(names))
             )
     for island in features.islands:
         if land and island.hex in land[0]:
-            problems.append(f"{FEATURES_FILE}: island {island.id}: {island.hex} is joined to the mainland")
+            problems.append(_("{file}: island {island_id}: {hex} is joined to the mainland", file=FEATURES_FILE, island_id=island.id, hex=island.hex))
     territory = land_links(hexes, straits, features, movement=False)
     for pid in sorted(provinces):
         cells = [h.id for h in hexes.values() if h.province == pid]
@@ -223,13 +262,12 @@ def check_shape(
         found, wanted = len(pieces(cells, territory)), declared_pieces.get(pid, 1)
         if found != wanted:
             problems.append(
-                f"provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared "
-                "(declare an exclave with pieces and a note)"
+                _("provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared (declare an exclave with pieces and a note)", pid=pid, found=found, wanted=wanted)
             )
     boxes = {(b.hex, b.city) for b in features.island_boxes if b.city}
     for city in cities.values():
         cell = hexes.get(city.hex)
         if cell is not None and cell.province != city.province and (city.hex, city.id) not in boxes:
             problems.append(
-                f"cities.toml: {city.id}: hex {city.hex} lies in {cell.province or 'no province'}, not in {city.province}"
+                _("cities.toml: {city_id}: hex {hex} lies in {where}, not in {province}", city_id=city.id, hex=city.hex, where=cell.province or _("no province"), province=city.province)
             )

@@ -17,6 +17,7 @@ from rules.imperium_romanum.data_model import CityValue, IRData
 from rules.imperium_romanum.grid import distance, global_colrow, neighbours, printed_id
 from rules.imperium_romanum.loader import load_data
 from rules.imperium_romanum.naval_charts import SeaBox, naval_charts
+from rules.imperium_romanum.validate_map import SHARED_SEAS, land_links
 
 CAVALRY = ("light_cavalry_6_16", "horse_archers_6_16", "heavy_cavalry_30_16")
 """Cavalry unit types (12.4.1, 12.5, 14.2)."""
@@ -53,9 +54,12 @@ class World:
     """The rivers whose hexsides touch each hex (13.1, 13.4.4)."""
     cities_at: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Every city of the column on each hex (two real cities may share a hex of our map)."""
+    strait_sides: frozenset[frozenset[str]] = frozenset()
+    """The pairs of hexes a strait joins (12.2)."""
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
     _ports: dict[str, bool] = field(default_factory=dict)
     _sea: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    _areas: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def province(self, hex_id: str) -> str:
         return data().hexes[hex_id].province
@@ -158,6 +162,30 @@ class World:
         self._sea[key] = result
         return result
 
+    def port_sea_areas(self, hex_id: str) -> tuple[str, ...]:
+        """The sea areas of 13.1 a port on ``hex_id`` lies on: those of the sea hexes around it
+        (a port beside the shallow line is on both Mediterranean areas, 13.1 a); every port of
+        Sicilia and Rhegium's serve both Mediterranean areas (13.1). Cached."""
+        cached = self._areas.get(hex_id)
+        if cached is None:
+            areas = {a for n in _around(hex_id) for a, cells in data().features.sea_areas.items() if n in cells}
+            city = self.city_at.get(hex_id, "")
+            if areas and (self.province(hex_id) in BOTH_SEAS_PROVINCES or city in BOTH_SEAS_CITIES):
+                areas |= set(SHARED_SEAS)
+            cached = tuple(sorted(areas))
+            self._areas[hex_id] = cached
+        return cached
+
+    def barrier(self, a: str, b: str) -> str:
+        """The hexside between adjacent land hexes that no land unit crosses: "mountain" (12.4,
+        ruling IR-MAP-4), "all_sea" (12.2) or "lake" (14.2.1); "" when there is none."""
+        side = frozenset((a, b))
+        features = data().features
+        for kind, sides in (("mountain", features.mountain), ("all_sea", features.all_sea), ("lake", features.lake)):
+            if side in sides and side not in self.strait_sides:
+                return kind
+        return ""
+
     def crossing(self, a: str, b: str) -> str:
         """The hexside feature between adjacent hexes ``a`` and ``b`` ("" when none)."""
         for edge in self.edges.get(a, ()):
@@ -167,6 +195,9 @@ class World:
 
 
 SEA_KINDS = ("coastal", "deep")
+BOTH_SEAS_PROVINCES = ("sicilia",)
+BOTH_SEAS_CITIES = ("rhegium",)
+"""13.1: any port of Sicilia, and Rhegium, supplies on both the eastern and western Mediterranean."""
 
 
 def _around(hex_id: str) -> list[str]:
@@ -204,18 +235,17 @@ def world(scenario_id: str) -> World:
     for river in d.rivers:
         for a, b in river.sides:
             rivers[(min(a, b), max(a, b))] = "main_river" if river.main else "river"
+    # 12.1, 12.2, 12.4 (ruling IR-MAP-4): a land unit steps across a common hexside unless it is a
+    # mountain, all-sea or lake hexside, and across a strait (the Kerch strait's all-sea hexside
+    # is crossed only as a strait)
+    links = land_links(d.hexes, d.straits, d.features)
+    straits = {frozenset((s.a, s.b)) for s in d.straits}
     edges: dict[str, tuple[Edge, ...]] = {}
     for hex_id in sorted(land):
-        cell = d.hexes[hex_id]
-        out = []
-        for col, row in neighbours(cell.col, cell.row):
-            other = printed_id(col, row)
-            if other in land:
-                out.append(Edge(other, rivers.get((min(hex_id, other), max(hex_id, other)), "")))
-        edges[hex_id] = tuple(out)
-    for strait in d.straits:
-        for a, b in ((strait.a, strait.b), (strait.b, strait.a)):
-            edges[a] = (*edges.get(a, ()), Edge(b, "strait"))
+        edges[hex_id] = tuple(
+            Edge(other, "strait" if frozenset((hex_id, other)) in straits else rivers.get((min(hex_id, other), max(hex_id, other)), ""))
+            for other in links.get(hex_id, [])
+        )  # fmt: skip
     city_at: dict[str, str] = {}
     city_value: dict[str, CityValue] = {}
     capital_of: dict[str, str] = {}
@@ -244,4 +274,4 @@ def world(scenario_id: str) -> World:
     for cid in sorted(city_value):
         cities_at.setdefault(d.cities[cid].hex, []).append(cid)
     return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads), rivers_at,
-                 {h: tuple(c) for h, c in cities_at.items()})
+                 {h: tuple(c) for h, c in cities_at.items()}, frozenset(straits))

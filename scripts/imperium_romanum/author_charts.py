@@ -85,11 +85,7 @@ def main() -> int:
     for terrain, value in FORAGE_SUMMER.items():
         out.append(f"{terrain} = {q([value, value // 2, value // 3, value // 6])}")
     out += ["", "[naval_attrition_siege]", "section = \"17.2\"", 'provenance = "rules"', "loss = 1", "moved_extra = 1"]
-    out += ["", "[mobilization.P1.italia]", "section = \"7.0\"", 'provenance = "rules"',
-            'limits = { "20-10" = 3, "16-10" = 4, "4-12" = 2, "18-30" = 4 }',
-            'costs = { "20-10" = 4, "16-10" = 3, "4-12" = 1 }', "double_cost_months = [6, 9, 12]", "fort_B_strength = 6",
-            "", "[mobilization.P1.hispania]", "section = \"7.0\"", 'provenance = "rules"',
-            'provinces = ["tarraconensis", "baetica", "lusitania", "gallaecia"]', 'limits = { "4-12" = 4 }', "militia_per_province = 12"]  # fmt: skip
+    # the Mobilization Charts (7.0), P1's printed lines included, live in charts_mobilization.toml
     OUT.write_text("\n".join(out) + "\n", encoding="utf-8")
     return 0
 

@@ -71,13 +71,10 @@ def test_land_crt_columns_below_one_to_one_and_pairs(data: IRData) -> None:
     assert land_result(data.charts, "1/3", -9).attacker == "E"
 
 
-def test_naval_siege_attrition_and_p1_mobilization(data: IRData) -> None:
-    """§17.2: a besieging fleet loses 1 (+1 if it moved); §7: the P1 Italia figures."""
+def test_naval_siege_attrition(data: IRData) -> None:
+    """§17.2: a besieging fleet loses 1 (+1 if it moved). The P1 Italia figures of §7 are in
+    charts_mobilization.toml (test_data_charts.py)."""
     assert data.charts.naval_siege_attrition == (1, 1)
-    italia = data.charts.mobilization["P1"]["italia"]
-    assert italia["limits"] == {"20-10": 3, "16-10": 4, "4-12": 2, "18-30": 4}
-    assert italia["costs"] == {"20-10": 4, "16-10": 3, "4-12": 1}
-    assert italia["fort_B_strength"] == 6
 
 
 @pytest.mark.parametrize(

@@ -92,13 +92,6 @@ def test_siege_attrition_rises_and_priority_spares_the_baggage_train(data: IRDat
     assert s.priority.index("light_infantry_4_12") < s.priority.index("legion_20_10") < s.priority.index("fleet_18_30")
 
 
-def test_siege_chart_agrees_with_the_engine_table_it_replaces(book: ChartBook) -> None:
-    """engine.toml (issue 17) carries the same values until the engine reads charts_siege.toml."""
-    engine = tomllib.loads((DATA_DIR / "engine.toml").read_text(encoding="utf-8"))
-    assert list(book.siege.attrition) == engine["siege_attrition"]["values"]
-    assert [u for u in book.siege.priority if u in engine["siege_priority"]["order"]] == engine["siege_priority"]["order"]
-
-
 # --- leaders, grain (18.2.2, 22.2) ------------------------------------------------------------
 
 
@@ -178,19 +171,6 @@ def test_mobilization_form_lines_and_cost_sets(book: ChartBook) -> None:
             assert s.costs["heavy_infantry_20_9"] == s.costs["legion_20_10"]  # 26.2
         assert all("legion_24_10" not in a.limits for a in period.areas)
     assert [(p.first, p.last) for p in book.mobilization.values()] == [(1, 5), (6, 10), (11, 21), (22, 26), (27, 34), (35, 41)]
-
-
-def test_mobilization_chart_agrees_with_the_p1_fragments_of_charts_toml(data: IRData, book: ChartBook) -> None:
-    """charts.toml keeps the printed P1 lines the engine reads today; the two must agree."""
-    old = data.charts.mobilization["P1"]
-    areas = {a.id: a for a in book.mobilization["P1"].areas}
-    names = {"20-10": "legion_20_10", "16-10": "legion_16_10", "4-12": "light_infantry_4_12", "18-30": "fleet_18_30"}
-    italia = old["italia"]
-    assert {names[k]: v for k, v in italia["limits"].items()} == dict(areas["italia"].limits)  # type: ignore[attr-defined]
-    assert {names[k]: v for k, v in italia["costs"].items()} == {  # type: ignore[attr-defined]
-        names[k]: book.mobilization["P1"].costs(1)[names[k]] for k in italia["costs"]  # type: ignore[attr-defined]
-    }
-    assert sorted(old["hispania"]["provinces"]) == sorted(areas["hispania"].provinces)  # type: ignore[arg-type]
 
 
 # --- maximum build (5.5), morale (19.0) -------------------------------------------------------

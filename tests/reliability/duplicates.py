@@ -7,6 +7,11 @@ same process and to two processes (two Moderators, caches and locks on one datab
 when each lands exactly once: the game moves by one event at most, the second delivery of an
 event gets the first one's answer (not a refusal), nothing fails. Answer-versus-timeout: a
 decision's deadline passes while its answer arrives; exactly one of them lands.
+
+Every game takes part: Imperator (typed commands, decision answers), The Barracks Emperors
+(its space select), Rome, IInc. and Imperium Romanum (typed ``/rome`` and ``/imperium``
+commands, the select of legal commands shared by both, their decisions and windows), and the
+concession's button in a game of each kind in turn. Each landing is also counted by game.
 """
 
 from __future__ import annotations
@@ -37,10 +42,26 @@ from .players import (
 )
 
 KINDS = ("typed command", "select", "button", "decision answer")
+RACES = "answer v. timeout races"
+APPLICABLE = {
+    "typed command": ("imperator", "rome_iinc", "imperium_romanum"),
+    "select": ("barracks", "rome_iinc", "imperium_romanum"),
+    "decision answer": ("imperator", "rome_iinc", "imperium_romanum"),
+    "button": ("barracks", "rome_iinc", "imperium_romanum", "imperator"),
+    RACES: ("imperator", "rome_iinc", "imperium_romanum"),
+}
+"""The games in which each kind is sent (and must land at least a tenth of the count)."""
 DUPLICATE_IDS = itertools.count(7 * 10**17)
 IMPERATOR = Setup("imperator", "campaign")
 BARRACKS = Setup("barracks", "standard-2p")
+ROME = Setup("rome_iinc", "363", (("mode", "coop"),))
+IMPERIUM = Setup("imperium_romanum", "s12")
 QUICK = Setup("barracks", "solo")
+CONCEDED = (
+    QUICK, Setup("rome_iinc", "286", (("mode", "solo"),), solo=True), IMPERIUM,
+    Setup("imperator", "avidius_cassius"),
+)
+"""The games whose concession button is pressed twice, in turn."""
 
 
 def typed(command: Command) -> tuple[str, dict[str, Any]] | None:
@@ -64,6 +85,7 @@ class Duplicates:
         self.findings = findings
         self.rng = rng
         self.channels = itertools.count()
+        self.conceded = itertools.cycle(CONCEDED)
 
     async def new_game(self, setup: Setup) -> tuple[str, int]:
         channel = f"dup-{next(self.channels)}"
@@ -105,6 +127,7 @@ class Duplicates:
         landed = moved == 1 or (not event_expected and after.status != before.status)
         if landed:
             self.findings.counts[f"{kind}: landed once"] += 1
+            self.findings.counts[f"{kind}: landed once in {after.kind}"] += 1
             refused = [o.text for o in outputs if o.refusal]
             if refused and event_expected:
                 self.findings.fail(
@@ -175,7 +198,7 @@ class Duplicates:
         return await self.deliver_twice("select", channel, row.seats[movers[0]], game_id, send)
 
     async def concede_button(self) -> bool:
-        channel, game_id = await self.new_game(QUICK)
+        channel, game_id = await self.new_game(next(self.conceded))
         row = await self.moderator.get(game_id)
         custom_id = f"praetor:concede:{game_id}:{row.seq}"
 
@@ -183,8 +206,55 @@ class Duplicates:
             await harness.press(custom_id, None, interaction)
 
         return await self.deliver_twice(
-            "button", channel, row.seats["p1"], game_id, send, event_expected=False
+            "button", channel, next(iter(row.seats.values())), game_id, send, event_expected=False
         )
+
+    async def menu_game_step(self, channel: str, game_id: int, landed: dict[str, int],
+                             kind: str) -> bool:
+        """Rome, IInc. or Imperium Romanum: a typed command (``kind`` "typed command") or a
+        pick in the select of legal commands (``praetor:rcmd``), delivered twice; True when it
+        landed (``landed`` counts it)."""
+        row = await self.moderator.get(game_id)
+        game = await self.moderator.load(row)
+        movers = game.to_move()
+        if row.status != "active" or not movers or game.pending_decision() is not None:
+            return False
+        seat = movers[0]
+        user = row.seats[seat]
+        several = len([s for s, u in row.seats.items() if u == user]) > 1
+        commands = list(game.legal_commands(seat))
+        if kind == "typed command" and not several:
+            from .secrets_probe import slash_for
+
+            for command in candidates(game, seat, self.rng)[:8]:
+                found = slash_for(self.one, command)
+                if found is None or not await self.legal(game_id, seat, command):
+                    continue
+                name, values = found[0].qualified_name, found[1]
+
+                async def send_typed(
+                    harness: Harness, interaction: LocalInteraction,
+                    name: str = name, values: dict[str, Any] = values,
+                ) -> None:
+                    interaction.namespace.__dict__.update(values)
+                    await harness.slash(harness.command(name), values, interaction)
+
+                moved = await self.deliver_twice("typed command", channel, user, game_id, send_typed)
+                landed["typed command"] += moved
+                return moved
+        if not commands or kind != "select":
+            return False
+        command = self.rng.choice(commands)
+        same_verb = [c for c in commands if c.name == command.name]
+        index = same_verb.index(command)
+        custom_id = f"praetor:rcmd:{game_id}:{row.seq}:{seat}:{command.name}:{index // 25}"
+
+        async def send_select(harness: Harness, interaction: LocalInteraction) -> None:
+            await harness.press(custom_id, [str(index)], interaction)
+
+        moved = await self.deliver_twice("select", channel, user, game_id, send_select)
+        landed["select"] += moved
+        return moved
 
     async def decision(self, channel: str, game_id: int, race_timeout: bool) -> bool:
         row = await self.moderator.get(game_id)
@@ -215,7 +285,8 @@ class Duplicates:
             if isinstance(result, BaseException):
                 self.findings.fail(f"answer v. timeout: {type(result).__name__}: {result}")
         after = await self.moderator.get(game_id)
-        self.findings.counts["answer v. timeout races"] += 1
+        self.findings.counts[RACES] += 1
+        self.findings.counts[f"{RACES}: landed once in {after.kind}"] += after.seq - row.seq == 1
         if after.seq - row.seq != 1:
             self.findings.fail(
                 f"answer v. timeout in game {game_id}: {after.seq - row.seq} events, not 1"
@@ -239,44 +310,57 @@ async def duplicates(
             if harness.recorder is not None:
                 harness.recorder.keep = False
         run = Duplicates(one, two, findings, rng)
-        imperator = await run.new_game(IMPERATOR)
-        barracks = await run.new_game(BARRACKS)
+        games = {setup: await run.new_game(setup) for setup in (IMPERATOR, BARRACKS, ROME, IMPERIUM)}
         landed = dict.fromkeys(KINDS, 0)
-        raced = 0
         steps = 0
-        while min(landed.values()) < count or raced < races:
+        floor = max(1, count // 10)  # landings of each kind in each game that has it
+
+        def want(kind: str, game_kind: str) -> bool:
+            if kind == RACES:
+                done, total, least = findings.counts[RACES], races, max(1, races // 10)
+            else:
+                done, total, least = landed[kind], count, floor
+            return done < total or findings.counts[f"{kind}: landed once in {game_kind}"] < least
+
+        def wanted() -> bool:
+            return any(want(kind, game_kind) for kind, kinds in APPLICABLE.items() for game_kind in kinds)
+
+        while wanted():
             steps += 1
             if steps > 60 * (count + races) + 500:
-                findings.fail(f"duplicates: could not land enough ({landed}, races {raced})")
+                findings.fail(f"duplicates: could not land enough ({findings.summary()})")
                 break
-            for which in (imperator, barracks):
-                if (await moderator.get(which[1])).status != "active":
-                    setup = IMPERATOR if which is imperator else BARRACKS
-                    fresh = await run.new_game(setup)
-                    if which is imperator:
-                        imperator = fresh
-                    else:
-                        barracks = fresh
-            channel, game_id = imperator
-            game = await moderator.load(await moderator.get(game_id))
-            if game.pending_decision() is not None:
-                if raced < races and rng.random() < 0.3:
-                    raced += await run.decision(channel, game_id, race_timeout=True)
-                elif landed["decision answer"] < count:
-                    landed["decision answer"] += await run.decision(channel, game_id, False)
-                else:
-                    await play_one(moderator, game_id, rng)
-            elif landed["typed command"] < count and rng.random() < 0.5:
-                landed["typed command"] += await run.typed_command(channel, game_id)
-            else:
+            for setup, (_channel, game_id) in list(games.items()):
+                if (await moderator.get(game_id)).status != "active":
+                    games[setup] = await run.new_game(setup)
+            for setup in (IMPERATOR, ROME, IMPERIUM):  # typed commands and decisions
+                channel, game_id = games[setup]
+                game = await moderator.load(await moderator.get(game_id))
+                kind = setup.kind
+                if game.pending_decision() is not None:
+                    if want(RACES, kind) and rng.random() < 0.3:
+                        await run.decision(channel, game_id, race_timeout=True)
+                        continue
+                    if want("decision answer", kind) and rng.random() < 0.7:
+                        landed["decision answer"] += await run.decision(channel, game_id, False)
+                        continue
+                elif setup is IMPERATOR:
+                    if want("typed command", kind) and rng.random() < 0.5:
+                        if await run.typed_command(channel, game_id):
+                            landed["typed command"] += 1
+                            continue
+                elif rng.random() < 0.5:
+                    kinds = [k for k in ("typed command", "select") if want(k, kind)]
+                    if kinds and await run.menu_game_step(channel, game_id, landed, rng.choice(kinds)):
+                        continue
                 await play_one(moderator, game_id, rng)
-            if landed["select"] < count:
-                channel, game_id = barracks
-                if not await run.space_select(channel, game_id):
-                    await play_one(moderator, game_id, rng)
-                else:
+            if want("select", "barracks"):
+                channel, game_id = games[BARRACKS]
+                if await run.space_select(channel, game_id):
                     landed["select"] += 1
-            if landed["button"] < count:
+                else:
+                    await play_one(moderator, game_id, rng)
+            if any(want("button", game_kind) for game_kind in APPLICABLE["button"]):
                 landed["button"] += await run.concede_button()
         async with moderator.sessions() as session:
             ids = list((await session.exec(select(GameRow.id))).all())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import typing
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,18 +85,21 @@ TINY_PNG = bytes.fromhex(
 
 class ViewRecorder:
     """Stands in for the renderers: keeps every view handed to them (the image input the
-    secrets probe scans) and returns a 1-pixel PNG, so the probes spend no time drawing."""
+    secrets probe scans) and returns a 1-pixel PNG, so the probes spend no time drawing.
+    Each view is kept with ``position()`` at the time it was drawn (the number of messages
+    the table had shown), so the probe can tell which message carried the picture."""
 
-    def __init__(self) -> None:
-        self.views: list[tuple[str, dict[str, Any]]] = []
+    def __init__(self, position: Callable[[], int] = lambda: 0) -> None:
+        self.views: list[tuple[str, dict[str, Any], int]] = []
         self.keep = True  # False: count only (a long run would hold every view)
         self.drawn = 0
+        self.position = position
 
     def renderer(self, kind: str) -> Any:
         def draw(view: dict[str, Any], name: str) -> bytes:
             self.drawn += 1
             if self.keep:
-                self.views.append((kind, view))
+                self.views.append((kind, view, self.position()))
             return TINY_PNG
 
         return draw
@@ -109,7 +113,7 @@ class Harness:
         self.moderator = moderator
         self.table = LocalTable(moderator, images, admins=(ADMIN,), cold=False)
         self.errors = ErrorLog()
-        self.recorder = None if draw else ViewRecorder()
+        self.recorder = None if draw else ViewRecorder(lambda: len(self.table.outputs))
         self._renderers: dict[str, Any] = {}
 
     async def __aenter__(self) -> Harness:
@@ -119,7 +123,8 @@ class Harness:
         logging.getLogger().addHandler(self.errors)
         if self.recorder is not None:
             self._renderers = dict(renderers._EXTRA)
-            for kind in [*renderers.KNOWN, "rome_iinc"]:
+            # every game's renderer, those the cogs registered as they loaded included
+            for kind in sorted({*renderers.KNOWN, *renderers._EXTRA, "rome_iinc", "imperium_romanum"}):
                 renderers.register_renderer(kind, self.recorder.renderer(kind))
         return self
 

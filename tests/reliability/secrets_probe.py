@@ -4,7 +4,9 @@ The games are played through the cogs (typed commands, the decision select), and
 step the probe asks what others may ask: ``/game status``, ``/game log``, the game's own
 tables and views, as a spectator, a stranger and the other seats. Hidden items: The Barracks
 Emperors' hands (which holds the card a Frumentarii keeps) and its deck (which holds the order
-of the cards a Frumentarii puts back), Imperator's stratagem chits in hand. Rome, IInc. has
+of the cards a Frumentarii puts back), Imperator's stratagem chits in hand, and what an
+Imperium Romanum stack holds (each unit by its id, §3.2: others see a stack's top unit type and
+its size only). Rome, IInc. has
 none (both Empires' holdings are public, docs/rome-iinc.md). Every message not addressed to
 the item's owner, every pinned status and every view handed to a renderer is scanned; an
 item counts as leaked when it was hidden both before and after the step that showed it.
@@ -30,7 +32,7 @@ from .players import SETUPS, Setup, candidates, deterministic_seeds, open_game
 SPECTATOR = "sam"
 LOOKS = (
     "game status", "game log", "game mine", "table", "hand", "stratagems", "standing",
-    "chronicle", "map",
+    "chronicle", "map", "imperium map", "record", "stack",
 )
 """Commands that show something of the game; each is asked by others after random steps."""
 
@@ -80,6 +82,31 @@ def hidden_items(game: Any, seats: dict[str, str], seen: set[str]) -> list[Hidde
                 name = str(label(chit))  # one word ("Initiative") is too common to tell
                 words = (chit, name) if copies[name] == 1 and " " in name else (chit,)
                 found.append(Hidden(seats.get(seat), words, f"{seat}'s chits"))
+    elif game.KIND == "imperium_romanum":
+        found.extend(imperium_stacks(state, seats, seen))
+    return found
+
+
+def imperium_stacks(state: Any, seats: dict[str, str], seen: set[str]) -> list[Hidden]:
+    """Imperium Romanum's units in stacks no other side shares a hex with (§3.2: a seat sees
+    its own stacks whole and an enemy stack in a hex where it has a unit; everyone else sees
+    the top unit's type and the size). A unit is named by its id (``rome.legion_20_10.1``); a
+    side that is not a seat (an uncontrolled neutral) shows its stacks to nobody."""
+    from rules.imperium_romanum.views import side_of
+
+    sides_at: dict[str, set[str]] = {}
+    for record in state.units.values():
+        sides_at.setdefault(record["hex"], set()).add(side_of(state, record["power"]))
+    for record in state.leaders.values():
+        if record["status"] == "map":
+            sides_at.setdefault(record["hex"], set()).add(side_of(state, record["power"]))
+    found = []
+    for unit in sorted(state.units):
+        record = state.units[unit]
+        side = side_of(state, record["power"])
+        if unit in seen or len(sides_at[record["hex"]]) > 1:
+            continue
+        found.append(Hidden(seats.get(side), (unit,), f"{side}'s stacks"))
     return found
 
 
@@ -143,7 +170,8 @@ def log_parts(audience: str, path: Path) -> list[Seen]:
 
 def texts_seen(harness: Harness, start: int, views_start: int) -> list[Seen]:
     """Everything shown since ``start``: messages, attached files (logs event by event),
-    pinned statuses and the views handed to renderers (audience "public")."""
+    pinned statuses and the views handed to renderers (audience: that of the first message
+    with a picture shown after the view was drawn, "public" when none)."""
     seen: list[Seen] = []
     for output in harness.table.outputs[start:]:
         seen.append((output.audience, output.text, None))
@@ -156,8 +184,11 @@ def texts_seen(harness: Harness, start: int, views_start: int) -> list[Seen]:
                 seen.extend(log_parts(output.audience, path))
     seen.extend(("public", text, None) for text in harness.table.pinned.values())
     if harness.recorder is not None:
-        for _kind, view in harness.recorder.views[views_start:]:
-            seen.append(("public", json.dumps(view, ensure_ascii=False, default=str), None))
+        outputs = harness.table.outputs
+        for _kind, view, position in harness.recorder.views[views_start:]:
+            carrier = next((o for o in outputs[position:] if o.image is not None), None)
+            audience = carrier.audience if carrier is not None else "public"
+            seen.append((audience, json.dumps(view, ensure_ascii=False, default=str), None))
     return seen
 
 
@@ -276,6 +307,7 @@ async def step_through_cogs(
 async def secrets(
     moderator: Moderator, images: Path, games_each: int, seed: int = 14,
     setups: tuple[Setup, ...] = SETUPS, backend: str = "sqlite", max_steps: int = 2500,
+    echo: bool = False,
 ) -> Findings:
     findings = Findings("secrets", backend)
     rng = random.Random(seed)
@@ -307,7 +339,9 @@ async def secrets(
                             watcher = rng.choice([SPECTATOR, STRANGER, ADMIN, *row.seats.values()])
                             harness.at(channel, watcher)
                             look = rng.choice([n for n in LOOKS if _exists(harness, n)])
-                            await harness.slash(harness.command(look), {})
+                            looked = await moderator.get(game_id)
+                            shown = await moderator.load(looked) if looked.status == "active" else None
+                            await harness.slash(harness.command(look), look_values(look, shown, rng))
                             findings.counts["looks by others"] += 1
                     except DiscordRuleViolation as error:
                         findings.fail(f"{setup.label}: breaks Discord's rules: {error}")
@@ -354,6 +388,9 @@ async def secrets(
                 findings.counts["steps"] += steps
                 if (await moderator.get(game_id)).status == "active":
                     findings.counts["games stopped before their end"] += 1
+                if echo:  # a long run shows how far it got
+                    print(f"  secrets: game {number} ({setup.label}) {steps} steps; "
+                          f"{findings.summary()}", flush=True)
     return findings
 
 
@@ -376,6 +413,22 @@ async def public_lines_since(
         for event in events:
             told.add_event(event.seq, event.seat, event.command, event.outcome or {})
     return json.dumps([e.outcome.get("public", []) for e in events], ensure_ascii=False)
+
+
+def look_values(look: str, game: Any, rng: random.Random) -> dict[str, Any]:
+    """The options of a look that needs some: Imperium Romanum's ``/stack`` in a hex where a
+    stack stands (any side's), ``/record`` of any power, ``/imperium map`` public or ``mine``."""
+    ours = game is not None and game.KIND == "imperium_romanum"
+    state = game.state if ours else None
+    units = state.units if state is not None else {}
+    if look == "stack":
+        hexes = sorted({record["hex"] for record in units.values()}) or ["B4415"]
+        return {"hex": rng.choice(hexes)}
+    if look == "record":
+        return {"power": rng.choice(sorted(state.powers) if state is not None else ["rome"])}
+    if look == "imperium map":
+        return {"mine": rng.random() < 0.5}
+    return {}
 
 
 def _exists(harness: Harness, name: str) -> bool:
