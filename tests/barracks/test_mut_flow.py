@@ -262,6 +262,7 @@ def test_solo_tribute_shuffles_the_barbarian_back_into_the_deck() -> None:
 def test_a_pretender_claims_an_empty_throne_and_is_drawn_at_random() -> None:
     g = _ability("pretender-8", "B3", emperors={"D4": "decius"}, hands={"p2": ["quaestor-3"]})
     st = g.state
+    st.forum = []  # no Forum card to take, no refill: the draw of the Pretender is the only secret
     before = list(st.pretenders)
     out = g.apply("p1", Command("ability", {"target": "B2"}))
     claimed = g.state.emperors["B2"]
@@ -302,6 +303,10 @@ def test_a_barbarian_moved_one_diagonal_step() -> None:
     assert out.public[0] == f"p1 (Sword) discards a Barbarian card to move the Barbarian at C4 to {target}."
     assert st.barbs[target] == "barbarian-01" and "C4" not in st.barbs and st.discard[-1] == "barbarian-05"
     assert out.citations[0] == "§6.2" and out.map_changed is True
+    # the move is recorded as a play of value 0 with no ability (the Forum is then all in reach)
+    assert st.played == {"card": "barbarian-05", "space": target, "value": 0, "how": "move", "actor": "p1",
+                         "abil": False}
+    assert (st.phase, F.ability_targets(st, "p1"), E.forum_options(st)) == ("select", [], [0, 1, 2, 3])
 
 
 def test_a_card_on_an_occupied_influence_space_is_refused_as_occupied() -> None:
@@ -397,6 +402,30 @@ def test_solo_princeps_draws_into_the_hand() -> None:
     assert st.hands["p1"] == ["cavalry-3", "ambitus-4"] and st.deck == ["mob-5"]
     assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
     assert (st.phase, st.active, out.commit_point) == ("select", "p1", True)
+
+
+def test_solo_princeps_then_the_only_forum_card_in_reach_is_taken() -> None:
+    """After the Princeps draw the Forum step goes on: with one card in reach it is taken."""
+    g = _princeps("solo", deck=["ambitus-4", "mob-5", "cavalry-4", "quaestor-3", "vulgus-5", "castra-4"],
+                  hands={"p1": ["cavalry-3"]})
+    st, out = g.state, Outcome()
+    st.forum = ["vulgus-6"]
+    F.enter_select(st, "p1", out)
+    assert out.private["p1"] == ["Princeps Senatus: you draw Ambitus Yellow 4."]
+    assert out.public[:2] == ["p1 (Sword) takes Mobile Vulgus Yellow 6 from the Forum.",
+                              "Mob Yellow 5 is turned up into the Forum."]
+
+
+def test_a_triumph_in_a_two_player_game_names_the_seat_area() -> None:
+    """§10.0 Triumph: the Barbarian goes to the scoring area of the seat (p1, Sword + Pillar)."""
+    g = fixture("standard-2p", emperors={"D4": "decius"}, barbs={"D5": "G"},
+                hands={"p1": ["triumph-7"], "p2": ["quaestor-3"]})
+    out = g.apply("p1", Command("play", {"card": "triumph-7", "space": "D5"}))
+    st = g.state
+    assert out.public[:2] == ["Triumph: the Barbarian at D5 goes to the scoring area of p1 (Sword + Pillar).",
+                              "p1 (Sword + Pillar) plays Triumph Blue 7 at D5."]
+    assert st.areas["p1"] == ["barbarian-01"] and st.cards["D5"] == "triumph-7"
+    assert out.citations[:2] == ["§6.1", "§10.0"] and out.map_changed is True
 
 
 def test_solo_princeps_drawing_an_invader_waits_at_the_forum_step() -> None:
