@@ -95,8 +95,9 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
 
 def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
     """13.1 e: the hex of a port in a province friendly to ``seat``, on a sea area of the port on
-    ``hex_id``, where a fleet of ``seat`` lies not besieged ("" when there is none; blockades,
-    17.2, are not yet modelled). Such a fleet lets a port outside the friendly provinces supply."""
+    ``hex_id``, where a fleet of ``seat`` lies, neither besieged nor in a port under siege (so
+    never blockaded, 17.2); "" when there is none. Such a fleet lets a port outside the friendly
+    provinces supply."""
     w = world(st.scenario)
     areas = set(w.port_sea_areas(hex_id))
     if not areas:
