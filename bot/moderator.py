@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, String, case, cast, delete, insert, update
+from sqlalchemy import Connection, String, cast, delete, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -32,6 +32,7 @@ from sqlmodel import col, select
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
 from bot.outbox import Outbox, Post
+from db import statements as sql
 from db.engine import session_factory
 from db.models import (
     CheckpointRow,
@@ -44,6 +45,7 @@ from db.models import (
     ReminderRow,
     RollRow,
     SnapshotRow,
+    game_row,
     table,
 )
 from db.transactions import Transactions
@@ -328,11 +330,9 @@ class Moderator:
         return lock
 
     async def get(self, game_id: int) -> GameRow:
-        games = table(GameRow)
-
         def read(conn: Connection) -> GameRow | None:
-            found = conn.execute(sa_select(games).where(games.c.id == game_id)).first()
-            return None if found is None else GameRow(**found._mapping)
+            found = conn.execute(sql.READ_GAME, {"b_game": game_id}).first()
+            return None if found is None else game_row(found._mapping)
 
         row = await self.transactions.read(read)
         if row is None:
@@ -350,7 +350,7 @@ class Moderator:
                 .where(games.c.status.in_(OPEN_STATUSES))
                 .limit(1)
             ).first()
-            return None if found is None else GameRow(**found._mapping)
+            return None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
 
@@ -481,6 +481,12 @@ class Moderator:
             created_at=now,
             updated_at=now,
         )
+        return await in_time(self._insert_game(row, posts))  # answered first if it is slow
+
+    async def _insert_game(
+        self, row: GameRow, posts: Callable[[GameRow], list[Post]] | None
+    ) -> GameRow:
+        """Store a new game (and what its creation owes) in one transaction."""
         async with self.sessions() as session:
             session.add(row)
             await session.flush()
@@ -645,7 +651,7 @@ class Moderator:
                 if owed:
                     conn.execute(insert(table(OutboxRow)), owed)
 
-        await self.transactions.write(write)
+        await in_time(self.transactions.write(write))  # answered first if the save is slow
         self._cache[row.id or 0] = (0, game)
         return row, game
 
@@ -821,20 +827,22 @@ class Moderator:
     ) -> tuple[bool, GameRow | None]:
         """One read before a command: whether the interaction ``key`` already landed (then
         no game is read) and the game, by id or by channel (None: there is none)."""
-        games, keys = table(GameRow), table(InteractionRow).c
+        games = table(GameRow)
 
         def read(conn: Connection) -> tuple[bool, GameRow | None]:
             if key is not None:
-                if conn.execute(sa_select(keys.seq).where(keys.key == key)).first() is not None:
+                if conn.execute(sql.READ_KEY, {"b_key": key}).first() is not None:
                     return True, None
-            query = sa_select(games)
             if game_id is not None:
-                query = query.where(games.c.id == game_id)
+                found = conn.execute(sql.READ_GAME, {"b_game": game_id}).first()
             else:
-                query = query.where(games.c.channel_id == channel_id)
-                query = query.where(games.c.status.in_(OPEN_STATUSES)).limit(1)
-            found = conn.execute(query).first()
-            return False, None if found is None else GameRow(**found._mapping)
+                found = conn.execute(
+                    sa_select(games)
+                    .where(games.c.channel_id == channel_id)
+                    .where(games.c.status.in_(OPEN_STATUSES))
+                    .limit(1)
+                ).first()
+            return False, None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
 
@@ -935,12 +943,10 @@ class Moderator:
         snapshot = seq % self.snapshot_every == 0 or result is not None or command.name == UNDO
         checkpoint = seq % self.checkpoint_every == 0
         state = game.to_json() if snapshot or checkpoint else None
-        games = table(GameRow).c
-        snapshots = table(SnapshotRow).c
 
         def write(conn: Connection) -> ActResult:
             conn.execute(  # first a write: SQLite takes its write lock at once
-                insert(table(EventRow)),
+                sql.INSERT_EVENT,
                 {
                     "game_id": game_id,
                     "seq": seq,
@@ -954,7 +960,7 @@ class Moderator:
             )
             if key is not None:  # the interaction that asked: a second delivery fails here
                 conn.execute(
-                    insert(table(InteractionRow)),
+                    sql.INSERT_KEY,
                     {
                         "key": key,
                         "game_id": game_id,
@@ -965,31 +971,19 @@ class Moderator:
                 )
             if command.name == UNDO:
                 conn.execute(
-                    update(EventRow)
-                    .where(col(EventRow.game_id) == game_id)
-                    .where(col(EventRow.seq) == int(command.args["target"]))
-                    .values(undone_by=seq)
+                    sql.MARK_UNDONE,
+                    {"b_game": game_id, "b_target": int(command.args["target"]), "b_seq": seq},
                 )
             moved = conn.execute(
-                update(table(GameRow))
-                .where(games.id == game_id)
-                .where(games.seq == row.seq)
-                .values(**values)
+                sql.MOVE_GAME, {"b_game": game_id, "b_read_seq": row.seq, **values}
             )
             if moved.rowcount != 1:
                 raise ConflictError(_("Another command landed first; yours was not applied."))
             if snapshot:
-                conn.execute(
-                    update(table(SnapshotRow))
-                    .where(snapshots.game_id == game_id)
-                    .values(  # SET reads the old row: the state before, if it was seq - 1
-                        seq=seq,
-                        state=state,
-                        updated_at=now,
-                        previous_state=case(
-                            (snapshots.seq == seq - 1, snapshots.state), else_=None
-                        ),
-                    )
+                conn.execute(  # keeps the state before when the snapshot was at seq - 1
+                    sql.WRITE_SNAPSHOT,
+                    {"b_game": game_id, "b_seq": seq, "b_state": state, "b_now": now,
+                     "b_before": seq - 1},
                 )
             if checkpoint:
                 conn.execute(
@@ -1017,7 +1011,7 @@ class Moderator:
                     followers = self._mentioned_followers(conn, game_id)
                 owed = self.outbox.rows(game_id, seq, self.composer(accepted, game, followers))
                 if owed:
-                    conn.execute(insert(table(OutboxRow)), owed)
+                    conn.execute(sql.INSERT_OUTBOX, owed)
             return accepted
 
         try:
@@ -1040,15 +1034,7 @@ class Moderator:
 
     @staticmethod
     def _mentioned_followers(conn: Connection, game_id: int) -> list[str]:
-        followers = table(FollowerRow).c
-        rows = (
-            conn.execute(
-                sa_select(followers.user_id)
-                .where(followers.game_id == game_id)
-                .where(followers.mentions.is_(True))
-                .order_by(followers.id)
-            )
-        ).all()
+        rows = conn.execute(sql.MENTIONED_FOLLOWERS, {"b_game": game_id}).all()
         return [str(user) for (user,) in rows]
 
     def _sync_decisions(
@@ -1116,12 +1102,7 @@ class Moderator:
     ) -> None:
         """Replace the unsent reminders by one for each person to move, due after the game's
         reminder delay."""
-        reminders = table(ReminderRow).c
-        conn.execute(
-            delete(table(ReminderRow))
-            .where(reminders.game_id == row.id)
-            .where(reminders.sent_at.is_(None))
-        )
+        conn.execute(sql.DROP_UNSENT_REMINDERS, {"b_game": row.id})
         if game.result() is not None:
             return
         delay = int(row.options.get("reminder_seconds") or DEFAULT_REMINDER_SECONDS)
@@ -1132,7 +1113,7 @@ class Moderator:
             if (user := row.seats.get(seat))
         ]
         if armed:
-            conn.execute(insert(table(ReminderRow)), armed)
+            conn.execute(sql.INSERT_REMINDERS, armed)
 
     async def decide(
         self, game_id: int, user_id: str, decision_id: str, choice: str, expected_seq: int

@@ -203,7 +203,13 @@ class LobbyCog(commands.Cog):
             scenario=row.scenario,
             seats=seats,
         )
-        await interaction.response.send_message(localise(opened, game_language(row)))
+        text = localise(opened, game_language(row))
+        if interaction.response.is_done():  # answered first while the game was saved (in_time)
+            await praetor(interaction).publisher.send(channel_key(interaction), text)
+            done = localise(_("Done."), reader_language(interaction))
+            await interaction.followup.send(done, ephemeral=True)  # fills the placeholder
+            return
+        await interaction.response.send_message(text)
 
     @game.command(name="join", description="Take a seat in the game here")
     @app_commands.describe(seat="Which seat (optional: the first free one)")

@@ -17,10 +17,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Table, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Table, UniqueConstraint, inspect
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -217,6 +218,16 @@ class InteractionRow(SQLModel, table=True):
     created_at: datetime = Field(
         default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False, index=True)
     )
+
+
+def game_row(values: Mapping[Any, Any]) -> GameRow:
+    """A ``GameRow`` from a row of ``games`` read by a plain statement, made as the ORM makes
+    the objects it loads (its values put in place, no attribute events): the constructor,
+    which sends an event for each of its 21 fields, cost a tenth of a command (issue 14)."""
+    row: GameRow = inspect(GameRow).class_manager.new_instance()
+    row.__dict__.update(values)
+    object.__setattr__(row, "__pydantic_fields_set__", set(values))
+    return row
 
 
 def table(model: type[SQLModel]) -> Table:

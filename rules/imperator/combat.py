@@ -524,9 +524,18 @@ def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str,
         st.units[u].loc = dest
     for x in leaders:
         st.leaders[x].loc = dest
-    out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
+    attacker = st.active
+    if st.units_in(zone, role) and st.units_in(zone, attacker):
+        out.say(_("§6.3: the force in {zone} slips away to {dest}; the units left behind fight.",
+                  zone=name(st, zone), dest=name(st, dest)))
+    else:
+        out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
     out.map_changed = True
     movement.after_move(st, out, role, [zone, dest])
+    if st.units_in(zone, role) and st.units_in(zone, attacker) and not st.game_over:
+        # ruling "§6.3 Fuite opportune: what stays behind fights": the chit moves the part of the
+        # force that may go; combat stays compulsory (§8) for the units left with the attackers
+        battle(st, out, attacker, zone)
 
 
 def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool, winner: str) -> None:

@@ -53,7 +53,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
 from rules.core.i18n import _, _n, join
-from rules.core.plain_copy import copy_plain, copy_record
+from rules.core.plain_copy import copy_plain, copy_record, copy_records
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
     Board,
@@ -138,9 +138,9 @@ class ImperatorGame(Game[ImperatorState]):
         clone = copy_record(state)
         for field_name in _PLAIN_FIELDS:
             setattr(clone, field_name, copy_plain(getattr(state, field_name)))
-        clone.units = {k: copy_record(v) for k, v in state.units.items()}
-        clone.leaders = {k: copy_record(v) for k, v in state.leaders.items()}
-        clone.fleets = {k: copy_record(v) for k, v in state.fleets.items()}
+        clone.units = copy_records(state.units)
+        clone.leaders = copy_records(state.leaders)
+        clone.fleets = copy_records(state.fleets)
         clone.history = list(state.history)
         return clone
 

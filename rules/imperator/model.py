@@ -14,6 +14,7 @@ Vocabulary:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
@@ -153,6 +154,29 @@ class Board:
                 if zone_id not in found.setdefault(people, []):
                     found[people].append(zone_id)
         return {people: sorted(zones) for people, zones in found.items()}
+
+    @cached_property
+    def distance_memo(self) -> dict[str, dict[str, int]]:
+        """People id -> zone -> steps from its nearest starting zone (``people_distances``)."""
+        return {}
+
+    def people_distances(self, people: str) -> dict[str, int]:
+        """Fewest zone-to-zone land steps from the nearest starting zone of ``people`` to each
+        zone it can reach (AMB-20), by one breadth-first walk per People and board: every
+        step a non-Roman group considers asks it (§4.3's five zones; issue 14)."""
+        found = self.distance_memo.get(people)
+        if found is None:
+            starts = [z for z, d in self.zones.items() if people in d.peoples]
+            found = {z: 0 for z in starts}
+            queue = deque(starts)
+            while queue:
+                z = queue.popleft()
+                for n in self.land_neighbours(z):
+                    if n not in found:
+                        found[n] = found[z] + 1
+                        queue.append(n)
+            self.distance_memo[people] = found
+        return found
 
     @cached_property
     def counter_faces(self) -> dict[tuple[str, bool], tuple[Any, ...]]:

@@ -4,7 +4,6 @@ non-Roman moves), §4.5 D/ (rallying), §7 (stops, lone leaders, terrain, the 2-
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from typing import Any
 
 from rules.core.command import Outcome
@@ -27,19 +26,9 @@ def base_pm(st: ImperatorState, with_units: bool) -> int:
 
 
 def people_distance(st: ImperatorState, people: str, zone: str) -> int:
-    """AMB-20: fewest zone-to-zone steps from the nearest starting zone of ``people``."""
-    starts = [z for z, d in st.board.zones.items() if people in d.peoples]
-    seen = {z: 0 for z in starts}
-    q = deque(starts)
-    while q:
-        z = q.popleft()
-        if z == zone:
-            return seen[z]
-        for n in st.board.land_neighbours(z):
-            if n not in seen:
-                seen[n] = seen[z] + 1
-                q.append(n)
-    return 99
+    """AMB-20: fewest zone-to-zone steps from the nearest starting zone of ``people`` (99:
+    none reaches it); the distances are walked once per board (``Board.people_distances``)."""
+    return st.board.people_distances(people).get(zone, 99)
 
 
 def at_war(st: ImperatorState, people: str) -> bool:

@@ -85,13 +85,14 @@ def _leader_counter(st: ImperatorState, lid: str) -> dict[str, Any]:
 
 def public_view(st: ImperatorState) -> dict[str, Any]:
     zones: dict[str, Any] = {}
-    for uid in sorted(st.units):
-        us = st.units[uid]
+    units, leaders = st.units, st.leaders
+    for uid in sorted(units):
+        us = units[uid]
         if us.status != "map" or us.loc is None or us.fleet:
             continue
         _stack(zones, us.loc, us.mutineer_of or us.owner if us.mutiny else us.owner)["counters"].append(_unit_counter(st, uid))
-    for lid in sorted(st.leaders):
-        ls = st.leaders[lid]
+    for lid in sorted(leaders):
+        ls = leaders[lid]
         if ls.status != "map" or ls.loc is None or ls.fleet:
             continue
         _stack(zones, ls.loc, ls.owner)["counters"].insert(0, _leader_counter(st, lid))
@@ -472,7 +473,9 @@ def _title(scenario: str) -> str:
 
 
 def _stack(zones: dict[str, Any], zone: str, side: str) -> dict[str, Any]:
-    z = zones.setdefault(zone, {"stacks": [], "markers": []})
+    z = zones.get(zone)
+    if z is None:  # (not ``setdefault``: it built a new zone at every counter, issue 14)
+        z = zones[zone] = {"stacks": [], "markers": []}
     for s in z["stacks"]:
         if s["side"] == side:
             return s

@@ -156,7 +156,11 @@ def city_at(st: IRState, hex_id: str) -> str:
 
 def city_defence(st: IRState, city: str) -> int:
     """A city's intrinsic defence this period (16.1), less siege attrition (17.3.1)."""
+    from rules.imperium_romanum.grain import rebel_defence
+
     value = world(st.scenario).city_value[city]
+    if rebel_defence(st, city) is not None:
+        return min(int(rebel_defence(st, city) or 0), max(0, value.defence - st.city_damage.get(city, 0)))  # 22.2.3
     if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
         return 0  # 24.5: cities of a plundered province have no intrinsic defence
     return max(0, value.defence - st.city_damage.get(city, 0))

@@ -51,6 +51,7 @@ from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import supply as SUP
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
@@ -63,7 +64,8 @@ PLAYABLE = ("s12", "s01", "s02")
 BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
-            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest")}
+            "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -216,7 +218,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -300,6 +302,10 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_retreat(st, choice, lines)
     elif kind == "losses":
         C.answer_losses(st, choice, lines)
+    elif kind == "season":
+        C.answer_season(st, choice, lines)
+    elif kind == "supply":
+        SUP.answer_declaration(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
     elif kind == "donative":
@@ -432,8 +438,19 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
                 break
             chosen.append(uid)
             halves += B.le_halves(st.units[uid])
-        if halves // 2 == levels:
+        if halves // 2 == levels and F.siege_works_allowed_here(st, seat, hex_id, power) \
+                and f"{hex_id}|{power}" not in st.building:  # fmt: skip
             out.append(Command("fortify", {"units": chosen}))
+    for uid in sorted(st.units):  # 21.1: the Roman legion's marching camp (level D)
+        rec = st.units[uid]
+        if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
+                and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
+                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
+            try:
+                F.check_fortify(st, seat, {"units": [uid]})
+            except RuleError:
+                continue
+            out.append(Command("fortify", {"units": [uid]}))
     return out
 
 

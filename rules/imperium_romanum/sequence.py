@@ -96,9 +96,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             st.tm_seen += 1
             st.phase_builds = {}
             collect_taxes(st, lines)
-            from rules.imperium_romanum import forts, mobilization
+            from rules.imperium_romanum import accrual, forts
 
-            mobilization.accrue_points(st, lines)
+            accrual.accrue(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
         from rules.imperium_romanum import forts
@@ -117,12 +117,11 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if not st.result:
             plunder.offer(st, active_seat(st))
     elif segment == "supply":
-        from rules.imperium_romanum import forts, supply
+        from rules.imperium_romanum import supply
 
         no_attack_morale(st, active_seat(st), lines)
-        supply.supply_segment(st, active_seat(st), lines)
-        forts.conquest_checks(st, active_seat(st), lines)
-        V.check_early(st, lines)
+        if supply.supply_segment(st, active_seat(st), lines):
+            supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
         end_month(st, lines)
 
@@ -136,9 +135,10 @@ def _step(st: IRState, lines: list[Text]) -> None:
         _enter(st, "taxation", lines)
     elif seg == "taxation":
         if st.month in TAX_MONTHS:
-            from rules.imperium_romanum import mobilization
+            from rules.imperium_romanum import accrual, mobilization
 
             mobilization.phase_summary(st, lines)
+            accrual.lapse(st)
         _enter(st, "diplomacy", lines)
     elif seg == "diplomacy":
         close_diplomacy(st, lines)
@@ -221,11 +221,13 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
-    """After negotiation (4.3): the neutral barbarians of 37.6 may wake, neutral control by the
-    Farthest Power rule (5.3, 23.5), and in April and November the season roll (9.1)."""
-    from rules.imperium_romanum import neutrals, segment_deadline
+    """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
+    check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
+    rule (5.3, 23.5), and in April and November the season roll (9.1)."""
+    from rules.imperium_romanum import grain, neutrals, segment_deadline
 
     segment_deadline.diplomacy_summary(st, lines)
+    grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):

@@ -55,6 +55,8 @@ class IRState:
     """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
     plunder: dict[str, int] = field(default_factory=dict)
     """Plundered province -> plunder markers left (24.1, 24.2)."""
+    rebel_capitals: dict[str, str] = field(default_factory=dict)
+    """Imperial capital taken by grain rebels -> the owner it rose against (22.2.3)."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)

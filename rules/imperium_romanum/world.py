@@ -17,7 +17,7 @@ from rules.imperium_romanum.data_model import CityValue, IRData
 from rules.imperium_romanum.grid import distance, global_colrow, neighbours, printed_id
 from rules.imperium_romanum.loader import load_data
 from rules.imperium_romanum.naval_charts import SeaBox, naval_charts
-from rules.imperium_romanum.validate_map import land_links
+from rules.imperium_romanum.validate_map import SHARED_SEAS, land_links
 
 CAVALRY = ("light_cavalry_6_16", "horse_archers_6_16", "heavy_cavalry_30_16")
 """Cavalry unit types (12.4.1, 12.5, 14.2)."""
@@ -59,6 +59,7 @@ class World:
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
     _ports: dict[str, bool] = field(default_factory=dict)
     _sea: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    _areas: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def province(self, hex_id: str) -> str:
         return data().hexes[hex_id].province
@@ -161,6 +162,20 @@ class World:
         self._sea[key] = result
         return result
 
+    def port_sea_areas(self, hex_id: str) -> tuple[str, ...]:
+        """The sea areas of 13.1 a port on ``hex_id`` lies on: those of the sea hexes around it
+        (a port beside the shallow line is on both Mediterranean areas, 13.1 a); every port of
+        Sicilia and Rhegium's serve both Mediterranean areas (13.1). Cached."""
+        cached = self._areas.get(hex_id)
+        if cached is None:
+            areas = {a for n in _around(hex_id) for a, cells in data().features.sea_areas.items() if n in cells}
+            city = self.city_at.get(hex_id, "")
+            if areas and (self.province(hex_id) in BOTH_SEAS_PROVINCES or city in BOTH_SEAS_CITIES):
+                areas |= set(SHARED_SEAS)
+            cached = tuple(sorted(areas))
+            self._areas[hex_id] = cached
+        return cached
+
     def barrier(self, a: str, b: str) -> str:
         """The hexside between adjacent land hexes that no land unit crosses: "mountain" (12.4,
         ruling IR-MAP-4), "all_sea" (12.2) or "lake" (14.2.1); "" when there is none."""
@@ -180,6 +195,9 @@ class World:
 
 
 SEA_KINDS = ("coastal", "deep")
+BOTH_SEAS_PROVINCES = ("sicilia",)
+BOTH_SEAS_CITIES = ("rhegium",)
+"""13.1: any port of Sicilia, and Rhegium, supplies on both the eastern and western Mediterranean."""
 
 
 def _around(hex_id: str) -> list[str]:

@@ -139,3 +139,106 @@ async def test_a_typed_command_with_a_slow_save_answers_privately_first(
     assert [o.text for o in said if o.audience == mover], "the placeholder was never filled"
     assert (await harness.moderator.get(game_id)).seq == row.seq + 1
     assert harness.problems_since(start) == []
+
+
+# -- /game new and /game start: they save too, so they answer first the same way ------------
+
+
+def slow(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, answers: list[Any]) -> list[bool]:
+    """Make ``owner.name`` (a save) take ``SLOW_SAVE`` and the limits short, as
+    :func:`slow_saves` does; for each save, whether every interaction of ``answers`` was
+    already answered when the save began its work."""
+    monkeypatch.setattr(bot.local, "INITIAL_RESPONSE_SECONDS", SLOW_SAVE / 2)
+    monkeypatch.setattr(bot.moderator, "ANSWER_WITHIN", SLOW_SAVE / 6)
+    answered_before_saved: list[bool] = []
+    real = getattr(owner, name)
+
+    async def slow_save(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOW_SAVE)
+        answered_before_saved.append(all(i.response.is_done() for i in answers))
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, slow_save)
+    return answered_before_saved
+
+
+@pytest.fixture
+async def lobby(sqlite_engine: AsyncEngine, tmp_path: Path) -> AsyncIterator[Harness]:
+    async with Harness(Moderator(sqlite_engine, clock=FakeClock()), tmp_path / "images") as harness:
+        harness.at("lobby", "alice")
+        yield harness
+
+
+async def test_game_new_with_a_slow_save_answers_privately_first(
+    lobby: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's row is saved after a private "thinking…": the announcement goes to the
+    channel, the placeholder is filled, the game is there."""
+    harness = lobby
+    interaction = harness.table.interaction()
+    saved = slow(monkeypatch, harness.moderator, "_insert_game", [interaction])
+    await harness.slash(harness.command("game new"), {"game": "tiny", "scenario": "race"}, interaction)
+    assert saved == [True]  # the first response came before the save
+    assert interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    assert interaction.response.first_ephemeral is True
+    public = [o.text for o in harness.table.outputs if o.audience == "public"]
+    assert len(public) == 1 and public[0].startswith("New game #"), public
+    assert [o.text for o in harness.table.outputs if o.audience == "alice"] == ["Done."]
+    row = await harness.moderator.require_game("lobby")
+    assert (row.kind, row.status) == ("tiny", "lobby")
+    assert harness.problems_since(0) == []
+
+
+async def test_game_new_without_the_early_answer_is_late(
+    lobby: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same slow save with the early answer taken out: the local table refuses the late
+    first response (so the test above proves the early answer)."""
+    harness = lobby
+    interaction = harness.table.interaction()
+    slow(monkeypatch, harness.moderator, "_insert_game", [interaction])
+    monkeypatch.setattr("cogs.common.answer_first_by", lambda hook: None)
+    with pytest.raises(DiscordRuleViolation, match="initial response after"):
+        await harness.slash(
+            harness.command("game new"), {"game": "tiny", "scenario": "race"}, interaction
+        )
+
+
+async def test_game_start_with_a_slow_save_answers_privately_first(
+    lobby: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/game start`` stores the game and its opening post in one slow transaction: a private
+    "thinking…" first, the opening post in the channel, the placeholder filled."""
+    harness = lobby
+    moderator = harness.moderator
+    await moderator.create("guild", "lobby", "alice", "tiny", "race")
+    await moderator.join("lobby", "alice")
+    await moderator.join("lobby", "bob")
+    interaction = harness.table.interaction()
+    saved = slow(monkeypatch, moderator.transactions, "write", [interaction])
+    start = len(harness.table.outputs)
+    await harness.slash(harness.command("game start"), {}, interaction)
+    assert saved == [True]
+    assert interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    assert interaction.response.first_ephemeral is True
+    said = harness.table.outputs[start:]
+    assert any(o.audience == "public" for o in said)  # the opening post, in the channel
+    assert [o.text for o in said if o.audience == "alice"], "the placeholder was never filled"
+    row = await moderator.require_game("lobby")
+    assert (row.status, row.seq) == ("active", 0)
+    assert harness.problems_since(start) == []
+
+
+async def test_game_start_without_the_early_answer_is_late(
+    lobby: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness = lobby
+    moderator = harness.moderator
+    await moderator.create("guild", "lobby", "alice", "tiny", "race")
+    await moderator.join("lobby", "alice")
+    await moderator.join("lobby", "bob")
+    interaction = harness.table.interaction()
+    slow(monkeypatch, moderator.transactions, "write", [interaction])
+    monkeypatch.setattr("cogs.common.answer_first_by", lambda hook: None)
+    with pytest.raises(DiscordRuleViolation, match="initial response after"):
+        await harness.slash(harness.command("game start"), {}, interaction)

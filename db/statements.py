@@ -1,0 +1,75 @@
+"""The statements of a command's round trip, built once (issue 14).
+
+Building a SQLAlchemy statement (``update(...).where(...).values(...)``) at every command cost
+about as much as running it. These are built at import with named parameters (``b_...``) and
+executed with the values of each command; SQLAlchemy still compiles each one once per process.
+``MOVE_GAME`` has no ``SET`` clause of its own: it sets the columns named in the parameters it
+is given (``seq``, ``updated_at`` ... and, when the game ends, ``status`` and ``result``).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import bindparam, case, delete, insert, select, update
+
+from db.models import (
+    EventRow,
+    FollowerRow,
+    GameRow,
+    InteractionRow,
+    OutboxRow,
+    ReminderRow,
+    SnapshotRow,
+    table,
+)
+
+_games = table(GameRow)
+_events = table(EventRow)
+_snapshots = table(SnapshotRow)
+_reminders = table(ReminderRow)
+_keys = table(InteractionRow)
+_followers = table(FollowerRow)
+
+READ_GAME = select(_games).where(_games.c.id == bindparam("b_game"))
+"""The game row ``b_game``."""
+READ_KEY = select(_keys.c.seq).where(_keys.c.key == bindparam("b_key"))
+"""Whether the interaction ``b_key`` already landed a command (a row or none)."""
+INSERT_EVENT = insert(_events)
+INSERT_KEY = insert(_keys)
+INSERT_OUTBOX = insert(table(OutboxRow))
+INSERT_REMINDERS = insert(_reminders)
+MARK_UNDONE = (
+    update(_events)
+    .where(_events.c.game_id == bindparam("b_game"))
+    .where(_events.c.seq == bindparam("b_target"))
+    .values(undone_by=bindparam("b_seq"))
+)
+"""The event ``b_target`` of game ``b_game`` was taken back by the undo ``b_seq``."""
+MOVE_GAME = (
+    update(_games)
+    .where(_games.c.id == bindparam("b_game"))
+    .where(_games.c.seq == bindparam("b_read_seq"))
+)
+"""The game row after a command, only if its seq is still ``b_read_seq`` (the one read)."""
+WRITE_SNAPSHOT = (
+    update(_snapshots)
+    .where(_snapshots.c.game_id == bindparam("b_game"))
+    .values(  # SET reads the old row: the state before, if it was at ``b_before`` (seq - 1)
+        seq=bindparam("b_seq"),
+        state=bindparam("b_state"),
+        updated_at=bindparam("b_now"),
+        previous_state=case(
+            (_snapshots.c.seq == bindparam("b_before"), _snapshots.c.state), else_=None
+        ),
+    )
+)
+DROP_UNSENT_REMINDERS = (
+    delete(_reminders)
+    .where(_reminders.c.game_id == bindparam("b_game"))
+    .where(_reminders.c.sent_at.is_(None))
+)
+MENTIONED_FOLLOWERS = (
+    select(_followers.c.user_id)
+    .where(_followers.c.game_id == bindparam("b_game"))
+    .where(_followers.c.mentions.is_(True))
+    .order_by(_followers.c.id)
+)
