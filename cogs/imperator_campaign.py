@@ -18,12 +18,14 @@ from discord.ext import commands
 from sqlmodel import col, select
 
 from bot.i18n import game_language, localise, reader_language
-from bot.moderator import ModeratorError, stored_summary
+from bot.moderator import DEFAULT_DECISION_SECONDS, SYSTEM_USER, ModeratorError, stored_summary
 from bot.present import event_lines, level_words, mention
 from bot.publisher import ImageFile
 from cogs import imperator_names as names
 from cogs.common import channel_key, praetor, refuse, reply, user_key
+from cogs.ready import typed
 from db.models import GameRow
+from rules.core import Command
 from rules.core.i18n import _, _n
 
 KIND = "imperator"
@@ -297,14 +299,24 @@ def log_transcript(data: dict[str, Any], events: list[Any]) -> str:
     for seat, user in seats.items():
         lines += [f"as {user}", f"/game join seat:{seat}"]
     lines += [f"as {first}", "/game start"]
+    waited = int((data.get("options") or {}).get("decision_seconds") or DEFAULT_DECISION_SECONDS) + 60
     for event in events:
         command = event.command or {}
         verb = command.get("name", "")
         args = command.get("args") or {}
         user = seats.get(event.seat, first)
+        if getattr(event, "user_id", "") == SYSTEM_USER and data.get("kind") != "imperator":
+            # a deadline passed and the scheduler applied the default: let it pass again (the
+            # default may be no menu choice, e.g. Imperium Romanum's end of a segment, IR-DIS-2)
+            lines.append(f"wait {waited}s")
+            continue
         lines.append(f"as {user}")
         if verb == "decide":
             lines += ["/respond", f"select {args.get('choice', '')}"]
+            continue
+        if data.get("kind") not in ("imperator", "barracks"):
+            # the game's own slash paths (Rome, IInc.'s /rome, Imperium Romanum's /imperium)
+            lines.append(typed(str(data.get("kind")), Command(verb, args)))
             continue
         slash = SLASH.get(verb) if data.get("kind") == "imperator" else None
         if slash is None:

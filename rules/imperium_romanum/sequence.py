@@ -227,7 +227,7 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
-    """After negotiation (4.3): the public summary of the segment's offers, the grain rebellion
+    """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
     check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
     rule (5.3, 23.5), and in April and November the season roll (9.1)."""
     from rules.imperium_romanum import grain, neutrals, segment_deadline

@@ -5,6 +5,8 @@ caller may see (§3.2, §5.4, §5.5)."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.moderator import Moderator
+from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
 
 
 @pytest.fixture
@@ -454,3 +457,82 @@ async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(t
     await ok(table, "/end")
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert any("Diplomacy this month: rome and dacia are allied (5.8)." in t for t in public), public
+
+
+async def test_game_log_of_a_finished_game_replays_to_the_same_position(tmp_path: Path) -> None:
+    """The same guarantee as the other games: once the game is over, the log's export
+    (``/chronicle``, as The Barracks Emperors') gives a transcript that ``praetor replay`` plays
+    to the same position, here with a build, a
+    segment closed by its deadline (the scheduler's default, replayed by waiting, IR-DIS-2), an
+    alliance offer answered through Respond and a segment ended through Respond."""
+    runner = TranscriptRunner(tmp_path / "g.db", 5, tmp_path / "images", io.StringIO())
+    await runner.open()
+    table = runner.table
+    assert table is not None
+
+    async def do(*lines: str) -> None:
+        for step in parse_transcript("\n".join(lines)):
+            await runner.run_step(step)
+
+    await do("as alice", '/game new game:imperium_romanum scenario:s12 options:"decision_seconds=600"',
+             "/game join seat:rome", "as bob", "/game join seat:dacia", "as alice", "/game start",
+             "/imperium build type:light_infantry_4_12 city:aquincum", "/end", "wait 11m",
+             "> Time is up for the Taxation & Mobilization segment",
+             "/imperium ally with:dacia", "as bob", "click Respond", "select Accept", "/end",
+             "as alice", "click Respond", "select My orders are given")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.seq is not None
+    game = await table.moderator.load(row)
+    assert game.state.segment == "naval" and ["dacia", "rome"] in game.state.alliances
+    seq, public = row.seq, json.loads(json.dumps(game.public_view(), default=str))
+    await do("as bob", "/game concede", "click Concede", "as alice", "/chronicle")
+    exported = [o.image for o in table.outputs if o.image and o.image.name.endswith("replay.txt")]
+    assert exported and exported[-1] is not None
+    script = exported[-1].read_text()
+    assert "/imperium build type:light_infantry_4_12 city:aquincum" in script and "wait 660s" in script
+    assert "/imperium propose_alliance" not in script and "/imperium ally with:dacia" in script
+    (tmp_path / "replay.txt").write_text(script)
+    await runner.close()
+    shown = io.StringIO()
+    assert await replay_file(tmp_path / "replay.txt", as_json=True, out=shown) == OK, shown.getvalue()[-2000:]
+    text = shown.getvalue()
+    final = json.loads(text[text.rindex("\n{") + 1:])
+    assert final["seq"] == seq and final["public"] == public
+
+
+async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(table: LocalTable) -> None:
+    """Spectators, as in the other games: zoe (no seat) follows the game, is refused any move
+    (only a seat acts) and her own view (nothing secret to show), and sees an enemy-of-all
+    stack by its top unit and size only (3.2)."""
+    await started(table)
+    seq, _game = await state(table)
+    table.user = "zoe"
+    await ok(table, "/game follow")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and [f.user_id for f in await table.moderator.followers(row.id or 0)] == ["zoe"]
+    for line in ("/end", "/imperium build type:light_infantry_4_12 city:aquincum"):
+        await table.run_slash(line)
+        shown = table.outputs[-1]
+        assert shown.refusal and shown.audience == "zoe" and "no seat" in shown.text, (line, shown.text)
+    await table.run_slash("/imperium map mine:true")
+    assert table.outputs[-1].refusal and "nothing secret" in table.outputs[-1].text
+    await ok(table, "/stack hex:B4415")
+    assert "on top" in table.outputs[-1].text and "Legion 20-10," not in table.outputs[-1].text
+    assert (await state(table))[0] == seq  # nothing changed
+
+
+async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
+    """Undo as in the other games: a command that rolled dice (here the last /end of the
+    Diplomacy Phase, after which the naval order is rolled, 10.1) cannot be taken back; the
+    game is unchanged."""
+    await started(table, hot_seat=True)
+    for _end in range(4):  # Taxation & Mobilization, then Diplomacy, for Rome and Dacia
+        await ok(table, "/end")
+    seq, game = await state(table)
+    assert game.state.segment == "naval"
+    events = await table.moderator.events(1)
+    assert events[-1].outcome and events[-1].outcome.get("commit_point") is True
+    await table.run_slash("/game undo")
+    shown = table.outputs[-1]
+    assert shown.refusal and "undo stops at the last roll or draw" in shown.text, shown.text
+    assert (await state(table))[0] == seq
