@@ -73,6 +73,22 @@ _PLAIN_FIELDS = tuple(
 """The fields of a state that ``copy_state`` copies as plain data (the others: see there)."""
 
 
+STEP_NAMES = {
+    "B-wait": _("initiative window"), "D-designate": _("designations"), "D-wait": _("decisions awaited"),
+    "E-move": _("movements"), "E-combat": _("combats"), "F": "", "F-wait": _("players' choices"),
+}  # fmt: skip
+"""The engine's steps (``ImperatorState.step``) as the status line names them (issue 13)."""
+
+
+def step_name(step: str) -> str:
+    """A step in words: a geostrategy step ``C0``/``C1`` is the first or second side's turn (§3)."""
+    if step in STEP_NAMES:
+        return STEP_NAMES[step]
+    if step in ("C0", "C1"):
+        return _("side {n} of 2", n=int(step[1]) + 1)
+    return step
+
+
 class ImperatorGame(Game[ImperatorState]):
     KIND: ClassVar[str] = "imperator"
     TITLE: ClassVar[str] = "Imperator"
@@ -458,7 +474,7 @@ class ImperatorGame(Game[ImperatorState]):
         movers = ", ".join(self.to_move())
         lines: list[str] = [
             _("{year}, phase {phase} ({name}) {step}", year=st.year, phase=st.phase,
-              name=PHASE_NAMES.get(st.phase, ""), step=st.step),
+              name=PHASE_NAMES.get(st.phase, ""), step=step_name(st.step)),
             _("VP: Rome {rome}, enemies {enemies}; Rome is played by {seat}", rome=st.vp["rome"],
               enemies=st.vp["enemies"], seat=st.seat_of("R")),
             _("To move: {seats}", seats=movers) if movers else _("To move: nobody"),

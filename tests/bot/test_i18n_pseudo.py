@@ -102,6 +102,7 @@ def vocabulary() -> frozenset[str]:
     words = {plain(w) for w in (*FACTION_NAMES.values(), *SUIT_NAMES.values(), *PHASE_NAMES.values())}
     words |= {"Barbarian", "play", "ability", "resolve", "frumentarii"}  # Barracks (§6-§10)
     words |= {"legion", "garrison", "vexillation", "attacker", "defender"}  # Imperator
+    words |= {"B-wait", "D-designate", "D-wait", "E-move", "E-combat", "F-wait"}  # its engine steps
     words |= {u for u in UNIT_TYPES if u != "pseudo"} | {"treasury", "unrest"}  # Rome, IInc.
     words |= {u.name for u in load_data().units.values()}  # Imperium Romanum
     words |= {segment.replace("_", " ") for segment, _section in SEGMENTS}
