@@ -27,7 +27,8 @@ from rules.imperium_romanum.players import heuristic_choice, random_choice  # no
 STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_losses", "cities_taken",
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
          "naval_combats", "naval_interceptions", "naval_attrition_losses", "amphibious_invasions", "fleets_begun",
-         "chiefs_lost", "no_attack_penalties")  # fmt: skip
+         "chiefs_lost", "no_attack_penalties", "plunders", "rebuilds", "units_raised",
+         "grain_checks", "grain_rebellions")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:

@@ -344,7 +344,7 @@ def data_check(directory: Path | None, rome: Path | None = None, imperium: Path 
         print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1
     for line in summary_lines(data):
-        print(line)
+        print(shown(line))
     if (directory is None or imperium is not None) and imperium_data_check(imperium) != 0:
         return 1
     if directory is None or rome is not None:
@@ -360,7 +360,7 @@ def imperium_data_check(directory: Path | None) -> int:
         print(f"praetor data check: {directory} is not a directory", file=sys.stderr)
         return 1
     try:
-        print("\n".join(imperium_romanum_check(directory)))
+        print("\n".join(shown(line) for line in imperium_romanum_check(directory)))
     except IRDataError as error:
         print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1
@@ -373,7 +373,7 @@ def rome_data_check(directory: Path | None) -> int:
     from rules.rome_iinc.data import rome_check
 
     try:
-        print("\n".join(rome_check(directory)))
+        print("\n".join(shown(line) for line in rome_check(directory)))
     except RomeDataError as error:
         print(f"praetor data check: {shown(str(error))}", file=sys.stderr)
         return 1

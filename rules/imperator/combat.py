@@ -405,6 +405,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
+            out.map_changed = True
             out.say(
                 _n(
                     "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
@@ -463,7 +464,10 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
-    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
+    (counters flip or leave: the map is redrawn)."""
+    if units and loss.kind in ("all_eliminated", "all_step"):
+        out.map_changed = True
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
@@ -524,9 +528,18 @@ def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str,
         st.units[u].loc = dest
     for x in leaders:
         st.leaders[x].loc = dest
-    out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
+    attacker = st.active
+    if st.units_in(zone, role) and st.units_in(zone, attacker):
+        out.say(_("§6.3: the force in {zone} slips away to {dest}; the units left behind fight.",
+                  zone=name(st, zone), dest=name(st, dest)))
+    else:
+        out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
     out.map_changed = True
     movement.after_move(st, out, role, [zone, dest])
+    if st.units_in(zone, role) and st.units_in(zone, attacker) and not st.game_over:
+        # ruling "§6.3 Fuite opportune: what stays behind fights": the chit moves the part of the
+        # force that may go; combat stays compulsory (§8) for the units left with the attackers
+        battle(st, out, attacker, zone)
 
 
 def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool, winner: str) -> None:

@@ -612,8 +612,7 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         if choice != "none":
             politics.spread(st, out, data["usurper"], choice)
     elif kind == "ill":
-        st.leaders[choice].ill = True
-        out.say(_("Event 4: {leader} is ill this year.", leader=name(st, choice)))
+        fate.fall_ill(st, out, choice, int(data.get("event", 4)))
     elif kind == "agitation":
         fate.send_to_rome(st, out, choice)
     elif kind == "place":

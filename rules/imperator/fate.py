@@ -40,15 +40,18 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
     if number == 1:
         for u in st.units_in(rome):
             st.units[u].reduced = True
-        ill = [a for a in st.augusti() if st.leaders[a].loc == rome]
-        if ill:
-            st.leaders[ill[0]].ill = True
-            out.say(_("Event 1: {leader} falls ill in Rome.", leader=name(st, ill[0])))
+        in_rome = [a for a in st.augusti() if st.leaders[a].loc == rome]
+        if len(in_rome) == 1:
+            fall_ill(st, out, in_rome[0], 1)
+        elif in_rome:  # event 4's note: with two Augusti the player picks (ruling "Event 1 ...")
+            politics.open_decision(
+                st, "R", "ill", _("Event 1: choose which Augustus in Rome falls ill."),
+                [(a, name(st, a)) for a in in_rome], in_rome[0], "Events table", {"event": 1},
+            )
     elif number == 4:
         augs = st.augusti()
         if len(augs) == 1:
-            st.leaders[augs[0]].ill = True
-            out.say(_("Event 4: {leader} is ill this year.", leader=name(st, augs[0])))
+            fall_ill(st, out, augs[0], 4)
         elif len(augs) == 2:
             politics.open_decision(
                 st, "R", "ill", _("Event 4: choose which Augustus falls ill."),
@@ -79,6 +82,16 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
             if us.status == "map" and p is not None and p.nationality == "german":
                 us.reduced = True
         out.map_changed = True
+
+
+def fall_ill(st: ImperatorState, out: Outcome, augustus: str, event: int) -> None:
+    """Events 1 and 4: ``augustus`` is ill for the year (he may not leave his zone, his BT does
+    not count, he dies if a lost battle forces him out)."""
+    st.leaders[augustus].ill = True
+    if event == 1:
+        out.say(_("Event 1: {leader} falls ill in Rome.", leader=name(st, augustus)))
+    else:
+        out.say(_("Event 4: {leader} is ill this year.", leader=name(st, augustus)))
 
 
 def flip_armenia(st: ImperatorState, out: Outcome) -> None:
@@ -311,4 +324,4 @@ def agitation_route(st: ImperatorState, augustus: str) -> list[str]:
     return path
 
 
-__all__ = ["agitation_error", "agitation_idle_error", "agitation_route", "agitation_steps", "bound_augusti", "direct_steps", "send_to_rome", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]
+__all__ = ["agitation_error", "agitation_idle_error", "agitation_route", "agitation_steps", "bound_augusti", "direct_steps", "fall_ill", "send_to_rome", "apply_event", "arrivals", "death_checks", "flip_armenia", "other", "roll_event"]

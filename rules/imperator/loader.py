@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.i18n import _, join
+from rules.core.i18n import _, _n, join
 from rules.imperator.data_model import (
     FRONTS,
     LIMITED_REGIONS,
@@ -376,7 +376,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         if kind == "front" and front is None:
             chk.add(f_z, zid, "front", _("a Front zone needs a front"))
         if kind != "front" and front is not None:
-            chk.add(f_z, zid, "front", f"only Front zones have a front (kind is {kind})")
+            chk.add(f_z, zid, "front", _("only Front zones have a front (kind is {kind})", kind=kind))
         joins = chk.get(e, f_z, zid, "joins", dict, None)
         joins_front = joins_year = None
         if joins is not None:
@@ -388,7 +388,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         camps = []
         for j, c in enumerate(chk.get(e, f_z, zid, "camps", list, []) or []):
             if not isinstance(c, dict) or not isinstance(c.get("name"), str):
-                chk.add(f_z, zid, f"camps[{j}]", "expected { name = ..., year = ... }")
+                chk.add(f_z, zid, f"camps[{j}]", _("expected { name = ..., year = ... }"))
                 continue
             year = chk.integer(c, f_z, zid, "year", 0, 217, 0, name=f"camps[{j}].year")
             camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
@@ -416,7 +416,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
     for z in zones.values():
         for c in z.camps:
             if c.name in camp_names:
-                chk.add(f_z, z.id, "camps", f"camp {c.name!r} is also in zone {camp_names[c.name]}")
+                chk.add(f_z, z.id, "camps", _("camp {name} is also in zone {zone}", name=repr(c.name), zone=camp_names[c.name]))
             camp_names[c.name] = z.id
 
     seas: dict[str, SeaZone] = {}
@@ -442,9 +442,9 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         zone = chk.string(e, f_s, lab, "zone")
         sea = chk.string(e, f_s, lab, "sea")
         if isinstance(zone, str) and zone not in zones:
-            chk.add(f_s, lab, "zone", f"unknown zone {zone!r}")
+            chk.add(f_s, lab, "zone", _("unknown zone {zone}", zone=repr(zone)))
         if isinstance(sea, str) and sea not in seas:
-            chk.add(f_s, lab, "sea", f"unknown sea zone {sea!r}")
+            chk.add(f_s, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
         prov, pf = chk.provenance(e, f_s, lab)
         if isinstance(pid, str):
             ports[pid] = Port(
@@ -459,9 +459,9 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
     for z in zones.values():
         for p in z.ports:
             if p not in ports:
-                chk.add(f_z, z.id, "ports", f"unknown port box {p!r}")
+                chk.add(f_z, z.id, "ports", _("unknown port box {port}", port=repr(p)))
             elif ports[p].zone != z.id:
-                chk.add(f_z, z.id, "ports", f"port box {p!r} belongs to zone {ports[p].zone!r}")
+                chk.add(f_z, z.id, "ports", _("port box {port} belongs to zone {zone}", port=repr(p), zone=repr(ports[p].zone)))
 
     # edges: generated land contacts + authored straits
     edges: dict[tuple[str, str], Edge] = {}
@@ -478,7 +478,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         lab = f"{a}-{b}"
         river = chk.get(e, f_e, lab, "river", str, None)
         if river is not None and (river not in rivers or not rivers[river].major):
-            chk.add(f_e, lab, "river", f"{river!r} is not a major river")
+            chk.add(f_e, lab, "river", _("{river} is not a major river", river=repr(river)))
             river = None
         _add_edge(edges, chk, f_e, lab, zones, a, b, Edge(
             a=min(a, b),
@@ -511,12 +511,12 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         if not isinstance(sea, str):
             continue
         if sea not in seas:
-            chk.add(f_c, lab, "sea", f"unknown sea zone {sea!r}")
+            chk.add(f_c, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
             continue
         zs = chk.strings(e, f_c, lab, "zones")
         for zname in zs:
             if zname not in zones:
-                chk.add(f_c, lab, "zones", f"unknown land zone {zname!r}")
+                chk.add(f_c, lab, "zones", _("unknown land zone {zone}", zone=repr(zname)))
         coasts[sea] = tuple(zname for zname in zs if zname in zones)
     sea_links: list[tuple[str, str]] = []
     for i, e in enumerate(_entries(cdoc, f_c, "sea_link", chk)):
@@ -526,7 +526,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         if isinstance(a, str) and isinstance(b, str):
             for s in (a, b):
                 if s not in seas:
-                    chk.add(f_c, lab, "a/b", f"unknown sea zone {s!r}")
+                    chk.add(f_c, lab, "a/b", _("unknown sea zone {sea}", sea=repr(s)))
             if a == b:
                 chk.add(f_c, lab, "b", _("a sea zone cannot link to itself"))
             sea_links.append((min(a, b), max(a, b)))
@@ -534,7 +534,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
         chk.add(f_c, "sea_link", "-", _("duplicate sea links"))
     for p in ports.values():
         if p.zone in zones and p.sea in coasts and p.zone not in coasts[p.sea]:
-            chk.add(f_s, p.id, "sea", f"zone {p.zone} does not touch {p.sea}")
+            chk.add(f_s, p.id, "sea", _("zone {zone} does not touch {sea}", zone=p.zone, sea=p.sea))
 
     return {
         "zones": zones,
@@ -560,7 +560,7 @@ def _add_edge(
     bad = False
     for fld, z in (("a", a), ("b", b)):
         if z not in zones:
-            chk.add(file, lab, fld, f"unknown land zone {z!r}")
+            chk.add(file, lab, fld, _("unknown land zone {zone}", zone=repr(z)))
             bad = True
     if a == b:
         chk.add(file, lab, "b", _("a zone cannot be adjacent to itself"))
@@ -589,19 +589,19 @@ def check_geometry(data: ImperatorData) -> list[str]:
             touch = shapes_touch(shapes[a], shapes[b])
             e = declared.get((a, b))
             if touch and e is None:
-                problems.append(f"{f_e}: {a}-{b}: a/b: the shapes touch but no edge links them")
+                problems.append(_("{file}: {a}-{b}: a/b: the shapes touch but no edge links them", file=f_e, a=a, b=b))
             elif e is not None and not e.strait and not touch:
-                problems.append(f"{f_e}: {a}-{b}: a/b: linked but the shapes do not touch")
+                problems.append(_("{file}: {a}-{b}: a/b: linked but the shapes do not touch", file=f_e, a=a, b=b))
             elif e is not None and e.strait and touch:
-                problems.append(f"map/straits.toml: {a}-{b}: a/b: a strait between zones that touch")
+                problems.append(_("map/straits.toml: {a}-{b}: a/b: a strait between zones that touch", a=a, b=b))
     for sea, zs in data.coasts.items():
         sshape = data.seas[sea].shape + data.seas[sea].holes
         for z in zs:
             if sshape and shapes.get(z) and not shapes_touch(sshape, shapes[z]):
-                problems.append(f"map/coasts.toml: {sea}: zones: {z} does not touch the sea zone")
+                problems.append(_("map/coasts.toml: {sea}: zones: {zone} does not touch the sea zone", sea=sea, zone=z))
     for zone in data.zones.values():
         if zone.shape and not point_in_shape(zone.place, zone.shape):
-            problems.append(f"map/zones.toml: {zone.id}: place: outside the zone's shape")
+            problems.append(_("map/zones.toml: {zone}: place: outside the zone's shape", zone=zone.id))
     return problems
 
 
@@ -623,13 +623,13 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
             chk.add(f, lab, "zones", _("a People needs at least one starting zone"))
         for z in zs:
             if z not in zones:
-                chk.add(f, lab, "zones", f"unknown zone {z!r}")
+                chk.add(f, lab, "zones", _("unknown zone {zone}", zone=repr(z)))
             elif zones[z].kind != "outside":
-                chk.add(f, lab, "zones", f"starting zone {z!r} is inside the Empire")
+                chk.add(f, lab, "zones", _("starting zone {zone} is inside the Empire", zone=repr(z)))
         fronts = chk.strings(e, f, lab, "entry_fronts")
         for fr in fronts:
             if fr not in FRONTS:
-                chk.add(f, lab, "entry_fronts", f"{fr!r} is not a Front")
+                chk.add(f, lab, "entry_fronts", _("{front} is not a Front", front=repr(fr)))
         goes = bool(chk.get(e, f, lab, "goes_to_war", bool, True))
         if goes and not fronts:
             chk.add(f, lab, "entry_fronts", _("a People that goes to war needs an entry Front"))
@@ -667,13 +667,13 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
         nat = chk.choice(e, f, lab, "nationality", NATIONALITIES)
         people = chk.get(e, f, lab, "people", str, None)
         if people is not None and people not in peoples:
-            chk.add(f, lab, "people", f"unknown People {people!r}")
+            chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
         if nat == "roman" and people is not None:
             chk.add(f, lab, "people", _("Roman leaders belong to no People"))
         if nat not in (None, "roman") and people is None:
             chk.add(f, lab, "people", _("a non-Roman leader needs a People"))
         if people in peoples and nat and peoples[people].nationality != nat:
-            chk.add(f, lab, "nationality", f"differs from its People's ({peoples[people].nationality})")
+            chk.add(f, lab, "nationality", _("differs from its People's ({nationality})", nationality=peoples[people].nationality))
         cp = chk.integer(e, f, lab, "cp", 0, 6, None)
         if nat == "roman" and cp is None:
             chk.add(f, lab, "cp", _("Roman leaders need a CP"))
@@ -710,7 +710,7 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
         )
     for lid, ld in out.items():
         if ld.entry_rule.startswith("after:") and ld.entry_rule[6:] not in out:
-            chk.add(f, lid, "entry_rule", f"unknown leader {ld.entry_rule[6:]!r}")
+            chk.add(f, lid, "entry_rule", _("unknown leader {lid}", lid=repr(ld.entry_rule[6:])))
     return out
 
 
@@ -761,22 +761,22 @@ def _load_units(
             if camp is None:
                 chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
             elif camp not in camp_zone:
-                chk.add(f, lab, "camp", f"no zone has the camp or city {camp!r}")
+                chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
             else:
                 z = camp_zone[camp]
                 zone_id = z.id
                 if kind == "legion" and front is not None:
                     year = max(arrives or 0, 161)
                     if z.front_in(year) != front:
-                        chk.add(f, lab, "camp", f"camp {camp} (zone {z.id}) is not in the {front} Front in {year}")
+                        chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
                 cmp = next((c for c in z.camps if c.name == camp), None)
                 if cmp is not None and cmp.year > max(arrives or 0, 161):
-                    chk.add(f, lab, "arrives", f"camp {camp} only exists from {cmp.year}")
+                    chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
         if kind == "vexillation" and front is None:
             chk.add(f, lab, "front", _("a vexillation belongs to a Front"))
         if kind in ("people", "armenia"):
             if people not in peoples:
-                chk.add(f, lab, "people", f"unknown People {people!r}")
+                chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
             elif nat and peoples[people].nationality != nat:
                 chk.add(f, lab, "nationality", _("differs from its People's"))
         if side == "roman" and kind in ("people", "armenia"):
@@ -845,7 +845,7 @@ def _load_materiel(
         chk.unknown_keys(e, f, lab, ("id", "name", "port", "capacity", "return_delay"))
         port = chk.string(e, f, lab, "port")
         if isinstance(port, str) and port not in ports:
-            chk.add(f, lab, "port", f"unknown port box {port!r}")
+            chk.add(f, lab, "port", _("unknown port box {port}", port=repr(port)))
         prov, pf = chk.provenance(e, f, lab)
         if isinstance(fid, str):
             fleets[fid] = Fleet(
@@ -859,7 +859,7 @@ def _load_materiel(
             )
     for p in ports.values():
         if p.fleet and p.fleet not in fleets:
-            chk.add("map/seas.toml", p.id, "fleet", f"unknown fleet {p.fleet!r}")
+            chk.add("map/seas.toml", p.id, "fleet", _("unknown fleet {fleet}", fleet=repr(p.fleet)))
     markers: dict[str, Marker] = {}
     for i, e in enumerate(_entries(doc, f, "marker", chk)):
         lab = _label(e, i)
@@ -899,8 +899,8 @@ def _entry_rule_problem(rule: str, leaders: Mapping[str, Leader]) -> str | None:
         return None
     if rule.startswith("after:"):
         target = rule.split(":", 1)[1]
-        return None if target in leaders else f"unknown leader {target!r}"
-    return f"unknown rule {rule!r} (known: {', '.join(ENTRY_RULES)}, after:<leader id>)"
+        return None if target in leaders else _("unknown leader {lid}", lid=repr(target))
+    return _("unknown rule {rule} (known: {known}, after:<leader id>)", rule=repr(rule), known=", ".join(ENTRY_RULES))
 
 
 def _zone_front_or_people(ref: Any, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> bool:
@@ -921,23 +921,23 @@ def _check_leader_table(
         lab = _label(e, i)
         lid = e.get("id")
         if not isinstance(lid, str) or lid not in leaders or leaders[lid].generic:
-            chk.add(f, lab, "id", f"unknown leader {lid!r}")
+            chk.add(f, lab, "id", _("unknown leader {lid}", lid=repr(lid)))
             continue
         seen.add(lid)
         counter = leaders[lid]
         entry = e.get("entry")
         if entry is not None and entry != counter.enters:
-            chk.add(f, lab, "entry", f"{entry} differs from counters/leaders.toml ({counter.enters})")
+            chk.add(f, lab, "entry", _("{entry} differs from counters/leaders.toml ({enters})", entry=entry, enters=counter.enters))
         rule = e.get("entry_rule")
         if rule is not None:
             problem = _entry_rule_problem(str(rule), leaders)
             if problem:
                 chk.add(f, lab, "entry_rule", problem)
             elif rule != counter.entry_rule:
-                chk.add(f, lab, "entry_rule", f"{rule!r} differs from counters/leaders.toml ({counter.entry_rule!r})")
+                chk.add(f, lab, "entry_rule", _("{rule} differs from counters/leaders.toml ({entry_rule})", rule=repr(rule), entry_rule=repr(counter.entry_rule)))
     for lid in sorted(leaders):
         if not leaders[lid].generic and lid not in seen:
-            chk.add("counters/leaders.toml", lid, "id", f"no row in {f}")
+            chk.add("counters/leaders.toml", lid, "id", _("no row in {file}", file=f))
     for lid, ld in leaders.items():
         if ld.entry_rule and not ld.entry_rule.startswith("after:"):
             problem = _entry_rule_problem(ld.entry_rule, leaders)
@@ -957,16 +957,16 @@ def _check_events(root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples:
             continue
         for ref in eff.get("reduce_units_in_zones", []):
             if not _zone_front_or_people(ref, zones, peoples):
-                chk.add(f, lab, "effects.reduce_units_in_zones", f"unknown zone, Front or People {ref!r}")
+                chk.add(f, lab, "effects.reduce_units_in_zones", _("unknown zone, Front or People {ref}", ref=repr(ref)))
         nat = eff.get("reduce_nationality")
         if nat is not None and nat not in NATIONALITIES:
-            chk.add(f, lab, "effects.reduce_nationality", f"unknown nationality {nat!r}")
+            chk.add(f, lab, "effects.reduce_nationality", _("unknown nationality {nationality}", nationality=repr(nat)))
         ev = eff.get("augustus_in_rome_gets_event")
         if ev is not None and ev not in numbers:
-            chk.add(f, lab, "effects.augustus_in_rome_gets_event", f"unknown event {ev!r}")
+            chk.add(f, lab, "effects.augustus_in_rome_gets_event", _("unknown event {event}", event=repr(ev)))
         side = eff.get("battle_bonus_side")
         if side is not None and side not in ("rome", "eor"):
-            chk.add(f, lab, "effects.battle_bonus_side", f"{side!r} is not rome or eor")
+            chk.add(f, lab, "effects.battle_bonus_side", _("{side} is not rome or eor", side=repr(side)))
 
 
 def _check_stratagem_types(
@@ -983,16 +983,16 @@ def _check_stratagem_types(
             continue
         zone = params.get("placed_in")
         if zone is not None and zone not in zones:
-            chk.add(f, lab, "params.placed_in", f"unknown zone {zone!r}")
+            chk.add(f, lab, "params.placed_in", _("unknown zone {zone}", zone=repr(zone)))
         other = params.get("cancelled_by")
         if other is not None and other not in ids:
-            chk.add(f, lab, "params.cancelled_by", f"unknown stratagem {other!r}")
+            chk.add(f, lab, "params.cancelled_by", _("unknown stratagem {other}", other=repr(other)))
         kind = params.get("people_kind")
         if kind is not None and kind not in ("minor", "major"):
-            chk.add(f, lab, "params.people_kind", f"{kind!r} is not minor or major")
+            chk.add(f, lab, "params.people_kind", _("{kind} is not minor or major", kind=repr(kind)))
     for sid in counters:
         if sid not in ids:
-            chk.add("counters/stratagems.toml", sid, "id", f"no such stratagem type in {f}")
+            chk.add("counters/stratagems.toml", sid, "id", _("no such stratagem type in {file}", file=f))
     for sid in sorted(x for x in ids if isinstance(x, str)):
         if sid not in counters:
             chk.add(f, sid, "id", _("no counters of this type in counters/stratagems.toml"))
@@ -1033,7 +1033,7 @@ def _load_scenarios(
         start = chk.integer(e, f, lab, "start", 161, 217) or 161
         end = chk.integer(e, f, lab, "end", 161, 217) or 217
         if end < start:
-            chk.add(f, lab, "end", f"{end} is before the start {start}")
+            chk.add(f, lab, "end", _("{end} is before the start {start}", end=end, start=start))
         prov, pf = chk.provenance(e, f, lab, fields)
 
         placements: dict[str, Placement] = {}
@@ -1047,9 +1047,9 @@ def _load_scenarios(
             placements: dict[str, Placement] = placements,
         ) -> None:
             if p.counter in placements and not dup_ok:
-                chk.add(f, lab, where, f"{p.counter} is placed more than once")
+                chk.add(f, lab, where, _("{counter} is placed more than once", counter=p.counter))
             if p.zone not in zones:
-                chk.add(f, lab, where, f"unknown zone {p.zone!r}")
+                chk.add(f, lab, where, _("unknown zone {zone}", zone=repr(p.zone)))
             placements[p.counter] = p
 
         deploy = chk.get(e, f, lab, "deploy_legions", bool, False)
@@ -1079,22 +1079,22 @@ def _load_scenarios(
                 if not (isinstance(cid, str) and isinstance(zone, str)):
                     continue
                 if cid not in table:
-                    chk.add(f, lab, f"{where}.id", f"unknown {key} {cid!r}")
+                    chk.add(f, lab, f"{where}.id", _("unknown {key} {cid}", key=key, cid=repr(cid)))
                     continue
                 if key == "leader":
                     ld = leaders[cid]
                     if not ld.generic and not ld.available_in(start) and not (
                         ld.enters is None and ld.entry_rule
                     ):
-                        chk.add(f, lab, f"{where}.id", f"{cid} is not in play in {start}")
+                        chk.add(f, lab, f"{where}.id", _("{cid} is not in play in {start}", cid=cid, start=start))
                     if ld.enters is not None and ld.enters > start:
-                        chk.add(f, lab, f"{where}.id", f"{cid} only enters in {ld.enters}")
+                        chk.add(f, lab, f"{where}.id", _("{cid} only enters in {enters}", cid=cid, enters=ld.enters))
                     if title:
                         titles[title].add(cid)
                 else:
                     u = units[cid]
                     if not u.available_in(start):
-                        chk.add(f, lab, f"{where}.id", f"{cid} only arrives in {u.arrives}")
+                        chk.add(f, lab, f"{where}.id", _("{cid} only arrives in {arrives}", cid=cid, arrives=u.arrives))
                 place(Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
                 auto.discard(cid)
         enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
@@ -1105,29 +1105,29 @@ def _load_scenarios(
         usurpers = chk.strings(e, f, lab, "usurpers")
         for key, names, limit in (("augusti", augusti, 2), ("caesars", caesars, 2), ("usurpers", usurpers, 2)):
             if len(names) > limit:
-                chk.add(f, lab, key, f"at most {limit}")
+                chk.add(f, lab, key, _("at most {limit}", limit=limit))
             for n in names:
                 if n not in leaders:
-                    chk.add(f, lab, key, f"unknown leader {n!r}")
+                    chk.add(f, lab, key, _("unknown leader {lid}", lid=repr(n)))
                 elif n not in placements:
-                    chk.add(f, lab, key, f"{n} is not placed on the map")
+                    chk.add(f, lab, key, _("{lid} is not placed on the map", lid=n))
         for t, listed in (("augustus", augusti), ("caesar", caesars), ("usurper", usurpers)):
             if titles[t] != set(listed):
-                chk.add(f, lab, t, f"leader titles {sorted(titles[t])} differ from the list {sorted(listed)}")
+                chk.add(f, lab, t, _("leader titles {titles} differ from the list {listed}", titles=str(sorted(titles[t])), listed=str(sorted(listed))))
         at_war = chk.strings(e, f, lab, "peoples_at_war")
         for p in at_war:
             if p not in peoples:
-                chk.add(f, lab, "peoples_at_war", f"unknown People {p!r}")
+                chk.add(f, lab, "peoples_at_war", _("unknown People {people}", people=repr(p)))
         for pl in placements.values():
             owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
             if not owner or owner == "armenia":
                 continue
             if not enemy_used:
-                chk.add(f, lab, "unit", f"{pl.counter}: this scenario uses no Peoples")
+                chk.add(f, lab, "unit", _("{counter}: this scenario uses no Peoples", counter=pl.counter))
             elif owner not in at_war and not (owner in peoples and peoples[owner].major):
-                chk.add(f, lab, "unit", f"{pl.counter} is placed but {owner} is not at war")
+                chk.add(f, lab, "unit", _("{counter} is placed but {owner} is not at war", counter=pl.counter, owner=owner))
             elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
-                chk.add(f, lab, "unit", f"{pl.counter}: a People at peace stays in its home zones (§4.1)")
+                chk.add(f, lab, "unit", _("{counter}: a People at peace stays in its home zones (§4.1)", counter=pl.counter))
         srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
         absent = {
             lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())
@@ -1139,17 +1139,17 @@ def _load_scenarios(
             if ld.people is not None and not enemy_used:
                 continue
             if alive and ld.id not in placements and ld.id not in absent:
-                chk.add(f, lab, "leader", f"{ld.id} is in play in {start}: place him or list him as absent")
+                chk.add(f, lab, "leader", _("{lid} is in play in {start}: place him or list him as absent", lid=ld.id, start=start))
         vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
         if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
-            chk.add(f, lab, "unit", f"{vex_on_map} vexillations on the map (at most {MAX_VEXILLATIONS_ON_MAP})")
+            chk.add(f, lab, "unit", _("{n} vexillations on the map (at most {most})", n=vex_on_map, most=MAX_VEXILLATIONS_ON_MAP))
         init_raw = chk.get(e, f, lab, "initiative", dict, {}) or {}
         initiative: dict[int, str] = {}
         for k, v in init_raw.items():
             if not (k.isdigit() and start <= int(k) <= end):
                 chk.add(f, lab, f"initiative.{k}", _("key must be a year of the scenario"))
             elif v not in SIDES:
-                chk.add(f, lab, f"initiative.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
+                chk.add(f, lab, f"initiative.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
             else:
                 initiative[int(k)] = v
         vp_raw = chk.get(e, f, lab, "vp", dict, {}) or {}
@@ -1163,7 +1163,7 @@ def _load_scenarios(
             if r.kind == "absent":
                 for lid in r.params["leaders"]:
                     if lid in placements:
-                        chk.add(f, lab, "rules", f"{lid} is absent from this scenario but placed")
+                        chk.add(f, lab, "rules", _("{lid} is absent from this scenario but placed", lid=lid))
         if not isinstance(sid, str):
             continue
         if sid in out:
@@ -1226,7 +1226,7 @@ def _scenario_rules(
             continue
         kind = str(r.get("kind"))
         if kind not in SCENARIO_RULE_KINDS:
-            chk.add(f, lab, f"{where}.kind", f"{r.get('kind')!r} is not one of {', '.join(SCENARIO_RULE_KINDS)}")
+            chk.add(f, lab, f"{where}.kind", _("{value} is not one of {allowed}", value=repr(r.get("kind")), allowed=", ".join(SCENARIO_RULE_KINDS)))
             continue
         wanted = SCENARIO_RULE_KINDS[kind]
         params: dict[str, Any] = {}
@@ -1234,27 +1234,27 @@ def _scenario_rules(
             if k in ("kind", "text", "provenance"):
                 continue
             if k not in wanted:
-                chk.add(f, lab, f"{where}.{k}", f"unknown field for {kind}")
+                chk.add(f, lab, f"{where}.{k}", _("unknown field for {kind}", kind=kind))
                 continue
             table = ids.get(k)
             if table is not None:
                 refs = v if isinstance(v, list) else [v]
                 for ref in refs:
                     if not isinstance(ref, str) or ref not in table:
-                        chk.add(f, lab, f"{where}.{k}", f"unknown {k.rstrip('s')} {ref!r}")
+                        chk.add(f, lab, f"{where}.{k}", _("unknown {kind} {ref}", kind=k.rstrip("s"), ref=repr(ref)))
                 params[k] = tuple(refs) if isinstance(v, list) else v
             elif k in ("winner", "side"):
                 if v not in SIDES:
-                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not one of {', '.join(SIDES)}")
+                    chk.add(f, lab, f"{where}.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
                 params[k] = v
             elif k in ("year", "before"):
                 if not isinstance(v, int) or isinstance(v, bool) or not start <= v <= end + 1:
-                    chk.add(f, lab, f"{where}.{k}", f"{v!r} is not a year of the scenario ({start}-{end})")
+                    chk.add(f, lab, f"{where}.{k}", _("{value} is not a year of the scenario ({start}-{end})", value=repr(v), start=start, end=end))
                 params[k] = v
             elif k == "fronts":
                 bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
                 if bad:
-                    chk.add(f, lab, f"{where}.{k}", f"unknown Front(s) {bad}")
+                    chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
                 params[k] = tuple(v) if isinstance(v, list) else (v,)
             else:
                 params[k] = v
@@ -1266,7 +1266,7 @@ def _scenario_rules(
             chk.add(f, lab, f"{where}.text", _("missing"))
         prov = r.get("provenance", "design")
         if prov not in PROVENANCES:
-            chk.add(f, lab, f"{where}.provenance", f"{prov!r} is not one of {', '.join(PROVENANCES)}")
+            chk.add(f, lab, f"{where}.provenance", _("{value} is not one of {allowed}", value=repr(prov), allowed=", ".join(PROVENANCES)))
         out.append(ScenarioRule(kind, MappingProxyType(params), str(text or ""), str(prov)))
     return tuple(out)
 
@@ -1325,7 +1325,7 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
     root = resolve_directory(directory)
     chk = _Checker()
     if not root.is_dir():
-        raise DataError([f"{root}: -: -: not a directory"])
+        raise DataError([join(": ", [str(root), "-", "-", _("not a directory")])])
     m = _load_map(root, chk)
     zones: dict[str, Zone] = m["zones"]
     peoples = _load_peoples(root, chk, zones)
@@ -1359,7 +1359,7 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
         seen = _reachable(links, [first])
         for zid in sorted(zones):
             if zid not in seen:
-                chk.add("map/edges.toml", zid, "-", f"zone cannot be reached from {first}")
+                chk.add("map/edges.toml", zid, "-", _("zone cannot be reached from {first}", first=first))
     land_links = [(e.a, e.b) for e in m["edges"]]
     for p in peoples.values():
         if not p.goes_to_war:
@@ -1367,7 +1367,7 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
         reach = _reachable(land_links, p.zones)
         for fr in p.entry_fronts:
             if not any(zones[z].front_in(161) == fr for z in reach if z in zones):
-                chk.add("peoples.toml", p.id, "entry_fronts", f"no land path to the {fr} Front")
+                chk.add("peoples.toml", p.id, "entry_fronts", _("no land path to the {front} Front", front=fr))
 
     data = ImperatorData(
         zones=MappingProxyType(zones),
@@ -1402,15 +1402,15 @@ def _with_peoples(z: Zone, peoples: tuple[str, ...]) -> Zone:
 def summary_lines(data: ImperatorData) -> list[str]:
     """One count per line, ``<number> <kind>``, for ``praetor data check``."""
     return [
-        f"{len(data.zones)} land zones",
-        f"{len(data.seas)} sea zones",
-        f"{len(data.edges)} edges",
-        f"{sum(1 for e in data.edges if e.river)} river crossings",
-        f"{sum(1 for e in data.edges if e.strait)} straits",
-        f"{len(data.peoples)} peoples",
-        f"{len(data.leaders)} leaders",
-        f"{len(data.units)} units",
-        f"{sum(s.count for s in data.stratagems.values())} stratagems",
-        f"{len(data.stratagems)} stratagem types",
-        f"{len(data.scenarios)} scenarios",
+        _n("{n} land zone", "{n} land zones", len(data.zones)),
+        _n("{n} sea zone", "{n} sea zones", len(data.seas)),
+        _n("{n} edge", "{n} edges", len(data.edges)),
+        _n("{n} river crossing", "{n} river crossings", sum(1 for e in data.edges if e.river)),
+        _n("{n} strait", "{n} straits", sum(1 for e in data.edges if e.strait)),
+        _n("{n} people", "{n} peoples", len(data.peoples)),
+        _n("{n} leader", "{n} leaders", len(data.leaders)),
+        _n("{n} unit", "{n} units", len(data.units)),
+        _n("{n} stratagem", "{n} stratagems", sum(s.count for s in data.stratagems.values())),
+        _n("{n} stratagem type", "{n} stratagem types", len(data.stratagems)),
+        _n("{n} scenario", "{n} scenarios", len(data.scenarios)),
     ]

@@ -228,6 +228,8 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
             choices.append([f"retreat:{dest}", text_to_json(_("Retreat before combat to {hex}", hex=dest))])
     if siege_possible(st, side, hex_id, outside):
         choices.append(["siege", text_to_json(_("Accept siege in the city"))])
+    elif split_inside(st, side, hex_id, outside):
+        choices.append(["split", text_to_json(_("Split: those the city holds accept siege, the others fight outside"))])
     order = st.standing.get(side, {}).get("combat", "ask")
     if len(choices) == 1 or order == "always_fight" or side not in st.seats:
         fight(st, seat, hex_id, lines)
@@ -270,6 +272,15 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
                       "default": "besiege", "section": "§14.3", "hex": hex_id, "attacker": seat}  # fmt: skip
     elif choice == "assault":
         fight(st, seat, hex_id, lines, assault=True)
+    elif choice == "split":
+        _side, defenders = defender_seat(st, seat, hex_id)
+        inside = split_inside(st, side, hex_id, [u for u in defenders if not st.units[u]["besieged"]])
+        for uid in inside:
+            st.units[uid]["besieged"] = True
+        lay_siege(st, seat, hex_id, side, lines)
+        lines.append(_n("{n} unit accepts siege in the city; the others fight outside (14.3.1).",
+                        "{n} units accept siege in the city; the others fight outside (14.3.1).", len(inside)))  # fmt: skip
+        fight(st, seat, hex_id, lines)
     # "besiege": the siege stands, nothing more this segment
 
 
@@ -284,16 +295,42 @@ def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text])
 
 
 def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool:
-    """14.3, 16.3: units may accept siege in their own city when they fit (split defence, where
-    some stay outside, is not yet supported)."""
+    """14.3, 16.3: units may accept siege in their own city when they fit (when they do not, a
+    split defence, 14.3.1: ``split_inside``)."""
     city = B.city_at(st, hex_id)
     if not city or hex_id in st.sieges or side not in st.seats:
         return False
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False
-    capacity = ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+    capacity = city_capacity(city)
     return sum(B.le_halves(st.units[u]) for u in uids if not st.units[u]["type"].startswith("fleet")) <= capacity
+
+
+def city_capacity(city: str) -> int:
+    """16.3: the half-LE a city holds."""
+    return ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+
+
+def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[str]:
+    """14.3.1 (IR-ENG-46): when the force is too big for its own city, the units that go in: the
+    infantry first, the strongest first, while they fit (16.3); empty when no split is possible."""
+    city = B.city_at(st, hex_id)
+    if not city or hex_id in st.sieges or side not in st.seats:
+        return []
+    owner = st.city_owner.get(city, "")
+    if not owner or B.seat_of(st, owner) != side:
+        return []
+    room = city_capacity(city)
+    land = [u for u in uids if not B.is_fleet(st.units[u]) and B.is_combat(st.units[u])]
+    if sum(B.le_halves(st.units[u]) for u in land) <= room:
+        return []  # everyone fits: a plain acceptance of siege (14.3)
+    inside = []
+    for uid in sorted(land, key=lambda u: (B.is_cavalry(st.units[u]), -B.strength(st.units[u]), u)):
+        if B.le_halves(st.units[uid]) <= room:
+            inside.append(uid)
+            room -= B.le_halves(st.units[uid])
+    return inside if len(inside) < len(land) else []
 
 
 def cavalry_sp(st: IRState, uids: list[str], attacking: bool) -> int:
@@ -565,14 +602,9 @@ def answer_losses(st: IRState, choice: str, lines: list[Text]) -> None:
 
 
 def after_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
-    """After the losses (14.5): battle morale (19.1), seasoning (15.1), leaders (18.2), then the
-    loser's retreat (14.5.1)."""
-    from rules.imperium_romanum import forts
-
-    seat, side, hex_id = str(ctx["attacker"]), str(ctx["side"]), str(ctx["hex"])
-    attackers, fighters, city, fort = list(ctx["attackers"]), list(ctx["fighters"]), str(ctx["city"]), int(ctx["fort"])
-    att_power, def_power, assault = str(ctx["att_power"]), str(ctx["def_power"]), bool(ctx["assault"])
-    defender_code = ctx["cell"][1]
+    """After the losses (14.5): battle morale (19.1), then seasoning (15.1) and the rest."""
+    attackers, fighters = list(ctx["attackers"]), list(ctx["fighters"])
+    att_power, def_power = str(ctx["att_power"]), str(ctx["def_power"])
     winner_is_attacker = ctx["cell"][2] == "attacker"
     if fighters:
         B.change_morale(st, att_power, BATTLE_MORALE if winner_is_attacker else -BATTLE_MORALE,
@@ -580,10 +612,61 @@ def after_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
         if def_power:
             B.change_morale(st, def_power, -BATTLE_MORALE if winner_is_attacker else BATTLE_MORALE,
                             _("battle lost") if winner_is_attacker else _("battle won"), lines)  # fmt: skip
+    ctx["seasoning"] = [[[u for u in attackers if u in st.units], int(ctx["enemy_strength"]["att"])],
+                        [[u for u in fighters if u in st.units], int(ctx["enemy_strength"]["def"])]]
+    run_seasoning(st, ctx, lines)
+
+
+def run_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
+    """15.1: each side, the attacker's first, may season survivors up to the enemy's strength.
+    When the budget cannot cover every candidate and units of more than one kind fit, the owner
+    picks the next one in a window (default: the largest, IR-ENG-19; ``seasoning largest``);
+    ``none`` stops that side's seasoning."""
+    while ctx["seasoning"]:
+        uids, budget = ctx["seasoning"][0]
+        options = season_options(st, uids, budget)
+        candidates = [u for u in uids if u in st.units and not st.units[u]["vet"] and B.is_combat(st.units[u])]
+        owner = B.seat_of(st, st.units[options[0]]["power"]) if options else ""
+        if not options:
+            ctx["seasoning"].pop(0)
+            continue
+        if (len(options) > 1 and sum(B.strength(st.units[u]) for u in candidates) > budget and owner in st.seats
+                and st.standing.get(owner, {}).get("seasoning", "ask") == "ask"):  # fmt: skip
+            st.seq += 1
+            prompt = _("{hex}: your force may season {sp} more SP of new units (15.1). Which one?", hex=ctx["hex"],
+                       sp=budget)  # fmt: skip
+            st.pending = {"id": f"season-{st.seq}", "seat": owner, "kind": "season", "prompt": text_to_json(prompt),
+                          "choices": [[u, text_to_json(_("Season {unit} ({sp} SP)", unit=B.name_of_type(st.units[u]),
+                                                         sp=B.strength(st.units[u])))] for u in options]
+                          + [["none", text_to_json(_("Season no more units"))]],
+                          "default": options[0], "section": "§15.1", "battle": ctx}  # fmt: skip
+            return
+        _season_one(st, options[0], ctx["seasoning"][0], lines)
+    after_seasoning(st, ctx, lines)
+
+
+def answer_season(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The owner picked the next unit to season, or none; the battle goes on."""
+    pending, st.pending = st.pending, {}
+    ctx = dict(pending["battle"])
+    if choice == "none":
+        ctx["seasoning"].pop(0)
+    else:
+        _season_one(st, choice, ctx["seasoning"][0], lines)
+    run_seasoning(st, ctx, lines)
+
+
+def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
+    """After seasoning: fort builders, leaders (18.2), the loser's retreat (14.5.1)."""
+    from rules.imperium_romanum import forts
+
+    seat, side, hex_id = str(ctx["attacker"]), str(ctx["side"]), str(ctx["hex"])
+    attackers, fighters, city, fort = list(ctx["attackers"]), list(ctx["fighters"]), str(ctx["city"]), int(ctx["fort"])
+    att_power, assault = str(ctx["att_power"]), bool(ctx["assault"])
+    defender_code = ctx["cell"][1]
+    winner_is_attacker = ctx["cell"][2] == "attacker"
     survivors_att = [u for u in attackers if u in st.units]
     survivors_def = [u for u in fighters if u in st.units]
-    _season(st, survivors_att, ctx["enemy_strength"]["att"], lines)
-    _season(st, survivors_def, ctx["enemy_strength"]["def"], lines)
     forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
     leader_alone_safe = not fighters and not city and not fort and defender_code == "N"  # 18.2a
     defenders = [u for u in ctx["defenders"] if u in st.units]
@@ -695,18 +778,30 @@ def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, li
     return victims
 
 
-def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> None:
-    """15.1: after a combat a side may season unseasoned units up to the enemy's strength
-    (IR-ENG-19 default: it does, the largest first)."""
-    for uid in sorted(uids, key=lambda u: (-B.strength(st.units[u]), u)):
+def season_options(st: IRState, uids: list[str], budget: int) -> list[str]:
+    """15.1: one unseasoned combat unit of each type whose SP still fit the budget, the largest
+    first (the default order of IR-ENG-19)."""
+    seen: dict[str, str] = {}
+    for uid in sorted((u for u in uids if u in st.units), key=lambda u: (-B.strength(st.units[u]), u)):
         rec = st.units[uid]
-        if rec["vet"] or not B.is_combat(rec):
-            continue
-        cost = B.strength(rec)
-        if cost <= budget:
-            rec["vet"] = True
-            budget -= cost
-            lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
+        if not rec["vet"] and B.is_combat(rec) and B.strength(rec) <= budget:
+            seen.setdefault(rec["type"], uid)
+    return list(seen.values())
+
+
+def _season_one(st: IRState, uid: str, pool: list[Any], lines: list[Text]) -> None:
+    """Flip one unit to its seasoned side and charge its SP to the side's budget ``pool``."""
+    rec = st.units[uid]
+    pool[1] -= B.strength(rec)
+    rec["vet"] = True
+    lines.append(B.secret(_("{unit} is seasoned (15.1).", unit=uid), B.seat_of(st, rec["power"])))
+
+
+def _season(st: IRState, uids: list[str], budget: int, lines: list[Text]) -> None:
+    """15.1 by default (IR-ENG-19): season the largest that fits until nothing fits."""
+    pool: list[Any] = [list(uids), budget]
+    while season_options(st, uids, pool[1]):
+        _season_one(st, season_options(st, uids, pool[1])[0], pool, lines)
 
 
 def _leaders_after(st: IRState, hex_id: str, seat: str, side: str, lines: list[Text]) -> None:

@@ -22,6 +22,8 @@ PROVENANCES = ("rules", "inferred", "history", "design")
 TERRAINS = ("clear", "forest", "rough", "mountain", "marsh", "desert")
 HEX_KINDS = ("land", "coastal", "deep", "lake")
 """A land hex, a coastal sea hex (next to land), a deep sea hex, or a lake hex."""
+FORT_LEVEL_NAMES = ("D", "C", "B", "A")
+"""Fort levels, lowest to highest (21.1)."""
 HEX_SOURCES = ("design", "design-fix")
 """Terrain derived from the relief pictures, or corrected by hand."""
 
@@ -143,6 +145,11 @@ class Power:
     """The power's imperial capital (22.1, 28.1), a city id, or "" when it holds none."""
     capital_morale: int = 0
     """Morale lost by the owner and gained by the captor of that capital (19.2)."""
+    replacement: float | None = None
+    """Legion-sized units of replacement points accrued each Taxation & Mobilization Phase
+    (8.1, 26.1), a multiple of 0.5; ``None`` when the scenario gives none."""
+    naval_bonus: int = 0
+    """Added to the power's naval rolls where the rules name the naval bonus (27.1.2, 38)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +160,10 @@ class Deployment:
     hex: str
     units: tuple[tuple[str, int], ...]
     leaders: tuple[str, ...]
+    fort: str = ""
+    """A fort set up on the hex with the pieces: its level "D", "C", "B" or "A" (21.1), or ""."""
+    box: str = ""
+    """The letter of the island box of the hex the pieces stand in (3.1.1), or "" for the hex."""
 
 
 @dataclass(frozen=True)
@@ -204,10 +215,23 @@ class IRData:
     """The Province Display by province id (``province_display.toml``)."""
     tables: ChartBook | None = None
     """The charts of ``charts_<topic>.toml``; ``load_data`` always sets it."""
+    ports: tuple[NonCityPort, ...] = ()
+    """The non-city ports (``ports.toml``, 2.3); their values are ``non_city_port``."""
 
     def column_index(self, label: str) -> int:
         """The index of a chart column label (``"P1"``, ``"11-16"``, ...)."""
         return self.columns.index(label)
+
+
+@dataclass(frozen=True)
+class NonCityPort:
+    """A port outside every city (2.3): it always exists, may build one fleet a phase (7.8) and
+    cannot be besieged (16.3); its tax and defence by column are ``IRData.non_city_port``."""
+
+    id: str
+    name: str
+    hex: str
+    province: str
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,12 @@ home among the ``charts_<topic>.toml`` files (issue 16): siege attrition and pri
 from __future__ import annotations
 
 from rules.imperium_romanum.chart_book import ChartBook, MobilizationPeriod
+from rules.imperium_romanum.data_model import FORT_LEVEL_NAMES
 from rules.imperium_romanum.world import data
 
-FORT_LEVELS = 4
+FORT_LEVELS = len(FORT_LEVEL_NAMES)
 """Forts have four levels, D (1) to A (4) (21.1)."""
-LEVEL_NAMES = ("", "D", "C", "B", "A")
+LEVEL_NAMES = ("", *FORT_LEVEL_NAMES)
 
 
 def chart_book() -> ChartBook:

@@ -45,6 +45,23 @@ def fortify(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
     """The ``fortify`` command (21.1): infantry that began the segment in the hex and has not
     moved builds one level per legion-sized unit (two half-LE units make one), paid in talents;
     the builders stay put, and the fort appears next month's Fortification Phase."""
+    ids, hex_id, power, levels, cost, marching = check_fortify(st, seat, args)
+    recs = [st.units[u] for u in ids]
+    st.powers[power]["treasury"] -= cost
+    if not marching:
+        for rec in recs:
+            rec.update(activated=True, mp=0)
+    # IR-ENG-44: the Roman D builder is not pinned, so its work does not wait for it to stay
+    st.building[f"{hex_id}|{power}"] = {"hex": hex_id, "power": power, "levels": levels,
+                                        "units": [] if marching else list(ids)}  # fmt: skip
+    st.stat("forts_begun")
+    lines.append(_("{power} fortifies {hex}: {levels} levels under construction for {cost} talents (21.1).",
+                   power=st.powers[power]["name"], hex=hex_id, levels=levels, cost=cost))  # fmt: skip
+
+
+def check_fortify(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str], str, str, int, int, bool]:
+    """Every condition of 21.1-21.2, changing nothing: builders, hex, power, levels, cost and
+    whether it is a Roman marching camp."""
     ids = B.ids_of(args.get("units"))
     if not ids or any(u not in st.units for u in ids):
         raise RuleError("§21.1", _("name the infantry units that build"))
@@ -56,31 +73,56 @@ def fortify(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
     hex_id, power = hexes.pop(), powers.pop()
     if B.seat_of(st, power) != seat or not B.can_act(st, power):
         raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[power]["name"]))
+    marching = roman_camp(st, ids)
     for uid, rec in zip(ids, recs, strict=True):
         if B.is_cavalry(rec) or not B.is_combat(rec):
             raise RuleError("§21.1", _("only infantry builds fortifications"))
-        if rec["activated"] or rec["besieged"] or is_builder(st, uid):
+        if (rec["activated"] and not marching) or rec["besieged"] or is_builder(st, uid):
             raise RuleError("§21.1", _("{unit} must begin the segment in the hex and not move", unit=uid))
     if B.hostile_land_at(st, seat, hex_id):
         raise RuleError("§21.1", _("builders may not share their hex with the enemy"))
+    if not siege_works_allowed_here(st, seat, hex_id, power):
+        raise RuleError("§21.1", _("only a Roman besieger with a +2 or +3 leader fortifies around a besieged place"))
+    if f"{hex_id}|{power}" in st.building:
+        raise RuleError("§21.1", _("{power} already has fortification work under way in {hex}",
+                                   power=st.powers[power]["name"], hex=hex_id))  # fmt: skip
     levels = sum(B.le_halves(r) for r in recs) // 2
     if levels < 1:
         raise RuleError("§21.1", _("one legion-sized unit of infantry builds one level"))
     top = fort_max_level(period(st))
     current = st.forts.get(hex_id, {}).get(power, 0)
+    if marching and (current or levels != 1):
+        raise RuleError("§21.1", _("a legion that has moved builds only a level D fort, where there is none"))
     if current + levels > top:
         raise RuleError("§21.2", _("the fort would pass the period's maximum level {level}", level=LEVEL_NAMES[top]))
     cost = levels * fort_cost_per_level(period(st))
     if not st.powers[power]["major"] or st.powers[power]["treasury"] < cost:
         raise RuleError("§21.1", _("building {levels} levels costs {cost} talents, more than the treasury holds",
                                    levels=levels, cost=cost))  # fmt: skip
-    st.powers[power]["treasury"] -= cost
-    for rec in recs:
-        rec.update(activated=True, mp=0)
-    st.building[f"{hex_id}|{power}"] = {"hex": hex_id, "power": power, "levels": levels, "units": list(ids)}
-    st.stat("forts_begun")
-    lines.append(_("{power} fortifies {hex}: {levels} levels under construction for {cost} talents (21.1).",
-                   power=st.powers[power]["name"], hex=hex_id, levels=levels, cost=cost))  # fmt: skip
+    return ids, hex_id, power, levels, cost, marching
+
+
+def roman_camp(st: IRState, ids: list[str]) -> bool:
+    """21.1: one Roman legion that has moved this segment and can still spend half its MA, in
+    supply, may build a level D fort (the marching camp); it is not pinned by the work."""
+    if len(ids) != 1:
+        return False
+    rec = st.units[ids[0]]
+    return (rec["activated"] and st.powers[rec["power"]]["kind"] == "roman" and rec["type"].startswith("legion")
+            and bool(rec["supplied"]) and 2 * int(rec["mp"]) >= B.utype(rec).ma)  # fmt: skip
+
+
+def siege_works_allowed(st: IRState, power: str, hex_id: str) -> bool:
+    """21.1: a Roman besieger fortifies around the place it besieges only with a +2 or +3 leader
+    in the hex."""
+    seat = B.seat_of(st, power)
+    return st.powers[power]["kind"] == "roman" and any(
+        B.leader_value(lid) >= 2 for lid in B.leaders_at(st, hex_id) if B.seat_of(st, st.leaders[lid]["power"]) == seat)
+
+
+def siege_works_allowed_here(st: IRState, seat: str, hex_id: str, power: str) -> bool:
+    siege = st.sieges.get(hex_id)
+    return siege is None or siege["besieger"] != seat or siege_works_allowed(st, power, hex_id)
 
 
 def cancel_builders(st: IRState, uids: list[str], lines: list[Text]) -> None:

@@ -26,6 +26,7 @@ from rules.imperium_romanum.charts import (
 )
 from rules.imperium_romanum.data_model import (
     COLOURS,
+    FORT_LEVEL_NAMES,
     HEX_KINDS,
     HEX_SOURCES,
     POWER_KINDS,
@@ -49,12 +50,18 @@ from rules.imperium_romanum.data_model import (
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
 from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
 from rules.imperium_romanum.validate_display import read_display
-from rules.imperium_romanum.validate_map import check_shape, land_links, pieces, read_features
+from rules.imperium_romanum.validate_map import (
+    check_shape,
+    land_links,
+    pieces,
+    read_features,
+    read_ports,
+)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = (
     "provinces.toml", "cities.toml", "map.toml", "map_features.toml", "province_display.toml", "charts.toml",
-    "units.toml", "leaders.toml", *CHART_FILES,
+    "units.toml", "leaders.toml", "ports.toml", *CHART_FILES,
 )  # fmt: skip
 SCENARIO_DIR = "scenarios"
 SPECIAL_RULES = range(26, 39)
@@ -133,6 +140,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     declared = {str(e.get("id")): int(e.get("pieces", 1)) for e in raw["provinces.toml"].get("province", [])}
     check_shape(hexes, straits, features, provinces, declared, cities, problems)
     display = read_display(raw["province_display.toml"], columns, provinces, cities, problems)
+    ports_map = read_ports(raw["ports.toml"], hexes, provinces, cities, problems)
     charts = _charts(raw["charts.toml"], problems)
     units = _units(raw["units.toml"], problems)
     leaders = _leaders(raw["leaders.toml"], problems)
@@ -140,7 +148,8 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     scenarios: dict[str, Scenario] = {}
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
-        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities)
+        scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities,
+                             {b.id for b in features.island_boxes})  # fmt: skip
         if scenario is not None:
             scenarios[scenario.id] = scenario
     _check_builds(scenarios, tables, problems)
@@ -162,6 +171,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
         features=features,
         display=MappingProxyType(display),
         tables=tables,
+        ports=ports_map,
     )
 
 
@@ -414,6 +424,7 @@ def _scenario(
     leaders: dict[str, Leader],
     problems: list[str],
     cities: dict[str, City] | None = None,
+    boxes: set[str] | None = None,
 ) -> Scenario | None:
     """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
     head = doc.get("scenario", {})
@@ -448,6 +459,7 @@ def _scenario(
             str(entry.get("cer")), int(entry.get("treasury", 0)), int(entry.get("morale", 0)), tuple(entry.get("provinces", [])),
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
             str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
+            _replacement(name, pid, entry, problems), int(entry.get("naval_bonus", 0)),
         ))  # fmt: skip
         _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}
@@ -488,7 +500,12 @@ def _scenario(
             elif lid in placed_leaders:
                 problems.append(_("{where}: leader {lid} is already set up", where=where, lid=lid))
             placed_leaders[lid] = pid
-        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", []))))
+        fort, box = str(entry.get("fort", "")), str(entry.get("box", ""))
+        if fort and fort not in FORT_LEVEL_NAMES:
+            problems.append(_("{where}: fort must be one of the levels {levels} (21.1)", where=where, levels=", ".join(FORT_LEVEL_NAMES)))
+        if box and f"{hid}{box}" not in (boxes or set()):
+            problems.append(_("{where}: the map has no island box {box} on this hex (3.1.1)", where=where, box=f"{hid}{box}"))
+        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", [])), fort, box))
     for power in doc.get("power", []):
         for title in ("emperor", "rex"):
             lid = power.get(title)
@@ -512,6 +529,20 @@ def _scenario(
         sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
         start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
     )  # fmt: skip
+
+
+def _replacement(name: str, pid: str, entry: dict[str, Any], problems: list[str]) -> float | None:
+    """A power's replacement rate (8.1, 26.1): absent, or a multiple of 0.5 from 0 up, tagged."""
+    if "replacement" not in entry:
+        return None
+    value = entry["replacement"]
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 or (2 * value) % 1:
+        problems.append(_("{name}: power {pid}: replacement must be 0 or more in steps of one half (8.1)", name=name, pid=pid))
+        return None
+    if entry.get("provenance", {}).get("replacement") not in PROVENANCES:
+        problems.append(_("{name}: power {pid}: replacement needs its provenance, one of {allowed}", name=name, pid=pid,
+                          allowed=", ".join(PROVENANCES)))  # fmt: skip
+    return float(value)
 
 
 def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, problems: list[str]) -> None:
@@ -595,7 +626,14 @@ def summary_lines(data: IRData) -> list[str]:
             len(data.features.island_boxes),
             islands=len(data.features.islands),
         ),
+        _n("{n} Imperium Romanum non-city port", "{n} Imperium Romanum non-city ports", len(data.ports)),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
+        _n(
+            "{n} Imperium Romanum unit set up in the scenarios ({counters} counters on the Maximum Unit Build Chart)",
+            "{n} Imperium Romanum units set up in the scenarios ({counters} counters on the Maximum Unit Build Chart)",
+            sum(n for s in data.scenarios.values() for d in s.deployments for _u, n in d.units),
+            counters=sum(sum(row.values()) for row in tables.max_build.values()),
+        ),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
         _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),

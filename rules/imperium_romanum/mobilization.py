@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import accrual
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import period_chart
 from rules.imperium_romanum.naval_charts import naval_charts
@@ -24,9 +25,6 @@ NO_AREA_EXTRA = ("light_infantry_4_12", "light_cavalry_6_16")
 """7.2: outside every area, one 4-12 per city a year and one more 4-12 or 6-16 per province."""
 BT_MAX = 16
 """7.7: never more than 16 baggage trains in play per major power."""
-CIVILIZED_RATE_HALVES = {"pirates": 1}
-"""26.1: replacement points a civilized major power accrues per Taxation & Mobilization Phase,
-in halves; the pirates' rate is 1/2 (27.1). Other powers' rates are in the missing scenario book."""
 TRAINED = ("legion_16_10", "legion_20_10", "heavy_infantry_20_8", "heavy_cavalry_30_16")
 """35: new Roman and civilized heavy infantry and heavy cavalry need a trainer (barbarian 20-8s
 are exempt, checked by the power's kind)."""
@@ -91,9 +89,12 @@ def _short(unit_type: str) -> str:
 def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     """The ``build`` command (7.4): ``type`` of unit and ``city`` where it appears."""
     unit_type, city = str(args.get("type", "")), str(args.get("city", ""))
+    if "hex" in args or not st.powers.get(st.city_owner.get(city, ""), {"major": True})["major"]:
+        accrual.rebuild(st, seat, args, lines)  # 8.0: a minor power rebuilds with points
+        return
     power, pool, cost = check_build(st, seat, unit_type, city)
     st.powers[power]["treasury"] -= cost
-    if st.powers[power]["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
+    if accrual.civilized_major(st, power):
         st.powers[power]["points_halves"] -= data().units[unit_type].le_halves  # 26.2
     for key, column in pool:
         used = st.mobilized.setdefault(key, {})
@@ -123,12 +124,12 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
     if not power or B.seat_of(st, power) != seat:
         raise RuleError("§7.4", _("you do not hold {city}", city=data().cities[city].name))
     if not st.powers[power]["major"]:
-        raise NotYetSupported("§8.0", _("recruiting by accrual for minor powers"))
-    rules = data().scenarios[st.scenario].special_rules
-    civilized = st.powers[power]["kind"] == "civilized" and "26" in rules
+        raise RuleError("§8.0", _("a minor power never mobilizes; it rebuilds its losses with points"))
+    civilized = accrual.civilized_major(st, power)
     if civilized:
-        if power not in CIVILIZED_RATE_HALVES:
-            raise NotYetSupported("§26", _("civilized recruitment"))
+        if accrual.rate(st, power) is None:
+            raise NotYetSupported("§26", _("the replacement rate of {power}, which the scenario does not give",
+                                           power=st.powers[power]["name"]))  # fmt: skip
         if unit_type not in starting_types(st, power):
             raise RuleError("§26.2", _("a civilized power builds only the unit types it began with"))
     if st.province_owner.get(province, "") != power:
@@ -280,14 +281,18 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
             except RuleError:
                 continue
             out.append({"type": unit_type, "city": city})
-    return out
+    return out + accrual.rebuild_commands(st, seat)
 
 
 # -- fleets under construction (7.8) -----------------------------------------------------------
-def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text]) -> None:
-    """7.8: the fleet is paid now and appears in its port three months later."""
+def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "") -> None:
+    """7.8: the fleet is paid now and appears in its port three months later (8.3: a minor
+    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back)."""
     months = naval_charts().build["months"]
-    st.shipyards.append({"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen})
+    yard = {"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen}
+    if rebuilt:
+        yard["rebuilt"] = rebuilt
+    st.shipyards.append(yard)
     st.stat("fleets_begun")
     lines.append(_("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
                    power=st.powers[power]["name"], city=data().cities[city].name, cost=cost, months=months))  # fmt: skip
@@ -310,7 +315,12 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip
         if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:
-            uid = _place(st, yard["power"], "fleet_18_30", data().cities[yard["city"]].hex)
+            hex_id = data().cities[yard["city"]].hex
+            if yard.get("rebuilt") in st.eliminated and st.eliminated[yard["rebuilt"]]["power"] == yard["power"]:
+                uid = str(yard["rebuilt"])
+                accrual.revive(st, uid, hex_id)
+            else:
+                uid = _place(st, yard["power"], "fleet_18_30", hex_id)
             lines.append(_("{power}: a new fleet is launched at {city} (7.8).", power=st.powers[yard["power"]]["name"],
                            city=data().cities[yard["city"]].name))  # fmt: skip
             st.units[uid]["vet"] = True  # fleets are never seasoned: one strength (7.8)
@@ -324,18 +334,6 @@ def starting_types(st: IRState, power: str) -> tuple[str, ...]:
     """26.2: the unit types a civilized power began the scenario with."""
     return tuple(sorted({t for d in data().scenarios[st.scenario].deployments if d.power == power for t, _n in d.units}))
 
-
-def accrue_points(st: IRState, lines: list[Text]) -> None:
-    """26.1: each Taxation & Mobilization Phase a civilized major power gains its replacement
-    points, without limit, losses or not."""
-    if "26" not in data().scenarios[st.scenario].special_rules:
-        return
-    for power in sorted(st.powers):
-        rec = st.powers[power]
-        if rec["major"] and not rec["dissolved"] and rec["kind"] == "civilized" and power in CIVILIZED_RATE_HALVES:
-            rec["points_halves"] = rec.get("points_halves", 0) + CIVILIZED_RATE_HALVES[power]
-            lines.append(_("{power} accrues replacement points (26.1): {points} in hand.", power=rec["name"],
-                           points=rec["points_halves"] / 2))  # fmt: skip
 
 def phase_summary(st: IRState, lines: list[Text]) -> None:
     """4.0, 7.4: once every power has ended the Taxation & Mobilization Phase, how many units

@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
+from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import pirates as P
@@ -67,15 +68,18 @@ def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
     return bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 
-def may_enter(st: IRState, seat: str, hex_id: str) -> bool:
-    """A fleet enters sea hexes and ports not held by an enemy (10.3; enemy ports need the
-    blockade of 17.2, not yet supported); pirates never leave their zone (27.1.1)."""
-    if P.seat_is_pirate(st, seat) and hex_id not in P.zone(st.scenario):
+def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -> bool:
+    """A fleet enters sea hexes and ports not held by an enemy (10.3), and the port of a city
+    its side besieges (17.2), but not its own side's port while blockaded (17.2.2); pirates
+    never leave their zone (27.1.1)."""
+    if (P.seat_is_pirate(st, seat) if pirate is None else pirate) and hex_id not in P.zone(st.scenario):
         return False
     if is_sea(hex_id):
         return True
     owner = st.city_owner.get(B.city_at(st, hex_id), "")
-    return not owner or not B.seat_hostile_to(st, seat, owner)
+    if owner and B.seat_hostile_to(st, seat, owner):
+        return BL.may_join(st, seat, hex_id)
+    return not BL.shut_for(st, seat, hex_id)
 
 
 def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, tuple[int, str]]:
@@ -83,6 +87,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
     (Dijkstra on the cached sea graph; ties by hex id), with the previous hex."""
     w = world(st.scenario)
     winter = st.season == "winter"
+    pirate = P.seat_is_pirate(st, seat)  # once per search, not once per hex
     best: dict[str, tuple[int, str]] = {origin: (0, "")}
     queue: list[tuple[int, str]] = [(0, origin)]
     while queue:
@@ -91,7 +96,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
             continue
         for there, cost in w.sea_steps(here, winter):
             total = spent + cost
-            if total > budget or not may_enter(st, seat, there):
+            if total > budget or not may_enter(st, seat, there, pirate):
                 continue
             if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
                 best[there] = (total, here)
@@ -175,8 +180,8 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[rec["power"]]["name"]))
         if rec.get("aboard"):
             raise RuleError("§10.4.2", _("{unit} is already aboard a fleet", unit=uid))
-        if rec["besieged"]:
-            raise RuleError("§17.1", _("besieged units cannot leave"))
+        if rec["besieged"] and (land != at or BL.shut_for(st, seat, at)):
+            raise RuleError("§17.2.2", _("besieged units leave only by sea, from their port while it is not blockaded"))
     for lid in leaders:
         if B.seat_of(st, st.leaders[lid]["power"]) != seat or st.leaders[lid].get("aboard"):
             raise RuleError("§10.4.2", _("{unit} cannot embark", unit=lid))
@@ -247,6 +252,8 @@ def check_sail(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str],
     """The fleets and the hexes they enter, in order, changing nothing."""
     fleets, origin = fleet_group(st, seat, args.get("fleets"))
     _not_landed(st, fleets)
+    if BL.shut_for(st, seat, origin):
+        raise RuleError("§17.2.2", _("the port of {hex} is blockaded: its fleets cannot leave", hex=origin))
     target = str(args.get("to", ""))
     if target not in data().hexes:
         raise RuleError("§10.3", _("{hex} is not a hex of the map", hex=target or "?"))
@@ -344,7 +351,7 @@ def interceptors_of(st: IRState, seat: str, hex_id: str = "") -> list[str]:
 def _intercept_modifier(st: IRState, distance: int, not_moved: bool, seat: str = "") -> int:
     """10.6: -1 in winter, -3 beyond 3 MP, +1 when not yet moved, + the naval bonus (27.1.2)."""
     table = naval_charts().intercept
-    mod = P.NAVAL_BONUS if seat and P.seat_is_pirate(st, seat) else 0
+    mod = P.naval_bonus(st, seat) if seat else 0
     mod += table["winter"] if st.season == "winter" else 0
     mod += table["far"] if distance > table["far_beyond"] else 0
     return mod + (table["not_moved"] if not_moved else 0)
@@ -650,8 +657,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
     if target == at:
         if not friendly_port(st, seat, at):
             raise RuleError("§10.4.3", _("troops land in a friendly port or from a coastal hex"))
-        if at in st.sieges:
-            raise NotYetSupported("§17.2", _("landing in a besieged port"))
+        if BL.shut_for(st, seat, at):
+            raise RuleError("§17.2.2", _("the port of {hex} is blockaded: no troops land in it", hex=at))
         cost = transport["debark_port"]
     else:
         if not is_sea(at) or not _adjacent(at, target):
@@ -698,8 +705,12 @@ def debark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     _spend(st, fleets, plan["cost"])
     spent = max(int(st.units[f].get("nmp", 0)) for f in fleets)
     stay = spent > naval_charts().transport["full_ma_limit"] or plan["amphibious"]
+    into_city = target in st.sieges and target == st.units[fleets[0]]["hex"]  # 17.2.2: into the besieged city
+    room = BL.room_inside(st, target) if into_city else 0
     for uid in plan["units"]:
-        st.units[uid].update(hex=target, aboard="", moved=True)
+        fits = into_city and B.is_combat(st.units[uid]) and B.le_halves(st.units[uid]) <= room
+        room -= B.le_halves(st.units[uid]) if fits else 0
+        st.units[uid].update(hex=target, aboard="", moved=True, besieged=fits)  # beyond the room: camped outside
         if stay:
             st.units[uid]["no_land_move"] = st.turn
         if plan["amphibious"]:
@@ -726,10 +737,14 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
     by_hex: dict[str, list[str]] = {}
     for fid in fleets:
         rec = st.units[fid]
-        if int(rec.get("mmp", 0)) > 0 and not rec.get("attrited") and winter_at(st, rec["hex"]):
+        besieging = BL.is_besieging_fleet(st, fid) and st.season == "winter"  # 17.2: even without moving
+        if (int(rec.get("mmp", 0)) > 0 or besieging) and not rec.get("attrited") and winter_at(st, rec["hex"]):
             by_hex.setdefault(rec["hex"], []).append(fid)
     for hex_id, stack in sorted(by_hex.items()):
-        value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
+        if all(BL.is_besieging_fleet(st, f) for f in stack):
+            value = max(BL.winter_value(st, f) for f in stack)
+        else:
+            value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
@@ -783,7 +798,7 @@ def end_phase(st: IRState, lines: list[Text]) -> None:
         if rec is None or not B.is_fleet(rec):
             continue
         seat = B.seat_of(st, rec["power"])
-        if in_harbour(st, seat, rec["hex"]):
+        if in_harbour(st, seat, rec["hex"]) or BL.is_besieging_fleet(st, fid):  # 17.2: besiegers are exempt
             rec["at_sea"] = 0
             continue
         if rec.get("at_sea") == st.turn - 1 and st.turn > 1:

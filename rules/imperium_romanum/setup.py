@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.dice import Dice
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.data_model import FORT_LEVEL_NAMES
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -42,6 +43,8 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
                     "mp": 0, "activated": False, "moved": False, "supplied": False, "spent": False,
                     "crossing": "", "from": "", "must_attack": False, "foraged": False,
                 }  # fmt: skip
+        if dep.fort:  # 21.1, 27.1: a fort set up with the pieces (the pirates' D forts)
+            st.forts.setdefault(dep.hex, {})[dep.power] = 1 + FORT_LEVEL_NAMES.index(dep.fort)
         for lid in dep.leaders:
             st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip

@@ -55,6 +55,8 @@ class IRState:
     """"hex|power" -> {"hex", "power", "levels", "units"}: forts under construction (21.1)."""
     plunder: dict[str, int] = field(default_factory=dict)
     """Plundered province -> plunder markers left (24.1, 24.2)."""
+    rebel_capitals: dict[str, str] = field(default_factory=dict)
+    """Imperial capital taken by grain rebels -> the owner it rose against (22.2.3)."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -69,6 +71,9 @@ class IRState:
     alliances: list[list[str]] = field(default_factory=list)
     """Pairs of seats allied this month (5.8), each pair sorted."""
     proposals: list[list[str]] = field(default_factory=list)
+    agreements: list[list[str]] = field(default_factory=list)
+    """This month's agreements (kind, the two seats, talents), for the Diplomacy Phase's
+    public summary (issue 18, segment_deadline.py)."""
     standing: dict[str, dict[str, str]] = field(default_factory=dict)
     """Standing orders per seat: {"intercept": "never", "combat": "always_fight"}."""
     moving: dict[str, Any] = field(default_factory=dict)

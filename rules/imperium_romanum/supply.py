@@ -7,18 +7,30 @@ Segment, where unsupplied units are eliminated (13.0).
 
 from __future__ import annotations
 
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import Text, _, _n, text_to_json
+from rules.imperium_romanum import blockade
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.chart_book import SupplyRules
 from rules.imperium_romanum.charts import SUPPLY_MAX_LE, supply_required
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, hex_distance, world
 
-FORAGE_MAX_HALVES = 20
-"""At most 10 LE may forage in one hex (13.3)."""
-BT_REACH = 2
-"""A baggage train supplies units up to 2 hexes away, -1 to the roll per hex (13.4.2)."""
-ZERO_FORAGE = {0: (1, 1), 1: (2, 3), 2: (1, 3)}
-"""13.3: with a forage value of 0, the fraction supplied by requirement (3 or more: none)."""
+
+def chart() -> SupplyRules:
+    """The LE Supply Chart and the printed supply modifiers (``charts_supply.toml``, 13.2-13.4)."""
+    book = data().tables
+    assert book is not None, "load_data sets the charts"
+    return book.supply
+
+
+def forage_max_halves() -> int:
+    """13.3: at most 10 LE forage in one hex (in half LE)."""
+    return 2 * chart().modifiers["forage_max_le_per_hex"]
+
+
+def bt_reach() -> int:
+    """13.4.2: a baggage train supplies units up to 2 hexes away."""
+    return chart().modifiers["baggage_train_reach_hexes"]
 
 
 def needs_supply(unit: dict[str, object]) -> bool:
@@ -28,14 +40,16 @@ def needs_supply(unit: dict[str, object]) -> bool:
 
 
 def group_le_halves(st: IRState, uids: list[str]) -> int:
-    """13.2: the LE of a group, in halves, with one light or missile infantry free per heavy
-    infantry and one light cavalry or horse archer free per heavy cavalry."""
-    recs = [st.units[u] for u in uids]
-    heavy_inf = sum(1 for r in recs if B.le_halves(r) >= 2 and not B.is_cavalry(r) and needs_supply(r))
-    heavy_cav = sum(1 for r in recs if r["type"] in B.HEAVY_CAVALRY)
-    light_inf = sum(1 for r in recs if r["type"] in B.LIGHT_INFANTRY)
-    light_cav = sum(1 for r in recs if r["type"] in B.LIGHT_CAVALRY)
-    return 2 * heavy_inf + 2 * heavy_cav + max(0, light_inf - heavy_inf) + max(0, light_cav - heavy_cav)
+    """13.2: the LE of a group, in halves, less the auxiliaries the LE Supply Chart carries free:
+    one light or missile infantry per heavy infantry, one light cavalry or horse archer per heavy
+    cavalry (``charts_supply.toml``)."""
+    recs = [st.units[u] for u in uids if needs_supply(st.units[u])]
+    total = sum(B.le_halves(r) for r in recs)
+    for rule in chart().free:
+        carriers = sum(1 for r in recs if r["type"] in rule.per)
+        riders = sorted(B.le_halves(r) for r in recs if r["type"] in rule.free)
+        total -= sum(riders[:carriers])
+    return total
 
 
 def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purpose: str) -> int:
@@ -58,22 +72,47 @@ def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int
     """13.2 example: a leader of +2 or better with the group gives +1 to every supply roll."""
     best = max((B.leader_value(lid) for lid in B.leaders_at(st, hex_id)
                 if B.seat_of(st, st.leaders[lid]["power"]) == seat), default=0)  # fmt: skip
-    return [("§13.2 leader +2 or better", 1)] if best >= 2 else []
+    return [("§13.2 leader +2 or better", chart().modifiers["leader_plus_2"])] if best >= 2 else []
 
 
 def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
-    """13.1: a friendly port supplies the units in its hex when its province is friendly; a
-    besieged port city supplies the besieged (13.4.3; blockades are not yet modelled)."""
+    """13.1: a friendly port supplies the units in its hex when its province is friendly, or
+    (13.1 e) when a friendly fleet lies in a port of a friendly province on the same sea area;
+    a besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
     city = B.city_at(st, hex_id)
     if not city or not B.is_port(st, hex_id):
         return False
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != seat:
         return False
-    if hex_id in st.sieges and not besieged:
+    if hex_id in st.sieges and (not besieged or blockade.blockaded(st, hex_id)):
         return False
     province_owner = st.province_owner.get(data().cities[city].province, "")
-    return bool(province_owner) and B.seat_of(st, province_owner) == seat
+    if province_owner and B.seat_of(st, province_owner) == seat:
+        return True
+    return bool(fleet_anchorage(st, seat, hex_id))
+
+
+def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
+    """13.1 e: the hex of a port in a province friendly to ``seat``, on a sea area of the port on
+    ``hex_id``, where a fleet of ``seat`` lies not besieged ("" when there is none; blockades,
+    17.2, are not yet modelled). Such a fleet lets a port outside the friendly provinces supply."""
+    w = world(st.scenario)
+    areas = set(w.port_sea_areas(hex_id))
+    if not areas:
+        return ""
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        there = rec["hex"]
+        if not B.is_fleet(rec) or rec["besieged"] or B.seat_of(st, rec["power"]) != seat or there == hex_id:
+            continue
+        city = B.city_at(st, there)
+        if not city or there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
+            continue
+        owner = st.province_owner.get(data().cities[city].province, "")
+        if owner and B.seat_of(st, owner) == seat:
+            return str(there)
+    return ""
 
 
 RIVER_PORT_REACH = 2
@@ -105,7 +144,7 @@ def nearest_bt(st: IRState, seat: str, hex_id: str, besieged: bool) -> tuple[str
         if rec["besieged"] != besieged:
             continue
         gap = 0 if rec["hex"] == hex_id else hex_distance(rec["hex"], hex_id)
-        if gap > BT_REACH or (besieged and gap):
+        if gap > bt_reach() or (besieged and gap):
             continue
         if best is None or (gap, uid) < best:
             best = (gap, uid)
@@ -175,7 +214,7 @@ def check_group(
         todo = [u for u in todo if u not in group]
         if group:
             halves = group_le_halves(st, group)
-            penalty = [("§13.4.2 baggage train distance", -gap)] if gap else []
+            penalty = [("§13.4.2 baggage train distance", gap * chart().modifiers["per_hex_to_baggage_train"])] if gap else []
             need = supply_roll(st, halves, mods + penalty, "§13.2 supply from a baggage train")
             rec = st.units[bt]
             if need <= rec["sp"]:
@@ -193,10 +232,12 @@ def check_group(
                                     need=need, left=rec["sp"]), seat))  # fmt: skip
     if todo:
         halves = group_le_halves(st, todo)
-        capped, over = _keep(st, todo, FORAGE_MAX_HALVES) if halves > FORAGE_MAX_HALVES else (todo, [])
+        most = forage_max_halves()
+        capped, over = _keep(st, todo, most) if halves > most else (todo, [])
         unsupplied += over
         halves = group_le_halves(st, capped)
-        forage_mods = mods + ([("§13.3 baggage train in the hex", 1)] if bt and gap == 0 else [])
+        in_hex = chart().modifiers["baggage_train_in_hex_forage"]
+        forage_mods = mods + ([("§13.3 baggage train in the hex", in_hex)] if bt and gap == 0 else [])
         need = supply_roll(st, halves, forage_mods, "§13.3 forage")
         value = forage_value(st, seat, hex_id, besieged)
         budget = forage_budget(halves, value, need)
@@ -214,29 +255,86 @@ def check_group(
 
 def forage_budget(halves: int, value: int, need: int) -> int:
     """13.3: the half-LE a forage supplies: all when the value covers the requirement, else the
-    fraction value / requirement; with a value of 0 the fixed fractions of the text."""
+    fraction value / requirement; with a value of 0 the thirds of the text (``charts_supply.toml``)."""
     if need <= 0 or value >= need:
         return halves
     if value > 0:
         return halves * value // need
-    num, den = ZERO_FORAGE.get(need, (0, 1))
-    return halves * num // den
+    return halves * chart().forage_at_zero_thirds.get(need, 0) // 3
 
 
-def supply_segment(st: IRState, seat: str, lines: list[Text]) -> None:
+def supply_segment(st: IRState, seat: str, lines: list[Text]) -> bool:
     """13.0: every unit of the player not yet supplied this month is checked; the unsupplied
-    are eliminated (the owner chooses which, IR-ENG-11)."""
+    are eliminated (the owner chooses which, IR-ENG-11). A force that could either draw on a
+    baggage train or forage first declares which (13.2, IR-ENG-45): the segment pauses on that
+    window and returns False; it returns True once every force is done."""
     hexes = sorted({(rec["hex"], rec["besieged"]) for rec in st.units.values()
                     if B.seat_of(st, rec["power"]) == seat and not rec["supplied"]})  # fmt: skip
     for hex_id, besieged in hexes:
-        uids = [u for u in B.units_at(st, hex_id, besieged) if B.seat_of(st, st.units[u]["power"]) == seat]
-        _ok, lost = check_group(st, seat, hex_id, uids, lines)
-        for uid in lost:
-            st.stat("supply_losses")
-            B.eliminate_unit(st, uid, lines, _("out of supply (13.0)"))
+        uids = _force(st, seat, hex_id, besieged)
+        if not uids:
+            continue
+        if _declaration(st, seat, hex_id, besieged, uids):
+            return False
+        _supply_force(st, seat, hex_id, uids, lines, None)
     from rules.imperium_romanum import victory
 
     victory.check_dissolution(st, lines)
+    return True
+
+
+def after_segment(st: IRState, seat: str, lines: list[Text]) -> None:
+    """The end of the Supply Segment: the conquest rolls of 5.6.1 and an early victory (25)."""
+    from rules.imperium_romanum import forts
+    from rules.imperium_romanum import victory as V
+
+    forts.conquest_checks(st, seat, lines)
+    V.check_early(st, lines)
+
+
+def _force(st: IRState, seat: str, hex_id: str, besieged: bool) -> list[str]:
+    return [u for u in B.units_at(st, hex_id, besieged) if B.seat_of(st, st.units[u]["power"]) == seat
+            and not st.units[u]["supplied"]]  # fmt: skip
+
+
+def _supply_force(st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None) -> None:
+    _ok, lost = check_group(st, seat, hex_id, uids, lines, on_bt)
+    for uid in lost:
+        st.stat("supply_losses")
+        B.eliminate_unit(st, uid, lines, _("out of supply (13.0)"))
+
+
+def _declaration(st: IRState, seat: str, hex_id: str, besieged: bool, uids: list[str]) -> bool:
+    """13.2: open the declaration window when the force has a real choice: units that need
+    supply, no port supplying them, a baggage train in reach and something to forage. The
+    default (and the standing order ``supply bt``) puts every unit on the baggage train."""
+    needy = [u for u in uids if needs_supply(st.units[u])]
+    if not needy or seat not in st.seats or st.standing.get(seat, {}).get("supply", "ask") != "ask":
+        return False
+    if port_supplies(st, seat, hex_id, besieged) or (not besieged and river_port_supplies(st, seat, hex_id)):
+        return False
+    bt, _gap = nearest_bt(st, seat, hex_id, besieged)
+    if not bt or forage_value(st, seat, hex_id, besieged) <= 0:
+        return False
+    st.seq += 1
+    prompt = _("Supply of your force in {hex} (13.2): draw on the baggage train at {bt} or forage?", hex=hex_id,
+               bt=st.units[bt]["hex"])  # fmt: skip
+    st.pending = {"id": f"supply-{st.seq}", "seat": seat, "kind": "supply", "prompt": text_to_json(prompt),
+                  "choices": [["bt", text_to_json(_("Every unit on the baggage train"))],
+                              ["forage", text_to_json(_("Every unit forages"))]],
+                  "default": "bt", "section": "§13.2", "hex": hex_id, "besieged": besieged}  # fmt: skip
+    return True
+
+
+def answer_declaration(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The force declared its supply (13.2); the Supply Segment goes on with the others."""
+    p, st.pending = st.pending, {}
+    seat, hex_id, besieged = str(p["seat"]), str(p["hex"]), bool(p["besieged"])
+    uids = _force(st, seat, hex_id, besieged)
+    if uids:
+        _supply_force(st, seat, hex_id, uids, lines, None if choice == "bt" else [])
+    if supply_segment(st, seat, lines):
+        after_segment(st, seat, lines)
 
 
 def replenish(st: IRState, lines: list[Text]) -> None:

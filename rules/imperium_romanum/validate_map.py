@@ -21,6 +21,7 @@ from rules.imperium_romanum.data_model import (
     Island,
     IslandBox,
     MapFeatures,
+    NonCityPort,
     Pass,
     Province,
     Strait,
@@ -137,6 +138,42 @@ def _sea_areas(doc: dict[str, Any], hexes: Mapping[str, Hex], problems: list[str
         if len(areas) != 1 and areas != SHARED_SEAS:
             problems.append(_("{where}: {hex} lies in {n} sea areas, not 1 (13.1)", where=where, hex=h, n=len(areas)))
     return out
+
+
+PORTS_FILE = "ports.toml"
+
+
+def read_ports(
+    doc: dict[str, Any], hexes: Mapping[str, Hex], provinces: Mapping[str, Province], cities: Mapping[str, City], problems: list[str]
+) -> tuple[NonCityPort, ...]:
+    """Read ``ports.toml``: each non-city port (2.3) stands on a land hex of its province that
+    touches the sea and holds no city of any column (a port on a city hex is the city's)."""
+    if doc.get("provenance") not in PROVENANCES:
+        problems.append(_("{where}: provenance must be one of {allowed}", where=PORTS_FILE, allowed=", ".join(PROVENANCES)))
+    by_pos = {(h.col, h.row): h for h in hexes.values()}
+    city_hexes = {c.hex for c in cities.values()}
+    out: list[NonCityPort] = []
+    seen: set[str] = set()
+    for entry in doc.get("port", []):
+        pid, hid, province = str(entry.get("id", "")), str(entry.get("hex", "")), str(entry.get("province", ""))
+        where = f"{PORTS_FILE}: {pid or '?'}"
+        if not pid or pid in seen:
+            problems.append(_("{where}: missing or repeated id", where=where))
+            continue
+        seen.add(pid)
+        cell = hexes.get(hid)
+        if cell is None or cell.kind != "land":
+            problems.append(_("{where}: hex {hex} is not a land hex of the map", where=where, hex=repr(hid)))
+            continue
+        if not any(by_pos.get(n) is not None and by_pos[n].kind in ("coastal", "deep") for n in neighbours(cell.col, cell.row)):
+            problems.append(_("{where}: hex {hex} touches no sea hex (2.3)", where=where, hex=hid))
+        if hid in city_hexes:
+            problems.append(_("{where}: hex {hex} holds a city: its port is the city's (2.3)", where=where, hex=hid))
+        if province not in provinces or cell.province != province:
+            problems.append(_("{where}: hex {hex} lies in {found}, not in {province}", where=where, hex=hid,
+                              found=cell.province or _("no province"), province=repr(province)))  # fmt: skip
+        out.append(NonCityPort(pid, str(entry.get("name", pid)), hid, province))
+    return tuple(out)
 
 
 def land_links(

@@ -94,3 +94,46 @@ def test_imperium_romanum_data_check_prints_its_problems_in_french(
     assert "  leaders.toml: trajan: value doit aller de 0 à 3 (18.0)" in shown
     assert "  charts_build.toml: max_build.baggage_train_cap: demande un entier de 1 à 100" in shown
     assert not [line for line in shown if "must be" in line or " needs " in line]
+
+
+def test_imperator_data_check_prints_its_problems_and_counts_in_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules.imperator.loader import DATA_DIR
+
+    monkeypatch.setenv("PRAETOR_LOCALE", "fr")
+    monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
+    broken = _broken_copy(
+        DATA_DIR, tmp_path / "imperator", "peoples.toml",
+        'id = "parthians"\nname = "Parthes"\nnationality = "persian"\nmajor = true\nstacking = "E"\n'
+        'zones = ["ctesiphon", "media", "atropatene", "mesene", "elymais", "persis"]\nentry_fronts = ["orient"]',
+        'id = "parthians"\nname = "Parthes"\nnationality = "persian"\nmajor = true\nstacking = "E"\n'
+        'zones = ["ctesiphon", "media", "atropatene", "mesene", "elymais", "persis"]\nentry_fronts = ["nowhere"]',
+    )
+    assert data_check(broken) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith(" problème(s) dans les données d'Imperator :")
+    # file, entry and field, then the sentence the loader marked (it was an f-string)
+    assert "  peoples.toml: parthians: entry_fronts: 'nowhere' n'est pas un Front" in err
+    assert not [line for line in err if "is not" in line or "unknown" in line]
+    assert data_check(DATA_DIR, rome=DATA_DIR.parent.parent / "rome_iinc" / "data") == 0
+    counts = capsys.readouterr().out.splitlines()
+    assert counts[0].endswith(" zones terrestres") and counts[0].split(" ", 1)[0].isdigit()
+    assert any(line.endswith(" types de stratagème") for line in counts)
+    assert "76 Provinces de Rome, IInc. (et 16 Patries)" in counts
+
+
+def test_rome_data_check_prints_its_problem_in_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.cli import rome_data_check
+    from rules.rome_iinc.data import DATA_DIR
+
+    monkeypatch.setenv("PRAETOR_LOCALE", "fr")
+    monkeypatch.delenv("PRAETOR_ROME_DATA_DIR", raising=False)
+    old = 'belgica = { name = "Belgica", command = "gallia", gold = 4'
+    broken = _broken_copy(DATA_DIR, tmp_path / "rome", "map.toml", old, old[:-1] + "5")
+    assert rome_data_check(broken) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "praetor data check: map.toml: l'icône de Commandement de la Gaule vaut 25 Or (9.2.4), la carte fait 26"
+    ]

@@ -622,3 +622,68 @@ def test_normalize_name_folds_punctuation() -> None:
     assert T.normalize_name("Septime-Sévère") == "septime severe"
     assert T.normalize_name("d’Osrhoène (roi), II.") == "d osrhoene roi ii"
     assert T.normalize_name("a_b'c") == "a b c"
+
+
+# --------------------------------------------------------------------------------------------
+# second pass: the survivors of the first mutation run
+# --------------------------------------------------------------------------------------------
+
+
+def test_a_battle_table_without_grid_or_thresholds_is_refused_by_name(tmp_path: Path) -> None:
+    path = _edited(tmp_path, "battle.toml", lambda r: r.pop("grid"))
+    assert _refusal(lambda: T.battle_table(path)) == f"battle.toml columns () differ from {T.COLUMNS}"
+    path = _edited(tmp_path, "battle.toml", lambda r: r["grid"].pop("thresholds"))
+    assert _refusal(lambda: T.battle_table(path)) == (
+        "battle.toml thresholds must be strictly increasing, one per column")
+
+
+def test_a_ratio_below_every_threshold_reads_the_first_column(tmp_path: Path) -> None:
+    """If the first column's bound is printed as 1/3 (not 0), a ratio under it still reads the
+    "1/3 et -" column: that column holds every ratio below the next one (Table de Bataille)."""
+    path = _edited(tmp_path, "battle.toml", lambda r: r["grid"]["thresholds"].__setitem__(0, [1, 3]))
+    assert T.odds_column(1, 4, data_dir=path) == "1/3"
+    assert T.odds_column(0, 4, data_dir=path) == "1/3"
+    assert T.odds_column(1, 3, data_dir=path) == "1/3"
+    assert T.odds_column(1, 2, data_dir=path) == "1/2"
+
+
+def test_average_rating_of_nothing_names_the_problem() -> None:
+    with pytest.raises(ValueError) as info:
+        T.average_rating([])
+    assert str(info.value) == "average_rating needs at least one value"
+
+
+def test_a_leader_table_without_leaders_is_empty(tmp_path: Path) -> None:
+    path = _edited(tmp_path, "leader_table.toml", lambda r: r.pop("leaders"))
+    assert T.leader_rows(path) == ()
+
+
+def test_every_lookup_reads_the_data_dir_it_is_given(tmp_path: Path) -> None:
+    """An erratum copy is read by every public lookup, not the package data."""
+
+    def later_geta(raw: dict[str, Any]) -> None:
+        _leader(raw, "geta").update(entry=206, checks=[214, 215, 216, 217, 218])
+
+    leaders = _edited(tmp_path, "leader_table.toml", later_geta)
+    assert T.death_threshold("geta", 213) == 1
+    assert T.death_threshold("geta", 213, data_dir=leaders) is None
+    assert T.death_threshold("geta", 218, data_dir=leaders) == 5
+    assert T.leader_dies("geta", 213, 0) is True
+    assert T.leader_dies("geta", 213, 0, data_dir=leaders) is False
+
+    def renamed(raw: dict[str, Any]) -> None:
+        raw["events"][7]["name"] = "Renamed eight"
+
+    events = _edited(tmp_path, "events.toml", renamed)
+    assert T.event(8, data_dir=events).name == "Renamed eight"
+    assert T.event(8).name != "Renamed eight"
+    assert T.event_for_dice(3, 5, data_dir=events).name == "Renamed eight"
+    assert T.event_for_dice(3, 5).name != "Renamed eight"
+
+    def english(raw: dict[str, Any]) -> None:
+        raw["stratagems"][0]["name_en"] = "Coup in Ctesiphon"
+
+    stratagems = _edited(tmp_path, "stratagems.toml", english)
+    assert T.stratagem("Coup in Ctesiphon", data_dir=stratagems).id == "coup_d_etat_parthe"
+    with pytest.raises(KeyError):
+        T.stratagem("Coup in Ctesiphon")

@@ -201,7 +201,8 @@ def test_fuite_opportune_default_takes_the_strongest() -> None:
         g.apply("enemies", Command("decide", {"id": which.id, "choice": which.default}))
     st = g.state
     assert [u for u in ("q0", "q1", "q2", "q3") if st.units[u].loc == "noricum"] == ["q0", "q1", "q2"]
-    assert g.pending_decision() is None
+    after = g.pending_decision()  # Q3 stayed: its battle's chit window (ruling "what stays behind fights")
+    assert after is not None and (after.kind, after.section) == ("bstrat", "§6")
 
 
 def test_fuite_opportune_asks_nothing_when_the_cc_takes_every_unit() -> None:

@@ -28,7 +28,9 @@ from .harness import Findings, Harness
 from .players import SETUPS, consistency_problems, deterministic_seeds, open_game, play_one
 
 TESTS = Path(__file__).resolve().parents[1]
-ACTIVE_GAMES = 4
+ACTIVE_GAMES = 5
+"""Games in play at once: one of each kind (Imperator, Barracks, Rome, IInc., Imperium
+Romanum) at least, opened first."""
 
 
 async def child(url: str, seed: int) -> None:
@@ -50,11 +52,15 @@ async def child(url: str, seed: int) -> None:
     moving = False
     while True:
         async with moderator.sessions() as session:
-            active = list(
-                (await session.exec(select(GameRow.id).where(GameRow.status == "active"))).all()
-            )
-        if len(active) < ACTIVE_GAMES:
-            setup = rng.choice(SETUPS)
+            rows = (
+                await session.exec(
+                    select(GameRow.id, GameRow.kind).where(GameRow.status == "active")
+                )
+            ).all()
+        active = [game_id for game_id, _kind in rows]
+        if len(active) < ACTIVE_GAMES:  # a game of each kind first, then any
+            missing = [s for s in SETUPS if s.kind not in {kind for _id, kind in rows}]
+            setup = rng.choice(missing or list(SETUPS))
             await open_game(moderator, f"crash-{seed}-{rng.randrange(10**9)}", setup)
             continue
         await play_one(moderator, rng.choice(active) or 0, rng)
@@ -73,11 +79,12 @@ async def check_after_crash(moderator: Moderator, harness: Harness, findings: Fi
     from cogs.outbox import drain
 
     async with moderator.sessions() as session:
-        ids = list((await session.exec(select(GameRow.id))).all())
-    for game_id in ids:
+        games = list((await session.exec(select(GameRow.id, GameRow.kind))).all())
+    for game_id, kind in games:
         for problem in await consistency_problems(moderator, game_id or 0):
             findings.fail(f"after kill {findings.counts['kills']}: {problem}")
-    findings.counts["games checked"] += len(ids)
+        findings.counts[f"games checked: {kind}"] += 1
+    findings.counts["games checked"] += len(games)
     async with moderator.sessions() as session:
         findings.counts["events in the log"] = len(
             (await session.exec(select(EventRow.id))).all()

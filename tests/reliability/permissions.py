@@ -6,7 +6,9 @@ game, a server admin (Manage Channels, no seat), a stranger — sends every slas
 persistent component (custom id naming the game at its current seq) and every component on
 show. Holds when: nothing fails; every refusal is private; a spectator or a stranger never
 changes anything; an admin changes a game only by abandoning it; every event recorded was
-made by the holder of its seat (the engine decides which seat may act when).
+made by the holder of its seat (the engine decides which seat may act when). It counts what
+each person sent in each game (``"<game>: slash sent by <role>"``, ``component``, ``shown``),
+so a test can check that the matrix is whole.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from .players import SETUPS, Setup, open_game
 
 SPECTATOR = "sam"
 ROLES = ("seat to move", "other seat", "spectator", "admin", "stranger")
+SHOWN = 4
+"""Components on show (the game's public messages) pressed by each person, first ones first."""
 
 
 async def plausible_values(
@@ -80,7 +84,9 @@ async def permissions(
         from cogs.common import DYNAMIC_ITEMS
 
         patterns = [cls.__discord_ui_compiled_template__.pattern for cls in DYNAMIC_ITEMS]  # type: ignore[attr-defined]
-        commands = harness.commands()
+        commands = harness.commands()  # every slash command of the bot, every game's
+        findings.counts["slash commands"] = len(commands)
+        findings.counts["components"] = len(patterns)  # every persistent template
         for setup in setups:
             channel, game_id = "", 0
 
@@ -94,7 +100,7 @@ async def permissions(
             channel, game_id = await fresh()
             actions: list[tuple[str, Any]] = [("slash", c) for c in commands]
             actions += [("component", p) for p in patterns]
-            actions += [("shown", None)]
+            actions += [("shown", n) for n in range(SHOWN)]
             for kind, action in actions:
                 for role in ROLES:
                     if (await moderator.get(game_id)).status != "active":
@@ -123,15 +129,16 @@ async def permissions(
                             await harness.press(custom_id, ["0"])
                         else:
                             public = harness.table.public_components
-                            if not public:
+                            if len(public) <= action:
                                 continue
-                            component = public[0]
+                            component = public[action]
                             what = f"shown {component.custom_id}"
                             values = [component.options[0][1]] if component.options else None
                             await harness.press(component.custom_id, values)
                     except DiscordRuleViolation as error:
                         findings.fail(f"{setup.label} {role} {what}: breaks Discord's rules: {error}")
                         continue
+                    findings.counts[f"{setup.label}: {kind} sent by {role}"] += 1
                     for problem in harness.problems_since(start):
                         findings.fail(f"{setup.label} {role} {what}: {problem}")
                     after_row = await moderator.get(game_id)

@@ -77,8 +77,11 @@ async def run_probe(
     from .fuzz import fuzz
     from .memory_soak import memory
     from .permissions import permissions
+    from .players import SETUPS
     from .secrets_probe import secrets
 
+    kinds = [k for k in args.kinds.split(",") if k] or [s.kind for s in SETUPS]
+    setups = tuple(s for kind in dict.fromkeys(kinds) for s in SETUPS if s.kind == kind)  # in that order
     url = database_url(args.db, folder / name)
     (folder / name).mkdir(parents=True, exist_ok=True)
     engine = await fresh(url)
@@ -87,16 +90,17 @@ async def run_probe(
     images = folder / name / "images"
     figures: list[tuple[int, float]] = []
     probes: dict[str, Callable[[], Awaitable[Any]]] = {
-        "fuzz": lambda: fuzz(moderator, images, args.fuzz, args.seed, backend=args.db),
+        "fuzz": lambda: fuzz(moderator, images, args.fuzz, args.seed, setups=setups, backend=args.db),
         "duplicates": lambda: duplicates(
             moderator, Moderator(engine, clock=clock), images, args.duplicates, args.races,
             args.seed, backend=args.db,
         ),
         "crashes": lambda: crashes(moderator, url, images, args.kills, args.seed, backend=args.db),
         "secrets": lambda: secrets(
-            moderator, images, args.secret_games, args.seed, backend=args.db, echo=True
+            moderator, images, args.secret_games, args.seed, backend=args.db, echo=True,
+            setups=setups, max_steps=args.secret_steps,
         ),
-        "permissions": lambda: permissions(moderator, images, backend=args.db),
+        "permissions": lambda: permissions(moderator, images, setups=setups, backend=args.db),
         "memory": lambda: memory(
             moderator, images, tuple(args.memory), seed=args.seed, backend=args.db, echo=True
         ),
@@ -125,7 +129,7 @@ def chunk_args(args: argparse.Namespace, name: str, number: int) -> argparse.Nam
 def chunk_key(args: argparse.Namespace, name: str, number: int) -> dict[str, object]:
     chunks = args.chunks if name in CHUNKED else 1
     return {"probe": name, "db": args.db, "seed": args.seed, "chunks": chunks, "chunk": number + 1,
-            "sizes": {c: getattr(args, c) for c in CHUNKED.get(name, ())}}
+            "sizes": {c: getattr(args, c) for c in CHUNKED.get(name, ())}, "kinds": args.kinds}
 
 
 def noted(state: Path | None) -> list[dict[str, object]]:
@@ -146,7 +150,7 @@ def note(state: Path | None, key: dict[str, object], found: Findings, seconds: f
 
 
 def same_run(line: dict[str, object], key: dict[str, object]) -> bool:
-    return all(line.get(k) == key[k] for k in ("probe", "db", "seed", "chunks", "sizes"))
+    return all(line.get(k) == key[k] for k in ("probe", "db", "seed", "chunks", "sizes", "kinds"))
 
 
 def totals(args: argparse.Namespace, name: str, state: Path | None) -> int:
@@ -175,11 +179,16 @@ def main() -> int:
     parser.add_argument("--duplicates", type=int, default=1000,
                         help="landed duplicate pairs of each kind (1000)")
     parser.add_argument("--races", type=int, default=200, help="answer-v.-timeout races (200)")
+    parser.add_argument("--secret-steps", type=int, default=2500,
+                        help="steps after which a secrets game is stopped unfinished (2500)")
     parser.add_argument("--kills", type=int, default=100, help="kill -9 of the playing child (100)")
     parser.add_argument("--secret-games", type=int, default=3,
                         help="whole games of each setup scanned for secrets (3)")
     parser.add_argument("--memory", type=lambda s: [int(x) for x in s.split(",")],
                         default=[100, 1000, 10000], help="milestones of games played (100,1000,10000)")
+    parser.add_argument("--kinds", default="",
+                        help="fuzz, secrets and permissions: only these games (comma list of "
+                             "imperator, barracks, rome_iinc, imperium_romanum); all by default")
     parser.add_argument("--chunks", type=int, default=1,
                         help="split fuzz, duplicates, crashes and secrets into N runs (1)")
     parser.add_argument("--chunk", type=int, default=0,

@@ -119,6 +119,8 @@ async def test_kill_minus_nine_loses_and_halves_nothing(
     assert found.counts["kills"] == kills
     assert found.counts["events in the log"] >= kills  # each child moved before its kill
     assert found.counts["games checked"] > 0
+    for kind in sorted({setup.kind for setup in SETUPS}):  # a game of each kind was in play
+        assert found.counts[f"games checked: {kind}"] > 0, kind
 
 
 async def test_no_hidden_item_reaches_anyone_else(
@@ -157,15 +159,31 @@ async def test_chits_of_imperators_campaign_drawn_returned_and_drawn_again_stay_
 async def test_every_command_and_component_enforces_who_may_act(
     sqlite_engine: AsyncEngine, tmp_path: Path
 ) -> None:
-    """The whole matrix for an Imperator game (every command and component, five people);
-    ``PRAETOR_RELIABILITY_LARGE=1`` or ``scripts/soak`` run it for every game."""
+    """The whole matrix for a game of each kind (every slash command and every persistent
+    component, sent by five people; the components on show too); ``PRAETOR_RELIABILITY_LARGE=1``
+    or ``scripts/soak`` run it for every set-up."""
+    from cogs.common import DYNAMIC_ITEMS
+    from reliability.permissions import ROLES
+
     moderator = Moderator(sqlite_engine, clock=FakeClock())
-    found = await permissions(moderator, tmp_path, setups=SETUPS if LARGE else ONE_OF_EACH[:1])
+    setups = SETUPS if LARGE else ONE_OF_EACH
+    found = await permissions(moderator, tmp_path, setups=setups)
     clean(found)
-    for role in ("seat to move", "other seat", "spectator", "admin", "stranger"):
+    for role in ROLES:
         assert found.counts[f"{role}: refused"] > 10, role
     assert found.counts["seat to move: changed the game"] > 0
     assert found.counts.get("spectator: changed the game", 0) == 0
+    commands, components = found.counts["slash commands"], found.counts["components"]
+    assert commands > 60 and components == len(DYNAMIC_ITEMS) > 15  # the bot's, all of them
+    for setup in setups:  # the matrix is whole: every command and component, by everyone
+        for role in ROLES:
+            if role == "other seat" and setup.solo:
+                continue  # one person holds every seat
+            label = setup.label
+            assert found.counts[f"{label}: slash sent by {role}"] == commands, (label, role)
+            assert found.counts[f"{label}: component sent by {role}"] == components, (label, role)
+        assert found.counts[f"{setup.label}: shown sent by seat to move"] >= 1, setup.label
+
 
 
 async def test_finished_games_leave_no_memory_behind(

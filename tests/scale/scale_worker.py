@@ -24,6 +24,11 @@ outbox row it claims (appends its id to ``OUT_FILE``, then marks it sent), until
   legal command found by the random player on a copy of the game (so exactly one command is
   sent under each interaction id), or an answer to the decision the game waits on. Every
   third game receives none: it waits on its opening decision, a timeout to apply.
+- ``others``: the three other games in turn (game ``g`` plays ``OTHERS[g % 3]``): The Barracks
+  Emperors (2 players), Rome, IInc. (scenario 363, cooperative) and Imperium Romanum (scenario
+  12), with the bot's real composer and each game's hooks; each interaction is the answer to
+  the decision the game waits on, else one legal command of the random player of
+  ``tests/reliability/players.py`` that a copy of the game accepts.
 """
 
 from __future__ import annotations
@@ -71,8 +76,18 @@ def users_of(game: int) -> tuple[str, str]:
     return f"u{game}r", f"u{game}b"
 
 
-KINDS = {"tiny": ("tiny", "race", ("red", "blue")), "imperator": ("imperator", "campaign", ("rome", "enemies"))}
+KINDS = {"tiny": ("tiny", "race", ("red", "blue")), "imperator": ("imperator", "campaign", ("rome", "enemies")),
+         "barracks": ("barracks", "standard-2p", ("p1", "p2")),
+         "rome_iinc": ("rome_iinc", "363", ("east", "west")),
+         "imperium_romanum": ("imperium_romanum", "s12", ("rome", "dacia"))}
 """Per ``KIND``: the game, its scenario and its two seats."""
+OPTIONS = {"rome_iinc": {"mode": "coop"}}
+OTHERS = ("barracks", "rome_iinc", "imperium_romanum")
+"""``others``: game ``g`` plays ``OTHERS[g % 3]``."""
+
+
+def kind_of(game: int, kind: str) -> str:
+    return OTHERS[game % len(OTHERS)] if kind == "others" else kind
 
 
 def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Post]:
@@ -81,6 +96,13 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
 
 
 def composer_for(kind: str) -> Any:
+    if kind == "others":
+        import cogs.barracks  # noqa: F401  (each game's hooks, as the bot loads them)
+        import cogs.imperium_romanum  # noqa: F401
+        import cogs.rome_iinc  # noqa: F401
+        from cogs.outbox import compose as bot_compose
+
+        return bot_compose
     if kind == "imperator":
         import cogs.imperator_operations  # noqa: F401  (Imperator's hooks, as the bot loads them)
         from cogs.outbox import compose as bot_compose
@@ -101,11 +123,14 @@ async def seat_and_start(moderator: Moderator, game: int, kind: str = "tiny") ->
     """The game of ``game``'s channel, created, seated and started if a killed process left
     any of it undone."""
     channel = channel_of(game)
+    kind = kind_of(game, kind)
     name, scenario, seats = KINDS[kind]
     users = users_of(game)
     row = await moderator.channel_game(channel)
     if row is None:
-        row = await moderator.create(str(guild_of(game)), channel, users[0], name, scenario)
+        row = await moderator.create(
+            str(guild_of(game)), channel, users[0], name, scenario, dict(OPTIONS.get(kind, {}))
+        )
     if row.status == "lobby":
         for seat, user in zip(seats, users, strict=True):
             if row.seats.get(seat) is None:
@@ -162,6 +187,31 @@ async def deliver_imperator(moderator: Moderator, game: int, number: int) -> Act
     return await moderator.act(channel, str(row.seats[seat]), command)
 
 
+async def deliver_other(moderator: Moderator, game: int, number: int) -> ActResult:
+    """Interaction ``number`` of a game of ``others``: the answer to the decision it waits on
+    (its first choice), else one legal command of the seat to move that a copy accepts."""
+    from reliability.players import candidates
+
+    from rules.core import RuleError
+    from rules.core.registry import get_game
+
+    handling(f"scale-{game}-{number}")
+    channel = channel_of(game)
+    row, state = await moderator.game_for(channel)
+    pending = state.pending_decision()
+    if pending is not None:
+        user = str(row.seats[pending.seat])
+        return await moderator.decide(row.id or 0, user, pending.id, pending.choices[0].value, row.seq)
+    seat = state.to_move()[0]
+    for command in candidates(state, seat, random.Random(f"{game}:{number}")):
+        try:
+            get_game(row.kind).from_json(state.to_json()).apply(seat, command)
+        except RuleError:
+            continue
+        return await moderator.act(channel, str(row.seats[seat]), command)
+    raise AssertionError(f"no legal command for {seat} in game {game} ({row.kind})")
+
+
 def interactions_of(game: int, commands: int, kind: str) -> int:
     """How many interactions ``game`` receives: ``commands``, but every third Imperator game
     none (it waits on its opening decision, the §5 initiative, for a timeout to apply)."""
@@ -177,7 +227,7 @@ async def play(
     engine = make_engine(url)
     moderator = Moderator(engine, clock=Clock())
     moderator.composer = composer_for(kind)
-    send = deliver_imperator if kind == "imperator" else deliver
+    send = {"imperator": deliver_imperator, "others": deliver_other}.get(kind, deliver)
     done = 0
     share = sum(interactions_of(game, commands, kind) for game in mine)
     every = max(1, min(100, share // 20))  # at least 20 reports in a share

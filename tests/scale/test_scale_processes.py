@@ -19,7 +19,9 @@ default 36 games of 8 interactions) so that the suite stays short; the full-size
 games is ``benchmarks/bench_roundtrip.py``'s business. Checked: nothing lost or doubled, seqs
 without gaps, each decision left waiting timed out by one process, no due reminder left, every
 row the background sender may send sent once, and every game's stored state equal to its
-replay in another process (each worker runs with its own random hash seed).
+replay in another process (each worker runs with its own random hash seed). The same for
+the three other games in turn (``test_three_processes_real_games_of_the_other_kinds``: The
+Barracks Emperors, Rome, IInc., Imperium Romanum; 18 games of 6 interactions by default).
 
 Needs PostgreSQL (``PRAETOR_TEST_DATABASE_URL``; ``scripts/test`` starts one under CI): skipped
 without it, failed under ``CI=true``. Each test creates and drops its own database, so it never
@@ -74,6 +76,9 @@ TIME_LIMIT = float(os.environ.get("PRAETOR_SCALE_TIME_LIMIT") or 240)
 IMPERATOR_GAMES = int(os.environ.get("PRAETOR_SCALE_IMPERATOR_GAMES") or 36)
 IMPERATOR_COMMANDS = 8
 """The real-game run: 36 Imperator campaigns of 8 interactions (288 commands) by default."""
+OTHER_GAMES = int(os.environ.get("PRAETOR_SCALE_OTHER_GAMES") or 18)
+OTHER_COMMANDS = 6
+"""The run of the other games: 18 (6 of each kind) of 6 interactions by default."""
 
 
 def postgres_url() -> str:
@@ -325,6 +330,41 @@ async def test_three_processes_real_imperator_games(scale_database: str, tmp_pat
           f"{played:.1f} s, whole test {total:.1f} s")
 
 
+async def test_three_processes_real_games_of_the_other_kinds(
+    scale_database: str, tmp_path: Path
+) -> None:
+    """The same run with the three other games in turn (The Barracks Emperors, Rome, IInc. and
+    Imperium Romanum: ``scale_worker.py``'s ``others``), their real composer and hooks, bounded
+    (``PRAETOR_SCALE_OTHER_GAMES``, default 18 games of 6 interactions)."""
+    from scale_worker import OTHERS
+
+    url, games, commands = scale_database, OTHER_GAMES, OTHER_COMMANDS
+    started = time.monotonic()
+    landed, played = await play_phase(url, tmp_path, games, commands, "others")
+    engine = make_engine(url)
+    try:
+        decisions = table(DecisionRow).c
+        async with engine.connect() as conn:
+            waiting = set(
+                (
+                    await conn.execute(
+                        select(decisions.game_id, decisions.decision_id).where(
+                            decisions.resolved_at.is_(None)
+                        )
+                    )
+                ).all()
+            )
+            kinds = Counter((await conn.execute(select(table(GameRow).c.kind))).scalars().all())
+        assert kinds == Counter({kind: games // len(OTHERS) for kind in OTHERS}), kinds
+        sent_logs = due_phase(url, tmp_path, "others")
+        await check_real_games(engine, landed, sent_logs, waiting, games, commands, "others")
+    finally:
+        await engine.dispose()
+    total = time.monotonic() - started
+    print(f"\n{games} games of {', '.join(OTHERS)}, {len(waiting)} waiting on a decision: "
+          f"played in {played:.1f} s, whole test {total:.1f} s")
+
+
 async def check_real_games(
     engine: AsyncEngine,
     landed: list[Any],
@@ -332,6 +372,7 @@ async def check_real_games(
     waiting: set[tuple[int, str]],
     games: int,
     commands: int,
+    kind: str = "imperator",
 ) -> None:
     """What must hold after a run of real games (see the module's docstring)."""
     from bot.moderator import Moderator
@@ -378,7 +419,7 @@ async def check_real_games(
     # nothing lost, nothing doubled: every interaction landed once, in its game, seqs 1..n
     channel = {game_id: name for game_id, name, _ in rows}
     expected = {
-        game_id: interactions_of(int(name.split("-")[1]), commands, "imperator")
+        game_id: interactions_of(int(name.split("-")[1]), commands, kind)
         for game_id, name in channel.items()
     }
     assert all(players[game_id] == expected[game_id] for game_id in channel), players
@@ -390,7 +431,8 @@ async def check_real_games(
     # each decision left waiting timed out once, by one process (among them the opening
     # decision of every game that received no interaction); none due is left
     idle = {game_id for game_id, count in expected.items() if count == 0}
-    assert len(idle) == games // 3 and idle <= {game_id for game_id, _ in waiting}
+    if kind == "imperator":  # every third game got no interaction
+        assert len(idle) == games // 3 and idle <= {game_id for game_id, _ in waiting}
     assert waiting <= set(timeouts), "a decision left waiting was never timed out"
     assert set(timeouts.values()) <= {1}, "a decision was timed out twice"
     last_run = datetime.now(UTC) + timedelta(seconds=3 * DAY - 3600)

@@ -1,0 +1,312 @@
+"""Tests that kill the mutants of rules/barracks/solo.py (issue 11, mutation testing): the solo
+game of §15 (invasions §15.2.3, stopping invaders §15.2.4, rivals §15.2.5-15.2.6, the result
+§15.3), each line and refusal compared whole, with its section."""
+
+from __future__ import annotations
+
+import pytest
+from test_barracks_cases import T11_EMPERORS, fixture
+from test_barracks_solo import TWO_EMPERORS, _at_select
+
+from rules.barracks import engine as E
+from rules.barracks import solo
+from rules.barracks.game import BarracksGame
+from rules.core.command import Command, Outcome
+from rules.core.errors import RuleError
+
+
+def _refused(g: BarracksGame, seat: str, name: str, **args: object) -> RuleError:
+    before = g.state.to_json()
+    with pytest.raises(RuleError) as e:
+        g.apply(seat, Command(name, dict(args)))
+    assert g.state.to_json() == before  # nothing changed
+    return e.value
+
+
+def test_a_solo_game_starts_on_the_player_seat() -> None:
+    g = fixture("solo")
+    assert g.state.mode == "solo"
+    assert g.state.active == "p1"
+
+
+# -- decisions (§15.2.3, §15.2.4) --------------------------------------------------------------
+
+
+def _pending(g: BarracksGame) -> None:
+    g.state.decision_seq = 4
+    g.state.pending = {"id": "d4", "seat": "p1", "kind": "path", "prompt": "pick",
+                       "choices": [["B6", "B6"], ["C5", "C5"]], "default": "B6", "section": "§15.2.3",
+                       "barb": "barbarian-05"}
+
+
+def test_deciding_without_a_decision_open_is_refused() -> None:
+    g = fixture("solo")
+    out = Outcome()
+    with pytest.raises(RuleError) as e:
+        solo.decide(g.state, "p1", "d1", "B6", out)
+    assert (e.value.section, e.value.message) == ("", "there is no pending decision")
+
+
+def test_a_decision_is_answered_only_by_its_seat() -> None:
+    g = fixture("solo")
+    _pending(g)
+    with pytest.raises(RuleError) as e:
+        solo.decide(g.state, "p2", "d4", "B6", Outcome())
+    assert (e.value.section, e.value.message) == ("", "this decision is not yours")
+
+
+def test_an_answer_not_offered_lists_the_choices_and_cites_the_decision() -> None:
+    g = fixture("solo")
+    _pending(g)
+    err = _refused(g, "p1", "decide", id="d4", choice="D7")
+    assert (err.section, err.message) == ("§15.2.3", "choose one of: B6, C5")
+
+
+def test_an_old_decision_is_refused_by_its_id() -> None:
+    g = fixture("solo")
+    _pending(g)
+    with pytest.raises(RuleError) as e:
+        solo.decide(g.state, "p1", "d3", "B6", Outcome())
+    assert (e.value.section, e.value.message) == ("", "that decision (d3) is no longer open")
+
+
+def test_opening_a_decision_numbers_it_and_names_the_player() -> None:
+    g = fixture("solo")
+    st = g.state
+    st.decision_seq = 6
+    solo._open(st, "path", "pick", [("B6", "B6 label"), ("C5", "C5 label")], "C5", "§15.2.3", barb="barbarian-05")
+    assert st.decision_seq == 7
+    assert st.pending == {"id": "d7", "seat": "p1", "kind": "path", "prompt": "pick",
+                          "choices": [["B6", "B6 label"], ["C5", "C5 label"]], "default": "C5",
+                          "section": "§15.2.3", "barb": "barbarian-05"}
+
+
+# -- §15.3 the result, whole lines -------------------------------------------------------------
+
+
+def _over(areas: dict[str, list[str]], difficulty: str = "normal") -> BarracksGame:
+    g = fixture("solo", emperors=dict(T11_EMPERORS))
+    st = g.state
+    st.areas = {f: list(areas.get(f, [])) for f in E.FACTIONS_ALL}
+    st.barbs, st.forum = {}, ["quaestor-3", "mob-5", "cavalry-3", "forcemarch-5"]
+    st.difficulty, st.roma_start = difficulty, "fortified"
+    st.phase = "over"
+    return g
+
+
+def test_a_shared_victory_names_the_rival_level_and_title() -> None:
+    g = _over({"sword": ["decius", "gordian1", "barbarian-01"], "eagle": ["gallus", "pupienus", "barbarian-02"],
+               "pillar": ["aemilian"]})
+    res = g.result()
+    # normal 5 + no Barbarian on the map 5 + four Influence cards in the Forum 8 + one captured 1
+    assert solo.victory_points(g.state) == {"difficulty": 5, "roma_unfortified_start": 0, "no_barbarians_on_map": 5,
+                                            "forum_free_of_barbarians": 8, "barbarians_captured": 1}
+    assert res is not None and (res.winners, res.level) == (("p1",), "Princeps Civitatis")
+    assert res.summary == "Victory shared with Eagle at 3 Legacy points: level 19, Princeps Civitatis."
+
+
+def test_a_defeat_names_every_rival_ahead_joined_by_and() -> None:
+    g = _over({"sword": ["decius"], "eagle": ["gallus", "pupienus"], "pillar": ["aemilian", "balbinus"]})
+    res = g.result()
+    assert res is not None and (res.winners, res.level) == ((), "defeat")
+    assert res.summary == "Defeat: Eagle and Pillar finished ahead of you."
+    assert dict(res.scores) == {"sword": 1, "eagle": 2, "pillar": 2, "wreath": 0}
+
+
+def test_a_lost_game_gives_its_reason() -> None:
+    g = _over({"sword": ["decius", "gallus"]})
+    g.state.lost = "Roma was sacked"
+    res = g.result()
+    assert res is not None and (res.winners, res.level, res.summary) == ((), "defeat", "Defeat: Roma was sacked.")
+
+
+def test_a_clear_victory_gives_points_level_and_title() -> None:
+    g = _over({"sword": ["decius", "gallus", "barbarian-01"], "eagle": ["pupienus"]}, difficulty="hard")
+    res = g.result()
+    # hard 10 + no Barbarian on the map 5 + four Influence cards 8 + one captured 1 = 24
+    assert res is not None and (res.winners, res.level) == (("p1",), "Dictator Perpetuo")
+    assert res.summary == "Victory with 3 Legacy points: level 24, Dictator Perpetuo."
+
+
+@pytest.mark.parametrize(("points", "title"), [
+    (31, "Dominus et Deus"), (30, "Dominus et Deus"), (29, "Restitutor Orbis"), (25, "Restitutor Orbis"),
+    (24, "Dictator Perpetuo"), (20, "Dictator Perpetuo"), (19, "Princeps Civitatis"), (15, "Princeps Civitatis"),
+    (14, "Augustus"), (10, "Augustus"), (9, "Imperator"), (5, "Imperator"), (4, "Plebeian"), (0, "Plebeian"),
+    (-3, "Plebeian"),
+])
+def test_title_for_each_level(points: int, title: str) -> None:
+    """§15.3 (Final Score / Title): 30+, 25-29, 20-24, 15-19, 10-14, 5-9, 0-4."""
+    assert solo.title_for(points) == title
+
+
+def test_victory_points_count_each_condition() -> None:
+    """§15.3: difficulty, Roma unfortified at the start, no Barbarian on the map, each Influence
+    card of the Forum and each empty Forum slot (2 each), each Barbarian captured."""
+    g = _over({"sword": ["barbarian-01", "barbarian-02", "decius"]}, difficulty="easy")
+    st = g.state
+    st.roma_start = "unfortified"
+    st.barbs = {"C4": "barbarian-03"}
+    st.forum = ["barbarian-04", "mob-5", "cavalry-3"]
+    assert solo.victory_points(st) == {"difficulty": 0, "roma_unfortified_start": 5, "no_barbarians_on_map": 0,
+                                       "forum_free_of_barbarians": 6, "barbarians_captured": 2}
+
+
+# -- rounds (§15.2) ----------------------------------------------------------------------------
+
+
+def test_a_solo_round_ends_when_every_emperor_is_resolved() -> None:
+    g = fixture("solo")
+    st = g.state
+    st.emperors = {}
+    out = Outcome()
+    assert solo._round_over(st, out) is True
+    assert out.public[0] == "Round 1 ends: every Emperor is resolved."
+    assert out.citations[0] == "§15.2" and st.round == 2
+
+
+def test_a_solo_round_ends_when_the_deck_is_exhausted() -> None:
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.deck = []
+    out = Outcome()
+    assert solo._round_over(st, out) is True
+    assert out.public[0] == "Round 1 ends: the draw deck is exhausted."
+
+
+def test_a_lost_solo_game_ends_without_a_round_line() -> None:
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.lost = "Roma was sacked"
+    out = Outcome()
+    assert solo._round_over(st, out) is True
+    assert (st.phase, out.public) == ("over", [])
+    st.lost = ""
+    st.phase = "play"
+    assert solo._round_over(st, Outcome()) is False
+
+
+# -- rivals (§15.2.5) --------------------------------------------------------------------------
+
+
+def test_a_rival_without_a_legal_space_discards_its_card() -> None:
+    g = fixture("solo", emperors={"D4": "decius"},
+                cards={"D5": "mob-6", "C4": "castra-3", "D3": "tribute-4", "E4": "cavalry-3"})
+    st = g.state
+    st.deck = ["quaestor-3", "mob-5", "ambitus-4", "cavalry-4", *st.deck[4:]]
+    out = Outcome()
+    solo.rival_turn(st, "eagle", out)
+    assert out.public[0] == "Eagle draws Quaestor Yellow 3 but has no legal space: it is discarded."
+    assert "quaestor-3" in st.discard and out.citations[0] == "§15.2.5" and out.commit_point is True
+
+
+# -- §7.0 on the player's turn: the order of several Emperors an invader completes ---------------
+
+
+def test_several_emperors_completed_by_an_invader_ask_the_player_in_whole_lines() -> None:
+    g = _at_select(dict(TWO_EMPERORS), barbs={"D7": "barbarian-01"}, deck_top=("barbarian-05", "ambitus-4"))
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[-1] == "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."
+    assert "§7.0" in out.citations
+    p = g.state.pending
+    assert (p["kind"], p["prompt"], p["default"], p["section"]) == (
+        "resolve_order", "Several Emperors are surrounded: which is resolved first?", "C5", "§7.0")
+    # board order (C5 before B6), the first being the default
+    assert p["choices"] == [["C5", "C5: Maximinus Thrax (Red)"], ["B6", "B6: Jotapian (Yellow)"]]
+    assert g.state.resume == [{"op": "refill", "actor": "p1"}]
+
+
+# -- the invasion path (§15.2.3) ---------------------------------------------------------------
+
+
+def test_path_numbers_of_the_sword_path_and_off_it() -> None:
+    st = fixture("solo").state
+    st.path = None
+    assert solo.path_number(st, "D7") == 0
+    st.path = "sword"
+    assert [solo.path_number(st, s) for s in ("D7", "C6", "E6", "D5", "C4", "roma")] == [1, 2, 2, 3, 0, 0]
+    st.path = "eagle"
+    assert [solo.path_number(st, s) for s in ("A4", "B3", "B5", "C4", "D7")] == [1, 2, 2, 3, 0]
+
+
+def test_the_closest_barbarian_is_the_highest_on_the_path() -> None:
+    st = fixture("solo").state
+    st.barbs = {}
+    assert solo.closest_barbarian(st) is None
+    st.path, st.barbs = "sword", {"D7": "barbarian-01", "E6": "barbarian-02", "A4": "barbarian-03"}
+    assert solo.closest_barbarian(st) == "E6"
+    st.barbs["D5"] = "barbarian-04"
+    assert solo.closest_barbarian(st) == "D5"
+
+
+def test_the_path_is_forgotten_once_no_barbarian_is_left() -> None:
+    st = fixture("solo").state
+    st.path, st.barbs = "sword", {"D7": "barbarian-01"}
+    solo.refresh_path(st)
+    assert st.path == "sword"
+    st.barbs = {}
+    solo.refresh_path(st)
+    assert st.path is None
+
+
+def test_defeat_limits_by_place() -> None:
+    """§15.2.4: a Red card of 8 or less at #1, 6 at #2, 4 at #3, 2 at the gates of Roma; a
+    Barbarian off the path counts as #1."""
+    st = fixture("solo").state
+    st.path = "sword"
+    assert [solo.defeat_limit(st, s) for s in ("D7", "C6", "D5", "roma", "A4")] == [8, 6, 4, 2, 8]
+
+
+def test_defeat_offers_stop_at_twelve() -> None:
+    hand = ["spiculum-8", "praetorian-8", "mob-5", "mob-6", "vulgus-5", "vulgus-6", "quaestor-3", "quaestor-4"]
+    st = fixture("solo", hands={"p1": hand}).state
+    offers = solo.defeat_offers(st, "p1", 2)  # a Red 8 needs 3 militia: 20 ways for the first alone
+    assert len(offers) == solo.MAX_DEFEAT_OFFERS == 12
+    assert offers[0] == ("praetorian-8", ["mob-5", "mob-6", "quaestor-3"])
+    assert all(r == "praetorian-8" for r, _ in offers)
+    assert solo.defeat_offers(st, "p1", 8)[:2] == [("praetorian-8", []), ("spiculum-8", [])]
+
+
+def test_citizenship_never_takes_the_last_influence_card() -> None:
+    st = fixture("solo").state
+    st.forum = ["barbarian-01", "tribute-4", "barbarian-02"]
+    assert solo.citizenship_slots(st) == []
+    st.forum = ["barbarian-01", "tribute-4", "mob-5"]
+    assert solo.citizenship_slots(st) == [1]
+    st.forum = ["princeps-3", "tribute-4"]
+    assert solo.citizenship_slots(st) == [0, 1]
+
+
+# -- Roma (§15.2.3) ----------------------------------------------------------------------------
+
+
+def test_roma_is_breached_then_sacked() -> None:
+    st = fixture("solo").state
+    st.roma, box = "fortified", len(fixture("solo").state.box)
+    out = Outcome()
+    solo.roma_hit(st, "barbarian-07", out)
+    assert (st.roma, st.lost, st.box[-1], len(st.box)) == ("unfortified", "", "barbarian-07", box + 1)
+    assert out.public == ["The Barbarians breach the walls of Roma: Roma is no longer fortified."]
+    assert out.citations == ["§15.2.3"]
+    out = Outcome()
+    solo.roma_hit(st, "barbarian-08", out)
+    assert (st.roma, st.lost, st.phase, st.box[-1]) == ("sacked", "Roma was sacked", "over", "barbarian-08")
+    assert out.public == ["Roma is sacked: the game is lost."]
+
+
+# -- rivals under the player's Demagogue (§15.1) -----------------------------------------------
+
+
+def test_under_your_demagogue_you_place_the_rival_card() -> None:
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    out = Outcome()
+    solo.rival_turn(st, "eagle", out)
+    p = st.pending
+    spaces = E.legal_spaces(st, "eagle")
+    assert (p["kind"], p["section"], p["card"], p["faction"]) == ("rival_place", "§15.1", "quaestor-3", "eagle")
+    assert p["prompt"] == "Your Demagogue: where does Quaestor Yellow 3 of Eagle go?"
+    assert p["choices"] == [[s, s] for s in spaces] and p["default"] == solo.choose_spaces(st, "eagle", "quaestor-3")[0]
+    assert out.public == ["Eagle draws Quaestor Yellow 3; under the Demagogue the player places it."]
+    assert (st.active, st.phase, out.commit_point) == ("eagle", "rival", True)

@@ -1,0 +1,77 @@
+"""The non-city ports of the map (issue 16; 2.3, 13.1, 27.1): harbours of history on free
+coastal land hexes of their provinces, and the validator's refusals."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.imperium_romanum.data_model import IRData
+from rules.imperium_romanum.grid import neighbours, printed_id
+from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data, summary_lines
+
+
+@pytest.fixture(scope="module")
+def data() -> IRData:
+    return load_data()
+
+
+def test_each_port_is_a_free_coastal_hex_of_its_province(data: IRData) -> None:
+    """2.3: a port in a city hex is the city's, so a non-city port holds no city of any column."""
+    city_hexes = {c.hex for c in data.cities.values()}
+    assert len(data.ports) == 12
+    for port in data.ports:
+        cell = data.hexes[port.hex]
+        assert (port.id, cell.kind, cell.province) == (port.id, "land", port.province)
+        assert port.hex not in city_hexes
+        around = [data.hexes.get(printed_id(c, r)) for c, r in neighbours(cell.col, cell.row)]
+        assert any(h is not None and h.kind in ("coastal", "deep") for h in around)
+
+
+def test_the_pirates_haven_and_the_fleet_bases(data: IRData) -> None:
+    """27.1: Coracesium, where the pirates of scenario 2 make their stand, is a Cilician port;
+    Misenum and Gesoriacum, fleet bases of the Empire, are ports too (history)."""
+    ports = {p.id: p for p in data.ports}
+    assert (ports["coracesium"].hex, ports["coracesium"].province) == ("B6218", "cilicia")
+    assert any(d.hex == "B6218" and d.power == "pirates" for d in data.scenarios["s02"].deployments)
+    assert (ports["misenum"].province, ports["gesoriacum"].province) == ("italia", "belgica")
+    # their values by column are the chart's non-city port line: 0/1, then 0/2 from column 24
+    assert (data.non_city_port[0].tax, data.non_city_port[0].defence) == (0, 1)
+
+
+def test_data_check_counts_the_ports(data: IRData) -> None:
+    assert "12 Imperium Romanum non-city ports" in summary_lines(data)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('hex = "B6218"', 'hex = "B6216"', "ports.toml: coracesium: hex B6216 touches no sea hex (2.3)"),
+        ('hex = "B4022"', 'hex = "B3921"', "ports.toml: misenum: hex B3921 holds a city: its port is the city's (2.3)"),
+        ('hex = "B4022"\nprovince = "italia"', 'hex = "B4022"\nprovince = "sicilia"', "ports.toml: misenum: hex B4022 lies in italia, not in 'sicilia'"),
+        ('hex = "B4022"', 'hex = "A0837"', "ports.toml: misenum: hex 'A0837' is not a land hex of the map"),
+    ],
+)
+def test_the_validator_refuses_broken_ports(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    text = (target / "ports.toml").read_text(encoding="utf-8")
+    assert old in text
+    (target / "ports.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(IRDataError) as err:
+        load_data(target)
+    assert problem in err.value.problems
+
+
+def test_the_two_river_ports_are_entered_from_a_printed_hex(data: IRData) -> None:
+    """2.3: fleets enter Londinium (A2010) from A2011 or A2110 and Hispalis (A1530) from A1431
+    or A1531; on our grid A2110 and A1431 are the sea hexes beside them."""
+    from rules.imperium_romanum.world import world
+
+    w = world("s24")
+    for city, printed, entry in (("londinium", "A2010", "A2110"), ("hispalis", "A1530", "A1431")):
+        hex_id = data.cities[city].hex
+        assert hex_id == printed and w.is_port(hex_id)
+        assert hex_id in {h for h, _cost in w.sea_steps(entry, False)}

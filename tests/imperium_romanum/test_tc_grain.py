@@ -1,0 +1,93 @@
+"""Imperial capitals and grain (§22.2, ``grain.py``): TC-61 and cases written from the text.
+Scenario 2: Rome's capital is Roma (A3620); at the start Rome holds 5 wheat (Africa 3,
+Sicilia 2, ...)."""
+
+from __future__ import annotations
+
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum import grain as G
+from rules.imperium_romanum.invariants import violations
+from rules.imperium_romanum.world import data, world
+from tests.imperium_romanum.builder import Position
+
+ROMA = "A3620"
+
+
+def _rome(turn: int = 2) -> Position:
+    pos = Position("s02", month=4, year=-67, segment="diplomacy", active="pirates")
+    pos.st.turn = turn
+    return pos
+
+
+def _only_aegyptus(pos: Position) -> None:
+    """TC-61: of the grain provinces Rome keeps only Aegyptus (4 wheat)."""
+    for city in world("s02").city_value:
+        province = data().cities[city].province
+        if province in ("africa", "baetica", "sardinia", "sicilia", "chersonesus"):
+            pos.st.city_owner[city] = "pirates"
+        if province == "aegyptus":
+            pos.st.city_owner[city] = "rome"
+
+
+def test_22_2_wheat_counts_where_half_the_cities_are_held() -> None:
+    pos = _rome()
+    assert G.capital_of(pos.st, "rome") == "roma"
+    assert G.wheat_held(pos.st, "rome") == 5  # Africa 3 + Sicilia 2; Aegyptus is nobody's in 67 BC
+    _only_aegyptus(pos)
+    assert G.wheat_held(pos.st, "rome") == 4
+
+
+def test_tc_61_fewer_than_5_wheat_rolls_on_the_table_and_a_roll_outside_the_span_keeps_order() -> None:
+    pos = _rome()
+    _only_aegyptus(pos)
+    pos.dice(3)  # the span for 4 wheat is 1-2
+    lines: list = []
+    G.rebellion_checks(pos.st, lines)
+    assert pos.st.stats["grain_checks"] == 1 and pos.st.city_owner["roma"] == "rome"
+    assert "rebellion on 1-2" in str(lines[-1]) and "(22.2.2)" in str(lines[-1])
+
+
+def test_tc_61_never_on_the_first_turn_nor_with_5_wheat_and_a_free_capital() -> None:
+    first = _rome(turn=1)
+    _only_aegyptus(first)
+    G.rebellion_checks(first.st, [])
+    assert first.st.stats.get("grain_checks", 0) == 0
+    fed = _rome()
+    assert G.wheat_held(fed.st, "rome") >= 5
+    G.rebellion_checks(fed.st, [])
+    assert fed.st.stats.get("grain_checks", 0) == 0
+
+
+def test_22_2_3_a_rebellion_costs_morale_and_the_rebels_hold_the_capital_at_defence_2() -> None:
+    pos = _rome()
+    _only_aegyptus(pos)
+    legion = pos.unit("rome", "legion_20_10", ROMA)
+    morale = pos.st.powers["rome"]["morale"]
+    pos.dice(2)
+    G.rebellion_checks(pos.st, [])
+    assert pos.st.powers["rome"]["morale"] == morale - (G.capital_morale(pos.st, "rome") + 10) == morale - 30
+    assert pos.st.city_owner["roma"] == G.REBELS
+    rebels = [u for u, r in pos.st.units.items() if r["power"] == G.REBELS]
+    assert [(pos.st.units[u]["type"], pos.st.units[u]["hex"], pos.st.units[u]["vet"]) for u in rebels] == [
+        ("light_infantry_4_12", ROMA, False)] * 2
+    assert pos.st.powers[G.REBELS]["cer"] == "B" and pos.st.powers[G.REBELS]["seat"] == ""
+    assert B.city_defence(pos.st, "roma") == 2
+    assert pos.st.units[legion]["besieged"] is False and pos.st.units[legion]["hex"] == ROMA
+    assert violations(pos.st) == []
+    pos.st.city_owner["roma"] = "rome"  # retaken by its owner: the defence is whole again
+    assert B.city_defence(pos.st, "roma") == world("s02").city_value["roma"].defence
+
+
+def test_22_2_2_a_besieged_capital_rolls_whatever_the_wheat_and_surrenders_to_the_besieger() -> None:
+    pos = _rome()
+    inside = pos.unit("rome", "legion_20_10", ROMA, besieged=True)
+    pos.unit("pirates", "light_infantry_4_12", ROMA)
+    pos.st.sieges[ROMA] = {"power": "rome", "city": "roma", "since": 1, "besieger": "pirates", "seat": "rome", "rolls": 0}
+    assert G.wheat_held(pos.st, "rome") >= 5
+    pos.dice(1)  # 5 wheat or more: rebellion on 1
+    G.rebellion_checks(pos.st, [])
+    assert pos.st.stats["grain_rebellions"] == 1
+    assert inside in pos.st.eliminated and ROMA not in pos.st.sieges
+    assert pos.st.city_owner["roma"] == "pirates"
+    assert sum(1 for r in pos.st.units.values() if r["power"] == "pirates" and r["hex"] == ROMA) == 3
+    assert G.REBELS not in pos.st.powers
