@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Column, DateTime, Table, UniqueConstraint, inspect
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -224,7 +225,10 @@ def game_row(values: Mapping[Any, Any]) -> GameRow:
     """A ``GameRow`` from a row of ``games`` read by a plain statement, made as the ORM makes
     the objects it loads (its values put in place, no attribute events): the constructor,
     which sends an event for each of its 21 fields, cost a tenth of a command (issue 14)."""
-    row: GameRow = inspect(GameRow).class_manager.new_instance()
+    mapper = inspect(GameRow)
+    if not mapper.configured:  # the constructor would have configured the mappers first
+        configure_mappers()
+    row: GameRow = mapper.class_manager.new_instance()
     row.__dict__.update(values)
     object.__setattr__(row, "__pydantic_fields_set__", set(values))
     return row
