@@ -75,26 +75,121 @@ AFTER_MOVE_VIEW: dict[str, str] = {}
 Imperator uses ``theatre``, cropped around the last SMC's action."""
 
 
-def action_choices(
-    game: Any, seats: list[str], verb: str, option: str, current: str
+@dataclasses.dataclass(frozen=True)
+class MapCommand:
+    """A game's answer to the one ``/map`` (issue 18): ``draw(interaction, where)`` posts the
+    map of ``where`` (a place typed in the ``zone`` option, or the ``view``; None: the
+    overview); ``places(interaction, current)`` autocompletes it."""
+
+    draw: Callable[[discord.Interaction, str | None], Awaitable[None]]
+    places: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+
+
+MAP_COMMANDS: dict[str, MapCommand] = {}
+"""Per game kind, when ``/map`` is not Imperator's own: the game's drawer and places."""
+
+
+async def map_command(interaction: discord.Interaction) -> MapCommand | None:
+    """The ``/map`` of the channel's game, when that game registered one."""
+    try:
+        row = await praetor(interaction).moderator.require_game(channel_key(interaction))
+    except ModeratorError:
+        return None
+    return MAP_COMMANDS.get(row.kind)
+
+
+def joined(value: Any) -> str:
+    """A command's value as typed: a list comma-joined (``Game.actions`` words it so too)."""
+    return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def same_value(value: Any, typed: str, text: Callable[[Any], str] = joined) -> bool:
+    """Does ``typed`` (as the autocomplete offered it, or a comma list, or one id in any case)
+    name the command's ``value``?"""
+    typed = typed.replace(" ", "")
+    if isinstance(value, list):
+        return typed in (text(value), joined(value))
+    return typed.upper() == str(value).upper()
+
+
+def typed_options(namespace: Any, names: dict[str, str] | None = None) -> dict[str, str]:
+    """The options already typed in an interaction's namespace, by the engine's argument names
+    (``names``: option -> argument, when they differ; by default every option as named)."""
+    if names is None:
+        return {k: str(v) for k, v in vars(namespace).items() if v not in (None, "")}
+    out = {}
+    for option, arg in names.items():
+        value = getattr(namespace, option, None)
+        if value not in (None, ""):
+            out[arg] = str(value)
+    return out
+
+
+Labeller = Callable[[Any, str, str, Any], str]
+"""``(game, verb, option, value) -> words``: a game's own wording of an autocompleted value."""
+
+
+def legal_choices(
+    game: Any,
+    seats: list[str],
+    verb: str,
+    option: str,
+    filled: dict[str, str],
+    current: str,
+    *,
+    text: Callable[[Any], str] = joined,
+    label: Labeller | None = None,
 ) -> list[app_commands.Choice[str]]:
-    """The legal values of ``option`` for ``verb`` now, read from ``Game.actions`` of each of
-    ``seats``, filtered by what was typed (label or value); one autocomplete for every game."""
+    """THE autocomplete of every game's typed commands: the values of ``option`` in the
+    ``verb`` commands ``seats`` may give now, matching what is being typed (``current``, in the
+    value or its words).
+
+    A game that lists its legal commands (``Game.legal_commands``) is read command by command,
+    so the options already ``filled`` (engine argument -> typed value) narrow the others: only
+    the hexes the chosen group reaches, only the cities where the chosen unit may be raised.
+    When what was filled agrees with no legal command, every legal value is offered (the
+    engine's refusal will name the problem). Values are ``text(value)`` (lists comma-joined by
+    default) and worded by ``label``, else by the labels of ``Game.actions``. A game without
+    legal commands is read from ``Game.actions`` alone."""
     needle = current.lower()
-    found: list[app_commands.Choice[str]] = []
+    found: dict[str, str] = {}
     for seat in seats:
-        for action in game.actions(seat):
-            if action.name != verb:
-                continue
+        for value, words in _seat_choices(game, seat, verb, option, filled, text, label):
+            if value not in found and (needle in value.lower() or needle in words.lower()):
+                found[value] = words
+    return [app_commands.Choice(name=words[:100], value=value[:100]) for value, words in found.items()]
+    # the one guard (bot.client.cap_choices) caps them at 25, saying how many more
+
+
+def _seat_choices(
+    game: Any,
+    seat: str,
+    verb: str,
+    option: str,
+    filled: dict[str, str],
+    text: Callable[[Any], str],
+    label: Labeller | None,
+) -> list[tuple[str, str]]:
+    """(value, words) of ``option`` for one seat, see :func:`legal_choices`."""
+    labels: dict[tuple[str, str, str], str] = {}
+    for action in game.actions(seat):
+        if action.name == verb:
             for arg in action.args:
-                if arg.name != option or not arg.choices:
-                    continue
-                for choice in arg.choices:
-                    if needle in choice.label.lower() or needle in choice.value.lower():
-                        found.append(
-                            app_commands.Choice(name=choice.label[:100], value=choice.value[:100])
-                        )
-    return found  # the one guard caps them at 25, saying how many more
+                for choice in arg.choices or ():
+                    labels[(verb, arg.name, choice.value)] = str(choice.label)
+    finder = getattr(game, "legal_commands", None)
+    if finder is None:
+        return [(value, words) for (_verb, name, value), words in labels.items() if name == option]
+    commands = [c for c in finder(seat) if c.name == verb and option in c.args]
+    wanted = {k: v for k, v in filled.items() if v and k != option}
+    agreeing = [c for c in commands
+                if all(same_value(c.args[k], v, text) for k, v in wanted.items() if k in c.args)]
+    pairs = []
+    for command in agreeing or commands:
+        value = command.args[option]
+        words = label(game, verb, option, value) if label is not None else None
+        pairs.append((text(value), words or labels.get((verb, option, joined(value)), text(value))))
+    return pairs
 
 
 def praetor(interaction: discord.Interaction) -> PraetorBot:

@@ -40,6 +40,7 @@ from cogs.common import (
     announce,
     channel_key,
     game_row,
+    map_command,
     praetor,
     refuse,
     render_image,
@@ -480,6 +481,26 @@ async def rally_autocomplete(
 VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 
 
+async def map_zone_or_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/map zone:``: the places of the channel's game (Imperator's zones, or another game's)."""
+    other = await map_command(interaction)
+    if other is not None:
+        return await other.places(interaction, current)
+    return await any_zone_autocomplete(interaction, current)
+
+
+async def map_view_or_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/map view:``: Imperator's views, or the places of the channel's other game."""
+    other = await map_command(interaction)
+    if other is not None:
+        return await other.places(interaction, current)
+    return await map_view_autocomplete(interaction, current)
+
+
 async def map_view_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -782,13 +803,17 @@ class ImperatorOperationsCog(commands.Cog):
         await run_imperator(interaction, "rally", {"zone": zone})
 
     @app_commands.command(
-        name="map", description="Imperator: the map (whole, one Front, or around a zone)"
+        name="map", description="The map of this channel's game: a Front or zone, a hex, a province"
     )
     @app_commands.describe(view="whole, front:<name>", zone="Show the area around this zone")
-    @app_commands.autocomplete(view=map_view_autocomplete, zone=any_zone_autocomplete)
+    @app_commands.autocomplete(view=map_view_or_game, zone=map_zone_or_game)
     async def map(
         self, interaction: discord.Interaction, view: str | None = None, zone: str | None = None
     ) -> None:
+        other = await map_command(interaction)  # another game's map: its own drawer (issue 18)
+        if other is not None:
+            await other.draw(interaction, zone or view)
+            return
         try:
             row, game = await imperator_game(interaction)
         except ModeratorError as error:

@@ -16,8 +16,9 @@ chosen unit can be raised). Answers to response windows go through the neutral R
 
 Pictures: after each accepted command the public message carries a theatre crop around the
 action drawn from the PUBLIC view (enemy stacks show their top unit and size only, §3.2);
-``/imperium map`` draws any hex, province or city, or the overview, and with ``mine:true`` the
-caller's own view privately. The cog decides nothing: it reads views and legal commands.
+``/map`` (the one map command of every game, dispatching here in this game's channels) and its
+alias ``/imperium map`` draw any hex, province or city, or the overview, and with ``mine:true``
+the caller's own view privately. The cog decides nothing: it reads views and legal commands.
 """
 
 from __future__ import annotations
@@ -34,14 +35,18 @@ from bot.moderator import ModeratorError, seats_of
 from bot.renderers import register_renderer
 from cogs.common import (
     AFTER_MOVE_VIEW,
+    MAP_COMMANDS,
     PUBLIC_EXTRAS,
+    MapCommand,
     announce,
     channel_key,
+    legal_choices,
     praetor,
     refuse,
     render_image,
     reply,
     run_command,
+    typed_options,
     user_key,
 )
 from cogs.legal_menus import panel_extras, register_menus
@@ -49,7 +54,7 @@ from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
 from render.imperium_romanum import render_public_view
 from rules.core import Command, RuleError
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import Text, _, _n, data_name, join
 from rules.imperium_romanum.game import STANDING
 from rules.imperium_romanum.record import power_record
 from rules.imperium_romanum.world import data
@@ -87,7 +92,7 @@ def pieces_label(game: Any, pieces: list[str]) -> Text:
 
 def unit_type_label(type_id: str) -> str:
     kind = data().units.get(type_id)
-    return f"{kind.name} {kind.strength}-{kind.ma}" if kind else type_id
+    return join(" ", [data_name(kind.name), f"{kind.strength}-{kind.ma}"]) if kind else type_id
 
 
 def value_label(game: Any, verb: str, option: str, value: Any) -> str:
@@ -164,14 +169,6 @@ def typed_text(value: Any) -> str:
     return str(value)
 
 
-def same_value(value: Any, typed: str) -> bool:
-    """Does the typed ``typed`` (a group, a comma list, one id) name the command's ``value``?"""
-    typed = typed.replace(" ", "")
-    if isinstance(value, list):
-        return typed in (typed_text(value), ",".join(str(v) for v in value))
-    return typed.upper() == str(value).upper()
-
-
 def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units") -> list[str]:
     """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X
     (unchanged when it names none: the engine's refusal then says why)."""
@@ -186,40 +183,18 @@ def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units")
     return pieces
 
 
-def legal_choices(game: Any, seat: str, verb: str, option: str, filled: dict[str, str],
-                  current: str) -> list[app_commands.Choice[str]]:
-    """The values of ``option`` in ``seat``'s legal ``verb`` commands that agree with the
-    options already ``filled`` (typed values, lists comma-joined), labelled in words."""
-    needle = current.lower()
-    found: dict[str, str] = {}
-    for command in game.legal_commands(seat):
-        if command.name != verb or option not in command.args:
-            continue
-        wanted = {k: v for k, v in filled.items() if v and k != option and k in command.args}
-        if not all(same_value(command.args[k], v) for k, v in wanted.items()):
-            continue
-        value = typed_text(command.args[option])
-        label = value_label(game, verb, option, command.args[option])
-        if value not in found and (needle in value.lower() or needle in label.lower()):
-            found[value] = label
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for value, label in found.items()]
-
-
-def namespace_args(namespace: Any, names: dict[str, str]) -> dict[str, str]:
-    """The options already typed, by the engine's argument names (``names``: option -> arg)."""
-    out = {}
-    for option, arg in names.items():
-        value = getattr(namespace, option, None)
-        if value:
-            out[arg] = str(value)
-    return out
+def ir_choices(game: Any, seats: list[str], verb: str, option: str, filled: dict[str, str],
+               current: str) -> list[app_commands.Choice[str]]:
+    """The one autocomplete (``cogs.common.legal_choices``) with this game's words and groups."""
+    return legal_choices(game, seats, verb, option, filled, current, text=typed_text,
+                         label=lambda g, v, o, value: value_label(g, v, o, value))
 
 
 def shared_completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., list[app_commands.Choice[str]]]:
     """A completer for a shared verb (cogs/play.py ``register_completer``)."""
 
     def complete(game: Any, seat: str, namespace: Any, current: str) -> list[app_commands.Choice[str]]:
-        return legal_choices(game, seat, verb, arg, namespace_args(namespace, names), current)
+        return ir_choices(game, [seat], verb, arg, typed_options(namespace, names), current)
 
     return complete
 
@@ -309,11 +284,8 @@ def completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., Any]:
             row, game = await ir_game(interaction, verb)
         except ModeratorError:
             return []
-        filled = namespace_args(interaction.namespace, names)
-        found: list[app_commands.Choice[str]] = []
-        for seat in seats_of(row, user_key(interaction)):
-            found += legal_choices(game, seat, verb, arg, filled, current)
-        return found  # the one guard caps them at 25, saying how many more
+        filled = typed_options(interaction.namespace, names)
+        return ir_choices(game, seats_of(row, user_key(interaction)), verb, arg, filled, current)
 
     return callback
 
@@ -397,9 +369,9 @@ def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
         side = stack["side"]
         besieged = _(" (besieged)") if stack["besieged"] else ""
         if "units" in stack:
-            pieces = [f"{unit_type_label(u['type'])}" for u in stack["units"]]
+            pieces = [unit_type_label(u["type"]) for u in stack["units"]]
             pieces += [f"{ldr['name']} ({ldr['value']})" for ldr in stack["leaders"]]
-            lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=", ".join(pieces)))
+            lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=join(", ", pieces)))
         else:
             top = _("a leader") if stack["top"] == "leader" else unit_type_label(stack["top"])
             lines.append(_n("{side}{besieged}: {top} on top, {n} piece in all.",
@@ -425,6 +397,39 @@ def record_lines(record: dict[str, Any]) -> list[Text]:
             lines.append(_("· {n} × {name} at {hex}", n=n, name=name, hex=where) if where
                          else _("· {n} × {name}, eliminated", n=n, name=name))
     return lines
+
+
+# -- the map -----------------------------------------------------------------------------------
+async def draw_map(interaction: discord.Interaction, where: str | None, mine: bool = False) -> None:
+    """The map of ``where`` (a hex, province or city; None: the provinces by control), drawn
+    from the public view in the game's language, or with ``mine`` from the caller's own view
+    (their stacks whole), to them alone. ``/map`` and ``/imperium map`` both call this."""
+    from render.imperium_romanum import hexes_of
+
+    try:
+        row, game = await ir_game(interaction, "/map")
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return
+    if where and not hexes_of(where):
+        await refuse(interaction, _("No hex, province or city is called {where}.", where=repr(where)))
+        return
+    seats = seats_of(row, user_key(interaction)) if mine else []
+    if mine and not seats:
+        await refuse(interaction, _("You hold no seat in this game, so there is nothing secret to show."))
+        return
+    view = caller_view(game, seats) if mine else game.public_view()
+    language = reader_language(interaction) if mine else game_language(row)
+    await interaction.response.defer(ephemeral=mine)
+    image = await render_image(KIND, view, f"map:{where or ''}", language)
+    text = localise(_("Map of game #{id}: {where}.", id=row.id, where=where or _("provinces by control")), language)
+    if image is None:
+        await interaction.followup.send(text, ephemeral=mine)
+        return
+    await interaction.followup.send(text, file=image.to_discord(), ephemeral=mine)
+
+
+MAP_COMMANDS[KIND] = MapCommand(draw=draw_map, places=where_autocomplete)
 
 
 # -- the commands ------------------------------------------------------------------------------
@@ -520,29 +525,8 @@ class ImperiumRomanumCog(commands.Cog):
                            mine="Only to you, with your own stacks shown whole")
     @app_commands.autocomplete(where=where_autocomplete)
     async def map(self, interaction: discord.Interaction, where: str | None = None, mine: bool = False) -> None:
-        from render.imperium_romanum import hexes_of
-
-        try:
-            row, game = await ir_game(interaction, "/imperium map")
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
-            return
-        if where and not hexes_of(where):
-            await refuse(interaction, _("No hex, province or city is called {where}.", where=repr(where)))
-            return
-        seats = seats_of(row, user_key(interaction)) if mine else []
-        if mine and not seats:
-            await refuse(interaction, _("You hold no seat in this game, so there is nothing secret to show."))
-            return
-        view = caller_view(game, seats) if mine else game.public_view()
-        language = reader_language(interaction) if mine else game_language(row)
-        await interaction.response.defer(ephemeral=mine)
-        image = await render_image(KIND, view, f"map:{where or ''}", language)
-        text = localise(_("Map of game #{id}: {where}.", id=row.id, where=where or _("provinces by control")), language)
-        if image is None:
-            await interaction.followup.send(text, ephemeral=mine)
-            return
-        await interaction.followup.send(text, file=image.to_discord(), ephemeral=mine)
+        """The same drawer as ``/map`` in this game's channel, with ``mine`` for a private view."""
+        await draw_map(interaction, where, mine)
 
     @app_commands.command(name="record", description="Imperium Romanum: a power's record (treasury, morale, provinces)")
     @app_commands.describe(power="The power")

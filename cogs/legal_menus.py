@@ -43,8 +43,11 @@ def register_menus(kind: str, label: Labeller) -> None:
 
 
 def legal(game: Game[Any], seat: str) -> list[Command]:
+    """``seat``'s legal commands for the menus: answers to a decision are left to the Respond
+    button, so a seat that may only answer one gets no menu, while the other seats of a
+    simultaneous segment under a deadline (Imperium Romanum, 4.0) keep theirs."""
     finder = getattr(game, "legal_commands", None)
-    return list(finder(seat)) if finder is not None else []
+    return [c for c in finder(seat) if c.name != "decide"] if finder is not None else []
 
 
 def verbs(game: Game[Any], seat: str) -> list[tuple[str, str, int]]:
@@ -66,7 +69,7 @@ def step_view(row: GameRow, game: Game[Any], seat: str, language: str = "en",
               verb: str | None = None, page: int = 0) -> tuple[str, discord.ui.View | None]:
     """The prompt and components of ``seat``'s next step: a select of the verbs it may use,
     or (a verb chosen, or only one verb) a page of that verb's commands with Previous/Next."""
-    if seat not in game.to_move() or game.pending_decision() is not None:
+    if seat not in game.to_move():
         return "", None
     game_id, seq = row.id or 0, row.seq or 0
     offered = verbs(game, seat)
@@ -290,12 +293,12 @@ def panel_extras(row: GameRow, game: Game[Any], result: ActResult | None,
                  language: str) -> Extras:
     """The Next step panel on a command's one public message (a ``PUBLIC_EXTRAS`` hook, pure;
     the menu behind it is shown to the clicker alone, for their own seat), with a mention of
-    who moves at the start (``result`` None); nothing once the game is over or while a
-    decision waits (its Respond button is there)."""
+    who moves at the start (``result`` None); nothing once the game is over or while the only
+    thing to do is to answer a decision (its Respond button is there)."""
     if result is not None and result.result is not None:
         return Extras()
-    movers = game.to_move()
-    if not movers or game.pending_decision() is not None:
+    movers = [seat for seat in game.to_move() if legal(game, seat)]
+    if not movers:
         return Extras()
     ping = result is None
     names = ", ".join(f"{seat} {mention(row.seats.get(seat))}" if ping else seat for seat in movers)

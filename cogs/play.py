@@ -15,7 +15,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.moderator import ModeratorError, seats_of
-from cogs.common import action_choices, channel_key, praetor, run_command, user_key
+from cogs.common import (
+    channel_key,
+    legal_choices,
+    praetor,
+    run_command,
+    typed_options,
+    user_key,
+)
 
 Completer = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
@@ -75,7 +82,8 @@ def complete(verb: str, option: str) -> Completer:
             for seat in seats_of(row, user_key(interaction)):
                 found.extend(custom(game, seat, interaction.namespace, current))
             return found  # the one guard caps them at 25, saying how many more
-        return action_choices(game, seats_of(row, user_key(interaction)), verb, option, current)
+        return legal_choices(game, seats_of(row, user_key(interaction)), verb, option,
+                             typed_options(interaction.namespace), current)
 
     return callback
 

@@ -10,7 +10,7 @@ the Respond button every game uses. Everything else is a subcommand here:
 
 The subcommands are one table (``VERBS``) made into commands of one shape (:func:`subcommand`).
 Each option autocompletes from ``Game.actions`` of the caller's seats through the helper every
-game shares (``cogs.common.action_choices``; a solo player holding both Empires is offered the
+game shares (``cogs.common.legal_choices``; a solo player holding both Empires is offered the
 choices of whichever moves), and every command takes the path of all game verbs
 (``cogs.common.run_command``): refused privately with the rule's section, or announced in public
 with its outcome and dice.
@@ -34,11 +34,12 @@ from discord.ext import commands
 from bot.moderator import ModeratorError, seats_of
 from cogs.common import (
     PUBLIC_EXTRAS,
-    action_choices,
     channel_key,
+    legal_choices,
     praetor,
     refuse,
     run_command,
+    typed_options,
     user_key,
 )
 from cogs.legal_menus import panel_extras, register_menus
@@ -92,7 +93,7 @@ class Option:
     name: str
     description: str
     required: bool = True
-    autocomplete: bool = True  # from the engine's legal values (cogs.common.action_choices)
+    autocomplete: bool = True  # from the engine's legal values (cogs.common.legal_choices)
     listed: bool = False  # typed as a comma-separated list
 
 
@@ -153,7 +154,8 @@ def completer(verb: str, option: str) -> Any:
             return []
         if row.kind != KIND:
             return []
-        return action_choices(game, seats_of(row, user_key(interaction)), verb, option, current)
+        return legal_choices(game, seats_of(row, user_key(interaction)), verb, option,
+                             typed_options(interaction.namespace), current)
 
     return callback
 

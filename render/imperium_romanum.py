@@ -5,7 +5,9 @@ names) is drawn once per process at ``HEX_R`` pixels per hex radius and cached; 
 a window of it, ``THEATRE_W`` pixels wide, with the stacks, sieges, forts and plunder of a
 :class:`~render.imperium_romanum_input.MapInput` drawn on top. Shown 550 px wide on a phone, a
 counter stays >= 20 px and a name >= 9 px tall. The overview colours every province by the
-power holding it. The data has no roads and no island boxes yet, so none are drawn.
+power holding it. Island boxes (§3.1.1) are insets beside their hex, over the sea, holding
+their stacks; a province with roads in the scenario's period (11.1) shows a road sign at its
+capital (on the overview too, with a legend entry).
 
 Hexes are flat-topped in columns, odd columns half a hex lower (``rules.imperium_romanum.grid``).
 Fixed words go through ``_()`` and are drawn in the input's language; place names are proper
@@ -60,6 +62,9 @@ UNHELD: RGB = (214, 208, 190)
 RIVER: RGB = (40, 100, 200)
 BORDER: RGB = (110, 40, 40)
 INK: RGB = (20, 20, 20)
+ROAD: RGB = (112, 84, 52)
+BOX = 44  # px: an island box inset, 22 px at phone width (a counter fits in it)
+ROAD_SIGN = 32  # px wide, 10 px tall: 16 by 5 px at phone width
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,82 @@ class Grid:
         """The two corners two neighbouring hexes share."""
         cb = self.corners(b)
         return [p for p in self.corners(a) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 0.5 for q in cb)][:2]
+
+
+@lru_cache(maxsize=4)
+def box_places(r: float) -> dict[str, tuple[str, Point]]:
+    """Each island box's id -> (its hex, the inset's centre at hex radius ``r``): over the sea
+    neighbour of its hex with the most sea around it (the open water, clear of coastal names;
+    ties: north, south, then west and east), else just below the hex."""
+    d = data()
+    g = _grid(d, r)
+    out: dict[str, tuple[str, Point]] = {}
+    for box in sorted(d.features.island_boxes, key=lambda b: b.id):
+        if box.hex not in d.hexes:
+            continue
+        h = d.hexes[box.hex]
+        ax, ay = g.centre(box.hex)
+        sea = [n for n in (printed_id(c, rw) for c, rw in neighbours(h.col, h.row))
+               if n in d.hexes and d.hexes[n].kind != "land"]
+        sea.sort(key=lambda n: -_open_water(d, n))  # stable: ties keep the neighbour order
+        bx, by = g.centre(sea[0]) if sea else (ax, ay + 2 * r)
+        out[box.id] = (box.hex, (ax + (bx - ax) * 0.9, ay + (by - ay) * 0.9))
+    return out
+
+
+def _open_water(d: IRData, hex_id: str) -> int:
+    h = d.hexes[hex_id]
+    return sum(1 for c, rw in neighbours(h.col, h.row)
+               if printed_id(c, rw) in d.hexes and d.hexes[printed_id(c, rw)].kind != "land")
+
+
+def place(g: Grid, where: str) -> Point:
+    """The centre of a hex, or of an island box's inset."""
+    boxed = box_places(g.r).get(where)
+    return boxed[1] if boxed else g.centre(where)
+
+
+def on_grid(where: str) -> str:
+    """The map hex of a place: the hex itself, or the hex an island box belongs to."""
+    boxed = box_places(HEX_R).get(where)
+    return boxed[0] if boxed else where
+
+
+def _draw_boxes(draw: ImageDraw.ImageDraw, d: IRData, g: Grid, size: float, label_size: int) -> None:
+    """The island boxes as insets: a framed square of the islet's terrain tied to its hex, with
+    its id (``A3220A``) under it."""
+    terrain = {box.id: box.terrain for box in d.features.island_boxes}
+    for bid, (hid, (x, y)) in sorted(box_places(g.r).items()):
+        hx, hy = g.centre(hid)
+        draw.line([(hx, hy), (x, y)], fill=INK, width=2)
+        half = size / 2
+        draw.rectangle([x - half, y - half, x + half, y + half], fill=TERRAIN.get(terrain[bid], UNHELD),
+                       outline=INK, width=3)  # fmt: skip
+        if label_size:
+            draw.text((x, y + half + 2), bid, font=font("sans-bold", label_size), fill=INK, anchor="mt",
+                      stroke_width=2, stroke_fill=(250, 250, 245))  # fmt: skip
+
+
+def _road_sign(draw: ImageDraw.ImageDraw, x: float, y: float, w: float) -> None:
+    """A road: a brown band with a white dashed middle line, ``w`` px long."""
+    h = max(4.0, w / 3)
+    draw.rectangle([x - w / 2, y - h / 2, x + w / 2, y + h / 2], fill=ROAD, outline=INK, width=1)
+    step = w / 4
+    for k in range(2):
+        left = x - w / 2 + step * (2 * k) + step / 2
+        draw.line([(left, y), (left + step, y)], fill=(250, 250, 245), width=max(1, int(h / 3)))
+
+
+def _draw_roads(draw: ImageDraw.ImageDraw, inp: MapInput, g: Grid, dx: float, dy: float, w: float) -> None:
+    """A road sign left of the capital of each province with roads in the period (11.1)."""
+    d = data()
+    for pid in inp.roads:
+        entry = d.display.get(pid)
+        city = d.cities.get(entry.capital) if entry else None
+        if city is None:
+            continue
+        x, y = g.centre(city.hex)
+        _road_sign(draw, x - dx - g.r * 0.75, y - dy - g.r * 0.3, w)
 
 
 def _grid(d: IRData, r: float) -> Grid:
@@ -151,6 +232,7 @@ def terrain_layer() -> tuple[Image.Image, Grid]:
         draw.rectangle([x - rad, y - rad, x + rad, y + rad], fill=(250, 250, 250), outline=INK, width=2)
         draw.text((x, y + g.r * 0.45), city.name, font=name_font, fill=INK, anchor="mt",
                   stroke_width=2, stroke_fill=(250, 250, 245))  # fmt: skip
+    _draw_boxes(draw, d, g, BOX, 18)
     return image, g
 
 
@@ -167,6 +249,7 @@ def overview_layer() -> tuple[Image.Image, Grid]:
         for a, b in river.sides:
             if a in d.hexes and b in d.hexes:
                 draw.line(g.side(a, b), fill=(*RIVER, 255), width=2 if river.main else 1)
+    _draw_boxes(draw, d, g, OVERVIEW_R * 1.4, 0)
     label = font("sans-bold", 13)
     placer = Placer((0, 0, g.width, g.height))
     offsets = [(0, 0), (0, -14), (0, 14), (-24, 0), (24, 0), (0, -28), (0, 28), (-24, -14), (24, 14)]
@@ -258,6 +341,7 @@ def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: f
 def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float) -> None:
     draw = ImageDraw.Draw(image)
     d = data()
+    _draw_roads(draw, inp, g, dx, dy, ROAD_SIGN)
     for cid, owner in sorted(inp.city_owner.items()):
         if cid in d.cities:
             x, y = g.centre(d.cities[cid].hex)
@@ -278,7 +362,9 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
     for stack in inp.stacks:
         by_hex.setdefault(stack.hex, []).append(stack)
     for hid, stacks in sorted(by_hex.items()):
-        x, y = g.centre(hid)
+        x, y = place(g, hid)
+        if hid != on_grid(hid):  # in an island box's inset: no city name to keep clear of
+            y += LIFT
         for i, stack in enumerate(stacks):
             off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
             _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
@@ -303,7 +389,7 @@ def hexes_of(where: str) -> tuple[str, ...]:
 def action_hexes(inp: MapInput, reach: int = 2) -> tuple[str, ...]:
     """Where the action is when the caller names none: sieges, and stacks with a stack of
     another side within ``reach`` hexes (a picture choice, not a rule), in id order."""
-    cr = {s.hex: global_colrow(s.hex) for s in inp.stacks}
+    cr = {s.hex: global_colrow(on_grid(s.hex)) for s in inp.stacks}
     hot = set(inp.sieges)
     for a in inp.stacks:
         for b in inp.stacks:
@@ -316,7 +402,7 @@ def theatre_box(hexes: Iterable[str]) -> tuple[int, int, int, int]:
     """The crop (left, top, right, bottom) of the terrain layer around ``hexes``, ``THEATRE_W``
     wide at most (centred on them when they spread wider) and clipped to the map."""
     image, g = terrain_layer()
-    pts = [g.centre(h) for h in hexes]
+    pts = [place(g, h) for h in hexes]
     if not pts:
         raise ValueError("a theatre needs at least one hex")
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -360,6 +446,7 @@ def render_overview(inp: MapInput) -> Image.Image:
             image.paste(colour_of(inp, owner), (left, top, left + mask.width, top + mask.height), mask)
     draw = ImageDraw.Draw(image)
     image.paste(overlay, (0, 0), overlay)
+    _draw_roads(draw, inp, g, 0, 0, OVERVIEW_R * 2.2)
     tr = words({"language": inp.language})
     legend = sorted({owner for owner in inp.province_control.values()})
     x = 10
@@ -369,6 +456,9 @@ def render_overview(inp: MapInput) -> Image.Image:
         draw.rectangle([x, g.height + 10, x + 18, g.height + 28], fill=colour_of(inp, owner), outline=INK)
         draw.text((x + 24, g.height + 19), name, font=small, fill=INK, anchor="lm")
         x += 34 + int(small.getlength(name))
+    if inp.roads:
+        _road_sign(draw, x + 12, g.height + 19, 24)
+        draw.text((x + 30, g.height + 19), tr(_("Roads (11.1)")), font=small, fill=INK, anchor="lm")
     return _title(image, tr(_("Provinces by control")))
 
 

@@ -46,7 +46,14 @@ class MapInput:
     forts: tuple[str, ...] = ()
     plunder: tuple[str, ...] = ()
     """Hexes of the plunder marks, one per plundered province (:func:`plunder_hexes`)."""
+    roads: tuple[str, ...] = ()
+    """The provinces with roads in the scenario's period (11.1, the Province Display's column)."""
     language: str = "en"
+
+
+def island_box_ids() -> frozenset[str]:
+    """The island boxes' ids (``B4823H``, §3.1.1): places a stack may stand off the hex grid."""
+    return frozenset(box.id for box in data().features.island_boxes)
 
 
 def from_view(view: Mapping[str, Any]) -> MapInput:
@@ -64,8 +71,10 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
                   besieged=bool(s.get("besieged")),
                   units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
         for s in view["stacks"]
-        if s["hex"] in data().hexes  # an island box or a piece off the map has no hex to draw on
+        if s["hex"] in data().hexes or s["hex"] in island_box_ids()  # a piece off the map: no place
     )
+    column = scenario.city_column
+    roads = tuple(pid for pid, entry in sorted(data().display.items()) if column in entry.roads)
     return MapInput(
         stacks=stacks,
         province_control=MappingProxyType(control),
@@ -75,6 +84,7 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         sieges=tuple(sorted(view.get("sieges", {}))),
         forts=tuple(sorted(view.get("forts", {}))),
         plunder=plunder_hexes(view.get("plunder", {})),
+        roads=roads,
         language=str(view.get("language") or "en"),
     )
 

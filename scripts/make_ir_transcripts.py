@@ -17,6 +17,7 @@ second one is left to its deadline (``wait``), so its default applies.
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 import random
 import sys
@@ -159,6 +160,10 @@ async def make(seed: int = SEED) -> list[str]:
             await w.do("! /imperium build type:legion_24_10 city:aquincum")
             await w.do("> §15.2")
             await w.do("/imperium build type:light_infantry_4_12 city:aquincum")  # told to alice alone
+            await w.do("/end")
+            await w.as_user("bob")  # Dacia gives no order: the segment closes at its deadline (4.0)
+            await w.do("wait 11m")
+            await w.do("> Time is up for the Taxation & Mobilization segment")
             moderator = runner.table.moderator  # type: ignore[union-attr]
             for _step in range(2000):
                 row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
@@ -209,7 +214,50 @@ async def make(seed: int = SEED) -> list[str]:
 
 S02_SEED = 3
 S02_USERS = {"rome": "alice", "pirates": "bob"}
-S02_FIRSTS = (("sail", "/imperium sail"), ("naval combat", "(10.7)"), ("intercept", "(10.6"))
+S02_FIRSTS = (("sail", "/imperium sail"), ("naval combat", "(10.7)"), ("intercept", "(10.6"),
+              ("embark", "/imperium embark"), ("debark", "/imperium debark"))
+TOLD = {"embark": "pieces embark at", "debark": "pieces land at"}
+"""What the owner alone is told of a voyage (the public sees fleets, not what they carry, 3.2)."""
+
+
+class Voyage:
+    """Steers Rome's first naval segment into an embarkation: a group with a leader goes
+    aboard (10.4.2), its fleets sail to a hex from which they may land (10.3), and the troops
+    land there (10.4.3). The heuristic player makes none of its own."""
+
+    def __init__(self) -> None:
+        self.fleets: list[str] = []
+        self.stage = "embark"
+
+    def step(self, game: ImperiumRomanumGame) -> tuple[str, Command] | None:
+        st = game.state
+        if st.pending or st.segment != "naval" or game.to_move() != ["rome"] or self.stage == "done":
+            return None
+        legal = game.legal_commands("rome")
+        if self.stage == "embark":
+            for command in legal:
+                if command.name == "embark" and any(u in st.leaders for u in command.args["units"]):
+                    self.fleets, self.stage = list(command.args["fleets"]), "sail"
+                    return "rome", command
+            return None
+        if self.stage == "sail":
+            for command in legal:
+                if command.name == "sail" and list(command.args["fleets"]) == self.fleets and self.lands_after(game, command):
+                    self.stage = "debark"
+                    return "rome", command
+            return None
+        for command in legal:
+            if command.name == "debark" and list(command.args["fleets"]) == self.fleets:
+                self.stage = "done"
+                return "rome", command
+        return None
+
+    def lands_after(self, game: ImperiumRomanumGame, sail: Command) -> bool:
+        """Would the fleets, once there, be offered a landing (no window opened on the way)?"""
+        trial = ImperiumRomanumGame(copy.deepcopy(game.state))
+        trial.apply("rome", sail)
+        return not trial.state.pending and any(
+            c.name == "debark" and list(c.args["fleets"]) == self.fleets for c in trial.legal_commands("rome"))
 
 
 async def make_s02(seed: int = S02_SEED) -> list[str]:
@@ -222,6 +270,7 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
         w = Writer(runner)
         rng = random.Random(seed)
         seen: set[str] = set()
+        voyage = Voyage()
         try:
             await w.as_user("alice")
             await w.do("/game new game:imperium_romanum scenario:s02")
@@ -239,7 +288,7 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
                 assert isinstance(game, ImperiumRomanumGame)
                 if row.status != "active" or game.state.turn > 2:
                     break
-                pick = P.heuristic_choice(game, rng)
+                pick = voyage.step(game) or P.heuristic_choice(game, rng)
                 if pick is None:
                     break
                 seat, command = pick
@@ -251,6 +300,8 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
                     line = ready.typed(KIND, command)
                     said = await w.do(line)
                     said = [line, *said]
+                    if command.name in TOLD and command.name not in seen:
+                        await w.do(f"> {TOLD[command.name]}")
                 for key, needle in S02_FIRSTS:
                     found = next((p for t in said for p in t.splitlines() if needle in p), None)
                     if key not in seen and found is not None:
@@ -273,7 +324,8 @@ async def main() -> None:
         "# Imperium Romanum, scenario 2 (Pompey and the pirates): two months, alice Rome, bob the pirates.",
         "# Written by scripts/make_ir_transcripts.py; the game's dice:",
         f"# seed: {game_seed(S02_SEED)}",
-        "# Fleets sail, intercept and fight at sea through /imperium sail and /imperium naval.",
+        "# Fleets sail, intercept and fight at sea through /imperium sail and /imperium naval;",
+        "# Pompey embarks with his legions, sails and lands (/imperium embark, sail, debark).",
     ]
     out02 = ROOT / "tests" / "transcripts" / "ir_s02_naval.txt"
     out02.write_text("\n".join(head02 + s02) + "\n", encoding="utf-8")

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, text_to_json
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -28,6 +29,13 @@ def _offer(st: IRState, seat: str, other: str, kind: str, prompt: Text, section:
                   "default": "decline", "section": section, "from": seat, **extra}  # fmt: skip
 
 
+def told_to_both(lines: list[Text], a: str, b: str, say: Any) -> None:
+    """A line for the two parties of an offer alone (issue 18: the public learns the month's
+    agreements from the summary when the phase closes, 4.3)."""
+    lines.append(B.secret(say(), a))
+    lines.append(B.secret(say(), b))
+
+
 def major_of(st: IRState, seat: str) -> str:
     """The seat's major power (its treasury, 6.0)."""
     majors = [p for p in B.powers_of(st, seat) if st.powers[p]["major"]]
@@ -40,7 +48,7 @@ def propose_alliance(st: IRState, seat: str, args: dict[str, Any], lines: list[T
     if sorted((seat, other)) in st.alliances:
         raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
     _offer(st, seat, other, "alliance", _("{seat} offers you an alliance for this month (5.8).", seat=seat), "§5.8")
-    lines.append(_("{seat} offers an alliance to {other}.", seat=seat, other=other))
+    told_to_both(lines, seat, other, lambda: _("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
 def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -54,7 +62,8 @@ def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
         raise RuleError("§6.0", _("your treasury holds fewer than {amount} talents", amount=amount))
     _offer(st, seat, other, "gift", _("{seat} offers you {amount} talents (6.0).", seat=seat, amount=amount), "§6.0",
            amount=amount)  # fmt: skip
-    lines.append(_("{seat} offers {amount} talents to {other}.", seat=seat, amount=amount, other=other))
+    told_to_both(lines, seat, other, lambda: _("{seat} offers {amount} talents to {other}.", seat=seat,
+                                               amount=amount, other=other))
 
 
 def offer_ransom(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -73,35 +82,39 @@ def offer_ransom(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
         raise RuleError("§18.2.1", _("the ransom is a whole number of talents"))
     _offer(st, seat, other, "ransom", _("{seat} will free {leader} for {price} talents (18.2.1).", seat=seat,
                                         leader=data().leaders[lid].name, price=price), "§18.2.1", leader=lid, price=price)  # fmt: skip
-    lines.append(_("{seat} offers to free {leader} for {price} talents.", seat=seat, leader=data().leaders[lid].name,
-                   price=price))  # fmt: skip
+    told_to_both(lines, seat, other, lambda: _("{seat} offers to free {leader} for {price} talents.", seat=seat,
+                                               leader=data().leaders[lid].name, price=price))
 
 
 def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
     """Carry out an accepted agreement; a declined one changes nothing."""
     p, st.pending = st.pending, {}
-    if choice != "accept":
-        lines.append(_("{seat} declines the offer.", seat=seat))
-        return
     kind, giver = p["kind"], str(p["from"])
+    if choice != "accept":
+        told_to_both(lines, giver, seat, lambda: _("{seat} declines the offer.", seat=seat))
+        return
     if kind == "alliance":
         st.alliances.append(sorted((giver, seat)))
-        lines.append(_("{a} and {b} are allied this month (5.8).", a=giver, b=seat))
+        SD.record(st, "alliance", giver, seat)
+        told_to_both(lines, giver, seat, lambda: _("{a} and {b} are allied this month (5.8).", a=giver, b=seat))
     elif kind == "gift":
         source, target = major_of(st, giver), major_of(st, seat)
         amount = min(int(p["amount"]), st.powers[source]["treasury"])
         st.powers[source]["treasury"] -= amount
         st.powers[target]["treasury"] += amount
-        lines.append(_("{a} gives {amount} talents to {b} (6.0).", a=giver, amount=amount, b=seat))
+        SD.record(st, "gift", giver, seat, amount=amount)
+        told_to_both(lines, giver, seat, lambda: _("{a} gives {amount} talents to {b} (6.0).", a=giver,
+                                                   amount=amount, b=seat))
     elif kind == "ransom":
         lid, price = str(p["leader"]), int(p["price"])
         payer = major_of(st, seat)
         if price and (not payer or st.powers[payer]["treasury"] < price):
-            lines.append(_("{seat} cannot pay the ransom.", seat=seat))
+            told_to_both(lines, giver, seat, lambda: _("{seat} cannot pay the ransom.", seat=seat))
             return
         if price:
             st.powers[payer]["treasury"] -= price
             st.powers[major_of(st, giver)]["treasury"] += price
+        SD.record(st, "ransom", giver, seat, amount=price)
         free_leader(st, lid, lines)
 
 

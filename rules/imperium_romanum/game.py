@@ -49,6 +49,7 @@ from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import plunder as PL
+from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
 from rules.imperium_romanum.naval_charts import naval_charts
@@ -148,7 +149,7 @@ class ImperiumRomanumGame(Game[IRState]):
     def pending_decision(self) -> PendingDecision | None:
         p = self.state.pending
         if not p:
-            return None
+            return SD.deadline_decision(self.state)  # a simultaneous segment's deadline (4.0)
         return PendingDecision(
             id=p["id"], seat=p["seat"], kind=p["kind"], prompt=text_from_json(p["prompt"]),
             choices=tuple(Choice(str(v), text_from_json(label)) for v, label in p["choices"]),
@@ -223,6 +224,9 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
     if name == "decide":
+        if SD.is_deadline(st, args):
+            SD.answer(st, seat, str(args.get("choice", "")), lines)
+            return
         answer(st, seat, args, lines)
         return
     if st.pending:
@@ -230,7 +234,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
                                                               seat=st.pending["seat"]))  # fmt: skip
     if seat not in SEQ.waiting(st):
         raise RuleError("§4.0", _("it is not your turn (the {segment} segment waits for {seats})",
-                                  segment=st.segment, seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
+                                  segment=SEQ.SEGMENT_NAMES.get(st.segment, st.segment), seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
     if name in NOT_YET:
         section, what = NOT_YET[name]
         raise NotYetSupported(section, what)

@@ -351,7 +351,7 @@ def interceptors_of(st: IRState, seat: str, hex_id: str = "") -> list[str]:
 def _intercept_modifier(st: IRState, distance: int, not_moved: bool, seat: str = "") -> int:
     """10.6: -1 in winter, -3 beyond 3 MP, +1 when not yet moved, + the naval bonus (27.1.2)."""
     table = naval_charts().intercept
-    mod = P.NAVAL_BONUS if seat and P.seat_is_pirate(st, seat) else 0
+    mod = P.naval_bonus(st, seat) if seat else 0
     mod += table["winter"] if st.season == "winter" else 0
     mod += table["far"] if distance > table["far_beyond"] else 0
     return mod + (table["not_moved"] if not_moved else 0)

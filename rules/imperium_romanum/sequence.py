@@ -28,6 +28,12 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
     ("month_end", "§13.4.1"),
 )
 SECTION = dict(SEGMENTS)
+SEGMENT_NAMES: dict[str, Text] = {
+    "random_events": _("random events"), "taxation": _("taxation"), "diplomacy": _("diplomacy"),
+    "fortification": _("fortification"), "naval": _("naval"), "movement": _("movement"), "combat": _("combat"),
+    "siege": _("siege"), "supply": _("supply"), "month_end": _("month end"),
+}  # fmt: skip
+"""The segments (§4.0) as readers see them (issue 13)."""
 TAX_MONTHS = (3, 6, 9, 12)
 """Random events and Taxation & Mobilization happen in these months only (§4.0)."""
 SIMULTANEOUS = ("taxation", "diplomacy")
@@ -173,6 +179,7 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     """A new month: alliances lapse (5.8), the season is that of the Month Track (9.1)."""
     st.alliances = []
     st.proposals = []
+    st.agreements = []
     st.intercepted = []
     st.declared = []
     st.moving = {}
@@ -220,11 +227,12 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
-    """After negotiation (4.3): the grain rebellion check (22.2.2), the neutral barbarians of 37.6
-    may wake, neutral control by the Farthest Power rule (5.3, 23.5), and in April and November
-    the season roll (9.1)."""
-    from rules.imperium_romanum import grain, neutrals
+    """After negotiation (4.3): the public summary of the segment's offers, the grain rebellion
+    check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
+    rule (5.3, 23.5), and in April and November the season roll (9.1)."""
+    from rules.imperium_romanum import grain, neutrals, segment_deadline
 
+    segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
     neutrals.assign_neutrals(st, lines)

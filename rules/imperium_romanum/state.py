@@ -71,6 +71,9 @@ class IRState:
     alliances: list[list[str]] = field(default_factory=list)
     """Pairs of seats allied this month (5.8), each pair sorted."""
     proposals: list[list[str]] = field(default_factory=list)
+    agreements: list[list[str]] = field(default_factory=list)
+    """This month's agreements (kind, the two seats, talents), for the Diplomacy Phase's
+    public summary (issue 18, segment_deadline.py)."""
     standing: dict[str, dict[str, str]] = field(default_factory=dict)
     """Standing orders per seat: {"intercept": "never", "combat": "always_fight"}."""
     moving: dict[str, Any] = field(default_factory=dict)

@@ -6,12 +6,14 @@ caller may see (§3.2, §5.4, §5.5)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.moderator import Moderator
 
@@ -179,6 +181,25 @@ async def test_map_draws_a_province_and_refuses_an_unknown_place(table: LocalTab
     assert table.outputs[-1].refusal and "atlantis" in table.outputs[-1].text
 
 
+async def test_the_one_map_command_draws_this_games_map_in_its_channel(table: LocalTable) -> None:
+    """Issue 18: ``/map`` is every game's; in an Imperium Romanum channel it draws this game's
+    hexes, provinces and cities (the same drawer as ``/imperium map``) and completes its places."""
+    await started(table)
+    await ok(table, "/map zone:dacia")
+    shown = table.outputs[-1]
+    assert shown.image is not None and shown.audience == "public" and "Map of game #1: dacia." in shown.text
+    assert shown.image.name.endswith("imperium_romanum-map-dacia.png"), shown.image.name
+    await ok(table, "/map view:B4821")
+    assert table.outputs[-1].image is not None and "B4821" in table.outputs[-1].text
+    await ok(table, "/map")
+    assert "provinces by control" in table.outputs[-1].text
+    await table.run_slash("/map zone:atlantis")
+    assert table.outputs[-1].refusal and "atlantis" in table.outputs[-1].text
+    command, _ = table.find_command(["map"])
+    places = await command._params["zone"].autocomplete(table.interaction(), "aquin")  # type: ignore[attr-defined]
+    assert [c.value for c in places] == ["aquincum"], places
+
+
 async def test_next_step_menu_lists_the_legal_builds_and_acts(table: LocalTable) -> None:
     await started(table)
     await table.click("Next step")
@@ -302,10 +323,16 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTa
     for line in ("/game new game:imperium_romanum scenario:s02", "/game join seat:rome", "/game join seat:pirates",
                  "/game start"):
         await ok(table, line)
-    for _end in range(12):
+    for _end in range(40):
         _seq, game = await state(table)
-        if game.state.segment == "naval" and game.to_move() == ["rome"]:
+        if (game.state.segment == "naval" and game.to_move() == ["rome"]
+                and any(c.name == "sail" for c in game.legal_commands("rome"))):
             break
+        pending = game.pending_decision()
+        if pending is not None and pending.kind != "segment":  # a window, e.g. the supply declaration (13.2)
+            await table.click("Respond")
+            await table.select([table.find_component("select", "").options[0][0]])
+            continue
         await ok(table, "/end")
     assert game.state.segment == "naval" and game.to_move() == ["rome"]
     command, _ = table.find_command(["imperium", "sail"])
@@ -323,3 +350,107 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTa
     seq, _game = await state(table)
     await ok(table, f"/imperium sail fleets:{group} to:{reach[0].value}")
     assert (await state(table))[0] == seq + 1
+
+
+# -- the simultaneous segments' deadline (4.0, IR-DIS-2) ---------------------------------------
+async def timed_table(sqlite_engine: AsyncEngine, tmp_path: Path) -> tuple[LocalTable, FakeClock]:
+    """Scenario 12 at a table with a fake clock: ten minutes for orders, a reminder after five."""
+    clock = FakeClock()
+    t = LocalTable(Moderator(sqlite_engine, clock=clock), tmp_path / "timed")
+    await t.setup()
+    t.user = "alice"
+    await ok(t, '/game new game:imperium_romanum scenario:s12 options:"decision_seconds=600, reminder_seconds=300"')
+    await ok(t, "/game join seat:rome")
+    t.user = "bob"
+    await ok(t, "/game join seat:dacia")
+    t.user = "alice"
+    await ok(t, "/game start")
+    return t, clock
+
+
+async def tick(table: LocalTable) -> None:
+    await table.bot.get_cog("SchedulerCog").tick()  # type: ignore[union-attr]
+
+
+async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """4.0: Taxation & Mobilization waits for both powers; Rome gives its orders and ends, Dacia
+    says nothing: a reminder at five minutes, and at ten the segment closes for Dacia, the public
+    summary of the raises follows, and the sequence goes on to Diplomacy."""
+    table, clock = await timed_table(sqlite_engine, tmp_path)
+    seq, game = await state(table)
+    pending = game.pending_decision()
+    assert pending is not None and pending.kind == "segment" and pending.default == "close"
+    assert pending.id == "segment-1-taxation" and pending.section == "§4.0"
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    await ok(table, "/end")
+    _seq, game = await state(table)
+    assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
+    start = len(table.outputs)
+    clock.advance(timedelta(minutes=6))
+    await tick(table)
+    reminded = [o for o in table.outputs[start:] if "waiting for your move as dacia" in o.text]
+    assert reminded and reminded[0].pings == ["bob"], [o.text for o in table.outputs[start:]]
+    _seq, game = await state(table)
+    assert game.state.segment == "taxation"  # a reminder, not yet the deadline
+    clock.advance(timedelta(minutes=5))
+    await tick(table)
+    _seq, game = await state(table)
+    assert game.state.segment == "diplomacy", game.state.segment
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Time is up for the Taxation & Mobilization segment: dacia give no more orders (4.0)." in t
+               for t in public), public
+    assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
+    pending = game.pending_decision()
+    assert pending is not None and pending.id == "segment-1-diplomacy"
+
+
+async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """The deadline's Respond choice ``end`` ends the clicker's part as /end would; the other
+    power keeps its orders open and its Next step menu (4.0)."""
+    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    await table.click("Respond")
+    assert table.outputs[-1].audience == "alice" and "waits for your orders" in table.outputs[-1].text
+    await table.select(["My orders are given"])
+    _seq, game = await state(table)
+    assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
+    pending = game.pending_decision()
+    assert pending is not None and pending.seat == "dacia" and pending.id == "segment-1-taxation"
+    table.user = "bob"
+    await table.click("Next step")
+    assert table.outputs[-1].audience == "bob" and "dacia" in table.outputs[-1].text, table.outputs[-1].text
+
+
+async def test_a_forged_close_is_refused_and_changes_nothing(sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """``close`` is the deadline's default, never a choice on offer: a forged select value
+    carrying it is refused privately and the segment stays open."""
+    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    seq, _game = await state(table)
+    await table.click("Respond")
+    component = table.find_component("select", "")
+    component.options.append(("close", "close"))
+    await table.select(["close"])
+    shown = table.outputs[-1]
+    assert shown.refusal and "not on offer" in shown.text, shown.text
+    assert (await state(table))[0] == seq
+
+
+async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(table: LocalTable) -> None:
+    """5.8, 4.3: an alliance offer and its answer are told to Rome and Dacia alone; when the
+    Diplomacy Phase closes, one public line gives the month's agreements."""
+    await started(table, hot_seat=True)
+    await ok(table, "/end")
+    await ok(table, "/end")
+    start = len(table.outputs)
+    await ok(table, "/imperium ally with:dacia")
+    await table.click("Respond")
+    await table.select(["Accept"])
+    told = [o for o in table.outputs[start:] if "offers an alliance to dacia" in o.text or "are allied this month" in o.text]
+    assert told and all(o.audience == "alice" for o in told), [(o.audience, o.text) for o in told]
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert not any("alliance" in t or "allied" in t for t in public), public
+    await ok(table, "/end")
+    await ok(table, "/end")
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Diplomacy this month: rome and dacia are allied (5.8)." in t for t in public), public

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -46,6 +47,7 @@ def hand_built(language: str = "en") -> MapInput:
         sieges=("B4314",),
         forts=("B4410",),
         plunder=("B4212",),
+        roads=("moesia_superior", "pannonia_inferior"),
         language=language,
     )
 
@@ -232,3 +234,39 @@ def test_a_stack_off_the_map_does_not_stop_the_picture() -> None:
     assert len(from_view(view).stacks) == on_map
     theatre = Image.open(io.BytesIO(R.render_public_view(view, "theatre")))
     assert theatre.width > 0 and theatre.height > 0
+
+
+def test_a_stack_in_an_island_box_is_drawn_in_its_inset() -> None:
+    """§3.1.1: an island box is an inset beside its hex; a stack standing in it (``A3220A``,
+    the box of Cap Corse) keeps its place in the input and is drawn inside the inset, in its
+    power's colour, the inset readable at phone width (a counter fits, its id >= 9 px)."""
+    view = public_view(new_state("s12", Dice("ir18-box"), {}))
+    view["stacks"] = [dict(view["stacks"][0], hex="A3220A", side="rome", top="legion_20_10", size=1)]
+    inp = from_view(view)
+    assert [s.hex for s in inp.stacks] == ["A3220A"]
+    hexes = R.theatre_hexes(view, inp)
+    assert hexes == ("A3220A",)
+    image = R.render_theatre(inp, hexes)
+    layer, grid = R.terrain_layer()
+    box = R.theatre_box(hexes)
+    x, y = R.place(grid, "A3220A")
+    assert R.on_grid("A3220A") == "A3220" and (x, y) != grid.centre("A3220")
+    band = image.height - (box[3] - box[1])  # the title band above the crop
+    assert image.getpixel((int(x - box[0] - 15), int(y - box[1] + band + 15))) == R.FACTION["red"]
+    shrink = R.PHONE_W / image.width
+    assert R.BOX * shrink >= 20 and 18 * shrink >= 9
+
+
+def test_roads_are_those_of_the_scenarios_period() -> None:
+    """11.1: a province has roads in the Province Display's column of the scenario (11-16 for
+    scenario 12); each gets a road sign at its capital, and provinces without roads none."""
+    inp = from_view(public_view(new_state("s12", Dice("ir18-roads"), {})))
+    expected = tuple(p for p, e in sorted(data().display.items()) if "11-16" in e.roads)
+    assert inp.roads == expected and "achaea" in inp.roads
+    assert any("11-16" not in e.roads for e in data().display.values())
+    assert not set(inp.roads) - set(data().display)
+    capital = data().cities[data().display["moesia_superior"].capital].hex
+    with_roads = R.render_theatre(hand_built(), (capital,))
+    without = R.render_theatre(replace(hand_built(), roads=()), (capital,))
+    cells = golden_compare.cell_differences(with_roads, without)
+    assert cells, "the road sign changes the picture"

@@ -1,0 +1,103 @@
+"""The deadline of a simultaneous segment (§4.0; issue 18): Taxation & Mobilization and
+Diplomacy collect every power's orders, each told only to its own seat, and close when every
+power has ended its part OR when the game's deadline passes; one public summary follows.
+
+The deadline goes through the shared decision machinery (the bot stores a pending decision's
+deadline, reminds, and applies its default when time runs out): while a simultaneous segment
+waits and no response window is open, :func:`deadline_decision` is the game's pending
+decision, addressed to the first power still giving orders. Its one choice, ``end``, ends that
+power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
+the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
+id names the month and the segment, so its deadline runs from the segment's start however
+many powers end meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.command import Choice, PendingDecision
+from rules.core.errors import RuleError
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.state import IRState
+
+KIND = "segment"
+END = "end"
+CLOSE = "close"
+SEGMENT_NAMES = {"taxation": _("Taxation & Mobilization"), "diplomacy": _("Diplomacy")}
+
+
+def decision_id(st: IRState) -> str:
+    """One id per month and segment: ``segment-<month played>-<segment>``."""
+    return f"{KIND}-{st.turn}-{st.segment}"
+
+
+def waiting_seats(st: IRState) -> list[str]:
+    """The powers still giving orders in the current simultaneous segment (none elsewhere)."""
+    from rules.imperium_romanum import sequence as SEQ
+
+    if st.result or st.pending or st.segment not in SEQ.SIMULTANEOUS:
+        return []
+    return SEQ.waiting(st)
+
+
+def deadline_decision(st: IRState) -> PendingDecision | None:
+    """The segment's deadline as a pending decision, or None when no simultaneous segment
+    waits (or a response window is open: its own deadline runs then)."""
+    seats = waiting_seats(st)
+    if not seats:
+        return None
+    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    return PendingDecision(
+        id=decision_id(st), seat=seats[0], kind=KIND,
+        prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
+                 "still giving orders is done (4.0).", segment=segment),
+        choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
+    )  # fmt: skip
+
+
+def is_deadline(st: IRState, args: dict[str, Any]) -> bool:
+    """Does a ``decide`` command answer the segment's deadline?"""
+    return bool(waiting_seats(st)) and str(args.get("id", "")) == decision_id(st)
+
+
+def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
+    """``end``: ``seat`` ends its part; ``close`` (the default, at the deadline): every power
+    still giving orders ends its part."""
+    seats = waiting_seats(st)
+    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    if choice == END:
+        if seat not in seats:
+            raise RuleError("§4.0", _("you have already ended your part of the {segment} segment", segment=segment))
+        st.ended.append(seat)
+        lines.append(B.secret(_("You have ended your part of the {segment} segment.", segment=segment), seat))
+        return
+    if choice != CLOSE:
+        raise RuleError("§4.0", _("{choice} is not one of the choices", choice=choice or "?"))
+    st.ended.extend(seats)
+    lines.append(_("Time is up for the {segment} segment: {seats} give no more orders (4.0).",
+                   segment=segment, seats=", ".join(seats)))  # fmt: skip
+
+
+def record(st: IRState, kind: str, *parties: str, amount: int = 0) -> None:
+    """Note an agreement of this month's Diplomacy Phase for its public summary."""
+    st.agreements.append([kind, *parties, str(amount)])
+
+
+def diplomacy_summary(st: IRState, lines: list[Text]) -> None:
+    """4.3: once the Diplomacy Phase closes, the month's agreements in one public line (the
+    offers and answers were told only to the two parties until then)."""
+    said: list[str] = []
+    for kind, first, second, amount in st.agreements:
+        if kind == "alliance":
+            said.append(_("{a} and {b} are allied (5.8)", a=first, b=second))
+        elif kind == "gift":
+            said.append(_("{a} gave {amount} talents to {b} (6.0)", a=first, b=second, amount=amount))
+        elif kind == "ransom":
+            said.append(_("{a} freed a prisoner of {b} for {amount} talents (18.2.1)", a=first, b=second,
+                          amount=amount))  # fmt: skip
+    if said:
+        lines.append(_("Diplomacy this month: {agreements}.", agreements="; ".join(said)))
+    else:
+        lines.append(_("Diplomacy this month: no agreement (4.3)."))
