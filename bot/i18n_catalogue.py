@@ -3,9 +3,11 @@
 ``scripts/i18n extract|update|compile|check`` runs this module (Babel is a development
 dependency; the running bot reads only the compiled ``.mo`` files with :mod:`gettext`).
 
-Two sources make the template ``bot/locale/praetor.pot``:
+Three sources make the template ``bot/locale/praetor.pot``:
 
 - every ``_("...")`` and ``_n("...", "...", n)`` in the code (``babel.cfg``);
+- the names of the game data listed in :data:`DATA_NAMES` (card names, unit types), which the
+  rules show through ``rules.core.i18n.data_name``;
 - every name, description and choice of the slash-command tree, read from the loaded tree
   itself (names under the context ``"slash-command name"``: Discord's name rules apply).
 
@@ -39,6 +41,12 @@ TRANSLATED = ("fr",)
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+DATA_NAMES: tuple[tuple[str, str, str], ...] = (
+    ("rules/barracks/data/influence.toml", "card", "name"),
+    ("rules/imperium_romanum/data/units.toml", "unit", "name"),
+)
+"""(file, array of tables, key): the data names shown through ``data_name`` (docs/i18n.md)."""
 
 Key = tuple[str | None, str]
 """A message's identity: (context, msgid)."""
@@ -84,6 +92,18 @@ def extract_code(template: Catalog, root: Path = ROOT) -> None:
             template.add(message, None, [location], auto_comments=comments, context=context)
 
 
+def extract_data_names(template: Catalog, root: Path = ROOT) -> None:
+    """Add every name of :data:`DATA_NAMES` (each data file's entries, in file order)."""
+    import tomllib
+
+    for file, table, key in DATA_NAMES:
+        document = tomllib.loads((root / file).read_text(encoding="utf-8"))
+        for entry in document.get(table, []):
+            name = entry.get(key)
+            if isinstance(name, str) and name:
+                template.add(name, None, [(file, 0)])
+
+
 async def command_strings() -> list[tuple[str | None, str, str]]:
     """Every string of the slash-command tree as (context, message, where), in tree order."""
     from discord import app_commands
@@ -122,6 +142,7 @@ def build_template(root: Path = ROOT) -> Catalog:
     """The template: the code's messages, then the command tree's."""
     template = new_catalogue()
     extract_code(template, root)
+    extract_data_names(template, root)
     for context, message, where in asyncio.run(command_strings()):
         template.add(message, None, [(f"slash-commands:{where}", 0)], context=context)
     return template

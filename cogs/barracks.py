@@ -51,6 +51,7 @@ from cogs.common import (
     user_key,
 )
 from cogs.play import complete, split_list
+from rules.barracks.game import PHASE_TEXT
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, join
 
@@ -90,7 +91,8 @@ def card_text(card: dict[str, Any], language: str = "en") -> str:
     if card.get("effective") not in (None, card.get("value")):
         value += " " + localise(_("(now {value})", value=card["effective"]), language)
     suit = localise(SUITS.get(str(card.get("suit", "")), str(card.get("suit", ""))), language)
-    return f"{card.get('name', card.get('id'))} {suit} {value}".strip()
+    name = localise(card.get("name", card.get("id")), language)
+    return f"{name} {suit} {value}".strip()
 
 
 def arg_label(game: Game[Any], seat: str, verb: str, key: str, value: str) -> str:
@@ -184,7 +186,7 @@ def table_lines(view: dict[str, Any], language: str = "en") -> list[str]:
             "Round {round} of {rounds}, phase {phase}.",
             round=view.get("round"),
             rounds=view.get("rounds"),
-            phase=view.get("phase"),
+            phase=PHASE_TEXT.get(str(view.get("phase")), view.get("phase")),
         ),
         _(
             "Forum: {forum}. Deck: {deck} cards. Discard top: {discard}.",
@@ -269,9 +271,9 @@ class PlayButton(
         if not cards:
             await refuse(interaction, _("You have no card to play now."))
             return
-        pairs = [(arg_label(game, seat, "play", "card", c), c) for c in cards]
-        view = discord.ui.View(timeout=None)
         reader = reader_language(interaction)
+        pairs = [(localise(arg_label(game, seat, "play", "card", c), reader), c) for c in cards]
+        view = discord.ui.View(timeout=None)
         for page, options in enumerate(_options(pairs)):
             view.add_item(CardSelect(self.game_id, self.seq, page, options, reader))
         await interaction.response.send_message(
@@ -458,7 +460,7 @@ def order_label(order: list[str], as_seen: bool, language: str = "en") -> str:
     names = [CARDS[c].label() if c in CARDS else c for c in order]
     # TRANSLATORS: joins the cards of a Frumentarii order: "Mob Yellow 5 then Castra Red 3"
     then = localise(_("then"), language)
-    cards = f" {then} ".join(names)
+    cards = join(f" {then} ", names)
     text = (
         _("Under the deck: {cards} (as seen)", cards=cards) if as_seen
         else _("Under the deck: {cards}", cards=cards)

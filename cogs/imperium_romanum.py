@@ -54,7 +54,7 @@ from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
 from render.imperium_romanum import render_public_view
 from rules.core import Command, RuleError
-from rules.core.i18n import Text, _, _n
+from rules.core.i18n import Text, _, _n, data_name, join
 from rules.imperium_romanum.game import STANDING
 from rules.imperium_romanum.record import power_record
 from rules.imperium_romanum.world import data
@@ -92,7 +92,7 @@ def pieces_label(game: Any, pieces: list[str]) -> Text:
 
 def unit_type_label(type_id: str) -> str:
     kind = data().units.get(type_id)
-    return f"{kind.name} {kind.strength}-{kind.ma}" if kind else type_id
+    return join(" ", [data_name(kind.name), f"{kind.strength}-{kind.ma}"]) if kind else type_id
 
 
 def value_label(game: Any, verb: str, option: str, value: Any) -> str:
@@ -369,9 +369,9 @@ def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
         side = stack["side"]
         besieged = _(" (besieged)") if stack["besieged"] else ""
         if "units" in stack:
-            pieces = [f"{unit_type_label(u['type'])}" for u in stack["units"]]
+            pieces = [unit_type_label(u["type"]) for u in stack["units"]]
             pieces += [f"{ldr['name']} ({ldr['value']})" for ldr in stack["leaders"]]
-            lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=", ".join(pieces)))
+            lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=join(", ", pieces)))
         else:
             top = _("a leader") if stack["top"] == "leader" else unit_type_label(stack["top"])
             lines.append(_n("{side}{besieged}: {top} on top, {n} piece in all.",

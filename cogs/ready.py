@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Command
-from rules.core.i18n import _, _n
+from rules.core.i18n import _, _n, join
 from rules.core.typed import shown_value, typed_line
 
 SLASH_PATHS: dict[tuple[str, str], str] = {}
@@ -56,7 +56,7 @@ def _note(command: Command, labels: dict[tuple[str, str, str], str], description
         label = labels.get((command.name, option, text), text)
         if label != text:
             words.append(label)
-    return ", ".join(words) or descriptions.get(command.name, "")
+    return join(", ", words) if words else descriptions.get(command.name, "")
 
 
 def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from render.words import words
+from rules.barracks.game import PHASE_TEXT
 from rules.core.i18n import _
 
 FONTS = Path(__file__).resolve().parent / "assets" / "fonts"
@@ -216,7 +217,7 @@ def render_table(view: dict[str, Any]) -> bytes:
         title = tr(_("The Barracks Emperors - round {round}/{rounds} - game over", **rounds))
     else:
         title = tr(_("The Barracks Emperors - round {round}/{rounds} - to play: {seat} ({phase})",
-                     seat=view.get("active"), phase=view.get("phase"), **rounds))
+                     seat=view.get("active"), phase=PHASE_TEXT.get(str(view.get("phase")), view.get("phase")), **rounds))
     d.text((MARGIN, 12), title, font=_font(20, True), fill=INK)
     if view.get("demagogue"):
         d.text((grid + 10, 14), tr(_("Demagogue: {seat}", seat=view["demagogue"])), font=_font(16, True),

@@ -29,7 +29,7 @@ from render.assets import base_layer, font
 from render.layout import Placed, Placer
 from render.words import words
 from rules.core.i18n import _, _n
-from rules.rome_iinc.data import RomeData, data
+from rules.rome_iinc.data import UNIT_WORDS, RomeData, data
 
 RGB = tuple[int, int, int]
 WIDTH = 1000
@@ -73,10 +73,6 @@ LINK_COLOUR: dict[str, RGB] = {
 UNIT_ORDER = ("legion", "pseudo", "guards", "cavalry", "auxilia", "fleet", "fort")
 UNIT_SHORT = {"legion": "L", "pseudo": "PL", "guards": "G", "cavalry": "C", "auxilia": "A",
               "fleet": "F", "fort": "Ft"}
-UNIT_WORDS = {
-    "legion": _("Legion"), "pseudo": _("Pseudo Legion"), "guards": _("Guards"),
-    "cavalry": _("Cavalry"), "auxilia": _("Auxilia"), "fleet": _("Fleet"), "fort": _("Fort"),
-}
 PHASE_WORDS = {
     "event": _("Event Phase"), "treasury": _("Treasury Phase"), "unrest": _("Unrest Phase"),
     "war": _("War Phase"), "victory": _("Victory Phase"), "over": _("Game over"),

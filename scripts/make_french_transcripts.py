@@ -10,10 +10,12 @@ transcript or a French translation changes:
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
+sys.path.insert(0, str(ROOT))  # the bot's catalogue and the games' labels
 USERS = ("alice", "bob", "zoe")
 
 CLICKS = {
@@ -48,8 +50,8 @@ EXPECTATIONS = {
     "tax base 21 talents": "base fiscale 21 talents",
     "on top": "au sommet",
     "Rome (Trajan) raised 1 unit this phase: Aquincum (7.4).": "Rome (Trajan) a levé 1 unité pendant cette phase : Aquincum (7.4).",
-    "Battle at B5011: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5011 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
-    "Susagus intercepts at B5011: 8 against 8 (12.4.1).": "Susagus intercepte en B5011 : 8 contre 8 (12.4.1).",
+    "Battle at B5109: 60 against 28, column 2/1, roll 1: N/N (14.5).": "Bataille en B5109 : 60 contre 28, colonne 2/1, jet 1 : N/N (14.5).",
+    "Susagus intercepts at B5109: 8 against 6 (12.4.1).": "Susagus intercepte en B5109 : 8 contre 6 (12.4.1).",
     "The losers retreat to B4910 (14.5.1).": "Les vaincus retraitent vers B4910 (14.5.1).",
     "🎲 §13.2 supply from a baggage train (2d6, first die): d6 rolled 5": "🎲 §13.2 supply from a baggage train (2d6, first die) : d6 a donné 5",
     "dacia besieges Aquincum (17.1).": "dacia assiège Aquincum (17.1).",
@@ -117,10 +119,27 @@ SELECTS = (
 (message ids of bot/locale; their {fields} are game words, kept as they are)."""
 
 
+def game_labels() -> dict[str, str]:
+    """English -> French labels of the Barracks cards and Emperors (their names and suits go
+    through the catalogue: ``Quaestor Yellow 3`` is ``Questeur Jaune 3``), longest first."""
+    from bot.i18n import localise
+    from rules.barracks.data import CARDS, EMPERORS
+    from rules.barracks.engine import card_label, emperor_label
+    from rules.core.i18n import plain
+
+    labels = [card_label(c) for c in CARDS] + [emperor_label(e) for e in EMPERORS]
+    pairs = {plain(text): localise(text, "fr") for text in labels}
+    return dict(sorted(pairs.items(), key=lambda pair: -len(pair[0])))
+
+
 def french_option(label: str) -> str:
     """The French label of a menu option written from one of :data:`SELECTS`."""
     import gettext
     import re
+
+    labels = game_labels()
+    if label in labels:
+        return labels[label]
 
     catalogue = gettext.translation("praetor", ROOT / "bot" / "locale", languages=["fr"])
     # Then any other sentence of the catalogue (a decision's choices), longest wording first.
@@ -132,6 +151,8 @@ def french_option(label: str) -> str:
         key=lambda m: -len(wording(m)),
     )
     for msgid in (*SELECTS, *others):
+        if msgid not in SELECTS and re.fullmatch(r"[a-z0-9_]+", label):
+            continue  # a value ("siege"), not a label: the transcript names it as it is
         pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(msgid)) + "$"
         try:
             found = re.match(pattern, label)
@@ -140,6 +161,8 @@ def french_option(label: str) -> str:
         if found:  # the fields may be sentences too ("C3 first: Eagle takes Tetricus II")
             fields = {k: french_option(v) if v != label else v for k, v in found.groupdict().items()}
             return catalogue.gettext(msgid).format(**fields)
+    for english, french in labels.items():  # "3: Castra Red 3", "E5 Aurelian (Red)"
+        label = re.sub(rf"(?<![\w]){re.escape(english)}(?![\w])", french, label)
     return label
 
 

@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.core.i18n import Text, _, data_name, join
+
 Pos = tuple[int, int]
 
 FACTIONS: tuple[str, ...] = ("sword", "eagle", "pillar", "wreath")  # clockwise turn order (§5.0)
-FACTION_NAMES = {"sword": "Sword", "eagle": "Eagle", "pillar": "Pillar", "wreath": "Wreath"}
-SUIT_NAMES = {"R": "Red", "B": "Blue", "Y": "Yellow", "G": "Gray"}
+FACTION_NAMES = {"sword": _("Sword"), "eagle": _("Eagle"), "pillar": _("Pillar"), "wreath": _("Wreath")}
+SUIT_NAMES = {"R": _("Red"), "B": _("Blue"), "Y": _("Yellow"), "G": _("Gray")}
+"""Marked: a faction or a suit reaches a reader in the reader's language (issue 13)."""
 DATA_FILES = ("influence.toml", "emperors.toml", "board.toml")
 
 
@@ -56,10 +59,10 @@ class CardInfo:
     def is_barbarian(self) -> bool:
         return self.suit == "G"
 
-    def label(self) -> str:
+    def label(self) -> Text:
         if self.is_barbarian:
-            return "Barbarian (0)"
-        return f"{self.name} {SUIT_NAMES[self.suit]} {self.value}"
+            return _("Barbarian (0)")
+        return join(" ", [data_name(self.name), SUIT_NAMES[self.suit], str(self.value)])
 
 
 @dataclass(frozen=True)

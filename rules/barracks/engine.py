@@ -32,7 +32,7 @@ from rules.barracks.data import (
 )
 from rules.barracks.state import BarracksState
 from rules.core.command import Outcome
-from rules.core.i18n import _
+from rules.core.i18n import Text, _, join
 
 # -- geometry by label -------------------------------------------------------------------------
 EMP_LABELS: tuple[str, ...] = tuple(LABEL[p] for p in EMPEROR_POSITIONS)
@@ -68,7 +68,7 @@ DEMAGOGUE_BLOCKS_END_OF_TURN = False  # BE-06
 END_OF_TURN_ABILITIES = ("princeps", "frumentarii")  # §10.0: they act at the end of the turn
 
 
-def card_label(cid: str) -> str:
+def card_label(cid: str) -> Text:
     return CARDS[cid].label()
 
 
@@ -82,9 +82,9 @@ def board_label(st: BarracksState, cid: str) -> str:
     return _("{card} (+{bonus}: {value})", card=card_label(cid), bonus=bonus, value=card_value(st, cid))
 
 
-def emperor_label(eid: str) -> str:
+def emperor_label(eid: str) -> Text:
     e = EMPERORS[eid]
-    return f"{e.name} ({SUIT_NAMES[e.colour]})"
+    return join("", [e.name, " (", SUIT_NAMES[e.colour], ")"])
 
 
 # -- seats, factions, areas --------------------------------------------------------------------
@@ -156,12 +156,12 @@ def area_seats(st: BarracksState, area: str) -> list[str]:
     return [s for s in st.seats if area_of_seat(st, s) == area]
 
 
-def area_title(st: BarracksState, area: str) -> str:
+def area_title(st: BarracksState, area: str) -> Text:
     if area in FACTION_NAMES:
         return FACTION_NAMES[area]
     if "+" in area:
-        return " + ".join(FACTION_NAMES[f] for f in area.split("+"))
-    return f"{area} ({' + '.join(FACTION_NAMES[f] for f in seat_factions(st, area))})"
+        return join(" + ", [FACTION_NAMES[f] for f in area.split("+")])
+    return join("", [area, " (", join(" + ", [FACTION_NAMES[f] for f in seat_factions(st, area)]), ")"])
 
 
 def next_seat(st: BarracksState, seat: str) -> str:

@@ -12,14 +12,14 @@ from rules.barracks.data import CARDS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import Text, _, _n, join
 
 
-def who(st: BarracksState, actor: str) -> str:
+def who(st: BarracksState, actor: str) -> Text:
     if actor in FACTION_NAMES:
         return FACTION_NAMES[actor]
-    facs = " + ".join(FACTION_NAMES[f] for f in E.seat_factions(st, actor))
-    return f"{actor} ({facs})"
+    facs = join(" + ", [FACTION_NAMES[f] for f in E.seat_factions(st, actor)])
+    return join("", [actor, " (", facs, ")"])
 
 
 # -- step 1: play ------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def do_play(st: BarracksState, actor: str, cid: str, space: str, origin: str, ou
     enter_ability(st, actor, out)
 
 
-def card_label_short(cid: str) -> str:
+def card_label_short(cid: str) -> Text:
     return E.card_label(cid)
 
 

@@ -61,7 +61,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.core.i18n import _
+from rules.core.i18n import _, data_name, join
 
 SEATS4 = ("p1", "p2", "p3", "p4")
 _SCENARIOS: dict[str, tuple[str, str, tuple[str, ...], int | None, str]] = {
@@ -307,17 +307,17 @@ class BarracksGame(Game[BarracksState]):
         if key == "card" and value in CARDS:
             return E.card_label(value)
         if key == "emperor" and value in st.emperors:
-            return f"{value} {E.emperor_label(st.emperors[value])}"
+            return join(" ", [value, E.emperor_label(st.emperors[value])])
         if key == "choice" and value.isdigit() and st.phase == "select":
             i = int(value) - 1
             if i < len(st.forum):
-                return f"{value}: {E.card_label(st.forum[i])}"
+                return join(": ", [value, E.card_label(st.forum[i])])
         if key == "choice" and value in CARDS:
             return E.card_label(value)
         if key == "target" and value in st.cards:
-            return f"{value} {E.card_label(st.cards[value])}"
+            return join(" ", [value, E.card_label(st.cards[value])])
         if key == "target" and value in st.emperors:
-            return f"{value} {E.emperor_label(st.emperors[value])}"
+            return join(" ", [value, E.emperor_label(st.emperors[value])])
         return value
 
     # -- results --------------------------------------------------------------------------
@@ -367,7 +367,7 @@ class BarracksGame(Game[BarracksState]):
             lines.append(_("Waiting for {seat}: {prompt}", seat=st.pending["seat"], prompt=st.pending["prompt"]))
         else:
             lines.append(_("To move: {who} ({step}).", who=flow.who(st, st.active),
-                           step=_PHASE_TEXT.get(st.phase, st.phase)))
+                           step=PHASE_TEXT.get(st.phase, st.phase)))
         if st.demagogue:
             lines.append(_("Demagogue window open for {who}.", who=flow.who(st, st.demagogue)))
         return lines
@@ -382,8 +382,9 @@ class BarracksGame(Game[BarracksState]):
         return BarracksState.from_json(data)
 
 
-_PHASE_TEXT = {"play": _("play a card"), "ability": _("card ability"), "resolve": _("order of resolution"),
-               "select": _("Forum choice"), "frumentarii": _("Frumentarii")}
+PHASE_TEXT = {"play": _("play a card"), "ability": _("card ability"), "resolve": _("order of resolution"),
+               "select": _("Forum choice"), "frumentarii": _("Frumentarii"), "over": _("game over")}
+"""The name of each phase (``BarracksState.phase``) as readers see it."""
 _ACTION_HELP = {
     "play": _("Play a card from your hand into a space (§6.0)"),
     "move": _("Discard a Barbarian card to move a Barbarian one diagonal step (§6.2)"),
@@ -405,7 +406,7 @@ _ARG_HELP = {"card": _("card in hand"), "space": _("space label (e.g. D7)"), "fr
 def card_json(st: BarracksState, cid: str) -> dict[str, Any]:
     info = CARDS[cid]
     return {
-        "id": cid, "name": info.name, "suit": info.suit, "value": info.value,
+        "id": cid, "name": data_name(info.name), "suit": info.suit, "value": info.value,
         "counters": list(st.counters.get(cid, [])), "effective": E.card_value(st, cid),
         "flipped": cid in st.flipped, "text": info.solo_text if (st.mode == "solo" and info.solo_text) else info.text,
     }

@@ -21,7 +21,7 @@ from rules.barracks.data import CARDS, EMPERORS, FACTION_NAMES
 from rules.barracks.state import BarracksState
 from rules.core.command import Command, GameResult, Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _, _n, join
+from rules.core.i18n import Text, _, _n, join
 
 RIVALS = ("eagle", "pillar", "wreath")
 PLAYER = "sword"
@@ -32,6 +32,13 @@ MAX_DEFEAT_OFFERS = 12
 
 
 # -- invasion path -----------------------------------------------------------------------------
+def _and(names: list[Text]) -> Text:
+    """``A``, ``A and B``, ``A, B and C``: faction names in a sentence, translated."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}", names=join(", ", list(names[:-1])), last=names[-1])
+
+
 def path_number(st: BarracksState, space: str) -> int:
     """Number of a space on the current invasion path (1, 2, 3; 0 when off the path)."""
     if st.path is None:
@@ -679,14 +686,14 @@ def result(st: BarracksState) -> GameResult:
     mine = dict(ranks)[PLAYER]
     ahead = [a for a, k in ranks if k > mine]
     if ahead:
-        names = " and ".join(FACTION_NAMES[a] for a in ahead)
+        names = _and([FACTION_NAMES[a] for a in ahead])
         return GameResult((), _("Defeat: {names} finished ahead of you.", names=names), "defeat", scores)
     pts = sum(victory_points(st).values())
     title = title_for(pts)
     # still tied after every tie-break of §3.0: the victory is shared, and still yours (§15.3)
     tied = [a for a, k in ranks if k == mine and a != PLAYER]
     if tied:
-        names = " and ".join(FACTION_NAMES[a] for a in tied)
+        names = _and([FACTION_NAMES[a] for a in tied])
         return GameResult((seat,), _("Victory shared with {names} at {points} Legacy points: level {level}, "
                                      "{title}.", names=names, points=mine[0], level=pts, title=title),
                           title, scores)

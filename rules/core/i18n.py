@@ -125,6 +125,14 @@ def _n(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     return Text(singular, plural, n, **params)
 
 
+def data_name(name: str) -> Text:
+    """A name read from a game's data files (a unit type, a card) as a translatable word: its
+    message id is the name itself. ``bot/i18n_catalogue.py`` extracts the names of the data
+    files it lists (``DATA_NAMES``) into the catalogue, so they are translated like marked
+    sentences; a name the catalogue lacks (an owner's own data) stays as written."""
+    return Text(name)
+
+
 def join(separator: str, parts: list[Any]) -> Text:
     """``separator.join(parts)`` that still translates each part that is a :class:`Text`
     (a list of chit or zone names inside a sentence)."""

@@ -405,6 +405,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u)
         total = len(done) + len(take)
         if total:
+            out.map_changed = True
             out.say(
                 _n(
                     "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
@@ -463,7 +464,10 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
-    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
+    (counters flip or leave: the map is redrawn)."""
+    if units and loss.kind in ("all_eliminated", "all_step"):
+        out.map_changed = True
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)

@@ -313,7 +313,7 @@ def battle_report(record: dict[str, Any]) -> list[Text]:
             _(
                 "Roll: {die}, modified by {mods}: row {row}.",
                 die=record["roll"],
-                mods=", ".join(mods),
+                mods=join(", ", mods),
                 row=record["row"],
             )
         )

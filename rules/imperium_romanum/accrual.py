@@ -18,8 +18,6 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
-PIRATE_RATE = {"pirates": 0.5}
-"""27.1 prints the pirates' rate (one-half); used while the scenario file does not carry it."""
 CITY_LIMIT = 2
 """8.3: at most two units placed in one city (IR-ENG-39: in one hex, for a power without cities)."""
 ACTIVE = ("active client", "active neutral")
@@ -32,10 +30,9 @@ def rate(st: IRState, power: str) -> float | None:
     if rec.get("replacement") is not None:
         return float(rec["replacement"])
     scenario_power = next((p for p in data().scenarios[st.scenario].powers if p.id == power), None)
-    value = getattr(scenario_power, "replacement", None)
-    if value is not None:
-        return float(value)
-    return PIRATE_RATE.get(power)
+    if scenario_power is None or scenario_power.replacement is None:
+        return None
+    return float(scenario_power.replacement)
 
 
 def rate_halves(st: IRState, power: str) -> int:
@@ -161,7 +158,7 @@ def revive(st: IRState, uid: str, hex_id: str) -> None:
     fleet = B.is_fleet(rec)
     rec.update(hex=hex_id, order=st.seq, vet=fleet or rec["type"] == B.BT, sp=6 if rec["type"] == B.BT else 0,
                besieged=False, mp=0, activated=False, moved=False, supplied=False, spent=False, crossing="",
-               must_attack=False, foraged=False, aboard="")  # fmt: skip
+               must_attack=False, foraged=False, aboard="", in_port=False, at_sea=0, nmp=0, mmp=0)  # fmt: skip
     rec["from"] = ""
     st.units[uid] = rec
 

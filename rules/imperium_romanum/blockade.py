@@ -66,3 +66,12 @@ def winter_value(st: IRState, fid: str) -> int:
     """17.2: a besieging fleet's attrition value: 1, or its movement's value + 1 when it moved."""
     moved = int(st.units[fid].get("mmp", 0))
     return BESIEGER_ATTRITION + attrition_value(moved) if moved else BESIEGER_ATTRITION
+
+
+def room_inside(st: IRState, hex_id: str) -> int:
+    """16.3, 17.2.2: the half-LE the besieged city still holds; troops beyond it stay outside."""
+    from rules.imperium_romanum.combat import city_capacity
+
+    siege = st.sieges[hex_id]
+    used = sum(B.le_halves(st.units[u]) for u in B.units_at(st, hex_id, True) if B.is_combat(st.units[u]))
+    return city_capacity(str(siege["city"])) - used

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, data_name, join
 from rules.imperium_romanum.data_model import UnitType
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import CAVALRY, data, world
@@ -146,7 +146,7 @@ def name_of(st: IRState, piece: str) -> str:
     if piece in st.leaders:
         return data().leaders[piece].name
     if piece in st.units:
-        return str(data().units[st.units[piece]["type"]].name)
+        return data_name(data().units[st.units[piece]["type"]].name)
     return piece
 
 
@@ -209,7 +209,7 @@ def eliminate_unit(st: IRState, uid: str, lines: list[Text], why: Text, by: str 
 def name_of_type(unit: dict[str, Any]) -> str:
     kind = utype(unit)
     shown = kind.strength if unit["vet"] else kind.back
-    return f"{kind.name} {shown}-{kind.ma}"
+    return join(" ", [data_name(kind.name), f"{shown}-{kind.ma}"])
 
 
 def leader_loss_morale(st: IRState, lid: str) -> int:

@@ -228,6 +228,8 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
             choices.append([f"retreat:{dest}", text_to_json(_("Retreat before combat to {hex}", hex=dest))])
     if siege_possible(st, side, hex_id, outside):
         choices.append(["siege", text_to_json(_("Accept siege in the city"))])
+    elif split_inside(st, side, hex_id, outside):
+        choices.append(["split", text_to_json(_("Split: those the city holds accept siege, the others fight outside"))])
     order = st.standing.get(side, {}).get("combat", "ask")
     if len(choices) == 1 or order == "always_fight" or side not in st.seats:
         fight(st, seat, hex_id, lines)
@@ -270,6 +272,15 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
                       "default": "besiege", "section": "§14.3", "hex": hex_id, "attacker": seat}  # fmt: skip
     elif choice == "assault":
         fight(st, seat, hex_id, lines, assault=True)
+    elif choice == "split":
+        _side, defenders = defender_seat(st, seat, hex_id)
+        inside = split_inside(st, side, hex_id, [u for u in defenders if not st.units[u]["besieged"]])
+        for uid in inside:
+            st.units[uid]["besieged"] = True
+        lay_siege(st, seat, hex_id, side, lines)
+        lines.append(_n("{n} unit accepts siege in the city; the others fight outside (14.3.1).",
+                        "{n} units accept siege in the city; the others fight outside (14.3.1).", len(inside)))  # fmt: skip
+        fight(st, seat, hex_id, lines)
     # "besiege": the siege stands, nothing more this segment
 
 
@@ -284,16 +295,42 @@ def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text])
 
 
 def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool:
-    """14.3, 16.3: units may accept siege in their own city when they fit (split defence, where
-    some stay outside, is not yet supported)."""
+    """14.3, 16.3: units may accept siege in their own city when they fit (when they do not, a
+    split defence, 14.3.1: ``split_inside``)."""
     city = B.city_at(st, hex_id)
     if not city or hex_id in st.sieges or side not in st.seats:
         return False
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False
-    capacity = ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+    capacity = city_capacity(city)
     return sum(B.le_halves(st.units[u]) for u in uids if not st.units[u]["type"].startswith("fleet")) <= capacity
+
+
+def city_capacity(city: str) -> int:
+    """16.3: the half-LE a city holds."""
+    return ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+
+
+def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[str]:
+    """14.3.1 (IR-ENG-46): when the force is too big for its own city, the units that go in: the
+    infantry first, the strongest first, while they fit (16.3); empty when no split is possible."""
+    city = B.city_at(st, hex_id)
+    if not city or hex_id in st.sieges or side not in st.seats:
+        return []
+    owner = st.city_owner.get(city, "")
+    if not owner or B.seat_of(st, owner) != side:
+        return []
+    room = city_capacity(city)
+    land = [u for u in uids if not B.is_fleet(st.units[u]) and B.is_combat(st.units[u])]
+    if sum(B.le_halves(st.units[u]) for u in land) <= room:
+        return []  # everyone fits: a plain acceptance of siege (14.3)
+    inside = []
+    for uid in sorted(land, key=lambda u: (B.is_cavalry(st.units[u]), -B.strength(st.units[u]), u)):
+        if B.le_halves(st.units[uid]) <= room:
+            inside.append(uid)
+            room -= B.le_halves(st.units[uid])
+    return inside if len(inside) < len(land) else []
 
 
 def cavalry_sp(st: IRState, uids: list[str], attacking: bool) -> int:

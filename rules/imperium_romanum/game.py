@@ -65,7 +65,8 @@ BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest"), "supply": ("ask", "bt")}
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"),
+            "naval_order": ("ask", "first")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -218,7 +219,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -233,7 +234,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
                                                               seat=st.pending["seat"]))  # fmt: skip
     if seat not in SEQ.waiting(st):
         raise RuleError("§4.0", _("it is not your turn (the {segment} segment waits for {seats})",
-                                  segment=st.segment, seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
+                                  segment=SEQ.SEGMENT_NAMES.get(st.segment, st.segment), seats=", ".join(SEQ.waiting(st)) or "-"))  # fmt: skip
     if name in NOT_YET:
         section, what = NOT_YET[name]
         raise NotYetSupported(section, what)
@@ -306,6 +307,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_season(st, choice, lines)
     elif kind == "supply":
         SUP.answer_declaration(st, choice, lines)
+    elif kind == "naval_order":
+        SEQ.answer_naval_order(st, choice, lines)
     elif kind == "elite":
         C.answer_elite(st, choice, lines)
     elif kind == "donative":

@@ -8,7 +8,8 @@ views; an empty list means the state is sound. The checks:
 - a piece on a sea hex is a fleet or aboard a fleet in that hex; a fleet on land is in a port
   (10.2, 10.4); a fleet carries no more than its capacity (10.4.1);
 - stacking: pieces of one player in a hex may all stack together (3.3 is unlimited in number;
-  5.2, 5.8 say who may share a hex); a besieged unit is in a besieged city's hex (17.0);
+  5.2, 5.8 say who may share a hex); a besieged unit is in a city's hex (17.0), and a besieged
+  city holds no more than its capacity (16.3);
 - what the views draw is on the grid: stacks, sieges, forts, forts under construction; plunder is
   kept per province (24.1);
 - no view shows what a stack hides (3.2): the public view has only the top unit and the size,
@@ -18,6 +19,7 @@ views; an empty list means the state is sound. The checks:
 from __future__ import annotations
 
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.combat import city_capacity
 from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
@@ -59,6 +61,10 @@ def _places(st: IRState) -> list[str]:
     for uid, rec in sorted(st.eliminated.items()):
         if rec["hex"]:
             out.append(f"eliminated {uid} still names the hex {rec['hex']}")
+    for hex_id, siege in sorted(st.sieges.items()):
+        inside = sum(B.le_halves(st.units[u]) for u in B.units_at(st, hex_id, True) if B.is_combat(st.units[u]))
+        if inside > city_capacity(str(siege["city"])):
+            out.append(f"{inside} half-LE are besieged in {hex_id}, more than the city holds (16.3)")
     capacity = naval_charts().transport["capacity_halves"]
     for fid, rec in sorted(st.units.items()):
         if B.is_fleet(rec):

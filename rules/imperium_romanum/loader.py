@@ -628,6 +628,12 @@ def summary_lines(data: IRData) -> list[str]:
         ),
         _n("{n} Imperium Romanum non-city port", "{n} Imperium Romanum non-city ports", len(data.ports)),
         _n("{n} Imperium Romanum unit type", "{n} Imperium Romanum unit types", len(data.units)),
+        _n(
+            "{n} Imperium Romanum unit set up in the scenarios ({counters} counters on the Maximum Unit Build Chart)",
+            "{n} Imperium Romanum units set up in the scenarios ({counters} counters on the Maximum Unit Build Chart)",
+            sum(n for s in data.scenarios.values() for d in s.deployments for _u, n in d.units),
+            counters=sum(sum(row.values()) for row in tables.max_build.values()),
+        ),
         _n("{n} Imperium Romanum leader", "{n} Imperium Romanum leaders", len(data.leaders)),
         _n("{n} Imperium Romanum scenario", "{n} Imperium Romanum scenarios", len(data.scenarios)),
         _n("{n} Imperium Romanum Land CRT cell", "{n} Imperium Romanum Land CRT cells", sum(len(r) for r in data.charts.land_crt.values())),

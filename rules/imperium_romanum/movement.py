@@ -154,7 +154,18 @@ def reach(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
     return world(st.scenario).reachable(
         origin, budget, st.season == "winter", st.flooded,
         stops=lambda h: stops_at(st, seat, h), enterable=lambda h: may_enter(st, powers, h),
+        crossable=lambda a, b, crossing: crossing != "strait" or not strait_guarded(st, seat, a, b),
     )  # fmt: skip
+
+
+def strait_guarded(st: IRState, seat: str, a: str, b: str) -> bool:
+    """12.2: no land unit crosses a strait while an enemy fleet lies in a hex the strait
+    separates (its two ends and the sea between them on our map)."""
+    for hex_id in world(st.scenario).strait_waters(a, b):
+        for uid in B.units_at(st, hex_id):
+            if B.is_fleet(st.units[uid]) and B.seat_hostile_to(st, seat, st.units[uid]["power"]):
+                return True
+    return False
 
 
 def path_to(best: dict[str, tuple[int, str]], target: str) -> list[str]:
@@ -209,6 +220,8 @@ def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
             if step not in costs:
                 _refuse_barrier(w, here, step)
                 raise RuleError("§12.1", _("{a} and {b} are not joined by land", a=here, b=step))
+            if w.crossing(here, step) == "strait" and strait_guarded(st, seat, here, step):
+                raise RuleError("§12.2", _("an enemy fleet guards the strait between {a} and {b}", a=here, b=step))
             if here != origin and stops_at(st, seat, here):
                 raise RuleError("§12.3", _("movement ends on entering {hex}", hex=here))
             if not may_enter(st, powers, step):

@@ -68,11 +68,11 @@ def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
     return bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 
-def may_enter(st: IRState, seat: str, hex_id: str) -> bool:
+def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -> bool:
     """A fleet enters sea hexes and ports not held by an enemy (10.3), and the port of a city
     its side besieges (17.2), but not its own side's port while blockaded (17.2.2); pirates
     never leave their zone (27.1.1)."""
-    if P.seat_is_pirate(st, seat) and hex_id not in P.zone(st.scenario):
+    if (P.seat_is_pirate(st, seat) if pirate is None else pirate) and hex_id not in P.zone(st.scenario):
         return False
     if is_sea(hex_id):
         return True
@@ -87,6 +87,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
     (Dijkstra on the cached sea graph; ties by hex id), with the previous hex."""
     w = world(st.scenario)
     winter = st.season == "winter"
+    pirate = P.seat_is_pirate(st, seat)  # once per search, not once per hex
     best: dict[str, tuple[int, str]] = {origin: (0, "")}
     queue: list[tuple[int, str]] = [(0, origin)]
     while queue:
@@ -95,7 +96,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
             continue
         for there, cost in w.sea_steps(here, winter):
             total = spent + cost
-            if total > budget or not may_enter(st, seat, there):
+            if total > budget or not may_enter(st, seat, there, pirate):
                 continue
             if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
                 best[there] = (total, here)
@@ -350,7 +351,7 @@ def interceptors_of(st: IRState, seat: str, hex_id: str = "") -> list[str]:
 def _intercept_modifier(st: IRState, distance: int, not_moved: bool, seat: str = "") -> int:
     """10.6: -1 in winter, -3 beyond 3 MP, +1 when not yet moved, + the naval bonus (27.1.2)."""
     table = naval_charts().intercept
-    mod = P.NAVAL_BONUS if seat and P.seat_is_pirate(st, seat) else 0
+    mod = P.naval_bonus(st, seat) if seat else 0
     mod += table["winter"] if st.season == "winter" else 0
     mod += table["far"] if distance > table["far_beyond"] else 0
     return mod + (table["not_moved"] if not_moved else 0)
@@ -704,9 +705,12 @@ def debark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     _spend(st, fleets, plan["cost"])
     spent = max(int(st.units[f].get("nmp", 0)) for f in fleets)
     stay = spent > naval_charts().transport["full_ma_limit"] or plan["amphibious"]
-    inside = target in st.sieges and target == st.units[fleets[0]]["hex"]  # 17.2.2: into the besieged city
+    into_city = target in st.sieges and target == st.units[fleets[0]]["hex"]  # 17.2.2: into the besieged city
+    room = BL.room_inside(st, target) if into_city else 0
     for uid in plan["units"]:
-        st.units[uid].update(hex=target, aboard="", moved=True, besieged=inside)
+        fits = into_city and B.is_combat(st.units[uid]) and B.le_halves(st.units[uid]) <= room
+        room -= B.le_halves(st.units[uid]) if fits else 0
+        st.units[uid].update(hex=target, aboard="", moved=True, besieged=fits)  # beyond the room: camped outside
         if stay:
             st.units[uid]["no_land_move"] = st.turn
         if plan["amphibious"]:

@@ -20,9 +20,15 @@ PIRATE_POWERS = ("pirates",)
 """The power ids that are the pirates of 27.1."""
 TETHER_MP = 24
 """27.1.1: no pirate unit enters a hex more than 24 MP from a starting hex of the pirates."""
-NAVAL_BONUS = 1
 ATTRITION_BONUS = 1
-"""27.1.2: +1 naval bonus (interception, 10.6) and +1 to their naval attrition rolls."""
+"""27.1.2: +1 to the pirates' naval attrition rolls."""
+
+
+def naval_bonus(st: IRState, seat: str) -> int:
+    """27.1.2, 38: the naval bonus of a seat (the scenario's ``naval_bonus`` of its powers, the
+    best when several; the pirates' +1 of scenario 2)."""
+    bonus = {p.id: p.naval_bonus for p in data().scenarios[st.scenario].powers}
+    return max((bonus.get(p, 0) for p in B.powers_of(st, seat)), default=0)
 
 
 def is_pirate(power: str) -> bool:

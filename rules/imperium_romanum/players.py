@@ -104,7 +104,7 @@ def _decide(st: IRState, seat: str) -> Command:
         theirs = _strength(st, C.attackers_at(st, str(p["attacker"]), str(p["hex"])))
         if theirs > 2 * mine:
             retreats = [v for v in values if v.startswith("retreat:")]
-            pick = "siege" if "siege" in values else (retreats[0] if retreats else "fight")
+            pick = "siege" if "siege" in values else "split" if "split" in values else (retreats[0] if retreats else "fight")
         else:
             pick = "fight"
     elif p["kind"] == "assault":

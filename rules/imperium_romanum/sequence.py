@@ -10,7 +10,7 @@ runs every automatic step until a seat must act or a response window is open.
 from __future__ import annotations
 
 from rules.core.errors import NotYetSupported
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import victory as V
 from rules.imperium_romanum.state import MONTHS, IRState
@@ -28,6 +28,12 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
     ("month_end", "§13.4.1"),
 )
 SECTION = dict(SEGMENTS)
+SEGMENT_NAMES: dict[str, Text] = {
+    "random_events": _("random events"), "taxation": _("taxation"), "diplomacy": _("diplomacy"),
+    "fortification": _("fortification"), "naval": _("naval"), "movement": _("movement"), "combat": _("combat"),
+    "siege": _("siege"), "supply": _("supply"), "month_end": _("month end"),
+}  # fmt: skip
+"""The segments (§4.0) as readers see them (issue 13)."""
 TAX_MONTHS = (3, 6, 9, 12)
 """Random events and Taxation & Mobilization happen in these months only (§4.0)."""
 SIMULTANEOUS = ("taxation", "diplomacy")
@@ -221,7 +227,7 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
-    """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
+    """After negotiation (4.3): the public summary of the segment's offers, the grain rebellion
     check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
     rule (5.3, 23.5), and in April and November the season roll (9.1)."""
     from rules.imperium_romanum import grain, neutrals, segment_deadline
@@ -257,6 +263,25 @@ def roll_naval_order(st: IRState, lines: list[Text]) -> None:
     st.naval_order = [seat for _r, _i, seat in sorted(rolls)]
     if st.naval_order:
         lines.append(_("Naval operations order (10.1): {order}.", order=", ".join(st.naval_order)))
+    chooser = st.naval_order[0] if len(st.naval_order) > 1 else ""
+    if chooser and st.standing.get(chooser, {}).get("naval_order", "ask") == "ask":
+        st.seq += 1
+        prompt = _("You rolled highest for the naval operations (10.1): take the first segment, or let the others go "
+                   "first, the lowest roller leading?")  # fmt: skip
+        st.pending = {"id": f"naval-order-{st.seq}", "seat": chooser, "kind": "naval_order",
+                      "prompt": text_to_json(prompt), "default": "first", "section": "§10.1",
+                      "choices": [["first", text_to_json(_("Go first"))],
+                                  ["defer", text_to_json(_("Let the lowest roller go first"))]]}  # fmt: skip
+
+
+def answer_naval_order(st: IRState, choice: str, lines: list[Text]) -> None:
+    """10.1 (b), IR-ENG-7: the highest roller who defers goes last, the others from the lowest
+    roll up."""
+    st.pending = {}
+    if choice == "defer":
+        chooser, others = st.naval_order[0], st.naval_order[1:]
+        st.naval_order = [*reversed(others), chooser]
+        lines.append(_("{seat} lets the others sail first (10.1): {order}.", seat=chooser, order=", ".join(st.naval_order)))
 
 
 def start_player_turn(st: IRState, lines: list[Text]) -> None:

@@ -10,16 +10,27 @@ from __future__ import annotations
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import blockade
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.chart_book import SupplyRules
 from rules.imperium_romanum.charts import SUPPLY_MAX_LE, supply_required
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, hex_distance, world
 
-FORAGE_MAX_HALVES = 20
-"""At most 10 LE may forage in one hex (13.3)."""
-BT_REACH = 2
-"""A baggage train supplies units up to 2 hexes away, -1 to the roll per hex (13.4.2)."""
-ZERO_FORAGE = {0: (1, 1), 1: (2, 3), 2: (1, 3)}
-"""13.3: with a forage value of 0, the fraction supplied by requirement (3 or more: none)."""
+
+def chart() -> SupplyRules:
+    """The LE Supply Chart and the printed supply modifiers (``charts_supply.toml``, 13.2-13.4)."""
+    book = data().tables
+    assert book is not None, "load_data sets the charts"
+    return book.supply
+
+
+def forage_max_halves() -> int:
+    """13.3: at most 10 LE forage in one hex (in half LE)."""
+    return 2 * chart().modifiers["forage_max_le_per_hex"]
+
+
+def bt_reach() -> int:
+    """13.4.2: a baggage train supplies units up to 2 hexes away."""
+    return chart().modifiers["baggage_train_reach_hexes"]
 
 
 def needs_supply(unit: dict[str, object]) -> bool:
@@ -29,14 +40,16 @@ def needs_supply(unit: dict[str, object]) -> bool:
 
 
 def group_le_halves(st: IRState, uids: list[str]) -> int:
-    """13.2: the LE of a group, in halves, with one light or missile infantry free per heavy
-    infantry and one light cavalry or horse archer free per heavy cavalry."""
-    recs = [st.units[u] for u in uids]
-    heavy_inf = sum(1 for r in recs if B.le_halves(r) >= 2 and not B.is_cavalry(r) and needs_supply(r))
-    heavy_cav = sum(1 for r in recs if r["type"] in B.HEAVY_CAVALRY)
-    light_inf = sum(1 for r in recs if r["type"] in B.LIGHT_INFANTRY)
-    light_cav = sum(1 for r in recs if r["type"] in B.LIGHT_CAVALRY)
-    return 2 * heavy_inf + 2 * heavy_cav + max(0, light_inf - heavy_inf) + max(0, light_cav - heavy_cav)
+    """13.2: the LE of a group, in halves, less the auxiliaries the LE Supply Chart carries free:
+    one light or missile infantry per heavy infantry, one light cavalry or horse archer per heavy
+    cavalry (``charts_supply.toml``)."""
+    recs = [st.units[u] for u in uids if needs_supply(st.units[u])]
+    total = sum(B.le_halves(r) for r in recs)
+    for rule in chart().free:
+        carriers = sum(1 for r in recs if r["type"] in rule.per)
+        riders = sorted(B.le_halves(r) for r in recs if r["type"] in rule.free)
+        total -= sum(riders[:carriers])
+    return total
 
 
 def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purpose: str) -> int:
@@ -59,7 +72,7 @@ def supply_modifiers(st: IRState, seat: str, hex_id: str) -> list[tuple[str, int
     """13.2 example: a leader of +2 or better with the group gives +1 to every supply roll."""
     best = max((B.leader_value(lid) for lid in B.leaders_at(st, hex_id)
                 if B.seat_of(st, st.leaders[lid]["power"]) == seat), default=0)  # fmt: skip
-    return [("§13.2 leader +2 or better", 1)] if best >= 2 else []
+    return [("§13.2 leader +2 or better", chart().modifiers["leader_plus_2"])] if best >= 2 else []
 
 
 def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
@@ -131,7 +144,7 @@ def nearest_bt(st: IRState, seat: str, hex_id: str, besieged: bool) -> tuple[str
         if rec["besieged"] != besieged:
             continue
         gap = 0 if rec["hex"] == hex_id else hex_distance(rec["hex"], hex_id)
-        if gap > BT_REACH or (besieged and gap):
+        if gap > bt_reach() or (besieged and gap):
             continue
         if best is None or (gap, uid) < best:
             best = (gap, uid)
@@ -201,7 +214,7 @@ def check_group(
         todo = [u for u in todo if u not in group]
         if group:
             halves = group_le_halves(st, group)
-            penalty = [("§13.4.2 baggage train distance", -gap)] if gap else []
+            penalty = [("§13.4.2 baggage train distance", gap * chart().modifiers["per_hex_to_baggage_train"])] if gap else []
             need = supply_roll(st, halves, mods + penalty, "§13.2 supply from a baggage train")
             rec = st.units[bt]
             if need <= rec["sp"]:
@@ -219,10 +232,12 @@ def check_group(
                                     need=need, left=rec["sp"]), seat))  # fmt: skip
     if todo:
         halves = group_le_halves(st, todo)
-        capped, over = _keep(st, todo, FORAGE_MAX_HALVES) if halves > FORAGE_MAX_HALVES else (todo, [])
+        most = forage_max_halves()
+        capped, over = _keep(st, todo, most) if halves > most else (todo, [])
         unsupplied += over
         halves = group_le_halves(st, capped)
-        forage_mods = mods + ([("§13.3 baggage train in the hex", 1)] if bt and gap == 0 else [])
+        in_hex = chart().modifiers["baggage_train_in_hex_forage"]
+        forage_mods = mods + ([("§13.3 baggage train in the hex", in_hex)] if bt and gap == 0 else [])
         need = supply_roll(st, halves, forage_mods, "§13.3 forage")
         value = forage_value(st, seat, hex_id, besieged)
         budget = forage_budget(halves, value, need)
@@ -240,13 +255,12 @@ def check_group(
 
 def forage_budget(halves: int, value: int, need: int) -> int:
     """13.3: the half-LE a forage supplies: all when the value covers the requirement, else the
-    fraction value / requirement; with a value of 0 the fixed fractions of the text."""
+    fraction value / requirement; with a value of 0 the thirds of the text (``charts_supply.toml``)."""
     if need <= 0 or value >= need:
         return halves
     if value > 0:
         return halves * value // need
-    num, den = ZERO_FORAGE.get(need, (0, 1))
-    return halves * num // den
+    return halves * chart().forage_at_zero_thirds.get(need, 0) // 3
 
 
 def supply_segment(st: IRState, seat: str, lines: list[Text]) -> bool:

@@ -103,7 +103,7 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
 
 def status_lines(st: IRState) -> list[str]:
     lines = [str(_("{month} {year} ({season}), {segment} segment.", month=SEQ.MONTH_NAMES[st.month - 1],
-                   year=SEQ.year_label(st.year), season=SEQ.season_word(st.season), segment=st.segment))]  # fmt: skip
+                   year=SEQ.year_label(st.year), season=SEQ.season_word(st.season), segment=SEQ.SEGMENT_NAMES.get(st.segment, st.segment)))]  # fmt: skip
     for pid in sorted(st.powers):
         rec = st.powers[pid]
         if rec["major"]:

@@ -103,10 +103,12 @@ class World:
         flooded: bool,
         stops: Callable[[str], bool],
         enterable: Callable[[str], bool],
+        crossable: Callable[[str, str, str], bool] | None = None,
     ) -> dict[str, tuple[int, str]]:
         """Cheapest MP to every hex reachable from ``start`` within ``budget`` (Dijkstra; ties
         broken by hex id), with the previous hex. A hex where ``stops`` holds may be entered but
-        not left (12.3); a hex where ``enterable`` fails may not be entered."""
+        not left (12.3); a hex where ``enterable`` fails may not be entered; a step (from, to,
+        crossing) where ``crossable`` fails may not be taken (12.2)."""
         best: dict[str, tuple[int, str]] = {start: (0, "")}
         queue: list[tuple[int, str]] = [(0, start)]
         while queue:
@@ -115,9 +117,9 @@ class World:
                 continue
             if here != start and stops(here):
                 continue
-            for there, cost, _crossing in self.step_costs(here, winter, flooded):
+            for there, cost, crossing in self.step_costs(here, winter, flooded):
                 total = spent + cost
-                if total > budget or not enterable(there):
+                if total > budget or not enterable(there) or (crossable is not None and not crossable(here, there, crossing)):
                     continue
                 if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
                     best[there] = (total, here)
@@ -175,6 +177,14 @@ class World:
             cached = tuple(sorted(areas))
             self._areas[hex_id] = cached
         return cached
+
+    def strait_waters(self, a: str, b: str) -> tuple[str, ...]:
+        """The hexes a strait from ``a`` to ``b`` separates (12.2): its two ends and, where they
+        are two hexes apart on our map, the sea hexes between them."""
+        if hex_distance(a, b) < 2:
+            return (a, b)
+        between = sorted(set(_around(a)) & set(_around(b)))
+        return (a, b, *(h for h in between if h in data().hexes and data().hexes[h].kind in SEA_KINDS))
 
     def barrier(self, a: str, b: str) -> str:
         """The hexside between adjacent land hexes that no land unit crosses: "mountain" (12.4,
@@ -256,14 +266,17 @@ def world(scenario_id: str) -> World:
             continue
         city_at.setdefault(city.hex, cid)  # IR-ENG-26: two cities on one hex of our map fall together
         city_value[cid] = value
-        if city.capital and city.province not in capital_of:
-            capital_of[city.province] = cid
-    for cid in sorted(city_value):  # a province whose capital does not exist: its first city (IR-ENG-2)
+    # 5.6: the Province Display's capital; where it does not exist in the column, the province's
+    # first city (IR-ENG-2)
+    for province, entry in sorted(d.display.items()):
+        if entry.capital in city_value:
+            capital_of[province] = entry.capital
+    for cid in sorted(city_value):
         capital_of.setdefault(d.cities[cid].province, cid)
-    with_city = {d.cities[c].province for c in city_value}
-    # IR-ENG-1: until the Province Display is authored, a province with a city in the scenario's
-    # column has roads and is cultivated; one without is roadless and wild (11.0).
-    roads = {p: p in with_city for p in d.provinces}
+    # 11.1, 11.2: roads and cultivation by province and column, from the Province Display
+    label = scen.city_column
+    roads = {p: p in d.display and label in d.display[p].roads for p in d.provinces}
+    cultivated = {p: p in d.display and label in d.display[p].cultivated for p in d.provinces}
     touching: dict[str, set[str]] = {}
     for river in d.rivers:
         for a, b in river.sides:
@@ -273,5 +286,5 @@ def world(scenario_id: str) -> World:
     cities_at: dict[str, list[str]] = {}
     for cid in sorted(city_value):
         cities_at.setdefault(d.cities[cid].hex, []).append(cid)
-    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, dict(roads), rivers_at,
+    return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, cultivated, rivers_at,
                  {h: tuple(c) for h, c in cities_at.items()}, frozenset(straits))

@@ -212,27 +212,27 @@ def war_modifiers(st: RomeState, empire: str, wid: str, commander: str,
     mil = commander_stats(st, empire, commander)[0]
     matching = commander_special(st, empire, commander) == f"war:{war.tribe}"
     units = [u for p in provinces for u in B.units_in(st, p)]
-    mods: list[tuple[str, int]] = [("War Strength", war.strength)]
+    mods: list[tuple[str, int]] = [(_("War Strength"), war.strength)]
     lid = B.leader_of(st, wid)
     if lid:
         mods.append((B.leader_info(lid).name, B.leader_info(lid).strength))
     loc = st.wars[wid]
     if B.status(st, loc) in ("homeland", "barbarian") or loc == "isauria":
-        mods.append(("Homeland/Barbarian/Isaurian", int(d.charts["wars_chart"]["homeland_adjacent"])))
-    mods.append(("Military", -mil))
+        mods.append((_("Homeland/Barbarian/Isaurian"), int(d.charts["wars_chart"]["homeland_adjacent"])))
+    mods.append((_("Military"), -mil))
     if matching:
-        mods.append(("War ability", -1))
+        mods.append((_("War ability"), -1))
     unit_total = sum(UNIT_WAR_VALUE[st.units[u]["type"]] * (2 if st.units[u]["vet"] else 1) for u in units)
     if unit_total:
-        mods.append(("Units", -unit_total))
+        mods.append((_("Units"), -unit_total))
     foed = [p for p in provinces if st.status[p] == "foederati"]
     allied = [p for p in provinces if st.status[p] == "allied"]
     if foed:
-        mods.append(("Foederati", -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
+        mods.append((_("Foederati"), -int(d.charts["wars_chart"]["foederati"]) * len(foed)))
     if allied:
-        mods.append(("Allied", -int(d.charts["wars_chart"]["allied"]) * len(allied)))
+        mods.append((_("Allied"), -int(d.charts["wars_chart"]["allied"]) * len(allied)))
     if st.options.get("wars", "0") not in ("0", ""):
-        mods.append(("optional rule 12.4.3", int(st.options["wars"])))
+        mods.append((_("optional rule 12.4.3"), int(st.options["wars"])))
     naval = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "fleet") + len(foed)
     cavalry = sum(2 if st.units[u]["vet"] else 1 for u in units if st.units[u]["type"] == "cavalry") + len(foed)
     return mods, naval, cavalry
@@ -597,8 +597,8 @@ def civil_war(st: RomeState, empire: str, target: str, lines: list[Text]) -> Non
         return sum(2 if st.units[u]["vet"] else 1 for u in us)
 
     e_stats = P.emperor_stats(st, empire)
-    mods = [("Rebel Military", r_stats[0]), ("Rebel Units", weight(r_units)),
-            ("Emperor's Military", -e_stats[0]), ("Loyal Units", -weight(l_units))]
+    mods: list[tuple[str, int]] = [(_("Rebel Military"), r_stats[0]), (_("Rebel Units"), weight(r_units)),
+            (_("Emperor's Military"), -e_stats[0]), (_("Loyal Units"), -weight(l_units))]
     _w1, _w2, purple, total = P.three_d6(st, _("Civil War (11.4)"), mods)
     # one Civil War a turn against a Rebel and all his Commands, in either Empire (13.3.4,
     # ruling ROME-34): his Commands of the other Empire count as fought too

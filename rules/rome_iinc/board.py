@@ -4,7 +4,7 @@ connections and the Revolt and Pillage modifiers (modules 2.0, 4.0, 5.0, 9.3, 11
 from __future__ import annotations
 
 from rules.core.i18n import _
-from rules.rome_iinc.data import Leader, RomeData, data
+from rules.rome_iinc.data import UNIT_WORDS, Leader, RomeData, data
 from rules.rome_iinc.state import RomeState
 
 ROMAN_SIDE = ("roman", "insurgent", "allied", "foederati")
@@ -176,34 +176,34 @@ def revolt_modifiers(st: RomeState) -> dict[str, list[tuple[str, int]]]:
             continue
         mods: list[tuple[str, int]] = []
         if s == "insurgent":
-            mods.append(("Insurgent", int(chart["insurgent"])))
+            mods.append((_("Insurgent"), int(chart["insurgent"])))
         if s == "allied":
-            mods.append(("Allied", int(chart["allied"])))
+            mods.append((_("Allied"), int(chart["allied"])))
         if s == "foederati":
-            mods.append(("Foederati", int(chart["foederati"])))
+            mods.append((_("Foederati"), int(chart["foederati"])))
         if front:
-            mods.append(("frontier", int(chart["frontier"]) * len(front)))
+            mods.append((_("frontier"), int(chart["frontier"]) * len(front)))
             if s in ("allied", "foederati"):
-                mods.append(("buffer", int(chart["buffer_extra"]) * len(front)))
+                mods.append((_("buffer"), int(chart["buffer_extra"]) * len(front)))
         for uid in units_in(st, pid):
             u = st.units[uid]
             kind = u["type"]
             if kind == "auxilia":
-                mods.append(("Veteran Auxilia" if u["vet"] else "Auxilia",
+                mods.append((_("Veteran Auxilia") if u["vet"] else _("Auxilia"),
                              int(chart["veteran_auxilia" if u["vet"] else "auxilia"])))
             elif kind in ("guards", "legion", "pseudo", "fort"):
-                mods.append((kind.capitalize(), int(chart[kind])))
+                mods.append((UNIT_WORDS[kind], int(chart[kind])))
             elif kind == "fleet":
                 river = sum(1 for n, k in neighbours(pid) if k == "river" and n in front)
                 if river:
-                    mods.append(("Fleet", int(chart["fleet_river"]) * river))
+                    mods.append((_("Fleet"), int(chart["fleet_river"]) * river))
         if wid:
-            mods.append(("War", int(chart["war_present"])))
+            mods.append((_("War"), int(chart["war_present"])))
             lid = leader_of(st, wid)
             if lid:
                 mods.append((leader_info(lid).name, leader_info(lid).pillage))
         if gallia:
-            mods.append(("Bagaudae", bagaudae))
+            mods.append((_("Bagaudae"), bagaudae))
         out[pid] = mods
     return out
 

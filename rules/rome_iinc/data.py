@@ -23,6 +23,11 @@ PROVENANCE = ("rules", "inferred", "history", "design")
 LINK_TYPES = ("road", "desert", "mountain", "river", "sea")
 STATUSES = ("roman", "insurgent", "allied", "foederati", "barbarian")
 UNIT_TYPES = ("cavalry", "guards", "legion", "pseudo", "fort", "auxilia", "fleet")
+UNIT_WORDS = {
+    "legion": _("Legion"), "pseudo": _("Pseudo Legion"), "guards": _("Guards"),
+    "cavalry": _("Cavalry"), "auxilia": _("Auxilia"), "fleet": _("Fleet"), "fort": _("Fort"),
+}
+"""Each unit type as readers see it (a map chip, a die modifier)."""
 SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecution", "prestige",
             "stalemate", "veteran")
 EMPIRES = ("east", "west")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.core.dice import DiceRoll
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import UNIT_WORDS, data
 from rules.rome_iinc.state import RomeState
 
 
@@ -181,16 +181,16 @@ def pillage_roll(st: RomeState, wid: str) -> int:
     if lid:
         mods.append((B.leader_info(lid).name, B.leader_info(lid).pillage))
     if 2 <= war.cavalry <= 3:
-        mods.append(("Cavalry Strength", int(chart["cavalry_2_3"])))
+        mods.append((_("Cavalry Strength"), int(chart["cavalry_2_3"])))
     elif war.cavalry >= 4:
-        mods.append(("Cavalry Strength", int(chart["cavalry_4_5"])))
+        mods.append((_("Cavalry Strength"), int(chart["cavalry_4_5"])))
     if B.status(st, here) in ("allied", "foederati"):
-        mods.append(("Allied/Foederati", int(chart["allied_or_foederati"])))
+        mods.append((_("Allied/Foederati"), int(chart["allied_or_foederati"])))
     for uid in B.units_in(st, here):
         kind = st.units[uid]["type"]
         key = "legion" if kind == "pseudo" else kind
         if key in chart:
-            mods.append((kind.capitalize(), -int(chart[key])))
+            mods.append((UNIT_WORDS[kind], -int(chart[key])))
     st.pillaged.append(wid)
     return st.dice.d6(_("Pillage of {war} in {province} (9.5)", war=war.label, province=d.provinces[here].name), mods).result
 

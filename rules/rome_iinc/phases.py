@@ -163,9 +163,9 @@ def event_phase(st: RomeState, lines: list[Text]) -> None:
         place_event(st, B.cell_of(name), lines)
     extra = sum(1 for sid, loc in st.statesmen.items()
                 if loc in ("up", "governor", "emperor") and P.special(sid) == "event")
-    mods = [("Event ability", extra)] if extra else []
+    mods: list[tuple[str, int]] = [(_("Event ability"), extra)] if extra else []
     if option(st, "events"):
-        mods.append(("optional rule 12.4.1", option(st, "events")))
+        mods.append((_("optional rule 12.4.1"), option(st, "events")))
     count = st.dice.d6(_("Number of Events (8.1.5)"), mods).result
     counters = int(d.charts["events"]["counters"])
     for _i in range(count):
@@ -277,9 +277,9 @@ def tax(st: RomeState, cid: str) -> int:
     gov_adm = P.governor_stats(st, cid)[1]
     emp_adm = P.emperor_stats(st, empire)[1]
     first = st.dice.d6(_("Tax of {command} (9.2.4): first die", command=d.commands[cid]["name"]))
-    mods = [("Governor's Administration", -gov_adm), ("Emperor's Administration", -emp_adm)]
+    mods: list[tuple[str, int]] = [(_("Governor's Administration"), -gov_adm), (_("Emperor's Administration"), -emp_adm)]
     if option(st, "taxes"):
-        mods.append(("optional rule 12.4.2", option(st, "taxes")))
+        mods.append((_("optional rule 12.4.2"), option(st, "taxes")))
     second = st.dice.d6(_("Tax of {command} (9.2.4): second die", command=d.commands[cid]["name"]), mods)
     gold = base * 2 if first.natural + second.result <= 0 else base
     P.add_gold(st, empire, gold)
@@ -304,7 +304,7 @@ def _usurper(st: RomeState, lines: list[Text]) -> None:
     sid = st.emperors[empire]
     if sid in ("generic", "choosing", ""):
         return
-    mods = [("Unrest", st.unrest[empire])]
+    mods: list[tuple[str, int]] = [(_("Unrest"), st.unrest[empire])]
     total = P.three_d6(st, _("Usurper Rebellion (11.5.2)"), mods)[3]
     if total >= _limit("rebellion"):
         P.make_rebel_emperor(st, empire, sid, lines)

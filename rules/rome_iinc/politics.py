@@ -248,8 +248,8 @@ def rebellion_roll(st: RomeState, cid: str, purpose: str) -> int:
     empire = B.command_empire(st, cid)
     gov = governor_stats(st, cid)
     emp = emperor_stats(st, empire)
-    mods: list[tuple[str, int]] = [("Popularity difference", abs(gov[2] - emp[2])),
-                                   ("Unrest", st.unrest[empire])]
+    mods: list[tuple[str, int]] = [(_("Popularity difference"), abs(gov[2] - emp[2])),
+                                   (_("Unrest"), st.unrest[empire])]
     vets = 0
     for c in ([cid] if st.commands[cid]["gov"] == "generic"
               else [c for c in st.commands if st.commands[c]["gov"] == st.commands[cid]["gov"]]):
@@ -261,7 +261,7 @@ def rebellion_roll(st: RomeState, cid: str, purpose: str) -> int:
                 elif u["vet"] and u["type"] in ("legion", "fleet"):
                     vets += int(chart["veteran_legion_fleet"])
     if vets:
-        mods.append(("Veterans", vets))
+        mods.append((_("Veterans"), vets))
     return three_d6(st, purpose, mods)[3]
 
 
@@ -301,25 +301,25 @@ def assassination(st: RomeState, assassin: str, role: str, place: str, lines: li
         target_kind = "statesman"
         t_stats = statesman_stats(target)
         t_name = _("{name}", name=name_of(target))
-    mods = [("Assassin's Intrigue", a_stats[3]), ("target's Intrigue", t_stats[3]),
-            ("Popularity difference", abs(a_stats[2] - t_stats[2])),
-            ("Dynasties", int(chart["dynasty"]) * len(st.dynasties))]
+    mods: list[tuple[str, int]] = [(_("Assassin's Intrigue"), a_stats[3]), (_("target's Intrigue"), t_stats[3]),
+            (_("Popularity difference"), abs(a_stats[2] - t_stats[2])),
+            (_("Dynasties"), int(chart["dynasty"]) * len(st.dynasties))]
     target_empire = empire if target_kind == "emperor" else _empire_of_statesman(st, target) or empire
     vg = sum(1 for u in st.units.values() if u["type"] == "guards" and u["vet"]
              and u["loc"] in d.provinces and B.province_empire(st, u["loc"]) == target_empire)
     if vg:
-        mods.append(("Veteran Guards", int(chart["veteran_guard"]) * vg))
+        mods.append((_("Veteran Guards"), int(chart["veteran_guard"]) * vg))
     if target_kind == "statesman":
         # Cavalry guard a Governor: -1 for each in his Commands (design, docs/rome-iinc.md)
         cids = [c for c in st.commands if st.commands[c]["gov"] == target]
         cav = sum(1 for u in st.units.values() if u["type"] == "cavalry" and u["loc"] in d.provinces
                   and d.provinces[u["loc"]].command in cids)
         if cav:
-            mods.append(("Cavalry", int(chart["cavalry_protects_governor"]) * cav))
+            mods.append((_("Cavalry"), int(chart["cavalry_protects_governor"]) * cav))
     capital = "constantinople" if target_empire == "east" else "rome"
     cg = sum(1 for uid in B.units_in(st, capital) if st.units[uid]["type"] == "guards")
     if cg and target_kind == "emperor":
-        mods.append(("Guards in the Capital", int(chart["capital_guard"]) * cg))
+        mods.append((_("Guards in the Capital"), int(chart["capital_guard"]) * cg))
     roll = st.dice.d6(_("Assassination by {name} (8.3)", name=name_of(assassin)), mods)
     if roll.result < int(d.charts["limits"]["assassination"]):
         lines.append(_("{assassin} fails to kill {target} ({total}).", assassin=name_of(assassin),

@@ -1,6 +1,7 @@
 """Draw docs/imperium-romanum-map.png from the committed map data: hexes by terrain, province
 borders (red), mountain hexsides (dark brown) and passes (white gaps with a dot), all-sea and lake
-hexsides (blue), straits (blue bars), cities (black dots) and island boxes (black rings).
+hexsides (blue), straits (blue bars), cities (black dots), non-city ports (black squares) and
+island boxes (black rings).
 
     .venv/bin/python scripts/imperium_romanum/render_overview.py
 """
@@ -80,6 +81,9 @@ def main() -> int:
     for city in cities:
         x, y = centre(*global_colrow(city["hex"]))
         dr.ellipse([x - 3, y - 3, x + 3, y + 3], fill=(0, 0, 0))
+    for port in tomllib.loads((DATA / "ports.toml").read_text(encoding="utf-8")).get("port", []):
+        x, y = centre(*global_colrow(port["hex"]))
+        dr.rectangle([x - 3, y - 3, x + 3, y + 3], outline=(0, 0, 0), width=1)
     im.save(ROOT / "docs" / "imperium-romanum-map.png", optimize=True)
     return 0
 

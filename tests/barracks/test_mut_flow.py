@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_barracks_cases import fixture
+from test_barracks_cases import T11_EMPERORS, fixture
 
 from rules.barracks import engine as E
 from rules.barracks import flow as F
@@ -355,3 +355,89 @@ def test_taking_a_forum_card_and_the_refill() -> None:
                               "Mob Yellow 5 is turned up into the Forum."]
     assert st.hands["p1"] == ["popularity-1"] and "mob-5" in st.forum and out.commit_point is True
     assert out.citations[0] == "§8.0" and st.active == "p2"
+
+
+# -- Princeps Senatus's extra card at the Forum step (§10.0) -----------------------------------
+
+
+def _princeps(mode: str = "standard-4p", deck: list[str] | None = None, **layout: Any) -> BarracksGame:
+    g = fixture(mode, **layout)
+    st = g.state
+    st.princeps, st.phase = True, "resolve"
+    st.played = {"card": "princeps-3", "space": "B3", "value": 0, "how": "normal", "actor": "p1", "abil": True}
+    st.forum = ["vulgus-6", "quaestor-4"]
+    if deck is not None:
+        st.deck = list(deck)
+    return g
+
+
+def test_princeps_draws_the_top_card_privately_at_the_forum_step() -> None:
+    g = _princeps(deck=["ambitus-4", "mob-5"])
+    st, out = g.state, Outcome()
+    F.enter_select(st, "p1", out)
+    assert st.hands["p1"][-1] == "ambitus-4" and st.deck == ["mob-5"] and st.princeps is False
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert out.public == ["p1 (Sword) draws the top card of the deck (Princeps Senatus)."]
+    assert (out.commit_point, st.phase) == (True, "select")
+
+
+def test_princeps_with_an_empty_deck_draws_nothing() -> None:
+    g = _princeps(deck=[])
+    st, out = g.state, Outcome()
+    st.exhausted = False
+    hand = list(st.hands["p1"])
+    F.enter_select(st, "p1", out)
+    assert (st.hands["p1"], st.princeps, out.private, st.phase) == (hand, False, {}, "select")
+
+
+def test_solo_princeps_draws_into_the_hand() -> None:
+    g = _princeps("solo", deck=["ambitus-4", "mob-5"], hands={"p1": ["cavalry-3"]})
+    st, out = g.state, Outcome()
+    F.enter_select(st, "p1", out)
+    assert st.hands["p1"] == ["cavalry-3", "ambitus-4"] and st.deck == ["mob-5"]
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert (st.phase, st.active, out.commit_point) == ("select", "p1", True)
+
+
+def test_solo_princeps_drawing_an_invader_waits_at_the_forum_step() -> None:
+    """§15.2.2: a Barbarian drawn for Princeps invades; the player's choice of #2 space pauses
+    the turn, which goes on with the Princeps draw once answered."""
+    g = _princeps("solo", deck=["barbarian-05", "ambitus-4"], emperors=dict(T11_EMPERORS),
+                  barbs={"D7": "G"}, hands={"p1": ["mob-5"]})
+    st, out = g.state, Outcome()
+    st.path = "sword"
+    F.enter_select(st, "p1", out)
+    assert st.pending["kind"] == "path" and st.resume == [{"op": "princeps", "actor": "p1"}]
+    assert (st.phase, st.princeps, st.hands["p1"]) == ("select", False, ["mob-5"])
+
+
+def test_a_slot_beyond_the_forum_lists_every_slot_in_reach() -> None:
+    """§8.0: with nothing recorded as played (value 0) every Forum card is in reach."""
+    g = fixture()
+    st = g.state
+    st.forum = ["barbarian-18", "popularity-1", "cavalry-4", "praetorian-7"]
+    st.phase, st.played = "select", {}
+    err = _refused(g, "p1", "forum", choice="5")
+    assert (err.section, err.message) == (
+        "§8.0", "Forum slot 5 is out of reach after playing a 0 (slots you may take: 1, 2, 3, 4)")
+
+
+def test_a_seat_without_a_hand_has_no_card_to_play() -> None:
+    st = fixture().state
+    del st.hands["p2"]
+    with pytest.raises(RuleError) as e:
+        F.do_play(st, "p2", "cavalry-3", "B3", "", Outcome())
+    assert (e.value.section, e.value.message) == ("§6.0", "'cavalry-3' is not a card in your hand")
+
+
+def test_an_empty_forum_and_deck_end_the_turn_and_exhaust_the_round() -> None:
+    """§8.0: nothing to take and no deck: the Forum step is skipped and no more cards are taken."""
+    g = fixture(emperors={"D4": "decius"}, hands={"p2": ["quaestor-3"]})
+    st = g.state
+    st.forum, st.deck, st.exhausted = [], [], False
+    st.phase, st.played = "select", {"card": "praetorian-8", "space": "B3", "value": 8, "how": "normal",
+                                     "actor": "p1", "abil": False}
+    out = Outcome()
+    F.offer_select(st, "p1", out)
+    assert out.public == ["The draw deck is empty: the Forum is discarded and no more cards are taken this round."]
+    assert (st.exhausted, st.forum, st.active) == (True, [], "p2")

@@ -213,3 +213,100 @@ def test_several_emperors_completed_by_an_invader_ask_the_player_in_whole_lines(
     # board order (C5 before B6), the first being the default
     assert p["choices"] == [["C5", "C5: Maximinus Thrax (Red)"], ["B6", "B6: Jotapian (Yellow)"]]
     assert g.state.resume == [{"op": "refill", "actor": "p1"}]
+
+
+# -- the invasion path (§15.2.3) ---------------------------------------------------------------
+
+
+def test_path_numbers_of_the_sword_path_and_off_it() -> None:
+    st = fixture("solo").state
+    st.path = None
+    assert solo.path_number(st, "D7") == 0
+    st.path = "sword"
+    assert [solo.path_number(st, s) for s in ("D7", "C6", "E6", "D5", "C4", "roma")] == [1, 2, 2, 3, 0, 0]
+    st.path = "eagle"
+    assert [solo.path_number(st, s) for s in ("A4", "B3", "B5", "C4", "D7")] == [1, 2, 2, 3, 0]
+
+
+def test_the_closest_barbarian_is_the_highest_on_the_path() -> None:
+    st = fixture("solo").state
+    st.barbs = {}
+    assert solo.closest_barbarian(st) is None
+    st.path, st.barbs = "sword", {"D7": "barbarian-01", "E6": "barbarian-02", "A4": "barbarian-03"}
+    assert solo.closest_barbarian(st) == "E6"
+    st.barbs["D5"] = "barbarian-04"
+    assert solo.closest_barbarian(st) == "D5"
+
+
+def test_the_path_is_forgotten_once_no_barbarian_is_left() -> None:
+    st = fixture("solo").state
+    st.path, st.barbs = "sword", {"D7": "barbarian-01"}
+    solo.refresh_path(st)
+    assert st.path == "sword"
+    st.barbs = {}
+    solo.refresh_path(st)
+    assert st.path is None
+
+
+def test_defeat_limits_by_place() -> None:
+    """§15.2.4: a Red card of 8 or less at #1, 6 at #2, 4 at #3, 2 at the gates of Roma; a
+    Barbarian off the path counts as #1."""
+    st = fixture("solo").state
+    st.path = "sword"
+    assert [solo.defeat_limit(st, s) for s in ("D7", "C6", "D5", "roma", "A4")] == [8, 6, 4, 2, 8]
+
+
+def test_defeat_offers_stop_at_twelve() -> None:
+    hand = ["spiculum-8", "praetorian-8", "mob-5", "mob-6", "vulgus-5", "vulgus-6", "quaestor-3", "quaestor-4"]
+    st = fixture("solo", hands={"p1": hand}).state
+    offers = solo.defeat_offers(st, "p1", 2)  # a Red 8 needs 3 militia: 20 ways for the first alone
+    assert len(offers) == solo.MAX_DEFEAT_OFFERS == 12
+    assert offers[0] == ("praetorian-8", ["mob-5", "mob-6", "quaestor-3"])
+    assert all(r == "praetorian-8" for r, _ in offers)
+    assert solo.defeat_offers(st, "p1", 8)[:2] == [("praetorian-8", []), ("spiculum-8", [])]
+
+
+def test_citizenship_never_takes_the_last_influence_card() -> None:
+    st = fixture("solo").state
+    st.forum = ["barbarian-01", "tribute-4", "barbarian-02"]
+    assert solo.citizenship_slots(st) == []
+    st.forum = ["barbarian-01", "tribute-4", "mob-5"]
+    assert solo.citizenship_slots(st) == [1]
+    st.forum = ["princeps-3", "tribute-4"]
+    assert solo.citizenship_slots(st) == [0, 1]
+
+
+# -- Roma (§15.2.3) ----------------------------------------------------------------------------
+
+
+def test_roma_is_breached_then_sacked() -> None:
+    st = fixture("solo").state
+    st.roma, box = "fortified", len(fixture("solo").state.box)
+    out = Outcome()
+    solo.roma_hit(st, "barbarian-07", out)
+    assert (st.roma, st.lost, st.box[-1], len(st.box)) == ("unfortified", "", "barbarian-07", box + 1)
+    assert out.public == ["The Barbarians breach the walls of Roma: Roma is no longer fortified."]
+    assert out.citations == ["§15.2.3"]
+    out = Outcome()
+    solo.roma_hit(st, "barbarian-08", out)
+    assert (st.roma, st.lost, st.phase, st.box[-1]) == ("sacked", "Roma was sacked", "over", "barbarian-08")
+    assert out.public == ["Roma is sacked: the game is lost."]
+
+
+# -- rivals under the player's Demagogue (§15.1) -----------------------------------------------
+
+
+def test_under_your_demagogue_you_place_the_rival_card() -> None:
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    out = Outcome()
+    solo.rival_turn(st, "eagle", out)
+    p = st.pending
+    spaces = E.legal_spaces(st, "eagle")
+    assert (p["kind"], p["section"], p["card"], p["faction"]) == ("rival_place", "§15.1", "quaestor-3", "eagle")
+    assert p["prompt"] == "Your Demagogue: where does Quaestor Yellow 3 of Eagle go?"
+    assert p["choices"] == [[s, s] for s in spaces] and p["default"] == solo.choose_spaces(st, "eagle", "quaestor-3")[0]
+    assert out.public == ["Eagle draws Quaestor Yellow 3; under the Demagogue the player places it."]
+    assert (st.active, st.phase, out.commit_point) == ("eagle", "rival", True)

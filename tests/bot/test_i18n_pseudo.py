@@ -1,9 +1,16 @@
 """Pseudo-locale: no user-facing sentence escapes translation on the converted paths (issue 13).
 
-A pseudo catalogue wraps every translated template in ⟦ ⟧. The lobby, a Barracks game
-(refusals, plays, status, panel) and an Imperator start are played on the local table in that
-"language"; every line a person reads must then carry the mark. A line without it is a sentence
-that reached Discord without going through ``_()`` and ``bot.i18n.localise``.
+A pseudo catalogue wraps every translated template in ⟦ ⟧ and swaps each ASCII letter of its
+wording (not its {fields}) for a look-alike (``Sword`` becomes ``Şẇǿřḓ``). The lobby, a Barracks
+game (refusals, plays, status, panel), an Imperator start, a Rome, IInc. turn and an Imperium
+Romanum start are played on the local table in that "language":
+
+- every line a person reads must carry the mark: a line without it is a sentence that reached
+  Discord without going through ``_()`` and ``bot.i18n.localise``;
+- no game word (a faction, suit, unit type or phase name of the four games, :data:`VOCABULARY`)
+  may be left in plain ASCII: a word that went through the catalogue is swapped, so a plain
+  one was passed into a sentence as an untranslated string ("⟦{who} ŧȧķḗş {card}⟧" with
+  who="Wreath").
 """
 
 from __future__ import annotations
@@ -25,14 +32,27 @@ WORDS = re.compile(r"[^\W\d_]")
 """A label with a letter in it is words to translate (a bare "…" placeholder is not)."""
 
 
+LOOK_ALIKES = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ",
+)
+FIELD = re.compile(r"(\{[^{}]*\})")
+
+
+def pseudo(message: str) -> str:
+    """``message`` in the pseudo language: marked, its wording swapped, its {fields} kept."""
+    parts = FIELD.split(message)
+    return MARK + "".join(p if FIELD.fullmatch(p) else p.translate(LOOK_ALIKES) for p in parts) + END
+
+
 class PseudoCatalogue:
-    """Every message becomes ⟦message⟧ (its {fields} kept)."""
+    """Every message becomes ⟦message⟧ with its wording swapped (its {fields} kept)."""
 
     def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
+        return pseudo(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
+        return pseudo(singular if n == 1 else plural)
 
     def pgettext(self, context: str, message: str) -> str:
         return message
@@ -65,6 +85,43 @@ def escaped(outputs: list[Output]) -> list[str]:
         if output.image is not None and output.image.suffix == ".txt":
             head = output.image.read_text(encoding="utf-8").splitlines()[:3]
             found += [f"[{output.audience}] {output.image.name}: {x}" for x in head if MARK not in x]
+    return found
+
+
+def vocabulary() -> frozenset[str]:
+    """The game words of the four games, in English: Barracks factions, suits and phases;
+    Imperator phases, unit kinds and battle sides; Rome, IInc. unit types and phases; Imperium
+    Romanum unit types and segments. Each must reach a reader through the catalogue."""
+    from rules.barracks.data import FACTION_NAMES, SUIT_NAMES
+    from rules.core.i18n import plain
+    from rules.imperator.views import PHASE_NAMES
+    from rules.imperium_romanum.loader import load_data
+    from rules.imperium_romanum.sequence import SEGMENTS
+    from rules.rome_iinc.data import UNIT_TYPES
+
+    words = {plain(w) for w in (*FACTION_NAMES.values(), *SUIT_NAMES.values(), *PHASE_NAMES.values())}
+    words |= {"Barbarian", "play", "ability", "resolve", "frumentarii"}  # Barracks (§6-§10)
+    words |= {"legion", "garrison", "vexillation", "attacker", "defender"}  # Imperator
+    words |= {u for u in UNIT_TYPES if u != "pseudo"} | {"treasury", "unrest"}  # Rome, IInc.
+    words |= {u.name for u in load_data().units.values()}  # Imperium Romanum
+    words |= {segment.replace("_", " ") for segment, _section in SEGMENTS}
+    return frozenset(words)
+
+
+def untranslated_words(outputs: list[Output], words: frozenset[str]) -> list[str]:
+    """Lines and labels where a game word is left in plain English (not swapped by the
+    catalogue), each as ``[audience] word: line``."""
+    pattern = re.compile(
+        r"(?<![\w/:.`-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w`-])",
+        re.IGNORECASE,
+    )
+    found = []
+    for output in outputs:
+        texts = output.text.splitlines() + [c.label or "" for c in output.components]
+        texts += [label for c in output.components for label, _value in c.options]
+        for text in texts:
+            for hit in pattern.finditer(text):
+                found.append(f"[{output.audience}] {hit.group(1)}: {text}")
     return found
 
 
@@ -106,6 +163,7 @@ async def test_lobby_and_barracks_speak_the_pseudo_locale(table: LocalTable) -> 
     assert posted and escaped(posted) == []
     seen += await run(table, user_of[mover], "/game status")
     assert escaped(seen) == []
+    assert untranslated_words(seen, vocabulary()) == []
 
 
 async def test_escaping_lines_are_caught(table: LocalTable) -> None:
@@ -165,7 +223,7 @@ async def test_imperator_cogs_speak_the_pseudo_locale(table: LocalTable) -> None
         seat = game.to_move()[0]
         seen += await run(table, users[seat], "/respond" if st.pending else "/end")
         if st.pending:
-            seen += await run(table, users[seat], "click " + "⟦Respond⟧")
+            seen += await run(table, users[seat], "click " + pseudo("Respond"))
     assert (st.phase, st.sub) == ("E", "move")
     seat = game.to_move()[0]
     leader = queries.movable_leaders(st, st.role_of(seat))[0]
@@ -173,6 +231,7 @@ async def test_imperator_cogs_speak_the_pseudo_locale(table: LocalTable) -> None
     assert menu and menu[-1].components, menu
     seen += menu
     assert escaped(seen) == []
+    assert untranslated_words(seen, vocabulary()) == []
 
 
 async def test_rome_iinc_speaks_the_pseudo_locale(table: LocalTable) -> None:
@@ -186,3 +245,41 @@ async def test_rome_iinc_speaks_the_pseudo_locale(table: LocalTable) -> None:
     assert seen[-1].refusal
     seen += await run(table, "alice", "/end")
     assert escaped(seen) == []
+    assert untranslated_words(seen, vocabulary()) == []
+
+
+async def test_imperium_romanum_speaks_the_pseudo_locale(table: LocalTable) -> None:
+    """Scenario 12 set up and its first segments, /record, /stack and a refusal (issue 13)."""
+    seen: list[Output] = []
+    for user, line in (
+        ("alice", "/game new game:imperium_romanum scenario:s12"),
+        ("alice", "/game join seat:rome"),
+        ("bob", "/game join seat:dacia"),
+        ("alice", "/game start"),
+        ("alice", "/game status"),
+        ("alice", "/record power:rome"),
+        ("alice", "/stack hex:B4415"),
+        ("bob", "/imperium build type:light_infantry_4_12 city:aquincum"),
+        ("alice", "/imperium build type:legion_24_10 city:aquincum"),  # refused (15.2)
+        ("alice", "/imperium build type:light_infantry_4_12 city:aquincum"),
+        ("alice", "/end"),
+        ("bob", "/end"),
+        ("alice", "/game status"),
+    ):
+        seen += await run(table, user, line)
+    assert any(o.refusal for o in seen)
+    assert escaped(seen) == []
+    assert untranslated_words(seen, vocabulary()) == []
+
+
+async def test_an_untranslated_game_word_is_caught(table: LocalTable) -> None:
+    """The vocabulary check itself can fail: a faction name passed as a plain string inside a
+    marked sentence is reported; the same word through the catalogue is not."""
+    from rules.core.i18n import _
+
+    plain_word = _("{who} takes {card}.", who="Wreath", card="x")
+    marked_word = _("{who} takes {card}.", who=_("Wreath"), card="x")
+    shown = [Output("public", bot.i18n.localise(text, "fr")) for text in (plain_word, marked_word)]
+    assert untranslated_words(shown, vocabulary()) == [
+        f"[public] Wreath: {pseudo('{who} takes {card}.').format(who='Wreath', card='x')}"
+    ]

@@ -326,10 +326,16 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTa
     for line in ("/game new game:imperium_romanum scenario:s02", "/game join seat:rome", "/game join seat:pirates",
                  "/game start"):
         await ok(table, line)
-    for _end in range(12):
+    for _end in range(40):
         _seq, game = await state(table)
-        if game.state.segment == "naval" and game.to_move() == ["rome"]:
+        if (game.state.segment == "naval" and game.to_move() == ["rome"]
+                and any(c.name == "sail" for c in game.legal_commands("rome"))):
             break
+        pending = game.pending_decision()
+        if pending is not None and pending.kind != "segment":  # a window, e.g. the supply declaration (13.2)
+            await table.click("Respond")
+            await table.select([table.find_component("select", "").options[0][0]])
+            continue
         await ok(table, "/end")
     assert game.state.segment == "naval" and game.to_move() == ["rome"]
     command, _ = table.find_command(["imperium", "sail"])

@@ -118,8 +118,8 @@ def test_a_barracks_rival_tie_label_is_french_after_a_reload() -> None:
         assert labels == ["E5 first: Wreath takes Trebonianus Gallus", "F6 first: Pillar takes Decius"]
         assert all(isinstance(label, Text) for label in labels)
         assert [localise(label, "fr") for label in labels] == [
-            "E5 d'abord : Wreath prend Trebonianus Gallus",
-            "F6 d'abord : Pillar prend Decius",
+            "E5 d'abord : Couronne prend Trebonianus Gallus",
+            "F6 d'abord : Colonne prend Decius",
         ]
 
 

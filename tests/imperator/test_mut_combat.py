@@ -58,6 +58,7 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
     assert out.public == ["§6: enemies plays Fuite opportune.",
                           "§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight."]
+    assert out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2", "arm")] == ["quadi", "quadi", "quadi", "carnuntum"]
     script(g, 5)
@@ -138,7 +139,7 @@ def test_whole_retreat_the_ill_augustus_dies_and_the_armenia_unit_is_eliminated(
     assert d is not None
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "carnuntum"}))
     assert out.public[0] == "Event 4: Aug is dead (too ill to retreat (Event 4))."
-    assert "§8.3: the beaten force retreats to Carnuntum." in out.public
+    assert "§8.3: the beaten force retreats to Carnuntum." in out.public and out.map_changed is True
     st = g.state
     assert (st.leaders["aug"].status, st.units["arm"].status, st.units["arm"].loc) == ("dead", "eliminated", None)
     assert [st.units[u].loc for u in ("leg", "leg2")] == ["carnuntum", "carnuntum"]
@@ -194,7 +195,7 @@ def test_evasion_with_two_zones_asks_where_then_the_unit_left_behind_fights() ->
     assert [c.value for c in d.choices] == ["noricum", "quadi"] and d.default == "noricum"
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[:3] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", *LEFT_BEHIND_FIGHTS]
-    assert out.citations[:2] == ["§8.1", "§8.2"]
+    assert out.citations[:2] == ["§8.1", "§8.2"] and out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
     assert [r.natural for r in out.rolls if "§8.2 battle" in r.purpose] == [5]
@@ -240,3 +241,284 @@ def test_an_eliminated_usurper_legion_stays_the_usurpers() -> None:
     combat.eliminate(st, "ul")
     us = st.units["ul"]
     assert (us.status, us.loc, us.fleet, us.reduced, us.owner) == ("eliminated", None, None, False, "E")
+
+
+# -- §8.4 and §10 after the losses; §8.3 where each side may retreat --------------------------------
+def _roman_attack(r_pf: list[int], e_pf: list[int], roll: int, *, civil: bool = False, bt: int = 0) -> tuple[ImperatorGame, Outcome]:
+    """Rome's general (BT ``bt``) leads units of ``r_pf`` from Carnuntum into Vindobona, held by
+    a Quadi chief (or, with ``civil``, a usurper with Roman units) with units of ``e_pf``; every
+    leader has VS 1, so nobody evades. The battle d6 shows ``roll``."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, bt=bt)
+    for i, pf in enumerate(r_pf):
+        p.unit(f"leg{i}", "carnuntum", pf=pf)
+    if civil:
+        p.leader("usu", "vindobona", "E", title="usurper", vs=1)
+        for i, pf in enumerate(e_pf):
+            p.unit(f"u{i}", "vindobona", "E", pf=pf, usurper="usu")
+    else:
+        p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+        for i, pf in enumerate(e_pf):
+            p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=pf)
+        p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": [f"leg{i}" for i in range(len(r_pf))], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, roll)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
+    """§10: a battle of at least 35 PF in all is worth 1 VP to its winner (28 + 7 = 35 at 4/1,
+    row 5: R/A, Rome wins); 28 + 6 = 34 is worth nothing. The beaten Quadi retreat to Italia:
+    not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
+    g, out = _roman_attack([14, 14], [7], 5)
+    assert out.public[9:11] == ["§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia."]
+    assert g.state.vp == {"rome": 1, "enemies": 0}
+    g, out = _roman_attack([14, 14], [6], 5)
+    assert out.public[9] == "§8.3: the beaten force retreats to Italia." and not any("§10" in x for x in out.public)
+    assert g.state.vp == {"rome": 0, "enemies": 0}
+
+
+def test_leaders_of_a_force_eliminated_die_and_score_for_the_winner() -> None:
+    """§8.4 with AMB-36: an E result kills the leaders of the force (40 against 10 at 4/1, row 6
+    + BT 1 = 7: R/E); 1 VP for the battle of 50 PF and 1 for the chief's death."""
+    g, out = _roman_attack([20, 20], [10], 6, bt=1)
+    assert out.public[4:] == [
+        "Roll: 6, modified by attacker BT +1: row 7.",
+        "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
+        "🏆 Winner: Rome.",
+        "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
+        "All enemies units in Vindobona are eliminated.",
+        "§10: a battle of 50 PF: 1 VP to rome.",
+        "§8.4: Chief is dead (his force was destroyed).",
+        "§10: 1 VP to rome for the death of Chief.",
+        "§2.E: SMC 2 of 2: enemies moves.",
+    ]
+    assert out.citations == ["§8.2", "§8.4"]
+    st = g.state
+    assert (st.leaders["chief"].status, st.units["q0"].status, st.vp["rome"]) == ("dead", "eliminated", 2)
+
+
+def test_a_usurper_beaten_in_civil_war_dies() -> None:
+    """§8.4: in a civil war battle the beaten side's titled leaders die; the usurper's death
+    scores for Rome and ends his usurpation (§4.5)."""
+    g, out = _roman_attack([10, 10], [4], 5, civil=True)
+    assert out.public[9:12] == [
+        "§8.4: Usu is dead (defeated in civil war).",
+        "§10: 1 VP to rome for the death of Usu.",
+        "§4.5: the usurpation has failed; its followers return to the emperor.",
+    ]
+    assert "§8.4" in out.citations
+    st = g.state
+    assert (st.leaders["usu"].status, st.vp["rome"], st.units["u0"].owner) == ("dead", 1, "R")
+
+
+def test_a_beaten_attacker_may_retreat_where_it_came_from() -> None:
+    """§8.3: the limit of the evasion (not towards the attackers' zone of origin) protects the
+    attackers' line, so a beaten attacker may go back to Carnuntum (AMB-24)."""
+    g, out = _roman_attack([2, 2], [10, 10], 1)
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
+    assert [c.value for c in d.choices] == ["aquincum", "carnuntum", "italia", "split"]
+
+
+def _quadi_beaten_in_vindobona(*, leader: bool = True, units: int = 1, reduced: bool = False,
+                               block_italia: bool = False, to_quadi: bool = False) -> tuple[ImperatorGame, Outcome]:
+    """Rome's general brings two legions from Carnuntum against Quadi units (PF 4) in Vindobona,
+    with or without their chief: column 4/1 (or 2/1 with two units), row 5, the Quadi lose (A).
+    ``block_italia`` holds Italia with a Roman unit; ``to_quadi`` opens a road home to Quadi."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1)
+    p.legions(2, "carnuntum")
+    if leader:
+        p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(units):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4, reduced=reduced)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    if block_italia:
+        p.unit("r", "italia", front="interior")
+    if to_quadi:
+        p.extra_edges.append(("vindobona", "quadi", 0))
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_no_retreat_possible_destroys_the_force_and_its_leaders() -> None:
+    """§8.3 and §8.4: with Italia held, the beaten Quadi have no zone to go to: their unit is
+    eliminated and their chief dies, which scores for Rome."""
+    g, out = _quadi_beaten_in_vindobona(block_italia=True)
+    assert out.public[9:12] == [
+        "§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.",
+        "§8.4: Chief is dead (no retreat possible).",
+        "§10: 1 VP to rome for the death of Chief.",
+    ]
+    st = g.state
+    assert (st.units["q0"].status, st.leaders["chief"].status, st.vp["rome"]) == ("eliminated", "dead", 1)
+
+
+def test_a_force_wiped_out_by_its_losses_does_not_retreat() -> None:
+    """§8.3: two reduced Quadi units without a leader lose their last step (A): nothing is left
+    to retreat, so no retreat is announced or asked."""
+    g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
+    assert out.public[-3:] == ["Losses: Rome: no loss; the Enemies of Rome: each of its units takes a step loss.",
+                               "All enemies units in Vindobona take a loss.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
+
+
+def test_splitting_a_retreat_is_offered_from_two_pieces() -> None:
+    """AMB-24: a beaten force of two pieces or more (here a chief and a unit) may split its
+    retreat. The zones: Italia or Quadi, not Carnuntum, where the attackers came from; the first
+    is the default."""
+    g, _out = _quadi_beaten_in_vindobona(to_quadi=True)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat", "enemies", "§8.3", "italia")
+    assert d.prompt == "§8.3: your force in Vindobona is beaten; choose where it retreats."
+    assert [c.value for c in d.choices] == ["italia", "quadi", "split"]
+    assert [c.label for c in d.choices][:2] == ["Italia", "Quadi"]
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
+    assert out.public[0] == "§8.3: the beaten force retreats to Quadi."
+    assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
+
+
+def test_a_lone_beaten_unit_has_no_split_to_choose() -> None:
+    """AMB-24: one piece has nothing to split: a lone legion beaten in Vindobona picks Aquincum
+    or Italia (not Carnuntum, where the Quadi came from), with no "split" choice."""
+    p = Pos()
+    p.unit("leg", "vindobona", pf=4)
+    p.legions(3, "aquincum", prefix="k")
+    for i in range(3):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10)
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1", "q2"], "to": "vindobona"}))
+    g.apply("enemies", Command("end"))
+    script(g, 6)
+    out = g.apply("enemies", Command("attack", {"zone": "vindobona"}))
+    assert "🏆 Winner: the Enemies of Rome." in out.public
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat) == ("retreat", "rome")
+    assert [c.value for c in d.choices] == ["aquincum", "italia"]
+
+
+def test_fractional_losses_are_picked_one_unit_at_a_time() -> None:
+    """§8 refuses an attack where there is no battle. §8.3 (AMB-03): Rome wins at 5/4, row 5 (1/2/A) and takes half of the Quadi's four losses,
+    two steps among its four units; it picks each (a reduced unit is labelled as eliminated if
+    picked), the default being a full-strength one; then the total is announced."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, cc=4)
+    p.unit("leg0", "carnuntum", pf=10)
+    p.unit("leg1", "carnuntum", pf=10)
+    p.unit("leg2", "carnuntum", pf=10, reduced=True)
+    p.unit("leg3", "carnuntum", pf=10)
+    p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(4):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    with pytest.raises(RuleError) as e:  # §8: only a zone where both sides have combat units
+        g.apply("rome", Command("attack", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == ("§8", "there is no battle to fight in Aquincum")
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert [r.purpose for r in out.rolls] == ["§8.2 battle in Vindobona (35 PF vs 16 PF, 2/1, shift -2)"]
+    assert out.public[5] == "Battle table, column 5/4, row 5: 1/2/A. Attacker 1/2, defender A."
+    prompts = []
+    for n in (2, 1):
+        d = g.pending_decision()
+        assert d is not None and (d.kind, d.seat, d.section) == ("losses", "rome", "§8.3")
+        prompts.append(d.prompt)
+        assert [c.label for c in d.choices][-1] == "Leg2 (reduced: eliminated)"
+        assert d.default == f"leg{2 - n}"
+        out = g.apply("rome", Command("decide", {"id": d.id, "choice": d.default}))
+    assert prompts == ["§8.3: Vindobona: 2 of your units must take a step loss; choose one.",
+                       "§8.3: Vindobona: 1 of your units must take a step loss; choose it."]
+    assert out.public[:2] == ["§8.3: rome takes 2 step losses (1/2 of 4).", "§10: a battle of 51 PF: 1 VP to rome."]
+    st = g.state
+    assert [st.units[u].reduced for u in ("leg0", "leg1", "leg2", "leg3")] == [True, True, True, False]
+
+
+def test_the_enemies_attacking_outside_the_empire_gain_one() -> None:
+    """§8.5: the Enemies of Rome attacking outside the Empire with their own Peoples add 1 to the
+    die (3 + 1 = row 4 at 1/1: R/R, the defender holds, AMB-01)."""
+    p = Pos()
+    p.leader("gen", "quadi", vs=1)
+    p.legions(2, "quadi")
+    p.leader("chief", "germ_n", "E", people="quadi", vs=1)
+    for i in range(2):
+        p.unit(f"q{i}", "germ_n", "E", people="quadi", pf=10)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0", "q1"], "to": "quadi"}))
+    g.apply("enemies", Command("end"))
+    script(g, 3)
+    out = g.apply("enemies", Command("attack", {"zone": "quadi"}))
+    assert out.public[4:7] == ["Roll: 3, modified by EoR attacks outside the Empire +1: row 4.",
+                               "Battle table, column 1/1, row 4: R/R. Attacker R, defender R.", "🏆 Winner: Rome."]
+
+
+@pytest.mark.parametrize(("people", "zones"), [("parthians", ["quadi"]),
+                                               ("quadi", ["noricum", "quadi"])])
+def test_a_lone_leader_of_another_people_bars_the_stack(people: str, zones: list[str]) -> None:
+    """§4.2 (stacking of the Enemies' forces): a Western People's force may not withdraw into a
+    zone held by an Eastern People's leader, even alone (a Parthian in Noricum); a leader of its
+    own People there is no bar. (Vindobona holds Roman legions.)"""
+    p = Pos()
+    p.leader("gen", "vindobona", cc=3)
+    p.legions(2, "vindobona")
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=3)
+    for i in range(2):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi")
+    p.leader("other", "noricum", "E", people=people)
+    p.kw["at_war"] = ["quadi", "parthians"]
+    st = p.state()
+    assert combat.fuite_zones(st, "carnuntum", "E") == zones
+
+
+def test_the_default_loss_spares_reduced_units_and_takes_the_strongest_first() -> None:
+    """§8.3 (AMB-03, Praetor's default): the units offered for a loss, and the default pick,
+    go normal units first, by PF from the strongest (B, PF 12, before C, PF 10, and A, PF 8 but
+    quality 3), the reduced D last, whose loss would eliminate it."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, cc=4)
+    p.unit("a", "carnuntum", pf=8, qu=3)
+    p.unit("b", "carnuntum", pf=12, qu=1)
+    p.unit("c", "carnuntum", pf=10)
+    p.unit("d", "carnuntum", pf=10, reduced=True)
+    p.leader("chief", "vindobona", "E", people="quadi", vs=1)
+    for i in range(4):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["a", "b", "c", "d"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert out.public[5] == "Battle table, column 5/4, row 5: 1/2/A. Attacker 1/2, defender A."
+    offered = []
+    for _n in range(2):
+        d = g.pending_decision()
+        assert d is not None and d.kind == "losses"
+        offered.append(([c.value for c in d.choices], d.default))
+        g.apply("rome", Command("decide", {"id": d.id, "choice": d.default}))
+    assert offered == [(["b", "c", "a", "d"], "b"), (["c", "a", "d"], "c")]
+    st = g.state
+    assert [st.units[u].reduced for u in "abcd"] == [False, True, True, True]
+
+
+def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
+    """§8.3: losses flip or remove counters, so the outcome asks for a new map even when nobody
+    retreats (here the two reduced Quadi units are eliminated by their A result)."""
+    _g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
+    assert out.map_changed is True

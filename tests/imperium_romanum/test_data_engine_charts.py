@@ -97,3 +97,18 @@ def test_province_tax_is_read_from_the_tax_chart() -> None:
     assert book is not None
     assert B.province_tax(pos.st, "sicilia") == book.tax_value("sicilia", "P1") == 4
     assert B.province_tax(pos.st, "germania_magna") == 0  # no city, no value (5.6.1)
+
+
+def test_supply_reads_the_le_supply_chart() -> None:
+    """13.2: one light infantry rides free with each heavy infantry, one horse archer with each
+    heavy cavalry: a 20-10, two 4-12s, a 30-16 and a (6)-16 count 2 + 1 + 2 = 5 half-LE.
+    13.3: at forage value 0 a requirement of 1 supplies two thirds, 2 one third, 3 none; at
+    most 10 LE forage in a hex; 13.4.2: a train reaches 2 hexes."""
+    from rules.imperium_romanum import supply as S
+
+    pos = Position(month=6, segment="movement")
+    stack = [pos.unit("rome", t, "B4405") for t in ("legion_20_10", "light_infantry_4_12", "light_infantry_4_12",
+                                                     "heavy_cavalry_30_16", "horse_archers_6_16")]  # fmt: skip
+    assert S.group_le_halves(pos.st, stack) == 5
+    assert [S.forage_budget(6, 0, need) for need in (1, 2, 3)] == [4, 2, 0]
+    assert (S.forage_max_halves(), S.bt_reach()) == (20, 2)

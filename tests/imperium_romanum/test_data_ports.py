@@ -63,3 +63,15 @@ def test_the_validator_refuses_broken_ports(tmp_path: Path, old: str, new: str, 
     with pytest.raises(IRDataError) as err:
         load_data(target)
     assert problem in err.value.problems
+
+
+def test_the_two_river_ports_are_entered_from_a_printed_hex(data: IRData) -> None:
+    """2.3: fleets enter Londinium (A2010) from A2011 or A2110 and Hispalis (A1530) from A1431
+    or A1531; on our grid A2110 and A1431 are the sea hexes beside them."""
+    from rules.imperium_romanum.world import world
+
+    w = world("s24")
+    for city, printed, entry in (("londinium", "A2010", "A2110"), ("hispalis", "A1530", "A1431")):
+        hex_id = data.cities[city].hex
+        assert hex_id == printed and w.is_port(hex_id)
+        assert hex_id in {h for h, _cost in w.sea_steps(entry, False)}

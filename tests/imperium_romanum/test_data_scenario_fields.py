@@ -46,8 +46,11 @@ def test_each_pirate_base_has_a_d_fort_in_its_island_box(data: IRData) -> None:
     assert (bases["B4823"].box, bases["B5117"].box) == ("H", "M")
     boxes = {b.id: b for b in data.features.island_boxes}
     for dep in bases.values():
-        assert f"{dep.hex}{dep.box}" in boxes
         assert dict(dep.units) == {"light_infantry_4_12": 1, "fleet_18_30": 1}
+        if dep.hex == "B4228":  # Melita, the pirates' province, is a land hex of our map: no box
+            assert (dep.box, data.hexes[dep.hex].province) == ("", "melita")
+        else:
+            assert f"{dep.hex}{dep.box}" in boxes
     assert boxes["B4823H"].name == "Zacynthus" and boxes["B5117M"].name == "Thasos"
 
 
@@ -77,3 +80,11 @@ def test_the_validator_refuses_broken_fields(tmp_path: Path, old: str, new: str,
     with pytest.raises(IRDataError) as err:
         load_data(target)
     assert any(problem in p for p in err.value.problems), err.value.problems
+
+
+def test_the_engine_takes_the_naval_bonus_from_the_scenario() -> None:
+    """27.1.2: the pirates' seat has the scenario's +1; Rome's none."""
+    from rules.imperium_romanum import pirates
+
+    st = ImperiumRomanumGame.new("s02", [], "fields", {}).state
+    assert (pirates.naval_bonus(st, "pirates"), pirates.naval_bonus(st, "rome")) == (1, 0)

@@ -17,10 +17,14 @@ from rules.imperium_romanum.world import data, world
 from tests.imperium_romanum.builder import Position
 
 
-def test_ir_eng_1_roads_and_cultivation_follow_the_cities_of_the_column() -> None:
+def test_ir_eng_1_roads_and_cultivation_follow_the_province_display() -> None:
+    """11.1, 11.2: the Province Display's columns: Moesia has roads and farms in 11-16, Dacia has
+    them only from 17-19 (after Trajan's conquest); Africa gets its roads in P2, after P1."""
     w = world("s12")
     assert w.roads["moesia_superior"] and w.cultivated["moesia_superior"]
-    assert not w.roads["dacia"] and not w.cultivated["dacia"]  # no Dacian city in column 11-16
+    assert not w.roads["dacia"] and not w.cultivated["dacia"]
+    assert "17-19" in data().display["dacia"].roads and "11-16" not in data().display["dacia"].roads
+    assert not world("s02").roads["africa"] and world("s24").roads["africa"]
 
 
 def test_ir_eng_3_month_track() -> None:
@@ -187,10 +191,13 @@ def test_ir_eng_22_siege_attrition_is_rolled_in_the_besieger_turn_only() -> None
 
 
 def test_ir_eng_2_a_province_without_a_capital_this_period_uses_its_first_city() -> None:
+    """5.6: the Province Display's capital (Viminacium for Moesia Superior, design); Thracia's,
+    Adrianopolis, does not exist in column 11-16, so its first city serves (IR-ENG-2)."""
     w = world("s12")
-    cities = sorted(c for c in w.city_value if data().cities[c].province == "moesia_superior")
-    assert not any(data().cities[c].capital for c in cities)
-    assert w.capital_of["moesia_superior"] == cities[0]
+    assert (data().display["moesia_superior"].capital, w.capital_of["moesia_superior"]) == ("vindobunum", "vindobunum")
+    cities = sorted(c for c in w.city_value if data().cities[c].province == "thracia")
+    assert data().display["thracia"].capital == "adrianopolis" and "adrianopolis" not in w.city_value
+    assert w.capital_of["thracia"] == cities[0] == "philippopolis"
 
 
 def test_ir_eng_15_a_third_side_in_the_hex_stays_out_of_the_battle() -> None:

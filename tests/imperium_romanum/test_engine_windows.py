@@ -3,8 +3,11 @@ choice, unit by unit, with IR-ENG-19's default and the standing order ``seasonin
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.command import Command
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.world import data
 from tests.imperium_romanum.builder import Position
 
 HEX = "B4406"
@@ -122,3 +125,60 @@ def _active(pos: Position) -> str:
     from rules.imperium_romanum import sequence as SEQ
 
     return SEQ.active_seat(pos.st)
+
+
+SINGIDUNUM = "B4314"
+
+
+def _too_many_for_the_city() -> tuple[Position, list[str], list[str]]:
+    """Six Roman legions (6 LE) in Singidunum, which holds 4 (16.3), attacked by Dacia."""
+    pos = Position(month=6, segment="combat", active="dacia")
+    legions = pos.units("rome", "legion_20_10", SINGIDUNUM, 6)
+    raiders = pos.units("dacia", "heavy_infantry_20_8", SINGIDUNUM, 6)
+    pos.st.standing["rome"]["combat"] = "ask"
+    return pos, legions, raiders
+
+
+def test_14_3_1_a_force_too_big_for_its_city_may_split_its_defence() -> None:
+    pos, legions, _raiders = _too_many_for_the_city()
+    pos.dice(4)
+    pos.game.apply("dacia", Command("attack", {"hex": SINGIDUNUM}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and (decision.seat, decision.kind, decision.section) == ("rome", "battle", "§14.1")
+    values = [c.value for c in decision.choices]
+    assert "split" in values and "siege" not in values
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    inside = [u for u in legions if u in pos.st.units and pos.st.units[u]["besieged"]]
+    assert len(inside) == 4  # 4 LE fit in a charted city (16.3)
+    assert pos.st.sieges[SINGIDUNUM]["besieger"] == "dacia" and pos.st.stats["sieges"] == 1
+    assert pos.st.stats["battles"] == 1  # the attack went on against the two legions outside
+    assert any("14.3.1" in line for line in pos.st.last)
+
+
+def test_14_3_1_no_split_when_every_unit_fits() -> None:
+    from rules.imperium_romanum import combat as C
+
+    pos, legions, _raiders = _too_many_for_the_city()
+    for uid in legions[4:]:
+        del pos.st.units[uid]
+    assert C.split_inside(pos.st, "rome", SINGIDUNUM, legions[:4]) == []
+    assert C.siege_possible(pos.st, "rome", SINGIDUNUM, legions[:4]) is True
+
+
+@pytest.mark.parametrize(("choice", "order"), [("first", ["pirates", "rome"]), ("defer", ["rome", "pirates"])])
+def test_tc_17_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str, order: list[str]) -> None:
+    from rules.imperium_romanum import sequence as SEQ
+
+    pos = Position("s02", month=6, year=-67, segment="fortification", active="pirates")
+    pos.unit("pirates", "fleet_18_30", "B6419")
+    pos.unit("rome", "fleet_18_30", data().cities["brundisium"].hex)
+    pos.st.standing["pirates"]["naval_order"] = "ask"
+    seats = sorted(pos.st.seats, key=pos.st.seats.index)
+    pos.dice(*[6 if s == "pirates" else 2 for s in seats])
+    SEQ.advance(pos.st, [])  # on into the Naval Operations Phase: the order is rolled (10.1)
+    assert pos.st.segment == "naval"
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("pirates", "naval_order", "§10.1", "first")
+    pos.game.apply("pirates", Command("decide", {"id": decision.id, "choice": choice}))
+    assert pos.st.naval_order == order and pos.game.to_move() == order[:1]

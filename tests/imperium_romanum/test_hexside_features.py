@@ -113,3 +113,36 @@ def test_an_interception_path_goes_round_a_mountain_hexside() -> None:
         (h, c) for h, c, _x in world("s12").step_costs("A3018", False, False))[CREST[0]]
     assert mp == by_a3018
     assert mp > entry_cost(data().charts, "mountain", True, False)
+
+
+def _messina(fleet_power: str = "") -> tuple[Position, str]:
+    """Scenario 2: a Roman legion at Rhegium (B4224), Messana (B4125) across the Fretum Siculum,
+    and a fleet of ``fleet_power`` in the strait's water."""
+    pos = Position("s02", month=6, year=-67, segment="movement", active="rome")
+    legion = pos.unit("rome", "legion_20_10", "B4224", supplied=True)
+    water = [h for h in world("s02").strait_waters("B4224", "B4125") if h not in ("B4224", "B4125")]
+    assert water  # the ends are two hexes apart on our map: the sea between them
+    if fleet_power:
+        pos.unit(fleet_power, "fleet_18_30", water[0])
+    return pos, legion
+
+
+def test_a_strait_is_crossed_when_no_enemy_fleet_guards_it() -> None:
+    pos, legion = _messina("rome")  # a friendly fleet does not bar the way
+    pos.game.apply("rome", Command("move", {"units": [legion], "to": "B4125", "path": ["B4125"]}))
+    assert pos.st.units[legion]["hex"] == "B4125" and pos.st.units[legion]["crossing"] == "strait"
+
+
+def test_an_enemy_fleet_in_the_strait_bars_the_crossing() -> None:
+    """12.2: no crossing while an enemy fleet is in a hex the strait separates."""
+    pos, legion = _messina("pirates")
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("move", {"units": [legion], "to": "B4125", "path": ["B4125"]}))
+    assert err.value.section == "§12.2"
+    assert pos.st.units[legion]["hex"] == "B4224"
+    assert "B4125" not in M.reach(pos.st, "rome", [legion], [], "B4224", 20)
+
+
+def test_the_waters_of_a_strait_on_a_hexside_are_its_two_hexes() -> None:
+    """12.2: the Kerch strait lies on the hexside B5807-B5906: only those two hexes count."""
+    assert world("s12").strait_waters("B5807", "B5906") == ("B5807", "B5906")

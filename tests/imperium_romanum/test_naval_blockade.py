@@ -142,3 +142,17 @@ def test_17_2_a_besieging_fleet_that_moved_adds_1_to_its_movements_value() -> No
     summer.dice(1)
     summer.game.apply("rome", Command("end"))
     assert BL.besieging_fleets(summer.st, PORT)  # no winter, no roll
+
+
+def test_17_2_2_troops_beyond_the_citys_room_land_but_camp_outside() -> None:
+    """16.3: a charted city holds 4 LE; one is already besieged there, so of four landing
+    legion-sized units three go in and the fourth stays outside, where it can be attacked."""
+    pos = besieged_port(roman_fleets_in_port=1, dacian_fleets=0)
+    pos.st.naval_order = ["dacia"]
+    fleets = pos.units("dacia", "fleet_18_30", PORT, 4)
+    troops = [pos.unit("dacia", "heavy_infantry_20_8", PORT, aboard=f) for f in fleets]
+    assert BL.blockaded(pos.st, PORT) is False
+    pos.game.apply("dacia", Command("debark", {"fleets": fleets, "to": PORT}))
+    assert [pos.st.units[u]["besieged"] for u in troops] == [True, True, True, False]
+    assert BL.room_inside(pos.st, PORT) == 0
+    assert violations(pos.st) == []

@@ -200,3 +200,16 @@ def test_8_3_a_lost_fleet_comes_back_three_months_later_as_the_same_counter() ->
     MOB.shipyards_month(pos.st, [])
     assert fleet not in pos.st.eliminated and pos.st.units[fleet]["hex"] == data().cities[TYRAS].hex
     assert pos.st.shipyards == [] and violations(pos.st, views=False) == []
+
+
+@pytest.mark.parametrize("scenario", ["s01", "s02", "s12"])
+def test_26_2_a_20_9_costs_as_a_20_10_and_a_16_9_as_a_16_10(scenario: str) -> None:
+    """26.2: civilized heavy infantry is priced as the Roman legion of the same strength, in
+    every province's chart line of the scenario's period."""
+    from rules.imperium_romanum import mobilization as MOB
+
+    pos = Position(scenario, month=3, segment="taxation", active=data().scenarios[scenario].turn_order[0])
+    for province in sorted(data().provinces):
+        _area, chart = MOB.area_of(pos.st, province)
+        assert MOB.unit_cost(pos.st, "heavy_infantry_20_9", chart) == MOB.unit_cost(pos.st, "legion_20_10", chart)
+        assert MOB.unit_cost(pos.st, "heavy_infantry_16_9", chart) == MOB.unit_cost(pos.st, "legion_16_10", chart)

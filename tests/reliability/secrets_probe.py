@@ -311,6 +311,7 @@ async def secrets(
 ) -> Findings:
     findings = Findings("secrets", backend)
     rng = random.Random(seed)
+    looks = random.Random(f"{seed}-looks")  # its own: the looks never change a game's course
     deterministic_seeds(moderator, seed)  # the same run for its seed in any process
     async with Harness(moderator, images) as harness:
         number = 0
@@ -335,13 +336,13 @@ async def secrets(
                     start, views = len(harness.table.outputs), len(harness.recorder.views)  # type: ignore[union-attr]
                     try:
                         moved = await step_through_cogs(harness, moderator, channel, game_id, rng)
-                        if rng.random() < 0.3:  # others look
-                            watcher = rng.choice([SPECTATOR, STRANGER, ADMIN, *row.seats.values()])
+                        if looks.random() < 0.3:  # others look
+                            watcher = looks.choice([SPECTATOR, STRANGER, ADMIN, *row.seats.values()])
                             harness.at(channel, watcher)
-                            look = rng.choice([n for n in LOOKS if _exists(harness, n)])
+                            look = looks.choice([n for n in LOOKS if _exists(harness, n)])
                             looked = await moderator.get(game_id)
                             shown = await moderator.load(looked) if looked.status == "active" else None
-                            await harness.slash(harness.command(look), look_values(look, shown, rng))
+                            await harness.slash(harness.command(look), look_values(look, shown, looks))
                             findings.counts["looks by others"] += 1
                     except DiscordRuleViolation as error:
                         findings.fail(f"{setup.label}: breaks Discord's rules: {error}")

@@ -98,7 +98,7 @@ async def run_probe(
         "crashes": lambda: crashes(moderator, url, images, args.kills, args.seed, backend=args.db),
         "secrets": lambda: secrets(
             moderator, images, args.secret_games, args.seed, backend=args.db, echo=True,
-            setups=setups,
+            setups=setups, max_steps=args.secret_steps,
         ),
         "permissions": lambda: permissions(moderator, images, setups=setups, backend=args.db),
         "memory": lambda: memory(
@@ -179,6 +179,8 @@ def main() -> int:
     parser.add_argument("--duplicates", type=int, default=1000,
                         help="landed duplicate pairs of each kind (1000)")
     parser.add_argument("--races", type=int, default=200, help="answer-v.-timeout races (200)")
+    parser.add_argument("--secret-steps", type=int, default=2500,
+                        help="steps after which a secrets game is stopped unfinished (2500)")
     parser.add_argument("--kills", type=int, default=100, help="kill -9 of the playing child (100)")
     parser.add_argument("--secret-games", type=int, default=3,
                         help="whole games of each setup scanned for secrets (3)")
