@@ -70,7 +70,8 @@ def ready_to_type(kind: str, game: Any, seat: str) -> list[str]:
     if not commands:
         return []
     pending = game.pending_decision()
-    if pending is not None and pending.seat == seat:
+    answers_only = all(c.name == "decide" for c in commands)  # a deadline leaves the orders open
+    if pending is not None and pending.seat == seat and answers_only:
         return [_("/respond — {prompt}", prompt=pending.prompt)]
     labels = _labels(game, seat)
     descriptions = {a.name: a.description for a in game.actions(seat)}

@@ -536,3 +536,16 @@ async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
     shown = table.outputs[-1]
     assert shown.refusal and "undo stops at the last roll or draw" in shown.text, shown.text
     assert (await state(table))[0] == seq
+
+
+async def test_status_suggests_the_orders_while_a_segment_waits_under_its_deadline(table: LocalTable) -> None:
+    """The segment's deadline is a pending decision of the first power still giving orders, but
+    its orders stay open: ``/game status`` suggests its builds and /end, not only /respond."""
+    await started(table)
+    _seq, game = await state(table)
+    pending = game.pending_decision()
+    assert pending is not None and pending.seat == "rome" and pending.kind == "segment"
+    await ok(table, "/game status")
+    text = "\n".join(o.text for o in table.outputs[-3:] if o.audience == "alice")
+    assert "/imperium build type:" in text and "/end" in text, text
+    assert "/respond" not in text, text
