@@ -125,6 +125,7 @@ def test_split_retreat_each_piece_picks_its_zone_and_the_ill_augustus_dies() -> 
         assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat_part", "rome", "§8.3", "aquincum")
         assert d.prompt == f"§8.3: where does {piece} retreat from Vindobona?"
         asked.append([c.value for c in d.choices])
+        assert [c.label for c in d.choices] == ["Aquincum", "Carnuntum", "Italia"]
         out = g.apply("rome", Command("decide", {"id": d.id, "choice": dest}))
         assert out.public[0] == f"§8.3: {piece} retreats to {st.board.zones[dest].name}."
     assert asked == [["aquincum", "carnuntum", "italia"]] * 3
@@ -196,6 +197,7 @@ def test_evasion_with_two_zones_asks_where_then_the_unit_left_behind_fights() ->
     assert d is not None and (d.kind, d.seat, d.section) == ("evade_to", "enemies", "§8.1")
     assert d.prompt == "§8.1: the evasion succeeds; where does the force in Carnuntum go?"
     assert [c.value for c in d.choices] == ["noricum", "quadi"] and d.default == "noricum"
+    assert [c.label for c in d.choices] == ["Noricum", "Quadi"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[:3] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", *LEFT_BEHIND_FIGHTS]
     assert out.citations[:2] == ["§8.1", "§8.2"] and out.map_changed is True
@@ -854,25 +856,30 @@ def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> No
 
 
 # -- §8.1 and §6.3 into a zone the evader's own People already holds ------------------------------
-def _chief_with_two_units_attacked(fuite: bool) -> ImperatorGame:
-    """A Quadi chief (VS 3, CC 3) with two units in Carnuntum, attacked by a Roman general with
-    two legions from Vindobona; a third Quadi unit stands at home in Quadi. With ``fuite`` the
-    Enemies hold Fuite opportune."""
+def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: int = 2,
+                                   favour: str | None = None) -> ImperatorGame:
+    """A Quadi chief (VS ``chief_vs``, CC 3) with two units in Carnuntum, attacked by a Roman
+    general (VS ``gen_vs``) with two legions from Vindobona; a third Quadi unit stands at home
+    in Quadi. With ``fuite`` the Enemies hold Fuite opportune; ``favour`` names the seat that
+    holds Faveur divine."""
     p = Pos()
-    p.leader("gen", "vindobona", cc=3)
+    p.leader("gen", "vindobona", cc=3, vs=gen_vs)
     p.legions(2, "vindobona")
     p.legions(3, "aquincum", prefix="k")
-    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=3)
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=3)
     for i in range(2):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
     p.unit("qh", "quadi", "E", people="quadi", pf=5)
     p.kw["at_war"] = ["quadi"]
     g = p.game(reserve_fronts=["danube"])
-    if fuite:
+    if fuite or favour:
         g.state.rules["stratagems"] = True
         for s in g.state.roles:
             g.state.hands.setdefault(s, [])
+    if fuite:
         g.state.hands["enemies"].append("fuite_opportune#90")
+    if favour:
+        g.state.hands[favour].append("faveur_divine#91")
     g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
     g.apply("rome", Command("end"))
     g.apply("rome", Command("attack", {"zone": "carnuntum"}))
@@ -913,3 +920,71 @@ def test_fuite_opportune_may_join_units_of_its_own_side() -> None:
                           "§2.E: SMC 2 of 2: enemies moves."]
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "qh")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
+
+
+def test_a_people_force_never_retreats_beyond_five_zones_from_home() -> None:
+    """AMB-20 with §8.3: from Ravenna (5 zones from Quadi) the only free neighbour lies 6 zones
+    away, which a Quadi unit may not enter, so there is no retreat and the force is destroyed.
+    (This is why the "beyond five zones" eliminations after a retreat can never happen: the
+    zone is never offered.)"""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos()
+    p.extra_zones.append(ZoneDef("far", "Far Shore", front="interior"))
+    p.extra_edges.append(("ravenna", "far", 0))
+    p.leader("gen", "rome", vs=1)
+    p.legions(2, "rome", front="interior")
+    p.leader("chief", "ravenna", "E", people="quadi", vs=1)
+    p.unit("q0", "ravenna", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    assert movement.people_distance(g.state, "quadi", "far") == 6
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "ravenna"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "ravenna"}))
+    assert out.public[9:11] == ["§8.3: no retreat is possible from Ravenna; the beaten force is destroyed.",
+                                "§8.4: Chief is dead (no retreat possible)."]
+    assert (g.state.units["q0"].status, g.state.leaders["chief"].status) == ("eliminated", "dead")
+
+
+def test_the_evasion_roll_uses_the_best_vs_of_the_evaders_only() -> None:
+    """§8.1: the d6 must be under the evading leader's VS (3), not the attacking general's (5,
+    in the same zone): a 4 fails, the line says so and the battle is fought."""
+    g = _chief_with_two_units_attacked(False, gen_vs=5)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("evade", "enemies", "§8.1")
+    script(g, 4, 6)
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert [(r.purpose, r.natural) for r in out.rolls][0] == ("§8.1 evasion (needs less than 3)", 4)
+    assert out.public[0] == "§8.1: the evasion fails; the battle is fought."
+    assert out.public[1].startswith("§8.2: battle in Carnuntum")
+
+
+def test_faveur_divine_is_offered_before_an_evasion_only_a_1_can_win() -> None:
+    """§6.3 (AMB-45) with §8.1: with VS 2 only a 1 lets the chief evade; the faces still differ,
+    so Rome, holding Faveur divine, is asked before the roll (the Enemies' hand is empty)."""
+    g = _chief_with_two_units_attacked(False, chief_vs=2, favour="rome")
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert out.rolls == []
+    w = g.pending_decision()
+    assert w is not None and (w.kind, w.seat, w.section) == ("favour", "rome", "§6.3")
+    assert [c.value for c in w.choices] == ["pass"] + [f"faveur_divine@{f}" for f in range(1, 7)]
+
+
+def test_the_evading_force_takes_the_strongest_mobile_units_by_default() -> None:
+    """§8.1: the chief (CC 2) takes two units, the strongest by PF first (B 9, then C 7; not A,
+    of better quality); the Armenia unit (§4.2 note) and a unit in mutiny never leave with him."""
+    p = Pos()
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=2)
+    p.unit("a", "carnuntum", "E", people="quadi", pf=5, qu=3)
+    p.unit("b", "carnuntum", "E", people="quadi", pf=9, qu=1)
+    p.unit("c", "carnuntum", "E", people="quadi", pf=7, qu=2)
+    p.unit("arm", "carnuntum", "E", people="armenia", pf=12)
+    p.unit("m", "carnuntum", "E", people="quadi", pf=10)
+    p.kw["at_war"] = ["quadi"]
+    st = p.state()
+    st.units["m"].mutiny = "rebels"
+    assert combat.evasion_force(st, "carnuntum", "E") == (["b", "c"], ["chief"])
