@@ -49,6 +49,7 @@ def test_a_leader_caught_alone_escapes_where_his_player_picks() -> None:
     assert d is not None and (d.kind, d.seat, d.section) == ("escape", "rome", "§7")
     assert d.prompt == "§7: Gen escaped; choose where he goes."
     assert [c.value for c in d.choices] == ["noricum", "quadi", "vindobona"] and d.default == "noricum"
+    assert [c.label for c in d.choices] == ["Noricum", "Quadi", "Vindobona"]
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public == ["§7: Gen escapes to Quadi."]
     assert (g.state.leaders["gen"].loc, g.state.leaders["gen"].status) == ("quadi", "map")
@@ -457,3 +458,25 @@ def test_a_landing_refused_by_the_front_rules_keeps_its_marked_reason() -> None:
     assert isinstance(e.value.message, Text)
     assert e.value.message.msgid == "{unit} may not leave the {front} Front (not a Reserve Front)"
     assert (g.state.units["leg0"].loc, g.state.units["leg0"].fleet) == ("ravenna", None)
+
+
+def test_a_sailing_is_drawn_on_the_spectators_trail_and_landed_pieces_stay() -> None:
+    """§3.5: the fleet's steps go on the SMC's trail of moves (port to sea, sea to coast, sea back
+    to port); ``sea`` names the zone like ``to``. Pieces landed have moved for this SMC: they may
+    not move again, and the leader is off the fleet."""
+    g = _harbour()
+    assert _sail(g, sea="mare", units=["leg0"], leaders=["cae"]).public == ["The Ravenna sails to Mare Internum."]
+    assert g.state.last_moves == [{"from": "ravenna", "to": "mare", "side": "R", "path": ["ravenna", "mare"]}]
+    g.state.fleets["ravenna"].moved = False
+    assert _sail(g, to="port").public == ["The Ravenna sails back to its port."]
+    st = g.state
+    assert st.last_moves[1] == {"from": "mare", "to": "ravenna", "side": "R", "path": ["mare", "ravenna"]}
+    assert (st.units["leg0"].loc, st.units["leg0"].fleet, st.leaders["cae"].loc) == ("ravenna", None, "ravenna")
+    g2 = _harbour()
+    _sail(g2, to="mare", units=["leg0"], leaders=["cae"], land="cyrene")
+    st2 = g2.state
+    assert st2.last_moves[1] == {"from": "mare", "to": "cyrene", "side": "R", "path": ["mare", "cyrene"]}
+    assert (st2.leaders["cae"].loc, st2.leaders["cae"].fleet) == ("cyrene", None)
+    with pytest.raises(RuleError) as e:
+        g2.apply("rome", Command("move", {"leader": "cae", "units": ["leg0"], "to": "cyrene"}))
+    assert (e.value.section, e.value.message) == ("§3.5", "Cae has already moved this SMC")
