@@ -387,7 +387,8 @@ def test_splitting_a_retreat_is_offered_from_two_pieces() -> None:
     assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat", "enemies", "§8.3", "italia")
     assert d.prompt == "§8.3: your force in Vindobona is beaten; choose where it retreats."
     assert [c.value for c in d.choices] == ["italia", "quadi", "split"]
-    assert [c.label for c in d.choices][:2] == ["Italia", "Quadi"]
+    assert [c.label for c in d.choices] == ["Italia", "Quadi",
+                                            "split the force: choose a zone for each unit and leader (AMB-24)"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[0] == "§8.3: the beaten force retreats to Quadi."
     assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
@@ -988,3 +989,58 @@ def test_the_evading_force_takes_the_strongest_mobile_units_by_default() -> None
     st = p.state()
     st.units["m"].mutiny = "rebels"
     assert combat.evasion_force(st, "carnuntum", "E") == (["b", "c"], ["chief"])
+
+
+def test_an_e_result_on_a_leaderless_force_redraws_the_map() -> None:
+    """§8.3: an E result removes every counter of a leaderless force: no leader dies and nothing
+    retreats, yet the map changed (30 PF against 4 at 4/1, roll 5 + BT 2 = row 7: R/E)."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, bt=2)
+    p.legions(3, "carnuntum")
+    p.unit("q0", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert out.public[4:8] == [
+        "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
+        "🏆 Winner: Rome.",
+        "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
+        "All enemies units in Vindobona are eliminated.",
+    ]
+    assert g.state.units["q0"].status == "eliminated" and out.map_changed is True
+
+
+def test_a_beaten_attacker_with_one_way_home_retreats_at_once_and_redraws_the_map() -> None:
+    """§8.3 with AMB-01: R/R, the defender holds, so the Quadi who attacked from Quadi go back
+    there (their only free zone), with no loss; the attack's own outcome redraws the map."""
+    p = Pos()
+    p.leader("chief", "quadi", "E", people="quadi", vs=1)
+    p.unit("q0", "quadi", "E", people="quadi", pf=10)
+    p.unit("leg", "carnuntum", pf=10)
+    p.unit("n", "noricum", front="interior")
+    p.unit("v", "vindobona")
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0"], "to": "carnuntum"}))
+    g.apply("enemies", Command("end"))
+    script(g, 3)
+    out = g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
+    assert out.public[-3:] == ["Losses: the Enemies of Rome: no loss; Rome: no loss.",
+                               "§8.3: the beaten force retreats to Quadi.", "§2.E: SMC 2 of 2: rome moves."]
+    assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
+    assert g.pending_decision() is None and out.map_changed is True
+
+
+def test_three_quarter_losses_on_two_units_take_both_without_a_question() -> None:
+    """§8.3 / AMB-03: 3/4 of the three Quadi steps is two, and Rome has two legions: both take
+    their loss, nothing to choose; the line counts the two step losses."""
+    g, out = _rome_wins_vindobona(2)
+    assert "Battle table, column 2/1, row 2: 3/4/A. Attacker 3/4, defender A." in out.public
+    assert "§8.3: rome takes 2 step losses (3/4 of 3)." in out.public
+    assert g.pending_decision() is None
+    assert (g.state.units["leg0"].reduced, g.state.units["leg1"].status) == (True, "eliminated")
