@@ -1044,3 +1044,21 @@ def test_three_quarter_losses_on_two_units_take_both_without_a_question() -> Non
     assert "§8.3: rome takes 2 step losses (3/4 of 3)." in out.public
     assert g.pending_decision() is None
     assert (g.state.units["leg0"].reduced, g.state.units["leg1"].status) == (True, "eliminated")
+
+
+def test_a_beaten_attacker_splitting_its_retreat_may_send_each_piece_home_or_to_friends() -> None:
+    """AMB-24 with §8.3: Rome, beaten attacking (R/R, the defender holds), splits its retreat;
+    each piece may go back to Carnuntum, where it came from, or join the legions in Aquincum."""
+    g, _out = _rome_wins_vindobona(1)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat) == ("retreat", "rome")
+    g.apply("rome", Command("decide", {"id": d.id, "choice": "split"}))
+    asked = []
+    for dest in ("carnuntum", "aquincum", "carnuntum"):
+        d = g.pending_decision()
+        assert d is not None and (d.kind, d.section, d.default) == ("retreat_part", "§8.3", "aquincum")
+        asked.append([c.value for c in d.choices])
+        g.apply("rome", Command("decide", {"id": d.id, "choice": dest}))
+    assert asked == [["aquincum", "carnuntum", "italia"]] * 3
+    st = g.state
+    assert (st.leaders["gen"].loc, st.units["leg0"].loc, st.units["leg1"].loc) == ("carnuntum", "aquincum", "carnuntum")
