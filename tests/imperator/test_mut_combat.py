@@ -858,7 +858,7 @@ def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> No
 
 # -- §8.1 and §6.3 into a zone the evader's own People already holds ------------------------------
 def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: int = 2,
-                                   favour: str | None = None) -> ImperatorGame:
+                                   favour: str | None = None, block_noricum: bool = False) -> ImperatorGame:
     """A Quadi chief (VS ``chief_vs``, CC 3) with two units in Carnuntum, attacked by a Roman
     general (VS ``gen_vs``) with two legions from Vindobona; a third Quadi unit stands at home
     in Quadi. With ``fuite`` the Enemies hold Fuite opportune; ``favour`` names the seat that
@@ -871,6 +871,8 @@ def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: in
     for i in range(2):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
     p.unit("qh", "quadi", "E", people="quadi", pf=5)
+    if block_noricum:
+        p.unit("r", "noricum", front="interior")
     p.kw["at_war"] = ["quadi"]
     g = p.game(reserve_fronts=["danube"])
     if fuite or favour:
@@ -1062,3 +1064,15 @@ def test_a_beaten_attacker_splitting_its_retreat_may_send_each_piece_home_or_to_
     assert asked == [["aquincum", "carnuntum", "italia"]] * 3
     st = g.state
     assert (st.leaders["gen"].loc, st.units["leg0"].loc, st.units["leg1"].loc) == ("carnuntum", "aquincum", "carnuntum")
+
+
+def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
+    """§8.1: the chief's CC takes both units and Quadi is the only zone left (Noricum is held):
+    the answer "evade" rolls, succeeds and moves the force at once, with no further question."""
+    g = _chief_with_two_units_attacked(False, block_noricum=True)
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    script(g, 1)
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert g.pending_decision() is None and g.state.leaders["chief"].loc == "quadi"
