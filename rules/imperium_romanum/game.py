@@ -40,7 +40,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json
+from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
@@ -84,7 +84,7 @@ class ImperiumRomanumGame(Game[IRState]):
         out = []
         for sid in sorted(data().scenarios, key=lambda s: data().scenarios[s].number):
             scen = data().scenarios[sid]
-            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=scen.name),
+            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=data_name(scen.name)),
                                     scen.turn_order, _("From {start} to {end}.", start=_date(scen.start),
                                                        end=_date(scen.end))))  # fmt: skip
         return out
@@ -113,7 +113,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if options.get("random_events") == "yes":
             raise NotYetSupported("§39", _("random events"))
         st = new_state(scenario, Dice(seed), dict(options))
-        lines: list[Text] = [_("{name}: the powers are set up.", name=data().scenarios[scenario].name)]
+        lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
         st.last = [plain(x) for x in lines]
         game = cls(st)
