@@ -21,3 +21,23 @@ def test_imperium_romanum_scenario_titles_are_french() -> None:
     opening = ImperiumRomanumGame.new("s01", [], "i18n", {}).opening
     assert opening is not None
     assert localise(opening.public[0], "fr") == "La révolte des Gaules : les puissances sont en place."
+
+
+def test_the_imperium_romanum_forage_line_counts_its_units_in_both_languages() -> None:
+    """13.3: one foraging unit is "1 of 1 unit", not "1 of 1 units" (a plural form, ``_n``)."""
+    from rules.imperium_romanum import supply
+    from tests.imperium_romanum.builder import Position
+
+    for count, english, french in (
+        (1, "of 1 unit supplied (13.3).", "sur 1 unité ravitaillée (13.3)."),
+        (3, "of 3 units supplied (13.3).", "sur 3 unités ravitaillées (13.3)."),
+    ):
+        pos = Position(month=6, segment="supply")
+        legions = pos.units("rome", "legion_20_10", "B4406", count)
+        pos.dice(3, 3)
+        lines: list = []
+        supply.check_group(pos.st, "rome", "B4406", legions, lines)
+        forage = [line for line in lines if line.startswith("Forage at B4406")]
+        assert len(forage) == 1 and forage[0].endswith(english), lines
+        assert localise(forage[0], "fr").startswith("Fourrage en B4406 : ")
+        assert localise(forage[0], "fr").endswith(french), localise(forage[0], "fr")
