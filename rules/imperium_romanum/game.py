@@ -187,8 +187,9 @@ class ImperiumRomanumGame(Game[IRState]):
         return IRState.from_json(data_)
 
 
-def _date(value: tuple[int, int]) -> str:
-    return f"{value[1]:02d}/{SEQ.year_label(value[0])}"
+def _date(value: tuple[int, int]) -> Text:
+    """A scenario's month and year (``02/52 BC``), the era translated with the year."""
+    return _("{month:02d}/{year}", month=value[1], year=SEQ.year_label(value[0]))
 
 
 ACTION_HELP: dict[str, Text] = {

@@ -41,3 +41,14 @@ def test_the_imperium_romanum_forage_line_counts_its_units_in_both_languages() -
         assert len(forage) == 1 and forage[0].endswith(english), lines
         assert localise(forage[0], "fr").startswith("Fourrage en B4406 : ")
         assert localise(forage[0], "fr").endswith(french), localise(forage[0], "fr")
+
+
+def test_imperium_romanum_scenario_dates_are_french() -> None:
+    """A scenario's first and last months (the scenario menu): the era goes through the
+    catalogue with the year, never frozen in English by an f-string."""
+    from rules.imperium_romanum.game import ImperiumRomanumGame
+
+    spans = {info.id: info.description for info in ImperiumRomanumGame.scenarios()}
+    assert spans["s01"] == "From 02/52 BC to 10/51 BC."
+    assert localise(spans["s01"], "fr") == "De 02/52 av. J.-C. à 10/51 av. J.-C."
+    assert localise(spans["s12"], "fr").startswith("De 03/101 apr. J.-C. à ")
