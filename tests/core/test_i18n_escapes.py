@@ -52,3 +52,27 @@ def test_imperium_romanum_scenario_dates_are_french() -> None:
     assert spans["s01"] == "From 02/52 BC to 10/51 BC."
     assert localise(spans["s01"], "fr") == "De 02/52 av. J.-C. à 10/51 av. J.-C."
     assert localise(spans["s12"], "fr").startswith("De 03/101 apr. J.-C. à ")
+
+
+def test_imperium_romanum_segments_have_one_name_each() -> None:
+    """§4.0: a segment is named the same wherever it is shown (the status line, a refusal, the
+    deadline of a simultaneous segment): one table, ``sequence.SEGMENT_NAMES``."""
+    from rules.core.i18n import plain
+    from rules.imperium_romanum import segment_deadline, sequence
+    from rules.imperium_romanum.game import ImperiumRomanumGame
+
+    assert [segment for segment, _section in sequence.SEGMENTS] == list(sequence.SEGMENT_NAMES)
+    assert not hasattr(segment_deadline, "SEGMENT_NAMES")
+    assert plain(sequence.SEGMENT_NAMES["taxation"]) == "Taxation & Mobilization"
+    assert localise(sequence.SEGMENT_NAMES["movement"], "fr") == "Mouvement terrestre"
+    game = ImperiumRomanumGame.new("s12", [], "i18n", {})
+    st = game.state
+    assert st.segment == "taxation"
+    decision = segment_deadline.deadline_decision(st)
+    assert decision is not None
+    from rules.imperium_romanum.views import status_lines
+
+    first = status_lines(st)[0]
+    assert plain(first).endswith(", Taxation & Mobilization segment.")
+    assert "Taxation & Mobilization segment" in plain(decision.prompt)
+    assert localise(first, "fr").endswith(", segment Fiscalité et mobilisation.")
