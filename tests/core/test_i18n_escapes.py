@@ -76,3 +76,31 @@ def test_imperium_romanum_segments_have_one_name_each() -> None:
     assert plain(first).endswith(", Taxation & Mobilization segment.")
     assert "Taxation & Mobilization segment" in plain(decision.prompt)
     assert localise(first, "fr").endswith(", segment Fiscalité et mobilisation.")
+
+
+def test_the_causes_of_a_leaders_death_are_marked() -> None:
+    """Imperator: the cause in "{leader} is dead ({cause})" is a marked word (``_()``), never a
+    bare string; every call of ``kill_leader(s)`` in the rules passes one."""
+    import ast
+    from pathlib import Path
+
+    from rules.core.i18n import Text
+
+    root = Path(__file__).resolve().parents[2]
+    bare = []
+    for path in sorted((root / "rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute | ast.Name)
+                and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id)
+                in ("kill_leader", "kill_leaders")
+                and len(node.args) > 3
+                and isinstance(node.args[3], ast.Constant | ast.JoinedStr)
+            ):
+                bare.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node.args[3])}")
+    assert bare == []
+    from rules.imperator import politics
+
+    assert isinstance(politics.ASSASSINATION, Text)
+    assert localise(politics.ASSASSINATION, "fr") == "assassinat"
