@@ -30,6 +30,7 @@ from render.layout import Placed, Placer
 from render.words import words
 from rules.core.i18n import _, _n
 from rules.rome_iinc.data import UNIT_WORDS, RomeData, data
+from rules.rome_iinc.views import PHASE_NAMES
 
 RGB = tuple[int, int, int]
 WIDTH = 1000
@@ -73,10 +74,7 @@ LINK_COLOUR: dict[str, RGB] = {
 UNIT_ORDER = ("legion", "pseudo", "guards", "cavalry", "auxilia", "fleet", "fort")
 UNIT_SHORT = {"legion": "L", "pseudo": "PL", "guards": "G", "cavalry": "C", "auxilia": "A",
               "fleet": "F", "fort": "Ft"}
-PHASE_WORDS = {
-    "event": _("Event Phase"), "treasury": _("Treasury Phase"), "unrest": _("Unrest Phase"),
-    "war": _("War Phase"), "victory": _("Victory Phase"), "over": _("Game over"),
-}
+PHASE_WORDS = PHASE_NAMES
 PANEL_TITLES = {"west": _("Western Empire"), "east": _("Eastern Empire")}
 WEST_HOMELANDS = ("pictish", "saxon", "frankish", "alamannic", "suevian", "moorish")
 

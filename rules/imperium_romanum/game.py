@@ -56,7 +56,7 @@ from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.views import public_view, seat_view, status_lines
+from rules.imperium_romanum.views import private_lines, public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
 PLAYABLE = ("s12", "s01", "s02")
@@ -174,6 +174,9 @@ class ImperiumRomanumGame(Game[IRState]):
 
     def seat_view(self, seat: str) -> dict[str, Any]:
         return seat_view(self.state, seat)
+
+    def private_lines(self, seat: str) -> list[str]:
+        return private_lines(self.state, seat)
 
     def status_lines(self) -> list[str]:
         return status_lines(self.state)

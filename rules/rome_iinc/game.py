@@ -209,6 +209,11 @@ class RomeGame(Game[RomeState]):
         view["legal"] = [c.to_json() for c in self.legal_commands(seat)]
         return view
 
+    def private_lines(self, seat: str) -> list[str]:
+        """``/game mine``: Rome, IInc. hides nothing from its players (the seat view is the
+        public one and the seat's legal moves, offered by the menus)."""
+        return []
+
     def status_lines(self) -> list[str]:
         return status_lines(self.state, to_move(self.state))
 

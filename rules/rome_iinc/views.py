@@ -10,6 +10,13 @@ from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data
 from rules.rome_iinc.state import RomeState
 
+PHASE_NAMES = {
+    "event": _("Event Phase"), "treasury": _("Treasury Phase"), "unrest": _("Unrest Phase"),
+    "war": _("War Phase"), "victory": _("Victory Phase"), "over": _("Game over"),
+}  # fmt: skip
+"""The phases of a turn as readers see them (the status line and the board picture)."""
+EMPIRE_NAMES = {"east": _("East"), "west": _("West")}
+
 
 def public_view(st: RomeState) -> dict[str, Any]:
     d = data()
@@ -52,10 +59,10 @@ def public_view(st: RomeState) -> dict[str, Any]:
 
 
 def status_lines(st: RomeState, movers: list[str]) -> list[str]:
-    lines = [str(_("Turn {turn} of 10, {phase} Phase.", turn=st.turn, phase=st.phase.capitalize()))]
+    lines = [str(_("Turn {turn} of 10, {phase}.", turn=st.turn, phase=PHASE_NAMES.get(st.phase, st.phase)))]
     for e in ("east", "west"):
         lines.append(str(_("{empire}: Gold {gold}, Pay {pay}, Prestige {prestige}, Unrest {unrest}"
-                           "{fallen}.", empire=e.capitalize(), gold=st.gold[e], pay=B.pay(st, e),
+                           "{fallen}.", empire=EMPIRE_NAMES[e], gold=st.gold[e], pay=B.pay(st, e),
                            prestige=st.prestige[e], unrest=st.unrest[e],
                            fallen=_(" (Fallen)") if st.fallen[e] else "")))
     if st.tasks:
