@@ -31,6 +31,13 @@ UNIT_WORDS = {
 SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecution", "prestige",
             "stalemate", "veteran")
 EMPIRES = ("east", "west")
+EMPIRE_NAMES = {"east": _("East"), "west": _("West")}
+"""Each Empire as readers see it inside a sentence ("the {empire} Falls")."""
+
+
+def empire_name(empire: str) -> Any:
+    """The marked name of ``empire`` (``east``/``west``); anything else as written."""
+    return EMPIRE_NAMES.get(empire, empire)
 SCENARIO_IDS = ("286", "363", "425", "497", "565")
 INC_SCENARIO = "222"  # the Rome, Inc. Statesmen of the follow-on (13.3.5) belong to no pool
 # 13.3.2: the Provinces Rome, Inc. lacks, Insurgent at the start of a follow-on game

@@ -104,3 +104,18 @@ def test_the_causes_of_a_leaders_death_are_marked() -> None:
 
     assert isinstance(politics.ASSASSINATION, Text)
     assert localise(politics.ASSASSINATION, "fr") == "assassinat"
+
+
+def test_rome_iinc_names_its_empires_and_phases_in_french() -> None:
+    """Rome, IInc.: the Empires (``east``/``west``) and the phases are marked words, never an
+    id made English with ``.capitalize()`` (the status line, the Generic Emperor...)."""
+    from rules.rome_iinc.game import RomeGame
+    from rules.rome_iinc.politics import emperor_name
+
+    game = RomeGame.new("286", ["east", "west"], "i18n", {"mode": "solo"})
+    lines = [localise(line, "fr") for line in game.status_lines()]
+    assert lines[0].startswith("Tour 1 sur 10, Phase ")
+    assert lines[1].startswith("Orient : Or ") and lines[2].startswith("Occident : Or ")
+    state = game.state
+    state.emperors["west"] = "generic"
+    assert localise(emperor_name(state, "west"), "fr") == "l'Empereur générique de l'Empire d'Occident"
