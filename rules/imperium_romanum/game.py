@@ -76,7 +76,12 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-1"
+    RULES_VERSION = "imperium_romanum-2"
+    """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
+    window, the dice drawn): a stored game of another version is replayed before it goes on
+    and refused clearly when its log no longer gives the same game (bot/rules_version.py).
+    2 (2026-11-26): the rules added since version 1, the first layers, among them the hexside
+    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1."""
     STATE_VERSION = 1
 
     @classmethod
