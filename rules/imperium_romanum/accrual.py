@@ -146,6 +146,7 @@ def rebuild(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
         mobilization.start_fleet(st, power, place, 0, lines, rebuilt=uid)
         return
     revive(st, uid, hex_id)
+    st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     lines.append(B.secret(_("{power} rebuilds a {type} at {place} (8.3).", power=st.powers[power]["name"],
                             type=B.name_of_type(st.units[uid]), place=_place_name(place)), seat))  # fmt: skip
 

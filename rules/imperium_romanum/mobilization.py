@@ -104,6 +104,7 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         start_fleet(st, power, city, cost, lines)
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
+    st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     st.stat("units_raised")
     if needs_training(st, power, unit_type):
         train(st, power, uid, lines)
@@ -333,6 +334,12 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
 def starting_types(st: IRState, power: str) -> tuple[str, ...]:
     """26.2: the unit types a civilized power began the scenario with."""
     return tuple(sorted({t for d in data().scenarios[st.scenario].deployments if d.power == power for t, _n in d.units}))
+
+
+def reveal_raises(st: IRState) -> None:
+    """4.0, 3.2 (IR-ENG-60): the phase is simultaneous, so the units raised or rebuilt in it stay
+    out of every other seat's view and the public view until it closes; then all appear at once."""
+    st.held_raises = []
 
 
 def phase_summary(st: IRState, lines: list[Text]) -> None:
