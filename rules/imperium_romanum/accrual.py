@@ -15,6 +15,7 @@ from typing import Any
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -176,12 +177,7 @@ def rebuild_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         places = cities or sorted(h for h, cell in data().hexes.items() if cell.province in rec.get("start_provinces", []))
         key = "city" if cities else "hex"
         for place in places:
-            for unit_type in types:
-                try:
-                    check_rebuild(st, seat, unit_type, place)
-                except RuleError:
-                    continue
-                out.append({"type": unit_type, key: place})
+            out += [{"type": t, key: place} for t in types if passes(check_rebuild, st, seat, t, place)]
     return out
 
 

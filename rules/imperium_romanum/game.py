@@ -52,6 +52,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
@@ -351,11 +352,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
-    try:
-        check_must_attack(st, seat)
+    if passes(check_must_attack, st, seat):
         out.append(Command("end"))
-    except RuleError:
-        pass
     return out
 
 
@@ -448,11 +446,8 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
         rec = st.units[uid]
         if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
                 and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
-                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
-            try:
-                F.check_fortify(st, seat, {"units": [uid]})
-            except RuleError:
-                continue
+                and f"{rec['hex']}|{rec['power']}" not in st.building
+                and passes(F.check_fortify, st, seat, {"units": [uid]})):  # fmt: skip
             out.append(Command("fortify", {"units": [uid]}))
     return out
 
@@ -461,11 +456,8 @@ def convert_commands(st: IRState, seat: str) -> list[Command]:
     """34: every fleet of the seat that may become a legion now."""
     out = []
     for fid in sorted(st.units):
-        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat:
-            try:
-                NAV.check_convert(st, seat, {"fleet": [fid]})
-            except RuleError:
-                continue
+        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat \
+                and passes(NAV.check_convert, st, seat, {"fleet": [fid]}):  # fmt: skip
             out.append(Command("convert", {"fleet": [fid]}))
     return out
 

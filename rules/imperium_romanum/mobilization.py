@@ -10,6 +10,7 @@ from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import accrual
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import period_chart
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -276,12 +277,7 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        for unit_type in (*raisable_types(st), "fleet_18_30"):
-            try:
-                check_build(st, seat, unit_type, city)
-            except RuleError:
-                continue
-            out.append({"type": unit_type, "city": city})
+        out += [{"type": t, "city": city} for t in (*raisable_types(st), "fleet_18_30") if passes(check_build, st, seat, t, city)]
     return out + accrual.rebuild_commands(st, seat)
 
 
