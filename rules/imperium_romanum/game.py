@@ -66,7 +66,7 @@ BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"),
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
@@ -220,7 +220,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, naval_order ask/first"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
+                                       "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -308,6 +309,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_season(st, choice, lines)
     elif kind == "supply":
         SUP.answer_declaration(st, choice, lines)
+    elif kind == "shortfall":
+        SUP.answer_shortfall(st, choice, lines)
     elif kind == "naval_order":
         SEQ.answer_naval_order(st, choice, lines)
     elif kind == "elite":
