@@ -52,6 +52,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
@@ -65,7 +66,7 @@ BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"),
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
@@ -225,7 +226,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, naval_order ask/first"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
+                                       "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -313,6 +315,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_season(st, choice, lines)
     elif kind == "supply":
         SUP.answer_declaration(st, choice, lines)
+    elif kind == "shortfall":
+        SUP.answer_shortfall(st, choice, lines)
     elif kind == "naval_order":
         SEQ.answer_naval_order(st, choice, lines)
     elif kind == "elite":
@@ -357,11 +361,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
-    try:
-        check_must_attack(st, seat)
+    if passes(check_must_attack, st, seat):
         out.append(Command("end"))
-    except RuleError:
-        pass
     return out
 
 
@@ -454,11 +455,8 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
         rec = st.units[uid]
         if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
                 and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
-                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
-            try:
-                F.check_fortify(st, seat, {"units": [uid]})
-            except RuleError:
-                continue
+                and f"{rec['hex']}|{rec['power']}" not in st.building
+                and passes(F.check_fortify, st, seat, {"units": [uid]})):  # fmt: skip
             out.append(Command("fortify", {"units": [uid]}))
     return out
 
@@ -467,11 +465,8 @@ def convert_commands(st: IRState, seat: str) -> list[Command]:
     """34: every fleet of the seat that may become a legion now."""
     out = []
     for fid in sorted(st.units):
-        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat:
-            try:
-                NAV.check_convert(st, seat, {"fleet": [fid]})
-            except RuleError:
-                continue
+        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat \
+                and passes(NAV.check_convert, st, seat, {"fleet": [fid]}):  # fmt: skip
             out.append(Command("convert", {"fleet": [fid]}))
     return out
 

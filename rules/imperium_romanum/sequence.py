@@ -144,6 +144,7 @@ def _step(st: IRState, lines: list[Text]) -> None:
         if st.month in TAX_MONTHS:
             from rules.imperium_romanum import accrual, mobilization
 
+            mobilization.reveal_raises(st)
             mobilization.phase_summary(st, lines)
             accrual.lapse(st)
         _enter(st, "diplomacy", lines)
