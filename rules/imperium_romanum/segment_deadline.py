@@ -9,7 +9,8 @@ decision, addressed to the first power still giving orders. Its one choice, ``en
 power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
 the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
 id names the month and the segment, so its deadline runs from the segment's start however
-many powers end meanwhile.
+many powers end meanwhile; diplomacy offers and their answers are no response windows
+(diplomacy.py, IR-DIS-3), so they never restart it.
 """
 
 from __future__ import annotations
