@@ -55,6 +55,7 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
                  "still giving orders is done (4.0).", segment=segment),
         choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
+        default_label=_("end the segment for every power still giving orders"),
     )  # fmt: skip
 
 

@@ -403,6 +403,8 @@ async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert any("Time is up for the Taxation & Mobilization segment: dacia give no more orders (4.0)." in t
                for t in public), public
+    assert any("the default applies (end the segment for every power still giving orders)" in t for t in public), public
+    assert not any("(close)" in t for t in public), public
     assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
     pending = game.pending_decision()
     assert pending is not None and pending.id == "segment-1-diplomacy"
@@ -415,6 +417,9 @@ async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
     table, _clock = await timed_table(sqlite_engine, tmp_path)
     await table.click("Respond")
     assert table.outputs[-1].audience == "alice" and "waits for your orders" in table.outputs[-1].text
+    assert ("Default if you do not answer: end the segment for every power still giving orders."
+            in table.outputs[-1].text), table.outputs[-1].text  # its words, never the option id `close`
+    assert "close" not in table.outputs[-1].text
     await table.select(["My orders are given"])
     _seq, game = await state(table)
     assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
