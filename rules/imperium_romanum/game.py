@@ -11,6 +11,7 @@ Commands (arguments are strings or lists of strings):
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
 ``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
 ``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
+``answer_offer {offer, choice}``      accept or decline an open offer made to you (diplomacy.py)
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
@@ -211,6 +212,7 @@ ACTION_HELP: dict[str, Text] = {
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
+    "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
 
 
@@ -278,6 +280,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         D.give_talents(st, seat, args, lines)
     elif name == "ransom":
         D.offer_ransom(st, seat, args, lines)
+    elif name == "answer_offer":
+        D.answer_offer(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -329,8 +333,6 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_interception(st, choice, lines)
     elif kind == "naval_port":
         NAV.answer_port(st, choice, lines)
-    elif kind in ("alliance", "gift", "ransom"):
-        D.answer(st, seat, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -347,12 +349,11 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "taxation":
         out += [Command("build", args) for args in MOB.build_commands(st, seat)]
     if st.segment == "diplomacy":
-        for other in SEQ.live_seats(st):
-            if other != seat and sorted((seat, other)) not in st.alliances:
-                out.append(Command("propose_alliance", {"with": other}))
-        for lid, rec in sorted(st.leaders.items()):
-            if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
-                out.append(Command("ransom", {"leader": lid, "talents": 0}))
+        out += offer_commands(st, seat, "propose_alliance", [{"with": other} for other in SEQ.waiting(st) if other != seat])
+        out += offer_commands(st, seat, "ransom", [{"leader": lid, "talents": 0} for lid, rec in sorted(st.leaders.items())
+                                                   if rec["status"] == "captured"])  # fmt: skip
+        for offer in D.open_offers(st, seat):
+            out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":
@@ -363,6 +364,20 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += attack_commands(st, seat)
     if passes(check_must_attack, st, seat):
         out.append(Command("end"))
+    return out
+
+
+def offer_commands(st: IRState, seat: str, name: str, candidates: list[dict[str, Any]]) -> list[Command]:
+    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy)."""
+    import copy
+
+    out = []
+    for args in candidates:
+        try:
+            dispatch(copy.deepcopy(st), seat, Command(name, args), [])
+        except RuleError:
+            continue
+        out.append(Command(name, args))
     return out
 
 
