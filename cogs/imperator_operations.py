@@ -95,7 +95,9 @@ def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
     result) rides on the command's one public message, drawn when it is sent. When the loser
     still had to choose its losses or its retreat, the card posted then says "Waiting"; the
     message of the answer that settles the battle carries the final card, with the losses and
-    the retreat (§8.3). The card is stored as JSON with its sentences' message ids, so it is
+    the retreat (§8.3). The card leads the message's pictures; the theatre map follows it when
+    the command changed the map (losses flip or remove counters, a retreat moves them: the
+    engine's ``map_changed``). The card is stored as JSON with its sentences' message ids, so it is
     drawn in the game's language even when the post is sent by another process."""
     if result is None:
         return Extras()
@@ -112,7 +114,7 @@ def public_extras(row: Any, game: Any, result: Any, language: str) -> Extras:
         card.pop("waiting", None)  # another decision (a successor...) is not the battle's
     slug = str(record.get("zone_id", "battle"))
     spec = {"draw": "imperator.battle_card", "card": deep_to_json(card), "slug": slug}
-    return Extras(pictures=[spec])
+    return Extras(pictures=[spec], pictures_first=True)  # the card first, then the map if it changed
 
 
 async def draw_battle_card(spec: dict[str, Any]) -> ImageFile:

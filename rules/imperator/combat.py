@@ -404,7 +404,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
         for u in take:
             step_loss(st, u)
         total = len(done) + len(take)
-        if total:
+        if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
             out.say(
                 _n(
                     "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
@@ -463,7 +463,10 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
-    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
+    (counters flip or leave: the map is redrawn)."""
+    if units and loss.kind in ("all_eliminated", "all_step"):
+        out.map_changed = True
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)

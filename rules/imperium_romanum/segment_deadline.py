@@ -9,7 +9,8 @@ decision, addressed to the first power still giving orders. Its one choice, ``en
 power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
 the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
 id names the month and the segment, so its deadline runs from the segment's start however
-many powers end meanwhile.
+many powers end meanwhile; diplomacy offers and their answers are no response windows
+(diplomacy.py, IR-DIS-3), so they never restart it.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
                  "still giving orders is done (4.0).", segment=segment),
         choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
+        default_label=_("end the segment for every power still giving orders"),
     )  # fmt: skip
 
 

@@ -144,6 +144,7 @@ def _step(st: IRState, lines: list[Text]) -> None:
         if st.month in TAX_MONTHS:
             from rules.imperium_romanum import accrual, mobilization
 
+            mobilization.reveal_raises(st)
             mobilization.phase_summary(st, lines)
             accrual.lapse(st)
         _enter(st, "diplomacy", lines)
@@ -231,8 +232,9 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
     check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
     rule (5.3, 23.5), and in April and November the season roll (9.1)."""
-    from rules.imperium_romanum import grain, neutrals, segment_deadline
+    from rules.imperium_romanum import diplomacy, grain, neutrals, segment_deadline
 
+    diplomacy.lapse_offers(st, lines)
     segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
