@@ -31,6 +31,7 @@ from sqlmodel import col, select
 
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.i18n import game_language, localise
 from bot.outbox import Outbox, Post
 from bot.rules_version import recorded_elsewhere, refusal, same_game
 from db import statements as sql
@@ -1232,7 +1233,8 @@ class Moderator:
                         seat=reminder.seat,
                     )
                     post = Post(
-                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                        "post", owner.channel_id, localise(text, game_language(owner)),
+                        mentions=[reminder.user_id],
                     )
                     self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.exec(  # type: ignore[call-overload]

@@ -29,6 +29,7 @@ from render.assets import base_layer, font
 from render.layout import Placed, Placer
 from render.words import words
 from rules.core.i18n import _, _n
+from rules.rome_iinc.data import STATUS_WORDS as RULES_STATUS_WORDS
 from rules.rome_iinc.data import UNIT_WORDS, RomeData, data
 from rules.rome_iinc.views import PHASE_NAMES
 
@@ -48,14 +49,7 @@ STATUS_FILL: dict[str, RGB] = {
     "barbarian": (96, 84, 78),
     "homeland": (214, 204, 220),
 }
-STATUS_WORDS = {
-    "roman": _("Roman"),
-    "insurgent": _("Insurgent"),
-    "allied": _("Allied"),
-    "foederati": _("Foederati"),
-    "barbarian": _("Barbarian"),
-    "homeland": _("Homeland"),
-}
+STATUS_WORDS = RULES_STATUS_WORDS
 COMMAND_COLOURS: dict[str, RGB] = {
     "brown": (120, 72, 36), "maroon": (120, 24, 40), "dark green": (24, 100, 44),
     "orange": (226, 120, 20), "purple": (110, 40, 140), "pale blue": (90, 160, 220),

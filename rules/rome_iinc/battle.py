@@ -8,7 +8,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data, empire_name
+from rules.rome_iinc.data import STATUS_WORDS, data, empire_name
 from rules.rome_iinc.enemy import release_leader, war_name
 from rules.rome_iinc.state import RomeState
 
@@ -416,7 +416,7 @@ def annex(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) -
     st.prestige[empire] += 1
     task["count"] -= 1
     lines.append(_("{province} is Annexed: {before} to {after}, {empire} Prestige +1.",
-                   province=d.provinces[pid].name, before=before, after=st.status[pid],
+                   province=d.provinces[pid].name, before=STATUS_WORDS[before], after=STATUS_WORDS[st.status[pid]],
                    empire=empire_name(empire)))
     if task["count"] > 0 and not annex_choices(st, task):
         task["count"] = 0
@@ -444,7 +444,7 @@ def revolt_province(st: RomeState, pid: str, lines: list[Text]) -> None:
         st.status[pid] = "barbarian"
         st.tribe.pop(pid, None)
     lines.append(_("{province} revolts: {before} to {after}, {empire} Prestige -1.",
-                   province=d.provinces[pid].name, before=s, after=st.status[pid],
+                   province=d.provinces[pid].name, before=STATUS_WORDS[s], after=STATUS_WORDS[st.status[pid]],
                    empire=empire_name(empire)))
     if st.status[pid] not in ("roman", "insurgent"):
         overstack(st, pid, lines)

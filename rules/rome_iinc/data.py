@@ -31,6 +31,11 @@ UNIT_WORDS = {
 SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecution", "prestige",
             "stalemate", "veteran")
 EMPIRES = ("east", "west")
+STATUS_WORDS = {
+    "roman": _("Roman"), "insurgent": _("Insurgent"), "allied": _("Allied"), "foederati": _("Foederati"),
+    "barbarian": _("Barbarian"), "homeland": _("Homeland"),
+}  # fmt: skip
+"""A Province's status as readers see it (a revolt, an annexation, the board picture)."""
 EMPIRE_NAMES = {"east": _("East"), "west": _("West")}
 """Each Empire as readers see it inside a sentence ("the {empire} Falls")."""
 

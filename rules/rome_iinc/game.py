@@ -48,7 +48,7 @@ from rules.rome_iinc import politics as P
 from rules.rome_iinc.data import data, data_hash, empire_name
 from rules.rome_iinc.setup import new_state
 from rules.rome_iinc.state import RomeState
-from rules.rome_iinc.views import public_view, status_lines
+from rules.rome_iinc.views import PHASE_NAMES, public_view, status_lines
 
 SEATS = ("east", "west")
 TASK_VERBS = ("annex", "loss", "promote", "emperor")
@@ -362,8 +362,7 @@ def to_move(st: RomeState) -> list[str]:
 
 def _need_step(st: RomeState, seat: str, steps: tuple[str, ...], section: str) -> None:
     if st.step not in steps or seat not in PH.active_empires(st):
-        raise RuleError(section, _("this is not possible now (phase {phase}, step {step})",
-                                   phase=st.phase, step=st.step or "-"))
+        raise RuleError(section, _("this is not possible now ({phase})", phase=PHASE_NAMES.get(st.phase, st.phase)))
 
 
 def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> None:
