@@ -489,7 +489,7 @@ class LobbyCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(ConcedeButton(row.id or 0, row.seq))
+        view.add_item(ConcedeButton(row.id or 0, row.seq, reader_language(interaction)))
         ask = _(
             "Concede the game? The other side wins at once and this cannot be undone. "
             "Press Concede to confirm; ignore this message to keep playing."
@@ -599,10 +599,10 @@ class ConcedeButton(
 ):
     """The confirmation of /game concede, shown only to the player who asked."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Concede",
+                label=localise(_("Concede"), language),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"praetor:concede:{game_id}:{seq}",
             )

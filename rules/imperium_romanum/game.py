@@ -69,6 +69,18 @@ STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_f
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
             "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
+ORDER_WORDS: dict[str, Text] = {
+    "intercept": _("interception"), "combat": _("land combat"), "assault": _("assault"), "retreat": _("retreat"),
+    "elite": _("elite units"), "donative": _("donative"), "plunder": _("plunder"), "naval_port": _("naval combat in port"),
+    "losses": _("losses"), "seasoning": _("seasoning"), "supply": _("supply"), "shortfall": _("supply shortfall"),
+    "naval_order": _("naval order"),
+}  # fmt: skip
+"""Each standing order, and each of its answers, as readers see them (issue 13)."""
+ANSWER_WORDS: dict[str, Text] = {
+    "ask": _("ask me"), "never": _("never"), "always": _("always"), "always_fight": _("always fight"),
+    "first": _("the first on offer"), "inside": _("inside"), "outside": _("outside"), "weakest": _("the weakest"),
+    "largest": _("the largest"), "bt": _("the baggage train"), "strongest": _("the strongest"),
+}  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -234,7 +246,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
                                        "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
                                        "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
-        lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
+        lines.append(_("{seat} sets a standing order: {order}, {value}.", seat=seat, order=ORDER_WORDS.get(order, order),
+                       value=ANSWER_WORDS.get(value, value)))  # fmt: skip
         return
     if name == "decide":
         if SD.is_deadline(st, args):

@@ -119,3 +119,18 @@ def test_rome_iinc_names_its_empires_and_phases_in_french() -> None:
     state = game.state
     state.emperors["west"] = "generic"
     assert localise(emperor_name(state, "west"), "fr") == "l'Empereur générique de l'Empire d'Occident"
+
+
+def test_every_imperium_romanum_standing_order_has_words() -> None:
+    """"dacia sets a standing order: combat ask." named ids: every order and answer of
+    ``STANDING`` has marked words, and the line reads them in French."""
+    from rules.core.command import Command
+    from rules.imperium_romanum import game as G
+
+    assert set(G.STANDING) <= set(G.ORDER_WORDS)
+    assert {answer for answers in G.STANDING.values() for answer in answers} <= set(G.ANSWER_WORDS)
+    game = G.ImperiumRomanumGame.new("s12", [], "i18n", {})
+    outcome = game.apply("dacia", Command("standing", {"order": "combat", "value": "always_fight"}))
+    assert [localise(line, "fr") for line in outcome.public] == [
+        "dacia fixe un ordre permanent : combat terrestre, toujours combattre."
+    ]
