@@ -36,6 +36,11 @@ STATUS_WORDS = {
     "barbarian": _("Barbarian"), "homeland": _("Homeland"),
 }  # fmt: skip
 """A Province's status as readers see it (a revolt, an annexation, the board picture)."""
+TASK_WORDS = {
+    "annex": _("a Province to annex"), "loss": _("a loss to take"), "promote": _("a Statesman to promote"),
+    "emperor": _("an Emperor to choose"), "side": _("a side to choose"), "withdraw": _("a unit to place"),
+}  # fmt: skip
+"""A decision a player owes, as readers see it (``/game status``, a refusal)."""
 EMPIRE_NAMES = {"east": _("East"), "west": _("West")}
 """Each Empire as readers see it inside a sentence ("the {empire} Falls")."""
 

@@ -45,7 +45,7 @@ from rules.rome_iinc import decisions as D
 from rules.rome_iinc import follow_on
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data, data_hash, empire_name
+from rules.rome_iinc.data import TASK_WORDS, data, data_hash, empire_name
 from rules.rome_iinc.setup import new_state
 from rules.rome_iinc.state import RomeState
 from rules.rome_iinc.views import PHASE_NAMES, public_view, status_lines
@@ -385,9 +385,9 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
                                                empire=empire_name(task["empire"])))
         if name not in TASK_VERBS or task["empire"] != seat:
             raise RuleError(task["section"], _("first the {empire} player must answer: {kind}",
-                                               empire=empire_name(task["empire"]), kind=task["kind"]))
+                                               empire=empire_name(task["empire"]), kind=TASK_WORDS.get(task["kind"], task["kind"])))
         if name != task["kind"]:
-            raise RuleError(task["section"], _("the open task is {kind}", kind=task["kind"]))
+            raise RuleError(task["section"], _("the open task is {kind}", kind=TASK_WORDS.get(task["kind"], task["kind"])))
         _answer(st, task, str(args.get("choice", "")), lines)
         return
     if name == "give_gold":

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.i18n import _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data, empire_name
+from rules.rome_iinc.data import TASK_WORDS, data, empire_name
 from rules.rome_iinc.state import RomeState
 
 PHASE_NAMES = {
@@ -67,7 +67,7 @@ def status_lines(st: RomeState, movers: list[str]) -> list[str]:
     if st.tasks:
         t = st.tasks[0]
         lines.append(str(_("Waiting for the {empire} player: {kind} ({section}).",
-                           empire=empire_name(t["empire"]), kind=t["kind"], section=t["section"])))
+                           empire=empire_name(t["empire"]), kind=TASK_WORDS.get(t["kind"], t["kind"]), section=t["section"])))
     elif movers:
         lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))
     return lines

@@ -134,3 +134,14 @@ def test_every_imperium_romanum_standing_order_has_words() -> None:
     assert [localise(line, "fr") for line in outcome.public] == [
         "dacia fixe un ordre permanent : combat terrestre, toujours combattre."
     ]
+
+
+def test_a_rome_iinc_decision_owed_is_named_in_words() -> None:
+    """``/game status`` named the task owed by its id (``annex``): now in words, in French too."""
+    from rules.rome_iinc import politics
+    from rules.rome_iinc.game import RomeGame
+
+    game = RomeGame.new("286", ["east", "west"], "i18n", {"mode": "solo"})
+    politics.add_task(game.state, "east", "annex", section="11.1")
+    waiting = [localise(line, "fr") for line in game.status_lines()][-1]
+    assert waiting == "En attente du joueur de l'Empire d'Orient : une Province à annexer (11.1)."
