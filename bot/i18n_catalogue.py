@@ -48,6 +48,7 @@ DATA_NAMES: tuple[tuple[str, str, str], ...] = (
     ("rules/barracks/data/influence.toml", "card", "solo_text"),
     ("rules/imperium_romanum/data/units.toml", "unit", "name"),
     ("rules/imperium_romanum/data/scenarios/*.toml", "scenario", "name"),
+    ("rules/imperium_romanum/data/scenarios/*.toml", "power", "name"),
     ("rules/imperator/data/tables/events.toml", "events", "name"),
     ("rules/imperator/data/counters/materiel.toml", "fleet", "name"),
 )

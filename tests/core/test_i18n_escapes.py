@@ -145,3 +145,19 @@ def test_a_rome_iinc_decision_owed_is_named_in_words() -> None:
     politics.add_task(game.state, "east", "annex", section="11.1")
     waiting = [localise(line, "fr") for line in game.status_lines()][-1]
     assert waiting == "En attente du joueur de l'Empire d'Orient : une Province à annexer (11.1)."
+
+
+def test_imperium_romanum_power_names_are_french_also_after_a_reload() -> None:
+    """Ruling I18N-1: a power's name written in English by the scenario data ("The pirates") is a
+    data name; the state keeps it as a marked word, so a reloaded game still shows it in French."""
+    import json
+
+    from rules.imperium_romanum.game import ImperiumRomanumGame
+
+    game = ImperiumRomanumGame.new("s02", [], "i18n", {})
+    again = type(game).from_json(json.loads(json.dumps(game.to_json())))
+    for shown in (game, again):
+        lines = [localise(line, "fr") for line in shown.status_lines()]
+        assert any(line.startswith("Les pirates : trésor ") for line in lines), lines
+        assert any(line.startswith("Rome (Pompée, lex Gabinia) : trésor ") for line in lines), lines
+    assert again.to_json()["state"]["powers"]["pirates"]["name"] == "The pirates"
