@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, String, cast, delete, insert, update
+from sqlalchemy import Connection, String, cast, delete, insert, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -1482,6 +1482,97 @@ class Moderator:
         for event in events:
             game.apply(event.seat, Command.from_json(event.command))
         return game
+
+    async def game_at(self, game_id: int, seq: int) -> Game[Any] | None:
+        """The game as it stood just after its event ``seq`` (0: as it started); None when it
+        has no such step. The newest step is :meth:`load`'s; an older one is rebuilt from the
+        nearest usable checkpoint (or snapshot) and the events after it, off the loop."""
+        try:
+            row = await self.get(game_id)
+        except ModeratorError:
+            return None
+        if row.status == "lobby" or not 0 <= seq <= row.seq:
+            return None
+        if seq == row.seq:
+            return await self.load(row)
+        base, events = await self._plan_at(game_id, seq)
+        return await asyncio.to_thread(self._replay_from, row, base, events)
+
+    async def _plan_at(
+        self, game_id: int, seq: int
+    ) -> tuple[CheckpointRow | None, list[EventRow]]:
+        """The newest checkpoint (or snapshot) the game at step ``seq`` can start from, and the
+        events to apply after it. At step ``seq`` an event counts unless it is an undo marker or
+        was taken back by an undo at or before ``seq``; a checkpoint at ``c`` is usable unless it
+        holds an event taken back after ``c`` and at or before ``seq``."""
+        async with self.sessions() as session:
+            bases = list(
+                (
+                    await session.exec(
+                        select(CheckpointRow.seq)  # type: ignore[call-overload]
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(col(CheckpointRow.seq) <= seq)
+                    )
+                ).all()
+            )
+            snapshot = await session.get(SnapshotRow, game_id)
+            if snapshot is not None and snapshot.seq <= seq:
+                bases.append(snapshot.seq)
+            taken_back = (
+                await session.exec(
+                    select(EventRow.seq, EventRow.undone_by)  # type: ignore[call-overload]
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) <= seq)
+                    .where(col(EventRow.undone_by) <= seq)
+                )
+            ).all()
+            base_seq = next(
+                (
+                    c
+                    for c in sorted(set(bases), reverse=True)
+                    if not any(target <= c < (undo or 0) for target, undo in taken_back)
+                ),
+                None,
+            )
+            base = None
+            if snapshot is not None and base_seq == snapshot.seq:
+                base = CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
+            elif base_seq is not None:
+                base = (
+                    await session.exec(
+                        select(CheckpointRow)
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(CheckpointRow.seq == base_seq)
+                    )
+                ).first()
+            events = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) > (base_seq if base_seq is not None else 0))
+                    .where(col(EventRow.seq) <= seq)
+                    .where(EventRow.name != UNDO)
+                    .where(or_(col(EventRow.undone_by).is_(None), col(EventRow.undone_by) > seq))
+                    .order_by(col(EventRow.seq))
+                )
+            ).all()
+        return base, list(events)
+
+    async def public_view_at(self, game_id: int, seq: int) -> dict[str, Any] | None:
+        """The public view of the game at step ``seq`` as plain JSON data (what a picture of
+        that step is drawn from; issue 14: built when the picture is drawn, not stored with
+        every command): from the cached game when it is still at that step, else rebuilt
+        (:meth:`game_at`). None when the game has no such step."""
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == seq:
+            view = cached[1].public_view()  # now, before any await: the cache may move on
+        else:
+            game = await self.game_at(game_id, seq)
+            if game is None:
+                return None
+            view = game.public_view()
+        loaded: dict[str, Any] = json.loads(json.dumps(view))  # as stored JSON reads back
+        return loaded
 
     async def rebuild(self, game_id: int) -> Game[Any]:
         row = await self.get(game_id)
