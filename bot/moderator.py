@@ -102,11 +102,30 @@ KEEP_DECISIONS = object()
 
 
 class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
-    """The Moderator's cache of active games: ``game id -> (seq, game)``, bounded (LRU)."""
+    """The Moderator's cache of active games: ``game id -> (seq, game)``, bounded (LRU).
+
+    ``rows`` keeps, for some of these games, the column values of the game's row as this
+    process last wrote it: the next command starts from them instead of reading the row, and
+    checks them inside its write transaction (``Moderator._persist``'s guard; issue 14). A
+    game leaving the cache takes its row along."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        self.rows: dict[int, dict[str, Any]] = {}
+
+    def pop(self, key: int, *default: Any) -> Any:  # type: ignore[override]
+        self.rows.pop(key, None)
+        return super().pop(key, *default)
+
+    def popitem(self, last: bool = True) -> tuple[int, tuple[int, Game[Any]]]:
+        key, value = super().popitem(last=last)
+        self.rows.pop(key, None)
+        return key, value
+
+    def clear(self) -> None:
+        self.rows.clear()
+        super().clear()
 
     def get(self, key: int, default: Any = None) -> Any:  # type: ignore[override]
         found = super().get(key, default)
@@ -227,6 +246,11 @@ class DuplicateDelivery(Exception):
     def __init__(self, first: ActResult) -> None:
         super().__init__("duplicate delivery")
         self.first = first
+
+
+class RowMoved(Exception):
+    """Internal: the game's row changed since this process last wrote it (another process, a
+    vote, a new seat holder); nothing was saved, the command is taken again on the row read."""
 
 
 class StaleError(ModeratorError):
@@ -510,6 +534,7 @@ class Moderator:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 raise ConflictError(_("The game changed meanwhile; look at /game status and retry."))
             await session.commit()
+        self._cache.rows.pop(row.id or 0, None)  # the next command reads the row again
         return row
 
     async def join(
@@ -765,42 +790,65 @@ class Moderator:
         if lock.locked():  # another command of this game (or a twin delivery) is being saved
             await answer_now()
         async with lock:
+            known = self._cache.rows.get(game_id)
+            try:  # from the row this process last wrote, checked when the command is saved
+                if known is not None:
+                    return await self._act_on(game_id, game_row(known), user_id, command,
+                                              expected_seq, seat, key, guard=True)
+            except (RowMoved, ModeratorError, RuleError):
+                pass  # changed since (another process, a vote), or refused: again on the row read
             landed, found = await self._read_for_command(key, game_id=game_id)  # type: ignore[arg-type]
             if landed:  # the first delivery landed while this one waited
                 first = await self._first_answer(key)  # type: ignore[arg-type]
                 if first is not None:
                     return first
             row = found or await self.get(game_id)
-            if row.status != "active":
-                raise ModeratorError(_("This game is not in progress."))
-            if expected_seq is not None and expected_seq != row.seq:
-                raise StaleError(
-                    _("This button is out of date: the game has moved on. Use /game status.")
+            return await self._act_on(game_id, row, user_id, command, expected_seq, seat, key)
+
+    async def _act_on(
+        self,
+        game_id: int,
+        row: GameRow,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None,
+        seat: str | None,
+        key: str | None | object,
+        guard: bool = False,
+    ) -> ActResult:
+        """Check, apply and save ``command`` on the game of ``row`` (the game's lock is held).
+        ``guard``: ``row`` was not read now; the save checks it is still the stored one."""
+        if row.status != "active":
+            raise ModeratorError(_("This game is not in progress."))
+        if expected_seq is not None and expected_seq != row.seq:
+            raise StaleError(
+                _("This button is out of date: the game has moved on. Use /game status.")
+            )
+        game = await self.load(row)
+        if seat is None:
+            seat = self.acting_seat(row, game, user_id)
+        old_state, pending_before = game.state, game.pending_decision()
+        outcome = game.apply(seat, command)  # RuleError: nothing changed
+        try:
+            return await in_time(
+                self._persist(
+                    row,
+                    game,
+                    seat,
+                    user_id,
+                    command,
+                    outcome,
+                    key=key,  # type: ignore[arg-type]
+                    pending_before=pending_before,
+                    guard=guard,
                 )
-            game = await self.load(row)
-            if seat is None:
-                seat = self.acting_seat(row, game, user_id)
-            old_state, pending_before = game.state, game.pending_decision()
-            outcome = game.apply(seat, command)  # RuleError: nothing changed
-            try:
-                return await in_time(
-                    self._persist(
-                        row,
-                        game,
-                        seat,
-                        user_id,
-                        command,
-                        outcome,
-                        key=key,  # type: ignore[arg-type]
-                        pending_before=pending_before,
-                    )
-                )
-            except BaseException as error:
-                game.state = old_state
-                self._cache.pop(game_id, None)
-                if isinstance(error, DuplicateDelivery):
-                    return error.first
-                raise
+            )
+        except BaseException as error:
+            game.state = old_state
+            self._cache.pop(game_id, None)
+            if isinstance(error, DuplicateDelivery):
+                return error.first
+            raise
 
     async def answered_before(self) -> ActResult | None:
         """The first one's result when an earlier delivery of the interaction this task handles
@@ -911,12 +959,16 @@ class Moderator:
         by_timeout: bool = False,
         key: str | None = None,
         pending_before: PendingDecision | None | object = KEEP_DECISIONS,
+        guard: bool = False,
     ) -> ActResult:
         """Store an accepted command in one transaction: the event, the interaction's key, the
         game row (only if its seq is still the one read: the database serialises a game's
         commands, in any process), every ``snapshot_every`` events the snapshot, the decisions,
         the reminders and the posts owed. Plain SQL statements (no ORM objects): this is the
-        hot path of every command (issue 14)."""
+        hot path of every command (issue 14). ``guard``: ``row`` is the one this process last
+        wrote, not read now; if the stored row differs in what a command reads (seq, status,
+        seats, votes, status message), nothing is saved and ``RowMoved`` is raised. The row is
+        then kept for the game's next command."""
         game_id = row.id or 0
         seq = row.seq + 1
         now = self.clock.now()
@@ -958,6 +1010,12 @@ class Moderator:
                     "name": command.name,
                 },
             )
+            if guard:  # after the first write: SQLite holds the write lock, nobody can move it
+                stored = conn.execute(sql.GUARD_GAME, {"b_game": game_id}).first()
+                if stored is None or tuple(stored) != (
+                    row.seq, row.status, row.seats, row.meta, row.status_message_id
+                ):
+                    raise RowMoved()
             if key is not None:  # the interaction that asked: a second delivery fails here
                 conn.execute(
                     sql.INSERT_KEY,
@@ -1028,6 +1086,7 @@ class Moderator:
             ) from None
         if result is None:
             self._cache[game_id] = (seq, game)
+            self._cache.rows[game_id] = {k: v for k, v in row.__dict__.items() if k[0] != "_"}
         else:
             self._cache.pop(game_id, None)
         return accepted
@@ -1743,6 +1802,7 @@ class Moderator:
                 .values(status_message_id=message_id)
             )
             await session.commit()
+        self._cache.rows.pop(game_id, None)  # the next command reads the row again
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The newest game of a channel, open or finished (for logs after the end)."""

@@ -31,6 +31,12 @@ _followers = table(FollowerRow)
 
 READ_GAME = select(_games).where(_games.c.id == bindparam("b_game"))
 """The game row ``b_game``."""
+GUARD_GAME = select(
+    _games.c.seq, _games.c.status, _games.c.seats, _games.c.meta, _games.c.status_message_id
+).where(_games.c.id == bindparam("b_game"))
+"""What a command reads of the game row ``b_game`` and only commands change with ``seq``
+(the rest changes with votes, seat changes, the end, the status message): checked inside the
+write transaction when the row was not read first (``Moderator._persist``)."""
 READ_KEY = select(_keys.c.seq).where(_keys.c.key == bindparam("b_key"))
 """Whether the interaction ``b_key`` already landed a command (a row or none)."""
 INSERT_EVENT = insert(_events)
