@@ -65,7 +65,7 @@ from rules.core.registry import get_game
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-OPEN_STATUSES = ("lobby", "active")
+OPEN_STATUSES = sql.OPEN_STATUSES
 UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
@@ -365,15 +365,9 @@ class Moderator:
 
     async def channel_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel, if any (one per channel)."""
-        games = table(GameRow)
 
         def read(conn: Connection) -> GameRow | None:
-            found = conn.execute(
-                sa_select(games)
-                .where(games.c.channel_id == channel_id)
-                .where(games.c.status.in_(OPEN_STATUSES))
-                .limit(1)
-            ).first()
+            found = conn.execute(sql.OPEN_GAME_OF_CHANNEL, {"b_channel": channel_id}).first()
             return None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
@@ -875,7 +869,6 @@ class Moderator:
     ) -> tuple[bool, GameRow | None]:
         """One read before a command: whether the interaction ``key`` already landed (then
         no game is read) and the game, by id or by channel (None: there is none)."""
-        games = table(GameRow)
 
         def read(conn: Connection) -> tuple[bool, GameRow | None]:
             if key is not None:
@@ -884,12 +877,7 @@ class Moderator:
             if game_id is not None:
                 found = conn.execute(sql.READ_GAME, {"b_game": game_id}).first()
             else:
-                found = conn.execute(
-                    sa_select(games)
-                    .where(games.c.channel_id == channel_id)
-                    .where(games.c.status.in_(OPEN_STATUSES))
-                    .limit(1)
-                ).first()
+                found = conn.execute(sql.OPEN_GAME_OF_CHANNEL, {"b_channel": channel_id}).first()
             return False, None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
@@ -1110,14 +1098,7 @@ class Moderator:
         if before is None and pending is None:
             return None
         game_id = row.id or 0
-        decisions = table(DecisionRow).c
-        open_rows = (
-            conn.execute(
-                sa_select(decisions.id, decisions.decision_id, decisions.deadline)
-                .where(decisions.game_id == game_id)
-                .where(decisions.resolved_at.is_(None))
-            )
-        ).all()
+        open_rows = conn.execute(sql.OPEN_DECISIONS, {"b_game": game_id}).all()
         deadline: datetime | None = None
         settled = []
         for decision in open_rows:
@@ -1127,9 +1108,7 @@ class Moderator:
                 settled.append(decision.id)
         if settled:
             conn.execute(
-                update(table(DecisionRow))
-                .where(decisions.id.in_(settled))
-                .values(resolved_at=now, resolution=f"seq {seq}")
+                sql.SETTLE_DECISIONS, {"b_ids": settled, "b_now": now, "b_resolution": f"seq {seq}"}
             )
         if pending is not None and deadline is None:
             seconds = int(row.options.get("decision_seconds") or pending.timeout_seconds)
@@ -1143,15 +1122,11 @@ class Moderator:
                 "resolution": None,
             }
             reopened = conn.execute(  # an undo can bring back a decision that was settled
-                update(table(DecisionRow))
-                .where(decisions.game_id == game_id)
-                .where(decisions.decision_id == pending.id)
-                .values(**opened)
+                sql.REOPEN_DECISION, {"b_game": game_id, "b_decision": pending.id, **opened}
             )
             if reopened.rowcount == 0:
                 conn.execute(
-                    insert(table(DecisionRow)),
-                    {"game_id": game_id, "decision_id": pending.id, **opened},
+                    sql.INSERT_DECISION, {"game_id": game_id, "decision_id": pending.id, **opened}
                 )
         return deadline
 
