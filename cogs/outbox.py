@@ -283,7 +283,11 @@ async def views_of(bot: PraetorBot, specs: list[dict[str, Any]]) -> list[dict[st
     filled = []
     for spec in specs:
         if spec.get("draw", "view") == "view" and "view" not in spec and "seq" in spec:
-            view = await bot.moderator.public_view_at(int(spec.get("game") or 0), int(spec["seq"]))
+            try:
+                view = await bot.moderator.public_view_at(int(spec.get("game") or 0), int(spec["seq"]))
+            except Exception:  # noqa: BLE001 - a picture that cannot be built never loses the post
+                log.exception("no view of step %s of game %s", spec["seq"], spec.get("game"))
+                continue
             if view is None:
                 log.error("no step %s of game %s to draw", spec["seq"], spec.get("game"))
                 continue
