@@ -131,7 +131,7 @@ class LobbyCog(commands.Cog):
                     )
                 )
             parsed.setdefault(LANGUAGE_OPTION, language or server_language(interaction))
-            if not thread:
+            if not thread:  # the announcement is owed with the game (the outbox): never lost
                 row = await moderator.create(
                     guild_key(interaction),
                     channel_key(interaction),
@@ -139,6 +139,7 @@ class LobbyCog(commands.Cog):
                     game,
                     scenario,
                     parsed,
+                    posts=lambda new: [Post("post", new.channel_id, announcement_text(new, game))],
                 )
             else:
                 moderator.check_new(game, scenario, parsed)
@@ -194,22 +195,9 @@ class LobbyCog(commands.Cog):
             await interaction.followup.send(localise(opened, lang), ephemeral=True)
             await deliver_owed(praetor(interaction), row, 0)  # the welcome in the new thread
             return
-        seats = ", ".join(row.seats)
-        opened = _(
-            "New game #{id}: {game} ({scenario}). Seats: {seats}. "
-            "Take one with /game join, then /game start.",
-            id=row.id,
-            game=game,
-            scenario=row.scenario,
-            seats=seats,
-        )
-        text = localise(opened, game_language(row))
-        if interaction.response.is_done():  # answered first while the game was saved (in_time)
-            await praetor(interaction).publisher.send(channel_key(interaction), text)
-            done = localise(_("Done."), reader_language(interaction))
-            await interaction.followup.send(done, ephemeral=True)  # fills the placeholder
-            return
-        await interaction.response.send_message(text)
+        # the announcement: through the interaction, or to the channel when it was answered
+        # first while the game was saved (``in_time``: the placeholder is then filled)
+        await deliver_owed(praetor(interaction), row, 0, interaction)
 
     @game.command(name="join", description="Take a seat in the game here")
     @app_commands.describe(seat="Which seat (optional: the first free one)")
@@ -519,6 +507,19 @@ class LobbyCog(commands.Cog):
                 waiting=", ".join(mention(u) for u in waiting),
             )
         await interaction.response.send_message(localise(text, lang))
+
+
+def announcement_text(row: Any, game: str) -> str:
+    """What ``/game new`` says in the channel (in the game's language), stored with the game."""
+    opened = _(
+        "New game #{id}: {game} ({scenario}). Seats: {seats}. "
+        "Take one with /game join, then /game start.",
+        id=row.id,
+        game=game,
+        scenario=row.scenario,
+        seats=", ".join(row.seats),
+    )
+    return localise(opened, game_language(row))
 
 
 def welcome_text(row: Any, game: str) -> str:
