@@ -1263,7 +1263,7 @@ class Moderator:
             outcome = game.apply(pending.seat, command)
             outcome.public.insert(
                 0, _("Time ran out for {seat}: the default applies ({default}).",
-                     seat=pending.seat, default=pending.default),
+                     seat=pending.seat, default=pending.default_words()),
             )
             try:
                 return await self._persist(
