@@ -339,6 +339,8 @@ class Moderator:
     ) -> None:
         self.engine = engine
         self.new_seed = seed_source or (lambda: secrets.token_hex(16))
+        self.seeds_are_secret = seed_source is None
+        """True while ``new_seed`` draws secret seeds (the local table may fix them for tests)."""
         self.sessions = session_factory(engine)
         self.transactions = Transactions(engine)  # the hot path's plain SQL (db/transactions.py)
         self.clock = clock or Clock()
