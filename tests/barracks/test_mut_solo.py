@@ -511,3 +511,206 @@ def test_citizenship_changes_the_map_and_forgets_the_path_of_the_last_invader() 
     solo._apply_citizenship(st, 1, "C6", "barbarian-07", out)
     assert out.map_changed is True
     assert (st.barbs, st.path, st.forum[1]) == ({}, None, "barbarian-07")
+
+
+def test_an_invader_drawn_for_princeps_completes_two_emperors_then_the_draw_goes_on() -> None:
+    """§15.2.2 with §7.0 and §10.0: the Barbarian drawn for Princeps Senatus lands at C6 and
+    surrounds Maximinus (C5) and Jotapian (B6); you order them. After your pick the other one,
+    still surrounded, is resolved at once, and only then does Princeps draw its card."""
+    from test_mut_flow import _princeps
+
+    from rules.barracks import flow
+
+    g = _princeps("solo", deck=["barbarian-05", "ambitus-4", "mob-6"], emperors=dict(T11_EMPERORS),
+                  cards=dict(TWO_EMPERORS), barbs={"D7": "G"}, hands={"p1": ["mob-5"]})
+    st, out = g.state, Outcome()
+    st.path = "sword"
+    flow.enter_select(st, "p1", out)
+    assert out.public == ["A Barbarian is drawn!", "A Barbarian invades at C6 (#2, over the higher card).",
+                          "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert (st.pending["kind"], st.resume) == ("resolve_order", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "B6"}))
+    st = g.state
+    assert out.public == [
+        "Jotapian (Yellow) at B6 is won by Mobile Vulgus Yellow 6 on the Sword side: he goes to Sword.",
+        "Maximinus Thrax (Red) at C5 is won by Praetorian Guard Red 7 on the Eagle side: he goes to Eagle."]
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert (st.phase, st.hands["p1"], st.resume, st.pending) == ("select", ["mob-5", "ambitus-4"], [], {})
+    assert (st.areas["sword"], st.areas["eagle"]) == (["jotapian"], ["maximinus"])
+
+
+def test_princeps_keeps_drawing_through_two_invaders_then_takes_the_only_forum_card() -> None:
+    """§15.2.2: each Barbarian drawn for Princeps Senatus invades (you may stop it, §15.2.4, and
+    pick its #2 space, §15.2.3); after each answer the Princeps draw goes on, until a card comes
+    to your hand; then the Forum step (§8.0) takes its only card and the turn passes to Eagle."""
+    from test_mut_flow import _princeps
+
+    from rules.barracks import flow
+
+    g = _princeps("solo", deck=["barbarian-05", "barbarian-06", "ambitus-4", "mob-6", "cavalry-4"],
+                  emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st, out = g.state, Outcome()
+    st.forum = ["vulgus-6"]
+    flow.enter_select(st, "p1", out)
+    assert out.public == ["A Barbarian is drawn!", "A Barbarian invades from the Sword side: it lands at D7 (#1)."]
+    assert (st.pending["kind"], st.resume) == ("invasion", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "pass"}))
+    assert out.public == ["A Barbarian is drawn!",
+                          "A Barbarian reaches #2 of the invasion path: the player chooses C6 or E6."]
+    assert (g.state.pending["kind"], g.state.resume) == ("path", [{"op": "princeps", "actor": "p1"}])
+    g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "E6"}))
+    assert (g.state.pending["kind"], g.state.resume) == ("invasion", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert out.public[:3] == ["p1 (Sword) takes Mobile Vulgus Yellow 6 from the Forum.",
+                              "Mob Yellow 6 is turned up into the Forum.", "Eagle plays Cavalry Red 4 at D5."]
+    assert g.state.resume == []
+
+
+def test_a_rival_s_placement_is_the_last_card_shown_when_it_ends_the_game() -> None:
+    """§15.2.5: a rival's card is recorded as the turn's play (its space, the rival, no
+    ability); when Wreath's card ends the last round (deck empty, §15.2) the public view keeps
+    showing it."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), options={"rounds": "1"})
+    st = g.state
+    st.deck, st.active, st.phase = [], "wreath", "rival"
+    out = Outcome()
+    solo.rival_place(st, "wreath", "mob-5", "A2", out)
+    assert out.public[0] == "Wreath plays Mob Yellow 5 at A2."
+    assert (st.phase, out.public[-1]) == ("over", "The game is over.")
+    assert st.played == {"card": "mob-5", "space": "A2", "value": 5, "how": "rival", "actor": "wreath", "abil": False}
+    view = g.public_view()["played"]
+    assert (view["card"]["id"], view["space"], view["actor"]) == ("mob-5", "A2", "wreath")
+
+
+# -- answers to the solo decisions (§15.2.3, §15.2.4, §15.2.6) ---------------------------------------
+
+
+def test_the_answer_to_a_rival_tie_reports_the_resolution() -> None:
+    """§15.2.6 then §7.0: once you pick F6, Decius's resolution is told and cited."""
+    from test_barracks_cases import _rival_tie
+
+    g = _rival_tie()
+    pending = g.pending_decision()
+    assert pending is not None
+    out = g.apply("p1", Command("decide", {"id": pending.id, "choice": "F6"}))
+    assert out.public[0] == "Decius (Red) at F6 is won by Praetorian Guard Red 8 on the Pillar side: he goes to Pillar."
+    assert out.citations[0] == "§7.0" and g.state.pending == {}
+
+
+def _at_the_gates(roma: str) -> BarracksGame:
+    """#1 to #3 of the Sword path are held: the next invader marches on Roma, and you are asked
+    whether to stop it (Citizenship is on offer); a Forum refill waits behind the decision."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st = g.state
+    st.path, st.roma = "sword", roma
+    st.barbs = {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+    st.resume = [{"op": "refill", "actor": "p1"}]
+    out = Outcome()
+    assert solo.invade(st, "barbarian-05", "sword", out) is True
+    assert out.public == ["A Barbarian marches on Roma!"]
+    assert (st.pending["kind"], st.pending["space"], st.pending["barb"]) == ("invasion", "roma", "barbarian-05")
+    return g
+
+
+def test_letting_an_invader_reach_fortified_roma_breaches_it_and_the_turn_goes_on() -> None:
+    """§15.2.3: an invader at the gates stands on no space; it breaches the walls and goes to
+    the box; then the waiting refill goes on (its invader had made Licinianus die, §7.0)."""
+    g = _at_the_gates("fortified")
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    st = g.state
+    assert out.public[:2] == ["The Barbarians breach the walls of Roma: Roma is no longer fortified.",
+                              "Licinianus (Yellow) at D6 dies in battle (four Barbarians): nobody captures him."]
+    assert (st.roma, st.box[-1], st.resume, st.lost) == ("unfortified", "barbarian-05", [], "")
+    assert st.barbs == {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+
+
+def test_letting_an_invader_reach_unfortified_roma_loses_and_drops_the_waiting_refill() -> None:
+    """§15.2.3 and §15.3: Roma is sacked, the game is lost, and nothing is left to resume."""
+    g = _at_the_gates("unfortified")
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    st = g.state
+    assert out.public == ["Roma is sacked: the game is lost."]
+    assert (st.roma, st.lost, st.phase, st.resume, st.box[-1]) == ("sacked", "Roma was sacked", "over", [],
+                                                                    "barbarian-05")
+
+
+def test_a_defeat_chosen_in_the_decision_uses_both_militia() -> None:
+    """§15.2.4 at #3 (limit 4): Spiculum 8 with two Yellow militia counts 4; the answer names
+    the militia joined by "+", and all three cards are discarded."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3", "spiculum-8", "mob-5", "vulgus-6"]})
+    st = g.state
+    st.path, st.barbs = "sword", {"D7": "barbarian-01", "C6": "barbarian-02"}
+    out = Outcome()
+    solo.invade(st, "barbarian-05", "sword", out)
+    assert out.public == ["A Barbarian invades at D5 (#3, next to Roma)."]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "defeat:spiculum-8:mob-5+vulgus-6"}))
+    st = g.state
+    assert out.public == ["The Barbarian at D5 is defeated with Spiculum Red 8 and 2 militia."]
+    assert (st.hands["p1"], st.discard[-3:], st.box[-1]) == (["castra-3"], ["spiculum-8", "mob-5", "vulgus-6"],
+                                                             "barbarian-05")
+    assert st.barbs == {"D7": "barbarian-01", "C6": "barbarian-02"}
+
+
+def test_taking_the_last_forum_card_with_the_deck_empty_ends_the_turn_and_the_round() -> None:
+    """§15.2.2: nothing is left to refill the Forum; the turn ends and, the deck being
+    exhausted, so does the round (§15.2)."""
+    g = _at_select({}, deck_is=())
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[:2] == ["p1 (Sword) takes Quaestor Yellow 4 from the Forum.",
+                              "Round 1 ends: the draw deck is exhausted."]
+    assert g.state.round == 2
+
+
+def test_an_invader_drawn_on_the_refill_that_sacks_roma_leaves_nothing_to_resume() -> None:
+    """§15.2.2 and §15.2.3: the refill draws a Barbarian that marches on unfortified Roma (no
+    way to stop it: no Red card in hand, no Blue card in the Forum); the game is lost at once."""
+    held = {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+    g = _at_select({}, barbs=held, deck_top=("barbarian-05", "ambitus-4"))
+    g.state.roma = "unfortified"
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    st = g.state
+    assert out.public == ["p1 (Sword) takes Quaestor Yellow 4 from the Forum.", "A Barbarian is drawn!",
+                          "A Barbarian marches on Roma!", "Roma is sacked: the game is lost."]
+    assert (st.phase, st.lost, st.resume, st.pending) == ("over", "Roma was sacked", [], {})
+
+
+def test_an_invader_goes_back_to_an_empty_number_one_first() -> None:
+    """§15.2.3: with the path already chosen, a new invader lands on #1 again when it is free."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["mob-5"]})
+    st = g.state
+    st.path, st.barbs, st.forum = "sword", {"C6": "barbarian-02"}, ["vulgus-6", "quaestor-4"]  # no way to stop it
+    out = Outcome()
+    assert solo.invade(st, "barbarian-05", "eagle", out) is False
+    assert out.public == ["A Barbarian invades at D7 (#1)."]
+    assert (st.barbs, st.path) == ({"C6": "barbarian-02", "D7": "barbarian-05"}, "sword")
+
+
+def test_three_emperors_an_invader_completes_on_the_refill_are_ordered_one_pick_at_a_time() -> None:
+    """§15.2.3 then §7.0: the refill's invader reaches #2 (C6 and E6 both hold a 3: you pick),
+    and at C6 it surrounds Maximinus, Jotapian and Licinianus. You order them: after each pick
+    the question comes again while two still wait; the last is resolved at once, and only then
+    does the refill go on (§15.2.2)."""
+    g = _at_select(dict(TWO_EMPERORS, E6="cavalry-3"), barbs={"D7": "barbarian-01"},
+                   deck_top=("barbarian-05", "ambitus-4"))
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[-1] == "A Barbarian reaches #2 of the invasion path: the player chooses C6 or E6."
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "C6"}))
+    st = g.state
+    assert out.public == ["Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert [c for c, _label in st.pending["choices"]] == ["C5", "B6", "D6"]
+    assert st.resume == [{"op": "refill", "actor": "p1"}]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "B6"}))
+    st = g.state
+    assert out.public == [
+        "Jotapian (Yellow) at B6 is won by Mobile Vulgus Yellow 6 on the Sword side: he goes to Sword.",
+        "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert [c for c, _label in st.pending["choices"]] == ["C5", "D6"]
+    assert st.resume == [{"op": "refill", "actor": "p1"}]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "C5"}))
+    st = g.state
+    assert out.public[:3] == [
+        "Maximinus Thrax (Red) at C5 is won by Praetorian Guard Red 7 on the Eagle side: he goes to Eagle.",
+        "Licinianus (Yellow) at D6 is won by Cavalry Red 3 on the Wreath side: he goes to Wreath.",
+        "Ambitus Yellow 4 is turned up into the Forum."]
+    assert (st.forum, st.active, st.resume) == (["vulgus-6", "ambitus-4"], "eagle", [])
