@@ -714,3 +714,113 @@ def test_three_emperors_an_invader_completes_on_the_refill_are_ordered_one_pick_
         "Licinianus (Yellow) at D6 is won by Cavalry Red 3 on the Wreath side: he goes to Wreath.",
         "Ambitus Yellow 4 is turned up into the Forum."]
     assert (st.forum, st.active, st.resume) == (["vulgus-6", "ambitus-4"], "eagle", [])
+
+
+def test_a_discard_naming_no_card_is_refused_with_an_empty_name() -> None:
+    """§15.2.4: a forced discard must name a card of the hand; none named reads as ''."""
+    full = {label(p): "tribute-4" for p in INFLUENCE_SPACES}  # every Influence space taken: no play
+    g = fixture("solo", emperors=dict(T11_EMPERORS), cards=full, hands={"p1": ["castra-3"]})
+    with pytest.raises(RuleError) as e:
+        solo.player_action(g.state, "p1", "discard", {}, Outcome())
+    assert (e.value.section, e.value.message) == ("§15.2.4", "'' is not in your hand")
+
+
+def test_a_rival_drawing_a_barbarian_closes_its_demagogue_and_waits_for_your_stop() -> None:
+    """§15.2.5 with §15.2.3-§15.2.4: Eagle's own Demagogue window closes as its turn starts; the
+    Barbarian it draws lands on Eagle's path (#1, A4) and is the turn's card (no space, no
+    ability) while you decide whether to stop it; Eagle's resolutions wait for the answer."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st = g.state
+    st.deck = ["barbarian-05", *[c for c in st.deck if c != "barbarian-05"]]
+    st.demagogue, st.active, st.phase = "eagle", "eagle", "rival"
+    out = Outcome()
+    solo.rival_turn(st, "eagle", out)
+    assert out.public == ["Eagle draws a Barbarian.", "A Barbarian invades from the Eagle side: it lands at A4 (#1)."]
+    assert st.played == {"card": "barbarian-05", "space": "", "value": 0, "how": "rival", "actor": "eagle",
+                         "abil": False}
+    assert (st.pending["kind"], st.pending["space"], st.resume) == (
+        "invasion", "A4", [{"op": "rival_resolve", "faction": "eagle"}])
+    view = g.public_view()
+    assert (view["demagogue"], view["played"]["card"]["id"], view["played"]["actor"]) == (None, "barbarian-05", "eagle")
+
+
+def test_while_you_place_a_rival_s_card_nothing_is_shown_as_played() -> None:
+    """§15.1: under your Demagogue you place Eagle's card; until you do, the turn has no play."""
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.played = {"card": "mob-5", "space": "B3", "value": 5, "how": "normal", "actor": "p1", "abil": False}
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    solo.rival_turn(st, "eagle", Outcome())
+    assert st.pending["kind"] == "rival_place"
+    assert (st.played, g.public_view()["played"]) == ({}, None)
+
+
+def test_a_red_card_too_strong_for_the_limit_does_not_hide_the_next_one() -> None:
+    """§15.2.4 at the gates of Roma (limit 2): Praetorian Guard 8 would need three militia and
+    there are none; Reinforcements 2, after it in the hand's order, is still offered."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["praetorian-8", "reinforcements-2"]})
+    assert solo.defeat_offers(g.state, "p1", solo.defeat_limit(g.state, "roma")) == [("reinforcements-2", [])]
+
+
+def test_a_look_ahead_with_an_emperor_already_waiting_credits_only_the_new_capture() -> None:
+    """§15.2.5: Licinianus (D6) already waits for Pillar. Pillar's Princeps at B5 surrounds
+    Maximinus (C5) too, which Pillar also takes: two captures in the look-ahead, one of them
+    the board's doing, so the placement is credited one (criterion 1 picks B5). Looking ahead
+    changes nothing on the real board."""
+    from test_barracks_solo import LICINIANUS_THREE_SIDES
+
+    stale = _at_select(dict(LICINIANUS_THREE_SIDES), barbs={"D7": "barbarian-05"}).state
+    before = stale.to_json()
+    assert solo._simulate(stale, "pillar", "princeps-3", "B5") == (
+        {"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 2)
+    assert solo.choose_spaces(stale, "pillar", "princeps-3") == ["B5"]
+    assert stale.to_json() == before
+
+
+# -- §15.2.5: where a rival plays, on boards met in seeded random solo games ------------------------
+
+
+def test_when_every_space_helps_another_faction_the_rival_falls_to_criterion_five() -> None:
+    """§15.2.5: Eagle's Spiculum 8 wins nothing for Eagle anywhere, and every space hands an
+    Emperor to someone else (C2 to you, C4 and E6 to Pillar): the override passes criteria
+    1-4, and in criterion 5 tie-break 1 drops C2 (it helps you); the later tie-breakers then
+    prefer E6 to C4."""
+    g = _board({"B2": "hostilian", "D2": "aureolus", "C3": "regalianus", "F4": "gordian3", "C5": "vaballathus",
+                "E5": "aemilian", "D6": "pacatianus", "F6": "carus"},
+               {"E2": "ambitus-3", "B5": "quaestor-4", "D5": "vulgus-5", "B3": "foederati-5", "A2": "triumph-8",
+                "E4": "tribute-3", "C6": "princeps-3", "D3": "mob-6", "F5": "quaestor-3", "G6": "vulgus-6",
+                "D7": "praetorian-7"},
+               {"D1": "barbarian-05", "E2": "barbarian-01"})
+    st = g.state
+    assert [(s, solo._simulate(st, "eagle", "spiculum-8", s)) for s in E.legal_spaces(st, "eagle")] == [
+        ("C2", ({"sword": 1, "eagle": 0, "pillar": 0, "wreath": 0}, 1)),
+        ("C4", ({"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 1)),
+        ("E6", ({"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 2)),
+    ]
+    assert solo.choose_spaces(st, "eagle", "spiculum-8") == ["E6"]
+
+
+def test_a_tie_to_the_end_is_left_to_you() -> None:
+    """§15.2.5, tie-break 6: Wreath's Quaestor 4 ties between E6 and G2 through every
+    criterion and tie-breaker; both are returned (you choose)."""
+    g = _board({"B2": "hostilian", "D2": "regalianus", "F2": "uranius", "C3": "licinianus", "E3": "tetricus2",
+                "C5": "quintillus", "E5": "victorinus", "B6": "philip2", "D6": "domitianus", "F6": "ingenuus"},
+               {"F7": "demagogue-7", "F5": "spiculum-8", "F3": "demagogue-8", "E4": "tribute-4", "C6": "vulgus-6",
+                "C2": "forcemarch-5", "B1": "damnatio-8"},
+               {"A4": "barbarian-06", "B5": "barbarian-08", "C4": "barbarian-03"})
+    assert solo.choose_spaces(g.state, "wreath", "quaestor-4") == ["E6", "G2"]
+
+
+def test_the_rival_counts_the_emperors_its_card_would_surround() -> None:
+    """§15.2.5: Wreath's Castra 3 goes to G4; C6 would surround an Emperor (B6) that nobody
+    then takes, which the look-ahead counts."""
+    g = _board({"B2": "tetricus1", "D2": "saloninus", "F2": "quietus", "E3": "laelianus", "B4": "decius",
+                "F4": "numerian", "C5": "jotapian", "E5": "macrianus", "B6": "philip2", "D6": "hostilian"},
+               {"E4": "foederati-5", "A2": "triumph-7", "C4": "flanking-6", "E6": "damnatio-7", "D3": "frumentarii-6",
+                "G2": "forcemarch-5", "B5": "ambitus-3", "D5": "mob-6", "F1": "vulgus-5", "C2": "tribute-4",
+                "B3": "spiculum-8"}, {})
+    st = g.state
+    assert solo._simulate(st, "wreath", "castra-3", "C6") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 1)
+    assert solo._simulate(st, "wreath", "castra-3", "G4") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 0)
+    assert solo.choose_spaces(st, "wreath", "castra-3") == ["G4"]
