@@ -824,3 +824,52 @@ def test_the_rival_counts_the_emperors_its_card_would_surround() -> None:
     assert solo._simulate(st, "wreath", "castra-3", "C6") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 1)
     assert solo._simulate(st, "wreath", "castra-3", "G4") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 0)
     assert solo.choose_spaces(st, "wreath", "castra-3") == ["G4"]
+
+
+def test_the_stop_offer_with_two_militia_is_a_plural_sentence() -> None:
+    """§15.2.4: the label counts the militia, so each language can put "militia" in the plural."""
+    from test_barracks_solo import _stop_offers
+
+    label = solo._interrupt_choices(_stop_offers().state, "D5")[2][1]
+    assert label == "Defeat it with Spiculum Red 8 and 2 militia"
+    assert (label.msgid, label.plural, label.n) == ("Defeat it with {card} and {n} militia",
+                                                    "Defeat it with {card} and {n} militia", 2)
+
+
+def test_after_a_defeat_the_only_forum_card_is_taken_for_you() -> None:
+    """§15.2.4 then §8.0: the Defeat is your play; with one Influence card left in the Forum
+    (the other slot holds a Barbarian) it is taken at once, and the Forum is refilled."""
+    from test_barracks_solo import _stop_offers
+
+    g = _stop_offers()
+    g.state.forum = ["barbarian-10", "mob-6"]
+    out = g.apply("p1", Command("defeat", {"card": "castra-3", "militia": []}))
+    assert out.public[:2] == ["The Barbarian at C6 is defeated with Castra Red 3.",
+                              "p1 (Sword) takes Mob Yellow 6 from the Forum."]
+    assert "mob-6" in g.state.hands["p1"]
+
+
+def test_a_rival_placement_changes_the_map_even_when_the_next_rival_waits_for_you() -> None:
+    """§15.2.5: Pillar's card is on the board (the map changes); Wreath's turn then waits for
+    you to place its card under your Demagogue (§15.1)."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS))
+    st = g.state
+    st.demagogue, st.active, st.phase = "p1", "pillar", "rival"
+    out = Outcome()
+    solo.rival_place(st, "pillar", "mob-5", "C4", out)
+    assert out.public[0] == "Pillar plays Mob Yellow 5 at C4."
+    assert out.map_changed is True
+    assert (st.active, st.pending["kind"], st.pending["faction"]) == ("wreath", "rival_place", "wreath")
+
+
+def test_placing_a_rival_s_card_for_it_leaves_nothing_to_resume() -> None:
+    """§15.1: your answer places Eagle's card where you chose; no earlier step waits."""
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    solo.rival_turn(st, "eagle", Outcome())
+    space = st.pending["choices"][0][0]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": space}))
+    assert out.public[0] == f"Eagle plays Quaestor Yellow 3 at {space}."
+    assert (g.state.cards[space], g.state.resume) == ("quaestor-3", [])
