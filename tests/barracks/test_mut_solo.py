@@ -873,3 +873,15 @@ def test_placing_a_rival_s_card_for_it_leaves_nothing_to_resume() -> None:
     out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": space}))
     assert out.public[0] == f"Eagle plays Quaestor Yellow 3 at {space}."
     assert (g.state.cards[space], g.state.resume) == ("quaestor-3", [])
+
+
+def test_a_defeat_with_militia_is_told_as_a_plural_sentence() -> None:
+    """§15.2.4: the line counts the militia (two: a plural in every language)."""
+    from test_barracks_solo import _stop_offers
+
+    st = _stop_offers().state
+    out = Outcome()
+    solo._apply_defeat(st, "p1", "spiculum-8", ["mob-5", "vulgus-6"], "D7", st.barbs["D7"], out)
+    line = out.public[0]
+    assert line == "The Barbarian at D7 is defeated with Spiculum Red 8 and 2 militia."
+    assert (line.plural, line.n) == ("The Barbarian {where} is defeated with {card} and {n} militia.", 2)
