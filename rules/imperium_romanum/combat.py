@@ -507,14 +507,16 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
+    att = sum(attack_strength(st, u, assault) for u in attackers)
+    dfn = defence_strength(st, fighters, assault, seat, city, fort)
+    if not fighters and not city and not fort:
+        dfn = 1  # 18.1: a leader alone defends with 1
     from rules.imperium_romanum import militia as MIL
 
     att_mil = MIL.for_side(st, B.powers_of(st, seat), hex_id)  # 29.3: the province's militia joins its owner
     def_mil = MIL.for_side(st, B.powers_of(st, side) or [side], hex_id) if fighters or city or fort else ("", 0)
-    att = sum(attack_strength(st, u, assault) for u in attackers) + att_mil[1]
-    dfn = defence_strength(st, fighters, assault, seat, city, fort) + def_mil[1] * (siege_multiplier(st, seat, city) if assault else 1)
-    if not fighters and not city and not fort:
-        dfn = 1  # 18.1: a leader alone defends with 1
+    att += att_mil[1]
+    dfn += def_mil[1] * (siege_multiplier(st, seat, city) if assault else 1)  # doubled or tripled under assault
     column = column_for(att, dfn)
     att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault)
     att_morale += bids[0]

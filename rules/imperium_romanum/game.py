@@ -200,13 +200,13 @@ ACTION_HELP: dict[str, Text] = {
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
+    "militia": _("Rebuild a province's militia (29.4)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
-    "militia": _("Rebuild a province's militia (29.4)"),
 }
 
 
