@@ -116,7 +116,7 @@ def rebel(st: IRState, power: str, capital: str, lines: list[Text]) -> None:
             for uid in [u for u in B.units_at(st, hex_id, True)]:
                 B.eliminate_unit(st, uid, lines, _("the capital surrendered (22.2.3)"), by=taker)
             del st.sieges[hex_id]
-            B.take_city(st, capital, taker, lines)
+            B.take_city(st, capital, taker, lines, capital_paid=True)  # 22.2.3 took the owner's capital morale
             for _i in range(rules.rebel_count):
                 MOB._place(st, taker, rules.rebel_unit, hex_id)
             return

@@ -50,6 +50,9 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
             st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip
     _aboard_at_sea(st)
+    from rules.imperium_romanum import militia
+
+    militia.set_up(st)  # 29.1
     for seat in st.seats:
         st.standing[seat] = {}
     return st
