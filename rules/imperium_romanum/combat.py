@@ -59,10 +59,12 @@ def siege_multiplier(st: IRState, attacker_seat: str) -> int:
     return 3 if kinds == {"barbarian"} else 2
 
 
-def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0) -> int:
-    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, cavalry excepted), then
-    the city's intrinsic defence and the fort's strength added after the multiplier."""
-    mult = siege_multiplier(st, attacker_seat) if assault else 1
+def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0,
+                     walled: bool = False) -> int:  # fmt: skip
+    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, or behind their side's
+    maximum-level fort, ``walled``; cavalry excepted), then the city's intrinsic defence and the
+    fort's strength added after the multiplier."""
+    mult = siege_multiplier(st, attacker_seat) if assault or walled else 1
     total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
     if city:
         total += B.city_defence(st, city)
@@ -303,13 +305,24 @@ def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False
-    capacity = city_capacity(city)
+    capacity = capacity_at(st, hex_id, side)
     return sum(B.le_halves(st.units[u]) for u in uids if not st.units[u]["type"].startswith("fleet")) <= capacity
 
 
 def city_capacity(city: str) -> int:
     """16.3: the half-LE a city holds."""
     return ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+
+
+def capacity_at(st: IRState, hex_id: str, side: str) -> int:
+    """16.3, 21.4: the half-LE the side's city in the hex holds; no limit with the side's
+    maximum-level fort there."""
+    from rules.imperium_romanum import forts
+
+    return UNLIMITED if forts.is_maximum(st, hex_id, side) else city_capacity(B.city_at(st, hex_id))
+
+
+UNLIMITED = 10**6
 
 
 def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[str]:
@@ -321,7 +334,7 @@ def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[s
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return []
-    room = city_capacity(city)
+    room = capacity_at(st, hex_id, side)
     land = [u for u in uids if not B.is_fleet(st.units[u]) and B.is_combat(st.units[u])]
     if sum(B.le_halves(st.units[u]) for u in land) <= room:
         return []  # everyone fits: a plain acceptance of siege (14.3)
@@ -505,7 +518,8 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
     att = sum(attack_strength(st, u, assault) for u in attackers)
-    dfn = defence_strength(st, fighters, assault, seat, city, fort)
+    walled = not assault and forts.is_maximum(st, hex_id, side)  # 21.4 b, c (IR-ENG-63)
+    dfn = defence_strength(st, fighters, assault, seat, city, fort, walled)
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
     column = column_for(att, dfn)

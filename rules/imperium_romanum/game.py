@@ -16,6 +16,7 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
+``demolish {units, power?}``          heavy infantry spends MP to destroy a fort in its hex (21.3)
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
@@ -205,6 +206,7 @@ ACTION_HELP: dict[str, Text] = {
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
+    "demolish": _("Demolish a fort with heavy infantry (21.3)"),
 }
 
 
@@ -266,6 +268,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
         F.fortify(st, seat, args, lines)
+    elif name == "demolish":
+        if st.segment != "movement":
+            raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
+        F.demolish(st, seat, args, lines)
     elif name == "propose_alliance":
         D.propose_alliance(st, seat, args, lines)
     elif name == "give_talents":
@@ -352,6 +358,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
+        out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
@@ -452,6 +459,24 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
                 and f"{rec['hex']}|{rec['power']}" not in st.building
                 and passes(F.check_fortify, st, seat, {"units": [uid]})):  # fmt: skip
             out.append(Command("fortify", {"units": [uid]}))
+    return out
+
+
+def demolish_commands(st: IRState, seat: str) -> list[Command]:
+    """21.3: for each fort in a hex where the seat has heavy infantry with MP, one ``demolish``
+    by all of one power's heavy infantry there."""
+    out = []
+    for hex_id in sorted(st.forts):
+        crews: dict[str, list[str]] = {}
+        for uid in B.units_at(st, hex_id, False):
+            rec = st.units[uid]
+            if B.seat_of(st, rec["power"]) == seat and F.is_heavy_infantry(rec) and (not rec["activated"] or rec["mp"] > 0):
+                crews.setdefault(rec["power"], []).append(uid)
+        for power, uids in sorted(crews.items()):
+            for target in sorted(st.forts[hex_id]):
+                args: dict[str, Any] = {"units": uids} if target == power else {"units": uids, "power": target}
+                if passes(F.check_demolish, st, seat, args):
+                    out.append(Command("demolish", args))
     return out
 
 
