@@ -12,6 +12,7 @@ from typing import Any
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -181,8 +182,9 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
 
 
 def attack(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """The ``attack`` command (14.1): ``hex``, and ``mode`` "besiege" to lay siege to an empty
-    enemy city instead of assaulting it."""
+    """The ``attack`` command (14.1): ``hex``, ``mode`` "besiege" to lay siege to an empty
+    enemy city instead of assaulting it, and ``fleets`` of the attacker in the hex that join
+    the attack (14.6)."""
     hex_id = str(args.get("hex", ""))
     if hex_id not in data().hexes:
         raise RuleError("§14.1", _("{hex} is not a hex of the map", hex=hex_id or "?"))
@@ -199,6 +201,12 @@ def attack(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     if mode == "besiege" and (defenders and not all(st.units[u]["besieged"] for u in defenders)
                               or not enemy_city(st, seat, hex_id)):  # fmt: skip
         raise RuleError("§17.1", _("only an enemy city with no defenders outside can be besieged"))
+    fleets = B.ids_of(args.get("fleets"))
+    if fleets:
+        if mode == "besiege":
+            raise RuleError("§14.6", _("fleets join an attack, not a siege laid without combat"))
+        FS.check(st, seat, hex_id, fleets)
+        FS.commit(st, hex_id, fleets)
     declare(st, seat, hex_id, lines, mode=mode)
 
 
@@ -418,11 +426,11 @@ def choose_losses(st: IRState, uids: list[str], required: int) -> list[str]:
     IR-ENG-18 default: weakest units first, multipliers never count, 14.5)."""
     chosen: list[str] = []
     total = 0
-    for uid in sorted(uids, key=lambda u: (B.strength(st.units[u]), u)):
+    for uid in sorted(uids, key=lambda u: (FS.loss_value(st.units[u]), u)):
         if total >= required:
             break
         chosen.append(uid)
-        total += B.strength(st.units[uid])
+        total += FS.loss_value(st.units[uid])
     return chosen
 
 
@@ -517,7 +525,9 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
-    att = sum(attack_strength(st, u, assault) for u in attackers)
+    fleets = FS.joined(st, seat, hex_id)  # 14.6: fleets that joined the attack
+    att = sum(attack_strength(st, u, assault) for u in attackers) + FS.land_strength(st, fleets)
+    attackers = attackers + fleets
     walled = not assault and forts.is_maximum(st, hex_id, side)  # 21.4 b, c (IR-ENG-63)
     dfn = defence_strength(st, fighters, assault, seat, city, fort, walled)
     if not fighters and not city and not fort:
@@ -550,7 +560,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
            "fighters": fighters, "defenders": defenders, "city": city, "fort": fort, "cell": [cell.attacker, cell.defender, cell.winner],
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
-                              "def": sum(B.strength(st.units[u]) for u in attackers)},
+                              "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
            "step": 0, "e_att": 0, "e_def": 0, "lost": 0}  # fmt: skip
     run_losses(st, ctx, lines)
 
@@ -593,18 +603,18 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
 def loss_options(st: IRState, alive: list[str]) -> list[str]:
     """One unit of each kind (type and seasoning) that could be lost, the weakest first."""
     seen: dict[tuple[str, bool], str] = {}
-    for uid in sorted(alive, key=lambda u: (B.strength(st.units[u]), u)):
+    for uid in sorted(alive, key=lambda u: (FS.loss_value(st.units[u]), u)):
         seen.setdefault((st.units[uid]["type"], bool(st.units[uid]["vet"])), uid)
     return list(seen.values())
 
 
 def _lose_one(st: IRState, ctx: dict[str, Any], uid: str, attacking: bool, lines: list[Text]) -> None:
-    ctx["lost"] += B.strength(st.units[uid])
-    B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=str(ctx["def_power"] if attacking else ctx["att_power"]))
+    ctx["lost"] += FS.loss_value(st.units[uid])
+    FS.lose(st, uid, list(ctx["attackers"]), lines, str(ctx["def_power"] if attacking else ctx["att_power"]))
 
 
 def _sp_lost(st: IRState, uids: list[str]) -> int:
-    return sum(B.strength(st.eliminated[u]) for u in uids)
+    return sum(FS.loss_value(st.eliminated[u]) for u in uids)
 
 
 def answer_losses(st: IRState, choice: str, lines: list[Text]) -> None:
@@ -679,7 +689,7 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     att_power, assault = str(ctx["att_power"]), bool(ctx["assault"])
     defender_code = ctx["cell"][1]
     winner_is_attacker = ctx["cell"][2] == "attacker"
-    survivors_att = [u for u in attackers if u in st.units]
+    survivors_att = [u for u in attackers if u in st.units and not B.is_fleet(st.units[u])]  # 14.6: fleets stay
     survivors_def = [u for u in fighters if u in st.units]
     forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
     leader_alone_safe = not fighters and not city and not fort and defender_code == "N"  # 18.2a
@@ -788,7 +798,8 @@ def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, li
     else:
         victims = choose_losses(st, alive, relative_loss(code, other_loss))
     for uid in victims:
-        B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=by)
+        if uid in st.units:  # a fleet's troops may have gone down with it
+            FS.lose(st, uid, alive, lines, by)
     return victims
 
 

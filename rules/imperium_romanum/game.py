@@ -7,7 +7,8 @@ Commands (arguments are strings or lists of strings):
 
 ``end``                               finish your part of the current segment
 ``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
-``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
+``attack {hex, mode?, fleets?}``      attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1);
+                                      ``fleets`` of yours in the hex join the attack (14.6)
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
 ``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
 ``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
@@ -45,6 +46,7 @@ from rules.core.i18n import Text, _, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
@@ -500,6 +502,10 @@ def attack_commands(st: IRState, seat: str) -> list[Command]:
         if not side:
             continue
         out.append(Command("attack", {"hex": hex_id}))
+        fleets = [u for u in B.units_at(st, hex_id, False) if B.is_fleet(st.units[u])
+                  and passes(FS.check, st, seat, hex_id, [u])]  # fmt: skip
+        if fleets:
+            out.append(Command("attack", {"hex": hex_id, "fleets": fleets}))  # 14.6
         if C.enemy_city(st, seat, hex_id) and all(st.units[u]["besieged"] for u in defenders) and hex_id not in st.sieges:
             out.append(Command("attack", {"hex": hex_id, "mode": "besiege"}))
     return out
