@@ -52,6 +52,9 @@ class Extras:
     """Component payloads (``View.to_components()``) of persistent buttons and selects."""
     view_name: str | None = None
     """The view name of the game's own picture instead of ``AFTER_MOVE_VIEW``'s."""
+    pictures_first: bool = False
+    """These pictures come before the game's own picture (Imperator: the battle card leads a
+    battle's message, the theatre map follows it when the battle changed the map)."""
     mentions: list[str] = dataclasses.field(default_factory=list)
     """Users the extra lines mean to ping."""
 
@@ -440,14 +443,14 @@ async def show_decision(
     ]
     view, shown = decision_view(game_id, seq, choices, page, language)
     section = f" ({pending.section})" if pending.section else ""
-    default = next((c.label for c in choices if c.value == pending.default), None)
+    default = dataclasses.replace(pending, choices=tuple(choices)).default_words()  # never the raw id
     prompt = named(game, pending.prompt) if named is not None else pending.prompt
     text = localise(
         _(
             "{prompt}{section} Default if you do not answer: {default}.",
             prompt=prompt,
             section=section,
-            default=pending.default if default is None else default,
+            default=default,
         ),
         language,
     )

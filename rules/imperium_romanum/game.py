@@ -12,6 +12,7 @@ Commands (arguments are strings or lists of strings):
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
 ``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
 ``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
+``answer_offer {offer, choice}``      accept or decline an open offer made to you (diplomacy.py)
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
@@ -42,7 +43,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json
+from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
@@ -80,7 +81,12 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-1"
+    RULES_VERSION = "imperium_romanum-2"
+    """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
+    window, the dice drawn): a stored game of another version is replayed before it goes on
+    and refused clearly when its log no longer gives the same game (bot/rules_version.py).
+    2 (2026-11-26): the rules added since version 1, the first layers, among them the hexside
+    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1."""
     STATE_VERSION = 1
 
     @classmethod
@@ -88,7 +94,7 @@ class ImperiumRomanumGame(Game[IRState]):
         out = []
         for sid in sorted(data().scenarios, key=lambda s: data().scenarios[s].number):
             scen = data().scenarios[sid]
-            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=scen.name),
+            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=data_name(scen.name)),
                                     scen.turn_order, _("From {start} to {end}.", start=_date(scen.start),
                                                        end=_date(scen.end))))  # fmt: skip
         return out
@@ -117,7 +123,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if options.get("random_events") == "yes":
             raise NotYetSupported("§39", _("random events"))
         st = new_state(scenario, Dice(seed), dict(options))
-        lines: list[Text] = [_("{name}: the powers are set up.", name=data().scenarios[scenario].name)]
+        lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
         st.last = [plain(x) for x in lines]
         game = cls(st)
@@ -191,8 +197,9 @@ class ImperiumRomanumGame(Game[IRState]):
         return IRState.from_json(data_)
 
 
-def _date(value: tuple[int, int]) -> str:
-    return f"{value[1]:02d}/{SEQ.year_label(value[0])}"
+def _date(value: tuple[int, int]) -> Text:
+    """A scenario's month and year (``02/52 BC``), the era translated with the year."""
+    return _("{month:02d}/{year}", month=value[1], year=SEQ.year_label(value[0]))
 
 
 ACTION_HELP: dict[str, Text] = {
@@ -209,6 +216,7 @@ ACTION_HELP: dict[str, Text] = {
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
+    "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
 
 
@@ -280,6 +288,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         D.give_talents(st, seat, args, lines)
     elif name == "ransom":
         D.offer_ransom(st, seat, args, lines)
+    elif name == "answer_offer":
+        D.answer_offer(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -331,8 +341,6 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_interception(st, choice, lines)
     elif kind == "naval_port":
         NAV.answer_port(st, choice, lines)
-    elif kind in ("alliance", "gift", "ransom"):
-        D.answer(st, seat, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -349,12 +357,11 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "taxation":
         out += [Command("build", args) for args in MOB.build_commands(st, seat)]
     if st.segment == "diplomacy":
-        for other in SEQ.live_seats(st):
-            if other != seat and sorted((seat, other)) not in st.alliances:
-                out.append(Command("propose_alliance", {"with": other}))
-        for lid, rec in sorted(st.leaders.items()):
-            if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
-                out.append(Command("ransom", {"leader": lid, "talents": 0}))
+        out += offer_commands(st, seat, "propose_alliance", [{"with": other} for other in SEQ.waiting(st) if other != seat])
+        out += offer_commands(st, seat, "ransom", [{"leader": lid, "talents": 0} for lid, rec in sorted(st.leaders.items())
+                                                   if rec["status"] == "captured"])  # fmt: skip
+        for offer in D.open_offers(st, seat):
+            out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":
@@ -366,6 +373,20 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += attack_commands(st, seat)
     if passes(check_must_attack, st, seat):
         out.append(Command("end"))
+    return out
+
+
+def offer_commands(st: IRState, seat: str, name: str, candidates: list[dict[str, Any]]) -> list[Command]:
+    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy)."""
+    import copy
+
+    out = []
+    for args in candidates:
+        try:
+            dispatch(copy.deepcopy(st), seat, Command(name, args), [])
+        except RuleError:
+            continue
+        out.append(Command(name, args))
     return out
 
 

@@ -109,8 +109,6 @@ def _decide(st: IRState, seat: str) -> Command:
             pick = "fight"
     elif p["kind"] == "assault":
         pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
-    elif p["kind"] == "alliance":
-        pick = "accept"
     elif p["kind"] == "elite":
         power = st.units[values[-1]]["power"] if values[-1] in st.units else ""
         pick = values[-1] if power and st.powers[power]["treasury"] >= 10 else "no"

@@ -263,8 +263,9 @@ def check_group(
                 st.units[uid]["foraged"] = True
             supplied += kept
             unsupplied += dropped
-            lines.append(B.secret(_("Forage at {hex}: value {value}, requirement {need}; {kept} of {total} units supplied "
-                                    "(13.3).", hex=hex_id, value=value, need=need, kept=len(kept), total=len(capped)), seat))  # fmt: skip
+            lines.append(B.secret(_n("Forage at {hex}: value {value}, requirement {need}; {kept} of {n} unit supplied (13.3).",
+                                     "Forage at {hex}: value {value}, requirement {need}; {kept} of {n} units supplied (13.3).",
+                                     len(capped), hex=hex_id, value=value, need=need, kept=len(kept)), seat))  # fmt: skip
     for uid in supplied:
         st.units[uid]["supplied"] = True
     return supplied, unsupplied

@@ -403,6 +403,8 @@ async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert any("Time is up for the Taxation & Mobilization segment: dacia give no more orders (4.0)." in t
                for t in public), public
+    assert any("the default applies (end the segment for every power still giving orders)" in t for t in public), public
+    assert not any("(close)" in t for t in public), public
     assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
     pending = game.pending_decision()
     assert pending is not None and pending.id == "segment-1-diplomacy"
@@ -415,6 +417,9 @@ async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
     table, _clock = await timed_table(sqlite_engine, tmp_path)
     await table.click("Respond")
     assert table.outputs[-1].audience == "alice" and "waits for your orders" in table.outputs[-1].text
+    assert ("Default if you do not answer: end the segment for every power still giving orders."
+            in table.outputs[-1].text), table.outputs[-1].text  # its words, never the option id `close`
+    assert "close" not in table.outputs[-1].text
     await table.select(["My orders are given"])
     _seq, game = await state(table)
     assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
@@ -447,8 +452,9 @@ async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(t
     await ok(table, "/end")
     start = len(table.outputs)
     await ok(table, "/imperium ally with:dacia")
-    await table.click("Respond")
-    await table.select(["Accept"])
+    _seq, game = await state(table)
+    offer = game.state.proposals[0][0]
+    await ok(table, f"/imperium answer offer:{offer} choice:accept")
     told = [o for o in table.outputs[start:] if "offers an alliance to dacia" in o.text or "are allied this month" in o.text]
     assert told and all(o.audience == "alice" for o in told), [(o.audience, o.text) for o in told]
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
@@ -459,12 +465,91 @@ async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(t
     assert any("Diplomacy this month: rome and dacia are allied (5.8)." in t for t in public), public
 
 
+async def to_diplomacy(table: LocalTable) -> None:
+    """Both powers end Taxation & Mobilization (alice Rome, bob Dacia)."""
+    table.user = "alice"
+    await ok(table, "/end")
+    table.user = "bob"
+    await ok(table, "/end")
+    _seq, game = await state(table)
+    assert game.state.segment == "diplomacy"
+
+
+async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_never_restarted(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """4.0, 4.3, IR-DIS-3: Rome offers an alliance and 5 talents; both offers wait at once and
+    Dacia answers them in its own order through ``/imperium answer`` (autocompleted with the
+    offers in words), each told to the two parties alone; the segment keeps the deadline it
+    got when it began (ten minutes), however many offers and answers come meanwhile; at the
+    deadline the open alliance offer lapses and one public line gives the month's agreement."""
+    table, clock = await timed_table(sqlite_engine, tmp_path)
+    await to_diplomacy(table)
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    deadline = await table.moderator.pending_deadline(row.id or 0, "segment-1-diplomacy")
+    assert deadline is not None
+    start = len(table.outputs)
+    table.user = "alice"
+    clock.advance(timedelta(minutes=3))
+    await ok(table, "/imperium ally with:dacia")
+    await ok(table, "/imperium gift to:dacia amount:5")
+    _seq, game = await state(table)
+    alliance, gift = (p[0] for p in game.state.proposals)
+    table.user = "bob"
+    command, _ = table.find_command(["imperium", "answer"])
+    offers = await command._params["offer"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    assert [(c.value, c.name) for c in offers] == [
+        (alliance, "rome's offer of an alliance for this month (5.8)"), (gift, "rome's offer of 5 talents (6.0)")]
+    clock.advance(timedelta(minutes=3))
+    treasuries = {p: game.state.powers[p]["treasury"] for p in ("rome", "dacia")}
+    await ok(table, f"/imperium answer offer:{gift} choice:accept")
+    _seq, game = await state(table)
+    assert (game.state.powers["rome"]["treasury"], game.state.powers["dacia"]["treasury"]) == (
+        treasuries["rome"] - 5, treasuries["dacia"] + 5)
+    pending = game.pending_decision()
+    assert pending is not None and pending.id == "segment-1-diplomacy"
+    assert await table.moderator.pending_deadline(row.id or 0, pending.id) == deadline  # not restarted
+    told = [o for o in table.outputs[start:] if "offers" in o.text or "gives 5 talents" in o.text]
+    assert {o.audience for o in told} == {"alice", "bob"}, [(o.audience, o.text) for o in told]
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert not any("offer" in t or "talents to" in t or "allian" in t for t in public), public
+    clock.advance(timedelta(minutes=5))  # eleven minutes since the segment began
+    await tick(table)
+    _seq, game = await state(table)
+    assert game.state.segment != "diplomacy" and game.state.alliances == [] and game.state.proposals == []
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Time is up for the Diplomacy segment: rome, dacia give no more orders (4.0)." in t
+               for t in public), public
+    assert any("Diplomacy this month: rome gave 5 talents to dacia (6.0)." in t for t in public), public
+    assert not any("lapses" in t for t in public), public
+
+
+async def test_a_forged_offer_is_refused_privately_and_changes_nothing(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """A typed offer id that waits for nobody, or an offer answered by its own maker, is refused
+    to its author alone with the rule's section; no event."""
+    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    await to_diplomacy(table)
+    table.user = "alice"
+    await ok(table, "/imperium ally with:dacia")
+    seq, game = await state(table)
+    offer = game.state.proposals[0][0]
+    for user, line in (("bob", "/imperium answer offer:alliance-999 choice:accept"),
+                       ("alice", f"/imperium answer offer:{offer} choice:accept"),
+                       ("bob", f"/imperium answer offer:{offer} choice:maybe")):
+        table.user = user
+        await table.run_slash(line)
+        shown = table.outputs[-1]
+        assert shown.refusal and shown.audience == user and "§4.3" in shown.text, (line, shown.text)
+    assert (await state(table))[0] == seq
+
+
 async def test_game_log_of_a_finished_game_replays_to_the_same_position(tmp_path: Path) -> None:
     """The same guarantee as the other games: once the game is over, the log's export
     (``/chronicle``, as The Barracks Emperors') gives a transcript that ``praetor replay`` plays
     to the same position, here with a build, a
     segment closed by its deadline (the scheduler's default, replayed by waiting, IR-DIS-2), an
-    alliance offer answered through Respond and a segment ended through Respond."""
+    alliance offer answered with ``/imperium answer`` and a segment ended through Respond."""
     runner = TranscriptRunner(tmp_path / "g.db", 5, tmp_path / "images", io.StringIO())
     await runner.open()
     table = runner.table
@@ -478,7 +563,11 @@ async def test_game_log_of_a_finished_game_replays_to_the_same_position(tmp_path
              "/game join seat:rome", "as bob", "/game join seat:dacia", "as alice", "/game start",
              "/imperium build type:light_infantry_4_12 city:aquincum", "/end", "wait 11m",
              "> Time is up for the Taxation & Mobilization segment",
-             "/imperium ally with:dacia", "as bob", "click Respond", "select Accept", "/end",
+             "/imperium ally with:dacia")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    offer = (await table.moderator.load(row)).state.proposals[0][0]
+    await do("as bob", f"/imperium answer offer:{offer} choice:accept", "/end",
              "as alice", "click Respond", "select My orders are given")
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.seq is not None

@@ -77,9 +77,9 @@ def test_the_month_runs_through_every_segment() -> None:
 def test_alliance_needs_both_parties() -> None:
     pos = Position(month=6, segment="diplomacy")
     pos.game.apply("rome", Command("propose_alliance", {"with": "dacia"}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia" and decision.default == "decline"
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    answers = [c for c in legal_commands(pos.st, "dacia") if c.name == "answer_offer"]
+    assert [c.args["choice"] for c in answers] == ["accept", "decline"]
+    pos.game.apply("dacia", answers[0])
     assert pos.st.alliances == [["dacia", "rome"]]
     with pytest.raises(RuleError) as err:
         pos.game.apply("rome", Command("propose_alliance", {"with": "dacia"}))
@@ -125,9 +125,9 @@ def test_a_gift_of_talents_needs_the_receiver_to_accept() -> None:
         pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": rome + 1}))
     assert err.value.section == "§6.0"
     pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": 5}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia" and decision.default == "decline"
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    offer = pos.st.proposals[0]
+    assert offer[1:4] == ["gift", "rome", "dacia"]
+    pos.game.apply("dacia", Command("answer_offer", {"offer": offer[0], "choice": "accept"}))
     assert (pos.st.powers["rome"]["treasury"], pos.st.powers["dacia"]["treasury"]) == (rome - 5, dacia + 5)
 
 
@@ -140,9 +140,9 @@ def test_a_prisoner_is_ransomed_when_his_side_pays() -> None:
         pos.game.apply("dacia", Command("ransom", {"leader": "diegis", "talents": 3}))
     assert err.value.section == "§18.2.1"
     pos.game.apply("rome", Command("ransom", {"leader": "diegis", "talents": 3}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia"
+    offer = pos.st.proposals[0]
+    assert offer[1:4] == ["ransom", "rome", "dacia"]
     dacia = pos.st.powers["dacia"]["treasury"]
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    pos.game.apply("dacia", Command("answer_offer", {"offer": offer[0], "choice": "accept"}))
     assert pos.st.leaders["diegis"]["status"] == "map" and pos.st.leaders["diegis"]["hex"] == "B4512"
     assert pos.st.powers["dacia"]["treasury"] == dacia - 3
