@@ -233,3 +233,13 @@ def test_ir_eng_62_the_default_and_standing_order_keep_the_strongest_ir_eng_11()
     assert pos.game.pending_decision() is None
     assert [u for u in legions + light if u in pos.st.units] == legions[:2]
     assert pos.st.stats["supply_losses"] == 4
+
+
+def test_answering_when_no_window_is_open_is_refused_with_the_sequence_rule() -> None:
+    from rules.core.errors import RuleError
+
+    pos = Position(month=6, segment="movement")
+    assert pos.game.pending_decision() is None
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("decide", {"id": "alliance-1", "choice": "decline"}))
+    assert err.value.section == "§4.0" and "no open decision" in str(err.value)
