@@ -28,7 +28,8 @@ STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_lo
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
          "naval_combats", "naval_interceptions", "naval_attrition_losses", "amphibious_invasions", "fleets_begun",
          "chiefs_lost", "no_attack_penalties", "plunders", "rebuilds", "units_raised",
-         "grain_checks", "grain_rebellions")  # fmt: skip
+         "grain_checks", "grain_rebellions", "supply_shortfalls", "fleets_in_land_combat", "forts_demolished",
+         "clients_conquered")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:

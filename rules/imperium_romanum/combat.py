@@ -526,6 +526,8 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
     fleets = FS.joined(st, seat, hex_id)  # 14.6: fleets that joined the attack
+    if fleets:
+        st.stat("fleets_in_land_combat")
     att = sum(attack_strength(st, u, assault) for u in attackers) + FS.land_strength(st, fleets)
     attackers = attackers + fleets
     walled = not assault and forts.is_maximum(st, hex_id, side)  # 21.4 b, c (IR-ENG-63)
