@@ -53,6 +53,14 @@ def attack_strength(st: IRState, uid: str, assault: bool, split: bool = False) -
     return value
 
 
+def combined_attack_strength(st: IRState, uids: list[str]) -> int:
+    """14.3.1, 14.3.2 (IR-ENG-67): attacking the units outside and assaulting the city at once,
+    only half the attacking cavalry units are halved: half rounded up, the strongest first."""
+    cavalry = sorted((u for u in uids if B.is_cavalry(st.units[u])), key=lambda u: (-B.strength(st.units[u]), u))
+    halved = set(cavalry[: (len(cavalry) + 1) // 2])
+    return sum(attack_strength(st, u, True, split=u not in halved) for u in uids)
+
+
 def siege_multiplier(st: IRState, attacker_seat: str) -> int:
     """14.3: besieged defenders count double, triple against barbarians (deforested provinces
     and Parthians wait for the Province Display and the scenarios that need them)."""
@@ -290,8 +298,29 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
         lay_siege(st, seat, hex_id, side, lines)
         lines.append(_n("{n} unit accepts siege in the city; the others fight outside (14.3.1).",
                         "{n} units accept siege in the city; the others fight outside (14.3.1).", len(inside)))  # fmt: skip
+        offer_combined(st, seat, hex_id, lines)
+    elif choice == "combined":
+        fight(st, seat, hex_id, lines, combined=True)
+    elif choice == "outside":
         fight(st, seat, hex_id, lines)
     # "besiege": the siege stands, nothing more this segment
+
+
+def offer_combined(st: IRState, seat: str, hex_id: str, lines: list[Text]) -> None:
+    """14.3.1 (IR-ENG-67): after a split defence the attacker strikes the units outside alone
+    (the default) or them and the city at once; the standing order ``assault always`` picks
+    the combined attack without asking."""
+    order = st.standing.get(seat, {}).get("assault", "ask")
+    if order == "always" or seat not in st.seats:
+        fight(st, seat, hex_id, lines, combined=order == "always")
+        return
+    st.seq += 1
+    prompt = _("The defenders of {hex} split (14.3.1): attack the units outside alone, or them and the city at once?",
+               hex=hex_id)  # fmt: skip
+    st.pending = {"id": f"combined-{st.seq}", "seat": seat, "kind": "combined", "prompt": text_to_json(prompt),
+                  "choices": [["outside", text_to_json(_("The units outside alone"))],
+                              ["combined", text_to_json(_("The units outside and an assault on the city"))]],
+                  "default": "outside", "section": "§14.3.1", "hex": hex_id, "attacker": seat}  # fmt: skip
 
 
 def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text]) -> None:
@@ -442,10 +471,10 @@ def relative_loss(code: str, other_loss: int) -> int:
     return -(-(frac * other_loss).numerator // (frac * other_loss).denominator)
 
 
-def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool) -> tuple[str, int, str, int]:
+def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool, combined: bool = False) -> tuple[str, int, str, int]:
     """19.3.2: the power whose morale each side uses, and that morale."""
     side, defenders = defender_seat(st, seat, hex_id)
-    fighters = [u for u in defenders if B.is_combat(st.units[u]) and st.units[u]["besieged"] == assault]
+    fighters = [u for u in defenders if B.is_combat(st.units[u]) and (combined or st.units[u]["besieged"] == assault)]
     att_power, att_morale = side_morale(st, attackers_at(st, seat, hex_id), hex_id, seat)
     def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
     city = enemy_city(st, seat, hex_id)
@@ -462,20 +491,21 @@ def donative_cap(st: IRState, power: str) -> int:
     return max(0, min(st.powers[power]["treasury"], st.powers[power]["morale"] * DONATIVE_CAP_PERCENT // 100))
 
 
-def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False, combined: bool = False) -> None:
     """Before the odds (19.3.1): when a donative could change the morale modifier, the attacker
-    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved."""
-    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault)
+    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved.
+    ``combined``: the outside units and the city at once (14.3.1, IR-ENG-67)."""
+    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault, combined)
     side, _defenders = defender_seat(st, seat, hex_id)
     caps = (donative_cap(st, att_power) if st.standing.get(seat, {}).get("donative", "ask") == "ask" else 0,
             donative_cap(st, def_power) if side in st.seats and st.standing.get(side, {}).get("donative", "ask") == "ask"
             else 0)  # fmt: skip
     now = morale_modifier(att_m, def_m)
     if morale_modifier(att_m + caps[0], def_m) == now and morale_modifier(att_m, def_m + caps[1]) == now:
-        resolve(st, seat, hex_id, lines, assault)
+        resolve(st, seat, hex_id, lines, assault, combined=combined)
         return
     battle = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "caps": list(caps), "bids": [0, 0],
-              "powers": [att_power, def_power]}  # fmt: skip
+              "powers": [att_power, def_power], "combined": combined}  # fmt: skip
     _ask_donative(st, battle, 0 if caps[0] else 1)
 
 
@@ -494,6 +524,7 @@ def _ask_donative(st: IRState, battle: dict[str, Any], stage: int) -> None:
 def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
     p, st.pending = st.pending, {}
     battle = {k: p[k] for k in ("hex", "attacker", "side", "assault", "caps", "bids", "powers")}
+    battle["combined"] = bool(p.get("combined"))
     battle["bids"] = list(battle["bids"])
     battle["bids"][p["stage"]] = int(choice)
     if p["stage"] == 0 and battle["caps"][1]:
@@ -503,18 +534,18 @@ def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
         if bid:
             st.powers[power]["treasury"] -= bid
             lines.append(_("{power} pays a donative of {bid} talents (19.3.1).", power=st.powers[power]["name"], bid=bid))
-    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]))
+    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]),
+            bool(battle["combined"]))  # fmt: skip
 
 
 def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False,
-            bids: tuple[int, int] = (0, 0)) -> None:  # fmt: skip
+            bids: tuple[int, int] = (0, 0), combined: bool = False) -> None:  # fmt: skip
     """Resolve a land combat (14.4, 14.5): the attacker rolls a d6 on the Land CRT column of the
-    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1)."""
+    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1).
+    ``combined`` (14.3.1): the units outside and those besieged defend together."""
     side, defenders = defender_seat(st, seat, hex_id)
-    if assault:
-        defenders = [u for u in defenders if st.units[u]["besieged"]]
-    else:
-        defenders = [u for u in defenders if not st.units[u]["besieged"]]
+    if not combined:
+        defenders = [u for u in defenders if bool(st.units[u]["besieged"]) == assault]
     fighters = [u for u in defenders if B.is_combat(st.units[u])]
     attackers = attackers_at(st, seat, hex_id)
     city = enemy_city(st, seat, hex_id)
@@ -528,14 +559,24 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     fleets = FS.joined(st, seat, hex_id)  # 14.6: fleets that joined the attack
     if fleets:
         st.stat("fleets_in_land_combat")
-    att = sum(attack_strength(st, u, assault) for u in attackers) + FS.land_strength(st, fleets)
+    if combined:
+        att = combined_attack_strength(st, attackers) + FS.land_strength(st, fleets)
+    else:
+        att = sum(attack_strength(st, u, assault) for u in attackers) + FS.land_strength(st, fleets)
     attackers = attackers + fleets
     walled = not assault and forts.is_maximum(st, hex_id, side)  # 21.4 b, c (IR-ENG-63)
-    dfn = defence_strength(st, fighters, assault, seat, city, fort, walled)
+    outside_a_siege = not assault and not combined and hex_id in st.sieges
+    if combined:  # 14.3.1: the besieged multiplied, the others at their own strength
+        inside = [u for u in fighters if st.units[u]["besieged"]]
+        dfn = defence_strength(st, inside, True, seat, city, fort) + defence_strength(
+            st, [u for u in fighters if u not in inside], False, seat, "", 0, walled)
+    else:
+        walls = "" if outside_a_siege else city  # 14.3.1: units outside a besieged city fight without its walls
+        dfn = defence_strength(st, fighters, assault, seat, walls, fort, walled)
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
     column = column_for(att, dfn)
-    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault)
+    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault, combined)
     att_morale += bids[0]
     def_morale += bids[1]
     mods: list[tuple[str, int]] = []
@@ -544,7 +585,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         mods.append((_("§14.4.2a attacking leader"), B.leader_value(att_leader)))
     if def_leader:
         mods.append((_("§14.4.2b defending leader"), -B.leader_value(def_leader)))
-    city_strength = (B.city_defence(st, city) if city else 0) + fort  # cities, ports and forts are CER B
+    city_strength = (B.city_defence(st, city) if city and not outside_a_siege else 0) + fort  # cities, ports and forts are CER B
     cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
     if cer:
         mods.append((_("§14.4.3 CER"), cer))
@@ -558,7 +599,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     st.stat("battles")
     lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
                    att=att, dfn=dfn, column=column, roll=roll.result, a=cell.attacker, d=cell.defender))  # fmt: skip
-    ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "attackers": attackers,
+    ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "combined": combined, "attackers": attackers,
            "fighters": fighters, "defenders": defenders, "city": city, "fort": fort, "cell": [cell.attacker, cell.defender, cell.winner],
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
@@ -704,6 +745,8 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
               "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
     loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
+    if ctx.get("combined"):
+        losers = [u for u in losers if not st.units[u]["besieged"]]  # 14.5.1: the besieged stay under siege
     if losers and not (assault and winner_is_attacker):
         dests = retreat_hexes(st, loser, hex_id, losers)
         order = st.standing.get(loser, {}).get("retreat", "ask")

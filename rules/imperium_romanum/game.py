@@ -317,7 +317,7 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     kind = p["kind"]
     if kind == "intercept":
         M.answer_interception(st, choice, lines)
-    elif kind in ("battle", "assault"):
+    elif kind in ("battle", "assault", "combined"):
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
