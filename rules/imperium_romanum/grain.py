@@ -34,6 +34,19 @@ def capital_morale(st: IRState, power: str) -> int:
     return scenario_power.capital_morale if scenario_power is not None else 0
 
 
+def capture_capital(st: IRState, city: str, taker: str, lines: list[Text]) -> None:
+    """19.2 (IR-ENG-66): the city ``taker`` has just taken by combat or siege is the imperial
+    capital of a power that held it: that power loses the capital's morale value and the taker
+    gains it. Call before the city changes hands."""
+    loser = st.city_owner.get(city, "")
+    if not loser or loser == taker or capital_of(st, loser) != city:
+        return
+    value = capital_morale(st, loser)
+    if value:
+        B.change_morale(st, loser, -value, _("imperial capital lost"), lines)
+        B.change_morale(st, taker, value, _("imperial capital taken"), lines)
+
+
 def wheat_of(st: IRState, province: str, capital: str) -> int:
     """22.2: the province's wheat symbols; with Constantinople as the capital, 33.1's count for the
     provinces it names."""
