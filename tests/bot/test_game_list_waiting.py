@@ -4,13 +4,10 @@ is), and the engine's seats to move in the others."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
+from conftest import channel_game, ok
 
 from bot.local import LocalTable
-from bot.moderator import Moderator
 
 OPENINGS = {
     "imperium_romanum": ("/game new game:imperium_romanum scenario:s12", "/game join seat:rome",
@@ -24,17 +21,11 @@ OPENINGS = {
 
 
 @pytest.mark.parametrize("kind", sorted(OPENINGS))
-async def test_game_list_names_every_seat_the_game_waits_on(kind: str, sqlite_engine: AsyncEngine,
-                                                            tmp_path: Path) -> None:
-    table = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
-    await table.setup()
+async def test_game_list_names_every_seat_the_game_waits_on(kind: str, table: LocalTable) -> None:
     table.user = "alice"
     for line in (*OPENINGS[kind], "/game start"):
-        await table.run_slash(line)
-        assert not table.outputs[-1].refusal, (line, table.outputs[-1].text)
-    row = await table.moderator.channel_game(table.channel_id)
-    assert row is not None
-    seats = (await table.moderator.load(row)).to_move()
+        await ok(table, line)
+    seats = (await channel_game(table))[1].to_move()
     if kind == "imperium_romanum":
         assert seats == ["rome", "dacia"]  # Taxation & Mobilization: both at once (4.0)
     await table.run_slash("/game list")
