@@ -620,3 +620,29 @@ async def test_status_suggests_the_orders_while_a_segment_waits_under_its_deadli
     text = "\n".join(o.text for o in table.outputs[-3:] if o.audience == "alice")
     assert "/imperium build type:" in text and "/end" in text, text
     assert "/respond" not in text, text
+
+
+async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_in_both_languages(
+        table: LocalTable) -> None:
+    """``/help game:imperium_romanum``, like the other games': the commands segment by segment,
+    the response windows and deadlines, the standing orders, only to the asker; in French for
+    a French reader."""
+    table.user = "alice"
+    await ok(table, "/help game:imperium_romanum")
+    text = "\n".join(o.text for o in table.outputs if o.audience == "alice")
+    for title in ("Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
+                  "Naval operations, one power after the other", "Your player turn: land movement",
+                  "Your player turn: land combat", "When asked: response windows and deadlines",
+                  "Standing orders: a window answered for you"):
+        assert f"**Imperium Romanum: {title}" in text, title
+    for example in ("/imperium answer offer:alliance-3 choice:accept", "/imperium standing order:intercept value:never",
+                    "/respond", "/imperium build type:light_infantry_4_12 city:aquincum", "/record power:rome"):
+        assert f"`{example}`" in text, example
+    assert "Imperator" not in text and not any(o.audience == "public" for o in table.outputs)
+    table.user = "bob"
+    table.set_locale("fr")
+    await ok(table, "/help game:imperium_romanum")
+    french = "\n".join(o.text for o in table.outputs if o.audience == "bob")
+    assert "Diplomatie, toutes les puissances à la fois" in french, french[:500]
+    assert "Ordres permanents : une fenêtre à laquelle on répond pour vous" in french
+    assert "Standing orders" not in french and "every power at once" not in french
