@@ -32,6 +32,7 @@ from sqlmodel import col, select
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
 from bot.outbox import Outbox, Post
+from bot.rules_version import recorded_elsewhere, refusal, same_game
 from db import statements as sql
 from db.engine import session_factory
 from db.models import (
@@ -221,6 +222,11 @@ class ConflictError(ModeratorError):
     """Another command landed first; nothing of this one was applied."""
 
 
+class RecordedUnderOtherRules(ModeratorError):
+    """A game begun by another rules version or data, whose log the engine of now does not
+    replay to the same game (bot/rules_version.py)."""
+
+
 class DuplicateDelivery(Exception):
     """Internal: this interaction already landed; ``first`` is its result."""
 
@@ -393,8 +399,10 @@ class Moderator:
         for event in tail:
             if event.name == UNDO or event.seq != seq + 1:  # never: an undo writes the snapshot
                 raise ModeratorError(_("Game #{number}: its log after the snapshot is broken.", number=game_id))
-            game.apply(event.seat, Command.from_json(event.command))
             seq = event.seq
+        self._apply_recorded(row, game, tail)
+        if row.status == "active" and recorded_elsewhere(row):
+            await self._check_recorded_rules(row, game)
         if tail:  # the state exactly as a snapshot at ``seq`` gives it (its texts are stored
             # as plain strings: a replayed game must not differ from a stored one)
             game = get_game(row.kind).from_json(json.loads(json.dumps(game.to_json())))
@@ -1471,17 +1479,35 @@ class Moderator:
         if base is None:
             return self.replay_events(row, events)
         game = get_game(row.kind).from_json(base.state)
-        for event in events:
-            game.apply(event.seat, Command.from_json(event.command))
-        return game
+        return self._apply_recorded(row, game, events)
 
     def replay_events(self, row: GameRow, events: list[EventRow]) -> Game[Any]:
         """Rebuild a game from its seed and the given events (DESIGN: replay == snapshot)."""
         game_class = get_game(row.kind)
         game = game_class.new(row.scenario, list(row.seats), row.secret_seed, dict(row.options))
+        return self._apply_recorded(row, game, events)
+
+    @staticmethod
+    def _apply_recorded(row: GameRow, game: Game[Any], events: Sequence[Any]) -> Game[Any]:
+        """Apply recorded events to ``game``. One the rules refuse, in a game begun under
+        other rules, refuses the game clearly (bot/rules_version.py)."""
         for event in events:
-            game.apply(event.seat, Command.from_json(event.command))
+            try:
+                game.apply(event.seat, Command.from_json(event.command))
+            except Exception as error:
+                if not recorded_elsewhere(row):
+                    raise
+                why = _("event {seq}: {error}", seq=event.seq, error=str(error))
+                raise RecordedUnderOtherRules(refusal(row, why)) from error
         return game
+
+    async def _check_recorded_rules(self, row: GameRow, stored: Game[Any]) -> None:
+        """A game begun under other rules goes on only when its whole log, replayed by the
+        engine of now, gives the stored game (bot/rules_version.py); else it is refused."""
+        events = [e for e in await self.events(row.id or 0) if e.seq <= row.seq]
+        replayed = await asyncio.to_thread(self.replay_events, row, self.active_events(events))
+        if not same_game(replayed, stored):
+            raise RecordedUnderOtherRules(refusal(row, _("its replay differs from the stored game")))
 
     async def rebuild(self, game_id: int) -> Game[Any]:
         row = await self.get(game_id)

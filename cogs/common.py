@@ -52,6 +52,9 @@ class Extras:
     """Component payloads (``View.to_components()``) of persistent buttons and selects."""
     view_name: str | None = None
     """The view name of the game's own picture instead of ``AFTER_MOVE_VIEW``'s."""
+    pictures_first: bool = False
+    """These pictures come before the game's own picture (Imperator: the battle card leads a
+    battle's message, the theatre map follows it when the battle changed the map)."""
     mentions: list[str] = dataclasses.field(default_factory=list)
     """Users the extra lines mean to ping."""
 

@@ -142,7 +142,7 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
         [*lines, *extras.lines],
         mentions=[*mentions, *extras.mentions],
         components=[*extras.components, *components],  # the game's panel first, then Respond or Why?
-        pictures=[*pictures, *extras.pictures],
+        pictures=[*extras.pictures, *pictures] if extras.pictures_first else [*pictures, *extras.pictures],
         language=language,
     )
     if followers:

@@ -241,7 +241,6 @@ def do_ability(st: BarracksState, actor: str, target: str, out: Outcome) -> None
         st.demagogue = actor
         out.say(_("Demagogue: the other players' card abilities are silenced until the next turn of {who}.",
                   who=who(st, actor)))
-    st.played["used"] = target
     after_ability(st, actor, out)
 
 
@@ -290,9 +289,6 @@ def after_resolution(st: BarracksState, actor: str, out: Outcome) -> None:
         from rules.barracks import solo
 
         solo.rival_turn_done(st, actor, out)
-        return
-    if st.played.get("how") == "forced":
-        end_turn(st, actor, out)
         return
     enter_select(st, actor, out)
 

@@ -404,7 +404,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
         for u in take:
             step_loss(st, u)
         total = len(done) + len(take)
-        if total:
+        if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
             out.say(
                 _n(
                     "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
@@ -463,7 +463,10 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
-    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step."""
+    """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
+    (counters flip or leave: the map is redrawn)."""
+    if units and loss.kind in ("all_eliminated", "all_step"):
+        out.map_changed = True
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u)
@@ -578,7 +581,7 @@ def split_retreat(st: ImperatorState, out: Outcome, data: dict[str, Any], loser:
     zone = data["zone"]
     units, leaders = force(st, zone, loser)
     for x in [x for x in leaders if st.leaders[x].ill]:
-        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+        politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
     todo = [x for x in leaders if st.leaders[x].status == "map"] + [u for u in units if st.units[u].status == "map"]
     data = {**data, "todo": todo, "sent": {}}
     _split_next(st, out, data, loser)
@@ -643,7 +646,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     units, leaders = force(st, zone, loser)
     ill = [x for x in leaders if st.leaders[x].ill]
     for x in ill:
-        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+        politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
     for u in units:  # the Armenia unit was eliminated before the question (_retreat)
         st.units[u].loc = dest
         if st.udef(u).people != ROMAN and movement.people_distance(st, st.udef(u).people, dest) > 5:

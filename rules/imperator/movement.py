@@ -455,7 +455,7 @@ def lone_leader_escape(st: ImperatorState, out: Outcome, lid: str, fav: dict[str
     roll = stratagems.favour_roll(st, "d10", _("§7 escape of {leader} (dies on 9)", leader=name(st, lid)), [], data)
     if roll.result == 9 or not zones:
         foe = other(ls.owner) if ls.loc and st.units_in(ls.loc, other(ls.owner)) else MUTINEERS
-        politics.kill_leader(st, out, lid, "caught alone by enemy units", killer=foe, section="§7")
+        politics.kill_leader(st, out, lid, _("caught alone by enemy units"), killer=foe, section="§7")
         return
     if len(zones) == 1:
         ls.loc = zones[0]

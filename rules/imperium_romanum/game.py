@@ -41,7 +41,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json
+from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
@@ -53,6 +53,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
@@ -66,7 +67,7 @@ BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"),
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
@@ -77,7 +78,12 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-1"
+    RULES_VERSION = "imperium_romanum-2"
+    """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
+    window, the dice drawn): a stored game of another version is replayed before it goes on
+    and refused clearly when its log no longer gives the same game (bot/rules_version.py).
+    2 (2026-11-26): the rules added since version 1, the first layers, among them the hexside
+    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1."""
     STATE_VERSION = 1
 
     @classmethod
@@ -85,7 +91,7 @@ class ImperiumRomanumGame(Game[IRState]):
         out = []
         for sid in sorted(data().scenarios, key=lambda s: data().scenarios[s].number):
             scen = data().scenarios[sid]
-            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=scen.name),
+            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=data_name(scen.name)),
                                     scen.turn_order, _("From {start} to {end}.", start=_date(scen.start),
                                                        end=_date(scen.end))))  # fmt: skip
         return out
@@ -114,7 +120,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if options.get("random_events") == "yes":
             raise NotYetSupported("§39", _("random events"))
         st = new_state(scenario, Dice(seed), dict(options))
-        lines: list[Text] = [_("{name}: the powers are set up.", name=data().scenarios[scenario].name)]
+        lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
         st.last = [plain(x) for x in lines]
         game = cls(st)
@@ -188,8 +194,9 @@ class ImperiumRomanumGame(Game[IRState]):
         return IRState.from_json(data_)
 
 
-def _date(value: tuple[int, int]) -> str:
-    return f"{value[1]:02d}/{SEQ.year_label(value[0])}"
+def _date(value: tuple[int, int]) -> Text:
+    """A scenario's month and year (``02/52 BC``), the era translated with the year."""
+    return _("{month:02d}/{year}", month=value[1], year=SEQ.year_label(value[0]))
 
 
 ACTION_HELP: dict[str, Text] = {
@@ -221,7 +228,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, naval_order ask/first"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
+                                       "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
         return
@@ -311,6 +319,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_season(st, choice, lines)
     elif kind == "supply":
         SUP.answer_declaration(st, choice, lines)
+    elif kind == "shortfall":
+        SUP.answer_shortfall(st, choice, lines)
     elif kind == "naval_order":
         SEQ.answer_naval_order(st, choice, lines)
     elif kind == "elite":
@@ -352,11 +362,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
-    try:
-        check_must_attack(st, seat)
+    if passes(check_must_attack, st, seat):
         out.append(Command("end"))
-    except RuleError:
-        pass
     return out
 
 
@@ -463,11 +470,8 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
         rec = st.units[uid]
         if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
                 and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
-                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
-            try:
-                F.check_fortify(st, seat, {"units": [uid]})
-            except RuleError:
-                continue
+                and f"{rec['hex']}|{rec['power']}" not in st.building
+                and passes(F.check_fortify, st, seat, {"units": [uid]})):  # fmt: skip
             out.append(Command("fortify", {"units": [uid]}))
     return out
 
@@ -476,11 +480,8 @@ def convert_commands(st: IRState, seat: str) -> list[Command]:
     """34: every fleet of the seat that may become a legion now."""
     out = []
     for fid in sorted(st.units):
-        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat:
-            try:
-                NAV.check_convert(st, seat, {"fleet": [fid]})
-            except RuleError:
-                continue
+        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat \
+                and passes(NAV.check_convert, st, seat, {"fleet": [fid]}):  # fmt: skip
             out.append(Command("convert", {"fleet": [fid]}))
     return out
 

@@ -13,7 +13,9 @@ views; an empty list means the state is sound. The checks:
 - what the views draw is on the grid: stacks, sieges, forts, forts under construction; plunder is
   kept per province (24.1);
 - no view shows what a stack hides (3.2): the public view has only the top unit and the size,
-  names no unit or leader, and counts every piece on the map once.
+  names no unit or leader, and counts every piece on the map once, except the raises of a
+  Taxation & Mobilization Phase still open, which only their own seat's view counts (IR-ENG-60);
+  no raise is held outside that phase.
 """
 
 from __future__ import annotations
@@ -132,9 +134,17 @@ def _views(st: IRState) -> list[str]:
     out: list[str] = []
     hexes = data().hexes
     public = public_view(st)
+    held = [u for u in st.held_raises if u in st.units]
+    if held and st.segment != "taxation":
+        out.append(f"raises {held} are still held in the {st.segment} segment")
     on_map = len(st.units) + sum(1 for rec in st.leaders.values() if rec["status"] == "map")
-    if sum(int(s["size"]) for s in public["stacks"]) != on_map:
-        out.append(f"the public stacks count {sum(int(s['size']) for s in public['stacks'])} pieces, not {on_map}")
+    if sum(int(s["size"]) for s in public["stacks"]) != on_map - len(held):
+        out.append(f"the public stacks count {sum(int(s['size']) for s in public['stacks'])} pieces, not {on_map - len(held)}")
+    for seat in st.seats:
+        own = sum(1 for u in held if B.seat_of(st, st.units[u]["power"]) == seat)
+        seen = sum(int(s["size"]) for s in seat_view(st, seat)["stacks"])
+        if seen != on_map - len(held) + own:
+            out.append(f"{seat}'s view counts {seen} pieces, not {on_map - len(held) + own}")
     for stack in public["stacks"]:
         if set(stack) != PUBLIC_STACK_KEYS:
             out.append(f"a public stack in {stack['hex']} shows {sorted(set(stack) - PUBLIC_STACK_KEYS)}")

@@ -28,6 +28,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum.charts import cer_modifier
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import (
     attrition_value,
     fleets_lost,
@@ -836,12 +837,7 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
         for land in sorted({hex_id} | set(_land_around(hex_id))):
             candidates.append(("debark", {"fleets": fleets, "to": land}))
         candidates.append(("naval_attack", {"fleets": fleets}))
-        for name, args in candidates:
-            try:
-                CHECKS[name](st, seat, args)
-            except RuleError:
-                continue
-            out.append((name, args))
+        out += [(name, args) for name, args in candidates if passes(CHECKS[name], st, seat, args)]
         if any(st.units[f].get("debarked") == st.turn for f in fleets):
             continue
         best = naval_reach(st, seat, hex_id, mp_left(st, fleets))

@@ -26,7 +26,13 @@ from rules.imperium_romanum.state import IRState
 KIND = "segment"
 END = "end"
 CLOSE = "close"
-SEGMENT_NAMES = {"taxation": _("Taxation & Mobilization"), "diplomacy": _("Diplomacy")}
+
+
+def segment_name(st: IRState) -> Text:
+    """The current segment's name, from the one table of ``sequence.SEGMENT_NAMES``."""
+    from rules.imperium_romanum import sequence as SEQ
+
+    return SEQ.SEGMENT_NAMES[st.segment]
 
 
 def decision_id(st: IRState) -> str:
@@ -49,7 +55,7 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
     seats = waiting_seats(st)
     if not seats:
         return None
-    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    segment = segment_name(st)
     return PendingDecision(
         id=decision_id(st), seat=seats[0], kind=KIND,
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
@@ -68,7 +74,7 @@ def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
     """``end``: ``seat`` ends its part; ``close`` (the default, at the deadline): every power
     still giving orders ends its part."""
     seats = waiting_seats(st)
-    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    segment = segment_name(st)
     if choice == END:
         if seat not in seats:
             raise RuleError("§4.0", _("you have already ended your part of the {segment} segment", segment=segment))

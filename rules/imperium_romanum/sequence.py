@@ -29,11 +29,12 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
 )
 SECTION = dict(SEGMENTS)
 SEGMENT_NAMES: dict[str, Text] = {
-    "random_events": _("random events"), "taxation": _("taxation"), "diplomacy": _("diplomacy"),
-    "fortification": _("fortification"), "naval": _("naval"), "movement": _("movement"), "combat": _("combat"),
-    "siege": _("siege"), "supply": _("supply"), "month_end": _("month end"),
+    "random_events": _("Random Events"), "taxation": _("Taxation & Mobilization"), "diplomacy": _("Diplomacy"),
+    "fortification": _("Fortification"), "naval": _("Naval Operations"), "movement": _("Land Movement"),
+    "combat": _("Land Combat"), "siege": _("Siege Resolution"), "supply": _("Supply"), "month_end": _("Month End"),
 }  # fmt: skip
-"""The segments (§4.0) as readers see them (issue 13)."""
+"""The segments (§4.0) as readers see them, the one table of their names (issue 13): the status
+line, refusals and the deadline of a simultaneous segment all read it."""
 TAX_MONTHS = (3, 6, 9, 12)
 """Random events and Taxation & Mobilization happen in these months only (§4.0)."""
 SIMULTANEOUS = ("taxation", "diplomacy")
@@ -143,6 +144,7 @@ def _step(st: IRState, lines: list[Text]) -> None:
         if st.month in TAX_MONTHS:
             from rules.imperium_romanum import accrual, mobilization
 
+            mobilization.reveal_raises(st)
             mobilization.phase_summary(st, lines)
             accrual.lapse(st)
         _enter(st, "diplomacy", lines)

@@ -10,6 +10,7 @@ from test_barracks_solo import TWO_EMPERORS, _at_select
 
 from rules.barracks import engine as E
 from rules.barracks import solo
+from rules.barracks.data import INFLUENCE_SPACES, label
 from rules.barracks.game import BarracksGame
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
@@ -310,3 +311,203 @@ def test_under_your_demagogue_you_place_the_rival_card() -> None:
     assert p["choices"] == [[s, s] for s in spaces] and p["default"] == solo.choose_spaces(st, "eagle", "quaestor-3")[0]
     assert out.public == ["Eagle draws Quaestor Yellow 3; under the Demagogue the player places it."]
     assert (st.active, st.phase, out.commit_point) == ("eagle", "rival", True)
+
+
+# -- what a stop or a forced discard records (§15.2.4) ---------------------------------------------
+
+
+def _stopper() -> BarracksGame:
+    from test_barracks_solo import _stop_offers
+
+    return _stop_offers()
+
+
+def test_a_defeat_is_recorded_as_the_turn_s_play_without_an_ability() -> None:
+    """§15.2.4: Defeat takes the place of your play; the Red card is the turn's card (shown in
+    the public view, with no space), it has no ability, and the Forum step follows (§8.0)."""
+    g = _stopper()
+    g.apply("p1", Command("defeat", {"card": "castra-3", "militia": []}))
+    st = g.state
+    assert st.played == {"card": "castra-3", "space": "", "value": 0, "how": "defeat", "actor": "p1", "abil": False}
+    view = g.public_view()["played"]
+    assert (view["card"]["id"], view["space"], view["actor"]) == ("castra-3", "", "p1")
+    assert (st.phase, st.active) == ("select", "p1")
+
+
+def test_citizenship_is_recorded_as_the_turn_s_play_with_no_card_shown() -> None:
+    """§15.2.4: Citizenship plays no card from the hand: the view shows none."""
+    g = _stopper()
+    g.apply("p1", Command("citizenship", {"slot": "2"}))
+    st = g.state
+    assert st.played == {"card": "", "space": "", "value": 0, "how": "citizenship", "actor": "p1", "abil": False}
+    assert g.public_view()["played"] == {"card": None, "space": "", "actor": "p1"}
+    assert (st.phase, st.active) == ("select", "p1")
+
+
+def test_a_defeat_with_no_forum_left_ends_the_turn_and_the_round() -> None:
+    """§15.2.4 then §8.0 and §15.2: with the Forum and the deck empty there is nothing to take;
+    the turn ends, and the round with it (the deck is exhausted)."""
+    g = _stopper()
+    g.state.forum, g.state.deck = [], []
+    out = g.apply("p1", Command("defeat", {"card": "castra-3", "militia": []}))
+    assert out.public == [
+        "The Barbarian at C6 is defeated with Castra Red 3.",
+        "Round 1 ends: the draw deck is exhausted.",
+        "Scores after round 1: Sword 1, Eagle 0, Pillar 0, Wreath 0.",
+        "Round 2 is dealt: 12 Emperors, 37 cards in the draw deck.",
+        "p1 (Sword) starts round 2.",
+    ]
+    assert out.citations == ["§15.2.4", "§15.2"]
+    assert (g.state.round, g.state.phase, g.state.active) == (2, "play", "p1")
+
+
+def test_a_forced_discard_that_ends_the_game_stays_the_last_card_shown() -> None:
+    """§15.2.4: the forced discard ends your turn with no Forum card; on the last round with an
+    empty deck the game ends (§15.2) and the public view shows the discarded card as the last
+    card of the game, discarded by you."""
+    full = {label(p): "tribute-4" for p in INFLUENCE_SPACES}  # every Influence space taken: no play
+    g = fixture("solo", emperors=dict(T11_EMPERORS), cards=full, hands={"p1": ["castra-3", "mob-5"]},
+                options={"rounds": "1"})
+    g.state.deck = []
+    out = g.apply("p1", Command("discard", {"card": "castra-3"}))
+    st = g.state
+    assert out.public == ["You have no legal play and discard Castra Red 3; no Forum card this turn.",
+                          "Round 1 ends: the draw deck is exhausted.",
+                          "Scores after round 1: Sword 0, Eagle 0, Pillar 0, Wreath 0.", "The game is over."]
+    assert st.phase == "over"
+    assert st.played == {"card": "castra-3", "space": "", "value": 0, "how": "forced", "actor": "p1", "abil": False}
+    view = g.public_view()["played"]
+    assert (view["card"]["id"], view["space"], view["actor"]) == ("castra-3", "", "p1")
+
+
+# -- §15.2.6: a rival orders its own resolutions ----------------------------------------------------
+# Boards met in seeded random solo games, rebuilt here: several Emperors surrounded on a rival's
+# turn. A course is the whole order that follows (the first Emperor chosen, the rest greedily,
+# own wins first); the ranking keeps the first Emperors tied on the rival's preferences.
+
+
+def _board(emperors: dict[str, str], cards: dict[str, str], barbs: dict[str, str],
+           flipped: tuple[str, ...] = ()) -> BarracksGame:
+    g = fixture("solo", emperors=emperors, cards=cards, barbs=barbs)
+    g.state.flipped = list(flipped)
+    return g
+
+
+THREE_READY_FOR_WREATH = _board(
+    {"D2": "aureolus", "F2": "carus", "E3": "maximinus", "B4": "philip2", "F4": "licinianus", "F6": "aemilian"},
+    {"E6": "flanking-6", "F1": "tribute-4", "G2": "damnatio-7", "B5": "quaestor-4", "D1": "quaestor-3",
+     "F3": "castra-4", "E4": "frumentarii-6", "B3": "princeps-3", "C4": "tribute-3", "D3": "mob-5",
+     "C2": "vulgus-5", "E2": "forcemarch-5"},
+    {"A4": "barbarian-02", "B5": "barbarian-05"}, flipped=("quaestor-3",))
+
+THREE_READY_FOR_EAGLE = _board(
+    {"B2": "philip2", "D2": "quintillus", "B4": "vaballathus", "F4": "gordian2", "C5": "carus", "B6": "carinus",
+     "D6": "saturninus", "F6": "valerian"},
+    {"A6": "triumph-7", "B1": "demagogue-7", "G6": "spiculum-8", "F3": "frumentarii-6", "B5": "frumentarii-5",
+     "D7": "damnatio-8", "C2": "princeps-3", "D5": "vulgus-6", "E2": "tribute-4", "E6": "quaestor-4",
+     "B7": "vulgus-5", "C4": "ambitus-3", "E4": "mob-6", "G4": "forcemarch-6", "C6": "flanking-5"},
+    {"D7": "barbarian-07"})
+
+TWO_READY_FOR_PILLAR = _board(
+    {"E3": "pupienus", "F4": "probus", "D6": "uranius"},
+    {"E6": "flanking-5", "D5": "praetorian-7", "F5": "demagogue-7", "C4": "damnatio-7", "E2": "quaestor-3",
+     "D3": "mob-6", "E4": "quaestor-4", "G4": "foederati-6", "F3": "ambitus-3"},
+    {"D7": "barbarian-06", "E6": "barbarian-03"})
+
+
+def test_a_rival_keeps_every_first_emperor_tied_with_its_whole_course() -> None:
+    """§15.2.6, Wreath with Aureolus (D2), Carus (F2) and Maximinus (E3) surrounded: every order
+    leaves Pillar Aureolus alone; D2 first would start with Pillar's capture, F2 and E3 with
+    Wreath's own, and those two tie. F2 first lets Wreath take Maximinus too (its own wins go
+    first in the rest of the course)."""
+    st = THREE_READY_FOR_WREATH.state
+    assert solo.rival_resolution_ranking(st, "wreath", ["D2", "F2", "E3"]) == [
+        ("F2", (("F2", "capture", "wreath"), ("E3", "capture", "wreath"), ("D2", "capture", "pillar"))),
+        ("E3", (("E3", "capture", "wreath"), ("D2", "capture", "pillar"))),
+    ]
+    assert solo.rival_resolution_choice(st, "wreath", ["D2", "F2", "E3"]) == "F2"
+
+
+def test_a_rival_gives_the_fewest_emperors_to_the_others_even_before_its_own() -> None:
+    """§15.2.6, Eagle with Carus (C5), Carinus (B6) and Saturninus (D6) surrounded: only D6
+    first holds the others to one Emperor (Pillar's Saturninus), Eagle then taking Carinus."""
+    st = THREE_READY_FOR_EAGLE.state
+    assert solo.rival_resolution_ranking(st, "eagle", ["C5", "B6", "D6"]) == [
+        ("D6", (("D6", "capture", "pillar"), ("B6", "capture", "eagle"))),
+    ]
+
+
+def test_a_rival_rather_gives_an_emperor_to_another_rival_than_to_you() -> None:
+    """§15.2.6, Pillar with Pupienus (E3, Eagle's) and Probus (F4, yours) surrounded: either
+    order gives both away; Pillar resolves Eagle's first."""
+    st = TWO_READY_FOR_PILLAR.state
+    assert solo.rival_resolution_ranking(st, "pillar", ["E3", "F4"]) == [
+        ("E3", (("E3", "capture", "eagle"), ("F4", "capture", "sword"))),
+    ]
+
+
+def test_a_tie_that_changes_only_the_rival_s_own_or_your_gains_is_not_asked() -> None:
+    """§15.2.6: the player is asked only when the tie decides what the *other* rivals gain;
+    here Pillar's courses differ in its own captures only, so it goes in board order."""
+    g = _board({"B2": "balbinus", "D2": "tetricus1", "F2": "regalianus", "C3": "gordian2", "E3": "philip",
+                "F4": "aemilian", "C5": "gallienus", "E5": "marius", "B6": "pacatianus", "D6": "pupienus",
+                "F6": "aureolus"},
+               {"B5": "pretender-8", "B3": "castra-4", "D1": "tribute-4", "E2": "frumentarii-5", "D3": "vulgus-5",
+                "C4": "ambitus-4", "C2": "princeps-3"}, {})
+    st = g.state
+    out = Outcome()
+    assert solo.ask_rival_tie(st, "pillar", ["D2", "C3"], out) is False
+    assert (st.pending, out.public, out.citations) == ({}, [], [])
+
+
+def test_a_course_in_words_names_captures_deaths_and_emperors_gone() -> None:
+    """What a resolution order gives (the labels of the §15.2.6 decision): a capture names the
+    faction, a death (a Barbarian wins, §7.0) says so, and an Emperor already off the board is
+    named by its space; the parts are joined by commas."""
+    st = fixture("solo", emperors={"F6": "decius", "E5": "gallus"}).state
+    course = (("E5", "died", ""), ("F6", "capture", "pillar"), ("B2", "capture", "wreath"))
+    assert solo.course_text(st, course) == "Trebonianus Gallus dies, Pillar takes Decius, Wreath takes B2"
+
+
+def test_victories_carry_every_faction_s_score() -> None:
+    """§15.3 with §3.0: a victory, shared or not, reports each faction's score like a defeat."""
+    shared = _over({"sword": ["decius", "gordian1", "barbarian-01"], "eagle": ["gallus", "pupienus", "barbarian-02"],
+                    "pillar": ["aemilian"]}).result()
+    assert shared is not None and shared.scores == (("sword", 3), ("eagle", 3), ("pillar", 1), ("wreath", 0))
+    clear = _over({"sword": ["decius", "gallus", "barbarian-01"], "eagle": ["pupienus"]}).result()
+    assert clear is not None and clear.scores == (("sword", 3), ("eagle", 1), ("pillar", 0), ("wreath", 0))
+
+
+def test_a_defeat_by_three_rivals_lists_them_with_commas_and_and() -> None:
+    """§15.3: every rival ahead of you is named: "A, B and C"."""
+    g = _over({"eagle": ["gallus"], "pillar": ["aemilian"], "wreath": ["balbinus"]})
+    res = g.result()
+    assert res is not None and res.summary == "Defeat: Eagle, Pillar and Wreath finished ahead of you."
+
+
+def test_with_no_legal_play_the_only_commands_are_the_discards_and_the_stops() -> None:
+    """§15.2.4: without a legal play you may discard any card of your hand (one command per
+    card, in order), and still stop the nearest invader if you can."""
+    full = {label(p): "tribute-4" for p in INFLUENCE_SPACES}  # every Influence space taken: no play
+    g = fixture("solo", emperors=dict(T11_EMPERORS), cards=full, hands={"p1": ["mob-5", "castra-3"]})
+    assert solo.player_commands(g.state, "p1") == [Command("discard", {"card": "castra-3"}),
+                                                   Command("discard", {"card": "mob-5"})]
+    g.state.barbs, g.state.path = {"D7": "barbarian-01"}, "sword"
+    g.state.forum = ["vulgus-6", "quaestor-4"]  # no Blue card: no Citizenship
+    assert solo.player_commands(g.state, "p1") == [Command("discard", {"card": "castra-3"}),
+                                                   Command("discard", {"card": "mob-5"}),
+                                                   Command("defeat", {"card": "castra-3", "militia": []})]
+
+
+def test_citizenship_changes_the_map_and_forgets_the_path_of_the_last_invader() -> None:
+    """§15.2.4: the Barbarian settles in the Forum, its space empties (the map changes), and
+    with no invader left the invasion path is reset (§15.2.3)."""
+    from test_barracks_solo import _stop_offers
+
+    g = _stop_offers()
+    st = g.state
+    st.barbs = {"C6": "barbarian-07"}
+    out = Outcome()
+    solo._apply_citizenship(st, 1, "C6", "barbarian-07", out)
+    assert out.map_changed is True
+    assert (st.barbs, st.path, st.forum[1]) == ({}, None, "barbarian-07")

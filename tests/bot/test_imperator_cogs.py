@@ -463,3 +463,22 @@ def test_rule_citations_are_not_a_line_after_every_action() -> None:
     outcome = Outcome(public=["§3.2: Reserve Fronts: orient."], citations=["§3.2"])
     assert outcome_lines(outcome) == ["§3.2: Reserve Fronts: orient."]
     assert outcome_lines(outcome, citations=True)[-1] == "Rules: §3.2"
+
+
+async def test_a_battle_message_leads_with_its_card_and_then_the_changed_map(table: LocalTable) -> None:
+    """§8.3 at the table: the result A flips Rome's legion in Cyrrhus, so the map changed even
+    before Rome picks its retreat. The /attack message carries the battle card first and the
+    theatre map after it; the /move message before it carries the theatre map alone (issue 11,
+    the engine's ``map_changed`` and the cog's choice of pictures agree)."""
+    before = len(table.outputs)
+    await reach_retreat(table)
+    public = [o for o in table.outputs[before:] if o.audience == "public"]
+
+    def pictures(output: Any) -> list[str]:  # the files of one message, in order, without "0003-"
+        return [p.name.split("-", 1)[1] for p in [output.image, *output.more_images] if p is not None]
+
+    moved = next(o for o in public if "Avidius Cassius with IVe Scythica moves to Cyrrhus" in o.text)
+    fought = next(o for o in public if "§8.2: battle in Cyrrhus" in o.text)
+    assert pictures(moved) == ["imperator-theatre.png"]
+    assert "All rome units in Cyrrhus take a loss." in fought.text
+    assert pictures(fought) == ["imperator-battle-cyrrhus.png", "imperator-theatre.png"]

@@ -613,3 +613,62 @@ def test_in_a_civil_war_a_battle_against_a_people_kills_no_titled_leader() -> No
     assert "🏆 Winner: the Enemies of Rome." in out.public
     assert not any("defeated in civil war" in x for x in out.public)
     assert g.state.leaders["cae"].status == "map"
+
+
+# -- the map changes with the losses, not only with a retreat (issue 11, item 4) ------------------
+def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
+    """§8.3: an A result on two reduced Quadi units removes both counters and nobody retreats:
+    the outcome still asks for a new map (before, only a retreat or an evasion set it)."""
+    g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
+    assert "All enemies units in Vindobona take a loss." in out.public
+    assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
+    assert g.pending_decision() is None and out.map_changed is True
+
+
+def _rome_wins_vindobona(roll: int) -> tuple[ImperatorGame, Outcome]:
+    """A Roman general with a full and a reduced legion (15 PF) attacks three reduced Quadi units
+    (6 PF) in Vindobona: column 2/1, no modifier. Row 3 is 1/2/A (Rome loses one step and picks
+    which legion takes it); row 1 is R/R (the defender holds: Rome must pick its retreat)."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1)
+    p.unit("leg0", "carnuntum", pf=10)
+    p.unit("leg1", "carnuntum", pf=10, reduced=True)
+    for i in range(3):
+        p.unit(f"q{i}", "vindobona", "E", people="quadi", pf=4, reduced=True)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, roll)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_the_answer_to_a_loss_decision_redraws_the_map() -> None:
+    """§8.3 / AMB-03: Rome picks which legion takes its one step loss; that answer flips a counter
+    and nothing retreats (the Quadi are wiped out), so its outcome asks for a new map (the
+    engine redraws after every answer to a decision; the battle's own outcome redraws because the
+    Quadi counters left the map)."""
+    g, out = _rome_wins_vindobona(3)
+    assert out.map_changed is True and [g.state.units[f"q{i}"].status for i in range(3)] == ["eliminated"] * 3
+    assert "Battle table, column 2/1, row 3: 1/2/A. Attacker 1/2, defender A." in out.public
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("losses", "rome", "§8.3")
+    assert [c.label for c in d.choices] == ["Leg0", "Leg1 (reduced: eliminated)"]
+    out = g.apply("rome", Command("decide", {"id": d.id, "choice": "leg0"}))
+    assert out.public[0] == "§8.3: rome takes 1 step loss (1/2 of 3)."
+    assert (g.state.units["leg0"].reduced, g.state.units["leg1"].status) == (True, "map")
+    assert out.map_changed is True
+
+
+def test_a_battle_with_no_loss_and_its_retreat_still_to_choose_keeps_the_map() -> None:
+    """§8.3: R/R (the defender holds): no counter flips or leaves until Rome answers where it
+    retreats, so the battle's own outcome does not ask for a new map; the answer does."""
+    g, out = _rome_wins_vindobona(1)
+    assert "Losses: Rome: no loss; the Enemies of Rome: no loss." in out.public
+    assert out.map_changed is False
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat", "rome", "§8.3", "aquincum")
+    out = g.apply("rome", Command("decide", {"id": d.id, "choice": "aquincum"}))
+    assert out.public[0] == "§8.3: the beaten force retreats to Aquincum."
+    assert out.map_changed is True

@@ -3,14 +3,12 @@ coastal land hexes of their provinces, and the validator's refusals."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from rules.imperium_romanum.data_model import IRData
 from rules.imperium_romanum.grid import neighbours, printed_id
-from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data, summary_lines
+from rules.imperium_romanum.loader import load_data, summary_lines
+from tests.imperium_romanum.conftest import BrokenData
 
 
 @pytest.fixture(scope="module")
@@ -54,15 +52,8 @@ def test_data_check_counts_the_ports(data: IRData) -> None:
         ('hex = "B4022"', 'hex = "A0837"', "ports.toml: misenum: hex 'A0837' is not a land hex of the map"),
     ],
 )
-def test_the_validator_refuses_broken_ports(tmp_path: Path, old: str, new: str, problem: str) -> None:
-    target = tmp_path / "data"
-    shutil.copytree(DATA_DIR, target)
-    text = (target / "ports.toml").read_text(encoding="utf-8")
-    assert old in text
-    (target / "ports.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(IRDataError) as err:
-        load_data(target)
-    assert problem in err.value.problems
+def test_the_validator_refuses_broken_ports(broken_data: BrokenData, old: str, new: str, problem: str) -> None:
+    assert problem in broken_data("ports.toml", old, new)
 
 
 def test_the_two_river_ports_are_entered_from_a_printed_hex(data: IRData) -> None:

@@ -182,3 +182,54 @@ def test_tc_17_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str
     assert (decision.seat, decision.kind, decision.section, decision.default) == ("pirates", "naval_order", "§10.1", "first")
     pos.game.apply("pirates", Command("decide", {"id": decision.id, "choice": choice}))
     assert pos.st.naval_order == order and pos.game.to_move() == order[:1]
+
+
+def _short_of_supply(order: str = "ask") -> tuple[Position, list[str], list[str]]:
+    """Rome ends its Land Combat segment with four legions and two 4-12s in B4406 and a
+    baggage train of 1 SP; the lowest supply roll needs 2 SP, so the train covers half of the
+    force's 8 half-LE: 4 half-LE (13.2)."""
+    pos = Position(month=6, segment="combat")
+    legions = pos.units("rome", "legion_20_10", HEX, 4)
+    light = pos.units("rome", "light_infantry_4_12", HEX, 2)
+    pos.unit("rome", "baggage_train", HEX, sp=1)
+    pos.st.standing["rome"].update(supply="bt", shortfall=order)
+    pos.dice(1, 1)
+    return pos, legions, light
+
+
+def test_ir_eng_62_a_supply_shortfall_lets_the_owner_choose_who_is_supplied() -> None:
+    pos, legions, light = _short_of_supply()
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("rome", "shortfall", "§13.2", legions[0])
+    assert [c.value for c in decision.choices] == [legions[0], light[0], "none"]
+    assert "4 more half-LE" in str(decision.prompt)
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": light[0]}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "shortfall" and "3 more half-LE" in str(decision.prompt)
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": light[1]}))
+    # 2 half-LE left: only a legion fits, so it is supplied without a question; the rest starve
+    assert pos.game.pending_decision() is None
+    assert all(pos.st.units[u]["supplied"] for u in light)
+    kept = [u for u in legions if u in pos.st.units]
+    assert kept == [legions[0]] and pos.st.stats["supply_losses"] == 3
+    assert (pos.st.segment, _active(pos)) == ("movement", "dacia")
+
+
+def test_ir_eng_62_none_leaves_every_unit_not_yet_chosen_unsupplied() -> None:
+    pos, legions, light = _short_of_supply()
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "shortfall"
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "none"}))
+    assert not any(u in pos.st.units for u in legions + light)
+    assert pos.st.stats["supply_losses"] == 6
+
+
+def test_ir_eng_62_the_default_and_standing_order_keep_the_strongest_ir_eng_11() -> None:
+    pos, legions, light = _short_of_supply("strongest")
+    pos.game.apply("rome", Command("end"))
+    assert pos.game.pending_decision() is None
+    assert [u for u in legions + light if u in pos.st.units] == legions[:2]
+    assert pos.st.stats["supply_losses"] == 4
