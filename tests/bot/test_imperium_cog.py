@@ -10,11 +10,13 @@ import json
 import re
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import channel_game, ok
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+import cogs.common
 from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.moderator import Moderator
@@ -646,3 +648,57 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
     assert "Diplomatie, toutes les puissances à la fois" in french, french[:500]
     assert "Ordres permanents : une fenêtre à laquelle on répond pour vous" in french
     assert "Standing orders" not in french and "every power at once" not in french
+
+
+async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
+        table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """4.0, 3.2, IR-ENG-60: Rome raises a unit at Aquincum in the simultaneous Taxation &
+    Mobilization Phase. Until the phase closes no public line, no picture drawn for anyone
+    (the theatre after each command, /map), no ``/stack`` and no ``/record`` of another player
+    shows it: Aquincum's stack keeps its two pieces. The summary then tells how many units
+    Rome raised where, and from then on the pictures show the stack of three."""
+    drawn: list[dict[str, Any]] = []
+    real = cogs.common.renderer_for
+
+    def spying(kind: str) -> Any:
+        renderer = real(kind)
+        if renderer is None:
+            return None
+
+        def draw(view: dict[str, Any], name: str) -> bytes:
+            drawn.append(view)
+            return renderer(view, name)
+        return draw
+
+    monkeypatch.setattr(cogs.common, "renderer_for", spying)
+
+    def aquincum_sizes() -> list[int]:
+        return [int(s["size"]) for view in drawn for s in view["stacks"] if s["hex"] == "B4012"]
+
+    await started(table)
+    table.user = "bob"
+    await ok(table, "/record power:rome")
+    before = table.outputs[-1].text
+    assert "Units: 23 in play" in before, before
+    start, drawn[:] = len(table.outputs), []
+    table.user = "alice"
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    await ok(table, "/end")
+    table.user = "zoe"
+    await ok(table, "/map")
+    table.user = "bob"
+    await ok(table, "/stack hex:B4012")
+    assert "2 pieces in all" in table.outputs[-1].text, table.outputs[-1].text
+    await ok(table, "/record power:rome")
+    assert "Units: 23 in play" in table.outputs[-1].text, table.outputs[-1].text
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert drawn and set(aquincum_sizes()) == {2}, aquincum_sizes()
+    assert not any("raise" in t or "Light infantry" in t for t in public), public
+    drawn[:] = []
+    await ok(table, "/end")  # Dacia ends: the phase closes, the summary is public
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
+    await ok(table, "/map")
+    assert drawn and set(aquincum_sizes()) == {3}, aquincum_sizes()
+    await ok(table, "/record power:rome")
+    assert "Units: 24 in play" in table.outputs[-1].text, table.outputs[-1].text
