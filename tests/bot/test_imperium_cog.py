@@ -702,3 +702,26 @@ async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
     assert drawn and set(aquincum_sizes()) == {3}, aquincum_sizes()
     await ok(table, "/record power:rome")
     assert "Units: 24 in play" in table.outputs[-1].text, table.outputs[-1].text
+
+
+async def test_ally_offers_only_the_powers_one_may_still_ally_with(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """5.8, IR-DIS-3: ``/imperium ally with:`` autocompletes from the engine's legal offers: in
+    Diplomacy, Dacia for Rome; once Rome's offer waits, or once Dacia has ended its part,
+    nobody (an offer would be refused, §5.8)."""
+    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    command, _ = table.find_command(["imperium", "ally"])
+
+    async def offered(user: str) -> list[str]:
+        table.user = user
+        found = await command._params["power"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+        return [c.value for c in found]
+
+    assert await offered("alice") == []  # Taxation & Mobilization: no diplomacy yet
+    await to_diplomacy(table)
+    assert await offered("alice") == ["dacia"] and await offered("bob") == ["rome"]
+    table.user = "alice"
+    await ok(table, "/imperium ally with:dacia")
+    assert await offered("alice") == [] and await offered("bob") == []  # one offer per pair waits
+    await table.run_slash("/imperium ally with:dacia")
+    assert table.outputs[-1].refusal and "§5.8" in table.outputs[-1].text, table.outputs[-1].text
