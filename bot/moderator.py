@@ -1748,7 +1748,8 @@ class Moderator:
         self, guild_id: str, user_id: str, limit: int = LIST_LIMIT
     ) -> list[tuple[GameRow, bool]]:
         """Open games of a server (the newest ``limit``), each with whether it waits on
-        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``."""
+        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``
+        (the lobby's ``/game list`` loads active games to name the seats they wait on)."""
         async with self.sessions() as session:
             rows = (
                 await session.exec(
@@ -1909,13 +1910,21 @@ def _log_texts(outcome: dict[str, Any], private: dict[str, Any]) -> dict[str, An
     return {"texts": kept} if kept else {}
 
 
-def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
-    """The users a game waits on now (stored with each event for ``/game list``)."""
+def waiting_seats(game: Game[Any]) -> list[str]:
+    """Every seat a game waits on now: the seats to move (all of them in a simultaneous
+    segment, whose deadline is a decision of the first one), and the deciding seat."""
     if game.result() is not None:
         return []
+    seats = list(game.to_move())
     pending = game.pending_decision()
-    seats = [pending.seat] if pending is not None else game.to_move()
-    return sorted({str(row.seats[s]) for s in seats if row.seats.get(s)})
+    if pending is not None and pending.seat not in seats:
+        seats.insert(0, pending.seat)
+    return seats
+
+
+def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
+    """The users a game waits on now (stored with each event for ``/game list``)."""
+    return sorted({str(row.seats[s]) for s in waiting_seats(game) if row.seats.get(s)})
 
 
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:

@@ -27,6 +27,7 @@ Commands (arguments are strings or lists of strings):
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.core.command import (
@@ -401,17 +402,10 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
 
 
 def offer_commands(st: IRState, seat: str, name: str, candidates: list[dict[str, Any]]) -> list[Command]:
-    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy)."""
-    import copy
-
-    out = []
-    for args in candidates:
-        try:
-            dispatch(copy.deepcopy(st), seat, Command(name, args), [])
-        except RuleError:
-            continue
-        out.append(Command(name, args))
-    return out
+    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy: an
+    offer's check and its opening are one function, diplomacy.py)."""
+    return [Command(name, args) for args in candidates
+            if passes(dispatch, copy.deepcopy(st), seat, Command(name, args), [])]
 
 
 def check_must_attack(st: IRState, seat: str) -> None:
