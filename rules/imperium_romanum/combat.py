@@ -937,10 +937,7 @@ def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: 
     for uid in B.units_at(st, hex_id):
         st.units[uid]["besieged"] = False
     st.stat("cities_taken")
-    from rules.imperium_romanum import grain
-
-    grain.capture_capital(st, city, power, lines)  # 19.2
-    B.take_city(st, city, power, lines)
+    B.take_city(st, city, power, lines)  # with the capital's morale (19.2)
 
 
 def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:

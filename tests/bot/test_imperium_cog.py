@@ -50,16 +50,33 @@ async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_bo
     assert seq == 0 and game.to_move() == ["rome", "dacia"]  # taxation is simultaneous (4.0)
 
 
-async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable) -> None:
+async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario that still needs a special rule is refused at /game start with that rule's
+    section, and the game stays in the lobby (no scenario is blocked today: one is blocked here)."""
+    from rules.core.i18n import _
+    from rules.imperium_romanum import game as ir_game
+
+    monkeypatch.setitem(ir_game.BLOCKERS, "s24", ("§28", _("the Roman civil war")))
     table.user = "alice"
     await ok(table, "/game new game:imperium_romanum scenario:s24")
     await ok(table, "/game join seat:diocletian")
     await ok(table, "/game join seat:carinus")
     await table.run_slash("/game start")
     shown = table.outputs[-1]
-    assert shown.refusal and "§28" in shown.text, shown.text  # the Roman civil war: not yet
+    assert shown.refusal and "§28" in shown.text, shown.text
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.status == "lobby"
+
+
+async def test_scenario_24_starts_now_that_its_special_rules_are_in(table: LocalTable) -> None:
+    """Scenario 24 (§28, §29, §30, §32) is no longer blocked: /game start opens the game."""
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s24")
+    await ok(table, "/game join seat:diocletian")
+    await ok(table, "/game join seat:carinus")
+    await ok(table, "/game start")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.status == "active"
 
 
 async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: LocalTable) -> None:
