@@ -96,7 +96,7 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-2"
+    RULES_VERSION = "imperium_romanum-3"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
