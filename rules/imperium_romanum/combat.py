@@ -61,11 +61,13 @@ def combined_attack_strength(st: IRState, uids: list[str]) -> int:
     return sum(attack_strength(st, u, True, split=u not in halved) for u in uids)
 
 
-def siege_multiplier(st: IRState, attacker_seat: str) -> int:
-    """14.3: besieged defenders count double, triple against barbarians (deforested provinces
-    and Parthians wait for the Province Display and the scenarios that need them)."""
+def siege_multiplier(st: IRState, attacker_seat: str, city: str = "") -> int:
+    """14.3: besieged defenders count double, triple against barbarians and in a deforested
+    province (16.2, the ax of ``province_display.toml``; Parthians wait for the scenarios that
+    need them)."""
     kinds = {st.powers[p]["kind"] for p in B.powers_of(st, attacker_seat)}
-    return 3 if kinds == {"barbarian"} else 2
+    deforested = bool(city) and world(st.scenario).deforested(data().cities[city].hex)
+    return 3 if kinds == {"barbarian"} or deforested else 2
 
 
 def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0,
@@ -73,17 +75,17 @@ def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat:
     """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, or behind their side's
     maximum-level fort, ``walled``; cavalry excepted), then the city's intrinsic defence and the
     fort's strength added after the multiplier."""
-    mult = siege_multiplier(st, attacker_seat) if assault or walled else 1
+    mult = siege_multiplier(st, attacker_seat, city) if assault or walled else 1
     total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
     if city:
         total += B.city_defence(st, city)
     return total + fort
 
 
-def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
+def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
     power's CER; one light unit is attached to each heavy one of its arm and shares it; the
-    rest are D; a city adds its strength as CER B (16.1)."""
+    rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
     heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
@@ -99,6 +101,7 @@ def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
         if not B.utype(r).cer and not r.pop("_attached", False):
             by["D"] += B.strength(r)
     by[CITY_CER] += city_strength
+    by[militia[0]] += militia[1]
     total = sum(by.values())
     for grade in CER_GRADES:
         if total and by[grade] * 2 > total:
@@ -575,6 +578,12 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         dfn = defence_strength(st, fighters, assault, seat, walls, fort, walled)
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
+    from rules.imperium_romanum import militia as MIL
+
+    att_mil = MIL.for_side(st, B.powers_of(st, seat), hex_id)  # 29.3: the province's militia joins its owner
+    def_mil = MIL.for_side(st, B.powers_of(st, side) or [side], hex_id) if fighters or city or fort else ("", 0)
+    att += att_mil[1]
+    dfn += def_mil[1] * (siege_multiplier(st, seat, city) if assault else 1)  # doubled or tripled under assault
     column = column_for(att, dfn)
     att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault, combined)
     att_morale += bids[0]
@@ -586,7 +595,9 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     if def_leader:
         mods.append((_("§14.4.2b defending leader"), -B.leader_value(def_leader)))
     city_strength = (B.city_defence(st, city) if city and not outside_a_siege else 0) + fort  # cities, ports and forts are CER B
-    cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
+    province = world(st.scenario).province(hex_id)
+    cer = cer_modifier(data().charts, stack_cer(st, attackers, 0, (MIL.cer(st, province), att_mil[1])),
+                       stack_cer(st, fighters, city_strength, (MIL.cer(st, province), def_mil[1])))  # fmt: skip
     if cer:
         mods.append((_("§14.4.3 CER"), cer))
     if world(st.scenario).terrain(hex_id) in ("rough", "marsh"):
@@ -604,7 +615,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
                               "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
-           "step": 0, "e_att": 0, "e_def": 0, "lost": 0}  # fmt: skip
+           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]]}  # fmt: skip
     run_losses(st, ctx, lines)
 
 
@@ -616,15 +627,17 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     att_code, def_code = ctx["cell"][0], ctx["cell"][1]
     if ctx["step"] == 0:
         if att_code == "E":
-            ctx["e_att"] = _sp_lost(st, _apply(st, ctx["attackers"], "E", 0, ctx["def_power"], lines))
+            ctx["e_att"] = _sp_lost(st, _apply(st, ctx["attackers"], "E", 0, ctx["def_power"], lines)) + _militia_loss(st, ctx, True, None, lines)
         if def_code == "E":
-            ctx["e_def"] = _sp_lost(st, _apply(st, ctx["fighters"], "E", 0, ctx["att_power"], lines))
+            ctx["e_def"] = _sp_lost(st, _apply(st, ctx["fighters"], "E", 0, ctx["att_power"], lines)) + _militia_loss(st, ctx, False, None, lines)
         ctx["step"], ctx["lost"] = 1, 0
     while ctx["step"] in (1, 2):
         attacking = ctx["step"] == 1
         code = att_code if attacking else def_code
         alive = [u for u in ctx["attackers" if attacking else "fighters"] if u in st.units]
         required = 0 if code in ("E", "N") else relative_loss(code, ctx["e_def"] if attacking else ctx["e_att"])
+        if ctx["lost"] < required:  # 29.3: militia takes the losses first
+            ctx["lost"] += _militia_loss(st, ctx, attacking, required - ctx["lost"], lines)
         if ctx["lost"] >= required or not alive:
             ctx["step"], ctx["lost"] = ctx["step"] + 1, 0
             continue
@@ -641,6 +654,16 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
             return
         _lose_one(st, ctx, options[0], attacking, lines)
     after_losses(st, ctx, lines)
+
+
+def _militia_loss(st: IRState, ctx: dict[str, Any], attacking: bool, sp: int | None, lines: list[Text]) -> int:
+    """29.3: the militia SP a side loses (all of it when ``sp`` is None), counted in its losses."""
+    from rules.imperium_romanum import militia as MIL
+
+    power = str((ctx.get("militia") or ["", ""])[0 if attacking else 1])
+    if not power:
+        return 0
+    return MIL.lose(st, power, str(ctx["hex"]), MIL.available(st, power, str(ctx["hex"])) if sp is None else sp, lines)
 
 
 def loss_options(st: IRState, alive: list[str]) -> list[str]:
@@ -914,10 +937,7 @@ def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: 
     for uid in B.units_at(st, hex_id):
         st.units[uid]["besieged"] = False
     st.stat("cities_taken")
-    from rules.imperium_romanum import grain
-
-    grain.capture_capital(st, city, power, lines)  # 19.2
-    B.take_city(st, city, power, lines)
+    B.take_city(st, city, power, lines)  # with the capital's morale (19.2)
 
 
 def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:

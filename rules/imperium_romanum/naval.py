@@ -66,7 +66,7 @@ def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
         return True
     if not B.is_port(st, hex_id):
         return False
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)  # a city's, or a non-city port's province's (IR-ENG-53)
     return bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 
@@ -78,7 +78,7 @@ def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -
         return False
     if is_sea(hex_id):
         return True
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)
     if owner and B.seat_hostile_to(st, seat, owner):
         return BL.may_join(st, seat, hex_id)
     return not BL.shut_for(st, seat, hex_id)
@@ -794,7 +794,7 @@ def in_harbour(st: IRState, seat: str, hex_id: str) -> bool:
     land hex (the river fleets some scenarios set up in inland cities, such as Durostorum)."""
     if is_sea(hex_id):
         return P.pirate_harbour(st, seat, hex_id)
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)
     return bool(seat) and bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 

@@ -31,11 +31,17 @@ def test_scenario_1_sets_up() -> None:
     assert game.to_move() and game.state.units
 
 
-@pytest.mark.parametrize(("scenario", "section"), [("s24", "§28")])
-def test_scenarios_needing_missing_rules_say_so(scenario: str, section: str) -> None:
+def test_every_scenario_starts_and_a_blocked_one_would_name_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scenario 24 is playable (§28-§32 built); a scenario still missing a special rule is refused
+    with that rule's section (game.BLOCKERS)."""
+    from rules.imperium_romanum import game as G
+
+    assert G.BLOCKERS == {}
+    assert ImperiumRomanumGame.new("s24", [], "s", {}).to_move() == ["diocletian", "carinus"]
+    monkeypatch.setitem(G.BLOCKERS, "s24", ("§29", G._("militia")))
     with pytest.raises(NotYetSupported) as err:
-        ImperiumRomanumGame.new(scenario, [], "s", {})
-    assert err.value.section == section
+        ImperiumRomanumGame.new("s24", [], "s", {})
+    assert err.value.section == "§29"
 
 
 def test_refusals_name_their_rule_and_change_nothing() -> None:

@@ -105,6 +105,7 @@ def test_19_2_taking_the_imperial_capital_moves_its_morale_value_ir_eng_66() -> 
     outcome = pos.game.apply("pirates", Command("attack", {"hex": roma}))
     text = [str(m) for m in outcome.public]
     assert pos.st.city_owner["roma"] == "pirates"
-    assert any("-20 (imperial capital lost)" in t for t in text) and any("+20 (imperial capital taken)" in t for t in text)
+    assert "Rome (Pompey, lex Gabinia) morale -20 (imperial capital Roma (19.2)): 80." in text
+    assert "The pirates morale +20 (imperial capital Roma (19.2)): 80." in text
     assert pos.st.powers["pirates"]["morale"] == pirates + 20
     assert pos.st.powers["rome"]["morale"] < rome - 20  # the capital, then Italia's tax value (19.1)
