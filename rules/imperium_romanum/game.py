@@ -101,7 +101,10 @@ class ImperiumRomanumGame(Game[IRState]):
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
     2 (2026-11-26): the rules added since version 1, the first layers, among them the hexside
-    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1."""
+    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1.
+    3 (2026-11-26): the shortfall (13.2) and combined-attack (14.3.1) windows, units outside a
+    besieged city without its walls, maximum-level forts (21.4), fleets in land combat (14.6),
+    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate."""
     STATE_VERSION = 1
 
     @classmethod

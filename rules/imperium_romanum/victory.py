@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
@@ -28,9 +27,8 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
         rec = st.powers[power]
         if rec["dissolved"] or rec["morale"] > 0 or not rec["major"]:
             continue
-        if rec["kind"] == "roman" and any(p != power and q["kind"] == "roman" and q["major"] and not q["dissolved"]
-                                          for p, q in st.powers.items()):  # fmt: skip
-            raise NotYetSupported("§20.3", _("the defection of a dissolved Roman faction to the other factions"))
+        # IR-ENG-65: a Roman faction dissolving beside another would defect to it (20.3); in every
+        # scenario that plays each player has one major power, so the game ends here (25.0) first
         dissolve(st, power, _("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]), lines)
     check_last_player(st, lines)
 

@@ -1,12 +1,9 @@
-"""Conquered minor powers become clients (20.1, 20.1.1, IR-ENG-65), and the defection of a
-Roman faction (20.3) is refused as not yet supported."""
+"""Conquered minor powers become clients (20.1, 20.1.1, IR-ENG-65), and a Roman faction
+dissolving beside another (20.3) ends a two-player game."""
 
 from __future__ import annotations
 
-import pytest
-
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import clients
@@ -64,10 +61,12 @@ def test_20_1_the_conquest_is_checked_after_a_battle() -> None:
     assert pos.st.powers["roxolani"]["patron"] == "rome"
 
 
-def test_20_3_a_roman_faction_dissolving_beside_another_is_not_yet_supported() -> None:
+def test_20_3_a_roman_faction_dissolving_beside_another_ends_a_two_player_game() -> None:
+    """IR-ENG-65: with one major power per player (scenario 24 too), the last player left wins
+    (25.0) before any defection (20.3) could matter."""
     pos = Position(month=6, segment="combat")
     pos.st.powers["dacia"]["kind"] = "roman"  # a second Roman faction, as in the civil-war scenarios
     pos.st.powers["dacia"]["morale"] = 0
-    with pytest.raises(NotYetSupported) as err:
-        V.check_dissolution(pos.st, [])
-    assert err.value.section == "§20.3"
+    V.check_dissolution(pos.st, [])
+    assert pos.st.powers["dacia"]["dissolved"] is True
+    assert (pos.st.result["winners"], pos.st.result["kind"]) == (["rome"], "dissolution")
