@@ -305,7 +305,7 @@ def end(st: IRState, seat: str, lines: list[Text]) -> None:
 def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     p = st.pending
     if not p:
-        raise RuleError("", _("there is no open decision"))
+        raise RuleError("§4.0", _("there is no open decision"))
     if seat != p["seat"]:
         raise RuleError(str(p.get("section", "")), _("the open decision is {seat}'s", seat=p["seat"]))
     if args.get("id") not in (None, "", p["id"]):

@@ -66,14 +66,18 @@ async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_bo
     assert seq == 0 and game.to_move() == ["rome", "dacia"]  # taxation is simultaneous (4.0)
 
 
-async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable) -> None:
+async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.imperium_romanum import game as G
+
+    # scenario 24 is playable (§28-§32 built); a scenario still missing a rule stays in the lobby
+    monkeypatch.setitem(G.BLOCKERS, "s24", ("§29", G._("militia")))
     table.user = "alice"
     await ok(table, "/game new game:imperium_romanum scenario:s24")
     await ok(table, "/game join seat:diocletian")
     await ok(table, "/game join seat:carinus")
     await table.run_slash("/game start")
     shown = table.outputs[-1]
-    assert shown.refusal and "§28" in shown.text, shown.text  # the Roman civil war: not yet
+    assert shown.refusal and "§29" in shown.text, shown.text
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.status == "lobby"
 
