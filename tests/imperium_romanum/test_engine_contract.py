@@ -49,7 +49,7 @@ def test_refusals_name_their_rule_and_change_nothing() -> None:
     before = json.dumps(game.to_json(), sort_keys=True)
     cases = [("nobody", Command("end"), "§5.1"), ("rome", Command("move", {"units": [], "to": "B4406"}), "§12"),
              ("rome", Command("attack", {"hex": "B4406"}), "§14.1"), ("rome", Command("build"), "§7.4"), ("rome", Command("sail"), "§10.2"),
-             ("rome", Command("decide", {"choice": "x"}), ""), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
+             ("rome", Command("decide", {"choice": "x"}), "§4.0"), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
     for seat, cmd, section in cases:
         with pytest.raises(RuleError) as err:
             game.apply(seat, cmd)
