@@ -29,7 +29,8 @@ STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_lo
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
          "naval_combats", "naval_interceptions", "naval_attrition_losses", "amphibious_invasions", "fleets_begun",
          "chiefs_lost", "no_attack_penalties", "plunders", "rebuilds", "units_raised",
-         "grain_checks", "grain_rebellions",
+         "grain_checks", "grain_rebellions", "supply_shortfalls", "fleets_in_land_combat", "forts_demolished",
+         "clients_conquered",
          # scenario 24's special rules: overruns (32), militia (29), the civil war (28)
          "overruns", "militia_sp_lost", "capital_morale_gains", "successions")  # fmt: skip
 

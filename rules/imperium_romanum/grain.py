@@ -30,8 +30,8 @@ def capital_of(st: IRState, power: str) -> str:
 
 
 def capital_morale(st: IRState, power: str) -> int:
-    scenario_power = next((p for p in data().scenarios[st.scenario].powers if p.id == power), None)
-    return scenario_power.capital_morale if scenario_power is not None else 0
+    """19.2: the morale value of the power's imperial capital (``board.capital_morale_value``)."""
+    return B.capital_morale_value(st, capital_of(st, power))
 
 
 def wheat_of(st: IRState, province: str, capital: str) -> int:

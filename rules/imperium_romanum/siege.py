@@ -127,7 +127,7 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
                     st.units[uid].update(besieged=False, power=by)
             del st.sieges[hex_id]
             st.stat("cities_taken")
-            B.take_city(st, city, by, lines)
+            B.take_city(st, city, by, lines)  # with the capital's morale (19.2)
     from rules.imperium_romanum import victory
 
     victory.check_dissolution(st, lines)

@@ -325,6 +325,8 @@ def _supply_force(st: IRState, seat: str, hex_id: str, uids: list[str], lines: l
     """Supply one force in the Supply Segment; False when a shortfall window opened."""
     shortfalls: list[dict[str, Any]] = []
     _ok, lost = check_group(st, seat, hex_id, uids, lines, on_bt, shortfalls)
+    if shortfalls:
+        st.stat("supply_shortfalls", len(shortfalls))
     _starve(st, lost, lines)
     return settle_shortfalls(st, seat, hex_id, shortfalls, lines)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
@@ -20,10 +21,16 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
     wins (25.0)."""
     if st.result:
         return
+    from rules.imperium_romanum import clients
+
+    clients.check_conquests(st, lines)  # 20.1: conquered minor powers become clients
     for power in sorted(st.powers):
         rec = st.powers[power]
         if rec["dissolved"] or rec["morale"] > 0 or not rec["major"]:
             continue
+        if rec["kind"] == "roman" and any(p != power and q["kind"] == "roman" and q["major"] and not q["dissolved"]
+                                          for p, q in st.powers.items()):  # fmt: skip
+            raise NotYetSupported("§20.3", _("the defection of a dissolved Roman faction to the other factions"))
         dissolve(st, power, _("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]), lines)
     check_last_player(st, lines)
 
