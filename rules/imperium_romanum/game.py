@@ -66,7 +66,7 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import private_lines, public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
-PLAYABLE = ("s12", "s01", "s02")
+PLAYABLE = ("s12", "s01", "s02", "s24")
 """Scenarios the engine runs; the others need rules not yet supported."""
 BLOCKERS: dict[str, tuple[str, Text]] = {}
 """Scenarios refused at /game new, with the special rule they still need (NotYetSupported)."""

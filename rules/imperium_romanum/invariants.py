@@ -152,8 +152,9 @@ def _views(st: IRState) -> list[str]:
             out.append(f"a public stack stands on {stack['hex']!r}, not a hex of the map")
     text = repr(public["stacks"]) + repr(public["pending"])
     out += [f"the public view names the unit {uid}" for uid in sorted(st.units) if uid in text]
+    # a leader whose id is also a power's (scenario 24: "carinus") is named by the public side
     out += [f"the public view names the leader {lid}" for lid, rec in sorted(st.leaders.items())
-            if rec["status"] == "map" and repr(lid) in text]  # fmt: skip
+            if rec["status"] == "map" and lid not in st.powers and repr(lid) in text]  # fmt: skip
     for seat in st.seats:
         mine = {s["hex"] for s in seat_view(st, seat)["stacks"] if s["side"] == seat}
         for stack in seat_view(st, seat)["stacks"]:
