@@ -31,6 +31,7 @@ from sqlmodel import col, select
 
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.i18n import game_language, localise
 from bot.outbox import Outbox, Post
 from bot.rules_version import recorded_elsewhere, refusal, same_game
 from db import statements as sql
@@ -338,6 +339,8 @@ class Moderator:
     ) -> None:
         self.engine = engine
         self.new_seed = seed_source or (lambda: secrets.token_hex(16))
+        self.seeds_are_secret = seed_source is None
+        """True while ``new_seed`` draws secret seeds (the local table may fix them for tests)."""
         self.sessions = session_factory(engine)
         self.transactions = Transactions(engine)  # the hot path's plain SQL (db/transactions.py)
         self.clock = clock or Clock()
@@ -1266,7 +1269,8 @@ class Moderator:
                         seat=reminder.seat,
                     )
                     post = Post(
-                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                        "post", owner.channel_id, localise(text, game_language(owner)),
+                        mentions=[reminder.user_id],
                     )
                     self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.exec(  # type: ignore[call-overload]
@@ -1744,7 +1748,8 @@ class Moderator:
         self, guild_id: str, user_id: str, limit: int = LIST_LIMIT
     ) -> list[tuple[GameRow, bool]]:
         """Open games of a server (the newest ``limit``), each with whether it waits on
-        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``."""
+        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``
+        (the lobby's ``/game list`` loads active games to name the seats they wait on)."""
         async with self.sessions() as session:
             rows = (
                 await session.exec(
@@ -1905,13 +1910,21 @@ def _log_texts(outcome: dict[str, Any], private: dict[str, Any]) -> dict[str, An
     return {"texts": kept} if kept else {}
 
 
-def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
-    """The users a game waits on now (stored with each event for ``/game list``)."""
+def waiting_seats(game: Game[Any]) -> list[str]:
+    """Every seat a game waits on now: the seats to move (all of them in a simultaneous
+    segment, whose deadline is a decision of the first one), and the deciding seat."""
     if game.result() is not None:
         return []
+    seats = list(game.to_move())
     pending = game.pending_decision()
-    seats = [pending.seat] if pending is not None else game.to_move()
-    return sorted({str(row.seats[s]) for s in seats if row.seats.get(s)})
+    if pending is not None and pending.seat not in seats:
+        seats.insert(0, pending.seat)
+    return seats
+
+
+def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
+    """The users a game waits on now (stored with each event for ``/game list``)."""
+    return sorted({str(row.seats[s]) for s in waiting_seats(game) if row.seats.get(s)})
 
 
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:
