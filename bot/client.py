@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.moderator import Moderator, ModeratorError
 from bot.publisher import DiscordPublisher, Publisher
 from rules.core import RuleError
-from rules.core.i18n import _
+from rules.core.i18n import Text, _
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +137,19 @@ def cap_choices(choices: list[Any], current: str) -> list[Any]:
     return [*choices[: MAX_CHOICES - 1], app_commands.Choice(name=hint, value=(current or "…")[:100])]
 
 
+def reader_choices(choices: list[Any], interaction: Any) -> list[Any]:
+    """Each marked choice name (a ``Text``) in the reader's language, cut to Discord's 100
+    characters (issue 13: an autocomplete is read by the one person typing)."""
+    from bot.i18n import localise, reader_language
+
+    language = reader_language(interaction)
+    return [
+        app_commands.Choice(name=localise(c.name, language)[:100], value=c.value)
+        if isinstance(getattr(c, "name", None), Text) else c
+        for c in choices
+    ]
+
+
 def guard_autocomplete(callback: Any) -> Any:
     """Wrap an autocomplete callback: at most 25 choices, the last one saying how many more there
     are (:func:`cap_choices`); on an unexpected error, log it with a reference and offer one
@@ -157,7 +170,7 @@ def guard_autocomplete(callback: Any) -> Any:
             extra={"reference": reference},
         )
         name = _("⚠️ Something went wrong; reference {reference}", reference=reference)
-        return [app_commands.Choice(name=name[:100], value=(current or "-")[:100])]
+        return reader_choices([app_commands.Choice(name=name, value=(current or "-")[:100])], interaction)
 
     if with_binding:
 
@@ -166,7 +179,8 @@ def guard_autocomplete(callback: Any) -> Any:
             binding: Any, interaction: discord.Interaction, current: str
         ) -> Any:
             try:
-                return cap_choices(await callback(binding, interaction, current), current)
+                found = cap_choices(await callback(binding, interaction, current), current)
+                return reader_choices(found, interaction)
             except Exception as error:
                 return await failed(interaction, current, error)
 
@@ -176,7 +190,7 @@ def guard_autocomplete(callback: Any) -> Any:
         @functools.wraps(callback)
         async def guarded_free(interaction: discord.Interaction, current: str) -> Any:
             try:
-                return cap_choices(await callback(interaction, current), current)
+                return reader_choices(cap_choices(await callback(interaction, current), current), interaction)
             except Exception as error:
                 return await failed(interaction, current, error)
 

@@ -47,8 +47,13 @@ DATA_NAMES: tuple[tuple[str, str, str], ...] = (
     ("rules/barracks/data/influence.toml", "card", "text"),
     ("rules/barracks/data/influence.toml", "card", "solo_text"),
     ("rules/imperium_romanum/data/units.toml", "unit", "name"),
+    ("rules/imperium_romanum/data/scenarios/*.toml", "scenario", "name"),
+    ("rules/imperium_romanum/data/scenarios/*.toml", "power", "name"),
+    ("rules/imperator/data/tables/events.toml", "events", "name"),
+    ("rules/imperator/data/counters/materiel.toml", "fleet", "name"),
 )
-"""(file, array of tables, key): the data names shown through ``data_name`` (docs/i18n.md)."""
+"""(file or glob, table or array of tables, key): the data names shown through ``data_name``
+(docs/i18n.md, ruling I18N-1)."""
 
 Key = tuple[str | None, str]
 """A message's identity: (context, msgid)."""
@@ -98,12 +103,15 @@ def extract_data_names(template: Catalog, root: Path = ROOT) -> None:
     """Add every name of :data:`DATA_NAMES` (each data file's entries, in file order)."""
     import tomllib
 
-    for file, table, key in DATA_NAMES:
-        document = tomllib.loads((root / file).read_text(encoding="utf-8"))
-        for entry in document.get(table, []):
-            name = entry.get(key)
-            if isinstance(name, str) and name:
-                template.add(name, None, [(file, 0)])
+    for pattern, table, key in DATA_NAMES:
+        for path in sorted(root.glob(pattern)):
+            file = str(path.relative_to(root))
+            document = tomllib.loads(path.read_text(encoding="utf-8"))
+            entries = document.get(table, [])
+            for entry in [entries] if isinstance(entries, dict) else entries:
+                name = entry.get(key)
+                if isinstance(name, str) and name:
+                    template.add(name, None, [(file, 0)])
 
 
 async def command_strings() -> list[tuple[str | None, str, str]]:

@@ -443,14 +443,14 @@ async def show_decision(
     ]
     view, shown = decision_view(game_id, seq, choices, page, language)
     section = f" ({pending.section})" if pending.section else ""
-    default = next((c.label for c in choices if c.value == pending.default), None)
+    default = dataclasses.replace(pending, choices=tuple(choices)).default_words()  # never the raw id
     prompt = named(game, pending.prompt) if named is not None else pending.prompt
     text = localise(
         _(
             "{prompt}{section} Default if you do not answer: {default}.",
             prompt=prompt,
             section=section,
-            default=pending.default if default is None else default,
+            default=default,
         ),
         language,
     )

@@ -126,18 +126,21 @@ def choices(
     prefix: str = "",
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete choices from ``(id, label)`` pairs that match ``current`` (all of them;
-    ``bot.client.cap_choices`` keeps 25 for Discord and says how many more there are)."""
+    ``bot.client.cap_choices`` keeps 25 for Discord and says how many more there are). A
+    suffix follows the name after a space; a marked one (a ``Text``) keeps the choice's name
+    translatable: ``bot.client.guard_autocomplete`` writes it in the reader's language and
+    cuts it to Discord's 100 characters."""
     out: list[app_commands.Choice[str]] = []
     for ident, label in items:
         if not matches(current, ident, label):
             continue
         shown = display(ident, label, language)
         extra = (suffix or {}).get(ident, "")
-        name = f"{prefix}{shown}{extra}"
+        name = join("", [prefix, shown, " ", extra]) if extra else f"{prefix}{shown}"
         value = f"{prefix}{ident}"
         if len(value) > 100:
             continue
-        out.append(app_commands.Choice(name=name[:100], value=value))
+        out.append(app_commands.Choice(name=name if extra else name[:100], value=value))
     return out  # every match: the bot's autocomplete guard shows 24 and says how many more
 
 
@@ -243,6 +246,13 @@ def event_name(number: Any) -> str:
 SIDE = {"R": _("Rome"), "E": _("Enemies of Rome")}
 
 
+KIND_WORDS = {
+    "legion": _("legion"), "garrison": _("garrison"), "vexillation": _("vexillation"),
+    "people": _("people"), "armenia": _("Armenian unit"),
+}
+"""A unit counter's kind as readers see it (``/zone``, a stack's list)."""
+
+
 def counter_text(counter: dict[str, Any]) -> Text:
     if counter.get("kind") == "leader":
         r = counter.get("ratings") or {}
@@ -258,7 +268,8 @@ def counter_text(counter: dict[str, Any]) -> Text:
             "{leader}{tag}: CC {cc}, VS {vs}, BT {bt}, CP {cp}",
             leader=counter.get("label"), tag=tag, **ratings,
         )
-    fields = {"unit": counter.get("label"), "kind": counter.get("kind"),
+    kind = str(counter.get("kind"))
+    fields = {"unit": counter.get("label"), "kind": KIND_WORDS.get(kind, kind),
               "pf": counter.get("strength")}
     if counter.get("reduced"):
         return _("{unit} ({kind}): {pf} PF (reduced)", **fields)

@@ -201,7 +201,7 @@ def _leader_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_com
     st = game.state
     role = role_of(game, seat)
     ids = queries.movable_leaders(st, role)
-    suffix = {x: f" — {label(st, st.leaders[x].loc or '')} (CC {st.ldef(x).cc})" for x in ids}
+    suffix: dict[str, str] = {x: _("— {zone} (CC {cc})", zone=label(st, st.leaders[x].loc or ''), cc=st.ldef(x).cc) for x in ids}
     return names.choices(pairs(st, ids), current, language(game), suffix)
 
 
@@ -227,7 +227,7 @@ def _units_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_comm
         if leader is not None and leader in st.leaders
         else queries.movable_units(st, role)
     )
-    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in ids}
+    suffix = {u: f"— {label(st, st.units[u].loc or '')}" for u in ids}
     return names.list_choices(pairs(st, ids), current, language(game), suffix)
 
 
@@ -236,7 +236,7 @@ def _unit_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_comma
 
     st = game.state
     ids = queries.movable_units(st, role_of(game, seat))
-    suffix = {u: f" — {label(st, st.units[u].loc or '')}" for u in ids}
+    suffix = {u: f"— {label(st, st.units[u].loc or '')}" for u in ids}
     return names.choices(pairs(st, ids), current, language(game), suffix)
 
 
@@ -251,7 +251,7 @@ def _to_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_command
         return []
     costs = queries.reachable(st, role_of(game, seat), leader, units)
     ids = sorted(costs, key=lambda z: (costs[z], label(st, z)))
-    suffix = {z: f" ({costs[z]} PM)" for z in ids}
+    suffix: dict[str, str] = {z: _("({pm} PM)", pm=costs[z]) for z in ids}
     return names.choices(pairs(st, ids), current, language(game), suffix)
 
 
@@ -531,10 +531,10 @@ def _followers(game: Any, seat: str, leader: str) -> list[str]:
 
 
 def _destinations_view(
-    game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int
+    game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int, reader: str
 ) -> tuple[Text, discord.ui.View | None]:
-    """The destinations menu and its sentence (marked for translation: the caller writes it in
-    its reader's language)."""
+    """The destinations menu, its labels in ``reader``'s language, and its sentence (marked for
+    translation: the caller writes it in its reader's language)."""
     from rules.imperator import queries
 
     st = game.state
@@ -548,12 +548,13 @@ def _destinations_view(
     view = discord.ui.View(timeout=None)
     options = [
         discord.SelectOption(
-            label=f"{names.display(z, label(st, z), language(game))} ({costs[z]} PM)"[:100],
+            label=localise(_("{zone} ({pm} PM)", zone=names.display(z, label(st, z), language(game)),
+                             pm=costs[z]), reader)[:100],
             value=z,
         )
         for z in ids
     ]
-    view.add_item(MarchDestination(game_id, seq, leader, mask, options))
+    view.add_item(MarchDestination(game_id, seq, leader, mask, options, reader))
     text = (
         _("{leader} with {units}: where to?", leader=label(st, leader),
           units=", ".join(label(st, u) for u in units))
@@ -621,8 +622,9 @@ class MarchUnits(
         for i, uid in enumerate(group):
             if uid in values:
                 mask |= 1 << i
-        marked, view = _destinations_view(game, self.game_id, self.seq, seat, self.leader, mask)
-        text = localise(marked, reader_language(interaction))
+        reader = reader_language(interaction)
+        marked, view = _destinations_view(game, self.game_id, self.seq, seat, self.leader, mask, reader)
+        text = localise(marked, reader)
         if view is None:
             await interaction.response.edit_message(content="❌ " + text, view=None)
             return
@@ -720,7 +722,7 @@ class ImperatorOperationsCog(commands.Cog):
         reader = reader_language(interaction)  # the menus are shown to the mover only
         text: str  # a Text, or the question and the hint already in the reader's language
         if not group:
-            text, view = _destinations_view(game, row.id or 0, row.seq, seat, lid, 0)
+            text, view = _destinations_view(game, row.id or 0, row.seq, seat, lid, 0, reader)
         else:
             alone = discord.SelectOption(
                 label=localise(_("(no units: he goes alone)"), reader), value="-"

@@ -7,7 +7,7 @@ neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
 ``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
 ``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
-``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``answer`` (a diplomacy offer), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
-from bot.renderers import register_renderer
+from bot.renderers import KNOWN
 from cogs.common import (
     AFTER_MOVE_VIEW,
     MAP_COMMANDS,
@@ -52,20 +52,32 @@ from cogs.common import (
 from cogs.legal_menus import panel_extras, register_menus
 from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
-from render.imperium_romanum import render_public_view
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, data_name, join
-from rules.imperium_romanum.game import STANDING
-from rules.imperium_romanum.record import power_record
-from rules.imperium_romanum.world import data
 
 if TYPE_CHECKING:
     from db.models import GameRow
     from rules.core.game import Game
+    from rules.imperium_romanum.data_model import IRData
 
 KIND = "imperium_romanum"
 
-register_renderer(KIND, render_public_view)
+
+def data() -> IRData:
+    """Imperium Romanum's data. Its rules are imported at their first use, not when the bot
+    starts: a process that runs no such game does without them (issue 14: memory at rest)."""
+    from rules.imperium_romanum.world import data as loaded
+
+    return loaded()
+
+
+def standing_orders() -> dict[str, tuple[str, ...]]:
+    """The standing orders and their values (``rules.imperium_romanum.game.STANDING``)."""
+    from rules.imperium_romanum.game import STANDING
+
+    return STANDING
+
+KNOWN[KIND] = "render.imperium_romanum:render_public_view"  # imported at the first picture
 AFTER_MOVE_VIEW[KIND] = "theatre"  # the crop around the month's action after each command
 
 
@@ -108,7 +120,21 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
         return unit_type_label(text)
     if option == "leader" and text in data().leaders:
         return data().leaders[text].name
+    if option == "offer":
+        return str(offer_label(game, text))
+    if option == "choice" and verb == "answer_offer":
+        from rules.imperium_romanum.diplomacy import ACCEPT
+
+        return _("Accept") if text == ACCEPT else _("Decline")
     return text
+
+
+def offer_label(game: Any, offer_id: str) -> str:
+    """An open diplomacy offer in words (the engine's wording), or its id when none is open."""
+    from rules.imperium_romanum import diplomacy as D  # imported with the game, not at start
+
+    offer = next((p for p in game.state.proposals if p[D.ID] == offer_id), None)
+    return str(D.offer_words(game.state, offer)) if offer is not None else offer_id
 
 
 NAVAL_VERBS = ("embark", "sail", "debark", "naval_attack")
@@ -148,6 +174,11 @@ def command_label(game: Game[Any], command: Command) -> str:
         return _("Offer an alliance to {seat}", seat=args["with"])
     if command.name == "ransom":
         return _("Offer to free {leader}", leader=value_label(game, "ransom", "leader", args["leader"]))
+    if command.name == "answer_offer":
+        from rules.imperium_romanum.diplomacy import ACCEPT
+
+        offer = offer_label(game, str(args["offer"]))
+        return _("Accept {offer}", offer=offer) if args["choice"] == ACCEPT else _("Decline {offer}", offer=offer)
     return " · ".join(value_label(game, command.name, k, v) for k, v in args.items()) or command.name
 
 
@@ -305,12 +336,13 @@ async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=o, value=o) for o in STANDING if current.lower() in o]
+    return [app_commands.Choice(name=o, value=o) for o in standing_orders() if current.lower() in o]
 
 
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     order = str(getattr(interaction.namespace, "order", "") or "")
-    values = STANDING.get(order, tuple(v for vs in STANDING.values() for v in vs))
+    standing = standing_orders()
+    values = standing.get(order, tuple(v for vs in standing.values() for v in vs))
     return [app_commands.Choice(name=v, value=v) for v in dict.fromkeys(values) if current.lower() in v]
 
 
@@ -505,13 +537,20 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.describe(to="The seat that receives them", amount="How many talents")
     @app_commands.autocomplete(to=gift_to_autocomplete)
     async def gift(self, interaction: discord.Interaction, to: str, amount: int) -> None:
-        await run(interaction, "give_talents", {"to": to, "amount": str(amount)})
+        await run(interaction, "give_talents", {"to": to, "amount": amount})
 
     @imperium.command(name="ransom", description="Offer to free a prisoner for talents (18.2.1)")
     @app_commands.describe(leader="The captured leader", talents="The price (0 frees him)")
     @app_commands.autocomplete(leader=completer("ransom", "leader", {}))
     async def ransom(self, interaction: discord.Interaction, leader: str, talents: int = 0) -> None:
-        await run(interaction, "ransom", {"leader": leader, "talents": str(talents)})
+        await run(interaction, "ransom", {"leader": leader, "talents": talents})
+
+    @imperium.command(name="answer", description="Accept or decline a diplomacy offer made to you (4.3)")
+    @app_commands.describe(offer="The offer", choice="accept or decline")
+    @app_commands.autocomplete(offer=completer("answer_offer", "offer", {"choice": "choice"}),
+                               choice=completer("answer_offer", "choice", {"offer": "offer"}))
+    async def answer(self, interaction: discord.Interaction, offer: str, choice: str) -> None:
+        await run(interaction, "answer_offer", {"offer": offer, "choice": choice.strip().lower()})
 
     @imperium.command(name="standing", description="Set a standing order that answers a window for you")
     @app_commands.describe(order="intercept, combat, assault, retreat, elite, donative, plunder",
@@ -539,6 +578,8 @@ class ImperiumRomanumCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        from rules.imperium_romanum.record import power_record
+
         records = [power_record(game.state, power, seat) for seat in seats_of(row, user_key(interaction))]
         record = next((r for r in records if r["whole"]), None) or power_record(game.state, power)
         language = reader_language(interaction)
@@ -569,7 +610,8 @@ class ImperiumRomanumCog(commands.Cog):
 for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("embark", "/imperium embark"),
                      ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
-                     ("ransom", "/imperium ransom"), ("standing", "/imperium standing")):
+                     ("ransom", "/imperium ransom"), ("answer_offer", "/imperium answer"),
+                     ("standing", "/imperium standing")):
     register_slash_path(KIND, _verb, _path)
 
 

@@ -241,7 +241,6 @@ def do_ability(st: BarracksState, actor: str, target: str, out: Outcome) -> None
         st.demagogue = actor
         out.say(_("Demagogue: the other players' card abilities are silenced until the next turn of {who}.",
                   who=who(st, actor)))
-    st.played["used"] = target
     after_ability(st, actor, out)
 
 
@@ -290,9 +289,6 @@ def after_resolution(st: BarracksState, actor: str, out: Outcome) -> None:
         from rules.barracks import solo
 
         solo.rival_turn_done(st, actor, out)
-        return
-    if st.played.get("how") == "forced":
-        end_turn(st, actor, out)
         return
     enter_select(st, actor, out)
 
@@ -429,7 +425,7 @@ def begin_turn(st: BarracksState, seat: str, out: Outcome) -> None:
     if not E.can_play(st, seat):
         hand = st.hands.get(seat, [])
         st.revealed = {seat: list(hand)}
-        shown = ", ".join(E.card_label(c) for c in hand) or _("an empty hand")
+        shown = join(", ", [E.card_label(c) for c in hand]) if hand else _("an empty hand")
         out.say(_("{who} cannot play and shows {shown}: round {round} ends.",
                   who=who(st, seat), shown=shown, round=st.round))
         out.cite("§5.0")
@@ -441,8 +437,8 @@ def end_round(st: BarracksState, out: Outcome) -> None:
     parts = []
     for a in E.area_names(st):
         stats = E.area_stats(st, a)
-        parts.append(f"{E.area_title(st, a)} {stats['score']}")
-    out.say(_("Scores after round {round}: {scores}.", round=st.round, scores=", ".join(parts)))
+        parts.append(join(" ", [E.area_title(st, a), str(stats["score"])]))
+    out.say(_("Scores after round {round}: {scores}.", round=st.round, scores=join(", ", parts)))
     out.map_changed = True
     if st.round >= st.rounds or st.lost:
         st.phase = "over"

@@ -182,11 +182,10 @@ def roma_hit(st: BarracksState, bid: str, out: Outcome) -> None:
     out.cite("§15.2.3")
 
 
-def _remove_barbarian(st: BarracksState, space: str, bid: str) -> None:
-    if space != "roma":
-        st.barbs.pop(space, None)
+def _remove_barbarian(st: BarracksState, space: str) -> None:
+    """The stopped invader leaves its space (one at the gates of Roma stands on none)."""
+    st.barbs.pop(space, None)
     refresh_path(st)
-    del bid
 
 
 def _apply_defeat(st: BarracksState, seat: str, red: str, militia: list[str], space: str, bid: str,
@@ -205,7 +204,7 @@ def _apply_defeat(st: BarracksState, seat: str, red: str, militia: list[str], sp
         hand.remove(c)
         E.discard_card(st, c)
     st.box.append(bid)
-    _remove_barbarian(st, space, bid)
+    _remove_barbarian(st, space)
     where = _("at the gates of Roma") if space == "roma" else _("at {space}", space=space)
     if militia:
         out.say(_n("The Barbarian {where} is defeated with {card} and {n} militia.",
@@ -224,7 +223,7 @@ def _apply_citizenship(st: BarracksState, slot: int, space: str, bid: str, out: 
     old = st.forum[slot]
     E.discard_card(st, old)
     st.forum[slot] = bid
-    _remove_barbarian(st, space, bid)
+    _remove_barbarian(st, space)
     out.say(_("Citizenship: {card} leaves the Forum and the Barbarian settles in its place.", card=E.card_label(old)))
     out.cite("§15.2.4")
     out.map_changed = True
@@ -620,10 +619,7 @@ def decide(st: BarracksState, seat: str, did: str, choice: str, out: Outcome) ->
             st.resume = []
             return
     elif kind == "path":
-        if place_invader(st, p["barb"], choice, out):
-            return
-        if st.lost:
-            st.resume = []
+        if place_invader(st, p["barb"], choice, out):  # a #2 space: Roma is not hit from there
             return
     elif kind == "rival_place":
         st.resume = []
@@ -658,8 +654,6 @@ def _resume(st: BarracksState, out: Outcome) -> None:
 
 # -- result and view ---------------------------------------------------------------------------
 def victory_points(st: BarracksState) -> dict[str, int]:
-    seat = st.seats[0]
-    del seat
     return {
         "difficulty": DIFFICULTY_POINTS[st.difficulty],
         "roma_unfortified_start": 5 if st.roma_start == "unfortified" else 0,

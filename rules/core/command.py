@@ -145,6 +145,18 @@ class PendingDecision:
     default: str
     timeout_seconds: int = 600
     section: str = ""
+    default_label: str = ""
+    """What the default does, in words, when it is no choice on offer (a simultaneous
+    segment's deadline closes it for everyone); else the default choice's label is used."""
+
+    def default_words(self) -> str:
+        """The default as a player reads it: its choice's label, or ``default_label``; never
+        the raw option id (a game whose default has neither fails
+        ``tests/core/test_decision_defaults.py``)."""
+        for choice in self.choices:
+            if choice.value == self.default:
+                return choice.label
+        return self.default_label or self.default
 
     def to_json(self) -> JSONDict:
         """JSON; ``prompt_text``/``labels_text`` (when marked with ``_``) keep the message ids
@@ -165,6 +177,8 @@ class PendingDecision:
         labels = lines_to_json([c.label for c in self.choices])
         if labels is not None:
             data["labels_text"] = labels
+        if self.default_label:
+            data["default_label"] = text_to_json(self.default_label)
         return data
 
     @classmethod
@@ -182,6 +196,7 @@ class PendingDecision:
             default=data["default"],
             timeout_seconds=int(data.get("timeout_seconds", 600)),
             section=data.get("section", ""),
+            default_label=text_from_json(data.get("default_label", "")),
         )
 
 

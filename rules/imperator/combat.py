@@ -581,7 +581,7 @@ def split_retreat(st: ImperatorState, out: Outcome, data: dict[str, Any], loser:
     zone = data["zone"]
     units, leaders = force(st, zone, loser)
     for x in [x for x in leaders if st.leaders[x].ill]:
-        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+        politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
     todo = [x for x in leaders if st.leaders[x].status == "map"] + [u for u in units if st.units[u].status == "map"]
     data = {**data, "todo": todo, "sent": {}}
     _split_next(st, out, data, loser)
@@ -646,7 +646,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     units, leaders = force(st, zone, loser)
     ill = [x for x in leaders if st.leaders[x].ill]
     for x in ill:
-        politics.kill_leader(st, out, x, "too ill to retreat (Event 4)", section="Event 4")
+        politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
     for u in units:  # the Armenia unit was eliminated before the question (_retreat)
         st.units[u].loc = dest
         if st.udef(u).people != ROMAN and movement.people_distance(st, st.udef(u).people, dest) > 5:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
-from rules.core.i18n import _
+from rules.core.i18n import Text, _
 from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
@@ -16,6 +16,9 @@ MAX_PER_TITLE = 2
 COMMODE = "commode"
 PERTINAX = "helvius_pertinax"
 DIDIUS = "didius_julianus"
+ASSASSINATION = _("assassination")
+"""The cause of death that makes a usurpation succeed during a civil war (§4.5 success C/); each
+cause is a marked word, shown in "{leader} is dead ({cause})" (issue 13)."""
 
 
 def name(st: ImperatorState, cid: str) -> str:
@@ -82,7 +85,7 @@ def kill_leader(
     st: ImperatorState,
     out: Outcome,
     lid: str,
-    cause: str,
+    cause: Text,
     killer: str | None = None,
     section: str = "§8.4",
 ) -> None:
@@ -97,7 +100,7 @@ def kill_leaders(
     st: ImperatorState,
     out: Outcome,
     lids: list[str],
-    cause: str,
+    cause: Text,
     killer: str | None = None,
     section: str = "§8.4",
 ) -> None:
@@ -138,9 +141,9 @@ def kill_leaders(
         normalize(st, out)
 
 
-def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: str) -> None:
+def augustus_lost(st: ImperatorState, out: Outcome, lid: str, cause: Text) -> None:
     """An Augustus died: usurpation success C/ (assassination in a civil war) or succession."""
-    if st.usurpers() and cause == "assassination" and not st.augusti():
+    if st.usurpers() and cause == ASSASSINATION and not st.augusti():
         usurpation_succeeds(st, out, "§4.5 (success C/)")
         return
     if st.usurpation_success:

@@ -359,7 +359,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
         return
     roll = favour_roll(st, "d10", _("{why}: assassination of {leader} (8 or 9 kills)", why=why, leader=name(st, lid)), mods, data)
     if roll.result in (8, 9):
-        politics.kill_leader(st, out, lid, "assassination", killer=role, section="§6.3")
+        politics.kill_leader(st, out, lid, politics.ASSASSINATION, killer=role, section="§6.3")
     else:
         out.say(_("§6.3: {leader} survives the attempt.", leader=name(st, lid)))
 
@@ -401,7 +401,7 @@ def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) ->
         return
     roll = favour_roll(st, "d10", _("§6.3 plague: {leader} dies on 9", leader=name(st, lid)), [], data)
     if roll.natural == 9:
-        politics.kill_leader(st, out, lid, "plague", section="§6.3")
+        politics.kill_leader(st, out, lid, _("plague"), section="§6.3")
 
 
 def _plague(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
@@ -146,6 +147,7 @@ def rebuild(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
         mobilization.start_fleet(st, power, place, 0, lines, rebuilt=uid)
         return
     revive(st, uid, hex_id)
+    st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     lines.append(B.secret(_("{power} rebuilds a {type} at {place} (8.3).", power=st.powers[power]["name"],
                             type=B.name_of_type(st.units[uid]), place=_place_name(place)), seat))  # fmt: skip
 
@@ -175,12 +177,7 @@ def rebuild_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         places = cities or sorted(h for h, cell in data().hexes.items() if cell.province in rec.get("start_provinces", []))
         key = "city" if cities else "hex"
         for place in places:
-            for unit_type in types:
-                try:
-                    check_rebuild(st, seat, unit_type, place)
-                except RuleError:
-                    continue
-                out.append({"type": unit_type, key: place})
+            out += [{"type": t, key: place} for t in types if passes(check_rebuild, st, seat, t, place)]
     return out
 
 

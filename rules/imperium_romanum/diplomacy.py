@@ -1,12 +1,21 @@
 """The Diplomacy Phase's agreements (§5.8, §6.0, §18.2.1): every change between players is an
-offer by one seat that the other confirms in a window (default: decline)."""
+offer by one seat that the other accepts or declines (issue 18).
+
+Diplomacy is simultaneous (4.0): an offer does not stop the segment. It joins the month's open
+offers (``IRState.proposals``), told only to the two parties; the receiver answers each one
+with ``answer_offer {offer, choice}`` while it is still giving orders, in any order. An offer
+still open when the segment closes lapses (declined). The segment keeps ONE deadline from its
+start (segment_deadline.py): neither an offer nor an answer restarts it (IR-DIS-3).
+
+An open offer is ``[id, kind, giver, receiver, leader, talents]`` (strings; ``leader`` only for
+a ransom, ``talents`` the gift or the price)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, text_to_json
+from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum.state import IRState
@@ -22,11 +31,38 @@ def _other(st: IRState, seat: str, args: dict[str, Any], key: str, section: str)
     return other
 
 
-def _offer(st: IRState, seat: str, other: str, kind: str, prompt: Text, section: str, **extra: Any) -> None:
+ACCEPT, DECLINE = "accept", "decline"
+ID, KIND, GIVER, RECEIVER, LEADER, TALENTS = range(6)
+"""The fields of an open offer (``IRState.proposals``)."""
+
+
+def _offer(st: IRState, seat: str, other: str, kind: str, section: str, leader: str = "", talents: int = 0) -> str:
+    """Open an offer from ``seat`` to ``other``; its id. The receiver must still be giving
+    orders (IR-DIS-3: a power that ended its part hears no more offers this month)."""
+    from rules.imperium_romanum import sequence as SEQ
+
+    if other not in SEQ.waiting(st):
+        raise RuleError(section, _("{seat} has ended its part of the Diplomacy Phase", seat=other))
     st.seq += 1
-    st.pending = {"id": f"{kind}-{st.seq}", "seat": other, "kind": kind, "prompt": text_to_json(prompt),
-                  "choices": [["decline", text_to_json(_("Decline"))], ["accept", text_to_json(_("Accept"))]],
-                  "default": "decline", "section": section, "from": seat, **extra}  # fmt: skip
+    offer_id = f"{kind}-{st.seq}"
+    st.proposals.append([offer_id, kind, seat, other, leader, str(talents)])
+    return offer_id
+
+
+def open_offers(st: IRState, receiver: str) -> list[list[str]]:
+    """The offers ``receiver`` may answer now, oldest first."""
+    return [p for p in st.proposals if p[RECEIVER] == receiver]
+
+
+def offer_words(st: IRState, offer: list[str]) -> Text:
+    """An open offer in words, for its receiver's menus (the cog labels it with this)."""
+    giver, talents = offer[GIVER], offer[TALENTS]
+    if offer[KIND] == "alliance":
+        return _("{seat}'s offer of an alliance for this month (5.8)", seat=giver)
+    if offer[KIND] == "gift":
+        return _("{seat}'s offer of {amount} talents (6.0)", seat=giver, amount=talents)
+    return _("{seat}'s offer to free {leader} for {price} talents (18.2.1)", seat=giver,
+             leader=data().leaders[offer[LEADER]].name, price=talents)  # fmt: skip
 
 
 def told_to_both(lines: list[Text], a: str, b: str, say: Any) -> None:
@@ -47,7 +83,9 @@ def propose_alliance(st: IRState, seat: str, args: dict[str, Any], lines: list[T
     other = _other(st, seat, args, "with", "§5.8")
     if sorted((seat, other)) in st.alliances:
         raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
-    _offer(st, seat, other, "alliance", _("{seat} offers you an alliance for this month (5.8).", seat=seat), "§5.8")
+    if any(p[KIND] == "alliance" and sorted((p[GIVER], p[RECEIVER])) == sorted((seat, other)) for p in st.proposals):
+        raise RuleError("§5.8", _("an alliance offer between you and {seat} waits for its answer", seat=other))
+    _offer(st, seat, other, "alliance", "§5.8")
     told_to_both(lines, seat, other, lambda: _("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
@@ -60,8 +98,7 @@ def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
         raise RuleError("§6.0", _("give a whole number of talents, at least 1"))
     if not giver or st.powers[giver]["treasury"] < amount:
         raise RuleError("§6.0", _("your treasury holds fewer than {amount} talents", amount=amount))
-    _offer(st, seat, other, "gift", _("{seat} offers you {amount} talents (6.0).", seat=seat, amount=amount), "§6.0",
-           amount=amount)  # fmt: skip
+    _offer(st, seat, other, "gift", "§6.0", talents=amount)
     told_to_both(lines, seat, other, lambda: _("{seat} offers {amount} talents to {other}.", seat=seat,
                                                amount=amount, other=other))
 
@@ -80,17 +117,41 @@ def offer_ransom(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
     price = args.get("talents", 0)
     if not isinstance(price, int) or isinstance(price, bool) or price < 0:
         raise RuleError("§18.2.1", _("the ransom is a whole number of talents"))
-    _offer(st, seat, other, "ransom", _("{seat} will free {leader} for {price} talents (18.2.1).", seat=seat,
-                                        leader=data().leaders[lid].name, price=price), "§18.2.1", leader=lid, price=price)  # fmt: skip
+    if any(p[KIND] == "ransom" and p[LEADER] == lid for p in st.proposals):
+        raise RuleError("§18.2.1", _("an offer to free {leader} waits for its answer", leader=data().leaders[lid].name))
+    _offer(st, seat, other, "ransom", "§18.2.1", leader=lid, talents=price)
     told_to_both(lines, seat, other, lambda: _("{seat} offers to free {leader} for {price} talents.", seat=seat,
                                                leader=data().leaders[lid].name, price=price))
 
 
-def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
+def answer_offer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """``answer_offer {offer, choice}``: the receiver accepts or declines one open offer; the
+    answer is told to the two parties alone and the segment's deadline runs on (IR-DIS-3)."""
+    if st.segment != "diplomacy":
+        raise RuleError("§4.3", _("agreements are made in the Diplomacy Phase"))
+    offer_id, choice = str(args.get("offer", "")), str(args.get("choice", ""))
+    offer = next((p for p in open_offers(st, seat) if p[ID] == offer_id), None)
+    if offer is None:
+        raise RuleError("§4.3", _("no offer {offer} waits for your answer", offer=offer_id or "?"))
+    if choice not in (ACCEPT, DECLINE):
+        raise RuleError("§4.3", _("answer an offer with accept or decline"))
+    st.proposals.remove(offer)
+    _settle(st, offer, seat, choice, lines)
+
+
+def lapse_offers(st: IRState, lines: list[Text]) -> None:
+    """When the Diplomacy Phase closes, every offer still open lapses, as declined (IR-DIS-3);
+    its two parties alone are told."""
+    for offer in st.proposals:
+        told_to_both(lines, offer[GIVER], offer[RECEIVER], lambda offer=offer: _(
+            "{seat}'s offer to {other} lapses unanswered.", seat=offer[GIVER], other=offer[RECEIVER]))
+    st.proposals = []
+
+
+def _settle(st: IRState, offer: list[str], seat: str, choice: str, lines: list[Text]) -> None:
     """Carry out an accepted agreement; a declined one changes nothing."""
-    p, st.pending = st.pending, {}
-    kind, giver = p["kind"], str(p["from"])
-    if choice != "accept":
+    kind, giver = offer[KIND], offer[GIVER]
+    if choice != ACCEPT:
         told_to_both(lines, giver, seat, lambda: _("{seat} declines the offer.", seat=seat))
         return
     if kind == "alliance":
@@ -99,14 +160,14 @@ def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
         told_to_both(lines, giver, seat, lambda: _("{a} and {b} are allied this month (5.8).", a=giver, b=seat))
     elif kind == "gift":
         source, target = major_of(st, giver), major_of(st, seat)
-        amount = min(int(p["amount"]), st.powers[source]["treasury"])
+        amount = min(int(offer[TALENTS]), st.powers[source]["treasury"])
         st.powers[source]["treasury"] -= amount
         st.powers[target]["treasury"] += amount
         SD.record(st, "gift", giver, seat, amount=amount)
         told_to_both(lines, giver, seat, lambda: _("{a} gives {amount} talents to {b} (6.0).", a=giver,
                                                    amount=amount, b=seat))
     elif kind == "ransom":
-        lid, price = str(p["leader"]), int(p["price"])
+        lid, price = offer[LEADER], int(offer[TALENTS])
         payer = major_of(st, seat)
         if price and (not payer or st.powers[payer]["treasury"] < price):
             told_to_both(lines, giver, seat, lambda: _("{seat} cannot pay the ransom.", seat=seat))

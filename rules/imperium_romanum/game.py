@@ -7,15 +7,18 @@ Commands (arguments are strings or lists of strings):
 
 ``end``                               finish your part of the current segment
 ``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
-``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
+``attack {hex, mode?, fleets?}``      attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1);
+                                      ``fleets`` of yours in the hex join the attack (14.6)
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
 ``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
 ``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
+``answer_offer {offer, choice}``      accept or decline an open offer made to you (diplomacy.py)
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
+``demolish {units, power?}``          heavy infantry spends MP to destroy a fort in its hex (21.3)
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
@@ -24,6 +27,7 @@ Commands (arguments are strings or lists of strings):
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.core.command import (
@@ -40,11 +44,13 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
-from rules.core.i18n import Text, _, plain, text_from_json
+from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
@@ -52,21 +58,35 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.views import public_view, seat_view, status_lines
+from rules.imperium_romanum.views import private_lines, public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
-PLAYABLE = ("s12", "s01", "s02")
+PLAYABLE = ("s12", "s01", "s02", "s24")
 """Scenarios the engine runs; the others need rules not yet supported."""
-BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
+BLOCKERS: dict[str, tuple[str, Text]] = {}
+"""Scenarios refused at /game new, with the special rule they still need (NotYetSupported)."""
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
-            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"),
+            "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
+ORDER_WORDS: dict[str, Text] = {
+    "intercept": _("interception"), "combat": _("land combat"), "assault": _("assault"), "retreat": _("retreat"),
+    "elite": _("elite units"), "donative": _("donative"), "plunder": _("plunder"), "naval_port": _("naval combat in port"),
+    "losses": _("losses"), "seasoning": _("seasoning"), "supply": _("supply"), "shortfall": _("supply shortfall"),
+    "naval_order": _("naval order"),
+}  # fmt: skip
+"""Each standing order, and each of its answers, as readers see them (issue 13)."""
+ANSWER_WORDS: dict[str, Text] = {
+    "ask": _("ask me"), "never": _("never"), "always": _("always"), "always_fight": _("always fight"),
+    "first": _("the first on offer"), "inside": _("inside"), "outside": _("outside"), "weakest": _("the weakest"),
+    "largest": _("the largest"), "bt": _("the baggage train"), "strongest": _("the strongest"),
+}  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -76,7 +96,15 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-1"
+    RULES_VERSION = "imperium_romanum-3"
+    """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
+    window, the dice drawn): a stored game of another version is replayed before it goes on
+    and refused clearly when its log no longer gives the same game (bot/rules_version.py).
+    2 (2026-11-26): the rules added since version 1, the first layers, among them the hexside
+    barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1.
+    3 (2026-11-26): the shortfall (13.2) and combined-attack (14.3.1) windows, units outside a
+    besieged city without its walls, maximum-level forts (21.4), fleets in land combat (14.6),
+    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate."""
     STATE_VERSION = 1
 
     @classmethod
@@ -84,7 +112,7 @@ class ImperiumRomanumGame(Game[IRState]):
         out = []
         for sid in sorted(data().scenarios, key=lambda s: data().scenarios[s].number):
             scen = data().scenarios[sid]
-            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=scen.name),
+            out.append(ScenarioInfo(sid, _("Scenario {number}: {name}", number=scen.number, name=data_name(scen.name)),
                                     scen.turn_order, _("From {start} to {end}.", start=_date(scen.start),
                                                        end=_date(scen.end))))  # fmt: skip
         return out
@@ -113,7 +141,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if options.get("random_events") == "yes":
             raise NotYetSupported("§39", _("random events"))
         st = new_state(scenario, Dice(seed), dict(options))
-        lines: list[Text] = [_("{name}: the powers are set up.", name=data().scenarios[scenario].name)]
+        lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
         st.last = [plain(x) for x in lines]
         game = cls(st)
@@ -175,6 +203,9 @@ class ImperiumRomanumGame(Game[IRState]):
     def seat_view(self, seat: str) -> dict[str, Any]:
         return seat_view(self.state, seat)
 
+    def private_lines(self, seat: str) -> list[str]:
+        return private_lines(self.state, seat)
+
     def status_lines(self) -> list[str]:
         return status_lines(self.state)
 
@@ -187,8 +218,9 @@ class ImperiumRomanumGame(Game[IRState]):
         return IRState.from_json(data_)
 
 
-def _date(value: tuple[int, int]) -> str:
-    return f"{value[1]:02d}/{SEQ.year_label(value[0])}"
+def _date(value: tuple[int, int]) -> Text:
+    """A scenario's month and year (``02/52 BC``), the era translated with the year."""
+    return _("{month:02d}/{year}", month=value[1], year=SEQ.year_label(value[0]))
 
 
 ACTION_HELP: dict[str, Text] = {
@@ -198,12 +230,15 @@ ACTION_HELP: dict[str, Text] = {
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
+    "militia": _("Rebuild a province's militia (29.4)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
+    "demolish": _("Demolish a fort with heavy infantry (21.3)"),
+    "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
 
 
@@ -219,9 +254,11 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if order not in STANDING or value not in STANDING[order]:
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
-                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, naval_order ask/first"))  # fmt: skip
+                                       "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
+                                       "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
-        lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
+        lines.append(_("{seat} sets a standing order: {order}, {value}.", seat=seat, order=ORDER_WORDS.get(order, order),
+                       value=ANSWER_WORDS.get(value, value)))  # fmt: skip
         return
     if name == "decide":
         if SD.is_deadline(st, args):
@@ -256,6 +293,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "militia":
+        if st.segment != "taxation":
+            raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
+        MIL.rebuild(st, seat, args, lines)
     elif name == "convert":
         if st.segment != "movement":
             raise RuleError("§34", _("a fleet becomes a legion in its owner's Land Movement segment"))
@@ -264,12 +305,18 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
         F.fortify(st, seat, args, lines)
+    elif name == "demolish":
+        if st.segment != "movement":
+            raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
+        F.demolish(st, seat, args, lines)
     elif name == "propose_alliance":
         D.propose_alliance(st, seat, args, lines)
     elif name == "give_talents":
         D.give_talents(st, seat, args, lines)
     elif name == "ransom":
         D.offer_ransom(st, seat, args, lines)
+    elif name == "answer_offer":
+        D.answer_offer(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -286,7 +333,7 @@ def end(st: IRState, seat: str, lines: list[Text]) -> None:
 def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     p = st.pending
     if not p:
-        raise RuleError("", _("there is no open decision"))
+        raise RuleError("§4.0", _("there is no open decision"))  # a window is answered only while open
     if seat != p["seat"]:
         raise RuleError(str(p.get("section", "")), _("the open decision is {seat}'s", seat=p["seat"]))
     if args.get("id") not in (None, "", p["id"]):
@@ -297,7 +344,7 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     kind = p["kind"]
     if kind == "intercept":
         M.answer_interception(st, choice, lines)
-    elif kind in ("battle", "assault"):
+    elif kind in ("battle", "assault", "combined"):
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
@@ -307,6 +354,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         C.answer_season(st, choice, lines)
     elif kind == "supply":
         SUP.answer_declaration(st, choice, lines)
+    elif kind == "shortfall":
+        SUP.answer_shortfall(st, choice, lines)
     elif kind == "naval_order":
         SEQ.answer_naval_order(st, choice, lines)
     elif kind == "elite":
@@ -319,8 +368,6 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_interception(st, choice, lines)
     elif kind == "naval_port":
         NAV.answer_port(st, choice, lines)
-    elif kind in ("alliance", "gift", "ransom"):
-        D.answer(st, seat, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -336,27 +383,32 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     out: list[Command] = []
     if st.segment == "taxation":
         out += [Command("build", args) for args in MOB.build_commands(st, seat)]
+        out += [Command("militia", args) for args in MIL.rebuild_options(st, seat)]
     if st.segment == "diplomacy":
-        for other in SEQ.live_seats(st):
-            if other != seat and sorted((seat, other)) not in st.alliances:
-                out.append(Command("propose_alliance", {"with": other}))
-        for lid, rec in sorted(st.leaders.items()):
-            if rec["status"] == "captured" and B.seat_of(st, rec.get("captor", "")) == seat and B.seat_of(st, rec["power"]):
-                out.append(Command("ransom", {"leader": lid, "talents": 0}))
+        out += offer_commands(st, seat, "propose_alliance", [{"with": other} for other in SEQ.waiting(st) if other != seat])
+        out += offer_commands(st, seat, "ransom", [{"leader": lid, "talents": 0} for lid, rec in sorted(st.leaders.items())
+                                                   if rec["status"] == "captured"])  # fmt: skip
+        for offer in D.open_offers(st, seat):
+            out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
+        out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
-    try:
-        check_must_attack(st, seat)
+    if passes(check_must_attack, st, seat):
         out.append(Command("end"))
-    except RuleError:
-        pass
     return out
+
+
+def offer_commands(st: IRState, seat: str, name: str, candidates: list[dict[str, Any]]) -> list[Command]:
+    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy: an
+    offer's check and its opening are one function, diplomacy.py)."""
+    return [Command(name, args) for args in candidates
+            if passes(dispatch, copy.deepcopy(st), seat, Command(name, args), [])]
 
 
 def check_must_attack(st: IRState, seat: str) -> None:
@@ -448,12 +500,27 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
         rec = st.units[uid]
         if (B.seat_of(st, rec["power"]) == seat and F.roman_camp(st, [uid]) and not st.forts.get(rec["hex"], {}).get(rec["power"])
                 and not rec["besieged"] and not rec.get("aboard") and not F.is_builder(st, uid)
-                and f"{rec['hex']}|{rec['power']}" not in st.building):  # fmt: skip
-            try:
-                F.check_fortify(st, seat, {"units": [uid]})
-            except RuleError:
-                continue
+                and f"{rec['hex']}|{rec['power']}" not in st.building
+                and passes(F.check_fortify, st, seat, {"units": [uid]})):  # fmt: skip
             out.append(Command("fortify", {"units": [uid]}))
+    return out
+
+
+def demolish_commands(st: IRState, seat: str) -> list[Command]:
+    """21.3: for each fort in a hex where the seat has heavy infantry with MP, one ``demolish``
+    by all of one power's heavy infantry there."""
+    out = []
+    for hex_id in sorted(st.forts):
+        crews: dict[str, list[str]] = {}
+        for uid in B.units_at(st, hex_id, False):
+            rec = st.units[uid]
+            if B.seat_of(st, rec["power"]) == seat and F.is_heavy_infantry(rec) and (not rec["activated"] or rec["mp"] > 0):
+                crews.setdefault(rec["power"], []).append(uid)
+        for power, uids in sorted(crews.items()):
+            for target in sorted(st.forts[hex_id]):
+                args: dict[str, Any] = {"units": uids} if target == power else {"units": uids, "power": target}
+                if passes(F.check_demolish, st, seat, args):
+                    out.append(Command("demolish", args))
     return out
 
 
@@ -461,11 +528,8 @@ def convert_commands(st: IRState, seat: str) -> list[Command]:
     """34: every fleet of the seat that may become a legion now."""
     out = []
     for fid in sorted(st.units):
-        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat:
-            try:
-                NAV.check_convert(st, seat, {"fleet": [fid]})
-            except RuleError:
-                continue
+        if st.units[fid]["type"].startswith("fleet") and B.seat_of(st, st.units[fid]["power"]) == seat \
+                and passes(NAV.check_convert, st, seat, {"fleet": [fid]}):  # fmt: skip
             out.append(Command("convert", {"fleet": [fid]}))
     return out
 
@@ -480,6 +544,10 @@ def attack_commands(st: IRState, seat: str) -> list[Command]:
         if not side:
             continue
         out.append(Command("attack", {"hex": hex_id}))
+        fleets = [u for u in B.units_at(st, hex_id, False) if B.is_fleet(st.units[u])
+                  and passes(FS.check, st, seat, hex_id, [u])]  # fmt: skip
+        if fleets:
+            out.append(Command("attack", {"hex": hex_id, "fleets": fleets}))  # 14.6
         if C.enemy_city(st, seat, hex_id) and all(st.units[u]["besieged"] for u in defenders) and hex_id not in st.sieges:
             out.append(Command("attack", {"hex": hex_id, "mode": "besiege"}))
     return out

@@ -13,13 +13,15 @@ views; an empty list means the state is sound. The checks:
 - what the views draw is on the grid: stacks, sieges, forts, forts under construction; plunder is
   kept per province (24.1);
 - no view shows what a stack hides (3.2): the public view has only the top unit and the size,
-  names no unit or leader, and counts every piece on the map once.
+  names no unit or leader, and counts every piece on the map once, except the raises of a
+  Taxation & Mobilization Phase still open, which only their own seat's view counts (IR-ENG-60);
+  no raise is held outside that phase.
 """
 
 from __future__ import annotations
 
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.combat import city_capacity
+from rules.imperium_romanum.combat import capacity_at
 from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
@@ -63,7 +65,7 @@ def _places(st: IRState) -> list[str]:
             out.append(f"eliminated {uid} still names the hex {rec['hex']}")
     for hex_id, siege in sorted(st.sieges.items()):
         inside = sum(B.le_halves(st.units[u]) for u in B.units_at(st, hex_id, True) if B.is_combat(st.units[u]))
-        if inside > city_capacity(str(siege["city"])):
+        if inside > capacity_at(st, hex_id, str(siege.get("seat") or B.seat_of(st, siege["power"]))):
             out.append(f"{inside} half-LE are besieged in {hex_id}, more than the city holds (16.3)")
     capacity = naval_charts().transport["capacity_halves"]
     for fid, rec in sorted(st.units.items()):
@@ -132,9 +134,17 @@ def _views(st: IRState) -> list[str]:
     out: list[str] = []
     hexes = data().hexes
     public = public_view(st)
+    held = [u for u in st.held_raises if u in st.units]
+    if held and st.segment != "taxation":
+        out.append(f"raises {held} are still held in the {st.segment} segment")
     on_map = len(st.units) + sum(1 for rec in st.leaders.values() if rec["status"] == "map")
-    if sum(int(s["size"]) for s in public["stacks"]) != on_map:
-        out.append(f"the public stacks count {sum(int(s['size']) for s in public['stacks'])} pieces, not {on_map}")
+    if sum(int(s["size"]) for s in public["stacks"]) != on_map - len(held):
+        out.append(f"the public stacks count {sum(int(s['size']) for s in public['stacks'])} pieces, not {on_map - len(held)}")
+    for seat in st.seats:
+        own = sum(1 for u in held if B.seat_of(st, st.units[u]["power"]) == seat)
+        seen = sum(int(s["size"]) for s in seat_view(st, seat)["stacks"])
+        if seen != on_map - len(held) + own:
+            out.append(f"{seat}'s view counts {seen} pieces, not {on_map - len(held) + own}")
     for stack in public["stacks"]:
         if set(stack) != PUBLIC_STACK_KEYS:
             out.append(f"a public stack in {stack['hex']} shows {sorted(set(stack) - PUBLIC_STACK_KEYS)}")
@@ -142,8 +152,9 @@ def _views(st: IRState) -> list[str]:
             out.append(f"a public stack stands on {stack['hex']!r}, not a hex of the map")
     text = repr(public["stacks"]) + repr(public["pending"])
     out += [f"the public view names the unit {uid}" for uid in sorted(st.units) if uid in text]
+    # a leader whose id is also a power's (scenario 24: "carinus") is named by the public side
     out += [f"the public view names the leader {lid}" for lid, rec in sorted(st.leaders.items())
-            if rec["status"] == "map" and repr(lid) in text]  # fmt: skip
+            if rec["status"] == "map" and lid not in st.powers and repr(lid) in text]  # fmt: skip
     for seat in st.seats:
         mine = {s["hex"] for s in seat_view(st, seat)["stacks"] if s["side"] == seat}
         for stack in seat_view(st, seat)["stacks"]:

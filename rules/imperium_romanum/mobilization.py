@@ -10,6 +10,7 @@ from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import accrual
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import period_chart
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -104,6 +105,7 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         start_fleet(st, power, city, cost, lines)
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
+    st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     st.stat("units_raised")
     if needs_training(st, power, unit_type):
         train(st, power, uid, lines)
@@ -275,12 +277,7 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        for unit_type in (*raisable_types(st), "fleet_18_30"):
-            try:
-                check_build(st, seat, unit_type, city)
-            except RuleError:
-                continue
-            out.append({"type": unit_type, "city": city})
+        out += [{"type": t, "city": city} for t in (*raisable_types(st), "fleet_18_30") if passes(check_build, st, seat, t, city)]
     return out + accrual.rebuild_commands(st, seat)
 
 
@@ -333,6 +330,12 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
 def starting_types(st: IRState, power: str) -> tuple[str, ...]:
     """26.2: the unit types a civilized power began the scenario with."""
     return tuple(sorted({t for d in data().scenarios[st.scenario].deployments if d.power == power for t, _n in d.units}))
+
+
+def reveal_raises(st: IRState) -> None:
+    """4.0, 3.2 (IR-ENG-60): the phase is simultaneous, so the units raised or rebuilt in it stay
+    out of every other seat's view and the public view until it closes; then all appear at once."""
+    st.held_raises = []
 
 
 def phase_summary(st: IRState, lines: list[Text]) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from rules.core.command import Command
-from rules.core.errors import RuleError
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import naval as NAV
@@ -17,6 +16,7 @@ from rules.imperium_romanum.game import (
     legal_commands,
     movable_groups,
 )
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import hex_distance
 
@@ -109,8 +109,6 @@ def _decide(st: IRState, seat: str) -> Command:
             pick = "fight"
     elif p["kind"] == "assault":
         pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
-    elif p["kind"] == "alliance":
-        pick = "accept"
     elif p["kind"] == "elite":
         power = st.units[values[-1]]["power"] if values[-1] in st.units else ""
         pick = values[-1] if power and st.powers[power]["treasury"] >= 10 else "no"
@@ -158,11 +156,8 @@ def _heuristic_naval(st: IRState, seat: str) -> Command | None:
         mine = NAV.naval_strength(st, fleets)
         args = {"fleets": fleets}
         if hex_id in enemy and mine >= NAV.naval_strength(st, enemy[hex_id]):
-            try:
-                NAV.check_attack(st, seat, args)
+            if passes(NAV.check_attack, st, seat, args):
                 return Command("naval_attack", args)
-            except RuleError:
-                pass
         if any(st.units[f].get("mmp", 0) or st.units[f].get("debarked") == st.turn for f in fleets):
             continue
         best = NAV.naval_reach(st, seat, hex_id, NAV.mp_left(st, fleets))

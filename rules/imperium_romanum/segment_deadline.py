@@ -9,7 +9,8 @@ decision, addressed to the first power still giving orders. Its one choice, ``en
 power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
 the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
 id names the month and the segment, so its deadline runs from the segment's start however
-many powers end meanwhile.
+many powers end meanwhile; diplomacy offers and their answers are no response windows
+(diplomacy.py, IR-DIS-3), so they never restart it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ from rules.imperium_romanum.state import IRState
 KIND = "segment"
 END = "end"
 CLOSE = "close"
-SEGMENT_NAMES = {"taxation": _("Taxation & Mobilization"), "diplomacy": _("Diplomacy")}
+
+
+def segment_name(st: IRState) -> Text:
+    """The current segment's name, from the one table of ``sequence.SEGMENT_NAMES``."""
+    from rules.imperium_romanum import sequence as SEQ
+
+    return SEQ.SEGMENT_NAMES[st.segment]
 
 
 def decision_id(st: IRState) -> str:
@@ -48,12 +55,13 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
     seats = waiting_seats(st)
     if not seats:
         return None
-    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    segment = segment_name(st)
     return PendingDecision(
         id=decision_id(st), seat=seats[0], kind=KIND,
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
                  "still giving orders is done (4.0).", segment=segment),
         choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
+        default_label=_("end the segment for every power still giving orders"),
     )  # fmt: skip
 
 
@@ -66,7 +74,7 @@ def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
     """``end``: ``seat`` ends its part; ``close`` (the default, at the deadline): every power
     still giving orders ends its part."""
     seats = waiting_seats(st)
-    segment = SEGMENT_NAMES.get(st.segment, st.segment)
+    segment = segment_name(st)
     if choice == END:
         if seat not in seats:
             raise RuleError("§4.0", _("you have already ended your part of the {segment} segment", segment=segment))

@@ -29,11 +29,12 @@ SEGMENTS: tuple[tuple[str, str], ...] = (
 )
 SECTION = dict(SEGMENTS)
 SEGMENT_NAMES: dict[str, Text] = {
-    "random_events": _("random events"), "taxation": _("taxation"), "diplomacy": _("diplomacy"),
-    "fortification": _("fortification"), "naval": _("naval"), "movement": _("movement"), "combat": _("combat"),
-    "siege": _("siege"), "supply": _("supply"), "month_end": _("month end"),
+    "random_events": _("Random Events"), "taxation": _("Taxation & Mobilization"), "diplomacy": _("Diplomacy"),
+    "fortification": _("Fortification"), "naval": _("Naval Operations"), "movement": _("Land Movement"),
+    "combat": _("Land Combat"), "siege": _("Siege Resolution"), "supply": _("Supply"), "month_end": _("Month End"),
 }  # fmt: skip
-"""The segments (§4.0) as readers see them (issue 13)."""
+"""The segments (§4.0) as readers see them, the one table of their names (issue 13): the status
+line, refusals and the deadline of a simultaneous segment all read it."""
 TAX_MONTHS = (3, 6, 9, 12)
 """Random events and Taxation & Mobilization happen in these months only (§4.0)."""
 SIMULTANEOUS = ("taxation", "diplomacy")
@@ -143,6 +144,7 @@ def _step(st: IRState, lines: list[Text]) -> None:
         if st.month in TAX_MONTHS:
             from rules.imperium_romanum import accrual, mobilization
 
+            mobilization.reveal_raises(st)
             mobilization.phase_summary(st, lines)
             accrual.lapse(st)
         _enter(st, "diplomacy", lines)
@@ -164,6 +166,11 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "siege":
         _enter(st, "supply", lines)
     elif seg == "supply":
+        from rules.imperium_romanum import civil_war
+
+        civil_war.end_of_player_turn(st, active_seat(st), lines)  # 28.1
+        if st.result:
+            return
         if st.active + 1 < len(st.seats):
             st.active += 1
             _enter(st, "movement", lines)
@@ -230,8 +237,9 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
     check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
     rule (5.3, 23.5), and in April and November the season roll (9.1)."""
-    from rules.imperium_romanum import grain, neutrals, segment_deadline
+    from rules.imperium_romanum import diplomacy, grain, neutrals, segment_deadline
 
+    diplomacy.lapse_offers(st, lines)
     segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)

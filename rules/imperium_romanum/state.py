@@ -57,12 +57,17 @@ class IRState:
     """Plundered province -> plunder markers left (24.1, 24.2)."""
     rebel_capitals: dict[str, str] = field(default_factory=dict)
     """Imperial capital taken by grain rebels -> the owner it rose against (22.2.3)."""
+    militia: dict[str, int] = field(default_factory=dict)
+    """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)
     """New units per city this Taxation & Mobilization Phase (7.4)."""
+    held_raises: list[str] = field(default_factory=list)
+    """Units raised or rebuilt in the current Taxation & Mobilization Phase, seen only by their
+    own seat until the phase closes (3.2, 4.0; IR-ENG-60)."""
     shipyards: list[dict[str, Any]] = field(default_factory=list)
     """Fleets under construction (7.8): {"power", "city", "ready" (the month number), "begun"
     (the Taxation & Mobilization Phase they were begun in)}."""

@@ -7,6 +7,8 @@ Segment, where unsupplied units are eliminated (13.0).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import blockade
 from rules.imperium_romanum import board as B
@@ -79,18 +81,23 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     """13.1: a friendly port supplies the units in its hex when its province is friendly, or
     (13.1 e) when a friendly fleet lies in a port of a friendly province on the same sea area;
     a besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
-    city = B.city_at(st, hex_id)
-    if not city or not B.is_port(st, hex_id):
+    if not B.is_port(st, hex_id):
         return False
-    owner = st.city_owner.get(city, "")
+    owner = B.port_owner(st, hex_id)  # a city's, or a non-city port's (2.3, IR-ENG-53)
     if not owner or B.seat_of(st, owner) != seat:
         return False
     if hex_id in st.sieges and (not besieged or blockade.blockaded(st, hex_id)):
         return False
-    province_owner = st.province_owner.get(data().cities[city].province, "")
+    province_owner = st.province_owner.get(_port_province(st, hex_id), "")
     if province_owner and B.seat_of(st, province_owner) == seat:
         return True
     return bool(fleet_anchorage(st, seat, hex_id))
+
+
+def _port_province(st: IRState, hex_id: str) -> str:
+    """The province of the port on ``hex_id``: its city's, or the hex's for a non-city port."""
+    city = B.city_at(st, hex_id)
+    return data().cities[city].province if city else data().hexes[hex_id].province
 
 
 def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
@@ -107,10 +114,9 @@ def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
         there = rec["hex"]
         if not B.is_fleet(rec) or rec["besieged"] or B.seat_of(st, rec["power"]) != seat or there == hex_id:
             continue
-        city = B.city_at(st, there)
-        if not city or there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
-            continue
-        owner = st.province_owner.get(data().cities[city].province, "")
+        if there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
+            continue  # a city port or a non-city port (IR-ENG-53)
+        owner = st.province_owner.get(_port_province(st, there), "")
         if owner and B.seat_of(st, owner) == seat:
             return str(there)
     return ""
@@ -168,7 +174,8 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
     if not city and forts.level_of(st, hex_id, seat) >= forts.A_LEVEL:
         city_bonus = 1  # 13.3.1: a maximum-level fort without a city
     cultivated = w.cultivated.get(w.province(hex_id), False)
-    column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
+    winter = st.season == "winter" and not w.always_summer(hex_id)  # 9.1: the sun provinces
+    column = (2 if winter else 0) + (0 if cultivated else 1)
     value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
     return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
@@ -189,11 +196,15 @@ def _keep(st: IRState, uids: list[str], budget_halves: int) -> tuple[list[str], 
 
 
 def check_group(
-    st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None = None
+    st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None = None,
+    shortfalls: list[dict[str, Any]] | None = None,
 ) -> tuple[list[str], list[str]]:
     """Check supply for ``uids`` (units of ``seat`` in one hex, all inside or all outside a
     siege). ``on_bt`` declares which units use the baggage train (13.2); by default all do
-    when one can reach, the others forage. Returns (supplied, unsupplied); marks the supplied."""
+    when one can reach, the others forage. Returns (supplied, unsupplied); marks the supplied.
+    With ``shortfalls`` (the Supply Segment), a roll that supplies only part of a group leaves
+    that group out of both lists and appends it there, for its owner to choose (IR-ENG-62);
+    otherwise IR-ENG-11's default picks."""
     todo = [u for u in uids if not st.units[u]["supplied"]]
     if not todo:
         return [], []
@@ -226,9 +237,12 @@ def check_group(
             else:
                 budget = halves * rec["sp"] // need if need else halves
                 rec["sp"] = 0
-                kept, dropped = _keep(st, group, budget)
-                supplied += kept
-                unsupplied += dropped
+                if shortfalls is not None:
+                    shortfalls.append({"units": group, "budget": budget, "forage": False})
+                else:
+                    kept, dropped = _keep(st, group, budget)
+                    supplied += kept
+                    unsupplied += dropped
             if need:
                 rec["spent"] = True
             lines.append(B.secret(_("Baggage train at {hex}: {need} SP needed, {left} left (13.2).", hex=st.units[bt]["hex"],
@@ -244,13 +258,19 @@ def check_group(
         need = supply_roll(st, halves, forage_mods, _("§13.3 forage"))
         value = forage_value(st, seat, hex_id, besieged)
         budget = forage_budget(halves, value, need)
-        kept, dropped = _keep(st, capped, budget)
-        for uid in kept:
-            st.units[uid]["foraged"] = True
-        supplied += kept
-        unsupplied += dropped
-        lines.append(B.secret(_("Forage at {hex}: value {value}, requirement {need}; {kept} of {total} units supplied "
-                                "(13.3).", hex=hex_id, value=value, need=need, kept=len(kept), total=len(capped)), seat))  # fmt: skip
+        if shortfalls is not None and budget < halves:
+            shortfalls.append({"units": capped, "budget": budget, "forage": True})
+            lines.append(B.secret(_("Forage at {hex}: value {value}, requirement {need}; supplies {budget} of {total} "
+                                    "half-LE (13.3).", hex=hex_id, value=value, need=need, budget=budget, total=halves), seat))  # fmt: skip
+        else:
+            kept, dropped = _keep(st, capped, budget)
+            for uid in kept:
+                st.units[uid]["foraged"] = True
+            supplied += kept
+            unsupplied += dropped
+            lines.append(B.secret(_n("Forage at {hex}: value {value}, requirement {need}; {kept} of {n} unit supplied (13.3).",
+                                     "Forage at {hex}: value {value}, requirement {need}; {kept} of {n} units supplied (13.3).",
+                                     len(capped), hex=hex_id, value=value, need=need, kept=len(kept)), seat))  # fmt: skip
     for uid in supplied:
         st.units[uid]["supplied"] = True
     return supplied, unsupplied
@@ -279,7 +299,8 @@ def supply_segment(st: IRState, seat: str, lines: list[Text]) -> bool:
             continue
         if _declaration(st, seat, hex_id, besieged, uids):
             return False
-        _supply_force(st, seat, hex_id, uids, lines, None)
+        if not _supply_force(st, seat, hex_id, uids, lines, None):
+            return False
     from rules.imperium_romanum import victory
 
     victory.check_dissolution(st, lines)
@@ -300,11 +321,79 @@ def _force(st: IRState, seat: str, hex_id: str, besieged: bool) -> list[str]:
             and not st.units[u]["supplied"]]  # fmt: skip
 
 
-def _supply_force(st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None) -> None:
-    _ok, lost = check_group(st, seat, hex_id, uids, lines, on_bt)
-    for uid in lost:
+def _supply_force(st: IRState, seat: str, hex_id: str, uids: list[str], lines: list[Text], on_bt: list[str] | None) -> bool:
+    """Supply one force in the Supply Segment; False when a shortfall window opened."""
+    shortfalls: list[dict[str, Any]] = []
+    _ok, lost = check_group(st, seat, hex_id, uids, lines, on_bt, shortfalls)
+    if shortfalls:
+        st.stat("supply_shortfalls", len(shortfalls))
+    _starve(st, lost, lines)
+    return settle_shortfalls(st, seat, hex_id, shortfalls, lines)
+
+
+def _starve(st: IRState, uids: list[str], lines: list[Text]) -> None:
+    for uid in uids:
         st.stat("supply_losses")
         B.eliminate_unit(st, uid, lines, _("out of supply (13.0)"))
+
+
+def shortfall_options(st: IRState, uids: list[str], budget: int) -> list[str]:
+    """One unit of each kind (type and seasoning) that still fits the budget, strongest first."""
+    seen: dict[tuple[str, bool], str] = {}
+    for uid in sorted(uids, key=lambda u: (-B.strength(st.units[u]), u)):
+        if B.le_halves(st.units[uid]) <= budget:
+            seen.setdefault((st.units[uid]["type"], bool(st.units[uid]["vet"])), uid)
+    return list(seen.values())
+
+
+def settle_shortfalls(st: IRState, seat: str, hex_id: str, queue: list[dict[str, Any]], lines: list[Text]) -> bool:
+    """13.2, 13.3 (IR-ENG-62): a roll that supplies only part of a group lets its owner choose
+    which units it keeps, one at a time (the strongest that fits by default, IR-ENG-11; the
+    standing order ``shortfall strongest`` never asks). A unit is kept only while the budget, in
+    half-LE, still covers it; ``none`` leaves every unit not yet kept unsupplied. Returns False
+    when a window is open."""
+    asks = seat in st.seats and st.standing.get(seat, {}).get("shortfall", "ask") == "ask"
+    while queue:
+        short = queue[0]
+        left = [u for u in short["units"] if u in st.units and not st.units[u]["supplied"]]
+        options = shortfall_options(st, left, int(short["budget"]))
+        if len(options) > 1 and asks:
+            st.seq += 1
+            prompt = _("{hex}: supply covers only {budget} more half-LE of your force (13.2). Which unit is supplied?",
+                       hex=hex_id, budget=short["budget"])  # fmt: skip
+            choices = [[u, text_to_json(_("Supply {unit} ({halves} half-LE)", unit=B.name_of_type(st.units[u]),
+                                          halves=B.le_halves(st.units[u])))] for u in options]  # fmt: skip
+            choices.append(["none", text_to_json(_("No more: the others go unsupplied"))])
+            st.pending = {"id": f"shortfall-{st.seq}", "seat": seat, "kind": "shortfall", "prompt": text_to_json(prompt),
+                          "choices": choices, "default": options[0], "section": "§13.2", "hex": hex_id,
+                          "queue": queue}  # fmt: skip
+            return False
+        if options:
+            _feed(st, short, options[0])
+            continue
+        queue.pop(0)
+        _starve(st, left, lines)
+    return True
+
+
+def _feed(st: IRState, short: dict[str, Any], uid: str) -> None:
+    st.units[uid]["supplied"] = True
+    if short["forage"]:
+        st.units[uid]["foraged"] = True
+    short["budget"] = int(short["budget"]) - B.le_halves(st.units[uid])
+
+
+def answer_shortfall(st: IRState, choice: str, lines: list[Text]) -> None:
+    """The owner chose the next unit to supply, or ``none``; the Supply Segment goes on."""
+    p, st.pending = st.pending, {}
+    seat, hex_id, queue = str(p["seat"]), str(p["hex"]), [dict(s) for s in p["queue"]]
+    if choice == "none":
+        short = queue.pop(0)
+        _starve(st, [u for u in short["units"] if u in st.units and not st.units[u]["supplied"]], lines)
+    else:
+        _feed(st, queue[0], choice)
+    if settle_shortfalls(st, seat, hex_id, queue, lines) and supply_segment(st, seat, lines):
+        after_segment(st, seat, lines)
 
 
 def _declaration(st: IRState, seat: str, hex_id: str, besieged: bool, uids: list[str]) -> bool:
@@ -334,8 +423,8 @@ def answer_declaration(st: IRState, choice: str, lines: list[Text]) -> None:
     p, st.pending = st.pending, {}
     seat, hex_id, besieged = str(p["seat"]), str(p["hex"]), bool(p["besieged"])
     uids = _force(st, seat, hex_id, besieged)
-    if uids:
-        _supply_force(st, seat, hex_id, uids, lines, None if choice == "bt" else [])
+    if uids and not _supply_force(st, seat, hex_id, uids, lines, None if choice == "bt" else []):
+        return
     if supply_segment(st, seat, lines):
         after_segment(st, seat, lines)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.i18n import _
+from rules.core.i18n import _, join
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.state import IRState
@@ -20,11 +20,16 @@ def side_of(st: IRState, power: str) -> str:
     return B.seat_of(st, power) or power
 
 
-def _stacks(st: IRState) -> dict[tuple[str, str, bool], dict[str, list[str]]]:
-    """Pieces grouped by (hex, side, besieged), units in stack order."""
+def _stacks(st: IRState, viewer: str = "") -> dict[tuple[str, str, bool], dict[str, list[str]]]:
+    """Pieces grouped by (hex, side, besieged), units in stack order, as ``viewer`` (a seat, or
+    "" for the public) may know them: the raises of a Taxation & Mobilization Phase still open
+    are left out except for their own seat (IR-ENG-60)."""
     groups: dict[tuple[str, str, bool], dict[str, list[str]]] = {}
+    held = set(st.held_raises)
     for uid in sorted(st.units, key=lambda u: (st.units[u]["order"], u)):
         rec = st.units[uid]
+        if uid in held and (not viewer or B.seat_of(st, rec["power"]) != viewer):
+            continue
         groups.setdefault((rec["hex"], side_of(st, rec["power"]), bool(rec["besieged"])),
                           {"units": [], "leaders": []})["units"].append(uid)  # fmt: skip
     for lid in sorted(st.leaders):
@@ -89,7 +94,7 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
     """The public view, with the seat's own stacks whole and the enemy stacks it shares a hex
     with whole too (3.2)."""
     view = public_view(st)
-    groups = _stacks(st)
+    groups = _stacks(st, seat)
     mine = {key[0] for key in groups if key[1] == seat}
     view["stacks"] = [
         _full_stack(st, key, pieces) if key[1] == seat or key[0] in mine else _public_stack(st, key, pieces)
@@ -99,6 +104,21 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
     if st.pending.get("seat") == seat:
         view["pending"] = dict(st.pending)
     return view
+
+
+def private_lines(st: IRState, seat: str) -> list[str]:
+    """``/game mine``: what each of the seat's stacks holds (3.2: hidden from the others), in
+    words, one line per hex."""
+    lines: list[str] = []
+    for (hex_id, side, besieged), pieces in sorted(_stacks(st).items()):
+        if side != seat:
+            continue
+        names = [data().leaders[lid].name for lid in pieces["leaders"]]
+        names += [B.name_of_type(st.units[uid]) for uid in pieces["units"]]
+        shown = join(", ", names)
+        lines.append(_("{hex} (besieged): {pieces}", hex=hex_id, pieces=shown) if besieged
+                     else _("{hex}: {pieces}", hex=hex_id, pieces=shown))  # fmt: skip
+    return lines
 
 
 def status_lines(st: IRState) -> list[str]:

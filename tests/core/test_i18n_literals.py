@@ -51,6 +51,9 @@ MESSAGE_ARG = {
     "d6": 0,
     "d10": 0,
     "three_d6": 1,
+    # the cause of an Imperator leader's death ("{leader} is dead ({cause})")
+    "kill_leader": 3,
+    "kill_leaders": 3,
 }
 DATA_PROBLEM_ADD = 3
 """``chk.add(file, entry, field, message)`` of the Imperator loader: the message."""

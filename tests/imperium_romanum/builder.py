@@ -59,7 +59,8 @@ class Position:
         st.ended = []
         st.dice = ScriptedDice(st.dice.seed, st.dice.counter)
         # donative (19.3.1), loss-selection (14.5), seasoning (15.1) and supply (13.2) windows are opened only by the tests that want them
-        st.standing = {seat: {"donative": "never", "losses": "weakest", "seasoning": "largest", "supply": "bt", "naval_order": "first"}
+        st.standing = {seat: {"donative": "never", "losses": "weakest", "seasoning": "largest", "supply": "bt", "shortfall": "strongest",
+                                "naval_order": "first"}
                        for seat in st.seats}  # fmt: skip
         self._n = 0
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from rules.imperium_romanum.charts import (
@@ -15,7 +12,8 @@ from rules.imperium_romanum.charts import (
     supply_required,
 )
 from rules.imperium_romanum.data_model import TERRAINS, IRData
-from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from rules.imperium_romanum.loader import load_data
+from tests.imperium_romanum.conftest import BrokenData
 
 
 @pytest.fixture(scope="module")
@@ -87,12 +85,6 @@ def test_naval_siege_attrition(data: IRData) -> None:
         ("D = { A = -3, B = -2, C = -1, D = 0 }", "D = { A = -3, B = -2, C = -1 }", "cer: row D needs an integer"),
     ],
 )
-def test_validator_refuses_broken_charts(tmp_path: Path, old: str, new: str, problem: str) -> None:
-    target = tmp_path / "data"
-    shutil.copytree(DATA_DIR, target)
-    text = (target / "charts.toml").read_text(encoding="utf-8")
-    assert old in text
-    (target / "charts.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(IRDataError) as err:
-        load_data(target)
-    assert any(problem in p for p in err.value.problems), err.value.problems
+def test_validator_refuses_broken_charts(broken_data: BrokenData, old: str, new: str, problem: str) -> None:
+    problems = broken_data("charts.toml", old, new)
+    assert any(problem in p for p in problems), problems

@@ -12,6 +12,7 @@ import pytest
 from rules.imperium_romanum.data_model import IRData
 from rules.imperium_romanum.game import ImperiumRomanumGame
 from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from tests.imperium_romanum.conftest import BrokenData
 
 PIRATE_BASES = ("A2725", "A3220", "A3223", "A3715", "B4228", "B4823", "B5117", "B5131", "B5224", "B5723", "B6419")
 """The eleven pirate bases of 27.1."""
@@ -32,10 +33,11 @@ def test_the_pirates_accrue_one_half_and_have_a_naval_bonus_of_one(data: IRData)
 
 def test_scenario_12_minor_powers_rates(data: IRData) -> None:
     """8.1: the active client Roxolani accrue 1 a phase (design); the inactive neutral Iazyges
-    take their rate from the Inactive Power Table when activated (23.3), so none is set."""
+    1/2, the Inactive Power Table's rate for a force of their size (design, issue 17: the engine
+    does not roll the table for a power the scenario lists)."""
     powers = {p.id: p for p in data.scenarios["s12"].powers}
     assert powers["roxolani"].replacement == 1.0
-    assert powers["iazyges"].replacement is None
+    assert powers["iazyges"].replacement == 0.5
 
 
 def test_each_pirate_base_has_a_d_fort_in_its_island_box(data: IRData) -> None:
@@ -88,3 +90,31 @@ def test_the_engine_takes_the_naval_bonus_from_the_scenario() -> None:
 
     st = ImperiumRomanumGame.new("s02", [], "fields", {}).state
     assert (pirates.naval_bonus(st, "pirates"), pirates.naval_bonus(st, "rome")) == (1, 0)
+
+
+S24 = "scenarios/s24_diocletian_carinus.toml"
+
+
+def test_scenario_24_successors_and_limitanei(data: IRData) -> None:
+    """18.3: Diocletian's successor is Maximian, Carinus has none (history); 30.0: the frontier
+    provinces keep limitanei at 2 MP (design)."""
+    powers = {p.id: p for p in data.scenarios["s24"].powers}
+    assert (powers["diocletian"].successors, powers["carinus"].successors) == (("maximian",), ())
+    scen = data.scenarios["s24"]
+    assert scen.limitanei_cost == 2 and "pannonia_inferior" in scen.limitanei and "italia" not in scen.limitanei
+    assert data.scenarios["s12"].limitanei == ()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('successors = ["maximian"]', 'successors = ["carinus"]', "power diocletian: successor carinus is not another leader set up with it (18.3)"),
+        ('successors = ["maximian"]', 'successors = ["diocletian"]', "power diocletian: successor diocletian is not another leader set up with it (18.3)"),
+        ("cost = 2, src", "cost = 0, src", "limitanei need rule 30, known provinces, a cost of 1 to 20 MP and a src (30.0)"),
+        ('"britannia", "germania_inferior"', '"britania", "germania_inferior"', "limitanei need rule 30"),
+        ('"30", "32"', '"32"', "limitanei need rule 30"),
+    ],
+)
+def test_the_validator_refuses_broken_civil_war_fields(broken_data: BrokenData, old: str, new: str, problem: str) -> None:
+    problems = broken_data(S24, old, new)
+    assert any(problem in p for p in problems), problems

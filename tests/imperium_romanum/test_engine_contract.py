@@ -31,11 +31,17 @@ def test_scenario_1_sets_up() -> None:
     assert game.to_move() and game.state.units
 
 
-@pytest.mark.parametrize(("scenario", "section"), [("s24", "§28")])
-def test_scenarios_needing_missing_rules_say_so(scenario: str, section: str) -> None:
+def test_every_scenario_starts_and_a_blocked_one_would_name_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scenario 24 is playable (§28-§32 built); a scenario still missing a special rule is refused
+    with that rule's section (game.BLOCKERS)."""
+    from rules.imperium_romanum import game as G
+
+    assert G.BLOCKERS == {}
+    assert ImperiumRomanumGame.new("s24", [], "s", {}).to_move() == ["diocletian", "carinus"]
+    monkeypatch.setitem(G.BLOCKERS, "s24", ("§29", G._("militia")))
     with pytest.raises(NotYetSupported) as err:
-        ImperiumRomanumGame.new(scenario, [], "s", {})
-    assert err.value.section == section
+        ImperiumRomanumGame.new("s24", [], "s", {})
+    assert err.value.section == "§29"
 
 
 def test_refusals_name_their_rule_and_change_nothing() -> None:
@@ -43,7 +49,7 @@ def test_refusals_name_their_rule_and_change_nothing() -> None:
     before = json.dumps(game.to_json(), sort_keys=True)
     cases = [("nobody", Command("end"), "§5.1"), ("rome", Command("move", {"units": [], "to": "B4406"}), "§12"),
              ("rome", Command("attack", {"hex": "B4406"}), "§14.1"), ("rome", Command("build"), "§7.4"), ("rome", Command("sail"), "§10.2"),
-             ("rome", Command("decide", {"choice": "x"}), ""), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
+             ("rome", Command("decide", {"choice": "x"}), "§4.0"), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
     for seat, cmd, section in cases:
         with pytest.raises(RuleError) as err:
             game.apply(seat, cmd)
@@ -77,9 +83,9 @@ def test_the_month_runs_through_every_segment() -> None:
 def test_alliance_needs_both_parties() -> None:
     pos = Position(month=6, segment="diplomacy")
     pos.game.apply("rome", Command("propose_alliance", {"with": "dacia"}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia" and decision.default == "decline"
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    answers = [c for c in legal_commands(pos.st, "dacia") if c.name == "answer_offer"]
+    assert [c.args["choice"] for c in answers] == ["accept", "decline"]
+    pos.game.apply("dacia", answers[0])
     assert pos.st.alliances == [["dacia", "rome"]]
     with pytest.raises(RuleError) as err:
         pos.game.apply("rome", Command("propose_alliance", {"with": "dacia"}))
@@ -125,9 +131,9 @@ def test_a_gift_of_talents_needs_the_receiver_to_accept() -> None:
         pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": rome + 1}))
     assert err.value.section == "§6.0"
     pos.game.apply("rome", Command("give_talents", {"to": "dacia", "amount": 5}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia" and decision.default == "decline"
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    offer = pos.st.proposals[0]
+    assert offer[1:4] == ["gift", "rome", "dacia"]
+    pos.game.apply("dacia", Command("answer_offer", {"offer": offer[0], "choice": "accept"}))
     assert (pos.st.powers["rome"]["treasury"], pos.st.powers["dacia"]["treasury"]) == (rome - 5, dacia + 5)
 
 
@@ -140,9 +146,9 @@ def test_a_prisoner_is_ransomed_when_his_side_pays() -> None:
         pos.game.apply("dacia", Command("ransom", {"leader": "diegis", "talents": 3}))
     assert err.value.section == "§18.2.1"
     pos.game.apply("rome", Command("ransom", {"leader": "diegis", "talents": 3}))
-    decision = pos.game.pending_decision()
-    assert decision is not None and decision.seat == "dacia"
+    offer = pos.st.proposals[0]
+    assert offer[1:4] == ["ransom", "rome", "dacia"]
     dacia = pos.st.powers["dacia"]["treasury"]
-    pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "accept"}))
+    pos.game.apply("dacia", Command("answer_offer", {"offer": offer[0], "choice": "accept"}))
     assert pos.st.leaders["diegis"]["status"] == "map" and pos.st.leaders["diegis"]["hex"] == "B4512"
     assert pos.st.powers["dacia"]["treasury"] == dacia - 3

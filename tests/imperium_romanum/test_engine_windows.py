@@ -147,12 +147,48 @@ def test_14_3_1_a_force_too_big_for_its_city_may_split_its_defence() -> None:
     assert decision is not None and (decision.seat, decision.kind, decision.section) == ("rome", "battle", "§14.1")
     values = [c.value for c in decision.choices]
     assert "split" in values and "siege" not in values
-    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    split = pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    assert any("14.3.1" in str(m) for m in split.public)
     inside = [u for u in legions if u in pos.st.units and pos.st.units[u]["besieged"]]
     assert len(inside) == 4  # 4 LE fit in a charted city (16.3)
     assert pos.st.sieges[SINGIDUNUM]["besieger"] == "dacia" and pos.st.stats["sieges"] == 1
+    decision = pos.game.pending_decision()  # IR-ENG-67: the attacker's choice of targets
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("dacia", "combined", "§14.3.1", "outside")
+    assert [c.value for c in decision.choices] == ["outside", "combined"]
+    outcome = pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "outside"}))
     assert pos.st.stats["battles"] == 1  # the attack went on against the two legions outside
-    assert any("14.3.1" in line for line in pos.st.last)
+    assert any(" against 40," in str(m) for m in outcome.public)  # 2 x 20-10 outside: no multiplier, no walls
+
+
+@pytest.mark.parametrize("order", ["ask", "always"])
+def test_ir_eng_67_the_combined_attack_adds_the_besieged_multiplied_to_those_outside(order: str) -> None:
+    pos, legions, _raiders = _too_many_for_the_city()
+    pos.st.standing["dacia"]["assault"] = order
+    pos.dice(4)
+    pos.game.apply("dacia", Command("attack", {"hex": SINGIDUNUM}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "battle"
+    outcome = pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    if order == "ask":
+        decision = pos.game.pending_decision()
+        assert decision is not None and decision.kind == "combined"
+        outcome = pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "combined"}))
+    wall = B.city_defence(pos.st, "singidunum")
+    # 4 legions besieged, tripled against barbarians (14.3), plus the city; 2 outside at 20 each
+    assert any(f"against {4 * 20 * 3 + wall + 2 * 20}," in str(m) for m in outcome.public)
+    assert pos.st.stats["battles"] == 1
+
+
+def test_ir_eng_67_half_the_attacking_cavalry_is_halved_in_a_combined_attack() -> None:
+    from rules.imperium_romanum import combat as C
+
+    pos = Position(month=6, segment="combat", active="dacia")
+    riders = pos.units("dacia", "heavy_cavalry_30_16", SINGIDUNUM, 3)
+    foot = pos.unit("dacia", "heavy_infantry_20_8", SINGIDUNUM)
+    # 3 cavalry units: 2 halved (30 -> 15), 1 whole; the infantry whole
+    assert C.combined_attack_strength(pos.st, [*riders, foot]) == 15 + 15 + 30 + 20
+    assert sum(C.attack_strength(pos.st, u, True) for u in [*riders, foot]) == 15 * 3 + 20  # a plain assault
 
 
 def test_14_3_1_no_split_when_every_unit_fits() -> None:
@@ -182,3 +218,64 @@ def test_tc_17_the_highest_roller_goes_first_or_lets_the_others_lead(choice: str
     assert (decision.seat, decision.kind, decision.section, decision.default) == ("pirates", "naval_order", "§10.1", "first")
     pos.game.apply("pirates", Command("decide", {"id": decision.id, "choice": choice}))
     assert pos.st.naval_order == order and pos.game.to_move() == order[:1]
+
+
+def _short_of_supply(order: str = "ask") -> tuple[Position, list[str], list[str]]:
+    """Rome ends its Land Combat segment with four legions and two 4-12s in B4406 and a
+    baggage train of 1 SP; the lowest supply roll needs 2 SP, so the train covers half of the
+    force's 8 half-LE: 4 half-LE (13.2)."""
+    pos = Position(month=6, segment="combat")
+    legions = pos.units("rome", "legion_20_10", HEX, 4)
+    light = pos.units("rome", "light_infantry_4_12", HEX, 2)
+    pos.unit("rome", "baggage_train", HEX, sp=1)
+    pos.st.standing["rome"].update(supply="bt", shortfall=order)
+    pos.dice(1, 1)
+    return pos, legions, light
+
+
+def test_ir_eng_62_a_supply_shortfall_lets_the_owner_choose_who_is_supplied() -> None:
+    pos, legions, light = _short_of_supply()
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("rome", "shortfall", "§13.2", legions[0])
+    assert [c.value for c in decision.choices] == [legions[0], light[0], "none"]
+    assert "4 more half-LE" in str(decision.prompt)
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": light[0]}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "shortfall" and "3 more half-LE" in str(decision.prompt)
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": light[1]}))
+    # 2 half-LE left: only a legion fits, so it is supplied without a question; the rest starve
+    assert pos.game.pending_decision() is None
+    assert all(pos.st.units[u]["supplied"] for u in light)
+    kept = [u for u in legions if u in pos.st.units]
+    assert kept == [legions[0]] and pos.st.stats["supply_losses"] == 3
+    assert (pos.st.segment, _active(pos)) == ("movement", "dacia")
+
+
+def test_ir_eng_62_none_leaves_every_unit_not_yet_chosen_unsupplied() -> None:
+    pos, legions, light = _short_of_supply()
+    pos.game.apply("rome", Command("end"))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "shortfall"
+    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "none"}))
+    assert not any(u in pos.st.units for u in legions + light)
+    assert pos.st.stats["supply_losses"] == 6
+
+
+def test_ir_eng_62_the_default_and_standing_order_keep_the_strongest_ir_eng_11() -> None:
+    pos, legions, light = _short_of_supply("strongest")
+    pos.game.apply("rome", Command("end"))
+    assert pos.game.pending_decision() is None
+    assert [u for u in legions + light if u in pos.st.units] == legions[:2]
+    assert pos.st.stats["supply_losses"] == 4
+
+
+def test_answering_when_no_window_is_open_is_refused_with_the_sequence_rule() -> None:
+    from rules.core.errors import RuleError
+
+    pos = Position(month=6, segment="movement")
+    assert pos.game.pending_decision() is None
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("decide", {"id": "alliance-1", "choice": "decline"}))
+    assert err.value.section == "§4.0" and "no open decision" in str(err.value)

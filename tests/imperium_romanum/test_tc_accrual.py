@@ -213,3 +213,26 @@ def test_26_2_a_20_9_costs_as_a_20_10_and_a_16_9_as_a_16_10(scenario: str) -> No
         _area, chart = MOB.area_of(pos.st, province)
         assert MOB.unit_cost(pos.st, "heavy_infantry_20_9", chart) == MOB.unit_cost(pos.st, "legion_20_10", chart)
         assert MOB.unit_cost(pos.st, "heavy_infantry_16_9", chart) == MOB.unit_cost(pos.st, "legion_16_10", chart)
+
+
+def test_8_1_every_minor_power_of_the_playable_scenarios_has_a_tagged_rate() -> None:
+    """Issue 17: no playable scenario stops on a missing rate (§8.1); the Iazyges' 1/2 of
+    scenario 12 is authored (design), after the Inactive Power Table's smallest barbarian rows."""
+    for sid in ("s01", "s02", "s12"):
+        for power in data().scenarios[sid].powers:
+            if not power.major:
+                assert power.replacement is not None, (sid, power.id)
+    iazyges = next(p for p in data().scenarios["s12"].powers if p.id == "iazyges")
+    assert iazyges.replacement == 0.5
+
+
+def test_8_3_a_woken_iazyges_rebuilds_a_rider_with_the_scenario_rate() -> None:
+    pos = Position("s12", month=3, segment="random_events", active="rome")
+    pos.st.powers["iazyges"].update(status="active neutral", seat="rome")
+    assert pos.st.powers["iazyges"].get("replacement") is None  # the scenario's rate, not the table's
+    uid = pos.unit("iazyges", "horse_archers_6_16", "B4212")
+    B.eliminate_unit(pos.st, uid, [], "test")
+    SEQ._step(pos.st, [])
+    assert pos.st.powers["iazyges"]["points_halves"] == 1
+    pos.game.apply("rome", Command("build", {"type": "horse_archers_6_16", "hex": "B4212"}))
+    assert pos.st.units[uid]["hex"] == "B4212" and pos.st.powers["iazyges"]["points_halves"] == 0

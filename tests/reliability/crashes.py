@@ -82,7 +82,7 @@ async def check_after_crash(moderator: Moderator, harness: Harness, findings: Fi
         games = list((await session.exec(select(GameRow.id, GameRow.kind))).all())
     for game_id, kind in games:
         for problem in await consistency_problems(moderator, game_id or 0):
-            findings.fail(f"after kill {findings.counts['kills']}: {problem}")
+            findings.fail(f"after kill {findings.counts['kills']}: {problem}", kind=f"after a kill: {problem}")
         findings.counts[f"games checked: {kind}"] += 1
     findings.counts["games checked"] += len(games)
     async with moderator.sessions() as session:
@@ -135,12 +135,12 @@ async def crashes(
                 ready = await asyncio.to_thread(process.stdout.readline)
             if ready.strip() != b"moving":
                 _out, err = process.communicate(timeout=30)
-                findings.fail(f"child {number} did not start: {err.decode()[-500:]}")
+                findings.fail(f"child {number} did not start: {err.decode()[-500:]}", kind="a child did not start")
                 continue
             await asyncio.sleep(rng.uniform(0.0, 1.5))
             if process.poll() is not None:
                 _out, err = process.communicate(timeout=30)
-                findings.fail(f"child {number} died by itself: {err.decode()[-800:]}")
+                findings.fail(f"child {number} died by itself: {err.decode()[-800:]}", kind="a child died by itself")
                 continue
             process.send_signal(signal.SIGKILL)
             process.wait(timeout=30)

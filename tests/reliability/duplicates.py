@@ -123,7 +123,7 @@ class Duplicates:
         outputs = [o for h, m in zip((first, second), marks, strict=True) for o in h.table.outputs[m:]]
         for harness, mark in zip((first, second), marks, strict=True):
             for problem in harness.problems_since(mark):
-                self.findings.fail(f"{kind} in game {game_id}: {problem}")
+                self.findings.fail(f"{kind} in game {game_id}: {problem}", kind=f"{kind}: {problem}")
         landed = moved == 1 or (not event_expected and after.status != before.status)
         if landed:
             self.findings.counts[f"{kind}: landed once"] += 1
@@ -132,7 +132,8 @@ class Duplicates:
             if refused and event_expected:
                 self.findings.fail(
                     f"{kind} in game {game_id}: the second delivery was refused "
-                    f"({refused[0][:120]}) instead of getting the first answer"
+                    f"({refused[0][:120]}) instead of getting the first answer",
+                    kind=f"{kind}: the second delivery was refused ({refused[0][:120]})",
                 )
             elif refused:
                 self.findings.counts[f"{kind}: second delivery told it is out of date"] += 1
@@ -292,7 +293,8 @@ class Duplicates:
                 f"answer v. timeout in game {game_id}: {after.seq - row.seq} events, not 1"
             )
         for problem in self.one.problems_since(mark):
-            self.findings.fail(f"answer v. timeout in game {game_id}: {problem}")
+            self.findings.fail(f"answer v. timeout in game {game_id}: {problem}",
+                               kind=f"answer v. timeout: {problem}")
         return True
 
 

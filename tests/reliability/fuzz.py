@@ -215,18 +215,21 @@ async def forge_every_component(
             try:
                 answered = await harness.press(custom_id, values)
                 if answered is None:
-                    findings.fail(f"{what}: no component listens")
+                    findings.fail(f"{what}: no component listens", kind=f"{pattern}: no component listens")
             except DiscordRuleViolation as error:
-                findings.fail(f"{what}: breaks Discord's rules: {error}")
+                findings.fail(f"{what}: breaks Discord's rules: {error}",
+                              kind=f"forged real: breaks Discord's rules: {error}")
             except Exception as error:  # escaped every handler
-                findings.fail(f"{what}: {type(error).__name__}: {error}")
+                findings.fail(f"{what}: {type(error).__name__}: {error}",
+                              kind=f"forged real {pattern}: {type(error).__name__}: {error}")
             findings.counts["forged real presses"] += 1
             for problem in harness.problems_since(start):
-                findings.fail(f"{what}: {problem}")
+                findings.fail(f"{what}: {problem}", kind=f"forged real {pattern}: {problem}")
             if any(o.refusal for o in harness.table.outputs[start:]):
                 findings.counts["refused"] += 1
                 if await state_key(moderator, channel, game_id) != before:
-                    findings.fail(f"{what}: refused, yet the game changed")
+                    findings.fail(f"{what}: refused, yet the game changed",
+                                  kind=f"forged real {pattern}: refused, yet the game changed")
 
 
 async def fuzz(
@@ -281,24 +284,27 @@ async def fuzz(
             )[0]
             if kind == "forged real" and (row is None or row.status != "active"):
                 kind = "forged"
-            what = kind
+            what = sort = kind  # sort: the kind of interaction, without its values
             try:
                 if kind == "slash":
                     command = rng.choice(commands)
                     values = await option_values(harness, command, rng)
                     what = f"/{command.qualified_name} {values!r}"[:300]
+                    sort = f"/{command.qualified_name}"
                     await harness.slash(command, values)
                 elif kind == "autocomplete":
                     command = rng.choice([c for c in commands if any(p.autocomplete for p in c.parameters)])
                     param = rng.choice([p for p in command.parameters if p.autocomplete])
                     current = string_value(rng, 100)
                     what = f"autocomplete /{command.qualified_name} {param.name}={current!r}"
+                    sort = f"autocomplete /{command.qualified_name} {param.name}"
                     offered = await harness.autocomplete(command, param.name, current)
                     if len(offered) > 25 or any(
                         len(str(c.name)) > 100 or len(str(c.value)) > 100 or not str(c.name)
                         for c in offered
                     ):
-                        findings.fail(f"{what}: choices beyond Discord's limits")
+                        findings.fail(f"{what}: choices beyond Discord's limits",
+                                      kind=f"{sort}: choices beyond Discord's limits")
                 elif kind == "click":
                     shown = harness.shown_components(user)
                     if not shown:
@@ -332,20 +338,23 @@ async def fuzz(
                     if await harness.press(custom_id, values) is None:
                         continue
             except DiscordRuleViolation as error:
-                findings.fail(f"{channel} {user} {what}: breaks Discord's rules: {error}")
+                findings.fail(f"{channel} {user} {what}: breaks Discord's rules: {error}",
+                              kind=f"{sort}: breaks Discord's rules: {error}")
             except Exception as error:  # escaped every handler: Discord would show a failure
-                findings.fail(f"{channel} {user} {what}: {type(error).__name__}: {error}")
+                findings.fail(f"{channel} {user} {what}: {type(error).__name__}: {error}",
+                              kind=f"{sort}: {type(error).__name__}: {error}")
             done += 1
             findings.counts[f"{kind} interactions"] += 1
             after = await moderator.channel_game(channel)
             trail.update(f"{channel} {user} {what} -> {after.seq if after else '-'}\n".encode())
             for problem in harness.problems_since(start):
-                findings.fail(f"{channel} {user} {what}: {problem}")
+                findings.fail(f"{channel} {user} {what}: {problem}", kind=f"{sort}: {problem}")
             outputs = harness.table.outputs[start:]
             if any(o.refusal for o in outputs):
                 findings.counts["refused"] += 1
                 if await state_key(moderator, channel, game_id) != before:
-                    findings.fail(f"{channel} {user} {what}: refused, yet the game changed")
+                    findings.fail(f"{channel} {user} {what}: refused, yet the game changed",
+                                  kind=f"{sort}: refused, yet the game changed")
             if len(harness.table.outputs) > 2000:
                 del harness.table.outputs[:1000]
         async with moderator.sessions() as session:

@@ -10,6 +10,7 @@ cog breaking Discord's rules, a refusal shown in public.
 from __future__ import annotations
 
 import logging
+import re
 import typing
 from collections import Counter
 from collections.abc import Callable
@@ -28,26 +29,56 @@ STRANGER = "zoe"  # no seat, not following
 FAILURE_MARK = "Something went wrong"
 
 
+KEEP_OF_EACH_KIND = 3
+"""Examples kept in full of each kind of failure; every failure is counted by its kind."""
+MOST_KINDS = 100
+"""Kinds told apart; any further kind is counted under ``OTHER_KINDS``."""
+OTHER_KINDS = "other kinds (beyond the first 100)"
+
+
+def failure_kind(text: str) -> str:
+    """The kind of a failure: its text with numbers blanked (``#``) and quoted words elided,
+    so "initial response after 4.3 s" and "... after 8.9 s" are one kind."""
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", "…", text)
+    text = re.sub(r"\d+(?:[.,]\d+)*", "#", text)
+    return text[:160]
+
+
 @dataclass
 class Findings:
-    """What one probe did and what it found; ``failures`` keeps the first 50 in full."""
+    """What one probe did and what it found. Every failure is counted by its kind
+    (``kinds``); ``failures`` keeps the first few examples in full of each kind, so a flood
+    of one kind (late replies on a loaded machine) cannot hide another."""
 
     probe: str
     backend: str = "sqlite"
     counts: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     failure_count: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Failures counted by kind (:func:`failure_kind` of the ``kind`` given, else the text)."""
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    """The first examples in full of each kind (the same texts as ``failures``, by kind)."""
     trail: str = ""
     """A digest of what the probe sent, in order (the same for a seed in any process)."""
 
-    def fail(self, text: str) -> None:
+    def fail(self, text: str, kind: str | None = None) -> None:
+        """Note a failure. ``kind`` says what went wrong without where (the game, the
+        interaction); without it the text itself, numbers blanked, is the kind."""
         self.failure_count += 1
-        if len(self.failures) < 50:
+        key = failure_kind(text if kind is None else kind)
+        if key not in self.kinds and len(self.kinds) >= MOST_KINDS:
+            key = OTHER_KINDS
+        self.kinds[key] += 1
+        if self.kinds[key] <= KEEP_OF_EACH_KIND:
             self.failures.append(text)
+            self.examples.setdefault(key, []).append(text)
 
     def summary(self) -> str:
         counts = ", ".join(f"{k} {v:,}" for k, v in sorted(self.counts.items()))
-        return f"{self.probe} [{self.backend}]: {counts}; failures {self.failure_count}"
+        by_kind = "; ".join(f"{v:,} x {k}" for k, v in self.kinds.most_common())
+        return (f"{self.probe} [{self.backend}]: {counts}; failures {self.failure_count}"
+                + (f" ({by_kind})" if by_kind else ""))
 
 
 class ErrorLog(logging.Handler):

@@ -136,26 +136,30 @@ async def permissions(
                             values = [component.options[0][1]] if component.options else None
                             await harness.press(component.custom_id, values)
                     except DiscordRuleViolation as error:
-                        findings.fail(f"{setup.label} {role} {what}: breaks Discord's rules: {error}")
+                        findings.fail(f"{setup.label} {role} {what}: breaks Discord's rules: {error}",
+                                      kind=f"{role}: breaks Discord's rules: {error}")
                         continue
                     findings.counts[f"{setup.label}: {kind} sent by {role}"] += 1
                     for problem in harness.problems_since(start):
-                        findings.fail(f"{setup.label} {role} {what}: {problem}")
+                        findings.fail(f"{setup.label} {role} {what}: {problem}", kind=f"{role}: {problem}")
                     after_row = await moderator.get(game_id)
                     changed = await state_key(moderator, channel, game_id) != before
                     outputs = harness.table.outputs[start:]
                     if any(o.refusal for o in outputs):
                         findings.counts[f"{role}: refused"] += 1
                         if changed:
-                            findings.fail(f"{setup.label} {role} {what}: refused, yet changed")
+                            findings.fail(f"{setup.label} {role} {what}: refused, yet changed",
+                                          kind=f"{role}: refused, yet changed")
                     elif changed:
                         findings.counts[f"{role}: changed the game"] += 1
                     else:
                         findings.counts[f"{role}: answered, nothing changed"] += 1
                     if changed and role in ("spectator", "stranger"):
-                        findings.fail(f"{setup.label} {role} {what}: changed the game")
+                        findings.fail(f"{setup.label} {role} {what}: changed the game",
+                                      kind=f"{role}: changed the game")
                     if changed and role == "admin" and after_row.status != "abandoned":
-                        findings.fail(f"{setup.label} admin {what}: changed the game without abandoning it")
+                        findings.fail(f"{setup.label} admin {what}: changed the game without abandoning it",
+                                      kind="admin: changed the game without abandoning it")
                     await check_event_authors(moderator, game_id, row.seq, findings, f"{setup.label} {role} {what}")
     return findings
 
@@ -175,4 +179,5 @@ async def check_event_authors(
         findings.counts["events checked"] += 1
         holder = row.seats.get(event.seat or "")
         if event.user_id not in (holder, "system"):
-            findings.fail(f"{what}: event {event.seq} of seat {event.seat} made by {event.user_id}")
+            findings.fail(f"{what}: event {event.seq} of seat {event.seat} made by {event.user_id}",
+                          kind="an event made by someone other than its seat's holder")

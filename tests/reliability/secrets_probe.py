@@ -378,7 +378,8 @@ async def secrets(
                                 if word and names(word, text) and not told.knows(audience, word, about):
                                     findings.fail(
                                         f"{setup.label} game {game_id}: {item.what} item "
-                                        f"{word!r} shown to {audience}: {around(word, text)!r}"
+                                        f"{word!r} shown to {audience}: {around(word, text)!r}",
+                                        kind=f"{setup.label}: {item.what} item shown to another reader",
                                     )
                     steps += 1
                     del harness.recorder.views[:]  # type: ignore[union-attr]  # scanned

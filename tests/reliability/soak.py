@@ -143,7 +143,8 @@ def note(state: Path | None, key: dict[str, object], found: Findings, seconds: f
     if state is None:
         return
     line = {**key, "counts": dict(found.counts), "failures": found.failures,
-            "failure_count": found.failure_count, "seconds": round(seconds),
+            "failure_count": found.failure_count, "failure_kinds": dict(found.kinds),
+            "examples": found.examples, "seconds": round(seconds),
             "figures": figures, "ended": datetime.now(UTC).isoformat(timespec="seconds")}
     with state.open("a", encoding="utf-8") as out:  # one line: chunks side by side append
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -163,10 +164,19 @@ def totals(args: argparse.Namespace, name: str, state: Path | None) -> int:
     for line in lines:
         total.counts.update(line["counts"])  # type: ignore[arg-type]
         total.failure_count += int(line["failure_count"])  # type: ignore[call-overload]
+        total.kinds.update(line.get("failure_kinds") or {})  # type: ignore[arg-type]
     done = sorted({int(line["chunk"]) for line in lines})  # type: ignore[call-overload]
     seconds = sum(int(line["seconds"]) for line in lines)  # type: ignore[call-overload]
     print(f"total of chunks {done} of {key['chunks']}: {total.summary()} ({seconds} s)", flush=True)
     return total.failure_count
+
+
+def print_failures(found: Findings) -> None:
+    """Each kind of failure with its count, the most frequent first, and its kept examples."""
+    for kind, count in found.kinds.most_common():
+        print(f"  FAILURES {count:,} x {kind}", flush=True)
+        for example in found.examples.get(kind, []):
+            print(f"    e.g. {example}", flush=True)
 
 
 def main() -> int:
@@ -228,8 +238,7 @@ def main() -> int:
                 print(f"{found.summary()} ({seconds:.0f} s)", flush=True)
                 for games, mb in figures:
                     print(f"  RSS after {games:>6,} games: {mb:.1f} MB", flush=True)
-                for failure in found.failures:
-                    print(f"  FAILURE {failure}", flush=True)
+                print_failures(found)
                 failures += found.failure_count
                 note(args.state, key, found, seconds, figures)
             totals(args, name, args.state)
