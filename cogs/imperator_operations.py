@@ -531,7 +531,7 @@ def _followers(game: Any, seat: str, leader: str) -> list[str]:
 
 
 def _destinations_view(
-    game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int, reader: str
+    game: Any, game_id: int, seq: int, seat: str, leader: str, mask: int, reader: str = "en"
 ) -> tuple[Text, discord.ui.View | None]:
     """The destinations menu, its labels in ``reader``'s language, and its sentence (marked for
     translation: the caller writes it in its reader's language)."""
