@@ -968,6 +968,7 @@ def _draw_stack(
     stack: Stack,
     m: StackMetrics,
     k: float,
+    tr: Callable[[Any], str],
 ) -> None:
     w, h = size
     side_c = SIDE_COLOURS.get(stack.side, INK)
@@ -985,7 +986,8 @@ def _draw_stack(
     n = sum(1 for c in stack.counters if not c.is_leader)
     pf = sum(c.strength or 0 for c in stack.counters if not c.is_leader)
     if n:
-        label = f"{label} {n}u {pf}PF" if w > round(60 * k) else f"{n}u {pf}"
+        tally = tr(_("{n}u {pf}PF", n=n, pf=pf)) if w > round(60 * k) else tr(_("{n}u {pf}", n=n, pf=pf))
+        label = f"{label} {tally}" if w > round(60 * k) else tally
     if stack.summary:
         label = stack.summary
     _draw_text_box(draw, (x, y + 1, x + w, y + tab_h + 1), label, tf, (255, 255, 255), halo=None)
@@ -1674,7 +1676,7 @@ def render_scene(
         zs = scene.zones.get(zid)
         stacks = tuple(zs.stacks) if zs else ()
         if core is not None and zid not in core:
-            stacks = tuple(_folded(s) for s in stacks)
+            stacks = tuple(_folded(s, _tr(scene)) for s in stacks)
         fl = tuple(fleets.get(zid, ()))
         zchips = chips.get(zid, [])
         if not stacks and not fl and not zchips:
@@ -1714,13 +1716,13 @@ def render_scene(
             rr = 3 * k
             draw.ellipse((ax - rr, ay - rr, ax + rr, ay + rr), fill=(40, 40, 40))
     for p, g in placed_groups:
-        _, _, _, _, stacks, sizes, fl, fsizes, zchips = g
+        stacks, sizes, fl, fsizes, zchips = g[4:]
         x, y = p.rect[0], p.rect[1]
         if zchips:
             _draw_chips(draw, x, y, zchips, m, k)
             y += round(14 * k) + m.gap
         for s, size in zip(stacks, sizes, strict=True):
-            _draw_stack(draw, x, y, size, s, m, k)
+            _draw_stack(draw, x, y, size, s, m, k, _tr(scene))
             x += size[0] + m.gap
         for s, size in zip(fl, fsizes, strict=True):
             _draw_fleet_stack(draw, x, y, size, s, m, k)
@@ -1732,7 +1734,7 @@ def render_scene(
         if ppl.status not in ("war", "pax"):
             continue
         text, colour = (
-            ("AT WAR", (190, 24, 24)) if ppl.status == "war" else ("PAX ROMANA", (70, 120, 50))
+            (_tr(scene)(_("AT WAR")), (190, 24, 24)) if ppl.status == "war" else ("PAX ROMANA", (70, 120, 50))
         )
         for zid in ppl.zones:
             status_chips.append((zid, text, colour))
@@ -1741,7 +1743,7 @@ def render_scene(
         status_chips.append(
             (
                 scene.armenia_zone,
-                "ROMAN" if roman else "PARTHIAN",
+                _tr(scene)(_("ROMAN") if roman else _("PARTHIAN")),
                 SIDE_COLOURS["R"] if roman else NATION_COLOURS["persian"],
             )
         )
@@ -1781,13 +1783,15 @@ def render_scene(
     return RenderResult(canvas, list(placer.placed), vp, pins)
 
 
-def _folded(stack: Stack) -> Stack:
+def _folded(stack: Stack, tr: Callable[[Any], str]) -> Stack:
+    """A stack outside the theatre's core folded to one line: side (Latin), units, PF, leaders."""
     units = [c for c in stack.counters if not c.is_leader]
     leaders = sum(1 for c in stack.counters if c.is_leader)
     pf = sum(c.strength or 0 for c in units)
-    text = f"{SIDE_TEXT.get(stack.side, stack.side)} {len(units)}u {pf}PF"
+    tally = tr(_("{n}u {pf}PF", n=len(units), pf=pf))
+    text = f"{SIDE_TEXT.get(stack.side, stack.side)} {tally}"
     if leaders:
-        text += f" +{leaders}L"
+        text += " " + tr(_("+{n}L", n=leaders))
     return Stack(stack.side, (), text)
 
 
