@@ -1,0 +1,168 @@
+"""Tests written against the surviving mutants of rules/imperator/politics.py (issue 11,
+mutation testing): titles and successions (§3.6), usurpations (§4.5), leader deaths (§8.4),
+each outcome compared whole, with its section."""
+
+from __future__ import annotations
+
+from imperator_builder import Pos
+
+from rules.core.command import Outcome
+from rules.imperator import politics
+from rules.imperator.model import ImperatorState
+
+
+def test_a_piece_is_named_by_its_leader_unit_or_zone_name_else_by_its_id() -> None:
+    """Every sentence of chapters 3-4 names pieces the same way: a leader, a unit, a zone by
+    its printed name; anything else (a Front id) by itself."""
+    p = Pos()
+    p.leader("marcus_aurelius", "rome").unit("leg_x", "carnuntum")
+    st = p.state()
+    assert [politics.name(st, c) for c in ("marcus_aurelius", "leg_x", "carnuntum", "danube")] == [
+        "Marcus Aurelius", "Leg X", "Carnuntum", "danube"]
+
+
+def test_new_ids_count_up_from_the_state_s_counter() -> None:
+    st = Pos().state()
+    st.next_id = 41
+    assert (politics.new_id(st, "successor"), politics.new_id(st, "spread"), st.next_id) == (
+        "successor-42", "spread-43", 43)
+
+
+# -- §4.5 C/: the spread roll --------------------------------------------------------------------
+
+
+def _spread(*leaders: tuple[str, str, str | None], bonus: int = 0, roll: int = 2) -> tuple[ImperatorState, Outcome]:
+    """The usurper (CP 4, in Antiochia) appeals to the southern Front; ``leaders`` are
+    (id, zone, title) of loyal Roman generals. A legion of his stands in Noricum with no
+    rebel leader: once the C/ step is over it returns to the emperor (§4.3)."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.unit("stray", "noricum", "E", usurper="usurper")  # a usurper's legion with no rebel leader
+    for lid, zone, title in leaders:
+        p.leader(lid, zone, title=title)
+    st = p.state()
+    if bonus:
+        st.usurper_bonus["usurper"] = bonus
+    st.dice.script.extend([roll])
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    return st, out
+
+
+def test_the_spread_roll_counts_an_augustus_in_the_target_front_and_the_stratagem_bonus() -> None:
+    """§4.5 C/: d10 + 2 with an Augustus in the target Front, minus the usurpation stratagem's
+    bonus, must be less than the usurper's CP; the Front is then used for this usurpation."""
+    st, out = _spread(("aug", "cyrene", "augustus"), bonus=1)
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.natural, roll.modifiers, roll.result) == (
+        "§4.5 C/ spread to southern (needs less than 4)", "d10", 2,
+        (("Augustus in that Front", 2), ("usurpation stratagem", -1)), 3)
+    assert out.public == ["§4.5 (C/): the southern Front is open to the appeal of Usurper.",
+                          "§4.5 (B/): Cyrene holds an Augustus or Caesar and stays loyal.",
+                          "§4.3: Stray, left without a rebel leader, returns to the emperor."]
+    assert st.c_fronts_used == ["southern"]
+
+
+def test_only_titles_in_the_target_front_count_against_the_spread() -> None:
+    """§4.5 C/: a Caesar in the target Front gives +1; the Augustus in Rome is not in that Front
+    and gives nothing. Rolled 3 + 1 = 4, not less than CP 4: the Front does not listen."""
+    st, out = _spread(("caesar", "cyrene", "caesar"), ("aug", "rome", "augustus"), roll=3)
+    roll = st.dice.rolls[-1]
+    assert (roll.modifiers, roll.result) == ((("Caesar in that Front", 1),), 4)
+    assert out.public == ["§4.5 (C/): the southern Front does not listen.",
+                          "§4.3: Stray, left without a rebel leader, returns to the emperor."]
+    assert (st.units["stray"].owner, st.units["stray"].usurper) == ("R", None)
+    assert st.leaders["caesar"].owner == "R"
+
+
+# -- §4.5: a usurper dies --------------------------------------------------------------------------
+
+
+def test_a_dead_usurper_s_followers_return_and_the_civil_war_ends_with_the_last_usurper() -> None:
+    """§4.5: when a usurper dies his leaders and units go back to Rome (no longer rebels, no
+    longer following anyone) and his stratagem bonus goes; while another usurper stands the
+    civil war goes on. When the last one falls the civil war ends: the defected Fronts, the
+    defeated Augusti and the C/ Fronts used are forgotten, and every rebel is loyal again."""
+    p = Pos()
+    p.leader("u1", "antiochia", "E", title="usurper", cp=4).leader("f1", "emesa", "E", rebel=True, follows="u1")
+    p.leader("u2", "carnuntum", "E", title="usurper", cp=3).leader("f2", "vindobona", "E", rebel=True, follows="u2")
+    p.unit("leg_o", "emesa", "E", front="orient", usurper="u1").unit("leg_d", "vindobona", "E", usurper="u2")
+    st = p.state()
+    st.usurper_bonus = {"u1": 1, "u2": 2}
+    st.defected_fronts, st.c_fronts_used, st.defeated_augusti = ["orient", "danube"], ["southern"], ["old_aug"]
+    st.leaders["u1"].status, st.leaders["u1"].title, st.leaders["u1"].loc = "dead", None, None  # as kill_leaders
+    out = Outcome()
+    politics.usurper_lost(st, out, "u1")
+    f1, leg = st.leaders["f1"], st.units["leg_o"]
+    assert (f1.follows, f1.rebel, f1.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
+    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [])
+    assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == (["orient", "danube"], ["southern"],
+                                                                           ["old_aug"])
+    assert (st.leaders["f2"].owner, st.leaders["f2"].rebel) == ("E", True)
+
+    st.leaders["u2"].status, st.leaders["u2"].title, st.leaders["u2"].loc = "dead", None, None
+    out = Outcome()
+    politics.usurper_lost(st, out, "u2")
+    f2, leg = st.leaders["f2"], st.units["leg_d"]
+    assert (f2.follows, f2.rebel, f2.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
+    assert (st.usurper_bonus, st.civil_war) == ({}, False)
+    assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == ([], [], [])
+    assert out.public == ["§4.5: the usurpation has failed; its followers return to the emperor."]
+
+
+def test_when_the_civil_war_ends_a_rebel_following_nobody_is_loyal_again() -> None:
+    """§4.5: a rebel leader who followed no usurper (his zone joined the usurpation) is Rome's
+    again when the last usurper falls; a leader of the other side stays where he is."""
+    p = Pos()
+    p.leader("u1", None, "E", title="usurper").leader("lone", "emesa", "E", rebel=True)
+    p.leader("chief", "parthia", "E", people="parthians")
+    st = p.state()
+    st.leaders["u1"].status, st.leaders["u1"].title = "dead", None
+    politics.usurper_lost(st, Outcome(), "u1")
+    assert (st.leaders["lone"].rebel, st.leaders["lone"].owner, st.civil_war) == (False, "R", False)
+    assert (st.leaders["chief"].rebel, st.leaders["chief"].owner) == (False, "E")
+
+
+# -- §4.5, Commode's special case ------------------------------------------------------------------
+
+
+def _commode_dies(didius_status: str = "out", usurpers: int = 0) -> tuple[ImperatorState, Outcome]:
+    p = Pos()
+    p.leader(politics.COMMODE, "vindobona", title="augustus")
+    p.leader(politics.PERTINAX, "aquincum")
+    p.leader(politics.DIDIUS, None)
+    p.leaders[politics.DIDIUS].status = didius_status
+    p.unit("praetoria", "rome", front="interior", kind="garrison")
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, politics.COMMODE, "natural death")
+    return st, out
+
+
+def test_commode_dies_pertinax_reigns_and_didius_rises_in_rome() -> None:
+    """§4.5, Commode: Pertinax becomes Augustus and Didius Julianus is proclaimed in Rome with
+    no stratagem bonus; Rome's garrison follows him (A/), and nothing spreads from Rome."""
+    st, out = _commode_dies()
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus.",
+                          "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
+    assert out.citations == ["§8.4", "§4.5"]
+    assert (st.leaders[politics.PERTINAX].title, st.leaders[politics.DIDIUS].title) == ("augustus", "usurper")
+    assert (st.usurper_bonus, st.civil_war, st.units["praetoria"].owner) == ({politics.DIDIUS: 0}, True, "E")
+
+
+def test_commode_dies_after_didius_died_pertinax_alone_reigns() -> None:
+    """§4.5, Commode: with Didius Julianus dead nobody rises; no civil war."""
+    st, out = _commode_dies("dead")
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus."]
+    assert (st.usurper_bonus, st.civil_war, st.leaders[politics.DIDIUS].status) == ({}, False, "dead")
+
+
+def test_commode_dies_with_two_usurpers_standing_didius_is_not_raised() -> None:
+    """§3.6 with §4.5: never a third usurper; the line says why, citing §3.6."""
+    st, out = _commode_dies(usurpers=2)
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus.",
+                          "§3.6: two usurpers already stand; Didius Julianus is not raised."]
+    assert out.citations == ["§8.4", "§3.6"]
+    assert st.leaders[politics.DIDIUS].status == "out"
