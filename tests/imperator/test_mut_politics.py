@@ -166,3 +166,45 @@ def test_commode_dies_with_two_usurpers_standing_didius_is_not_raised() -> None:
                           "§3.6: two usurpers already stand; Didius Julianus is not raised."]
     assert out.citations == ["§8.4", "§3.6"]
     assert st.leaders[politics.DIDIUS].status == "out"
+
+
+# -- after a Faveur divine window; the end of the game ----------------------------------------------
+
+
+def test_the_waiting_loyalty_roll_is_made_then_the_rest_of_the_front_is_tested() -> None:
+    """§4.5 B/ (AMB-45): the roll that waited for a Faveur divine window is made (G1 joins on a
+    3, the usurper's bonus being 0), then the zones left are tested in turn (G2 stays loyal)."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.leader("g1", "emesa", cp=3).leader("g2", "caparcotna", cp=2)
+    p.unit("leg_e", "emesa", front="orient").unit("leg_c", "caparcotna", front="orient")
+    st = p.state()
+    st.dice.script.extend([3, 1])
+    out = Outcome()
+    politics.resume_loyalty(st, out, {"usurper": "usurper", "front": "orient", "zone": "emesa", "general": "g1",
+                                      "best": 3, "rest": ["caparcotna"], "then": None})
+    assert out.public == ["§4.5 (B/): G1 joins Usurper with everything in Emesa.", "§4.5 (B/): G2 stays loyal."]
+    assert [(r.purpose, r.natural, r.result) for r in st.dice.rolls] == [
+        ("§4.5 B/ loyalty of G1 (joins on 3+)", 3, 3), ("§4.5 B/ loyalty of G2 (joins on 2+)", 1, 1)]
+    assert [st.leaders["g1"].owner, st.units["leg_e"].owner, st.leaders["g2"].owner, st.units["leg_c"].owner] == [
+        "E", "E", "R", "R"]
+    assert st.pending == []
+
+
+def test_a_sudden_death_ends_the_game_once_with_its_winner() -> None:
+    """A scenario's sudden death (§3.6 and the scenarios' special rules): the game is over, the
+    winner's seat and the summary are recorded and said; a second ending changes nothing."""
+    st = Pos().state()
+    out = Outcome()
+    politics.end_game(st, out, "E", "The Enemies win.")
+    assert (st.game_over, st.phase, out.game_over, out.public) == (True, "over", True, ["The Enemies win."])
+    assert st.result == {"winners": [st.seat_of("E")], "summary": "The Enemies win.", "level": "sudden death"}
+    again = Outcome()
+    politics.end_game(st, again, "R", "Rome wins.")
+    assert (again.public, again.game_over, st.result["summary"]) == ([], False, "The Enemies win.")
+
+
+def test_a_game_ended_without_a_winner_has_no_level() -> None:
+    st = Pos().state()
+    politics.end_game(st, Outcome(), None, "Nobody wins.")
+    assert st.result == {"winners": [], "summary": "Nobody wins.", "level": ""}
