@@ -208,3 +208,56 @@ def test_a_game_ended_without_a_winner_has_no_level() -> None:
     st = Pos().state()
     politics.end_game(st, Outcome(), None, "Nobody wins.")
     assert st.result == {"winners": [], "summary": "Nobody wins.", "level": ""}
+
+
+# -- §3.6 (4/): a new Augustus named, and the usurper that follows ---------------------------------
+
+
+def _successor(didius: str = "out", *others: tuple[str, str], usurpers: int = 0) -> tuple[ImperatorState, Outcome]:
+    p = Pos()
+    p.leader("general", "rome")
+    p.leader(politics.DIDIUS, None)
+    p.leaders[politics.DIDIUS].status = didius
+    for lid, zone in others:
+        p.leader(lid, zone)
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    return p.state(), Outcome()
+
+
+def test_the_new_augustus_after_commode_brings_didius_up_in_rome() -> None:
+    """§4.5 note (Commode dies after Pertinax): the Augustus Rome names is announced, and the
+    usurper is Didius Julianus, proclaimed in Rome with no stratagem bonus."""
+    st, out = _successor()
+    politics.assign_successor(st, out, "general", didius=True)
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
+    dj = st.leaders[politics.DIDIUS]
+    assert (dj.status, dj.loc, dj.title, st.usurper_bonus, st.pending) == ("map", "rome", "usurper",
+                                                                            {politics.DIDIUS: 0}, [])
+
+
+def test_with_didius_dead_the_enemies_pick_the_usurper_among_the_generals_of_the_fronts() -> None:
+    """AMB-30 with §3.6 (4/): a decision for the Enemies of Rome, the generals standing in a
+    Front offered in order (never the new Augustus), the first as default."""
+    st, out = _successor("dead", ("legate", "carnuntum"), ("other", "antiochia"))
+    politics.assign_successor(st, out, "general", didius=True)
+    assert out.public == ["§3.6 (4/): General is the new Augustus."]
+    assert st.pending == [{"id": "usurper-1", "role": "E", "kind": "usurper",
+                           "prompt": "§3.6 (4/), §4.5: choose the general in a Front who claims the purple.",
+                           "choices": [["legate", "Legate"], ["other", "Other"]], "default": "legate",
+                           "section": "§4.5", "data": {}}]
+
+
+def test_no_general_in_a_front_means_no_usurper_and_says_why() -> None:
+    """§4.5: with nobody in a Front there is no one to name; with two usurpers standing the
+    line says the §3.6 limit is the reason."""
+    st, out = _successor("dead")
+    politics.assign_successor(st, out, "general")
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: no general stands in a free Front; no usurper can be named."]
+    st, out = _successor("dead", ("legate", "carnuntum"), usurpers=2)
+    politics.assign_successor(st, out, "general")
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: two usurpers already stand (§3.6); no usurper can be named."]
+    assert st.pending == []
