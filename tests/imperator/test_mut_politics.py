@@ -173,22 +173,24 @@ def test_commode_dies_with_two_usurpers_standing_didius_is_not_raised() -> None:
 
 def test_the_waiting_loyalty_roll_is_made_then_the_rest_of_the_front_is_tested() -> None:
     """§4.5 B/ (AMB-45): the roll that waited for a Faveur divine window is made (G1 joins on a
-    3, the usurper's bonus being 0), then the zones left are tested in turn (G2 stays loyal)."""
+    3, the usurper's bonus being 0), then only the zones still left are tested (G2 stays loyal;
+    Cyrrhus was tested before the window), and the C/ offer follows."""
     p = Pos()
     p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
-    p.leader("g1", "emesa", cp=3).leader("g2", "caparcotna", cp=2)
+    p.leader("g1", "emesa", cp=3).leader("g2", "caparcotna", cp=2).leader("g3", "cyrrhus", cp=2)
     p.unit("leg_e", "emesa", front="orient").unit("leg_c", "caparcotna", front="orient")
     st = p.state()
     st.dice.script.extend([3, 1])
     out = Outcome()
     politics.resume_loyalty(st, out, {"usurper": "usurper", "front": "orient", "zone": "emesa", "general": "g1",
-                                      "best": 3, "rest": ["caparcotna"], "then": None})
+                                      "best": 3, "rest": ["caparcotna"], "then": "offer"})
     assert out.public == ["§4.5 (B/): G1 joins Usurper with everything in Emesa.", "§4.5 (B/): G2 stays loyal."]
     assert [(r.purpose, r.natural, r.result) for r in st.dice.rolls] == [
         ("§4.5 B/ loyalty of G1 (joins on 3+)", 3, 3), ("§4.5 B/ loyalty of G2 (joins on 2+)", 1, 1)]
-    assert [st.leaders["g1"].owner, st.units["leg_e"].owner, st.leaders["g2"].owner, st.units["leg_c"].owner] == [
-        "E", "E", "R", "R"]
-    assert st.pending == []
+    assert [st.leaders["g1"].owner, st.units["leg_e"].owner, st.leaders["g2"].owner, st.units["leg_c"].owner,
+            st.leaders["g3"].owner] == ["E", "E", "R", "R", "R"]
+    assert [(d["kind"], d["role"], [c[0] for c in d["choices"]]) for d in st.pending] == [
+        ("spread", "E", ["southern", "none"])]
 
 
 def test_a_sudden_death_ends_the_game_once_with_its_winner() -> None:
@@ -261,3 +263,45 @@ def test_no_general_in_a_front_means_no_usurper_and_says_why() -> None:
     assert out.public == ["§3.6 (4/): General is the new Augustus.",
                           "§4.5: two usurpers already stand (§3.6); no usurper can be named."]
     assert st.pending == []
+
+
+def _spread_with_faveur_in_play(title: str | None = None, cp: int = 4) -> ImperatorState:
+    """Stratagems on, Faveur divine still in the cup, a chit in the Enemies' hand."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=cp)
+    if title:
+        p.leader("titled", "cyrene", title=title)
+    st = p.state()
+    st.rules["stratagems"] = True
+    for seat in st.roles:
+        st.hands.setdefault(seat, [])
+    st.hands[st.seat_of("E")].append("initiative#90")
+    st.cup.append("faveur_divine#1")
+    return st
+
+
+def test_the_spread_roll_waits_for_a_faveur_divine_window() -> None:
+    """§4.5 C/ with §6.3 Faveur divine (AMB-45): before the d10 the Enemies (the roller) are
+    asked; the roll is not made yet and the window carries what the roll needs."""
+    st = _spread_with_faveur_in_play()
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    assert (out.public, st.dice.rolls, st.c_fronts_used) == ([], [], ["southern"])
+    window = st.pending[0]
+    assert (window["kind"], window["role"], window["section"]) == ("favour", "E", "§6.3")
+    assert window["prompt"] == ("§6.3: your spread roll of the usurpation (§4.5 C/) is about to be made. "
+                                "Play a stratagem?")
+    assert window["data"] == {"kind": "spread", "data": {"usurper": "usurper", "front": "southern", "cp": 4,
+                                                         "mods": []},
+                              "die": "d10", "roller": "E", "ask": [], "face": None, "by": None}
+
+
+def test_no_faveur_window_when_no_face_can_win_the_front() -> None:
+    """§4.5 C/: CP 2 with an Augustus there (+2): even a 0 makes 2, not less than 2; no face can
+    change the outcome, so no window is offered and the roll is made at once."""
+    st = _spread_with_faveur_in_play("augustus", cp=2)
+    st.dice.script.extend([0])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    assert (out.public, st.pending) == (["§4.5 (C/): the southern Front does not listen."], [])
+    assert [(r.natural, r.result) for r in st.dice.rolls] == [(0, 2)]
