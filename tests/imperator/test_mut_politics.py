@@ -253,11 +253,13 @@ def test_with_didius_dead_the_enemies_pick_the_usurper_among_the_generals_of_the
 
 def test_no_general_in_a_front_means_no_usurper_and_says_why() -> None:
     """§4.5: with nobody in a Front there is no one to name; with two usurpers standing the
-    line says the §3.6 limit is the reason."""
-    st, out = _successor("dead")
+    line says the §3.6 limit is the reason. Didius Julianus, waiting off the map, rises only
+    after Commode (``didius=True``), never on an ordinary succession."""
+    st, out = _successor("out")
     politics.assign_successor(st, out, "general")
     assert out.public == ["§3.6 (4/): General is the new Augustus.",
                           "§4.5: no general stands in a free Front; no usurper can be named."]
+    assert st.leaders[politics.DIDIUS].status == "out"
     st, out = _successor("dead", ("legate", "carnuntum"), usurpers=2)
     politics.assign_successor(st, out, "general")
     assert out.public == ["§3.6 (4/): General is the new Augustus.",
