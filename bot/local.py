@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import re
 import shlex
 import time
@@ -28,6 +29,12 @@ from bot.moderator import Moderator
 from bot.publisher import ImageFile, PinFailed
 from rules.core.i18n import _
 
+SEED_VARIABLE = "PRAETOR_TEST_SEED"
+"""For tests only: when this environment variable is set, the local table's games get fixed
+seeds (``VALUE-1``, ``VALUE-2``, ... in the order they are made) instead of secret ones, so a
+test that starts a game here plays the same dice every run. Read by the local table alone
+(never by the Discord bot); a Moderator given its own ``seed_source`` keeps it.
+``tests/conftest.py``'s ``fixed_seeds`` fixture sets it (docs/development.md)."""
 LOCAL_GUILD = "local-guild"
 LOCAL_CHANNEL = "local-channel"
 INITIAL_RESPONSE_SECONDS = 3.0
@@ -569,6 +576,11 @@ class LocalTable:
         from bot.client import PraetorBot
 
         self.moderator = moderator
+        fixed = os.environ.get(SEED_VARIABLE, "")
+        if fixed and moderator.seeds_are_secret:
+            numbers = itertools.count(1)
+            moderator.new_seed = lambda: f"{fixed}-{next(numbers)}"
+            moderator.seeds_are_secret = False
         self.images_dir = images_dir
         self.channel_id = channel_id
         self.user = user

@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
-from bot.renderers import register_renderer
+from bot.renderers import KNOWN
 from cogs.common import (
     AFTER_MOVE_VIEW,
     MAP_COMMANDS,
@@ -52,21 +52,32 @@ from cogs.common import (
 from cogs.legal_menus import panel_extras, register_menus
 from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
-from render.imperium_romanum import render_public_view
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, data_name, join
-from rules.imperium_romanum import diplomacy as D
-from rules.imperium_romanum.game import STANDING
-from rules.imperium_romanum.record import power_record
-from rules.imperium_romanum.world import data
 
 if TYPE_CHECKING:
     from db.models import GameRow
     from rules.core.game import Game
+    from rules.imperium_romanum.data_model import IRData
 
 KIND = "imperium_romanum"
 
-register_renderer(KIND, render_public_view)
+
+def data() -> IRData:
+    """Imperium Romanum's data. Its rules are imported at their first use, not when the bot
+    starts: a process that runs no such game does without them (issue 14: memory at rest)."""
+    from rules.imperium_romanum.world import data as loaded
+
+    return loaded()
+
+
+def standing_orders() -> dict[str, tuple[str, ...]]:
+    """The standing orders and their values (``rules.imperium_romanum.game.STANDING``)."""
+    from rules.imperium_romanum.game import STANDING
+
+    return STANDING
+
+KNOWN[KIND] = "render.imperium_romanum:render_public_view"  # imported at the first picture
 AFTER_MOVE_VIEW[KIND] = "theatre"  # the crop around the month's action after each command
 
 
@@ -112,12 +123,16 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
     if option == "offer":
         return str(offer_label(game, text))
     if option == "choice" and verb == "answer_offer":
-        return _("Accept") if text == D.ACCEPT else _("Decline")
+        from rules.imperium_romanum.diplomacy import ACCEPT
+
+        return _("Accept") if text == ACCEPT else _("Decline")
     return text
 
 
 def offer_label(game: Any, offer_id: str) -> str:
     """An open diplomacy offer in words (the engine's wording), or its id when none is open."""
+    from rules.imperium_romanum import diplomacy as D  # imported with the game, not at start
+
     offer = next((p for p in game.state.proposals if p[D.ID] == offer_id), None)
     return str(D.offer_words(game.state, offer)) if offer is not None else offer_id
 
@@ -160,8 +175,10 @@ def command_label(game: Game[Any], command: Command) -> str:
     if command.name == "ransom":
         return _("Offer to free {leader}", leader=value_label(game, "ransom", "leader", args["leader"]))
     if command.name == "answer_offer":
+        from rules.imperium_romanum.diplomacy import ACCEPT
+
         offer = offer_label(game, str(args["offer"]))
-        return _("Accept {offer}", offer=offer) if args["choice"] == D.ACCEPT else _("Decline {offer}", offer=offer)
+        return _("Accept {offer}", offer=offer) if args["choice"] == ACCEPT else _("Decline {offer}", offer=offer)
     return " · ".join(value_label(game, command.name, k, v) for k, v in args.items()) or command.name
 
 
@@ -319,12 +336,13 @@ async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=o, value=o) for o in STANDING if current.lower() in o]
+    return [app_commands.Choice(name=o, value=o) for o in standing_orders() if current.lower() in o]
 
 
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     order = str(getattr(interaction.namespace, "order", "") or "")
-    values = STANDING.get(order, tuple(v for vs in STANDING.values() for v in vs))
+    standing = standing_orders()
+    values = standing.get(order, tuple(v for vs in standing.values() for v in vs))
     return [app_commands.Choice(name=v, value=v) for v in dict.fromkeys(values) if current.lower() in v]
 
 
@@ -560,6 +578,8 @@ class ImperiumRomanumCog(commands.Cog):
         except ModeratorError as error:
             await refuse(interaction, str(error))
             return
+        from rules.imperium_romanum.record import power_record
+
         records = [power_record(game.state, power, seat) for seat in seats_of(row, user_key(interaction))]
         record = next((r for r in records if r["whole"]), None) or power_record(game.state, power)
         language = reader_language(interaction)

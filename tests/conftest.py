@@ -134,3 +134,16 @@ def find_shared(*parts: str) -> Path:
 def shared() -> Callable[..., Path]:
     """``shared("seeds", "x.txt")``: see ``find_shared``."""
     return find_shared
+
+
+# --- Fixed seeds at the local table ---------------------------------------------------------
+# A game started at the local table (bot/local.py) draws a secret seed, so its dice differ at
+# every run and an assertion on an exact dice-dependent value passes or fails by luck.
+# ``fixed_seeds`` sets PRAETOR_TEST_SEED: the table's games get the seeds VALUE-1, VALUE-2, ...
+# (tests/bot uses it for every test). A Moderator given its own ``seed_source`` keeps it.
+@pytest.fixture
+def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> str:
+    from bot.local import SEED_VARIABLE
+
+    monkeypatch.setenv(SEED_VARIABLE, "tests")
+    return "tests"

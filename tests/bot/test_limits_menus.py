@@ -114,7 +114,7 @@ def test_march_says_how_to_reach_destinations_beyond_the_menu() -> None:
     game = ImperatorGame.new("campaign", ["rome", "enemies"], "seed-x", {})
     reachable = queries.reachable(game.state, "R", "martius_verus", [])
     assert len(reachable) > 25
-    text, view = operations._destinations_view(game, 1, 1, "rome", "martius_verus", 0)
+    text, view = operations._destinations_view(game, 1, 1, "rome", "martius_verus", 0, "en")
     assert view is not None
     select = view.children[0].item  # type: ignore[attr-defined]
     assert len(select.options) == 25
