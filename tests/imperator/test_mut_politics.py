@@ -1,0 +1,309 @@
+"""Tests written against the surviving mutants of rules/imperator/politics.py (issue 11,
+mutation testing): titles and successions (§3.6), usurpations (§4.5), leader deaths (§8.4),
+each outcome compared whole, with its section."""
+
+from __future__ import annotations
+
+from imperator_builder import Pos
+
+from rules.core.command import Outcome
+from rules.imperator import politics
+from rules.imperator.model import ImperatorState
+
+
+def test_a_piece_is_named_by_its_leader_unit_or_zone_name_else_by_its_id() -> None:
+    """Every sentence of chapters 3-4 names pieces the same way: a leader, a unit, a zone by
+    its printed name; anything else (a Front id) by itself."""
+    p = Pos()
+    p.leader("marcus_aurelius", "rome").unit("leg_x", "carnuntum")
+    st = p.state()
+    assert [politics.name(st, c) for c in ("marcus_aurelius", "leg_x", "carnuntum", "danube")] == [
+        "Marcus Aurelius", "Leg X", "Carnuntum", "danube"]
+
+
+def test_new_ids_count_up_from_the_state_s_counter() -> None:
+    st = Pos().state()
+    st.next_id = 41
+    assert (politics.new_id(st, "successor"), politics.new_id(st, "spread"), st.next_id) == (
+        "successor-42", "spread-43", 43)
+
+
+# -- §4.5 C/: the spread roll --------------------------------------------------------------------
+
+
+def _spread(*leaders: tuple[str, str, str | None], bonus: int = 0, roll: int = 2) -> tuple[ImperatorState, Outcome]:
+    """The usurper (CP 4, in Antiochia) appeals to the southern Front; ``leaders`` are
+    (id, zone, title) of loyal Roman generals. A legion of his stands in Noricum with no
+    rebel leader: once the C/ step is over it returns to the emperor (§4.3)."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.unit("stray", "noricum", "E", usurper="usurper")  # a usurper's legion with no rebel leader
+    for lid, zone, title in leaders:
+        p.leader(lid, zone, title=title)
+    st = p.state()
+    if bonus:
+        st.usurper_bonus["usurper"] = bonus
+    st.dice.script.extend([roll])
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    return st, out
+
+
+def test_the_spread_roll_counts_an_augustus_in_the_target_front_and_the_stratagem_bonus() -> None:
+    """§4.5 C/: d10 + 2 with an Augustus in the target Front, minus the usurpation stratagem's
+    bonus, must be less than the usurper's CP; the Front is then used for this usurpation."""
+    st, out = _spread(("aug", "cyrene", "augustus"), bonus=1)
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.natural, roll.modifiers, roll.result) == (
+        "§4.5 C/ spread to southern (needs less than 4)", "d10", 2,
+        (("Augustus in that Front", 2), ("usurpation stratagem", -1)), 3)
+    assert out.public == ["§4.5 (C/): the southern Front is open to the appeal of Usurper.",
+                          "§4.5 (B/): Cyrene holds an Augustus or Caesar and stays loyal.",
+                          "§4.3: Stray, left without a rebel leader, returns to the emperor."]
+    assert st.c_fronts_used == ["southern"]
+
+
+def test_only_titles_in_the_target_front_count_against_the_spread() -> None:
+    """§4.5 C/: a Caesar in the target Front gives +1; the Augustus in Rome is not in that Front
+    and gives nothing. Rolled 3 + 1 = 4, not less than CP 4: the Front does not listen."""
+    st, out = _spread(("caesar", "cyrene", "caesar"), ("aug", "rome", "augustus"), roll=3)
+    roll = st.dice.rolls[-1]
+    assert (roll.modifiers, roll.result) == ((("Caesar in that Front", 1),), 4)
+    assert out.public == ["§4.5 (C/): the southern Front does not listen.",
+                          "§4.3: Stray, left without a rebel leader, returns to the emperor."]
+    assert (st.units["stray"].owner, st.units["stray"].usurper) == ("R", None)
+    assert st.leaders["caesar"].owner == "R"
+
+
+# -- §4.5: a usurper dies --------------------------------------------------------------------------
+
+
+def test_a_dead_usurper_s_followers_return_and_the_civil_war_ends_with_the_last_usurper() -> None:
+    """§4.5: when a usurper dies his leaders and units go back to Rome (no longer rebels, no
+    longer following anyone) and his stratagem bonus goes; while another usurper stands the
+    civil war goes on. When the last one falls the civil war ends: the defected Fronts, the
+    defeated Augusti and the C/ Fronts used are forgotten, and every rebel is loyal again."""
+    p = Pos()
+    p.leader("u1", "antiochia", "E", title="usurper", cp=4).leader("f1", "emesa", "E", rebel=True, follows="u1")
+    p.leader("u2", "carnuntum", "E", title="usurper", cp=3).leader("f2", "vindobona", "E", rebel=True, follows="u2")
+    p.unit("leg_o", "emesa", "E", front="orient", usurper="u1").unit("leg_d", "vindobona", "E", usurper="u2")
+    st = p.state()
+    st.usurper_bonus = {"u1": 1, "u2": 2}
+    st.defected_fronts, st.c_fronts_used, st.defeated_augusti = ["orient", "danube"], ["southern"], ["old_aug"]
+    st.leaders["u1"].status, st.leaders["u1"].title, st.leaders["u1"].loc = "dead", None, None  # as kill_leaders
+    out = Outcome()
+    politics.usurper_lost(st, out, "u1")
+    f1, leg = st.leaders["f1"], st.units["leg_o"]
+    assert (f1.follows, f1.rebel, f1.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
+    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [])
+    assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == (["orient", "danube"], ["southern"],
+                                                                           ["old_aug"])
+    assert (st.leaders["f2"].owner, st.leaders["f2"].rebel) == ("E", True)
+
+    st.leaders["u2"].status, st.leaders["u2"].title, st.leaders["u2"].loc = "dead", None, None
+    out = Outcome()
+    politics.usurper_lost(st, out, "u2")
+    f2, leg = st.leaders["f2"], st.units["leg_d"]
+    assert (f2.follows, f2.rebel, f2.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
+    assert (st.usurper_bonus, st.civil_war) == ({}, False)
+    assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == ([], [], [])
+    assert out.public == ["§4.5: the usurpation has failed; its followers return to the emperor."]
+
+
+def test_when_the_civil_war_ends_a_rebel_following_nobody_is_loyal_again() -> None:
+    """§4.5: a rebel leader who followed no usurper (his zone joined the usurpation) is Rome's
+    again when the last usurper falls; a leader of the other side stays where he is."""
+    p = Pos()
+    p.leader("u1", None, "E", title="usurper").leader("lone", "emesa", "E", rebel=True)
+    p.leader("chief", "parthia", "E", people="parthians")
+    st = p.state()
+    st.leaders["u1"].status, st.leaders["u1"].title = "dead", None
+    politics.usurper_lost(st, Outcome(), "u1")
+    assert (st.leaders["lone"].rebel, st.leaders["lone"].owner, st.civil_war) == (False, "R", False)
+    assert (st.leaders["chief"].rebel, st.leaders["chief"].owner) == (False, "E")
+
+
+# -- §4.5, Commode's special case ------------------------------------------------------------------
+
+
+def _commode_dies(didius_status: str = "out", usurpers: int = 0) -> tuple[ImperatorState, Outcome]:
+    p = Pos()
+    p.leader(politics.COMMODE, "vindobona", title="augustus")
+    p.leader(politics.PERTINAX, "aquincum")
+    p.leader(politics.DIDIUS, None)
+    p.leaders[politics.DIDIUS].status = didius_status
+    p.unit("praetoria", "rome", front="interior", kind="garrison")
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, politics.COMMODE, "natural death")
+    return st, out
+
+
+def test_commode_dies_pertinax_reigns_and_didius_rises_in_rome() -> None:
+    """§4.5, Commode: Pertinax becomes Augustus and Didius Julianus is proclaimed in Rome with
+    no stratagem bonus; Rome's garrison follows him (A/), and nothing spreads from Rome."""
+    st, out = _commode_dies()
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus.",
+                          "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
+    assert out.citations == ["§8.4", "§4.5"]
+    assert (st.leaders[politics.PERTINAX].title, st.leaders[politics.DIDIUS].title) == ("augustus", "usurper")
+    assert (st.usurper_bonus, st.civil_war, st.units["praetoria"].owner) == ({politics.DIDIUS: 0}, True, "E")
+
+
+def test_commode_dies_after_didius_died_pertinax_alone_reigns() -> None:
+    """§4.5, Commode: with Didius Julianus dead nobody rises; no civil war."""
+    st, out = _commode_dies("dead")
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus."]
+    assert (st.usurper_bonus, st.civil_war, st.leaders[politics.DIDIUS].status) == ({}, False, "dead")
+
+
+def test_commode_dies_with_two_usurpers_standing_didius_is_not_raised() -> None:
+    """§3.6 with §4.5: never a third usurper; the line says why, citing §3.6."""
+    st, out = _commode_dies(usurpers=2)
+    assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus.",
+                          "§3.6: two usurpers already stand; Didius Julianus is not raised."]
+    assert out.citations == ["§8.4", "§3.6"]
+    assert st.leaders[politics.DIDIUS].status == "out"
+
+
+# -- after a Faveur divine window; the end of the game ----------------------------------------------
+
+
+def test_the_waiting_loyalty_roll_is_made_then_the_rest_of_the_front_is_tested() -> None:
+    """§4.5 B/ (AMB-45): the roll that waited for a Faveur divine window is made (G1 joins on a
+    3, the usurper's bonus being 0), then only the zones still left are tested (G2 stays loyal;
+    Cyrrhus was tested before the window), and the C/ offer follows."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.leader("g1", "emesa", cp=3).leader("g2", "caparcotna", cp=2).leader("g3", "cyrrhus", cp=2)
+    p.unit("leg_e", "emesa", front="orient").unit("leg_c", "caparcotna", front="orient")
+    st = p.state()
+    st.dice.script.extend([3, 1])
+    out = Outcome()
+    politics.resume_loyalty(st, out, {"usurper": "usurper", "front": "orient", "zone": "emesa", "general": "g1",
+                                      "best": 3, "rest": ["caparcotna"], "then": "offer"})
+    assert out.public == ["§4.5 (B/): G1 joins Usurper with everything in Emesa.", "§4.5 (B/): G2 stays loyal."]
+    assert [(r.purpose, r.natural, r.result) for r in st.dice.rolls] == [
+        ("§4.5 B/ loyalty of G1 (joins on 3+)", 3, 3), ("§4.5 B/ loyalty of G2 (joins on 2+)", 1, 1)]
+    assert [st.leaders["g1"].owner, st.units["leg_e"].owner, st.leaders["g2"].owner, st.units["leg_c"].owner,
+            st.leaders["g3"].owner] == ["E", "E", "R", "R", "R"]
+    assert [(d["kind"], d["role"], [c[0] for c in d["choices"]]) for d in st.pending] == [
+        ("spread", "E", ["southern", "none"])]
+
+
+def test_a_sudden_death_ends_the_game_once_with_its_winner() -> None:
+    """A scenario's sudden death (§3.6 and the scenarios' special rules): the game is over, the
+    winner's seat and the summary are recorded and said; a second ending changes nothing."""
+    st = Pos().state()
+    out = Outcome()
+    politics.end_game(st, out, "E", "The Enemies win.")
+    assert (st.game_over, st.phase, out.game_over, out.public) == (True, "over", True, ["The Enemies win."])
+    assert st.result == {"winners": [st.seat_of("E")], "summary": "The Enemies win.", "level": "sudden death"}
+    again = Outcome()
+    politics.end_game(st, again, "R", "Rome wins.")
+    assert (again.public, again.game_over, st.result["summary"]) == ([], False, "The Enemies win.")
+
+
+def test_a_game_ended_without_a_winner_has_no_level() -> None:
+    st = Pos().state()
+    politics.end_game(st, Outcome(), None, "Nobody wins.")
+    assert st.result == {"winners": [], "summary": "Nobody wins.", "level": ""}
+
+
+# -- §3.6 (4/): a new Augustus named, and the usurper that follows ---------------------------------
+
+
+def _successor(didius: str = "out", *others: tuple[str, str], usurpers: int = 0) -> tuple[ImperatorState, Outcome]:
+    p = Pos()
+    p.leader("general", "rome")
+    p.leader(politics.DIDIUS, None)
+    p.leaders[politics.DIDIUS].status = didius
+    for lid, zone in others:
+        p.leader(lid, zone)
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    return p.state(), Outcome()
+
+
+def test_the_new_augustus_after_commode_brings_didius_up_in_rome() -> None:
+    """§4.5 note (Commode dies after Pertinax): the Augustus Rome names is announced, and the
+    usurper is Didius Julianus, proclaimed in Rome with no stratagem bonus."""
+    st, out = _successor()
+    politics.assign_successor(st, out, "general", didius=True)
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
+    dj = st.leaders[politics.DIDIUS]
+    assert (dj.status, dj.loc, dj.title, st.usurper_bonus, st.pending) == ("map", "rome", "usurper",
+                                                                            {politics.DIDIUS: 0}, [])
+
+
+def test_with_didius_dead_the_enemies_pick_the_usurper_among_the_generals_of_the_fronts() -> None:
+    """AMB-30 with §3.6 (4/): a decision for the Enemies of Rome, the generals standing in a
+    Front offered in order (never the new Augustus), the first as default."""
+    st, out = _successor("dead", ("legate", "carnuntum"), ("other", "antiochia"))
+    politics.assign_successor(st, out, "general", didius=True)
+    assert out.public == ["§3.6 (4/): General is the new Augustus."]
+    assert st.pending == [{"id": "usurper-1", "role": "E", "kind": "usurper",
+                           "prompt": "§3.6 (4/), §4.5: choose the general in a Front who claims the purple.",
+                           "choices": [["legate", "Legate"], ["other", "Other"]], "default": "legate",
+                           "section": "§4.5", "data": {}}]
+
+
+def test_no_general_in_a_front_means_no_usurper_and_says_why() -> None:
+    """§4.5: with nobody in a Front there is no one to name; with two usurpers standing the
+    line says the §3.6 limit is the reason. Didius Julianus, waiting off the map, rises only
+    after Commode (``didius=True``), never on an ordinary succession."""
+    st, out = _successor("out")
+    politics.assign_successor(st, out, "general")
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: no general stands in a free Front; no usurper can be named."]
+    assert st.leaders[politics.DIDIUS].status == "out"
+    st, out = _successor("dead", ("legate", "carnuntum"), usurpers=2)
+    politics.assign_successor(st, out, "general")
+    assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: two usurpers already stand (§3.6); no usurper can be named."]
+    assert st.pending == []
+
+
+def _spread_with_faveur_in_play(title: str | None = None, cp: int = 4) -> ImperatorState:
+    """Stratagems on, Faveur divine still in the cup, a chit in the Enemies' hand."""
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=cp)
+    if title:
+        p.leader("titled", "cyrene", title=title)
+    st = p.state()
+    st.rules["stratagems"] = True
+    for seat in st.roles:
+        st.hands.setdefault(seat, [])
+    st.hands[st.seat_of("E")].append("initiative#90")
+    st.cup.append("faveur_divine#1")
+    return st
+
+
+def test_the_spread_roll_waits_for_a_faveur_divine_window() -> None:
+    """§4.5 C/ with §6.3 Faveur divine (AMB-45): before the d10 the Enemies (the roller) are
+    asked; the roll is not made yet and the window carries what the roll needs."""
+    st = _spread_with_faveur_in_play()
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    assert (out.public, st.dice.rolls, st.c_fronts_used) == ([], [], ["southern"])
+    window = st.pending[0]
+    assert (window["kind"], window["role"], window["section"]) == ("favour", "E", "§6.3")
+    assert window["prompt"] == ("§6.3: your spread roll of the usurpation (§4.5 C/) is about to be made. "
+                                "Play a stratagem?")
+    assert window["data"] == {"kind": "spread", "data": {"usurper": "usurper", "front": "southern", "cp": 4,
+                                                         "mods": []},
+                              "die": "d10", "roller": "E", "ask": [], "face": None, "by": None}
+
+
+def test_no_faveur_window_when_no_face_can_win_the_front() -> None:
+    """§4.5 C/: CP 2 with an Augustus there (+2): even a 0 makes 2, not less than 2; no face can
+    change the outcome, so no window is offered and the roll is made at once."""
+    st = _spread_with_faveur_in_play("augustus", cp=2)
+    st.dice.script.extend([0])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.spread(st, out, "usurper", "southern")
+    assert (out.public, st.pending) == (["§4.5 (C/): the southern Front does not listen."], [])
+    assert [(r.natural, r.result) for r in st.dice.rolls] == [(0, 2)]
