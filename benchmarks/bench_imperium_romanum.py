@@ -1,6 +1,7 @@
 """Benchmark and calibration: whole Imperium Romanum games played by the automatic players.
 
     .venv/bin/python benchmarks/bench_imperium_romanum.py [--games 20] [--scenario s12]
+    .venv/bin/python benchmarks/bench_imperium_romanum.py --games 5 --scenario s24
 
 Plays N seeded games with the heuristic player and N with the random legal player. Prints the
 wall time of each whole game (target: a scenario 12 game by the heuristic player in 10 s or
@@ -28,7 +29,10 @@ STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_lo
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
          "naval_combats", "naval_interceptions", "naval_attrition_losses", "amphibious_invasions", "fleets_begun",
          "chiefs_lost", "no_attack_penalties", "plunders", "rebuilds", "units_raised",
-         "grain_checks", "grain_rebellions")  # fmt: skip
+         "grain_checks", "grain_rebellions", "supply_shortfalls", "fleets_in_land_combat", "forts_demolished",
+         "clients_conquered",
+         # scenario 24's special rules: overruns (32), militia (29), the civil war (28)
+         "overruns", "militia_sp_lost", "capital_morale_gains", "successions")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:

@@ -48,6 +48,9 @@ DATA_NAMES: tuple[tuple[str, str, str], ...] = (
     ("rules/barracks/data/influence.toml", "card", "solo_text"),
     ("rules/imperium_romanum/data/units.toml", "unit", "name"),
     ("rules/imperium_romanum/data/scenarios/*.toml", "scenario", "name"),
+    ("rules/imperium_romanum/data/scenarios/*.toml", "power", "name"),
+    ("rules/imperator/data/tables/events.toml", "events", "name"),
+    ("rules/imperator/data/counters/materiel.toml", "fleet", "name"),
 )
 """(file or glob, table or array of tables, key): the data names shown through ``data_name``
 (docs/i18n.md, ruling I18N-1)."""

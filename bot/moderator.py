@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, String, cast, delete, insert, update
+from sqlalchemy import Connection, String, cast, delete, insert, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -31,6 +31,7 @@ from sqlmodel import col, select
 
 from bot.bounds import BoundsError, parse_timing_option
 from bot.clock import Clock
+from bot.i18n import game_language, localise
 from bot.outbox import Outbox, Post
 from bot.rules_version import recorded_elsewhere, refusal, same_game
 from db import statements as sql
@@ -66,7 +67,7 @@ from rules.core.registry import get_game
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-OPEN_STATUSES = ("lobby", "active")
+OPEN_STATUSES = sql.OPEN_STATUSES
 UNDO = "__undo__"
 SYSTEM_USER = "system"
 DEFAULT_DECISION_SECONDS = 600
@@ -103,11 +104,30 @@ KEEP_DECISIONS = object()
 
 
 class GameCache(OrderedDict[int, tuple[int, "Game[Any]"]]):
-    """The Moderator's cache of active games: ``game id -> (seq, game)``, bounded (LRU)."""
+    """The Moderator's cache of active games: ``game id -> (seq, game)``, bounded (LRU).
+
+    ``rows`` keeps, for some of these games, the column values of the game's row as this
+    process last wrote it: the next command starts from them instead of reading the row, and
+    checks them inside its write transaction (``Moderator._persist``'s guard; issue 14). A
+    game leaving the cache takes its row along."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        self.rows: dict[int, dict[str, Any]] = {}
+
+    def pop(self, key: int, *default: Any) -> Any:  # type: ignore[override]
+        self.rows.pop(key, None)
+        return super().pop(key, *default)
+
+    def popitem(self, last: bool = True) -> tuple[int, tuple[int, Game[Any]]]:
+        key, value = super().popitem(last=last)
+        self.rows.pop(key, None)
+        return key, value
+
+    def clear(self) -> None:
+        self.rows.clear()
+        super().clear()
 
     def get(self, key: int, default: Any = None) -> Any:  # type: ignore[override]
         found = super().get(key, default)
@@ -235,6 +255,11 @@ class DuplicateDelivery(Exception):
         self.first = first
 
 
+class RowMoved(Exception):
+    """Internal: the game's row changed since this process last wrote it (another process, a
+    vote, a new seat holder); nothing was saved, the command is taken again on the row read."""
+
+
 class StaleError(ModeratorError):
     """A button or choice that belongs to an earlier position of the game."""
 
@@ -349,15 +374,9 @@ class Moderator:
 
     async def channel_game(self, channel_id: str) -> GameRow | None:
         """The lobby or active game of a channel, if any (one per channel)."""
-        games = table(GameRow)
 
         def read(conn: Connection) -> GameRow | None:
-            found = conn.execute(
-                sa_select(games)
-                .where(games.c.channel_id == channel_id)
-                .where(games.c.status.in_(OPEN_STATUSES))
-                .limit(1)
-            ).first()
+            found = conn.execute(sql.OPEN_GAME_OF_CHANNEL, {"b_channel": channel_id}).first()
             return None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
@@ -520,6 +539,7 @@ class Moderator:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 raise ConflictError(_("The game changed meanwhile; look at /game status and retry."))
             await session.commit()
+        self._cache.rows.pop(row.id or 0, None)  # the next command reads the row again
         return row
 
     async def join(
@@ -775,42 +795,65 @@ class Moderator:
         if lock.locked():  # another command of this game (or a twin delivery) is being saved
             await answer_now()
         async with lock:
+            known = self._cache.rows.get(game_id)
+            try:  # from the row this process last wrote, checked when the command is saved
+                if known is not None:
+                    return await self._act_on(game_id, game_row(known), user_id, command,
+                                              expected_seq, seat, key, guard=True)
+            except (RowMoved, ModeratorError, RuleError):
+                pass  # changed since (another process, a vote), or refused: again on the row read
             landed, found = await self._read_for_command(key, game_id=game_id)  # type: ignore[arg-type]
             if landed:  # the first delivery landed while this one waited
                 first = await self._first_answer(key)  # type: ignore[arg-type]
                 if first is not None:
                     return first
             row = found or await self.get(game_id)
-            if row.status != "active":
-                raise ModeratorError(_("This game is not in progress."))
-            if expected_seq is not None and expected_seq != row.seq:
-                raise StaleError(
-                    _("This button is out of date: the game has moved on. Use /game status.")
+            return await self._act_on(game_id, row, user_id, command, expected_seq, seat, key)
+
+    async def _act_on(
+        self,
+        game_id: int,
+        row: GameRow,
+        user_id: str,
+        command: Command,
+        expected_seq: int | None,
+        seat: str | None,
+        key: str | None | object,
+        guard: bool = False,
+    ) -> ActResult:
+        """Check, apply and save ``command`` on the game of ``row`` (the game's lock is held).
+        ``guard``: ``row`` was not read now; the save checks it is still the stored one."""
+        if row.status != "active":
+            raise ModeratorError(_("This game is not in progress."))
+        if expected_seq is not None and expected_seq != row.seq:
+            raise StaleError(
+                _("This button is out of date: the game has moved on. Use /game status.")
+            )
+        game = await self.load(row)
+        if seat is None:
+            seat = self.acting_seat(row, game, user_id)
+        old_state, pending_before = game.state, game.pending_decision()
+        outcome = game.apply(seat, command)  # RuleError: nothing changed
+        try:
+            return await in_time(
+                self._persist(
+                    row,
+                    game,
+                    seat,
+                    user_id,
+                    command,
+                    outcome,
+                    key=key,  # type: ignore[arg-type]
+                    pending_before=pending_before,
+                    guard=guard,
                 )
-            game = await self.load(row)
-            if seat is None:
-                seat = self.acting_seat(row, game, user_id)
-            old_state, pending_before = game.state, game.pending_decision()
-            outcome = game.apply(seat, command)  # RuleError: nothing changed
-            try:
-                return await in_time(
-                    self._persist(
-                        row,
-                        game,
-                        seat,
-                        user_id,
-                        command,
-                        outcome,
-                        key=key,  # type: ignore[arg-type]
-                        pending_before=pending_before,
-                    )
-                )
-            except BaseException as error:
-                game.state = old_state
-                self._cache.pop(game_id, None)
-                if isinstance(error, DuplicateDelivery):
-                    return error.first
-                raise
+            )
+        except BaseException as error:
+            game.state = old_state
+            self._cache.pop(game_id, None)
+            if isinstance(error, DuplicateDelivery):
+                return error.first
+            raise
 
     async def answered_before(self) -> ActResult | None:
         """The first one's result when an earlier delivery of the interaction this task handles
@@ -837,7 +880,6 @@ class Moderator:
     ) -> tuple[bool, GameRow | None]:
         """One read before a command: whether the interaction ``key`` already landed (then
         no game is read) and the game, by id or by channel (None: there is none)."""
-        games = table(GameRow)
 
         def read(conn: Connection) -> tuple[bool, GameRow | None]:
             if key is not None:
@@ -846,12 +888,7 @@ class Moderator:
             if game_id is not None:
                 found = conn.execute(sql.READ_GAME, {"b_game": game_id}).first()
             else:
-                found = conn.execute(
-                    sa_select(games)
-                    .where(games.c.channel_id == channel_id)
-                    .where(games.c.status.in_(OPEN_STATUSES))
-                    .limit(1)
-                ).first()
+                found = conn.execute(sql.OPEN_GAME_OF_CHANNEL, {"b_channel": channel_id}).first()
             return False, None if found is None else game_row(found._mapping)
 
         return await self.transactions.read(read)
@@ -921,12 +958,16 @@ class Moderator:
         by_timeout: bool = False,
         key: str | None = None,
         pending_before: PendingDecision | None | object = KEEP_DECISIONS,
+        guard: bool = False,
     ) -> ActResult:
         """Store an accepted command in one transaction: the event, the interaction's key, the
         game row (only if its seq is still the one read: the database serialises a game's
         commands, in any process), every ``snapshot_every`` events the snapshot, the decisions,
         the reminders and the posts owed. Plain SQL statements (no ORM objects): this is the
-        hot path of every command (issue 14)."""
+        hot path of every command (issue 14). ``guard``: ``row`` is the one this process last
+        wrote, not read now; if the stored row differs in what a command reads (seq, status,
+        seats, votes, status message), nothing is saved and ``RowMoved`` is raised. The row is
+        then kept for the game's next command."""
         game_id = row.id or 0
         seq = row.seq + 1
         now = self.clock.now()
@@ -968,6 +1009,12 @@ class Moderator:
                     "name": command.name,
                 },
             )
+            if guard:  # after the first write: SQLite holds the write lock, nobody can move it
+                stored = conn.execute(sql.GUARD_GAME, {"b_game": game_id}).first()
+                if stored is None or tuple(stored) != (
+                    row.seq, row.status, row.seats, row.meta, row.status_message_id
+                ):
+                    raise RowMoved()
             if key is not None:  # the interaction that asked: a second delivery fails here
                 conn.execute(
                     sql.INSERT_KEY,
@@ -1038,6 +1085,7 @@ class Moderator:
             ) from None
         if result is None:
             self._cache[game_id] = (seq, game)
+            self._cache.rows[game_id] = {k: v for k, v in row.__dict__.items() if k[0] != "_"}
         else:
             self._cache.pop(game_id, None)
         return accepted
@@ -1061,14 +1109,7 @@ class Moderator:
         if before is None and pending is None:
             return None
         game_id = row.id or 0
-        decisions = table(DecisionRow).c
-        open_rows = (
-            conn.execute(
-                sa_select(decisions.id, decisions.decision_id, decisions.deadline)
-                .where(decisions.game_id == game_id)
-                .where(decisions.resolved_at.is_(None))
-            )
-        ).all()
+        open_rows = conn.execute(sql.OPEN_DECISIONS, {"b_game": game_id}).all()
         deadline: datetime | None = None
         settled = []
         for decision in open_rows:
@@ -1078,9 +1119,7 @@ class Moderator:
                 settled.append(decision.id)
         if settled:
             conn.execute(
-                update(table(DecisionRow))
-                .where(decisions.id.in_(settled))
-                .values(resolved_at=now, resolution=f"seq {seq}")
+                sql.SETTLE_DECISIONS, {"b_ids": settled, "b_now": now, "b_resolution": f"seq {seq}"}
             )
         if pending is not None and deadline is None:
             seconds = int(row.options.get("decision_seconds") or pending.timeout_seconds)
@@ -1094,15 +1133,11 @@ class Moderator:
                 "resolution": None,
             }
             reopened = conn.execute(  # an undo can bring back a decision that was settled
-                update(table(DecisionRow))
-                .where(decisions.game_id == game_id)
-                .where(decisions.decision_id == pending.id)
-                .values(**opened)
+                sql.REOPEN_DECISION, {"b_game": game_id, "b_decision": pending.id, **opened}
             )
             if reopened.rowcount == 0:
                 conn.execute(
-                    insert(table(DecisionRow)),
-                    {"game_id": game_id, "decision_id": pending.id, **opened},
+                    sql.INSERT_DECISION, {"game_id": game_id, "decision_id": pending.id, **opened}
                 )
         return deadline
 
@@ -1234,7 +1269,8 @@ class Moderator:
                         seat=reminder.seat,
                     )
                     post = Post(
-                        "post", owner.channel_id, str(text), mentions=[reminder.user_id]
+                        "post", owner.channel_id, localise(text, game_language(owner)),
+                        mentions=[reminder.user_id],
                     )
                     self.outbox.add(session, owner.id, reminder.seq, [post])
             await session.exec(  # type: ignore[call-overload]
@@ -1503,6 +1539,97 @@ class Moderator:
                 raise RecordedUnderOtherRules(refusal(row, why)) from error
         return game
 
+    async def game_at(self, game_id: int, seq: int) -> Game[Any] | None:
+        """The game as it stood just after its event ``seq`` (0: as it started); None when it
+        has no such step. The newest step is :meth:`load`'s; an older one is rebuilt from the
+        nearest usable checkpoint (or snapshot) and the events after it, off the loop."""
+        try:
+            row = await self.get(game_id)
+        except ModeratorError:
+            return None
+        if row.status == "lobby" or not 0 <= seq <= row.seq:
+            return None
+        if seq == row.seq:
+            return await self.load(row)
+        base, events = await self._plan_at(game_id, seq)
+        return await asyncio.to_thread(self._replay_from, row, base, events)
+
+    async def _plan_at(
+        self, game_id: int, seq: int
+    ) -> tuple[CheckpointRow | None, list[EventRow]]:
+        """The newest checkpoint (or snapshot) the game at step ``seq`` can start from, and the
+        events to apply after it. At step ``seq`` an event counts unless it is an undo marker or
+        was taken back by an undo at or before ``seq``; a checkpoint at ``c`` is usable unless it
+        holds an event taken back after ``c`` and at or before ``seq``."""
+        async with self.sessions() as session:
+            bases = list(
+                (
+                    await session.exec(
+                        select(CheckpointRow.seq)  # type: ignore[call-overload]
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(col(CheckpointRow.seq) <= seq)
+                    )
+                ).all()
+            )
+            snapshot = await session.get(SnapshotRow, game_id)
+            if snapshot is not None and snapshot.seq <= seq:
+                bases.append(snapshot.seq)
+            taken_back = (
+                await session.exec(
+                    select(EventRow.seq, EventRow.undone_by)  # type: ignore[call-overload]
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) <= seq)
+                    .where(col(EventRow.undone_by) <= seq)
+                )
+            ).all()
+            base_seq = next(
+                (
+                    c
+                    for c in sorted(set(bases), reverse=True)
+                    if not any(target <= c < (undo or 0) for target, undo in taken_back)
+                ),
+                None,
+            )
+            base = None
+            if snapshot is not None and base_seq == snapshot.seq:
+                base = CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
+            elif base_seq is not None:
+                base = (
+                    await session.exec(
+                        select(CheckpointRow)
+                        .where(CheckpointRow.game_id == game_id)
+                        .where(CheckpointRow.seq == base_seq)
+                    )
+                ).first()
+            events = (
+                await session.exec(
+                    select(EventRow)
+                    .where(EventRow.game_id == game_id)
+                    .where(col(EventRow.seq) > (base_seq if base_seq is not None else 0))
+                    .where(col(EventRow.seq) <= seq)
+                    .where(EventRow.name != UNDO)
+                    .where(or_(col(EventRow.undone_by).is_(None), col(EventRow.undone_by) > seq))
+                    .order_by(col(EventRow.seq))
+                )
+            ).all()
+        return base, list(events)
+
+    async def public_view_at(self, game_id: int, seq: int) -> dict[str, Any] | None:
+        """The public view of the game at step ``seq`` as plain JSON data (what a picture of
+        that step is drawn from; issue 14: built when the picture is drawn, not stored with
+        every command): from the cached game when it is still at that step, else rebuilt
+        (:meth:`game_at`). None when the game has no such step."""
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == seq:
+            view = cached[1].public_view()  # now, before any await: the cache may move on
+        else:
+            game = await self.game_at(game_id, seq)
+            if game is None:
+                return None
+            view = game.public_view()
+        loaded: dict[str, Any] = json.loads(json.dumps(view))  # as stored JSON reads back
+        return loaded
+
     async def _check_recorded_rules(self, row: GameRow, stored: Game[Any]) -> None:
         """A game begun under other rules goes on only when its whole log, replayed by the
         engine of now, gives the stored game (bot/rules_version.py); else it is refused."""
@@ -1621,7 +1748,8 @@ class Moderator:
         self, guild_id: str, user_id: str, limit: int = LIST_LIMIT
     ) -> list[tuple[GameRow, bool]]:
         """Open games of a server (the newest ``limit``), each with whether it waits on
-        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``."""
+        ``user_id``: one bounded query; a game is loaded only when it predates ``waiting``
+        (the lobby's ``/game list`` loads active games to name the seats they wait on)."""
         async with self.sessions() as session:
             rows = (
                 await session.exec(
@@ -1680,6 +1808,7 @@ class Moderator:
                 .values(status_message_id=message_id)
             )
             await session.commit()
+        self._cache.rows.pop(game_id, None)  # the next command reads the row again
 
     async def latest_game(self, channel_id: str) -> GameRow | None:
         """The newest game of a channel, open or finished (for logs after the end)."""
@@ -1781,13 +1910,21 @@ def _log_texts(outcome: dict[str, Any], private: dict[str, Any]) -> dict[str, An
     return {"texts": kept} if kept else {}
 
 
-def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
-    """The users a game waits on now (stored with each event for ``/game list``)."""
+def waiting_seats(game: Game[Any]) -> list[str]:
+    """Every seat a game waits on now: the seats to move (all of them in a simultaneous
+    segment, whose deadline is a decision of the first one), and the deciding seat."""
     if game.result() is not None:
         return []
+    seats = list(game.to_move())
     pending = game.pending_decision()
-    seats = [pending.seat] if pending is not None else game.to_move()
-    return sorted({str(row.seats[s]) for s in seats if row.seats.get(s)})
+    if pending is not None and pending.seat not in seats:
+        seats.insert(0, pending.seat)
+    return seats
+
+
+def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
+    """The users a game waits on now (stored with each event for ``/game list``)."""
+    return sorted({str(row.seats[s]) for s in waiting_seats(game) if row.seats.get(s)})
 
 
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:

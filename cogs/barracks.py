@@ -143,6 +143,18 @@ def placement_note(game: Game[Any], seat: str, card: str) -> dict[str, str]:
     return dict(finder(seat, card)) if finder is not None else {}
 
 
+def placement_word(how: str) -> Text:
+    """How a card is placed on a space, as readers see it: on a Barbarian, or by the ability
+    of the card that allows it (Force March, Praetorian Guard...)."""
+    from rules.barracks.data import CARDS
+    from rules.core.i18n import data_name
+
+    if how == "barbarian":
+        return _("on a Barbarian")
+    names = sorted({info.name for info in CARDS.values() if info.key == how})
+    return data_name(names[0]) if names else Text(how)
+
+
 def hand_lines(view: dict[str, Any], language: str = "en") -> list[str]:
     hand = view.get("hand") or []
     if not hand:
@@ -326,7 +338,8 @@ class CardSelect(
             if command.name == "play":
                 space = str(command.args.get("space", ""))
                 how = notes.get(space, "normal")
-                pairs.append((space if how == "normal" else f"{space} ({how})", space))
+                pairs.append((space if how == "normal" else localise(
+                    _("{space} ({how})", space=space, how=placement_word(how)), reader), space))
             elif command.name == "move":
                 origin, to = str(command.args.get("from", "")), str(command.args.get("to", ""))
                 move = _("Move the Barbarian {origin} to {to}", origin=origin, to=to)

@@ -170,39 +170,73 @@ GAMES: dict[str, tuple[Section, ...]] = {
     ),
     "imperium_romanum": (
         (
-            _("Taxation and diplomacy"),
+            _("Taxation & Mobilization, every power at once (March, June, September, December)"),
             (
-                ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit (7.4)")),
+                ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit, told to you alone (7.4)")),
+                ("/end", _("your orders are given; the others see how many units you raised when the phase closes")),
+            ),
+        ),
+        (
+            _("Diplomacy, every power at once"),
+            (
                 ("/imperium ally with:dacia", _("offer a one-month alliance (5.8)")),
                 ("/imperium gift to:dacia amount:5", _("offer talents (6.0)")),
                 ("/imperium ransom leader:decebalus talents:10", _("offer to free a prisoner (18.2.1)")),
                 ("/imperium answer offer:alliance-3 choice:accept", _("accept or decline an offer made to you (4.3)")),
-                ("/end", _("end your part of the segment")),
+                ("/end", _("your orders are given; one public line gives the month's agreements")),
             ),
         ),
         (
-            _("Your player turn"),
-            (
-                ("/move units:rome.legion_20_10.1 to:B4314", _("move a group (12.0)")),
-                ("/attack zone:B4512", _("attack in a hex (14.1)")),
-                ("/imperium attack hex:B4012 mode:besiege", _("besiege an empty city (17.1)")),
-                ("/imperium fortify units:rome.legion_20_10.1", _("field fortifications (21.1)")),
-            ),
-        ),
-        (
-            _("Naval operations"),
+            _("Naval operations, one power after the other"),
             (
                 ("/imperium embark fleets:rome.fleet_18_30.1 units:rome.legion_20_10.1", _("take troops aboard (10.4.2)")),
                 ("/imperium sail fleets:rome.fleet_18_30.1 to:B4823", _("sail (10.3)")),
                 ("/imperium debark fleets:rome.fleet_18_30.1 to:B4822", _("land the troops (10.4.3, 10.5)")),
                 ("/imperium naval fleets:rome.fleet_18_30.1", _("attack the enemy fleets there (10.7)")),
+                ("/end", _("end your naval segment")),
+            ),
+        ),
+        (
+            _("Your player turn: land movement"),
+            (
+                ("/move units:rome.legion_20_10.1 to:B4314", _("move a group (12.0)")),
+                ("/imperium fortify units:rome.legion_20_10.1", _("field fortifications (21.1)")),
+                ("/end", _("end your movement; land combat follows")),
+            ),
+        ),
+        (
+            _("Your player turn: land combat"),
+            (
+                ("/attack zone:B4512", _("attack in a hex (14.1)")),
+                ("/imperium attack hex:B4012 mode:besiege", _("besiege an empty city (17.1)")),
+                ("/end", _("end your combats; sieges and supply follow")),
+            ),
+        ),
+        (
+            _("When asked: response windows and deadlines"),
+            (
+                ("/respond", _("interception, battle or retreat, assault, losses, elite legion, donative, plunder, "
+                               "supply: the Respond button shows the choices to you alone")),
+                ("/respond", _("a segment every power plays at once waits until all have ended or its deadline "
+                               "passes; Respond ends your part; its default ends every part still open (4.0)")),
+            ),
+        ),
+        (
+            _("Standing orders: a window answered for you"),
+            (
+                ("/imperium standing order:intercept value:never", _("never try to intercept (12.4)")),
+                ("/imperium standing order:combat value:always_fight", _("always fight an attack, never retreat before it (14.1)")),
+                ("/imperium standing order:retreat value:first", _("after a lost battle, retreat to the first hex offered (14.5.1)")),
+                ("/imperium standing order:losses value:weakest", _("take the losses from the weakest units (14.5)")),
+                ("/imperium standing order:supply value:bt", _("supply from baggage trains (13.2)")),
+                ("/imperium standing order:intercept value:ask", _("ask again: every order takes ask")),
             ),
         ),
         (
             _("Any time"),
             (
-                ("/imperium standing order:intercept value:never", _("a standing order (12.4)")),
-                ("/imperium map where:dacia", _("the map of a province, city or hex")),
+                ("/map", _("the provinces by control; /imperium map where: for a hex, province or city")),
+                ("/imperium map where:dacia mine:true", _("the map with your own stacks whole, to you alone")),
                 ("/record power:rome", _("a power's record (5.4)")),
                 ("/stack hex:B4415", _("what you may see of a stack (3.2)")),
             ),
@@ -221,7 +255,8 @@ def help_lines(game: str | None, language: str = "en") -> list[str]:
     ]
     for kind in wanted:
         sections.extend(
-            (f"{kind.title()}: {localise(title, language)}", entries) for title, entries in GAMES[kind]
+            (f"{kind.replace('_', ' ').title()}: {localise(title, language)}", entries)
+            for title, entries in GAMES[kind]
         )
     for title, entries in sections:
         lines.append(f"**{title}**")

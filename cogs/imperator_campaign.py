@@ -143,7 +143,7 @@ class ImperatorCampaignCog(commands.Cog):
 
     @app_commands.command(
         name="chronicle",
-        description="Imperator: the game log as text and JSON (your view until the game ends)",
+        description="The game log as text and JSON (your view until the game ends)",
     )
     async def chronicle(self, interaction: discord.Interaction) -> None:
         bot = praetor(interaction)

@@ -246,6 +246,13 @@ def event_name(number: Any) -> str:
 SIDE = {"R": _("Rome"), "E": _("Enemies of Rome")}
 
 
+KIND_WORDS = {
+    "legion": _("legion"), "garrison": _("garrison"), "vexillation": _("vexillation"),
+    "people": _("people"), "armenia": _("Armenian unit"),
+}
+"""A unit counter's kind as readers see it (``/zone``, a stack's list)."""
+
+
 def counter_text(counter: dict[str, Any]) -> Text:
     if counter.get("kind") == "leader":
         r = counter.get("ratings") or {}
@@ -261,7 +268,8 @@ def counter_text(counter: dict[str, Any]) -> Text:
             "{leader}{tag}: CC {cc}, VS {vs}, BT {bt}, CP {cp}",
             leader=counter.get("label"), tag=tag, **ratings,
         )
-    fields = {"unit": counter.get("label"), "kind": counter.get("kind"),
+    kind = str(counter.get("kind"))
+    fields = {"unit": counter.get("label"), "kind": KIND_WORDS.get(kind, kind),
               "pf": counter.get("strength")}
     if counter.get("reduced"):
         return _("{unit} ({kind}): {pf} PF (reduced)", **fields)

@@ -554,7 +554,7 @@ def _destinations_view(
         )
         for z in ids
     ]
-    view.add_item(MarchDestination(game_id, seq, leader, mask, options))
+    view.add_item(MarchDestination(game_id, seq, leader, mask, options, reader))
     text = (
         _("{leader} with {units}: where to?", leader=label(st, leader),
           units=", ".join(label(st, u) for u in units))

@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
-from bot.renderers import register_renderer
+from bot.renderers import KNOWN
 from cogs.common import (
     AFTER_MOVE_VIEW,
     MAP_COMMANDS,
@@ -52,7 +52,6 @@ from cogs.common import (
 from cogs.legal_menus import panel_extras, register_menus
 from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
-from render.imperium_romanum import render_public_view
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, data_name, join
 from rules.imperium_romanum import diplomacy as D
@@ -66,7 +65,7 @@ if TYPE_CHECKING:
 
 KIND = "imperium_romanum"
 
-register_renderer(KIND, render_public_view)
+KNOWN[KIND] = "render.imperium_romanum:render_public_view"  # imported at the first picture
 AFTER_MOVE_VIEW[KIND] = "theatre"  # the crop around the month's action after each command
 
 

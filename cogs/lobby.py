@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.bounds import component_number
 from bot.i18n import game_language, localise, reader_language, server_language
-from bot.moderator import ModeratorError, seats_of
+from bot.moderator import ModeratorError, seats_of, waiting_seats
 from bot.outbox import Post
 from bot.permissions import missing_permissions
 from bot.present import log_text, mention, outcome_lines, respond_ping, result_line, timestamp
@@ -131,7 +131,7 @@ class LobbyCog(commands.Cog):
                     )
                 )
             parsed.setdefault(LANGUAGE_OPTION, language or server_language(interaction))
-            if not thread:
+            if not thread:  # the announcement is owed with the game (the outbox): never lost
                 row = await moderator.create(
                     guild_key(interaction),
                     channel_key(interaction),
@@ -139,6 +139,7 @@ class LobbyCog(commands.Cog):
                     game,
                     scenario,
                     parsed,
+                    posts=lambda new: [Post("post", new.channel_id, announcement_text(new, game))],
                 )
             else:
                 moderator.check_new(game, scenario, parsed)
@@ -194,22 +195,9 @@ class LobbyCog(commands.Cog):
             await interaction.followup.send(localise(opened, lang), ephemeral=True)
             await deliver_owed(praetor(interaction), row, 0)  # the welcome in the new thread
             return
-        seats = ", ".join(row.seats)
-        opened = _(
-            "New game #{id}: {game} ({scenario}). Seats: {seats}. "
-            "Take one with /game join, then /game start.",
-            id=row.id,
-            game=game,
-            scenario=row.scenario,
-            seats=seats,
-        )
-        text = localise(opened, game_language(row))
-        if interaction.response.is_done():  # answered first while the game was saved (in_time)
-            await praetor(interaction).publisher.send(channel_key(interaction), text)
-            done = localise(_("Done."), reader_language(interaction))
-            await interaction.followup.send(done, ephemeral=True)  # fills the placeholder
-            return
-        await interaction.response.send_message(text)
+        # the announcement: through the interaction, or to the channel when it was answered
+        # first while the game was saved (``in_time``: the placeholder is then filled)
+        await deliver_owed(praetor(interaction), row, 0, interaction)
 
     @game.command(name="join", description="Take a seat in the game here")
     @app_commands.describe(seat="Which seat (optional: the first free one)")
@@ -372,11 +360,12 @@ class LobbyCog(commands.Cog):
         for row, waiting in listed:
             fields = {"id": row.id, "kind": row.kind, "scenario": row.scenario}
             fields.update(channel=f"<#{row.channel_id}>", status=row.status)
-            line = (
-                _("#{id} {kind} ({scenario}) in {channel}: {status} — waiting on you", **fields)
-                if waiting
-                else _("#{id} {kind} ({scenario}) in {channel}: {status}", **fields)
-            )
+            line = _("#{id} {kind} ({scenario}) in {channel}: {status}", **fields)
+            seats = await listed_seats(praetor(interaction), row)
+            if seats:
+                line = _("{game}, waiting on {seats}", game=line, seats=", ".join(seats))
+            if waiting:
+                line = _("{game} — waiting on you", game=line)
             lines.append(localise(line, lang))
         await reply(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
@@ -489,7 +478,7 @@ class LobbyCog(commands.Cog):
             await refuse(interaction, str(error))
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(ConcedeButton(row.id or 0, row.seq))
+        view.add_item(ConcedeButton(row.id or 0, row.seq, reader_language(interaction)))
         ask = _(
             "Concede the game? The other side wins at once and this cannot be undone. "
             "Press Concede to confirm; ignore this message to keep playing."
@@ -519,6 +508,27 @@ class LobbyCog(commands.Cog):
                 waiting=", ".join(mention(u) for u in waiting),
             )
         await interaction.response.send_message(localise(text, lang))
+
+
+def announcement_text(row: Any, game: str) -> str:
+    """What ``/game new`` says in the channel (in the game's language), stored with the game."""
+    opened = _(
+        "New game #{id}: {game} ({scenario}). Seats: {seats}. "
+        "Take one with /game join, then /game start.",
+        id=row.id,
+        game=game,
+        scenario=row.scenario,
+        seats=", ".join(row.seats),
+    )
+    return localise(opened, game_language(row))
+
+
+async def listed_seats(bot: Any, row: Any) -> list[str]:
+    """``/game list``: every seat an active game waits on (every power still giving orders in a
+    simultaneous segment, not only the first)."""
+    if row.status != "active":
+        return []
+    return waiting_seats(await bot.moderator.load(row))
 
 
 def welcome_text(row: Any, game: str) -> str:
@@ -599,10 +609,10 @@ class ConcedeButton(
 ):
     """The confirmation of /game concede, shown only to the player who asked."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, language: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Concede",
+                label=localise(_("Concede"), language),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"praetor:concede:{game_id}:{seq}",
             )

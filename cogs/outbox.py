@@ -62,13 +62,16 @@ def extras_of(row: GameRow, game: Game[Any], result: ActResult | None, language:
     return hook(row, game, result, language) if hook is not None else Extras()
 
 
-def main_picture(row: GameRow, game: Game[Any], extras: Extras, language: str) -> list[dict[str, Any]]:
-    """The game's own picture (its renderer on the public view), when it has a renderer."""
+def main_picture(row: GameRow, seq: int, extras: Extras, language: str) -> list[dict[str, Any]]:
+    """The game's own picture (its renderer on the public view at step ``seq``), when it has a
+    renderer. The spec names the game and the step, not the view: the view is built when the
+    picture is drawn (``views_of``; issue 14: building and storing it with every command that
+    moved something was a tenth of a command's cost)."""
     if renderer_for(row.kind) is None:  # e.g. Rome, IInc.: nothing to draw, nothing to wait for
         return []
     name = extras.view_name or AFTER_MOVE_VIEW.get(row.kind, "whole")
     return [
-        {"draw": "view", "kind": row.kind, "name": name, "view": game.public_view(),
+        {"draw": "view", "kind": row.kind, "name": name, "game": row.id, "seq": seq,
          "language": language}
     ]
 
@@ -136,7 +139,7 @@ def compose(result: ActResult, game: Game[Any], followers: list[str]) -> list[Po
     components: list[dict[str, Any]] = buttons.to_components() if buttons else []
     pictures: list[dict[str, Any]] = []
     if result.outcome.map_changed or result.result is not None:
-        pictures = main_picture(row, game, extras, language)
+        pictures = main_picture(row, result.seq, extras, language)
     posts = public_posts(
         channel,
         [*lines, *extras.lines],
@@ -172,7 +175,7 @@ def compose_opening(
         [*head, *extras.lines],
         mentions=[str(u) for u in row.seats.values() if u] + extras.mentions,
         components=[*components, *extras.components],
-        pictures=[*main_picture(row, game, extras, language), *extras.pictures],
+        pictures=[*main_picture(row, 0, extras, language), *extras.pictures],
         language=language,
     )
     posts.append(status_post(row, game, 0, language, final=False))
@@ -248,7 +251,7 @@ async def send_row(bot: PraetorBot, row: OutboxRow, reply: Reply | None, kind: s
         return None
     view = view_of(payload.get("components", []))
     started = reply.drawing.pop(row.id or 0, None) if reply is not None else None
-    images = await started if started is not None else await draw(kind, pictures_of(payload))
+    images = await started if started is not None else await draw_row(bot, kind, payload)
     if reply is not None and reply.may_answer():
         kwargs: dict[str, Any] = {"allowed_mentions": allowed(payload)}
         if view is not None:
@@ -271,6 +274,31 @@ def pictures_of(payload: dict[str, Any]) -> list[dict[str, Any]]:
     if payload.get("images"):
         return list(payload["images"])
     return [payload["image"]] if payload.get("image") else []
+
+
+async def views_of(bot: PraetorBot, specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The specs with the view of each game picture filled in: the public view of its game at
+    its step (``Moderator.public_view_at``). A spec that holds its view (stored before views
+    were built when drawn) is kept as it is; one whose step is gone draws nothing."""
+    filled = []
+    for spec in specs:
+        if spec.get("draw", "view") == "view" and "view" not in spec and "seq" in spec:
+            try:
+                view = await bot.moderator.public_view_at(int(spec.get("game") or 0), int(spec["seq"]))
+            except Exception:  # noqa: BLE001 - a picture that cannot be built never loses the post
+                log.exception("no view of step %s of game %s", spec["seq"], spec.get("game"))
+                continue
+            if view is None:
+                log.error("no step %s of game %s to draw", spec["seq"], spec.get("game"))
+                continue
+            spec = {**spec, "view": view}
+        filled.append(spec)
+    return filled
+
+
+async def draw_row(bot: PraetorBot, kind: str, payload: dict[str, Any]) -> list[ImageFile]:
+    """Draw the pictures of a row's payload (``views_of``, then ``draw``)."""
+    return await draw(kind, await views_of(bot, pictures_of(payload)))
 
 
 async def draw(kind: str, specs: list[dict[str, Any]]) -> list[ImageFile]:
@@ -398,7 +426,7 @@ async def deliver_owed(
         and not reply.interaction.response.is_done()
         and pictures_of(first.payload)
     ):  # draw first: in time, the answer carries the picture (one request, no defer)
-        task = asyncio.create_task(draw(row.kind, pictures_of(first.payload)))
+        task = asyncio.create_task(draw_row(bot, row.kind, first.payload))
         reply.drawing[first.id or 0] = task
         budget = max(0.0, ANSWER_WITHIN - handling_for())
         done, _pending = await asyncio.wait({task}, timeout=budget)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from sqlalchemy import bindparam, case, delete, insert, select, update
 
 from db.models import (
+    DecisionRow,
     EventRow,
     FollowerRow,
     GameRow,
@@ -28,9 +29,25 @@ _snapshots = table(SnapshotRow)
 _reminders = table(ReminderRow)
 _keys = table(InteractionRow)
 _followers = table(FollowerRow)
+_decisions = table(DecisionRow)
 
+OPEN_STATUSES = ("lobby", "active")
+"""A game in one of these is its channel's game (one per channel)."""
 READ_GAME = select(_games).where(_games.c.id == bindparam("b_game"))
 """The game row ``b_game``."""
+OPEN_GAME_OF_CHANNEL = (
+    select(_games)
+    .where(_games.c.channel_id == bindparam("b_channel"))
+    .where(_games.c.status.in_(OPEN_STATUSES))
+    .limit(1)
+)
+"""The lobby or active game of the channel ``b_channel`` (a row or none)."""
+GUARD_GAME = select(
+    _games.c.seq, _games.c.status, _games.c.seats, _games.c.meta, _games.c.status_message_id
+).where(_games.c.id == bindparam("b_game"))
+"""What a command reads of the game row ``b_game`` and only commands change with ``seq``
+(the rest changes with votes, seat changes, the end, the status message): checked inside the
+write transaction when the row was not read first (``Moderator._persist``)."""
 READ_KEY = select(_keys.c.seq).where(_keys.c.key == bindparam("b_key"))
 """Whether the interaction ``b_key`` already landed a command (a row or none)."""
 INSERT_EVENT = insert(_events)
@@ -73,3 +90,23 @@ MENTIONED_FOLLOWERS = (
     .where(_followers.c.mentions.is_(True))
     .order_by(_followers.c.id)
 )
+OPEN_DECISIONS = (
+    select(_decisions.c.id, _decisions.c.decision_id, _decisions.c.deadline)
+    .where(_decisions.c.game_id == bindparam("b_game"))
+    .where(_decisions.c.resolved_at.is_(None))
+)
+"""The decisions of game ``b_game`` still open."""
+SETTLE_DECISIONS = (
+    update(_decisions)
+    .where(_decisions.c.id.in_(bindparam("b_ids", expanding=True)))
+    .values(resolved_at=bindparam("b_now"), resolution=bindparam("b_resolution"))
+)
+"""The decisions ``b_ids`` are settled at ``b_now`` by ``b_resolution``."""
+REOPEN_DECISION = (
+    update(_decisions)
+    .where(_decisions.c.game_id == bindparam("b_game"))
+    .where(_decisions.c.decision_id == bindparam("b_decision"))
+)
+"""The decision ``b_decision`` of game ``b_game`` is open again (an undo can bring back one
+that was settled); it sets the columns named in its parameters."""
+INSERT_DECISION = insert(_decisions)

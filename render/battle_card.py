@@ -131,9 +131,9 @@ def render_battle_card(battle: Mapping[str, Any]) -> bytes:
             (255, 255, 255),
             halo=None,
         )
-        name = str(s.get("name", ""))
+        name = tr(s.get("name", ""))  # leaders' names, or the side's marked name
         strength = s.get("strength")
-        tail = f"   {strength} PF" if strength is not None else ""
+        tail = "   " + tr(_("{pf} PF", pf=strength)) if strength is not None else ""
         nf = font("sans-bold", 15)
         line = _fit(name, nf, col_w - 8 - _text_size(tail, nf)[0]) + tail
         d.text((x + 4, y0 + 30), line, font=nf, fill=INK)

@@ -51,11 +51,6 @@ class MapInput:
     language: str = "en"
 
 
-def island_box_ids() -> frozenset[str]:
-    """The island boxes' ids (``B4823H``, §3.1.1): places a stack may stand off the hex grid."""
-    return frozenset(box.id for box in data().features.island_boxes)
-
-
 def from_view(view: Mapping[str, Any]) -> MapInput:
     """The map input of an engine view (public or a seat's); nothing is read from the state."""
     scenario = data().scenarios[view["scenario"]]
@@ -70,8 +65,7 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
                   besieged=bool(s.get("besieged")),
                   units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
-        for s in view["stacks"]
-        if s["hex"] in data().hexes or s["hex"] in island_box_ids()  # a piece off the map: no place
+        for s in view["stacks"]  # each on a map hex or an island box (rules/imperium_romanum/invariants.py)
     )
     column = scenario.city_column
     roads = tuple(pid for pid, entry in sorted(data().display.items()) if column in entry.roads)

@@ -29,7 +29,9 @@ from render.assets import base_layer, font
 from render.layout import Placed, Placer
 from render.words import words
 from rules.core.i18n import _, _n
+from rules.rome_iinc.data import STATUS_WORDS as RULES_STATUS_WORDS
 from rules.rome_iinc.data import UNIT_WORDS, RomeData, data
+from rules.rome_iinc.views import PHASE_NAMES
 
 RGB = tuple[int, int, int]
 WIDTH = 1000
@@ -47,14 +49,7 @@ STATUS_FILL: dict[str, RGB] = {
     "barbarian": (96, 84, 78),
     "homeland": (214, 204, 220),
 }
-STATUS_WORDS = {
-    "roman": _("Roman"),
-    "insurgent": _("Insurgent"),
-    "allied": _("Allied"),
-    "foederati": _("Foederati"),
-    "barbarian": _("Barbarian"),
-    "homeland": _("Homeland"),
-}
+STATUS_WORDS = RULES_STATUS_WORDS
 COMMAND_COLOURS: dict[str, RGB] = {
     "brown": (120, 72, 36), "maroon": (120, 24, 40), "dark green": (24, 100, 44),
     "orange": (226, 120, 20), "purple": (110, 40, 140), "pale blue": (90, 160, 220),
@@ -73,10 +68,7 @@ LINK_COLOUR: dict[str, RGB] = {
 UNIT_ORDER = ("legion", "pseudo", "guards", "cavalry", "auxilia", "fleet", "fort")
 UNIT_SHORT = {"legion": "L", "pseudo": "PL", "guards": "G", "cavalry": "C", "auxilia": "A",
               "fleet": "F", "fort": "Ft"}
-PHASE_WORDS = {
-    "event": _("Event Phase"), "treasury": _("Treasury Phase"), "unrest": _("Unrest Phase"),
-    "war": _("War Phase"), "victory": _("Victory Phase"), "over": _("Game over"),
-}
+PHASE_WORDS = PHASE_NAMES
 PANEL_TITLES = {"west": _("Western Empire"), "east": _("Eastern Empire")}
 WEST_HOMELANDS = ("pictish", "saxon", "frankish", "alamannic", "suevian", "moorish")
 

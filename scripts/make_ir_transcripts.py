@@ -17,11 +17,13 @@ second one is left to its deadline (``wait``), so its default applies.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import io
 import random
 import sys
 import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 import cogs.imperium_romanum  # noqa: E402,F401  (registers the /imperium paths)
 from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
 from cogs import ready  # noqa: E402
+from db.models import GameRow  # noqa: E402
 from rules.core import Command  # noqa: E402
 from rules.imperium_romanum import players as P  # noqa: E402
 from rules.imperium_romanum.game import ImperiumRomanumGame, group_reach, movable_groups  # noqa: E402
@@ -125,90 +128,115 @@ def game_seed(seed: int) -> str:
     return f"replay-{seed}-1"
 
 
-async def make(seed: int = SEED) -> list[str]:
+@contextlib.asynccontextmanager
+async def table_of(seed: int) -> AsyncIterator[tuple[TranscriptRunner, Writer]]:
+    """A transcript runner on a scratch database, its game dice seeded ``seed``, and its writer."""
     with tempfile.TemporaryDirectory() as tmp:
         runner = TranscriptRunner(Path(tmp) / "g.db", 1, Path(tmp) / "images", io.StringIO())
         await runner.open()
         runner.forced_seeds = [game_seed(seed)]
-        w = Writer(runner)
+        try:
+            yield runner, Writer(runner)
+        finally:
+            await runner.close()
+
+
+async def live_game(runner: TranscriptRunner) -> tuple[GameRow, ImperiumRomanumGame]:
+    """The channel's game as it stands now."""
+    assert runner.table is not None
+    row = await runner.table.moderator.channel_game(runner.table.channel_id)
+    assert row is not None
+    game = await runner.table.moderator.load(row)
+    assert isinstance(game, ImperiumRomanumGame)
+    return row, game
+
+
+Pick = Callable[[ImperiumRomanumGame], "tuple[str, Command] | None"]
+
+
+async def play_months(runner: TranscriptRunner, months: int, pick: Pick,
+                      act: Callable[[str, Command], Awaitable[None]], steps: int) -> None:
+    """Load the game and play ``pick``'s commands through ``act`` until the month after
+    ``months`` begins, the game ends, or ``steps`` commands."""
+    for _step in range(steps):
+        row, game = await live_game(runner)
+        if row.status != "active" or game.state.turn > months:
+            return
+        chosen = pick(game)
+        if chosen is None:
+            return
+        await act(*chosen)
+
+
+async def make(seed: int = SEED) -> list[str]:
+    async with table_of(seed) as (runner, w):
         rng = random.Random(seed)
         seen: set[str] = set()
         shared = False
         decisions = 0
-        try:
-            await w.as_user("alice")
-            await w.do("/game new game:imperium_romanum scenario:s12")
-            await w.do("> Seats: rome, dacia")
-            await w.do("/game join seat:rome")
-            await w.as_user("bob")
-            await w.do("/game join seat:dacia")
-            await w.as_user("alice")
-            await w.do("/game start")
-            await w.do("> March AD 101")
-            await w.as_user("zoe")  # a spectator: no seat, nothing to do, only what is public
-            await w.do("! /end")
-            await w.do("> no seat")
-            await w.do("/record power:rome")
-            await w.do("> tax base 21 talents")
-            await w.do("/stack hex:B4415")
-            await w.do("> on top")
-            await w.as_user("bob")
-            await w.do("! /imperium build type:light_infantry_4_12 city:aquincum")
-            await w.do("> §7.4")
-            await w.do("/imperium standing order:combat value:ask")
-            await w.as_user("alice")
-            await w.do("! /imperium build type:legion_24_10 city:aquincum")
-            await w.do("> §15.2")
-            await w.do("/imperium build type:light_infantry_4_12 city:aquincum")  # told to alice alone
-            await w.do("/end")
-            await w.as_user("bob")  # Dacia gives no order: the segment closes at its deadline (4.0)
-            await w.do("wait 11m")
-            await w.do("> Time is up for the Taxation & Mobilization segment")
-            moderator = runner.table.moderator  # type: ignore[union-attr]
-            for _step in range(2000):
-                row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
-                assert row is not None
-                game = await moderator.load(row)
-                assert isinstance(game, ImperiumRomanumGame)
-                if row.status != "active" or game.state.turn > MONTHS:
-                    break
-                pick = choose(game, rng)
-                if pick is None:
-                    break
-                seat, command = pick
-                await w.as_user(USERS[seat])
-                if command.name == "decide" and decisions == 1:
-                    decisions += 1  # the second window is left to its deadline: the default
-                    await w.do("wait 11m")
-                    await w.do(f"> Time ran out for {seat}")
-                    continue
-                if command.name == "decide":
-                    decisions += 1
-                    await w.do("click Respond")
-                    said = await w.do(f"select {command.args['choice']}")
-                elif command.name == "attack" and "mode" not in command.args and not shared:
-                    shared = True  # once through the shared verb: /attack zone: names the hex
-                    said = await w.do(f"/attack zone:{command.args['hex']}")
-                else:
-                    said = await w.do(ready.typed(KIND, command))
-                for key, needle in FIRSTS:
-                    line = next((t for t in said for part in t.splitlines() if needle in part), None)
-                    if key not in seen and line is not None:
-                        seen.add(key)
-                        part = next(p for p in line.splitlines() if needle in p)
-                        await w.do(f"> {part.strip()[:120]}")
-            row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
-            assert row is not None and row.status == "active", "the game ended before six months"
-            game = await moderator.load(row)
-            missing = {"battle", "siege", "supply"} - seen
-            if missing or game.state.turn <= MONTHS:
-                raise RuntimeError(f"missing {sorted(missing)}, month {game.state.turn}")
-            await w.as_user("zoe")
-            await w.do("/imperium map")
-            await w.do("/game status")
-            await w.do(f"> {MONTH_AFTER}")
-        finally:
-            await runner.close()
+        await w.as_user("alice")
+        await w.do("/game new game:imperium_romanum scenario:s12")
+        await w.do("> Seats: rome, dacia")
+        await w.do("/game join seat:rome")
+        await w.as_user("bob")
+        await w.do("/game join seat:dacia")
+        await w.as_user("alice")
+        await w.do("/game start")
+        await w.do("> March AD 101")
+        await w.as_user("zoe")  # a spectator: no seat, nothing to do, only what is public
+        await w.do("! /end")
+        await w.do("> no seat")
+        await w.do("/record power:rome")
+        await w.do("> tax base 21 talents")
+        await w.do("/stack hex:B4415")
+        await w.do("> on top")
+        await w.as_user("bob")
+        await w.do("! /imperium build type:light_infantry_4_12 city:aquincum")
+        await w.do("> §7.4")
+        await w.do("/imperium standing order:combat value:ask")
+        await w.as_user("alice")
+        await w.do("! /imperium build type:legion_24_10 city:aquincum")
+        await w.do("> §15.2")
+        await w.do("/imperium build type:light_infantry_4_12 city:aquincum")  # told to alice alone
+        await w.do("/end")
+        await w.as_user("bob")  # Dacia gives no order: the segment closes at its deadline (4.0)
+        await w.do("wait 11m")
+        await w.do("> Time is up for the Taxation & Mobilization segment")
+
+        async def act(seat: str, command: Command) -> None:
+            nonlocal shared, decisions
+            await w.as_user(USERS[seat])
+            if command.name == "decide" and decisions == 1:
+                decisions += 1  # the second window is left to its deadline: the default
+                await w.do("wait 11m")
+                await w.do(f"> Time ran out for {seat}")
+                return
+            if command.name == "decide":
+                decisions += 1
+                await w.do("click Respond")
+                said = await w.do(f"select {command.args['choice']}")
+            elif command.name == "attack" and "mode" not in command.args and not shared:
+                shared = True  # once through the shared verb: /attack zone: names the hex
+                said = await w.do(f"/attack zone:{command.args['hex']}")
+            else:
+                said = await w.do(ready.typed(KIND, command))
+            for key, needle in FIRSTS:
+                line = next((t for t in said for part in t.splitlines() if needle in part), None)
+                if key not in seen and line is not None:
+                    seen.add(key)
+                    part = next(p for p in line.splitlines() if needle in p)
+                    await w.do(f"> {part.strip()[:120]}")
+
+        await play_months(runner, MONTHS, lambda game: choose(game, rng), act, 2000)
+        row, game = await live_game(runner)
+        assert row.status == "active", "the game ended before six months"
+        missing = {"battle", "siege", "supply"} - seen
+        if missing or game.state.turn <= MONTHS:
+            raise RuntimeError(f"missing {sorted(missing)}, month {game.state.turn}")
+        await w.as_user("zoe")
+        await w.do("/imperium map")
+        await w.do("/game status")
+        await w.do(f"> {MONTH_AFTER}")
     return w.lines
 
 
@@ -263,58 +291,42 @@ class Voyage:
 async def make_s02(seed: int = S02_SEED) -> list[str]:
     """Scenario 2 (Pompey and the pirates), two months of the heuristic player: fleets sail,
     intercept and fight at sea through the ``/imperium`` naval commands."""
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = TranscriptRunner(Path(tmp) / "g.db", 1, Path(tmp) / "images", io.StringIO())
-        await runner.open()
-        runner.forced_seeds = [game_seed(seed)]
-        w = Writer(runner)
+    async with table_of(seed) as (runner, w):
         rng = random.Random(seed)
         seen: set[str] = set()
         voyage = Voyage()
-        try:
-            await w.as_user("alice")
-            await w.do("/game new game:imperium_romanum scenario:s02")
-            await w.do("> Seats: pirates, rome")
-            await w.do("/game join seat:rome")
-            await w.as_user("bob")
-            await w.do("/game join seat:pirates")
-            await w.as_user("alice")
-            await w.do("/game start")
-            moderator = runner.table.moderator  # type: ignore[union-attr]
-            for _step in range(1000):
-                row = await moderator.channel_game(runner.table.channel_id)  # type: ignore[union-attr]
-                assert row is not None
-                game = await moderator.load(row)
-                assert isinstance(game, ImperiumRomanumGame)
-                if row.status != "active" or game.state.turn > 2:
-                    break
-                pick = voyage.step(game) or P.heuristic_choice(game, rng)
-                if pick is None:
-                    break
-                seat, command = pick
-                await w.as_user(S02_USERS[seat])
-                if command.name == "decide":
-                    await w.do("click Respond")
-                    said = await w.do(f"select {command.args['choice']}")
-                else:
-                    line = ready.typed(KIND, command)
-                    said = await w.do(line)
-                    said = [line, *said]
-                    if command.name in TOLD and command.name not in seen:
-                        await w.do(f"> {TOLD[command.name]}")
-                for key, needle in S02_FIRSTS:
-                    found = next((p for t in said for p in t.splitlines() if needle in p), None)
-                    if key not in seen and found is not None:
-                        seen.add(key)
-                        if not found.startswith("/"):
-                            await w.do(f"> {found.strip()[:120]}")
-            missing = {k for k, _n in S02_FIRSTS} - seen
-            if missing:
-                raise RuntimeError(f"scenario 2 transcript lacks {sorted(missing)}")
-            await w.as_user("zoe")
-            await w.do("/game status")
-        finally:
-            await runner.close()
+        await w.as_user("alice")
+        await w.do("/game new game:imperium_romanum scenario:s02")
+        await w.do("> Seats: pirates, rome")
+        await w.do("/game join seat:rome")
+        await w.as_user("bob")
+        await w.do("/game join seat:pirates")
+        await w.as_user("alice")
+        await w.do("/game start")
+
+        async def act(seat: str, command: Command) -> None:
+            await w.as_user(S02_USERS[seat])
+            if command.name == "decide":
+                await w.do("click Respond")
+                said = await w.do(f"select {command.args['choice']}")
+            else:
+                line = ready.typed(KIND, command)
+                said = [line, *await w.do(line)]
+                if command.name in TOLD and command.name not in seen:
+                    await w.do(f"> {TOLD[command.name]}")
+            for key, needle in S02_FIRSTS:
+                found = next((p for t in said for p in t.splitlines() if needle in p), None)
+                if key not in seen and found is not None:
+                    seen.add(key)
+                    if not found.startswith("/"):
+                        await w.do(f"> {found.strip()[:120]}")
+
+        await play_months(runner, 2, lambda game: voyage.step(game) or P.heuristic_choice(game, rng), act, 1000)
+        missing = {k for k, _n in S02_FIRSTS} - seen
+        if missing:
+            raise RuntimeError(f"scenario 2 transcript lacks {sorted(missing)}")
+        await w.as_user("zoe")
+        await w.do("/game status")
     return w.lines
 
 

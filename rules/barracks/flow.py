@@ -425,7 +425,7 @@ def begin_turn(st: BarracksState, seat: str, out: Outcome) -> None:
     if not E.can_play(st, seat):
         hand = st.hands.get(seat, [])
         st.revealed = {seat: list(hand)}
-        shown = ", ".join(E.card_label(c) for c in hand) or _("an empty hand")
+        shown = join(", ", [E.card_label(c) for c in hand]) if hand else _("an empty hand")
         out.say(_("{who} cannot play and shows {shown}: round {round} ends.",
                   who=who(st, seat), shown=shown, round=st.round))
         out.cite("§5.0")
@@ -437,8 +437,8 @@ def end_round(st: BarracksState, out: Outcome) -> None:
     parts = []
     for a in E.area_names(st):
         stats = E.area_stats(st, a)
-        parts.append(f"{E.area_title(st, a)} {stats['score']}")
-    out.say(_("Scores after round {round}: {scores}.", round=st.round, scores=", ".join(parts)))
+        parts.append(join(" ", [E.area_title(st, a), str(stats["score"])]))
+    out.say(_("Scores after round {round}: {scores}.", round=st.round, scores=join(", ", parts)))
     out.map_changed = True
     if st.round >= st.rounds or st.lost:
         st.phase = "over"

@@ -61,7 +61,7 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.core.i18n import _, data_name, join
+from rules.core.i18n import _, _n, data_name, join
 
 SEATS4 = ("p1", "p2", "p3", "p4")
 _SCENARIOS: dict[str, tuple[str, str, tuple[str, ...], int | None, str]] = {
@@ -355,6 +355,18 @@ class BarracksGame(Game[BarracksState]):
             view["frumentarii_seen"] = [card_json(st, c) for c in st.seen]
         view["legal"] = [c.to_json() for c in self.legal_commands(seat)] if seat in self.to_move() else []
         return view
+
+    def private_lines(self, seat: str) -> list[str]:
+        """``/game mine``: the seat's hand (and the cards Frumentarii shows it), in words."""
+        st = self.state
+        hand = [CARDS[cid].label() for cid in st.hands.get(seat, [])]
+        lines: list[str] = [
+            _n("Your hand ({n} card): {cards}", "Your hand ({n} cards): {cards}", len(hand), cards=join(", ", hand))
+            if hand else _("Your hand is empty.")
+        ]
+        if st.phase == "frumentarii" and st.active == seat:
+            lines.append(_("Frumentarii: you see {cards}.", cards=join(", ", [CARDS[cid].label() for cid in st.seen])))
+        return lines
 
     def status_lines(self) -> list[str]:
         st = self.state

@@ -619,10 +619,7 @@ def decide(st: BarracksState, seat: str, did: str, choice: str, out: Outcome) ->
             st.resume = []
             return
     elif kind == "path":
-        if place_invader(st, p["barb"], choice, out):
-            return
-        if st.lost:
-            st.resume = []
+        if place_invader(st, p["barb"], choice, out):  # a #2 space: Roma is not hit from there
             return
     elif kind == "rival_place":
         st.resume = []

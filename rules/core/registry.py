@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from rules.core.game import Game
 from rules.core.i18n import _
@@ -24,36 +24,53 @@ def register_module(module_name: str) -> None:
     register(game_class)
 
 
-_INSTALLED: dict[str, type[Game]] | None = None  # type: ignore[type-arg]
+_ENTRY_POINTS: dict[str, EntryPoint] | None = None
+_LOADED: dict[str, type[Game]] = {}  # type: ignore[type-arg]
 
 
-def _installed() -> dict[str, type[Game]]:  # type: ignore[type-arg]
-    """The games of the ``praetor.games`` entry points, read once per process: reading them
-    scans every installed distribution (milliseconds), and the Moderator asks at each game it
-    loads from the database (issue 14)."""
-    global _INSTALLED
-    if _INSTALLED is None:
-        found: dict[str, type[Game]] = {}  # type: ignore[type-arg]
-        for ep in entry_points(group="praetor.games"):
-            try:
-                cls = ep.load()
-            except ImportError:
-                continue
-            found[cls.KIND] = cls
-        _INSTALLED = found
-    return _INSTALLED
+def _entry_points() -> dict[str, EntryPoint]:
+    """The ``praetor.games`` entry points by name, read once per process: reading them scans
+    every installed distribution (milliseconds), and the Moderator asks at each game it loads
+    from the database (issue 14)."""
+    global _ENTRY_POINTS
+    if _ENTRY_POINTS is None:
+        _ENTRY_POINTS = {ep.name: ep for ep in entry_points(group="praetor.games")}
+    return _ENTRY_POINTS
+
+
+def _installed(kind: str) -> type[Game] | None:  # type: ignore[type-arg]
+    """The game class of entry point ``kind``, imported the first time it is asked for: a
+    process imports the rules of the games it runs only (issue 14: memory at rest)."""
+    if kind not in _LOADED:
+        ep = _entry_points().get(kind)
+        if ep is None:
+            return None
+        try:
+            cls = ep.load()
+        except ImportError:
+            return None
+        _LOADED[kind] = cls
+    return _LOADED[kind]
 
 
 def games() -> dict[str, type[Game]]:  # type: ignore[type-arg]
     """All known games by kind: entry points first, explicit registrations override."""
-    found = dict(_installed())
+    found = {}
+    for name in _entry_points():
+        cls = _installed(name)
+        if cls is not None:
+            found[cls.KIND] = cls
     found.update(_REGISTERED)
     return found
 
 
 def get_game(kind: str) -> type[Game]:  # type: ignore[type-arg]
-    known = games()
-    if kind not in known:
+    """The game class of ``kind`` (a registration, else its entry point, imported now)."""
+    found = _REGISTERED.get(kind) or _installed(kind)
+    if found is None:
+        known = games()  # every game imported: an entry point may be named unlike its kind
+        if kind in known:
+            return known[kind]
         names = ", ".join(sorted(known)) or _("none")
         raise KeyError(_("unknown game {kind} (known: {known})", kind=repr(kind), known=names))
-    return known[kind]
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from rules.core.command import Outcome
-from rules.core.i18n import _, _n, join
+from rules.core.i18n import _, _n, data_name, join
 from rules.imperator import fate, politics
 from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -255,7 +255,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             fs.status = "lost"
             fs.back_year = st.year + 6
             out.say(_("§9.2.1: the {fleet} is lost at sea; back in {year}.",
-                      fleet=st.board.fleets[fid].name, year=fs.back_year))
+                      fleet=data_name(st.board.fleets[fid].name), year=fs.back_year))
             for us in st.units.values():
                 if us.fleet == fid:
                     us.fleet = None

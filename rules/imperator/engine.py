@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import _, _n, data_name
 from rules.imperator import adjust, combat, fate, politics, scenario_rules, stratagems
 from rules.imperator.model import FRONTS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -73,7 +73,7 @@ def phase_c(st: ImperatorState, out: Outcome) -> None:
     for fid, fs in st.fleets.items():
         if fs.status == "lost" and fs.back_year <= st.year:
             fs.status, fs.at = "map", "port"
-            out.say(_("§9.2.1: the {fleet} is back in its port.", fleet=st.board.fleets[fid].name))
+            out.say(_("§9.2.1: the {fleet} is back in its port.", fleet=data_name(st.board.fleets[fid].name)))
     vexillation_reinforcements(st, out)
     _enter_c_step(st, out, 0)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import heapq
 
 from rules.core.command import Outcome
-from rules.core.i18n import _
+from rules.core.i18n import _, data_name
 from rules.imperator import politics, tables
 from rules.imperator.model import ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -31,7 +31,7 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
     st.event = number
     try:
         ev = tables.event(number)
-        label = ev.name
+        label = data_name(ev.name)  # French from the catalogue (the data's name_fr)
     except (KeyError, ValueError):
         label = _("event {number}", number=number)
     out.say(_("Events table: {number}, {event}.", number=number, event=label))

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, data_name
 from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -549,7 +549,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     fd = st.board.fleets[fid]
     fs = st.fleets[fid]
     if fs.status != "map":
-        raise RuleError("§3.5", _("the {name} is not in play", name=fd.name))
+        raise RuleError("§3.5", _("the {name} is not in play", name=data_name(fd.name)))
     if fs.moved:
         raise RuleError("§3.5", _("a fleet moves one step per SMC"))
     to = args.get("to") or args.get("sea")
@@ -623,7 +623,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             st.leaders[x].fleet = None
             st.leaders[x].loc = land
             st.moved[x] = {"pm": 99}
-        out.say(_("The {fleet} lands {cargo} in {zone}.", fleet=fd.name, cargo=', '.join(name(st, c) for c in cargo_u + cargo_l), zone=name(st, land)))
+        out.say(_("The {fleet} lands {cargo} in {zone}.", fleet=data_name(fd.name), cargo=', '.join(name(st, c) for c in cargo_u + cargo_l), zone=name(st, land)))
         record_move(st, dst_zone, land, role, [dst_zone, land])
         after_move(st, out, role, [land])
     else:
@@ -636,7 +636,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             if to == "port":
                 st.leaders[x].fleet = None
         if to == "port":
-            out.say(_("The {fleet} sails back to its port.", fleet=fd.name))
+            out.say(_("The {fleet} sails back to its port.", fleet=data_name(fd.name)))
         else:
-            out.say(_("The {fleet} sails to {zone}.", fleet=fd.name, zone=name(st, to)))
+            out.say(_("The {fleet} sails to {zone}.", fleet=data_name(fd.name), zone=name(st, to)))
     out.map_changed = True

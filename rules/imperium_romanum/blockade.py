@@ -70,8 +70,8 @@ def winter_value(st: IRState, fid: str) -> int:
 
 def room_inside(st: IRState, hex_id: str) -> int:
     """16.3, 17.2.2: the half-LE the besieged city still holds; troops beyond it stay outside."""
-    from rules.imperium_romanum.combat import city_capacity
+    from rules.imperium_romanum.combat import capacity_at
 
     siege = st.sieges[hex_id]
     used = sum(B.le_halves(st.units[u]) for u in B.units_at(st, hex_id, True) if B.is_combat(st.units[u]))
-    return city_capacity(str(siege["city"])) - used
+    return capacity_at(st, hex_id, str(siege.get("seat") or B.seat_of(st, siege["power"]))) - used

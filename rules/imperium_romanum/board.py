@@ -167,8 +167,20 @@ def city_defence(st: IRState, city: str) -> int:
 
 
 def is_port(st: IRState, hex_id: str) -> bool:
-    """IR-ENG-4: a city next to a sea hex is a port (the map's port symbols are not authored)."""
+    """IR-ENG-4: a city next to a sea hex is a port (the map's port symbols are not authored),
+    and so is a non-city port of ``ports.toml`` (IR-ENG-53)."""
     return world(st.scenario).is_port(hex_id)
+
+
+def port_owner(st: IRState, hex_id: str) -> str:
+    """Who holds the port or city on ``hex_id``: a city's owner; a non-city port follows the
+    control of its province (IR-ENG-53); "" for neither."""
+    city = city_at(st, hex_id)
+    if city:
+        return st.city_owner.get(city, "")
+    if world(st.scenario).non_city_port(hex_id):
+        return st.province_owner.get(data().hexes[hex_id].province, "")
+    return ""
 
 
 def secret(text: Text, seat: str) -> Text:
@@ -248,6 +260,10 @@ def lose_leader(st: IRState, lid: str, fate: str, lines: list[Text], by: str = "
         elif treasury:
             st.powers[power]["treasury"] = treasury - treasury // 2
             lines.append(_("Half the treasury of {power} is lost (18.3.1).", power=st.powers[power]["name"]))
+    if st.powers[power].get("chief") == lid:
+        from rules.imperium_romanum import civil_war
+
+        civil_war.chief_lost(st, power, lines, by, in_combat)  # 18.3, 28.1: successor or dissolution
 
 
 def carries_treasury(st: IRState, power: str) -> str:
@@ -280,17 +296,38 @@ def province_control(st: IRState, province: str) -> str:
     return ""
 
 
-def take_city(st: IRState, city: str, power: str, lines: list[Text]) -> None:
-    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1). Cities of
-    the same owner sharing its hex on our map fall with it (IR-ENG-26)."""
+def take_city(st: IRState, city: str, power: str, lines: list[Text], capital_paid: bool = False) -> None:
+    """A city changes hands (16.1); its province may follow (5.6), with morale (19.1, 19.2).
+    Cities of the same owner sharing its hex on our map fall with it (IR-ENG-26).
+    ``capital_paid``: the old owner already lost the capital's morale (a grain rebellion, 22.2.3)."""
     old = st.city_owner.get(city, "")
     for other in world(st.scenario).cities_at.get(data().cities[city].hex, ()):
         if other != city and st.city_owner.get(other, "") == old:
-            _take_one(st, other, power, lines)
-    _take_one(st, city, power, lines)
+            _take_one(st, other, power, lines, capital_paid)
+    _take_one(st, city, power, lines, capital_paid)
 
 
-def _take_one(st: IRState, city: str, power: str, lines: list[Text]) -> None:
+def capital_morale_value(st: IRState, city: str) -> int:
+    """19.2: the morale value the scenario gives the imperial capital ``city`` (0 for any other
+    city)."""
+    return max((p.capital_morale for p in data().scenarios[st.scenario].powers if p.capital == city), default=0)
+
+
+def capital_changes_hands(st: IRState, city: str, old: str, new: str, lines: list[Text], old_paid: bool) -> None:
+    """19.2: the owner who loses an imperial capital loses its morale value and the captor gains
+    it (the grain rebels of 22.2.3 keep no morale, IR-ENG-52)."""
+    value = capital_morale_value(st, city)
+    if not value or old == new:
+        return
+    why = _("imperial capital {city} (19.2)", city=data().cities[city].name)
+    if old in st.powers and old != "rebels" and not old_paid:
+        change_morale(st, old, -value, why, lines)
+    if new in st.powers and new != "rebels":
+        change_morale(st, new, value, why, lines)
+
+
+def _take_one(st: IRState, city: str, power: str, lines: list[Text], capital_paid: bool = False) -> None:
+    capital_changes_hands(st, city, st.city_owner.get(city, ""), power, lines, capital_paid)
     st.city_owner[city] = power
     st.city_damage.pop(city, None)
     lines.append(_("{power} takes {city}.", power=st.powers[power]["name"], city=data().cities[city].name))
@@ -302,8 +339,11 @@ def _take_one(st: IRState, city: str, power: str, lines: list[Text]) -> None:
 
 
 def set_province(st: IRState, province: str, power: str, lines: list[Text]) -> None:
+    from rules.imperium_romanum import militia
+
     before = st.province_owner.get(province, "")
     st.province_owner[province] = power
+    militia.province_changes_hands(st, province, power)  # 29.2
     tax = province_tax(st, province)
     if before:
         change_morale(st, before, -tax, _("province lost"), lines)

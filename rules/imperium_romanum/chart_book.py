@@ -144,10 +144,16 @@ class MobilizationPeriod:
     fort_max_level: str
     cost_sets: tuple[CostSet, ...]
     areas: tuple[MobilizationArea, ...]
+    militia_cost: int = 1
+    """Talents per militia strength point rebuilt (29.4)."""
 
     def costs(self, scenario: int) -> Mapping[str, int]:
         """The unit costs for scenario number ``scenario`` (7.3)."""
         return next(s.costs for s in self.cost_sets if s.first <= scenario <= s.last)
+
+    def area_of(self, province: str) -> MobilizationArea | None:
+        """The mobilization area ``province`` belongs to in this period (7.2), if any."""
+        return next((a for a in self.areas if province in a.provinces), None)
 
     def areas_of(self, provinces: tuple[str, ...]) -> tuple[str, ...]:
         """The area lines a player holding ``provinces`` copies on his form (7.3)."""

@@ -12,6 +12,7 @@ from typing import Any
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -52,27 +53,39 @@ def attack_strength(st: IRState, uid: str, assault: bool, split: bool = False) -
     return value
 
 
-def siege_multiplier(st: IRState, attacker_seat: str) -> int:
-    """14.3: besieged defenders count double, triple against barbarians (deforested provinces
-    and Parthians wait for the Province Display and the scenarios that need them)."""
+def combined_attack_strength(st: IRState, uids: list[str]) -> int:
+    """14.3.1, 14.3.2 (IR-ENG-67): attacking the units outside and assaulting the city at once,
+    only half the attacking cavalry units are halved: half rounded up, the strongest first."""
+    cavalry = sorted((u for u in uids if B.is_cavalry(st.units[u])), key=lambda u: (-B.strength(st.units[u]), u))
+    halved = set(cavalry[: (len(cavalry) + 1) // 2])
+    return sum(attack_strength(st, u, True, split=u not in halved) for u in uids)
+
+
+def siege_multiplier(st: IRState, attacker_seat: str, city: str = "") -> int:
+    """14.3: besieged defenders count double, triple against barbarians and in a deforested
+    province (16.2, the ax of ``province_display.toml``; Parthians wait for the scenarios that
+    need them)."""
     kinds = {st.powers[p]["kind"] for p in B.powers_of(st, attacker_seat)}
-    return 3 if kinds == {"barbarian"} else 2
+    deforested = bool(city) and world(st.scenario).deforested(data().cities[city].hex)
+    return 3 if kinds == {"barbarian"} or deforested else 2
 
 
-def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0) -> int:
-    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, cavalry excepted), then
-    the city's intrinsic defence and the fort's strength added after the multiplier."""
-    mult = siege_multiplier(st, attacker_seat) if assault else 1
+def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat: str, city: str, fort: int = 0,
+                     walled: bool = False) -> int:  # fmt: skip
+    """14.3, 16.1, 21.4: the defenders (doubled or tripled under assault, or behind their side's
+    maximum-level fort, ``walled``; cavalry excepted), then the city's intrinsic defence and the
+    fort's strength added after the multiplier."""
+    mult = siege_multiplier(st, attacker_seat, city) if assault or walled else 1
     total = sum(B.strength(st.units[u]) * (1 if B.is_cavalry(st.units[u]) else mult) for u in uids)
     if city:
         total += B.city_defence(st, city)
     return total + fort
 
 
-def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
+def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
     power's CER; one light unit is attached to each heavy one of its arm and shares it; the
-    rest are D; a city adds its strength as CER B (16.1)."""
+    rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
     heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
@@ -88,6 +101,7 @@ def stack_cer(st: IRState, uids: list[str], city_strength: int = 0) -> str:
         if not B.utype(r).cer and not r.pop("_attached", False):
             by["D"] += B.strength(r)
     by[CITY_CER] += city_strength
+    by[militia[0]] += militia[1]
     total = sum(by.values())
     for grade in CER_GRADES:
         if total and by[grade] * 2 > total:
@@ -179,8 +193,9 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
 
 
 def attack(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """The ``attack`` command (14.1): ``hex``, and ``mode`` "besiege" to lay siege to an empty
-    enemy city instead of assaulting it."""
+    """The ``attack`` command (14.1): ``hex``, ``mode`` "besiege" to lay siege to an empty
+    enemy city instead of assaulting it, and ``fleets`` of the attacker in the hex that join
+    the attack (14.6)."""
     hex_id = str(args.get("hex", ""))
     if hex_id not in data().hexes:
         raise RuleError("§14.1", _("{hex} is not a hex of the map", hex=hex_id or "?"))
@@ -197,6 +212,12 @@ def attack(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     if mode == "besiege" and (defenders and not all(st.units[u]["besieged"] for u in defenders)
                               or not enemy_city(st, seat, hex_id)):  # fmt: skip
         raise RuleError("§17.1", _("only an enemy city with no defenders outside can be besieged"))
+    fleets = B.ids_of(args.get("fleets"))
+    if fleets:
+        if mode == "besiege":
+            raise RuleError("§14.6", _("fleets join an attack, not a siege laid without combat"))
+        FS.check(st, seat, hex_id, fleets)
+        FS.commit(st, hex_id, fleets)
     declare(st, seat, hex_id, lines, mode=mode)
 
 
@@ -280,8 +301,29 @@ def answer_battle(st: IRState, choice: str, lines: list[Text]) -> None:
         lay_siege(st, seat, hex_id, side, lines)
         lines.append(_n("{n} unit accepts siege in the city; the others fight outside (14.3.1).",
                         "{n} units accept siege in the city; the others fight outside (14.3.1).", len(inside)))  # fmt: skip
+        offer_combined(st, seat, hex_id, lines)
+    elif choice == "combined":
+        fight(st, seat, hex_id, lines, combined=True)
+    elif choice == "outside":
         fight(st, seat, hex_id, lines)
     # "besiege": the siege stands, nothing more this segment
+
+
+def offer_combined(st: IRState, seat: str, hex_id: str, lines: list[Text]) -> None:
+    """14.3.1 (IR-ENG-67): after a split defence the attacker strikes the units outside alone
+    (the default) or them and the city at once; the standing order ``assault always`` picks
+    the combined attack without asking."""
+    order = st.standing.get(seat, {}).get("assault", "ask")
+    if order == "always" or seat not in st.seats:
+        fight(st, seat, hex_id, lines, combined=order == "always")
+        return
+    st.seq += 1
+    prompt = _("The defenders of {hex} split (14.3.1): attack the units outside alone, or them and the city at once?",
+               hex=hex_id)  # fmt: skip
+    st.pending = {"id": f"combined-{st.seq}", "seat": seat, "kind": "combined", "prompt": text_to_json(prompt),
+                  "choices": [["outside", text_to_json(_("The units outside alone"))],
+                              ["combined", text_to_json(_("The units outside and an assault on the city"))]],
+                  "default": "outside", "section": "§14.3.1", "hex": hex_id, "attacker": seat}  # fmt: skip
 
 
 def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text]) -> None:
@@ -303,13 +345,24 @@ def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False
-    capacity = city_capacity(city)
+    capacity = capacity_at(st, hex_id, side)
     return sum(B.le_halves(st.units[u]) for u in uids if not st.units[u]["type"].startswith("fleet")) <= capacity
 
 
 def city_capacity(city: str) -> int:
     """16.3: the half-LE a city holds."""
     return ROMA_CAPACITY_HALVES if city in ("roma", "constantinopolis") else CITY_CAPACITY_HALVES
+
+
+def capacity_at(st: IRState, hex_id: str, side: str) -> int:
+    """16.3, 21.4: the half-LE the side's city in the hex holds; no limit with the side's
+    maximum-level fort there."""
+    from rules.imperium_romanum import forts
+
+    return UNLIMITED if forts.is_maximum(st, hex_id, side) else city_capacity(B.city_at(st, hex_id))
+
+
+UNLIMITED = 10**6
 
 
 def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[str]:
@@ -321,7 +374,7 @@ def split_inside(st: IRState, side: str, hex_id: str, uids: list[str]) -> list[s
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return []
-    room = city_capacity(city)
+    room = capacity_at(st, hex_id, side)
     land = [u for u in uids if not B.is_fleet(st.units[u]) and B.is_combat(st.units[u])]
     if sum(B.le_halves(st.units[u]) for u in land) <= room:
         return []  # everyone fits: a plain acceptance of siege (14.3)
@@ -405,11 +458,11 @@ def choose_losses(st: IRState, uids: list[str], required: int) -> list[str]:
     IR-ENG-18 default: weakest units first, multipliers never count, 14.5)."""
     chosen: list[str] = []
     total = 0
-    for uid in sorted(uids, key=lambda u: (B.strength(st.units[u]), u)):
+    for uid in sorted(uids, key=lambda u: (FS.loss_value(st.units[u]), u)):
         if total >= required:
             break
         chosen.append(uid)
-        total += B.strength(st.units[uid])
+        total += FS.loss_value(st.units[uid])
     return chosen
 
 
@@ -421,10 +474,10 @@ def relative_loss(code: str, other_loss: int) -> int:
     return -(-(frac * other_loss).numerator // (frac * other_loss).denominator)
 
 
-def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool) -> tuple[str, int, str, int]:
+def battle_morale(st: IRState, seat: str, hex_id: str, assault: bool, combined: bool = False) -> tuple[str, int, str, int]:
     """19.3.2: the power whose morale each side uses, and that morale."""
     side, defenders = defender_seat(st, seat, hex_id)
-    fighters = [u for u in defenders if B.is_combat(st.units[u]) and st.units[u]["besieged"] == assault]
+    fighters = [u for u in defenders if B.is_combat(st.units[u]) and (combined or st.units[u]["besieged"] == assault)]
     att_power, att_morale = side_morale(st, attackers_at(st, seat, hex_id), hex_id, seat)
     def_power, def_morale = side_morale(st, fighters, hex_id, side) if side in st.seats or fighters else ("", 0)
     city = enemy_city(st, seat, hex_id)
@@ -441,20 +494,21 @@ def donative_cap(st: IRState, power: str) -> int:
     return max(0, min(st.powers[power]["treasury"], st.powers[power]["morale"] * DONATIVE_CAP_PERCENT // 100))
 
 
-def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False) -> None:
+def fight(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False, combined: bool = False) -> None:
     """Before the odds (19.3.1): when a donative could change the morale modifier, the attacker
-    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved."""
-    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault)
+    and then the defender may each promise talents (IR-ENG-29); then the battle is resolved.
+    ``combined``: the outside units and the city at once (14.3.1, IR-ENG-67)."""
+    att_power, att_m, def_power, def_m = battle_morale(st, seat, hex_id, assault, combined)
     side, _defenders = defender_seat(st, seat, hex_id)
     caps = (donative_cap(st, att_power) if st.standing.get(seat, {}).get("donative", "ask") == "ask" else 0,
             donative_cap(st, def_power) if side in st.seats and st.standing.get(side, {}).get("donative", "ask") == "ask"
             else 0)  # fmt: skip
     now = morale_modifier(att_m, def_m)
     if morale_modifier(att_m + caps[0], def_m) == now and morale_modifier(att_m, def_m + caps[1]) == now:
-        resolve(st, seat, hex_id, lines, assault)
+        resolve(st, seat, hex_id, lines, assault, combined=combined)
         return
     battle = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "caps": list(caps), "bids": [0, 0],
-              "powers": [att_power, def_power]}  # fmt: skip
+              "powers": [att_power, def_power], "combined": combined}  # fmt: skip
     _ask_donative(st, battle, 0 if caps[0] else 1)
 
 
@@ -473,6 +527,7 @@ def _ask_donative(st: IRState, battle: dict[str, Any], stage: int) -> None:
 def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
     p, st.pending = st.pending, {}
     battle = {k: p[k] for k in ("hex", "attacker", "side", "assault", "caps", "bids", "powers")}
+    battle["combined"] = bool(p.get("combined"))
     battle["bids"] = list(battle["bids"])
     battle["bids"][p["stage"]] = int(choice)
     if p["stage"] == 0 and battle["caps"][1]:
@@ -482,18 +537,18 @@ def answer_donative(st: IRState, choice: str, lines: list[Text]) -> None:
         if bid:
             st.powers[power]["treasury"] -= bid
             lines.append(_("{power} pays a donative of {bid} talents (19.3.1).", power=st.powers[power]["name"], bid=bid))
-    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]))
+    resolve(st, str(battle["attacker"]), str(battle["hex"]), lines, bool(battle["assault"]), (battle["bids"][0], battle["bids"][1]),
+            bool(battle["combined"]))  # fmt: skip
 
 
 def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: bool = False,
-            bids: tuple[int, int] = (0, 0)) -> None:  # fmt: skip
+            bids: tuple[int, int] = (0, 0), combined: bool = False) -> None:  # fmt: skip
     """Resolve a land combat (14.4, 14.5): the attacker rolls a d6 on the Land CRT column of the
-    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1)."""
+    odds, with leaders, CER, terrain and morale modifiers (morale raised by donatives, 19.3.1).
+    ``combined`` (14.3.1): the units outside and those besieged defend together."""
     side, defenders = defender_seat(st, seat, hex_id)
-    if assault:
-        defenders = [u for u in defenders if st.units[u]["besieged"]]
-    else:
-        defenders = [u for u in defenders if not st.units[u]["besieged"]]
+    if not combined:
+        defenders = [u for u in defenders if bool(st.units[u]["besieged"]) == assault]
     fighters = [u for u in defenders if B.is_combat(st.units[u])]
     attackers = attackers_at(st, seat, hex_id)
     city = enemy_city(st, seat, hex_id)
@@ -504,12 +559,33 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
-    att = sum(attack_strength(st, u, assault) for u in attackers)
-    dfn = defence_strength(st, fighters, assault, seat, city, fort)
+    fleets = FS.joined(st, seat, hex_id)  # 14.6: fleets that joined the attack
+    if fleets:
+        st.stat("fleets_in_land_combat")
+    if combined:
+        att = combined_attack_strength(st, attackers) + FS.land_strength(st, fleets)
+    else:
+        att = sum(attack_strength(st, u, assault) for u in attackers) + FS.land_strength(st, fleets)
+    attackers = attackers + fleets
+    walled = not assault and forts.is_maximum(st, hex_id, side)  # 21.4 b, c (IR-ENG-63)
+    outside_a_siege = not assault and not combined and hex_id in st.sieges
+    if combined:  # 14.3.1: the besieged multiplied, the others at their own strength
+        inside = [u for u in fighters if st.units[u]["besieged"]]
+        dfn = defence_strength(st, inside, True, seat, city, fort) + defence_strength(
+            st, [u for u in fighters if u not in inside], False, seat, "", 0, walled)
+    else:
+        walls = "" if outside_a_siege else city  # 14.3.1: units outside a besieged city fight without its walls
+        dfn = defence_strength(st, fighters, assault, seat, walls, fort, walled)
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
+    from rules.imperium_romanum import militia as MIL
+
+    att_mil = MIL.for_side(st, B.powers_of(st, seat), hex_id)  # 29.3: the province's militia joins its owner
+    def_mil = MIL.for_side(st, B.powers_of(st, side) or [side], hex_id) if fighters or city or fort else ("", 0)
+    att += att_mil[1]
+    dfn += def_mil[1] * (siege_multiplier(st, seat, city) if assault else 1)  # doubled or tripled under assault
     column = column_for(att, dfn)
-    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault)
+    att_power, att_morale, def_power, def_morale = battle_morale(st, seat, hex_id, assault, combined)
     att_morale += bids[0]
     def_morale += bids[1]
     mods: list[tuple[str, int]] = []
@@ -518,8 +594,10 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         mods.append((_("§14.4.2a attacking leader"), B.leader_value(att_leader)))
     if def_leader:
         mods.append((_("§14.4.2b defending leader"), -B.leader_value(def_leader)))
-    city_strength = (B.city_defence(st, city) if city else 0) + fort  # cities, ports and forts are CER B
-    cer = cer_modifier(data().charts, stack_cer(st, attackers), stack_cer(st, fighters, city_strength))
+    city_strength = (B.city_defence(st, city) if city and not outside_a_siege else 0) + fort  # cities, ports and forts are CER B
+    province = world(st.scenario).province(hex_id)
+    cer = cer_modifier(data().charts, stack_cer(st, attackers, 0, (MIL.cer(st, province), att_mil[1])),
+                       stack_cer(st, fighters, city_strength, (MIL.cer(st, province), def_mil[1])))  # fmt: skip
     if cer:
         mods.append((_("§14.4.3 CER"), cer))
     if world(st.scenario).terrain(hex_id) in ("rough", "marsh"):
@@ -532,12 +610,12 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     st.stat("battles")
     lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
                    att=att, dfn=dfn, column=column, roll=roll.result, a=cell.attacker, d=cell.defender))  # fmt: skip
-    ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "attackers": attackers,
+    ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "combined": combined, "attackers": attackers,
            "fighters": fighters, "defenders": defenders, "city": city, "fort": fort, "cell": [cell.attacker, cell.defender, cell.winner],
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
-                              "def": sum(B.strength(st.units[u]) for u in attackers)},
-           "step": 0, "e_att": 0, "e_def": 0, "lost": 0}  # fmt: skip
+                              "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
+           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]]}  # fmt: skip
     run_losses(st, ctx, lines)
 
 
@@ -549,15 +627,17 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     att_code, def_code = ctx["cell"][0], ctx["cell"][1]
     if ctx["step"] == 0:
         if att_code == "E":
-            ctx["e_att"] = _sp_lost(st, _apply(st, ctx["attackers"], "E", 0, ctx["def_power"], lines))
+            ctx["e_att"] = _sp_lost(st, _apply(st, ctx["attackers"], "E", 0, ctx["def_power"], lines)) + _militia_loss(st, ctx, True, None, lines)
         if def_code == "E":
-            ctx["e_def"] = _sp_lost(st, _apply(st, ctx["fighters"], "E", 0, ctx["att_power"], lines))
+            ctx["e_def"] = _sp_lost(st, _apply(st, ctx["fighters"], "E", 0, ctx["att_power"], lines)) + _militia_loss(st, ctx, False, None, lines)
         ctx["step"], ctx["lost"] = 1, 0
     while ctx["step"] in (1, 2):
         attacking = ctx["step"] == 1
         code = att_code if attacking else def_code
         alive = [u for u in ctx["attackers" if attacking else "fighters"] if u in st.units]
         required = 0 if code in ("E", "N") else relative_loss(code, ctx["e_def"] if attacking else ctx["e_att"])
+        if ctx["lost"] < required:  # 29.3: militia takes the losses first
+            ctx["lost"] += _militia_loss(st, ctx, attacking, required - ctx["lost"], lines)
         if ctx["lost"] >= required or not alive:
             ctx["step"], ctx["lost"] = ctx["step"] + 1, 0
             continue
@@ -576,21 +656,31 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     after_losses(st, ctx, lines)
 
 
+def _militia_loss(st: IRState, ctx: dict[str, Any], attacking: bool, sp: int | None, lines: list[Text]) -> int:
+    """29.3: the militia SP a side loses (all of it when ``sp`` is None), counted in its losses."""
+    from rules.imperium_romanum import militia as MIL
+
+    power = str((ctx.get("militia") or ["", ""])[0 if attacking else 1])
+    if not power:
+        return 0
+    return MIL.lose(st, power, str(ctx["hex"]), MIL.available(st, power, str(ctx["hex"])) if sp is None else sp, lines)
+
+
 def loss_options(st: IRState, alive: list[str]) -> list[str]:
     """One unit of each kind (type and seasoning) that could be lost, the weakest first."""
     seen: dict[tuple[str, bool], str] = {}
-    for uid in sorted(alive, key=lambda u: (B.strength(st.units[u]), u)):
+    for uid in sorted(alive, key=lambda u: (FS.loss_value(st.units[u]), u)):
         seen.setdefault((st.units[uid]["type"], bool(st.units[uid]["vet"])), uid)
     return list(seen.values())
 
 
 def _lose_one(st: IRState, ctx: dict[str, Any], uid: str, attacking: bool, lines: list[Text]) -> None:
-    ctx["lost"] += B.strength(st.units[uid])
-    B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=str(ctx["def_power"] if attacking else ctx["att_power"]))
+    ctx["lost"] += FS.loss_value(st.units[uid])
+    FS.lose(st, uid, list(ctx["attackers"]), lines, str(ctx["def_power"] if attacking else ctx["att_power"]))
 
 
 def _sp_lost(st: IRState, uids: list[str]) -> int:
-    return sum(B.strength(st.eliminated[u]) for u in uids)
+    return sum(FS.loss_value(st.eliminated[u]) for u in uids)
 
 
 def answer_losses(st: IRState, choice: str, lines: list[Text]) -> None:
@@ -665,7 +755,7 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     att_power, assault = str(ctx["att_power"]), bool(ctx["assault"])
     defender_code = ctx["cell"][1]
     winner_is_attacker = ctx["cell"][2] == "attacker"
-    survivors_att = [u for u in attackers if u in st.units]
+    survivors_att = [u for u in attackers if u in st.units and not B.is_fleet(st.units[u])]  # 14.6: fleets stay
     survivors_def = [u for u in fighters if u in st.units]
     forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
     leader_alone_safe = not fighters and not city and not fort and defender_code == "N"  # 18.2a
@@ -678,6 +768,8 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
               "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
     loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
+    if ctx.get("combined"):
+        losers = [u for u in losers if not st.units[u]["besieged"]]  # 14.5.1: the besieged stay under siege
     if losers and not (assault and winner_is_attacker):
         dests = retreat_hexes(st, loser, hex_id, losers)
         order = st.standing.get(loser, {}).get("retreat", "ask")
@@ -774,7 +866,8 @@ def _apply(st: IRState, uids: list[str], code: str, other_loss: int, by: str, li
     else:
         victims = choose_losses(st, alive, relative_loss(code, other_loss))
     for uid in victims:
-        B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=by)
+        if uid in st.units:  # a fleet's troops may have gone down with it
+            FS.lose(st, uid, alive, lines, by)
     return victims
 
 
@@ -844,7 +937,7 @@ def _capture(st: IRState, seat: str, hex_id: str, city: str, power: str, lines: 
     for uid in B.units_at(st, hex_id):
         st.units[uid]["besieged"] = False
     st.stat("cities_taken")
-    B.take_city(st, city, power, lines)
+    B.take_city(st, city, power, lines)  # with the capital's morale (19.2)
 
 
 def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list[str], lines: list[Text]) -> None:

@@ -150,6 +150,8 @@ class Power:
     (8.1, 26.1), a multiple of 0.5; ``None`` when the scenario gives none."""
     naval_bonus: int = 0
     """Added to the power's naval rolls where the rules name the naval bonus (27.1.2, 38)."""
+    successors: tuple[str, ...] = ()
+    """The leaders who in turn become Emperor or Rex when he is eliminated (18.3, 28.1)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,10 @@ class Scenario:
     powers: tuple[Power, ...]
     deployments: tuple[Deployment, ...]
     victory: tuple[Victory, ...]
+    limitanei: tuple[str, ...] = ()
+    """The provinces the scenario gives limitanei (30.0)."""
+    limitanei_cost: int = 0
+    """Extra MP a non-Roman unit pays to enter a hex with limitanei (30.0)."""
 
 
 @dataclass(frozen=True)

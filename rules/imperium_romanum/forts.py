@@ -32,6 +32,12 @@ def level_of(st: IRState, hex_id: str, side: str) -> int:
     return max((lvl for p, lvl in st.forts.get(hex_id, {}).items() if side_of(st, p) == side), default=0)
 
 
+def is_maximum(st: IRState, hex_id: str, side: str) -> bool:
+    """21.4: the side holds a fort of the period's maximum level in the hex (21.2), which acts in
+    many ways like a city."""
+    return level_of(st, hex_id, side) >= fort_max_level(period(st))
+
+
 def strength_of(st: IRState, hex_id: str, side: str) -> int:
     """21.4: the fort's strength, added to its side's defenders or defending alone."""
     return fort_strength(period(st), level_of(st, hex_id, side))
@@ -155,6 +161,67 @@ def remove_forts(st: IRState, hex_id: str, side: str, lines: list[Text]) -> None
             lines.append(_("The fort of {power} at {hex} is razed (21.3).", power=st.powers[power]["name"], hex=hex_id))
     if not forts:
         st.forts.pop(hex_id, None)
+
+
+def is_heavy_infantry(unit: dict[str, Any]) -> bool:
+    """Legions and the other heavy infantry: combat units that are neither cavalry nor light."""
+    return B.is_combat(unit) and not B.is_cavalry(unit) and unit["type"] not in B.LIGHT_INFANTRY
+
+
+def demolish(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """The ``demolish {units, power?}`` command (21.3, IR-ENG-63): heavy infantry spends as many
+    MP as the fort's level (D 1 .. A 4), pooled among the units named, and the fort of
+    ``power`` (a power of the same seat; the units' own by default) in their hex is gone at once."""
+    ids, hex_id, target, level = check_demolish(st, seat, args)
+    from rules.imperium_romanum import movement
+
+    movement.activate(st, seat, [u for u in ids if not st.units[u]["activated"]], [], "", lines)
+    due = level
+    for uid in ids:
+        spent = min(due, int(st.units[uid]["mp"]))
+        st.units[uid]["mp"] -= spent
+        due -= spent
+    if due:
+        raise RuleError("§21.3", _("the units have {mp} MP among them after their supply check; the fort needs {level}",
+                                   mp=level - due, level=level))  # fmt: skip
+    forts = st.forts[hex_id]
+    del forts[target]
+    if not forts:
+        del st.forts[hex_id]
+    st.stat("forts_demolished")
+    lines.append(_("The level {level} fort of {power} at {hex} is demolished (21.3).", level=LEVEL_NAMES[level],
+                   power=st.powers[target]["name"], hex=hex_id))  # fmt: skip
+
+
+def check_demolish(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str], str, str, int]:
+    """Every condition of a demolition, changing nothing: the units, their hex, the fort's power
+    and its level. A unit not yet activated counts its MA (its supply check comes first, 13.0)."""
+    ids = B.ids_of(args.get("units"))
+    if not ids or any(u not in st.units for u in ids):
+        raise RuleError("§21.3", _("name the heavy infantry units that demolish the fort"))
+    recs = [st.units[u] for u in ids]
+    hexes, powers = {r["hex"] for r in recs}, {r["power"] for r in recs}
+    if len(hexes) != 1 or len(powers) != 1:
+        raise RuleError("§21.3", _("the demolishers are units of one power in one hex"))
+    hex_id, power = hexes.pop(), powers.pop()
+    if B.seat_of(st, power) != seat or not B.can_act(st, power):
+        raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[power]["name"]))
+    if any(not is_heavy_infantry(r) for r in recs):
+        raise RuleError("§21.3", _("only heavy infantry demolishes fortifications"))
+    if any(r["besieged"] or r.get("aboard") or is_builder(st, u) for u, r in zip(ids, recs, strict=True)):
+        raise RuleError("§21.3", _("besieged units, troops aboard and fort builders demolish nothing"))
+    target = str(args.get("power") or power)
+    level = st.forts.get(hex_id, {}).get(target, 0)
+    if not level:
+        raise RuleError("§21.3", _("there is no fort of {power} at {hex}", power=st.powers.get(target, {}).get("name", target),
+                                   hex=hex_id))  # fmt: skip
+    if side_of(st, target) != seat:
+        raise RuleError("§21.3", _("a player demolishes his own forts; an enemy fort goes when its hex is taken"))
+    mp = sum(int(r["mp"]) if r["activated"] else B.utype(r).ma for r in recs)
+    if mp < level:
+        raise RuleError("§21.3", _("a level {name} fort takes {level} MP of heavy infantry; the units have {mp}",
+                                   name=LEVEL_NAMES[level], level=level, mp=mp))  # fmt: skip
+    return ids, hex_id, target, level
 
 
 def upkeep(st: IRState, lines: list[Text]) -> None:

@@ -7,7 +7,8 @@ Commands (arguments are strings or lists of strings):
 
 ``end``                               finish your part of the current segment
 ``move {units, to, path?, force_march?}``  move a group of units and leaders (12.0, 12.5)
-``attack {hex, mode?}``               attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1)
+``attack {hex, mode?, fleets?}``      attack in a hex; ``mode: besiege`` lays siege to an empty city (14.1, 17.1);
+                                      ``fleets`` of yours in the hex join the attack (14.6)
 ``propose_alliance {with}``           offer a one-month alliance (5.8); the other seat confirms
 ``give_talents {to, amount}``         offer talents to another major power (6.0); the other seat confirms
 ``ransom {leader, talents}``          offer to free a prisoner for talents, 0 to free him (18.2.1)
@@ -17,6 +18,7 @@ Commands (arguments are strings or lists of strings):
 ``decide {id, choice}``               answer the open response window
 ``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
 ``fortify {units}``                   build field fortifications (21.1)
+``demolish {units, power?}``          heavy infantry spends MP to destroy a fort in its hex (21.3)
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
@@ -25,6 +27,7 @@ Commands (arguments are strings or lists of strings):
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.core.command import (
@@ -45,7 +48,9 @@ from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
@@ -58,17 +63,30 @@ from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.views import public_view, seat_view, status_lines
+from rules.imperium_romanum.views import private_lines, public_view, seat_view, status_lines
 from rules.imperium_romanum.world import data
 
 PLAYABLE = ("s12", "s01", "s02")
 """Scenarios the engine runs; the others need rules not yet supported."""
-BLOCKERS = {"s24": ("§28", _("the Roman civil war rules"))}
+BLOCKERS: dict[str, tuple[str, Text]] = {}
+"""Scenarios refused at /game new, with the special rule they still need (NotYetSupported)."""
 STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_fight"), "assault": ("ask", "always"),
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
             "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
             "naval_order": ("ask", "first")}
+ORDER_WORDS: dict[str, Text] = {
+    "intercept": _("interception"), "combat": _("land combat"), "assault": _("assault"), "retreat": _("retreat"),
+    "elite": _("elite units"), "donative": _("donative"), "plunder": _("plunder"), "naval_port": _("naval combat in port"),
+    "losses": _("losses"), "seasoning": _("seasoning"), "supply": _("supply"), "shortfall": _("supply shortfall"),
+    "naval_order": _("naval order"),
+}  # fmt: skip
+"""Each standing order, and each of its answers, as readers see them (issue 13)."""
+ANSWER_WORDS: dict[str, Text] = {
+    "ask": _("ask me"), "never": _("never"), "always": _("always"), "always_fight": _("always fight"),
+    "first": _("the first on offer"), "inside": _("inside"), "outside": _("outside"), "weakest": _("the weakest"),
+    "largest": _("the largest"), "bt": _("the baggage train"), "strongest": _("the strongest"),
+}  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
@@ -182,6 +200,9 @@ class ImperiumRomanumGame(Game[IRState]):
     def seat_view(self, seat: str) -> dict[str, Any]:
         return seat_view(self.state, seat)
 
+    def private_lines(self, seat: str) -> list[str]:
+        return private_lines(self.state, seat)
+
     def status_lines(self) -> list[str]:
         return status_lines(self.state)
 
@@ -206,12 +227,14 @@ ACTION_HELP: dict[str, Text] = {
     "propose_alliance": _("Offer a one-month alliance (5.8)"),
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
+    "militia": _("Rebuild a province's militia (29.4)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
     "debark": _("Land troops, or invade from the sea (10.4.3, 10.5)"),
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
+    "demolish": _("Demolish a fort with heavy infantry (21.3)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
 
@@ -231,7 +254,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
                                        "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
                                        "naval_order ask/first"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
-        lines.append(_("{seat} sets a standing order: {order} {value}.", seat=seat, order=order, value=value))
+        lines.append(_("{seat} sets a standing order: {order}, {value}.", seat=seat, order=ORDER_WORDS.get(order, order),
+                       value=ANSWER_WORDS.get(value, value)))  # fmt: skip
         return
     if name == "decide":
         if SD.is_deadline(st, args):
@@ -266,6 +290,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "militia":
+        if st.segment != "taxation":
+            raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
+        MIL.rebuild(st, seat, args, lines)
     elif name == "convert":
         if st.segment != "movement":
             raise RuleError("§34", _("a fleet becomes a legion in its owner's Land Movement segment"))
@@ -274,6 +302,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
         F.fortify(st, seat, args, lines)
+    elif name == "demolish":
+        if st.segment != "movement":
+            raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
+        F.demolish(st, seat, args, lines)
     elif name == "propose_alliance":
         D.propose_alliance(st, seat, args, lines)
     elif name == "give_talents":
@@ -298,7 +330,7 @@ def end(st: IRState, seat: str, lines: list[Text]) -> None:
 def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     p = st.pending
     if not p:
-        raise RuleError("", _("there is no open decision"))
+        raise RuleError("§4.0", _("there is no open decision"))  # a window is answered only while open
     if seat != p["seat"]:
         raise RuleError(str(p.get("section", "")), _("the open decision is {seat}'s", seat=p["seat"]))
     if args.get("id") not in (None, "", p["id"]):
@@ -309,7 +341,7 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     kind = p["kind"]
     if kind == "intercept":
         M.answer_interception(st, choice, lines)
-    elif kind in ("battle", "assault"):
+    elif kind in ("battle", "assault", "combined"):
         C.answer_battle(st, choice, lines)
     elif kind == "retreat":
         C.answer_retreat(st, choice, lines)
@@ -348,6 +380,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     out: list[Command] = []
     if st.segment == "taxation":
         out += [Command("build", args) for args in MOB.build_commands(st, seat)]
+        out += [Command("militia", args) for args in MIL.rebuild_options(st, seat)]
     if st.segment == "diplomacy":
         out += offer_commands(st, seat, "propose_alliance", [{"with": other} for other in SEQ.waiting(st) if other != seat])
         out += offer_commands(st, seat, "ransom", [{"leader": lid, "talents": 0} for lid, rec in sorted(st.leaders.items())
@@ -359,6 +392,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "movement":
         out += move_commands(st, seat)
         out += fort_commands(st, seat)
+        out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
@@ -368,17 +402,10 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
 
 
 def offer_commands(st: IRState, seat: str, name: str, candidates: list[dict[str, Any]]) -> list[Command]:
-    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy)."""
-    import copy
-
-    out = []
-    for args in candidates:
-        try:
-            dispatch(copy.deepcopy(st), seat, Command(name, args), [])
-        except RuleError:
-            continue
-        out.append(Command(name, args))
-    return out
+    """The diplomacy offers of ``candidates`` that the rules accept now (tried on a copy: an
+    offer's check and its opening are one function, diplomacy.py)."""
+    return [Command(name, args) for args in candidates
+            if passes(dispatch, copy.deepcopy(st), seat, Command(name, args), [])]
 
 
 def check_must_attack(st: IRState, seat: str) -> None:
@@ -476,6 +503,24 @@ def fort_commands(st: IRState, seat: str) -> list[Command]:
     return out
 
 
+def demolish_commands(st: IRState, seat: str) -> list[Command]:
+    """21.3: for each fort in a hex where the seat has heavy infantry with MP, one ``demolish``
+    by all of one power's heavy infantry there."""
+    out = []
+    for hex_id in sorted(st.forts):
+        crews: dict[str, list[str]] = {}
+        for uid in B.units_at(st, hex_id, False):
+            rec = st.units[uid]
+            if B.seat_of(st, rec["power"]) == seat and F.is_heavy_infantry(rec) and (not rec["activated"] or rec["mp"] > 0):
+                crews.setdefault(rec["power"], []).append(uid)
+        for power, uids in sorted(crews.items()):
+            for target in sorted(st.forts[hex_id]):
+                args: dict[str, Any] = {"units": uids} if target == power else {"units": uids, "power": target}
+                if passes(F.check_demolish, st, seat, args):
+                    out.append(Command("demolish", args))
+    return out
+
+
 def convert_commands(st: IRState, seat: str) -> list[Command]:
     """34: every fleet of the seat that may become a legion now."""
     out = []
@@ -496,6 +541,10 @@ def attack_commands(st: IRState, seat: str) -> list[Command]:
         if not side:
             continue
         out.append(Command("attack", {"hex": hex_id}))
+        fleets = [u for u in B.units_at(st, hex_id, False) if B.is_fleet(st.units[u])
+                  and passes(FS.check, st, seat, hex_id, [u])]  # fmt: skip
+        if fleets:
+            out.append(Command("attack", {"hex": hex_id, "fleets": fleets}))  # 14.6
         if C.enemy_city(st, seat, hex_id) and all(st.units[u]["besieged"] for u in defenders) and hex_id not in st.sieges:
             out.append(Command("attack", {"hex": hex_id, "mode": "besiege"}))
     return out

@@ -30,8 +30,8 @@ def capital_of(st: IRState, power: str) -> str:
 
 
 def capital_morale(st: IRState, power: str) -> int:
-    scenario_power = next((p for p in data().scenarios[st.scenario].powers if p.id == power), None)
-    return scenario_power.capital_morale if scenario_power is not None else 0
+    """19.2: the morale value of the power's imperial capital (``board.capital_morale_value``)."""
+    return B.capital_morale_value(st, capital_of(st, power))
 
 
 def wheat_of(st: IRState, province: str, capital: str) -> int:
@@ -116,7 +116,7 @@ def rebel(st: IRState, power: str, capital: str, lines: list[Text]) -> None:
             for uid in [u for u in B.units_at(st, hex_id, True)]:
                 B.eliminate_unit(st, uid, lines, _("the capital surrendered (22.2.3)"), by=taker)
             del st.sieges[hex_id]
-            B.take_city(st, capital, taker, lines)
+            B.take_city(st, capital, taker, lines, capital_paid=True)  # 22.2.3 took the owner's capital morale
             for _i in range(rules.rebel_count):
                 MOB._place(st, taker, rules.rebel_unit, hex_id)
             return

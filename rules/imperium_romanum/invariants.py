@@ -21,7 +21,7 @@ views; an empty list means the state is sound. The checks:
 from __future__ import annotations
 
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.combat import city_capacity
+from rules.imperium_romanum.combat import capacity_at
 from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.state import IRState
@@ -65,7 +65,7 @@ def _places(st: IRState) -> list[str]:
             out.append(f"eliminated {uid} still names the hex {rec['hex']}")
     for hex_id, siege in sorted(st.sieges.items()):
         inside = sum(B.le_halves(st.units[u]) for u in B.units_at(st, hex_id, True) if B.is_combat(st.units[u]))
-        if inside > city_capacity(str(siege["city"])):
+        if inside > capacity_at(st, hex_id, str(siege.get("seat") or B.seat_of(st, siege["power"]))):
             out.append(f"{inside} half-LE are besieged in {hex_id}, more than the city holds (16.3)")
     capacity = naval_charts().transport["capacity_halves"]
     for fid, rec in sorted(st.units.items()):

@@ -441,6 +441,14 @@ def _scenario(
     for rule in specials:
         if not rule.split(".")[0].isdigit() or int(rule.split(".")[0]) not in SPECIAL_RULES:
             problems.append(_("{name}: scenario: special rule {rule} is not among rules 26-38", name=name, rule=rule))
+    limitanei = head.get("limitanei", {})
+    guarded = tuple(str(p) for p in limitanei.get("provinces", []))
+    guard_cost = limitanei.get("cost", 0)
+    if limitanei and ("30" not in specials or any(p not in provinces for p in guarded) or not guarded
+                      or isinstance(guard_cost, bool) or not isinstance(guard_cost, int) or not 1 <= guard_cost <= 20
+                      or "src" not in limitanei):  # fmt: skip
+        problems.append(_("{name}: scenario: limitanei need rule 30, known provinces, a cost of 1 to 20 MP and a src (30.0)",
+                          name=name))  # fmt: skip
     powers: list[Power] = []
     holder: dict[str, str] = {}
     for entry in doc.get("power", []):
@@ -460,6 +468,7 @@ def _scenario(
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
             str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
             _replacement(name, pid, entry, problems), int(entry.get("naval_bonus", 0)),
+            tuple(str(lid) for lid in entry.get("successors", [])),
         ))  # fmt: skip
         _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}
@@ -511,6 +520,10 @@ def _scenario(
             lid = power.get(title)
             if lid is not None and placed_leaders.get(lid) != power.get("id"):
                 problems.append(_("{name}: power {pid}: {title} {lid} is not set up with it", name=name, pid=power.get("id"), title=title, lid=lid))
+        for lid in power.get("successors", []):
+            if placed_leaders.get(lid) != power.get("id") or lid == power.get("emperor", power.get("rex")):
+                problems.append(_("{name}: power {pid}: successor {lid} is not another leader set up with it (18.3)",
+                                  name=name, pid=power.get("id"), lid=lid))  # fmt: skip
     victory: list[Victory] = []
     for entry in doc.get("victory", []):
         kind = entry.get("kind")
@@ -528,6 +541,7 @@ def _scenario(
     return Scenario(
         sid, int(head.get("number", 0)), str(head.get("name", sid)), str(head.get("period", "")), str(head["city_column"]),
         start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
+        guarded, int(guard_cost) if guarded else 0,
     )  # fmt: skip
 
 

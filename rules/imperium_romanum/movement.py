@@ -13,7 +13,9 @@ from typing import Any
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import limitanei as LIM
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum import overrun as OV
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import World, data, world
@@ -153,8 +155,10 @@ def reach(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
     powers = sorted({st.units[u]["power"] for u in units} | {st.leaders[lid]["power"] for lid in leaders})
     return world(st.scenario).reachable(
         origin, budget, st.season == "winter", st.flooded,
-        stops=lambda h: stops_at(st, seat, h), enterable=lambda h: may_enter(st, powers, h),
+        stops=lambda h: stops_at(st, seat, h) and not OV.can_overrun(st, seat, units, h),  # 32.0
+        enterable=lambda h: may_enter(st, powers, h),
         crossable=lambda a, b, crossing: crossing != "strait" or not strait_guarded(st, seat, a, b),
+        extra=lambda h: LIM.extra_cost(st, powers, h),  # 30.0
     )  # fmt: skip
 
 
@@ -222,11 +226,11 @@ def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: 
                 raise RuleError("§12.1", _("{a} and {b} are not joined by land", a=here, b=step))
             if w.crossing(here, step) == "strait" and strait_guarded(st, seat, here, step):
                 raise RuleError("§12.2", _("an enemy fleet guards the strait between {a} and {b}", a=here, b=step))
-            if here != origin and stops_at(st, seat, here):
+            if here != origin and stops_at(st, seat, here) and not OV.can_overrun(st, seat, units, here):
                 raise RuleError("§12.3", _("movement ends on entering {hex}", hex=here))
             if not may_enter(st, powers, step):
                 raise RuleError("§5.2", _("the group may not stack in {hex}", hex=step))
-            spent += costs[step]
+            spent += costs[step] + LIM.extra_cost(st, powers, step)  # 30.0
             here = step
         if spent > budget:
             raise RuleError("§12.1", _("the path costs {cost} MP; the group has {mp}", cost=spent, mp=budget))
@@ -257,6 +261,7 @@ def walk(st: IRState, lines: list[Text]) -> None:
         step = mv["path"][0]
         costs = {h: (c, x) for h, c, x in w.step_costs(here, st.season == "winter", st.flooded)}
         cost, crossing = costs[step]
+        cost += LIM.extra_cost(st, _group_powers(st, mv), step)  # 30.0
         if cost > budget_of(st, mv["units"], mv["leaders"]):
             lines.append(B.secret(_("The group stops at {hex}: not enough MP left (12.1).", hex=here), seat))
             break
@@ -273,12 +278,16 @@ def walk(st: IRState, lines: list[Text]) -> None:
             N.activate(st, neutral, seat, lines)
             _halt(st, mv)
             break
-        if B.hostile_land_at(st, seat, step):
+        if B.hostile_land_at(st, seat, step) and not OV.overrun(st, seat, mv["units"], step, lines):  # 32.0
             _halt(st, mv)
             break
         if _offer_interception(st, lines):
             return
     _finish(st, lines)
+
+
+def _group_powers(st: IRState, mv: dict[str, Any]) -> list[str]:
+    return sorted({st.units[u]["power"] for u in mv["units"] if u in st.units} | {st.leaders[lid]["power"] for lid in mv["leaders"]})
 
 
 def _group_hex(st: IRState, mv: dict[str, Any]) -> str:
@@ -366,6 +375,7 @@ def interceptors(st: IRState, lid: str) -> list[str]:
 
 def _intercept_mp(st: IRState, seat: str, home: str, target: str) -> int | None:
     w = world(st.scenario)
+    powers = sorted({st.units[u]["power"] for u in B.units_at(st, home, False) if B.seat_of(st, st.units[u]["power"]) == seat})
     frontier: dict[str, int] = {home: 0}
     best: int | None = None
     for _depth in range(INTERCEPT_REACH):
@@ -374,7 +384,7 @@ def _intercept_mp(st: IRState, seat: str, home: str, target: str) -> int | None:
             for there, cost, crossing in w.step_costs(here, st.season == "winter", st.flooded):
                 if crossing == "strait":
                     continue
-                total = spent + cost
+                total = spent + cost + LIM.extra_cost(st, powers, there)  # 30.0
                 if there == target:
                     best = total if best is None else min(best, total)
                     continue
@@ -471,6 +481,8 @@ def resolve_interception(st: IRState, seat: str, lid: str, lines: list[Text]) ->
     st.leaders[lid]["hex"] = target
     _halt(st, mv)
     _finish(st, lines)
+    if OV.overrun(st, seat, force, target, lines):  # 32.0: interceptors may overrun too
+        return
     combat.declare(st, seat, target, lines, intercepted=True)
 
 

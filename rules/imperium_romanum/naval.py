@@ -25,6 +25,7 @@ from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum.charts import cer_modifier
@@ -65,7 +66,7 @@ def friendly_port(st: IRState, seat: str, hex_id: str) -> bool:
         return True
     if not B.is_port(st, hex_id):
         return False
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)  # a city's, or a non-city port's province's (IR-ENG-53)
     return bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 
@@ -77,7 +78,7 @@ def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -
         return False
     if is_sea(hex_id):
         return True
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)
     if owner and B.seat_hostile_to(st, seat, owner):
         return BL.may_join(st, seat, hex_id)
     return not BL.shut_for(st, seat, hex_id)
@@ -557,6 +558,10 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
     morale = C.morale_modifier(int(st.powers[att_power].get("morale", 0)), int(st.powers[def_power].get("morale", 0)))
     if morale:
         mods.append((_("§19.3 morale"), morale))
+    if NL.edge(st, attackers):
+        mods.append((_("§38.2 attacking naval leader"), NL.EDGE))
+    if NL.edge(st, defenders):
+        mods.append((_("§38.2 defending naval leader"), -NL.EDGE))
     roll = st.dice.d6(_("§10.7.3 naval combat"), mods)
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
@@ -749,7 +754,10 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
-        roll = st.dice.d6(_("§10.3.1 naval attrition"), [(_("§27.1.2 pirates"), P.ATTRITION_BONUS)] if pirate else [])
+        mods = [(_("§27.1.2 pirates"), P.ATTRITION_BONUS)] if pirate else []
+        if NL.edge(st, stack):
+            mods.append((_("§38.2 naval leader"), NL.EDGE))
+        roll = st.dice.d6(_("§10.3.1 naval attrition"), mods)
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",
                            roll=roll.result, value=value, hex=hex_id))  # fmt: skip
@@ -786,7 +794,7 @@ def in_harbour(st: IRState, seat: str, hex_id: str) -> bool:
     land hex (the river fleets some scenarios set up in inland cities, such as Durostorum)."""
     if is_sea(hex_id):
         return P.pirate_harbour(st, seat, hex_id)
-    owner = st.city_owner.get(B.city_at(st, hex_id), "")
+    owner = B.port_owner(st, hex_id)
     return bool(seat) and bool(owner) and not B.seat_hostile_to(st, seat, owner)
 
 

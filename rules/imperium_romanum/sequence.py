@@ -166,6 +166,11 @@ def _step(st: IRState, lines: list[Text]) -> None:
     elif seg == "siege":
         _enter(st, "supply", lines)
     elif seg == "supply":
+        from rules.imperium_romanum import civil_war
+
+        civil_war.end_of_player_turn(st, active_seat(st), lines)  # 28.1
+        if st.result:
+            return
         if st.active + 1 < len(st.seats):
             st.active += 1
             _enter(st, "movement", lines)

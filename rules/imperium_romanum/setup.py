@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core.dice import Dice
+from rules.core.i18n import data_name
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.data_model import FORT_LEVEL_NAMES
 from rules.imperium_romanum.state import IRState
@@ -22,7 +23,7 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
         status = "major" if power.major else (power.status or "inactive neutral")
         seat = power.id if power.major else (power.patron if status.endswith("client") and power.patron in st.seats else "")
         st.powers[power.id] = {
-            "name": power.name, "kind": power.kind, "major": power.major, "status": status,
+            "name": data_name(power.name), "kind": power.kind, "major": power.major, "status": status,
             "patron": power.patron, "seat": seat, "cer": power.cer, "treasury": power.treasury,
             "morale": power.morale, "chief": power.chief, "dissolved": False,
             "start_provinces": list(power.provinces),
@@ -49,6 +50,9 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
             st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip
     _aboard_at_sea(st)
+    from rules.imperium_romanum import militia
+
+    militia.set_up(st)  # 29.1
     for seat in st.seats:
         st.standing[seat] = {}
     return st

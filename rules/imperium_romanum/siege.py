@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
-from rules.imperium_romanum.engine_data import siege_attrition_value, siege_priority
+from rules.imperium_romanum.engine_data import (
+    chart_book,
+    fort_max_level,
+    siege_attrition_value,
+    siege_priority,
+)
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -43,6 +48,39 @@ def check_sieges(st: IRState, lines: list[Text]) -> None:
             lines.append(_("The siege of {city} is broken (17.1).", city=data().cities[city].name))
 
 
+def imperial_capital(st: IRState, city: str) -> bool:
+    """22.1: the city is the imperial capital of one of the scenario's powers."""
+    return any(p.capital == city for p in data().scenarios[st.scenario].powers)
+
+
+def attrition_modifiers(st: IRState, hex_id: str) -> list[tuple[Text, int]]:
+    """17.3.1: the modifiers under the Siege Attrition Table (``charts_siege.toml``): a plunder
+    marker in the province (24.5), a maximum-level fort of the besiegers around the city (21.1)
+    and the granaries of an imperial capital (22.1)."""
+    from rules.imperium_romanum import forts
+
+    siege = st.sieges[hex_id]
+    table = chart_book().siege.modifiers
+    city = str(siege["city"])
+    out: list[tuple[Text, int]] = []
+    if data().cities[city].province in st.plunder:
+        out.append((_("§17.3.1 plundered province"), table["province_plundered"]))
+    if forts.level_of(st, hex_id, str(siege["besieger"])) >= fort_max_level(forts.period(st)):
+        out.append((_("§17.3.1 besiegers' maximum-level fort"), table["besieger_max_fort"]))
+    if imperial_capital(st, city):
+        out.append((_("§17.3.1 imperial capital"), table["imperial_capital"]))
+    return out
+
+
+def supplied_from_the_sea(st: IRState, hex_id: str) -> bool:
+    """17.3, 17.2.1: besieged units an unblockaded port supplies take no siege attrition, when the
+    chart says so (``port_supplied_exempt``)."""
+    from rules.imperium_romanum import supply
+
+    siege = st.sieges[hex_id]
+    return chart_book().siege.port_supplied_exempt and supply.port_supplies(st, str(siege["seat"]), hex_id, True)
+
+
 def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
     """17.3: in the besieging player's Siege Resolution Segment (IR-ENG-22), one roll per
     besieged city, from the month after the siege was laid and after the besieged baggage
@@ -56,8 +94,11 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
         inside = besieged(st, hex_id)
         if any(st.units[u]["type"] == B.BT and st.units[u]["sp"] > 0 for u in inside):
             continue  # 17.3: a baggage train inside delays the count
+        if supplied_from_the_sea(st, hex_id):
+            continue  # 17.3, 17.2.1: an unblockaded port feeds its besieged
         siege["rolls"] += 1
-        value = siege_attrition_value(siege["rolls"])
+        mods = attrition_modifiers(st, hex_id)
+        value = siege_attrition_value(siege["rolls"]) + sum(v for _m, v in mods)
         roll = st.dice.d6(_("§17.3.1 siege attrition at {hex}", hex=hex_id))
         st.stat("siege_rolls")
         city = siege["city"]
@@ -86,7 +127,7 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
                     st.units[uid].update(besieged=False, power=by)
             del st.sieges[hex_id]
             st.stat("cities_taken")
-            B.take_city(st, city, by, lines)
+            B.take_city(st, city, by, lines)  # with the capital's morale (19.2)
     from rules.imperium_romanum import victory
 
     victory.check_dissolution(st, lines)

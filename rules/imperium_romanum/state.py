@@ -57,6 +57,8 @@ class IRState:
     """Plundered province -> plunder markers left (24.1, 24.2)."""
     rebel_capitals: dict[str, str] = field(default_factory=dict)
     """Imperial capital taken by grain rebels -> the owner it rose against (22.2.3)."""
+    militia: dict[str, int] = field(default_factory=dict)
+    """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)

@@ -81,18 +81,23 @@ def port_supplies(st: IRState, seat: str, hex_id: str, besieged: bool) -> bool:
     """13.1: a friendly port supplies the units in its hex when its province is friendly, or
     (13.1 e) when a friendly fleet lies in a port of a friendly province on the same sea area;
     a besieged port city supplies the besieged unless it is blockaded (13.4.3, 17.2.1)."""
-    city = B.city_at(st, hex_id)
-    if not city or not B.is_port(st, hex_id):
+    if not B.is_port(st, hex_id):
         return False
-    owner = st.city_owner.get(city, "")
+    owner = B.port_owner(st, hex_id)  # a city's, or a non-city port's (2.3, IR-ENG-53)
     if not owner or B.seat_of(st, owner) != seat:
         return False
     if hex_id in st.sieges and (not besieged or blockade.blockaded(st, hex_id)):
         return False
-    province_owner = st.province_owner.get(data().cities[city].province, "")
+    province_owner = st.province_owner.get(_port_province(st, hex_id), "")
     if province_owner and B.seat_of(st, province_owner) == seat:
         return True
     return bool(fleet_anchorage(st, seat, hex_id))
+
+
+def _port_province(st: IRState, hex_id: str) -> str:
+    """The province of the port on ``hex_id``: its city's, or the hex's for a non-city port."""
+    city = B.city_at(st, hex_id)
+    return data().cities[city].province if city else data().hexes[hex_id].province
 
 
 def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
@@ -109,10 +114,9 @@ def fleet_anchorage(st: IRState, seat: str, hex_id: str) -> str:
         there = rec["hex"]
         if not B.is_fleet(rec) or rec["besieged"] or B.seat_of(st, rec["power"]) != seat or there == hex_id:
             continue
-        city = B.city_at(st, there)
-        if not city or there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
-            continue
-        owner = st.province_owner.get(data().cities[city].province, "")
+        if there in st.sieges or not B.is_port(st, there) or not areas & set(w.port_sea_areas(there)):
+            continue  # a city port or a non-city port (IR-ENG-53)
+        owner = st.province_owner.get(_port_province(st, there), "")
         if owner and B.seat_of(st, owner) == seat:
             return str(there)
     return ""
@@ -170,7 +174,8 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
     if not city and forts.level_of(st, hex_id, seat) >= forts.A_LEVEL:
         city_bonus = 1  # 13.3.1: a maximum-level fort without a city
     cultivated = w.cultivated.get(w.province(hex_id), False)
-    column = (2 if st.season == "winter" else 0) + (0 if cultivated else 1)
+    winter = st.season == "winter" and not w.always_summer(hex_id)  # 9.1: the sun provinces
+    column = (2 if winter else 0) + (0 if cultivated else 1)
     value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
     return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
@@ -320,6 +325,8 @@ def _supply_force(st: IRState, seat: str, hex_id: str, uids: list[str], lines: l
     """Supply one force in the Supply Segment; False when a shortfall window opened."""
     shortfalls: list[dict[str, Any]] = []
     _ok, lost = check_group(st, seat, hex_id, uids, lines, on_bt, shortfalls)
+    if shortfalls:
+        st.stat("supply_shortfalls", len(shortfalls))
     _starve(st, lost, lines)
     return settle_shortfalls(st, seat, hex_id, shortfalls, lines)
 

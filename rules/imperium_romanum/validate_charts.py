@@ -400,7 +400,7 @@ def _mobilization(
         out[pid] = MobilizationPeriod(
             pid, first, last, r.value(entry, "baggage_train_cost", where, 1, 20), strength,
             r.number(fort.get("cost_per_level"), f"{where}.fort.cost_per_level", 0, 20), str(fort.get("max_level")),
-            tuple(sets), tuple(areas),
+            tuple(sets), tuple(areas), r.value(entry, "militia_cost", where, 1, 20),
         )  # fmt: skip
     if tuple(out) != PERIODS:
         r.fail("mobilization", _("needs the six periods {allowed} in order (2.2)", allowed=", ".join(PERIODS)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
@@ -20,18 +21,37 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
     wins (25.0)."""
     if st.result:
         return
+    from rules.imperium_romanum import clients
+
+    clients.check_conquests(st, lines)  # 20.1: conquered minor powers become clients
     for power in sorted(st.powers):
         rec = st.powers[power]
         if rec["dissolved"] or rec["morale"] > 0 or not rec["major"]:
             continue
-        rec["dissolved"] = True
-        rec["seat"] = ""
-        rec["status"] = "inactive neutral"
-        lines.append(_("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]))
-        for other in st.powers.values():
-            if other.get("patron") == power and other["status"].endswith("client"):
-                other["seat"] = ""
-                other["status"] = "inactive neutral"
+        if rec["kind"] == "roman" and any(p != power and q["kind"] == "roman" and q["major"] and not q["dissolved"]
+                                          for p, q in st.powers.items()):  # fmt: skip
+            raise NotYetSupported("§20.3", _("the defection of a dissolved Roman faction to the other factions"))
+        dissolve(st, power, _("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]), lines)
+    check_last_player(st, lines)
+
+
+def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
+    """20.2: the power and its clients become inactive neutrals with their units (IR-ENG-8)."""
+    rec = st.powers[power]
+    rec["dissolved"] = True
+    rec["seat"] = ""
+    rec["status"] = "inactive neutral"
+    lines.append(why)
+    for other in st.powers.values():
+        if other.get("patron") == power and other["status"].endswith("client"):
+            other["seat"] = ""
+            other["status"] = "inactive neutral"
+
+
+def check_last_player(st: IRState, lines: list[Text]) -> None:
+    """25.0: a player whose major powers are all dissolved is out; the last one left wins."""
+    if st.result:
+        return
     alive = [s for s in st.seats if any(st.powers[p]["major"] for p in B.powers_of(st, s))]
     if len(st.seats) > 1 and len(alive) <= 1:
         summary = (_("{seat} wins: every other player's powers have dissolved (25.0).", seat=alive[0])

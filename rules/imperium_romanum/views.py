@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.i18n import _
+from rules.core.i18n import _, join
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.state import IRState
@@ -104,6 +104,21 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
     if st.pending.get("seat") == seat:
         view["pending"] = dict(st.pending)
     return view
+
+
+def private_lines(st: IRState, seat: str) -> list[str]:
+    """``/game mine``: what each of the seat's stacks holds (3.2: hidden from the others), in
+    words, one line per hex."""
+    lines: list[str] = []
+    for (hex_id, side, besieged), pieces in sorted(_stacks(st).items()):
+        if side != seat:
+            continue
+        names = [data().leaders[lid].name for lid in pieces["leaders"]]
+        names += [B.name_of_type(st.units[uid]) for uid in pieces["units"]]
+        shown = join(", ", names)
+        lines.append(_("{hex} (besieged): {pieces}", hex=hex_id, pieces=shown) if besieged
+                     else _("{hex}: {pieces}", hex=hex_id, pieces=shown))  # fmt: skip
+    return lines
 
 
 def status_lines(st: IRState) -> list[str]:

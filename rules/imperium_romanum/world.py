@@ -29,6 +29,12 @@ def data() -> IRData:
     return load_data()
 
 
+@lru_cache(maxsize=1)
+def non_city_port_hexes() -> frozenset[str]:
+    """The hexes of the non-city ports (2.3, ``ports.toml``)."""
+    return frozenset(port.hex for port in data().ports)
+
+
 @dataclass(frozen=True)
 class Edge:
     """Entering ``to`` from a neighbour: the hexside crossed ("", "river", "main_river", "strait")."""
@@ -70,6 +76,16 @@ class World:
     def has_road(self, hex_id: str) -> bool:
         return self.roads.get(self.province(hex_id), False)
 
+    def always_summer(self, hex_id: str) -> bool:
+        """9.1: the hex lies in a province with the sun symbol (``province_display.toml`` sun)."""
+        entry = data().display.get(self.province(hex_id))
+        return entry is not None and entry.sun
+
+    def deforested(self, hex_id: str) -> bool:
+        """16.2: the hex lies in a province with the ax symbol (``province_display.toml`` ax)."""
+        entry = data().display.get(self.province(hex_id))
+        return entry is not None and entry.ax
+
     def step_costs(self, hex_id: str, winter: bool, flooded: bool) -> tuple[tuple[str, int, str], ...]:
         """(neighbour, MP, crossing) for every land neighbour of ``hex_id`` (§12.1, §12.2), cached."""
         key = (hex_id, winter, flooded)
@@ -80,7 +96,7 @@ class World:
         out = []
         for edge in self.edges.get(hex_id, ()):
             road = self.has_road(edge.to)
-            cost = entry_cost(charts, self.terrain(edge.to), road, winter)
+            cost = entry_cost(charts, self.terrain(edge.to), road, winter and not self.always_summer(edge.to))
             if edge.crossing in ("river", "main_river"):
                 # 11.0: a river between a road province and a roadless one belongs to the road one
                 with_road = road or self.has_road(hex_id)
@@ -104,11 +120,13 @@ class World:
         stops: Callable[[str], bool],
         enterable: Callable[[str], bool],
         crossable: Callable[[str, str, str], bool] | None = None,
+        extra: Callable[[str], int] | None = None,
     ) -> dict[str, tuple[int, str]]:
         """Cheapest MP to every hex reachable from ``start`` within ``budget`` (Dijkstra; ties
         broken by hex id), with the previous hex. A hex where ``stops`` holds may be entered but
         not left (12.3); a hex where ``enterable`` fails may not be entered; a step (from, to,
-        crossing) where ``crossable`` fails may not be taken (12.2)."""
+        crossing) where ``crossable`` fails may not be taken (12.2); ``extra`` adds MP to enter a
+        hex (limitanei, 30.0)."""
         best: dict[str, tuple[int, str]] = {start: (0, "")}
         queue: list[tuple[int, str]] = [(0, start)]
         while queue:
@@ -118,7 +136,7 @@ class World:
             if here != start and stops(here):
                 continue
             for there, cost, crossing in self.step_costs(here, winter, flooded):
-                total = spent + cost
+                total = spent + cost + (extra(there) if extra is not None else 0)
                 if total > budget or not enterable(there) or (crossable is not None and not crossable(here, there, crossing)):
                     continue
                 if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
@@ -127,14 +145,19 @@ class World:
         return best
 
     def is_port(self, hex_id: str) -> bool:
-        """IR-ENG-4: a city next to a sea hex is a port (cached)."""
+        """IR-ENG-4: a city next to a sea hex is a port, and so is each non-city port of
+        ``ports.toml`` (2.3, IR-ENG-53). Cached."""
         cached = self._ports.get(hex_id)
         if cached is None:
             cell = data().hexes.get(hex_id)
-            cached = bool(cell) and hex_id in self.city_at and any(
+            cached = bool(cell) and (hex_id in self.city_at or self.non_city_port(hex_id)) and any(
                 data().hexes[n].kind in SEA_KINDS for n in _around(hex_id) if n in data().hexes)
             self._ports[hex_id] = cached
         return cached
+
+    def non_city_port(self, hex_id: str) -> bool:
+        """2.3: a harbour of ``ports.toml`` stands on the hex (never a city hex)."""
+        return hex_id in non_city_port_hexes()
 
     def sea_steps(self, hex_id: str, winter: bool) -> tuple[tuple[str, int], ...]:
         """(neighbour, MP) for every hex a fleet may enter from ``hex_id`` (10.3): sea hexes at

@@ -8,7 +8,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import STATUS_WORDS, data, empire_name
 from rules.rome_iinc.enemy import release_leader, war_name
 from rules.rome_iinc.state import RomeState
 
@@ -159,7 +159,7 @@ def fight(st: RomeState, empire: str, wid: str, commander: str, provinces: list[
             P.add_unrest(st, empire, -half)
             P.add_gold(st, empire, war.strength * adm)
             lines.append(_("{empire}: Prestige +{half}, Unrest -{half}, Gold +{gold}.",
-                           empire=empire.capitalize(), half=half, gold=war.strength * adm))
+                           empire=empire_name(empire), half=half, gold=war.strength * adm))
         release_leader(st, wid, lines)
         st.wars[wid] = f"box:{commander}" if commander != "emperor" else "out"
         annex = triumph_annexations(st, empire, commander, matching)
@@ -300,12 +300,12 @@ def take_loss(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text
     task["taken"][kind] = task["taken"].get(kind, 0) + 1
     if kind == "disgrace":
         P.add_unrest(st, empire, 1)
-        lines.append(_("Loss: Disgrace, {empire} Unrest +1.", empire=empire.capitalize()))
+        lines.append(_("Loss: Disgrace, {empire} Unrest +1.", empire=empire_name(empire)))
     elif kind == "tribute":
         amount = int(d.charts["losses"]["tribute_hard" if st.options.get("harsh_losses") == "yes"
                                          else "tribute"])
         st.gold[empire] -= amount
-        lines.append(_("Loss: Tribute, {empire} Gold -{amount}.", empire=empire.capitalize(),
+        lines.append(_("Loss: Tribute, {empire} Gold -{amount}.", empire=empire_name(empire),
                        amount=amount))
     elif kind == "demote":
         u = st.units[target]
@@ -416,8 +416,8 @@ def annex(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) -
     st.prestige[empire] += 1
     task["count"] -= 1
     lines.append(_("{province} is Annexed: {before} to {after}, {empire} Prestige +1.",
-                   province=d.provinces[pid].name, before=before, after=st.status[pid],
-                   empire=empire.capitalize()))
+                   province=d.provinces[pid].name, before=STATUS_WORDS[before], after=STATUS_WORDS[st.status[pid]],
+                   empire=empire_name(empire)))
     if task["count"] > 0 and not annex_choices(st, task):
         task["count"] = 0
 
@@ -444,8 +444,8 @@ def revolt_province(st: RomeState, pid: str, lines: list[Text]) -> None:
         st.status[pid] = "barbarian"
         st.tribe.pop(pid, None)
     lines.append(_("{province} revolts: {before} to {after}, {empire} Prestige -1.",
-                   province=d.provinces[pid].name, before=s, after=st.status[pid],
-                   empire=empire.capitalize()))
+                   province=d.provinces[pid].name, before=STATUS_WORDS[s], after=STATUS_WORDS[st.status[pid]],
+                   empire=empire_name(empire)))
     if st.status[pid] not in ("roman", "insurgent"):
         overstack(st, pid, lines)
 

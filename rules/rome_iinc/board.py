@@ -73,7 +73,7 @@ def units_in(st: RomeState, pid: str) -> list[str]:
 
 def unit_label(st: RomeState, uid: str) -> str:
     u = st.units[uid]
-    name = str(data().charts["units"][u["type"]]["name"])
+    name = UNIT_WORDS.get(u["type"], str(data().charts["units"][u["type"]]["name"]))
     if u["vet"]:
         return _("Veteran {unit} ({id})", unit=name, id=uid)
     return _("{unit} ({id})", unit=name, id=uid)

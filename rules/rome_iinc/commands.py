@@ -7,7 +7,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import data, empire_name
 from rules.rome_iinc.state import RomeState
 
 
@@ -122,7 +122,7 @@ def bread(st: RomeState, empire: str, points: object, lines: list[Text]) -> None
     st.gold[empire] -= cost
     st.prestige[empire] += n
     st.bought[empire] = bought + n
-    lines.append(_("{empire} buys {n} Prestige for {cost} Gold.", empire=empire.capitalize(), n=n,
+    lines.append(_("{empire} buys {n} Prestige for {cost} Gold.", empire=empire_name(empire), n=n,
                    cost=cost))
 
 
@@ -138,7 +138,7 @@ def circus(st: RomeState, empire: str, points: object, lines: list[Text]) -> Non
     st.gold[empire] -= cost
     P.add_unrest(st, empire, -n)
     lines.append(_("{empire} spends {cost} Gold on games: Unrest -{n}.",
-                   empire=empire.capitalize(), cost=cost, n=n))
+                   empire=empire_name(empire), cost=cost, n=n))
 
 
 def _limit(key: str) -> int:
@@ -189,7 +189,7 @@ def build(st: RomeState, empire: str, kind: str, pid: str, lines: list[Text]) ->
     st.gold[empire] -= cost
     st.units[uid] = {"type": kind, "vet": False, "loc": pid}
     lines.append(_("{empire} builds {unit} in {province} for {cost} Gold.",
-                   empire=empire.capitalize(), unit=B.unit_label(st, uid),
+                   empire=empire_name(empire), unit=B.unit_label(st, uid),
                    province=d.provinces[pid].name, cost=cost))
 
 
@@ -350,8 +350,8 @@ def give_gold(st: RomeState, empire: str, amount: object, lines: list[Text]) -> 
                                    gold=st.gold[empire]))
     st.gold[empire] -= n
     P.add_gold(st, B.other(empire), n)
-    lines.append(_("{giver} gives {n} Gold to the {taker}.", giver=empire.capitalize(), n=n,
-                   taker=B.other(empire).capitalize()))
+    lines.append(_("{giver} gives {n} Gold to the {taker}.", giver=empire_name(empire), n=n,
+                   taker=empire_name(B.other(empire))))
 
 
 def extra_taxes(st: RomeState, empire: str, lines: list[Text]) -> None:
@@ -364,4 +364,4 @@ def extra_taxes(st: RomeState, empire: str, lines: list[Text]) -> None:
     st.prestige[empire] -= 1
     st.gold[empire] += a + b
     lines.append(_("{empire} raises Extra Taxes: +{gold} Gold, Unrest +1, Prestige -1.",
-                   empire=empire.capitalize(), gold=a + b))
+                   empire=empire_name(empire), gold=a + b))

@@ -31,6 +31,23 @@ UNIT_WORDS = {
 SPECIALS = ("", "assassin", "conquest", "convert", "diplomat", "event", "persecution", "prestige",
             "stalemate", "veteran")
 EMPIRES = ("east", "west")
+STATUS_WORDS = {
+    "roman": _("Roman"), "insurgent": _("Insurgent"), "allied": _("Allied"), "foederati": _("Foederati"),
+    "barbarian": _("Barbarian"), "homeland": _("Homeland"),
+}  # fmt: skip
+"""A Province's status as readers see it (a revolt, an annexation, the board picture)."""
+TASK_WORDS = {
+    "annex": _("a Province to annex"), "loss": _("a loss to take"), "promote": _("a Statesman to promote"),
+    "emperor": _("an Emperor to choose"), "side": _("a side to choose"), "withdraw": _("a unit to place"),
+}  # fmt: skip
+"""A decision a player owes, as readers see it (``/game status``, a refusal)."""
+EMPIRE_NAMES = {"east": _("East"), "west": _("West")}
+"""Each Empire as readers see it inside a sentence ("the {empire} Falls")."""
+
+
+def empire_name(empire: str) -> Any:
+    """The marked name of ``empire`` (``east``/``west``); anything else as written."""
+    return EMPIRE_NAMES.get(empire, empire)
 SCENARIO_IDS = ("286", "363", "425", "497", "565")
 INC_SCENARIO = "222"  # the Rome, Inc. Statesmen of the follow-on (13.3.5) belong to no pool
 # 13.3.2: the Provinces Rome, Inc. lacks, Insurgent at the start of a follow-on game

@@ -19,7 +19,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import data, empire_name
 from rules.rome_iinc.state import RomeState
 
 KINDS = ("withdraw", "side")
@@ -101,7 +101,7 @@ def answer(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) 
         elif st.commands[c]["gov"] == sid:
             st.commands[c]["gov"] = "generic"
     lines.append(_("{name} keeps his {empire} Commands (5.2.5).", name=d.statesmen[sid].name,
-                   empire=keep.capitalize()))
+                   empire=empire_name(keep)))
 
 
 def prompt(st: RomeState, task: dict[str, Any]) -> Text:
@@ -113,7 +113,7 @@ def prompt(st: RomeState, task: dict[str, Any]) -> Text:
                  default=d.provinces[task["default"]].name)
     return _("{name} governs Commands in both Empires now: he keeps the {default} ones unless "
              "you choose the other side (5.2.5).", name=d.statesmen[task["statesman"]].name,
-             default=str(task["default"]).capitalize())
+             default=empire_name(str(task["default"])))
 
 
 def choice_label(st: RomeState, task: dict[str, Any], value: str) -> str:
@@ -123,4 +123,4 @@ def choice_label(st: RomeState, task: dict[str, Any], value: str) -> str:
         return _("{province} (as placed)", province=name) if value == task["default"] else name
     names = ", ".join(d.commands[c]["name"] for c in task["commands"]
                       if B.command_empire(st, c) == value)
-    return _("Keep the {empire} Commands: {names}", empire=value.capitalize(), names=names)
+    return _("Keep the {empire} Commands: {names}", empire=empire_name(value), names=names)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.core.dice import DiceRoll
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
-from rules.rome_iinc.data import UNIT_WORDS, data
+from rules.rome_iinc.data import UNIT_WORDS, data, empire_name
 from rules.rome_iinc.state import RomeState
 
 
@@ -166,7 +166,7 @@ def _enter(st: RomeState, wid: str, dest: str, came_from: str, lines: list[Text]
         st.prestige[empire] += 1
         lines.append(_("{province} becomes {tribe} Foederati: {empire} Prestige +1 (3.2.5).",
                        province=d.provinces[dest].name, tribe=d.tribe_names[war.tribe],
-                       empire=empire.capitalize()))
+                       empire=empire_name(empire)))
     return True
 
 

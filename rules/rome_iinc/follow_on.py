@@ -20,7 +20,7 @@ from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import NEW_PROVINCES, data, inc_province
+from rules.rome_iinc.data import NEW_PROVINCES, data, empire_name, inc_province
 from rules.rome_iinc.state import RomeState
 
 __all__ = ["NEW_PROVINCES", "PRESTIGE_LOSS", "Units", "chart", "province", "rebels", "start",
@@ -269,5 +269,5 @@ def _statesmen(st: RomeState, pos: dict[str, Any], caesar_empire: str, lines: li
     st.emperors = {"east": "", "west": ""}
     P.install(st, caesar_empire, caesar, lines)
     lines.append(_("Caesar {name} becomes {empire} Emperor (13.3.5).", name=d.statesmen[caesar].name,
-                   empire=caesar_empire.capitalize()))
+                   empire=empire_name(caesar_empire)))
     P.succession(st, "west" if caesar_empire == "east" else "east", lines)

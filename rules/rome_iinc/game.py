@@ -45,10 +45,10 @@ from rules.rome_iinc import decisions as D
 from rules.rome_iinc import follow_on
 from rules.rome_iinc import phases as PH
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data, data_hash
+from rules.rome_iinc.data import TASK_WORDS, data, data_hash, empire_name
 from rules.rome_iinc.setup import new_state
 from rules.rome_iinc.state import RomeState
-from rules.rome_iinc.views import public_view, status_lines
+from rules.rome_iinc.views import PHASE_NAMES, public_view, status_lines
 
 SEATS = ("east", "west")
 TASK_VERBS = ("annex", "loss", "promote", "emperor")
@@ -209,6 +209,11 @@ class RomeGame(Game[RomeState]):
         view["legal"] = [c.to_json() for c in self.legal_commands(seat)]
         return view
 
+    def private_lines(self, seat: str) -> list[str]:
+        """``/game mine``: Rome, IInc. hides nothing from its players (the seat view is the
+        public one and the seat's legal moves, offered by the menus)."""
+        return []
+
     def status_lines(self) -> list[str]:
         return status_lines(self.state, to_move(self.state))
 
@@ -326,7 +331,7 @@ def label(st: RomeState, key: str, value: str) -> str:
     if value in st.units:
         return B.unit_label(st, value)
     if value.startswith("emperor:"):
-        return _("the Rebel Emperor of the {empire}", empire=value.split(":")[1].capitalize())
+        return _("the Rebel Emperor of the {empire}", empire=empire_name(value.split(":")[1]))
     if key == "unit" and value in _UNIT_TYPES:
         return str(d.charts["units"][value]["name"])
     if ":" in value:
@@ -357,8 +362,7 @@ def to_move(st: RomeState) -> list[str]:
 
 def _need_step(st: RomeState, seat: str, steps: tuple[str, ...], section: str) -> None:
     if st.step not in steps or seat not in PH.active_empires(st):
-        raise RuleError(section, _("this is not possible now (phase {phase}, step {step})",
-                                   phase=st.phase, step=st.step or "-"))
+        raise RuleError(section, _("this is not possible now ({phase})", phase=PHASE_NAMES.get(st.phase, st.phase)))
 
 
 def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> None:
@@ -378,12 +382,12 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
         if task["kind"] in D.KINDS:
             raise RuleError(task["section"], _("first the {empire} player must answer the "
                                                "decision (the Respond button)",
-                                               empire=task["empire"].capitalize()))
+                                               empire=empire_name(task["empire"])))
         if name not in TASK_VERBS or task["empire"] != seat:
             raise RuleError(task["section"], _("first the {empire} player must answer: {kind}",
-                                               empire=task["empire"].capitalize(), kind=task["kind"]))
+                                               empire=empire_name(task["empire"]), kind=TASK_WORDS.get(task["kind"], task["kind"])))
         if name != task["kind"]:
-            raise RuleError(task["section"], _("the open task is {kind}", kind=task["kind"]))
+            raise RuleError(task["section"], _("the open task is {kind}", kind=TASK_WORDS.get(task["kind"], task["kind"])))
         _answer(st, task, str(args.get("choice", "")), lines)
         return
     if name == "give_gold":
@@ -437,13 +441,13 @@ def dispatch(st: RomeState, seat: str, command: Command, lines: list[Text]) -> N
 def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
     if st.step == "begin":
         st.step = "next"
-        lines.append(_("The {empire} player starts the game.", empire=seat.capitalize()))
+        lines.append(_("The {empire} player starts the game.", empire=empire_name(seat)))
         return
     if st.step == "bankrupt":
         if seat not in to_move(st):
             raise RuleError("9.1.3", _("your Treasury is not in debt"))
         st.ended[seat] = True
-        lines.append(_("The {empire} accepts its debts.", empire=seat.capitalize()))
+        lines.append(_("The {empire} accepts its debts.", empire=empire_name(seat)))
         return
     _need_step(st, seat, ("unrest", "war", "appoint"), "7.0")
     if st.step in ("unrest", "appoint"):
@@ -456,7 +460,7 @@ def _end(st: RomeState, seat: str, lines: list[Text]) -> None:
         if due:
             raise RuleError("11.4", _("your Emperor must first fight: {rebels}", rebels=", ".join(due)))
     st.ended[seat] = True
-    lines.append(_("The {empire} is done.", empire=seat.capitalize()))
+    lines.append(_("The {empire} is done.", empire=empire_name(seat)))
 
 
 def _transfer(st: RomeState, seat: str, uid: str, dest: str, lines: list[Text]) -> None:
@@ -467,10 +471,10 @@ def _transfer(st: RomeState, seat: str, uid: str, dest: str, lines: list[Text]) 
         st.pending = {"id": f"d{st.seq}", "seat": receiver, "kind": "transfer", "section": "10.7.4",
                       "unit": uid, "to": dest, "from_seat": seat,
                       "prompt": str(_("The {giver} offers {unit} to {province}: accept and pay "
-                                      "the Transfer cost?", giver=seat.capitalize(),
+                                      "the Transfer cost?", giver=empire_name(seat),
                                       unit=B.unit_label(st, uid),
                                       province=data().provinces[dest].name))}
-        lines.append(_("Transfer offered; waiting for the {empire} player.", empire=receiver.capitalize()))
+        lines.append(_("Transfer offered; waiting for the {empire} player.", empire=empire_name(receiver)))
         return
     C.do_transfer(st, seat, uid, dest, lines)
 
@@ -501,7 +505,7 @@ def _decide(st: RomeState, seat: str, did: str, choice: str, lines: list[Text]) 
     if choice == "accept":
         C.do_transfer(st, p["from_seat"], p["unit"], p["to"], lines)
     else:
-        lines.append(_("The {empire} declines the Transfer.", empire=seat.capitalize()))
+        lines.append(_("The {empire} declines the Transfer.", empire=empire_name(seat)))
 
 
 def _answer(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text]) -> None:
@@ -518,7 +522,7 @@ def _answer(st: RomeState, task: dict[str, Any], choice: str, lines: list[Text])
                                         "the other Emperor)", choice=choice))
         P.install(st, task["empire"], choice, lines)
         lines.append(_("{name} becomes {empire} Emperor.", name=data().statesmen[choice].name,
-                       empire=task["empire"].capitalize()))
+                       empire=empire_name(task["empire"])))
         task["count"] = 0
     if task.get("count", 0) <= 0:
         st.tasks.remove(task)

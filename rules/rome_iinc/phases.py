@@ -12,7 +12,7 @@ from rules.rome_iinc import board as B
 from rules.rome_iinc import decisions
 from rules.rome_iinc import enemy as X
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import data, empire_name
 from rules.rome_iinc.state import RomeState
 
 EMPIRES = ("east", "west")
@@ -210,14 +210,14 @@ def resolve_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
         else:
             n = st.dice.d6(_("{event} Unrest (8.1)", event=name.capitalize())).natural
             P.add_unrest(st, empire, n)
-            lines.append(_("{empire} Unrest +{n}.", empire=empire.capitalize(), n=n))
+            lines.append(_("{empire} Unrest +{n}.", empire=empire_name(empire), n=n))
     elif name == "persecution" and not doubled:
         for e in EMPIRES:
             if st.fallen[e]:
                 continue
             loss = W.half_up(P.emperor_stats(st, e)[3])
             st.prestige[e] -= loss
-            lines.append(_("{empire} Prestige -{n}.", empire=e.capitalize(), n=loss))
+            lines.append(_("{empire} Prestige -{n}.", empire=empire_name(e), n=loss))
     elif name in ("convert", "diplomat"):
         empire = "west" if name == "convert" else "east"
         if doubled:
@@ -334,10 +334,10 @@ def _design_event(st: RomeState, name: str, doubled: bool, lines: list[Text]) ->
                         and B.province_empire(st, p) == e and st.status[p] != "roman")
             P.add_unrest(st, e, grain * (2 if doubled else 1))
         elif name == "bounty":
-            gain = st.dice.d6(_("Bounty Gold, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
+            gain = st.dice.d6(_("Bounty Gold, {empire}", empire=empire_name(e))).natural * (2 if doubled else 1)
             P.add_gold(st, e, gain)
         elif name == "earthquake":
-            loss = st.dice.d6(_("Earthquake damage, {empire}", empire=e.capitalize())).natural * (2 if doubled else 1)
+            loss = st.dice.d6(_("Earthquake damage, {empire}", empire=empire_name(e))).natural * (2 if doubled else 1)
             st.gold[e] -= loss
     # the Foederati Event's extra moves are made in the Treasury Phase (9.4.1)
     lines.append(_("{name} resolved for both Empires.", name=name.capitalize()))
@@ -362,7 +362,7 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
     dead_generic: list[str] = []
     for e in EMPIRES:
         if st.emperors[e] == "generic" and not (e == "west" and st.sole and st.emperors["east"] == "generic"):
-            if st.dice.d6(_("Mortality of the Generic {empire} Emperor (8.2)", empire=e.capitalize())).natural >= threshold:
+            if st.dice.d6(_("Mortality of the Generic {empire} Emperor (8.2)", empire=empire_name(e))).natural >= threshold:
                 dead_generic.append(f"emperor:{e}")
     for cid in sorted(st.commands):
         if st.commands[cid]["rebel"] and st.commands[cid]["gov"] == "generic":
@@ -379,7 +379,7 @@ def mortality(st: RomeState, lines: list[Text]) -> None:
     for key in dead_generic:
         if key.startswith("emperor:"):
             e = key.split(":")[1]
-            lines.append(_("The Generic {empire} Emperor dies.", empire=e.capitalize()))
+            lines.append(_("The Generic {empire} Emperor dies.", empire=empire_name(e)))
             if st.emperors[e] == "generic":
                 P.emperor_dies(st, e, lines, "mortality")
         elif st.commands[key]["rebel"]:
@@ -457,7 +457,7 @@ def treasury_phase(st: RomeState, lines: list[Text]) -> None:
     for e in EMPIRES:
         due = B.pay(st, e)
         st.gold[e] -= due
-        lines.append(_("{empire} pays {n} Gold to its Units.", empire=e.capitalize(), n=due))
+        lines.append(_("{empire} pays {n} Gold to its Units.", empire=empire_name(e), n=due))
     X.move_all(st, lines)
     if st.events.get(B.cell_of("foederati"), 0):
         for wid in sorted(st.wars):
@@ -479,7 +479,7 @@ def unrest_phase(st: RomeState, lines: list[Text]) -> None:
             continue
         added = unrest_due(st, e)
         P.add_unrest(st, e, added)
-        lines.append(_("{empire} Unrest +{n} (10.1).", empire=e.capitalize(), n=added))
+        lines.append(_("{empire} Unrest +{n} (10.1).", empire=empire_name(e), n=added))
     down = sorted(s for s, loc in st.statesmen.items() if loc == "down") + \
         [f"dynasty:{x}" for x in st.dynasties_down]
     if st.turn >= _limit("turns"):
@@ -523,7 +523,7 @@ def bread_and_circuses(st: RomeState, lines: list[Text]) -> None:
         st.prestige[e] += adm + bonus
         P.add_unrest(st, e, -pop)
         lines.append(_("Bread and Circuses: {empire} Prestige +{p}, Unrest -{u} (10.5).",
-                       empire=e.capitalize(), p=adm + bonus, u=pop))
+                       empire=empire_name(e), p=adm + bonus, u=pop))
 
 
 def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
@@ -543,7 +543,7 @@ def dynasty_enters(st: RomeState, dyn: str, lines: list[Text]) -> None:
                 if B.command_empire(st, c) != keep:
                     st.commands[c]["gov"] = "generic"
             lines.append(_("{name} keeps only his {empire} Commands (5.2.5).",
-                           name=d.statesmen[sid].name, empire=keep.capitalize()))
+                           name=d.statesmen[sid].name, empire=empire_name(keep)))
             decisions.offer_side(st, sid, mine, keep)  # the player may keep the other side
     if dyn == "leonid":
         for u in st.units.values():

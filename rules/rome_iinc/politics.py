@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.i18n import Text, _
 from rules.rome_iinc import board as B
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import data, empire_name
 from rules.rome_iinc.enemy import pick
 from rules.rome_iinc.state import RomeState
 
@@ -61,7 +61,7 @@ def name_of(who: str) -> str:
 def emperor_name(st: RomeState, empire: str) -> Text:
     sid = st.emperors[empire]
     if sid == "generic":
-        return _("the Generic {empire} Emperor", empire=empire.capitalize())
+        return _("the Generic {empire} Emperor", empire=empire_name(empire))
     return _("{name}", name=name_of(sid))
 
 
@@ -149,18 +149,18 @@ def succession(st: RomeState, empire: str, lines: list[Text]) -> None:
     if ranked:
         install(st, empire, ranked[0].id, lines)
         lines.append(_("Succession (5.1.4e): the Imperial Statesman {name} becomes {empire} Emperor.",
-                       name=ranked[0].name, empire=empire.capitalize()))
+                       name=ranked[0].name, empire=empire_name(empire)))
         return
     candidates = eligible_successors(st, empire)
     if candidates:
         st.emperors[empire] = "choosing"
         add_task(st, empire, "emperor", section="5.1.4f")
         lines.append(_("Succession (5.1.4f): the {empire} player chooses the new Emperor.",
-                       empire=empire.capitalize()))
+                       empire=empire_name(empire)))
         return
     st.emperors[empire] = "generic"
     lines.append(_("Succession (5.1.4g): the Senate names the Generic {empire} Emperor.",
-                   empire=empire.capitalize()))
+                   empire=empire_name(empire)))
 
 
 def eligible_successors(st: RomeState, empire: str) -> list[str]:
@@ -238,7 +238,7 @@ def make_rebel_emperor(st: RomeState, empire: str, sid: str, lines: list[Text]) 
     st.emperors[empire] = sid
     st.rebel_emperor[empire] = True
     lines.append(_("{name} proclaims himself Rebel Emperor of the {empire}.", name=name_of(sid),
-                   empire=empire.capitalize()))
+                   empire=empire_name(empire)))
 
 
 def rebellion_roll(st: RomeState, cid: str, purpose: str) -> int:
@@ -419,11 +419,11 @@ def check_fall(st: RomeState, lines: list[Text]) -> None:
             if broke or riot:
                 st.result = {"kind": "major_defeat", "reason": f"fallen-{empire}"}
                 lines.append(_("The Fallen {empire} is bankrupt or in revolution: Major Defeat "
-                               "for both players (12.2.3).", empire=empire.capitalize()))
+                               "for both players (12.2.3).", empire=empire_name(empire)))
             continue
         why = _("its Capital is lost") if lost else (_("its Treasury is empty") if broke
                                                      else _("its Unrest is above 25"))
-        lines.append(_("{empire}: {why}.", empire=empire.capitalize(), why=why))
+        lines.append(_("{empire}: {why}.", empire=empire_name(empire), why=why))
         fall(st, empire, lines)
     if st.fallen["east"] and st.fallen["west"] and not st.result:
         st.result = {"kind": "major_defeat", "reason": "both-fallen"}
@@ -432,7 +432,7 @@ def check_fall(st: RomeState, lines: list[Text]) -> None:
 
 def fall(st: RomeState, empire: str, lines: list[Text]) -> None:
     """The Fall of an Empire (12.2.2)."""
-    lines.append(_("The {empire} Falls (12.2)!", empire=empire.capitalize()))
+    lines.append(_("The {empire} Falls (12.2)!", empire=empire_name(empire)))
     st.fallen[empire] = True
     keeper = B.other(empire)
     sid = st.emperors[empire]
@@ -447,4 +447,4 @@ def fall(st: RomeState, empire: str, lines: list[Text]) -> None:
     for cid in empire_commands(st, empire):
         st.commands[cid]["rebel"] = True
     lines.append(_("Every Governor of the {empire} becomes a Rebel; {name} is Sole Emperor.",
-                   empire=empire.capitalize(), name=emperor_name(st, keeper)))
+                   empire=empire_name(empire), name=emperor_name(st, keeper)))

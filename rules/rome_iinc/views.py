@@ -7,8 +7,14 @@ from typing import Any
 from rules.core.i18n import _
 from rules.rome_iinc import board as B
 from rules.rome_iinc import politics as P
-from rules.rome_iinc.data import data
+from rules.rome_iinc.data import TASK_WORDS, data, empire_name
 from rules.rome_iinc.state import RomeState
+
+PHASE_NAMES = {
+    "event": _("Event Phase"), "treasury": _("Treasury Phase"), "unrest": _("Unrest Phase"),
+    "war": _("War Phase"), "victory": _("Victory Phase"), "over": _("Game over"),
+}  # fmt: skip
+"""The phases of a turn as readers see them (the status line and the board picture)."""
 
 
 def public_view(st: RomeState) -> dict[str, Any]:
@@ -52,16 +58,16 @@ def public_view(st: RomeState) -> dict[str, Any]:
 
 
 def status_lines(st: RomeState, movers: list[str]) -> list[str]:
-    lines = [str(_("Turn {turn} of 10, {phase} Phase.", turn=st.turn, phase=st.phase.capitalize()))]
+    lines = [str(_("Turn {turn} of 10, {phase}.", turn=st.turn, phase=PHASE_NAMES.get(st.phase, st.phase)))]
     for e in ("east", "west"):
         lines.append(str(_("{empire}: Gold {gold}, Pay {pay}, Prestige {prestige}, Unrest {unrest}"
-                           "{fallen}.", empire=e.capitalize(), gold=st.gold[e], pay=B.pay(st, e),
+                           "{fallen}.", empire=empire_name(e), gold=st.gold[e], pay=B.pay(st, e),
                            prestige=st.prestige[e], unrest=st.unrest[e],
                            fallen=_(" (Fallen)") if st.fallen[e] else "")))
     if st.tasks:
         t = st.tasks[0]
         lines.append(str(_("Waiting for the {empire} player: {kind} ({section}).",
-                           empire=t["empire"].capitalize(), kind=t["kind"], section=t["section"])))
+                           empire=empire_name(t["empire"]), kind=TASK_WORDS.get(t["kind"], t["kind"]), section=t["section"])))
     elif movers:
         lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))
     return lines

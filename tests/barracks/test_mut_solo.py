@@ -511,3 +511,377 @@ def test_citizenship_changes_the_map_and_forgets_the_path_of_the_last_invader() 
     solo._apply_citizenship(st, 1, "C6", "barbarian-07", out)
     assert out.map_changed is True
     assert (st.barbs, st.path, st.forum[1]) == ({}, None, "barbarian-07")
+
+
+def test_an_invader_drawn_for_princeps_completes_two_emperors_then_the_draw_goes_on() -> None:
+    """§15.2.2 with §7.0 and §10.0: the Barbarian drawn for Princeps Senatus lands at C6 and
+    surrounds Maximinus (C5) and Jotapian (B6); you order them. After your pick the other one,
+    still surrounded, is resolved at once, and only then does Princeps draw its card."""
+    from test_mut_flow import _princeps
+
+    from rules.barracks import flow
+
+    g = _princeps("solo", deck=["barbarian-05", "ambitus-4", "mob-6"], emperors=dict(T11_EMPERORS),
+                  cards=dict(TWO_EMPERORS), barbs={"D7": "G"}, hands={"p1": ["mob-5"]})
+    st, out = g.state, Outcome()
+    st.path = "sword"
+    flow.enter_select(st, "p1", out)
+    assert out.public == ["A Barbarian is drawn!", "A Barbarian invades at C6 (#2, over the higher card).",
+                          "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert (st.pending["kind"], st.resume) == ("resolve_order", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "B6"}))
+    st = g.state
+    assert out.public == [
+        "Jotapian (Yellow) at B6 is won by Mobile Vulgus Yellow 6 on the Sword side: he goes to Sword.",
+        "Maximinus Thrax (Red) at C5 is won by Praetorian Guard Red 7 on the Eagle side: he goes to Eagle."]
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert (st.phase, st.hands["p1"], st.resume, st.pending) == ("select", ["mob-5", "ambitus-4"], [], {})
+    assert (st.areas["sword"], st.areas["eagle"]) == (["jotapian"], ["maximinus"])
+
+
+def test_princeps_keeps_drawing_through_two_invaders_then_takes_the_only_forum_card() -> None:
+    """§15.2.2: each Barbarian drawn for Princeps Senatus invades (you may stop it, §15.2.4, and
+    pick its #2 space, §15.2.3); after each answer the Princeps draw goes on, until a card comes
+    to your hand; then the Forum step (§8.0) takes its only card and the turn passes to Eagle."""
+    from test_mut_flow import _princeps
+
+    from rules.barracks import flow
+
+    g = _princeps("solo", deck=["barbarian-05", "barbarian-06", "ambitus-4", "mob-6", "cavalry-4"],
+                  emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st, out = g.state, Outcome()
+    st.forum = ["vulgus-6"]
+    flow.enter_select(st, "p1", out)
+    assert out.public == ["A Barbarian is drawn!", "A Barbarian invades from the Sword side: it lands at D7 (#1)."]
+    assert (st.pending["kind"], st.resume) == ("invasion", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "pass"}))
+    assert out.public == ["A Barbarian is drawn!",
+                          "A Barbarian reaches #2 of the invasion path: the player chooses C6 or E6."]
+    assert (g.state.pending["kind"], g.state.resume) == ("path", [{"op": "princeps", "actor": "p1"}])
+    g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "E6"}))
+    assert (g.state.pending["kind"], g.state.resume) == ("invasion", [{"op": "princeps", "actor": "p1"}])
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    assert out.private == {"p1": ["Princeps Senatus: you draw Ambitus Yellow 4."]}
+    assert out.public[:3] == ["p1 (Sword) takes Mobile Vulgus Yellow 6 from the Forum.",
+                              "Mob Yellow 6 is turned up into the Forum.", "Eagle plays Cavalry Red 4 at D5."]
+    assert g.state.resume == []
+
+
+def test_a_rival_s_placement_is_the_last_card_shown_when_it_ends_the_game() -> None:
+    """§15.2.5: a rival's card is recorded as the turn's play (its space, the rival, no
+    ability); when Wreath's card ends the last round (deck empty, §15.2) the public view keeps
+    showing it."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), options={"rounds": "1"})
+    st = g.state
+    st.deck, st.active, st.phase = [], "wreath", "rival"
+    out = Outcome()
+    solo.rival_place(st, "wreath", "mob-5", "A2", out)
+    assert out.public[0] == "Wreath plays Mob Yellow 5 at A2."
+    assert (st.phase, out.public[-1]) == ("over", "The game is over.")
+    assert st.played == {"card": "mob-5", "space": "A2", "value": 5, "how": "rival", "actor": "wreath", "abil": False}
+    view = g.public_view()["played"]
+    assert (view["card"]["id"], view["space"], view["actor"]) == ("mob-5", "A2", "wreath")
+
+
+# -- answers to the solo decisions (§15.2.3, §15.2.4, §15.2.6) ---------------------------------------
+
+
+def test_the_answer_to_a_rival_tie_reports_the_resolution() -> None:
+    """§15.2.6 then §7.0: once you pick F6, Decius's resolution is told and cited."""
+    from test_barracks_cases import _rival_tie
+
+    g = _rival_tie()
+    pending = g.pending_decision()
+    assert pending is not None
+    out = g.apply("p1", Command("decide", {"id": pending.id, "choice": "F6"}))
+    assert out.public[0] == "Decius (Red) at F6 is won by Praetorian Guard Red 8 on the Pillar side: he goes to Pillar."
+    assert out.citations[0] == "§7.0" and g.state.pending == {}
+
+
+def _at_the_gates(roma: str) -> BarracksGame:
+    """#1 to #3 of the Sword path are held: the next invader marches on Roma, and you are asked
+    whether to stop it (Citizenship is on offer); a Forum refill waits behind the decision."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st = g.state
+    st.path, st.roma = "sword", roma
+    st.barbs = {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+    st.resume = [{"op": "refill", "actor": "p1"}]
+    out = Outcome()
+    assert solo.invade(st, "barbarian-05", "sword", out) is True
+    assert out.public == ["A Barbarian marches on Roma!"]
+    assert (st.pending["kind"], st.pending["space"], st.pending["barb"]) == ("invasion", "roma", "barbarian-05")
+    return g
+
+
+def test_letting_an_invader_reach_fortified_roma_breaches_it_and_the_turn_goes_on() -> None:
+    """§15.2.3: an invader at the gates stands on no space; it breaches the walls and goes to
+    the box; then the waiting refill goes on (its invader had made Licinianus die, §7.0)."""
+    g = _at_the_gates("fortified")
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    st = g.state
+    assert out.public[:2] == ["The Barbarians breach the walls of Roma: Roma is no longer fortified.",
+                              "Licinianus (Yellow) at D6 dies in battle (four Barbarians): nobody captures him."]
+    assert (st.roma, st.box[-1], st.resume, st.lost) == ("unfortified", "barbarian-05", [], "")
+    assert st.barbs == {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+
+
+def test_letting_an_invader_reach_unfortified_roma_loses_and_drops_the_waiting_refill() -> None:
+    """§15.2.3 and §15.3: Roma is sacked, the game is lost, and nothing is left to resume."""
+    g = _at_the_gates("unfortified")
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "pass"}))
+    st = g.state
+    assert out.public == ["Roma is sacked: the game is lost."]
+    assert (st.roma, st.lost, st.phase, st.resume, st.box[-1]) == ("sacked", "Roma was sacked", "over", [],
+                                                                    "barbarian-05")
+
+
+def test_a_defeat_chosen_in_the_decision_uses_both_militia() -> None:
+    """§15.2.4 at #3 (limit 4): Spiculum 8 with two Yellow militia counts 4; the answer names
+    the militia joined by "+", and all three cards are discarded."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3", "spiculum-8", "mob-5", "vulgus-6"]})
+    st = g.state
+    st.path, st.barbs = "sword", {"D7": "barbarian-01", "C6": "barbarian-02"}
+    out = Outcome()
+    solo.invade(st, "barbarian-05", "sword", out)
+    assert out.public == ["A Barbarian invades at D5 (#3, next to Roma)."]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "defeat:spiculum-8:mob-5+vulgus-6"}))
+    st = g.state
+    assert out.public == ["The Barbarian at D5 is defeated with Spiculum Red 8 and 2 militia."]
+    assert (st.hands["p1"], st.discard[-3:], st.box[-1]) == (["castra-3"], ["spiculum-8", "mob-5", "vulgus-6"],
+                                                             "barbarian-05")
+    assert st.barbs == {"D7": "barbarian-01", "C6": "barbarian-02"}
+
+
+def test_taking_the_last_forum_card_with_the_deck_empty_ends_the_turn_and_the_round() -> None:
+    """§15.2.2: nothing is left to refill the Forum; the turn ends and, the deck being
+    exhausted, so does the round (§15.2)."""
+    g = _at_select({}, deck_is=())
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[:2] == ["p1 (Sword) takes Quaestor Yellow 4 from the Forum.",
+                              "Round 1 ends: the draw deck is exhausted."]
+    assert g.state.round == 2
+
+
+def test_an_invader_drawn_on_the_refill_that_sacks_roma_leaves_nothing_to_resume() -> None:
+    """§15.2.2 and §15.2.3: the refill draws a Barbarian that marches on unfortified Roma (no
+    way to stop it: no Red card in hand, no Blue card in the Forum); the game is lost at once."""
+    held = {"D7": "barbarian-01", "C6": "barbarian-02", "E6": "barbarian-03", "D5": "barbarian-04"}
+    g = _at_select({}, barbs=held, deck_top=("barbarian-05", "ambitus-4"))
+    g.state.roma = "unfortified"
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    st = g.state
+    assert out.public == ["p1 (Sword) takes Quaestor Yellow 4 from the Forum.", "A Barbarian is drawn!",
+                          "A Barbarian marches on Roma!", "Roma is sacked: the game is lost."]
+    assert (st.phase, st.lost, st.resume, st.pending) == ("over", "Roma was sacked", [], {})
+
+
+def test_an_invader_goes_back_to_an_empty_number_one_first() -> None:
+    """§15.2.3: with the path already chosen, a new invader lands on #1 again when it is free."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["mob-5"]})
+    st = g.state
+    st.path, st.barbs, st.forum = "sword", {"C6": "barbarian-02"}, ["vulgus-6", "quaestor-4"]  # no way to stop it
+    out = Outcome()
+    assert solo.invade(st, "barbarian-05", "eagle", out) is False
+    assert out.public == ["A Barbarian invades at D7 (#1)."]
+    assert (st.barbs, st.path) == ({"C6": "barbarian-02", "D7": "barbarian-05"}, "sword")
+
+
+def test_three_emperors_an_invader_completes_on_the_refill_are_ordered_one_pick_at_a_time() -> None:
+    """§15.2.3 then §7.0: the refill's invader reaches #2 (C6 and E6 both hold a 3: you pick),
+    and at C6 it surrounds Maximinus, Jotapian and Licinianus. You order them: after each pick
+    the question comes again while two still wait; the last is resolved at once, and only then
+    does the refill go on (§15.2.2)."""
+    g = _at_select(dict(TWO_EMPERORS, E6="cavalry-3"), barbs={"D7": "barbarian-01"},
+                   deck_top=("barbarian-05", "ambitus-4"))
+    out = g.apply("p1", Command("forum", {"choice": "2"}))
+    assert out.public[-1] == "A Barbarian reaches #2 of the invasion path: the player chooses C6 or E6."
+    out = g.apply("p1", Command("decide", {"id": g.state.pending["id"], "choice": "C6"}))
+    st = g.state
+    assert out.public == ["Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert [c for c, _label in st.pending["choices"]] == ["C5", "B6", "D6"]
+    assert st.resume == [{"op": "refill", "actor": "p1"}]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "B6"}))
+    st = g.state
+    assert out.public == [
+        "Jotapian (Yellow) at B6 is won by Mobile Vulgus Yellow 6 on the Sword side: he goes to Sword.",
+        "Several Emperors are surrounded: the player chooses which is resolved first (§7.0)."]
+    assert [c for c, _label in st.pending["choices"]] == ["C5", "D6"]
+    assert st.resume == [{"op": "refill", "actor": "p1"}]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": "C5"}))
+    st = g.state
+    assert out.public[:3] == [
+        "Maximinus Thrax (Red) at C5 is won by Praetorian Guard Red 7 on the Eagle side: he goes to Eagle.",
+        "Licinianus (Yellow) at D6 is won by Cavalry Red 3 on the Wreath side: he goes to Wreath.",
+        "Ambitus Yellow 4 is turned up into the Forum."]
+    assert (st.forum, st.active, st.resume) == (["vulgus-6", "ambitus-4"], "eagle", [])
+
+
+def test_a_discard_naming_no_card_is_refused_with_an_empty_name() -> None:
+    """§15.2.4: a forced discard must name a card of the hand; none named reads as ''."""
+    full = {label(p): "tribute-4" for p in INFLUENCE_SPACES}  # every Influence space taken: no play
+    g = fixture("solo", emperors=dict(T11_EMPERORS), cards=full, hands={"p1": ["castra-3"]})
+    with pytest.raises(RuleError) as e:
+        solo.player_action(g.state, "p1", "discard", {}, Outcome())
+    assert (e.value.section, e.value.message) == ("§15.2.4", "'' is not in your hand")
+
+
+def test_a_rival_drawing_a_barbarian_closes_its_demagogue_and_waits_for_your_stop() -> None:
+    """§15.2.5 with §15.2.3-§15.2.4: Eagle's own Demagogue window closes as its turn starts; the
+    Barbarian it draws lands on Eagle's path (#1, A4) and is the turn's card (no space, no
+    ability) while you decide whether to stop it; Eagle's resolutions wait for the answer."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["castra-3"]})
+    st = g.state
+    st.deck = ["barbarian-05", *[c for c in st.deck if c != "barbarian-05"]]
+    st.demagogue, st.active, st.phase = "eagle", "eagle", "rival"
+    out = Outcome()
+    solo.rival_turn(st, "eagle", out)
+    assert out.public == ["Eagle draws a Barbarian.", "A Barbarian invades from the Eagle side: it lands at A4 (#1)."]
+    assert st.played == {"card": "barbarian-05", "space": "", "value": 0, "how": "rival", "actor": "eagle",
+                         "abil": False}
+    assert (st.pending["kind"], st.pending["space"], st.resume) == (
+        "invasion", "A4", [{"op": "rival_resolve", "faction": "eagle"}])
+    view = g.public_view()
+    assert (view["demagogue"], view["played"]["card"]["id"], view["played"]["actor"]) == (None, "barbarian-05", "eagle")
+
+
+def test_while_you_place_a_rival_s_card_nothing_is_shown_as_played() -> None:
+    """§15.1: under your Demagogue you place Eagle's card; until you do, the turn has no play."""
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.played = {"card": "mob-5", "space": "B3", "value": 5, "how": "normal", "actor": "p1", "abil": False}
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    solo.rival_turn(st, "eagle", Outcome())
+    assert st.pending["kind"] == "rival_place"
+    assert (st.played, g.public_view()["played"]) == ({}, None)
+
+
+def test_a_red_card_too_strong_for_the_limit_does_not_hide_the_next_one() -> None:
+    """§15.2.4 at the gates of Roma (limit 2): Praetorian Guard 8 would need three militia and
+    there are none; Reinforcements 2, after it in the hand's order, is still offered."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS), hands={"p1": ["praetorian-8", "reinforcements-2"]})
+    assert solo.defeat_offers(g.state, "p1", solo.defeat_limit(g.state, "roma")) == [("reinforcements-2", [])]
+
+
+def test_a_look_ahead_with_an_emperor_already_waiting_credits_only_the_new_capture() -> None:
+    """§15.2.5: Licinianus (D6) already waits for Pillar. Pillar's Princeps at B5 surrounds
+    Maximinus (C5) too, which Pillar also takes: two captures in the look-ahead, one of them
+    the board's doing, so the placement is credited one (criterion 1 picks B5). Looking ahead
+    changes nothing on the real board."""
+    from test_barracks_solo import LICINIANUS_THREE_SIDES
+
+    stale = _at_select(dict(LICINIANUS_THREE_SIDES), barbs={"D7": "barbarian-05"}).state
+    before = stale.to_json()
+    assert solo._simulate(stale, "pillar", "princeps-3", "B5") == (
+        {"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 2)
+    assert solo.choose_spaces(stale, "pillar", "princeps-3") == ["B5"]
+    assert stale.to_json() == before
+
+
+# -- §15.2.5: where a rival plays, on boards met in seeded random solo games ------------------------
+
+
+def test_when_every_space_helps_another_faction_the_rival_falls_to_criterion_five() -> None:
+    """§15.2.5: Eagle's Spiculum 8 wins nothing for Eagle anywhere, and every space hands an
+    Emperor to someone else (C2 to you, C4 and E6 to Pillar): the override passes criteria
+    1-4, and in criterion 5 tie-break 1 drops C2 (it helps you); the later tie-breakers then
+    prefer E6 to C4."""
+    g = _board({"B2": "hostilian", "D2": "aureolus", "C3": "regalianus", "F4": "gordian3", "C5": "vaballathus",
+                "E5": "aemilian", "D6": "pacatianus", "F6": "carus"},
+               {"E2": "ambitus-3", "B5": "quaestor-4", "D5": "vulgus-5", "B3": "foederati-5", "A2": "triumph-8",
+                "E4": "tribute-3", "C6": "princeps-3", "D3": "mob-6", "F5": "quaestor-3", "G6": "vulgus-6",
+                "D7": "praetorian-7"},
+               {"D1": "barbarian-05", "E2": "barbarian-01"})
+    st = g.state
+    assert [(s, solo._simulate(st, "eagle", "spiculum-8", s)) for s in E.legal_spaces(st, "eagle")] == [
+        ("C2", ({"sword": 1, "eagle": 0, "pillar": 0, "wreath": 0}, 1)),
+        ("C4", ({"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 1)),
+        ("E6", ({"sword": 0, "eagle": 0, "pillar": 1, "wreath": 0}, 2)),
+    ]
+    assert solo.choose_spaces(st, "eagle", "spiculum-8") == ["E6"]
+
+
+def test_a_tie_to_the_end_is_left_to_you() -> None:
+    """§15.2.5, tie-break 6: Wreath's Quaestor 4 ties between E6 and G2 through every
+    criterion and tie-breaker; both are returned (you choose)."""
+    g = _board({"B2": "hostilian", "D2": "regalianus", "F2": "uranius", "C3": "licinianus", "E3": "tetricus2",
+                "C5": "quintillus", "E5": "victorinus", "B6": "philip2", "D6": "domitianus", "F6": "ingenuus"},
+               {"F7": "demagogue-7", "F5": "spiculum-8", "F3": "demagogue-8", "E4": "tribute-4", "C6": "vulgus-6",
+                "C2": "forcemarch-5", "B1": "damnatio-8"},
+               {"A4": "barbarian-06", "B5": "barbarian-08", "C4": "barbarian-03"})
+    assert solo.choose_spaces(g.state, "wreath", "quaestor-4") == ["E6", "G2"]
+
+
+def test_the_rival_counts_the_emperors_its_card_would_surround() -> None:
+    """§15.2.5: Wreath's Castra 3 goes to G4; C6 would surround an Emperor (B6) that nobody
+    then takes, which the look-ahead counts."""
+    g = _board({"B2": "tetricus1", "D2": "saloninus", "F2": "quietus", "E3": "laelianus", "B4": "decius",
+                "F4": "numerian", "C5": "jotapian", "E5": "macrianus", "B6": "philip2", "D6": "hostilian"},
+               {"E4": "foederati-5", "A2": "triumph-7", "C4": "flanking-6", "E6": "damnatio-7", "D3": "frumentarii-6",
+                "G2": "forcemarch-5", "B5": "ambitus-3", "D5": "mob-6", "F1": "vulgus-5", "C2": "tribute-4",
+                "B3": "spiculum-8"}, {})
+    st = g.state
+    assert solo._simulate(st, "wreath", "castra-3", "C6") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 1)
+    assert solo._simulate(st, "wreath", "castra-3", "G4") == ({"sword": 0, "eagle": 0, "pillar": 0, "wreath": 0}, 0)
+    assert solo.choose_spaces(st, "wreath", "castra-3") == ["G4"]
+
+
+def test_the_stop_offer_with_two_militia_is_a_plural_sentence() -> None:
+    """§15.2.4: the label counts the militia, so each language can put "militia" in the plural."""
+    from test_barracks_solo import _stop_offers
+
+    label = solo._interrupt_choices(_stop_offers().state, "D5")[2][1]
+    assert label == "Defeat it with Spiculum Red 8 and 2 militia"
+    assert (label.msgid, label.plural, label.n) == ("Defeat it with {card} and {n} militia",
+                                                    "Defeat it with {card} and {n} militia", 2)
+
+
+def test_after_a_defeat_the_only_forum_card_is_taken_for_you() -> None:
+    """§15.2.4 then §8.0: the Defeat is your play; with one Influence card left in the Forum
+    (the other slot holds a Barbarian) it is taken at once, and the Forum is refilled."""
+    from test_barracks_solo import _stop_offers
+
+    g = _stop_offers()
+    g.state.forum = ["barbarian-10", "mob-6"]
+    out = g.apply("p1", Command("defeat", {"card": "castra-3", "militia": []}))
+    assert out.public[:2] == ["The Barbarian at C6 is defeated with Castra Red 3.",
+                              "p1 (Sword) takes Mob Yellow 6 from the Forum."]
+    assert "mob-6" in g.state.hands["p1"]
+
+
+def test_a_rival_placement_changes_the_map_even_when_the_next_rival_waits_for_you() -> None:
+    """§15.2.5: Pillar's card is on the board (the map changes); Wreath's turn then waits for
+    you to place its card under your Demagogue (§15.1)."""
+    g = fixture("solo", emperors=dict(T11_EMPERORS))
+    st = g.state
+    st.demagogue, st.active, st.phase = "p1", "pillar", "rival"
+    out = Outcome()
+    solo.rival_place(st, "pillar", "mob-5", "C4", out)
+    assert out.public[0] == "Pillar plays Mob Yellow 5 at C4."
+    assert out.map_changed is True
+    assert (st.active, st.pending["kind"], st.pending["faction"]) == ("wreath", "rival_place", "wreath")
+
+
+def test_placing_a_rival_s_card_for_it_leaves_nothing_to_resume() -> None:
+    """§15.1: your answer places Eagle's card where you chose; no earlier step waits."""
+    g = fixture("solo", emperors={"D4": "decius"})
+    st = g.state
+    st.demagogue = "p1"
+    st.deck = ["quaestor-3", *[c for c in st.deck if c != "quaestor-3"]]
+    solo.rival_turn(st, "eagle", Outcome())
+    space = st.pending["choices"][0][0]
+    out = g.apply("p1", Command("decide", {"id": st.pending["id"], "choice": space}))
+    assert out.public[0] == f"Eagle plays Quaestor Yellow 3 at {space}."
+    assert (g.state.cards[space], g.state.resume) == ("quaestor-3", [])
+
+
+def test_a_defeat_with_militia_is_told_as_a_plural_sentence() -> None:
+    """§15.2.4: the line counts the militia (two: a plural in every language)."""
+    from test_barracks_solo import _stop_offers
+
+    st = _stop_offers().state
+    out = Outcome()
+    solo._apply_defeat(st, "p1", "spiculum-8", ["mob-5", "vulgus-6"], "D7", st.barbs["D7"], out)
+    line = out.public[0]
+    assert line == "The Barbarian at D7 is defeated with Spiculum Red 8 and 2 militia."
+    assert (line.plural, line.n) == ("The Barbarian {where} is defeated with {card} and {n} militia.", 2)

@@ -10,12 +10,14 @@ import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import FakeClock
+from bot.local import LocalTable
 from bot.moderator import Moderator
 from db.engine import make_engine
 from db.migrate import upgrade
@@ -83,3 +85,25 @@ def clock() -> FakeClock:
 @pytest.fixture
 def moderator(engine: AsyncEngine, clock: FakeClock) -> Moderator:
     return Moderator(engine, clock=clock)
+
+
+async def ok(table: LocalTable, line: str) -> None:
+    """Type ``line`` at the local table; it must be accepted."""
+    await table.run_slash(line)
+    assert not table.outputs[-1].refusal, (line, table.outputs[-1].text)
+
+
+async def channel_game(table: LocalTable) -> tuple[int, Any]:
+    """The seq and the game of the table's channel."""
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None
+    return row.seq or 0, await table.moderator.load(row)
+
+
+@pytest.fixture
+async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
+    """The local table at a fresh SQLite database, where a test opens its game (a test file
+    that needs another table defines its own ``table``)."""
+    opened = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
+    await opened.setup()
+    return opened

@@ -4,37 +4,21 @@ for a game that lists no legal commands."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
+from conftest import channel_game, ok
 
 import cogs.common
 import cogs.imperium_romanum
 import cogs.play
 import cogs.rome_iinc
 from bot.local import LocalTable
-from bot.moderator import Moderator
 from cogs.common import legal_choices
 
 
-@pytest.fixture
-async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
-    t = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
-    await t.setup()
-    return t
-
-
-async def ok(table: LocalTable, line: str) -> None:
-    await table.run_slash(line)
-    assert not table.outputs[-1].refusal, (line, table.outputs[-1].text)
-
-
 async def game_now(table: LocalTable) -> Any:
-    row = await table.moderator.channel_game(table.channel_id)
-    assert row is not None
-    return await table.moderator.load(row)
+    return (await channel_game(table))[1]
 
 
 async def barracks_started(table: LocalTable) -> None:

@@ -72,6 +72,13 @@ async def test_sync_sends_french_localisations(sqlite_engine: AsyncEngine, tmp_p
     new = next(o for o in game["options"] if o["name"] == "new")
     assert new["description_localizations"]["fr"] == "Ouvrir une partie dans ce salon"
     assert "en-US" not in game["name_localizations"]  # English stays the default name
+    # /chronicle exports the log of any game (The Barracks Emperors, Imperium Romanum...): its
+    # description names no one game, in either language
+    chronicle = next(c for c in payload if c["name"] == "chronicle")
+    assert chronicle["description"] == "The game log as text and JSON (your view until the game ends)"
+    assert chronicle["description_localizations"]["fr"] == (
+        "Le journal de la partie en texte et JSON (votre vue jusqu'à la fin de la partie)"
+    )
 
 
 async def test_translations_are_part_of_the_sync_hash(

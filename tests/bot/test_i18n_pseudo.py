@@ -113,7 +113,7 @@ def untranslated_words(outputs: list[Output], words: frozenset[str]) -> list[str
     """Lines and labels where a game word is left in plain English (not swapped by the
     catalogue), each as ``[audience] word: line``."""
     pattern = re.compile(
-        r"(?<![\w/:.`-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w`-])",
+        r"(?<![\w/:.`-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w`-]|:\S)",  # not an option typed in a command (fleet:x)
         re.IGNORECASE,
     )
     found = []

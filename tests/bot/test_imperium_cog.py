@@ -13,24 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import channel_game, ok
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+import cogs.common
 from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.moderator import Moderator
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
-
-
-@pytest.fixture
-async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
-    t = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
-    await t.setup()
-    return t
-
-
-async def ok(table: LocalTable, line: str) -> None:
-    await table.run_slash(line)
-    assert not table.outputs[-1].refusal, (line, table.outputs[-1].text)
 
 
 async def started(table: LocalTable, *, hot_seat: bool = False) -> None:
@@ -47,12 +37,6 @@ async def started(table: LocalTable, *, hot_seat: bool = False) -> None:
     await ok(table, "/game start")
 
 
-async def state(table: LocalTable) -> tuple[int, Any]:
-    row = await table.moderator.channel_game(table.channel_id)
-    assert row is not None
-    return row.seq or 0, await table.moderator.load(row)
-
-
 async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_both(table: LocalTable) -> None:
     table.user = "alice"
     await ok(table, "/game new game:imperium_romanum scenario:s12")
@@ -62,25 +46,42 @@ async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_bo
     await ok(table, "/game status")
     assert "rome: <@alice>, dacia: <@alice>" in table.outputs[-1].text
     await ok(table, "/game start")
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     assert seq == 0 and game.to_move() == ["rome", "dacia"]  # taxation is simultaneous (4.0)
 
 
-async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable) -> None:
+async def test_a_blocked_scenario_is_refused_with_its_section(table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario that still needs a special rule is refused at /game start with that rule's
+    section, and the game stays in the lobby (no scenario is blocked today: one is blocked here)."""
+    from rules.core.i18n import _
+    from rules.imperium_romanum import game as ir_game
+
+    monkeypatch.setitem(ir_game.BLOCKERS, "s24", ("§28", _("the Roman civil war")))
     table.user = "alice"
     await ok(table, "/game new game:imperium_romanum scenario:s24")
     await ok(table, "/game join seat:diocletian")
     await ok(table, "/game join seat:carinus")
     await table.run_slash("/game start")
     shown = table.outputs[-1]
-    assert shown.refusal and "§28" in shown.text, shown.text  # the Roman civil war: not yet
+    assert shown.refusal and "§28" in shown.text, shown.text
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None and row.status == "lobby"
 
 
+async def test_scenario_24_starts_now_that_its_special_rules_are_in(table: LocalTable) -> None:
+    """Scenario 24 (§28, §29, §30, §32) is no longer blocked: /game start opens the game."""
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s24")
+    await ok(table, "/game join seat:diocletian")
+    await ok(table, "/game join seat:carinus")
+    await ok(table, "/game start")
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.status == "active"
+
+
 async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: LocalTable) -> None:
     await started(table)
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     legal = [c for c in game.legal_commands("rome") if c.name == "build"]
     command, _ = table.find_command(["imperium", "build"])
     types = await command._params["type"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
@@ -97,10 +98,10 @@ async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_
     seat; once every power has ended it, a public summary says how many units each raised where,
     never their types (3.2)."""
     await started(table)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     start = len(table.outputs)
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
-    assert (await state(table))[0] == seq + 1
+    assert (await channel_game(table))[0] == seq + 1
     told = [o for o in table.outputs[start:] if "raises a Light infantry" in o.text]
     assert told and all(o.audience == "alice" for o in told)
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
@@ -116,30 +117,30 @@ async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_
 
 async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: LocalTable) -> None:
     await started(table)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     await table.run_slash("/imperium build type:legion_24_10 city:aquincum")
     shown = table.outputs[-1]
     assert shown.refusal and shown.audience == "alice" and "§15.2" in shown.text, shown.text
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_the_dacian_player_cannot_build_for_rome(table: LocalTable) -> None:
     await started(table)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     table.user = "bob"
     await table.run_slash("/imperium build type:light_infantry_4_12 city:aquincum")
     shown = table.outputs[-1]
     assert shown.refusal and shown.audience == "bob" and "§7.4" in shown.text, shown.text
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_a_hot_seat_player_builds_for_the_power_that_may(table: LocalTable) -> None:
     await started(table, hot_seat=True)
     await ok(table, "/end")  # Rome ends first (the first of alice's seats to move)
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.to_move() == ["dacia"]
     await ok(table, "/end")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"
     await ok(table, "/imperium ally with:dacia")
     assert any("offers an alliance to dacia" in o.text for o in table.outputs[-6:]), table.outputs[-1].text
@@ -209,13 +210,13 @@ async def test_next_step_menu_lists_the_legal_builds_and_acts(table: LocalTable)
     shown = table.outputs[-1]
     assert shown.audience == "alice" and shown.text.startswith("**rome**"), shown.text
     await table.select(["build"])
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     builds = [c for c in game.legal_commands("rome") if c.name == "build"]
     assert f"choices 1-25 of {len(builds)}" in table.outputs[-1].text
     first = table.outputs[-1].components[0].options[0]
     assert "Aquincum" in first[0]  # the city's name, not its id
     await table.select([first[0]])
-    assert (await state(table))[0] == seq + 1
+    assert (await channel_game(table))[0] == seq + 1
 
 
 async def test_imperium_verbs_are_refused_in_another_game(table: LocalTable) -> None:
@@ -232,7 +233,7 @@ async def to_rome_movement(table: LocalTable) -> None:
     await started(table)
     users = {"rome": "alice", "dacia": "bob"}
     for _end in range(8):  # taxation and diplomacy by both, Naval Operations by Rome's fleet
-        _seq, game = await state(table)
+        _seq, game = await channel_game(table)
         if game.state.segment == "movement":
             break
         table.user = users[game.to_move()[0]]
@@ -243,7 +244,7 @@ async def to_rome_movement(table: LocalTable) -> None:
 
 async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: LocalTable) -> None:
     await to_rome_movement(table)
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     command, _ = table.find_command(["move"])
     groups = await command._params["units"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
     moves = [c for c in game.legal_commands("rome") if c.name == "move"]
@@ -257,7 +258,7 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: 
         table.interaction(namespace={"units": trajan.value}), "")
     assert sorted(c.value for c in reach) == sorted(str(c.args["to"]) for c in moves if c.args["units"] == pieces)
     await ok(table, f"/move units:{trajan.value} to:{reach[0].value}")
-    seq_after, game = await state(table)
+    seq_after, game = await channel_game(table)
     assert seq_after == seq + 1
     # the group went (a baggage train's march roll may stop it short, 7.7, 12.1), and where it
     # went was told to Rome alone (3.2)
@@ -268,24 +269,24 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: 
 
 async def test_attack_outside_combat_is_refused_with_its_section(table: LocalTable) -> None:
     await to_rome_movement(table)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     await table.run_slash("/attack zone:B4512")
     shown = table.outputs[-1]
     assert shown.refusal and "§14.1" in shown.text, shown.text
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_game_log_and_undo_work_for_imperium_romanum(table: LocalTable) -> None:
     await started(table)
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     treasury = game.state.powers["rome"]["treasury"]
     await ok(table, "/game log")
     assert any(o.text.startswith("Log of game #1: 1 event") for o in table.outputs[-3:])
     await ok(table, "/game undo")
     table.user = "bob"
     await ok(table, "/game undo")  # the other seat consents
-    seq_after, game = await state(table)
+    seq_after, game = await channel_game(table)
     assert game.state.powers["rome"]["treasury"] == treasury + 1
 
 
@@ -327,7 +328,7 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTa
                  "/game start"):
         await ok(table, line)
     for _end in range(40):
-        _seq, game = await state(table)
+        _seq, game = await channel_game(table)
         if (game.state.segment == "naval" and game.to_move() == ["rome"]
                 and any(c.name == "sail" for c in game.legal_commands("rome"))):
             break
@@ -350,9 +351,9 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTa
     shown = [c.value for c in reach if c.value in legal_to]
     assert shown == legal_to[:len(shown)] and len(shown) == min(len(legal_to), 24)  # the guard caps at 25
     assert all(c.value in legal_to or c.value == "…" for c in reach)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     await ok(table, f"/imperium sail fleets:{group} to:{reach[0].value}")
-    assert (await state(table))[0] == seq + 1
+    assert (await channel_game(table))[0] == seq + 1
 
 
 # -- the simultaneous segments' deadline (4.0, IR-DIS-2) ---------------------------------------
@@ -381,24 +382,24 @@ async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
     says nothing: a reminder at five minutes, and at ten the segment closes for Dacia, the public
     summary of the raises follows, and the sequence goes on to Diplomacy."""
     table, clock = await timed_table(sqlite_engine, tmp_path)
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     pending = game.pending_decision()
     assert pending is not None and pending.kind == "segment" and pending.default == "close"
     assert pending.id == "segment-1-taxation" and pending.section == "§4.0"
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
     await ok(table, "/end")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
     start = len(table.outputs)
     clock.advance(timedelta(minutes=6))
     await tick(table)
     reminded = [o for o in table.outputs[start:] if "waiting for your move as dacia" in o.text]
     assert reminded and reminded[0].pings == ["bob"], [o.text for o in table.outputs[start:]]
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.state.segment == "taxation"  # a reminder, not yet the deadline
     clock.advance(timedelta(minutes=5))
     await tick(table)
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy", game.state.segment
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert any("Time is up for the Taxation & Mobilization segment: dacia give no more orders (4.0)." in t
@@ -421,7 +422,7 @@ async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
             in table.outputs[-1].text), table.outputs[-1].text  # its words, never the option id `close`
     assert "close" not in table.outputs[-1].text
     await table.select(["My orders are given"])
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.to_move() == ["dacia"] and game.state.segment == "taxation"
     pending = game.pending_decision()
     assert pending is not None and pending.seat == "dacia" and pending.id == "segment-1-taxation"
@@ -434,14 +435,14 @@ async def test_a_forged_close_is_refused_and_changes_nothing(sqlite_engine: Asyn
     """``close`` is the deadline's default, never a choice on offer: a forged select value
     carrying it is refused privately and the segment stays open."""
     table, _clock = await timed_table(sqlite_engine, tmp_path)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     await table.click("Respond")
     component = table.find_component("select", "")
     component.options.append(("close", "close"))
     await table.select(["close"])
     shown = table.outputs[-1]
     assert shown.refusal and "not on offer" in shown.text, shown.text
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(table: LocalTable) -> None:
@@ -452,7 +453,7 @@ async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(t
     await ok(table, "/end")
     start = len(table.outputs)
     await ok(table, "/imperium ally with:dacia")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     offer = game.state.proposals[0][0]
     await ok(table, f"/imperium answer offer:{offer} choice:accept")
     told = [o for o in table.outputs[start:] if "offers an alliance to dacia" in o.text or "are allied this month" in o.text]
@@ -471,7 +472,7 @@ async def to_diplomacy(table: LocalTable) -> None:
     await ok(table, "/end")
     table.user = "bob"
     await ok(table, "/end")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"
 
 
@@ -493,7 +494,7 @@ async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_
     clock.advance(timedelta(minutes=3))
     await ok(table, "/imperium ally with:dacia")
     await ok(table, "/imperium gift to:dacia amount:5")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     alliance, gift = (p[0] for p in game.state.proposals)
     table.user = "bob"
     command, _ = table.find_command(["imperium", "answer"])
@@ -503,7 +504,7 @@ async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_
     clock.advance(timedelta(minutes=3))
     treasuries = {p: game.state.powers[p]["treasury"] for p in ("rome", "dacia")}
     await ok(table, f"/imperium answer offer:{gift} choice:accept")
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert (game.state.powers["rome"]["treasury"], game.state.powers["dacia"]["treasury"]) == (
         treasuries["rome"] - 5, treasuries["dacia"] + 5)
     pending = game.pending_decision()
@@ -515,7 +516,7 @@ async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_
     assert not any("offer" in t or "talents to" in t or "allian" in t for t in public), public
     clock.advance(timedelta(minutes=5))  # eleven minutes since the segment began
     await tick(table)
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     assert game.state.segment != "diplomacy" and game.state.alliances == [] and game.state.proposals == []
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert any("Time is up for the Diplomacy segment: rome, dacia give no more orders (4.0)." in t
@@ -532,7 +533,7 @@ async def test_a_forged_offer_is_refused_privately_and_changes_nothing(
     await to_diplomacy(table)
     table.user = "alice"
     await ok(table, "/imperium ally with:dacia")
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     offer = game.state.proposals[0][0]
     for user, line in (("bob", "/imperium answer offer:alliance-999 choice:accept"),
                        ("alice", f"/imperium answer offer:{offer} choice:accept"),
@@ -541,7 +542,7 @@ async def test_a_forged_offer_is_refused_privately_and_changes_nothing(
         await table.run_slash(line)
         shown = table.outputs[-1]
         assert shown.refusal and shown.audience == user and "§4.3" in shown.text, (line, shown.text)
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_game_log_of_a_finished_game_replays_to_the_same_position(tmp_path: Path) -> None:
@@ -594,7 +595,7 @@ async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(table: Loc
     (only a seat acts) and her own view (nothing secret to show), and sees an enemy-of-all
     stack by its top unit and size only (3.2)."""
     await started(table)
-    seq, _game = await state(table)
+    seq, _game = await channel_game(table)
     table.user = "zoe"
     await ok(table, "/game follow")
     row = await table.moderator.channel_game(table.channel_id)
@@ -607,7 +608,7 @@ async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(table: Loc
     assert table.outputs[-1].refusal and "nothing secret" in table.outputs[-1].text
     await ok(table, "/stack hex:B4415")
     assert "on top" in table.outputs[-1].text and "Legion 20-10," not in table.outputs[-1].text
-    assert (await state(table))[0] == seq  # nothing changed
+    assert (await channel_game(table))[0] == seq  # nothing changed
 
 
 async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
@@ -617,24 +618,127 @@ async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
     await started(table, hot_seat=True)
     for _end in range(4):  # Taxation & Mobilization, then Diplomacy, for Rome and Dacia
         await ok(table, "/end")
-    seq, game = await state(table)
+    seq, game = await channel_game(table)
     assert game.state.segment == "naval"
     events = await table.moderator.events(1)
     assert events[-1].outcome and events[-1].outcome.get("commit_point") is True
     await table.run_slash("/game undo")
     shown = table.outputs[-1]
     assert shown.refusal and "undo stops at the last roll or draw" in shown.text, shown.text
-    assert (await state(table))[0] == seq
+    assert (await channel_game(table))[0] == seq
 
 
 async def test_status_suggests_the_orders_while_a_segment_waits_under_its_deadline(table: LocalTable) -> None:
     """The segment's deadline is a pending decision of the first power still giving orders, but
     its orders stay open: ``/game status`` suggests its builds and /end, not only /respond."""
     await started(table)
-    _seq, game = await state(table)
+    _seq, game = await channel_game(table)
     pending = game.pending_decision()
     assert pending is not None and pending.seat == "rome" and pending.kind == "segment"
     await ok(table, "/game status")
     text = "\n".join(o.text for o in table.outputs[-3:] if o.audience == "alice")
     assert "/imperium build type:" in text and "/end" in text, text
     assert "/respond" not in text, text
+
+
+async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_in_both_languages(
+        table: LocalTable) -> None:
+    """``/help game:imperium_romanum``, like the other games': the commands segment by segment,
+    the response windows and deadlines, the standing orders, only to the asker; in French for
+    a French reader."""
+    table.user = "alice"
+    await ok(table, "/help game:imperium_romanum")
+    text = "\n".join(o.text for o in table.outputs if o.audience == "alice")
+    for title in ("Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
+                  "Naval operations, one power after the other", "Your player turn: land movement",
+                  "Your player turn: land combat", "When asked: response windows and deadlines",
+                  "Standing orders: a window answered for you"):
+        assert f"**Imperium Romanum: {title}" in text, title
+    for example in ("/imperium answer offer:alliance-3 choice:accept", "/imperium standing order:intercept value:never",
+                    "/respond", "/imperium build type:light_infantry_4_12 city:aquincum", "/record power:rome"):
+        assert f"`{example}`" in text, example
+    assert "Imperator" not in text and not any(o.audience == "public" for o in table.outputs)
+    table.user = "bob"
+    table.set_locale("fr")
+    await ok(table, "/help game:imperium_romanum")
+    french = "\n".join(o.text for o in table.outputs if o.audience == "bob")
+    assert "Diplomatie, toutes les puissances à la fois" in french, french[:500]
+    assert "Ordres permanents : une fenêtre à laquelle on répond pour vous" in french
+    assert "Standing orders" not in french and "every power at once" not in french
+
+
+async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
+        table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """4.0, 3.2, IR-ENG-60: Rome raises a unit at Aquincum in the simultaneous Taxation &
+    Mobilization Phase. Until the phase closes no public line, no picture drawn for anyone
+    (the theatre after each command, /map), no ``/stack`` and no ``/record`` of another player
+    shows it: Aquincum's stack keeps its two pieces. The summary then tells how many units
+    Rome raised where, and from then on the pictures show the stack of three."""
+    drawn: list[dict[str, Any]] = []
+    real = cogs.common.renderer_for
+
+    def spying(kind: str) -> Any:
+        renderer = real(kind)
+        if renderer is None:
+            return None
+
+        def draw(view: dict[str, Any], name: str) -> bytes:
+            drawn.append(view)
+            return renderer(view, name)
+        return draw
+
+    monkeypatch.setattr(cogs.common, "renderer_for", spying)
+
+    def aquincum_sizes() -> list[int]:
+        return [int(s["size"]) for view in drawn for s in view["stacks"] if s["hex"] == "B4012"]
+
+    await started(table)
+    table.user = "bob"
+    await ok(table, "/record power:rome")
+    before = table.outputs[-1].text
+    assert "Units: 23 in play" in before, before
+    start, drawn[:] = len(table.outputs), []
+    table.user = "alice"
+    await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
+    await ok(table, "/end")
+    table.user = "zoe"
+    await ok(table, "/map")
+    table.user = "bob"
+    await ok(table, "/stack hex:B4012")
+    assert "2 pieces in all" in table.outputs[-1].text, table.outputs[-1].text
+    await ok(table, "/record power:rome")
+    assert "Units: 23 in play" in table.outputs[-1].text, table.outputs[-1].text
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert drawn and set(aquincum_sizes()) == {2}, aquincum_sizes()
+    assert not any("raise" in t or "Light infantry" in t for t in public), public
+    drawn[:] = []
+    await ok(table, "/end")  # Dacia ends: the phase closes, the summary is public
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any("Rome (Trajan) raised 1 unit this phase: Aquincum (7.4)." in t for t in public), public
+    await ok(table, "/map")
+    assert drawn and set(aquincum_sizes()) == {3}, aquincum_sizes()
+    await ok(table, "/record power:rome")
+    assert "Units: 24 in play" in table.outputs[-1].text, table.outputs[-1].text
+
+
+async def test_ally_offers_only_the_powers_one_may_still_ally_with(
+        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+    """5.8, IR-DIS-3: ``/imperium ally with:`` autocompletes from the engine's legal offers: in
+    Diplomacy, Dacia for Rome; once Rome's offer waits, or once Dacia has ended its part,
+    nobody (an offer would be refused, §5.8)."""
+    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    command, _ = table.find_command(["imperium", "ally"])
+
+    async def offered(user: str) -> list[str]:
+        table.user = user
+        found = await command._params["power"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+        return [c.value for c in found]
+
+    assert await offered("alice") == []  # Taxation & Mobilization: no diplomacy yet
+    await to_diplomacy(table)
+    assert await offered("alice") == ["dacia"] and await offered("bob") == ["rome"]
+    table.user = "alice"
+    await ok(table, "/imperium ally with:dacia")
+    assert await offered("alice") == [] and await offered("bob") == []  # one offer per pair waits
+    await table.run_slash("/imperium ally with:dacia")
+    assert table.outputs[-1].refusal and "§5.8" in table.outputs[-1].text, table.outputs[-1].text

@@ -104,3 +104,60 @@ def test_the_causes_of_a_leaders_death_are_marked() -> None:
 
     assert isinstance(politics.ASSASSINATION, Text)
     assert localise(politics.ASSASSINATION, "fr") == "assassinat"
+
+
+def test_rome_iinc_names_its_empires_and_phases_in_french() -> None:
+    """Rome, IInc.: the Empires (``east``/``west``) and the phases are marked words, never an
+    id made English with ``.capitalize()`` (the status line, the Generic Emperor...)."""
+    from rules.rome_iinc.game import RomeGame
+    from rules.rome_iinc.politics import emperor_name
+
+    game = RomeGame.new("286", ["east", "west"], "i18n", {"mode": "solo"})
+    lines = [localise(line, "fr") for line in game.status_lines()]
+    assert lines[0].startswith("Tour 1 sur 10, Phase ")
+    assert lines[1].startswith("Orient : Or ") and lines[2].startswith("Occident : Or ")
+    state = game.state
+    state.emperors["west"] = "generic"
+    assert localise(emperor_name(state, "west"), "fr") == "l'Empereur générique de l'Empire d'Occident"
+
+
+def test_every_imperium_romanum_standing_order_has_words() -> None:
+    """"dacia sets a standing order: combat ask." named ids: every order and answer of
+    ``STANDING`` has marked words, and the line reads them in French."""
+    from rules.core.command import Command
+    from rules.imperium_romanum import game as G
+
+    assert set(G.STANDING) <= set(G.ORDER_WORDS)
+    assert {answer for answers in G.STANDING.values() for answer in answers} <= set(G.ANSWER_WORDS)
+    game = G.ImperiumRomanumGame.new("s12", [], "i18n", {})
+    outcome = game.apply("dacia", Command("standing", {"order": "combat", "value": "always_fight"}))
+    assert [localise(line, "fr") for line in outcome.public] == [
+        "dacia fixe un ordre permanent : combat terrestre, toujours combattre."
+    ]
+
+
+def test_a_rome_iinc_decision_owed_is_named_in_words() -> None:
+    """``/game status`` named the task owed by its id (``annex``): now in words, in French too."""
+    from rules.rome_iinc import politics
+    from rules.rome_iinc.game import RomeGame
+
+    game = RomeGame.new("286", ["east", "west"], "i18n", {"mode": "solo"})
+    politics.add_task(game.state, "east", "annex", section="11.1")
+    waiting = [localise(line, "fr") for line in game.status_lines()][-1]
+    assert waiting == "En attente du joueur de l'Empire d'Orient : une Province à annexer (11.1)."
+
+
+def test_imperium_romanum_power_names_are_french_also_after_a_reload() -> None:
+    """Ruling I18N-1: a power's name written in English by the scenario data ("The pirates") is a
+    data name; the state keeps it as a marked word, so a reloaded game still shows it in French."""
+    import json
+
+    from rules.imperium_romanum.game import ImperiumRomanumGame
+
+    game = ImperiumRomanumGame.new("s02", [], "i18n", {})
+    again = type(game).from_json(json.loads(json.dumps(game.to_json())))
+    for shown in (game, again):
+        lines = [localise(line, "fr") for line in shown.status_lines()]
+        assert any(line.startswith("Les pirates : trésor ") for line in lines), lines
+        assert any(line.startswith("Rome (Pompée, lex Gabinia) : trésor ") for line in lines), lines
+    assert again.to_json()["state"]["powers"]["pirates"]["name"] == "The pirates"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from bot.i18n import localise
@@ -153,3 +154,48 @@ def test_the_public_views_phase_name_is_french() -> None:
     assert isinstance(view["phase_name"], Text)
     assert str(view["phase_name"]) == "Movements and combats"
     assert localise(view["phase_name"], "fr") != "Movements and combats"
+
+
+def test_an_imperator_battle_card_drawn_after_a_restart_is_french(monkeypatch: Any) -> None:
+    """The battle card of a reloaded game, stored as the outbox stores a picture (JSON with the
+    message ids) and drawn later: every word drawn on it goes through the catalogue (pseudo
+    language: a label drawn without the mark, or with a plain English word, fails)."""
+    from PIL import ImageDraw
+
+    import bot.i18n
+    from rules.core.i18n import deep_from_json, deep_to_json
+    from rules.imperator.views import battle_card
+    from tests.bot.test_i18n_pseudo import MARK, PseudoCatalogue
+
+    catalogue = PseudoCatalogue()
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: catalogue if language == "fr" else None)
+    game = reloaded(imperator_after_a_battle())
+    record = game.public_view()["last_battle"]
+    card = {**battle_card(record, game.state), "language": "fr"}
+    stored = deep_from_json(json.loads(json.dumps(deep_to_json(card))))
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record_text(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record_text)
+    from render.battle_card import render_battle_card
+
+    assert render_battle_card(stored)[:4] == b"\x89PNG"
+    words = [t for t in drawn if any(c.isascii() and c.isalpha() for c in t)]
+    assert words, drawn
+    # what may be drawn without the mark: the leaders' names and the counters' printed names
+    names = [str(n) for side in ("attacker", "defender") for n in stored[side].get("leaders", [])]
+    names += [str(c.get("label", "")) for side in ("attacker", "defender") for c in stored[side].get("counters", [])]
+    plain = [t for t in words if MARK not in t and "⟧" not in t]
+    left = [t for t in plain if any(c.isascii() and c.isalpha() for c in _without(t, names))
+            and not re.fullmatch(r"[IVXLCDM]+", t.strip())]  # a legion's numeral on its counter
+    assert left == [], (left, names)
+
+
+def _without(text: str, names: list[str]) -> str:
+    for name in sorted(filter(None, names), key=len, reverse=True):
+        text = text.replace(name, "")
+    return text

@@ -3,6 +3,10 @@ Moderator asks for a game's class at each load), registrations still count at on
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from rules.core import registry
@@ -20,7 +24,8 @@ def test_entry_points_are_read_once_and_registrations_still_count(
         return real(**kwargs)
 
     monkeypatch.setattr(registry, "entry_points", counting)
-    monkeypatch.setattr(registry, "_INSTALLED", None)
+    monkeypatch.setattr(registry, "_ENTRY_POINTS", None)
+    monkeypatch.setattr(registry, "_LOADED", {})
     monkeypatch.setattr(registry, "_REGISTERED", {})
     assert registry.get_game("imperator") is ImperatorGame  # an installed entry point
     assert registry.get_game("imperator") is ImperatorGame
@@ -34,3 +39,19 @@ def test_entry_points_are_read_once_and_registrations_still_count(
     assert "imperator" in registry.games() and reads == [{"group": "praetor.games"}]
     with pytest.raises(KeyError, match="unknown game 'missing'"):
         registry.get_game("missing")
+
+
+def test_a_game_asked_for_imports_only_its_own_rules() -> None:
+    """Issue 14, memory at rest: a process running Imperator does not import the other
+    games' rules (a fresh interpreter: this one has imported them all)."""
+    child = (
+        "import sys\n"
+        "from rules.core.registry import get_game\n"
+        "assert get_game('imperator').KIND == 'imperator'\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('rules.')}))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    shown = subprocess.run(
+        [sys.executable, "-c", child], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert shown == "['core', 'imperator']"

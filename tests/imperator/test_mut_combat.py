@@ -125,6 +125,7 @@ def test_split_retreat_each_piece_picks_its_zone_and_the_ill_augustus_dies() -> 
         assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat_part", "rome", "§8.3", "aquincum")
         assert d.prompt == f"§8.3: where does {piece} retreat from Vindobona?"
         asked.append([c.value for c in d.choices])
+        assert [c.label for c in d.choices] == ["Aquincum", "Carnuntum", "Italia"]
         out = g.apply("rome", Command("decide", {"id": d.id, "choice": dest}))
         assert out.public[0] == f"§8.3: {piece} retreats to {st.board.zones[dest].name}."
     assert asked == [["aquincum", "carnuntum", "italia"]] * 3
@@ -196,6 +197,7 @@ def test_evasion_with_two_zones_asks_where_then_the_unit_left_behind_fights() ->
     assert d is not None and (d.kind, d.seat, d.section) == ("evade_to", "enemies", "§8.1")
     assert d.prompt == "§8.1: the evasion succeeds; where does the force in Carnuntum go?"
     assert [c.value for c in d.choices] == ["noricum", "quadi"] and d.default == "noricum"
+    assert [c.label for c in d.choices] == ["Noricum", "Quadi"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[:3] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", *LEFT_BEHIND_FIGHTS]
     assert out.citations[:2] == ["§8.1", "§8.2"] and out.map_changed is True
@@ -385,7 +387,8 @@ def test_splitting_a_retreat_is_offered_from_two_pieces() -> None:
     assert d is not None and (d.kind, d.seat, d.section, d.default) == ("retreat", "enemies", "§8.3", "italia")
     assert d.prompt == "§8.3: your force in Vindobona is beaten; choose where it retreats."
     assert [c.value for c in d.choices] == ["italia", "quadi", "split"]
-    assert [c.label for c in d.choices][:2] == ["Italia", "Quadi"]
+    assert [c.label for c in d.choices] == ["Italia", "Quadi",
+                                            "split the force: choose a zone for each unit and leader (AMB-24)"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public[0] == "§8.3: the beaten force retreats to Quadi."
     assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
@@ -625,7 +628,7 @@ def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
     assert g.pending_decision() is None and out.map_changed is True
 
 
-def _rome_wins_vindobona(roll: int) -> tuple[ImperatorGame, Outcome]:
+def _rome_wins_vindobona(roll: int, rr_result: str | None = None) -> tuple[ImperatorGame, Outcome]:
     """A Roman general with a full and a reduced legion (15 PF) attacks three reduced Quadi units
     (6 PF) in Vindobona: column 2/1, no modifier. Row 3 is 1/2/A (Rome loses one step and picks
     which legion takes it); row 1 is R/R (the defender holds: Rome must pick its retreat)."""
@@ -638,6 +641,8 @@ def _rome_wins_vindobona(roll: int) -> tuple[ImperatorGame, Outcome]:
     p.kw["at_war"] = ["quadi"]
     p.legions(3, "aquincum", prefix="k")
     g = p.game(reserve_fronts=["danube"])
+    if rr_result:
+        g.state.options["rr_result"] = rr_result
     g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "vindobona"}))
     g.apply("rome", Command("end"))
     script(g, roll)
@@ -672,3 +677,402 @@ def test_a_battle_with_no_loss_and_its_retreat_still_to_choose_keeps_the_map() -
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "aquincum"}))
     assert out.public[0] == "§8.3: the beaten force retreats to Aquincum."
     assert out.map_changed is True
+
+
+# -- §6 chits that set the battle roll, and the R/R option (AMB-01) -------------------------------
+def _rome_attacks_two_quadi(seat: str, *chits: str) -> ImperatorGame:
+    """A Roman general with two legions (20 PF) attacks two Quadi units (8 PF, Germans) in
+    Vindobona, column 2/1; ``seat`` holds ``chits``. No Quadi leader: no evasion, the
+    stratagem windows open at once (the defender's first)."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1)
+    p.legions(2, "carnuntum")
+    p.unit("q0", "vindobona", "E", people="quadi", pf=4)
+    p.unit("q1", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.state.rules["stratagems"] = True
+    for s in g.state.roles:
+        g.state.hands.setdefault(s, [])
+    g.state.hands[seat] += [f"{c}#{90 + i}" for i, c in enumerate(chits)]
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    assert g.apply("rome", Command("attack", {"zone": "vindobona"})).public == []
+    return g
+
+
+def _window(g: ImperatorGame, seat: str, choice: str) -> Outcome:
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("bstrat", seat, "§6")
+    return g.apply(seat, Command("decide", {"id": d.id, "choice": choice}))
+
+
+def test_roma_victor_played_by_the_attacker_sets_row_9_without_a_die() -> None:
+    """§6.1 Roma Victor: the player who plays it attacking fights on row 9 and more, no die and
+    no modifier; the report says so, the battle card's roll is empty, the battle is a big event."""
+    g = _rome_attacks_two_quadi("rome", "roma_victor")
+    _window(g, "enemies", "pass")
+    assert _window(g, "rome", "roma_victor").public == ["§6: rome plays Roma Victor."]
+    out = _window(g, "enemies", "pass")  # the answer window: no Furor Germanicus held
+    assert out.public[:2] == [
+        "§6: no die is rolled; the row is 9 and more.",
+        "§8.2: battle in Vindobona: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (2 units, 8 PF).",
+    ]
+    assert out.public[4:6] == ["No die is rolled: row 9.", "Battle table, column 2/1, row 9: R/E. Attacker R, defender E."]
+    assert out.public[8] == "All enemies units in Vindobona are eliminated."
+    assert out.rolls == [] and g.state.last_battle["roll"] is None and g.state.last_battle["row"] == 9
+    assert out.highlight is True
+
+
+def test_furor_germanicus_played_by_the_defender_sets_row_minus_2() -> None:
+    """§6.2 Furor Germanicus played by the defending Enemies: row -2 and less for Rome's attack
+    (column 2/1: A/1/4), so every attacking legion takes a step loss and Rome retreats."""
+    g = _rome_attacks_two_quadi("enemies", "furor_germanicus")
+    assert _window(g, "enemies", "furor_germanicus").public == ["§6: enemies plays Furor Germanicus."]
+    out = _window(g, "rome", "pass")
+    assert out.public[0] == "§6: no die is rolled; the row is -2 and less."
+    assert out.public[4:6] == ["No die is rolled: row -2.", "Battle table, column 2/1, row -2: A/1/4. Attacker A, defender 1/4."]
+    assert out.public[-1] == "All rome units in Vindobona take a loss."
+    assert [g.state.units[u].reduced for u in ("leg0", "leg1")] == [True, True]
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
+
+
+def test_faveur_divine_sets_the_battle_die_and_names_itself_in_the_roll() -> None:
+    """§6.3 Faveur divine (AMB-45): the player chooses the face of the battle die; the roll is
+    recorded as a d6 named after the battle and the chit; modifiers would still apply."""
+    g = _rome_attacks_two_quadi("rome", "faveur_divine")
+    _window(g, "enemies", "pass")
+    out = _window(g, "rome", "faveur_divine@3")
+    assert [(r.purpose, r.die, r.natural, r.modifiers, r.result) for r in out.rolls] == [
+        ("§8.2 battle in Vindobona (20 PF vs 8 PF, 2/1, shift +0) (Faveur divine)", "d6", 3, (), 3)
+    ]
+    assert out.public[4:6] == ["Roll: 3, no modifier: row 3.", "Battle table, column 2/1, row 3: 1/2/A. Attacker 1/2, defender A."]
+    assert g.state.last_battle["roll"] == 3
+
+
+def test_with_the_stalemate_option_r_r_has_no_winner_and_nobody_retreats() -> None:
+    """AMB-01, option ``rr_result = stalemate``: R/R gives no winner, so no side retreats, no
+    battle VP, no loss; by default the defender would hold and Rome would have to retreat."""
+    g, out = _rome_wins_vindobona(1, rr_result="stalemate")
+    assert out.public[-4:] == [
+        "Battle table, column 2/1, row 1: R/R. Attacker R, defender R.",
+        "Nobody wins the battle: both sides stay (AMB-01).",
+        "Losses: Rome: no loss; the Enemies of Rome: no loss.",
+        "§2.E: SMC 2 of 2: enemies moves.",
+    ]
+    assert g.pending_decision() is None and g.state.last_battle["winner"] == ""
+    assert (g.state.units["leg0"].loc, g.state.units["q0"].loc) == ("vindobona", "vindobona")
+
+
+# -- §4.2: what the Enemies may stack, for every withdrawal (evasion, retreat, Fuite opportune) ---
+@pytest.mark.parametrize(
+    ("movers", "in_antiochia", "zones"),
+    [
+        ([("p0", "parthians")], [], ["antiochia", "parthia"]),
+        ([("p0", "parthians")], [("leader", "pl", "parthians")], ["antiochia", "parthia"]),
+        ([("p0", "parthians")], [("unit", "qu", "quadi")], ["parthia"]),
+        ([("p0", "parthians")], [("unit", "arm", "armenia")], ["antiochia", "parthia"]),
+        ([("p0", "parthians")], [("leader", "rl", "roman")], ["antiochia", "parthia"]),
+        ([("lp", "parthians"), ("p0", "parthians")], [("unit", "pu", "parthians")], ["antiochia", "parthia"]),
+        ([("lp", "parthians"), ("p0", "parthians")], [("unit", "qu", "quadi")], ["parthia"]),
+    ],
+)
+def test_a_withdrawal_keeps_the_enemies_stacking_rule(
+    movers: list[tuple[str, str]], in_antiochia: list[tuple[str, str, str]], zones: list[str]
+) -> None:
+    """§4.2 (and AMB-53 for Fuite opportune): Parthian units (an Eastern People), with or without
+    their leader, may withdraw from Cyrrhus into Antiochia beside Parthians, a Parthian leader or
+    the Armenia unit (which never counts, §4.2 note), or where only a lone Roman leader stands;
+    never beside Quadi units (a Western People)."""
+    p = Pos()
+    for piece, people in movers:
+        if piece.startswith("l"):
+            p.leader(piece, "cyrrhus", "E", people=people)
+        else:
+            p.unit(piece, "cyrrhus", "E", people=people)
+    for kind, piece, people in in_antiochia:
+        if kind == "leader":
+            p.leader(piece, "antiochia", "R" if people == "roman" else "E", people=people)
+        else:
+            p.unit(piece, "antiochia", "E", people=people)
+    p.kw["at_war"] = ["quadi", "parthians"]
+    assert combat.fuite_zones(p.state(), "cyrrhus", "E") == zones
+
+
+# -- §8.4 and §4.5 when the beaten side is the attacker ---------------------------------------------
+def _rome_attacks_the_usurper_and_loses(title: str) -> tuple[ImperatorGame, Outcome]:
+    """A titled Roman (``title``) and an untitled general lead one weak legion (2 PF) from
+    Carnuntum against the usurper's two legions (20 PF) in Vindobona: column 1/3, row 1, A/R,
+    Rome (the attacker) is beaten. With a Caesar, an Augustus stays in Rome."""
+    p = Pos()
+    p.leader("boss", "carnuntum", title=title, vs=1)
+    p.leader("gen", "carnuntum", vs=1)
+    if title == "caesar":
+        p.leader("aug", "rome", title="augustus")
+    p.unit("leg0", "carnuntum", pf=2)
+    p.leader("usu", "vindobona", "E", title="usurper", vs=1)
+    for i in range(2):
+        p.unit(f"u{i}", "vindobona", "E", pf=10, usurper="usu")
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "boss", "units": ["leg0"], "to": "vindobona"}))
+    g.apply("rome", Command("move", {"leader": "gen", "units": [], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 1)
+    return g, g.apply("rome", Command("attack", {"zone": "vindobona"}))
+
+
+def test_a_caesar_beaten_attacking_in_civil_war_dies_and_his_untitled_general_retreats() -> None:
+    """§8.4: in a battle between Romans the beaten side's titled leaders die, the attacker's as
+    well as the defender's; an untitled general with them lives and retreats (§8.3)."""
+    g, out = _rome_attacks_the_usurper_and_loses("caesar")
+    assert out.public[5:] == [
+        "Battle table, column 1/3, row 1: A/R. Attacker A, defender R.",
+        "🏆 Winner: the Enemies of Rome.",
+        "Losses: Rome: each of its units takes a step loss; the Enemies of Rome: no loss.",
+        "All rome units in Vindobona take a loss.",
+        "§8.4: Boss is dead (defeated in civil war).",
+        "§10: 1 VP to enemies for the death of Boss.",
+    ]
+    assert out.citations == ["§8.2", "§8.4"]
+    st = g.state
+    assert (st.leaders["boss"].status, st.leaders["gen"].status, st.leaders["aug"].title) == ("dead", "map", "augustus")
+    assert st.defeated_augusti == [] and st.vp == {"rome": 0, "enemies": 1}
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
+
+
+def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> None:
+    """§4.5 success B/: the only Augustus, beaten when he attacks the usurper, counts as defeated
+    (even though he then dies, §8.4), so the usurpation succeeds."""
+    g, out = _rome_attacks_the_usurper_and_loses("augustus")
+    assert out.public[9:] == [
+        "§4.5 (success B/): the usurpation of Usu succeeds; the players change roles in phase A.",
+        "§8.4: Boss is dead (defeated in civil war).",
+        "§10: 1 VP to enemies for the death of Boss.",
+    ]
+    assert g.state.defeated_augusti == ["boss"]
+
+
+# -- §8.1 and §6.3 into a zone the evader's own People already holds ------------------------------
+def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: int = 2,
+                                   favour: str | None = None, block_noricum: bool = False) -> ImperatorGame:
+    """A Quadi chief (VS ``chief_vs``, CC 3) with two units in Carnuntum, attacked by a Roman
+    general (VS ``gen_vs``) with two legions from Vindobona; a third Quadi unit stands at home
+    in Quadi. With ``fuite`` the Enemies hold Fuite opportune; ``favour`` names the seat that
+    holds Faveur divine."""
+    p = Pos()
+    p.leader("gen", "vindobona", cc=3, vs=gen_vs)
+    p.legions(2, "vindobona")
+    p.legions(3, "aquincum", prefix="k")
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=3)
+    for i in range(2):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
+    p.unit("qh", "quadi", "E", people="quadi", pf=5)
+    if block_noricum:
+        p.unit("r", "noricum", front="interior")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    if fuite or favour:
+        g.state.rules["stratagems"] = True
+        for s in g.state.roles:
+            g.state.hands.setdefault(s, [])
+    if fuite:
+        g.state.hands["enemies"].append("fuite_opportune#90")
+    if favour:
+        g.state.hands[favour].append("faveur_divine#91")
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "carnuntum"}))
+    g.apply("rome", Command("end"))
+    g.apply("rome", Command("attack", {"zone": "carnuntum"}))
+    return g
+
+
+def test_an_evasion_may_join_units_of_its_own_side() -> None:
+    """§8.1: the zone must be free of enemy combat units; the evader's own units there are no
+    bar. The whole force goes (CC 3 for two units), so no battle follows."""
+    g = _chief_with_two_units_attacked(fuite=False)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.section) == ("evade", "§8.1")
+    script(g, 1)
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.section) == ("evade_to", "§8.1")
+    assert [c.value for c in d.choices] == ["noricum", "quadi"]
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
+    st = g.state
+    assert [st.units[u].loc for u in ("q0", "q1", "qh")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
+
+
+def test_fuite_opportune_may_join_units_of_its_own_side() -> None:
+    """§6.3 (AMB-53): Fuite opportune into Quadi, held by a Quadi unit: allowed; everything goes
+    (no unit beyond the chief's CC), so the line says there is no battle."""
+    g = _chief_with_two_units_attacked(fuite=True)
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+    w = g.pending_decision()
+    assert w is not None and (w.kind, w.section) == ("bstrat", "§6")
+    assert [c.value for c in w.choices] == ["pass", "fuite_opportune@noricum", "fuite_opportune@quadi",
+                                            "fuite_opportune@vindobona"]
+    out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
+    assert out.public == ["§6: enemies plays Fuite opportune.",
+                          "§6.3: the force in Carnuntum slips away to Quadi; no battle.",
+                          "§2.E: SMC 2 of 2: enemies moves."]
+    st = g.state
+    assert [st.units[u].loc for u in ("q0", "q1", "qh")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
+
+
+def test_a_people_force_never_retreats_beyond_five_zones_from_home() -> None:
+    """AMB-20 with §8.3: from Ravenna (5 zones from Quadi) the only free neighbour lies 6 zones
+    away, which a Quadi unit may not enter, so there is no retreat and the force is destroyed.
+    (This is why the "beyond five zones" eliminations after a retreat can never happen: the
+    zone is never offered.)"""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos()
+    p.extra_zones.append(ZoneDef("far", "Far Shore", front="interior"))
+    p.extra_edges.append(("ravenna", "far", 0))
+    p.leader("gen", "rome", vs=1)
+    p.legions(2, "rome", front="interior")
+    p.leader("chief", "ravenna", "E", people="quadi", vs=1)
+    p.unit("q0", "ravenna", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(reserve_fronts=["danube"])
+    assert movement.people_distance(g.state, "quadi", "far") == 6
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "to": "ravenna"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "ravenna"}))
+    assert out.public[9:11] == ["§8.3: no retreat is possible from Ravenna; the beaten force is destroyed.",
+                                "§8.4: Chief is dead (no retreat possible)."]
+    assert (g.state.units["q0"].status, g.state.leaders["chief"].status) == ("eliminated", "dead")
+
+
+def test_the_evasion_roll_uses_the_best_vs_of_the_evaders_only() -> None:
+    """§8.1: the d6 must be under the evading leader's VS (3), not the attacking general's (5,
+    in the same zone): a 4 fails, the line says so and the battle is fought."""
+    g = _chief_with_two_units_attacked(False, gen_vs=5)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("evade", "enemies", "§8.1")
+    script(g, 4, 6)
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert [(r.purpose, r.natural) for r in out.rolls][0] == ("§8.1 evasion (needs less than 3)", 4)
+    assert out.public[0] == "§8.1: the evasion fails; the battle is fought."
+    assert out.public[1].startswith("§8.2: battle in Carnuntum")
+
+
+def test_faveur_divine_is_offered_before_an_evasion_only_a_1_can_win() -> None:
+    """§6.3 (AMB-45) with §8.1: with VS 2 only a 1 lets the chief evade; the faces still differ,
+    so Rome, holding Faveur divine, is asked before the roll (the Enemies' hand is empty)."""
+    g = _chief_with_two_units_attacked(False, chief_vs=2, favour="rome")
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert out.rolls == []
+    w = g.pending_decision()
+    assert w is not None and (w.kind, w.seat, w.section) == ("favour", "rome", "§6.3")
+    assert [c.value for c in w.choices] == ["pass"] + [f"faveur_divine@{f}" for f in range(1, 7)]
+
+
+def test_the_evading_force_takes_the_strongest_mobile_units_by_default() -> None:
+    """§8.1: the chief (CC 2) takes two units, the strongest by PF first (B 9, then C 7; not A,
+    of better quality); the Armenia unit (§4.2 note) and a unit in mutiny never leave with him."""
+    p = Pos()
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=3, cc=2)
+    p.unit("a", "carnuntum", "E", people="quadi", pf=5, qu=3)
+    p.unit("b", "carnuntum", "E", people="quadi", pf=9, qu=1)
+    p.unit("c", "carnuntum", "E", people="quadi", pf=7, qu=2)
+    p.unit("arm", "carnuntum", "E", people="armenia", pf=12)
+    p.unit("m", "carnuntum", "E", people="quadi", pf=10)
+    p.kw["at_war"] = ["quadi"]
+    st = p.state()
+    st.units["m"].mutiny = "rebels"
+    assert combat.evasion_force(st, "carnuntum", "E") == (["b", "c"], ["chief"])
+
+
+def test_an_e_result_on_a_leaderless_force_redraws_the_map() -> None:
+    """§8.3: an E result removes every counter of a leaderless force: no leader dies and nothing
+    retreats, yet the map changed (30 PF against 4 at 4/1, roll 5 + BT 2 = row 7: R/E)."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=1, bt=2)
+    p.legions(3, "carnuntum")
+    p.unit("q0", "vindobona", "E", people="quadi", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(reserve_fronts=["danube"])
+    g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2"], "to": "vindobona"}))
+    g.apply("rome", Command("end"))
+    script(g, 5)
+    out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
+    assert out.public[4:8] == [
+        "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
+        "🏆 Winner: Rome.",
+        "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
+        "All enemies units in Vindobona are eliminated.",
+    ]
+    assert g.state.units["q0"].status == "eliminated" and out.map_changed is True
+
+
+def test_a_beaten_attacker_with_one_way_home_retreats_at_once_and_redraws_the_map() -> None:
+    """§8.3 with AMB-01: R/R, the defender holds, so the Quadi who attacked from Quadi go back
+    there (their only free zone), with no loss; the attack's own outcome redraws the map."""
+    p = Pos()
+    p.leader("chief", "quadi", "E", people="quadi", vs=1)
+    p.unit("q0", "quadi", "E", people="quadi", pf=10)
+    p.unit("leg", "carnuntum", pf=10)
+    p.unit("n", "noricum", front="interior")
+    p.unit("v", "vindobona")
+    p.kw["at_war"] = ["quadi"]
+    p.legions(3, "aquincum", prefix="k")
+    g = p.game(active="E", reserve_fronts=["danube"])
+    g.apply("enemies", Command("move", {"leader": "chief", "units": ["q0"], "to": "carnuntum"}))
+    g.apply("enemies", Command("end"))
+    script(g, 3)
+    out = g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
+    assert out.public[-3:] == ["Losses: the Enemies of Rome: no loss; Rome: no loss.",
+                               "§8.3: the beaten force retreats to Quadi.", "§2.E: SMC 2 of 2: rome moves."]
+    assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
+    assert g.pending_decision() is None and out.map_changed is True
+
+
+def test_three_quarter_losses_on_two_units_take_both_without_a_question() -> None:
+    """§8.3 / AMB-03: 3/4 of the three Quadi steps is two, and Rome has two legions: both take
+    their loss, nothing to choose; the line counts the two step losses."""
+    g, out = _rome_wins_vindobona(2)
+    assert "Battle table, column 2/1, row 2: 3/4/A. Attacker 3/4, defender A." in out.public
+    assert "§8.3: rome takes 2 step losses (3/4 of 3)." in out.public
+    assert g.pending_decision() is None
+    assert (g.state.units["leg0"].reduced, g.state.units["leg1"].status) == (True, "eliminated")
+
+
+def test_a_beaten_attacker_splitting_its_retreat_may_send_each_piece_home_or_to_friends() -> None:
+    """AMB-24 with §8.3: Rome, beaten attacking (R/R, the defender holds), splits its retreat;
+    each piece may go back to Carnuntum, where it came from, or join the legions in Aquincum."""
+    g, _out = _rome_wins_vindobona(1)
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat) == ("retreat", "rome")
+    g.apply("rome", Command("decide", {"id": d.id, "choice": "split"}))
+    asked = []
+    for dest in ("carnuntum", "aquincum", "carnuntum"):
+        d = g.pending_decision()
+        assert d is not None and (d.kind, d.section, d.default) == ("retreat_part", "§8.3", "aquincum")
+        asked.append([c.value for c in d.choices])
+        g.apply("rome", Command("decide", {"id": d.id, "choice": dest}))
+    assert asked == [["aquincum", "carnuntum", "italia"]] * 3
+    st = g.state
+    assert (st.leaders["gen"].loc, st.units["leg0"].loc, st.units["leg1"].loc) == ("carnuntum", "aquincum", "carnuntum")
+
+
+def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
+    """§8.1: the chief's CC takes both units and Quadi is the only zone left (Noricum is held):
+    the answer "evade" rolls, succeeds and moves the force at once, with no further question."""
+    g = _chief_with_two_units_attacked(False, block_noricum=True)
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    script(g, 1)
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert g.pending_decision() is None and g.state.leaders["chief"].loc == "quadi"

@@ -10,6 +10,7 @@ from imperator_builder import Pos, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
+from rules.imperator import movement
 from rules.imperator.game import ImperatorGame
 
 
@@ -48,6 +49,7 @@ def test_a_leader_caught_alone_escapes_where_his_player_picks() -> None:
     assert d is not None and (d.kind, d.seat, d.section) == ("escape", "rome", "§7")
     assert d.prompt == "§7: Gen escaped; choose where he goes."
     assert [c.value for c in d.choices] == ["noricum", "quadi", "vindobona"] and d.default == "noricum"
+    assert [c.label for c in d.choices] == ["Noricum", "Quadi", "Vindobona"]
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "quadi"}))
     assert out.public == ["§7: Gen escapes to Quadi."]
     assert (g.state.leaders["gen"].loc, g.state.leaders["gen"].status) == ("quadi", "map")
@@ -406,3 +408,75 @@ def test_a_front_keeps_its_minimum_when_its_legions_leave() -> None:
     assert (e.value.section, e.value.message) == ("§3.3", "the danube Front must keep at least 2 of its 4 units")
     g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "path": ["noricum"]}))
     assert [g.state.units[u].loc for u in ("leg0", "leg1", "leg2")] == ["noricum", "noricum", "carnuntum"]
+
+
+# -- §3.3: the minimum each Front keeps (AMB-17), Front by Front ----------------------------------
+@pytest.mark.parametrize("front", ["british", "rhine", "danube", "orient", "southern"])
+def test_every_front_keeps_half_its_units(front: str) -> None:
+    """§3.3 (AMB-17): each of the five Fronts keeps at least half its units (rounded up); two of
+    its legions both in Italia leave it short, which is refused citing §3.3 and naming the Front.
+    Checking only another Front (the Fronts a move has emptied) lets it pass."""
+    p = Pos()
+    p.legions(2, "italia", front=front)
+    st = p.state()
+    short = f"§3.3: the {front} Front must keep at least 1 of its 2 units"
+    assert movement.front_minimum_error(st) == short
+    assert movement.front_minimum_error(st, {front}) == short
+    assert movement.front_minimum_error(st, {"orient" if front == "rhine" else "rhine"}) is None
+
+
+def test_a_front_counts_only_its_own_legions_on_the_map() -> None:
+    """§3.3: a Front's units are its own Roman legions in play: not a legion of another Front
+    standing in its zones, nor a vexillation, nor units out of play, in the pool or in mutiny.
+    Here the Danube has two legions, both in Italia: 1 of 2 must stay."""
+    p = Pos()
+    p.legions(2, "italia", front="danube")
+    p.unit("rh", "carnuntum", front="rhine")
+    p.unit("rh2", "raetia", front="rhine")
+    p.unit("vex", "carnuntum", front="danube", kind="vexillation")
+    p.unit("out", None, front="danube", status="out")
+    p.unit("pool", None, front="danube", status="pool")
+    p.unit("mut", "italia", front="danube")
+    st = p.state()
+    st.units["mut"].mutiny = "rebel"
+    assert movement.front_minimum_error(st) == "§3.3: the danube Front must keep at least 1 of its 2 units"
+    st.units["leg0"].loc = "vindobona"
+    assert movement.front_minimum_error(st) is None
+
+
+def test_a_landing_refused_by_the_front_rules_keeps_its_marked_reason() -> None:
+    """§3.5 with §3.3: a Danube legion may not be landed in Cyrene while the Danube is not a
+    Reserve Front; the refusal cites §3.3 and its reason is the marked sentence (translated for
+    the player later), not a piece of the English line."""
+    from rules.core.i18n import Text
+
+    g = _harbour()
+    g.state.reserve_fronts = []
+    with pytest.raises(RuleError) as e:
+        _sail(g, to="mare", units=["leg0"], land="cyrene")
+    assert (e.value.section, e.value.message) == ("§3.3", "Leg0 may not leave the danube Front (not a Reserve Front)")
+    assert isinstance(e.value.message, Text)
+    assert e.value.message.msgid == "{unit} may not leave the {front} Front (not a Reserve Front)"
+    assert (g.state.units["leg0"].loc, g.state.units["leg0"].fleet) == ("ravenna", None)
+
+
+def test_a_sailing_is_drawn_on_the_spectators_trail_and_landed_pieces_stay() -> None:
+    """§3.5: the fleet's steps go on the SMC's trail of moves (port to sea, sea to coast, sea back
+    to port); ``sea`` names the zone like ``to``. Pieces landed have moved for this SMC: they may
+    not move again, and the leader is off the fleet."""
+    g = _harbour()
+    assert _sail(g, sea="mare", units=["leg0"], leaders=["cae"]).public == ["The Ravenna sails to Mare Internum."]
+    assert g.state.last_moves == [{"from": "ravenna", "to": "mare", "side": "R", "path": ["ravenna", "mare"]}]
+    g.state.fleets["ravenna"].moved = False
+    assert _sail(g, to="port").public == ["The Ravenna sails back to its port."]
+    st = g.state
+    assert st.last_moves[1] == {"from": "mare", "to": "ravenna", "side": "R", "path": ["mare", "ravenna"]}
+    assert (st.units["leg0"].loc, st.units["leg0"].fleet, st.leaders["cae"].loc) == ("ravenna", None, "ravenna")
+    g2 = _harbour()
+    _sail(g2, to="mare", units=["leg0"], leaders=["cae"], land="cyrene")
+    st2 = g2.state
+    assert st2.last_moves[1] == {"from": "mare", "to": "cyrene", "side": "R", "path": ["mare", "cyrene"]}
+    assert (st2.leaders["cae"].loc, st2.leaders["cae"].fleet) == ("cyrene", None)
+    with pytest.raises(RuleError) as e:
+        g2.apply("rome", Command("move", {"leader": "cae", "units": ["leg0"], "to": "cyrene"}))
+    assert (e.value.section, e.value.message) == ("§3.5", "Cae has already moved this SMC")

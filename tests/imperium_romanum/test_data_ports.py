@@ -66,3 +66,41 @@ def test_the_two_river_ports_are_entered_from_a_printed_hex(data: IRData) -> Non
         hex_id = data.cities[city].hex
         assert hex_id == printed and w.is_port(hex_id)
         assert hex_id in {h for h, _cost in w.sea_steps(entry, False)}
+
+
+# -- the engine's use of the non-city ports (2.3, 10.3, 13.1, 32.0; IR-ENG-53) ------------------
+def test_a_non_city_port_is_a_port_fleets_enter_from_the_sea() -> None:
+    from rules.imperium_romanum.world import world
+
+    w = world("s02")
+    assert w.is_port("B4022") and w.non_city_port("B4022")  # Misenum
+    assert not w.non_city_port("A3620")  # Roma is a city, not a non-city port
+    entry = next(h for h, _cost in w.sea_steps("B4022", False))
+    assert "B4022" in {h for h, _cost in w.sea_steps(entry, False)}
+
+
+def test_a_non_city_port_follows_its_province_for_basing_and_supply() -> None:
+    from rules.imperium_romanum import board as B
+    from rules.imperium_romanum import naval as NAV
+    from rules.imperium_romanum import supply as SU
+    from tests.imperium_romanum.builder import Position
+
+    pos = Position(scenario="s02", month=6, year=-67, active="rome")
+    st = pos.st
+    assert B.port_owner(st, "B4022") == "rome" and B.port_owner(st, "B6218") == "pirates"
+    assert NAV.friendly_port(st, "rome", "B4022") and NAV.in_harbour(st, "rome", "B4022")
+    assert not NAV.in_harbour(st, "rome", "B6218")  # Coracesium, the pirates' Cilician haven
+    assert SU.port_supplies(st, "rome", "B4022", False)  # 13.1: a friendly port supplies its hex
+    assert not SU.port_supplies(st, "pirates", "B4022", False)
+    st.province_owner["italia"] = "pirates"
+    assert B.port_owner(st, "B4022") == "pirates" and not NAV.friendly_port(st, "rome", "B4022")
+
+
+def test_a_non_city_port_is_never_overrun() -> None:
+    from rules.imperium_romanum import overrun as OV
+    from tests.imperium_romanum.builder import Position
+
+    pos = Position(scenario="s24", year=285, month=6, active="carinus")
+    cavalry = pos.units("carinus", "heavy_cavalry_30_16", "B5115", 2)
+    pos.unit("diocletian", "light_infantry_4_12", "B5215")  # Apollonia Pontica, a non-city port
+    assert OV.protected(pos.st, "carinus", "B5215") and not OV.can_overrun(pos.st, "carinus", cavalry, "B5215")

@@ -12,6 +12,7 @@ import pytest
 from rules.imperium_romanum.data_model import IRData
 from rules.imperium_romanum.game import ImperiumRomanumGame
 from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from tests.imperium_romanum.conftest import BrokenData
 
 PIRATE_BASES = ("A2725", "A3220", "A3223", "A3715", "B4228", "B4823", "B5117", "B5131", "B5224", "B5723", "B6419")
 """The eleven pirate bases of 27.1."""
@@ -89,3 +90,31 @@ def test_the_engine_takes_the_naval_bonus_from_the_scenario() -> None:
 
     st = ImperiumRomanumGame.new("s02", [], "fields", {}).state
     assert (pirates.naval_bonus(st, "pirates"), pirates.naval_bonus(st, "rome")) == (1, 0)
+
+
+S24 = "scenarios/s24_diocletian_carinus.toml"
+
+
+def test_scenario_24_successors_and_limitanei(data: IRData) -> None:
+    """18.3: Diocletian's successor is Maximian, Carinus has none (history); 30.0: the frontier
+    provinces keep limitanei at 2 MP (design)."""
+    powers = {p.id: p for p in data.scenarios["s24"].powers}
+    assert (powers["diocletian"].successors, powers["carinus"].successors) == (("maximian",), ())
+    scen = data.scenarios["s24"]
+    assert scen.limitanei_cost == 2 and "pannonia_inferior" in scen.limitanei and "italia" not in scen.limitanei
+    assert data.scenarios["s12"].limitanei == ()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('successors = ["maximian"]', 'successors = ["carinus"]', "power diocletian: successor carinus is not another leader set up with it (18.3)"),
+        ('successors = ["maximian"]', 'successors = ["diocletian"]', "power diocletian: successor diocletian is not another leader set up with it (18.3)"),
+        ("cost = 2, src", "cost = 0, src", "limitanei need rule 30, known provinces, a cost of 1 to 20 MP and a src (30.0)"),
+        ('"britannia", "germania_inferior"', '"britania", "germania_inferior"', "limitanei need rule 30"),
+        ('"30", "32"', '"32"', "limitanei need rule 30"),
+    ],
+)
+def test_the_validator_refuses_broken_civil_war_fields(broken_data: BrokenData, old: str, new: str, problem: str) -> None:
+    problems = broken_data(S24, old, new)
+    assert any(problem in p for p in problems), problems

@@ -31,11 +31,17 @@ def test_scenario_1_sets_up() -> None:
     assert game.to_move() and game.state.units
 
 
-@pytest.mark.parametrize(("scenario", "section"), [("s24", "§28")])
-def test_scenarios_needing_missing_rules_say_so(scenario: str, section: str) -> None:
+def test_every_scenario_starts_and_a_blocked_one_would_name_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scenario 24 is playable (§28-§32 built); a scenario still missing a special rule is refused
+    with that rule's section (game.BLOCKERS)."""
+    from rules.imperium_romanum import game as G
+
+    assert G.BLOCKERS == {}
+    assert ImperiumRomanumGame.new("s24", [], "s", {}).to_move() == ["diocletian", "carinus"]
+    monkeypatch.setitem(G.BLOCKERS, "s24", ("§29", G._("militia")))
     with pytest.raises(NotYetSupported) as err:
-        ImperiumRomanumGame.new(scenario, [], "s", {})
-    assert err.value.section == section
+        ImperiumRomanumGame.new("s24", [], "s", {})
+    assert err.value.section == "§29"
 
 
 def test_refusals_name_their_rule_and_change_nothing() -> None:
@@ -43,7 +49,7 @@ def test_refusals_name_their_rule_and_change_nothing() -> None:
     before = json.dumps(game.to_json(), sort_keys=True)
     cases = [("nobody", Command("end"), "§5.1"), ("rome", Command("move", {"units": [], "to": "B4406"}), "§12"),
              ("rome", Command("attack", {"hex": "B4406"}), "§14.1"), ("rome", Command("build"), "§7.4"), ("rome", Command("sail"), "§10.2"),
-             ("rome", Command("decide", {"choice": "x"}), ""), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
+             ("rome", Command("decide", {"choice": "x"}), "§4.0"), ("rome", Command("standing", {"order": "x"}), "§12.4")]  # fmt: skip
     for seat, cmd, section in cases:
         with pytest.raises(RuleError) as err:
             game.apply(seat, cmd)

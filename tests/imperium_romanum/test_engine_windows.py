@@ -147,12 +147,48 @@ def test_14_3_1_a_force_too_big_for_its_city_may_split_its_defence() -> None:
     assert decision is not None and (decision.seat, decision.kind, decision.section) == ("rome", "battle", "§14.1")
     values = [c.value for c in decision.choices]
     assert "split" in values and "siege" not in values
-    pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    split = pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    assert any("14.3.1" in str(m) for m in split.public)
     inside = [u for u in legions if u in pos.st.units and pos.st.units[u]["besieged"]]
     assert len(inside) == 4  # 4 LE fit in a charted city (16.3)
     assert pos.st.sieges[SINGIDUNUM]["besieger"] == "dacia" and pos.st.stats["sieges"] == 1
+    decision = pos.game.pending_decision()  # IR-ENG-67: the attacker's choice of targets
+    assert decision is not None
+    assert (decision.seat, decision.kind, decision.section, decision.default) == ("dacia", "combined", "§14.3.1", "outside")
+    assert [c.value for c in decision.choices] == ["outside", "combined"]
+    outcome = pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "outside"}))
     assert pos.st.stats["battles"] == 1  # the attack went on against the two legions outside
-    assert any("14.3.1" in line for line in pos.st.last)
+    assert any(" against 40," in str(m) for m in outcome.public)  # 2 x 20-10 outside: no multiplier, no walls
+
+
+@pytest.mark.parametrize("order", ["ask", "always"])
+def test_ir_eng_67_the_combined_attack_adds_the_besieged_multiplied_to_those_outside(order: str) -> None:
+    pos, legions, _raiders = _too_many_for_the_city()
+    pos.st.standing["dacia"]["assault"] = order
+    pos.dice(4)
+    pos.game.apply("dacia", Command("attack", {"hex": SINGIDUNUM}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and decision.kind == "battle"
+    outcome = pos.game.apply("rome", Command("decide", {"id": decision.id, "choice": "split"}))
+    if order == "ask":
+        decision = pos.game.pending_decision()
+        assert decision is not None and decision.kind == "combined"
+        outcome = pos.game.apply("dacia", Command("decide", {"id": decision.id, "choice": "combined"}))
+    wall = B.city_defence(pos.st, "singidunum")
+    # 4 legions besieged, tripled against barbarians (14.3), plus the city; 2 outside at 20 each
+    assert any(f"against {4 * 20 * 3 + wall + 2 * 20}," in str(m) for m in outcome.public)
+    assert pos.st.stats["battles"] == 1
+
+
+def test_ir_eng_67_half_the_attacking_cavalry_is_halved_in_a_combined_attack() -> None:
+    from rules.imperium_romanum import combat as C
+
+    pos = Position(month=6, segment="combat", active="dacia")
+    riders = pos.units("dacia", "heavy_cavalry_30_16", SINGIDUNUM, 3)
+    foot = pos.unit("dacia", "heavy_infantry_20_8", SINGIDUNUM)
+    # 3 cavalry units: 2 halved (30 -> 15), 1 whole; the infantry whole
+    assert C.combined_attack_strength(pos.st, [*riders, foot]) == 15 + 15 + 30 + 20
+    assert sum(C.attack_strength(pos.st, u, True) for u in [*riders, foot]) == 15 * 3 + 20  # a plain assault
 
 
 def test_14_3_1_no_split_when_every_unit_fits() -> None:
@@ -233,3 +269,13 @@ def test_ir_eng_62_the_default_and_standing_order_keep_the_strongest_ir_eng_11()
     assert pos.game.pending_decision() is None
     assert [u for u in legions + light if u in pos.st.units] == legions[:2]
     assert pos.st.stats["supply_losses"] == 4
+
+
+def test_answering_when_no_window_is_open_is_refused_with_the_sequence_rule() -> None:
+    from rules.core.errors import RuleError
+
+    pos = Position(month=6, segment="movement")
+    assert pos.game.pending_decision() is None
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("decide", {"id": "alliance-1", "choice": "decline"}))
+    assert err.value.section == "§4.0" and "no open decision" in str(err.value)

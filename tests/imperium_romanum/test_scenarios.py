@@ -123,4 +123,7 @@ def test_scenario_24_is_a_civil_war_won_by_killing_the_other_emperor(data: IRDat
         ("carinus", "eliminate_leader", "diocletian"),
         ("diocletian", "eliminate_leader", "carinus"),
     ]
-    assert all(p.kind == "roman" for p in s.powers)
+    assert [p.id for p in s.powers if p.major] == ["diocletian", "carinus"]
+    assert all(p.kind == "roman" for p in s.powers if p.major)
+    # 37.6: the neutral barbarians beyond the frontier, each its own inactive neutral power
+    assert all((p.kind, p.status) == ("barbarian", "inactive neutral") for p in s.powers if not p.major)

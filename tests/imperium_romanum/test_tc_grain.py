@@ -4,6 +4,7 @@ Sicilia 2, ...)."""
 
 from __future__ import annotations
 
+from rules.core.command import Command
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import grain as G
 from rules.imperium_romanum.invariants import violations
@@ -91,3 +92,20 @@ def test_22_2_2_a_besieged_capital_rolls_whatever_the_wheat_and_surrenders_to_th
     assert pos.st.city_owner["roma"] == "pirates"
     assert sum(1 for r in pos.st.units.values() if r["power"] == "pirates" and r["hex"] == ROMA) == 3
     assert G.REBELS not in pos.st.powers
+
+
+def test_19_2_taking_the_imperial_capital_moves_its_morale_value_ir_eng_66() -> None:
+    """Scenario 2: Roma is Rome's capital, worth 20 morale (design); the pirates storm it."""
+    roma = data().cities["roma"].hex
+    pos = Position("s02", month=6, year=-67, segment="combat", active="pirates")
+    pos.units("pirates", "light_infantry_4_12", roma, 10)
+    pos.st.standing["rome"]["combat"] = "always_fight"
+    rome, pirates = pos.st.powers["rome"]["morale"], pos.st.powers["pirates"]["morale"]
+    pos.dice(4)
+    outcome = pos.game.apply("pirates", Command("attack", {"hex": roma}))
+    text = [str(m) for m in outcome.public]
+    assert pos.st.city_owner["roma"] == "pirates"
+    assert "Rome (Pompey, lex Gabinia) morale -20 (imperial capital Roma (19.2)): 80." in text
+    assert "The pirates morale +20 (imperial capital Roma (19.2)): 80." in text
+    assert pos.st.powers["pirates"]["morale"] == pirates + 20
+    assert pos.st.powers["rome"]["morale"] < rome - 20  # the capital, then Italia's tax value (19.1)

@@ -176,3 +176,13 @@ def test_tc_05_every_counter_of_the_colour_in_play_blocks_the_raise() -> None:
     _build(pos, "light_infantry_4_12", "roma")
     assert MOB.counter_mix(pos.st, "rome", "light_infantry_4_12")[1] == 16
 
+
+
+def test_tc_12_p2_cost_sets_by_scenario() -> None:
+    """7.3: scenarios 6 and 7 pay the first cost set of the P2 chart, scenarios 8 to 10 the second."""
+    from rules.imperium_romanum.engine_data import period_chart
+
+    chart = period_chart("P2")
+    first, second = chart.costs(6), chart.costs(8)
+    assert chart.costs(7) == first and chart.costs(9) == second and chart.costs(10) == second
+    assert first != second

@@ -75,3 +75,23 @@ def test_tc_69_nineteen_roman_sp_or_fewer_roll_and_5_or_6_wakes_them(die: int, a
 
 
 PANNONIA = sorted(h for h, c in data().hexes.items() if c.kind == "land" and c.province == "pannonia_inferior")[0]
+
+
+def test_tc_02_the_farthest_player_from_two_neighbouring_neutrals_controls_both() -> None:
+    """5.3: the Iazyges and the Roxolani, both active neutrals, stand next to each other; Rome
+    stands 1-2 hexes away, Dacia 10-11: Dacia controls both. Each neutral's units are ignored
+    when the other one's distance is measured (they are nobody's assets)."""
+    from rules.imperium_romanum import board as B
+
+    pos = Position(month=6, segment="diplomacy")
+    pos.st.city_owner["tyras"] = ""  # only units count here
+    pos.unit("iazyges", "horse_archers_6_16", "B4212")
+    pos.unit("roxolani", "horse_archers_6_16", "B4213")
+    pos.unit("rome", "legion_20_10", "B4415")
+    pos.unit("dacia", "heavy_infantry_20_8", "B5006")
+    for power in ("iazyges", "roxolani"):
+        pos.st.powers[power].update(status="active neutral", seat="")
+    roxolani = N.positions(pos.st, ["roxolani"])
+    assert [N.nearest(N.positions(pos.st, B.powers_of(pos.st, s)), roxolani) for s in ("rome", "dacia")] == [1, 11]
+    N.assign_neutrals(pos.st, [])
+    assert (pos.st.powers["iazyges"]["seat"], pos.st.powers["roxolani"]["seat"]) == ("dacia", "dacia")

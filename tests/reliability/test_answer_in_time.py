@@ -242,3 +242,45 @@ async def test_game_start_without_the_early_answer_is_late(
     monkeypatch.setattr("cogs.common.answer_first_by", lambda hook: None)
     with pytest.raises(DiscordRuleViolation, match="initial response after"):
         await harness.slash(harness.command("game start"), {}, interaction)
+
+
+class Killed(BaseException):
+    """The process dies (``kill -9``): nothing after it runs, no handler catches it."""
+
+
+async def test_game_new_announcement_survives_a_crash_after_the_early_answer(
+    sqlite_engine: AsyncEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The announcement of ``/game new`` is owed in the outbox with the game: when the process
+    dies after the early answer and before the post, the next process posts it, once."""
+    from datetime import timedelta
+
+    from bot.outbox import CLAIM_SECONDS
+    from cogs.outbox import drain
+
+    clock = FakeClock()
+    async with Harness(Moderator(sqlite_engine, clock=clock), tmp_path / "images") as harness:
+        harness.at("lobby", "alice")
+        interaction = harness.table.interaction()
+        slow(monkeypatch, harness.moderator, "_insert_game", [interaction])
+
+        async def dies(*args: Any, **kwargs: Any) -> Any:
+            raise Killed()
+
+        monkeypatch.setattr(harness.table.bot.publisher, "send", dies)
+        with pytest.raises(Killed):
+            await harness.slash(
+                harness.command("game new"), {"game": "tiny", "scenario": "race"}, interaction
+            )
+        assert interaction.response.is_done()  # answered first ("thinking…"), then it died
+        assert [o for o in harness.table.outputs if o.audience == "public"] == []
+        monkeypatch.undo()
+    clock.advance(timedelta(seconds=CLAIM_SECONDS + 1))  # the dead process's claim lapses
+    async with Harness(Moderator(sqlite_engine, clock=clock), tmp_path / "images2") as restarted:
+        restarted.at("lobby", "alice")
+        row = await restarted.moderator.require_game("lobby")
+        assert await drain(restarted.table.bot) == 1
+        assert await drain(restarted.table.bot) == 0  # once
+        public = [o.text for o in restarted.table.outputs if o.audience == "public"]
+        assert public == [f"New game #{row.id}: tiny (race). Seats: red, blue. Take one with "
+                          "/game join, then /game start."]

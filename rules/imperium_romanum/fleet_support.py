@@ -1,0 +1,71 @@
+"""Fleets in land combat (§14.6, IR-ENG-64): the attacker's fleets in the hex he attacks may
+join the attack at his option.
+
+A joining fleet adds a quarter of its naval strength (two 18-30s: 36 / 4 = 9) and the troops
+aboard it half of theirs; fleets and the troops aboard them are never attacked in land combat.
+When the attacker must lose SP, a fleet lost satisfies a quarter of its strength; its troops
+move to the other joining fleets while room remains, else they go down with it (10.4.1). Fleets
+stay in their hex when the land units retreat (the exception to 14.2.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.errors import RuleError
+from rules.core.i18n import Text, _
+from rules.imperium_romanum import board as B
+from rules.imperium_romanum.state import IRState
+
+QUARTER = 4
+"""14.6: a fleet's land combat strength, and the loss it satisfies, are a quarter of its own."""
+
+
+def check(st: IRState, seat: str, hex_id: str, fleets: list[str]) -> None:
+    """The fleets named to join an attack in ``hex_id``: the seat's own, in that hex, free."""
+    for fid in fleets:
+        rec = st.units.get(fid)
+        if rec is None or not B.is_fleet(rec) or B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
+            raise RuleError("§14.6", _("{fleet} is not a fleet of yours", fleet=fid))
+        if rec["hex"] != hex_id or rec["besieged"]:
+            raise RuleError("§14.6", _("only your fleets in {hex} itself, not besieged, may join its attack", hex=hex_id))
+
+
+def commit(st: IRState, hex_id: str, fleets: list[str]) -> None:
+    """Mark the fleets joining this month's attack on ``hex_id`` (read once, by ``joined``)."""
+    for fid in fleets:
+        st.units[fid]["land_attack"] = f"{st.turn}:{hex_id}"
+
+
+def joined(st: IRState, seat: str, hex_id: str) -> list[str]:
+    """The fleets that joined the seat's attack on ``hex_id``; the mark is used up."""
+    mark = f"{st.turn}:{hex_id}"
+    out = [u for u in B.units_at(st, hex_id, False) if st.units[u].get("land_attack") == mark
+           and B.seat_of(st, st.units[u]["power"]) == seat]  # fmt: skip
+    for fid in out:
+        st.units[fid].pop("land_attack", None)
+    return out
+
+
+def land_strength(st: IRState, fleets: list[str]) -> int:
+    """14.6: a quarter of the fleets' strength, rounded down, and half the strength of the
+    combat troops aboard them, rounded down."""
+    ships = sum(B.strength(st.units[f]) for f in fleets)
+    troops = sum(B.strength(st.units[u]) for f in fleets for u in B.cargo_of(st, f)[0] if B.is_combat(st.units[u]))
+    return ships // QUARTER + troops // 2
+
+
+def loss_value(unit: dict[str, Any]) -> int:
+    """14.5, 14.6: the SP a unit's loss satisfies: its strength, a quarter of it for a fleet."""
+    return B.strength(unit) // QUARTER if B.is_fleet(unit) else B.strength(unit)
+
+
+def lose(st: IRState, uid: str, companions: list[str], lines: list[Text], by: str) -> None:
+    """A unit lost in land combat; a fleet's troops go aboard the other joining fleets, or down
+    with it (10.4.1)."""
+    if B.is_fleet(st.units[uid]):
+        from rules.imperium_romanum import naval
+
+        others = [f for f in companions if f != uid and f in st.units and B.is_fleet(st.units[f])]
+        naval.sink(st, uid, others, lines, _("combat (14.5, 14.6)"), by)
+        return
+    B.eliminate_unit(st, uid, lines, _("combat (14.5)"), by=by)
