@@ -1486,17 +1486,7 @@ class Moderator:
                 if stale is None:
                     base_seq = seq
                     break
-            base = None
-            if snapshot is not None and base_seq == snapshot.seq:
-                base = CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
-            elif base_seq is not None:
-                base = (
-                    await session.exec(
-                        select(CheckpointRow)
-                        .where(CheckpointRow.game_id == game_id)
-                        .where(CheckpointRow.seq == base_seq)
-                    )
-                ).first()
+            base = await _base_state(session, game_id, base_seq, snapshot)
             events = (
                 await session.exec(
                     select(EventRow)
@@ -1590,17 +1580,7 @@ class Moderator:
                 ),
                 None,
             )
-            base = None
-            if snapshot is not None and base_seq == snapshot.seq:
-                base = CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
-            elif base_seq is not None:
-                base = (
-                    await session.exec(
-                        select(CheckpointRow)
-                        .where(CheckpointRow.game_id == game_id)
-                        .where(CheckpointRow.seq == base_seq)
-                    )
-                ).first()
+            base = await _base_state(session, game_id, base_seq, snapshot)
             events = (
                 await session.exec(
                     select(EventRow)
@@ -1930,3 +1910,20 @@ def _waiting(row: GameRow, game: Game[Any]) -> list[str]:
 def _clear_votes(meta: dict[str, Any]) -> dict[str, Any]:
     """Any accepted command cancels open undo and abandon requests."""
     return {k: v for k, v in meta.items() if k not in ("undo", "abandon")}
+
+
+async def _base_state(
+    session: Any, game_id: int, base_seq: int | None, snapshot: SnapshotRow | None
+) -> CheckpointRow | None:
+    """The stored state a replay starts from: the snapshot when ``base_seq`` is its step,
+    otherwise the checkpoint at ``base_seq`` (None: replay from the start)."""
+    if snapshot is not None and base_seq == snapshot.seq:
+        return CheckpointRow(game_id=game_id, seq=snapshot.seq, state=snapshot.state)
+    if base_seq is None:
+        return None
+    checkpoint: CheckpointRow | None = (
+        await session.exec(
+            select(CheckpointRow).where(CheckpointRow.game_id == game_id).where(CheckpointRow.seq == base_seq)
+        )
+    ).first()
+    return checkpoint
