@@ -38,6 +38,9 @@ from rules.core import RuleError
 from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, text_from_json
 from rules.core.registry import games
 
+STATUS_WORDS: dict[str, Text] = {"lobby": _("seats open"), "active": _("in play")}
+"""How ``/game list`` names an open game's status (its stored word is an id)."""
+
 
 def _parse_options(text: str | None) -> dict[str, str]:
     """``name=value, name=value`` into a dict."""
@@ -359,7 +362,7 @@ class LobbyCog(commands.Cog):
         lines = []
         for row, waiting in listed:
             fields = {"id": row.id, "kind": row.kind, "scenario": row.scenario}
-            fields.update(channel=f"<#{row.channel_id}>", status=row.status)
+            fields.update(channel=f"<#{row.channel_id}>", status=STATUS_WORDS.get(row.status, row.status))
             line = _("#{id} {kind} ({scenario}) in {channel}: {status}", **fields)
             seats = await listed_seats(praetor(interaction), row)
             if seats:

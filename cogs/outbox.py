@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import game_language, localise
+from bot.i18n import game_language, localise, reader_language
 from bot.moderator import ActResult, answered_early, handling_for
 from bot.outbox import Post, is_refusal
 from bot.present import act_lines, chunk, decision_ping, private_lines, result_line, timestamp
@@ -436,11 +436,11 @@ async def deliver_owed(
     await deliver(bot, rows, row.kind, reply)
     if reply is not None:
         if not reply.interaction.response.is_done():  # nothing could be said through it
-            await reply.interaction.response.send_message(str(_("Done.")), ephemeral=True)
+            await reply.interaction.response.send_message(localise(_("Done."), reader_language(reply.interaction)), ephemeral=True)
         elif reply.public_defer and not reply.answered:  # the public post failed: say so
-            await reply.interaction.followup.send(str(_("Done.")))
+            await reply.interaction.followup.send(localise(_("Done."), reader_language(reply.interaction)))
         elif early == "thinking" and await still_thinking(reply.interaction):
-            await reply.interaction.followup.send(str(_("Done.")), ephemeral=True)
+            await reply.interaction.followup.send(localise(_("Done."), reader_language(reply.interaction)), ephemeral=True)
         await deliver_held(bot, row.id or 0, row.kind, reply.interaction)
         await warn_if_blocked(bot, row.channel_id, reply.interaction)
 

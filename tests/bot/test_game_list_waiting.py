@@ -31,7 +31,19 @@ async def test_game_list_names_every_seat_the_game_waits_on(kind: str, table: Lo
     await table.run_slash("/game list")
     shown = table.outputs[-1]
     assert shown.audience == "alice" and not shown.refusal
-    assert f"active, waiting on {', '.join(seats)} — waiting on you" in shown.text, shown.text
+    assert f"in play, waiting on {', '.join(seats)} — waiting on you" in shown.text, shown.text
     table.user = "zoe"  # holds no seat: the seats are named, "you" is not
     await table.run_slash("/game list")
     assert shown.text.replace(" — waiting on you", "") == table.outputs[-1].text, table.outputs[-1].text
+
+
+async def test_game_list_names_the_status_in_the_readers_words(table: LocalTable) -> None:
+    """The stored status is an id (``lobby``, ``active``): the list says it in words, in the
+    reader's language (issue 13)."""
+    table.user = "alice"
+    await ok(table, OPENINGS["barracks"][0])
+    await table.run_slash("/game list")
+    assert ": seats open" in table.outputs[-1].text and "lobby" not in table.outputs[-1].text, table.outputs[-1].text
+    table.set_locale("fr")
+    await table.run_slash("/game list")
+    assert ": places libres" in table.outputs[-1].text, table.outputs[-1].text
