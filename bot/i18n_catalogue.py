@@ -50,6 +50,7 @@ DATA_NAMES: tuple[tuple[str, str, str], ...] = (
     ("rules/imperium_romanum/data/scenarios/*.toml", "scenario", "name"),
     ("rules/imperium_romanum/data/scenarios/*.toml", "power", "name"),
     ("rules/imperator/data/tables/events.toml", "events", "name"),
+    ("rules/imperator/data/tables/events.toml", "events", "description"),
     ("rules/imperator/data/counters/materiel.toml", "fleet", "name"),
 )
 """(file or glob, table or array of tables, key): the data names shown through ``data_name``

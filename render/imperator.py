@@ -48,7 +48,7 @@ from render.imperator_scene import (
 )
 from render.layout import Placed, Placer, centre, inside
 from render.words import words
-from rules.core.i18n import _, _n
+from rules.core.i18n import _, _n, data_name
 
 RGB = tuple[int, int, int]
 
@@ -1204,11 +1204,12 @@ def _draw_panel(canvas: Image.Image, scene: MapScene, board: BoardGeometry, x0: 
     sf = font("sans", 13)
     if scene.active_event:
         ev = scene.active_event
-        title = f"{ev.id}. {ev.name}" if ev.id else ev.name
+        name = tr(data_name(ev.name))  # the events' names and texts are in the catalogue (I18N-3)
+        title = f"{ev.id}. {name}" if ev.id else name
         for line in _wrap(title, font("sans-bold", 14), inner)[:2]:
             draw.text((x, y), line, font=font("sans-bold", 14), fill=INK)
             y += 18
-        for line in _wrap(ev.text, sf, inner)[:4]:
+        for line in _wrap(tr(data_name(ev.text)), sf, inner)[:4]:
             draw.text((x, y), line, font=sf, fill=INK)
             y += 16
     else:
@@ -1386,7 +1387,7 @@ def _draw_header(canvas: Image.Image, scene: MapScene, vp: Viewport) -> None:
     draw.text((12, 6), _fit(heading, big, W // 2 - 16), font=big, fill=(120, 20, 24))
     line2 = f"{_phase_text(scene)}  {tr(scene.turn_label)}".strip()
     if scene.active_event and scene.active_event.name:
-        line2 += "  ·  " + tr(_("Event: {event}", event=scene.active_event.name))
+        line2 += "  ·  " + tr(_("Event: {event}", event=data_name(scene.active_event.name)))
     draw.text((12, 38), _fit(line2, small, W - 24), font=small, fill=INK)
     x = W - 12
     right = [

@@ -234,3 +234,32 @@ def test_every_rome_iinc_label_goes_through_the_catalogue(monkeypatch: pytest.Mo
     game = RomeGame.new("286", ["east", "west"], "render", {"mode": "solo"})
     rome_iinc.render_public_view({**game.public_view(), "language": "fr"}, "whole")
     assert len(texts) > 5 and untranslated(texts, set()) == []
+
+
+def test_the_event_in_force_is_drawn_in_the_games_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Events table's name and text on the map come from the catalogue (I18N-3): French
+    in a French game, the data's English otherwise."""
+    import render_scenes as scenes
+
+    from render.imperator_board import load_board
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    board = load_board()
+    from rules.imperator.views import event_view
+
+    view = scenes.base_view(board, active_event=event_view(1))  # as the engine's public view has it
+    imperator.render_map(view, "whole", board)
+    english = " ".join(texts)
+    texts.clear()
+    imperator.render_map({**view, "language": "fr"}, "whole", board)
+    french = " ".join(texts)
+    assert "Sickness in Rome" in english and "An epidemic hits" in english
+    assert "Insalubrité à Rome" in french and "Une épidémie frappe" in french
+    assert "Sickness" not in french and "epidemic" not in french
