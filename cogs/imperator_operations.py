@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -483,24 +484,30 @@ async def rally_autocomplete(
 VIEW_FRONTS = ("british", "rhine", "danube", "orient", "southern")
 
 
+async def _places_of_channel_game(
+    interaction: discord.Interaction,
+    current: str,
+    imperator: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]],
+) -> list[app_commands.Choice[str]]:
+    """The places of the channel's game when it is not Imperator's, else ``imperator``'s choices."""
+    other = await map_command(interaction)
+    if other is not None:
+        return await other.places(interaction, current)
+    return await imperator(interaction, current)
+
+
 async def map_zone_or_game(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """``/map zone:``: the places of the channel's game (Imperator's zones, or another game's)."""
-    other = await map_command(interaction)
-    if other is not None:
-        return await other.places(interaction, current)
-    return await any_zone_autocomplete(interaction, current)
+    return await _places_of_channel_game(interaction, current, any_zone_autocomplete)
 
 
 async def map_view_or_game(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """``/map view:``: Imperator's views, or the places of the channel's other game."""
-    other = await map_command(interaction)
-    if other is not None:
-        return await other.places(interaction, current)
-    return await map_view_autocomplete(interaction, current)
+    return await _places_of_channel_game(interaction, current, map_view_autocomplete)
 
 
 async def map_view_autocomplete(

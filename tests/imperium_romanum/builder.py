@@ -106,3 +106,18 @@ _LEADERS = {
 
 def _known(power: str) -> tuple[str, ...]:
     return _LEADERS.get(power, ())
+
+
+def rome_in_italy_at_taxation(treasury: int) -> Position:
+    """Scenario 1 in March 52 BC, Taxation & Mobilization: Rome holds Italia and all its cities,
+    has seen the phase's second month (``tm_seen``) and holds ``treasury`` talents."""
+    from rules.imperium_romanum.world import data, world
+
+    pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
+    pos.st.province_owner["italia"] = "rome"
+    for city in world("s01").city_value:
+        if data().cities[city].province == "italia":
+            pos.st.city_owner[city] = "rome"
+    pos.st.tm_seen = 2
+    pos.st.powers["rome"]["treasury"] = treasury
+    return pos

@@ -15,8 +15,8 @@ from rules.imperium_romanum import engine_data as E
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import siege as SG
 from rules.imperium_romanum.loader import DATA_DIR
-from rules.imperium_romanum.world import data, world
-from tests.imperium_romanum.builder import Position
+from rules.imperium_romanum.world import data
+from tests.imperium_romanum.builder import Position, rome_in_italy_at_taxation
 
 
 def test_no_second_copy_of_a_chart() -> None:
@@ -60,14 +60,7 @@ def test_siege_attrition_removes_by_the_chart_priority() -> None:
 
 
 def _italy() -> Position:
-    pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
-    pos.st.province_owner["italia"] = "rome"
-    for city in world("s01").city_value:
-        if data().cities[city].province == "italia":
-            pos.st.city_owner[city] = "rome"
-    pos.st.tm_seen = 2
-    pos.st.powers["rome"]["treasury"] = 100
-    return pos
+    return rome_in_italy_at_taxation(treasury=100)
 
 
 def test_a_baggage_train_costs_the_period_price() -> None:

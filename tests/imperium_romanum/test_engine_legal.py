@@ -8,8 +8,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import _
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum.legal import passes
-from rules.imperium_romanum.world import data, world
-from tests.imperium_romanum.builder import Position
+from tests.imperium_romanum.builder import rome_in_italy_at_taxation
 
 
 def _refuse(section: str) -> None:
@@ -27,13 +26,7 @@ def test_passes_lets_a_bug_through() -> None:
 
 
 def test_the_raises_offered_are_exactly_those_check_build_accepts() -> None:
-    pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
-    pos.st.province_owner["italia"] = "rome"
-    for city in world("s01").city_value:
-        if data().cities[city].province == "italia":
-            pos.st.city_owner[city] = "rome"
-    pos.st.tm_seen = 2
-    pos.st.powers["rome"]["treasury"] = 3  # TC-07: a 16-10 (3) but not a 20-10 (4)
+    pos = rome_in_italy_at_taxation(treasury=3)  # TC-07: a 16-10 (3) but not a 20-10 (4)
     offered = MOB.build_commands(pos.st, "rome")
     assert offered, "Rome raises something in March"
     for args in offered:

@@ -10,22 +10,15 @@ from typing import Any
 
 from rules.core.command import Command
 from rules.imperium_romanum import invariants
-from rules.imperium_romanum.world import data, world
-from tests.imperium_romanum.builder import Position
+from rules.imperium_romanum.world import data
+from tests.imperium_romanum.builder import Position, rome_in_italy_at_taxation
 
 NEAPOLIS = data().cities["neapolis"].hex
 ROMA = data().cities["roma"].hex
 
 
 def _italy() -> Position:
-    pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
-    pos.st.province_owner["italia"] = "rome"
-    for city in world("s01").city_value:
-        if data().cities[city].province == "italia":
-            pos.st.city_owner[city] = "rome"
-    pos.st.tm_seen = 2
-    pos.st.powers["rome"]["treasury"] = 100
-    return pos
+    return rome_in_italy_at_taxation(treasury=100)
 
 
 def _pieces_at(view: dict[str, Any], hex_id: str) -> int:
