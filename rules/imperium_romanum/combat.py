@@ -605,6 +605,9 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     edge = morale_modifier(att_morale, def_morale)
     if edge:
         mods.append((_("§19.3 morale"), edge))
+    from rules.imperium_romanum import combat_advantage
+
+    mods += combat_advantage.modifiers(st, attackers, fighters, assault or combined or bool(fort))  # optional rule 40
     roll = st.dice.d6(_("§14.4.2 land combat"), mods)
     cell = land_result(data().charts, column, roll.result)
     st.stat("battles")

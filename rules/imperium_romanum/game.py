@@ -54,6 +54,7 @@ from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
+from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
@@ -119,7 +120,8 @@ class ImperiumRomanumGame(Game[IRState]):
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
-        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes"))]
+        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes")),
+                *OPT.specs()]
 
     @classmethod
     def data_hash(cls) -> str:
@@ -140,6 +142,7 @@ class ImperiumRomanumGame(Game[IRState]):
             raise RuleError("§39", _("random_events is yes or no"))
         if options.get("random_events") == "yes":
             raise NotYetSupported("§39", _("random events"))
+        OPT.check(options)  # optional rules 40-44
         st = new_state(scenario, Dice(seed), dict(options))
         lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
