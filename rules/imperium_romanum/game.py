@@ -22,6 +22,7 @@ Commands (arguments are strings or lists of strings):
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
+``take_treasure {city}``              optional rule 43: take a treasure city's treasure in your player turn
 ``give``                              a rule not yet supported (NotYetSupported)
 """
 
@@ -59,6 +60,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
@@ -241,6 +243,7 @@ ACTION_HELP: dict[str, Text] = {
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
+    "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
 
@@ -312,6 +315,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
         F.demolish(st, seat, args, lines)
+    elif name == "take_treasure":
+        TR.take(st, seat, args, lines)  # optional rule 43
     elif name == "propose_alliance":
         D.propose_alliance(st, seat, args, lines)
     elif name == "give_talents":
@@ -402,6 +407,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += convert_commands(st, seat)
     if st.segment == "combat":
         out += attack_commands(st, seat)
+    out += [Command("take_treasure", args) for args in TR.treasure_commands(st, seat)]  # optional rule 43
     if passes(check_must_attack, st, seat):
         out.append(Command("end"))
     return out
