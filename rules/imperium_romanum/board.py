@@ -163,6 +163,8 @@ def city_defence(st: IRState, city: str) -> int:
         return min(int(rebel_defence(st, city) or 0), max(0, value.defence - st.city_damage.get(city, 0)))  # 22.2.3
     if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
         return 0  # 24.5: cities of a plundered province have no intrinsic defence
+    if city in st.city_plunder and data().cities[city].hex not in st.sieges:
+        return 0  # 41.3: nor a plundered city of the city-centric game
     return max(0, value.defence - st.city_damage.get(city, 0))
 
 

@@ -45,10 +45,13 @@ def options(st: IRState, seat: str) -> list[tuple[str, str]]:
 
 def offer(st: IRState, seat: str) -> None:
     """Open the plunder window of the active player when he may plunder (default: none)."""
-    found = options(st, seat)
-    if not found or st.standing.get(seat, {}).get("plunder", "ask") == "never":
+    from rules.imperium_romanum import city_centric
+
+    found = [] if city_centric.in_play(st) else options(st, seat)
+    by_city = city_centric.plunder_choices(st, seat) if city_centric.in_play(st) else []  # optional rule 41.3
+    if not (found or by_city) or st.standing.get(seat, {}).get("plunder", "ask") == "never":
         return
-    choices = [["none", text_to_json(_("Do not plunder"))]]
+    choices = [["none", text_to_json(_("Do not plunder"))], *by_city]
     for province, power in found:
         name = data().provinces[province].name
         choices.append([f"talents:{province}:{power}", text_to_json(_("Plunder {province} for talents", province=name))])
@@ -70,6 +73,11 @@ def answer(st: IRState, choice: str, lines: list[Text]) -> None:
     if choice == "none":
         return
     how, province, power = choice.split(":")
+    if how.startswith("city_"):
+        from rules.imperium_romanum import city_centric
+
+        city_centric.plunder_city(st, how, province, power, lines)  # optional rule 41.3: one city
+        return
     tax = B.province_tax(st, province)
     st.plunder[province] = MARKERS
     if st.province_owner.get(province, "") == power:
@@ -94,7 +102,10 @@ def answer(st: IRState, choice: str, lines: list[Text]) -> None:
 
 def remove_markers(st: IRState, lines: list[Text]) -> None:
     """24.2: one marker goes at each Taxation & Mobilization Phase, but not while a barbarian
-    power controls the province."""
+    power controls the province (nor a plundered city's, optional rule 41.3)."""
+    from rules.imperium_romanum import city_centric
+
+    city_centric.remove_city_markers(st, lines)
     for province in sorted(st.plunder):
         owner = st.province_owner.get(province, "")
         if owner and st.powers[owner]["kind"] == "barbarian":

@@ -61,6 +61,8 @@ class IRState:
     """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
+    city_plunder: dict[str, int] = field(default_factory=dict)
+    """Plundered city -> plunder markers left, in the city-centric game (optional rule 41.3)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)
