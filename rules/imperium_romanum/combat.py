@@ -608,6 +608,9 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     from rules.imperium_romanum import combat_advantage
 
     mods += combat_advantage.modifiers(st, attackers, fighters, assault or combined or bool(fort))  # optional rule 40
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, seat, "land_combat", 1, lines)  # optional rule 42: the attacker's appeal
     roll = st.dice.d6(_("§14.4.2 land combat"), mods)
     cell = land_result(data().charts, column, roll.result)
     st.stat("battles")
@@ -851,6 +854,9 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     rec = st.units[choice]
     st.powers[rec["power"]]["treasury"] -= ELITE_COST
     mods = [(_("§15.2 leader +2 or better"), -1)] if pending.get("great_leader") else []
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, str(pending["seat"]), "elite", -1, lines)  # optional rule 42: low rolls succeed
     roll = st.dice.d6(_("§15.2 elite legion"), mods)
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"

@@ -22,6 +22,7 @@ Commands (arguments are strings or lists of strings):
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
+``appeal``                            optional rule 42: appeal to the gods before your next eligible roll
 ``take_treasure {city}``              optional rule 43: take a treasure city's treasure in your player turn
 ``give``                              a rule not yet supported (NotYetSupported)
 """
@@ -48,6 +49,7 @@ from rules.core.game import Game
 from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
@@ -243,6 +245,7 @@ ACTION_HELP: dict[str, Text] = {
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
+    "appeal": _("Appeal to the gods before your next roll (42.0, optional)"),
     "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
 }
@@ -315,6 +318,8 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
         F.demolish(st, seat, args, lines)
+    elif name == "appeal":
+        DEI.appeal(st, seat, args, lines)  # optional rule 42
     elif name == "take_treasure":
         TR.take(st, seat, args, lines)  # optional rule 43
     elif name == "propose_alliance":
@@ -408,6 +413,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
     if st.segment == "combat":
         out += attack_commands(st, seat)
     out += [Command("take_treasure", args) for args in TR.treasure_commands(st, seat)]  # optional rule 43
+    out += [Command("appeal", args) for args in DEI.appeal_commands(st, seat)]  # optional rule 42
     if passes(check_must_attack, st, seat):
         out.append(Command("end"))
     return out
