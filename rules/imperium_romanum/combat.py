@@ -621,7 +621,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
                               "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
-           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]]}  # fmt: skip
+           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]], "odds": [att, dfn]}  # fmt: skip
     run_losses(st, ctx, lines)
 
 
@@ -772,7 +772,8 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     winner_leader = ctx["att_leader"] if winner_is_attacker else ctx["def_leader"]
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
-              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
+              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2,
+              "winner_leader": winner_leader, "odds": list(ctx.get("odds", [0, 0]))}  # fmt: skip
     loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
     if ctx.get("combined"):
         losers = [u for u in losers if not st.units[u]["besieged"]]  # 14.5.1: the besieged stay under siege
@@ -814,6 +815,10 @@ def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
         if city and st.city_owner.get(city, "") and (B.seat_of(st, st.city_owner[city]) or st.city_owner[city]) == side:
             _capture(st, seat, hex_id, city, str(battle["att_power"]), lines)
     siege.check_sieges(st, lines)
+    if not st.result and not st.pending:
+        from rules.imperium_romanum import usurpation
+
+        usurpation.after_battle(st, battle, lines)  # optional rule 44
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
     if not st.result and not st.pending:

@@ -219,20 +219,28 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
     (24.3: none from plundered ones; 27.1.3: one less per coastal hex the pirates hold); then a
     plunder marker goes from each province (24.2)."""
-    from rules.imperium_romanum import city_centric, pirates, plunder
+    from rules.imperium_romanum import plunder
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
-                      - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
-                  for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
-        if city_centric.in_play(st):
-            tax = city_centric.tax(st, power)  # optional rule 41.2: taxes by city
+        tax = tax_of(st, power)
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
                        treasury=rec["treasury"]))  # fmt: skip
     plunder.remove_markers(st, lines)
+
+
+def tax_of(st: IRState, power: str) -> int:
+    """6.0: the tax value of the provinces ``power`` controls (24.3: none from plundered ones;
+    27.1.3: one less per coastal hex the pirates hold); by city in the city-centric game (41.2)."""
+    from rules.imperium_romanum import city_centric, pirates, plunder
+
+    if city_centric.in_play(st):
+        return city_centric.tax(st, power)
+    return sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+                   - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
+               for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
