@@ -83,6 +83,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "forts": {h: dict(sorted(f.items())) for h, f in sorted(st.forts.items())},
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
+        "city_plunder": dict(sorted(st.city_plunder.items())),  # optional rule 41.3
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,

@@ -100,6 +100,7 @@ def test_41_3_plunder_takes_one_city_for_three_times_its_tax_value() -> None:
     assert pos.st.city_plunder == {"thessalonica": CC.MARKERS}
     assert "macedonia" not in pos.st.plunder
     assert before == 1 and B.city_defence(pos.st, "thessalonica") == 0
+    assert pos.game.public_view()["city_plunder"] == {"thessalonica": 2}  # public, like the province markers
 
 
 def test_41_3_plunder_into_a_baggage_train_takes_half_rounded_up() -> None:
