@@ -3,8 +3,9 @@
 The book lets a player appeal to the gods just before he rolls a die. An asynchronous game
 cannot stop before every roll, so the player arms an appeal in advance with the command
 ``appeal`` and it is spent on his next eligible roll (IR-ENG-97): his land combat roll as the
-attacker, his elite-legion roll (15.2), his land interception roll (12.4.1) or his forced
-march roll (12.5). The appeal itself is a d6 on the Deity Appeal Table (``charts_deity.toml``),
+attacker, his elite-legion roll (15.2), his land interception roll (12.4.1), his forced march
+roll (12.5), his naval combat roll as the attacker (10.7.3), his fleets' winter attrition roll
+(10.3.1), his siege attrition roll as the besieger (17.3.1) or his conquest roll (5.6.1). The appeal itself is a d6 on the Deity Appeal Table (``charts_deity.toml``),
 in the polytheist or monotheist section by 42.2 (``faith``), +1 for Caesar and Sextus Pompeius
 (38.3). Its morale change applies at once and its modifier goes on the coming roll, in the
 player's favour (IR-ENG-98). Appeals never touch deity, season or random-event rolls (42.1):
@@ -27,7 +28,8 @@ NAME = "divine_intervention"
 ARMED = "appeal"
 """The key of a major power's record that holds its armed appeal (True) until it is spent."""
 POLYTHEIST, MONOTHEIST = "polytheist", "monotheist"
-ELIGIBLE = ("land_combat", "elite", "interception", "forced_march")
+ELIGIBLE = ("land_combat", "elite", "interception", "forced_march", "naval_combat", "naval_attrition", "siege_attrition",
+            "conquest")
 """The rolls that spend an armed appeal (IR-ENG-97); 42.1's deity, season and random-event
 rolls are never among them."""
 

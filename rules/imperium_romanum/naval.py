@@ -562,6 +562,9 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
         mods.append((_("§38.2 attacking naval leader"), NL.EDGE))
     if NL.edge(st, defenders):
         mods.append((_("§38.2 defending naval leader"), -NL.EDGE))
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, seat, "naval_combat", 1, lines)  # optional rule 42: the attacker's appeal
     roll = st.dice.d6(_("§10.7.3 naval combat"), mods)
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
@@ -757,6 +760,9 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
         mods = [(_("§27.1.2 pirates"), P.ATTRITION_BONUS)] if pirate else []
         if NL.edge(st, stack):
             mods.append((_("§38.2 naval leader"), NL.EDGE))
+        from rules.imperium_romanum import deity
+
+        mods += deity.spend(st, B.seat_of(st, st.units[stack[0]]["power"]), "naval_attrition", 1, lines)  # optional rule 42
         roll = st.dice.d6(_("§10.3.1 naval attrition"), mods)
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",

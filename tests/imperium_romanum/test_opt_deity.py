@@ -126,3 +126,23 @@ def test_42_2_faith_by_scenario_and_the_named_exceptions(monkeypatch: pytest.Mon
     assert DEI.faith(st, "rome") == DEI.POLYTHEIST
     st.powers["visigoths"] = dict(st.powers["dacia"], chief="")
     assert DEI.faith(st, "visigoths") == DEI.MONOTHEIST  # IR-ENG-99: a variety of Goth
+
+
+def test_ir_eng_97_the_besieger_appeals_on_his_siege_attrition_roll() -> None:
+    from rules.imperium_romanum import siege as SIEGE
+    from rules.imperium_romanum.world import data
+
+    pos = _position(segment="siege")
+    hex_id = data().cities["thessalonica"].hex
+    pos.st.city_owner["thessalonica"] = "dacia"
+    pos.unit("dacia", "heavy_infantry_20_8", hex_id, besieged=True)
+    pos.unit("rome", "legion_20_10", hex_id)
+    pos.st.sieges[hex_id] = {"power": "dacia", "city": "thessalonica", "since": pos.st.turn - 1,
+                             "rolls": 0, "besieger": "rome", "seat": "dacia"}  # fmt: skip
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(6, 6)  # the appeal (+2 on the polytheist table), then the attrition roll
+    SIEGE.siege_resolution(pos.st, "rome", [])
+    attrition = next(r for r in pos.st.dice.rolls if r.purpose.startswith("§17.3.1"))
+    assert [(str(label), value) for label, value in attrition.modifiers] == [("§42 divine intervention", -2)]
+    assert attrition.result == 4
+    assert pos.st.powers["rome"][DEI.ARMED] is False
