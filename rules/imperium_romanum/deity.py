@@ -103,8 +103,10 @@ def spend(st: IRState, seat: str, kind: str, favour: int, lines: list[Text]) -> 
     appeal, if any, and return the modifier for the coming roll. ``favour`` is +1 when a high
     roll helps the seat and -1 when a low one does (IR-ENG-98)."""
     assert kind in ELIGIBLE, kind
+    if not OPT.enabled(st, NAME):
+        return []
     power = appellant(st, seat)
-    if not power or not st.powers[power].get(ARMED) or not OPT.enabled(st, NAME):
+    if not power or not st.powers[power].get(ARMED):
         return []
     st.powers[power][ARMED] = False
     deity = table()
