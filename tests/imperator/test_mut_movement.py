@@ -480,3 +480,343 @@ def test_a_sailing_is_drawn_on_the_spectators_trail_and_landed_pieces_stay() -> 
     with pytest.raises(RuleError) as e:
         g2.apply("rome", Command("move", {"leader": "cae", "units": ["leg0"], "to": "cyrene"}))
     assert (e.value.section, e.value.message) == ("§3.5", "Cae has already moved this SMC")
+
+
+# -- session 7: the survivors of the resumed run (docs/development.md, "movement.py, session 7") --
+def _column(enemy_in: str | None = None, own_in: str | None = None, *, units: bool = True, at: str = "carnuntum") -> ImperatorGame:
+    """Gen (with legion A of the Interior, free of the Front rules, unless ``units`` is false)
+    in ``at``; a Quadi unit in ``enemy_in`` and a Roman legion B in ``own_in``."""
+    p = Pos()
+    p.leader("gen", at, cc=3)
+    if units:
+        p.unit("a", at, front="interior")
+    if enemy_in:
+        p.unit("q", enemy_in, "E", people="quadi")
+    if own_in:
+        p.unit("b", own_in, front="interior")
+    p.kw["at_war"] = ["quadi"]
+    return p.game()
+
+
+@pytest.mark.parametrize(("kw", "to", "line", "trail"), [
+    # two steps for exactly the 3 PM of a leader with units: Quadi-Carnuntum across the Danube (2), then 1
+    ({"at": "quadi"}, "vindobona", "Gen with A moves to Vindobona (3 PM).", ["quadi", "carnuntum", "vindobona"]),
+    # the enemy stack in Vindobona would stop the units: the way round by Noricum, same cost
+    ({"enemy_in": "vindobona"}, "italia", "Gen with A moves to Italia (2 PM).", ["carnuntum", "noricum", "italia"]),
+    # the Roman's own legion in Vindobona is no stop
+    ({"own_in": "vindobona"}, "aquincum", "Gen with A moves to Aquincum (2 PM).", ["carnuntum", "vindobona", "aquincum"]),
+    # a leader alone walks through the zone of an enemy unit (§7 stops only units)
+    ({"enemy_in": "vindobona", "units": False}, "aquincum", "Gen moves to Aquincum (2 PM).",
+     ["carnuntum", "vindobona", "aquincum"]),
+])
+def test_a_move_given_only_its_goal_takes_the_cheapest_legal_path(kw: dict[str, object], to: str, line: str,
+                                                                   trail: list[str]) -> None:
+    """§7, §7.1: with ``to`` alone the engine finds the cheapest path the force may walk: within
+    its PM (the Danube crossing costs 1 more), not through a zone of enemy units when it has units,
+    through its own side's units, and for a leader alone through enemy units too."""
+    g = _column(**kw)  # type: ignore[arg-type]
+    out = g.apply("rome", Command("move", {"leader": "gen", **({"units": ["a"]} if kw.get("units", True) else {}),
+                                           "to": to}))
+    assert out.public == [line]
+    assert g.state.last_moves == [{"from": trail[0], "to": to, "side": "R", "path": trail}]
+    assert g.state.leaders["gen"].loc == to
+
+
+@pytest.mark.parametrize(("kw", "to", "message"), [
+    ({}, "ravenna", "no legal path to Ravenna within 3 PM"),  # 4 PM by Noricum, Italia, Roma
+    ({"enemy_in": "vindobona"}, "aquincum", "no legal path to Aquincum within 3 PM"),  # only by the enemy's zone
+])
+def test_a_goal_out_of_reach_is_refused_before_any_step(kw: dict[str, object], to: str, message: str) -> None:
+    """§7, §7.1: when no legal path fits the PM the move is refused as such (not as a path over
+    the PM or through a stop), and nothing moves."""
+    g = _column(**kw)  # type: ignore[arg-type]
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "to": to}))
+    assert (e.value.section, e.value.message) == ("§7", message)
+    assert (g.state.leaders["gen"].loc, g.state.units["a"].loc) == ("carnuntum", "carnuntum")
+
+
+def test_a_legion_outside_its_front_may_only_come_closer() -> None:
+    """§3.3 (ruling "Units returning to their Front"): a Danube legion left in Noricum while the
+    Danube is not a Reserve Front may step to Carnuntum (its Front) but not sideways to Italia,
+    which is no closer (one step from the Front, like Noricum)."""
+    p = Pos()
+    p.leader("gen", "noricum")
+    p.unit("a", "noricum")
+    g = p.game()
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["italia"]}))
+    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the danube Front (not a Reserve Front)")
+    out = g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["carnuntum"]}))
+    assert out.public == ["Gen with A moves to Carnuntum (1 PM)."]
+
+
+def test_the_front_minimum_skips_only_what_it_must() -> None:
+    """§3.3 (AMB-17): a defected Front is not checked, nor a unit of another Front or one out of
+    play, and the check goes on to the next Front and the next unit: here the British Front has
+    defected, a Rhine legion stands at home in Raetia, a Danube legion is out of play, and the
+    Danube's two legions are both in Italia."""
+    p = Pos()
+    p.unit("rh", "raetia", front="rhine")
+    p.unit("gone", None, front="danube", status="out")
+    p.legions(2, "italia", front="danube")
+    st = p.state(defected_fronts=["british"])
+    assert movement.front_minimum_error(st) == "§3.3: the danube Front must keep at least 1 of its 2 units"
+
+
+def test_a_lone_leader_killed_by_mutineers_gives_nobody_a_vp() -> None:
+    """§7 with AMB-36 and AMB-43: caught alone by mutineers and killed on a 9, the leader scores
+    for no player: the mutineers are nobody's side."""
+    p = Pos()
+    p.leader("gen", "vindobona")
+    p.unit("mut", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game()
+    st = g.state
+    st.units["mut"].owner, st.units["mut"].mutineer_of, st.units["mut"].mutiny = "M", "E", "rebel"
+    script(g, 9)
+    out = g.apply("rome", Command("move", {"leader": "gen", "to": "carnuntum"}))
+    assert out.public[1] == "§7: Gen is dead (caught alone by enemy units)."
+    assert (g.state.leaders["gen"].status, g.state.vp) == ("dead", {"rome": 0, "enemies": 0})
+
+
+def test_a_leader_may_escape_to_a_zone_of_his_own_units() -> None:
+    """§7: only enemy combat units close a zone to the escape; Noricum, where a legion of his
+    own side stands, is on offer."""
+    p = Pos()
+    p.leader("gen", "vindobona")
+    p.unit("foe", "carnuntum", "E", people="quadi")
+    p.unit("own", "noricum", front="interior")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game()
+    script(g, 4)
+    g.apply("rome", Command("move", {"leader": "gen", "to": "carnuntum"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.section) == ("escape", "§7")
+    assert [c.value for c in d.choices] == ["noricum", "quadi", "vindobona"]
+
+
+def _rally_ready(*, cp: int = 4, bonus: int = 0, favour: bool = False) -> ImperatorGame:
+    """`_rebels_reach_aquincum` with the general's CP set to ``cp`` (the usurper's too when it is
+    below his 3, so that the general stays the best CP, named first), the usurper's usurpation
+    stratagem bonus ``bonus`` (§4.5 A/), and with ``favour`` the Enemies holding Faveur divine."""
+    p = Pos()
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=min(3, cp - 1), cc=4)
+    p.leader("follower", "vindobona", "E", follows="usurper", cp=cp, rebel=True)
+    p.unit("u_leg", "vindobona", "E", usurper="usurper")
+    p.unit("l1", "aquincum")
+    p.unit("l2", "aquincum")
+    p.legions(4, "carnuntum", prefix="c")
+    g = p.game(active="E")
+    st = g.state
+    st.usurper_bonus = {"usurper": bonus} if bonus else {}
+    if favour:
+        st.rules["stratagems"] = True
+        for s in st.roles:
+            st.hands.setdefault(s, [])
+        st.hands["enemies"].append("faveur_divine#1")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "aquincum"}))
+    g.apply("enemies", Command("move", {"leader": "follower", "to": "aquincum"}))
+    return g
+
+
+@pytest.mark.parametrize(("bonus", "roll", "mods", "joined"), [
+    (0, 4, (), True), (0, 5, (), False), (2, 6, (("usurpation stratagem", -2),), True), (1, 6, (("usurpation stratagem", -1),), False),
+])
+def test_the_usurpation_bonus_lowers_the_rally_roll(bonus: int, roll: int, mods: tuple[tuple[str, int], ...],
+                                                    joined: bool) -> None:
+    """§4.5 D/ with A/: the bonus of the usurper's usurpation stratagem is taken off the rally
+    roll (a 6 with a bonus of 2 makes 4, enough for the CP 4 general; with 1, 5 is not); with no
+    bonus the roll has no modifier."""
+    g = _rally_ready(bonus=bonus)
+    script(g, roll)
+    out = g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert [(r.purpose, r.natural, r.modifiers, r.result) for r in out.rolls] == [
+        ("§4.5 D/ rally by Follower (needs 4 or less)", roll, mods, roll - bonus)]
+    assert g.state.units["l1"].owner == ("E" if joined else "R")
+
+
+@pytest.mark.parametrize(("cp", "bonus", "offered"), [
+    (4, 0, True),  # 1-4 win, 5-6 lose
+    (4, 2, False),  # every face wins after the bonus: no window
+    (5, 0, True),  # only a 6 loses
+    (1, 0, True),  # only a 1 wins
+])
+def test_faveur_divine_is_offered_before_a_rally_roll_only_when_the_die_matters(cp: int, bonus: int,
+                                                                               offered: bool) -> None:
+    """§6.3 Faveur divine (AMB-45) before the §4.5 D/ rally roll: offered to the Enemies, with
+    the six faces of the d6, when the faces (less the usurpation bonus) do not all give the same
+    outcome against the best CP; otherwise the die is rolled at once."""
+    g = _rally_ready(cp=cp, bonus=bonus, favour=True)
+    if not offered:
+        script(g, 6)
+    out = g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    d = g.pending_decision()
+    if not offered:
+        assert d is None and [(r.natural, r.result) for r in out.rolls] == [(6, 4)]
+        assert g.state.units["l1"].owner == "E"
+        return
+    assert out.rolls == [] and d is not None
+    assert (d.kind, d.seat, d.section) == ("favour", "enemies", "§6.3")
+    assert d.prompt == "§6.3: your rally roll (§4.5 D/) is about to be made. Play a stratagem?"
+    assert [c.value for c in d.choices] == ["pass", *[f"faveur_divine@{f}" for f in range(1, 7)]]
+    out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "faveur_divine@1"}))
+    assert [(r.purpose, r.natural) for r in out.rolls] == [
+        (f"§4.5 D/ rally by Follower (needs {cp} or less) (Faveur divine)", 1)]
+    assert g.state.units["l1"].owner == "E"
+
+
+def _vexillation_rally(legions_held: int) -> ImperatorGame:
+    """A usurper (with a Rhine legion) enters Aquincum, where a loyal Danube vexillation stands
+    alone; the usurper's side holds ``legions_held`` Danube legions in Vindobona (with a general
+    of his, so that they stay his, §4.3), Rome four."""
+    p = Pos()
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=6, cc=4)
+    p.leader("keeper", "vindobona", "E", follows="usurper", cp=1, rebel=True)
+    p.unit("u_leg", "vindobona", "E", usurper="usurper", front="rhine")
+    p.unit("vex", "aquincum", kind="vexillation")
+    p.legions(legions_held, "vindobona", owner="E", prefix="e", usurper="usurper")
+    p.legions(4, "carnuntum", prefix="c")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "aquincum"}))
+    return g
+
+
+@pytest.mark.parametrize("held", [0, 2])
+def test_a_vexillation_is_rallied_only_by_a_side_with_3_legions_of_its_front(held: int) -> None:
+    """§4.5 D/: rallying a vexillation needs 3 legions of its Front on the rebels' side; Rome's
+    own legions of that Front do not count."""
+    g = _vexillation_rally(held)
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert (e.value.section, e.value.message) == (
+        "§4.5", "a vexillation can be rallied only by a side holding 3 legions of its Front")
+    assert g.state.units["vex"].owner == "R"
+
+
+def test_a_vexillation_joins_a_side_with_3_legions_of_its_front_and_its_front_stays() -> None:
+    """§4.5 D/: with 3 Danube legions the rally may be tried; the vexillation joins, and the
+    Danube Front does not count as defected for a vexillation."""
+    g = _vexillation_rally(3)
+    script(g, 2)
+    out = g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert out.public == ["§4.5 (D/): Vex join the usurpation."]
+    assert (g.state.units["vex"].owner, g.state.defected_fronts) == ("E", [])
+
+
+def test_a_rally_in_one_zone_leaves_another_zone_free_to_rally() -> None:
+    """§4.5 D/: one rally a zone each SMC: a failed rally in Aquincum does not stop one in
+    Carnuntum."""
+    p = Pos()
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=3, cc=4)
+    p.leader("follower", "vindobona", "E", follows="usurper", cp=4, rebel=True)
+    p.unit("u_leg", "vindobona", "E", usurper="usurper", front="rhine")
+    p.unit("f_leg", "vindobona", "E", usurper="usurper", front="rhine")
+    p.unit("l1", "aquincum")
+    p.unit("l2", "carnuntum")
+    p.legions(4, "noricum", prefix="c")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "aquincum"}))
+    g.apply("enemies", Command("move", {"leader": "follower", "units": ["f_leg"], "to": "carnuntum"}))
+    script(g, 6, 1)
+    assert g.apply("enemies", Command("rally", {"zone": "aquincum"})).public == [
+        "§4.5 (D/): the units in Aquincum stay loyal; they must be fought."]
+    out = g.apply("enemies", Command("rally", {"zone": "carnuntum"}))
+    assert out.public == ["§4.5 (D/): L2 join the usurpation."]
+    assert (g.state.units["l1"].owner, g.state.units["l2"].owner) == ("R", "E")
+
+
+@pytest.mark.parametrize("gone", ["unit", "rebel"])
+def test_a_rally_resumed_with_its_units_or_rebels_gone_is_not_rolled(gone: str) -> None:
+    """§4.5 D/: the roll resumed after a Faveur divine window (``rally_roll``) needs the loyal
+    units still in the zone and loyal, and a rebel leader still there; otherwise no die is rolled
+    and nothing changes."""
+    from rules.imperator import movement as mv
+
+    g = _rally_ready()
+    st = g.state
+    if gone == "unit":
+        st.units["l1"].loc = "vindobona"  # still Rome's, on the map, elsewhere
+    else:
+        st.leaders["follower"].loc = "vindobona"
+    data = {"zone": "aquincum", "best": "follower", "usurper": "usurper",
+            "able": ["l1"], "rebels": ["follower"], "favour_done": True}
+    out = Outcome()
+    mv.rally_roll(st, out, data)
+    assert (out.public, st.dice.rolls[-1:]) == ([], [])
+    assert (st.units["l1"].owner, st.units["l2"].owner) == ("R", "R")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({"units": ["ghost"]}, "ghost must start the SMC in Ravenna to board"),
+    ({"leaders": ["ghost"]}, "ghost must start the SMC in Ravenna to board"),
+    ({"units": ["far"]}, "Far must start the SMC in Ravenna to board"),
+    ({"leaders": ["away"]}, "Away must start the SMC in Ravenna to board"),
+])
+def test_only_the_roman_player_s_own_pieces_in_port_board(args: dict[str, object], message: str) -> None:
+    """§3.5: a unit or leader that does not exist, or belongs to the usurper's side (Far and
+    Away, here in the port itself), does not board the Roman fleet."""
+    g = _harbour()
+    st = g.state
+    st.units["far"].loc, st.units["far"].owner = "ravenna", "E"
+    st.leaders["away"].loc, st.leaders["away"].owner = "ravenna", "E"
+    with pytest.raises(RuleError) as e:
+        _sail(g, to="mare", **args)
+    assert (e.value.section, e.value.message) == ("§3.5", message)
+    assert (st.fleets["ravenna"].at, st.units["far"].fleet, st.leaders["away"].fleet) == ("port", None, None)
+
+
+def test_a_fleet_at_sea_sails_on_to_the_next_sea_zone() -> None:
+    """§3.5: one sea zone a move, from one sea zone to the next."""
+    g = _harbour()
+    g.state.fleets["ravenna"].at = "mare"
+    assert _sail(g, to="mare2").public == ["The Ravenna sails to Mare Alterum."]
+    assert g.state.fleets["ravenna"].at == "mare2"
+
+
+def test_a_fleet_back_in_port_lands_its_cargo_in_the_port_and_the_pieces_have_moved() -> None:
+    """§3.5: sailing back to port with ``land`` puts the cargo ashore in the home port, whatever
+    zone was named; leader and units leave the fleet and may not move again this SMC. Pieces
+    sailing out stay aboard and are not offered a land move."""
+    g = _harbour()
+    _sail(g, to="mare", units=["leg0"], leaders=["cae"])
+    move = next(a for a in g.actions("rome") if a.name == "move")
+    leaders = next(s for s in move.args if s.name == "leader")
+    assert [c.value for c in leaders.choices or ()] == ["away", "sick"]
+    g.state.fleets["ravenna"].moved = False
+    out = _sail(g, to="port", land="cyrene")
+    assert out.public == ["The Ravenna lands Leg0, Cae in Ravenna."]
+    st = g.state
+    assert [(st.units["leg0"].loc, st.units["leg0"].fleet), (st.leaders["cae"].loc, st.leaders["cae"].fleet)] == [
+        ("ravenna", None), ("ravenna", None)]
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"unit": "leg0", "to": "rome"}))
+    assert (e.value.section, e.value.message) == ("§3.5", "Leg0 has already moved this SMC")
+
+
+def test_a_leader_sailing_home_leaves_the_fleet() -> None:
+    """§3.5: back in port without a landing, the leader aboard is ashore in the port, off the
+    fleet, like the units."""
+    g = _harbour()
+    _sail(g, to="mare", units=["leg0"], leaders=["cae"])
+    g.state.fleets["ravenna"].moved = False
+    _sail(g, to="port")
+    st = g.state
+    assert (st.leaders["cae"].loc, st.leaders["cae"].fleet) == ("ravenna", None)
+
+
+def test_a_leader_landed_alone_among_enemy_units_must_escape() -> None:
+    """§3.5 with §7: a landing is a move: a leader put ashore alone where an enemy combat unit
+    stands is caught alone; Cyrene has no land neighbour, so he dies, and the Enemies score."""
+    p = Pos(175)
+    p.fleet = True
+    p.leader("cae", "ravenna", title="caesar")
+    p.unit("q", "cyrene", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game()
+    script(g, 4)
+    out = _sail(g, to="mare", leaders=["cae"], land="cyrene")
+    st = g.state
+    assert out.public == ["The Ravenna lands Cae in Cyrene.", "§7: Cae is dead (caught alone by enemy units).",
+                          "§10: 1 VP to enemies for the death of Cae."]
+    assert (st.leaders["cae"].status, st.vp) == ("dead", {"rome": 0, "enemies": 1})
