@@ -483,9 +483,11 @@ def test_a_sailing_is_drawn_on_the_spectators_trail_and_landed_pieces_stay() -> 
 
 
 # -- session 7: the survivors of the resumed run (docs/development.md, "movement.py, session 7") --
-def _column(enemy_in: str | None = None, own_in: str | None = None, *, units: bool = True, at: str = "carnuntum") -> ImperatorGame:
+def _column(enemy_in: str | None = None, own_in: str | None = None, *, units: bool = True, at: str = "carnuntum",
+            peace: bool = False) -> ImperatorGame:
     """Gen (with legion A of the Interior, free of the Front rules, unless ``units`` is false)
-    in ``at``; a Quadi unit in ``enemy_in`` and a Roman legion B in ``own_in``."""
+    in ``at``; a Quadi unit in ``enemy_in`` and a Roman legion B in ``own_in``; the Quadi at war
+    unless ``peace``."""
     p = Pos()
     p.leader("gen", at, cc=3)
     if units:
@@ -494,11 +496,14 @@ def _column(enemy_in: str | None = None, own_in: str | None = None, *, units: bo
         p.unit("q", enemy_in, "E", people="quadi")
     if own_in:
         p.unit("b", own_in, front="interior")
-    p.kw["at_war"] = ["quadi"]
+    p.kw["at_war"] = [] if peace else ["quadi"]
     return p.game()
 
 
 @pytest.mark.parametrize(("kw", "to", "line", "trail"), [
+    # Quadi, the first neighbour of Carnuntum, is closed (at peace): the search goes on with the
+    # others, and of the two 2-PM ways it keeps the first found, by Vindobona
+    ({"peace": True}, "italia", "Gen with A moves to Italia (2 PM).", ["carnuntum", "vindobona", "italia"]),
     # two steps for exactly the 3 PM of a leader with units: Quadi-Carnuntum across the Danube (2), then 1
     ({"at": "quadi"}, "vindobona", "Gen with A moves to Vindobona (3 PM).", ["quadi", "carnuntum", "vindobona"]),
     # the enemy stack in Vindobona would stop the units: the way round by Noricum, same cost
@@ -820,3 +825,130 @@ def test_a_leader_landed_alone_among_enemy_units_must_escape() -> None:
     assert out.public == ["The Ravenna lands Cae in Cyrene.", "§7: Cae is dead (caught alone by enemy units).",
                           "§10: 1 VP to enemies for the death of Cae."]
     assert (st.leaders["cae"].status, st.vp) == ("dead", {"rome": 0, "enemies": 1})
+
+
+def test_a_people_force_with_its_leader_is_routed_through_interior_provinces() -> None:
+    """§4.3: units of a People may cross interior provinces with a leader of their People; the
+    path search counts the leader: the Quadi chief takes his war band from Carnuntum to Italia
+    by Noricum."""
+    p = Pos()
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.unit("q", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(active="E")
+    out = g.apply("enemies", Command("move", {"leader": "chief", "units": ["q"], "to": "italia"}))
+    assert out.public == ["Chief with Q moves to Italia (2 PM)."]
+    assert g.state.units["q"].loc == "italia"
+
+
+def test_a_path_is_charged_for_a_river_crossed_after_the_first_step() -> None:
+    """§7.1: the Danube's extra PM counts on any step of the path: Vindobona, Carnuntum, then
+    across to Quadi is 1 + 2."""
+    p = Pos()
+    p.leader("gen", "vindobona")
+    g = p.game(at_war=["quadi"])
+    assert movement.path_cost(g.state, "vindobona", ["carnuntum", "quadi"]) == 3
+    out = g.apply("rome", Command("move", {"leader": "gen", "path": ["carnuntum", "quadi"]}))
+    assert out.public == ["Gen moves to Quadi (3 PM)."]
+
+
+def _armenia(*, armenia: str = "neutral", war: tuple[str, ...] = ()) -> ImperatorGame:
+    """The builder's map with an Armenia zone (home of the Armenia People) next to Parthia and
+    Aquincum; Gen with legion A (Interior) in Aquincum; a Parthian king with a unit in Parthia, a
+    Quadi chief with a unit in Vindobona (E); the Armenia unit of the Enemies in Armenia."""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos()
+    p.extra_zones.append(ZoneDef("armenia_z", "Armenia", peoples=("armenia",)))
+    p.extra_edges += [("parthia", "armenia_z", 0), ("aquincum", "armenia_z", 0)]
+    p.leader("gen", "aquincum")
+    p.unit("a", "aquincum", front="interior")
+    p.leader("king", "parthia", "E", people="parthians")
+    p.unit("p1", "parthia", "E", people="parthians")
+    p.leader("chief", "vindobona", "E", people="quadi")
+    p.unit("q", "vindobona", "E", people="quadi")
+    p.unit("arm", "armenia_z", "E", people="armenia")
+    return p.game(armenia=armenia, at_war=list(war))
+
+
+@pytest.mark.parametrize(("armenia", "war", "allowed"), [
+    ("roman", (), True), ("neutral", ("parthians",), True), ("neutral", (), False),
+])
+def test_roman_units_enter_armenia_when_it_is_roman_or_parthia_is_at_war(armenia: str, war: tuple[str, ...],
+                                                                         allowed: bool) -> None:
+    """§3.5 (AMB-22): Armenia is open to Roman units while it is a Roman client or while the
+    Parthians are at war; otherwise it is closed like a People at peace."""
+    g = _armenia(armenia=armenia, war=war)
+    args = {"leader": "gen", "units": ["a"], "path": ["armenia_z"]}
+    if allowed:
+        g.apply("rome", Command("move", args))
+        assert g.state.units["a"].loc == "armenia_z"
+        return
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", args))
+    assert (e.value.section, e.value.message) == ("§3.5", "Roman units may not enter Armenia while its People is at peace")
+
+
+def test_only_the_parthians_enter_armenia_among_the_peoples() -> None:
+    """§4.3: a People at war may not enter Armenia, except the Parthians, who stack there with
+    the Armenia unit (which counts for no group, §4.2)."""
+    g = _armenia(war=("parthians", "quadi"))
+    g.state.active = "E"
+    g.state.leaders["gen"].loc = g.state.units["a"].loc = "rome"  # Rome's force out of the Quadi's way
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q"], "path": ["aquincum", "armenia_z"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "Q may not enter Armenia")
+    out = g.apply("enemies", Command("move", {"leader": "king", "units": ["p1"], "path": ["armenia_z"]}))
+    assert out.public == ["King with P1 moves to Armenia (1 PM)."]
+
+
+def test_a_people_at_war_may_not_enter_the_home_of_a_people_at_peace() -> None:
+    """§4.3: the Quadi at war may not enter Jazyges while the Jazyges are at peace."""
+    p = Pos()
+    p.leader("chief", "aquincum", "E", people="quadi")
+    p.unit("q", "aquincum", "E", people="quadi")
+    g = p.game(active="E", at_war=["quadi"])
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q"], "path": ["jazyges"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "Q may not enter Jazyges, home of a People at peace")
+
+
+def test_a_people_unit_goes_no_further_than_5_zones_from_its_home() -> None:
+    """§4.3 (AMB-20): a Parthian unit far in the West, where no path leads from Parthia, is
+    beyond 5 zones of its home wherever it steps."""
+    p = Pos()
+    p.leader("king", "germ_n", "E", people="parthians")
+    p.unit("p1", "germ_n", "E", people="parthians")
+    g = p.game(active="E", at_war=["parthians"])
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "king", "units": ["p1"], "path": ["germ_far"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "Germania Far is more than 5 zones from the home of P1")
+
+
+def test_the_armenia_unit_never_steps_whoever_asks() -> None:
+    """§4.2: the step check itself refuses the Armenia unit (the move command refuses it
+    before, the retreats and evasions of combat call the same check)."""
+    g = _armenia()
+    assert movement.step_error(g.state, "E", None, ["arm"], "armenia_z", "parthia") == "§4.2: the Armenia unit never moves"
+
+
+@pytest.mark.parametrize(("pieces", "refused"), [
+    # the Armenia unit counts for no group, and the check goes on after it
+    ((("arm", "unit", "armenia"), ("q", "unit", "quadi"), ("p1", "unit", "parthians")), "east + west"),
+    ((("arm", "unit", "armenia"), ("p1", "unit", "parthians")), None),
+    # a leader counts for his People's group
+    ((("q", "unit", "quadi"), ("king", "leader", "parthians")), "east + west"),
+    ((("u", "unit", "roman"), ("king", "leader", "parthians")), "east + roman"),
+])
+def test_the_enemies_stacks_mix_no_groups(pieces: tuple[tuple[str, str, str], ...], refused: str | None) -> None:
+    """§4.2: the Enemies of Rome may not stack Romans (a usurper's), Western and Eastern
+    Peoples in one zone; the Armenia unit belongs to none of them; leaders count."""
+    p = Pos()
+    for pid, kind, people in pieces:
+        if kind == "unit":
+            p.unit(pid, "germ_n", "E", people=people)
+        else:
+            p.leader(pid, "germ_n", "E", people=people)
+    st = p.state()
+    expected = None if refused is None else f"§4.2: the Enemies of Rome may not stack {refused} counters in Germania North"
+    assert movement.stacking_error(st, "germ_n") == expected
