@@ -952,3 +952,118 @@ def test_the_enemies_stacks_mix_no_groups(pieces: tuple[tuple[str, str, str], ..
     st = p.state()
     expected = None if refused is None else f"§4.2: the Enemies of Rome may not stack {refused} counters in Germania North"
     assert movement.stacking_error(st, "germ_n") == expected
+
+
+def test_a_people_enters_the_empire_only_through_its_front() -> None:
+    """§4.3: the Jazyges enter the Empire only through the Danube Front: from their home into
+    Italia (an interior province) is refused for that reason, while Aquincum (Danube) is open."""
+    p = Pos()
+    p.leader("king", "jazyges", "E", people="jazyges")
+    p.unit("j", "jazyges", "E", people="jazyges")
+    g = p.game(active="E", at_war=["jazyges"])
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the danube Front")
+    out = g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["aquincum"]}))
+    assert out.public == ["King with J moves to Aquincum (2 PM)."]
+
+
+def test_a_leader_on_his_pax_romana_side_does_not_move() -> None:
+    """§4.1: a leader showing his Pax Romana side stays where he is."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    g = p.game()
+    g.state.leaders["gen"].pax = True
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "to": "vindobona"}))
+    assert (e.value.section, e.value.message) == ("§4.1", "Gen is on his Pax Romana side")
+    assert g.state.leaders["gen"].loc == "carnuntum"
+
+
+# -- §3.5, §4.3, §7: the move command's own checks and its record -----------------------------------
+def _mixed() -> ImperatorGame:
+    """Carnuntum: Gen (Roman) with legion A and a Quadi unit Q of Rome's side (a client's, say);
+    the Enemies: Chief (Quadi) with a Quadi unit Q2 and a Jazyges unit J in Quadi, a usurper's
+    legion U alone in Vindobona with a general of his, a mutinous legion M of Rome in Carnuntum."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.unit("a", "carnuntum", front="interior")
+    p.unit("qr", "carnuntum", people="quadi")
+    p.unit("m", "carnuntum", front="interior")
+    p.leader("chief", "quadi", "E", people="quadi")
+    p.unit("q2", "quadi", "E", people="quadi")
+    p.unit("j", "quadi", "E", people="jazyges")
+    p.leader("keeper", "vindobona", "E", follows="usurper", rebel=True)
+    p.leader("usurper", "rome", "E", title="usurper")
+    p.unit("u", "vindobona", "E", usurper="usurper")
+    p.unit("u_guard", "rome", "E", usurper="usurper")
+    g = p.game(at_war=["quadi", "jazyges"])
+    g.state.units["m"].mutiny = "rebel"
+    return g
+
+
+@pytest.mark.parametrize(("side", "args", "section", "message"), [
+    ("R", {"unit": "m", "to": "vindobona"}, "§6.3", "M is in mutiny and may not move"),
+    ("R", {"leader": "gen", "units": ["qr"], "to": "vindobona"}, "§3.5", "Gen may lead only Roman units"),
+    ("E", {"leader": "chief", "units": ["q2", "j"], "to": "germ_n"}, "§4.3", "Chief may lead only units of his own People"),
+    ("E", {"unit": "u", "to": "aquincum"}, "§4.3", "U serves a usurper and moves only with a rebel leader"),
+])
+def test_who_may_move_with_whom(side: str, args: dict[str, object], section: str, message: str) -> None:
+    """§3.5, §4.3, §6.3: units in mutiny stay; a Roman leader leads Roman units only, a People's
+    leader units of his People only; a usurper's legion moves only with a rebel leader."""
+    g = _mixed()
+    g.state.active = side
+    with pytest.raises(RuleError) as e:
+        g.apply(g.state.seat_of(side), Command("move", args))
+    assert (e.value.section, e.value.message) == (section, message)
+
+
+def test_a_unit_alone_moves_one_zone_whatever_its_cost() -> None:
+    """§3.5 (AMB-18): a combat unit without a leader moves exactly one zone, across the Danube
+    too (2 PM), and the line names the unit."""
+    p = Pos()
+    p.unit("a", "carnuntum", front="interior")
+    g = p.game(at_war=["quadi"])
+    out = g.apply("rome", Command("move", {"unit": "a", "to": "quadi"}))
+    assert out.public == ["A moves to Quadi (2 PM)."] and out.map_changed is True
+    assert (g.state.units["a"].loc, g.state.moved["a"]) == ("quadi", {"pm": 2})
+
+
+def test_units_dropped_on_the_way_stay_there_and_the_arrival_is_remembered() -> None:
+    """§3.5: units may be left along the path; every piece has moved (with the PM of the whole
+    move); the zone reached remembers where the force came from (for §8's evasions and
+    retreats), once per origin."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.unit("a", "carnuntum", front="interior")
+    p.unit("b", "carnuntum", front="interior")
+    p.leader("gen2", "jazyges")
+    p.unit("c", "jazyges", front="interior")
+    g = p.game(at_war=["jazyges"])
+    out = g.apply("rome", Command("move", {"leader": "gen", "units": ["a", "b"], "path": ["vindobona", "aquincum"],
+                                           "drop": {"vindobona": ["b"]}}))
+    assert out.public == ["Gen with A, B moves to Aquincum (2 PM)."]
+    st = g.state
+    assert [st.units[u].loc for u in ("a", "b")] == ["aquincum", "vindobona"] and st.leaders["gen"].loc == "aquincum"
+    assert [st.moved[x] for x in ("gen", "a", "b")] == [{"pm": 2}] * 3
+    assert st.entered_from == {"aquincum": ["vindobona"]}
+    g.apply("rome", Command("move", {"leader": "gen2", "units": ["c"], "to": "aquincum"}))
+    assert g.state.entered_from == {"aquincum": ["vindobona", "jazyges"]}
+
+
+def test_rebels_go_on_after_a_won_rally_with_the_pm_left() -> None:
+    """§4.5 D/: after a won rally the rebels move on with what is left of their 3 PM (2 after
+    one step), together with their units that moved with them; the rallied legions, which have
+    not moved, go along; beyond 2 PM there is no path, and a unit that moved may not go on alone."""
+    g = _rebels_reach_aquincum()
+    script(g, 1)
+    g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "rome"}))
+    assert (e.value.section, e.value.message) == ("§7", "no legal path to Roma within 2 PM")
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"unit": "u_leg", "to": "vindobona"}))
+    assert (e.value.section, e.value.message) == ("§3.5", "U Leg has already moved this SMC")
+    out = g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg", "l1"], "to": "italia"}))
+    assert out.public == ["Usurper with U Leg, L1 moves to Italia (2 PM)."]
+    assert g.state.moved["usurper"] == {"pm": 2}
