@@ -1067,3 +1067,49 @@ def test_rebels_go_on_after_a_won_rally_with_the_pm_left() -> None:
     out = g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg", "l1"], "to": "italia"}))
     assert out.public == ["Usurper with U Leg, L1 moves to Italia (2 PM)."]
     assert g.state.moved["usurper"] == {"pm": 2}
+
+
+def test_a_force_that_catches_an_enemy_leader_alone_makes_him_escape() -> None:
+    """§7 (AMB-55): after a move, a leader of the other side left alone with the moving units
+    must escape: the Quadi chief alone in Germania North, reached by Gen's force, rolls and his
+    player picks between Germania Far and Quadi."""
+    p = Pos()
+    p.leader("gen", "quadi")
+    p.unit("a", "quadi", front="interior")
+    p.leader("chief", "germ_n", "E", people="quadi")
+    g = p.game(at_war=["quadi"])
+    script(g, 3)
+    out = g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "to": "germ_n"}))
+    assert out.public == ["Gen with A moves to Germania North (1 PM)."]
+    assert [(r.purpose, r.natural) for r in out.rolls] == [("§7 escape of Chief (dies on 9)", 3)]
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("escape", "enemies", "§7")
+    assert [c.value for c in d.choices] == ["germ_far", "quadi"]
+
+
+def test_a_landing_beside_a_lone_enemy_leader_makes_him_escape() -> None:
+    """§3.5 with §7: units landed where a leader of the Enemies stands alone catch him: the
+    Quadi chief in Cyrene, which has no land neighbour, dies and Rome scores."""
+    p = Pos(175)
+    p.fleet = True
+    p.unit("leg0", "ravenna", front="interior")
+    p.leader("chief", "cyrene", "E", people="quadi")
+    g = p.game(at_war=["quadi"])
+    script(g, 4)
+    out = _sail(g, to="mare", units=["leg0"], land="cyrene")
+    assert out.public == ["The Ravenna lands Leg0 in Cyrene.", "§7: Chief is dead (caught alone by enemy units).",
+                          "§10: 1 VP to rome for the death of Chief."]
+    assert g.state.leaders["chief"].status == "dead"
+
+
+def test_a_legion_cut_off_from_its_front_may_not_wander() -> None:
+    """§3.3 (ruling "Units returning to their Front"): a Danube legion in the Orient, where no
+    land path leads to the Danube, comes no closer by any step, so it may not move while the
+    Danube is not a Reserve Front."""
+    p = Pos()
+    p.leader("gen", "antiochia")
+    p.unit("a", "antiochia")
+    g = p.game()
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["emesa"]}))
+    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the danube Front (not a Reserve Front)")
