@@ -1067,6 +1067,13 @@ def test_rebels_go_on_after_a_won_rally_with_the_pm_left() -> None:
     out = g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg", "l1"], "to": "italia"}))
     assert out.public == ["Usurper with U Leg, L1 moves to Italia (2 PM)."]
     assert g.state.moved["usurper"] == {"pm": 2}
+    # the general goes on with L2; L2 has then moved without a continuation and may not follow
+    # anyone else this SMC
+    g.apply("enemies", Command("move", {"leader": "follower", "units": ["l2"], "to": "vindobona"}))
+    g.state.moved["usurper"] = {"pm": 0, "cont": 2}
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "usurper", "units": ["l2"], "to": "vindobona"}))
+    assert (e.value.section, e.value.message) == ("§3.5", "L2 has already moved this SMC")
 
 
 def test_a_force_that_catches_an_enemy_leader_alone_makes_him_escape() -> None:
