@@ -307,3 +307,326 @@ def test_no_faveur_window_when_no_face_can_win_the_front() -> None:
     politics.spread(st, out, "usurper", "southern")
     assert (out.public, st.pending) == (["§4.5 (C/): the southern Front does not listen."], [])
     assert [(r.natural, r.result) for r in st.dice.rolls] == [(0, 2)]
+
+
+# -- §4.5 B/: the loyalty roll itself --------------------------------------------------------------
+
+
+def _loyalty(bonus: int = 0) -> tuple[ImperatorState, dict[str, object]]:
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.leader("g1", "emesa", cp=3)
+    p.unit("leg_e", "emesa", front="orient")
+    st = p.state()
+    if bonus:
+        st.usurper_bonus["usurper"] = bonus
+    data: dict[str, object] = {"usurper": "usurper", "front": "orient", "zone": "emesa", "general": "g1", "best": 3,
+                               "rest": [], "then": None}
+    return st, data
+
+
+def test_the_loyalty_roll_adds_the_usurpation_stratagem_bonus_and_the_zone_follows_the_usurper() -> None:
+    """§4.5 B/ with §6.3 (Usurpation): the stratagem's bonus is added to the d6; a 2 + 1 reaches
+    the general's CP 3, so he and his legion join, following that usurper."""
+    st, data = _loyalty(bonus=1)
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.natural, roll.modifiers, roll.result) == (
+        "§4.5 B/ loyalty of G1 (joins on 3+)", "d6", 2, (("usurpation stratagem", 1),), 3)
+    assert out.public == ["§4.5 (B/): G1 joins Usurper with everything in Emesa."]
+    g1, leg = st.leaders["g1"], st.units["leg_e"]
+    assert (g1.owner, g1.rebel, g1.follows, leg.owner, leg.usurper) == ("E", True, "usurper", "E", "usurper")
+
+
+def test_without_a_bonus_the_loyalty_roll_has_no_modifier() -> None:
+    """§4.5 B/: no stratagem, no modifier: a natural 2 stays 2, below CP 3, and the general
+    stays loyal."""
+    st, data = _loyalty()
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    roll = st.dice.rolls[-1]
+    assert (roll.modifiers, roll.result) == ((), 2)
+    assert out.public == ["§4.5 (B/): G1 stays loyal."]
+    assert (st.leaders["g1"].owner, st.units["leg_e"].owner) == ("R", "R")
+
+
+def _changed(case: str) -> tuple[ImperatorState, dict[str, object]]:
+    st, data = _loyalty()
+    g1 = st.leaders["g1"]
+    if case == "usurper fell":
+        st.leaders["usurper"].status = "dead"
+    elif case == "general dead":
+        g1.status = "dead"  # his zone is still written: only the status says he is gone
+    elif case == "general moved":
+        g1.loc = "caparcotna"
+    elif case == "general rebelled":
+        g1.owner = "E"
+    return st, data
+
+
+def test_a_loyalty_roll_that_waited_for_a_window_is_dropped_when_the_situation_changed() -> None:
+    """§4.5 B/ with AMB-45: while a Faveur divine window was open the usurper may have fallen,
+    or the general died, moved or changed side; each alone drops the roll (nothing rolled,
+    nothing said, nobody joins). Unchanged, the roll is made."""
+    for case in ("usurper fell", "general dead", "general moved", "general rebelled"):
+        st, data = _changed(case)
+        st.dice.script.extend([6])  # type: ignore[attr-defined]
+        out = Outcome()
+        politics.loyalty_roll(st, out, data)
+        assert (case, st.dice.rolls, out.public, st.units["leg_e"].owner) == (case, [], [], "R")
+    st, data = _changed("none")
+    st.dice.script.extend([6])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    assert (len(st.dice.rolls), st.units["leg_e"].owner) == (1, "E")
+
+
+# -- §5: a successful usurpation changes the roles --------------------------------------------------
+
+
+def _role_swap(armenia: str = "roman") -> tuple[ImperatorState, Outcome]:
+    """Phase A after a successful usurpation: ``win`` (Antiochia) takes the purple. Rome had an
+    Augustus and a Caesar; a second usurper stood in Raetia; a follower of the winner, his
+    legion, a loyal legion, a mutinied legion (first in order), an Armenian and a Parthian unit
+    and a Parthian leader are on the map."""
+    p = Pos()
+    p.unit("mutinied", "carnuntum", "M")
+    p.leader("aug", "rome", title="augustus").leader("caes", "carnuntum", title="caesar")
+    p.leader("win", "antiochia", "E", title="usurper", cp=4).leader("other", "raetia", "E", title="usurper")
+    p.leader("fol", "emesa", "E", rebel=True, follows="win")
+    p.leader("chief", "parthia", "R", people="parthians")  # a wrong owner, put right by the swap
+    p.unit("leg_w", "emesa", "E", front="orient", usurper="win").unit("leg_r", "vindobona")
+    p.unit("arm", "parthia", "E", people="armenia").unit("cata", "parthia", "R", people="parthians")
+    st = p.state(phase="A")
+    st.armenia = armenia
+    st.usurpation_success = "win"
+    st.civil_war = True
+    st.defected_fronts, st.c_fronts_used, st.defeated_augusti = ["orient"], ["southern"], ["aug"]
+    st.usurper_bonus = {"win": 1, "other": 2}
+    st.custodes = "aug"
+    out = Outcome()
+    politics.role_swap(st, out)
+    return st, out
+
+
+def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() -> None:
+    """§5: the old Augustus dies, the Caesar and the other usurper lose their titles, every Roman
+    leader and legion is Rome's again (no rebel, nobody followed), the other Peoples' leaders
+    and units the Enemies', mutineers stay in mutiny (AMB-43); the seats swap roles, the civil
+    war and its records end, the Corporis Custodes go to the new Augustus."""
+    st, out = _role_swap()
+    assert out.public == ["§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+    assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
+    assert st.roles == {"rome": "E", "enemies": "R"}
+    aug = st.leaders["aug"]
+    assert (aug.status, aug.loc, aug.title) == ("dead", None, None)
+    assert [(x, st.leaders[x].title, st.leaders[x].owner, st.leaders[x].rebel, st.leaders[x].follows)
+            for x in ("caes", "win", "other", "fol", "chief")] == [
+        ("caes", None, "R", False, None), ("win", "augustus", "R", False, None), ("other", None, "R", False, None),
+        ("fol", None, "R", False, None), ("chief", None, "E", False, None)]
+    assert [(u, st.units[u].owner, st.units[u].usurper) for u in ("mutinied", "leg_w", "leg_r", "arm", "cata")] == [
+        ("mutinied", "M", None), ("leg_w", "R", None), ("leg_r", "R", None), ("arm", "R", None), ("cata", "E", None)]
+    assert (st.civil_war, st.defected_fronts, st.c_fronts_used, st.defeated_augusti, st.usurper_bonus) == (
+        False, [], [], [], {})
+    assert (st.custodes, st.usurpation_success, st.pending) == ("win", None, [])
+
+
+def test_armenia_s_units_follow_armenia_s_alignment_after_the_swap() -> None:
+    """§5 with §4.1: an Armenian unit belongs to whoever Armenia sides with, Rome or the
+    Enemies, after the swap as before."""
+    st, _out = _role_swap(armenia="parthian")
+    assert (st.units["arm"].owner, st.units["cata"].owner, st.units["leg_w"].owner) == ("E", "E", "R")
+
+
+def test_no_swap_when_the_winner_died_before_phase_a() -> None:
+    """§5: a usurper who won but is no longer on the map does not reign: the success is spent,
+    nothing else changes (roles, titles, the civil war)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("win", None, "E", title="usurper")
+    st = p.state(phase="A")
+    st.leaders["win"].status = "dead"
+    st.usurpation_success = "win"
+    st.civil_war = True
+    out = Outcome()
+    politics.role_swap(st, out)
+    assert (out.public, out.highlight, st.roles, st.usurpation_success) == (
+        [], False, {"rome": "R", "enemies": "E"}, None)
+    assert (st.leaders["aug"].title, st.leaders["aug"].status, st.civil_war) == ("augustus", "map", True)
+
+
+# -- §4.5: a usurpation proclaimed (A/, B/, then the C/ offer) --------------------------------------
+
+
+def _proclaim(usurpers: int = 0, faces: tuple[int, ...] = ()) -> tuple[ImperatorState, Outcome]:
+    """``u`` (CP 4) claims the purple in Emesa (Orient); a loyal legate and a legion stand with him; in
+    the rest of the Orient G2 (CP 2, Caparcotna) and G3 (CP 3, Cyrrhus); a general on the
+    Danube (Carnuntum) and one in Italia (interior) are elsewhere."""
+    p = Pos()
+    p.leader("u", "emesa", cp=4, follows="somebody")
+    p.leader("legate", "emesa").unit("leg_u", "emesa", front="orient")
+    p.leader("g2", "caparcotna", cp=2).unit("leg_2", "caparcotna", front="orient")
+    p.leader("g3", "cyrrhus", cp=3)
+    p.leader("danubian", "carnuntum").leader("italian", "italia")
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    st = p.state()
+    st.dice.script.extend(faces)  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=0)
+    return st, out
+
+
+def test_a_usurpation_in_a_front_takes_his_zone_tests_the_rest_of_the_front_then_offers_c() -> None:
+    """§4.5: the general becomes a usurper on the Enemies' side (follows nobody), the civil war
+    begins; A/ his zone follows him (the legate follows him, the legion is his); B/ each other
+    zone of the Orient holding a loyal general rolls, in zone order (Caparcotna joins on a 2,
+    Cyrrhus stays loyal on a 2 < 3), no other Front; then the C/ offer."""
+    st, p_out = _proclaim(faces=(2, 2))
+    assert p_out.public == ["§4.5: the usurpation of U is proclaimed; civil war.",
+                            "§4.5 (B/): G2 joins U with everything in Caparcotna.",
+                            "§4.5 (B/): G3 stays loyal."]
+    assert (p_out.citations, p_out.highlight, p_out.map_changed) == (["§4.5"], True, True)
+    assert [r.purpose for r in st.dice.rolls] == ["§4.5 B/ loyalty of G2 (joins on 2+)",
+                                                  "§4.5 B/ loyalty of G3 (joins on 3+)"]
+    u = st.leaders["u"]
+    assert (u.title, u.rebel, u.owner, u.follows, st.civil_war, st.usurper_bonus) == (
+        "usurper", True, "E", None, True, {"u": 0})
+    assert [(x, st.leaders[x].owner, st.leaders[x].follows) for x in ("legate", "g2", "g3", "danubian", "italian")] == [
+        ("legate", "E", "u"), ("g2", "E", "u"), ("g3", "R", None), ("danubian", "R", None), ("italian", "R", None)]
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("leg_u", "leg_2")] == [("leg_u", "E", "u"),
+                                                                                      ("leg_2", "E", "u")]
+    assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
+                           "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
+                           "choices": [["southern", "Front: southern"], ["none", "do not try"]],
+                           "default": "southern", "section": "§4.5", "data": {"usurper": "u"}}]
+
+
+def test_a_usurpation_in_an_interior_province_tests_nobody_and_offers_nothing() -> None:
+    """§4.5: B/ and C/ concern a Front; proclaimed in Italia (interior) only his own zone
+    follows him: no roll for the other generals of the interior, no C/ offer."""
+    p = Pos()
+    p.leader("u", "italia", cp=4).leader("near", "rome").leader("far", "noricum")
+    p.unit("leg_i", "italia", front=None, kind="garrison")
+    st = p.state()
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=1)
+    assert out.public == ["§4.5: the usurpation of U is proclaimed; civil war."]
+    assert (st.dice.rolls, st.pending, st.usurper_bonus) == ([], [], {"u": 1})
+    assert (st.leaders["near"].owner, st.leaders["far"].owner, st.units["leg_i"].usurper) == ("R", "R", "u")
+
+
+def test_a_general_at_sea_is_proclaimed_with_no_zone_to_follow_him() -> None:
+    """§4.5: a general aboard a fleet (no zone) may be proclaimed: he is a rebel usurper on the
+    Enemies' side, the civil war begins, and no zone follows or rolls."""
+    p = Pos()
+    p.leader("u", None, cp=4).leader("g2", "caparcotna", cp=2)
+    st = p.state()
+    st.leaders["u"].fleet = "ravenna"
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=2)
+    u = st.leaders["u"]
+    assert (u.title, u.rebel, u.owner, u.follows, st.civil_war) == ("usurper", True, "E", None, True)
+    assert (out.public, out.highlight, st.dice.rolls, st.pending, st.usurper_bonus) == (
+        ["§4.5: the usurpation of U is proclaimed; civil war."], True, [], [], {"u": 2})
+
+
+def test_no_third_usurper_is_proclaimed_whoever_asks() -> None:
+    """§3.6 with §4.5: with two usurpers standing the proclamation is refused with its reason and
+    section; nothing changes."""
+    st, out = _proclaim(usurpers=2)
+    assert (out.public, out.citations) == (["§3.6: two usurpers already stand; U cannot claim the purple."], ["§3.6"])
+    u = st.leaders["u"]
+    assert (u.title, u.owner, st.usurper_bonus, st.units["leg_u"].owner, out.highlight) == (None, "R", {}, "R", False)
+
+
+# -- §4.5 C/: the offer ------------------------------------------------------------------------------
+
+
+def _offer(front: str, used: list[str] | None = None, status: str = "map", title: str | None = "usurper") -> ImperatorState:
+    p = Pos()
+    p.leader("u", "raetia", "E", title=title)
+    st = p.state()
+    st.leaders["u"].status = status
+    st.c_fronts_used = list(used or [])
+    politics.offer_spread(st, Outcome(), "u", front)
+    return st
+
+
+def test_the_c_offer_lists_the_neighbouring_fronts_not_yet_used_in_the_book_s_order() -> None:
+    """§4.5 C/: from the Rhine the neighbours are Britain and the Danube, offered in that order
+    with "do not try"; a Front already used in this civil war is not offered again."""
+    st = _offer("rhine")
+    assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
+                           "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
+                           "choices": [["british", "Front: british"], ["danube", "Front: danube"],
+                                       ["none", "do not try"]],
+                           "default": "british", "section": "§4.5", "data": {"usurper": "u"}}]
+    st = _offer("rhine", used=["british"])
+    assert [(d["choices"], d["default"]) for d in st.pending] == [
+        ([["danube", "Front: danube"], ["none", "do not try"]], "danube")]
+    st = _offer("southern")
+    assert [d["choices"] for d in st.pending] == [[["orient", "Front: orient"], ["none", "do not try"]]]
+    assert _offer("danube", used=["rhine"]).pending == []
+
+
+def test_no_c_offer_for_a_usurper_who_fell_or_lost_his_title() -> None:
+    """§4.5 C/: only a standing usurper appeals to a neighbouring Front."""
+    assert _offer("rhine", status="dead").pending == []
+    assert _offer("rhine", title=None).pending == []
+
+
+def test_the_b_chain_stops_when_the_usurper_no_longer_holds_the_title() -> None:
+    """§4.5 B/: a usurper still on the map but no longer usurper (crowned, say) wins nobody."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="augustus").leader("g2", "caparcotna", cp=2)
+    st = p.state()
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa", then="offer")
+    assert (out.public, st.dice.rolls, st.pending) == ([], [], [])
+
+
+def test_the_stratagem_bonus_decides_whether_a_loyalty_roll_can_go_either_way() -> None:
+    """§4.5 B/ with AMB-45: with a bonus of 2 a CP 3 general joins on any face (1 + 2 = 3), so no
+    Faveur divine window is offered and the roll is made at once."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4).leader("g2", "caparcotna", cp=3)
+    st = p.state()
+    st.usurper_bonus["u"] = 2
+    st.rules["stratagems"] = True
+    for seat in st.roles:
+        st.hands.setdefault(seat, []).append("initiative#9" + seat[0])
+    st.cup.append("faveur_divine#1")
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa")
+    assert (out.public, st.pending) == (["§4.5 (B/): G2 joins U with everything in Caparcotna."], [])
+    assert [(r.natural, r.result) for r in st.dice.rolls] == [(1, 3)]
+
+
+# -- deaths with another section; Augusti beaten in battle --------------------------------------------
+
+
+def test_a_death_line_cites_the_section_given_by_the_caller() -> None:
+    """§6.3 (Assassinat) kills through the same function as §8.4: the line and the citation carry
+    the caller's section."""
+    p = Pos()
+    p.leader("victim", "carnuntum")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, "victim", "assassination", killer="E", section="§6.3")
+    assert (out.public[0], out.citations[0]) == ("§6.3: Victim is dead (assassination).", "§6.3")
+
+
+def test_when_every_augustus_is_beaten_the_usurpation_succeeds_by_b() -> None:
+    """§4.5 success B/: the last Augustus beaten in battle while a usurper stands: the
+    usurpation succeeds, the line naming the B/ condition."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("u", "emesa", "E", title="usurper", cp=4)
+    st = p.state()
+    out = Outcome()
+    politics.augusti_defeated(st, out, ["aug"])
+    assert out.public == ["§4.5 (success B/): the usurpation of U succeeds; the players change roles in phase A."]
+    assert (st.usurpation_success, st.defeated_augusti) == ("u", ["aug"])
