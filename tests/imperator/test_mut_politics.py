@@ -630,3 +630,87 @@ def test_when_every_augustus_is_beaten_the_usurpation_succeeds_by_b() -> None:
     politics.augusti_defeated(st, out, ["aug"])
     assert out.public == ["§4.5 (success B/): the usurpation of U succeeds; the players change roles in phase A."]
     assert (st.usurpation_success, st.defeated_augusti) == ("u", ["aug"])
+
+
+# -- §4.5 B/: the chain of loyalty tests, zone by zone ------------------------------------------------
+
+
+def test_the_b_chain_skips_titled_zones_and_rebels_and_draws_among_equal_generals() -> None:
+    """§4.5 B/, zone by zone in order (the usurper's own zone left out): Antiochia holds a Caesar
+    and stays loyal, and the chain goes on; in Caparcotna the loyal generals of best CP are Ga
+    and Gb (the rebel there, CP 5, is no longer Rome's and is not counted): the die picks one of
+    the two, then he rolls; Cyrrhus holds only a rebel: no roll."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4)
+    p.leader("caesar", "antiochia", title="caesar")
+    p.leader("ga", "caparcotna", cp=3).leader("gb", "caparcotna", cp=3).leader("gc", "caparcotna", cp=2)
+    p.leader("reb", "caparcotna", "E", cp=5, rebel=True, follows="u").leader("reb2", "cyrrhus", "E", rebel=True, follows="u")
+    st = p.state()
+    draws: list[tuple[int, int]] = []
+    real_draw = st.dice._draw
+
+    def spy(low: int, high: int) -> int:
+        draws.append((low, high))
+        return real_draw(low, high)
+
+    st.dice._draw = spy  # type: ignore[method-assign]
+    st.dice.script.extend([1, 3])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa")
+    assert draws == [(0, 1), (1, 6)]
+    assert [r.purpose for r in st.dice.rolls] == ["§4.5 B/ loyalty of Gb (joins on 3+)"]
+    assert out.public == ["§4.5 (B/): Antiochia holds an Augustus or Caesar and stays loyal.",
+                          "§4.5 (B/): Gb joins U with everything in Caparcotna."]
+
+
+def test_a_loyalty_roll_that_can_go_either_way_waits_for_a_faveur_divine_window() -> None:
+    """§4.5 B/ with AMB-45: G2 (CP 2) joins on 2 to 6 but not on 1: before his d6 the Enemies
+    (who roll) are asked, and the window carries the zone's test and the zones still left."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4)
+    p.leader("g2", "caparcotna", cp=2).leader("g3", "cyrrhus", cp=3)
+    st = p.state()
+    st.rules["stratagems"] = True
+    st.hands = {seat: [] for seat in st.roles}
+    st.hands[st.seat_of("E")].append("initiative#90")
+    st.cup.append("faveur_divine#1")
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa", then="offer")
+    assert (out.public, st.dice.rolls) == ([], [])
+    assert st.pending == [{
+        "id": "favour-1", "role": "E", "kind": "favour",
+        "prompt": "§6.3: your loyalty roll of the usurpation (§4.5 B/) is about to be made. Play a stratagem?",
+        "choices": [["pass", "pass"]], "default": "pass", "section": "§6.3",
+        "data": {"kind": "loyalty", "die": "d6", "roller": "E", "ask": [], "face": None, "by": None,
+                 "data": {"usurper": "u", "front": "orient", "zone": "caparcotna", "general": "g2", "best": 2,
+                          "rest": ["cyrrhus"], "then": "offer"}}}]
+
+
+# -- §4.5: who may claim the purple ---------------------------------------------------------------------
+
+
+def _candidates() -> ImperatorState:
+    """Off the map (with a zone still written), of another People, aboard a fleet, a rebel, a
+    standing usurper and a general in his Front, a general in Italia: none may be named. An
+    Augustus and a general on the Danube, a general in Raetia may be."""
+    p = Pos()
+    p.leader("gone", "carnuntum")
+    p.leader("chief", "aquincum", people="parthians")  # the default owner of a counter, R
+    p.leader("sailor", "raetia").leader("reb", "vindobona", "E", rebel=True, follows="u")
+    p.leader("u", "antiochia", "E", title="usurper").leader("fellow", "caparcotna").leader("home", "italia")
+    p.leader("aug", "carnuntum", title="augustus").leader("legate", "carnuntum").leader("rhenish", "raetia")
+    st = p.state()
+    st.leaders["gone"].status = "out"
+    st.leaders["sailor"].fleet = "ravenna"
+    return st
+
+
+def test_the_usurper_may_be_any_general_of_rome_in_a_free_front() -> None:
+    """§4.5 validation (AMB-30): a Roman general of Rome's side, on the map in a zone of a Front
+    not held by a standing usurper, not at sea; with ``need_no_augustus`` (a stratagem's
+    usurpation) not in a Front where another Augustus stands; none once two usurpers stand."""
+    st = _candidates()
+    assert politics.usurper_candidates(st, need_no_augustus=False) == ["aug", "legate", "rhenish"]
+    assert politics.usurper_candidates(st, need_no_augustus=True) == ["aug", "rhenish"]
+    st.leaders["reb"].title = "usurper"
+    assert politics.usurper_candidates(st, need_no_augustus=False) == []
