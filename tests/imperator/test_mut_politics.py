@@ -714,3 +714,155 @@ def test_the_usurper_may_be_any_general_of_rome_in_a_free_front() -> None:
     assert politics.usurper_candidates(st, need_no_augustus=True) == ["aug", "rhenish"]
     st.leaders["reb"].title = "usurper"
     assert politics.usurper_candidates(st, need_no_augustus=False) == []
+
+
+# -- §3.6: an Augustus dies -----------------------------------------------------------------------------
+
+
+def _augustus_dies(*extra: tuple[str, str | None, str | None], lid: str = "aug", cause: str = "natural death",
+                   usurper: bool = False) -> tuple[ImperatorState, Outcome]:
+    """``aug`` (Vindobona) dies; ``extra`` are Roman leaders (id, zone, title), Commode,
+    Pertinax and Didius Julianus included when named (a zone of None: off the map, "out")."""
+    p = Pos()
+    p.leader(lid, "vindobona", title="augustus")
+    for x, zone, title in extra:
+        p.leader(x, zone, title=title)
+        if zone is None:
+            p.leaders[x].status = "out"
+    if usurper:
+        p.leader("u", "antiochia", "E", title="usurper", cp=4)
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, lid, cause)
+    return st, out
+
+
+def test_an_augustus_assassinated_in_a_civil_war_with_no_augustus_left_makes_the_usurpation_succeed() -> None:
+    """§4.5 success C/: the last Augustus murdered while a usurper stands: the usurpation
+    succeeds at once (the line names the C/ condition); no successor is asked for."""
+    st, out = _augustus_dies(("legate", "carnuntum", None), cause=politics.ASSASSINATION, usurper=True)
+    assert out.public[1:] == ["§4.5 (success C/): the usurpation of U succeeds; the players change roles in phase A."]
+    assert (st.usurpation_success, st.pending) == ("u", [])
+
+
+def test_with_two_augusti_the_survivor_reigns_alone() -> None:
+    """§3.6 (1/): one of two Augusti dies: the other reigns alone, nothing else happens."""
+    st, out = _augustus_dies(("other", "rome", "augustus"), ("caesar", "carnuntum", "caesar"))
+    assert out.public == ["§8.4: Aug is dead (natural death).", "§3.6 (1/): Other now reigns alone."]
+    assert (st.leaders["caesar"].title, st.pending) == ("caesar", [])
+
+
+def test_every_caesar_is_promoted_when_the_augustus_dies() -> None:
+    """§3.6 (3/): the Caesars become the Augusti; the line names them all."""
+    st, out = _augustus_dies(("c1", "carnuntum", "caesar"), ("c2", "raetia", "caesar"))
+    assert out.public == ["§8.4: Aug is dead (natural death).", "§3.6: C1 & C2 promoted Augustus."]
+    assert (st.leaders["c1"].title, st.leaders["c2"].title, st.pending) == ("augustus", "augustus", [])
+
+
+def test_with_no_caesar_rome_chooses_the_new_augustus_among_its_generals() -> None:
+    """§3.6 (4/): a decision for Rome among its Roman generals on the map (in order, the first as
+    default), citing §3.6; Didius Julianus waiting off the map changes nothing for an ordinary
+    Augustus."""
+    st, out = _augustus_dies(("g1", "carnuntum", None), ("g2", "rome", None), (politics.DIDIUS, None, None))
+    assert out.public == ["§8.4: Aug is dead (natural death)."]
+    assert st.pending == [{"id": "successor-1", "role": "R", "kind": "successor",
+                           "prompt": "§3.6 (4/): choose the general who becomes Augustus.",
+                           "choices": [["g1", "G1"], ["g2", "G2"]], "default": "g1", "section": "§3.6", "data": {}}]
+
+
+def _commode_dies_after(pertinax: str, didius: str) -> tuple[ImperatorState, Outcome]:
+    """Commode (Augustus) dies with a Caesar in Carnuntum, Pertinax and Didius Julianus off the
+    map in the given states ("out": not yet arrived, "dead")."""
+    p = Pos()
+    p.leader(politics.COMMODE, "vindobona", title="augustus").leader("caesar", "carnuntum", title="caesar")
+    p.leader(politics.PERTINAX, None).leader(politics.DIDIUS, None)
+    st = p.state()
+    st.leaders[politics.PERTINAX].status, st.leaders[politics.DIDIUS].status = pertinax, didius
+    out = Outcome()
+    politics.kill_leader(st, out, politics.COMMODE, "natural death")
+    return st, out
+
+
+def test_commode_dead_after_pertinax_rome_chooses_the_new_augustus_and_didius_will_rise() -> None:
+    """§4.5 note (Commode dies after Pertinax, Didius Julianus alive): Rome chooses the new
+    Augustus as if there were no Caesar, citing §4.5, and the choice carries that Didius
+    Julianus then rises."""
+    st, out = _commode_dies_after("dead", "out")
+    assert out.public == ["§8.4: Commode is dead (natural death)."]
+    assert st.pending == [{"id": "successor-1", "role": "R", "kind": "successor",
+                           "prompt": "§3.6 (4/): choose the general who becomes Augustus.",
+                           "choices": [["caesar", "Caesar"]], "default": "caesar", "section": "§4.5",
+                           "data": {"didius": True}}]
+
+
+def test_commode_dead_before_pertinax_arrives_or_after_both_the_caesar_succeeds() -> None:
+    """§4.5 (Commode) applies only while Pertinax is in play or dead with Didius Julianus alive:
+    with Pertinax not yet arrived, or with both dead, the ordinary §3.6 succession promotes the
+    Caesar."""
+    for pertinax, didius in (("out", "out"), ("dead", "dead")):
+        st, out = _commode_dies_after(pertinax, didius)
+        assert (pertinax, out.public, st.pending) == (
+            pertinax, ["§8.4: Commode is dead (natural death).", "§3.6: Caesar promoted Augustus."], [])
+        assert st.leaders["caesar"].title == "augustus"
+
+
+def test_with_no_roman_general_left_the_enemies_win_at_once() -> None:
+    """§3.6: the Augustus dies and Rome has no Roman general left on the map: sudden death, the
+    Enemies of Rome win (a Parthian leader of Rome's counter default does not count)."""
+    p = Pos()
+    p.leader("aug", "vindobona", title="augustus").leader("chief", "parthia", people="parthians")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, "aug", "natural death")
+    summary = "§3.6: no Roman general is left to take the purple; the Enemies of Rome win."
+    assert out.public == ["§8.4: Aug is dead (natural death).", summary]
+    assert (st.game_over, st.result, st.pending) == (
+        True, {"winners": [st.seat_of("E")], "summary": summary, "level": "sudden death"}, [])
+
+
+# -- §4.5 A/: what follows the usurper in his zone -------------------------------------------------------
+
+
+def test_his_zone_follows_the_usurper_romans_only_titles_lost_the_fronts_defected() -> None:
+    """§4.5 A/: in the usurper's zone every loyal Roman leader (a Caesar loses his title) and
+    every loyal Roman unit joins him, whatever stands before them in order (a Parthian leader,
+    an Armenian unit of Rome's, which stay as they are); what already serves another usurper
+    stays his. A legion's Front counts as defected once (§4.5 D/); a vexillation or a garrison
+    does not make its Front defect."""
+    p = Pos()
+    p.leader("u", "emesa", cp=4)
+    p.leader("chief", "emesa", people="parthians").leader("caesar", "emesa", title="caesar")
+    p.leader("old", "emesa", "E", rebel=True, follows="u0")
+    p.unit("arm", "emesa", "R", people="armenia")
+    p.unit("leg_a", "emesa", front="orient").unit("leg_b", "emesa", front="orient")
+    p.unit("vex", "emesa", front="danube", kind="vexillation").unit("garr", "emesa", front=None, kind="garrison")
+    p.unit("theirs", "emesa", "E", front="rhine", usurper="u0")
+    st = p.state()
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=0, spread=False)
+    assert [(x, st.leaders[x].owner, st.leaders[x].title, st.leaders[x].follows) for x in ("chief", "caesar", "old")] == [
+        ("chief", "R", None, None), ("caesar", "E", None, "u"), ("old", "E", None, "u0")]
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("arm", "leg_a", "leg_b", "vex", "garr", "theirs")] == [
+        ("arm", "R", None), ("leg_a", "E", "u"), ("leg_b", "E", "u"), ("vex", "E", "u"), ("garr", "E", "u"),
+        ("theirs", "E", "u0")]
+    assert (st.defected_fronts, out.map_changed) == (["orient"], True)
+
+
+# -- §4.5: success, and equal CP among usurpers -----------------------------------------------------------
+
+
+def test_on_equal_cp_the_usurpation_succeeds_and_the_enemies_choose_who_reigns() -> None:
+    """§4.5 ("au choix du joueur"): two usurpers of equal CP: the first in order is recorded at
+    once, and the Enemies of Rome get the choice, the reason kept for the line."""
+    p = Pos()
+    p.leader("u1", "antiochia", "E", title="usurper", cp=4).leader("u2", "raetia", "E", title="usurper", cp=4)
+    p.leader("u3", "carnuntum", "E", cp=5)  # a rebel, not a usurper
+    st = p.state()
+    out = Outcome()
+    politics.usurpation_succeeds(st, out, "§4.5 (success B/)")
+    assert out.public == ["§4.5 (success B/): the usurpation of U1 succeeds; the players change roles in phase A."]
+    assert st.pending == [{"id": "crown-1", "role": "E", "kind": "crown",
+                           "prompt": "§4.5 (success B/): the usurpers have equal CP; choose who becomes Augustus.",
+                           "choices": [["u1", "U1"], ["u2", "U2"]], "default": "u1", "section": "§4.5",
+                           "data": {"why": "§4.5 (success B/)"}}]
+    assert st.usurpation_success == "u1"
