@@ -1,0 +1,462 @@
+"""Tests written against the surviving mutants of rules/imperator/engine.py (issue 11, mutation
+testing): the turn sequence (§2), Reserve Fronts (§3.2), vexillations (§3.4), nominations and the
+Corporis Custodes (§3.6), reinforcements (§9.1), decisions and the end of the game (§10). Each
+outcome is compared whole; each refusal asserts its section."""
+
+from __future__ import annotations
+
+import pytest
+from imperator_builder import Pos
+
+from rules.core.command import Outcome
+from rules.core.errors import RuleError
+from rules.imperator import engine
+
+# -- §3.2: Reserve Fronts ---------------------------------------------------------------------
+
+
+def test_reserve_fronts_are_sorted_without_repeats_and_announced() -> None:
+    st = Pos().state(phase="C")
+    st.reserve_max = 2
+    out = Outcome()
+    engine.reserve(st, out, ["rhine", "danube", "rhine"])
+    assert st.reserve_fronts == ["danube", "rhine"]
+    assert out.public == ["§3.2: Reserve Fronts: danube, rhine."]
+
+
+def test_no_reserve_front_is_announced_as_none() -> None:
+    st = Pos().state(phase="C")
+    out = Outcome()
+    engine.reserve(st, out, [])
+    assert (st.reserve_fronts, out.public) == ([], ["§3.2: Reserve Fronts: none."])
+
+
+@pytest.mark.parametrize(
+    ("phase", "active", "fronts", "message"),
+    [
+        ("D", "R", [], "Reserve Fronts are chosen by Rome in phase C"),
+        ("C", "E", [], "Reserve Fronts are chosen by Rome in phase C"),
+        ("C", "R", ["danube", "rhine"], "at most 1 Reserve Front(s) this turn"),
+        ("C", "R", ["nile"], "unknown Front 'nile'"),
+    ],
+)
+def test_reserve_refusals(phase: str, active: str, fronts: list[str], message: str) -> None:
+    st = Pos().state(phase=phase, active=active)
+    st.reserve_max = 1
+    with pytest.raises(RuleError) as err:
+        engine.reserve(st, Outcome(), fronts)
+    assert (err.value.section, str(err.value.message)) == ("§3.2", message)
+    assert st.reserve_fronts == []
+
+
+# -- §3.4: vexillations -----------------------------------------------------------------------
+
+
+def _vex_pos() -> Pos:
+    """Three full Danube legions in Vindobona, two Danube vexillation counters in the pool."""
+    p = Pos()
+    p.legions(3, "vindobona")
+    p.unit("vex_b", None, front="danube", kind="vexillation", status="pool")
+    p.unit("vex_a", None, front="danube", kind="vexillation", status="pool")
+    p.unit("vex_r", None, front="rhine", kind="vexillation", status="pool")
+    return p
+
+
+def test_a_vexillation_takes_the_first_pool_counter_of_its_front_and_reduces_the_three() -> None:
+    st = _vex_pos().state(phase="C")
+    out = Outcome()
+    engine.vexillation(st, out, {"units": ["leg0", "leg1", "leg2"]})  # "create" is the default
+    v = st.units["vex_a"]
+    assert (v.status, v.loc, v.reduced, v.owner) == ("map", "vindobona", False, "R")
+    assert st.units["vex_b"].status == "pool" and st.units["vex_r"].status == "pool"
+    assert [st.units[f"leg{i}"].reduced for i in range(3)] == [True, True, True]
+    assert out.public == ["§3.4: Vex A formed in Vindobona."]
+    assert out.map_changed is True
+
+
+def test_a_vexillation_may_be_placed_with_any_of_its_legions() -> None:
+    p = _vex_pos()
+    p.unit("leg2", "aquincum")
+    st = p.state(phase="C")
+    out = Outcome()
+    engine.create_vexillation(st, out, ["leg0", "leg1", "leg2"], "aquincum")
+    assert st.units["vex_a"].loc == "aquincum"
+
+
+def _vex_refusal(p: Pos, args: dict[str, object], phase: str = "C", active: str = "R") -> str:
+    st = p.state(phase=phase, active=active)
+    before = {u: (s.status, s.loc, s.reduced) for u, s in st.units.items()}
+    with pytest.raises(RuleError) as err:
+        engine.vexillation(st, Outcome(), args)
+    assert err.value.section == "§3.4"
+    assert {u: (s.status, s.loc, s.reduced) for u, s in st.units.items()} == before
+    return str(err.value.message)
+
+
+THREE = ["leg0", "leg1", "leg2"]
+
+
+def test_vexillation_refusals_name_the_problem() -> None:
+    p = _vex_pos()
+    assert _vex_refusal(p, {"units": THREE}, phase="D") == "vexillations are created or dissolved by Rome in phase C"
+    assert _vex_refusal(p, {"units": THREE}, active="E") == "vexillations are created or dissolved by Rome in phase C"
+    assert _vex_refusal(p, {"action": "merge", "units": THREE}) == "action is create or dissolve"
+    assert _vex_refusal(p, {"units": ["leg0", "leg1"]}) == "a vexillation needs exactly three legions"
+    assert _vex_refusal(p, {"units": ["leg0", "leg1", "leg1"]}) == "a vexillation needs exactly three legions"
+    assert _vex_refusal(p, {"units": ["leg0", "leg1", "leg2", "leg3"]}) == "a vexillation needs exactly three legions"
+    assert _vex_refusal(p, {"units": ["leg0", "leg1", "ghost"]}) == "the three legions must share a Front stripe"
+    assert _vex_refusal(p, {"units": THREE, "zone": "carnuntum"}) == "the vexillation is placed with one of the three legions"
+
+
+def test_vexillation_refusals_of_a_legion() -> None:
+    p = _vex_pos()
+    p.unit("leg2", "vindobona", front="rhine")
+    assert _vex_refusal(p, {"units": THREE}) == "the three legions must share a Front stripe"
+    p = _vex_pos()
+    p.unit("leg2", "vindobona", kind="auxilia")
+    assert _vex_refusal(p, {"units": THREE}) == "Leg2 is not a legion of the Roman player on the map"
+    p = _vex_pos()
+    p.unit("leg2", "vindobona", owner="E")
+    assert _vex_refusal(p, {"units": THREE}) == "Leg2 is not a legion of the Roman player on the map"
+    p = _vex_pos()
+    p.unit("leg2", None, status="pool")
+    assert _vex_refusal(p, {"units": THREE}) == "Leg2 is not a legion of the Roman player on the map"
+    p = _vex_pos()
+    p.unit("leg1", "vindobona", reduced=True)
+    assert _vex_refusal(p, {"units": THREE}) == "Leg1 is already reduced"
+    p = _vex_pos()
+    p.unit("leg0", "raetia")
+    assert _vex_refusal(p, {"units": THREE}) == "Leg0 must stand in its own Front"
+
+
+def test_no_vexillation_without_a_pool_counter_of_the_front() -> None:
+    p = Pos()
+    p.legions(3, "vindobona")
+    p.unit("vex_r", None, front="rhine", kind="vexillation", status="pool")
+    p.unit("vex_d", "aquincum", front="danube", kind="vexillation")
+    assert _vex_refusal(p, {"units": THREE}) == "no danube vexillation counter is available"
+
+
+def test_six_vexillations_on_the_map_stop_a_seventh_but_five_do_not() -> None:
+    p = _vex_pos()
+    for i in range(6):
+        p.unit(f"v{i}", "raetia", front="rhine", kind="vexillation")
+    assert _vex_refusal(p, {"units": THREE}) == "at most 6 vexillations on the map (no usurpation in progress)"
+    p.unit("v5", None, front="rhine", kind="vexillation", status="pool")
+    st = p.state(phase="C")
+    assert engine.vex_on_map(st) == 5
+    engine.create_vexillation(st, Outcome(), THREE, None)
+    assert engine.vex_on_map(st) == 6
+
+
+def _dissolve_pos(reduced_vex: bool = False) -> Pos:
+    p = Pos()
+    p.unit("vex_d", "vindobona", front="danube", kind="vexillation", reduced=reduced_vex)
+    p.unit("l_here", "vindobona", reduced=True)
+    p.unit("l_a", "aquincum", reduced=True)
+    p.unit("l_b", "carnuntum", reduced=True)
+    p.unit("l_full", "carnuntum")
+    return p
+
+
+def test_dissolving_a_full_vexillation_restores_the_one_here_and_the_first_others() -> None:
+    st = _dissolve_pos().state(phase="C")
+    out = Outcome()
+    engine.vexillation(st, out, {"action": "dissolve", "vexillation": "vex_d"})
+    v = st.units["vex_d"]
+    assert (v.status, v.loc, v.reduced) == ("pool", None, False)
+    assert {u: st.units[u].reduced for u in ("l_here", "l_a", "l_b", "l_full")} == {
+        "l_here": False, "l_a": False, "l_b": False, "l_full": False}
+    assert out.public == ["§3.4: Vex D dissolved; L Here, L A, L B restored."]
+    assert out.map_changed is True
+
+
+def test_dissolving_a_reduced_vexillation_restores_two() -> None:
+    st = _dissolve_pos(reduced_vex=True).state(phase="C")
+    out = Outcome()
+    engine.dissolve_vexillation(st, out, "vex_d", [])
+    assert {u: st.units[u].reduced for u in ("l_here", "l_a", "l_b")} == {"l_here": False, "l_a": False, "l_b": True}
+    assert st.units["vex_d"].reduced is False
+    assert out.public == ["§3.4: Vex D dissolved; L Here, L A restored."]
+
+
+def test_dissolve_refusals_name_the_problem() -> None:
+    p = _dissolve_pos()
+    dis = {"action": "dissolve"}
+    assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "'l_a' is not a vexillation"
+    assert _vex_refusal(p, {**dis, "vexillation": "ghost"}) == "'ghost' is not a vexillation"
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a"]}) == (
+        "choose 3 reduced legions of the danube Front standing in it")
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_full"]}) == (
+        "choose 3 reduced legions of the danube Front standing in it")
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_a"]}) == (
+        "choose 3 reduced legions of the danube Front standing in it")
+    p.unit("l_c", "aquincum", reduced=True)
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_c", "l_a", "l_b"]}) == (
+        "the legion in the vexillation's zone must be one of them")
+    p = _dissolve_pos()
+    p.unit("l_here", "aquincum", reduced=True)
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d"}) == "a reduced legion of its Front must share the vexillation's zone"
+    p = _dissolve_pos()
+    p.unit("l_here", "vindobona", reduced=True, front="rhine")
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d"}) == "a reduced legion of its Front must share the vexillation's zone"
+    p = _dissolve_pos()
+    p.unit("l_here", "vindobona", reduced=True, owner="E")
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d"}) == "a reduced legion of its Front must share the vexillation's zone"
+    p = _dissolve_pos()
+    p.unit("l_here", "vindobona", reduced=True, kind="auxilia")
+    assert _vex_refusal(p, {**dis, "vexillation": "vex_d"}) == "a reduced legion of its Front must share the vexillation's zone"
+
+
+def test_a_vexillation_away_from_its_front_or_not_roman_is_not_dissolved() -> None:
+    dis = {"action": "dissolve", "vexillation": "vex_d"}
+    for kw in ({"at": "italia"}, {"at": "vindobona", "owner": "E"}, {"at": None, "status": "pool"}):
+        p = _dissolve_pos()
+        p.unit("vex_d", kw.get("at"), front="danube", kind="vexillation", owner=str(kw.get("owner", "R")),
+               status=str(kw.get("status", "map")))
+        assert _vex_refusal(p, dis) == "the vexillation must stand in its own Front"
+
+
+# -- §10: the end of the game -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rome", "enemies", "winners", "level", "summary"),
+    [
+        (7, 7, [], "", "Draw, 7 VP each."),
+        (1, 0, ["rome"], "definitive", "rome wins (1 VP to 0), a definitive victory."),
+        (0, -2, ["rome"], "plain", "rome wins (0 VP to -2), a plain victory."),
+        (11, 2, ["rome"], "definitive", "rome wins (11 VP to 2), a definitive victory."),
+        (10, 2, ["rome"], "decisive", "rome wins (10 VP to 2), a decisive victory."),
+        (5, 2, ["rome"], "decisive", "rome wins (5 VP to 2), a decisive victory."),
+        (4, 2, ["rome"], "plain", "rome wins (4 VP to 2), a plain victory."),
+        (3, 4, ["enemies"], "plain", "enemies wins (4 VP to 3), a plain victory."),
+        (-1, 4, ["enemies"], "definitive", "enemies wins (4 VP to -1), a definitive victory."),
+        (-3, -1, ["enemies"], "plain", "enemies wins (-1 VP to -3), a plain victory."),
+        (-30, -1, ["enemies"], "plain", "enemies wins (-1 VP to -30), a plain victory."),
+    ],
+)
+def test_the_victory_level_follows_the_ratio_of_the_totals(
+    rome: int, enemies: int, winners: list[str], level: str, summary: str
+) -> None:
+    """§10, AMB-47: definitive when the loser has nothing and the winner something, or the winner
+    more than five times the loser's VP; decisive over twice; plain otherwise, and always plain
+    when both totals are at zero or below (ratios of negative totals mean nothing; before this
+    test, -1 against -3 was a "definitive" victory); equal totals draw."""
+    st = Pos().state(phase="F")
+    st.vp = {"rome": rome, "enemies": enemies}
+    out = Outcome()
+    engine.final_result(st, out)
+    assert (st.game_over, st.phase, out.game_over) == (True, "over", True)
+    assert st.result == {"winners": winners, "summary": summary, "level": level}
+    assert out.public == [f"§10: the game ends. {summary}"]
+    assert out.citations == ["§10"]
+
+
+# -- §3.6: nominations and the Corporis Custodes ---------------------------------------------------
+
+
+def _court(*extra: tuple[str, str | None], aug: str = "aug") -> Pos:
+    """An Augustus in Rome and Roman generals without a title (``extra``: id, title)."""
+    p = Pos()
+    p.leader(aug, "rome", title="augustus")
+    for lid, title in extra:
+        p.leader(lid, "italia", title=title)
+    return p
+
+
+def test_an_untitled_roman_general_may_be_named_augustus_or_caesar() -> None:
+    p = _court(("x", None))
+    p.leader("barbarian", "quadi", "E", people="quadi")
+    p.leader("renegade", "italia", "E")
+    p.leader("away", None)
+    p.leaders["away"].status = "dead"
+    st = p.state(phase="D")
+    assert engine.designations(st) == [("x", "augustus"), ("x", "caesar")]
+    out = Outcome()
+    engine.designate(st, out, "x", "caesar")
+    assert st.leaders["x"].title == "caesar"
+    assert out.public == ["§3.6: X is named Caesar."]
+
+
+def test_no_nomination_without_an_augustus_or_under_commode_or_caracalla() -> None:
+    p = Pos()
+    p.leader("x", "italia")
+    assert engine.designations(p.state(phase="D")) == []
+    for ruler in ("commode", "caracalla"):
+        assert engine.designations(_court(("x", None), aug=ruler).state(phase="D")) == []
+
+
+def test_a_scenario_may_restrict_an_augustus_to_his_heirs_or_open_a_title_to_all() -> None:
+    """The default rules: Marc-Aurèle names only Commode; Septime Sévère names Caracalla or Geta
+    Augustus and anyone Caesar."""
+    st = _court(("commode", None), ("x", None), aug="marc_aurele").state(phase="D")
+    assert engine.designations(st) == [("commode", "augustus"), ("commode", "caesar")]
+    st = _court(("geta", None), ("x", None), aug="septime_severe").state(phase="D")
+    assert engine.designations(st) == [("geta", "augustus"), ("geta", "caesar"), ("x", "caesar")]
+
+
+def test_a_third_augustus_or_caesar_is_not_offered() -> None:
+    st = _court(("aug2", "augustus"), ("c1", "caesar"), ("x", None)).state(phase="D")
+    assert engine.designations(st) == [("x", "caesar")]
+    st = _court(("c1", "caesar"), ("c2", "caesar"), ("x", None)).state(phase="D")
+    assert engine.designations(st) == [("x", "augustus")]
+
+
+def test_designation_refusals_name_the_rule() -> None:
+    st = _court(("x", None)).state(phase="D")
+    st.step = "D-wait"
+    with pytest.raises(RuleError) as err:
+        engine.designate(st, Outcome(), "x", "caesar")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "Augusti and Caesars are named in phase D")
+    st = _court(("x", None)).state(phase="C")
+    st.step = "D-designate"
+    with pytest.raises(RuleError) as err:
+        engine.designate(st, Outcome(), "x", "caesar")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "Augusti and Caesars are named in phase D")
+    p = _court(("x", None))
+    p.leader("rebel", "antiochia", "E", title="usurper")
+    with pytest.raises(RuleError) as err:
+        engine.designate(p.state(phase="D"), Outcome(), "x", "caesar")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "no nominations during a civil war")
+    assert engine.designations(p.state(phase="D")) == []
+    st = _court(("x", None)).state(phase="D")
+    with pytest.raises(RuleError) as err:
+        engine.designate(st, Outcome(), "aug", "caesar")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "Aug may not be named caesar now")
+    assert st.leaders["aug"].title == "augustus"
+
+
+def test_ending_the_nominations_goes_on_to_phase_e() -> None:
+    st = _court(("x", None)).state(phase="D")
+    st.smc_order, st.smc_index = ["R", "E"], 0
+    out = Outcome()
+    engine.end_designate(st, out)
+    assert (st.phase, st.step, st.active, st.sub) == ("E", "E-move", "R", "move")
+    assert out.public == ["§2.E: SMC 1 of 2: rome moves."]
+
+
+def test_the_custodes_order_is_rome_s_and_names_a_titled_roman() -> None:
+    p = _court(("c1", "caesar"), ("x", None))
+    p.leader("rebel", "antiochia", "E", title="usurper")
+    st = p.state(phase="E", custodes="aug")
+    for role, leader, message in (
+        ("E", "aug", "the Corporis Custodes belong to Rome"),
+        ("R", "x", "'X' is not an Augustus or Caesar of Rome in play"),
+        ("R", "rebel", "'Rebel' is not an Augustus or Caesar of Rome in play"),
+        ("R", "ghost", "'ghost' is not an Augustus or Caesar of Rome in play"),
+    ):
+        with pytest.raises(RuleError) as err:
+            engine.order_custodes(st, Outcome(), role, leader)
+        assert (err.value.section, str(err.value.message)) == ("§3.6", message)
+    assert st.custodes_order is None
+    out = Outcome()
+    engine.order_custodes(st, out, "R", "c1")
+    assert (st.custodes_order, out.public) == ("c1", ["§3.6: the Corporis Custodes will go to C1 in phase F."])
+    out = Outcome()
+    engine.order_custodes(st, out, "R", "aug")
+    assert (st.custodes_order, out.public) == ("aug", ["§3.6: the Corporis Custodes will stay with Aug in phase F."])
+
+
+def test_phase_f_moves_the_custodes_where_rome_ordered() -> None:
+    st = _court(("c1", "caesar")).state(phase="F", custodes="aug")
+    st.custodes_order = "c1"
+    out = Outcome()
+    engine.reassign_custodes(st, out)
+    assert (st.custodes, st.custodes_order, st.pending) == ("c1", None, [])
+    assert out.public == ["§3.6: the Corporis Custodes go to C1."]
+    assert out.map_changed is True
+
+
+def test_an_order_to_the_holder_or_to_a_dead_leader_changes_nothing() -> None:
+    for order in ("aug", "gone"):
+        p = _court(("c1", "caesar"), ("gone", "caesar"))
+        p.leaders["gone"].status = "dead"
+        st = p.state(phase="F", custodes="aug")
+        st.custodes_order = order
+        out = Outcome()
+        engine.reassign_custodes(st, out)
+        assert (st.custodes, st.custodes_order, st.pending, out.public, out.map_changed) == ("aug", None, [], [], False)
+
+
+def test_a_lone_heir_takes_the_custodes_of_a_dead_holder_without_a_question() -> None:
+    p = _court()
+    p.leader("gone", None, title="augustus")
+    p.leaders["gone"].status = "dead"
+    st = p.state(phase="F", custodes="gone")
+    out = Outcome()
+    engine.reassign_custodes(st, out)
+    assert (st.custodes, st.pending, out.public) == ("aug", [], ["§3.6: the Corporis Custodes go to Aug."])
+
+
+def test_with_no_heir_the_custodes_go_to_nobody() -> None:
+    p = Pos()
+    p.leader("gone", None, title="augustus")
+    p.leaders["gone"].status = "dead"
+    st = p.state(phase="F", custodes="gone")
+    out = Outcome()
+    engine.reassign_custodes(st, out)
+    assert (st.custodes, st.pending, out.public) == (None, [], [])
+
+
+def test_several_heirs_make_the_custodes_rome_s_choice() -> None:
+    p = _court(("c1", "caesar"))
+    p.leader("renegade", "italia", "E", title="caesar")
+    st = p.state(phase="F", custodes="gone")
+    out = Outcome()
+    engine.reassign_custodes(st, out)
+    assert st.custodes == "aug"
+    assert out.public == ["§3.6: the Corporis Custodes go to Aug."]
+    [d] = st.pending
+    assert (d["kind"], d["role"], d["section"], d["choices"], d["default"]) == (
+        "custodes_to", "R", "§3.6", [["aug", "Aug"], ["c1", "C1"]], "aug")
+    assert d["prompt"] == "§3.6: choose the Augustus or Caesar who gets the Corporis Custodes."
+    out = Outcome()
+    engine.decide(st, out, "R", d["id"], "c1")
+    assert (st.custodes, out.public[0]) == ("c1", "§3.6: the Corporis Custodes go to C1.")
+
+
+# -- decisions ------------------------------------------------------------------------------------
+
+
+def _waiting(kind: str = "custodes_to") -> tuple[Pos, dict[str, object]]:
+    p = _court(("c1", "caesar"))
+    dec = {"id": "d-1", "role": "R", "kind": kind, "prompt": "?", "choices": [["aug", "Aug"], ["c1", "C1"]],
+           "default": "aug", "section": "§3.6", "data": {}}
+    return p, dec
+
+
+@pytest.mark.parametrize(
+    ("role", "did", "choice", "section", "message"),
+    [
+        ("R", "d-9", "aug", "", "decision 'd-9' is not the one waiting (d-1)"),
+        ("E", "d-1", "aug", "", "that decision is not yours"),
+        ("E", "", "aug", "", "that decision is not yours"),
+        ("R", "d-1", "x", "§3.6", "'x' is not one of the choices"),
+    ],
+)
+def test_decision_refusals(role: str, did: str, choice: str, section: str, message: str) -> None:
+    p, dec = _waiting()
+    st = p.state(phase="F")
+    st.pending = [dec]
+    with pytest.raises(RuleError) as err:
+        engine.decide(st, Outcome(), role, did, choice)
+    assert (err.value.section, str(err.value.message)) == (section, message)
+    assert st.pending == [dec]
+
+
+def test_no_decision_waiting_is_refused() -> None:
+    st = Pos().state(phase="F")
+    with pytest.raises(RuleError) as err:
+        engine.decide(st, Outcome(), "R", "", "aug")
+    assert (err.value.section, str(err.value.message)) == ("", "no decision is waiting")
+
+
+def test_an_answer_without_an_id_answers_the_first_decision_and_redraws_the_map() -> None:
+    p, dec = _waiting()
+    st = p.state(phase="E")
+    second = {**dec, "id": "d-2"}
+    st.pending = [dec, second]
+    out = Outcome()
+    engine.decide(st, out, "R", "", "c1")
+    assert (st.custodes, st.pending, out.map_changed) == ("c1", [second], True)
