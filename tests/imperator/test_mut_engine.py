@@ -11,6 +11,7 @@ from imperator_builder import Pos
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
 from rules.imperator import engine
+from rules.imperator.model import ImperatorState
 
 # -- §3.2: Reserve Fronts ---------------------------------------------------------------------
 
@@ -460,3 +461,354 @@ def test_an_answer_without_an_id_answers_the_first_decision_and_redraws_the_map(
     out = Outcome()
     engine.decide(st, out, "R", "", "c1")
     assert (st.custodes, st.pending, out.map_changed) == ("c1", [second], True)
+
+
+# -- §2: the turn sequence ------------------------------------------------------------------------
+
+
+def _emperor() -> Pos:
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    return p
+
+
+def test_a_turn_starts_clean_and_rome_takes_the_initiative_below_the_emperor_s_cp() -> None:
+    """§2.A-C: the year's markers are cleared; Rome has the initiative on a d6 under the best
+    Augustus's CP, then rolls (d10 + VS) / 4 Reserve Fronts."""
+    p = _emperor()
+    p.leader("sick", "italia")
+    st = p.state(phase="A")
+    st.leaders["sick"].ill = True
+    st.reserve_fronts, st.reserve_max, st.event, st.pax_turn, st.rolled_c = ["danube"], 3, 5, True, {"x": 1}
+    st.agitation = "aug"
+    st.dice.script.extend([3, 7])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert out.public == ["Year 175: phase A.", "§2.B: rome has the initiative.",
+                          "§3.2: (7 + VS 3) / 4 = at most 2 Reserve Fronts this turn."]
+    assert out.citations == ["§2.B", "§3.2"]
+    assert [(r.purpose, r.die, r.result) for r in st.dice.rolls] == [
+        ("§2.B initiative (Rome needs less than 4)", "d6", 3), ("§3.2 Reserve Fronts", "d10", 7)]
+    assert (st.phase, st.step, st.active, st.initiative, st.reserve_max) == ("C", "C0", "R", "R", 2)
+    assert (st.reserve_fronts, st.event, st.pax_turn, st.rolled_c, st.agitation, st.leaders["sick"].ill) == (
+        [], 0, False, {}, None, False)
+
+
+def test_a_roll_at_the_emperor_s_cp_gives_the_initiative_to_the_enemies_who_act_first_in_c() -> None:
+    st = _emperor().state(phase="A")
+    st.dice.script.extend([4, 2])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert out.public == ["Year 175: phase A.", "§2.B: enemies has the initiative.",
+                          "§3.2: (2 + VS 3) / 4 = at most 1 Reserve Front this turn."]
+    # nothing for the Enemies to do in C without Peoples or stratagems: Rome's step comes next
+    assert (st.phase, st.step, st.active, st.initiative, st.reserve_max) == ("C", "C1", "R", "E", 1)
+
+
+def test_a_scenario_may_fix_the_initiative_of_a_year_without_a_roll() -> None:
+    p = _emperor()
+    p.rules["initiative"] = {"175": "E", "176": "R"}
+    st = p.state(phase="A")
+    st.dice.script.extend([2])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert out.public == ["Year 175: phase A.", "§2.B: the scenario gives the initiative to enemies in 175.",
+                          "§3.2: (2 + VS 3) / 4 = at most 1 Reserve Front this turn."]
+    assert [r.purpose for r in st.dice.rolls] == ["§3.2 Reserve Fronts"]
+    assert (st.initiative, st.step) == ("E", "C1")
+
+
+def test_without_an_augustus_rome_never_has_the_initiative() -> None:
+    st = Pos().state(phase="A")
+    st.dice.script.extend([1, 8])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert st.dice.rolls[0].purpose == "§2.B initiative (Rome needs less than 0)"
+    assert st.initiative == "E"
+    assert out.public[-1] == "§3.2: (8 + VS 0) / 4 = at most 2 Reserve Fronts this turn."
+
+
+def test_a_year_without_war_or_usurper_is_a_pax_romana_and_goes_straight_to_phase_f() -> None:
+    st = _emperor().state(phase="C")
+    st.step, st.initiative = "C1", "E"
+    st.dice.script.extend([5, 9])
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == [
+        "§2.C: no People at war and no usurpation: Pax Romana this year.",
+        "§2.F: campaign result for 175.",
+        "§10 (phase F): rome +5 VP (+1 an Augustus in Rome, +1 no civil war, +3 Pax Romana).",
+        "§10 (phase F): enemies +0 VP (-1 Pax Romana, +1 no Praetorian cohort in Rome).",
+        "§3.6: the Corporis Custodes go to Aug.",
+        "Year 176: phase A.",
+        "§2.B: enemies has the initiative.",
+        "§3.2: (9 + VS 3) / 4 = at most 3 Reserve Fronts this turn.",
+    ]
+    assert (st.year, st.phase, st.step, st.pax_turn, st.custodes) == (176, "C", "C1", False, "aug")
+
+
+def test_a_year_at_war_goes_to_phase_d_with_the_smc_of_both_sides() -> None:
+    """§2.D: SMC = the best Augustus's VS + the best VS among the Enemies' leaders on the map
+    and at war; a People's leader at peace does not count."""
+    p = _emperor()
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    p.leader("chief", "quadi", "E", people="quadi", vs=5)
+    p.leader("exile", None, "E", people="jazyges", vs=6)
+    st = p.state(phase="C")
+    st.step, st.initiative, st.at_war = "C1", "R", ["parthians"]
+    st.leaders["chief"].pax = True
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.", "§2.E: SMC 1 of 5: rome moves."]
+    assert out.citations == ["§2.D"]
+    assert (st.phase, st.step, st.sub, st.active, st.smc_total) == ("E", "E-move", "move", "R", 5)
+    assert (st.smc_order, st.smc_left, st.smc_index) == (["R", "E", "R", "E", "R"], {"R": 3, "E": 2}, 0)
+
+
+@pytest.mark.parametrize(
+    ("total", "order", "left"),
+    [(0, [], {"E": 0, "R": 0}), (1, ["E"], {"E": 1, "R": 0}), (2, ["E", "R"], {"E": 1, "R": 1}),
+     (5, ["E", "R", "E", "R", "E"], {"E": 3, "R": 2})],
+)
+def test_smc_alternate_from_the_side_with_the_initiative_which_gets_the_odd_one(
+    total: int, order: list[str], left: dict[str, int]
+) -> None:
+    st = Pos().state(phase="D")
+    st.initiative, st.smc_total, st.smc_index = "E", total, 3
+    engine._split_smc(st)
+    assert (st.smc_order, st.smc_left, st.smc_index) == (order, left, 0)
+
+
+def test_a_new_smc_clears_the_last_one_s_moves() -> None:
+    p = Pos()
+    p.fleet = True
+    st = p.state(phase="E")
+    st.smc_index = 1
+    st.moved, st.entered_from, st.fought, st.last_moves = {"u": 1}, {"u": "x"}, ["z"], [{"u": 1}]  # type: ignore[list-item]
+    st.fleets["ravenna"].moved = True
+    out = Outcome()
+    engine._start_smc(st, out)
+    assert (st.active, st.sub, st.step) == ("E", "move", "E-move")
+    assert (st.moved, st.entered_from, st.fought, st.last_moves, st.fleets["ravenna"].moved) == ({}, {}, [], [], False)
+    assert out.public == ["§2.E: SMC 2 of 2: enemies moves."]
+
+
+def test_an_smc_without_a_contested_zone_ends_at_once_and_the_next_begins() -> None:
+    p = _emperor()
+    p.unit("leg", "vindobona")
+    st = p.state(phase="E")
+    out = Outcome()
+    engine.end_move(st, out)
+    assert (st.smc_index, st.smc_left, st.active, st.sub) == (1, {"R": 0, "E": 1}, "E", "move")
+    assert out.public == ["§2.E: SMC 2 of 2: enemies moves."]
+
+
+def test_an_smc_with_a_contested_zone_waits_for_its_battles() -> None:
+    p = _emperor()
+    p.unit("leg", "vindobona")
+    p.unit("foe", "vindobona", "E", people="quadi")
+    st = p.state(phase="E")
+    out = Outcome()
+    engine.end_move(st, out)
+    assert (st.smc_index, st.sub, st.step, st.active) == (0, "combat", "E-combat", "R")
+    assert out.public == ["§2.E.2: rome fights."]
+    engine.advance(st, out)  # nothing moves on while a battle is due
+    assert (st.smc_index, st.sub) == (0, "combat")
+
+
+# -- phase C: returns, reinforcements, the war cup ----------------------------------------------
+
+
+def _phase_c_pos() -> Pos:
+    import dataclasses
+
+    p = Pos(year=176)
+    p.fleet = True
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("q1", None, "E", people="quadi", status="locked")
+    p.unit("q2", "germ_n", "E", people="quadi")
+    p.unit("q3", "germ_far", "E", people="quadi")
+    p.unit("j1", None, "E", people="jazyges", status="locked")
+    p.leader("gen", None, "E", people="quadi")
+    p.leader("gone", None, "E", people="jazyges")
+    p.unit("vx", None, front="danube", kind="vexillation", status="out")
+    p.unit_defs["vx"] = dataclasses.replace(p.unit_defs["vx"], enters=176)
+    p.unit("vlate", None, front="danube", kind="vexillation", status="out")
+    p.unit_defs["vlate"] = dataclasses.replace(p.unit_defs["vlate"], enters=177)
+    p.unit("legnew", None, status="out")
+    p.unit_defs["legnew"] = dataclasses.replace(p.unit_defs["legnew"], enters=176)
+    p.kw = {"at_war": ["quadi"], "initiative": "R", "step": "B"}
+    return p
+
+
+def _phase_c(back_year: int) -> tuple[Outcome, ImperatorState]:
+    p = _phase_c_pos()
+    st = p.state(phase="B")
+    st.units["q1"].back_year = back_year
+    st.units["j1"].back_year = 170  # the Jazyges are not at war: their units stay out
+    st.leaders["gen"].status = "returning"
+    st.leaders["gone"].status = "returning"  # no Jazyges unit on the map: he waits
+    fleet = st.fleets["ravenna"]
+    fleet.status, fleet.back_year, fleet.at = "lost", back_year, None
+    st.dice.script.extend([4])
+    out = Outcome()
+    engine.phase_c(st, out)
+    return out, st
+
+
+def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_has_come() -> None:
+    """§2.C, §4.1, §9.1, §9.2.1: a People at war gets back its locked units whose year has come;
+    a generic leader returns on one of its units (the Enemies pick which); a lost fleet is back
+    in port; a vexillation raised this year joins the pool (a legion waits for phase D)."""
+    out, st = _phase_c(176)
+    assert out.public == ["§4.1: Gen returns.", "§9.2.1: the Ravenna is back in its port.",
+                          "§9.1: Vx may be formed from this phase C on.",
+                          "§3.2: (4 + VS 3) / 4 = at most 1 Reserve Front this turn."]
+    assert {u: (s.status, s.loc) for u, s in st.units.items()} == {
+        "q1": ("map", "quadi"), "q2": ("map", "germ_n"), "q3": ("map", "germ_far"), "j1": ("locked", None),
+        "vx": ("pool", None), "vlate": ("out", None), "legnew": ("out", None)}
+    gen = st.leaders["gen"]
+    assert (gen.status, gen.loc, gen.pax) == ("map", "germ_far", False)
+    assert (st.leaders["gone"].status, st.leaders["gone"].loc) == ("returning", None)
+    [d] = st.pending
+    assert (d["kind"], d["role"], d["choices"], d["default"], d["prompt"]) == (
+        "place_pieces", "E", [["germ_far", "Germania Far"], ["germ_n", "Germania North"], ["quadi", "Quadi"]],
+        "germ_far", "§4.1: choose where Gen goes.")
+    assert (st.fleets["ravenna"].status, st.fleets["ravenna"].at) == ("map", "port")
+    assert (st.phase, st.step, st.active) == ("C", "C0", "R")
+
+
+def test_phase_c_keeps_units_and_fleets_whose_year_has_not_come() -> None:
+    out, st = _phase_c(177)
+    assert (st.units["q1"].status, st.units["q1"].loc) == ("locked", None)
+    assert st.fleets["ravenna"].status == "lost"
+    assert "§9.2.1: the Ravenna is back in its port." not in out.public
+
+
+def test_a_generic_leader_of_a_people_at_peace_returns_at_peace() -> None:
+    p = Pos()
+    p.unit("q2", "germ_n", "E", people="quadi")
+    p.leader("gen", None, "E", people="quadi")
+    st = p.state(phase="C")
+    st.leaders["gen"].status = "returning"
+    out = Outcome()
+    engine._return_generic(st, out, "gen")
+    gen = st.leaders["gen"]
+    assert (gen.status, gen.loc, gen.pax, st.pending, out.public) == ("map", "germ_n", True, [], ["§4.1: Gen returns."])
+
+
+def test_the_war_cup_holds_the_major_peoples_not_locked_out_and_three_dummies() -> None:
+    from rules.imperator.model import PeopleDef
+
+    st = Pos().state(phase="C")
+    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "armenian", True, "east", "orient")
+    st.board.peoples["minor"] = PeopleDef("minor", "Minor", "german", False, "west", "danube")
+    assert engine.war_cup(st) == ["jazyges", "parthians", "quadi", "dummy-1", "dummy-2", "dummy-3"]
+    st.locked = {"quadi": 176, "jazyges": 175}
+    assert engine.war_cup(st) == ["jazyges", "parthians", "dummy-1", "dummy-2", "dummy-3"]
+    st.rules["scenario_rules"] = [{"kind": "no_war_before", "peoples": ["parthians"], "year": 176}]
+    assert engine.war_cup(st) == ["jazyges", "dummy-1", "dummy-2", "dummy-3"]
+
+
+def test_the_drawn_marker_sends_its_people_to_war_unless_a_dummy_or_already_at_war() -> None:
+    p = Pos()
+    p.leader("chief", "jazyges", "R", people="jazyges")
+    p.unit("j1", None, "R", people="jazyges", status="out")
+    st = p.state(phase="C")
+    st.leaders["chief"].pax = True
+    st.at_war = ["parthians"]
+    results = []
+    for forced in (1, 2, 4, 0):
+        out = Outcome()
+        results.append((engine.declaration_draw(st, out, forced=forced), out.public, out.citations, out.commit_point))
+    assert results == [
+        ("parthians", ["§2.C: the Parthians marker is drawn; they are already at war."], ["§2.C"], True),
+        ("quadi", ["§4.4: the Quadi go to war against Rome."], ["§2.C"], True),
+        ("dummy-2", ["§2.C: a dummy is drawn from the cup; no People goes to war."], ["§2.C"], True),
+        ("jazyges", ["§4.4: the Jazyges go to war against Rome."], ["§2.C"], True),
+    ]
+    assert st.at_war == ["parthians", "quadi", "jazyges"]
+    chief = st.leaders["chief"]
+    assert (chief.pax, chief.owner) == (False, "E")
+    assert (st.units["j1"].status, st.units["j1"].loc, st.units["j1"].owner) == ("map", "jazyges", "E")
+
+
+def test_a_declared_war_redraws_the_map() -> None:
+    st = Pos().state(phase="C")
+    out = Outcome()
+    engine.declare_war(st, out, "quadi")
+    assert (out.map_changed, st.at_war) == (True, ["quadi"])
+
+
+# -- phase D: SMC, reinforcements, nominations ----------------------------------------------------
+
+
+def _reinforcement_pos() -> Pos:
+    import dataclasses
+
+    p = Pos(year=176)
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.leader("x", "italia")
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    for uid, home, enters, kind in (
+        ("l_home", "vindobona", 176, "legion"), ("l_blocked", "aquincum", 175, "legion"),
+        ("l_late", "carnuntum", 177, "legion"), ("v_new", None, 176, "vexillation"), ("l_nohome", None, 176, "legion"),
+        ("l_torn", "noricum", 176, "legion"),
+    ):
+        p.unit(uid, None, status="out", home=home, kind=kind)
+        p.unit_defs[uid] = dataclasses.replace(p.unit_defs[uid], enters=enters, home=home)
+    p.unit("foe", "aquincum", "E", people="jazyges")
+    p.unit("foe2", "noricum", "E", people="jazyges")
+    p.unit("j_out", None, "E", people="jazyges", status="out")
+    p.unit_defs["j_out"] = dataclasses.replace(p.unit_defs["j_out"], enters=170)
+    return p
+
+
+def test_phase_d_brings_roman_reinforcements_to_their_camp_or_the_nearest_free_one() -> None:
+    """§9.1: a legion arrives full in its home camp; when the Enemies hold it, in the nearest free
+    camp (Rome picks between equally near ones); without a home, the nearest free camp to Rome.
+    A vexillation only joins the pool. With nominations possible, Rome names first (§3.6)."""
+    st = _reinforcement_pos().state(phase="C")
+    st.step, st.initiative, st.at_war = "C1", "E", ["parthians"]
+    st.units["l_home"].reduced = True
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.", "§9.1: L Home arrives in Vindobona.",
+                          "§9.1: L Blocked arrives in Vindobona.", "§9.1: L Nohome arrives in Raetia.",
+                          "§9.1: L Torn arrives in Carnuntum."]
+    assert out.map_changed is True
+    assert {u: (s.status, s.loc, s.owner, s.reduced) for u, s in st.units.items() if u.startswith(("l_", "v_"))} == {
+        "l_home": ("map", "vindobona", "R", False), "l_blocked": ("map", "vindobona", "R", False),
+        "l_late": ("out", None, "R", False), "v_new": ("pool", None, "R", False),
+        "l_nohome": ("map", "raetia", "R", False), "l_torn": ("map", "carnuntum", "R", False)}
+    assert st.units["j_out"].status == "out"
+    [d] = st.pending
+    assert (d["kind"], d["role"], d["choices"], d["default"], d["section"]) == (
+        "place_pieces", "R", [["carnuntum", "Carnuntum"], ["raetia", "Raetia"]], "carnuntum", "§9.1")
+    assert (st.phase, st.step, st.active) == ("D", "D-designate", "R")
+
+
+def test_a_decision_left_after_the_nominations_holds_phase_d_then_phase_e_follows_it() -> None:
+    st = _reinforcement_pos().state(phase="C")
+    st.step, st.initiative, st.at_war = "C1", "E", ["parthians"]
+    engine.end_c(st, Outcome())
+    out = Outcome()
+    engine.end_designate(st, out)
+    assert (st.phase, st.step, out.public) == ("D", "D-wait", [])
+    out = Outcome()
+    engine.decide(st, out, "R", "", "raetia")
+    assert st.units["l_torn"].loc == "raetia"
+    assert out.public == ["§9.1: L Torn placed in Raetia.", "§2.E: SMC 1 of 5: enemies moves."]
+    assert (st.phase, st.step, st.active) == ("E", "E-move", "E")
+
+
+def test_event_10_gives_the_enemies_one_more_smc_at_the_end() -> None:
+    p = _emperor()
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    st = p.state(phase="D")
+    st.initiative, st.at_war, st.event = "R", ["parthians"], 10
+    out = Outcome()
+    engine.phase_d(st, out)
+    assert (st.smc_order, st.smc_left) == (["R", "E", "R", "E", "R", "E"], {"R": 3, "E": 3})
+    assert (st.phase, st.step, st.active) == ("E", "E-move", "R")  # no one to name: straight on
+    assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.", "§2.E: SMC 1 of 6: rome moves."]
