@@ -812,3 +812,164 @@ def test_event_10_gives_the_enemies_one_more_smc_at_the_end() -> None:
     assert (st.smc_order, st.smc_left) == (["R", "E", "R", "E", "R", "E"], {"R": 3, "E": 3})
     assert (st.phase, st.step, st.active) == ("E", "E-move", "R")  # no one to name: straight on
     assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.", "§2.E: SMC 1 of 6: rome moves."]
+
+
+# -- phases E and F, the end of the year, advance ---------------------------------------------------
+
+
+def _last_smc(end_year: int = 176) -> ImperatorState:
+    st = _emperor().state(phase="E", end_year=end_year, custodes="aug")
+    st.smc_index, st.active, st.sub, st.step = 1, "E", "combat", "E-combat"
+    return st
+
+
+def test_the_last_smc_leads_to_phase_f_and_the_next_year() -> None:
+    st = _last_smc()
+    st.dice.script.extend([5, 9])
+    out = Outcome()
+    engine.maybe_finish_smc(st, out)
+    assert out.public == [
+        "§2.F: campaign result for 175.",
+        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "Year 176: phase A.", "§2.B: enemies has the initiative.",
+        "§3.2: (9 + VS 3) / 4 = at most 3 Reserve Fronts this turn.",
+    ]
+    assert (st.year, st.phase, st.step, st.sub, st.smc_left, st.vp) == (176, "C", "C1", "", {"R": 1, "E": 0},
+                                                                         {"rome": 2, "enemies": 1})
+
+
+@pytest.mark.parametrize("guard", ["game_over", "pending", "phase", "sub"])
+def test_an_smc_does_not_end_while_the_game_is_over_a_decision_waits_or_out_of_combat(guard: str) -> None:
+    st = _last_smc()
+    if guard == "game_over":
+        st.game_over = True
+    elif guard == "pending":
+        st.pending = [{"id": "d-1"}]
+    elif guard == "phase":
+        st.phase = "D"
+    else:
+        st.sub = "move"
+    out = Outcome()
+    engine.maybe_finish_smc(st, out)
+    assert (st.smc_index, st.smc_left, st.year, out.public) == (1, {"R": 1, "E": 1}, 175, [])
+    engine.advance(st, out)
+    assert (st.smc_index, st.year, out.public) == (1, 175, [])
+
+
+def test_a_choice_in_phase_f_holds_the_year_and_the_answer_ends_the_game_after_the_last_year() -> None:
+    p = _emperor()
+    p.leader("c1", "italia", title="caesar")
+    st = p.state(phase="E", end_year=175)
+    out = Outcome()
+    engine.phase_f(st, out)
+    assert out.public == [
+        "§2.F: campaign result for 175.",
+        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "§3.6: the Corporis Custodes go to Aug.",
+    ]
+    assert (st.phase, st.step, st.sub, st.year) == ("F", "F-wait", "", 175)
+    out = Outcome()
+    engine.decide(st, out, "R", "", "c1")
+    assert out.public == ["§3.6: the Corporis Custodes go to C1.", "§10: the game ends. rome wins (2 VP to 1), a plain victory."]
+    assert (st.game_over, st.phase, st.year, out.game_over) == (True, "over", 176, True)
+
+
+def test_advance_after_an_initiative_window_goes_on_to_phase_c() -> None:
+    st = _emperor().state(phase="B")
+    st.step, st.initiative = "B-wait", "R"
+    st.dice.script.extend([3])
+    out = Outcome()
+    engine.advance(st, out)
+    assert out.public == ["§2.B: rome has the initiative.", "§3.2: (3 + VS 3) / 4 = at most 1 Reserve Front this turn."]
+    assert (st.phase, st.step) == ("C", "C0")
+
+
+def test_advance_elsewhere_does_nothing() -> None:
+    for phase, step in (("B", "B"), ("D", "D-designate"), ("F", "F"), ("C", "C0")):
+        st = _emperor().state(phase=phase)
+        st.step = step
+        out = Outcome()
+        engine.advance(st, out)
+        assert (st.phase, st.step, out.public) == (phase, step, [])
+
+
+# -- decisions answered: each kind does what it says ----------------------------------------------
+
+
+def _answer(st: ImperatorState, kind: str, choices: list[str], choice: str, data: dict[str, object] | None = None,
+            role: str = "R", section: str = "§9.2") -> Outcome:
+    st.pending = [{"id": "d-1", "role": role, "kind": kind, "prompt": "?", "choices": [[c, c] for c in choices],
+                   "default": choices[0], "section": section, "data": data or {}}]
+    out = Outcome()
+    engine.decide(st, out, role, "d-1", choice)
+    assert all(d["id"] != "d-1" for d in st.pending)
+    assert out.map_changed is True
+    return out
+
+
+def _waiting_state() -> ImperatorState:
+    """Phase D, Rome naming: advance() after an answer leaves it where it is."""
+    p = _emperor()
+    p.leader("gen", "vindobona")
+    p.unit("leg", "aquincum")
+    p.unit("leg2", "carnuntum")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    return st
+
+
+def test_an_escape_answer_moves_the_leader_still_on_the_map() -> None:
+    st = _waiting_state()
+    out = _answer(st, "escape", ["aquincum", "carnuntum"], "carnuntum", {"leader": "gen"}, section="§7")
+    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", ["§7: Gen escapes to Carnuntum."])
+    st = _waiting_state()
+    st.leaders["gen"].status = "dead"
+    out = _answer(st, "escape", ["aquincum", "carnuntum"], "carnuntum", {"leader": "gen"}, section="§7")
+    assert (st.leaders["gen"].loc, out.public) == ("vindobona", [])
+
+
+def test_place_and_follow_answers_move_the_pieces() -> None:
+    st = _waiting_state()
+    out = _answer(st, "place", ["aquincum", "carnuntum"], "aquincum", {"leader": "gen"})
+    assert (st.leaders["gen"].loc, out.public) == ("aquincum", [])
+    st = _waiting_state()
+    out = _answer(st, "follow_unit", ["leg", "leg2"], "leg2", {"pieces": ["gen"]})
+    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", [])
+    st = _waiting_state()
+    out = _answer(st, "place_pieces", ["aquincum", "carnuntum"], "carnuntum", {"pieces": ["gen", "leg"]}, section="§9.2.4")
+    assert (st.leaders["gen"].loc, st.units["leg"].loc) == ("carnuntum", "carnuntum")
+    assert out.public == ["§9.2.4: Gen, Leg placed in Carnuntum."]
+
+
+def test_declining_a_usurpation_or_a_spread_changes_nothing() -> None:
+    for kind, data in (("usurper", {}), ("spread", {"usurper": "gen"})):
+        st = _waiting_state()
+        out = _answer(st, kind, ["none", "gen"], "none", dict(data), section="§4.5")
+        assert (out.public, st.leaders["gen"].title, st.usurpers()) == ([], None, [])
+
+
+def test_a_legion_reduction_answer_reduces_it_and_asks_for_the_rest() -> None:
+    p = _emperor()
+    for uid in ("la", "lb", "lc"):
+        p.unit(uid, "vindobona")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    _answer(st, "reduce_legion", ["la", "lb", "lc"], "lb", {"front": "danube", "need": 2}, section="§9.2.3")
+    assert [st.units[u].reduced for u in ("la", "lb", "lc")] == [False, True, False]
+    [d] = st.pending
+    assert (d["kind"], d["choices"], d["data"]) == ("reduce_legion", [["la", "La"], ["lc", "Lc"]], {"front": "danube", "need": 1})
+
+
+def test_a_vexillation_withdrawal_answer_withdraws_that_one_and_checks_the_front_again() -> None:
+    p = _emperor()
+    p.unit("va", "vindobona", kind="vexillation")
+    p.unit("vb", "aquincum", kind="vexillation", reduced=True)
+    for uid in ("la", "lb", "lc"):
+        p.unit(uid, "vindobona")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "withdraw_vex", ["va", "vb"], "va", {"front": "danube"}, section="§9.2.3")
+    assert (st.units["va"].status, st.units["va"].loc, st.units["vb"].status) == ("pool", None, "map")
+    assert out.public == ["§9.2.3: Va is withdrawn (too few legions)."]
