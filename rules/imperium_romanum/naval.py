@@ -220,9 +220,10 @@ def _stowage(st: IRState, fleets: list[str], units: list[str]) -> dict[str, str]
 
 
 def _adjacent(a: str, b: str) -> bool:
-    from rules.imperium_romanum.world import hex_distance
+    """A land place and a sea hex next to each other (an island box touches its own hex, 3.1.1)."""
+    from rules.imperium_romanum.world import touches_sea
 
-    return hex_distance(a, b) == 1
+    return touches_sea(a, b) if is_sea(b) else touches_sea(b, a)
 
 
 def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -856,11 +857,10 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _land_around(hex_id: str) -> list[str]:
-    from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
+    """The land places next to a hex, island boxes included (3.1.1)."""
+    from rules.imperium_romanum.world import shore
 
-    col, row = global_colrow(hex_id)
-    found = [printed_id(c, r) for c, r in neighbours(col, row)]
-    return [h for h in found if h in data().hexes and data().hexes[h].kind == "land"]
+    return list(shore(hex_id))
 
 
 CHECKS = {"embark": check_embark, "debark": check_debark, "naval_attack": check_attack, "sail": check_sail}
