@@ -86,6 +86,12 @@ def strength(unit: dict[str, Any]) -> int:
     return kind.strength if unit["vet"] else kind.back
 
 
+def unit_cer(st: IRState, unit: dict[str, Any]) -> str:
+    """14.4.3, 20.4: a unit's CER is its counter's: its power's, or that of the dissolved faction
+    whose colour it kept on defecting (``counter``)."""
+    return str(st.powers[unit.get("counter") or unit["power"]]["cer"])
+
+
 def le_halves(unit: dict[str, Any]) -> int:
     return utype(unit).le_halves
 

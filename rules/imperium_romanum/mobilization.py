@@ -359,13 +359,13 @@ def phase_summary(st: IRState, lines: list[Text]) -> None:
 def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
     """5.5, 5.7: the Maximum Unit Build Chart's count for the power's colour and the unit type
     (``charts_build.toml``), and how many of that colour and type are in play, fleets under
-    construction included (7.8). Without the chart, or a colour it lacks, no cap (a large number)."""
+    construction included (7.8); a defected unit counts for the colour of its counter (20.4). Without the chart, or a colour it lacks, no cap (a large number)."""
     colour = next((p.colour for p in data().scenarios[st.scenario].powers if p.id == power), "")
     book = data().tables
     caps = book.max_build.get(colour, {}) if book is not None else {}
     if unit_type not in caps:
         return 10**6, 0
     same = {p.id for p in data().scenarios[st.scenario].powers if p.colour == colour}
-    in_play = sum(1 for u in st.units.values() if u["power"] in same and u["type"] == unit_type)
+    in_play = sum(1 for u in st.units.values() if (u.get("counter") or u["power"]) in same and u["type"] == unit_type)
     in_play += sum(1 for y in st.shipyards if y["power"] in same) if unit_type.startswith("fleet") else 0
     return int(caps[unit_type]), in_play
