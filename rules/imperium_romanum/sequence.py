@@ -319,11 +319,12 @@ def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
 
 
 def end_month(st: IRState, lines: list[Text]) -> None:
-    """13.4.1: baggage trains replenish; then the end of the scenario is checked (25.0) and the
-    month marker advances."""
-    from rules.imperium_romanum import supply
+    """13.4.1: baggage trains replenish; barbarians with no unit left go back to sleep (23.6);
+    then the end of the scenario is checked (25.0) and the month marker advances."""
+    from rules.imperium_romanum import reversion, supply
 
     supply.replenish(st, lines)
+    reversion.end_of_month(st, lines)  # 23.6, 37.6 note 2
     scen_end = V.scenario_end(st)
     if (st.year, st.month) >= scen_end:
         V.final_victory(st, lines)
