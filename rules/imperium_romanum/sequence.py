@@ -235,14 +235,15 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
-    check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
-    rule (5.3, 23.5), and in April and November the season roll (9.1)."""
-    from rules.imperium_romanum import diplomacy, grain, neutrals, segment_deadline
+    check (22.2.2), the neutral barbarians of 37.6 and Persia (37.5) may wake, neutral control by
+    the Farthest Power rule (5.3, 23.5), and in April and November the season roll (9.1)."""
+    from rules.imperium_romanum import diplomacy, grain, neutrals, persia, segment_deadline
 
     diplomacy.lapse_offers(st, lines)
     segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
+    persia.diplomacy_roll(st, lines)  # 37.5
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):
         roll = st.dice.d6(_("§9.1 season ({month})", month=MONTH_NAMES[st.month - 1]))
