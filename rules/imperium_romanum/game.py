@@ -45,6 +45,7 @@ from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
 from rules.core.i18n import Text, _, data_name, plain, text_from_json
+from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
@@ -74,18 +75,19 @@ STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_f
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
             "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
-            "naval_order": ("ask", "first")}
+            "naval_order": ("ask", "first"), "carry": ("never", "allies"), "parting": ("ask", "peace")}
 ORDER_WORDS: dict[str, Text] = {
     "intercept": _("interception"), "combat": _("land combat"), "assault": _("assault"), "retreat": _("retreat"),
     "elite": _("elite units"), "donative": _("donative"), "plunder": _("plunder"), "naval_port": _("naval combat in port"),
     "losses": _("losses"), "seasoning": _("seasoning"), "supply": _("supply"), "shortfall": _("supply shortfall"),
-    "naval_order": _("naval order"),
+    "naval_order": _("naval order"), "carry": _("allies carrying my troops"), "parting": _("parting from a former ally at sea"),
 }  # fmt: skip
 """Each standing order, and each of its answers, as readers see them (issue 13)."""
 ANSWER_WORDS: dict[str, Text] = {
     "ask": _("ask me"), "never": _("never"), "always": _("always"), "always_fight": _("always fight"),
     "first": _("the first on offer"), "inside": _("inside"), "outside": _("outside"), "weakest": _("the weakest"),
     "largest": _("the largest"), "bt": _("the baggage train"), "strongest": _("the strongest"),
+    "allies": _("allowed to my allies"), "peace": _("part peacefully"),
 }  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
@@ -255,7 +257,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
                                        "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
-                                       "naval_order ask/first"))  # fmt: skip
+                                       "naval_order ask/first, carry never/allies, parting ask/peace"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order}, {value}.", seat=seat, order=ORDER_WORDS.get(order, order),
                        value=ANSWER_WORDS.get(value, value)))  # fmt: skip
@@ -368,6 +370,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_interception(st, choice, lines)
     elif kind == "naval_port":
         NAV.answer_port(st, choice, lines)
+    elif kind == "parting":
+        AT.answer(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -432,7 +436,7 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
-        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
+        if rec.get("aboard") or st.turn in (rec.get("no_land_move"), rec.get("lent")) or rec["power"] in PIRATE_POWERS:
             continue
         if int(rec.get("held_until", -1)) >= st.turn:
             continue

@@ -64,6 +64,8 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
         if int(rec.get("held_until", -1)) >= st.turn:
             raise RuleError("§35", _("{unit} stays in its city while it trains", unit=uid))
+        if rec.get("lent") == st.turn:
+            raise RuleError("§5.8", _("{unit} was carried by an ally this month: it moves no more this month", unit=uid))
         if rec.get("no_land_move") == st.turn:
             raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
                                          unit=uid))  # fmt: skip

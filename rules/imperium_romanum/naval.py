@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
+from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import naval_leaders as NL
@@ -178,15 +179,18 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
     land = where.pop()
     for uid in units:
         rec = st.units[uid]
-        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
+        if B.seat_of(st, rec["power"]) != seat:
+            AT.check_lent_unit(st, seat, uid)  # 5.8 #5: an ally's lent troops
+        elif not B.can_act(st, rec["power"]):
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[rec["power"]]["name"]))
         if rec.get("aboard"):
             raise RuleError("§10.4.2", _("{unit} is already aboard a fleet", unit=uid))
         if rec["besieged"] and (land != at or BL.shut_for(st, seat, at)):
             raise RuleError("§17.2.2", _("besieged units leave only by sea, from their port while it is not blockaded"))
     for lid in leaders:
-        if B.seat_of(st, st.leaders[lid]["power"]) != seat or st.leaders[lid].get("aboard"):
+        if st.leaders[lid].get("aboard"):
             raise RuleError("§10.4.2", _("{unit} cannot embark", unit=lid))
+        AT.check_lent_leader(st, seat, lid)
     if land == at:
         if not friendly_port(st, seat, at):
             raise RuleError("§10.4.2", _("troops embark in a friendly port or from a coastal hex"))
@@ -232,6 +236,7 @@ def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     plan = _stowage(st, fleets, units) or {}
     for uid in units:
         st.units[uid].update(hex=at, aboard=plan[uid], besieged=False)
+        AT.mark_carried(st, seat, uid)
     for lid in leaders:
         st.leaders[lid].update(hex=at, aboard=fleets[0])
     lines.append(B.secret(_n("{n} piece embarks at {hex} ({cost} MP, 10.4.2).", "{n} pieces embark at {hex} ({cost} MP, 10.4.2).",

@@ -108,9 +108,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             accrual.accrue(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
-        from rules.imperium_romanum import forts
+        from rules.imperium_romanum import allied_transport, forts
 
         forts.complete_construction(st, lines)
+        allied_transport.open_next(st, lines)  # 5.8: troops aboard a former ally's fleets
     elif segment == "naval":
         roll_naval_order(st, lines)
     elif segment == "movement":
