@@ -167,8 +167,8 @@ def city_defence(st: IRState, city: str) -> int:
     value = world(st.scenario).city_value[city]
     if rebel_defence(st, city) is not None:
         return min(int(rebel_defence(st, city) or 0), max(0, value.defence - st.city_damage.get(city, 0)))  # 22.2.3
-    if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
-        return 0  # 24.5: cities of a plundered province have no intrinsic defence
+    if (data().cities[city].province in st.plunder or city in st.plundered_cities) and data().cities[city].hex not in st.sieges:
+        return 0  # 24.5, 41.3: cities of a plundered province, and plundered cities, have no intrinsic defence
     return max(0, value.defence - st.city_damage.get(city, 0))
 
 

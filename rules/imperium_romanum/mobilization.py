@@ -140,6 +140,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
 
     if plunder.no_recruiting(st, province, power):
         raise RuleError("§24.1", _("no recruiting in a plundered province"))
+    if plunder.no_recruiting_city(st, city, power):
+        raise RuleError("§24.1", _("no recruiting in a plundered city"))
     hex_id = data().cities[city].hex
     if hex_id in st.sieges:
         raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))

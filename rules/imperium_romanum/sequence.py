@@ -218,14 +218,14 @@ def season_word(season: str) -> Text:
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
-    (24.3: none from plundered ones; 27.1.3: one less per coastal hex the pirates hold); then a
-    plunder marker goes from each province (24.2)."""
+    (24.3: none from plundered ones, nor from plundered cities, IR-ENG-74; 27.1.3: one less per
+    coastal hex the pirates hold); then a plunder marker goes from each province and city (24.2)."""
     from rules.imperium_romanum import pirates, plunder
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p)) - plunder.city_tax_lost(st, p, power)
                       - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
                   for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
         rec["treasury"] += tax
