@@ -55,6 +55,7 @@ from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
+from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
@@ -241,6 +242,7 @@ ACTION_HELP: dict[str, Text] = {
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
+    "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
 
@@ -319,6 +321,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         D.offer_ransom(st, seat, args, lines)
     elif name == "answer_offer":
         D.answer_offer(st, seat, args, lines)
+    elif name == "interfere":
+        if st.segment != "diplomacy":
+            raise RuleError("§27.1.4", _("the pirates interfere with grain in the Diplomacy Phase"))
+        PG.interfere(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -394,6 +400,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
                                                    if rec["status"] == "captured"])  # fmt: skip
         for offer in D.open_offers(st, seat):
             out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
+        out += [Command("interfere", args) for args in PG.commands(st, seat)]
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":

@@ -28,6 +28,7 @@ from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum.charts import cer_modifier
 from rules.imperium_romanum.legal import passes
@@ -259,6 +260,7 @@ def check_sail(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str],
     """The fleets and the hexes they enter, in order, changing nothing."""
     fleets, origin = fleet_group(st, seat, args.get("fleets"))
     _not_landed(st, fleets)
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if BL.shut_for(st, seat, origin):
         raise RuleError("§17.2.2", _("the port of {hex} is blockaded: its fleets cannot leave", hex=origin))
     target = str(args.get("to", ""))
@@ -472,6 +474,7 @@ def _hostile_fleets(st: IRState, seat: str, hex_id: str) -> list[str]:
 
 def check_attack(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str], list[str], str]:
     fleets, at = fleet_group(st, seat, args.get("fleets"))
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if any(st.units[f].get("fought") == st.turn for f in fleets):
         raise RuleError("§10.7.4", _("these fleets already fought a naval combat this turn"))
     _not_landed(st, fleets)

@@ -191,6 +191,7 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     st.intercepted = []
     st.declared = []
     st.moving = {}
+    st.grain_blocks = {}  # 27.1.4: a month's interference
     st.season = month_season(st.month)
     if st.month == 1:
         st.had_summer = False
