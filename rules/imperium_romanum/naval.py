@@ -854,12 +854,13 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
             candidates.append(("debark", {"fleets": fleets, "to": land}))
         candidates.append(("naval_attack", {"fleets": fleets}))
         out += [(name, args) for name, args in candidates if passes(CHECKS[name], st, seat, args)]
-        if any(st.units[f].get("debarked") == st.turn for f in fleets):
+        movers = [f for f in fleets if f not in st.grain_blocks]  # 27.1.4: interfering fleets stay
+        if not movers or any(st.units[f].get("debarked") == st.turn for f in movers):
             continue
-        best = naval_reach(st, seat, hex_id, mp_left(st, fleets))
+        best = naval_reach(st, seat, hex_id, mp_left(st, movers))
         for dest in sorted(best):
             if dest != hex_id and (not is_sea(dest) or any(w.city_at.get(n) for n in _land_around(dest))):
-                out.append(("sail", {"fleets": fleets, "to": dest}))
+                out.append(("sail", {"fleets": movers, "to": dest}))
     return out
 
 
