@@ -61,6 +61,12 @@ class IRState:
     """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
+    plundered_cities: dict[str, int] = field(default_factory=dict)
+    """City plundered on its own (24.1, 41.3) -> plunder markers left (24.2)."""
+    self_plundered_cities: dict[str, str] = field(default_factory=dict)
+    """City -> the owner who plundered it himself (24.3)."""
+    grain_blocks: dict[str, str] = field(default_factory=dict)
+    """Pirate fleet -> the grain province it interferes with this month (27.1.4)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)

@@ -83,6 +83,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "forts": {h: dict(sorted(f.items())) for h, f in sorted(st.forts.items())},
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
+        "plundered_cities": dict(sorted(st.plundered_cities.items())),
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,
