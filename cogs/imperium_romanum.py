@@ -417,6 +417,9 @@ def record_lines(record: dict[str, Any]) -> list[Text]:
     lines = [_("**{name}** ({status}): treasury {treasury} talents, morale {morale}, CER {cer}.",
                name=record["name"], status=record["status"], treasury=record["treasury"],
                morale=record["morale"], cer=record["cer"] or "-")]
+    if record["treasury_held"]:  # IR-DIS-5: the orders of the open segment stay secret
+        lines.append(_("(The treasury as it stood when this segment opened: what was spent since shows at its "
+                       "summary, 4.0.)"))
     provinces = ", ".join(f"{name} ({tax})" for _pid, name, tax in record["provinces"]) or "-"
     lines.append(_("Provinces: {provinces}; tax base {tax} talents.", provinces=provinces, tax=record["tax_base"]))
     lines.append(_("Units: {in_play} in play, {eliminated} eliminated.", in_play=record["in_play"],
