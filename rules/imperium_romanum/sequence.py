@@ -132,6 +132,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
         end_month(st, lines)
+    if segment in SIMULTANEOUS:
+        from rules.imperium_romanum import record
+
+        record.open_treasuries(st)  # IR-DIS-5: what the others see until the segment closes
 
 
 def _step(st: IRState, lines: list[Text]) -> None:

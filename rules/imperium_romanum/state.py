@@ -74,6 +74,9 @@ class IRState:
     held_raises: list[str] = field(default_factory=list)
     """Units raised or rebuilt in the current Taxation & Mobilization Phase, seen only by their
     own seat until the phase closes (3.2, 4.0; IR-ENG-60)."""
+    treasury_at_open: dict[str, int] = field(default_factory=dict)
+    """Each power's treasury when the current simultaneous segment opened: what the other seats
+    and the public see of it until the segment closes (4.0, 5.4; IR-DIS-5, record.py)."""
     shipyards: list[dict[str, Any]] = field(default_factory=list)
     """Fleets under construction (7.8): {"power", "city", "ready" (the month number), "begun"
     (the Taxation & Mobilization Phase they were begun in)}."""
