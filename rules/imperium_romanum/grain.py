@@ -47,12 +47,14 @@ def wheat_of(st: IRState, province: str, capital: str) -> int:
 def wheat_held(st: IRState, power: str) -> int:
     """22.2.1: a province's wheat counts for the player holding at least half its cities (a
     province without cities: its owner)."""
+    from rules.imperium_romanum import random_events
+
     seat = B.seat_of(st, power)
     capital = capital_of(st, power)
     w = world(st.scenario)
     total = 0
     for province in sorted(data().display):
-        wheat = wheat_of(st, province, capital)
+        wheat = int(wheat_of(st, province, capital) * random_events.grain_factor(st, province))  # 39.2 F, G, H
         if wheat <= 0:
             continue
         cities = [c for c in w.city_value if data().cities[c].province == province]

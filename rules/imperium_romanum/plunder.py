@@ -72,6 +72,9 @@ def answer(st: IRState, choice: str, lines: list[Text]) -> None:
     how, province, power = choice.split(":")
     tax = B.province_tax(st, province)
     st.plunder[province] = MARKERS
+    from rules.imperium_romanum import plague
+
+    plague.note(st, province)  # 45.0
     if st.province_owner.get(province, "") == power:
         st.self_plundered[province] = power
     st.stat("plunders")
@@ -94,7 +97,11 @@ def answer(st: IRState, choice: str, lines: list[Text]) -> None:
 
 def remove_markers(st: IRState, lines: list[Text]) -> None:
     """24.2: one marker goes at each Taxation & Mobilization Phase, but not while a barbarian
-    power controls the province."""
+    power controls the province; nor in a month of widespread devastation (39.2 W)."""
+    from rules.imperium_romanum import random_events
+
+    if random_events.plunder_frozen(st):
+        return
     for province in sorted(st.plunder):
         owner = st.province_owner.get(province, "")
         if owner and st.powers[owner]["kind"] == "barbarian":
