@@ -476,17 +476,37 @@ def muttering(st: IRState, power: str, lines: list[Text]) -> None:
 def disloyal_legions(st: IRState, power: str, lines: list[Text]) -> None:
     """S: this month only units stacked with one of the power's leaders may move, intercept or
     attack. Units over 12 hexes from every leader of the power defect to the closest other
-    Roman faction (IR-ENG-89: a power that is no Roman faction, or the only one, keeps them)."""
+    Roman faction (IR-ENG-87: a power that is no Roman faction, or the only one, keeps them)."""
     _mark(st, "S", power, st.turn + 1)
     lines.append(_("Disloyal legions: only units with a leader of {power} may move or fight this month (39.2 S).",
                    power=_name(st, power)))  # fmt: skip
     beyond = int(numbers("disloyal_beyond_hexes")["value"])
     leaders = [str(rec["hex"]) for rec in st.leaders.values() if rec["power"] == power and rec["status"] == "map"]
-    far = [u for u, rec in sorted(st.units.items()) if rec["power"] == power and not rec.get("aboard")
+    far = [u for u, rec in sorted(st.units.items()) if rec["power"] == power
            and all(hex_distance(rec["hex"], h) > beyond for h in leaders)]  # fmt: skip
-    others = [p for p, rec in st.powers.items() if p != power and rec["kind"] == "roman" and rec["major"] and not rec["dissolved"]]
-    if far and others and st.powers[power]["kind"] == "roman":
-        raise NotYetSupported("§39.2", _("legions defecting to another Roman faction (event S, 20.3)"))
+    others = sorted(p for p, rec in st.powers.items() if p != power and rec["kind"] == "roman" and rec["major"]
+                    and not rec["dissolved"] and B.seat_of(st, p))  # fmt: skip
+    if not far or not others or st.powers[power]["kind"] != "roman":
+        return
+    if any(st.units[u]["hex"] in st.sieges for u in far):
+        raise NotYetSupported("§39.2", _("legions defecting to another Roman faction from a siege (event S, 20.3)"))
+    for uid in far:
+        rec = st.units[uid]
+        to = min(others, key=lambda p: (_distance_to(st, p, str(rec["hex"])), p))
+        rec["power"] = to
+        st.stat("defections")
+        lines.append(_("A unit of {power} at {hex} defects to {other} (39.2 S).", power=_name(st, power), hex=rec["hex"],
+                       other=_name(st, to)))  # fmt: skip
+    from rules.imperium_romanum import victory
+
+    victory.check_dissolution(st, lines)
+
+
+def _distance_to(st: IRState, power: str, hex_id: str) -> int:
+    """How far ``hex_id`` is from the nearest unit or leader of ``power`` on the map."""
+    places = [str(r["hex"]) for r in st.units.values() if r["power"] == power]
+    places += [str(r["hex"]) for r in st.leaders.values() if r["power"] == power and r["status"] == "map"]
+    return min((hex_distance(hex_id, h) for h in places), default=10**6)
 
 
 def disloyal(st: IRState, unit: dict[str, Any]) -> bool:

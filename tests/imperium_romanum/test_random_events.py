@@ -12,7 +12,7 @@ from rules.core.i18n import Text
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.game import ImperiumRomanumGame
-from rules.imperium_romanum.world import data
+from rules.imperium_romanum.world import data, hex_distance
 from tests.imperium_romanum.builder import Position
 
 ROME_HEX = "B4415"  # Moesia Superior
@@ -285,6 +285,29 @@ def test_s_disloyal_units_without_a_leader_cannot_move() -> None:
     pos.st.turn += 1
     RE.lapse(pos.st, [])
     assert not RE.disloyal(pos.st, pos.st.units[alone])
+
+
+def test_s_far_units_of_a_roman_faction_defect_to_the_closest_other() -> None:
+    """Scenario 24: a Diocletianic legion over 12 hexes from every Diocletianic leader goes
+    over to Carinus; one next to its leader stays (IR-ENG-87)."""
+    pos = Position("s24", month=6, year=285, segment="random_events", active="diocletian")
+    pos.leader("diocletian", "B4816", "diocletian")
+    pos.leader("carinus", "B4314", "carinus")
+    near = pos.unit("diocletian", "legion_20_10", "B4816")
+    far = pos.unit("diocletian", "legion_20_10", "C6616")
+    assert hex_distance("C6616", "B4816") > 12
+    lines: list[Text] = []
+    RE.disloyal_legions(pos.st, "diocletian", lines)
+    assert (pos.st.units[near]["power"], pos.st.units[far]["power"]) == ("diocletian", "carinus")
+    assert "(39.2 S)" in _text(lines)
+
+
+def test_s_a_power_that_is_no_roman_faction_keeps_its_far_units() -> None:
+    pos = _pos()
+    pos.leader("decebalus", "B4812")
+    far = pos.unit("dacia", "heavy_infantry_20_8", "C6616")
+    RE.disloyal_legions(pos.st, "dacia", [])
+    assert pos.st.units[far]["power"] == "dacia"
 
 
 def _crisis() -> Position:
