@@ -51,13 +51,13 @@ def _name(province: str) -> str:
     return data().provinces[province].name
 
 
-def stacks_in(st: IRState, province: str) -> dict[str, list[str]]:
-    """Each hex of the province and its land units (not aboard a fleet)."""
-    out: dict[str, list[str]] = {}
+def stacks_in(st: IRState, province: str) -> dict[tuple[str, str], list[str]]:
+    """Each stack of the province: one side's land units in one hex (not aboard a fleet)."""
+    out: dict[tuple[str, str], list[str]] = {}
     for uid in sorted(st.units):
         rec = st.units[uid]
         if not B.is_fleet(rec) and not rec.get("aboard") and data().hexes[rec["hex"]].province == province:
-            out.setdefault(rec["hex"], []).append(uid)
+            out.setdefault((rec["hex"], B.seat_of(st, rec["power"]) or rec["power"]), []).append(uid)
     return out
 
 
@@ -84,7 +84,7 @@ def lose_a_third(st: IRState, uids: list[str], lines: list[Text], section: str, 
 
 def strike(st: IRState, province: str, lines: list[Text], section: str, by_le: bool) -> None:
     """Plague hits a province: each stack loses a third; event E also marks it plundered (2)."""
-    for _hex, uids in sorted(stacks_in(st, province).items()):
+    for _stack, uids in sorted(stacks_in(st, province).items()):
         lose_a_third(st, uids, lines, section, by_le)
     if not by_le:
         st.plunder[province] = max(st.plunder.get(province, 0), PLUNDER_MARKERS)

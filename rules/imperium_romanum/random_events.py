@@ -380,15 +380,26 @@ def debasement(st: IRState, power: str, lines: list[Text]) -> None:
 
 def incursion(st: IRState, power: str, lines: list[Text]) -> None:
     """O: no event while a barbarian major power exists; otherwise an inactive barbarian minor
-    power wakes (a draw among several), controlled by the farthest player (5.3)."""
+    power wakes (a draw among several), controlled by the farthest player (5.3); with none, a
+    d6 names the land and a d6 the number of 20-8s (6-16s in Arabia Deserta) of a new barbarian
+    minor power of CER C without replacements."""
     if any(rec["major"] and rec["kind"] == "barbarian" and not rec["dissolved"] for rec in st.powers.values()):
         lines.append(_("A barbarian major power is in play: no incursion (39.2 O)."))
         return
     sleeping = sorted(p for p, rec in st.powers.items() if rec["kind"] == "barbarian" and not rec["major"]
                       and rec["status"] == "inactive neutral" and not rec["dissolved"])  # fmt: skip
-    if not sleeping:
-        raise NotYetSupported("§39.2", _("a barbarian incursion from beyond the map's powers (event O)"))
-    _wake(st, sleeping[st.dice.randint(0, len(sleeping) - 1)], "O", lines)
+    if sleeping:
+        _wake(st, sleeping[st.dice.randint(0, len(sleeping) - 1)], "O", lines)
+        return
+    values = numbers("incursion")
+    province = str(list(values["d6"])[st.dice.d6(_("§39.2 O where the barbarians appear")).result - 1])
+    count = st.dice.d6(_("§39.2 O how many barbarians")).result
+    unit = str(values["desert_unit"] if province == values["desert"] else values["unit"])
+    name = _("The barbarians of {province}", province=_province_name(province))
+    place = _new_minor(st, f"barbarians_{province}", name, "barbarian", str(values["cer"]), province, unit, count, lines)
+    if place:
+        lines.append(_("Barbarians invade: {n} units appear in {province} at {hex} (39.2 O).", n=count,
+                       province=_province_name(province), hex=place))  # fmt: skip
 
 
 def _wake(st: IRState, neutral: str, code: str, lines: list[Text]) -> None:
@@ -414,12 +425,9 @@ def persian_activation(st: IRState, power: str, lines: list[Text]) -> None:
 
 
 def revolt(st: IRState, power: str, lines: list[Text]) -> None:
-    """Q: a d6 for each of the power's provinces in the order of its form (IR-ENG-87: by name);
+    """Q: a d6 for each of the power's provinces in the order of its form (IR-ENG-86: by id);
     the first 6 revolts: a d6 of 4-12 rebels rise there, an active neutral of rate 0 run by the
     farthest player; nobody taxes or raises there while they live."""
-    from rules.imperium_romanum import mobilization as MOB
-    from rules.imperium_romanum import neutrals
-
     for province in sorted(p for p, owner in st.province_owner.items() if owner == power):
         roll = st.dice.d6(_("§39.2 Q revolt in {province}", province=province))
         if roll.result < 6:
@@ -429,13 +437,8 @@ def revolt(st: IRState, power: str, lines: list[Text]) -> None:
         if not place:
             continue
         rebels = f"rebels_{province}"
-        st.powers[rebels] = {"name": str(_("The rebels of {province}", province=_province_name(province))),
-                             "kind": "civilized", "major": False, "status": "active neutral", "patron": "", "seat": "",
-                             "cer": "C", "treasury": 0, "morale": 0, "chief": "", "dissolved": False,
-                             "start_provinces": [province], "replacement": 0}  # fmt: skip
-        for _i in range(count):
-            MOB._place(st, rebels, str(numbers("revolt_on")["rebels"]), place)
-        st.powers[rebels]["seat"] = neutrals.farthest_seat(st, rebels, lines)
+        name = _("The rebels of {province}", province=_province_name(province))
+        _new_minor(st, rebels, name, "civilized", "C", province, str(numbers("revolt_on")["rebels"]), count, lines)
         _mark(st, "Q", power, 10**6, province=province, rebels=rebels)
         lines.append(_("{province} revolts against {power}: {n} rebel 4-12s rise at {hex} (39.2 Q).",
                        province=_province_name(province), power=_name(st, power), n=count, hex=place))  # fmt: skip
@@ -443,8 +446,30 @@ def revolt(st: IRState, power: str, lines: list[Text]) -> None:
     lines.append(_("No province of {power} revolts (39.2 Q).", power=_name(st, power)))
 
 
+def _new_minor(st: IRState, pid: str, name: Text, kind: str, cer: str, province: str, unit: str, count: int,
+               lines: list[Text]) -> str:
+    """Q, O: a new active neutral minor power of ``count`` units, rate 0, handed to the
+    farthest player (5.3) and set up for him on the province's first free hex (IR-ENG-86).
+    Returns the hex ("" when the province has no free hex: nobody appears)."""
+    from rules.imperium_romanum import mobilization as MOB
+    from rules.imperium_romanum import neutrals
+
+    place = _rebel_hex(st, province)
+    if not place:
+        return ""
+    if pid not in st.powers:
+        st.powers[pid] = {"name": str(name), "kind": kind, "major": False, "status": "active neutral", "patron": "",
+                          "seat": "", "cer": cer, "treasury": 0, "morale": 0, "chief": "", "dissolved": False,
+                          "start_provinces": [province], "replacement": 0}  # fmt: skip
+    st.powers[pid].update(status="active neutral", dissolved=False)
+    for _i in range(count):
+        MOB._place(st, pid, unit, place)
+    st.powers[pid]["seat"] = neutrals.farthest_seat(st, pid, lines)
+    return place
+
+
 def _rebel_hex(st: IRState, province: str) -> str:
-    """IR-ENG-87: the rebels stand on the province's first hex (by id) with no unit and no city."""
+    """IR-ENG-86: the rebels stand on the province's first hex (by id) with no unit and no city."""
     for hex_id in sorted(h for h, cell in data().hexes.items() if cell.kind == "land" and cell.province == province):
         if not B.units_at(st, hex_id, None) and not B.city_at(st, hex_id) and not B.leaders_at(st, hex_id):
             return hex_id

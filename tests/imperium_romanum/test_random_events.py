@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.core.i18n import Text
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import sequence as SEQ
@@ -232,13 +232,20 @@ def test_o_wakes_an_inactive_barbarian_minor_without_a_barbarian_major() -> None
     assert pos.st.powers["iazyges"]["status"] == "active neutral"
 
 
-def test_o_without_any_sleeping_barbarian_is_not_yet_supported() -> None:
+@pytest.mark.parametrize(("where", "province", "unit"), [(2, "germania_magna", "heavy_infantry_20_8"),
+                                                     (6, "arabia_deserta", "light_cavalry_6_16")])
+def test_o_without_any_sleeping_barbarian_a_d6_places_new_barbarians(where: int, province: str, unit: str) -> None:
     pos = _pos()
     pos.st.powers["dacia"]["kind"] = "civilized"
     pos.st.powers["iazyges"]["status"] = "active neutral"
-    with pytest.raises(NotYetSupported) as err:
-        RE.incursion(pos.st, "rome", [])
-    assert err.value.section == "§39.2"
+    pos.dice(where, 4)
+    lines: list[Text] = []
+    RE.incursion(pos.st, "rome", lines)
+    rec = pos.st.powers[f"barbarians_{province}"]
+    assert (rec["status"], rec["cer"], rec["kind"], rec["replacement"]) == ("active neutral", "C", "barbarian", 0)
+    units = [u for u in pos.st.units.values() if u["power"] == f"barbarians_{province}"]
+    assert len(units) == 4 and {u["type"] for u in units} == {unit}
+    assert {data().hexes[u["hex"]].province for u in units} == {province} and "(39.2 O)" in _text(lines)
 
 
 def test_p_no_parthians_no_event() -> None:
