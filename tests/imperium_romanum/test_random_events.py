@@ -94,6 +94,10 @@ def test_c_another_leader_dies_on_a_6_never_the_emperor() -> None:
     pos = _pos()
     pos.leader("trajan", ROME_HEX)
     pos.leader("hadrian", ROME_HEX)
+    pos.dice(5)
+    lines: list[Text] = []
+    RE.leader_death(pos.st, "rome", lines)
+    assert pos.st.leaders["hadrian"]["status"] == "map" and "(39.2 C" in _text(lines)
     pos.dice(6, 0)  # a 6, then the draw among the others (only Hadrian)
     RE.leader_death(pos.st, "rome", [])
     assert (pos.st.leaders["trajan"]["status"], pos.st.leaders["hadrian"]["status"]) == ("map", "dead")
@@ -149,16 +153,23 @@ def test_f_famine_roll_picks_a_province() -> None:
 def test_g_and_h_harvests_by_d6_and_their_grain_factor() -> None:
     pos = _pos()
     pos.dice(2, 5)
-    RE.bad_harvest(pos.st, "rome", [])
-    RE.bumper_harvest(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.bad_harvest(pos.st, "rome", lines)
+    RE.bumper_harvest(pos.st, "rome", lines)
     assert RE.grain_factor(pos.st, "aegyptus") == 0.5
     assert RE.grain_factor(pos.st, "sicilia") == 1.5
+    assert "(39.2 G)" in _text(lines) and "(39.2 H)" in _text(lines)
+    pos.st.turn = RE.next_september(pos.st)
+    RE.lapse(pos.st, lines)
+    assert RE.grain_factor(pos.st, "aegyptus") == 1.0 and RE.grain_factor(pos.st, "sicilia") == 1.0
 
 
 @pytest.mark.parametrize(("code", "month", "target", "modifier"), [("I", 6, 11, -1), ("I", 12, 4, 3), ("J", 9, 11, 3), ("J", 3, 4, -1)])
 def test_i_and_j_modify_the_coming_season_roll(code: str, month: int, target: int, modifier: int) -> None:
     pos = _pos(month=month)
-    RE.EVENTS[code](pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.EVENTS[code](pos.st, "rome", lines)
+    assert f"(39.2 {code})" in _text(lines)
     pos.st.month = target
     assert [m for _w, m in RE.season_modifiers(pos.st)] == [modifier]
 
@@ -177,7 +188,9 @@ def test_k_storms_summer_is_winter_at_sea_winter_doubles_and_lapses() -> None:
 
     pos = _pos(month=6)
     pos.st.season = "summer"
-    RE.storms(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.storms(pos.st, "rome", lines)
+    assert "(39.2 K)" in _text(lines)
     assert RE.naval_winter(pos.st) and RE.naval_cost_factor(pos.st) == 1 and RE.attrition_bonus(pos.st) == 0
     pos.st.season = "winter"
     assert (RE.naval_cost_factor(pos.st), RE.attrition_bonus(pos.st)) == (2, 1)
@@ -205,8 +218,10 @@ def test_l_disaster_destroys_the_chosen_city_never_a_capital() -> None:
 def test_m_each_baggage_train_loses_one_sp() -> None:
     pos = _pos()
     bt = pos.unit("rome", "baggage_train", ROME_HEX, sp=4)
-    RE.quartermaster(pos.st, "rome", [])
-    assert pos.st.units[bt]["sp"] == 3
+    theirs = pos.unit("dacia", "baggage_train", "B4812", sp=4)
+    lines: list[Text] = []
+    RE.quartermaster(pos.st, "rome", lines)
+    assert (pos.st.units[bt]["sp"], pos.st.units[theirs]["sp"]) == (3, 4) and "(39.2 M)" in _text(lines)
 
 
 def test_n_every_major_power_loses_a_third_rounded_down() -> None:
@@ -273,7 +288,9 @@ def test_r_muttering_two_talents_per_ten_sp_and_morale_for_the_rest() -> None:
     pos.units("rome", "legion_20_10", ROME_HEX, 3)  # 60 SP: 12 talents due
     pos.st.powers["rome"]["treasury"] = 5
     morale = pos.st.powers["rome"]["morale"]
-    RE.muttering(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.muttering(pos.st, "rome", lines)
+    assert "12 talents are due, 5 paid (39.2 R)" in _text(lines)
     assert pos.st.powers["rome"]["treasury"] == 0
     assert pos.st.powers["rome"]["morale"] == morale - 7
 
@@ -361,7 +378,9 @@ def test_t_no_crisis_without_a_capital_held() -> None:
 @pytest.mark.parametrize(("code", "percent"), [("U", 150), ("V", 50)])
 def test_u_and_v_change_this_months_tax_then_lapse(code: str, percent: int) -> None:
     pos = _pos()
-    RE.EVENTS[code](pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.EVENTS[code](pos.st, "rome", lines)
+    assert f"(39.2 {code})" in _text(lines)
     assert RE.tax_percent(pos.st, "rome") == percent and RE.tax_percent(pos.st, "dacia") == 100
     pos.st.turn += 1
     RE.lapse(pos.st, [])
@@ -373,7 +392,9 @@ def test_w_no_plunder_marker_goes_this_month() -> None:
 
     pos = _pos()
     pos.st.plunder["dalmatia"] = 2
-    RE.devastation(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.devastation(pos.st, "rome", lines)
+    assert "(39.2 W)" in _text(lines)
     plunder.remove_markers(pos.st, [])
     assert pos.st.plunder["dalmatia"] == 2
     pos.st.turn += 1
@@ -397,7 +418,9 @@ def test_x_doubles_accrual_and_opens_the_area_window() -> None:
 
 def test_y_no_accrual_and_one_less_everywhere_this_year() -> None:
     pos = _pos()
-    RE.decreased_mobilization(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.decreased_mobilization(pos.st, "rome", lines)
+    assert "(39.2 Y)" in _text(lines)
     assert RE.accrual_factor(pos.st, "rome") == 0 and RE.limit_change(pos.st, "rome", "graecia") == -1
     pos.st.turn += 1
     RE.lapse(pos.st, [])
@@ -409,8 +432,32 @@ def test_z_active_cadre_lifts_training_this_month() -> None:
 
     pos = _pos()
     assert MOB.needs_training(pos.st, "rome", "legion_20_10")
-    RE.active_cadre(pos.st, "rome", [])
+    lines: list[Text] = []
+    RE.active_cadre(pos.st, "rome", lines)
+    assert "(39.2 Z)" in _text(lines)
     assert not MOB.needs_training(pos.st, "rome", "legion_20_10")
     pos.st.turn += 1
     RE.lapse(pos.st, [])
     assert MOB.needs_training(pos.st, "rome", "legion_20_10")
+
+
+def test_u_prosperity_reaches_the_collected_tax() -> None:
+    from rules.imperium_romanum import board as B
+
+    pos = _pos(month=6, segment="taxation")
+    base = sum(B.province_tax(pos.st, p) for p, o in sorted(pos.st.province_owner.items()) if o == "rome")
+    assert base > 0
+    RE.prosperity(pos.st, "rome", [])
+    treasury = pos.st.powers["rome"]["treasury"]
+    SEQ.collect_taxes(pos.st, [])
+    assert pos.st.powers["rome"]["treasury"] == treasury + base * 150 // 100
+
+
+def test_f_famine_doubles_the_cost_of_a_raise_in_its_province() -> None:
+    from rules.imperium_romanum import mobilization as MOB
+    from tests.imperium_romanum.builder import rome_in_italy_at_taxation
+
+    pos = rome_in_italy_at_taxation(500)
+    cost = MOB.check_build(pos.st, "rome", "legion_20_10", "roma")[2]
+    RE._mark(pos.st, "F", "rome", RE.next_september(pos.st), province="italia")
+    assert MOB.check_build(pos.st, "rome", "legion_20_10", "roma")[2] == 2 * cost
