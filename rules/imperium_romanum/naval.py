@@ -55,7 +55,9 @@ def is_sea(hex_id: str) -> bool:
 
 def winter_at(st: IRState, hex_id: str) -> bool:
     """9.0: every sea hex is winter in a winter month, but the Red Sea and the Persian Gulf."""
-    if st.season != "winter":
+    from rules.imperium_romanum import random_events
+
+    if not random_events.naval_winter(st):  # 39.2 K: a stormy summer is winter at sea
         return False
     box = sea_of(hex_id) if is_sea(hex_id) else None
     return not (box is not None and box.summer)
@@ -89,8 +91,11 @@ def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -
 def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, tuple[int, str]]:
     """Cheapest MP to every hex a fleet of ``seat`` reaches from ``origin`` within ``budget``
     (Dijkstra on the cached sea graph; ties by hex id), with the previous hex."""
+    from rules.imperium_romanum import random_events
+
     w = world(st.scenario)
-    winter = st.season == "winter"
+    winter = random_events.naval_winter(st)  # 39.2 K
+    factor = random_events.naval_cost_factor(st)
     pirate = P.seat_is_pirate(st, seat)  # once per search, not once per hex
     best: dict[str, tuple[int, str]] = {origin: (0, "")}
     queue: list[tuple[int, str]] = [(0, origin)]
@@ -99,7 +104,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
         if spent > best[here][0]:
             continue
         for there, cost in w.sea_steps(here, winter):
-            total = spent + cost
+            total = spent + cost * factor
             if total > budget or not may_enter(st, seat, there, pirate):
                 continue
             if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
@@ -760,6 +765,9 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
             value = max(BL.winter_value(st, f) for f in stack)
         else:
             value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
+        from rules.imperium_romanum import random_events
+
+        value += random_events.attrition_bonus(st)  # 39.2 K
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
