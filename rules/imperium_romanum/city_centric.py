@@ -6,25 +6,21 @@ provinces:
   Chart; one holding only some of them taxes those cities' tax values (the first number of the
   Variable City Chart). A plundered city pays nothing (41.3, IR-ENG-94).
 - 41.3: a power holding a city of a province raises units at that city within the area's limits,
-  whoever controls the province; a plundered city raises none.
-- 41.3: plunder takes single cities (24.1 applied to one city: its tax value counts, two
-  markers, no intrinsic defence while marked; IR-ENG-95).
+  whoever controls the province; a plundered city raises none (``plunder.no_recruiting_city``).
+- 41.3: plunder goes city by city only (IR-ENG-95); the plunder of one city, its markers and
+  effects are those of ``plunder.py`` (24.1, IR-ENG-74).
 - 41.3: the militia of a province whose cities several Roman powers hold is split by the tax
   value of the cities each holds (IR-ENG-96).
 """
 
 from __future__ import annotations
 
-from rules.core.i18n import Text, _, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
 NAME = "city_centric"
-MARKERS = 2
-"""24.1, 24.2: a plundered city takes two markers; one goes at each Taxation & Mobilization Phase."""
-TALENTS_PER_TAX = 3
 
 
 def in_play(st: IRState) -> bool:
@@ -38,32 +34,37 @@ def cities_of(st: IRState, province: str) -> list[str]:
 
 
 def city_plundered(st: IRState, city: str) -> bool:
-    return city in st.city_plunder
+    return city in st.plundered_cities
 
 
 # -- taxation (41.2) ------------------------------------------------------------------------
 def province_share(st: IRState, power: str, province: str) -> int:
-    """41.2: what ``power`` taxes in ``province`` before the plunder markers of the province
-    itself (24.3): the province's total when it holds every city and none is plundered, else
-    the tax values of its unplundered cities; a province without cities pays its owner."""
+    """41.2: what ``power`` taxes in ``province`` before the province's own markers (24.3): the
+    province's total when it holds every city, else the tax values of the cities it holds; less
+    what its plundered cities withhold (IR-ENG-74, IR-ENG-94). A province without cities pays
+    its owner."""
+    from rules.imperium_romanum import plunder
+
     cities = cities_of(st, province)
     if not cities:
         return B.province_tax(st, province) if st.province_owner.get(province, "") == power else 0
     held = [c for c in cities if st.city_owner.get(c, "") == power]
-    if held == cities and not any(city_plundered(st, c) for c in held):
-        return B.province_tax(st, province)
-    return sum(world(st.scenario).city_value[c].tax for c in held if not city_plundered(st, c))
+    whole = B.province_tax(st, province) if held == cities else sum(world(st.scenario).city_value[c].tax for c in held)
+    return max(0, whole - sum(plunder.city_tax_withheld(st, c, power) for c in held))
 
 
 def tax(st: IRState, power: str) -> int:
     """41.2: the power's tax base: its share of every province where it holds a city or that it
-    controls, less the province's own plunder (24.3) and the pirates' ports (27.1.3)."""
-    from rules.imperium_romanum import pirates, plunder
+    controls, less the province's own plunder (24.3) and the pirates' ports (27.1.3); nothing
+    from a province in revolt or plague (39.2 Q, 45.2)."""
+    from rules.imperium_romanum import pirates, plague, plunder, random_events
 
     provinces = sorted({data().cities[c].province for c, owner in st.city_owner.items() if owner == power}
                        | {p for p, owner in st.province_owner.items() if owner == power})  # fmt: skip
     total = 0
     for province in provinces:
+        if random_events.in_revolt(st, province) or plague.in_plague(st, province):
+            continue
         share = plunder.tax_after_plunder(st, province, power, province_share(st, power, province))
         total += max(0, share - (0 if pirates.is_pirate(power) or not share else pirates.ports_held(st, province)))
     return total
@@ -94,76 +95,24 @@ def militia_share(st: IRState, power: str, province: str, total: int) -> int:
 
 # -- plunder (41.3 with 24.1) ---------------------------------------------------------------
 def plunder_options(st: IRState, seat: str) -> list[tuple[str, str]]:
-    """(city, power) pairs the seat's major powers may plunder now: a heavy unit of the power,
-    not besieged, in the city's hex, no enemy outside a city in the province (24.1), and the
-    city not already marked."""
+    """41.3 (IR-ENG-95): (city, power) pairs the seat's major powers may plunder now, city by
+    city: a city the power holds, not yet marked, with a heavy unit of the power in it, not
+    besieged, and no enemy outside a city in the province (24.1). The plunder itself, its
+    markers and its effects are those of single cities in ``plunder.py`` (IR-ENG-74)."""
     from rules.imperium_romanum import plunder
 
     w = world(st.scenario)
     majors = [p for p in B.powers_of(st, seat) if st.powers[p]["major"]]
     out = []
     for city in sorted(w.city_value):
-        if city_plundered(st, city):
+        power = st.city_owner.get(city, "")
+        if power not in majors or city_plundered(st, city):
             continue
         hex_id, province = data().cities[city].hex, data().cities[city].province
         if any(w.province(u["hex"]) == province and not u["besieged"] and B.is_combat(u)
                and B.seat_hostile_to(st, seat, u["power"]) for u in st.units.values()):  # fmt: skip
             continue
-        for power in majors:
-            if any(u["hex"] == hex_id and u["power"] == power and not u["besieged"] and plunder.heavy(u)
-                   for u in st.units.values()):  # fmt: skip
-                out.append((city, power))
+        if any(u["hex"] == hex_id and u["power"] == power and not u["besieged"] and plunder.heavy(u)
+               for u in st.units.values()):  # fmt: skip
+            out.append((city, power))
     return out
-
-
-def plunder_choices(st: IRState, seat: str) -> list[list[object]]:
-    """The plunder window's choices, one city at a time: ``city_talents:<city>:<power>`` and,
-    with a baggage train of the power in the city's hex, ``city_sp:<city>:<power>``."""
-    out: list[list[object]] = []
-    for city, power in plunder_options(st, seat):
-        name = data().cities[city].name
-        out.append([f"city_talents:{city}:{power}", text_to_json(_("Plunder the city of {city} for talents", city=name))])
-        if _trains(st, city, power):
-            out.append([f"city_sp:{city}:{power}", text_to_json(_("Plunder the city of {city} into a baggage train",
-                                                                  city=name))])  # fmt: skip
-    return out
-
-
-def _trains(st: IRState, city: str, power: str) -> list[str]:
-    hex_id = data().cities[city].hex
-    return sorted(u for u, r in st.units.items() if r["type"] == B.BT and r["power"] == power and r["hex"] == hex_id)
-
-
-def plunder_city(st: IRState, how: str, city: str, power: str, lines: list[Text]) -> None:
-    """24.1 for one city (41.3): two markers; three times the city's tax value in talents, or
-    half that (rounded up) in SP into a baggage train in the city (6 at most); barbarian and minor
-    powers gain morale equal to the tax value instead of talents."""
-    value = world(st.scenario).city_value[city].tax
-    st.city_plunder[city] = MARKERS
-    st.stat("plunders")
-    name = data().cities[city].name
-    rec = st.powers[power]
-    if how == "city_sp":
-        train = st.units[_trains(st, city, power)[0]]
-        train["sp"] = min(B.BT_MAX_SP, train["sp"] + -(-TALENTS_PER_TAX * value // 2))
-        lines.append(_("{power} plunders the city of {city}: its baggage train holds {sp} SP (41.3).",
-                       power=rec["name"], city=name, sp=train["sp"]))  # fmt: skip
-    elif rec["kind"] == "barbarian" or not rec["major"]:
-        B.change_morale(st, power, value, _("plunder"), lines)
-    else:
-        rec["treasury"] += TALENTS_PER_TAX * value
-        lines.append(_("{power} plunders the city of {city} for {talents} talents (41.3).", power=rec["name"], city=name,
-                       talents=TALENTS_PER_TAX * value))  # fmt: skip
-
-
-def remove_city_markers(st: IRState, lines: list[Text]) -> None:
-    """24.2 for cities: one marker goes at each Taxation & Mobilization Phase, but not while a
-    barbarian power holds the city."""
-    for city in sorted(st.city_plunder):
-        owner = st.city_owner.get(city, "")
-        if owner in st.powers and st.powers[owner]["kind"] == "barbarian":
-            continue
-        st.city_plunder[city] -= 1
-        if st.city_plunder[city] <= 0:
-            del st.city_plunder[city]
-            lines.append(_("The city of {city} recovers from its plundering (24.2).", city=data().cities[city].name))

@@ -57,9 +57,9 @@ def test_41_2_without_the_option_only_the_province_owner_taxes() -> None:
 
 def test_41_3_a_plundered_city_pays_nothing_and_loses_a_marker_at_taxation() -> None:
     pos = _macedonia()
-    pos.st.city_plunder["pharsalus"] = 2
+    pos.st.plundered_cities["pharsalus"] = 2
     assert _taxes(pos) == {"rome": 6}
-    assert pos.st.city_plunder == {"pharsalus": 1}
+    assert pos.st.plundered_cities == {"pharsalus": 1}
 
 
 def test_41_3_holding_a_city_is_enough_to_raise_units_there() -> None:
@@ -79,28 +79,47 @@ def test_41_3_a_plundered_city_raises_nothing() -> None:
     pos = _macedonia()
     pos.st.powers["rome"]["treasury"] = 50
     pos.st.tm_seen = 2
-    pos.st.city_plunder["pharsalus"] = 2
+    pos.st.plundered_cities["pharsalus"] = 2
     with pytest.raises(RuleError) as err:
         MOB.check_build(pos.st, "rome", "light_infantry_4_12", "pharsalus")
-    assert err.value.section == "§41.3"
+    assert err.value.section == "§24.1"
 
 
 def test_41_3_plunder_takes_one_city_for_three_times_its_tax_value() -> None:
     pos = _macedonia(segment="siege", month=6)
-    hex_id = data().cities["thessalonica"].hex
-    pos.unit("rome", "legion_20_10", hex_id)
+    pos.unit("rome", "legion_20_10", data().cities["thessalonica"].hex)
+    pos.unit("rome", "legion_20_10", data().cities["pharsalus"].hex)  # two of four cities: the province could go whole
     pos.st.standing["rome"]["plunder"] = "ask"
     PL.offer(pos.st, "rome")
     choices = [c[0] for c in pos.st.pending["choices"]]
-    assert choices == ["none", "city_talents:thessalonica:rome"]  # whole provinces are not offered
+    assert choices == ["none", "talents:city:pharsalus:rome", "talents:city:thessalonica:rome"]  # no whole province
     assert pos.st.pending["section"] == "§24.1"
     before = B.city_defence(pos.st, "thessalonica")
-    pos.game.apply("rome", Command("decide", {"id": pos.st.pending["id"], "choice": "city_talents:thessalonica:rome"}))
+    pos.game.apply("rome", Command("decide", {"id": pos.st.pending["id"], "choice": "talents:city:thessalonica:rome"}))
     assert pos.st.powers["rome"]["treasury"] == 3 * 4
-    assert pos.st.city_plunder == {"thessalonica": CC.MARKERS}
+    assert pos.st.plundered_cities == {"thessalonica": PL.MARKERS}
     assert "macedonia" not in pos.st.plunder
     assert before == 1 and B.city_defence(pos.st, "thessalonica") == 0
-    assert pos.game.public_view()["city_plunder"] == {"thessalonica": 2}  # public, like the province markers
+
+
+def test_41_3_without_the_option_the_whole_province_is_offered() -> None:
+    pos = _macedonia(on=False, segment="siege", month=6)
+    pos.unit("rome", "legion_20_10", data().cities["thessalonica"].hex)
+    pos.unit("rome", "legion_20_10", data().cities["pharsalus"].hex)
+    pos.st.standing["rome"]["plunder"] = "ask"
+    PL.offer(pos.st, "rome")
+    assert "talents:macedonia:rome" in [c[0] for c in pos.st.pending["choices"]]
+
+
+def test_41_3_a_city_needs_its_own_heavy_unit() -> None:
+    pos = _macedonia(segment="siege", month=6)
+    pos.unit("rome", "light_infantry_4_12", data().cities["thessalonica"].hex)
+    pos.st.standing["rome"]["plunder"] = "ask"
+    assert CC.plunder_options(pos.st, "rome") == []
+    pos.unit("rome", "legion_20_10", data().cities["thessalonica"].hex)
+    assert CC.plunder_options(pos.st, "rome") == [("thessalonica", "rome")]
+    pos.unit("dacia", "heavy_infantry_20_8", data().cities["philppi"].hex)  # an enemy in the province (24.1)
+    assert CC.plunder_options(pos.st, "rome") == []
 
 
 def test_41_3_plunder_into_a_baggage_train_takes_half_rounded_up() -> None:
@@ -110,8 +129,8 @@ def test_41_3_plunder_into_a_baggage_train_takes_half_rounded_up() -> None:
     train = pos.unit("rome", "baggage_train", hex_id, sp=0)
     pos.st.standing["rome"]["plunder"] = "ask"
     PL.offer(pos.st, "rome")
-    assert "city_sp:thessalonica:rome" in [c[0] for c in pos.st.pending["choices"]]
-    pos.game.apply("rome", Command("decide", {"id": pos.st.pending["id"], "choice": "city_sp:thessalonica:rome"}))
+    assert "sp:city:thessalonica:rome" in [c[0] for c in pos.st.pending["choices"]]
+    pos.game.apply("rome", Command("decide", {"id": pos.st.pending["id"], "choice": "sp:city:thessalonica:rome"}))
     assert pos.st.units[train]["sp"] == 6  # 3 x 4 / 2
 
 
