@@ -202,6 +202,8 @@ GAMES: dict[str, tuple[Section, ...]] = {
             (
                 ("/move units:rome.legion_20_10.1 to:B4314", _("move a group (12.0)")),
                 ("/imperium fortify units:rome.legion_20_10.1", _("field fortifications (21.1)")),
+                ("/imperium demolish units:rome.legion_20_10.1", _("demolish a fort with heavy infantry (21.3)")),
+                ("/imperium convert fleet:rome.fleet_18_30.1", _("a fleet in a land hex becomes a legion, where the scenario allows it (34)")),
                 ("/end", _("end your movement; land combat follows")),
             ),
         ),
