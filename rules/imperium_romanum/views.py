@@ -86,6 +86,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "forts": {h: dict(sorted(f.items())) for h, f in sorted(st.forts.items())},
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
+        "plundered_cities": dict(sorted(st.plundered_cities.items())),
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,
@@ -98,7 +99,9 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
     with whole too (3.2)."""
     view = public_view(st)
     groups = _stacks(st, seat)
-    mine = {key[0] for key in groups if key[1] == seat}
+    from rules.imperium_romanum import random_events
+
+    mine = {key[0] for key in groups if key[1] == seat} | set(random_events.examined_hexes(st, seat))  # 39.2 A
     view["stacks"] = [
         _full_stack(st, key, pieces) if key[1] == seat or key[0] in mine else _public_stack(st, key, pieces)
         for key, pieces in sorted(groups.items())
