@@ -222,7 +222,7 @@ def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units",
     if len(pieces) != 1 or not pieces[0].startswith(GROUP):
         return pieces
     first = pieces[0][len(GROUP):]
-    for wanted in (given or {}, {}):
+    for wanted in ([given, {}] if given else [{}]):
         for seat in game.to_move():
             for command in game.legal_commands(seat):
                 units = command.args.get(option)
