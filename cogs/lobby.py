@@ -131,7 +131,7 @@ class LobbyCog(commands.Cog):
                 if last.strip().lower() in pair.lower() and len(prefix + pair) <= 100:
                     label = f"{pair} — {localise(spec.description, lang)}"
                     found.append(app_commands.Choice(name=label[:100], value=prefix + pair))
-        return found[:25]
+        return found  # the tree's guard caps the list and says how many more (bot.client.cap_choices)
 
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
