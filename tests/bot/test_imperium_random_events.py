@@ -77,3 +77,30 @@ async def test_event_a_is_answered_through_respond_and_seen_by_its_power_alone(t
     assert "on top" in table.outputs[-1].text, table.outputs[-1].text
     public = [o.text for o in table.outputs[start:] if o.audience == "public"]
     assert not any("holds" in t for t in public), public
+
+
+async def test_event_x_window_shows_its_default_in_words_and_takes_the_choice(table: LocalTable) -> None:
+    """39.2 X (increased mobilization): Rome's window asks which area raises one more of each
+    type this year; Respond shows alice alone the choices and the default in words (IR-ENG-85:
+    the first area of the form); her choice is the area marked."""
+    await started(table)
+
+    def increased(st: Any) -> None:
+        from rules.imperium_romanum import random_events
+
+        random_events.increased_mobilization(st, "rome", [])
+
+    await reposition(table, increased)
+    _seq, game = await channel_game(table)
+    pending = game.pending_decision()
+    assert pending is not None and pending.kind == "extra_area" and pending.seat == "rome"
+    assert pending.section == "§39.2" and len(pending.choices) == 2
+    labels = {c.value: str(c.label) for c in pending.choices}
+    table.user = "alice"
+    await table.click("Respond")
+    asked = table.outputs[-1]
+    assert asked.audience == "alice" and f"Default if you do not answer: {labels[pending.default]}." in asked.text, asked.text
+    other = next(v for v in labels if v != pending.default)
+    await table.select([labels[other]])
+    _seq, game = await channel_game(table)
+    assert [m["area"] for m in game.state.events if m["code"] == "Xarea" and m["power"] == "rome"] == [other]
