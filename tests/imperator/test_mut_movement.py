@@ -1211,3 +1211,37 @@ def test_a_people_s_chief_alone_keeps_his_people_s_limits() -> None:
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("move", {"leader": "chief", "path": ["jazyges"]}))
     assert (e.value.section, e.value.message) == ("§4.3", "Chief may not enter Jazyges, home of a People at peace")
+
+
+def test_a_people_with_two_entry_fronts_is_told_both() -> None:
+    """§4.3: a People whose band opens two Fronts is refused elsewhere with both named."""
+    from rules.imperator.model import PeopleDef
+
+    p = Pos()
+    p.leader("king", "jazyges", "E", people="jazyges")
+    p.unit("j", "jazyges", "E", people="jazyges")
+    g = p.game(active="E", at_war=["jazyges"])
+    g.state.board.peoples["jazyges"] = PeopleDef("jazyges", "Jazyges", "sarmatians", True, "west", "danube",
+                                                 fronts=("danube", "rhine"))
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the danube / rhine Front")
+
+
+def test_rebels_who_spent_their_3_pm_have_none_left_after_a_rally() -> None:
+    """§4.5 D/: what is left to the rebels after a won rally is their 3 PM less those spent,
+    never below 0: a usurper who walked 3 PM to Aquincum goes no further."""
+    p = Pos()
+    p.leader("usurper", "noricum", "E", title="usurper", cp=3, cc=4)
+    p.unit("u_leg", "noricum", "E", usurper="usurper", front="rhine")
+    p.unit("l1", "aquincum")
+    p.legions(4, "raetia", prefix="c", front="rhine")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"],
+                                        "path": ["carnuntum", "vindobona", "aquincum"]}))
+    script(g, 1)
+    g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert g.state.moved["usurper"] == {"pm": 3, "cont": 0}
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "vindobona"}))
+    assert (e.value.section, e.value.message) == ("§7.1", "the move costs 1 PM; only 0 available")
