@@ -1245,3 +1245,22 @@ def test_rebels_who_spent_their_3_pm_have_none_left_after_a_rally() -> None:
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "vindobona"}))
     assert (e.value.section, e.value.message) == ("§7.1", "the move costs 1 PM; only 0 available")
+
+
+@pytest.mark.parametrize(("role", "order"), [("M", ["Gen", "Chief"]), ("R", ["Gen", "Chief"]), ("E", ["Chief", "Gen"])])
+def test_leaders_left_alone_beside_mutineers_all_escape_the_mover_s_side_first(role: str, order: list[str]) -> None:
+    """§7 with AMB-43 and AMB-55: after a move or retreat into a zone held by mutineers (hostile to
+    both sides), every leader there without units of his side must escape: both players' when the
+    mutineers themselves moved, the moving side's first otherwise (``after_move`` is the check
+    combat runs after retreats too)."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.unit("m", "carnuntum", "M", front="interior")
+    g = p.game(at_war=["quadi"])
+    st = g.state
+    st.units["m"].mutineer_of, st.units["m"].mutiny = "R", "rebel"
+    script(g, 3, 4)
+    out = Outcome()
+    movement.after_move(st, out, role, ["carnuntum"])
+    assert [r.purpose for r in st.dice.rolls] == [f"§7 escape of {x} (dies on 9)" for x in order]
