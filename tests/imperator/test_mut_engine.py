@@ -873,7 +873,7 @@ def test_a_choice_in_phase_f_holds_the_year_and_the_answer_ends_the_game_after_t
     out = Outcome()
     engine.decide(st, out, "R", "", "c1")
     assert out.public == ["§3.6: the Corporis Custodes go to C1.", "§10: the game ends. rome wins (2 VP to 1), a plain victory."]
-    assert (st.game_over, st.phase, st.year, out.game_over) == (True, "over", 176, True)
+    assert (st.game_over, st.phase, st.step, st.year, out.game_over) == (True, "over", "F", 176, True)
 
 
 def test_advance_after_an_initiative_window_goes_on_to_phase_c() -> None:
@@ -973,3 +973,35 @@ def test_a_vexillation_withdrawal_answer_withdraws_that_one_and_checks_the_front
     out = _answer(st, "withdraw_vex", ["va", "vb"], "va", {"front": "danube"}, section="§9.2.3")
     assert (st.units["va"].status, st.units["va"].loc, st.units["vb"].status) == ("pool", None, "map")
     assert out.public == ["§9.2.3: Va is withdrawn (too few legions)."]
+
+
+def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits() -> None:
+    """§2.F in order: the plague leaves with phase E (§6.3), Armenia changes hands (§4.2), the
+    campaign VP (§10), the markers' VP or removal, then the next year draws stratagems (§2.A)."""
+    from rules.imperator.model import ZoneDef
+
+    p = _emperor()
+    p.rules["stratagems"] = True
+    p.rules["armenia"] = True
+    p.extra_zones.append(ZoneDef("armenia", "Armenia", peoples=("armenia",)))
+    p.unit("parth", "armenia", "E", people="parthians")
+    st = p.state(phase="E", custodes="aug")
+    st.chits_on_map["foyer_de_peste#1"] = "vindobona"
+    st.chits_on_map["intrigue_au_senat#1"] = "rome"
+    st.plague, st.plague_hit = {"vindobona": 1}, ["leg@vindobona"]
+    out = Outcome()
+    engine.phase_f(st, out)
+    assert out.public == [
+        "§6: the Foyer de peste marker leaves the map and goes back to the cup.",
+        "§2.F: campaign result for 175.",
+        "Armenia is now Parthian.",
+        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): enemies +2 VP (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
+        "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
+        "Year 176: phase A.",
+        "§2.A: rome draws a stratagem (1 held).",
+        "§2.A: enemies draws a stratagem (1 held).",
+        "§2.B: enemies has the initiative.",  # the seeded dice (the draws come first)
+    ]
+    assert out.citations == ["§4.2", "§10", "§9.2", "§2.A", "§2.B"]
+    assert (st.armenia, st.chits_on_map, st.plague, st.plague_hit, st.step) == ("parthian", {}, {}, [], "B-wait")
