@@ -1005,3 +1005,16 @@ def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits()
     ]
     assert out.citations == ["§4.2", "§10", "§9.2", "§2.A", "§2.B"]
     assert (st.armenia, st.chits_on_map, st.plague, st.plague_hit, st.step) == ("parthian", {}, {}, [], "B-wait")
+
+
+def test_a_scenario_victory_at_the_end_of_the_year_stops_it_there() -> None:
+    """A ``hold_zones`` rule met in phase F ends the game before the next year begins."""
+    p = _emperor()
+    p.unit("foe", "vindobona", "E", people="quadi")
+    p.rules["scenario_rules"] = [{"kind": "hold_zones", "side": "enemy", "zones": ["vindobona"], "min_units": 1,
+                                  "with_leader": False}]
+    st = p.state(phase="F")
+    out = Outcome()
+    engine.finish_f(st, out)
+    assert (st.game_over, st.year, st.step) == (True, 175, "F")
+    assert out.public == ["Scenario: enemies holds Vindobona at the end of 175 and wins at once."]
