@@ -1018,3 +1018,52 @@ def test_a_scenario_victory_at_the_end_of_the_year_stops_it_there() -> None:
     engine.finish_f(st, out)
     assert (st.game_over, st.year, st.step) == (True, 175, "F")
     assert out.public == ["Scenario: enemies holds Vindobona at the end of 175 and wins at once."]
+
+
+def test_the_death_of_the_only_augustus_in_a_pax_year_sends_the_year_to_phase_d_without_new_rolls() -> None:
+    """§2.C with the Leader table: the deaths are rolled once in a Pax Romana year; when the only
+    Augustus dies the year goes back to phase D, and phase D does not roll the deaths again."""
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("commode", "italia", title="caesar", vs=1)
+    p.leader("martius_verus", "emesa")
+    p.rules["death_table"] = True
+    st = p.state(phase="C")
+    st.step, st.initiative = "C1", "E"
+    st.dice.script.extend([0, 9])
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == [
+        "§2.C: no People at war and no usurpation: Pax Romana this year.",
+        "Leader table: Marc Aurele is dead (natural death (leader table)).",
+        "§3.6: Commode promoted Augustus.",
+        "§2.C: the death of the only Augustus ends the Pax Romana; back to phase D.",
+        "§2.D: 1 + 0 = 1 SMC this year.",
+        "§2.E: SMC 1 of 1: enemies moves.",
+    ]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [
+        ("Leader table: Marc Aurele in 179", 0), ("Leader table: Martius Verus in 179", 9)]
+    assert (st.pax_turn, st.phase, st.rules["deaths_done"]) == (False, "E", False)
+
+
+def test_a_pax_year_where_the_emperor_survives_stays_a_pax_year() -> None:
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("martius_verus", "emesa")
+    p.rules["death_table"] = True
+    st = p.state(phase="C", end_year=179)
+    st.step, st.initiative = "C1", "E"
+    st.dice.script.extend([9, 0])
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public[:3] == ["§2.C: no People at war and no usurpation: Pax Romana this year.",
+                              "Leader table: Martius Verus is dead (natural death (leader table)).",
+                              "§2.F: campaign result for 179."]
+    assert (st.pax_turn, st.game_over) == (True, True)
+
+
+def test_the_war_draw_takes_any_marker_of_the_cup() -> None:
+    st = Pos().state(phase="C")
+    st.dice.script.extend([0, 5])
+    assert engine.declaration_draw(st, Outcome()) == "jazyges"
+    assert engine.declaration_draw(st, Outcome()) == "dummy-3"
