@@ -1067,3 +1067,53 @@ def test_the_war_draw_takes_any_marker_of_the_cup() -> None:
     st.dice.script.extend([0, 5])
     assert engine.declaration_draw(st, Outcome()) == "jazyges"
     assert engine.declaration_draw(st, Outcome()) == "dummy-3"
+
+
+def test_the_custodes_cannot_be_ordered_during_phase_f() -> None:
+    """§3.6: the order is for the next phase F; the engine never waits for a command in phase F,
+    and a call made then is refused."""
+    st = _court(("c1", "caesar")).state(phase="F", custodes="aug")
+    with pytest.raises(RuleError) as err:
+        engine.order_custodes(st, Outcome(), "R", "c1")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "phase F is under way")
+    assert st.custodes_order is None
+
+
+def test_a_vexillation_goes_by_default_with_the_first_legion_named() -> None:
+    p = _vex_pos()
+    p.unit("leg1", "aquincum")
+    p.unit("leg2", "carnuntum")
+    st = p.state(phase="C")
+    engine.create_vexillation(st, Outcome(), ["leg2", "leg1", "leg0"], None)
+    assert st.units["vex_a"].loc == "carnuntum"
+
+
+def test_nominations_without_a_scenario_rule_or_with_one_title_only() -> None:
+    st = _court(("x", None)).state(phase="D")
+    st.rules.pop("nominations")
+    assert engine.designations(st) == [("x", "augustus"), ("x", "caesar")]
+    st.rules["nominations"] = {"aug": {"augustus": ["x"]}}  # no word on Caesars: none may be named
+    assert engine.designations(st) == [("x", "augustus")]
+    st.rules["nominations"] = {"aug": {"caesar": ["*"]}}
+    assert engine.designations(st) == [("x", "caesar")]
+
+
+def test_phase_d_rolls_the_leader_table_after_the_nominations() -> None:
+    """Marc-Aurèle may name only Commode (absent): no nomination step; the Leader table is
+    rolled once, then phase E begins."""
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("martius_verus", "emesa")
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    p.rules["death_table"] = True
+    st = p.state(phase="D")
+    st.at_war, st.initiative = ["parthians"], "R"
+    st.dice.script.extend([9, 0])
+    out = Outcome()
+    engine.phase_d(st, out)
+    assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.",
+                          "Leader table: Martius Verus is dead (natural death (leader table)).",
+                          "§2.E: SMC 1 of 5: rome moves."]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [
+        ("Leader table: Marc Aurele in 179", 9), ("Leader table: Martius Verus in 179", 0)]
+    assert (st.leaders["martius_verus"].status, st.rules["deaths_done"], st.step) == ("dead", False, "E-move")
