@@ -1117,3 +1117,14 @@ def test_phase_d_rolls_the_leader_table_after_the_nominations() -> None:
     assert [(r.purpose, r.result) for r in st.dice.rolls] == [
         ("Leader table: Marc Aurele in 179", 9), ("Leader table: Martius Verus in 179", 0)]
     assert (st.leaders["martius_verus"].status, st.rules["deaths_done"], st.step) == ("dead", False, "E-move")
+
+
+def test_a_draw_names_the_shared_total_in_the_singular_and_the_plural() -> None:
+    """§10: equal totals; the summary keeps both forms of its message for the translation."""
+    for vp, line in ((1, "Draw, 1 VP each."), (4, "Draw, 4 VP each.")):
+        st = Pos().state(phase="F")
+        st.vp = {"rome": vp, "enemies": vp}
+        engine.final_result(st, Outcome())
+        summary = st.result["summary"]
+        assert (str(summary), summary.msgid, summary.plural, summary.n) == (
+            line, "Draw, {n} VP each.", "Draw, {n} VP each.", vp)
