@@ -641,8 +641,10 @@ def _phase_c_pos() -> Pos:
     return p
 
 
-def _phase_c(back_year: int) -> tuple[Outcome, ImperatorState]:
+def _phase_c(back_year: int, eliminated: bool = False) -> tuple[Outcome, ImperatorState]:
     p = _phase_c_pos()
+    if eliminated:
+        p.unit("q_dead", None, "E", people="quadi", status="eliminated")
     st = p.state(phase="B")
     st.units["q1"].back_year = back_year
     st.units["j1"].back_year = 170  # the Jazyges are not at war: their units stay out
@@ -679,7 +681,10 @@ def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_ha
 
 
 def test_phase_c_keeps_units_and_fleets_whose_year_has_not_come() -> None:
-    out, st = _phase_c(177)
+    """Nothing is due: the People's eliminated unit is not brought back either (a People comes
+    back only with its locked units, §9.2.4)."""
+    out, st = _phase_c(177, eliminated=True)
+    assert (st.units["q_dead"].status, st.units["q_dead"].loc) == ("eliminated", None)
     assert (st.units["q1"].status, st.units["q1"].loc) == ("locked", None)
     assert st.fleets["ravenna"].status == "lost"
     assert "§9.2.1: the Ravenna is back in its port." not in out.public
@@ -1005,6 +1010,10 @@ def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits()
     ]
     assert out.citations == ["§4.2", "§10", "§9.2", "§2.A", "§2.B"]
     assert (st.armenia, st.chits_on_map, st.plague, st.plague_hit, st.step) == ("parthian", {}, {}, [], "B-wait")
+    # the initiative window: the side without the initiative may answer; no Reserve Front yet
+    assert (st.phase, st.initiative, st.active, st.reserve_max) == ("B", "E", "R", 0)
+    [d] = st.pending
+    assert (d["kind"], d["role"]) == ("initiative", "R")
 
 
 def test_a_scenario_victory_at_the_end_of_the_year_stops_it_there() -> None:
@@ -1128,3 +1137,35 @@ def test_a_draw_names_the_shared_total_in_the_singular_and_the_plural() -> None:
         summary = st.result["summary"]
         assert (str(summary), summary.msgid, summary.plural, summary.n) == (
             line, "Draw, {n} VP each.", "Draw, {n} VP each.", vp)
+
+
+def test_a_turn_without_a_scenario_initiative_table_rolls_for_it() -> None:
+    st = _emperor().state(phase="A")
+    st.rules.pop("initiative")
+    st.dice.script.extend([3, 7])
+    engine.start_turn(st, Outcome())
+    assert (st.initiative, st.dice.rolls[0].purpose) == ("R", "§2.B initiative (Rome needs less than 4)")
+
+
+def test_without_an_augustus_rome_brings_no_vs_to_the_smc() -> None:
+    p = Pos()
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    st = p.state(phase="D")
+    st.at_war, st.initiative = ["parthians"], "E"
+    out = Outcome()
+    engine.phase_d(st, out)
+    assert (st.smc_total, out.public[0]) == (2, "§2.D: 0 + 2 = 2 SMC this year.")
+
+
+def test_a_reinforcement_whose_home_is_not_a_camp_arrives_there() -> None:
+    """§9.1: a unit arrives in its home zone when free, camp or not (a Praetorian cohort in Rome)."""
+    import dataclasses
+
+    p = _emperor()
+    p.unit("praet", None, status="out", home="rome", kind="praetorian", praetorian=True)
+    p.unit_defs["praet"] = dataclasses.replace(p.unit_defs["praet"], enters=175, home="rome")
+    st = p.state(phase="D")
+    out = Outcome()
+    engine._reinforcements(st, out)
+    assert (st.units["praet"].status, st.units["praet"].loc, st.pending) == ("map", "rome", [])
+    assert out.public == ["§9.1: Praet arrives in Roma."]
