@@ -13,6 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import fleet_support as FS
+from rules.imperium_romanum import ports as PORTS
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
@@ -187,6 +188,9 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
         forts = [p for p in sorted(st.forts.get(hex_id, {})) if B.seat_hostile_to(st, seat, p)]
         if forts:  # 21.4: a fort alone defends with its strength
             return B.seat_of(st, forts[0]) or forts[0], []
+        port = PORTS.hostile_side(st, seat, hex_id)
+        if port:  # 16.1: a non-city port alone defends with its strength (IR-ENG-110)
+            return port, []
         city = enemy_city(st, seat, hex_id)
         owner = st.city_owner.get(city, "") if city else ""
         return (B.seat_of(st, owner) or owner) if owner else "", []
@@ -557,7 +561,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     alone = [lid for lid in B.leaders_at(st, hex_id) if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side]
     from rules.imperium_romanum import forts
 
-    fort = forts.strength_of(st, hex_id, side)
+    fort = forts.strength_of(st, hex_id, side) + PORTS.defence_for(st, hex_id, side)  # 16.1: a port as a fort (IR-ENG-110)
     if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
@@ -818,6 +822,7 @@ def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
 
     if battle["attacker_won"] and present(seat) and not present(side):
         forts.remove_forts(st, hex_id, side, lines)  # 21.3
+        PORTS.capture(st, hex_id, side, str(battle["att_power"]), lines)  # 16.1 (IR-ENG-110)
         if city and st.city_owner.get(city, "") and (B.seat_of(st, st.city_owner[city]) or st.city_owner[city]) == side:
             _capture(st, seat, hex_id, city, str(battle["att_power"]), lines)
     siege.check_sieges(st, lines)

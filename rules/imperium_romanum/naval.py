@@ -30,6 +30,7 @@ from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import pirates as P
+from rules.imperium_romanum import ports as PORTS
 from rules.imperium_romanum.charts import cer_modifier
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import (
@@ -687,7 +688,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
         if not is_sea(at) or not _adjacent(at, target):
             raise RuleError("§10.4.3", _("the fleets must be in the port or in a sea hex next to {hex}", hex=target))
         owner = st.province_owner.get(world(st.scenario).province(target), "")
-        hostile_here = bool(B.hostile_land_at(st, seat, target, None)) or bool(_enemy_city(st, seat, target))
+        hostile_here = (bool(B.hostile_land_at(st, seat, target, None)) or bool(_enemy_city(st, seat, target))
+                        or bool(PORTS.hostile_side(st, seat, target)))  # 10.5.1: an enemy non-city port too
         if owner and not B.seat_hostile_to(st, seat, owner) and not hostile_here:
             cost = transport["debark_coast"]
         else:
