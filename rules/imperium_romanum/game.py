@@ -234,6 +234,7 @@ ACTION_HELP: dict[str, Text] = {
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
     "militia": _("Rebuild a province's militia (29.4)"),
+    "militia_post": _("Divide a province's militia among your forces there (29.3)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
@@ -297,6 +298,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "militia_post":
+        if st.segment != "movement":
+            raise RuleError("§29.3", _("militia is divided among forces in the owner's Land Movement segment"))
+        MIL.post(st, seat, args, lines)
     elif name == "militia":
         if st.segment != "taxation":
             raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
@@ -408,6 +413,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += fort_commands(st, seat)
         out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
+        out += [Command("militia_post", args) for args in MIL.post_options(st, seat)]
     if st.segment == "combat":
         out += attack_commands(st, seat)
     if passes(check_must_attack, st, seat):
