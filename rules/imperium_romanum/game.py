@@ -99,7 +99,7 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-3"
+    RULES_VERSION = "imperium_romanum-4"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -107,7 +107,11 @@ class ImperiumRomanumGame(Game[IRState]):
     barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1.
     3 (2026-11-26): the shortfall (13.2) and combined-attack (14.3.1) windows, units outside a
     besieged city without its walls, maximum-level forts (21.4), fleets in land combat (14.6),
-    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate."""
+    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate.
+    4 (2026-11-26, impdata): Roman defections (20.3), barbarians going back to sleep (23.6),
+    Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
+    (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
+    (13.2), sieges behind a fort without a city (21.4), militia posts (29.3)."""
     STATE_VERSION = 1
 
     @classmethod
