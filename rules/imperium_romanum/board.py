@@ -157,7 +157,9 @@ def name_of(st: IRState, piece: str) -> str:
 
 
 def city_at(st: IRState, hex_id: str) -> str:
-    return world(st.scenario).city_at.get(hex_id, "")
+    """The city on a hex ("" when none, or destroyed by a natural disaster, 39.2 L)."""
+    city = world(st.scenario).city_at.get(hex_id, "")
+    return "" if city in st.destroyed else city
 
 
 def city_defence(st: IRState, city: str) -> int:

@@ -13,6 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import fleet_support as FS
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -157,7 +158,8 @@ def best_leader(st: IRState, hex_id: str, seat: str) -> str:
 # -- declaring ------------------------------------------------------------------------------
 def attackers_at(st: IRState, seat: str, hex_id: str) -> list[str]:
     return [u for u in B.units_at(st, hex_id, False) if B.seat_of(st, st.units[u]["power"]) == seat
-            and B.is_combat(st.units[u]) and B.can_act(st, st.units[u]["power"])]  # fmt: skip
+            and B.is_combat(st.units[u]) and B.can_act(st, st.units[u]["power"])
+            and not RE.disloyal(st, st.units[u])]  # fmt: skip  # 39.2 S
 
 
 def enemy_city(st: IRState, seat: str, hex_id: str) -> str:
@@ -703,6 +705,10 @@ def after_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     """After the losses (14.5): battle morale (19.1), then seasoning (15.1) and the rest."""
     attackers, fighters = list(ctx["attackers"]), list(ctx["fighters"])
     att_power, def_power = str(ctx["att_power"]), str(ctx["def_power"])
+    from rules.imperium_romanum import plague
+
+    pieces = [(st.units.get(u) or st.eliminated[u], u in st.eliminated) for u in attackers + fighters if u in st.units or u in st.eliminated]
+    plague.note_battle(st, str(ctx["hex"]), sum(B.strength(r) for r, _gone in pieces), sum(B.strength(r) for r, gone in pieces if gone))  # 45.0
     winner_is_attacker = ctx["cell"][2] == "attacker"
     if fighters:
         B.change_morale(st, att_power, BATTLE_MORALE if winner_is_attacker else -BATTLE_MORALE,

@@ -57,6 +57,7 @@ from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import plunder as PL
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
@@ -126,7 +127,8 @@ class ImperiumRomanumGame(Game[IRState]):
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
-        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes"))]
+        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes")),
+                OptionSpec("plague", _("Optional rule: plague (45.0)"), "no", ("no", "yes"))]
 
     @classmethod
     def data_hash(cls) -> str:
@@ -145,8 +147,8 @@ class ImperiumRomanumGame(Game[IRState]):
             raise RuleError("§5.1", _("the seats of this scenario are {seats}", seats=", ".join(expected)))
         if options.get("random_events", "no") not in ("no", "yes"):
             raise RuleError("§39", _("random_events is yes or no"))
-        if options.get("random_events") == "yes":
-            raise NotYetSupported("§39", _("random events"))
+        if options.get("plague", "no") not in ("no", "yes"):
+            raise RuleError("§45", _("plague is yes or no"))
         st = new_state(scenario, Dice(seed), dict(options))
         lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
@@ -387,6 +389,12 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_port(st, choice, lines)
     elif kind == "parting":
         AT.answer(st, choice, lines)
+    elif kind == "intel":
+        RE.answer_intelligence(st, choice, lines)
+    elif kind == "disaster":
+        RE.answer_disaster(st, choice, lines)
+    elif kind == "extra_area":
+        RE.answer_extra_area(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -455,7 +463,7 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec.get("aboard") or st.turn in (rec.get("no_land_move"), rec.get("lent")) or rec["power"] in PIRATE_POWERS:
             continue
-        if int(rec.get("held_until", -1)) >= st.turn:
+        if int(rec.get("held_until", -1)) >= st.turn or RE.disloyal(st, rec):  # 39.2 S
             continue
         key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
         groups.setdefault(key, []).append(uid)

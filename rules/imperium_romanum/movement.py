@@ -16,6 +16,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import limitanei as LIM
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import overrun as OV
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import World, data, world
@@ -71,6 +72,8 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
                                          unit=uid))  # fmt: skip
         if rec["activated"] and rec["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=uid))
+        if RE.disloyal(st, rec):
+            raise RuleError("§39.2", _("{unit} has no leader with it: disloyal legions stay put this month", unit=uid))
     for lid in leaders:
         if st.leaders[lid].get("aboard"):
             raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=lid))
@@ -358,6 +361,9 @@ def _finish(st: IRState, lines: list[Text]) -> None:
     if units:
         lines.append(B.secret(_n("{n} unit reaches {hex}.", "{n} units reach {hex}.", len(units), hex=st.units[units[0]]["hex"]),
                             mv["seat"]))
+    from rules.imperium_romanum import plague
+
+    plague.entered(st, units, str(mv.get("origin", "")) or st.units[units[0]]["hex"] if units else "", lines)  # 45.2
     force = mv.get("force", "")
     if force and units:
         value = B.leader_value(force)
@@ -413,7 +419,8 @@ def interceptors(st: IRState, lid: str) -> list[str]:
     rec = st.leaders[lid]
     seat = B.seat_of(st, rec["power"])
     return [u for u in B.units_at(st, rec["hex"], False) if B.seat_of(st, st.units[u]["power"]) == seat
-            and B.can_act(st, st.units[u]["power"]) and not st.units[u]["type"].startswith("fleet")]  # fmt: skip
+            and B.can_act(st, st.units[u]["power"]) and not st.units[u]["type"].startswith("fleet")
+            and not RE.disloyal(st, st.units[u])]  # fmt: skip  # 39.2 S
 
 
 def _intercept_mp(st: IRState, seat: str, home: str, target: str) -> int | None:

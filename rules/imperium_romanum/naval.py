@@ -55,7 +55,9 @@ def is_sea(hex_id: str) -> bool:
 
 def winter_at(st: IRState, hex_id: str) -> bool:
     """9.0: every sea hex is winter in a winter month, but the Red Sea and the Persian Gulf."""
-    if st.season != "winter":
+    from rules.imperium_romanum import random_events
+
+    if not random_events.naval_winter(st):  # 39.2 K: a stormy summer is winter at sea
         return False
     box = sea_of(hex_id) if is_sea(hex_id) else None
     return not (box is not None and box.summer)
@@ -89,8 +91,11 @@ def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -
 def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, tuple[int, str]]:
     """Cheapest MP to every hex a fleet of ``seat`` reaches from ``origin`` within ``budget``
     (Dijkstra on the cached sea graph; ties by hex id), with the previous hex."""
+    from rules.imperium_romanum import random_events
+
     w = world(st.scenario)
-    winter = st.season == "winter"
+    winter = random_events.naval_winter(st)  # 39.2 K
+    factor = random_events.naval_cost_factor(st)
     pirate = P.seat_is_pirate(st, seat)  # once per search, not once per hex
     best: dict[str, tuple[int, str]] = {origin: (0, "")}
     queue: list[tuple[int, str]] = [(0, origin)]
@@ -99,7 +104,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
         if spent > best[here][0]:
             continue
         for there, cost in w.sea_steps(here, winter):
-            total = spent + cost
+            total = spent + cost * factor
             if total > budget or not may_enter(st, seat, there, pirate):
                 continue
             if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
@@ -225,9 +230,10 @@ def _stowage(st: IRState, fleets: list[str], units: list[str]) -> dict[str, str]
 
 
 def _adjacent(a: str, b: str) -> bool:
-    from rules.imperium_romanum.world import hex_distance
+    """A land place and a sea hex next to each other (an island box touches its own hex, 3.1.1)."""
+    from rules.imperium_romanum.world import touches_sea
 
-    return hex_distance(a, b) == 1
+    return touches_sea(a, b) if is_sea(b) else touches_sea(b, a)
 
 
 def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -759,6 +765,9 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
             value = max(BL.winter_value(st, f) for f in stack)
         else:
             value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
+        from rules.imperium_romanum import random_events
+
+        value += random_events.attrition_bonus(st)  # 39.2 K
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
@@ -865,11 +874,10 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _land_around(hex_id: str) -> list[str]:
-    from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
+    """The land places next to a hex, island boxes included (3.1.1)."""
+    from rules.imperium_romanum.world import shore
 
-    col, row = global_colrow(hex_id)
-    found = [printed_id(c, r) for c, r in neighbours(col, row)]
-    return [h for h in found if h in data().hexes and data().hexes[h].kind == "land"]
+    return list(shore(hex_id))
 
 
 CHECKS = {"embark": check_embark, "debark": check_debark, "naval_attack": check_attack, "sail": check_sail}

@@ -114,6 +114,9 @@ def _plunder_province(st: IRState, how: str, province: str, power: str, lines: l
     """24.1: the province gets two markers and yields 3 x its tax value."""
     tax = B.province_tax(st, province)
     st.plunder[province] = MARKERS
+    from rules.imperium_romanum import plague
+
+    plague.note(st, province)  # 45.0
     if st.province_owner.get(province, "") == power:
         st.self_plundered[province] = power
     st.stat("plunders")
@@ -148,7 +151,11 @@ def _gain(st: IRState, how: str, power: str, tax: int, train: str, name: str, li
 
 def remove_markers(st: IRState, lines: list[Text]) -> None:
     """24.2: one marker goes at each Taxation & Mobilization Phase, but not while a barbarian
-    power controls the province (or the city)."""
+    power controls the province (or the city); nor in a month of widespread devastation (39.2 W)."""
+    from rules.imperium_romanum import random_events
+
+    if random_events.plunder_frozen(st):
+        return
     for city in sorted(st.plundered_cities):
         owner = st.city_owner.get(city, "")
         if owner and st.powers[owner]["kind"] == "barbarian":

@@ -177,6 +177,10 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
     winter = st.season == "winter" and not w.always_summer(hex_id)  # 9.1: the sun provinces
     column = (2 if winter else 0) + (0 if cultivated else 1)
     value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    from rules.imperium_romanum import random_events
+
+    if random_events.famine_in(st, w.province(hex_id)):
+        value //= 2  # 39.2 F: famine halves forage
     return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
 
