@@ -86,8 +86,8 @@ def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat:
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
-    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit is attached to each heavy one of its arm and shares it; the
-    rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
+    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit
+    is attached to each heavy one of its arm and shares it; the rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
     heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
@@ -254,7 +254,8 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         for dest in retreat_hexes(st, side, hex_id, outside):
             choices.append([f"retreat:{dest}", text_to_json(_("Retreat before combat to {hex}", hex=dest))])
     if siege_possible(st, side, hex_id, outside):
-        choices.append(["siege", text_to_json(_("Accept siege in the city"))])
+        choices.append(["siege", text_to_json(_("Accept siege in the city") if city or B.city_at(st, hex_id)
+                                              else _("Accept siege behind the fort"))])  # fmt: skip
     elif split_inside(st, side, hex_id, outside):
         choices.append(["split", text_to_json(_("Split: those the city holds accept siege, the others fight outside"))])
     order = st.standing.get(side, {}).get("combat", "ask")
@@ -334,20 +335,27 @@ def offer_combined(st: IRState, seat: str, hex_id: str, lines: list[Text]) -> No
 
 def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text]) -> None:
     """17.1: a siege is laid; no attrition roll the month it begins (17.3)."""
+    from rules.imperium_romanum import siege
+
     city = B.city_at(st, hex_id)
-    owner = st.city_owner.get(city, "")
+    owner = st.city_owner.get(city, "") if city else siege.fort_holder(st, hex_id, side)
     st.sieges[hex_id] = {"power": owner, "city": city, "since": st.turn, "besieger": seat, "seat": side,
                          "rolls": 0}  # fmt: skip
     st.stat("sieges")
-    lines.append(_("{seat} besieges {city} (17.1).", seat=seat, city=data().cities[city].name))
+    lines.append(_("{seat} besieges {city} (17.1).", seat=seat, city=siege.place_name(st, hex_id)))
 
 
 def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool:
     """14.3, 16.3: units may accept siege in their own city when they fit (when they do not, a
-    split defence, 14.3.1: ``split_inside``)."""
+    split defence, 14.3.1: ``split_inside``); 21.4 a: in a hex without a city, behind their
+    side's maximum-level fort, all of them (IR-ENG-77)."""
     city = B.city_at(st, hex_id)
-    if not city or hex_id in st.sieges or side not in st.seats:
+    if hex_id in st.sieges or side not in st.seats:
         return False
+    if not city:
+        from rules.imperium_romanum import forts
+
+        return forts.is_maximum(st, hex_id, side)  # 21.4 a (IR-ENG-77): behind the side's top-level fort, no limit
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False

@@ -105,7 +105,7 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-3"
+    RULES_VERSION = "imperium_romanum-4"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -113,7 +113,11 @@ class ImperiumRomanumGame(Game[IRState]):
     barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1.
     3 (2026-11-26): the shortfall (13.2) and combined-attack (14.3.1) windows, units outside a
     besieged city without its walls, maximum-level forts (21.4), fleets in land combat (14.6),
-    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate."""
+    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate.
+    4 (2026-11-26, impdata): Roman defections (20.3), barbarians going back to sleep (23.6),
+    Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
+    (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
+    (13.2), sieges behind a fort without a city (21.4), militia posts (29.3)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -243,6 +247,7 @@ ACTION_HELP: dict[str, Text] = {
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
     "militia": _("Rebuild a province's militia (29.4)"),
+    "militia_post": _("Divide a province's militia among your forces there (29.3)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
@@ -308,6 +313,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "militia_post":
+        if st.segment != "movement":
+            raise RuleError("§29.3", _("militia is divided among forces in the owner's Land Movement segment"))
+        MIL.post(st, seat, args, lines)
     elif name == "militia":
         if st.segment != "taxation":
             raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
@@ -429,6 +438,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += fort_commands(st, seat)
         out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
+        out += [Command("militia_post", args) for args in MIL.post_options(st, seat)]
     if st.segment == "combat":
         out += attack_commands(st, seat)
     out += [Command("take_treasure", args) for args in TR.treasure_commands(st, seat)]  # optional rule 43
