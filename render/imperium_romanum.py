@@ -33,7 +33,7 @@ from render.words import words
 from rules.core.i18n import _
 from rules.imperium_romanum.data_model import IRData
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
-from rules.imperium_romanum.world import data
+from rules.imperium_romanum.world import map_data as data
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -351,7 +351,7 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
         draw.ellipse([x - dx - g.r * 0.9, y - dy - g.r * 0.9, x - dx + g.r * 0.9, y - dy + g.r * 0.9],
                      outline=(200, 0, 0), width=4)  # fmt: skip
     for hid in inp.forts:
-        x, y = g.centre(hid)
+        x, y = place(g, hid)  # a fort in an island box is drawn in its inset (3.1.1)
         draw.polygon([(x - dx - g.r * 0.8, y - dy - 4), (x - dx - g.r * 0.55, y - dy - g.r * 0.6),
                       (x - dx - g.r * 0.3, y - dy - 4)], fill=(90, 90, 90), outline=INK)  # fmt: skip
     for hid in inp.plunder:

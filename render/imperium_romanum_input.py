@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from rules.imperium_romanum.world import data
+from rules.imperium_romanum.world import map_data as data
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ reads and checks them; docs/imperium-romanum-data.md explains every design choic
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -219,6 +219,9 @@ class ChartBook:
     morale: MoraleChart
     events: EventsGrid
     deity: DeityTable
+    legion_names: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """(period, colour) -> the names of the colour's legion counters in that period, elite first
+    (5.7, ``charts_build.toml`` ``[counters]``); counters beyond the list are numbered."""
 
     def tax_value(self, province: str, column: str) -> int:
         """6.0: the province's tax value in chart column ``column`` (0 when not on the chart)."""

@@ -85,7 +85,7 @@ def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat:
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
-    power's CER; one light unit is attached to each heavy one of its arm and shares it; the
+    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit is attached to each heavy one of its arm and shares it; the
     rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
@@ -94,9 +94,9 @@ def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tup
     for group, lights in ((heavy_inf, B.LIGHT_INFANTRY), (heavy_cav, B.LIGHT_CAVALRY)):
         attached = [r for r in recs if r["type"] in lights][: len(group)]
         for heavy in group:
-            by[st.powers[heavy["power"]]["cer"]] += B.strength(heavy)
+            by[B.unit_cer(st, heavy)] += B.strength(heavy)
         for light, heavy in zip(attached, group, strict=False):
-            by[st.powers[heavy["power"]]["cer"]] += B.strength(light)
+            by[B.unit_cer(st, heavy)] += B.strength(light)
             light["_attached"] = True
     for r in recs:
         if not B.utype(r).cer and not r.pop("_attached", False):

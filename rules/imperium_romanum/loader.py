@@ -560,9 +560,12 @@ def _replacement(name: str, pid: str, entry: dict[str, Any], problems: list[str]
 
 
 def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, problems: list[str]) -> None:
-    """Each scenario sets up no more units of a colour than the Maximum Unit Build Chart allows (5.5)."""
+    """Each scenario sets up no more units of a colour than the colour has counters in its
+    period (5.7, the manifest of ``counters.py``)."""
     if tables is None:
         return
+    from rules.imperium_romanum.counters import over_the_mix
+
     for scenario in scenarios.values():
         colours = {p.id: p.colour for p in scenario.powers}
         counts: dict[tuple[str, str], int] = {}
@@ -570,12 +573,11 @@ def _check_builds(scenarios: dict[str, Scenario], tables: ChartBook | None, prob
             for uid, n in dep.units:
                 key = (colours[dep.power], uid)
                 counts[key] = counts.get(key, 0) + n
-        for (colour, uid), n in sorted(counts.items()):
-            most = tables.max_build.get(colour, {}).get(uid, 0)
-            if n > most:
-                problems.append(
-                    _("scenarios/{scenario_id}: {n} {uid} of colour {colour} set up, the Maximum Unit Build Chart allows {most} (5.5)", scenario_id=scenario.id, n=n, uid=uid, colour=colour, most=most)
-                )
+        for colour, uid, n, most in over_the_mix(tables, scenario.period, counts):
+            problems.append(
+                _("scenarios/{scenario_id}: {n} {uid} of colour {colour} set up, the colour has {most} such counters (5.7)",
+                  scenario_id=scenario.id, n=n, uid=uid, colour=colour, most=most)
+            )  # fmt: skip
 
 
 def _check_capital(

@@ -155,6 +155,8 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§39.2", _("no mobilization in a province in revolt until its rebels are destroyed"))
     if plague.in_plague(st, province):
         raise RuleError("§45.2", _("no recruiting in a province in plague"))
+    if plunder.no_recruiting_city(st, city, power):
+        raise RuleError("§24.1", _("no recruiting in a plundered city"))
     hex_id = data().cities[city].hex
     if hex_id in st.sieges:
         raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))
@@ -377,15 +379,23 @@ def phase_summary(st: IRState, lines: list[Text]) -> None:
                         power=rec["name"], cities=where))  # fmt: skip
 
 def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
-    """5.5, 5.7: the Maximum Unit Build Chart's count for the power's colour and the unit type
-    (``charts_build.toml``), and how many of that colour and type are in play, fleets under
-    construction included (7.8). Without the chart, or a colour it lacks, no cap (a large number)."""
-    colour = next((p.colour for p in data().scenarios[st.scenario].powers if p.id == power), "")
+    """5.5, 5.7: the counters of the power's colour and the unit type in the scenario's period
+    (``counters.py``, from ``charts_build.toml``), and how many of them are taken: in play, fleets
+    under construction (7.8), and, for a major power, the eliminated units of a minor power of
+    its colour, which only that minor may rebuild (5.7); a defected unit counts for the colour of its
+    counter (20.4). Without the chart, or a colour it
+    lacks, no cap (a large number)."""
+    from rules.imperium_romanum.counters import count
+
+    scenario = data().scenarios[st.scenario]
+    colour = next((p.colour for p in scenario.powers if p.id == power), "")
     book = data().tables
-    caps = book.max_build.get(colour, {}) if book is not None else {}
-    if unit_type not in caps:
+    if book is None or unit_type not in book.max_build.get(colour, {}):
         return 10**6, 0
-    same = {p.id for p in data().scenarios[st.scenario].powers if p.colour == colour}
-    in_play = sum(1 for u in st.units.values() if u["power"] in same and u["type"] == unit_type)
+    same = {p.id for p in scenario.powers if p.colour == colour}
+    in_play = sum(1 for u in st.units.values() if (u.get("counter") or u["power"]) in same and u["type"] == unit_type)
     in_play += sum(1 for y in st.shipyards if y["power"] in same) if unit_type.startswith("fleet") else 0
-    return int(caps[unit_type]), in_play
+    if st.powers.get(power, {}).get("major"):
+        minors = {p for p in same if p in st.powers and not st.powers[p]["major"]}
+        in_play += sum(1 for u in st.eliminated.values() if u["power"] in minors and u["type"] == unit_type)
+    return count(book, scenario.period, colour, unit_type), in_play

@@ -23,10 +23,12 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
+from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum.charts import cer_modifier
 from rules.imperium_romanum.legal import passes
@@ -183,15 +185,18 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
     land = where.pop()
     for uid in units:
         rec = st.units[uid]
-        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
+        if B.seat_of(st, rec["power"]) != seat:
+            AT.check_lent_unit(st, seat, uid)  # 5.8 #5: an ally's lent troops
+        elif not B.can_act(st, rec["power"]):
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[rec["power"]]["name"]))
         if rec.get("aboard"):
             raise RuleError("§10.4.2", _("{unit} is already aboard a fleet", unit=uid))
         if rec["besieged"] and (land != at or BL.shut_for(st, seat, at)):
             raise RuleError("§17.2.2", _("besieged units leave only by sea, from their port while it is not blockaded"))
     for lid in leaders:
-        if B.seat_of(st, st.leaders[lid]["power"]) != seat or st.leaders[lid].get("aboard"):
+        if st.leaders[lid].get("aboard"):
             raise RuleError("§10.4.2", _("{unit} cannot embark", unit=lid))
+        AT.check_lent_leader(st, seat, lid)
     if land == at:
         if not friendly_port(st, seat, at):
             raise RuleError("§10.4.2", _("troops embark in a friendly port or from a coastal hex"))
@@ -225,9 +230,10 @@ def _stowage(st: IRState, fleets: list[str], units: list[str]) -> dict[str, str]
 
 
 def _adjacent(a: str, b: str) -> bool:
-    from rules.imperium_romanum.world import hex_distance
+    """A land place and a sea hex next to each other (an island box touches its own hex, 3.1.1)."""
+    from rules.imperium_romanum.world import touches_sea
 
-    return hex_distance(a, b) == 1
+    return touches_sea(a, b) if is_sea(b) else touches_sea(b, a)
 
 
 def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
@@ -237,6 +243,7 @@ def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     plan = _stowage(st, fleets, units) or {}
     for uid in units:
         st.units[uid].update(hex=at, aboard=plan[uid], besieged=False)
+        AT.mark_carried(st, seat, uid)
     for lid in leaders:
         st.leaders[lid].update(hex=at, aboard=fleets[0])
     lines.append(B.secret(_n("{n} piece embarks at {hex} ({cost} MP, 10.4.2).", "{n} pieces embark at {hex} ({cost} MP, 10.4.2).",
@@ -259,6 +266,7 @@ def check_sail(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str],
     """The fleets and the hexes they enter, in order, changing nothing."""
     fleets, origin = fleet_group(st, seat, args.get("fleets"))
     _not_landed(st, fleets)
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if BL.shut_for(st, seat, origin):
         raise RuleError("§17.2.2", _("the port of {hex} is blockaded: its fleets cannot leave", hex=origin))
     target = str(args.get("to", ""))
@@ -472,6 +480,7 @@ def _hostile_fleets(st: IRState, seat: str, hex_id: str) -> list[str]:
 
 def check_attack(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str], list[str], str]:
     fleets, at = fleet_group(st, seat, args.get("fleets"))
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if any(st.units[f].get("fought") == st.turn for f in fleets):
         raise RuleError("§10.7.4", _("these fleets already fought a naval combat this turn"))
     _not_landed(st, fleets)
@@ -854,21 +863,21 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
             candidates.append(("debark", {"fleets": fleets, "to": land}))
         candidates.append(("naval_attack", {"fleets": fleets}))
         out += [(name, args) for name, args in candidates if passes(CHECKS[name], st, seat, args)]
-        if any(st.units[f].get("debarked") == st.turn for f in fleets):
+        movers = [f for f in fleets if f not in st.grain_blocks]  # 27.1.4: interfering fleets stay
+        if not movers or any(st.units[f].get("debarked") == st.turn for f in movers):
             continue
-        best = naval_reach(st, seat, hex_id, mp_left(st, fleets))
+        best = naval_reach(st, seat, hex_id, mp_left(st, movers))
         for dest in sorted(best):
             if dest != hex_id and (not is_sea(dest) or any(w.city_at.get(n) for n in _land_around(dest))):
-                out.append(("sail", {"fleets": fleets, "to": dest}))
+                out.append(("sail", {"fleets": movers, "to": dest}))
     return out
 
 
 def _land_around(hex_id: str) -> list[str]:
-    from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
+    """The land places next to a hex, island boxes included (3.1.1)."""
+    from rules.imperium_romanum.world import shore
 
-    col, row = global_colrow(hex_id)
-    found = [printed_id(c, r) for c, r in neighbours(col, row)]
-    return [h for h in found if h in data().hexes and data().hexes[h].kind == "land"]
+    return list(shore(hex_id))
 
 
 CHECKS = {"embark": check_embark, "debark": check_debark, "naval_attack": check_attack, "sail": check_sail}

@@ -3,8 +3,8 @@ coastal sea hex, their 24 MP tether to the bases, their naval bonus and attritio
 invasions without a leader, the tax they cost a province, and their light infantry that
 stays with its fleets (IR-ENG-36 reads each on our grid).
 
-The grain interference of §27.1.4 needs grain (§22), which is not yet supported; Rhodus (§27.2)
-is in no scenario the engine plays.
+The grain interference of §27.1.4 is ``pirate_grain.py``; Rhodus (§27.2) is in no scenario the
+engine plays.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.world import SEA_KINDS, data, world
+from rules.imperium_romanum.world import SEA_KINDS, data, shore, world
 
 PIRATE_POWERS = ("pirates",)
 """The power ids that are the pirates of 27.1."""
@@ -68,7 +68,7 @@ def zone(scenario: str) -> frozenset[str]:
     found = set(best)
     for hex_id in sorted(best):
         if data().hexes[hex_id].kind in SEA_KINDS:
-            found.update(n for n in _around(hex_id) if data().hexes[n].kind == "land")
+            found.update(shore(hex_id))  # the land hexes and island boxes it touches (3.1.1)
     return frozenset(found)
 
 

@@ -108,9 +108,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             accrual.accrue(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
-        from rules.imperium_romanum import forts
+        from rules.imperium_romanum import allied_transport, forts
 
         forts.complete_construction(st, lines)
+        allied_transport.open_next(st, lines)  # 5.8: troops aboard a former ally's fleets
     elif segment == "naval":
         roll_naval_order(st, lines)
     elif segment == "movement":
@@ -134,6 +135,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
 
         random_events.crisis_check(st, lines)  # 39.2 T, before the month marker moves
         end_month(st, lines)
+    if segment in SIMULTANEOUS:
+        from rules.imperium_romanum import record
+
+        record.open_treasuries(st)  # IR-DIS-5: what the others see until the segment closes
 
 
 def _step(st: IRState, lines: list[Text]) -> None:
@@ -196,6 +201,7 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     st.intercepted = []
     st.declared = []
     st.moving = {}
+    st.grain_blocks = {}  # 27.1.4: a month's interference
     st.season = month_season(st.month)
     from rules.imperium_romanum import random_events
 
@@ -226,14 +232,14 @@ def season_word(season: str) -> Text:
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
-    (24.3: none from plundered ones; 27.1.3: one less per coastal hex the pirates hold); then a
-    plunder marker goes from each province (24.2)."""
+    (24.3: none from plundered ones, nor from plundered cities, IR-ENG-74; 27.1.3: one less per
+    coastal hex the pirates hold); then a plunder marker goes from each province and city (24.2)."""
     from rules.imperium_romanum import pirates, plague, plunder, random_events
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p)) - plunder.city_tax_lost(st, p, power)
                       - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
                   for p, owner in sorted(st.province_owner.items()) if owner == power
                   and not random_events.in_revolt(st, p) and not plague.in_plague(st, p))  # fmt: skip  # 39.2 Q, 45.2
@@ -246,12 +252,13 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
-    check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
-    rule (5.3, 23.5), and in April and November the season roll (9.1)."""
+    check (22.2.2), the neutral barbarians of 37.6 and Persia (37.5) may wake, neutral control by
+    the Farthest Power rule (5.3, 23.5), and in April and November the season roll (9.1)."""
     from rules.imperium_romanum import (
         diplomacy,
         grain,
         neutrals,
+        persia,
         plague,
         random_events,
         segment_deadline,
@@ -263,6 +270,7 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
+    persia.diplomacy_roll(st, lines)  # 37.5
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):
         roll = st.dice.d6(_("§9.1 season ({month})", month=MONTH_NAMES[st.month - 1]),
@@ -340,11 +348,12 @@ def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
 
 
 def end_month(st: IRState, lines: list[Text]) -> None:
-    """13.4.1: baggage trains replenish; then the end of the scenario is checked (25.0) and the
-    month marker advances."""
-    from rules.imperium_romanum import supply
+    """13.4.1: baggage trains replenish; barbarians with no unit left go back to sleep (23.6);
+    then the end of the scenario is checked (25.0) and the month marker advances."""
+    from rules.imperium_romanum import reversion, supply
 
     supply.replenish(st, lines)
+    reversion.end_of_month(st, lines)  # 23.6, 37.6 note 2
     scen_end = V.scenario_end(st)
     if (st.year, st.month) >= scen_end:
         V.final_victory(st, lines)

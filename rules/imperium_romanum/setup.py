@@ -33,21 +33,24 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
     for city, _value in sorted(w.city_value.items()):
         st.city_owner[city] = st.province_owner.get(d.cities[city].province, "")
     for dep in scen.deployments:
+        # 3.1.1: pieces set up in an island box stand in it; their fleets lie on its hex
+        place = f"{dep.hex}{dep.box}"
         for unit_type, count in dep.units:
             for _n in range(count):
                 st.seq += 1
                 uid = f"{dep.power}.{unit_type}.{sum(1 for u in st.units if u.startswith(f'{dep.power}.{unit_type}.')) + 1}"
                 st.units[uid] = {
-                    "type": unit_type, "power": dep.power, "hex": dep.hex, "order": st.seq,
+                    "type": unit_type, "power": dep.power, "hex": dep.hex if unit_type.startswith("fleet") else place,
+                    "order": st.seq,
                     # IR-ENG-6: set-up units are veteran; set-up baggage trains are full
                     "vet": True, "sp": 6 if unit_type == "baggage_train" else 0, "besieged": False,
                     "mp": 0, "activated": False, "moved": False, "supplied": False, "spent": False,
                     "crossing": "", "from": "", "must_attack": False, "foraged": False,
                 }  # fmt: skip
         if dep.fort:  # 21.1, 27.1: a fort set up with the pieces (the pirates' D forts)
-            st.forts.setdefault(dep.hex, {})[dep.power] = 1 + FORT_LEVEL_NAMES.index(dep.fort)
+            st.forts.setdefault(place, {})[dep.power] = 1 + FORT_LEVEL_NAMES.index(dep.fort)
         for lid in dep.leaders:
-            st.leaders[lid] = {"power": dep.power, "hex": dep.hex, "status": "map", "captor": "", "mp": 0,
+            st.leaders[lid] = {"power": dep.power, "hex": place, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip
     _aboard_at_sea(st)
     from rules.imperium_romanum import militia

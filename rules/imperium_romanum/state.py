@@ -61,6 +61,12 @@ class IRState:
     """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
+    plundered_cities: dict[str, int] = field(default_factory=dict)
+    """City plundered on its own (24.1, 41.3) -> plunder markers left (24.2)."""
+    self_plundered_cities: dict[str, str] = field(default_factory=dict)
+    """City -> the owner who plundered it himself (24.3)."""
+    grain_blocks: dict[str, str] = field(default_factory=dict)
+    """Pirate fleet -> the grain province it interferes with this month (27.1.4)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)
@@ -68,6 +74,9 @@ class IRState:
     held_raises: list[str] = field(default_factory=list)
     """Units raised or rebuilt in the current Taxation & Mobilization Phase, seen only by their
     own seat until the phase closes (3.2, 4.0; IR-ENG-60)."""
+    treasury_at_open: dict[str, int] = field(default_factory=dict)
+    """Each power's treasury when the current simultaneous segment opened: what the other seats
+    and the public see of it until the segment closes (4.0, 5.4; IR-DIS-5, record.py)."""
     shipyards: list[dict[str, Any]] = field(default_factory=list)
     """Fleets under construction (7.8): {"power", "city", "ready" (the month number), "begun"
     (the Taxation & Mobilization Phase they were begun in)}."""

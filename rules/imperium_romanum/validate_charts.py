@@ -125,7 +125,8 @@ def read_charts(
         "charts_inactive.toml": lambda r, d: _inactive(r, d, provinces, units),
         "charts_tax.toml": lambda r, d: _tax(r, d, provinces, columns),
         "charts_mobilization.toml": lambda r, d: _mobilization(r, d, provinces, units),
-        "charts_build.toml": lambda r, d: (_max_build(r, d, units), r.value(d.get("max_build", {}), "baggage_train_cap", "max_build", 1, 100)),
+        "charts_build.toml": lambda r, d: (_max_build(r, d, units), r.value(d.get("max_build", {}), "baggage_train_cap", "max_build", 1, 100),
+                                           _legion_names(r, d)),
         "charts_morale.toml": _morale,
         "charts_events.toml": _events,
         "charts_deity.toml": _deity,
@@ -138,13 +139,13 @@ def read_charts(
             problems.append(_("{name}: a value has the wrong shape ({kind}: {error})", name=name, kind=type(error).__name__, error=str(error)))
     if len(read) != len(readers):
         return None
-    max_build, cap = read["charts_build.toml"]
+    max_build, cap, legion_names = read["charts_build.toml"]
     return ChartBook(
         supply=read["charts_supply.toml"], siege=read["charts_siege.toml"], leaders=read["charts_leaders.toml"],
         grain=read["charts_grain.toml"], inactive=read["charts_inactive.toml"], tax_columns=columns,
         tax=read["charts_tax.toml"], mobilization=read["charts_mobilization.toml"], max_build=max_build,
         baggage_train_cap=cap, morale=read["charts_morale.toml"], events=read["charts_events.toml"],
-        deity=read["charts_deity.toml"],
+        deity=read["charts_deity.toml"], legion_names=legion_names,
     )  # fmt: skip
 
 
@@ -424,6 +425,32 @@ def _max_build(r: _Reader, doc: dict[str, Any], units: Mapping[str, UnitType]) -
         out[colour] = MappingProxyType(counts)
     if sorted(out) != sorted(COLOURS):
         r.fail("max_build", _("needs each of the ten colours ({allowed})", allowed=", ".join(COLOURS)))
+    return MappingProxyType(out)
+
+
+LEGION_TYPES = ("legion_24_10", "legion_20_10", "legion_16_10")
+"""The legion counters, in the order the manifest names them (5.7)."""
+
+
+def _legion_names(r: _Reader, doc: dict[str, Any]) -> Mapping[tuple[str, str], tuple[str, ...]]:
+    """5.7: the names of a colour's legion counters in a period; no more names than the colour
+    has legion counters on the Maximum Unit Build Chart, each name once."""
+    rows = {str(e.get("colour")): e.get("units", {}) for e in doc.get("max_build", {}).get("colours", [])}
+    out: dict[tuple[str, str], tuple[str, ...]] = {}
+    for i, entry in enumerate(doc.get("counters", {}).get("legions", [])):
+        where = f"counters.legions[{i}]"
+        r.src(entry, where)
+        period, colour, names = str(entry.get("period")), str(entry.get("colour")), entry.get("names")
+        if period not in PERIODS or colour not in COLOURS or (period, colour) in out:
+            r.fail(where, _("needs one of the periods and one of the colours, once per pair (5.7)"))
+            continue
+        if not isinstance(names, list) or len(set(names)) != len(names):
+            r.fail(where, _("needs a list of names, each once"))
+            continue
+        most = sum(int(rows.get(colour, {}).get(t, 0)) for t in LEGION_TYPES)
+        if len(names) > most:
+            r.fail(where, _("{n} names for the {most} legion counters of {colour} (5.7)", n=len(names), most=most, colour=colour))
+        out[(period, colour)] = tuple(str(n) for n in names)
     return MappingProxyType(out)
 
 

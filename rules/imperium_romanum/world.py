@@ -15,6 +15,7 @@ from functools import lru_cache
 from rules.imperium_romanum.charts import entry_cost
 from rules.imperium_romanum.data_model import CityValue, IRData
 from rules.imperium_romanum.grid import distance, global_colrow, neighbours, printed_id
+from rules.imperium_romanum.island_boxes import hex_of, is_box_id, with_box_places
 from rules.imperium_romanum.loader import load_data
 from rules.imperium_romanum.naval_charts import SeaBox, naval_charts
 from rules.imperium_romanum.validate_map import SHARED_SEAS, land_links
@@ -24,9 +25,22 @@ CAVALRY = ("light_cavalry_6_16", "horse_archers_6_16", "heavy_cavalry_30_16")
 
 
 @lru_cache(maxsize=1)
-def data() -> IRData:
-    """The shipped data, loaded and checked once per process."""
+def map_data() -> IRData:
+    """The shipped data as the files give it, loaded and checked once per process: ``hexes``
+    holds the hexes of the grid only (what the map image draws)."""
     return load_data()
+
+
+@lru_cache(maxsize=1)
+def data() -> IRData:
+    """The engine's data: :func:`map_data` whose ``hexes`` also hold one place per island box
+    (3.1.1, ``island_boxes.py``), so that a piece in a box is looked up like any other."""
+    return with_box_places(map_data())
+
+
+def is_box(place: str) -> bool:
+    """Whether ``place`` is an island box of the map (3.1.1), not a hex."""
+    return is_box_id(place) and place in data().hexes
 
 
 @lru_cache(maxsize=1)
@@ -62,6 +76,8 @@ class World:
     """Every city of the column on each hex (two real cities may share a hex of our map)."""
     strait_sides: frozenset[frozenset[str]] = frozenset()
     """The pairs of hexes a strait joins (12.2)."""
+    boxes: frozenset[str] = frozenset()
+    """The island boxes, places of their own (3.1.1, ``island_boxes.py``)."""
     _costs: dict[tuple[str, bool, bool], tuple[tuple[str, int, str], ...]] = field(default_factory=dict)
     _ports: dict[str, bool] = field(default_factory=dict)
     _sea: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = field(default_factory=dict)
@@ -104,7 +120,9 @@ class World:
                 if flooded:
                     cost *= charts.crossings["flood_factor"]  # 12.1: the whole entry cost doubles
             elif edge.crossing == "strait":
-                extra = charts.crossings["strait_arrow_example"]
+                # 12.2: +4 MP into or out of an island box (a narrow-sea hex), the arrow's +6 elsewhere
+                narrow = is_box_id(edge.to) or is_box_id(hex_id)
+                extra = charts.crossings["narrow_sea_hex" if narrow else "strait_arrow_example"]
                 cost += extra * (charts.crossings["winter_factor"] if winter else 1)
             out.append((edge.to, cost, edge.crossing))
         result = tuple(out)
@@ -238,6 +256,26 @@ def _around(hex_id: str) -> list[str]:
     return [printed_id(c, r) for c, r in neighbours(col, row)]
 
 
+def box_ids() -> frozenset[str]:
+    """The island boxes of the map (3.1.1), the same in every scenario."""
+    return frozenset(b.id for b in data().features.island_boxes)
+
+
+def shore(sea_hex: str) -> tuple[str, ...]:
+    """The land places a fleet in ``sea_hex`` touches (10.4.2, 10.4.3): the land hexes around it
+    and the island boxes on it or on the hexes around it (3.1.1), in id order."""
+    around = [n for n in _around(sea_hex) if n in data().hexes]
+    near = {sea_hex, *around}
+    boxes = [b for b in box_ids() if hex_of(b) in near]
+    return tuple(sorted([n for n in around if data().hexes[n].kind == "land"] + boxes))
+
+
+def touches_sea(land: str, sea_hex: str) -> bool:
+    """A land place next to a sea hex; an island box also touches its own hex (3.1.1)."""
+    gap = hex_distance(land, sea_hex)
+    return gap == 1 or (gap == 0 and land in box_ids())
+
+
 def sea_of(hex_id: str) -> SeaBox | None:
     """The named sea of a sea hex (9.0, 10.3); ``None`` for the Mediterranean."""
     cell = data().hexes[hex_id]
@@ -271,8 +309,16 @@ def world(scenario_id: str) -> World:
     # 12.1, 12.2, 12.4 (ruling IR-MAP-4): a land unit steps across a common hexside unless it is a
     # mountain, all-sea or lake hexside, and across a strait (the Kerch strait's all-sea hexside
     # is crossed only as a strait)
-    links = land_links(d.hexes, d.straits, d.features)
+    links = land_links(map_data().hexes, d.straits, d.features)
     straits = {frozenset((s.a, s.b)) for s in d.straits}
+    # 3.1.1, 12.2 (ruling IR-MAP-6): an island box on a land hex is joined to that hex by a
+    # narrow-sea crossing; a box on a sea hex to nothing on land
+    boxes = box_ids()
+    for box in sorted(boxes):
+        links[box] = [hex_of(box)] if hex_of(box) in land else []
+        if hex_of(box) in land:
+            links[hex_of(box)] = sorted([*links.get(hex_of(box), []), box])
+            straits.add(frozenset((box, hex_of(box))))
     edges: dict[str, tuple[Edge, ...]] = {}
     for hex_id in sorted(land):
         edges[hex_id] = tuple(
@@ -310,4 +356,4 @@ def world(scenario_id: str) -> World:
     for cid in sorted(city_value):
         cities_at.setdefault(d.cities[cid].hex, []).append(cid)
     return World(scenario_id, column, land, edges, city_at, city_value, capital_of, roads, cultivated, rivers_at,
-                 {h: tuple(c) for h, c in cities_at.items()}, frozenset(straits))
+                 {h: tuple(c) for h, c in cities_at.items()}, frozenset(straits), boxes)

@@ -257,7 +257,7 @@ def _refused(tmp_path: Path, file: str, old: str, new: str) -> list[str]:
         ("charts_mobilization.toml", 'provinces = ["sicilia", "sardinia", "corsica"]', 'provinces = ["sicilia", "sardinia", "italia"]', "charts_mobilization.toml: mobilization.P1.insulae: italia is already in area italia"),
         ("charts_mobilization.toml", "scenarios = [6, 7]", "scenarios = [6, 6]", "charts_mobilization.toml: mobilization.P2: the cost sets must cover scenarios 6 to 10 once each (7.3)"),
         ("charts_build.toml", '{ colour = "white"', '{ colour = "grey"', "charts_build.toml: max_build: needs each of the ten colours"),
-        ("charts_build.toml", "fleet_18_30 = 16, baggage_train = 16 } },\n    { colour = \"white\"", "fleet_18_30 = 10, baggage_train = 16 } },\n    { colour = \"white\"", "scenarios/s02: 13 fleet_18_30 of colour black set up, the Maximum Unit Build Chart allows 10 (5.5)"),
+        ("charts_build.toml", "fleet_18_30 = 16, baggage_train = 16 } },\n    { colour = \"white\"", "fleet_18_30 = 10, baggage_train = 16 } },\n    { colour = \"white\"", "scenarios/s02: 13 fleet_18_30 of colour black set up, the colour has 10 such counters (5.7)"),
         ("charts_morale.toml", "retreat_before_combat = { value = -5, src = \"rules\" }\n", "", "charts_morale.toml: morale: missing retreat_before_combat (19.1, 19.3)"),
         ("charts_events.toml", '"-A-I-J-U--H",  # row 2', '"-A-I-J-U--",  # row 2', "charts_events.toml: random_events: each row needs the columns 2 to 12"),
         ("charts_events.toml", '"J-M-L-V-AZS",  # row 7', '"J-M-L-V-A-S",  # row 7', "charts_events.toml: random_events: the events Z of 39.2 never occur"),

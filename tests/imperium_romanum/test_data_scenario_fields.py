@@ -57,10 +57,13 @@ def test_each_pirate_base_has_a_d_fort_in_its_island_box(data: IRData) -> None:
 
 
 def test_the_set_up_places_the_pirate_forts() -> None:
-    """21.1, 27.1: the game starts with a level D (1) pirate fort on each base."""
+    """21.1, 27.1: the game starts with a level D (1) pirate fort on each base, in the base's
+    island box where it has one (3.1.1, ruling IR-MAP-6): Melita's B4228 is land on our map."""
     st = ImperiumRomanumGame.new("s02", [], "fields", {}).state
-    assert {h: st.forts[h] for h in PIRATE_BASES} == {h: {"pirates": 1} for h in PIRATE_BASES}
-    assert sorted(st.forts) == sorted(PIRATE_BASES)
+    places = sorted("B4228" if h == "B4228" else f"{h}{'H' if h == 'B4823' else 'M' if h == 'B5117' else 'A'}"
+                    for h in PIRATE_BASES)  # fmt: skip
+    assert {h: st.forts[h] for h in places} == {h: {"pirates": 1} for h in places}
+    assert sorted(st.forts) == places and "B4823H" in places
 
 
 @pytest.mark.parametrize(

@@ -27,14 +27,17 @@ def pirate_position(month: int = 6) -> Position:
     return pos
 
 
-def test_scenario_2_sets_up_with_the_pirate_infantry_aboard() -> None:
+def test_scenario_2_sets_up_the_pirate_infantry_in_its_island_boxes() -> None:
+    """3.1.1 (ruling IR-MAP-6): a base in an island box has its 4-12 and D fort in the box and
+    its fleet on the box's hex; the bases on land hexes keep theirs ashore (10.4.4 note)."""
     game = ImperiumRomanumGame.new("s02", [], "s", {})
     st = game.state
-    at_sea = [u for u, r in st.units.items() if r["power"] == "pirates" and not B.is_fleet(r)
-              and data().hexes[r["hex"]].kind != "land"]  # fmt: skip
-    assert len(at_sea) == 9 and all(st.units[u]["aboard"] for u in at_sea)
-    ashore = [u for u, r in st.units.items() if r["power"] == "pirates" and not B.is_fleet(r) and u not in at_sea]
-    assert ashore and not any(st.units[u].get("aboard") for u in ashore)  # 10.4.4 note: set up ashore
+    infantry = {u: r["hex"] for u, r in st.units.items() if r["power"] == "pirates" and not B.is_fleet(r)}
+    boxed = sorted(h for h in infantry.values() if len(h) == 6)
+    assert len(boxed) == 10 and "B4823H" in boxed and "B5117M" in boxed
+    assert all(data().hexes[h].kind == "land" and not st.units[u].get("aboard") for u, h in infantry.items())
+    fleets = {r["hex"] for r in st.units.values() if r["power"] == "pirates" and B.is_fleet(r)}
+    assert {h[:5] for h in boxed} <= fleets and "B4823H" in st.forts
     assert game.to_move() == ["pirates", "rome"]
 
 

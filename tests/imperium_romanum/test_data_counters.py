@@ -1,0 +1,88 @@
+"""The counter manifest (5.7): counters per colour and period from the Maximum Unit Build Chart
+and the legion names of ``charts_build.toml``; set-ups and raises never use more counters of a
+type than the colour has, and a major power never takes the counters of a minor power's losses."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from rules.core.command import Command
+from rules.core.errors import RuleError
+from rules.imperium_romanum import mobilization as MOB
+from rules.imperium_romanum.counters import count, manifest
+from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from rules.imperium_romanum.world import data, world
+from tests.imperium_romanum.builder import Position
+
+
+def test_the_manifest_has_one_counter_per_unit_of_the_build_chart() -> None:
+    book = data().tables
+    assert book is not None
+    for colour, row in sorted(book.max_build.items()):
+        counters = manifest(book, "P3", colour)
+        assert len({c.id for c in counters}) == len(counters) == sum(row.values())
+        assert all(count(book, "P3", colour, t) == n for t, n in row.items())
+    red = manifest(book, "P3", "red")
+    assert red[0].id == "red.legion_24_10.01" and (red[0].name, red[0].src) == ("XXX Ulpia Victrix", "history")
+    legions = [c for c in red if c.unit_type.startswith("legion")]
+    assert len(legions) == 6 + 24 + 16 and sum(1 for c in legions if c.name) == 30
+    assert legions[-1] == dataclasses.replace(legions[-1], name="", src="design")  # numbered, ours
+    assert [c.name for c in manifest(book, "P4", "purple") if c.name][:2] == ["III Gallica", "I Italica"]
+    assert not any(c.name for c in manifest(book, "P3", "brown"))  # barbarian counters carry no names
+
+
+def _refused(tmp_path: Path, old: str, new: str) -> list[str]:
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / "charts_build.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(IRDataError) as err:
+        load_data(folder)
+    return err.value.problems
+
+
+def test_the_validator_refuses_more_names_than_legion_counters(tmp_path: Path) -> None:
+    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
+                        '{ colour = "red", src = "design", units = { legion_24_10 = 0, legion_20_10 = 10, legion_16_10 = 0')  # fmt: skip
+    assert "charts_build.toml: counters.legions[1]: 30 names for the 10 legion counters of red (5.7)" in problems
+
+
+def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(tmp_path: Path) -> None:
+    """5.7: scenario 12 sets up more red 20-10s than a red mix of 4 holds."""
+    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24',
+                        '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 4')  # fmt: skip
+    assert any(p.startswith("scenarios/s12: ") and p.endswith("legion_20_10 of colour red set up, the colour has 4 such counters (5.7)")
+               for p in problems), problems  # fmt: skip
+
+
+def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.7: when a major and a minor power share a colour, the minor's eliminated units stay
+    its own to rebuild; the major's raise is refused while they fill the colour's mix."""
+    d = data()
+    s01 = d.scenarios["s01"]
+    shared = tuple(dataclasses.replace(p, colour="red") if p.id == "gauls" else p for p in s01.powers)
+    patched = dataclasses.replace(d, scenarios=MappingProxyType({**d.scenarios, "s01": dataclasses.replace(s01, powers=shared)}))
+    monkeypatch.setattr(MOB, "data", lambda: patched)
+    pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
+    pos.st.province_owner["italia"] = "rome"
+    for city in world("s01").city_value:
+        if d.cities[city].province == "italia":
+            pos.st.city_owner[city] = "rome"
+    pos.st.tm_seen = 2
+    pos.st.powers["rome"]["treasury"] = 100
+    pos.st.powers["gauls"]["major"] = False
+    pos.units("rome", "light_infantry_4_12", "B4406", 15)
+    lost = pos.unit("gauls", "light_infantry_4_12", "A2912")
+    assert MOB.counter_mix(pos.st, "rome", "light_infantry_4_12") == (16, 16)
+    pos.st.eliminated[lost] = {**pos.st.units.pop(lost), "hex": ""}
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": "roma"}))
+    assert err.value.section == "§5.7"
+    assert MOB.counter_mix(pos.st, "gauls", "light_infantry_4_12") == (16, 15)  # the minor may rebuild it
