@@ -131,6 +131,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if supply.supply_segment(st, active_seat(st), lines):
             supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
+        from rules.imperium_romanum import random_events
+
+        random_events.crisis_check(st, lines)  # 39.2 T, before the month marker moves
         end_month(st, lines)
     if segment in SIMULTANEOUS:
         from rules.imperium_romanum import record
@@ -186,9 +189,6 @@ def _step(st: IRState, lines: list[Text]) -> None:
             _enter(st, "month_end", lines)
     elif seg == "month_end":
         if not st.result:
-            from rules.imperium_romanum import random_events
-
-            random_events.crisis_check(st, lines)  # 39.2 T
             start_month(st, lines)
             _enter(st, "random_events", lines)
 
