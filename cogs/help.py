@@ -173,6 +173,7 @@ GAMES: dict[str, tuple[Section, ...]] = {
             _("Taxation & Mobilization, every power at once (March, June, September, December)"),
             (
                 ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit, told to you alone (7.4)")),
+                ("/imperium militia province:baetica sp:1", _("rebuild a province's militia, where the scenario has it (29.4)")),
                 ("/end", _("your orders are given; the others see how many units you raised when the phase closes")),
             ),
         ),

@@ -7,7 +7,7 @@ neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
 ``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
 ``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
-``answer`` (a diplomacy offer), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``answer`` (a diplomacy offer), ``militia`` (29.4), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -116,6 +116,8 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
         return hex_label(text)
     if option == "city" and text in data().cities:
         return data().cities[text].name
+    if option == "province" and text in data().provinces:
+        return data().provinces[text].name
     if option == "type":
         return unit_type_label(text)
     if option == "leader" and text in data().leaders:
@@ -161,6 +163,9 @@ def command_label(game: Game[Any], command: Command) -> str:
                  city=value_label(game, "build", "city", args["city"]))
     if command.name == "fortify":
         return _("Fortify with {pieces}", pieces=pieces_label(game, list(args["units"])))
+    if command.name == "militia":
+        return _("Rebuild {sp} militia SP in {province}", sp=args["sp"],
+                 province=value_label(game, "militia", "province", args["province"]))
     if command.name in NAVAL_VERBS:
         fleets = pieces_label(game, list(args["fleets"]))
         if command.name == "embark":
@@ -417,6 +422,9 @@ def record_lines(record: dict[str, Any]) -> list[Text]:
     lines = [_("**{name}** ({status}): treasury {treasury} talents, morale {morale}, CER {cer}.",
                name=record["name"], status=record["status"], treasury=record["treasury"],
                morale=record["morale"], cer=record["cer"] or "-")]
+    if record["treasury_held"]:  # IR-DIS-5: the orders of the open segment stay secret
+        lines.append(_("(The treasury as it stood when this segment opened: what was spent since shows at its "
+                       "summary, 4.0.)"))
     provinces = ", ".join(f"{name} ({tax})" for _pid, name, tax in record["provinces"]) or "-"
     lines.append(_("Provinces: {provinces}; tax base {tax} talents.", provinces=provinces, tax=record["tax_base"]))
     lines.append(_("Units: {in_play} in play, {eliminated} eliminated.", in_play=record["in_play"],
@@ -477,6 +485,13 @@ class ImperiumRomanumCog(commands.Cog):
                                city=completer("build", "city", {"type": "type"}))
     async def build(self, interaction: discord.Interaction, type: str, city: str) -> None:
         await run(interaction, "build", {"type": type, "city": city})
+
+    @imperium.command(name="militia", description="Rebuild a province's militia (29.4), in Taxation & Mobilization")
+    @app_commands.describe(province="A province of yours below its militia value",
+                           sp="How many strength points (1 if left out)")
+    @app_commands.autocomplete(province=completer("militia", "province", {}))
+    async def militia(self, interaction: discord.Interaction, province: str, sp: int = 1) -> None:
+        await run(interaction, "militia", {"province": province.strip().lower(), "sp": sp})
 
     @imperium.command(name="attack", description="Attack in a hex, or besiege an empty enemy city (14.1, 17.1)")
     @app_commands.describe(hex="The hex attacked, as printed (B4512)", mode="besiege: lay siege instead")
@@ -608,7 +623,7 @@ class ImperiumRomanumCog(commands.Cog):
 
 
 for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("embark", "/imperium embark"),
-                     ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"),
+                     ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"), ("militia", "/imperium militia"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
                      ("ransom", "/imperium ransom"), ("answer_offer", "/imperium answer"),
                      ("standing", "/imperium standing")):

@@ -340,7 +340,9 @@ def final_result(st: ImperatorState, out: Outcome) -> None:
     else:
         win, lose = ("rome", "enemies") if a > b else ("enemies", "rome")
         w, v = st.vp[win], st.vp[lose]
-        if v <= 0 < w or w > 5 * v:
+        if w <= 0:  # AMB-47: both at zero or below, the higher total wins plainly
+            level = "plain"
+        elif v <= 0 or w > 5 * v:
             level = "definitive"
         elif w > 2 * v:
             level = "decisive"

@@ -237,7 +237,7 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     )
 
 
-def usurper_candidates(st: ImperatorState, need_no_augustus: bool, exclude_titles: bool = False) -> list[str]:
+def usurper_candidates(st: ImperatorState, need_no_augustus: bool) -> list[str]:
     """§4.5 validation: generals of Rome's side standing in a Front (not an interior province),
     not in the Front of a standing usurper, and none at all once two usurpers stand (§3.6)."""
     if not usurper_room(st):
@@ -251,8 +251,6 @@ def usurper_candidates(st: ImperatorState, need_no_augustus: bool, exclude_title
             continue
         front = st.front_of(s.loc)
         if front is None or front == "interior" or front in used_fronts:
-            continue
-        if exclude_titles and s.title in ("augustus", "caesar"):
             continue
         if need_no_augustus:
             augs = [a for a in st.augusti() if a != x and st.leaders[a].loc and st.front_of(st.leaders[a].loc or "") == front]

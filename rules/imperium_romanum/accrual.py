@@ -66,10 +66,12 @@ def accrues(st: IRState, power: str) -> bool:
 def accrue(st: IRState, lines: list[Text]) -> None:
     """The start of a Taxation & Mobilization Phase: civilized major powers add their rate to
     what they hold, without limit (26.1); minor powers that may accrue get their rate (8.1)."""
+    from rules.imperium_romanum import random_events
+
     for power in sorted(st.powers):
         rec = st.powers[power]
         if civilized_major(st, power) and not rec["dissolved"] and rate(st, power) is not None:
-            rec["points_halves"] = rec.get("points_halves", 0) + rate_halves(st, power)
+            rec["points_halves"] = rec.get("points_halves", 0) + rate_halves(st, power) * random_events.accrual_factor(st, power)  # 39.2 X, Y
             lines.append(_("{power} accrues replacement points (26.1): {points} in hand.", power=rec["name"],
                            points=rec["points_halves"] / 2))  # fmt: skip
         elif not rec["major"] and accrues(st, power) and rate_halves(st, power) > 0:

@@ -86,6 +86,12 @@ def strength(unit: dict[str, Any]) -> int:
     return kind.strength if unit["vet"] else kind.back
 
 
+def unit_cer(st: IRState, unit: dict[str, Any]) -> str:
+    """14.4.3, 20.4: a unit's CER is its counter's: its power's, or that of the dissolved faction
+    whose colour it kept on defecting (``counter``)."""
+    return str(st.powers[unit.get("counter") or unit["power"]]["cer"])
+
+
 def le_halves(unit: dict[str, Any]) -> int:
     return utype(unit).le_halves
 
@@ -151,7 +157,9 @@ def name_of(st: IRState, piece: str) -> str:
 
 
 def city_at(st: IRState, hex_id: str) -> str:
-    return world(st.scenario).city_at.get(hex_id, "")
+    """The city on a hex ("" when none, or destroyed by a natural disaster, 39.2 L)."""
+    city = world(st.scenario).city_at.get(hex_id, "")
+    return "" if city in st.destroyed else city
 
 
 def city_defence(st: IRState, city: str) -> int:
@@ -161,8 +169,8 @@ def city_defence(st: IRState, city: str) -> int:
     value = world(st.scenario).city_value[city]
     if rebel_defence(st, city) is not None:
         return min(int(rebel_defence(st, city) or 0), max(0, value.defence - st.city_damage.get(city, 0)))  # 22.2.3
-    if data().cities[city].province in st.plunder and data().cities[city].hex not in st.sieges:
-        return 0  # 24.5: cities of a plundered province have no intrinsic defence
+    if (data().cities[city].province in st.plunder or city in st.plundered_cities) and data().cities[city].hex not in st.sieges:
+        return 0  # 24.5, 41.3: cities of a plundered province, and plundered cities, have no intrinsic defence
     return max(0, value.defence - st.city_damage.get(city, 0))
 
 

@@ -14,6 +14,7 @@ from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import ports as PORTS
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -85,7 +86,7 @@ def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat:
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
-    power's CER; one light unit is attached to each heavy one of its arm and shares it; the
+    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit is attached to each heavy one of its arm and shares it; the
     rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
@@ -94,9 +95,9 @@ def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tup
     for group, lights in ((heavy_inf, B.LIGHT_INFANTRY), (heavy_cav, B.LIGHT_CAVALRY)):
         attached = [r for r in recs if r["type"] in lights][: len(group)]
         for heavy in group:
-            by[st.powers[heavy["power"]]["cer"]] += B.strength(heavy)
+            by[B.unit_cer(st, heavy)] += B.strength(heavy)
         for light, heavy in zip(attached, group, strict=False):
-            by[st.powers[heavy["power"]]["cer"]] += B.strength(light)
+            by[B.unit_cer(st, heavy)] += B.strength(light)
             light["_attached"] = True
     for r in recs:
         if not B.utype(r).cer and not r.pop("_attached", False):
@@ -158,7 +159,8 @@ def best_leader(st: IRState, hex_id: str, seat: str) -> str:
 # -- declaring ------------------------------------------------------------------------------
 def attackers_at(st: IRState, seat: str, hex_id: str) -> list[str]:
     return [u for u in B.units_at(st, hex_id, False) if B.seat_of(st, st.units[u]["power"]) == seat
-            and B.is_combat(st.units[u]) and B.can_act(st, st.units[u]["power"])]  # fmt: skip
+            and B.is_combat(st.units[u]) and B.can_act(st, st.units[u]["power"])
+            and not RE.disloyal(st, st.units[u])]  # fmt: skip  # 39.2 S
 
 
 def enemy_city(st: IRState, seat: str, hex_id: str) -> str:
@@ -699,6 +701,10 @@ def after_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     """After the losses (14.5): battle morale (19.1), then seasoning (15.1) and the rest."""
     attackers, fighters = list(ctx["attackers"]), list(ctx["fighters"])
     att_power, def_power = str(ctx["att_power"]), str(ctx["def_power"])
+    from rules.imperium_romanum import plague
+
+    pieces = [(st.units.get(u) or st.eliminated[u], u in st.eliminated) for u in attackers + fighters if u in st.units or u in st.eliminated]
+    plague.note_battle(st, str(ctx["hex"]), sum(B.strength(r) for r, _gone in pieces), sum(B.strength(r) for r, gone in pieces if gone))  # 45.0
     winner_is_attacker = ctx["cell"][2] == "attacker"
     if fighters:
         B.change_morale(st, att_power, BATTLE_MORALE if winner_is_attacker else -BATTLE_MORALE,

@@ -28,6 +28,9 @@ def check(st: IRState, seat: str, hex_id: str, fleets: list[str]) -> None:
             raise RuleError("§14.6", _("{fleet} is not a fleet of yours", fleet=fid))
         if rec["hex"] != hex_id or rec["besieged"]:
             raise RuleError("§14.6", _("only your fleets in {hex} itself, not besieged, may join its attack", hex=hex_id))
+    from rules.imperium_romanum.pirate_grain import check_fleets_free
+
+    check_fleets_free(st, fleets)  # 27.1.4
 
 
 def commit(st: IRState, hex_id: str, fleets: list[str]) -> None:

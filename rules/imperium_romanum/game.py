@@ -45,6 +45,7 @@ from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.game import Game
 from rules.core.i18n import Text, _, data_name, plain, text_from_json
+from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import diplomacy as D
@@ -54,7 +55,9 @@ from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
+from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import plunder as PL
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
@@ -74,18 +77,19 @@ STANDING = {"intercept": ("ask", "never", "always"), "combat": ("ask", "always_f
             "retreat": ("ask", "first"), "elite": ("ask", "never"), "donative": ("ask", "never"),
             "plunder": ("ask", "never"), "naval_port": ("ask", "inside", "outside"), "losses": ("ask", "weakest"),
             "seasoning": ("ask", "largest"), "supply": ("ask", "bt"), "shortfall": ("ask", "strongest"),
-            "naval_order": ("ask", "first")}
+            "naval_order": ("ask", "first"), "carry": ("never", "allies"), "parting": ("ask", "peace")}
 ORDER_WORDS: dict[str, Text] = {
     "intercept": _("interception"), "combat": _("land combat"), "assault": _("assault"), "retreat": _("retreat"),
     "elite": _("elite units"), "donative": _("donative"), "plunder": _("plunder"), "naval_port": _("naval combat in port"),
     "losses": _("losses"), "seasoning": _("seasoning"), "supply": _("supply"), "shortfall": _("supply shortfall"),
-    "naval_order": _("naval order"),
+    "naval_order": _("naval order"), "carry": _("allies carrying my troops"), "parting": _("parting from a former ally at sea"),
 }  # fmt: skip
 """Each standing order, and each of its answers, as readers see them (issue 13)."""
 ANSWER_WORDS: dict[str, Text] = {
     "ask": _("ask me"), "never": _("never"), "always": _("always"), "always_fight": _("always fight"),
     "first": _("the first on offer"), "inside": _("inside"), "outside": _("outside"), "weakest": _("the weakest"),
     "largest": _("the largest"), "bt": _("the baggage train"), "strongest": _("the strongest"),
+    "allies": _("allowed to my allies"), "peace": _("part peacefully"),
 }  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
 NOT_YET = {
@@ -119,7 +123,8 @@ class ImperiumRomanumGame(Game[IRState]):
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
-        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes"))]
+        return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes")),
+                OptionSpec("plague", _("Optional rule: plague (45.0)"), "no", ("no", "yes"))]
 
     @classmethod
     def data_hash(cls) -> str:
@@ -138,8 +143,8 @@ class ImperiumRomanumGame(Game[IRState]):
             raise RuleError("§5.1", _("the seats of this scenario are {seats}", seats=", ".join(expected)))
         if options.get("random_events", "no") not in ("no", "yes"):
             raise RuleError("§39", _("random_events is yes or no"))
-        if options.get("random_events") == "yes":
-            raise NotYetSupported("§39", _("random events"))
+        if options.get("plague", "no") not in ("no", "yes"):
+            raise RuleError("§45", _("plague is yes or no"))
         st = new_state(scenario, Dice(seed), dict(options))
         lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
@@ -239,6 +244,7 @@ ACTION_HELP: dict[str, Text] = {
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
+    "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
 
@@ -255,7 +261,7 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
             raise RuleError("§12.4", _("standing orders: intercept ask/never/always, combat ask/always_fight, "
                                        "assault ask/always, retreat ask/first, elite ask/never, donative ask/never, plunder ask/never, "
                                        "naval_port ask/inside/outside, losses ask/weakest, seasoning ask/largest, supply ask/bt, shortfall ask/strongest, "
-                                       "naval_order ask/first"))  # fmt: skip
+                                       "naval_order ask/first, carry never/allies, parting ask/peace"))  # fmt: skip
         st.standing.setdefault(seat, {})[order] = value
         lines.append(_("{seat} sets a standing order: {order}, {value}.", seat=seat, order=ORDER_WORDS.get(order, order),
                        value=ANSWER_WORDS.get(value, value)))  # fmt: skip
@@ -317,6 +323,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         D.offer_ransom(st, seat, args, lines)
     elif name == "answer_offer":
         D.answer_offer(st, seat, args, lines)
+    elif name == "interfere":
+        if st.segment != "diplomacy":
+            raise RuleError("§27.1.4", _("the pirates interfere with grain in the Diplomacy Phase"))
+        PG.interfere(st, seat, args, lines)
     else:
         raise RuleError("", _("unknown command {name}", name=name))
 
@@ -368,6 +378,14 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         NAV.answer_interception(st, choice, lines)
     elif kind == "naval_port":
         NAV.answer_port(st, choice, lines)
+    elif kind == "parting":
+        AT.answer(st, choice, lines)
+    elif kind == "intel":
+        RE.answer_intelligence(st, choice, lines)
+    elif kind == "disaster":
+        RE.answer_disaster(st, choice, lines)
+    elif kind == "extra_area":
+        RE.answer_extra_area(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -390,6 +408,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
                                                    if rec["status"] == "captured"])  # fmt: skip
         for offer in D.open_offers(st, seat):
             out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
+        out += [Command("interfere", args) for args in PG.commands(st, seat)]
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":
@@ -432,9 +451,9 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
             continue
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
-        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
+        if rec.get("aboard") or st.turn in (rec.get("no_land_move"), rec.get("lent")) or rec["power"] in PIRATE_POWERS:
             continue
-        if int(rec.get("held_until", -1)) >= st.turn:
+        if int(rec.get("held_until", -1)) >= st.turn or RE.disloyal(st, rec):  # 39.2 S
             continue
         key = rec["hex"] + ("|" + rec["power"] if st.powers[rec["power"]]["status"] == "active neutral" else "")
         groups.setdefault(key, []).append(uid)

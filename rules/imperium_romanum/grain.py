@@ -46,13 +46,17 @@ def wheat_of(st: IRState, province: str, capital: str) -> int:
 
 def wheat_held(st: IRState, power: str) -> int:
     """22.2.1: a province's wheat counts for the player holding at least half its cities (a
-    province without cities: its owner)."""
+    province without cities: its owner); 27.1.4: less what the pirates keep from Roma's owner."""
+    from rules.imperium_romanum import random_events
+    from rules.imperium_romanum.pirate_grain import wheat_lost
+
     seat = B.seat_of(st, power)
     capital = capital_of(st, power)
     w = world(st.scenario)
     total = 0
     for province in sorted(data().display):
-        wheat = wheat_of(st, province, capital)
+        wheat = int(wheat_of(st, province, capital) * random_events.grain_factor(st, province))  # 39.2 F, G, H
+        wheat = max(0, wheat - wheat_lost(st, power, province))
         if wheat <= 0:
             continue
         cities = [c for c in w.city_value if data().cities[c].province == province]

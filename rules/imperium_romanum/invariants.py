@@ -127,6 +127,7 @@ def _map_marks(st: IRState) -> list[str]:
                         ("fort under construction", [rec["hex"] for rec in st.building.values()])):  # fmt: skip
         out += [f"a {where} on {k!r}, not a hex of the map" for k in sorted(keys) if k not in hexes]
     out += [f"plunder in {p!r}, not a province" for p in sorted(st.plunder) if p not in provinces]
+    out += [f"plunder on {c!r}, not a city" for c in sorted(st.plundered_cities) if c not in data().cities]
     return out
 
 

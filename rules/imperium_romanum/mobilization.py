@@ -78,6 +78,13 @@ def unit_cost(st: IRState, unit_type: str, chart: dict[str, Any]) -> int:
     return base * 2 if st.month in DOUBLE_COST_MONTHS and st.tm_seen > 1 else base
 
 
+def famine_cost(st: IRState, cost: int, province: str) -> int:
+    """39.2 F: raising in a province in famine costs double."""
+    from rules.imperium_romanum import random_events
+
+    return cost * 2 if random_events.famine_in(st, province) else cost
+
+
 def _short(unit_type: str) -> str:
     """The chart's column name of a unit type ("legion_20_10" -> "20-10"; the missile and horse
     archer versions of a light unit print in brackets, "(4)-12")."""
@@ -140,6 +147,16 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
 
     if plunder.no_recruiting(st, province, power):
         raise RuleError("§24.1", _("no recruiting in a plundered province"))
+    from rules.imperium_romanum import plague, random_events
+
+    if city in st.destroyed:
+        raise RuleError("§39.2", _("{city} was destroyed", city=data().cities[city].name))
+    if random_events.in_revolt(st, province):
+        raise RuleError("§39.2", _("no mobilization in a province in revolt until its rebels are destroyed"))
+    if plague.in_plague(st, province):
+        raise RuleError("§45.2", _("no recruiting in a province in plague"))
+    if plunder.no_recruiting_city(st, city, power):
+        raise RuleError("§24.1", _("no recruiting in a plundered city"))
     hex_id = data().cities[city].hex
     if hex_id in st.sieges:
         raise RuleError("§7.4", _("{city} is besieged", city=data().cities[city].name))
@@ -172,7 +189,7 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
                                        held=st.powers[power].get("points_halves", 0) / 2))  # fmt: skip
     else:
         pool = _fleet_pool(st, area, chart) if fleet else _pool(st, unit_type, province, area, chart, power)
-    cost = unit_cost(st, unit_type, chart)
+    cost = famine_cost(st, unit_cost(st, unit_type, chart), province)
     if st.powers[power]["treasury"] < cost:
         raise RuleError("§7.4", _("{type} costs {cost} talents; the treasury holds {treasury}", type=_short(unit_type),
                                   cost=cost, treasury=st.powers[power]["treasury"]))  # fmt: skip
@@ -181,8 +198,10 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
 
 def needs_training(st: IRState, power: str, unit_type: str) -> bool:
     """35 (scenarios that name it): new Roman and civilized heavy infantry and heavy cavalry."""
+    from rules.imperium_romanum import random_events
+
     return ("35" in data().scenarios[st.scenario].special_rules and unit_type in TRAINED
-            and st.powers[power]["kind"] in ("roman", "civilized"))  # fmt: skip
+            and st.powers[power]["kind"] in ("roman", "civilized") and not random_events.no_training(st, power))  # fmt: skip  # 39.2 Z
 
 
 def train(st: IRState, power: str, uid: str, lines: list[Text]) -> None:
@@ -231,7 +250,10 @@ def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str
             raise RuleError("§7.7", _("no more baggage trains than leaders on the map, and at most 16"))
         return []
     if area:
-        limits = {str(k): int(v) for k, v in dict(chart.get("limits", {})).items()}
+        from rules.imperium_romanum import random_events
+
+        change = random_events.limit_change(st, power, area)  # 39.2 X, Y
+        limits = {str(k): int(v) + change for k, v in dict(chart.get("limits", {})).items()}
         key = f"area:{area}"
         used = st.mobilized.get(key, {})
         column = _short(unit_type)
@@ -360,7 +382,8 @@ def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
     """5.5, 5.7: the counters of the power's colour and the unit type in the scenario's period
     (``counters.py``, from ``charts_build.toml``), and how many of them are taken: in play, fleets
     under construction (7.8), and, for a major power, the eliminated units of a minor power of
-    its colour, which only that minor may rebuild (5.7). Without the chart, or a colour it
+    its colour, which only that minor may rebuild (5.7); a defected unit counts for the colour of its
+    counter (20.4). Without the chart, or a colour it
     lacks, no cap (a large number)."""
     from rules.imperium_romanum.counters import count
 
@@ -370,7 +393,7 @@ def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
     if book is None or unit_type not in book.max_build.get(colour, {}):
         return 10**6, 0
     same = {p.id for p in scenario.powers if p.colour == colour}
-    in_play = sum(1 for u in st.units.values() if u["power"] in same and u["type"] == unit_type)
+    in_play = sum(1 for u in st.units.values() if (u.get("counter") or u["power"]) in same and u["type"] == unit_type)
     in_play += sum(1 for y in st.shipyards if y["power"] in same) if unit_type.startswith("fleet") else 0
     if st.powers.get(power, {}).get("major"):
         minors = {p for p in same if p in st.powers and not st.powers[p]["major"]}

@@ -16,6 +16,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import limitanei as LIM
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import overrun as OV
+from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.pirates import PIRATE_POWERS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import World, data, world
@@ -64,11 +65,15 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
         if int(rec.get("held_until", -1)) >= st.turn:
             raise RuleError("§35", _("{unit} stays in its city while it trains", unit=uid))
+        if rec.get("lent") == st.turn:
+            raise RuleError("§5.8", _("{unit} was carried by an ally this month: it moves no more this month", unit=uid))
         if rec.get("no_land_move") == st.turn:
             raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
                                          unit=uid))  # fmt: skip
         if rec["activated"] and rec["mp"] <= 0:
             raise RuleError("§12.3", _("{unit} has no movement points left this turn", unit=uid))
+        if RE.disloyal(st, rec):
+            raise RuleError("§39.2", _("{unit} has no leader with it: disloyal legions stay put this month", unit=uid))
     for lid in leaders:
         if st.leaders[lid].get("aboard"):
             raise RuleError("§10.4", _("{unit} is aboard a fleet; it lands in the Naval Operations Phase", unit=lid))
@@ -98,18 +103,28 @@ def may_enter(st: IRState, powers: list[str], hex_id: str) -> bool:
     return True
 
 
-def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force: str, lines: list[Text]) -> list[str]:
+def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force: str, lines: list[Text],
+             declared: str = "", move: dict[str, Any] | None = None) -> list[str] | None:  # fmt: skip
     """First move of pieces this turn: the supply check of 13.0 (the unsupplied stay put), then
-    their MP: MA, plus 1 + leader value for forced march (12.5), less 2 when foraging (13.0)."""
+    their MP: MA, plus 1 + leader value for forced march (12.5), less 2 when foraging (13.0).
+    ``declared`` ("bt" or "forage") is the owner's supply declaration (13.2, IR-ENG-76); with
+    ``move`` (the command being given), a roll that supplies only part of the group opens the
+    owner's shortfall window and None is returned: the move goes on once it is answered."""
     from rules.imperium_romanum import supply
 
     fresh = [u for u in units if not st.units[u]["activated"]]
     if fresh:
         hex_id = st.units[fresh[0]]["hex"]
-        _ok, unsupplied = supply.check_group(st, seat, hex_id, fresh, lines)
-        for uid in unsupplied:
-            st.units[uid].update(activated=True, mp=0)
-            lines.append(B.secret(_("{unit} is out of supply and cannot move (13.0).", unit=uid), seat))
+        shortfalls: list[dict[str, Any]] | None = [] if move is not None else None
+        on_bt: list[str] | None = [] if declared == "forage" else None
+        _ok, unsupplied = supply.check_group(st, seat, hex_id, fresh, lines, on_bt, shortfalls)
+        if shortfalls and move is not None:
+            st.stat("supply_shortfalls", len(shortfalls))
+            stay_put(st, seat, unsupplied, lines)
+            if not supply.settle_shortfalls(st, seat, hex_id, shortfalls, lines, move):
+                return None
+            return activate(st, seat, units, leaders, force, lines)  # every choice made by default or order
+        stay_put(st, seat, unsupplied, lines)
         bonus = 1 + B.leader_value(force) if force else 0
         bt_extra = 0
         trains = [u for u in fresh if st.units[u]["type"] == B.BT]
@@ -129,6 +144,14 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         if not st.leaders[lid]["activated"]:
             st.leaders[lid].update(activated=True, mp=LEADER_MA)
     return units
+
+
+def stay_put(st: IRState, seat: str, uids: list[str], lines: list[Text]) -> None:
+    """13.0: units found out of supply when they would move stay where they are this turn."""
+    for uid in uids:
+        if uid in st.units and not (st.units[uid]["activated"] and st.units[uid]["mp"] == 0):
+            st.units[uid].update(activated=True, mp=0)
+            lines.append(B.secret(_("{unit} is out of supply and cannot move (13.0).", unit=uid), seat))
 
 
 def start_budget(st: IRState, units: list[str], leaders: list[str], force: str = "") -> int:
@@ -179,9 +202,11 @@ def path_to(best: dict[str, tuple[int, str]], target: str) -> list[str]:
     return list(reversed(path))[1:]
 
 
-def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text], declared: str = "") -> None:
     """The ``move`` command: ``units`` (ids of units and leaders), ``to`` (a hex), optional
-    ``path`` (the hexes entered, in order) and ``force_march`` (a leader id of the group)."""
+    ``path`` (the hexes entered, in order) and ``force_march`` (a leader id of the group).
+    Units not yet activated first declare their supply when they have a choice (13.2, a
+    window, IR-ENG-76); ``declared`` carries the answer when the move goes on."""
     ids = B.ids_of(args.get("units"))
     units, leaders, origin = group_of(st, seat, ids)
     target = str(args.get("to", ""))
@@ -198,8 +223,16 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> Non
     # check the path before anything is rolled: a refused command changes nothing
     budget = start_budget(st, units, leaders, force)
     path = _path(st, seat, units, leaders, origin, target, budget, args.get("path"))
+    from rules.imperium_romanum import supply
+
+    fresh = [u for u in units if not st.units[u]["activated"]]
+    if fresh and not declared and supply.declaration_due(st, seat, origin, False, fresh):
+        supply.open_declaration(st, seat, origin, False, {"args": dict(args)})  # 13.2: the owner declares first
+        return
     st.stat("moves")
-    moving = activate(st, seat, units, leaders, force, lines)
+    moving = activate(st, seat, units, leaders, force, lines, declared, {"args": dict(args), "declared": declared})
+    if moving is None:
+        return  # a shortfall window is open (13.2, IR-ENG-76)
     if units and not moving and not leaders:
         lines.append(B.secret(_("No unit of the group is supplied: none moves (13.0)."), seat))
         return
@@ -208,6 +241,19 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> Non
     st.moving = {"seat": seat, "units": moving, "leaders": leaders, "path": path, "force": force,
                  "origin": origin, "asked": [], "budget": budget}  # fmt: skip
     walk(st, lines)
+
+
+def resume(st: IRState, seat: str, paused: dict[str, Any], lines: list[Text]) -> None:
+    """Go on with a move paused by its supply windows (IR-ENG-76): the units that must stay put
+    are left out; the others set out as the command said."""
+    args = dict(paused["args"])
+    ids = [i for i in B.ids_of(args.get("units")) if i in st.leaders
+           or (i in st.units and not (st.units[i]["activated"] and st.units[i]["mp"] <= 0))]  # fmt: skip
+    if not any(i in st.units for i in ids) and not any(i in st.leaders for i in ids):
+        lines.append(B.secret(_("No unit of the group is supplied: none moves (13.0)."), seat))
+        return
+    args["units"] = ids
+    move(st, seat, args, lines, str(paused.get("declared") or "bt"))
 
 
 def _path(st: IRState, seat: str, units: list[str], leaders: list[str], origin: str, target: str, budget: int,
@@ -315,6 +361,9 @@ def _finish(st: IRState, lines: list[Text]) -> None:
     if units:
         lines.append(B.secret(_n("{n} unit reaches {hex}.", "{n} units reach {hex}.", len(units), hex=st.units[units[0]]["hex"]),
                             mv["seat"]))
+    from rules.imperium_romanum import plague
+
+    plague.entered(st, units, str(mv.get("origin", "")) or st.units[units[0]]["hex"] if units else "", lines)  # 45.2
     force = mv.get("force", "")
     if force and units:
         value = B.leader_value(force)
@@ -370,7 +419,8 @@ def interceptors(st: IRState, lid: str) -> list[str]:
     rec = st.leaders[lid]
     seat = B.seat_of(st, rec["power"])
     return [u for u in B.units_at(st, rec["hex"], False) if B.seat_of(st, st.units[u]["power"]) == seat
-            and B.can_act(st, st.units[u]["power"]) and not st.units[u]["type"].startswith("fleet")]  # fmt: skip
+            and B.can_act(st, st.units[u]["power"]) and not st.units[u]["type"].startswith("fleet")
+            and not RE.disloyal(st, st.units[u])]  # fmt: skip  # 39.2 S
 
 
 def _intercept_mp(st: IRState, seat: str, home: str, target: str) -> int | None:

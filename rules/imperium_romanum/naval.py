@@ -23,10 +23,12 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
+from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import blockade as BL
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
+from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import pirates as P
 from rules.imperium_romanum import ports as PORTS
 from rules.imperium_romanum.charts import cer_modifier
@@ -54,7 +56,9 @@ def is_sea(hex_id: str) -> bool:
 
 def winter_at(st: IRState, hex_id: str) -> bool:
     """9.0: every sea hex is winter in a winter month, but the Red Sea and the Persian Gulf."""
-    if st.season != "winter":
+    from rules.imperium_romanum import random_events
+
+    if not random_events.naval_winter(st):  # 39.2 K: a stormy summer is winter at sea
         return False
     box = sea_of(hex_id) if is_sea(hex_id) else None
     return not (box is not None and box.summer)
@@ -88,8 +92,11 @@ def may_enter(st: IRState, seat: str, hex_id: str, pirate: bool | None = None) -
 def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, tuple[int, str]]:
     """Cheapest MP to every hex a fleet of ``seat`` reaches from ``origin`` within ``budget``
     (Dijkstra on the cached sea graph; ties by hex id), with the previous hex."""
+    from rules.imperium_romanum import random_events
+
     w = world(st.scenario)
-    winter = st.season == "winter"
+    winter = random_events.naval_winter(st)  # 39.2 K
+    factor = random_events.naval_cost_factor(st)
     pirate = P.seat_is_pirate(st, seat)  # once per search, not once per hex
     best: dict[str, tuple[int, str]] = {origin: (0, "")}
     queue: list[tuple[int, str]] = [(0, origin)]
@@ -98,7 +105,7 @@ def naval_reach(st: IRState, seat: str, origin: str, budget: int) -> dict[str, t
         if spent > best[here][0]:
             continue
         for there, cost in w.sea_steps(here, winter):
-            total = spent + cost
+            total = spent + cost * factor
             if total > budget or not may_enter(st, seat, there, pirate):
                 continue
             if there not in best or total < best[there][0] or (total == best[there][0] and here < best[there][1]):
@@ -179,15 +186,18 @@ def check_embark(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str
     land = where.pop()
     for uid in units:
         rec = st.units[uid]
-        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
+        if B.seat_of(st, rec["power"]) != seat:
+            AT.check_lent_unit(st, seat, uid)  # 5.8 #5: an ally's lent troops
+        elif not B.can_act(st, rec["power"]):
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[rec["power"]]["name"]))
         if rec.get("aboard"):
             raise RuleError("§10.4.2", _("{unit} is already aboard a fleet", unit=uid))
         if rec["besieged"] and (land != at or BL.shut_for(st, seat, at)):
             raise RuleError("§17.2.2", _("besieged units leave only by sea, from their port while it is not blockaded"))
     for lid in leaders:
-        if B.seat_of(st, st.leaders[lid]["power"]) != seat or st.leaders[lid].get("aboard"):
+        if st.leaders[lid].get("aboard"):
             raise RuleError("§10.4.2", _("{unit} cannot embark", unit=lid))
+        AT.check_lent_leader(st, seat, lid)
     if land == at:
         if not friendly_port(st, seat, at):
             raise RuleError("§10.4.2", _("troops embark in a friendly port or from a coastal hex"))
@@ -234,6 +244,7 @@ def embark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
     plan = _stowage(st, fleets, units) or {}
     for uid in units:
         st.units[uid].update(hex=at, aboard=plan[uid], besieged=False)
+        AT.mark_carried(st, seat, uid)
     for lid in leaders:
         st.leaders[lid].update(hex=at, aboard=fleets[0])
     lines.append(B.secret(_n("{n} piece embarks at {hex} ({cost} MP, 10.4.2).", "{n} pieces embark at {hex} ({cost} MP, 10.4.2).",
@@ -256,6 +267,7 @@ def check_sail(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str],
     """The fleets and the hexes they enter, in order, changing nothing."""
     fleets, origin = fleet_group(st, seat, args.get("fleets"))
     _not_landed(st, fleets)
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if BL.shut_for(st, seat, origin):
         raise RuleError("§17.2.2", _("the port of {hex} is blockaded: its fleets cannot leave", hex=origin))
     target = str(args.get("to", ""))
@@ -469,6 +481,7 @@ def _hostile_fleets(st: IRState, seat: str, hex_id: str) -> list[str]:
 
 def check_attack(st: IRState, seat: str, args: dict[str, Any]) -> tuple[list[str], list[str], str]:
     fleets, at = fleet_group(st, seat, args.get("fleets"))
+    PG.check_fleets_free(st, fleets)  # 27.1.4
     if any(st.units[f].get("fought") == st.turn for f in fleets):
         raise RuleError("§10.7.4", _("these fleets already fought a naval combat this turn"))
     _not_landed(st, fleets)
@@ -754,6 +767,9 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
             value = max(BL.winter_value(st, f) for f in stack)
         else:
             value = attrition_value(max(int(st.units[f].get("mmp", 0)) for f in stack))
+        from rules.imperium_romanum import random_events
+
+        value += random_events.attrition_bonus(st)  # 39.2 K
         for fid in stack:
             st.units[fid]["attrited"] = True
         pirate = all(P.is_pirate(st.units[f]["power"]) for f in stack)
@@ -849,12 +865,13 @@ def naval_commands(st: IRState, seat: str) -> list[tuple[str, dict[str, Any]]]:
             candidates.append(("debark", {"fleets": fleets, "to": land}))
         candidates.append(("naval_attack", {"fleets": fleets}))
         out += [(name, args) for name, args in candidates if passes(CHECKS[name], st, seat, args)]
-        if any(st.units[f].get("debarked") == st.turn for f in fleets):
+        movers = [f for f in fleets if f not in st.grain_blocks]  # 27.1.4: interfering fleets stay
+        if not movers or any(st.units[f].get("debarked") == st.turn for f in movers):
             continue
-        best = naval_reach(st, seat, hex_id, mp_left(st, fleets))
+        best = naval_reach(st, seat, hex_id, mp_left(st, movers))
         for dest in sorted(best):
             if dest != hex_id and (not is_sea(dest) or any(w.city_at.get(n) for n in _land_around(dest))):
-                out.append(("sail", {"fleets": fleets, "to": dest}))
+                out.append(("sail", {"fleets": movers, "to": dest}))
     return out
 
 

@@ -74,8 +74,9 @@ def neutral_owner_of(st: IRState, hex_id: str) -> str:
     """The inactive neutral power whose province ``hex_id`` lies in, or ""."""
     province = data().hexes[hex_id].province
     owner = st.province_owner.get(province, "")
-    if owner and st.powers[owner]["status"] == "inactive neutral" and not st.powers[owner]["dissolved"]:
-        return owner
+    rec = st.powers.get(owner, {})
+    if rec and rec["status"] == "inactive neutral" and not rec["dissolved"] and not rec.get("never_return"):
+        return owner  # a power gone for good (23.6) is woken by no invasion
     return ""
 
 
@@ -107,7 +108,11 @@ def province_neighbours() -> dict[str, tuple[str, ...]]:
 def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
     """37.6 (scenarios that name it): each Diplomacy Phase, every Roman province next to an
     inactive barbarian power of these lands and holding fewer than 20 Roman land SP rolls a d6
-    for it; 5-6 wakes it as an active neutral, handed out by the Farthest Power rule (5.3)."""
+    for it, unless it went to sleep under four months ago or left for good (``reversion.py``,
+    23.6); 5-6 wakes it, its eliminated units back, as an active neutral handed out by the
+    Farthest Power rule (5.3)."""
+    from rules.imperium_romanum import reversion
+
     if "37.6" not in data().scenarios[st.scenario].special_rules:
         return
     near = province_neighbours()
@@ -116,7 +121,7 @@ def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
         if rec["status"] != "inactive neutral" or rec["kind"] != "barbarian" or rec["dissolved"] or rec["major"]:
             continue
         lands = [p for p in rec.get("start_provinces", []) if p in BARBARIAN_LANDS]
-        if not lands or not any(u["power"] == power for u in st.units.values()):
+        if not lands or not reversion.may_wake(st, power):  # 23.6, 37.6 note 2
             continue
         for province in sorted({n for land in lands for n in near.get(land, ())}):
             owner = st.province_owner.get(province, "")
@@ -128,6 +133,7 @@ def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
                 continue
             roll = st.dice.d6(_("§37.6 {power} from {province}", power=power, province=province))
             if roll.result >= ACTIVATION_ROLL:
+                reversion.bring_back(st, power, lines)  # 23.6: listed units are not gone for good
                 rec["status"] = "active neutral"
                 rec["seat"] = farthest_seat(st, power, lines)
                 st.stat("activations")

@@ -3,8 +3,8 @@ coastal sea hex, their 24 MP tether to the bases, their naval bonus and attritio
 invasions without a leader, the tax they cost a province, and their light infantry that
 stays with its fleets (IR-ENG-36 reads each on our grid).
 
-The grain interference of §27.1.4 needs grain (§22), which is not yet supported; Rhodus (§27.2)
-is in no scenario the engine plays.
+The grain interference of §27.1.4 is ``pirate_grain.py``; Rhodus (§27.2) is in no scenario the
+engine plays.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Plunder (§24): offered at the end of the player's Siege Resolution Segment, with its effects
-on tax, recruiting, forage, baggage trains and city defences."""
+on tax, recruiting, forage, baggage trains and city defences. A whole province or one of its
+cities the plunderer holds (24.1, IR-ENG-74)."""
 
 from __future__ import annotations
 
@@ -43,10 +44,27 @@ def options(st: IRState, seat: str) -> list[tuple[str, str]]:
     return out
 
 
+def city_options(st: IRState, seat: str) -> list[tuple[str, str]]:
+    """24.1 (IR-ENG-74): (city, power) pairs: a city not yet marked that the power holds in a
+    province it may plunder (a province already marked is not, ``options``)."""
+    out = []
+    for province, power in options(st, seat):
+        cities = sorted(c for c in world(st.scenario).city_value if data().cities[c].province == province)
+        out += [(c, power) for c in cities if st.city_owner.get(c, "") == power and c not in st.plundered_cities]
+    return out
+
+
+def _province_open(st: IRState, province: str) -> bool:
+    """IR-ENG-74: a province with a marked city is not plundered whole until its marks are gone."""
+    return not any(data().cities[c].province == province for c in st.plundered_cities)
+
+
 def offer(st: IRState, seat: str) -> None:
-    """Open the plunder window of the active player when he may plunder (default: none)."""
-    found = options(st, seat)
-    if not found or st.standing.get(seat, {}).get("plunder", "ask") == "never":
+    """Open the plunder window of the active player when he may plunder (default: none); it
+    opens again after each plunder while something is left to plunder (24.1)."""
+    found = [(p, power) for p, power in options(st, seat) if _province_open(st, p)]
+    cities = city_options(st, seat)
+    if not (found or cities) or st.standing.get(seat, {}).get("plunder", "ask") == "never":
         return
     choices = [["none", text_to_json(_("Do not plunder"))]]
     for province, power in found:
@@ -56,45 +74,96 @@ def offer(st: IRState, seat: str) -> None:
                for u in st.units.values()):  # fmt: skip
             choices.append([f"sp:{province}:{power}", text_to_json(_("Plunder {province} into a baggage train",
                                                                      province=name))])  # fmt: skip
+    for city, power in cities:
+        name = data().cities[city].name
+        choices.append([f"talents:city:{city}:{power}", text_to_json(_("Plunder the city of {city} for talents", city=name))])
+        if _city_train(st, city, power):
+            choices.append([f"sp:city:{city}:{power}", text_to_json(_("Plunder the city of {city} into a baggage train",
+                                                                      city=name))])  # fmt: skip
     st.seq += 1
     st.pending = {"id": f"plunder-{st.seq}", "seat": seat, "kind": "plunder",
-                  "prompt": text_to_json(_("You may plunder a province (24.1).")), "choices": choices,
+                  "prompt": text_to_json(_("You may plunder a province or one of its cities (24.1).")), "choices": choices,
                   "default": "none", "section": "§24.1"}  # fmt: skip
+
+
+def _city_train(st: IRState, city: str, power: str) -> str:
+    """24.1 option 2: the first baggage train of ``power`` in the city's hex, or ""."""
+    hex_id = data().cities[city].hex
+    return next((u for u, r in sorted(st.units.items()) if r["type"] == B.BT and r["power"] == power and r["hex"] == hex_id), "")
 
 
 def answer(st: IRState, choice: str, lines: list[Text]) -> None:
     """24.1: two markers; 3 x tax value in talents, or half that (rounded up) in SP into one
     baggage train (6 at most); barbarian and minor powers gain morale equal to the tax value
-    instead of talents. Plundering one's own province ends recruiting there (24.3)."""
+    instead of talents. Plundering one's own province ends recruiting there (24.3). The window
+    opens again for the rest (IR-ENG-74)."""
+    seat = str(st.pending.get("seat", ""))
     st.pending = {}
     if choice == "none":
         return
-    how, province, power = choice.split(":")
+    parts = choice.split(":")
+    if parts[1] == "city":
+        _plunder_city(st, parts[0], parts[2], parts[3], lines)
+    else:
+        _plunder_province(st, parts[0], parts[1], parts[2], lines)
+    if seat:
+        offer(st, seat)
+
+
+def _plunder_province(st: IRState, how: str, province: str, power: str, lines: list[Text]) -> None:
+    """24.1: the province gets two markers and yields 3 x its tax value."""
     tax = B.province_tax(st, province)
     st.plunder[province] = MARKERS
+    from rules.imperium_romanum import plague
+
+    plague.note(st, province)  # 45.0
     if st.province_owner.get(province, "") == power:
         st.self_plundered[province] = power
     st.stat("plunders")
-    name = data().provinces[province].name
-    if how == "sp":
-        trains = sorted(u for u, r in st.units.items() if r["type"] == B.BT and r["power"] == power
-                        and world(st.scenario).province(r["hex"]) == province)  # fmt: skip
-        rec = st.units[trains[0]]
-        gain = -(-TALENTS_PER_TAX * tax // 2)
-        rec["sp"] = min(B.BT_MAX_SP, rec["sp"] + gain)
-        lines.append(_("{power} plunders {province}: its baggage train holds {sp} SP (24.1).",
-                       power=st.powers[power]["name"], province=name, sp=rec["sp"]))  # fmt: skip
+    trains = sorted(u for u, r in st.units.items() if r["type"] == B.BT and r["power"] == power
+                    and world(st.scenario).province(r["hex"]) == province)  # fmt: skip
+    _gain(st, how, power, tax, trains[0] if trains else "", data().provinces[province].name, lines)
+
+
+def _plunder_city(st: IRState, how: str, city: str, power: str, lines: list[Text]) -> None:
+    """24.1, 41.3 (IR-ENG-74): the city gets two markers and yields 3 x its own tax value."""
+    tax = world(st.scenario).city_value[city].tax
+    st.plundered_cities[city] = MARKERS
+    if st.city_owner.get(city, "") == power:
+        st.self_plundered_cities[city] = power
+    st.stat("plunders")
+    _gain(st, how, power, tax, _city_train(st, city, power), data().cities[city].name, lines)
+
+
+def _gain(st: IRState, how: str, power: str, tax: int, train: str, name: str, lines: list[Text]) -> None:
+    if how == "sp" and train:
+        rec = st.units[train]
+        rec["sp"] = min(B.BT_MAX_SP, rec["sp"] + -(-TALENTS_PER_TAX * tax // 2))
+        lines.append(_("{power} plunders {place}: its baggage train holds {sp} SP (24.1).",
+                       power=st.powers[power]["name"], place=name, sp=rec["sp"]))  # fmt: skip
     elif st.powers[power]["kind"] == "barbarian" or not st.powers[power]["major"]:
         B.change_morale(st, power, tax, _("plunder"), lines)
     else:
         st.powers[power]["treasury"] += TALENTS_PER_TAX * tax
-        lines.append(_("{power} plunders {province} for {talents} talents (24.1).", power=st.powers[power]["name"],
-                       province=name, talents=TALENTS_PER_TAX * tax))  # fmt: skip
+        lines.append(_("{power} plunders {place} for {talents} talents (24.1).", power=st.powers[power]["name"],
+                       place=name, talents=TALENTS_PER_TAX * tax))  # fmt: skip
 
 
 def remove_markers(st: IRState, lines: list[Text]) -> None:
     """24.2: one marker goes at each Taxation & Mobilization Phase, but not while a barbarian
-    power controls the province."""
+    power controls the province (or the city); nor in a month of widespread devastation (39.2 W)."""
+    from rules.imperium_romanum import random_events
+
+    if random_events.plunder_frozen(st):
+        return
+    for city in sorted(st.plundered_cities):
+        owner = st.city_owner.get(city, "")
+        if owner and st.powers[owner]["kind"] == "barbarian":
+            continue
+        st.plundered_cities[city] -= 1
+        if st.plundered_cities[city] <= 0:
+            del st.plundered_cities[city]
+            lines.append(_("{city} recovers from its plundering (24.2).", city=data().cities[city].name))
     for province in sorted(st.plunder):
         owner = st.province_owner.get(province, "")
         if owner and st.powers[owner]["kind"] == "barbarian":
@@ -122,3 +191,24 @@ def tax_after_plunder(st: IRState, province: str, owner: str, tax: int) -> int:
 def no_recruiting(st: IRState, province: str, power: str) -> bool:
     """24.1, 24.3: no recruiting while marked, nor ever again by an owner who plundered it."""
     return province in st.plunder or st.self_plundered.get(province) == power
+
+
+def city_tax_lost(st: IRState, province: str, owner: str) -> int:
+    """24.1, 24.3, 41.3 (IR-ENG-74): the tax the province's plundered cities withhold from
+    ``owner``: a marked city's whole tax value; afterwards, from the owner who plundered it
+    himself, the half he no longer collects (he keeps half, rounded up)."""
+    lost = 0
+    for city, value in sorted(world(st.scenario).city_value.items()):
+        if data().cities[city].province != province:
+            continue
+        if city in st.plundered_cities:
+            lost += value.tax
+        elif st.self_plundered_cities.get(city) == owner:
+            lost += value.tax // 2
+    return lost
+
+
+def no_recruiting_city(st: IRState, city: str, power: str) -> bool:
+    """24.1, 24.3 (IR-ENG-74): no unit raised in a marked city, nor ever again by an owner who
+    plundered it himself."""
+    return city in st.plundered_cities or st.self_plundered_cities.get(city) == power

@@ -5,7 +5,10 @@ values and their total, and the power's CER. The Unit Roster (§5.5) lists every
 rules do not say it is public, so Praetor shows it whole only to the seat that moves the power
 and, to everyone else, how many units are in play and how many were eliminated (ruling
 IR-DIS-1 in docs/rulings.md): what a stack holds stays hidden (§3.2). The units raised in a
-Taxation & Mobilization Phase still open are counted for their own seat only (IR-ENG-60).
+Taxation & Mobilization Phase still open are counted for their own seat only (IR-ENG-60), and
+while a simultaneous segment is open the others see each power's treasury as it stood when the
+segment opened, so that what a power spends on its secret orders shows only in the summary
+(IR-DIS-5).
 """
 
 from __future__ import annotations
@@ -13,8 +16,31 @@ from __future__ import annotations
 from typing import Any
 
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.sequence import SIMULTANEOUS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
+
+
+def open_treasuries(st: IRState) -> None:
+    """IR-DIS-5: a simultaneous segment opens (4.0): note every power's treasury, the figure the
+    other seats and the public see until it closes."""
+    st.treasury_at_open = {power: int(rec["treasury"]) for power, rec in sorted(st.powers.items())}
+
+
+def treasury_held(st: IRState, power: str, seat: str = "") -> bool:
+    """Does ``seat`` ("" for the public) see the treasury of ``power`` as it stood when the open
+    simultaneous segment began (IR-DIS-5)? Never its own power's, and never outside such a
+    segment. The answer does not depend on whether the power spent anything."""
+    own = bool(seat) and B.seat_of(st, power) == seat
+    return not own and st.segment in SIMULTANEOUS and power in st.treasury_at_open
+
+
+def shown_treasury(st: IRState, power: str, seat: str = "") -> int:
+    """The treasury of ``power`` as ``seat`` may know it (5.4 public; IR-DIS-5 while the orders of
+    a simultaneous segment are secret)."""
+    if treasury_held(st, power, seat):
+        return st.treasury_at_open[power]
+    return int(st.powers[power]["treasury"])
 
 
 def power_record(st: IRState, power: str, seat: str = "") -> dict[str, Any]:
@@ -28,7 +54,8 @@ def power_record(st: IRState, power: str, seat: str = "") -> dict[str, Any]:
     lost = sorted(uid for uid, u in st.eliminated.items() if u["power"] == power)
     out: dict[str, Any] = {
         "power": power, "name": rec["name"], "status": rec["status"], "major": rec["major"],
-        "treasury": rec["treasury"], "morale": rec["morale"], "cer": rec["cer"],
+        "treasury": shown_treasury(st, power, seat if whole else ""),
+        "treasury_held": treasury_held(st, power, seat if whole else ""), "morale": rec["morale"], "cer": rec["cer"],
         "provinces": provinces, "tax_base": sum(tax for _p, _n, tax in provinces),
         "in_play": len(in_play), "eliminated": len(lost), "whole": False, "roster": [],
     }  # fmt: skip

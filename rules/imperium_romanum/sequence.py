@@ -9,7 +9,6 @@ runs every automatic step until a seat must act or a response window is open.
 
 from __future__ import annotations
 
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import victory as V
@@ -94,8 +93,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
     st.segment = segment
     st.ended = []
     if segment == "random_events":
-        if st.month in TAX_MONTHS and st.options.get("random_events") == "yes":
-            raise NotYetSupported("§39", _("random events"))
+        from rules.imperium_romanum import random_events
+
+        random_events.start_phase(st)  # 39.1
     elif segment == "taxation":
         if st.month not in TAX_MONTHS:
             st.ended = list(st.seats)
@@ -108,9 +108,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             accrual.accrue(st, lines)
             forts.upkeep(st, lines)
     elif segment == "fortification":
-        from rules.imperium_romanum import forts
+        from rules.imperium_romanum import allied_transport, forts
 
         forts.complete_construction(st, lines)
+        allied_transport.open_next(st, lines)  # 5.8: troops aboard a former ally's fleets
     elif segment == "naval":
         roll_naval_order(st, lines)
     elif segment == "movement":
@@ -131,6 +132,10 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
             supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
         end_month(st, lines)
+    if segment in SIMULTANEOUS:
+        from rules.imperium_romanum import record
+
+        record.open_treasuries(st)  # IR-DIS-5: what the others see until the segment closes
 
 
 def _step(st: IRState, lines: list[Text]) -> None:
@@ -139,7 +144,10 @@ def _step(st: IRState, lines: list[Text]) -> None:
         start_month(st, lines)
         _enter(st, "random_events", lines)
     elif seg == "random_events":
-        _enter(st, "taxation", lines)
+        from rules.imperium_romanum import random_events
+
+        if not random_events.step(st, lines):
+            _enter(st, "taxation", lines)
     elif seg == "taxation":
         if st.month in TAX_MONTHS:
             from rules.imperium_romanum import accrual, mobilization
@@ -178,6 +186,9 @@ def _step(st: IRState, lines: list[Text]) -> None:
             _enter(st, "month_end", lines)
     elif seg == "month_end":
         if not st.result:
+            from rules.imperium_romanum import random_events
+
+            random_events.crisis_check(st, lines)  # 39.2 T
             start_month(st, lines)
             _enter(st, "random_events", lines)
 
@@ -190,7 +201,11 @@ def start_month(st: IRState, lines: list[Text]) -> None:
     st.intercepted = []
     st.declared = []
     st.moving = {}
+    st.grain_blocks = {}  # 27.1.4: a month's interference
     st.season = month_season(st.month)
+    from rules.imperium_romanum import random_events
+
+    random_events.lapse(st, lines)  # 39.2: markers whose lifetime is over
     if st.month == 1:
         st.had_summer = False
         st.mobilized = {}  # 7.5: the year's tick-marks are erased after December
@@ -217,16 +232,18 @@ def season_word(season: str) -> Text:
 
 def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
-    (24.3: none from plundered ones; 27.1.3: one less per coastal hex the pirates hold); then a
-    plunder marker goes from each province (24.2)."""
-    from rules.imperium_romanum import pirates, plunder
+    (24.3: none from plundered ones, nor from plundered cities, IR-ENG-74; 27.1.3: one less per
+    coastal hex the pirates hold); then a plunder marker goes from each province and city (24.2)."""
+    from rules.imperium_romanum import pirates, plague, plunder, random_events
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p))
+        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p)) - plunder.city_tax_lost(st, p, power)
                       - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
-                  for p, owner in sorted(st.province_owner.items()) if owner == power)  # fmt: skip
+                  for p, owner in sorted(st.province_owner.items()) if owner == power
+                  and not random_events.in_revolt(st, p) and not plague.in_plague(st, p))  # fmt: skip  # 39.2 Q, 45.2
+        tax = tax * random_events.tax_percent(st, power) // 100  # 39.2 U, V
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
                        treasury=rec["treasury"]))  # fmt: skip
@@ -235,17 +252,29 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:
     """After negotiation (4.3): the month's agreements in public (issue 18), the grain rebellion
-    check (22.2.2), the neutral barbarians of 37.6 may wake, neutral control by the Farthest Power
-    rule (5.3, 23.5), and in April and November the season roll (9.1)."""
-    from rules.imperium_romanum import diplomacy, grain, neutrals, segment_deadline
+    check (22.2.2), the neutral barbarians of 37.6 and Persia (37.5) may wake, neutral control by
+    the Farthest Power rule (5.3, 23.5), and in April and November the season roll (9.1)."""
+    from rules.imperium_romanum import (
+        diplomacy,
+        grain,
+        neutrals,
+        persia,
+        plague,
+        random_events,
+        segment_deadline,
+    )
 
+    random_events.spread_plague(st, lines)  # 39.2 E
+    plague.diplomacy_phase(st, lines)  # 45.1, 45.3
     diplomacy.lapse_offers(st, lines)
     segment_deadline.diplomacy_summary(st, lines)
     grain.rebellion_checks(st, lines)
     neutrals.barbarian_rolls(st, lines)
+    persia.diplomacy_roll(st, lines)  # 37.5
     neutrals.assign_neutrals(st, lines)
     if st.month in (4, 11):
-        roll = st.dice.d6(_("§9.1 season ({month})", month=MONTH_NAMES[st.month - 1]))
+        roll = st.dice.d6(_("§9.1 season ({month})", month=MONTH_NAMES[st.month - 1]),
+                          random_events.season_modifiers(st))  # 39.2 I, J
         winter = roll.result >= 5 if st.month == 4 else roll.result <= 4
         st.season = "winter" if winter else "summer"
         lines.append(_("Season roll {roll}: {month} is a {season} month (9.1).", roll=roll.result,
@@ -319,11 +348,12 @@ def no_attack_morale(st: IRState, seat: str, lines: list[Text]) -> None:
 
 
 def end_month(st: IRState, lines: list[Text]) -> None:
-    """13.4.1: baggage trains replenish; then the end of the scenario is checked (25.0) and the
-    month marker advances."""
-    from rules.imperium_romanum import supply
+    """13.4.1: baggage trains replenish; barbarians with no unit left go back to sleep (23.6);
+    then the end of the scenario is checked (25.0) and the month marker advances."""
+    from rules.imperium_romanum import reversion, supply
 
     supply.replenish(st, lines)
+    reversion.end_of_month(st, lines)  # 23.6, 37.6 note 2
     scen_end = V.scenario_end(st)
     if (st.year, st.month) >= scen_end:
         V.final_victory(st, lines)

@@ -64,6 +64,12 @@ class IRState:
     """Province -> militia strength points (29.1), where rule 29 is in play."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
+    plundered_cities: dict[str, int] = field(default_factory=dict)
+    """City plundered on its own (24.1, 41.3) -> plunder markers left (24.2)."""
+    self_plundered_cities: dict[str, str] = field(default_factory=dict)
+    """City -> the owner who plundered it himself (24.3)."""
+    grain_blocks: dict[str, str] = field(default_factory=dict)
+    """Pirate fleet -> the grain province it interferes with this month (27.1.4)."""
     mobilized: dict[str, dict[str, int]] = field(default_factory=dict)
     """This year's raises per area or province (7.5): "area:italia" -> {unit type: count}."""
     phase_builds: dict[str, int] = field(default_factory=dict)
@@ -71,6 +77,9 @@ class IRState:
     held_raises: list[str] = field(default_factory=list)
     """Units raised or rebuilt in the current Taxation & Mobilization Phase, seen only by their
     own seat until the phase closes (3.2, 4.0; IR-ENG-60)."""
+    treasury_at_open: dict[str, int] = field(default_factory=dict)
+    """Each power's treasury when the current simultaneous segment opened: what the other seats
+    and the public see of it until the segment closes (4.0, 5.4; IR-DIS-5, record.py)."""
     shipyards: list[dict[str, Any]] = field(default_factory=list)
     """Fleets under construction (7.8): {"power", "city", "ready" (the month number), "begun"
     (the Taxation & Mobilization Phase they were begun in)}."""
@@ -92,6 +101,16 @@ class IRState:
     declared: list[str] = field(default_factory=list)
     intercepted: list[str] = field(default_factory=list)
     """Leaders that tried to intercept this month (12.4)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """Markers of the random events in force (39.2, random_events.py): code, power, until."""
+    event_queue: list[str] = field(default_factory=list)
+    """The major powers still to roll in this Random Events Phase (39.1)."""
+    destroyed: list[str] = field(default_factory=list)
+    """Cities destroyed by a natural disaster (39.2 L)."""
+    plague: dict[str, int] = field(default_factory=dict)
+    """Province in plague -> the turn it was infected (45.1, plague.py)."""
+    plague_watch: list[str] = field(default_factory=list)
+    """Provinces that qualify for a plague roll at the next Diplomacy Phase (45.0)."""
     pending: dict[str, Any] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
     seq: int = 0
@@ -106,7 +125,7 @@ class IRState:
             if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building",
                           "mobilized"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
-            elif f.name in ("pending", "moving", "result", "alliances", "proposals", "shipyards"):
+            elif f.name in ("pending", "moving", "result", "alliances", "proposals", "shipyards", "events"):
                 setattr(new, f.name, copy.deepcopy(value, memo))
             elif isinstance(value, dict):
                 setattr(new, f.name, dict(value))

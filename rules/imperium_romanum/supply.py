@@ -177,6 +177,10 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
     winter = st.season == "winter" and not w.always_summer(hex_id)  # 9.1: the sun provinces
     column = (2 if winter else 0) + (0 if cultivated else 1)
     value = data().charts.forage[w.terrain(hex_id)][column] + city_bonus
+    from rules.imperium_romanum import random_events
+
+    if random_events.famine_in(st, w.province(hex_id)):
+        value //= 2  # 39.2 F: famine halves forage
     return value // 2 if w.province(hex_id) in st.plunder else value  # 24.4: plundered land forages half
 
 
@@ -346,12 +350,14 @@ def shortfall_options(st: IRState, uids: list[str], budget: int) -> list[str]:
     return list(seen.values())
 
 
-def settle_shortfalls(st: IRState, seat: str, hex_id: str, queue: list[dict[str, Any]], lines: list[Text]) -> bool:
+def settle_shortfalls(st: IRState, seat: str, hex_id: str, queue: list[dict[str, Any]], lines: list[Text],
+                      move: dict[str, Any] | None = None) -> bool:  # fmt: skip
     """13.2, 13.3 (IR-ENG-62): a roll that supplies only part of a group lets its owner choose
     which units it keeps, one at a time (the strongest that fits by default, IR-ENG-11; the
     standing order ``shortfall strongest`` never asks). A unit is kept only while the budget, in
-    half-LE, still covers it; ``none`` leaves every unit not yet kept unsupplied. Returns False
-    when a window is open."""
+    half-LE, still covers it; ``none`` leaves every unit not yet kept unsupplied: eliminated in
+    the Supply Segment, staying put when the group was checked on its move (``move``, the move
+    command, IR-ENG-76). Returns False when a window is open."""
     asks = seat in st.seats and st.standing.get(seat, {}).get("shortfall", "ask") == "ask"
     while queue:
         short = queue[0]
@@ -366,14 +372,25 @@ def settle_shortfalls(st: IRState, seat: str, hex_id: str, queue: list[dict[str,
             choices.append(["none", text_to_json(_("No more: the others go unsupplied"))])
             st.pending = {"id": f"shortfall-{st.seq}", "seat": seat, "kind": "shortfall", "prompt": text_to_json(prompt),
                           "choices": choices, "default": options[0], "section": "§13.2", "hex": hex_id,
-                          "queue": queue}  # fmt: skip
+                          "queue": queue, "move": move or {}}  # fmt: skip
             return False
         if options:
             _feed(st, short, options[0])
             continue
         queue.pop(0)
-        _starve(st, left, lines)
+        _unsupplied(st, seat, left, lines, move)
     return True
+
+
+def _unsupplied(st: IRState, seat: str, uids: list[str], lines: list[Text], move: dict[str, Any] | None) -> None:
+    """Units a shortfall leaves unsupplied: eliminated in the Supply Segment (13.0), staying put
+    when found on a move (13.0)."""
+    if move:
+        from rules.imperium_romanum.movement import stay_put
+
+        stay_put(st, seat, uids, lines)
+    else:
+        _starve(st, uids, lines)
 
 
 def _feed(st: IRState, short: dict[str, Any], uid: str) -> None:
@@ -387,41 +404,67 @@ def answer_shortfall(st: IRState, choice: str, lines: list[Text]) -> None:
     """The owner chose the next unit to supply, or ``none``; the Supply Segment goes on."""
     p, st.pending = st.pending, {}
     seat, hex_id, queue = str(p["seat"]), str(p["hex"]), [dict(s) for s in p["queue"]]
+    move = dict(p.get("move") or {})
     if choice == "none":
         short = queue.pop(0)
-        _starve(st, [u for u in short["units"] if u in st.units and not st.units[u]["supplied"]], lines)
+        _unsupplied(st, seat, [u for u in short["units"] if u in st.units and not st.units[u]["supplied"]], lines, move)
     else:
         _feed(st, queue[0], choice)
-    if settle_shortfalls(st, seat, hex_id, queue, lines) and supply_segment(st, seat, lines):
+    if not settle_shortfalls(st, seat, hex_id, queue, lines, move or None):
+        return
+    if move:
+        from rules.imperium_romanum.movement import resume
+
+        resume(st, seat, move, lines)  # IR-ENG-76: the move goes on with the units supplied
+    elif supply_segment(st, seat, lines):
         after_segment(st, seat, lines)
 
 
-def _declaration(st: IRState, seat: str, hex_id: str, besieged: bool, uids: list[str]) -> bool:
-    """13.2: open the declaration window when the force has a real choice: units that need
-    supply, no port supplying them, a baggage train in reach and something to forage. The
-    default (and the standing order ``supply bt``) puts every unit on the baggage train."""
+def declaration_due(st: IRState, seat: str, hex_id: str, besieged: bool, uids: list[str]) -> bool:
+    """13.2: the force has a real choice to declare: units that need supply, no port supplying
+    them, a baggage train in reach and something to forage; and its owner asks to choose (no
+    standing order ``supply bt``)."""
     needy = [u for u in uids if needs_supply(st.units[u])]
     if not needy or seat not in st.seats or st.standing.get(seat, {}).get("supply", "ask") != "ask":
         return False
     if port_supplies(st, seat, hex_id, besieged) or (not besieged and river_port_supplies(st, seat, hex_id)):
         return False
     bt, _gap = nearest_bt(st, seat, hex_id, besieged)
-    if not bt or forage_value(st, seat, hex_id, besieged) <= 0:
+    return bool(bt) and forage_value(st, seat, hex_id, besieged) > 0
+
+
+def _declaration(st: IRState, seat: str, hex_id: str, besieged: bool, uids: list[str]) -> bool:
+    """13.2: open the declaration window when the force has a real choice. The default (and the
+    standing order ``supply bt``) puts every unit on the baggage train."""
+    if not declaration_due(st, seat, hex_id, besieged, uids):
         return False
+    open_declaration(st, seat, hex_id, besieged)
+    return True
+
+
+def open_declaration(st: IRState, seat: str, hex_id: str, besieged: bool, move: dict[str, Any] | None = None) -> None:
+    """The declaration window (13.2) of a force in the Supply Segment or, with ``move`` (the
+    move command), of a group checked as it sets out (IR-ENG-76)."""
+    bt, _gap = nearest_bt(st, seat, hex_id, besieged)
     st.seq += 1
     prompt = _("Supply of your force in {hex} (13.2): draw on the baggage train at {bt} or forage?", hex=hex_id,
                bt=st.units[bt]["hex"])  # fmt: skip
     st.pending = {"id": f"supply-{st.seq}", "seat": seat, "kind": "supply", "prompt": text_to_json(prompt),
                   "choices": [["bt", text_to_json(_("Every unit on the baggage train"))],
                               ["forage", text_to_json(_("Every unit forages"))]],
-                  "default": "bt", "section": "§13.2", "hex": hex_id, "besieged": besieged}  # fmt: skip
-    return True
+                  "default": "bt", "section": "§13.2", "hex": hex_id, "besieged": besieged, "move": move or {}}  # fmt: skip
 
 
 def answer_declaration(st: IRState, choice: str, lines: list[Text]) -> None:
-    """The force declared its supply (13.2); the Supply Segment goes on with the others."""
+    """The force declared its supply (13.2); the Supply Segment goes on with the others, or the
+    paused move sets out (IR-ENG-76)."""
     p, st.pending = st.pending, {}
     seat, hex_id, besieged = str(p["seat"]), str(p["hex"]), bool(p["besieged"])
+    if p.get("move"):
+        from rules.imperium_romanum.movement import move
+
+        move(st, seat, dict(p["move"]["args"]), lines, choice)
+        return
     uids = _force(st, seat, hex_id, besieged)
     if uids and not _supply_force(st, seat, hex_id, uids, lines, None if choice == "bt" else []):
         return

@@ -14,8 +14,8 @@ def scenario_end(st: IRState) -> tuple[int, int]:
 
 def check_dissolution(st: IRState, lines: list[Text]) -> None:
     """20.0: a power whose morale is 0 or less dissolves. IR-ENG-8: a dissolved major power
-    becomes an inactive neutral with its units (20.2; the defections of 20.3 are not yet
-    supported); minor powers, to which the scenarios give no morale, do not dissolve by it
+    becomes an inactive neutral with its units (20.2), a Roman faction after its defections to
+    the other Roman factions (20.3, IR-ENG-69); minor powers, to which the scenarios give no morale, do not dissolve by it
     (IR-ENG-8); a player whose major powers are all dissolved is out, and the last player left
     wins (25.0)."""
     if st.result:
@@ -27,19 +27,23 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
         rec = st.powers[power]
         if rec["dissolved"] or rec["morale"] > 0 or not rec["major"]:
             continue
-        # IR-ENG-65: a Roman faction dissolving beside another would defect to it (20.3); in every
-        # scenario that plays each player has one major power, so the game ends here (25.0) first
+        # 20.3: a Roman faction dissolving beside another defects to it first (defection.py)
         dissolve(st, power, _("{power} dissolves: its morale is {morale} (20.0).", power=rec["name"], morale=rec["morale"]), lines)
     check_last_player(st, lines)
 
 
 def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
-    """20.2: the power and its clients become inactive neutrals with their units (IR-ENG-8)."""
+    """20.3: a Roman faction beside other Roman factions defects to them (``defection.py``);
+    20.2: the power and its clients become inactive neutrals with what is left (IR-ENG-8)."""
+    from rules.imperium_romanum import defection
+
     rec = st.powers[power]
+    lines.append(why)
+    if rec["kind"] == "roman" and rec["major"]:
+        defection.defect(st, power, lines)
     rec["dissolved"] = True
     rec["seat"] = ""
     rec["status"] = "inactive neutral"
-    lines.append(why)
     for other in st.powers.values():
         if other.get("patron") == power and other["status"].endswith("client"):
             other["seat"] = ""

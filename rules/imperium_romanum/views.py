@@ -2,7 +2,8 @@
 
 Anyone sees the public forms (treasury, morale, provinces), city owners, sieges, and for every
 stack only its top unit and its size. A seat also sees its own stacks whole, and the whole of
-any enemy stack that shares a hex with one of its units (§3.2).
+any enemy stack that shares a hex with one of its units (§3.2). While a simultaneous segment is
+open, a treasury is shown to the others as it stood when the segment opened (IR-DIS-5).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from rules.core.i18n import _, join
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.record import shown_treasury, treasury_held
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -67,7 +69,8 @@ def public_view(st: IRState) -> dict[str, Any]:
         rec = st.powers[pid]
         powers[pid] = {
             "name": rec["name"], "kind": rec["kind"], "status": rec["status"], "seat": rec["seat"],
-            "major": rec["major"], "treasury": rec["treasury"], "morale": rec["morale"],
+            "major": rec["major"], "treasury": shown_treasury(st, pid), "treasury_held": treasury_held(st, pid),
+            "morale": rec["morale"],
             "dissolved": rec["dissolved"], "cer": rec["cer"],
             "provinces": sorted(p for p, owner in st.province_owner.items() if owner == pid),
         }  # fmt: skip
@@ -83,6 +86,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "forts": {h: dict(sorted(f.items())) for h, f in sorted(st.forts.items())},
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
+        "plundered_cities": dict(sorted(st.plundered_cities.items())),
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,
@@ -95,11 +99,15 @@ def seat_view(st: IRState, seat: str) -> dict[str, Any]:
     with whole too (3.2)."""
     view = public_view(st)
     groups = _stacks(st, seat)
-    mine = {key[0] for key in groups if key[1] == seat}
+    from rules.imperium_romanum import random_events
+
+    mine = {key[0] for key in groups if key[1] == seat} | set(random_events.examined_hexes(st, seat))  # 39.2 A
     view["stacks"] = [
         _full_stack(st, key, pieces) if key[1] == seat or key[0] in mine else _public_stack(st, key, pieces)
         for key, pieces in sorted(groups.items())
     ]
+    for pid, shown in view["powers"].items():
+        shown["treasury"], shown["treasury_held"] = shown_treasury(st, pid, seat), treasury_held(st, pid, seat)
     view["seat"] = seat
     if st.pending.get("seat") == seat:
         view["pending"] = dict(st.pending)
@@ -128,7 +136,7 @@ def status_lines(st: IRState) -> list[str]:
         rec = st.powers[pid]
         if rec["major"]:
             lines.append(str(_("{power}: treasury {treasury}, morale {morale}.", power=rec["name"],
-                               treasury=rec["treasury"], morale=rec["morale"])))  # fmt: skip
+                               treasury=shown_treasury(st, pid), morale=rec["morale"])))  # fmt: skip
     movers = SEQ.waiting(st)
     if movers:
         lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))

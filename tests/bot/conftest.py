@@ -6,9 +6,10 @@ PostgreSQL runs when ``PRAETOR_TEST_DATABASE_URL`` (or a PostgreSQL ``DATABASE_U
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from bot.local import LocalTable
 from bot.moderator import Moderator
 from db.engine import make_engine
 from db.migrate import upgrade
+from db.models import SnapshotRow
 from rules.core.registry import register
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -107,3 +109,21 @@ async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
     opened = LocalTable(Moderator(sqlite_engine), tmp_path / "images")
     await opened.setup()
     return opened
+
+
+async def reposition(table: LocalTable, change: Callable[[Any], None]) -> None:
+    """Change the state of the table's game with ``change`` and store it as the game's snapshot
+    at its current move: a test's way to a position the opening does not give (a captured
+    leader, a militia below its maximum). The next command reads the stored state."""
+    row = await table.moderator.channel_game(table.channel_id)
+    assert row is not None and row.id is not None
+    game = await table.moderator.load(row)
+    change(game.state)
+    async with table.moderator.sessions() as session:
+        snapshot = await session.get(SnapshotRow, row.id)
+        assert snapshot is not None
+        snapshot.seq = row.seq or 0
+        snapshot.state = json.loads(json.dumps(game.to_json()))
+        session.add(snapshot)
+        await session.commit()
+    table.moderator._cache.pop(row.id, None)  # the next load reads the snapshot just written

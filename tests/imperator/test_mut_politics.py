@@ -307,3 +307,562 @@ def test_no_faveur_window_when_no_face_can_win_the_front() -> None:
     politics.spread(st, out, "usurper", "southern")
     assert (out.public, st.pending) == (["§4.5 (C/): the southern Front does not listen."], [])
     assert [(r.natural, r.result) for r in st.dice.rolls] == [(0, 2)]
+
+
+# -- §4.5 B/: the loyalty roll itself --------------------------------------------------------------
+
+
+def _loyalty(bonus: int = 0) -> tuple[ImperatorState, dict[str, object]]:
+    p = Pos()
+    p.leader("usurper", "antiochia", "E", title="usurper", cp=4)
+    p.leader("g1", "emesa", cp=3)
+    p.unit("leg_e", "emesa", front="orient")
+    st = p.state()
+    if bonus:
+        st.usurper_bonus["usurper"] = bonus
+    data: dict[str, object] = {"usurper": "usurper", "front": "orient", "zone": "emesa", "general": "g1", "best": 3,
+                               "rest": [], "then": None}
+    return st, data
+
+
+def test_the_loyalty_roll_adds_the_usurpation_stratagem_bonus_and_the_zone_follows_the_usurper() -> None:
+    """§4.5 B/ with §6.3 (Usurpation): the stratagem's bonus is added to the d6; a 2 + 1 reaches
+    the general's CP 3, so he and his legion join, following that usurper."""
+    st, data = _loyalty(bonus=1)
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.natural, roll.modifiers, roll.result) == (
+        "§4.5 B/ loyalty of G1 (joins on 3+)", "d6", 2, (("usurpation stratagem", 1),), 3)
+    assert out.public == ["§4.5 (B/): G1 joins Usurper with everything in Emesa."]
+    g1, leg = st.leaders["g1"], st.units["leg_e"]
+    assert (g1.owner, g1.rebel, g1.follows, leg.owner, leg.usurper) == ("E", True, "usurper", "E", "usurper")
+
+
+def test_without_a_bonus_the_loyalty_roll_has_no_modifier() -> None:
+    """§4.5 B/: no stratagem, no modifier: a natural 2 stays 2, below CP 3, and the general
+    stays loyal."""
+    st, data = _loyalty()
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    roll = st.dice.rolls[-1]
+    assert (roll.modifiers, roll.result) == ((), 2)
+    assert out.public == ["§4.5 (B/): G1 stays loyal."]
+    assert (st.leaders["g1"].owner, st.units["leg_e"].owner) == ("R", "R")
+
+
+def _changed(case: str) -> tuple[ImperatorState, dict[str, object]]:
+    st, data = _loyalty()
+    g1 = st.leaders["g1"]
+    if case == "usurper fell":
+        st.leaders["usurper"].status = "dead"
+    elif case == "general dead":
+        g1.status = "dead"  # his zone is still written: only the status says he is gone
+    elif case == "general moved":
+        g1.loc = "caparcotna"
+    elif case == "general rebelled":
+        g1.owner = "E"
+    return st, data
+
+
+def test_a_loyalty_roll_that_waited_for_a_window_is_dropped_when_the_situation_changed() -> None:
+    """§4.5 B/ with AMB-45: while a Faveur divine window was open the usurper may have fallen,
+    or the general died, moved or changed side; each alone drops the roll (nothing rolled,
+    nothing said, nobody joins). Unchanged, the roll is made."""
+    for case in ("usurper fell", "general dead", "general moved", "general rebelled"):
+        st, data = _changed(case)
+        st.dice.script.extend([6])  # type: ignore[attr-defined]
+        out = Outcome()
+        politics.loyalty_roll(st, out, data)
+        assert (case, st.dice.rolls, out.public, st.units["leg_e"].owner) == (case, [], [], "R")
+    st, data = _changed("none")
+    st.dice.script.extend([6])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.loyalty_roll(st, out, data)
+    assert (len(st.dice.rolls), st.units["leg_e"].owner) == (1, "E")
+
+
+# -- §5: a successful usurpation changes the roles --------------------------------------------------
+
+
+def _role_swap(armenia: str = "roman") -> tuple[ImperatorState, Outcome]:
+    """Phase A after a successful usurpation: ``win`` (Antiochia) takes the purple. Rome had an
+    Augustus and a Caesar; a second usurper stood in Raetia; a follower of the winner, his
+    legion, a loyal legion, a mutinied legion (first in order), an Armenian and a Parthian unit
+    and a Parthian leader are on the map."""
+    p = Pos()
+    p.unit("mutinied", "carnuntum", "M")
+    p.leader("aug", "rome", title="augustus").leader("caes", "carnuntum", title="caesar")
+    p.leader("win", "antiochia", "E", title="usurper", cp=4).leader("other", "raetia", "E", title="usurper")
+    p.leader("fol", "emesa", "E", rebel=True, follows="win")
+    p.leader("chief", "parthia", "R", people="parthians")  # a wrong owner, put right by the swap
+    p.unit("leg_w", "emesa", "E", front="orient", usurper="win").unit("leg_r", "vindobona")
+    p.unit("arm", "parthia", "E", people="armenia").unit("cata", "parthia", "R", people="parthians")
+    st = p.state(phase="A")
+    st.armenia = armenia
+    st.usurpation_success = "win"
+    st.civil_war = True
+    st.defected_fronts, st.c_fronts_used, st.defeated_augusti = ["orient"], ["southern"], ["aug"]
+    st.usurper_bonus = {"win": 1, "other": 2}
+    st.custodes = "aug"
+    out = Outcome()
+    politics.role_swap(st, out)
+    return st, out
+
+
+def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() -> None:
+    """§5: the old Augustus dies, the Caesar and the other usurper lose their titles, every Roman
+    leader and legion is Rome's again (no rebel, nobody followed), the other Peoples' leaders
+    and units the Enemies', mutineers stay in mutiny (AMB-43); the seats swap roles, the civil
+    war and its records end, the Corporis Custodes go to the new Augustus."""
+    st, out = _role_swap()
+    assert out.public == ["§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+    assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
+    assert st.roles == {"rome": "E", "enemies": "R"}
+    aug = st.leaders["aug"]
+    assert (aug.status, aug.loc, aug.title) == ("dead", None, None)
+    assert [(x, st.leaders[x].title, st.leaders[x].owner, st.leaders[x].rebel, st.leaders[x].follows)
+            for x in ("caes", "win", "other", "fol", "chief")] == [
+        ("caes", None, "R", False, None), ("win", "augustus", "R", False, None), ("other", None, "R", False, None),
+        ("fol", None, "R", False, None), ("chief", None, "E", False, None)]
+    assert [(u, st.units[u].owner, st.units[u].usurper) for u in ("mutinied", "leg_w", "leg_r", "arm", "cata")] == [
+        ("mutinied", "M", None), ("leg_w", "R", None), ("leg_r", "R", None), ("arm", "R", None), ("cata", "E", None)]
+    assert (st.civil_war, st.defected_fronts, st.c_fronts_used, st.defeated_augusti, st.usurper_bonus) == (
+        False, [], [], [], {})
+    assert (st.custodes, st.usurpation_success, st.pending) == ("win", None, [])
+
+
+def test_armenia_s_units_follow_armenia_s_alignment_after_the_swap() -> None:
+    """§5 with §4.1: an Armenian unit belongs to whoever Armenia sides with, Rome or the
+    Enemies, after the swap as before."""
+    st, _out = _role_swap(armenia="parthian")
+    assert (st.units["arm"].owner, st.units["cata"].owner, st.units["leg_w"].owner) == ("E", "E", "R")
+
+
+def test_no_swap_when_the_winner_died_before_phase_a() -> None:
+    """§5: a usurper who won but is no longer on the map does not reign: the success is spent,
+    nothing else changes (roles, titles, the civil war)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("win", None, "E", title="usurper")
+    st = p.state(phase="A")
+    st.leaders["win"].status = "dead"
+    st.usurpation_success = "win"
+    st.civil_war = True
+    out = Outcome()
+    politics.role_swap(st, out)
+    assert (out.public, out.highlight, st.roles, st.usurpation_success) == (
+        [], False, {"rome": "R", "enemies": "E"}, None)
+    assert (st.leaders["aug"].title, st.leaders["aug"].status, st.civil_war) == ("augustus", "map", True)
+
+
+# -- §4.5: a usurpation proclaimed (A/, B/, then the C/ offer) --------------------------------------
+
+
+def _proclaim(usurpers: int = 0, faces: tuple[int, ...] = ()) -> tuple[ImperatorState, Outcome]:
+    """``u`` (CP 4) claims the purple in Emesa (Orient); a loyal legate and a legion stand with him; in
+    the rest of the Orient G2 (CP 2, Caparcotna) and G3 (CP 3, Cyrrhus); a general on the
+    Danube (Carnuntum) and one in Italia (interior) are elsewhere."""
+    p = Pos()
+    p.leader("u", "emesa", cp=4, follows="somebody")
+    p.leader("legate", "emesa").unit("leg_u", "emesa", front="orient")
+    p.leader("g2", "caparcotna", cp=2).unit("leg_2", "caparcotna", front="orient")
+    p.leader("g3", "cyrrhus", cp=3)
+    p.leader("danubian", "carnuntum").leader("italian", "italia")
+    for i in range(usurpers):
+        p.leader(f"usurper{i}", ("antiochia", "raetia")[i], "E", title="usurper")
+    st = p.state()
+    st.dice.script.extend(faces)  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=0)
+    return st, out
+
+
+def test_a_usurpation_in_a_front_takes_his_zone_tests_the_rest_of_the_front_then_offers_c() -> None:
+    """§4.5: the general becomes a usurper on the Enemies' side (follows nobody), the civil war
+    begins; A/ his zone follows him (the legate follows him, the legion is his); B/ each other
+    zone of the Orient holding a loyal general rolls, in zone order (Caparcotna joins on a 2,
+    Cyrrhus stays loyal on a 2 < 3), no other Front; then the C/ offer."""
+    st, p_out = _proclaim(faces=(2, 2))
+    assert p_out.public == ["§4.5: the usurpation of U is proclaimed; civil war.",
+                            "§4.5 (B/): G2 joins U with everything in Caparcotna.",
+                            "§4.5 (B/): G3 stays loyal."]
+    assert (p_out.citations, p_out.highlight, p_out.map_changed) == (["§4.5"], True, True)
+    assert [r.purpose for r in st.dice.rolls] == ["§4.5 B/ loyalty of G2 (joins on 2+)",
+                                                  "§4.5 B/ loyalty of G3 (joins on 3+)"]
+    u = st.leaders["u"]
+    assert (u.title, u.rebel, u.owner, u.follows, st.civil_war, st.usurper_bonus) == (
+        "usurper", True, "E", None, True, {"u": 0})
+    assert [(x, st.leaders[x].owner, st.leaders[x].follows) for x in ("legate", "g2", "g3", "danubian", "italian")] == [
+        ("legate", "E", "u"), ("g2", "E", "u"), ("g3", "R", None), ("danubian", "R", None), ("italian", "R", None)]
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("leg_u", "leg_2")] == [("leg_u", "E", "u"),
+                                                                                      ("leg_2", "E", "u")]
+    assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
+                           "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
+                           "choices": [["southern", "Front: southern"], ["none", "do not try"]],
+                           "default": "southern", "section": "§4.5", "data": {"usurper": "u"}}]
+
+
+def test_a_usurpation_in_an_interior_province_tests_nobody_and_offers_nothing() -> None:
+    """§4.5: B/ and C/ concern a Front; proclaimed in Italia (interior) only his own zone
+    follows him: no roll for the other generals of the interior, no C/ offer."""
+    p = Pos()
+    p.leader("u", "italia", cp=4).leader("near", "rome").leader("far", "noricum")
+    p.unit("leg_i", "italia", front=None, kind="garrison")
+    st = p.state()
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=1)
+    assert out.public == ["§4.5: the usurpation of U is proclaimed; civil war."]
+    assert (st.dice.rolls, st.pending, st.usurper_bonus) == ([], [], {"u": 1})
+    assert (st.leaders["near"].owner, st.leaders["far"].owner, st.units["leg_i"].usurper) == ("R", "R", "u")
+
+
+def test_a_general_at_sea_is_proclaimed_with_no_zone_to_follow_him() -> None:
+    """§4.5: a general aboard a fleet (no zone) may be proclaimed: he is a rebel usurper on the
+    Enemies' side, the civil war begins, and no zone follows or rolls."""
+    p = Pos()
+    p.leader("u", None, cp=4).leader("g2", "caparcotna", cp=2)
+    st = p.state()
+    st.leaders["u"].fleet = "ravenna"
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=2)
+    u = st.leaders["u"]
+    assert (u.title, u.rebel, u.owner, u.follows, st.civil_war) == ("usurper", True, "E", None, True)
+    assert (out.public, out.highlight, st.dice.rolls, st.pending, st.usurper_bonus) == (
+        ["§4.5: the usurpation of U is proclaimed; civil war."], True, [], [], {"u": 2})
+
+
+def test_no_third_usurper_is_proclaimed_whoever_asks() -> None:
+    """§3.6 with §4.5: with two usurpers standing the proclamation is refused with its reason and
+    section; nothing changes."""
+    st, out = _proclaim(usurpers=2)
+    assert (out.public, out.citations) == (["§3.6: two usurpers already stand; U cannot claim the purple."], ["§3.6"])
+    u = st.leaders["u"]
+    assert (u.title, u.owner, st.usurper_bonus, st.units["leg_u"].owner, out.highlight) == (None, "R", {}, "R", False)
+
+
+# -- §4.5 C/: the offer ------------------------------------------------------------------------------
+
+
+def _offer(front: str, used: list[str] | None = None, status: str = "map", title: str | None = "usurper") -> ImperatorState:
+    p = Pos()
+    p.leader("u", "raetia", "E", title=title)
+    st = p.state()
+    st.leaders["u"].status = status
+    st.c_fronts_used = list(used or [])
+    politics.offer_spread(st, Outcome(), "u", front)
+    return st
+
+
+def test_the_c_offer_lists_the_neighbouring_fronts_not_yet_used_in_the_book_s_order() -> None:
+    """§4.5 C/: from the Rhine the neighbours are Britain and the Danube, offered in that order
+    with "do not try"; a Front already used in this civil war is not offered again."""
+    st = _offer("rhine")
+    assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
+                           "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
+                           "choices": [["british", "Front: british"], ["danube", "Front: danube"],
+                                       ["none", "do not try"]],
+                           "default": "british", "section": "§4.5", "data": {"usurper": "u"}}]
+    st = _offer("rhine", used=["british"])
+    assert [(d["choices"], d["default"]) for d in st.pending] == [
+        ([["danube", "Front: danube"], ["none", "do not try"]], "danube")]
+    st = _offer("southern")
+    assert [d["choices"] for d in st.pending] == [[["orient", "Front: orient"], ["none", "do not try"]]]
+    assert _offer("danube", used=["rhine"]).pending == []
+
+
+def test_no_c_offer_for_a_usurper_who_fell_or_lost_his_title() -> None:
+    """§4.5 C/: only a standing usurper appeals to a neighbouring Front."""
+    assert _offer("rhine", status="dead").pending == []
+    assert _offer("rhine", title=None).pending == []
+
+
+def test_the_b_chain_stops_when_the_usurper_no_longer_holds_the_title() -> None:
+    """§4.5 B/: a usurper still on the map but no longer usurper (crowned, say) wins nobody."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="augustus").leader("g2", "caparcotna", cp=2)
+    st = p.state()
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa", then="offer")
+    assert (out.public, st.dice.rolls, st.pending) == ([], [], [])
+
+
+def test_the_stratagem_bonus_decides_whether_a_loyalty_roll_can_go_either_way() -> None:
+    """§4.5 B/ with AMB-45: with a bonus of 2 a CP 3 general joins on any face (1 + 2 = 3), so no
+    Faveur divine window is offered and the roll is made at once."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4).leader("g2", "caparcotna", cp=3)
+    st = p.state()
+    st.usurper_bonus["u"] = 2
+    st.rules["stratagems"] = True
+    for seat in st.roles:
+        st.hands.setdefault(seat, []).append("initiative#9" + seat[0])
+    st.cup.append("faveur_divine#1")
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa")
+    assert (out.public, st.pending) == (["§4.5 (B/): G2 joins U with everything in Caparcotna."], [])
+    assert [(r.natural, r.result) for r in st.dice.rolls] == [(1, 3)]
+
+
+# -- deaths with another section; Augusti beaten in battle --------------------------------------------
+
+
+def test_a_death_line_cites_the_section_given_by_the_caller() -> None:
+    """§6.3 (Assassinat) kills through the same function as §8.4: the line and the citation carry
+    the caller's section."""
+    p = Pos()
+    p.leader("victim", "carnuntum")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, "victim", "assassination", killer="E", section="§6.3")
+    assert (out.public[0], out.citations[0]) == ("§6.3: Victim is dead (assassination).", "§6.3")
+
+
+def test_when_every_augustus_is_beaten_the_usurpation_succeeds_by_b() -> None:
+    """§4.5 success B/: the last Augustus beaten in battle while a usurper stands: the
+    usurpation succeeds, the line naming the B/ condition."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("u", "emesa", "E", title="usurper", cp=4)
+    st = p.state()
+    out = Outcome()
+    politics.augusti_defeated(st, out, ["aug"])
+    assert out.public == ["§4.5 (success B/): the usurpation of U succeeds; the players change roles in phase A."]
+    assert (st.usurpation_success, st.defeated_augusti) == ("u", ["aug"])
+
+
+# -- §4.5 B/: the chain of loyalty tests, zone by zone ------------------------------------------------
+
+
+def test_the_b_chain_skips_titled_zones_and_rebels_and_draws_among_equal_generals() -> None:
+    """§4.5 B/, zone by zone in order (the usurper's own zone left out): Antiochia holds a Caesar
+    and stays loyal, and the chain goes on; in Caparcotna the loyal generals of best CP are Ga
+    and Gb (the rebel there, CP 5, is no longer Rome's and is not counted): the die picks one of
+    the two, then he rolls; Cyrrhus holds only a rebel: no roll."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4)
+    p.leader("caesar", "antiochia", title="caesar")
+    p.leader("ga", "caparcotna", cp=3).leader("gb", "caparcotna", cp=3).leader("gc", "caparcotna", cp=2)
+    p.leader("reb", "caparcotna", "E", cp=5, rebel=True, follows="u").leader("reb2", "cyrrhus", "E", rebel=True, follows="u")
+    st = p.state()
+    draws: list[tuple[int, int]] = []
+    real_draw = st.dice._draw
+
+    def spy(low: int, high: int) -> int:
+        draws.append((low, high))
+        return real_draw(low, high)
+
+    st.dice._draw = spy  # type: ignore[method-assign]
+    st.dice.script.extend([1, 3])  # type: ignore[attr-defined]
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa")
+    assert draws == [(0, 1), (1, 6)]
+    assert [r.purpose for r in st.dice.rolls] == ["§4.5 B/ loyalty of Gb (joins on 3+)"]
+    assert out.public == ["§4.5 (B/): Antiochia holds an Augustus or Caesar and stays loyal.",
+                          "§4.5 (B/): Gb joins U with everything in Caparcotna."]
+
+
+def test_a_loyalty_roll_that_can_go_either_way_waits_for_a_faveur_divine_window() -> None:
+    """§4.5 B/ with AMB-45: G2 (CP 2) joins on 2 to 6 but not on 1: before his d6 the Enemies
+    (who roll) are asked, and the window carries the zone's test and the zones still left."""
+    p = Pos()
+    p.leader("u", "emesa", "E", title="usurper", cp=4)
+    p.leader("g2", "caparcotna", cp=2).leader("g3", "cyrrhus", cp=3)
+    st = p.state()
+    st.rules["stratagems"] = True
+    st.hands = {seat: [] for seat in st.roles}
+    st.hands[st.seat_of("E")].append("initiative#90")
+    st.cup.append("faveur_divine#1")
+    out = Outcome()
+    politics.test_front(st, out, "u", "orient", exclude_zone="emesa", then="offer")
+    assert (out.public, st.dice.rolls) == ([], [])
+    assert st.pending == [{
+        "id": "favour-1", "role": "E", "kind": "favour",
+        "prompt": "§6.3: your loyalty roll of the usurpation (§4.5 B/) is about to be made. Play a stratagem?",
+        "choices": [["pass", "pass"]], "default": "pass", "section": "§6.3",
+        "data": {"kind": "loyalty", "die": "d6", "roller": "E", "ask": [], "face": None, "by": None,
+                 "data": {"usurper": "u", "front": "orient", "zone": "caparcotna", "general": "g2", "best": 2,
+                          "rest": ["cyrrhus"], "then": "offer"}}}]
+
+
+# -- §4.5: who may claim the purple ---------------------------------------------------------------------
+
+
+def _candidates() -> ImperatorState:
+    """Off the map (with a zone still written), of another People, aboard a fleet, a rebel, a
+    standing usurper and a general in his Front, a general in Italia: none may be named. An
+    Augustus and a general on the Danube, a general in Raetia may be."""
+    p = Pos()
+    p.leader("gone", "carnuntum")
+    p.leader("chief", "aquincum", people="parthians")  # the default owner of a counter, R
+    p.leader("sailor", "raetia").leader("reb", "vindobona", "E", rebel=True, follows="u")
+    p.leader("u", "antiochia", "E", title="usurper").leader("fellow", "caparcotna").leader("home", "italia")
+    p.leader("aug", "carnuntum", title="augustus").leader("legate", "carnuntum").leader("rhenish", "raetia")
+    st = p.state()
+    st.leaders["gone"].status = "out"
+    st.leaders["sailor"].fleet = "ravenna"
+    return st
+
+
+def test_the_usurper_may_be_any_general_of_rome_in_a_free_front() -> None:
+    """§4.5 validation (AMB-30): a Roman general of Rome's side, on the map in a zone of a Front
+    not held by a standing usurper, not at sea; with ``need_no_augustus`` (a stratagem's
+    usurpation) not in a Front where another Augustus stands; none once two usurpers stand."""
+    st = _candidates()
+    assert politics.usurper_candidates(st, need_no_augustus=False) == ["aug", "legate", "rhenish"]
+    assert politics.usurper_candidates(st, need_no_augustus=True) == ["aug", "rhenish"]
+    st.leaders["reb"].title = "usurper"
+    assert politics.usurper_candidates(st, need_no_augustus=False) == []
+
+
+# -- §3.6: an Augustus dies -----------------------------------------------------------------------------
+
+
+def _augustus_dies(*extra: tuple[str, str | None, str | None], lid: str = "aug", cause: str = "natural death",
+                   usurper: bool = False) -> tuple[ImperatorState, Outcome]:
+    """``aug`` (Vindobona) dies; ``extra`` are Roman leaders (id, zone, title), Commode,
+    Pertinax and Didius Julianus included when named (a zone of None: off the map, "out")."""
+    p = Pos()
+    p.leader(lid, "vindobona", title="augustus")
+    for x, zone, title in extra:
+        p.leader(x, zone, title=title)
+        if zone is None:
+            p.leaders[x].status = "out"
+    if usurper:
+        p.leader("u", "antiochia", "E", title="usurper", cp=4)
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, lid, cause)
+    return st, out
+
+
+def test_an_augustus_assassinated_in_a_civil_war_with_no_augustus_left_makes_the_usurpation_succeed() -> None:
+    """§4.5 success C/: the last Augustus murdered while a usurper stands: the usurpation
+    succeeds at once (the line names the C/ condition); no successor is asked for."""
+    st, out = _augustus_dies(("legate", "carnuntum", None), cause=politics.ASSASSINATION, usurper=True)
+    assert out.public[1:] == ["§4.5 (success C/): the usurpation of U succeeds; the players change roles in phase A."]
+    assert (st.usurpation_success, st.pending) == ("u", [])
+
+
+def test_with_two_augusti_the_survivor_reigns_alone() -> None:
+    """§3.6 (1/): one of two Augusti dies: the other reigns alone, nothing else happens."""
+    st, out = _augustus_dies(("other", "rome", "augustus"), ("caesar", "carnuntum", "caesar"))
+    assert out.public == ["§8.4: Aug is dead (natural death).", "§3.6 (1/): Other now reigns alone."]
+    assert (st.leaders["caesar"].title, st.pending) == ("caesar", [])
+
+
+def test_every_caesar_is_promoted_when_the_augustus_dies() -> None:
+    """§3.6 (3/): the Caesars become the Augusti; the line names them all."""
+    st, out = _augustus_dies(("c1", "carnuntum", "caesar"), ("c2", "raetia", "caesar"))
+    assert out.public == ["§8.4: Aug is dead (natural death).", "§3.6: C1 & C2 promoted Augustus."]
+    assert (st.leaders["c1"].title, st.leaders["c2"].title, st.pending) == ("augustus", "augustus", [])
+
+
+def test_with_no_caesar_rome_chooses_the_new_augustus_among_its_generals() -> None:
+    """§3.6 (4/): a decision for Rome among its Roman generals on the map (in order, the first as
+    default), citing §3.6; Didius Julianus waiting off the map changes nothing for an ordinary
+    Augustus."""
+    st, out = _augustus_dies(("g1", "carnuntum", None), ("g2", "rome", None), (politics.DIDIUS, None, None))
+    assert out.public == ["§8.4: Aug is dead (natural death)."]
+    assert st.pending == [{"id": "successor-1", "role": "R", "kind": "successor",
+                           "prompt": "§3.6 (4/): choose the general who becomes Augustus.",
+                           "choices": [["g1", "G1"], ["g2", "G2"]], "default": "g1", "section": "§3.6", "data": {}}]
+
+
+def _commode_dies_after(pertinax: str, didius: str) -> tuple[ImperatorState, Outcome]:
+    """Commode (Augustus) dies with a Caesar in Carnuntum, Pertinax and Didius Julianus off the
+    map in the given states ("out": not yet arrived, "dead")."""
+    p = Pos()
+    p.leader(politics.COMMODE, "vindobona", title="augustus").leader("caesar", "carnuntum", title="caesar")
+    p.leader(politics.PERTINAX, None).leader(politics.DIDIUS, None)
+    st = p.state()
+    st.leaders[politics.PERTINAX].status, st.leaders[politics.DIDIUS].status = pertinax, didius
+    out = Outcome()
+    politics.kill_leader(st, out, politics.COMMODE, "natural death")
+    return st, out
+
+
+def test_commode_dead_after_pertinax_rome_chooses_the_new_augustus_and_didius_will_rise() -> None:
+    """§4.5 note (Commode dies after Pertinax, Didius Julianus alive): Rome chooses the new
+    Augustus as if there were no Caesar, citing §4.5, and the choice carries that Didius
+    Julianus then rises."""
+    st, out = _commode_dies_after("dead", "out")
+    assert out.public == ["§8.4: Commode is dead (natural death)."]
+    assert st.pending == [{"id": "successor-1", "role": "R", "kind": "successor",
+                           "prompt": "§3.6 (4/): choose the general who becomes Augustus.",
+                           "choices": [["caesar", "Caesar"]], "default": "caesar", "section": "§4.5",
+                           "data": {"didius": True}}]
+
+
+def test_commode_dead_before_pertinax_arrives_or_after_both_the_caesar_succeeds() -> None:
+    """§4.5 (Commode) applies only while Pertinax is in play or dead with Didius Julianus alive:
+    with Pertinax not yet arrived, or with both dead, the ordinary §3.6 succession promotes the
+    Caesar."""
+    for pertinax, didius in (("out", "out"), ("dead", "dead")):
+        st, out = _commode_dies_after(pertinax, didius)
+        assert (pertinax, out.public, st.pending) == (
+            pertinax, ["§8.4: Commode is dead (natural death).", "§3.6: Caesar promoted Augustus."], [])
+        assert st.leaders["caesar"].title == "augustus"
+
+
+def test_with_no_roman_general_left_the_enemies_win_at_once() -> None:
+    """§3.6: the Augustus dies and Rome has no Roman general left on the map: sudden death, the
+    Enemies of Rome win (a Parthian leader of Rome's counter default does not count)."""
+    p = Pos()
+    p.leader("aug", "vindobona", title="augustus").leader("chief", "parthia", people="parthians")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leader(st, out, "aug", "natural death")
+    summary = "§3.6: no Roman general is left to take the purple; the Enemies of Rome win."
+    assert out.public == ["§8.4: Aug is dead (natural death).", summary]
+    assert (st.game_over, st.result, st.pending) == (
+        True, {"winners": [st.seat_of("E")], "summary": summary, "level": "sudden death"}, [])
+
+
+# -- §4.5 A/: what follows the usurper in his zone -------------------------------------------------------
+
+
+def test_his_zone_follows_the_usurper_romans_only_titles_lost_the_fronts_defected() -> None:
+    """§4.5 A/: in the usurper's zone every loyal Roman leader (a Caesar loses his title) and
+    every loyal Roman unit joins him, whatever stands before them in order (a Parthian leader,
+    an Armenian unit of Rome's, which stay as they are); what already serves another usurper
+    stays his. A legion's Front counts as defected once (§4.5 D/); a vexillation or a garrison
+    does not make its Front defect."""
+    p = Pos()
+    p.leader("u", "emesa", cp=4)
+    p.leader("chief", "emesa", people="parthians").leader("caesar", "emesa", title="caesar")
+    p.leader("old", "emesa", "E", rebel=True, follows="u0")
+    p.unit("arm", "emesa", "R", people="armenia")
+    p.unit("leg_a", "emesa", front="orient").unit("leg_b", "emesa", front="orient")
+    p.unit("vex", "emesa", front="danube", kind="vexillation").unit("garr", "emesa", front=None, kind="garrison")
+    p.unit("theirs", "emesa", "E", front="rhine", usurper="u0")
+    st = p.state()
+    out = Outcome()
+    politics.validate_usurpation(st, out, "u", bonus=0, spread=False)
+    assert [(x, st.leaders[x].owner, st.leaders[x].title, st.leaders[x].follows) for x in ("chief", "caesar", "old")] == [
+        ("chief", "R", None, None), ("caesar", "E", None, "u"), ("old", "E", None, "u0")]
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("arm", "leg_a", "leg_b", "vex", "garr", "theirs")] == [
+        ("arm", "R", None), ("leg_a", "E", "u"), ("leg_b", "E", "u"), ("vex", "E", "u"), ("garr", "E", "u"),
+        ("theirs", "E", "u0")]
+    assert (st.defected_fronts, out.map_changed) == (["orient"], True)
+
+
+# -- §4.5: success, and equal CP among usurpers -----------------------------------------------------------
+
+
+def test_on_equal_cp_the_usurpation_succeeds_and_the_enemies_choose_who_reigns() -> None:
+    """§4.5 ("au choix du joueur"): two usurpers of equal CP: the first in order is recorded at
+    once, and the Enemies of Rome get the choice, the reason kept for the line."""
+    p = Pos()
+    p.leader("u1", "antiochia", "E", title="usurper", cp=4).leader("u2", "raetia", "E", title="usurper", cp=4)
+    p.leader("u3", "carnuntum", "E", cp=5)  # a rebel, not a usurper
+    st = p.state()
+    out = Outcome()
+    politics.usurpation_succeeds(st, out, "§4.5 (success B/)")
+    assert out.public == ["§4.5 (success B/): the usurpation of U1 succeeds; the players change roles in phase A."]
+    assert st.pending == [{"id": "crown-1", "role": "E", "kind": "crown",
+                           "prompt": "§4.5 (success B/): the usurpers have equal CP; choose who becomes Augustus.",
+                           "choices": [["u1", "U1"], ["u2", "U2"]], "default": "u1", "section": "§4.5",
+                           "data": {"why": "§4.5 (success B/)"}}]
+    assert st.usurpation_success == "u1"

@@ -184,9 +184,10 @@ def test_summary_lines_start_with_counts(data: IRData) -> None:
     assert lines[2] == "177 Imperium Romanum cities"
     assert lines[0].startswith(f"{len(data.hexes)} Imperium Romanum hexes (clear ")
     # issue 16, Done when: provinces, rivers, straits, leaders, units and scenarios are counted too
+    # (31 leaders: the 25 named ones of the scenarios and the 6 unnamed ones of event D, 39.2)
     units = sum(n for s in data.scenarios.values() for d in s.deployments for _u, n in d.units)
     assert f"{units} Imperium Romanum units set up in the scenarios (850 counters on the Maximum Unit Build Chart)" in lines
-    assert {"76 Imperium Romanum provinces", "6 Imperium Romanum straits", "25 Imperium Romanum leaders",
+    assert {"76 Imperium Romanum provinces", "6 Imperium Romanum straits", "31 Imperium Romanum leaders",
             "4 Imperium Romanum scenarios"} <= set(lines)  # fmt: skip
     assert any(line.endswith("Imperium Romanum river hexsides (186 on main rivers)") for line in lines)
 
