@@ -51,6 +51,10 @@ def share(st: IRState, power: str, province: str) -> int:
     total = st.militia.get(province, 0)
     if not total or power not in st.powers or st.powers[power]["kind"] != "roman":
         return 0
+    from rules.imperium_romanum import city_centric
+
+    if city_centric.in_play(st):
+        return city_centric.militia_share(st, power, province, total)  # optional rule 41.3
     owner = st.province_owner.get(province, "")
     if owner:
         return total if owner == power else 0

@@ -147,7 +147,10 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
         siege["rolls"] += 1
         mods = attrition_modifiers(st, hex_id)
         value = siege_attrition_value(siege["rolls"]) + sum(v for _m, v in mods)
-        roll = st.dice.d6(_("§17.3.1 siege attrition at {hex}", hex=hex_id))
+        from rules.imperium_romanum import deity
+
+        appeal = deity.spend(st, seat, "siege_attrition", -1, lines)  # optional rule 42: the besieger wants a low roll
+        roll = st.dice.d6(_("§17.3.1 siege attrition at {hex}", hex=hex_id), appeal)
         st.stat("siege_rolls")
         city = siege["city"]
         if roll.result > value:

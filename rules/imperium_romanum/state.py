@@ -46,6 +46,9 @@ class IRState:
     leaders: dict[str, dict[str, Any]] = field(default_factory=dict)
     city_owner: dict[str, str] = field(default_factory=dict)
     city_damage: dict[str, int] = field(default_factory=dict)
+    port_owner: dict[str, str] = field(default_factory=dict)
+    """Non-city port hex -> the power that captured it in land combat (16.1); a port not listed
+    belongs to the controller of its province (IR-ENG-53, IR-ENG-110)."""
     province_owner: dict[str, str] = field(default_factory=dict)
     sieges: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Besieged hex -> {"power", "city", "since", "attrition"} (17.0)."""
