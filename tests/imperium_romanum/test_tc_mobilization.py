@@ -186,3 +186,25 @@ def test_tc_12_p2_cost_sets_by_scenario() -> None:
     first, second = chart.costs(6), chart.costs(8)
     assert chart.costs(7) == first and chart.costs(9) == second and chart.costs(10) == second
     assert first != second
+
+
+def test_tc_65_increased_mobilization_raises_one_more_of_each_type_in_one_area_paid_normally() -> None:
+    """TC-65 (39.2 X, optional rule 39): Italia's area may raise a fourth 20-10 this year (its
+    limit is three, TC-06), at the normal price; a fifth is refused by 7.5; another area gains
+    nothing."""
+    from rules.imperium_romanum import random_events as RE
+
+    pos = _italy()
+    pos.st.options["random_events"] = "yes"
+    RE.increased_mobilization(pos.st, "rome", [])
+    if pos.st.pending:  # the owner picks the area (a window, 39.2 X)
+        assert pos.st.pending["kind"] == "extra_area" and "italia" in [c[0] for c in pos.st.pending["choices"]]
+        RE.answer_extra_area(pos.st, "italia", [])
+    assert RE.limit_change(pos.st, "rome", "italia") == 1 and RE.limit_change(pos.st, "rome", "hispania") == 0
+    for city in ("roma", "roma", "neapolis", "neapolis"):
+        _build(pos, "legion_20_10", city)
+    assert pos.st.mobilized["area:italia"]["20-10"] == 4
+    assert pos.st.powers["rome"]["treasury"] == 100 - 4 * 4  # paid normally (TC-07: 4 talents in March)
+    with pytest.raises(RuleError) as err:
+        _build(pos, "legion_20_10", "ancona")
+    assert err.value.section == "§7.5"
