@@ -183,6 +183,7 @@ GAMES: dict[str, tuple[Section, ...]] = {
                 ("/imperium ally with:dacia", _("offer a one-month alliance (5.8)")),
                 ("/imperium gift to:dacia amount:5", _("offer talents (6.0)")),
                 ("/imperium ransom leader:decebalus talents:10", _("offer to free a prisoner (18.2.1)")),
+                ("/imperium interfere fleets:pirates.fleet_18_30.3 province:sardinia", _("pirates: seize a grain province's grain this month (27.1.4)")),
                 ("/imperium answer offer:alliance-3 choice:accept", _("accept or decline an offer made to you (4.3)")),
                 ("/end", _("your orders are given; one public line gives the month's agreements")),
             ),
@@ -202,6 +203,8 @@ GAMES: dict[str, tuple[Section, ...]] = {
             (
                 ("/move units:rome.legion_20_10.1 to:B4314", _("move a group (12.0)")),
                 ("/imperium fortify units:rome.legion_20_10.1", _("field fortifications (21.1)")),
+                ("/imperium demolish units:rome.legion_20_10.1", _("demolish a fort with heavy infantry (21.3)")),
+                ("/imperium convert fleet:rome.fleet_18_30.1", _("a fleet in a land hex becomes a legion, where the scenario allows it (34)")),
                 ("/end", _("end your movement; land combat follows")),
             ),
         ),

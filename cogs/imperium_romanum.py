@@ -7,7 +7,7 @@ neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
 ``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
 ``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
-``answer`` (a diplomacy offer), ``militia`` (29.4), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``answer`` (a diplomacy offer), ``militia`` (29.4), ``demolish`` (21.3), ``convert`` (34), ``interfere`` (27.1.4), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -163,6 +163,15 @@ def command_label(game: Game[Any], command: Command) -> str:
                  city=value_label(game, "build", "city", args["city"]))
     if command.name == "fortify":
         return _("Fortify with {pieces}", pieces=pieces_label(game, list(args["units"])))
+    if command.name == "demolish":
+        pieces = list(args["units"])
+        owner = f" ({args['power']})" if args.get("power") else ""
+        return _("Demolish the fort{owner} with {pieces}", owner=owner, pieces=pieces_label(game, pieces))
+    if command.name == "convert":
+        return _("Turn {fleets} into a legion (34)", fleets=pieces_label(game, list(args["fleet"])))
+    if command.name == "interfere":
+        return _("{fleets} lie off {province} to seize its grain (27.1.4)", fleets=pieces_label(game, list(args["fleets"])),
+                 province=value_label(game, "interfere", "province", args["province"]))
     if command.name == "militia":
         return _("Rebuild {sp} militia SP in {province}", sp=args["sp"],
                  province=value_label(game, "militia", "province", args["province"]))
@@ -205,17 +214,22 @@ def typed_text(value: Any) -> str:
     return str(value)
 
 
-def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units") -> list[str]:
-    """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X
+def expand_group(game: Any, verb: str, pieces: list[str], option: str = "units",
+                 given: dict[str, Any] | None = None) -> list[str]:
+    """``["group:X"]`` -> the pieces of the caller's legal ``verb`` whose group starts with X,
+    the one whose other arguments are those ``given`` first (interfere's province), else any
     (unchanged when it names none: the engine's refusal then says why)."""
     if len(pieces) != 1 or not pieces[0].startswith(GROUP):
         return pieces
     first = pieces[0][len(GROUP):]
-    for seat in game.to_move():
-        for command in game.legal_commands(seat):
-            units = command.args.get(option)
-            if command.name == verb and isinstance(units, list) and units and units[0] == first:
-                return [str(u) for u in units]
+    for wanted in ([given, {}] if given else [{}]):
+        for seat in game.to_move():
+            for command in game.legal_commands(seat):
+                units = command.args.get(option)
+                if any(command.args.get(k) != v for k, v in wanted.items()):
+                    continue
+                if command.name == verb and isinstance(units, list) and units and units[0] == first:
+                    return [str(u) for u in units]
     return pieces
 
 
@@ -306,9 +320,10 @@ async def naval(interaction: discord.Interaction, verb: str, typed: dict[str, st
         await refuse(interaction, str(error))
         return
     args: dict[str, Any] = dict(typed)
+    plain = {k: v for k, v in typed.items() if k not in ("fleets", "units")}  # e.g. interfere's province
     for option in ("fleets", "units"):
         if option in args:
-            args[option] = expand_group(game, verb, split_list(str(args[option])), option)
+            args[option] = expand_group(game, verb, split_list(str(args[option])), option, plain)
     await run(interaction, verb, args)
 
 
@@ -514,6 +529,39 @@ class ImperiumRomanumCog(commands.Cog):
             return
         await run(interaction, "fortify", {"units": expand_group(game, "fortify", split_list(units))})
 
+    @imperium.command(name="demolish", description="Demolish a fort in its hex with heavy infantry (21.3)")
+    @app_commands.describe(units="The heavy infantry (a group)", power="Whose fort, when not the units' own power's")
+    @app_commands.autocomplete(units=completer("demolish", "units", {"power": "power"}),
+                               power=completer("demolish", "power", {"units": "units"}))
+    async def demolish(self, interaction: discord.Interaction, units: str, power: str | None = None) -> None:
+        try:
+            _row, game = await ir_game(interaction, "/imperium demolish")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        args: dict[str, Any] = {"units": expand_group(game, "demolish", split_list(units))}
+        if power:
+            args["power"] = power.strip().lower()
+        await run(interaction, "demolish", args)
+
+    @imperium.command(name="convert", description="Turn a fleet in a land hex into a legion (34)")
+    @app_commands.describe(fleet="The fleet")
+    @app_commands.autocomplete(fleet=completer("convert", "fleet", {}))
+    async def convert(self, interaction: discord.Interaction, fleet: str) -> None:
+        try:
+            _row, game = await ir_game(interaction, "/imperium convert")
+        except ModeratorError as error:
+            await refuse(interaction, str(error))
+            return
+        await run(interaction, "convert", {"fleet": expand_group(game, "convert", split_list(fleet), "fleet")})
+
+    @imperium.command(name="interfere", description="Pirates: lie off a grain province to seize its grain (27.1.4)")
+    @app_commands.describe(fleets="The pirate fleets (a group)", province="The grain province")
+    @app_commands.autocomplete(fleets=completer("interfere", "fleets", {"province": "province"}),
+                               province=completer("interfere", "province", {"fleets": "fleets"}))
+    async def interfere(self, interaction: discord.Interaction, fleets: str, province: str) -> None:
+        await naval(interaction, "interfere", {"fleets": fleets, "province": province.strip().lower()})
+
     @imperium.command(name="embark", description="Take a group aboard fleets (10.4.2)")
     @app_commands.describe(fleets="The fleets (a group)", units="The land group that embarks")
     @app_commands.autocomplete(fleets=completer("embark", "fleets", {"units": "units"}),
@@ -624,6 +672,8 @@ class ImperiumRomanumCog(commands.Cog):
 
 for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("embark", "/imperium embark"),
                      ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"), ("militia", "/imperium militia"),
+                     ("demolish", "/imperium demolish"), ("convert", "/imperium convert"),
+                     ("interfere", "/imperium interfere"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
                      ("ransom", "/imperium ransom"), ("answer_offer", "/imperium answer"),
                      ("standing", "/imperium standing")):

@@ -35,7 +35,7 @@ from cogs.common import (
 from cogs.outbox import compose_opening, deliver_event, deliver_owed
 from cogs.ready import ready_to_type
 from rules.core import RuleError
-from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, text_from_json
+from rules.core.i18n import LANGUAGE_OPTION, Text, _, _n, join, text_from_json
 from rules.core.registry import games
 
 STATUS_WORDS: dict[str, Text] = {"lobby": _("seats open"), "active": _("in play")}
@@ -54,6 +54,28 @@ def _parse_options(text: str | None) -> dict[str, str]:
             raise ModeratorError(_("Options are written name=value (got {part}).", part=repr(part)))
         options[name.strip()] = value.strip()
     return options
+
+
+def options_line(kind: str, chosen: dict[str, Any], changed_only: bool = False) -> Text | None:
+    """The game's translated options (its optional rules, each naming its section) as this game
+    plays them: the value chosen at ``/game new``, else the default; with ``changed_only`` (a
+    game in play, whose status must stay short) only those chosen otherwise than the default.
+    None when there is nothing to show."""
+    cls = games().get(kind)
+    specs = [spec for spec in cls.option_specs() if isinstance(spec.description, Text)] if cls else []
+    if changed_only:
+        specs = [spec for spec in specs if chosen.get(spec.name, spec.default) != spec.default]
+    if not specs:
+        return None
+    shown = [_("{description}: {name}={value}", description=spec.description, name=spec.name,
+               value=chosen.get(spec.name, spec.default) or "-") for spec in specs]  # fmt: skip
+    return _("Options: {options}.", options=join("; ", shown))
+
+
+def with_options(text: Text, row: Any) -> Text:
+    """A lobby message followed by the game's options line, when it has one."""
+    line = options_line(row.kind, dict(row.options or {}))
+    return join(" ", [text, line]) if line is not None else text
 
 
 async def channel_language(interaction: discord.Interaction) -> str:
@@ -91,6 +113,26 @@ class LobbyCog(commands.Cog):
             if current.lower() in info.id.lower() or current.lower() in info.title.lower()
         ]
 
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """``name=value`` for each choice of the chosen game's options, described (the optional
+        rules with their section), after the options already typed."""
+        cls = games().get(getattr(interaction.namespace, "game", None) or "")
+        if cls is None:
+            return []
+        typed, comma, last = current.rpartition(",")
+        prefix = f"{typed}, " if comma else ""
+        lang = reader_language(interaction)
+        found = []
+        for spec in cls.option_specs():
+            for value in spec.choices:
+                pair = f"{spec.name}={value}"
+                if last.strip().lower() in pair.lower() and len(prefix + pair) <= 100:
+                    label = f"{pair} — {localise(spec.description, lang)}"
+                    found.append(app_commands.Choice(name=label[:100], value=prefix + pair))
+        return found  # the tree's guard caps the list and says how many more (bot.client.cap_choices)
+
     # -- commands -------------------------------------------------------------------------
     @game.command(name="new", description="Open a game in this channel")
     @app_commands.describe(
@@ -106,7 +148,7 @@ class LobbyCog(commands.Cog):
             app_commands.Choice(name="Français", value="fr"),
         ]
     )
-    @app_commands.autocomplete(game=kind_autocomplete, scenario=scenario_autocomplete)
+    @app_commands.autocomplete(game=kind_autocomplete, scenario=scenario_autocomplete, options=options_autocomplete)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -282,13 +324,13 @@ class LobbyCog(commands.Cog):
         if row.status == "lobby":
             free = localise(_("free"), lang)
             seats = ", ".join(f"{s}: {mention(u) if u else free}" for s, u in row.seats.items())
-            text = _(
+            text = with_options(_(
                 "Game #{id} ({kind}, {scenario}) is in the lobby. {seats}",
                 id=row.id,
                 kind=row.kind,
                 scenario=row.scenario,
                 seats=seats,
-            )
+            ), row)
             await reply(interaction, localise(text, lang), ephemeral=True)
             return
         game = await bot.moderator.load(row)
@@ -305,7 +347,8 @@ class LobbyCog(commands.Cog):
             for line in game.status_lines()
             if row.status == "active" or not str(getattr(line, "msgid", line)).startswith("To move")
         ]
-        lines = [localise(line, lang) for line in [head, *position]]
+        chosen = options_line(row.kind, dict(row.options or {}), changed_only=True)
+        lines = [localise(line, lang) for line in [head, *position, *([chosen] if chosen is not None else [])]]
         pending = game.pending_decision()
         if pending is not None:
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
@@ -523,7 +566,7 @@ def announcement_text(row: Any, game: str) -> str:
         scenario=row.scenario,
         seats=", ".join(row.seats),
     )
-    return localise(opened, game_language(row))
+    return localise(with_options(opened, row), game_language(row))
 
 
 async def listed_seats(bot: Any, row: Any) -> list[str]:
@@ -544,7 +587,7 @@ def welcome_text(row: Any, game: str) -> str:
         scenario=row.scenario,
         seats=", ".join(row.seats),
     )
-    return localise(welcome, game_language(row))
+    return localise(with_options(welcome, row), game_language(row))
 
 
 def opening_posts(row: Any, game: Any, deadline: Any) -> list[Post]:

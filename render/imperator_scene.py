@@ -60,11 +60,12 @@ and ``"eor"``/``"enemies"`` are accepted too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.i18n import _
+from rules.core.i18n import Text, _
 
 SIDES = ("R", "E")
 SIDE_NAMES = {"R": _("Rome"), "E": _("Enemies of Rome")}
@@ -268,6 +269,24 @@ def _event_from_table(ev: Any) -> ActiveEvent:
     return ActiveEvent(name=found.name, id=str(found.number))
 
 
+SMC_LABEL = re.compile(r"SMC (\d+) of (\d+) \((.*)\)")
+"""The English of the SMC label (``rules.imperator.views``: "SMC {number} of {total} ({step})")."""
+
+
+def stored_label(value: Any) -> str:
+    """A header label of the view, marked for translation again when the view was stored as JSON
+    by an older version (picture specs that hold their view, ``cogs.outbox.views_of``): there it
+    is plain English and its message id is lost. A phase name is its own message id; the SMC
+    label is rebuilt from its numbers. A label still marked, or another text, is kept as it is."""
+    if isinstance(value, Text) or not value:
+        return str(value or "")
+    text = str(value)
+    smc = SMC_LABEL.fullmatch(text)
+    if smc:
+        return _("SMC {number} of {total} ({step})", number=int(smc[1]), total=int(smc[2]), step=smc[3])
+    return Text(text)  # no fields: the words are looked up as they are, English when unknown
+
+
 def from_public_view(view: Mapping[str, Any]) -> MapScene:
     """Build the scene from the engine's public view (format in the module docstring)."""
     _check_public(view)
@@ -336,8 +355,8 @@ def from_public_view(view: Mapping[str, Any]) -> MapScene:
     return MapScene(
         year=int(view["year"]),
         phase=str(view.get("phase", "") or ""),
-        phase_name=str(view.get("phase_name", "") or ""),
-        turn_label=str(view.get("turn_label", "") or ""),
+        phase_name=stored_label(view.get("phase_name", "")),
+        turn_label=stored_label(view.get("turn_label", "")),
         scenario=str(view.get("scenario", "") or ""),
         initiative=norm_side(view.get("initiative")),
         active_side=norm_side(view.get("active_side")),

@@ -263,3 +263,28 @@ def test_the_event_in_force_is_drawn_in_the_games_language(monkeypatch: pytest.M
     assert "Sickness in Rome" in english and "An epidemic hits" in english
     assert "Insalubrité à Rome" in french and "Une épidémie frappe" in french
     assert "Sickness" not in french and "epidemic" not in french
+
+
+# -- a view stored as JSON by an older version (its labels plain English) ---------------------
+def test_a_view_stored_as_json_draws_its_header_in_the_readers_language() -> None:
+    """Picture specs written before views were built when drawn hold their view as JSON
+    (``cogs.outbox.views_of``): its phase name and SMC label are plain English, their message
+    ids lost. The scene marks them again, so a French game draws them in French."""
+    import json
+
+    from rules.core.i18n import Text
+    from rules.imperator.game import ImperatorGame
+
+    view = ImperatorGame.new("avidius_cassius", ["rome", "enemies"], "seed-1", {}).public_view()
+    stored = json.loads(json.dumps({**view, "phase": "E", "phase_name": _("Movements and combats"),
+                                    "turn_label": _("SMC {number} of {total} ({step})", number=2, total=6,
+                                                    step="move")}))  # fmt: skip
+    assert stored["phase_name"] == "Movements and combats" and not isinstance(stored["phase_name"], Text)
+    french = from_public_view({**stored, "language": "fr"})
+    assert imperator._phase_text(french) == "Phase E · Mouvements et combats"
+    assert words({"language": "fr"})(french.turn_label) == "SMC 2 sur 6 (move)"
+    english = from_public_view(stored)
+    assert imperator._phase_text(english) == "Phase E · Movements and combats"
+    assert words({})(english.turn_label) == "SMC 2 of 6 (move)"
+    odd = from_public_view({**stored, "phase_name": "Something {new}", "language": "fr"})
+    assert odd.phase_name == "Something {new}"  # unknown words stay as they are

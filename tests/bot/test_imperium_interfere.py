@@ -1,0 +1,63 @@
+"""``/imperium interfere`` (27.1.4) at the local table: scenario 2's pirates, in the Diplomacy
+Phase, lie off a grain province with fleets in reach of it. The province and the fleets
+autocomplete from the engine's legal commands (the fleets narrowed by the province typed); an
+accepted order is an event; a refusal reaches its author alone with the rule's section."""
+
+from __future__ import annotations
+
+from conftest import channel_game, ok
+
+from bot.local import LocalTable
+
+
+async def pirates_in_diplomacy(table: LocalTable) -> None:
+    """Scenario 2: alice the pirates, bob Rome; both end Taxation & Mobilization."""
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s02")
+    await ok(table, "/game join seat:pirates")
+    table.user = "bob"
+    await ok(table, "/game join seat:rome")
+    table.user = "alice"
+    await ok(table, "/game start")
+    for user in ("alice", "bob"):
+        table.user = user
+        await ok(table, "/end")
+    _seq, game = await channel_game(table)
+    assert game.state.segment == "diplomacy"
+    table.user = "alice"
+
+
+async def test_interfere_offers_grain_provinces_then_the_fleets_in_reach(table: LocalTable) -> None:
+    await pirates_in_diplomacy(table)
+    _seq, game = await channel_game(table)
+    legal = [c for c in game.legal_commands("pirates") if c.name == "interfere"]
+    assert legal
+    command, _ = table.find_command(["imperium", "interfere"])
+    provinces = await command._params["province"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    assert sorted(c.value for c in provinces) == sorted({str(c.args["province"]) for c in legal})
+    assert "Sardinia" in [c.name for c in provinces]  # words, not ids
+    target = legal[-1]
+    fleets = await command._params["fleets"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"province": target.args["province"]}), "")
+    assert [c.value for c in fleets] == [f"group:{target.args['fleets'][0]}"]
+    seq, _game = await channel_game(table)
+    await ok(table, f"/imperium interfere fleets:{fleets[0].value} province:{target.args['province']}")
+    seq_after, game = await channel_game(table)
+    assert seq_after == seq + 1
+    assert {f: p for f, p in game.state.grain_blocks.items()} == {f: target.args["province"] for f in target.args["fleets"]}
+    table.user = "bob"
+    command, _ = table.find_command(["imperium", "interfere"])
+    assert await command._params["province"].autocomplete(table.interaction(), "") == []  # Rome is no pirate
+
+
+async def test_interfere_by_rome_or_off_a_province_without_grain_is_refused(table: LocalTable) -> None:
+    await pirates_in_diplomacy(table)
+    seq, game = await channel_game(table)
+    fleet = next(c.args["fleets"][0] for c in game.legal_commands("pirates") if c.name == "interfere")
+    for user, line in (("alice", f"/imperium interfere fleets:{fleet} province:italia"),
+                       ("bob", f"/imperium interfere fleets:{fleet} province:sardinia")):
+        table.user = user
+        await table.run_slash(line)
+        shown = table.outputs[-1]
+        assert shown.refusal and shown.audience == user and "§27.1.4" in shown.text, (line, shown.text)
+    assert (await channel_game(table))[0] == seq
