@@ -366,4 +366,5 @@ def province_tax(st: IRState, province: str) -> int:
     column; authored as the sum of its cities' tax values there (IR-ENG-5), 0 without cities."""
     book = data().tables
     assert book is not None, "load_data sets the charts"
-    return book.tax_value(province, data().scenarios[st.scenario].city_column)
+    lost = sum(world(st.scenario).city_value[c].tax for c in st.destroyed if data().cities[c].province == province)  # 39.2 L
+    return max(0, book.tax_value(province, data().scenarios[st.scenario].city_column) - lost)

@@ -59,7 +59,7 @@ def wheat_held(st: IRState, power: str) -> int:
         wheat = max(0, wheat - wheat_lost(st, power, province))
         if wheat <= 0:
             continue
-        cities = [c for c in w.city_value if data().cities[c].province == province]
+        cities = [c for c in w.city_value if data().cities[c].province == province and c not in st.destroyed]  # 39.2 L
         if cities:
             held = sum(1 for c in cities if B.seat_of(st, st.city_owner.get(c, "")) == seat)
             if held * 2 >= len(cities):

@@ -215,6 +215,20 @@ def test_l_disaster_destroys_the_chosen_city_never_a_capital() -> None:
     assert B.city_at(pos.st, data().cities[city].hex) == ""
 
 
+def test_l_a_destroyed_city_no_longer_pays_its_provinces_tax() -> None:
+    from rules.imperium_romanum import board as B
+    from rules.imperium_romanum.world import world
+
+    pos = _pos()
+    pos.dice(6)
+    RE.natural_disaster(pos.st, "rome", [])
+    city = next(c for c, _label in pos.st.pending["choices"] if world("s12").city_value[c].tax > 0)
+    province = data().cities[city].province
+    before = B.province_tax(pos.st, province)
+    pos.game.apply("rome", Command("decide", {"id": pos.st.pending["id"], "choice": city}))
+    assert B.province_tax(pos.st, province) == max(0, before - world("s12").city_value[city].tax) < before
+
+
 def test_m_each_baggage_train_loses_one_sp() -> None:
     pos = _pos()
     bt = pos.unit("rome", "baggage_train", ROME_HEX, sp=4)
