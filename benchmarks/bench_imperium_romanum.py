@@ -32,7 +32,10 @@ STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_lo
          "grain_checks", "grain_rebellions", "supply_shortfalls", "fleets_in_land_combat", "forts_demolished",
          "clients_conquered",
          # scenario 24's special rules: overruns (32), militia (29), the civil war (28)
-         "overruns", "militia_sp_lost", "capital_morale_gains", "successions")  # fmt: skip
+         "overruns", "militia_sp_lost", "capital_morale_gains", "successions",
+         # session 7: defections (20.3), barbarians asleep again (23.6), partings at sea (5.8),
+         # the pirates' grain interference (27.1.4), forts taken after a siege (21.4)
+         "defections", "reversions", "partings", "grain_interference", "forts_taken")  # fmt: skip
 
 
 def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:
@@ -70,10 +73,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--scenario", default="s12")
+    parser.add_argument("--players", default="heuristic,random", help="which players, comma-separated")
     args = parser.parse_args()
     ImperiumRomanumGame.new(args.scenario, [], "warm-up", {})  # load the map once
     ok = True
-    for player in ("heuristic", "random"):
+    for player in [p for p in args.players.split(",") if p in ("heuristic", "random")]:
         timings: list[float] = []
         totals: Counter[str] = Counter()
         results: Counter[str] = Counter()

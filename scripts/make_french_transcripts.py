@@ -61,8 +61,8 @@ EXPECTATIONS = {
     "Seats: pirates, rome": "Places : pirates, rome",
     "pieces embark at": "pions embarquent en",
     "pieces land at": "pions débarquent en",
-    "The fleets at A3220 fail to intercept: 2 against 4 (10.6).": "Les flottes de A3220 échouent à intercepter : 2 contre 4 (10.6).",
-    "Naval combat at A3320: 22 against 54, column 1-2, roll 5: 1/1 (10.7).": "Combat naval en A3320 : 22 contre 54, colonne 1-2, jet 5 : 1/1 (10.7).",
+    "The fleets at A3220 fail to intercept: 0 against 4 (10.6).": "Les flottes de A3220 échouent à intercepter : 0 contre 4 (10.6).",
+    "Naval combat at A3320: 18 against 54, column 1-2, roll 6: 1/1 (10.7).": "Combat naval en A3320 : 18 contre 54, colonne 1-2, jet 6 : 1/1 (10.7).",
 }
 """Expected text, English -> French, where the French output differs."""
 

@@ -181,13 +181,13 @@ def is_port(st: IRState, hex_id: str) -> bool:
 
 
 def port_owner(st: IRState, hex_id: str) -> str:
-    """Who holds the port or city on ``hex_id``: a city's owner; a non-city port follows the
-    control of its province (IR-ENG-53); "" for neither."""
+    """Who holds the port or city on ``hex_id``: a city's owner; a non-city port its captor's
+    (16.1, IR-ENG-110), else the controller of its province (IR-ENG-53); "" for neither."""
     city = city_at(st, hex_id)
     if city:
         return st.city_owner.get(city, "")
     if world(st.scenario).non_city_port(hex_id):
-        return st.province_owner.get(data().hexes[hex_id].province, "")
+        return st.port_owner.get(hex_id) or st.province_owner.get(data().hexes[hex_id].province, "")
     return ""
 
 

@@ -13,6 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import fleet_support as FS
+from rules.imperium_romanum import ports as PORTS
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum.charts import CER_GRADES, cer_modifier, land_result
 from rules.imperium_romanum.state import IRState
@@ -85,8 +86,8 @@ def defence_strength(st: IRState, uids: list[str], assault: bool, attacker_seat:
 
 def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tuple[str, int] = ("B", 0)) -> str:
     """14.4.3: the CER giving a majority of the stack's strength, else B. Heavy units take their
-    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit is attached to each heavy one of its arm and shares it; the
-    rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
+    counter's CER (their power's, or the colour's they kept on defecting, 20.4); one light unit
+    is attached to each heavy one of its arm and shares it; the rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
     heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
@@ -187,6 +188,9 @@ def defender_seat(st: IRState, seat: str, hex_id: str) -> tuple[str, list[str]]:
         forts = [p for p in sorted(st.forts.get(hex_id, {})) if B.seat_hostile_to(st, seat, p)]
         if forts:  # 21.4: a fort alone defends with its strength
             return B.seat_of(st, forts[0]) or forts[0], []
+        port = PORTS.hostile_side(st, seat, hex_id)
+        if port:  # 16.1: a non-city port alone defends with its strength (IR-ENG-110)
+            return port, []
         city = enemy_city(st, seat, hex_id)
         owner = st.city_owner.get(city, "") if city else ""
         return (B.seat_of(st, owner) or owner) if owner else "", []
@@ -250,7 +254,8 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         for dest in retreat_hexes(st, side, hex_id, outside):
             choices.append([f"retreat:{dest}", text_to_json(_("Retreat before combat to {hex}", hex=dest))])
     if siege_possible(st, side, hex_id, outside):
-        choices.append(["siege", text_to_json(_("Accept siege in the city"))])
+        choices.append(["siege", text_to_json(_("Accept siege in the city") if city or B.city_at(st, hex_id)
+                                              else _("Accept siege behind the fort"))])  # fmt: skip
     elif split_inside(st, side, hex_id, outside):
         choices.append(["split", text_to_json(_("Split: those the city holds accept siege, the others fight outside"))])
     order = st.standing.get(side, {}).get("combat", "ask")
@@ -330,20 +335,27 @@ def offer_combined(st: IRState, seat: str, hex_id: str, lines: list[Text]) -> No
 
 def lay_siege(st: IRState, seat: str, hex_id: str, side: str, lines: list[Text]) -> None:
     """17.1: a siege is laid; no attrition roll the month it begins (17.3)."""
+    from rules.imperium_romanum import siege
+
     city = B.city_at(st, hex_id)
-    owner = st.city_owner.get(city, "")
+    owner = st.city_owner.get(city, "") if city else siege.fort_holder(st, hex_id, side)
     st.sieges[hex_id] = {"power": owner, "city": city, "since": st.turn, "besieger": seat, "seat": side,
                          "rolls": 0}  # fmt: skip
     st.stat("sieges")
-    lines.append(_("{seat} besieges {city} (17.1).", seat=seat, city=data().cities[city].name))
+    lines.append(_("{seat} besieges {city} (17.1).", seat=seat, city=siege.place_name(st, hex_id)))
 
 
 def siege_possible(st: IRState, side: str, hex_id: str, uids: list[str]) -> bool:
     """14.3, 16.3: units may accept siege in their own city when they fit (when they do not, a
-    split defence, 14.3.1: ``split_inside``)."""
+    split defence, 14.3.1: ``split_inside``); 21.4 a: in a hex without a city, behind their
+    side's maximum-level fort, all of them (IR-ENG-77)."""
     city = B.city_at(st, hex_id)
-    if not city or hex_id in st.sieges or side not in st.seats:
+    if hex_id in st.sieges or side not in st.seats:
         return False
+    if not city:
+        from rules.imperium_romanum import forts
+
+        return forts.is_maximum(st, hex_id, side)  # 21.4 a (IR-ENG-77): behind the side's top-level fort, no limit
     owner = st.city_owner.get(city, "")
     if not owner or B.seat_of(st, owner) != side:
         return False
@@ -557,7 +569,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     alone = [lid for lid in B.leaders_at(st, hex_id) if (B.seat_of(st, st.leaders[lid]["power"]) or st.leaders[lid]["power"]) == side]
     from rules.imperium_romanum import forts
 
-    fort = forts.strength_of(st, hex_id, side)
+    fort = forts.strength_of(st, hex_id, side) + PORTS.defence_for(st, hex_id, side)  # 16.1: a port as a fort (IR-ENG-110)
     if not fighters and not city and not alone and not fort:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
         return
@@ -607,6 +619,12 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     edge = morale_modifier(att_morale, def_morale)
     if edge:
         mods.append((_("§19.3 morale"), edge))
+    from rules.imperium_romanum import combat_advantage
+
+    mods += combat_advantage.modifiers(st, attackers, fighters, assault or combined or bool(fort))  # optional rule 40
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, seat, "land_combat", 1, lines)  # optional rule 42: the attacker's appeal
     roll = st.dice.d6(_("§14.4.2 land combat"), mods)
     cell = land_result(data().charts, column, roll.result)
     st.stat("battles")
@@ -617,7 +635,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
            "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
                               "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
-           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]]}  # fmt: skip
+           "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]], "odds": [att, dfn]}  # fmt: skip
     run_losses(st, ctx, lines)
 
 
@@ -772,7 +790,8 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     winner_leader = ctx["att_leader"] if winner_is_attacker else ctx["def_leader"]
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
-              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2}  # fmt: skip
+              "great_leader": bool(winner_leader) and B.leader_value(winner_leader) >= 2,
+              "winner_leader": winner_leader, "odds": list(ctx.get("odds", [0, 0]))}  # fmt: skip
     loser, losers = (side, survivors_def) if winner_is_attacker else (seat, survivors_att)
     if ctx.get("combined"):
         losers = [u for u in losers if not st.units[u]["besieged"]]  # 14.5.1: the besieged stay under siege
@@ -811,9 +830,14 @@ def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
 
     if battle["attacker_won"] and present(seat) and not present(side):
         forts.remove_forts(st, hex_id, side, lines)  # 21.3
+        PORTS.capture(st, hex_id, side, str(battle["att_power"]), lines)  # 16.1 (IR-ENG-110)
         if city and st.city_owner.get(city, "") and (B.seat_of(st, st.city_owner[city]) or st.city_owner[city]) == side:
             _capture(st, seat, hex_id, city, str(battle["att_power"]), lines)
     siege.check_sieges(st, lines)
+    if not st.result and not st.pending:
+        from rules.imperium_romanum import usurpation
+
+        usurpation.after_battle(st, battle, lines)  # optional rule 44
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
     if not st.result and not st.pending:
@@ -854,6 +878,9 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     rec = st.units[choice]
     st.powers[rec["power"]]["treasury"] -= ELITE_COST
     mods = [(_("§15.2 leader +2 or better"), -1)] if pending.get("great_leader") else []
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, str(pending["seat"]), "elite", -1, lines)  # optional rule 42: low rolls succeed
     roll = st.dice.d6(_("§15.2 elite legion"), mods)
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"

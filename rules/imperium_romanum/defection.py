@@ -261,7 +261,10 @@ def _sieges_and_forts(st: IRState, power: str, seat: str, stack_heir: dict[str, 
             del st.building[key]
     for hex_id in sorted(st.sieges):
         siege = st.sieges[hex_id]
-        siege["power"] = st.city_owner.get(siege["city"], "")
+        if siege["city"]:
+            siege["power"] = st.city_owner.get(siege["city"], "")
+        elif siege["power"] == power:  # a siege behind a fort (IR-ENG-77): the fort passed with the stack
+            siege["power"] = stack_heir.get(hex_id, "")
         if siege["besieger"] in (power, seat):
             siege["besieger"] = B.seat_of(st, stack_heir.get(hex_id, "")) or ""
         if not siege["besieger"] or siege["besieger"] == B.seat_of(st, siege["power"]):

@@ -266,7 +266,10 @@ def conquest_checks(st: IRState, seat: str, lines: list[Text]) -> None:
         if hostile:
             continue
         bonus = sum(1 for lvl in levels if lvl == A_LEVEL) + sum(1 for lvl in levels if lvl == B_LEVEL) // 2
-        roll = st.dice.d6(_("§5.6.1 conquest of {province}", province=province), [(_("§5.6.1 forts"), bonus)])
+        from rules.imperium_romanum import deity
+
+        appeal = deity.spend(st, seat, "conquest", 1, lines)  # optional rule 42
+        roll = st.dice.d6(_("§5.6.1 conquest of {province}", province=province), [(_("§5.6.1 forts"), bonus), *appeal])
         st.stat("conquest_rolls")
         if roll.natural != 1 and roll.result > 6:
             B.set_province(st, province, power, lines)

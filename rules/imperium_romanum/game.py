@@ -22,6 +22,8 @@ Commands (arguments are strings or lists of strings):
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
 ``embark {fleets, units}``, ``sail {fleets, to, path?}``, ``debark {fleets, to, units?}``,
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
+``appeal``                            optional rule 42: appeal to the gods before your next eligible roll
+``take_treasure {city}``              optional rule 43: take a treasure city's treasure in your player turn
 ``give``                              a rule not yet supported (NotYetSupported)
 """
 
@@ -48,6 +50,7 @@ from rules.core.i18n import Text, _, data_name, plain, text_from_json
 from rules.imperium_romanum import allied_transport as AT
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
@@ -55,12 +58,14 @@ from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
 from rules.imperium_romanum import naval as NAV
+from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum import supply as SUP
+from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import naval_charts
 from rules.imperium_romanum.pirates import PIRATE_POWERS
@@ -100,7 +105,7 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-3"
+    RULES_VERSION = "imperium_romanum-4"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -108,7 +113,11 @@ class ImperiumRomanumGame(Game[IRState]):
     barriers of §12 and the windows of 10.1, 13.2, 14.3.1 and 15.1.
     3 (2026-11-26): the shortfall (13.2) and combined-attack (14.3.1) windows, units outside a
     besieged city without its walls, maximum-level forts (21.4), fleets in land combat (14.6),
-    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate."""
+    clients by conquest (20.1), the capital's morale (19.2), the Iazyges' rate.
+    4 (2026-11-26, impdata): Roman defections (20.3), barbarians going back to sleep (23.6),
+    Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
+    (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
+    (13.2), sieges behind a fort without a city (21.4), militia posts (29.3)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -124,7 +133,8 @@ class ImperiumRomanumGame(Game[IRState]):
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
         return [OptionSpec("random_events", _("Optional rule: random events (39.0)"), "no", ("no", "yes")),
-                OptionSpec("plague", _("Optional rule: plague (45.0)"), "no", ("no", "yes"))]
+                OptionSpec("plague", _("Optional rule: plague (45.0)"), "no", ("no", "yes")),
+                *OPT.specs()]
 
     @classmethod
     def data_hash(cls) -> str:
@@ -145,6 +155,7 @@ class ImperiumRomanumGame(Game[IRState]):
             raise RuleError("§39", _("random_events is yes or no"))
         if options.get("plague", "no") not in ("no", "yes"):
             raise RuleError("§45", _("plague is yes or no"))
+        OPT.check(options)  # optional rules 40-44
         st = new_state(scenario, Dice(seed), dict(options))
         lines: list[Text] = [_("{name}: the powers are set up.", name=data_name(data().scenarios[scenario].name))]
         SEQ.advance(st, lines)
@@ -236,6 +247,7 @@ ACTION_HELP: dict[str, Text] = {
     "fortify": _("Build field fortifications (21.1)"),
     "build": _("Raise a unit or a baggage train (7.4)"),
     "militia": _("Rebuild a province's militia (29.4)"),
+    "militia_post": _("Divide a province's militia among your forces there (29.3)"),
     "decide": _("Answer the open decision"),
     "embark": _("Take troops aboard fleets (10.4.2)"),
     "sail": _("Sail fleets (10.3)"),
@@ -243,6 +255,8 @@ ACTION_HELP: dict[str, Text] = {
     "naval_attack": _("Attack the enemy fleets in the hex (10.7)"),
     "convert": _("Turn a fleet into a legion (34)"),
     "demolish": _("Demolish a fort with heavy infantry (21.3)"),
+    "appeal": _("Appeal to the gods before your next roll (42.0, optional)"),
+    "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
     "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
@@ -299,6 +313,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "taxation":
             raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
         MOB.build(st, seat, args, lines)
+    elif name == "militia_post":
+        if st.segment != "movement":
+            raise RuleError("§29.3", _("militia is divided among forces in the owner's Land Movement segment"))
+        MIL.post(st, seat, args, lines)
     elif name == "militia":
         if st.segment != "taxation":
             raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
@@ -315,6 +333,10 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         if st.segment != "movement":
             raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
         F.demolish(st, seat, args, lines)
+    elif name == "appeal":
+        DEI.appeal(st, seat, args, lines)  # optional rule 42
+    elif name == "take_treasure":
+        TR.take(st, seat, args, lines)  # optional rule 43
     elif name == "propose_alliance":
         D.propose_alliance(st, seat, args, lines)
     elif name == "give_talents":
@@ -416,8 +438,11 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += fort_commands(st, seat)
         out += demolish_commands(st, seat)
         out += convert_commands(st, seat)
+        out += [Command("militia_post", args) for args in MIL.post_options(st, seat)]
     if st.segment == "combat":
         out += attack_commands(st, seat)
+    out += [Command("take_treasure", args) for args in TR.treasure_commands(st, seat)]  # optional rule 43
+    out += [Command("appeal", args) for args in DEI.appeal_commands(st, seat)]  # optional rule 42
     if passes(check_must_attack, st, seat):
         out.append(Command("end"))
     return out

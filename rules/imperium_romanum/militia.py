@@ -3,7 +3,7 @@ the record sheet, added to that power's land combats in the province and lost fi
 
 Where the scenario names rule 29, every province of a mobilization area with a militia value on
 the period's Mobilization Chart (``charts_mobilization.toml``) starts at that value while a Roman
-power holds it (29.1). Ruling IR-ENG-50.
+power holds it (29.1). Ruling IR-ENG-50; its division among several forces, IR-ENG-78.
 """
 
 from __future__ import annotations
@@ -51,6 +51,10 @@ def share(st: IRState, power: str, province: str) -> int:
     total = st.militia.get(province, 0)
     if not total or power not in st.powers or st.powers[power]["kind"] != "roman":
         return 0
+    from rules.imperium_romanum import city_centric
+
+    if city_centric.in_play(st):
+        return city_centric.militia_share(st, power, province, total)  # optional rule 41.3
     owner = st.province_owner.get(province, "")
     if owner:
         return total if owner == power else 0
@@ -62,9 +66,76 @@ def share(st: IRState, power: str, province: str) -> int:
 
 
 def available(st: IRState, power: str, hex_id: str) -> int:
-    """29.3: the militia ``power`` may add to a land combat in ``hex_id`` (its province's)."""
+    """29.3: the militia ``power`` may add to a land combat in ``hex_id`` (its province's): all
+    its share, or, once the owner divided it among his forces (IR-ENG-78), the points posted
+    with that hex, and in an unposted hex what no post holds."""
     province = data().hexes[hex_id].province
-    return share(st, power, province) if province else 0
+    total = share(st, power, province) if province else 0
+    posts = st.militia_posts.get(province, {}) if total else {}
+    if not posts:
+        return total
+    if hex_id in posts:
+        return min(total, posts[hex_id])
+    return max(0, total - sum(posts.values()))
+
+
+def post(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """The ``militia_post`` command (29.3, IR-ENG-78), in the owner's Land Movement segment:
+    ``province``, ``hex`` (a land hex of it) and ``sp`` (0 withdraws the post): that many of the
+    province's militia points go with the forces in that hex and no other."""
+    province, hex_id, sp = check_post(st, seat, args)
+    posts = dict(st.militia_posts.get(province, {}))
+    if sp:
+        posts[hex_id] = sp
+    else:
+        posts.pop(hex_id, None)
+    if posts:
+        st.militia_posts[province] = posts
+    else:
+        st.militia_posts.pop(province, None)
+    lines.append(B.secret(_("{sp} militia SP of {province} go with the forces at {hex} (29.3).", sp=sp,
+                            province=data().provinces[province].name, hex=hex_id), seat))  # fmt: skip
+
+
+def check_post(st: IRState, seat: str, args: dict[str, Any]) -> tuple[str, str, int]:
+    if not in_play(st.scenario):
+        raise RuleError("§29", _("this scenario has no militia"))
+    province, hex_id = str(args.get("province", "")), str(args.get("hex", ""))
+    try:
+        sp = int(args.get("sp", 0))
+    except (TypeError, ValueError):
+        sp = -1
+    owner = st.province_owner.get(province, "")
+    if province not in data().provinces or not owner or B.seat_of(st, owner) != seat or st.powers[owner]["kind"] != "roman":
+        raise RuleError("§29.2", _("only the Roman owner of a province divides its militia: {province} is not yours",
+                                   province=province or "?"))  # fmt: skip
+    if hex_id not in data().hexes or data().hexes[hex_id].province != province or data().hexes[hex_id].kind != "land":
+        raise RuleError("§29.3", _("{hex} is not a land hex of {province}", hex=hex_id or "?",
+                                   province=data().provinces[province].name))  # fmt: skip
+    others = sum(v for h, v in st.militia_posts.get(province, {}).items() if h != hex_id)
+    room = st.militia.get(province, 0) - others
+    if sp < 0 or sp > room:
+        raise RuleError("§29.3", _("{province} has {room} militia SP left to post", province=data().provinces[province].name,
+                                   room=max(0, room)))  # fmt: skip
+    return province, hex_id, sp
+
+
+def post_options(st: IRState, seat: str) -> list[dict[str, Any]]:
+    """For the legal-command list: in each province of the seat's Roman powers with militia,
+    the whole militia posted with each hex where the seat has combat units, when not so already."""
+    if not in_play(st.scenario) or st.segment != "movement":
+        return []
+    out = []
+    for province in sorted(p for p, sp in st.militia.items() if sp > 0):
+        owner = st.province_owner.get(province, "")
+        if not owner or B.seat_of(st, owner) != seat or st.powers[owner]["kind"] != "roman":
+            continue
+        hexes = sorted({u["hex"] for u in st.units.values() if B.seat_of(st, u["power"]) == seat and B.is_combat(u)
+                        and data().hexes[u["hex"]].province == province and not u.get("aboard")})  # fmt: skip
+        for hex_id in hexes:
+            if st.militia_posts.get(province, {}) != {hex_id: st.militia[province]}:
+                out.append({"province": province, "hex": hex_id, "sp": st.militia[province]})
+    return out
 
 
 def for_side(st: IRState, powers: list[str], hex_id: str) -> tuple[str, int]:
@@ -85,6 +156,13 @@ def lose(st: IRState, power: str, hex_id: str, sp: int, lines: list[Text]) -> in
     if sp <= 0:
         return 0
     st.militia[province] = st.militia.get(province, 0) - sp
+    posts = st.militia_posts.get(province, {})
+    if hex_id in posts:  # IR-ENG-78: the post that fought pays first
+        st.militia_posts[province] = {h: (v - sp if h == hex_id else v) for h, v in posts.items() if h != hex_id or v > sp}
+    elif posts:  # the unposted remainder fought: posts keep what the province still has
+        _trim_posts(st, province)
+    if not st.militia_posts.get(province, {"": 1}):
+        del st.militia_posts[province]
     st.stat("militia_sp_lost", sp)
     lines.append(_("{power} loses {sp} militia SP in {province} (29.3): {left} left.", power=st.powers[power]["name"],
                    sp=sp, province=data().provinces[province].name, left=st.militia[province]))  # fmt: skip
@@ -96,8 +174,22 @@ def province_changes_hands(st: IRState, province: str, new_owner: str) -> None:
     power the militia is gone until a Roman power retakes the province and rebuilds it."""
     if not in_play(st.scenario) or province not in st.militia:
         return
+    st.militia_posts.pop(province, None)  # IR-ENG-78: the new owner divides it afresh
     if new_owner and st.powers[new_owner]["kind"] != "roman":
         st.militia[province] = 0
+
+
+def _trim_posts(st: IRState, province: str) -> None:
+    """Posts never hold more than the province has (IR-ENG-78): the largest shrink first."""
+    posts = dict(st.militia_posts.get(province, {}))
+    excess = sum(posts.values()) - st.militia.get(province, 0)
+    for hex_id in sorted(posts, key=lambda h: (-posts[h], h)):
+        if excess <= 0:
+            break
+        cut = min(excess, posts[hex_id])
+        posts[hex_id] -= cut
+        excess -= cut
+    st.militia_posts[province] = {h: v for h, v in posts.items() if v > 0}
 
 
 def rebuild_options(st: IRState, seat: str) -> list[dict[str, Any]]:

@@ -141,9 +141,10 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
                                            power=st.powers[power]["name"]))  # fmt: skip
         if unit_type not in starting_types(st, power):
             raise RuleError("§26.2", _("a civilized power builds only the unit types it began with"))
-    if st.province_owner.get(province, "") != power:
+    from rules.imperium_romanum import city_centric, plunder
+
+    if st.province_owner.get(province, "") != power and not city_centric.raises_by_city(st):  # 41.3: the city suffices
         raise RuleError("§7.4", _("units are raised only in provinces you control"))
-    from rules.imperium_romanum import plunder
 
     if plunder.no_recruiting(st, province, power):
         raise RuleError("§24.1", _("no recruiting in a plundered province"))

@@ -367,7 +367,9 @@ def _finish(st: IRState, lines: list[Text]) -> None:
     force = mv.get("force", "")
     if force and units:
         value = B.leader_value(force)
-        roll = st.dice.d6(_("§12.5 forced march"))
+        from rules.imperium_romanum import deity
+
+        roll = st.dice.d6(_("§12.5 forced march"), deity.spend(st, str(mv["seat"]), "forced_march", -1, lines))  # 42: low rolls help
         if roll.result > 1 + value:
             forced_march_loss(st, units, lines)
         else:
@@ -512,7 +514,10 @@ def resolve_interception(st: IRState, seat: str, lid: str, lines: list[Text]) ->
         lines.append(_("{leader} cannot intercept: no supplied unit goes with him (12.4).", leader=data().leaders[lid].name))
         return
     need = 2 * mp
-    roll = st.dice.d6(_("§12.4.1 land interception"), [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target))])
+    from rules.imperium_romanum import deity
+
+    appeal = deity.spend(st, seat, "interception", 1, lines)  # optional rule 42
+    roll = st.dice.d6(_("§12.4.1 land interception"), [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target)), *appeal])
     if roll.result < need:
         lines.append(_("{leader} fails to intercept: {roll} against {need} (12.4.1).", leader=data().leaders[lid].name,
                        roll=roll.result, need=need))  # fmt: skip

@@ -30,6 +30,7 @@ from rules.imperium_romanum import naval_leaders as NL
 from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import pirates as P
+from rules.imperium_romanum import ports as PORTS
 from rules.imperium_romanum.charts import cer_modifier
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.naval_charts import (
@@ -576,6 +577,9 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
         mods.append((_("§38.2 attacking naval leader"), NL.EDGE))
     if NL.edge(st, defenders):
         mods.append((_("§38.2 defending naval leader"), -NL.EDGE))
+    from rules.imperium_romanum import deity
+
+    mods += deity.spend(st, seat, "naval_combat", 1, lines)  # optional rule 42: the attacker's appeal
     roll = st.dice.d6(_("§10.7.3 naval combat"), mods)
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
@@ -684,7 +688,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
         if not is_sea(at) or not _adjacent(at, target):
             raise RuleError("§10.4.3", _("the fleets must be in the port or in a sea hex next to {hex}", hex=target))
         owner = st.province_owner.get(world(st.scenario).province(target), "")
-        hostile_here = bool(B.hostile_land_at(st, seat, target, None)) or bool(_enemy_city(st, seat, target))
+        hostile_here = (bool(B.hostile_land_at(st, seat, target, None)) or bool(_enemy_city(st, seat, target))
+                        or bool(PORTS.hostile_side(st, seat, target)))  # 10.5.1: an enemy non-city port too
         if owner and not B.seat_hostile_to(st, seat, owner) and not hostile_here:
             cost = transport["debark_coast"]
         else:
@@ -774,6 +779,9 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
         mods = [(_("§27.1.2 pirates"), P.ATTRITION_BONUS)] if pirate else []
         if NL.edge(st, stack):
             mods.append((_("§38.2 naval leader"), NL.EDGE))
+        from rules.imperium_romanum import deity
+
+        mods += deity.spend(st, B.seat_of(st, st.units[stack[0]]["power"]), "naval_attrition", 1, lines)  # optional rule 42
         roll = st.dice.d6(_("§10.3.1 naval attrition"), mods)
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",

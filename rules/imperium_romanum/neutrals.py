@@ -23,7 +23,7 @@ def positions(st: IRState, powers: list[str]) -> tuple[str, ...]:
     return tuple(sorted(hexes))
 
 
-def farthest_seat(st: IRState, neutral: str, lines: list[Text]) -> str:
+def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[str, ...] = ()) -> str:
     """5.3: the player whose closest city or unit is farthest from the neutral's; ties by a d6
     roll-off, high wins. Other neutrals are ignored. IR-ENG-27: a player with units in the
     neutral's provinces is at war with it (23.4) and cannot control it."""
@@ -32,7 +32,7 @@ def farthest_seat(st: IRState, neutral: str, lines: list[Text]) -> str:
     invaders = {B.seat_of(st, u["power"]) for u in st.units.values() if data().hexes[u["hex"]].province in lands}
     scored = []
     for seat in st.seats:
-        if seat in invaders:
+        if seat in invaders or seat in exclude:  # exclude: 44.1, the faction a usurper rose against
             continue
         mine = positions(st, B.powers_of(st, seat))
         if mine and target:

@@ -64,6 +64,10 @@ def offer(st: IRState, seat: str) -> None:
     opens again after each plunder while something is left to plunder (24.1)."""
     found = [(p, power) for p, power in options(st, seat) if _province_open(st, p)]
     cities = city_options(st, seat)
+    from rules.imperium_romanum import city_centric
+
+    if city_centric.in_play(st):  # optional rule 41.3: city by city only (IR-ENG-95)
+        found, cities = [], city_centric.plunder_options(st, seat)
     if not (found or cities) or st.standing.get(seat, {}).get("plunder", "ask") == "never":
         return
     choices = [["none", text_to_json(_("Do not plunder"))]]
@@ -195,17 +199,20 @@ def no_recruiting(st: IRState, province: str, power: str) -> bool:
 
 def city_tax_lost(st: IRState, province: str, owner: str) -> int:
     """24.1, 24.3, 41.3 (IR-ENG-74): the tax the province's plundered cities withhold from
-    ``owner``: a marked city's whole tax value; afterwards, from the owner who plundered it
-    himself, the half he no longer collects (he keeps half, rounded up)."""
-    lost = 0
-    for city, value in sorted(world(st.scenario).city_value.items()):
-        if data().cities[city].province != province:
-            continue
-        if city in st.plundered_cities:
-            lost += value.tax
-        elif st.self_plundered_cities.get(city) == owner:
-            lost += value.tax // 2
-    return lost
+    ``owner`` (``city_tax_withheld`` of each of them)."""
+    return sum(city_tax_withheld(st, city, owner) for city in sorted(world(st.scenario).city_value)
+               if data().cities[city].province == province)  # fmt: skip
+
+
+def city_tax_withheld(st: IRState, city: str, owner: str) -> int:
+    """What one city withholds from ``owner``: its whole tax value while marked; afterwards, from
+    the owner who plundered it himself, the half he no longer collects (he keeps half, rounded up)."""
+    value = world(st.scenario).city_value[city].tax
+    if city in st.plundered_cities:
+        return value
+    if st.self_plundered_cities.get(city) == owner:
+        return value // 2
+    return 0
 
 
 def no_recruiting_city(st: IRState, city: str, power: str) -> bool:

@@ -185,7 +185,7 @@ def receive_leader(st: IRState, power: str, lines: list[Text]) -> None:
 
 def _leader_home(st: IRState, power: str) -> str:
     chief = _chief(st, power)
-    if chief:
+    if chief and not st.leaders[chief].get("aboard"):
         return str(st.leaders[chief]["hex"])
     from rules.imperium_romanum.grain import capital_of
 

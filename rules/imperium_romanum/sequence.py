@@ -131,6 +131,9 @@ def _enter(st: IRState, segment: str, lines: list[Text]) -> None:
         if supply.supply_segment(st, active_seat(st), lines):
             supply.after_segment(st, active_seat(st), lines)
     elif segment == "month_end":
+        from rules.imperium_romanum import random_events
+
+        random_events.crisis_check(st, lines)  # 39.2 T, before the month marker moves
         end_month(st, lines)
     if segment in SIMULTANEOUS:
         from rules.imperium_romanum import record
@@ -186,9 +189,6 @@ def _step(st: IRState, lines: list[Text]) -> None:
             _enter(st, "month_end", lines)
     elif seg == "month_end":
         if not st.result:
-            from rules.imperium_romanum import random_events
-
-            random_events.crisis_check(st, lines)  # 39.2 T
             start_month(st, lines)
             _enter(st, "random_events", lines)
 
@@ -234,20 +234,30 @@ def collect_taxes(st: IRState, lines: list[Text]) -> None:
     """6.0: each major power adds the tax value of the provinces it controls to its treasury
     (24.3: none from plundered ones, nor from plundered cities, IR-ENG-74; 27.1.3: one less per
     coastal hex the pirates hold); then a plunder marker goes from each province and city (24.2)."""
-    from rules.imperium_romanum import pirates, plague, plunder, random_events
+    from rules.imperium_romanum import plunder, random_events
 
     for power, rec in st.powers.items():
         if not rec["major"] or rec["dissolved"]:
             continue
-        tax = sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p)) - plunder.city_tax_lost(st, p, power)
-                      - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
-                  for p, owner in sorted(st.province_owner.items()) if owner == power
-                  and not random_events.in_revolt(st, p) and not plague.in_plague(st, p))  # fmt: skip  # 39.2 Q, 45.2
-        tax = tax * random_events.tax_percent(st, power) // 100  # 39.2 U, V
+        tax = tax_of(st, power) * random_events.tax_percent(st, power) // 100  # 39.2 U, V
         rec["treasury"] += tax
         lines.append(_("{power} collects {tax} talents (6.0): treasury {treasury}.", power=rec["name"], tax=tax,
                        treasury=rec["treasury"]))  # fmt: skip
     plunder.remove_markers(st, lines)
+
+
+def tax_of(st: IRState, power: str) -> int:
+    """6.0: the tax value of the provinces ``power`` controls (24.3 and IR-ENG-74: less their
+    plundered cities; 27.1.3: one less per coastal hex the pirates hold; nothing from a province in
+    revolt or plague, 39.2 Q, 45.2); by city in the city-centric game (41.2)."""
+    from rules.imperium_romanum import city_centric, pirates, plague, plunder, random_events
+
+    if city_centric.in_play(st):
+        return city_centric.tax(st, power)
+    return sum(max(0, plunder.tax_after_plunder(st, p, power, B.province_tax(st, p)) - plunder.city_tax_lost(st, p, power)
+                   - (0 if pirates.is_pirate(power) else pirates.ports_held(st, p)))
+               for p, owner in sorted(st.province_owner.items()) if owner == power
+               and not random_events.in_revolt(st, p) and not plague.in_plague(st, p))  # fmt: skip
 
 
 def close_diplomacy(st: IRState, lines: list[Text]) -> None:

@@ -46,6 +46,9 @@ class IRState:
     leaders: dict[str, dict[str, Any]] = field(default_factory=dict)
     city_owner: dict[str, str] = field(default_factory=dict)
     city_damage: dict[str, int] = field(default_factory=dict)
+    port_owner: dict[str, str] = field(default_factory=dict)
+    """Non-city port hex -> the power that captured it in land combat (16.1); a port not listed
+    belongs to the controller of its province (IR-ENG-53, IR-ENG-110)."""
     province_owner: dict[str, str] = field(default_factory=dict)
     sieges: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Besieged hex -> {"power", "city", "since", "attrition"} (17.0)."""
@@ -59,6 +62,9 @@ class IRState:
     """Imperial capital taken by grain rebels -> the owner it rose against (22.2.3)."""
     militia: dict[str, int] = field(default_factory=dict)
     """Province -> militia strength points (29.1), where rule 29 is in play."""
+    militia_posts: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Province -> {hex: militia SP} the owner divided among his forces there (29.3, IR-ENG-78);
+    each inner dict is replaced, never changed in place (copies share it)."""
     self_plundered: dict[str, str] = field(default_factory=dict)
     """Province -> the owner who plundered it himself (24.3)."""
     plundered_cities: dict[str, int] = field(default_factory=dict)

@@ -167,12 +167,12 @@ def forage_value(st: IRState, seat: str, hex_id: str, besieged: bool) -> int:
     if city and st.city_owner.get(city, "") and B.seat_of(st, st.city_owner[city]) == seat:
         if besieged or hex_id not in st.sieges:
             city_bonus = w.city_value[city].tax
-    if besieged:
-        return city_bonus
     from rules.imperium_romanum import forts
 
     if not city and forts.level_of(st, hex_id, seat) >= forts.A_LEVEL:
         city_bonus = 1  # 13.3.1: a maximum-level fort without a city
+    if besieged:
+        return city_bonus  # the besieged forage their city, or their fort's bonus (IR-ENG-77)
     cultivated = w.cultivated.get(w.province(hex_id), False)
     winter = st.season == "winter" and not w.always_summer(hex_id)  # 9.1: the sun provinces
     column = (2 if winter else 0) + (0 if cultivated else 1)

@@ -260,10 +260,17 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: 
     await ok(table, f"/move units:{trajan.value} to:{reach[0].value}")
     seq_after, game = await channel_game(table)
     assert seq_after == seq + 1
+    for _window in range(8):  # IR-ENG-76: the group first declares its supply (13.2), maybe a shortfall
+        pending = game.pending_decision()
+        if pending is None or pending.kind not in ("supply", "shortfall"):
+            break
+        await table.click("Respond")
+        await table.select([table.find_component("select", "").options[0][0]])
+        _seq, game = await channel_game(table)
     # the group went (a baggage train's march roll may stop it short, 7.7, 12.1), and where it
     # went was told to Rome alone (3.2)
     assert game.state.leaders["trajan"]["hex"] != "B4415"
-    told = [o for o in table.outputs[-4:] if "units reach" in o.text]
+    told = [o for o in table.outputs[-8:] if "units reach" in o.text]
     assert told and all(o.audience == "alice" for o in told)
 
 

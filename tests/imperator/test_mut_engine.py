@@ -641,8 +641,10 @@ def _phase_c_pos() -> Pos:
     return p
 
 
-def _phase_c(back_year: int) -> tuple[Outcome, ImperatorState]:
+def _phase_c(back_year: int, eliminated: bool = False) -> tuple[Outcome, ImperatorState]:
     p = _phase_c_pos()
+    if eliminated:
+        p.unit("q_dead", None, "E", people="quadi", status="eliminated")
     st = p.state(phase="B")
     st.units["q1"].back_year = back_year
     st.units["j1"].back_year = 170  # the Jazyges are not at war: their units stay out
@@ -679,7 +681,10 @@ def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_ha
 
 
 def test_phase_c_keeps_units_and_fleets_whose_year_has_not_come() -> None:
-    out, st = _phase_c(177)
+    """Nothing is due: the People's eliminated unit is not brought back either (a People comes
+    back only with its locked units, §9.2.4)."""
+    out, st = _phase_c(177, eliminated=True)
+    assert (st.units["q_dead"].status, st.units["q_dead"].loc) == ("eliminated", None)
     assert (st.units["q1"].status, st.units["q1"].loc) == ("locked", None)
     assert st.fleets["ravenna"].status == "lost"
     assert "§9.2.1: the Ravenna is back in its port." not in out.public
@@ -873,7 +878,7 @@ def test_a_choice_in_phase_f_holds_the_year_and_the_answer_ends_the_game_after_t
     out = Outcome()
     engine.decide(st, out, "R", "", "c1")
     assert out.public == ["§3.6: the Corporis Custodes go to C1.", "§10: the game ends. rome wins (2 VP to 1), a plain victory."]
-    assert (st.game_over, st.phase, st.year, out.game_over) == (True, "over", 176, True)
+    assert (st.game_over, st.phase, st.step, st.year, out.game_over) == (True, "over", "F", 176, True)
 
 
 def test_advance_after_an_initiative_window_goes_on_to_phase_c() -> None:
@@ -973,3 +978,194 @@ def test_a_vexillation_withdrawal_answer_withdraws_that_one_and_checks_the_front
     out = _answer(st, "withdraw_vex", ["va", "vb"], "va", {"front": "danube"}, section="§9.2.3")
     assert (st.units["va"].status, st.units["va"].loc, st.units["vb"].status) == ("pool", None, "map")
     assert out.public == ["§9.2.3: Va is withdrawn (too few legions)."]
+
+
+def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits() -> None:
+    """§2.F in order: the plague leaves with phase E (§6.3), Armenia changes hands (§4.2), the
+    campaign VP (§10), the markers' VP or removal, then the next year draws stratagems (§2.A)."""
+    from rules.imperator.model import ZoneDef
+
+    p = _emperor()
+    p.rules["stratagems"] = True
+    p.rules["armenia"] = True
+    p.extra_zones.append(ZoneDef("armenia", "Armenia", peoples=("armenia",)))
+    p.unit("parth", "armenia", "E", people="parthians")
+    st = p.state(phase="E", custodes="aug")
+    st.chits_on_map["foyer_de_peste#1"] = "vindobona"
+    st.chits_on_map["intrigue_au_senat#1"] = "rome"
+    st.plague, st.plague_hit = {"vindobona": 1}, ["leg@vindobona"]
+    out = Outcome()
+    engine.phase_f(st, out)
+    assert out.public == [
+        "§6: the Foyer de peste marker leaves the map and goes back to the cup.",
+        "§2.F: campaign result for 175.",
+        "Armenia is now Parthian.",
+        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): enemies +2 VP (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
+        "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
+        "Year 176: phase A.",
+        "§2.A: rome draws a stratagem (1 held).",
+        "§2.A: enemies draws a stratagem (1 held).",
+        "§2.B: enemies has the initiative.",  # the seeded dice (the draws come first)
+    ]
+    assert out.citations == ["§4.2", "§10", "§9.2", "§2.A", "§2.B"]
+    assert (st.armenia, st.chits_on_map, st.plague, st.plague_hit, st.step) == ("parthian", {}, {}, [], "B-wait")
+    # the initiative window: the side without the initiative may answer; no Reserve Front yet
+    assert (st.phase, st.initiative, st.active, st.reserve_max) == ("B", "E", "R", 0)
+    [d] = st.pending
+    assert (d["kind"], d["role"]) == ("initiative", "R")
+
+
+def test_a_scenario_victory_at_the_end_of_the_year_stops_it_there() -> None:
+    """A ``hold_zones`` rule met in phase F ends the game before the next year begins."""
+    p = _emperor()
+    p.unit("foe", "vindobona", "E", people="quadi")
+    p.rules["scenario_rules"] = [{"kind": "hold_zones", "side": "enemy", "zones": ["vindobona"], "min_units": 1,
+                                  "with_leader": False}]
+    st = p.state(phase="F")
+    out = Outcome()
+    engine.finish_f(st, out)
+    assert (st.game_over, st.year, st.step) == (True, 175, "F")
+    assert out.public == ["Scenario: enemies holds Vindobona at the end of 175 and wins at once."]
+
+
+def test_the_death_of_the_only_augustus_in_a_pax_year_sends_the_year_to_phase_d_without_new_rolls() -> None:
+    """§2.C with the Leader table: the deaths are rolled once in a Pax Romana year; when the only
+    Augustus dies the year goes back to phase D, and phase D does not roll the deaths again."""
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("commode", "italia", title="caesar", vs=1)
+    p.leader("martius_verus", "emesa")
+    p.rules["death_table"] = True
+    st = p.state(phase="C")
+    st.step, st.initiative = "C1", "E"
+    st.dice.script.extend([0, 9])
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == [
+        "§2.C: no People at war and no usurpation: Pax Romana this year.",
+        "Leader table: Marc Aurele is dead (natural death (leader table)).",
+        "§3.6: Commode promoted Augustus.",
+        "§2.C: the death of the only Augustus ends the Pax Romana; back to phase D.",
+        "§2.D: 1 + 0 = 1 SMC this year.",
+        "§2.E: SMC 1 of 1: enemies moves.",
+    ]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [
+        ("Leader table: Marc Aurele in 179", 0), ("Leader table: Martius Verus in 179", 9)]
+    assert (st.pax_turn, st.phase, st.rules["deaths_done"]) == (False, "E", False)
+
+
+def test_a_pax_year_where_the_emperor_survives_stays_a_pax_year() -> None:
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("martius_verus", "emesa")
+    p.rules["death_table"] = True
+    st = p.state(phase="C", end_year=179)
+    st.step, st.initiative = "C1", "E"
+    st.dice.script.extend([9, 0])
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public[:3] == ["§2.C: no People at war and no usurpation: Pax Romana this year.",
+                              "Leader table: Martius Verus is dead (natural death (leader table)).",
+                              "§2.F: campaign result for 179."]
+    assert (st.pax_turn, st.game_over) == (True, True)
+
+
+def test_the_war_draw_takes_any_marker_of_the_cup() -> None:
+    st = Pos().state(phase="C")
+    st.dice.script.extend([0, 5])
+    assert engine.declaration_draw(st, Outcome()) == "jazyges"
+    assert engine.declaration_draw(st, Outcome()) == "dummy-3"
+
+
+def test_the_custodes_cannot_be_ordered_during_phase_f() -> None:
+    """§3.6: the order is for the next phase F; the engine never waits for a command in phase F,
+    and a call made then is refused."""
+    st = _court(("c1", "caesar")).state(phase="F", custodes="aug")
+    with pytest.raises(RuleError) as err:
+        engine.order_custodes(st, Outcome(), "R", "c1")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "phase F is under way")
+    assert st.custodes_order is None
+
+
+def test_a_vexillation_goes_by_default_with_the_first_legion_named() -> None:
+    p = _vex_pos()
+    p.unit("leg1", "aquincum")
+    p.unit("leg2", "carnuntum")
+    st = p.state(phase="C")
+    engine.create_vexillation(st, Outcome(), ["leg2", "leg1", "leg0"], None)
+    assert st.units["vex_a"].loc == "carnuntum"
+
+
+def test_nominations_without_a_scenario_rule_or_with_one_title_only() -> None:
+    st = _court(("x", None)).state(phase="D")
+    st.rules.pop("nominations")
+    assert engine.designations(st) == [("x", "augustus"), ("x", "caesar")]
+    st.rules["nominations"] = {"aug": {"augustus": ["x"]}}  # no word on Caesars: none may be named
+    assert engine.designations(st) == [("x", "augustus")]
+    st.rules["nominations"] = {"aug": {"caesar": ["*"]}}
+    assert engine.designations(st) == [("x", "caesar")]
+
+
+def test_phase_d_rolls_the_leader_table_after_the_nominations() -> None:
+    """Marc-Aurèle may name only Commode (absent): no nomination step; the Leader table is
+    rolled once, then phase E begins."""
+    p = Pos(year=179)
+    p.leader("marc_aurele", "rome", title="augustus", vs=3)
+    p.leader("martius_verus", "emesa")
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    p.rules["death_table"] = True
+    st = p.state(phase="D")
+    st.at_war, st.initiative = ["parthians"], "R"
+    st.dice.script.extend([9, 0])
+    out = Outcome()
+    engine.phase_d(st, out)
+    assert out.public == ["§2.D: 3 + 2 = 5 SMC this year.",
+                          "Leader table: Martius Verus is dead (natural death (leader table)).",
+                          "§2.E: SMC 1 of 5: rome moves."]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [
+        ("Leader table: Marc Aurele in 179", 9), ("Leader table: Martius Verus in 179", 0)]
+    assert (st.leaders["martius_verus"].status, st.rules["deaths_done"], st.step) == ("dead", False, "E-move")
+
+
+def test_a_draw_names_the_shared_total_in_the_singular_and_the_plural() -> None:
+    """§10: equal totals; the summary keeps both forms of its message for the translation."""
+    for vp, line in ((1, "Draw, 1 VP each."), (4, "Draw, 4 VP each.")):
+        st = Pos().state(phase="F")
+        st.vp = {"rome": vp, "enemies": vp}
+        engine.final_result(st, Outcome())
+        summary = st.result["summary"]
+        assert (str(summary), summary.msgid, summary.plural, summary.n) == (
+            line, "Draw, {n} VP each.", "Draw, {n} VP each.", vp)
+
+
+def test_a_turn_without_a_scenario_initiative_table_rolls_for_it() -> None:
+    st = _emperor().state(phase="A")
+    st.rules.pop("initiative")
+    st.dice.script.extend([3, 7])
+    engine.start_turn(st, Outcome())
+    assert (st.initiative, st.dice.rolls[0].purpose) == ("R", "§2.B initiative (Rome needs less than 4)")
+
+
+def test_without_an_augustus_rome_brings_no_vs_to_the_smc() -> None:
+    p = Pos()
+    p.leader("king", "parthia", "E", people="parthians", vs=2)
+    st = p.state(phase="D")
+    st.at_war, st.initiative = ["parthians"], "E"
+    out = Outcome()
+    engine.phase_d(st, out)
+    assert (st.smc_total, out.public[0]) == (2, "§2.D: 0 + 2 = 2 SMC this year.")
+
+
+def test_a_reinforcement_whose_home_is_not_a_camp_arrives_there() -> None:
+    """§9.1: a unit arrives in its home zone when free, camp or not (a Praetorian cohort in Rome)."""
+    import dataclasses
+
+    p = _emperor()
+    p.unit("praet", None, status="out", home="rome", kind="praetorian", praetorian=True)
+    p.unit_defs["praet"] = dataclasses.replace(p.unit_defs["praet"], enters=175, home="rome")
+    st = p.state(phase="D")
+    out = Outcome()
+    engine._reinforcements(st, out)
+    assert (st.units["praet"].status, st.units["praet"].loc, st.pending) == ("map", "rome", [])
+    assert out.public == ["§9.1: Praet arrives in Roma."]

@@ -1120,3 +1120,147 @@ def test_a_legion_cut_off_from_its_front_may_not_wander() -> None:
     with pytest.raises(RuleError) as e:
         g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["emesa"]}))
     assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the danube Front (not a Reserve Front)")
+
+
+def test_a_usurper_s_legion_left_without_a_rebel_leader_returns_to_the_emperor() -> None:
+    """§4.3: when the usurper's general walks off with one legion, the other, left alone, goes
+    back to the emperor, and the players are told."""
+    p = Pos()
+    p.leader("usurper", "rome", "E", title="usurper")
+    p.leader("keeper", "vindobona", "E", follows="usurper", rebel=True)
+    p.unit("u1", "vindobona", "E", usurper="usurper")
+    p.unit("u2", "vindobona", "E", usurper="usurper")
+    p.unit("u_guard", "rome", "E", usurper="usurper")
+    g = p.game(active="E")
+    out = g.apply("enemies", Command("move", {"leader": "keeper", "units": ["u1"], "to": "aquincum"}))
+    assert out.public == ["Keeper with U1 moves to Aquincum (1 PM).",
+                          "§4.3: U2, left without a rebel leader, returns to the emperor."]
+    assert (g.state.units["u2"].owner, g.state.units["u2"].usurper) == ("R", None)
+
+
+def test_more_than_2_pm_outside_the_empire_in_germania_is_refused() -> None:
+    """§7.2: at most 2 PM a SMC in Germania (limited zones outside the Empire): three zones of
+    Germania in one move are refused with the rule's reason."""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos()
+    p.extra_zones.append(ZoneDef("germ_x", "Germania Beyond", limited=True))
+    p.extra_edges.append(("germ_far", "germ_x", 0))
+    p.leader("gen", "quadi")
+    p.unit("a", "quadi", front="interior")
+    g = p.game(at_war=["quadi"])
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["germ_n", "germ_far", "germ_x"]}))
+    assert (e.value.section, e.value.message) == (
+        "§7.2", "at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire")
+
+
+def test_a_leader_may_leave_his_last_units_in_the_zone_he_ends_in() -> None:
+    """§3.5: dropping every unit in the last zone of the path is no leader going beyond them."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.unit("a", "carnuntum", front="interior")
+    g = p.game()
+    out = g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["vindobona"],
+                                           "drop": {"vindobona": ["a"]}}))
+    assert out.public == ["Gen with A moves to Vindobona (1 PM)."]
+    assert (g.state.units["a"].loc, g.state.leaders["gen"].loc) == ("vindobona", "vindobona")
+
+
+def test_stacking_is_checked_where_units_are_dropped() -> None:
+    """§4.2: a Quadi unit dropped in Germania North beside a Parthian unit breaks the Enemies'
+    stacking rule there, though the force ends elsewhere."""
+    p = Pos()
+    p.leader("chief", "quadi", "E", people="quadi")
+    p.unit("q", "quadi", "E", people="quadi")
+    p.unit("q2", "quadi", "E", people="quadi")
+    p.unit("p1", "germ_n", "E", people="parthians")
+    g = p.game(active="E", at_war=["quadi", "parthians"])
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "chief", "units": ["q", "q2"], "path": ["germ_n", "germ_far"],
+                                            "drop": {"germ_n": ["q2"]}}))
+    assert (e.value.section, e.value.message) == (
+        "§4.2", "the Enemies of Rome may not stack east + west counters in Germania North")
+
+
+def test_only_the_fronts_a_move_empties_are_held_to_their_minimum() -> None:
+    """§3.3 (AMB-17): a Danube legion of the Reserve Front leaving while the Rhine is already
+    short is not refused for the Rhine: only the Fronts the move takes units out of are checked."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.legions(3, "carnuntum")
+    p.legions(2, "italia", front="rhine", prefix="rh")
+    g = p.game(reserve_fronts=["danube"])
+    out = g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0"], "path": ["noricum"]}))
+    assert out.public == ["Gen with Leg0 moves to Noricum (1 PM)."]
+
+
+def test_a_path_through_an_unknown_zone_is_refused() -> None:
+    """§7.1: a path naming a zone that does not exist is refused at that step."""
+    g = _column()
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["atlantis"]}))
+    assert (e.value.section, e.value.message) == ("§7.1", "unknown zone 'atlantis'")
+
+
+def test_a_people_s_chief_alone_keeps_his_people_s_limits() -> None:
+    """§4.3: a Quadi chief without units still may not enter the home of a People at peace."""
+    p = Pos()
+    p.leader("chief", "aquincum", "E", people="quadi")
+    g = p.game(active="E", at_war=["quadi"])
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "chief", "path": ["jazyges"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "Chief may not enter Jazyges, home of a People at peace")
+
+
+def test_a_people_with_two_entry_fronts_is_told_both() -> None:
+    """§4.3: a People whose band opens two Fronts is refused elsewhere with both named."""
+    from rules.imperator.model import PeopleDef
+
+    p = Pos()
+    p.leader("king", "jazyges", "E", people="jazyges")
+    p.unit("j", "jazyges", "E", people="jazyges")
+    g = p.game(active="E", at_war=["jazyges"])
+    g.state.board.peoples["jazyges"] = PeopleDef("jazyges", "Jazyges", "sarmatians", True, "west", "danube",
+                                                 fronts=("danube", "rhine"))
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))
+    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the danube / rhine Front")
+
+
+def test_rebels_who_spent_their_3_pm_have_none_left_after_a_rally() -> None:
+    """§4.5 D/: what is left to the rebels after a won rally is their 3 PM less those spent,
+    never below 0: a usurper who walked 3 PM to Aquincum goes no further."""
+    p = Pos()
+    p.leader("usurper", "noricum", "E", title="usurper", cp=3, cc=4)
+    p.unit("u_leg", "noricum", "E", usurper="usurper", front="rhine")
+    p.unit("l1", "aquincum")
+    p.legions(4, "raetia", prefix="c", front="rhine")
+    g = p.game(active="E")
+    g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"],
+                                        "path": ["carnuntum", "vindobona", "aquincum"]}))
+    script(g, 1)
+    g.apply("enemies", Command("rally", {"zone": "aquincum"}))
+    assert g.state.moved["usurper"] == {"pm": 3, "cont": 0}
+    with pytest.raises(RuleError) as e:
+        g.apply("enemies", Command("move", {"leader": "usurper", "units": ["u_leg"], "to": "vindobona"}))
+    assert (e.value.section, e.value.message) == ("§7.1", "the move costs 1 PM; only 0 available")
+
+
+@pytest.mark.parametrize(("role", "order"), [("M", ["Gen", "Chief"]), ("R", ["Gen", "Chief"]), ("E", ["Chief", "Gen"])])
+def test_leaders_left_alone_beside_mutineers_all_escape_the_mover_s_side_first(role: str, order: list[str]) -> None:
+    """§7 with AMB-43 and AMB-55: after a move or retreat into a zone held by mutineers (hostile to
+    both sides), every leader there without units of his side must escape: both players' when the
+    mutineers themselves moved, the moving side's first otherwise (``after_move`` is the check
+    combat runs after retreats too)."""
+    p = Pos()
+    p.leader("gen", "carnuntum")
+    p.leader("chief", "carnuntum", "E", people="quadi")
+    p.unit("m", "carnuntum", "M", front="interior")
+    g = p.game(at_war=["quadi"])
+    st = g.state
+    st.units["m"].mutineer_of, st.units["m"].mutiny = "R", "rebel"
+    script(g, 3, 4)
+    out = Outcome()
+    movement.after_move(st, out, role, ["carnuntum"])
+    assert [r.purpose for r in st.dice.rolls] == [f"§7 escape of {x} (dies on 9)" for x in order]

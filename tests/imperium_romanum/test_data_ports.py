@@ -104,3 +104,71 @@ def test_a_non_city_port_is_never_overrun() -> None:
     cavalry = pos.units("carinus", "heavy_cavalry_30_16", "B5115", 2)
     pos.unit("diocletian", "light_infantry_4_12", "B5215")  # Apollonia Pontica, a non-city port
     assert OV.protected(pos.st, "carinus", "B5215") and not OV.can_overrun(pos.st, "carinus", cavalry, "B5215")
+
+
+# -- a non-city port's own strength and its capture (16.1, 17.1; IR-ENG-110) ---------------------
+MISENUM = "B4022"
+
+
+def _at_misenum(units: int) -> tuple[object, list[str]]:
+    from tests.imperium_romanum.builder import Position
+
+    pos = Position("s24", month=6, year=285, segment="combat", active="diocletian")
+    return pos, pos.units("diocletian", "legion_16_10", MISENUM, units)
+
+
+def test_the_port_strength_is_the_chart_cell_of_the_column() -> None:
+    """16.1: 1 in the early columns, 2 from column 24 on (the chart's non-city port line)."""
+    from rules.imperium_romanum import ports as PORTS
+    from tests.imperium_romanum.builder import Position
+
+    assert PORTS.strength(Position("s24", year=285, active="diocletian").st, MISENUM) == 2
+    assert PORTS.strength(Position("s02", year=-67).st, MISENUM) == 1
+    assert PORTS.strength(Position("s02", year=-67).st, "A3620") == 0  # Roma: a city, not a non-city port
+
+
+def test_a_non_city_port_alone_defends_and_is_captured() -> None:
+    """16.1: the port defends alone with its strength (CER B); beaten, it passes to the winner and
+    fleets of its old holder no longer count it friendly (IR-ENG-110)."""
+    from rules.imperium_romanum import board as B
+
+    pos, _legions = _at_misenum(1)
+    assert B.port_owner(pos.st, MISENUM) == "carinus"
+    from rules.imperium_romanum import combat as C
+
+    assert C.defender_seat(pos.st, "diocletian", MISENUM) == ("carinus", [])
+    pos.dice(6)
+    lines: list = []
+    C.declare(pos.st, "diocletian", MISENUM, lines)
+    assert any("16 against 2," in str(line) for line in lines), lines
+    assert any("takes the port of Misenum (16.1)" in str(line) for line in lines), lines
+    assert pos.st.port_owner == {MISENUM: "diocletian"}
+    assert B.port_owner(pos.st, MISENUM) == "diocletian"
+    assert pos.st.province_owner["italia"] == "carinus"  # the port, not the province
+
+
+def test_a_non_city_port_adds_its_strength_to_its_defenders_and_holds_when_they_win() -> None:
+    from rules.imperium_romanum import combat as C
+
+    pos, _legions = _at_misenum(1)
+    pos.unit("carinus", "light_infantry_4_12", MISENUM)
+    pos.st.standing["carinus"]["combat"] = "always_fight"
+    side, defenders = C.defender_seat(pos.st, "diocletian", MISENUM)
+    assert side == "carinus" and len(defenders) == 1
+    pos.dice(1)
+    lines: list = []
+    C.resolve(pos.st, "diocletian", MISENUM, lines)
+    assert any("16 against 6," in str(line) for line in lines), lines  # 4-12 + the port's 2
+    assert pos.st.port_owner == {}
+
+
+def test_a_port_of_ones_own_side_is_no_target() -> None:
+    from rules.core.command import Command
+    from rules.core.errors import RuleError
+    from tests.imperium_romanum.builder import Position
+
+    pos = Position("s24", month=6, year=285, segment="combat", active="carinus")
+    pos.unit("carinus", "legion_16_10", MISENUM)
+    with pytest.raises(RuleError) as err:
+        pos.game.apply("carinus", Command("attack", {"hex": MISENUM}))
+    assert err.value.section == "§14.1"

@@ -30,7 +30,7 @@ def _text(lines: list[Text]) -> str:
 
 def test_options_are_offered_and_a_bad_value_names_the_rule() -> None:
     names = [spec.name for spec in ImperiumRomanumGame.option_specs()]
-    assert names == ["random_events", "plague"]
+    assert names[:2] == ["random_events", "plague"]  # then the options of rules 40-44 (test_opt_combat_advantage.py)
     with pytest.raises(RuleError) as err:
         ImperiumRomanumGame.new("s12", [], "x", {"random_events": "maybe"})
     assert err.value.section == "§39"
@@ -355,6 +355,20 @@ def test_t_crisis_costs_10_morale_when_the_emperor_stays_away() -> None:
     RE.crisis_check(pos.st, lines)
     assert pos.st.powers["rome"]["morale"] == morale - 10 and RE.markers(pos.st, "T") == []
     assert "political crisis" in _text(lines)
+
+
+def test_t_the_month_end_applies_the_crisis_at_the_end_of_the_third_month() -> None:
+    """Through the sequence: the event's month and the next one pass; the third month's end
+    costs 10 morale (IR-ENG-80)."""
+    pos = _crisis()
+    pos.leader("pompey", ROME_HEX, "rome")
+    RE.political_crisis(pos.st, "rome", [])
+    morale = pos.st.powers["rome"]["morale"]
+    for _i in range(2):
+        SEQ._enter(pos.st, "month_end", [])
+    assert pos.st.powers["rome"]["morale"] == morale and pos.st.result == {}
+    SEQ._enter(pos.st, "month_end", [])
+    assert pos.st.powers["rome"]["morale"] == morale - 10
 
 
 def test_t_crisis_ends_when_the_emperor_reaches_the_capital() -> None:

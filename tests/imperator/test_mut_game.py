@@ -1,0 +1,264 @@
+"""Tests written against the mutants of rules/imperator/game.py (issue 11, mutation testing): the
+command dispatch and its refusals (each with its section and message), the menus each seat is
+offered per phase, the status and private lines, decisions and results as the bot sees them."""
+
+from __future__ import annotations
+
+import pytest
+from imperator_builder import Pos
+
+from rules.core.command import ActionSpec, Choice, Command, PendingDecision
+from rules.core.errors import RuleError
+from rules.imperator.game import ImperatorGame, _keeps_parthian_shot, step_name
+
+
+def _court() -> Pos:
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("c1", "italia", title="caesar")
+    return p
+
+
+def _battle() -> Pos:
+    p = _court()
+    p.unit("leg", "vindobona")
+    p.unit("foe", "vindobona", "E", people="quadi")
+    return p
+
+
+def _refusal(g: ImperatorGame, seat: str, verb: str, **args: object) -> tuple[str, str]:
+    before = g.state
+    with pytest.raises(RuleError) as err:
+        g.apply(seat, Command(verb, dict(args)))
+    assert g.state is before
+    return err.value.section, str(err.value.message)
+
+
+def _spec(spec: ActionSpec) -> tuple[str, str, list[tuple[str, list[str] | None, bool]]]:
+    return spec.name, str(spec.description), [
+        (a.name, [c.value for c in a.choices] if a.choices is not None else None, a.required) for a in spec.args]
+
+
+# -- the dispatch and its refusals ------------------------------------------------------------------
+
+
+def test_commands_are_refused_when_over_unknown_out_of_turn_or_out_of_phase() -> None:
+    g = _court().game(phase="C")
+    assert _refusal(g, "nobody", "end") == ("", "unknown seat 'nobody'")
+    assert _refusal(g, "enemies", "end") == ("§2", "it is the turn of rome")
+    assert _refusal(g, "rome", "dance") == ("", "unknown command 'dance'")
+    assert _refusal(g, "rome", "attack", zone="vindobona") == (
+        "§2.E", "battles are fought in phase E.2 (end your movement first)")
+    g = _battle().game(phase="E", sub="move")
+    assert _refusal(g, "rome", "attack", zone="vindobona") == (
+        "§2.E", "battles are fought in phase E.2 (end your movement first)")
+    g = _court().game(phase="F")
+    assert _refusal(g, "rome", "end") == ("§2", "nothing to end now")
+    g.state.game_over = True
+    assert _refusal(g, "rome", "end") == ("", "the game is over")
+
+
+def test_a_movement_command_out_of_phase_e_1_is_refused_with_the_phase_s_reason() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    section, message = _refusal(g, "rome", "move", unit="leg", to="carnuntum")
+    assert section == "§2.E"
+    g = _court().game(phase="C")
+    assert _refusal(g, "rome", "sail", fleet="ravenna", to="mare")[0] == "§2.E"
+    assert _refusal(g, "rome", "rally", zone="vindobona")[0] == "§2.E"
+
+
+def test_the_combat_step_does_not_end_while_battles_remain() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    assert _refusal(g, "rome", "end") == ("§8", "battles remain to be fought in: Vindobona")
+
+
+def test_a_waiting_decision_blocks_other_commands_and_names_who_decides() -> None:
+    g = _court().game(phase="E", sub="move")
+    g.state.pending = [{"id": "d-1", "role": "E", "kind": "custodes_to", "prompt": "Pick one.",
+                        "choices": [["aug", "Aug"]], "default": "aug", "section": "§9.9", "data": {}}]
+    assert _refusal(g, "rome", "end") == ("§9.9", "waiting for enemies to decide: Pick one.")
+    assert _refusal(g, "rome", "custodes", leader="c1") == ("§9.9", "waiting for enemies to decide: Pick one.")
+    assert g.to_move() == ["enemies"]
+    assert g.pending_decision() == PendingDecision(
+        id="d-1", seat="enemies", kind="custodes_to", prompt="Pick one.", choices=(Choice("aug", "Aug"),),
+        default="aug", section="§9.9")
+    [spec] = g.actions("enemies")
+    assert _spec(spec) == ("decide", "Pick one.", [("id", ["d-1"], True), ("choice", ["aug"], True)])
+    assert spec.args[0].choices == (Choice("d-1", "custodes_to"),)
+    assert g.actions("rome") == []
+    assert g.suggestions("enemies") == ["/respond — Pick one."]
+
+
+@pytest.mark.parametrize(("verb", "args", "choice"), [("decide", {"id": "d-1", "choice": "c1"}, "c1"),
+                                                      ("retreat", {"to": "c1"}, "c1")])
+def test_decide_and_retreat_answer_the_waiting_decision(verb: str, args: dict[str, str], choice: str) -> None:
+    g = _court().game(phase="E", sub="move")
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "custodes_to", "prompt": "?",
+                        "choices": [["aug", "Aug"], ["c1", "C1"]], "default": "aug", "section": "§3.6", "data": {}}]
+    out = g.apply("rome", Command(verb, args))
+    assert (g.state.custodes, g.state.pending) == (choice, [])
+    assert out.public == ["§3.6: the Corporis Custodes go to C1."]
+
+
+def test_evade_and_fight_answer_an_evasion_decision_by_name() -> None:
+    for verb in ("evade", "fight"):
+        g = _court().game(phase="E", sub="move")
+        g.state.pending = [{"id": "d-7", "role": "R", "kind": "custodes_to", "prompt": "?",
+                            "choices": [["evade", "x"], ["fight", "y"]], "default": "fight", "section": "§8.1",
+                            "data": {}}]
+        g.apply("rome", Command(verb, {}))  # the verb is the choice of the waiting decision
+        assert (g.state.custodes, g.state.pending) == (verb, [])
+
+
+def test_the_custodes_order_is_taken_out_of_turn_and_ends_are_dispatched_by_phase() -> None:
+    g = _court().game(phase="E", sub="move", active="E")
+    out = g.apply("rome", Command("custodes", {"leader": "c1"}))
+    assert (g.state.custodes_order, out.public) == ("c1", ["§3.6: the Corporis Custodes will go to C1 in phase F."])
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("x", "italia")
+    g = p.game(phase="D")
+    out = g.apply("rome", Command("designate", {"leader": "x"}))  # the title defaults to Caesar
+    assert (g.state.leaders["x"].title, out.public) == ("caesar", ["§3.6: X is named Caesar."])
+    g = _court().game(phase="C")
+    out = g.apply("rome", Command("reserve", {}))
+    assert out.public == ["§3.2: Reserve Fronts: none."]
+
+
+def test_persian_battle_window_closes_on_any_other_command() -> None:
+    assert [_keeps_parthian_shot(v, a) for v, a in (
+        ("decide", {}), ("evade", {}), ("fight", {}), ("retreat", {}), ("end", {}), ("move", {}),
+        ("stratagem", {"id": "fleche_du_parthe"}), ("play", {"stratagem": "fleche_du_parthe"}),
+        ("stratagem", {"id": "intrigue_au_senat"}), ("stratagem", {"id": "nonsense"}), ("stratagem", {}),
+    )] == [True, True, True, True, False, False, True, True, False, False, False]
+    g = _court().game(phase="C")
+    g.state.persian_battle = True
+    g.apply("rome", Command("reserve", {}))
+    assert g.state.persian_battle is False
+
+
+# -- menus, status, private lines -----------------------------------------------------------------------
+
+
+def test_rome_s_phase_c_menu() -> None:
+    g = _court().game(phase="C")
+    g.state.reserve_max = 1
+    assert [_spec(s) for s in g.actions("rome")] == [
+        ("reserve", "choose up to 1 Reserve Front (§3.2)", [("fronts", ["british", "rhine", "danube", "orient", "southern"], True)]),
+        ("vexillation", "create or dissolve a vexillation (§3.4)",
+         [("action", ["create", "dissolve"], True), ("units", None, True), ("vexillation", None, False)]),
+        ("end", "end your geostrategy step", []),
+        ("custodes", "choose who holds the Corporis Custodes from the next phase F (§3.6)", [("leader", ["aug", "c1"], True)]),
+    ]
+    assert g.actions("enemies") == []
+    assert g.actions("nobody") == []
+
+
+def test_the_enemies_phase_c_menu() -> None:
+    g = _court().game(phase="C", active="E")
+    assert [_spec(s) for s in g.actions("enemies")] == [
+        ("end", "end your geostrategy step (rising and usurpation stratagems are played before)", [])]
+
+
+def test_the_nomination_menu() -> None:
+    p = _court()
+    p.leader("x", "italia")
+    g = p.game(phase="D")
+    assert [_spec(s) for s in g.actions("rome")] == [
+        ("designate", "name an Augustus or a Caesar (§3.6)", [("leader", ["x"], True), ("title", ["augustus", "caesar"], True)]),
+        ("end", "end your nominations", []),
+        ("custodes", "choose who holds the Corporis Custodes from the next phase F (§3.6)", [("leader", ["aug", "c1"], True)]),
+    ]
+
+
+def test_the_movement_menu_lists_one_s_own_pieces_that_have_not_moved() -> None:
+    p = _battle()
+    p.unit("moved", "carnuntum")
+    p.leader("gen", "carnuntum")
+    p.leader("done", "carnuntum")
+    p.leader("peace", "quadi", "R")
+    p.fleet = True
+    g = p.game(phase="E", sub="move")
+    g.state.leaders["peace"].pax = True
+    g.state.moved = {"moved": {}, "done": {}}
+    specs = [_spec(s) for s in g.actions("rome")]
+    assert [s[0] for s in specs] == ["move", "sail", "end", "custodes"]
+    move = specs[0]
+    assert move[1] == "move a leader with units, or a unit alone (§3.5, §7)"
+    assert move[2][0] == ("leader", ["aug", "c1", "gen"], False)
+    assert move[2][1] == ("units", ["leg"], False)
+    assert move[2][2][0] == "to" and move[2][2][2] is True and "vindobona" in (move[2][2][1] or [])
+    assert specs[1] == ("sail", "move a fleet (§3.5)", [("fleet", ["ravenna"], True), ("to", None, True)])
+    assert specs[2] == ("end", "end your movement and go to combat", [])
+
+
+def test_the_usurper_side_may_rally_and_rome_s_menu_has_no_fleet_without_one() -> None:
+    p = _court()
+    p.leader("rebel", "antiochia", "E", title="usurper")
+    g = p.game(phase="E", sub="move", active="E")
+    assert [s.name for s in g.actions("enemies")] == ["move", "rally", "end"]
+    assert _spec(g.actions("enemies")[1]) == ("rally", "win over leaderless loyal units (§4.5 D/)", [("zone", None, True)])
+    g = p.game(phase="E", sub="move")
+    assert [s.name for s in g.actions("rome")] == ["move", "end", "custodes"]
+
+
+def test_the_combat_menu_lists_the_contested_zones() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    assert [_spec(s) for s in g.actions("rome")][:2] == [
+        ("attack", "fight a battle (§8)", [("zone", ["vindobona"], True)]), ("end", "end your SMC", [])]
+    assert g.suggestions("rome") == ["/attack zone:Vindobona — fight the battle there (§8)"]
+
+
+def test_out_of_turn_rome_may_still_move_the_custodes_in_phase_e_only() -> None:
+    g = _court().game(phase="E", sub="move", active="E")
+    assert [s.name for s in g.actions("rome")] == ["custodes"]
+    g = _court().game(phase="C", active="E")
+    assert g.actions("rome") == []
+
+
+def test_the_custodes_are_offered_only_when_another_holder_could_take_them() -> None:
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    g = p.game(phase="C", custodes="aug")
+    assert [s.name for s in g.actions("rome")] == ["reserve", "vexillation", "end"]
+    g = p.game(phase="C", custodes=None)
+    assert [s.name for s in g.actions("rome")] == ["reserve", "vexillation", "end", "custodes"]
+    g = Pos().game(phase="C")
+    assert [s.name for s in g.actions("rome")] == ["reserve", "vexillation", "end"]
+    g = _court().game(phase="F")
+    assert g.actions("rome") == []
+
+
+def test_status_lines_name_the_year_phase_step_score_and_movers() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    g.state.vp = {"rome": 3, "enemies": -1}
+    assert g.status_lines() == ["175, phase E (Movements and combats) combats",
+                                "VP: Rome 3, enemies -1; Rome is played by rome", "To move: rome"]
+    g.state.game_over = True
+    assert g.status_lines()[2] == "To move: nobody"
+    assert g.to_move() == []
+    assert g.actions("rome") == []
+
+
+def test_step_names() -> None:
+    assert [step_name(s) for s in ("C0", "C1", "B-wait", "D-designate", "D-wait", "E-move", "E-combat", "F", "F-wait", "X")] == [
+        "side 1 of 2", "side 2 of 2", "initiative window", "designations", "decisions awaited", "movements",
+        "combats", "", "players' choices", "X"]
+
+
+def test_private_lines_give_the_role_the_hand_and_the_decision_waiting() -> None:
+    g = _court().game(phase="C")
+    assert g.private_lines("rome") == ["You play Rome.", "Stratagems in hand: none"]
+    assert g.private_lines("enemies") == ["You play the Enemies of Rome.", "Stratagems in hand: none"]
+
+
+def test_the_result_is_given_once_the_game_is_over() -> None:
+    g = _court().game(phase="F")
+    assert g.result() is None
+    g.state.game_over = True
+    assert g.result() is None
+    g.state.result = {"winners": ["rome"], "summary": "rome wins", "level": "plain"}
+    g.state.vp = {"rome": 4, "enemies": 2}
+    r = g.result()
+    assert r is not None
+    assert (r.winners, r.summary, r.level, r.scores) == (("rome",), "rome wins", "plain", (("rome", 4), ("enemies", 2)))
