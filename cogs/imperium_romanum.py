@@ -7,7 +7,7 @@ neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
 ``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
 ``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
-``answer`` (a diplomacy offer), ``militia`` (29.4), ``demolish`` (21.3), ``convert`` (34), ``interfere`` (27.1.4), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
+``answer`` (a diplomacy offer), ``militia`` (29.4), ``demolish`` (21.3), ``convert`` (34), ``interfere`` (27.1.4), ``appeal`` (42, optional), ``treasure`` (43, optional), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
 by the options already filled in (the hexes the chosen group can reach, the cities where the
 chosen unit can be raised). Answers to response windows go through the neutral Respond button
@@ -172,6 +172,10 @@ def command_label(game: Game[Any], command: Command) -> str:
     if command.name == "interfere":
         return _("{fleets} lie off {province} to seize its grain (27.1.4)", fleets=pieces_label(game, list(args["fleets"])),
                  province=value_label(game, "interfere", "province", args["province"]))
+    if command.name == "appeal":
+        return _("Appeal to the gods before your next roll (42.0)")
+    if command.name == "take_treasure":
+        return _("Take the treasure of {city} (43.2)", city=value_label(game, "take_treasure", "city", args["city"]))
     if command.name == "militia":
         return _("Rebuild {sp} militia SP in {province}", sp=args["sp"],
                  province=value_label(game, "militia", "province", args["province"]))
@@ -562,6 +566,16 @@ class ImperiumRomanumCog(commands.Cog):
     async def interfere(self, interaction: discord.Interaction, fleets: str, province: str) -> None:
         await naval(interaction, "interfere", {"fleets": fleets, "province": province.strip().lower()})
 
+    @imperium.command(name="appeal", description="Optional rule 42: appeal to the gods before your next roll")
+    async def appeal(self, interaction: discord.Interaction) -> None:
+        await run(interaction, "appeal", {})
+
+    @imperium.command(name="treasure", description="Optional rule 43: take the treasure of a city your units hold")
+    @app_commands.describe(city="The treasure city")
+    @app_commands.autocomplete(city=completer("take_treasure", "city", {}))
+    async def treasure(self, interaction: discord.Interaction, city: str) -> None:
+        await run(interaction, "take_treasure", {"city": city.strip().lower()})
+
     @imperium.command(name="embark", description="Take a group aboard fleets (10.4.2)")
     @app_commands.describe(fleets="The fleets (a group)", units="The land group that embarks")
     @app_commands.autocomplete(fleets=completer("embark", "fleets", {"units": "units"}),
@@ -673,6 +687,7 @@ class ImperiumRomanumCog(commands.Cog):
 for _verb, _path in (("attack", "/imperium attack"), ("build", "/imperium build"), ("embark", "/imperium embark"),
                      ("sail", "/imperium sail"), ("debark", "/imperium debark"), ("naval_attack", "/imperium naval"), ("fortify", "/imperium fortify"), ("militia", "/imperium militia"),
                      ("demolish", "/imperium demolish"), ("convert", "/imperium convert"),
+                     ("appeal", "/imperium appeal"), ("take_treasure", "/imperium treasure"),
                      ("interfere", "/imperium interfere"),
                      ("propose_alliance", "/imperium ally"), ("give_talents", "/imperium gift"),
                      ("ransom", "/imperium ransom"), ("answer_offer", "/imperium answer"),
