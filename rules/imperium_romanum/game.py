@@ -117,7 +117,8 @@ class ImperiumRomanumGame(Game[IRState]):
     4 (2026-11-26, impdata): Roman defections (20.3), barbarians going back to sleep (23.6),
     Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
     (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
-    (13.2), sieges behind a fort without a city (21.4), militia posts (29.3)."""
+    (13.2), sieges behind a fort without a city (21.4), militia posts (29.3); the same version
+    brings the optional rules 39-45 (each off unless chosen at /game new)."""
     STATE_VERSION = 1
 
     @classmethod

@@ -314,8 +314,11 @@ def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text]
         yard["rebuilt"] = rebuilt
     st.shipyards.append(yard)
     st.stat("fleets_begun")
-    lines.append(_("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
-                   power=st.powers[power]["name"], city=data().cities[city].name, cost=cost, months=months))  # fmt: skip
+    line = _("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
+             power=st.powers[power]["name"], city=data().cities[city].name, cost=cost, months=months)  # fmt: skip
+    # IR-ENG-60: begun in Taxation & Mobilization, a fleet is its seat's secret like any raise
+    # until the phase closes; phase_summary then counts it with the power's other raises
+    lines.append(B.secret(line, B.seat_of(st, power)) if st.segment == "taxation" else line)
 
 
 def shipyards_month(st: IRState, lines: list[Text]) -> None:

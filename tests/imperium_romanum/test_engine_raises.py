@@ -54,3 +54,20 @@ def test_ir_eng_60_a_held_raise_outside_the_phase_is_an_invariant_violation() ->
     pos.game.apply("rome", Command("build", {"type": "legion_20_10", "city": "neapolis"}))
     pos.st.segment = "diplomacy"
     assert any("still held" in v for v in invariants.violations(pos.st))
+
+
+def test_ir_eng_60_a_fleet_begun_in_the_phase_is_told_only_to_its_seat_then_counted() -> None:
+    """7.8 with IR-ENG-60: beginning a fleet is a raise like any other; its line (port, cost)
+    goes to Rome alone, and the phase's summary counts it among Rome's raises."""
+    pos = _italy()
+    port = next(c for c in ("neapolis", "ostia", "roma") if c in data().cities
+                and any(t == {"type": "fleet_18_30", "city": c}
+                        for t in [dict(x.args) for x in pos.game.legal_commands("rome") if x.name == "build"]))  # fmt: skip
+    outcome = pos.game.apply("rome", Command("build", {"type": "fleet_18_30", "city": port}))
+    name = data().cities[port].name
+    assert not [line for line in outcome.public if "fleet" in line]
+    assert [line for line in outcome.private["rome"] if f"begins a fleet at {name}" in line and "(7.8)" in line]
+    assert "gauls" not in outcome.private
+    pos.game.apply("rome", Command("end"))
+    closing = pos.game.apply("gauls", Command("end"))
+    assert any(f"raised 1 unit this phase: {name} (7.4)" in line for line in closing.public)
