@@ -327,7 +327,8 @@ class ImperatorGame(Game[ImperatorState]):
             )
             specs.append(ActionSpec("end", _("end your nominations")))
         elif st.phase == "E" and st.sub == "move":
-            mine_l = sorted(x for x, s in st.leaders.items() if s.status == "map" and s.owner == role and not s.pax and s.loc and x not in st.moved or (x in st.moved and "cont" in st.moved[x]))
+            mine_l = sorted(x for x, s in st.leaders.items() if s.status == "map" and s.owner == role and not s.pax and s.loc
+                            and (x not in st.moved or "cont" in st.moved[x]))  # fmt: skip
             mine_u = sorted(u for u, s in st.units.items() if s.status == "map" and s.owner == role and s.loc and u not in st.moved)
             specs.append(
                 ActionSpec(

@@ -192,6 +192,21 @@ def test_the_movement_menu_lists_one_s_own_pieces_that_have_not_moved() -> None:
     assert specs[2] == ("end", "end your movement and go to combat", [])
 
 
+def test_a_continuation_is_offered_only_to_its_owner_s_leader_on_the_map() -> None:
+    """§7: a leader who keeps movement points ("cont", after a rally) may go on, but only his own
+    side is offered him, and only while he is on the map (the menu once offered any leader with
+    a continuation, a dead one or the other side's included)."""
+    p = _battle()
+    p.leader("gen", "carnuntum")
+    p.leader("foe_gen", "vindobona", "E")
+    p.leader("dead", "carnuntum")
+    g = p.game(phase="E", sub="move")
+    g.state.leaders["dead"].status = "dead"
+    g.state.moved = {"gen": {"pm": 0, "cont": 2}, "foe_gen": {"pm": 0, "cont": 2}, "dead": {"pm": 0, "cont": 2}}
+    [move] = [_spec(s) for s in g.actions("rome") if s.name == "move"]
+    assert move[2][0] == ("leader", ["aug", "c1", "gen"], False)
+
+
 def test_the_usurper_side_may_rally_and_rome_s_menu_has_no_fleet_without_one() -> None:
     p = _court()
     p.leader("rebel", "antiochia", "E", title="usurper")
