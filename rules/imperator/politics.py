@@ -124,7 +124,7 @@ def kill_leaders(
         out.map_changed = True
         if st.custodes == lid:
             st.custodes = None
-        if killer is not None and killer != victim_role:
+        if killer is not None and killer not in (victim_role, MUTINEERS):  # mutineers score nothing
             st.add_vp(killer, 1)
             out.say(_("§10: 1 VP to {seat} for the death of {leader}.", seat=st.seat_of(killer), leader=d.name))
     for lid, _title in lost:

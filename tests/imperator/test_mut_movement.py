@@ -583,6 +583,7 @@ def test_a_lone_leader_killed_by_mutineers_gives_nobody_a_vp() -> None:
     out = g.apply("rome", Command("move", {"leader": "gen", "to": "carnuntum"}))
     assert out.public[1] == "§7: Gen is dead (caught alone by enemy units)."
     assert (g.state.leaders["gen"].status, g.state.vp) == ("dead", {"rome": 0, "enemies": 0})
+    assert not [line for line in out.public if "VP" in line]  # no line claims a VP nobody scores
 
 
 def test_a_leader_may_escape_to_a_zone_of_his_own_units() -> None:
