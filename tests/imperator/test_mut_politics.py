@@ -944,17 +944,17 @@ def test_a_death_with_no_section_given_cites_8_4_and_one_s_own_dead_score_nothin
 
 
 def test_usurper_units_without_a_rebel_leader_go_home_the_others_follow_their_leader() -> None:
-    """§4.3: a usurper's Roman unit on land with no rebel Roman leader in its zone returns to
-    the emperor (its line said); one at sea, one in mutiny (AMB-43) and a Parthian unit are left
+    """§4.3: a usurper's Roman unit on land with no rebel Roman leader in its zone (a loyal one
+    does not count) returns to the emperor (its line said); one at sea, one in mutiny (AMB-43) and a Parthian unit are left
     alone. A unit whose usurper fell follows the rebel leader of its zone: the usurper there, or
     the one that leader follows; a unit whose usurper stands keeps him."""
     p = Pos()
     p.leader("u", "antiochia", "E", title="usurper", cp=4).leader("fol", "emesa", "E", rebel=True, follows="u")
-    p.leader("u_dead", None, "E")
+    p.leader("u_dead", None, "E").leader("u2", "raetia", "E", title="usurper").leader("loyal", "noricum")
     p.unit("sea", "noricum", "E", usurper="u").unit("mut", "noricum", "E", usurper="u")
     p.unit("lone", "noricum", "E", usurper="u").unit("parth", "noricum", "E", people="parthians")
     p.unit("orphan", "emesa", "E", usurper="u_dead").unit("unled", "antiochia", "E")
-    p.unit("kept", "emesa", "E", usurper="u")
+    p.unit("kept", "emesa", "E", usurper="u2")
     st = p.state()
     st.leaders["u_dead"].status = "dead"
     st.units["sea"].fleet, st.units["mut"].mutiny = "ravenna", "mutinerie#1"
@@ -963,5 +963,5 @@ def test_usurper_units_without_a_rebel_leader_go_home_the_others_follow_their_le
     politics.normalize(st, out)
     assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("sea", "mut", "lone", "parth", "orphan", "unled", "kept")] == [
         ("sea", "E", "u"), ("mut", "E", "u"), ("lone", "R", None), ("parth", "E", None), ("orphan", "E", "u"),
-        ("unled", "E", "u"), ("kept", "E", "u")]
+        ("unled", "E", "u"), ("kept", "E", "u2")]
     assert (out.public, st.civil_war) == (["§4.3: Lone, left without a rebel leader, returns to the emperor."], True)
