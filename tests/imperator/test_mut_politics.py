@@ -866,3 +866,102 @@ def test_on_equal_cp_the_usurpation_succeeds_and_the_enemies_choose_who_reigns()
                            "choices": [["u1", "U1"], ["u2", "U2"]], "default": "u1", "section": "§4.5",
                            "data": {"why": "§4.5 (success B/)"}}]
     assert st.usurpation_success == "u1"
+
+
+# -- tests written after the recheck (not counted in its row) ------------------------------------------
+
+
+def test_a_decision_of_the_mutineers_goes_to_the_side_that_placed_the_marker_in_that_zone() -> None:
+    """AMB-43: mutineers decide nothing; in Carnuntum the Roman legion mutinied (Rome's marker
+    placed by the Enemies), in Emesa a Parthian unit did (placed by Rome): each decision goes to
+    the side that placed the marker of its zone, and says it concerns the mutineers."""
+    p = Pos()
+    p.unit("leg", "carnuntum", "M").unit("cata", "emesa", "M", people="parthians")
+    st = p.state()
+    st.units["leg"].mutineer_of, st.units["cata"].mutineer_of = "R", "E"
+    politics.open_decision(st, "M", "retreat", "where?", [("a", "A")], "a", "§8.3", {"zone": "emesa"})
+    politics.open_decision(st, "M", "retreat", "where?", [("a", "A")], "a", "§8.3", {"zone": "carnuntum"})
+    assert [(d["role"], d["data"]) for d in st.pending] == [
+        ("R", {"zone": "emesa", "side": "M"}), ("E", {"zone": "carnuntum", "side": "M"})]
+    politics.open_decision(st, "M", "loss", "which?", [("a", "A")], "a", "§8.3")
+    assert (st.pending[-1]["role"], st.pending[-1]["data"]) == ("E", {"side": "M"})
+
+
+def test_deaths_of_one_instant_clear_every_mark_of_the_dead() -> None:
+    """§8.4 with AMB-31: a named leader is dead, a generic one returns (phase C); each loses his
+    zone, fleet and title; the Corporis Custodes leave their holder; the killer scores 1 VP per
+    enemy killed (§10, AMB-36); Commode's case is resolved first when two Augusti die together."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader(politics.COMMODE, "vindobona", title="augustus")
+    p.leader(politics.PERTINAX, "carnuntum")
+    p.leader("gen", "raetia")
+    st = p.state()
+    st.board.leaders["gen"] = type(st.board.leaders["gen"])("gen", "Gen", "roman", 3, 2, 0, 3, generic=True)
+    st.leaders["aug"].fleet = "ravenna"
+    st.custodes = "aug"
+    out = Outcome()
+    politics.kill_leaders(st, out, ["aug", politics.COMMODE, "gen"], "battle", killer="E")
+    assert [(x, st.leaders[x].status, st.leaders[x].loc, st.leaders[x].fleet, st.leaders[x].title)
+            for x in ("aug", politics.COMMODE, "gen")] == [
+        ("aug", "dead", None, None, None), (politics.COMMODE, "dead", None, None, None),
+        ("gen", "returning", None, None, None)]
+    assert (st.custodes, st.vp[st.seat_of("E")], out.map_changed) == (None, 3, True)
+    assert out.public[:2] == ["§8.4: Aug is dead (battle).", "§10: 1 VP to enemies for the death of Aug."]
+    assert out.public[6] == "§4.5 (Commode): Pertinax becomes Augustus."
+    assert st.leaders[politics.PERTINAX].title == "augustus"
+
+
+def test_didius_crowned_lets_the_new_enemies_raise_a_usurper_at_once() -> None:
+    """§4.5 (Didius Julianus): when his usurpation succeeds and the roles swap, the new Enemies
+    of Rome may at once name a general in a Front as usurper, or none."""
+    p = Pos()
+    p.leader("aug", "vindobona", title="augustus").leader(politics.DIDIUS, "rome", "E", title="usurper")
+    p.leader("legate", "carnuntum").leader("rhenish", "raetia")
+    st = p.state(phase="A")
+    st.usurpation_success = politics.DIDIUS
+    politics.role_swap(st, Outcome())
+    assert st.pending == [{"id": "usurper-1", "role": "E", "kind": "usurper",
+                           "prompt": "§4.5: Didius Julianus reigns; choose a general to claim the purple at once, or none.",
+                           "choices": [["none", "no usurpation"], ["legate", "Legate"], ["rhenish", "Rhenish"]],
+                           "default": "legate", "section": "§4.5", "data": {}}]
+
+
+def test_the_c_offer_from_the_danube_is_the_rhine() -> None:
+    """§4.5 C/: the Danube's only neighbouring Front is the Rhine."""
+    assert [d["choices"] for d in _offer("danube").pending] == [[["rhine", "Front: rhine"], ["none", "do not try"]]]
+
+
+def test_a_death_with_no_section_given_cites_8_4_and_one_s_own_dead_score_nothing() -> None:
+    """§8.4 by default; a leader not on the map (first in the list) is passed over and the
+    others still die; no VP for the side that loses its own leader (§10, AMB-36)."""
+    p = Pos()
+    p.leader("gone", None).leader("own", "carnuntum")
+    st = p.state()
+    st.leaders["gone"].status = "dead"
+    out = Outcome()
+    politics.kill_leaders(st, out, ["gone", "own"], "battle", killer="R")
+    assert (out.public, out.citations, st.vp) == (["§8.4: Own is dead (battle)."], ["§8.4"], {"rome": 0, "enemies": 0})
+
+
+def test_usurper_units_without_a_rebel_leader_go_home_the_others_follow_their_leader() -> None:
+    """§4.3: a usurper's Roman unit on land with no rebel Roman leader in its zone (a loyal one
+    does not count) returns to the emperor (its line said); one at sea, one in mutiny (AMB-43) and a Parthian unit are left
+    alone. A unit whose usurper fell follows the rebel leader of its zone: the usurper there, or
+    the one that leader follows; a unit whose usurper stands keeps him."""
+    p = Pos()
+    p.leader("u", "antiochia", "E", title="usurper", cp=4).leader("fol", "emesa", "E", rebel=True, follows="u")
+    p.leader("u_dead", None, "E").leader("u2", "raetia", "E", title="usurper").leader("loyal", "noricum")
+    p.unit("sea", "noricum", "E", usurper="u").unit("mut", "noricum", "E", usurper="u")
+    p.unit("lone", "noricum", "E", usurper="u").unit("parth", "noricum", "E", people="parthians")
+    p.unit("orphan", "emesa", "E", usurper="u_dead").unit("unled", "antiochia", "E")
+    p.unit("kept", "emesa", "E", usurper="u2")
+    st = p.state()
+    st.leaders["u_dead"].status = "dead"
+    st.units["sea"].fleet, st.units["mut"].mutiny = "ravenna", "mutinerie#1"
+    st.civil_war = False
+    out = Outcome()
+    politics.normalize(st, out)
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("sea", "mut", "lone", "parth", "orphan", "unled", "kept")] == [
+        ("sea", "E", "u"), ("mut", "E", "u"), ("lone", "R", None), ("parth", "E", None), ("orphan", "E", "u"),
+        ("unled", "E", "u"), ("kept", "E", "u2")]
+    assert (out.public, st.civil_war) == (["§4.3: Lone, left without a rebel leader, returns to the emperor."], True)
