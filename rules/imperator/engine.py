@@ -244,6 +244,8 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
                 us.status = "pool"
                 continue
             options = [d.home] if d.home and not adjust.e_occupied(st, d.home) else adjust.nearest_free_camps(st, d.home or st.board.rome)
+            if not options:  # every camp held: an interior zone, as §9.2.2 does (AMB-9.1-CAMPS)
+                options = adjust.interior_zones(st, False, d.home or st.board.rome)
             us.status, us.loc, us.reduced, us.owner = "map", None, False, "R"
             dest = adjust.place(st, out, "R", [uid], options, "§9.1")
             out.say(_("§9.1: {name} arrives in {zone}.", name=d.name, zone=name(st, dest or '')))

@@ -10,7 +10,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import engine
+from rules.imperator import adjust, engine
 from rules.imperator.model import ImperatorState
 
 # -- §3.2: Reserve Fronts ---------------------------------------------------------------------
@@ -1169,3 +1169,31 @@ def test_a_reinforcement_whose_home_is_not_a_camp_arrives_there() -> None:
     engine._reinforcements(st, out)
     assert (st.units["praet"].status, st.units["praet"].loc, st.pending) == ("map", "rome", [])
     assert out.public == ["§9.1: Praet arrives in Roma."]
+
+
+def test_a_reinforcement_finding_every_camp_held_goes_to_an_interior_zone_rome_picks() -> None:
+    """§9.1 with §9.2.2 (ruling AMB-9.1-CAMPS): when the Enemies hold the legion's camp and every
+    other camp of the Empire, it arrives, full, in an interior zone free of the enemy, the
+    nearest to its camp by default and Rome's pick among them; it never stands on the map with
+    no zone (it once did, announced as "arrives in .")."""
+    import dataclasses
+
+    probe = _reinforcement_pos().state(phase="C")
+    camps = sorted(z for z in probe.board.zones if probe.has_camp(z) and probe.in_empire(z))
+    p = Pos(year=176)
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("l_new", None, status="out", home="vindobona", kind="legion")
+    p.unit_defs["l_new"] = dataclasses.replace(p.unit_defs["l_new"], enters=176, home="vindobona")
+    for i, camp in enumerate(camps):
+        p.unit(f"foe{i}", camp, "E", people="jazyges")
+    st = p.state(phase="C")
+    st.step, st.initiative, st.at_war = "C1", "E", ["jazyges"]
+    out = Outcome()
+    engine.end_c(st, out)
+    us = st.units["l_new"]
+    assert (us.status, us.reduced, us.owner) == ("map", False, "R")
+    assert us.loc is not None and not st.has_camp(us.loc) and us.loc in adjust.interior_zones(st, False)
+    assert f"§9.1: L New arrives in {st.board.zones[us.loc].name}." in out.public
+    [d] = [d for d in st.pending if d["kind"] == "place_pieces"]
+    assert (d["role"], d["default"], d["section"]) == ("R", us.loc, "§9.1")
+    assert [c[0] for c in d["choices"]] == adjust.interior_zones(st, False, "vindobona")
