@@ -160,22 +160,25 @@ def remove_markers(st: IRState, lines: list[Text]) -> None:
 
     if random_events.plunder_frozen(st):
         return
-    for city in sorted(st.plundered_cities):
-        owner = st.city_owner.get(city, "")
+    for city in _one_marker_less(st, st.plundered_cities, st.city_owner):
+        lines.append(_("{city} recovers from its plundering (24.2).", city=data().cities[city].name))
+    for province in _one_marker_less(st, st.plunder, st.province_owner):
+        lines.append(_("{province} recovers from its plundering (24.2).", province=data().provinces[province].name))
+
+
+def _one_marker_less(st: IRState, markers: dict[str, int], owners: dict[str, str]) -> list[str]:
+    """24.2: take one plunder marker from each place in ``markers`` (cities or provinces) that
+    no barbarian power holds; return the places left with none, which have recovered."""
+    recovered = []
+    for place in sorted(markers):
+        owner = owners.get(place, "")
         if owner and st.powers[owner]["kind"] == "barbarian":
             continue
-        st.plundered_cities[city] -= 1
-        if st.plundered_cities[city] <= 0:
-            del st.plundered_cities[city]
-            lines.append(_("{city} recovers from its plundering (24.2).", city=data().cities[city].name))
-    for province in sorted(st.plunder):
-        owner = st.province_owner.get(province, "")
-        if owner and st.powers[owner]["kind"] == "barbarian":
-            continue
-        st.plunder[province] -= 1
-        if st.plunder[province] <= 0:
-            del st.plunder[province]
-            lines.append(_("{province} recovers from its plundering (24.2).", province=data().provinces[province].name))
+        markers[place] -= 1
+        if markers[place] <= 0:
+            del markers[place]
+            recovered.append(place)
+    return recovered
 
 
 def plundered(st: IRState, province: str) -> bool:
