@@ -292,6 +292,17 @@ async def ir_game(interaction: discord.Interaction, verb: str) -> tuple[GameRow,
     return row, game
 
 
+async def game_or_refuse(interaction: discord.Interaction, verb: str) -> Any | None:
+    """The channel's Imperium Romanum game for ``/imperium <verb>``, or None once the caller has
+    been told privately why not."""
+    try:
+        _row, game = await ir_game(interaction, f"/imperium {verb}")
+    except ModeratorError as error:
+        await refuse(interaction, str(error))
+        return None
+    return game
+
+
 async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any]) -> None:
     """An ``/imperium`` verb for the caller's seat that may give it now (a person holding
     several powers acts for the one whose legal commands hold it), else the common path,
@@ -318,10 +329,8 @@ async def run(interaction: discord.Interaction, verb: str, args: dict[str, Any])
 
 async def naval(interaction: discord.Interaction, verb: str, typed: dict[str, str]) -> None:
     """A naval operation: ``group:<first>`` values become the engine's lists, then :func:`run`."""
-    try:
-        _row, game = await ir_game(interaction, f"/imperium {verb}")
-    except ModeratorError as error:
-        await refuse(interaction, str(error))
+    game = await game_or_refuse(interaction, verb)
+    if game is None:
         return
     args: dict[str, Any] = dict(typed)
     plain = {k: v for k, v in typed.items() if k not in ("fleets", "units")}  # e.g. interfere's province
@@ -526,10 +535,8 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.describe(units="The infantry that builds, comma-separated")
     @app_commands.autocomplete(units=completer("fortify", "units", {}))
     async def fortify(self, interaction: discord.Interaction, units: str) -> None:
-        try:
-            _row, game = await ir_game(interaction, "/imperium fortify")
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
+        game = await game_or_refuse(interaction, "fortify")
+        if game is None:
             return
         await run(interaction, "fortify", {"units": expand_group(game, "fortify", split_list(units))})
 
@@ -538,10 +545,8 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.autocomplete(units=completer("demolish", "units", {"power": "power"}),
                                power=completer("demolish", "power", {"units": "units"}))
     async def demolish(self, interaction: discord.Interaction, units: str, power: str | None = None) -> None:
-        try:
-            _row, game = await ir_game(interaction, "/imperium demolish")
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
+        game = await game_or_refuse(interaction, "demolish")
+        if game is None:
             return
         args: dict[str, Any] = {"units": expand_group(game, "demolish", split_list(units))}
         if power:
@@ -552,10 +557,8 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.describe(fleet="The fleet")
     @app_commands.autocomplete(fleet=completer("convert", "fleet", {}))
     async def convert(self, interaction: discord.Interaction, fleet: str) -> None:
-        try:
-            _row, game = await ir_game(interaction, "/imperium convert")
-        except ModeratorError as error:
-            await refuse(interaction, str(error))
+        game = await game_or_refuse(interaction, "convert")
+        if game is None:
             return
         await run(interaction, "convert", {"fleet": expand_group(game, "convert", split_list(fleet), "fleet")})
 

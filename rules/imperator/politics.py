@@ -401,7 +401,7 @@ def loyalty_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None
     if not _usurper_stands(st, usurper) or gs.status != "map" or gs.loc != zone or gs.owner != "R":
         return  # the situation changed while the roll waited for a window
     bonus = st.usurper_bonus.get(usurper, 0)
-    mods = [(_("usurpation stratagem"), bonus)] if bonus else []
+    mods: list[tuple[str, int]] = [(_("usurpation stratagem"), bonus)] if bonus else []
     roll = stratagems.favour_roll(st, "d6", _("§4.5 B/ loyalty of {leader} (joins on {best}+)", leader=name(st, g), best=best), mods, data)
     if roll.result >= best:
         out.say(_("§4.5 (B/): {leader} joins {usurper} with everything in {zone}.",
