@@ -621,14 +621,22 @@ def increased_mobilization(st: IRState, power: str, lines: list[Text]) -> None:
         st.pending = {"id": f"mobilize-{st.seq}", "seat": seat, "kind": "extra_area", "section": "§39.2", "power": power,
                       "until": year_end, "default": areas[0],
                       "prompt": text_to_json(_("Increased mobilization (39.2 X): which area raises one more of each type this year?")),
-                      "choices": [[a, text_to_json(_("{area}", area=a))] for a in areas[:MAX_CHOICES]]}  # fmt: skip
+                      "choices": [[a, text_to_json(_("{area}", area=_area_name(st, a)))] for a in areas[:MAX_CHOICES]]}  # fmt: skip
     lines.append(_("Increased mobilization for {power} (39.2 X).", power=_name(st, power)))
 
 
 def answer_extra_area(st: IRState, choice: str, lines: list[Text]) -> None:
     pending, st.pending = st.pending, {}
     _mark(st, "Xarea", str(pending["power"]), int(pending["until"]), area=choice)
-    lines.append(_("The {area} area raises one more of each type this year (39.2 X).", area=choice))
+    lines.append(_("The {area} area raises one more of each type this year (39.2 X).", area=_area_name(st, choice)))
+
+
+def _area_name(st: IRState, area: str) -> str:
+    """The name a Mobilization Chart prints for one of its areas (7.2), as the player knows it."""
+    from rules.imperium_romanum import mobilization as MOB
+    from rules.imperium_romanum.engine_data import period_chart
+
+    return next((a.name for a in period_chart(MOB.period(st)).areas if a.id == area), area)
 
 
 def decreased_mobilization(st: IRState, power: str, lines: list[Text]) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
-from rules.core.i18n import Text
+from rules.core.i18n import Text, text_from_json
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.game import ImperiumRomanumGame
@@ -437,7 +437,11 @@ def test_x_doubles_accrual_and_opens_the_area_window() -> None:
     assert RE.accrual_factor(pos.st, "rome") == 2
     p = pos.st.pending
     assert p["kind"] == "extra_area" and p["default"] == "graecia" and p["section"] == "§39.2"
-    pos.game.apply("rome", Command("decide", {"id": p["id"], "choice": "illyricum"}))
+    labels = {value: str(text_from_json(label)) for value, label in p["choices"]}
+    assert labels["graecia"] == RE._area_name(pos.st, "graecia") != "graecia"  # the chart's name, not the id
+    out = pos.game.apply("rome", Command("decide", {"id": p["id"], "choice": "illyricum"}))
+    name = RE._area_name(pos.st, "illyricum")
+    assert f"The {name} area raises one more of each type this year (39.2 X)." in out.public
     assert RE.limit_change(pos.st, "rome", "illyricum") == 1 and RE.limit_change(pos.st, "rome", "graecia") == 0
     pos.st.turn += 12 - pos.st.month + 1
     RE.lapse(pos.st, [])
