@@ -233,5 +233,8 @@ def rebuild(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> 
                                    treasury=st.powers[owner]["treasury"]))  # fmt: skip
     st.powers[owner]["treasury"] -= cost
     st.militia[province] = st.militia.get(province, 0) + sp
-    lines.append(_("{power} rebuilds {sp} militia SP in {province} for {cost} talents (29.4).", power=st.powers[owner]["name"],
-                   sp=sp, province=data().provinces[province].name, cost=cost))  # fmt: skip
+    # done in Taxation & Mobilization, a simultaneous segment: its seat's secret, like a raise
+    # (IR-ENG-60, IR-DIS-5: the others see the treasury as it stood when the segment opened)
+    lines.append(B.secret(_("{power} rebuilds {sp} militia SP in {province} for {cost} talents (29.4).",
+                            power=st.powers[owner]["name"], sp=sp, province=data().provinces[province].name,
+                            cost=cost), seat))  # fmt: skip

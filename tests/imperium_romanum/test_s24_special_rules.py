@@ -71,8 +71,11 @@ def test_29_4_militia_is_rebuilt_at_the_chart_cost_in_taxation() -> None:
     pos.st.militia["baetica"] = 9
     treasury = pos.st.powers["carinus"]["treasury"]
     assert Command("militia", {"province": "baetica", "sp": 1}) in legal_commands(pos.st, "carinus")
-    pos.game.apply("carinus", Command("militia", {"province": "baetica", "sp": 3}))
+    out = pos.game.apply("carinus", Command("militia", {"province": "baetica", "sp": 3}))
     assert pos.game.state.militia["baetica"] == 12
+    # a simultaneous segment: the rebuild and its cost are told to Carinus alone (IR-ENG-60, IR-DIS-5)
+    assert not [line for line in out.public if "militia" in line]
+    assert [line for line in out.private["carinus"] if "rebuilds 3 militia SP in" in line and "(29.4)" in line]
     assert pos.game.state.powers["carinus"]["treasury"] == treasury - 3  # 1 talent a point (design)
 
 
