@@ -30,6 +30,7 @@ Commands (arguments are strings or lists of strings):
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.command import (
@@ -97,6 +98,29 @@ ANSWER_WORDS: dict[str, Text] = {
     "allies": _("allowed to my allies"), "peace": _("part peacefully"),
 }  # fmt: skip
 NAVAL = ("embark", "sail", "debark", "naval_attack")
+COMMANDS: dict[str, Callable[[IRState, str, dict[str, Any], list[Text]], None]] = {
+    "move": M.move, "attack": C.attack, "embark": NAV.embark, "sail": NAV.sail, "debark": NAV.debark,
+    "naval_attack": NAV.naval_attack, "build": MOB.build, "militia_post": MIL.post, "militia": MIL.rebuild,
+    "convert": NAV.convert, "fortify": F.fortify, "demolish": F.demolish,
+    "appeal": DEI.appeal, "take_treasure": TR.take,  # optional rules 42 and 43
+    "propose_alliance": D.propose_alliance, "give_talents": D.give_talents, "ransom": D.offer_ransom,
+    "answer_offer": D.answer_offer, "interfere": PG.interfere,
+}  # fmt: skip
+"""The commands of a seat's turn and the rule module that carries each out (``end`` aside)."""
+SEGMENT_OF: dict[str, tuple[str, str, Text]] = {
+    "move": ("movement", "§12", _("units move in the Land Movement segment")),
+    "attack": ("combat", "§14.1", _("attacks are made in the Land Combat segment")),
+    **{name: ("naval", "§10.2", _("fleets act in the Naval Operations Phase")) for name in NAVAL},
+    "build": ("taxation", "§7.4", _("units are raised in the Taxation & Mobilization Phase")),
+    "militia_post": ("movement", "§29.3", _("militia is divided among forces in the owner's Land Movement segment")),
+    "militia": ("taxation", "§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase")),
+    "convert": ("movement", "§34", _("a fleet becomes a legion in its owner's Land Movement segment")),
+    "fortify": ("movement", "§21.1", _("fortifications are built in the Land Movement segment")),
+    "demolish": ("movement", "§21.3", _("forts are demolished with movement points, in the Land Movement segment")),
+    "interfere": ("diplomacy", "§27.1.4", _("the pirates interfere with grain in the Diplomacy Phase")),
+}  # fmt: skip
+"""The segment a command belongs to, and the refusal (with its rule) anywhere else; the other
+commands check their own moment in their module (diplomacy offers, appeals, treasures)."""
 NOT_YET = {
     "give": ("§5.8", _("gifts of units and cities between allies")),
 }
@@ -298,60 +322,14 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         raise NotYetSupported(section, what)
     if name == "end":
         end(st, seat, lines)
-    elif name == "move":
-        if st.segment != "movement":
-            raise RuleError("§12", _("units move in the Land Movement segment"))
-        M.move(st, seat, args, lines)
-    elif name == "attack":
-        if st.segment != "combat":
-            raise RuleError("§14.1", _("attacks are made in the Land Combat segment"))
-        C.attack(st, seat, args, lines)
-    elif name in NAVAL:
-        if st.segment != "naval":
-            raise RuleError("§10.2", _("fleets act in the Naval Operations Phase"))
-        getattr(NAV, name)(st, seat, args, lines)
-    elif name == "build":
-        if st.segment != "taxation":
-            raise RuleError("§7.4", _("units are raised in the Taxation & Mobilization Phase"))
-        MOB.build(st, seat, args, lines)
-    elif name == "militia_post":
-        if st.segment != "movement":
-            raise RuleError("§29.3", _("militia is divided among forces in the owner's Land Movement segment"))
-        MIL.post(st, seat, args, lines)
-    elif name == "militia":
-        if st.segment != "taxation":
-            raise RuleError("§29.4", _("militia is rebuilt in the Taxation & Mobilization Phase"))
-        MIL.rebuild(st, seat, args, lines)
-    elif name == "convert":
-        if st.segment != "movement":
-            raise RuleError("§34", _("a fleet becomes a legion in its owner's Land Movement segment"))
-        NAV.convert(st, seat, args, lines)
-    elif name == "fortify":
-        if st.segment != "movement":
-            raise RuleError("§21.1", _("fortifications are built in the Land Movement segment"))
-        F.fortify(st, seat, args, lines)
-    elif name == "demolish":
-        if st.segment != "movement":
-            raise RuleError("§21.3", _("forts are demolished with movement points, in the Land Movement segment"))
-        F.demolish(st, seat, args, lines)
-    elif name == "appeal":
-        DEI.appeal(st, seat, args, lines)  # optional rule 42
-    elif name == "take_treasure":
-        TR.take(st, seat, args, lines)  # optional rule 43
-    elif name == "propose_alliance":
-        D.propose_alliance(st, seat, args, lines)
-    elif name == "give_talents":
-        D.give_talents(st, seat, args, lines)
-    elif name == "ransom":
-        D.offer_ransom(st, seat, args, lines)
-    elif name == "answer_offer":
-        D.answer_offer(st, seat, args, lines)
-    elif name == "interfere":
-        if st.segment != "diplomacy":
-            raise RuleError("§27.1.4", _("the pirates interfere with grain in the Diplomacy Phase"))
-        PG.interfere(st, seat, args, lines)
-    else:
+        return
+    if name not in COMMANDS:
         raise RuleError("", _("unknown command {name}", name=name))
+    if name in SEGMENT_OF:
+        segment, section, reason = SEGMENT_OF[name]
+        if st.segment != segment:
+            raise RuleError(section, reason)
+    COMMANDS[name](st, seat, args, lines)
 
 
 def end(st: IRState, seat: str, lines: list[Text]) -> None:
