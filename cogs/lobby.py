@@ -561,12 +561,14 @@ def announcement_text(row: Any, game: str) -> str:
     opened = _(
         "New game #{id}: {game} ({scenario}). Seats: {seats}. "
         "Take one with /game join, then /game start.",
-        id=row.id,
-        game=game,
-        scenario=row.scenario,
-        seats=", ".join(row.seats),
+        **_opening_fields(row, game),
     )
     return localise(with_options(opened, row), game_language(row))
+
+
+def _opening_fields(row: Any, game: str) -> dict[str, Any]:
+    """The fields the two opening messages of a game share (the announcement, the welcome)."""
+    return {"id": row.id, "game": game, "scenario": row.scenario, "seats": ", ".join(row.seats)}
 
 
 async def listed_seats(bot: Any, row: Any) -> list[str]:
@@ -582,10 +584,7 @@ def welcome_text(row: Any, game: str) -> str:
     welcome = _(
         "Game #{id}: {game} ({scenario}). Seats: {seats}. "
         "Take one with /game join, then /game start.",
-        id=row.id,
-        game=game,
-        scenario=row.scenario,
-        seats=", ".join(row.seats),
+        **_opening_fields(row, game),
     )
     return localise(with_options(welcome, row), game_language(row))
 
