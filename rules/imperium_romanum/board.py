@@ -191,6 +191,13 @@ def port_owner(st: IRState, hex_id: str) -> str:
     return ""
 
 
+def cities_of(st: IRState, province: str) -> list[str]:
+    """The province's cities that exist in the scenario's column of the Variable City Chart, in
+    id order (16.0)."""
+    w = world(st.scenario)
+    return [c for c in sorted(w.city_value) if data().cities[c].province == province]
+
+
 def secret(text: Text, seat: str) -> Text:
     """Mark a line for ``seat`` alone (3.2: what a stack holds and where it goes is hidden)."""
     text.private_to = seat  # type: ignore[attr-defined]
@@ -297,7 +304,7 @@ def province_control(st: IRState, province: str) -> str:
     holder = st.city_owner.get(capital, "")
     if holder == owner:
         return owner
-    others = [c for c in w.city_value if data().cities[c].province == province and c != capital]
+    others = [c for c in cities_of(st, province) if c != capital]
     held = sum(1 for c in others if st.city_owner.get(c, "") and seat_of(st, st.city_owner[c]) == seat_of(st, holder))
     if held * 2 >= len(others):
         return holder

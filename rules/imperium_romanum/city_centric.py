@@ -27,12 +27,6 @@ def in_play(st: IRState) -> bool:
     return OPT.enabled(st, NAME)
 
 
-def cities_of(st: IRState, province: str) -> list[str]:
-    """The province's cities that exist in the scenario's column, in id order."""
-    w = world(st.scenario)
-    return [c for c in sorted(w.city_value) if data().cities[c].province == province]
-
-
 def city_plundered(st: IRState, city: str) -> bool:
     return city in st.plundered_cities
 
@@ -45,7 +39,7 @@ def province_share(st: IRState, power: str, province: str) -> int:
     its owner."""
     from rules.imperium_romanum import plunder
 
-    cities = cities_of(st, province)
+    cities = B.cities_of(st, province)
     if not cities:
         return B.province_tax(st, province) if st.province_owner.get(province, "") == power else 0
     held = [c for c in cities if st.city_owner.get(c, "") == power]
@@ -82,7 +76,7 @@ def militia_share(st: IRState, power: str, province: str, total: int) -> int:
     militia that its cities' tax value is of all the Roman-held cities' (fractions dropped);
     with no Roman-held city, the Roman owner of the province has it all."""
     w = world(st.scenario)
-    roman = {c: st.city_owner[c] for c in cities_of(st, province)
+    roman = {c: st.city_owner[c] for c in B.cities_of(st, province)
              if st.city_owner.get(c, "") in st.powers and st.powers[st.city_owner[c]]["kind"] == "roman"}  # fmt: skip
     if not roman:
         return total if st.province_owner.get(province, "") == power else 0

@@ -52,14 +52,13 @@ def wheat_held(st: IRState, power: str) -> int:
 
     seat = B.seat_of(st, power)
     capital = capital_of(st, power)
-    w = world(st.scenario)
     total = 0
     for province in sorted(data().display):
         wheat = int(wheat_of(st, province, capital) * random_events.grain_factor(st, province))  # 39.2 F, G, H
         wheat = max(0, wheat - wheat_lost(st, power, province))
         if wheat <= 0:
             continue
-        cities = [c for c in w.city_value if data().cities[c].province == province and c not in st.destroyed]  # 39.2 L
+        cities = [c for c in B.cities_of(st, province) if c not in st.destroyed]  # 39.2 L
         if cities:
             held = sum(1 for c in cities if B.seat_of(st, st.city_owner.get(c, "")) == seat)
             if held * 2 >= len(cities):

@@ -59,7 +59,7 @@ def share(st: IRState, power: str, province: str) -> int:
     if owner:
         return total if owner == power else 0
     w = world(st.scenario)
-    cities = [c for c in w.city_value if data().cities[c].province == province]
+    cities = B.cities_of(st, province)
     worth = sum(w.city_value[c].tax for c in cities)
     held = sum(w.city_value[c].tax for c in cities if st.city_owner.get(c, "") == power)
     return total * held // worth if worth else 0

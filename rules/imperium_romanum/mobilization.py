@@ -266,7 +266,7 @@ def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str
         raise RuleError("§7.5", _("the {area} area has no {type} left to raise this year", area=area, type=column))
     key = f"province:{province}"
     used = st.mobilized.get(key, {})
-    cities = sum(1 for c in world(st.scenario).city_value if data().cities[c].province == province)
+    cities = len(B.cities_of(st, province))
     if unit_type == "light_infantry_4_12" and used.get("4-12", 0) < cities:
         return [(key, "4-12")]
     if unit_type in NO_AREA_EXTRA and used.get("extra", 0) < 1:

@@ -28,7 +28,7 @@ def options(st: IRState, seat: str) -> list[tuple[str, str]]:
     for province in sorted(data().provinces):
         if province in st.plunder:
             continue
-        cities = [c for c in w.city_value if data().cities[c].province == province]
+        cities = B.cities_of(st, province)
         if not cities:
             continue
         hexes = {data().cities[c].hex for c in cities}
@@ -49,7 +49,7 @@ def city_options(st: IRState, seat: str) -> list[tuple[str, str]]:
     province it may plunder (a province already marked is not, ``options``)."""
     out = []
     for province, power in options(st, seat):
-        cities = sorted(c for c in world(st.scenario).city_value if data().cities[c].province == province)
+        cities = B.cities_of(st, province)
         out += [(c, power) for c in cities if st.city_owner.get(c, "") == power and c not in st.plundered_cities]
     return out
 
