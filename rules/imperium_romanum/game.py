@@ -24,7 +24,8 @@ Commands (arguments are strings or lists of strings):
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
 ``appeal``                            optional rule 42: appeal to the gods before your next eligible roll
 ``take_treasure {city}``              optional rule 43: take a treasure city's treasure in your player turn
-``give``                              a rule not yet supported (NotYetSupported)
+``give {to, units | city | fort}``    offer units, a city or a fort to an ally of this month (5.8 #8,
+                                      gifts.py); the ally confirms with ``answer_offer``
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import gifts as GIFT
 from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
@@ -104,7 +106,7 @@ COMMANDS: dict[str, Callable[[IRState, str, dict[str, Any], list[Text]], None]] 
     "convert": NAV.convert, "fortify": F.fortify, "demolish": F.demolish,
     "appeal": DEI.appeal, "take_treasure": TR.take,  # optional rules 42 and 43
     "propose_alliance": D.propose_alliance, "give_talents": D.give_talents, "ransom": D.offer_ransom,
-    "answer_offer": D.answer_offer, "interfere": PG.interfere,
+    "answer_offer": D.answer_offer, "interfere": PG.interfere, "give": GIFT.give,
 }  # fmt: skip
 """The commands of a seat's turn and the rule module that carries each out (``end`` aside)."""
 SEGMENT_OF: dict[str, tuple[str, str, Text]] = {
@@ -121,9 +123,8 @@ SEGMENT_OF: dict[str, tuple[str, str, Text]] = {
 }  # fmt: skip
 """The segment a command belongs to, and the refusal (with its rule) anywhere else; the other
 commands check their own moment in their module (diplomacy offers, appeals, treasures)."""
-NOT_YET = {
-    "give": ("§5.8", _("gifts of units and cities between allies")),
-}
+NOT_YET: dict[str, tuple[str, Text]] = {}
+"""Commands named by the rules that the engine refuses as not yet supported (none at present)."""
 
 
 class ImperiumRomanumGame(Game[IRState]):
@@ -283,6 +284,7 @@ ACTION_HELP: dict[str, Text] = {
     "appeal": _("Appeal to the gods before your next roll (42.0, optional)"),
     "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
+    "give": _("Give units, a city or a fort to an ally (5.8)"),
     "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
