@@ -57,6 +57,7 @@ from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import gifts as GIFT
+from rules.imperium_romanum import grain_rebels as GR
 from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
@@ -130,7 +131,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-4"
+    RULES_VERSION = "imperium_romanum-5"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -143,7 +144,9 @@ class ImperiumRomanumGame(Game[IRState]):
     Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
     (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
     (13.2), sieges behind a fort without a city (21.4), militia posts (29.3); the same version
-    brings the optional rules 39-45 (each off unless chosen at /game new)."""
+    brings the optional rules 39-45 (each off unless chosen at /game new).
+    5 (2026-11-26, impdata): grain rebels pass to the farthest player once another enters their
+    capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -202,6 +205,8 @@ class ImperiumRomanumGame(Game[IRState]):
     def _apply(self, st: IRState, seat: str, command: Command, outcome: Outcome) -> None:
         lines: list[Text] = []
         dispatch(st, seat, command, lines)
+        if st.rebel_capitals:
+            GR.claim(st, lines)  # 22.2.3: grain rebels pass to the farthest player once another enters
         SEQ.advance(st, lines)
         public = [line for line in lines if not getattr(line, "private_to", "")]
         for line in lines:
