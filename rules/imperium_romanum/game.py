@@ -146,7 +146,9 @@ class ImperiumRomanumGame(Game[IRState]):
     (13.2), sieges behind a fort without a city (21.4), militia posts (29.3); the same version
     brings the optional rules 39-45 (each off unless chosen at /game new).
     5 (2026-11-26, impdata): grain rebels pass to the farthest player once another enters their
-    capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8)."""
+    capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8); a dissolved non-Roman major's
+    pieces go home and a player who is out loses his clients to the nearest major (20.1, 20.2,
+    IR-ENG-126, 127); raises in a colour gained by defection (20.4)."""
     STATE_VERSION = 1
 
     @classmethod

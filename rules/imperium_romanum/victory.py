@@ -34,20 +34,28 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
 
 def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
     """20.3: a Roman faction beside other Roman factions defects to them (``defection.py``);
-    20.2: the power and its clients become inactive neutrals with what is left (IR-ENG-8)."""
-    from rules.imperium_romanum import defection
+    20.2: the power becomes an inactive neutral with what is left (IR-ENG-8), a non-Roman one's
+    pieces going back into its provinces (20.1, dissolution.py); the clients of a player left
+    with no major power pass to the nearest major power, else they become inactive neutrals."""
+    from rules.imperium_romanum import defection, dissolution
 
     rec = st.powers[power]
+    seat = str(rec.get("seat", ""))
     lines.append(why)
     if rec["kind"] == "roman" and rec["major"]:
         defection.defect(st, power, lines)
     rec["dissolved"] = True
     rec["seat"] = ""
     rec["status"] = "inactive neutral"
+    if rec["kind"] != "roman" and rec["major"]:
+        dissolution.place_back(st, power, lines)  # 20.2 -> 20.1: its pieces go back home (IR-ENG-126)
+    out = bool(seat) and not any(st.powers[p]["major"] for p in B.powers_of(st, seat))
     for other in st.powers.values():
-        if other.get("patron") == power and other["status"].endswith("client"):
+        if other.get("patron") == power and other["status"].endswith("client") and not out:
             other["seat"] = ""
             other["status"] = "inactive neutral"
+    if out:
+        dissolution.hand_over_clients(st, seat, lines)  # 20.2: to the nearest major power (IR-ENG-127)
 
 
 def check_last_player(st: IRState, lines: list[Text]) -> None:
