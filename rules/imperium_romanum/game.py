@@ -460,11 +460,14 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = {}
     for uid in sorted(st.units):
         rec = st.units[uid]
-        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]) or rec["besieged"]:
-            continue
+        own = B.seat_of(st, rec["power"]) == seat
+        if not (own or AT.movable_by_ally(st, seat, rec)) or not B.can_act(st, rec["power"]) or rec["besieged"]:
+            continue  # 5.8: an ally's units it lends (IR-ENG-128)
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
-        if rec.get("aboard") or st.turn in (rec.get("no_land_move"), rec.get("lent")) or rec["power"] in PIRATE_POWERS:
+        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
+            continue
+        if rec.get("lent") == st.turn and rec.get("borrower") != seat:
             continue
         if int(rec.get("held_until", -1)) >= st.turn or RE.disloyal(st, rec):  # 39.2 S
             continue

@@ -45,9 +45,19 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
     hexes = {st.units[u]["hex"] for u in units} | {st.leaders[lid]["hex"] for lid in leaders}
     if len(hexes) != 1:
         raise RuleError("§12", _("a group moves from one hex: these pieces are in {hexes}", hexes=", ".join(sorted(hexes))))
+    from rules.imperium_romanum import allied_transport as AT
+
+    for uid in units:
+        if B.seat_of(st, st.units[uid]["power"]) != seat:
+            AT.check_land_loan(st, seat, uid)  # 5.8: an ally's units it lends (IR-ENG-128)
+    for lid in leaders:
+        if B.seat_of(st, st.leaders[lid]["power"]) != seat:
+            AT.check_lent_leader(st, seat, lid)
+    lent = {st.units[u]["power"] for u in units if B.seat_of(st, st.units[u]["power"]) != seat}
+    lent |= {st.leaders[lid]["power"] for lid in leaders if B.seat_of(st, st.leaders[lid]["power"]) != seat}
     powers = sorted({st.units[u]["power"] for u in units} | {st.leaders[lid]["power"] for lid in leaders})
     for power in powers:
-        if B.seat_of(st, power) != seat:
+        if B.seat_of(st, power) != seat and power not in lent:
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[power]["name"]))
         if not B.can_act(st, power):
             raise RuleError("§5.2", _("{power} is inactive and cannot move", power=st.powers[power]["name"]))
@@ -65,7 +75,9 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
         if int(rec.get("held_until", -1)) >= st.turn:
             raise RuleError("§35", _("{unit} stays in its city while it trains", unit=uid))
-        if rec.get("lent") == st.turn:
+        if rec.get("lent") == st.turn and rec.get("borrower", seat) != seat:
+            raise RuleError("§5.8", _("{unit} was moved by an ally this month: it moves no more this month", unit=uid))
+        if rec.get("lent") == st.turn and rec.get("borrower") != seat:
             raise RuleError("§5.8", _("{unit} was carried by an ally this month: it moves no more this month", unit=uid))
         if rec.get("no_land_move") == st.turn:
             raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
@@ -223,7 +235,9 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text], declar
     # check the path before anything is rolled: a refused command changes nothing
     budget = start_budget(st, units, leaders, force)
     path = _path(st, seat, units, leaders, origin, target, budget, args.get("path"))
-    from rules.imperium_romanum import supply
+    from rules.imperium_romanum import allied_transport, supply
+
+    allied_transport.mark_moved_by_ally(st, seat, units)  # 5.8: its owner moves it no more this month
 
     fresh = [u for u in units if not st.units[u]["activated"]]
     if fresh and not declared and supply.declaration_due(st, seat, origin, False, fresh):
