@@ -16,7 +16,8 @@ Commands (arguments are strings or lists of strings):
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
-``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
+``build {type, city, colour?}``       raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4);
+                                      ``colour``: a dissolved faction whose colour was gained (20.4)
 ``fortify {units}``                   build field fortifications (21.1)
 ``demolish {units, power?}``          heavy infantry spends MP to destroy a fort in its hex (21.3)
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
@@ -148,7 +149,8 @@ class ImperiumRomanumGame(Game[IRState]):
     5 (2026-11-26, impdata): grain rebels pass to the farthest player once another enters their
     capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8); a dissolved non-Roman major's
     pieces go home and a player who is out loses his clients to the nearest major (20.1, 20.2,
-    IR-ENG-126, 127); raises in a colour gained by defection (20.4)."""
+    IR-ENG-126, 127); raises in a colour gained by defection (20.4); an ally moving lent units
+    by land (5.8, IR-ENG-128)."""
     STATE_VERSION = 1
 
     @classmethod
