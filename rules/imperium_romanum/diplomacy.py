@@ -7,9 +7,9 @@ with ``answer_offer {offer, choice}`` while it is still giving orders, in any or
 still open when the segment closes lapses (declined). The segment keeps ONE deadline from its
 start (segment_deadline.py): neither an offer nor an answer restarts it (IR-DIS-3).
 
-An open offer is ``[id, kind, giver, receiver, leader, talents, items]`` (strings; ``leader`` only
-for a ransom, ``talents`` the gift or the price, ``items`` what a gift of 5.8 #8 hands over,
-gifts.py)."""
+An open offer is ``[id, kind, giver, receiver, leader, talents]`` (strings; ``leader`` only for
+a ransom, ``talents`` the gift or the price); an offer of kind ``give`` (5.8 #8, gifts.py) has a
+seventh field, ``items``, what it hands over."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def open_offer(st: IRState, seat: str, other: str, kind: str, section: str, lead
         raise RuleError(section, _("{seat} has ended its part of the Diplomacy Phase", seat=other))
     st.seq += 1
     offer_id = f"{kind}-{st.seq}"
-    st.proposals.append([offer_id, kind, seat, other, leader, str(talents), items])
+    st.proposals.append([offer_id, kind, seat, other, leader, str(talents), *([items] if items else [])])
     return offer_id
 
 
