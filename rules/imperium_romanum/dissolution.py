@@ -76,7 +76,7 @@ def place_back(st: IRState, power: str, lines: list[Text]) -> None:
                 st.leaders[lid]["hex"] = target
         else:
             target = _nearest(unit["hex"], cities)
-        _put(st, uid, target, aboard=unit.get("aboard", ""))
+        _put(st, uid, target)  # troops aboard another power's fleet land with the others
         moved += 1
     for lid in sorted(st.leaders):
         leader = st.leaders[lid]

@@ -54,3 +54,13 @@ def test_20_2_the_clients_of_a_player_who_is_out_go_to_the_nearest_major_power()
     assert "Roxolani becomes a client state of Rome, the nearest major power (20.2)." in [
         str(line).replace(pos.st.powers["rome"]["name"], "Rome") for line in lines]
     assert pos.st.result["winners"] == ["rome"]  # the last player left (25.0)
+
+
+def test_ir_eng_126_a_fleet_with_no_port_to_go_to_is_lost_and_its_troops_land_at_home() -> None:
+    pos, lines = dissolving()
+    fleet = pos.unit("dacia", "fleet_18_30", "B5210")  # the Pontus; Dacia has no port
+    troops = pos.unit("dacia", "heavy_infantry_20_8", "B5210", aboard=fleet)
+    V.check_dissolution(pos.st, lines)
+    assert fleet in pos.st.eliminated and fleet not in pos.st.units
+    assert pos.st.units[troops]["aboard"] == "" and data().hexes[pos.st.units[troops]["hex"]].province == "dacia"
+    assert violations(pos.st) == []
