@@ -144,3 +144,18 @@ def test_22_2_3_ir_eng_124_a_player_entering_hands_the_rebels_and_capital_to_the
     assert B.city_defence(pos.st, "roma") == 2  # until Rome retakes it (22.2.3)
     assert any("(22.2.3, 5.3)" in str(line) for line in outcome.public)
     assert violations(pos.st) == []
+
+
+def test_ir_eng_124_the_player_who_enters_is_not_the_farthest_when_a_third_stands_farther() -> None:
+    """A third player (added to scenario 2 for the test) with one unit in Aegyptus is farther from
+    Roma than the pirates who enter it: the rebels and Roma go to him."""
+    pos = _rome()
+    _risen(pos)
+    pos.st.seats.append("third")
+    pos.st.powers["third"] = dict(pos.st.powers["pirates"], name="Third", seat="third", kind="roman")
+    far = sorted(h for h, cell in data().hexes.items() if cell.province == "aegyptus" and cell.kind == "land")[0]
+    pos.unit("third", "legion_20_10", far)
+    pos.unit("pirates", "light_infantry_4_12", ROMA)
+    pos.game.apply("pirates", Command("end"))
+    assert pos.st.city_owner["roma"] == "third"
+    assert sorted(r["power"] for r in pos.st.units.values() if r.get("counter") == G.REBELS) == ["third", "third"]
