@@ -6,9 +6,9 @@ from __future__ import annotations
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
-from rules.imperator import stratagems
+from rules.imperator import engine, stratagems
 from rules.imperator import tables as T
-from rules.imperator.model import ImperatorState
+from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
 
 
 def test_fuite_opportune_description_says_the_units_left_behind_fight() -> None:
@@ -64,3 +64,75 @@ def test_phase_f_returns_only_the_chits_a_side_cannot_use() -> None:
     assert st.cup == ["pax_romana#1", "coup_d_etat_parthe#1"]
     assert out.public == ["§2.F: enemies returns 2 stratagems to the cup."]
     assert out.private == {"enemies": ["Returned to the cup: Pax Romana, Coup d'état parthe."]}
+
+
+def _roxolani_state(year: int = 208) -> ImperatorState:
+    """A Minor People (the Roxolani, two home zones) at war while some of its units are still
+    locked out by a pacification by force (AMB-15: back in phase C of year + 6)."""
+    p = Pos(year)
+    p.leader("emperor", "rome", title="augustus", cp=4, vs=3)
+    p.extra_zones += [ZoneDef("roxo_a", "Roxolania A", peoples=("roxolani",)),
+                      ZoneDef("roxo_b", "Roxolania B", peoples=("roxolani",))]
+    p.extra_edges += [("roxo_a", "jazyges", 0), ("roxo_a", "roxo_b", 0)]
+    p.unit("r_map", "roxo_a", "E", people="roxolani", reduced=True)
+    p.unit("r_due1", None, "R", people="roxolani", status="locked")
+    p.unit("r_due2", None, "R", people="roxolani", status="locked")
+    p.unit("r_later", None, "R", people="roxolani", status="locked")
+    p.unit("r_gone", None, "E", people="roxolani", status="gone")
+    p.unit("q1", None, "E", people="quadi", status="locked")
+    st = p.state(phase="C", at_war=["roxolani"])
+    object.__setattr__(st.board, "peoples", {**st.board.peoples, "roxolani": PeopleDef(
+        "roxolani", "Roxolani", "sarmatians", False, "west", "danube")})
+    for uid in ("r_due1", "r_due2", "q1"):
+        st.units[uid].back_year = year
+    st.units["r_later"].back_year = year + 2
+    return st
+
+
+def test_deploy_people_brings_in_the_units_due_and_leaves_the_rest() -> None:
+    """§4.4 with §9.2.4 (AMB-15): the units whose lock-out ends this year go to the home zones in
+    turn (map order), on their full face, for the Enemies; a unit locked for two more years, a
+    unit out of the game and another People's units stay where they are; the reduced unit already
+    on the map is not touched."""
+    st = _roxolani_state()
+    stratagems.deploy_people(st, Outcome(), "roxolani")
+    u = st.units
+    assert [(u["r_due1"].status, u["r_due1"].loc, u["r_due1"].owner, u["r_due1"].reduced),
+            (u["r_due2"].status, u["r_due2"].loc, u["r_due2"].owner, u["r_due2"].reduced)] == [
+        ("map", "roxo_a", "E", False), ("map", "roxo_b", "E", False)]
+    assert (u["r_later"].status, u["r_later"].loc) == ("locked", None)
+    assert (u["r_gone"].status, u["r_gone"].loc) == ("gone", None)
+    assert (u["q1"].status, u["q1"].owner) == ("locked", "E")
+    assert (u["r_map"].loc, u["r_map"].reduced, u["r_map"].owner) == ("roxo_a", True, "E")
+
+
+def test_deploy_people_hands_every_unit_on_the_map_to_the_enemies() -> None:
+    """§4.4: a People at war is the Enemies' (its units on the map included, whoever held them)."""
+    st = _roxolani_state()
+    st.units["r_map"].owner = "R"
+    stratagems.deploy_people(st, Outcome(), "roxolani")
+    assert st.units["r_map"].owner == "E"
+    assert st.units["q1"].owner == "E"  # another People's unit is left as it was
+
+
+def test_deploy_people_without_home_zones_does_nothing() -> None:
+    """§4.1: a People with no home zone on the map has nowhere to deploy; nothing moves."""
+    st = _roxolani_state()
+    object.__setattr__(st.board, "zones", {z: zd for z, zd in st.board.zones.items()
+                                           if "roxolani" not in zd.peoples})
+    stratagems.deploy_people(st, Outcome(), "roxolani")
+    assert [st.units[u].status for u in ("r_map", "r_due1", "r_due2")] == ["map", "locked", "locked"]
+
+
+def test_phase_c_returns_a_people_s_locked_units_the_year_they_are_due() -> None:
+    """§9.2.4 (AMB-15): a People at war whose locked-out units are due this year gets them back
+    in its home zones at the start of phase C; a year earlier nothing comes back."""
+    st = _roxolani_state(207)
+    for uid in ("r_due1", "r_due2"):
+        st.units[uid].back_year = 208
+    engine.phase_c(st, Outcome())
+    assert [st.units[u].status for u in ("r_due1", "r_due2", "r_later")] == ["locked", "locked", "locked"]
+    st = _roxolani_state(208)
+    engine.phase_c(st, Outcome())
+    assert [(st.units[u].status, st.units[u].loc) for u in ("r_due1", "r_due2", "r_later")] == [
+        ("map", "roxo_a"), ("map", "roxo_b"), ("locked", None)]
