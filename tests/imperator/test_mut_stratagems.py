@@ -3,9 +3,11 @@ mutation testing), and the stratagem data that must say what the engine does."""
 
 from __future__ import annotations
 
+import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
+from rules.core.errors import RuleError
 from rules.imperator import engine, stratagems
 from rules.imperator import tables as T
 from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
@@ -136,3 +138,124 @@ def test_phase_c_returns_a_people_s_locked_units_the_year_they_are_due() -> None
     engine.phase_c(st, Outcome())
     assert [(st.units[u].status, st.units[u].loc) for u in ("r_due1", "r_due2", "r_later")] == [
         ("map", "roxo_a"), ("map", "roxo_b"), ("locked", None)]
+
+
+# -- §6.1 pacifications: which Peoples each chit may name, and what peace does ---------------
+
+
+def _peace_state(*at_war: str) -> ImperatorState:
+    """Quadi (Major, German), Jazyges (Major, Sarmatian), Roxolani (Minor, Sarmatian) and Frisii
+    (Minor, German), each with a unit; the Roxolani also with a reduced mutinous one and a leader."""
+    p = Pos(205)
+    p.leader("emperor", "rome", title="augustus", cp=4, vs=3)
+    p.leader("roxo_king", "roxo", "E", people="roxolani")
+    p.extra_zones += [ZoneDef("roxo", "Roxolania", peoples=("roxolani",)),
+                      ZoneDef("frisia", "Frisia", peoples=("frisii",))]
+    p.extra_edges += [("roxo", "jazyges", 0), ("frisia", "quadi", 0)]
+    p.unit("q1", "vindobona", "E", people="quadi", reduced=True)
+    p.unit("j1", "jazyges", "E", people="jazyges")
+    p.unit("r1", "roxo", "E", people="roxolani")
+    p.unit("r2", "jazyges", "E", people="roxolani", reduced=True)
+    p.unit("f1", "frisia", "E", people="frisii")
+    st = p.state(phase="E", at_war=list(at_war))
+    object.__setattr__(st.board, "peoples", {**st.board.peoples,
+        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatians", False, "west", "danube"),
+        "frisii": PeopleDef("frisii", "Frisii", "german", False, "west", "rhine")})
+    st.units["r2"].mutiny = "mutinerie#1"
+    st.leaders["roxo_king"].pax = False
+    return st
+
+
+def _pacify(st: ImperatorState, tid: str, **args: object) -> Outcome:
+    out = Outcome()
+    stratagems._pacification(st, out, "rome", dict(args), tid)
+    return out
+
+
+@pytest.mark.parametrize(("tid", "args", "at_war", "section_words"), [
+    ("pacification_d_un_peuple_mineur", {}, ["roxolani"], "no People to pacify"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
+     "at most 1 People(s)"),
+    ("pacification_de_deux_peuples_mineurs", {"peoples": ["roxolani", "frisii", "quadi"]},
+     ["roxolani", "frisii", "quadi"], "at most 2 People(s)"),
+    ("pacification_d_un_peuple_majeur", {"peoples": ["roxolani"]}, ["roxolani"], "'roxolani' is not a Major People"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["quadi"]}, ["quadi"], "'quadi' is not a Minor People"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["nobody"]}, ["roxolani"], "'nobody' is not a Minor People"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["frisii"]}, ["roxolani"], "'frisii' is not at war with Rome"),
+    ("pacification_de_deux_peuples_mineurs", {"peoples": ["roxolani", "frisii"]}, ["roxolani"],
+     "'frisii' is not at war with Rome"),
+    ("pacification_d_une_nationalite", {}, ["roxolani"], "name a nationality, or a single People"),
+    ("pacification_d_une_nationalite", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
+     "name a nationality, or a single People"),
+    ("pacification_d_une_nationalite", {"nationality": "persians"}, ["roxolani"], "no People to pacify"),
+    ("pax_romana", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
+     "Pax Romana is aimed at all Peoples at war or at a single People"),
+    ("pax_romana", {}, ["armenia"], "no People to pacify"),
+])
+def test_pacification_refusals_cite_6_1_and_change_nothing(
+        tid: str, args: dict[str, object], at_war: list[str], section_words: str) -> None:
+    """§6.1: each pacification chit names the Peoples it may (kind, number, at war); a refused
+    play cites §6.1, says why, and no People makes peace (checked before any is pacified)."""
+    st = _peace_state(*at_war)
+    with pytest.raises(RuleError) as err:
+        _pacify(st, tid, **args)
+    assert (err.value.section, str(err.value.message)) == ("§6.1", section_words)
+    assert st.at_war == at_war
+    assert st.units["r1"].status == "map"
+
+
+def test_pacifying_a_minor_people_takes_its_units_off_and_turns_its_leaders() -> None:
+    """§6.1 with §9.2.4's exception: a Minor People at peace takes its units off the map (full
+    face, no mutiny, not locked: no lockout, no VP) and its leaders go to their Pax Romana side;
+    another People at war is untouched. One People named twice is one People."""
+    st = _peace_state("roxolani", "frisii")
+    out = _pacify(st, "pacification_d_un_peuple_mineur", peoples=["roxolani", "roxolani"])
+    assert st.at_war == ["frisii"]
+    assert [(st.units[u].status, st.units[u].loc, st.units[u].reduced, st.units[u].mutiny)
+            for u in ("r1", "r2")] == [("out", None, False, None)] * 2
+    assert (st.units["f1"].status, st.units["f1"].loc) == ("map", "frisia")
+    assert st.leaders["roxo_king"].pax is True
+    assert (st.locked, st.vp) == ({}, {"rome": 0, "enemies": 0})
+    assert out.public == ["§6.1: the Roxolani make peace with Rome."]
+
+
+def test_pacifying_two_minor_peoples_with_one_chit() -> None:
+    """§6.1 Pacification de deux Peuples mineurs: both named make peace, in the order named."""
+    st = _peace_state("roxolani", "frisii", "quadi")
+    out = _pacify(st, "pacification_de_deux_peuples_mineurs", peoples=["frisii", "roxolani"])
+    assert st.at_war == ["quadi"]
+    assert out.public == ["§6.1: the Frisii make peace with Rome.", "§6.1: the Roxolani make peace with Rome."]
+
+
+def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
+    """§6.1 Pacification d'un Peuple majeur: the Major People's units go back to its home zones on
+    their full face (they stay on the map: Major Peoples are always deployed, §4.1)."""
+    st = _peace_state("quadi", "roxolani")
+    _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
+    assert st.at_war == ["roxolani"]
+    assert (st.units["q1"].status, st.units["q1"].loc, st.units["q1"].reduced) == ("map", "quadi", False)
+    assert st.units["r1"].status == "map"
+
+
+def test_pacifying_a_nationality_takes_every_people_of_it_at_war() -> None:
+    """§6.1 Pacification d'une Nationalité: every People of the nationality at war makes peace
+    (Major and Minor alike), the others stay at war; a single People may be named instead."""
+    st = _peace_state("roxolani", "frisii", "jazyges", "quadi")
+    _pacify(st, "pacification_d_une_nationalite", nationality="sarmatians")
+    assert st.at_war == ["frisii", "quadi"]
+    assert (st.units["r1"].status, st.units["j1"].loc) == ("out", "jazyges")
+    st = _peace_state("roxolani", "frisii")
+    _pacify(st, "pacification_d_une_nationalite", peoples=["frisii"])
+    assert st.at_war == ["roxolani"]
+
+
+def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> None:
+    """§6.1 Pax Romana: with no People named, every People at war makes peace (Armenia, never at
+    war under §4.4, is not one of them); naming one People pacifies that one alone."""
+    st = _peace_state("roxolani", "armenia", "quadi")
+    out = _pacify(st, "pax_romana")
+    assert st.at_war == ["armenia"]
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome."]
+    st = _peace_state("roxolani", "quadi")
+    _pacify(st, "pax_romana", peoples=["quadi"])
+    assert st.at_war == ["roxolani"]
