@@ -3,6 +3,8 @@ mutation testing), and the stratagem data that must say what the engine does."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from imperator_builder import Pos
 
@@ -259,3 +261,43 @@ def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> N
     st = _peace_state("roxolani", "quadi")
     _pacify(st, "pax_romana", peoples=["quadi"])
     assert st.at_war == ["roxolani"]
+
+
+# -- §6.1 Coup d'état parthe and §6.2 Intrigue au Sénat: one marker each, where it goes --------
+
+
+def test_parthian_coup_marker_goes_to_the_ctesiphon_zone_once() -> None:
+    """§6.1 Coup d'état parthe: the marker is put in the map's Ctesiphon zone (whatever its id),
+    announced by name; a second one while the first stands is refused citing §6.1. Another
+    People's chit on the map does not count."""
+    st = Pos(205).state(phase="C")
+    object.__setattr__(st.board, "zones", {**st.board.zones, "ctes": replace(
+        st.board.zones["parthia"], id="ctes", name="Ktesiphon", ctesiphon=True)})
+    st.chits_on_map = {"intrigue_au_senat#1": "rome"}
+    out = Outcome()
+    assert stratagems._coup(st, out, "enemies", {}, "coup_d_etat_parthe") == "ctes"
+    assert out.public == ["§6.1: a Parthian coup: the marker is placed in Ktesiphon."]
+    st.chits_on_map["coup_d_etat_parthe#2"] = "ctes"
+    with pytest.raises(RuleError) as err:
+        stratagems._coup(st, Outcome(), "enemies", {}, "coup_d_etat_parthe")
+    assert (err.value.section, str(err.value.message)) == ("§6.1", "a Coup d'état parthe marker is already in Ctesiphon")
+
+
+def test_parthian_coup_on_a_map_without_ctesiphon_uses_the_zone_id_ctesiphon() -> None:
+    """§6.1: a map whose zones carry no Ctesiphon flag falls back on the zone id "ctesiphon"."""
+    st = Pos(205).state(phase="C")
+    assert stratagems._coup(st, Outcome(), "enemies", {}, "coup_d_etat_parthe") == "ctesiphon"
+
+
+def test_senate_intrigue_marker_goes_to_rome_once() -> None:
+    """§6.2 Intrigue au Sénat: the marker goes to Rome; a second one while the first stands is
+    refused citing §6.2; a Parthian coup marker on the map does not block it."""
+    st = Pos(205).state(phase="C")
+    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon"}
+    out = Outcome()
+    assert stratagems._intrigue(st, out, "enemies", {}, "intrigue_au_senat") == "rome"
+    assert out.public == ["§6.2: intrigue in the Senate: the marker is placed in Rome."]
+    st.chits_on_map["intrigue_au_senat#1"] = "rome"
+    with pytest.raises(RuleError) as err:
+        stratagems._intrigue(st, Outcome(), "enemies", {}, "intrigue_au_senat")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "an Intrigue au Sénat marker is already in Rome")
