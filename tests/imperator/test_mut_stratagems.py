@@ -301,3 +301,24 @@ def test_senate_intrigue_marker_goes_to_rome_once() -> None:
     with pytest.raises(RuleError) as err:
         stratagems._intrigue(st, Outcome(), "enemies", {}, "intrigue_au_senat")
     assert (err.value.section, str(err.value.message)) == ("§6.2", "an Intrigue au Sénat marker is already in Rome")
+
+
+def test_end_of_phase_e_takes_the_plague_markers_off_and_nothing_else() -> None:
+    """§6.3 (Foyer and Épidémie de peste): once phase E is over both plague markers leave the map
+    for the cup, each announced, and no zone stays infested; a mutiny and a Parthian coup marker
+    stay where they are."""
+    st = Pos(205).state(phase="E")
+    st.chits_on_map = {"mutinerie#1": "vindobona", "foyer_de_peste#1": "carnuntum",
+                       "epidemie_de_peste#1": "rome", "coup_d_etat_parthe#1": "ctesiphon"}
+    st.map_chit_side = {"foyer_de_peste#1": "enemies", "mutinerie#1": "rome"}
+    st.plague = {"carnuntum": "centre", "vindobona": "adjacent"}
+    st.plague_hit = ["leg0@carnuntum"]
+    st.cup = []
+    out = Outcome()
+    stratagems.end_phase_e(st, out)
+    assert st.chits_on_map == {"mutinerie#1": "vindobona", "coup_d_etat_parthe#1": "ctesiphon"}
+    assert st.map_chit_side == {"mutinerie#1": "rome"}
+    assert st.cup == ["foyer_de_peste#1", "epidemie_de_peste#1"]
+    assert (st.plague, st.plague_hit) == ({}, [])
+    assert out.public == ["§6: the Foyer de peste marker leaves the map and goes back to the cup.",
+                          "§6: the Épidémie de peste marker leaves the map and goes back to the cup."]
