@@ -68,6 +68,10 @@ def test_phase_f_returns_only_the_chits_a_side_cannot_use() -> None:
     assert st.cup == ["pax_romana#1", "coup_d_etat_parthe#1"]
     assert out.public == ["§2.F: enemies returns 2 stratagems to the cup."]
     assert out.private == {"enemies": ["Returned to the cup: Pax Romana, Coup d'état parthe."]}
+    st.hands = {"rome": [], "enemies": ["pax_romana#2"]}
+    out = Outcome()
+    stratagems.return_unusable(st, out)
+    assert out.public == ["§2.F: enemies returns 1 stratagem to the cup."]
 
 
 def _roxolani_state(year: int = 208) -> ImperatorState:
@@ -236,7 +240,15 @@ def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
     _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
     assert st.at_war == ["roxolani"]
     assert (st.units["q1"].status, st.units["q1"].loc, st.units["q1"].reduced) == ("map", "quadi", False)
-    assert st.units["r1"].status == "map"
+    assert (st.units["r1"].status, st.pending) == ("map", [])
+    # with two home zones the Enemies pick each unit's, in a decision citing §6.1
+    st = _peace_state("quadi")
+    object.__setattr__(st.board, "zones", {**st.board.zones, "quadi_b": replace(
+        st.board.zones["quadi"], id="quadi_b", name="Quadia B")})
+    out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
+    assert out.public == ["§6.1: the Quadi make peace with Rome."]
+    assert [(d["kind"], d["role"], d["prompt"], d["section"], d["choices"]) for d in st.pending] == [
+        ("place_pieces", "E", "§6.1: choose where Q1 goes.", "§6.1", [["quadi", "Quadi"], ["quadi_b", "Quadia B"]])]
 
 
 def test_pacifying_a_nationality_takes_every_people_of_it_at_war() -> None:
