@@ -334,3 +334,30 @@ def test_end_of_phase_e_takes_the_plague_markers_off_and_nothing_else() -> None:
     assert (st.plague, st.plague_hit) == ({}, [])
     assert out.public == ["§6: the Foyer de peste marker leaves the map and goes back to the cup.",
                           "§6: the Épidémie de peste marker leaves the map and goes back to the cup."]
+
+
+def test_a_chit_refused_in_a_battle_window_cites_its_own_section() -> None:
+    """§6: a battle-window choice that is not on offer is refused with the chit's own section:
+    Roma Victor against a usurper's force (§6.1, the civil-war reason), any other chit with the
+    plain reason (the part after "@" is the chit's argument, only the first "@" splits it); a
+    value naming no chit at all (or "pass") is no chit's refusal (None)."""
+    p = Pos(175)
+    p.leader("emperor", "vindobona", title="augustus", cp=4, vs=3)
+    p.leader("usurper", "carnuntum", "E", title="usurper", cp=4, vs=3)
+    p.legions(2, "carnuntum", owner="E", prefix="reb", usurper="usurper")
+    p.legions(2, "vindobona", prefix="loy")
+    st = p.state()
+    civil = {"zone": "carnuntum", "attacker": "R"}
+    loyal = {"zone": "vindobona", "attacker": "E"}
+
+    def refusal(data: dict[str, str], choice: str) -> tuple[str, str] | None:
+        err = stratagems.battle_choice_refusal(st, "R", data, choice)
+        return None if err is None else (err.section, str(err.message))
+
+    assert refusal(civil, "roma_victor") == (
+        "§6.1", "Roma Victor may not be played against a usurper's force in a civil war battle")
+    assert refusal(loyal, "roma_victor") == ("§6.1", "Roma Victor may not be played in this battle now")
+    assert refusal(civil, "faveur_divine@3") == ("§6.3", "Faveur divine may not be played in this battle now")
+    assert refusal(civil, "fuite_opportune@carnuntum@x") == (
+        "§6.3; §8.1", "Fuite opportune may not be played in this battle now")
+    assert (refusal(civil, "pass"), refusal(civil, "nothing@3")) == (None, None)
