@@ -361,3 +361,60 @@ def test_a_chit_refused_in_a_battle_window_cites_its_own_section() -> None:
     assert refusal(civil, "fuite_opportune@carnuntum@x") == (
         "§6.3; §8.1", "Fuite opportune may not be played in this battle now")
     assert (refusal(civil, "pass"), refusal(civil, "nothing@3")) == (None, None)
+
+
+def _plague_zone() -> ImperatorState:
+    """Carnuntum with a full legion, a reduced one, a reduced mutinous one, and three leaders
+    (one of them aboard a fleet); a legion in Vindobona next door."""
+    p = Pos(205)
+    p.leader("emperor", "rome", title="augustus", cp=4, vs=3)
+    p.leader("lucky", "carnuntum").leader("doomed", "carnuntum").leader("sailor", "carnuntum")
+    p.unit("full", "carnuntum").unit("worn", "carnuntum", reduced=True).unit("mut", "carnuntum", "E", reduced=True)
+    p.unit("away", "vindobona")
+    st = p.state(phase="E")
+    st.rules["stratagems"] = True
+    st.hands = {s: [] for s in st.roles}
+    st.leaders["sailor"].fleet = "ravenna"
+    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", "R"
+    st.chits_on_map = {"mutinerie#1": "carnuntum"}
+    return st
+
+
+def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_leader() -> None:
+    """§6.3 Foyer de peste (AMB-34): in the infested zone a full unit is reduced, a reduced one
+    leaves play for the turn ("removed", not eliminated: no pacification by force), a mutinous
+    one goes back to its side with its marker; each leader on land rolls a d10 and dies on 9
+    (a leader aboard a fleet does not roll); each counter is struck once (the list of hits)."""
+    st = _plague_zone()
+    st.dice.script.extend([9, 3])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems._plague_strike(st, out, "carnuntum", "centre")
+    u = st.units
+    assert [(x, u[x].status, u[x].loc, u[x].reduced, u[x].owner, u[x].mutiny) for x in ("full", "worn", "mut", "away")] == [
+        ("full", "map", "carnuntum", True, "R", None), ("worn", "removed", None, False, "R", None),
+        ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
+    assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
+        ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
+    assert out.public == ["§6.3: Doomed is dead (plague).", "§6.3: the plague strikes Carnuntum."]
+    assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
+    assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
+    # a second strike on the same zone touches no counter already struck
+    out = Outcome()
+    stratagems._plague_strike(st, out, "carnuntum", "centre")
+    assert (u["full"].status, u["full"].reduced, out.public) == ("map", True, ["§6.3: the plague strikes Carnuntum."])
+
+
+def test_the_plague_in_an_adjacent_zone_spares_the_reduced_and_strikes_only_the_named() -> None:
+    """§6.3 Épidémie de peste: in a zone next to the centre a reduced unit stays reduced (it is not
+    removed), a full one is reduced; with ``only`` (counters entering later, plague_entries) the
+    others in the zone are not struck."""
+    st = _plague_zone()
+    st.dice.script.extend([3, 3])  # type: ignore[attr-defined]
+    stratagems._plague_strike(st, Outcome(), "carnuntum", "adjacent")
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("full", "worn", "mut")] == [
+        ("full", "map", True), ("worn", "map", True), ("mut", "map", True)]
+    assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
+    st = _plague_zone()
+    stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"full"})
+    assert [(x, st.units[x].reduced) for x in ("full", "worn")] == [("full", True), ("worn", True)]
+    assert (st.units["worn"].status, st.plague_hit) == ("map", ["full@carnuntum"])
