@@ -234,3 +234,20 @@ def test_a_scheduled_usurper_already_risen_dead_or_rebel_is_struck_off() -> None
         out = Outcome()
         scenario_rules.phase_a(st, out)
         assert (out.public, st.rules["scenario_done"], st.units["l2"].owner) == ([], [1], "R")
+
+
+def test_a_scheduled_usurpation_takes_units_by_where_they_stand_and_frees_their_own_fronts() -> None:
+    """AMB-63: a legion of another Front standing in the named Front goes over (§4.5 A/ and B/
+    take units by their zone), and its own Front leaves the §3.3 constraints, as in
+    ``politics._join``; a legion of the named Front standing elsewhere stays loyal."""
+    p = _rising()
+    p.unit("d1", "emesa", front="danube")
+    p.unit("o_away", "vindobona", front="orient")
+    st = p.state(phase="A")
+    out = Outcome()
+    scenario_rules.phase_a(st, out)
+    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the orient Front goes over to him."
+    assert (st.units["d1"].owner, st.units["d1"].usurper) == ("E", "albinus")
+    assert (st.units["o_away"].owner, st.units["o_away"].usurper) == ("R", None)
+    assert st.rules["held"] == {"d1": "emesa", "l2": "emesa", "v1": "emesa"}
+    assert st.defected_fronts == ["orient", "danube"]  # l1 goes over first, with Albinus (A/)
