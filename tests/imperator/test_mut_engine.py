@@ -1342,3 +1342,64 @@ def test_event_4_s_illness_chosen_among_two_augusti() -> None:
     out = _answer(st, "ill", ["aug", "aug2"], "aug2", {}, section="Events table")
     assert (st.leaders["aug"].ill, st.leaders["aug2"].ill) == (False, True)
     assert out.public == ["Event 4: Aug2 is ill this year."]
+
+
+def test_a_sheltered_placement_restores_in_a_city_and_reduces_in_the_open() -> None:
+    """§9.2.2: pieces placed with ``shelter`` are restored in a city or camp zone and reduced
+    elsewhere; without it they keep their face."""
+    for shelter, faces in ((True, (False, True)), (False, (True, False))):
+        p = _emperor()
+        p.unit("worn", "italia", reduced=True)
+        p.unit("fresh", "italia")
+        st = p.state(phase="D")
+        st.step = "D-designate"
+        _answer(st, "place_pieces", ["vindobona"], "vindobona", {"pieces": ["worn"], "shelter": shelter}, section="§9.2.2")
+        _answer(st, "place_pieces", ["germ_n"], "germ_n", {"pieces": ["fresh"], "shelter": shelter}, section="§9.2.2")
+        assert (st.units["worn"].loc, st.units["fresh"].loc) == ("vindobona", "germ_n")
+        assert (st.units["worn"].reduced, st.units["fresh"].reduced) == faces
+
+
+def test_a_vexillation_withdrawn_by_choice_may_take_a_second_one_with_it() -> None:
+    """§9.2.3: three legions keep one vexillation; after the chosen one, the two left are alike
+    and the later one goes without a question."""
+    p = _emperor()
+    p.unit("va", "vindobona", kind="vexillation")
+    p.unit("vb", "aquincum", kind="vexillation", reduced=True)
+    p.unit("vc", "vindobona", kind="vexillation")
+    for uid in ("la", "lb", "lc"):
+        p.unit(uid, "vindobona", reduced=True)
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "withdraw_vex", ["va", "vb", "vc"], "vb", {"front": "danube"}, section="§9.2.3")
+    assert out.public == ["§9.2.3: Vb is withdrawn (too few legions).", "§9.2.3: Vc is withdrawn (too few legions)."]
+    assert [st.units[v].status for v in ("va", "vb", "vc")] == ["map", "pool", "pool"]
+
+
+def test_a_crown_answer_names_why_the_usurpation_succeeds() -> None:
+    p = _emperor()
+    p.leader("gen", "vindobona", "E", title="usurper")
+    p.leader("gen2", "antiochia", "E", title="usurper")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "crown", ["gen", "gen2"], "gen2", {"why": "§4.5"}, role="E", section="§4.5")
+    assert out.public[0] == "§4.5: the usurpation of Gen2 succeeds; the players change roles in phase A."
+
+
+def test_a_decision_of_an_unknown_kind_is_refused_without_a_section() -> None:
+    st = _waiting_state()
+    st.pending = [{"id": "d-1", "role": "R", "kind": "bogus", "prompt": "?", "choices": [["x", "X"]],
+                   "default": "x", "section": "§9", "data": {}}]
+    with pytest.raises(RuleError) as err:
+        engine.decide(st, Outcome(), "R", "d-1", "x")
+    assert (err.value.section, str(err.value.message)) == ("", "unknown decision bogus")
+
+
+def test_nothing_moves_on_while_a_decision_waits() -> None:
+    """A waiting decision holds the turn: phase D's end (D-wait) does not lead into phase E."""
+    st = _waiting_state()
+    st.step = "D-wait"
+    st.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "?", "choices": [["rome", "Rome"]],
+                   "default": "rome", "section": "§2.C", "data": {"leader": "gen"}}]
+    out = Outcome()
+    engine.advance(st, out)
+    assert (st.phase, st.step, out.public, len(st.pending)) == ("D", "D-wait", [], 1)
