@@ -277,3 +277,69 @@ def test_the_result_is_given_once_the_game_is_over() -> None:
     r = g.result()
     assert r is not None
     assert (r.winners, r.summary, r.level, r.scores) == (("rome",), "rome wins", "plain", (("rome", 4), ("enemies", 2)))
+
+
+# -- session 8: survivors of the first run on game.py ------------------------------------------------
+
+
+_STRATAGEM_ARGS = [("leader", None, False), ("peoples", None, False), ("zone", None, False), ("unit", None, False),
+                   ("nationality", None, False)]
+
+
+def test_the_stratagem_menu_lists_one_s_own_chits_of_this_phase_played_at_any_time_once_each() -> None:
+    """§6: in phase E Rome is offered the chits of phase E it may play at any time (each type
+    once); not a battle chit (offered in the battle window), not the Enemies' chits, not another
+    phase's; nothing without the stratagem rules."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E")
+    g.state.hands = {"rome": ["pax_romana#1", "pax_romana#2", "roma_victor#1", "usurpation#1", "fuite_opportune#1",
+                              "faveur_divine#1", "initiative#1", "assassinat#1"], "enemies": ["usurpation#2"]}
+    assert [_spec(a) for a in g._stratagem_actions("rome")] == [
+        ("stratagem", "play a stratagem (§6)", [("id", ["pax_romana", "assassinat"], True), *_STRATAGEM_ARGS])]
+    [spec] = g._stratagem_actions("rome")
+    assert [c.label for c in spec.args[0].choices or ()] == ["Pax Romana", "Assassinat"]
+    assert g._stratagem_actions("enemies") == []
+    g.state.rules["stratagems"] = False
+    assert g._stratagem_actions("rome") == []
+
+
+def test_the_phase_c_chits_are_offered_to_the_enemies_in_their_own_step_only() -> None:
+    """§2.C: rising and usurpation chits are played by the Enemies during their C step."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.step = "C1"
+    g.state.hands = {"rome": [], "enemies": ["usurpation#2", "soulevement_d_un_peuple_mineur#1", "pax_romana#1"]}
+    assert [_spec(a) for a in g._stratagem_actions("enemies")] == [
+        ("stratagem", "play a stratagem (§6)", [("id", ["usurpation", "soulevement_d_un_peuple_mineur"], True),
+                                                *_STRATAGEM_ARGS])]
+    g.state.active = "R"
+    assert g._stratagem_actions("enemies") == []
+
+
+def test_private_lines_name_each_chit_its_phase_and_whether_it_is_playable() -> None:
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.hands = {"rome": [], "enemies": ["usurpation#2", "pax_romana#1"]}
+    assert g.private_lines("enemies") == [
+        "You play the Enemies of Rome.", "Stratagems in hand: Usurpation (phase C, playable now); Pax Romana (phase E)"]
+
+
+def test_private_lines_tell_the_seat_a_decision_waits_on_it() -> None:
+    g = _court().game(phase="D")
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Rome"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert g.private_lines("rome") == ["You play Rome.", "Stratagems in hand: none",
+                                       "Waiting on you: Where? (use the Respond button)"]
+    assert g.private_lines("enemies") == ["You play the Enemies of Rome.", "Stratagems in hand: none"]
+
+
+def test_the_options_are_the_r_r_result_and_the_names() -> None:
+    assert [(o.name, str(o.description), o.default, tuple(o.choices)) for o in ImperatorGame.option_specs()] == [
+        ("rr_result", "AMB-01: on an R/R battle result, the defender holds (attacker retreats) or nobody wins",
+         "defender", ("defender", "stalemate")),
+        ("names", "names shown in menus: fr (as printed in the rules), en or la (historical forms)", "fr",
+         ("fr", "en", "la")),
+    ]
