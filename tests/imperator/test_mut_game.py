@@ -343,3 +343,62 @@ def test_the_options_are_the_r_r_result_and_the_names() -> None:
         ("names", "names shown in menus: fr (as printed in the rules), en or la (historical forms)", "fr",
          ("fr", "en", "la")),
     ]
+
+
+def _whole(spec: ActionSpec) -> tuple[str, str, list[tuple[str, str, list[tuple[str, str]] | None, bool]]]:
+    """An action with every argument's description and every choice's label."""
+    return spec.name, str(spec.description), [
+        (a.name, a.description, [(c.value, str(c.label)) for c in a.choices] if a.choices is not None else None, a.required)
+        for a in spec.args]
+
+
+_CUSTODES = ("custodes", "choose who holds the Corporis Custodes from the next phase F (§3.6)",
+             [("leader", "Augustus or Caesar", [("aug", "Aug"), ("c1", "C1")], True)])
+
+
+def test_rome_s_phase_c_menu_in_full() -> None:
+    g = _court().game(phase="C", custodes="aug")
+    g.state.reserve_max = 2
+    fronts = [(f, f) for f in ("british", "rhine", "danube", "orient", "southern")]
+    assert [_whole(s) for s in g.actions("rome")] == [
+        ("reserve", "choose up to 2 Reserve Fronts (§3.2)", [("fronts", "Front ids", fronts, True)]),
+        ("vexillation", "create or dissolve a vexillation (§3.4)", [
+            ("action", "create|dissolve", [("create", "create"), ("dissolve", "dissolve")], True),
+            ("units", "legions", None, True), ("vexillation", "vexillation id", None, False)]),
+        ("end", "end your geostrategy step", []),
+        _CUSTODES,
+    ]
+
+
+def test_the_custodes_alone_are_offered_to_rome_in_phases_a_b_and_while_d_waits() -> None:
+    """§3.6: the holder may be changed at any time of phases A to E, while other menus wait."""
+    for phase, step in (("A", "A"), ("B", "B-wait"), ("D", "D-wait")):
+        g = _court().game(phase=phase, custodes="aug")
+        g.state.step = step
+        assert [_whole(s) for s in g.actions("rome")] == [_CUSTODES]
+
+
+def test_the_waiting_decision_s_menu_in_full() -> None:
+    g = _court().game(phase="D")
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Roma"], ["italia", "Italia"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert [_whole(s) for s in g.actions("rome")] == [
+        ("decide", "Where?", [("id", "decision id", [("d-1", "place")], True),
+                              ("choice", "your choice", [("rome", "Roma"), ("italia", "Italia")], True)])]
+
+
+def test_the_combat_and_movement_menus_label_zones_by_name() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    assert [_whole(s) for s in g.actions("rome")][0] == ("attack", "fight a battle (§8)", [
+        ("zone", "zone", [("vindobona", "Vindobona")], True)])
+    g = _battle().game(phase="E", sub="move")
+    [to] = [a for a in g.actions("rome")[0].args if a.name == "to"]
+    assert (to.description, ("rome", "Roma") in [(c.value, c.label) for c in to.choices or ()]) == ("destination zone", True)
+
+
+def test_out_of_turn_in_phase_e_rome_is_offered_its_own_chits() -> None:
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move", active="E")
+    g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
+    assert [s.name for s in g.actions("rome")] == ["stratagem", "custodes"]
