@@ -251,3 +251,15 @@ def test_a_scheduled_usurpation_takes_units_by_where_they_stand_and_frees_their_
     assert (st.units["o_away"].owner, st.units["o_away"].usurper) == ("R", None)
     assert st.rules["held"] == {"d1": "emesa", "l2": "emesa", "v1": "emesa"}
     assert st.defected_fronts == ["orient", "danube"]  # l1 goes over first, with Albinus (A/)
+
+
+def test_an_enemy_leader_alone_in_the_zone_does_not_lead_the_holder_s_units() -> None:
+    """A ``hold_zones`` rule with ``with_leader`` needs a leader of the holding side: Rome's
+    leader standing alone among the Enemies' units does not count for them."""
+    p = Pos()
+    p.unit("foe0", "vindobona", "E", people="quadi")
+    p.unit("foe1", "vindobona", "E", people="quadi")
+    p.leader("legate", "vindobona")
+    st = p.state(phase="F")
+    assert scenario_rules._holds(st, "E", "vindobona", 2, True) is False
+    assert scenario_rules._holds(st, "E", "vindobona", 2, False) is True
