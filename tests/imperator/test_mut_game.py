@@ -402,3 +402,30 @@ def test_out_of_turn_in_phase_e_rome_is_offered_its_own_chits() -> None:
     g = p.game(phase="E", sub="move", active="E")
     g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
     assert [s.name for s in g.actions("rome")] == ["stratagem", "custodes"]
+
+
+def test_movement_suggestions_give_one_move_per_leader_then_its_march_then_the_end() -> None:
+    p = _battle()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move")
+    g.state.hands = {"rome": ["assassinat#1"], "enemies": []}
+    assert g.suggestions("rome") == [
+        "/move leader:Aug to:Vindobona — move a leader and his units (§7)", "/march leader:Aug — the same with menus",
+        "/move leader:C1 to:Vindobona — move a leader and his units (§7)", "/march leader:C1 — the same with menus",
+        "/end — end your movement; battles follow (§2.E.2)"]
+
+
+def test_a_playable_chit_is_suggested_before_the_end_of_the_step() -> None:
+    """§2.C: the Enemies' usurpation chit, with a leader it may name, comes before /end."""
+    p = _court()
+    p.leader("gen", "antiochia")
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.step = "C1"
+    g.state.hands = {"rome": [], "enemies": ["usurpation#1", "soulevement_d_un_peuple_mineur#1"]}
+    assert g.suggestions("enemies") == ["/stratagem chit:usurpation leader:Gen — play a stratagem (§6)",
+                                        "/end — end your geostrategy step"]
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Roma"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert g.suggestions("enemies") == []
+    assert g.suggestions("rome") == ["/respond — Where?"]
