@@ -263,3 +263,21 @@ def test_an_enemy_leader_alone_in_the_zone_does_not_lead_the_holder_s_units() ->
     st = p.state(phase="F")
     assert scenario_rules._holds(st, "E", "vindobona", 2, True) is False
     assert scenario_rules._holds(st, "E", "vindobona", 2, False) is True
+
+
+def test_one_vp_for_a_death_is_said_in_the_singular_form_too() -> None:
+    p = Pos(year=191)
+    p.leader("commode", None)
+    st = _with(p, {"kind": "vp_on_death", "leader": "commode", "before": 192, "side": "roman", "vp": 1})
+    out = Outcome()
+    assert scenario_rules.on_leader_death(st, out, "commode") is False
+    assert (st.vp, out.public) == ({"rome": 1, "enemies": 0}, ["Scenario: Commode died before 192: 1 VP to rome."])
+
+
+def test_a_scheduled_war_of_another_year_does_not_hide_the_later_rules() -> None:
+    declared: list[str] = []
+    rules = ({"kind": "war_at", "year": 177, "peoples": ["jazyges"]},
+             {"kind": "war_at", "year": 176, "peoples": ["quadi"]})
+    st = _with(Pos(176), *rules)
+    scenario_rules.phase_c(st, Outcome(), lambda s, o, pid: declared.append(pid))
+    assert declared == ["quadi"]
