@@ -1197,3 +1197,209 @@ def test_a_reinforcement_finding_every_camp_held_goes_to_an_interior_zone_rome_p
     [d] = [d for d in st.pending if d["kind"] == "place_pieces"]
     assert (d["role"], d["default"], d["section"]) == ("R", us.loc, "§9.1")
     assert [c[0] for c in d["choices"]] == adjust.interior_zones(st, False, "vindobona")
+
+
+# -- session 8: survivors of the run against E7 ---------------------------------------------------
+
+
+def test_the_initiative_window_opens_for_the_side_without_the_initiative() -> None:
+    """§2.B with stratagems: Rome wins the initiative, so the Enemies may answer first."""
+    p = _emperor()
+    p.rules["stratagems"] = True
+    st = p.state(phase="A")
+    st.dice.script.extend([1])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert (st.initiative, st.step, st.active, st.phase) == ("R", "B-wait", "E", "B")
+    assert out.public[-1] == "§2.B: rome has the initiative."
+
+
+def test_phase_a_runs_the_scheduled_usurpation_with_the_turn_s_outcome() -> None:
+    """§2.A: a scenario's scheduled usurpation is proclaimed in phase A, its lines in the turn's."""
+    p = _emperor()
+    p.leader("albinus", "antiochia")
+    p.unit("l1", "antiochia", front="orient")
+    p.rules["scenario_rules"] = [{"kind": "usurpation_at", "year": 175, "leader": "albinus", "fronts": ["orient"]}]
+    st = p.state(phase="A")
+    st.dice.script.extend([3, 7])
+    out = Outcome()
+    engine.start_turn(st, out)
+    assert out.public[:3] == ["Year 175: phase A.", "§4.5: the usurpation of Albinus is proclaimed; civil war.",
+                              "Scenario: Albinus is proclaimed in 175; the orient Front goes over to him."]
+    assert (st.leaders["albinus"].title, st.units["l1"].owner) == ("usurper", "E")
+
+
+def test_phase_c_runs_scheduled_wars_and_the_leader_table_s_arrivals() -> None:
+    """§2.C: a scenario's scheduled war is declared (its People's line), and with the Leader
+    table a leader whose entry year has come enters with a Roman unit."""
+    p = Pos(year=169)
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.leader("basseus_rufus", None)
+    p.unit("leg", "vindobona")
+    p.rules["death_table"] = True
+    p.rules["scenario_rules"] = [{"kind": "war_at", "year": 169, "peoples": ["quadi"]}]
+    p.kw = {"initiative": "R", "step": "B"}
+    st = p.state(phase="B")
+    st.leaders["basseus_rufus"].status = "out"
+    st.dice.script.extend([4])
+    out = Outcome()
+    engine.phase_c(st, out)
+    assert out.public == ["Scenario: the Quadi go to war in 169.", "§4.4: the Quadi go to war against Rome.",
+                          "Leader table: Basseus Rufus enters play in Vindobona.",
+                          "§3.2: (4 + VS 3) / 4 = at most 1 Reserve Front this turn."]
+    assert st.at_war == ["quadi"]
+    br = st.leaders["basseus_rufus"]
+    assert (br.status, br.loc, br.owner) == ("map", "vindobona", "R")
+
+
+def test_the_enemies_step_of_phase_c_draws_from_the_cup_then_opens_the_stratagem_step() -> None:
+    """§2.C: after Rome's step, the Enemies draw a war marker (every People locked: a dummy),
+    then may play rising and usurpation chits before ending the step (AMB-11)."""
+    p = _emperor()
+    p.rules["peoples"] = True
+    p.rules["stratagems"] = True
+    st = p.state(phase="C", initiative="R", step="C0")
+    st.locked = {pid: 180 for pid in st.board.peoples}
+    out = Outcome()
+    engine.end_c(st, out)
+    assert out.public == ["§2.C: a dummy is drawn from the cup; no People goes to war.",
+                          "§2.C: enemies may now play rising or usurpation stratagems, then end the step."]
+    assert out.citations == ["§2.C"]
+    assert (st.step, st.active, st.phase) == ("C1", "E", "C")
+
+
+def test_the_enemies_step_last_with_nothing_to_do_ends_phase_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§2.C: the Enemies' step, second and with neither Peoples nor stratagems, leads straight
+    to the end of phase C."""
+    st = _emperor().state(phase="C", initiative="R", step="C0")
+    after: list[str] = []
+    monkeypatch.setattr(engine, "_after_c", lambda s, o: after.append(s.step))
+    out = Outcome()
+    engine.end_c(st, out)
+    assert (after, out.public, st.active) == (["C1"], [], "E")
+
+
+def test_a_chit_named_in_a_decision_other_than_a_battle_window_is_simply_not_a_choice() -> None:
+    """Only a battle window (``bstrat``) explains why a named chit may not be played; any other
+    decision refuses it as one more unknown choice, under its own section."""
+    st = _waiting_state()
+    st.pending = [{"id": "d-1", "role": "R", "kind": "custodes_to", "prompt": "?", "choices": [["gen", "Gen"]],
+                   "default": "gen", "section": "§3.6", "data": {}}]
+    with pytest.raises(RuleError) as err:
+        engine.decide(st, Outcome(), "R", "d-1", "furor_germanicus")
+    assert (err.value.section, str(err.value.message)) == ("§3.6", "'furor_germanicus' is not one of the choices")
+    assert len(st.pending) == 1
+
+
+def test_a_retreat_answer_moves_only_the_beaten_side() -> None:
+    """§8.3: the beaten force (the deciding side) retreats; the winner stays in the zone."""
+    p = _emperor()
+    p.unit("leg", "vindobona")
+    p.unit("foe", "vindobona", "E", people="quadi")
+    p.leader("chief", "vindobona", "E", people="quadi")
+    st = p.state(phase="E", sub="combat")
+    out = _answer(st, "retreat", ["quadi"], "quadi", {"zone": "vindobona"}, role="E", section="§8.3")
+    assert (st.units["leg"].loc, st.units["foe"].loc, st.leaders["chief"].loc) == ("vindobona", "quadi", "quadi")
+    assert out.public[0] == "§8.3: the beaten force retreats to Quadi."
+
+
+def test_a_usurper_named_in_answer_rises_without_a_stratagem_bonus() -> None:
+    """§4.5: a usurper named in a decision (a succession, 4/) has no stratagem bonus."""
+    st = _waiting_state()
+    _answer(st, "usurper", ["none", "gen"], "gen", {}, section="§4.5")
+    assert (st.leaders["gen"].title, st.usurper_bonus) == ("usurper", {"gen": 0})
+
+
+def test_declining_a_spread_uses_no_front() -> None:
+    """§4.5 C/: declining the spread spends nothing: no Front is marked as used (each Front may
+    be chosen once)."""
+    p = _emperor()
+    p.leader("gen", "vindobona", "E", title="usurper")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "spread", ["none", "rhine"], "none", {"usurper": "gen"}, role="E", section="§4.5")
+    assert (st.c_fronts_used, out.public) == ([], [])
+
+
+def test_a_spread_answer_rolls_for_the_chosen_front() -> None:
+    p = _emperor()
+    p.leader("gen", "vindobona", "E", title="usurper", cp=5)
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    st.dice.script.extend([9])
+    out = _answer(st, "spread", ["none", "rhine"], "rhine", {"usurper": "gen"}, role="E", section="§4.5")
+    assert st.c_fronts_used == ["rhine"]
+    assert out.public == ["§4.5 (C/): the rhine Front does not listen."]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§4.5 C/ spread to rhine (needs less than 5)", 9)]
+
+
+def test_event_4_s_illness_chosen_among_two_augusti() -> None:
+    """Event 4 with two Augusti: Rome picks who falls ill; the line is Event 4's."""
+    p = _emperor()
+    p.leader("aug2", "antiochia", title="augustus")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "ill", ["aug", "aug2"], "aug2", {}, section="Events table")
+    assert (st.leaders["aug"].ill, st.leaders["aug2"].ill) == (False, True)
+    assert out.public == ["Event 4: Aug2 is ill this year."]
+
+
+def test_a_sheltered_placement_restores_in_a_city_and_reduces_in_the_open() -> None:
+    """§9.2.2: pieces placed with ``shelter`` are restored in a city or camp zone and reduced
+    elsewhere; without it they keep their face."""
+    for shelter, faces in ((True, (False, True)), (False, (True, False))):
+        p = _emperor()
+        p.unit("worn", "italia", reduced=True)
+        p.unit("fresh", "italia")
+        st = p.state(phase="D")
+        st.step = "D-designate"
+        _answer(st, "place_pieces", ["vindobona"], "vindobona", {"pieces": ["worn"], "shelter": shelter}, section="§9.2.2")
+        _answer(st, "place_pieces", ["germ_n"], "germ_n", {"pieces": ["fresh"], "shelter": shelter}, section="§9.2.2")
+        assert (st.units["worn"].loc, st.units["fresh"].loc) == ("vindobona", "germ_n")
+        assert (st.units["worn"].reduced, st.units["fresh"].reduced) == faces
+
+
+def test_a_vexillation_withdrawn_by_choice_may_take_a_second_one_with_it() -> None:
+    """§9.2.3: three legions keep one vexillation; after the chosen one, the two left are alike
+    and the later one goes without a question."""
+    p = _emperor()
+    p.unit("va", "vindobona", kind="vexillation")
+    p.unit("vb", "aquincum", kind="vexillation", reduced=True)
+    p.unit("vc", "vindobona", kind="vexillation")
+    for uid in ("la", "lb", "lc"):
+        p.unit(uid, "vindobona", reduced=True)
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "withdraw_vex", ["va", "vb", "vc"], "vb", {"front": "danube"}, section="§9.2.3")
+    assert out.public == ["§9.2.3: Vb is withdrawn (too few legions).", "§9.2.3: Vc is withdrawn (too few legions)."]
+    assert [st.units[v].status for v in ("va", "vb", "vc")] == ["map", "pool", "pool"]
+
+
+def test_a_crown_answer_names_why_the_usurpation_succeeds() -> None:
+    p = _emperor()
+    p.leader("gen", "vindobona", "E", title="usurper")
+    p.leader("gen2", "antiochia", "E", title="usurper")
+    st = p.state(phase="D")
+    st.step = "D-designate"
+    out = _answer(st, "crown", ["gen", "gen2"], "gen2", {"why": "§4.5"}, role="E", section="§4.5")
+    assert out.public[0] == "§4.5: the usurpation of Gen2 succeeds; the players change roles in phase A."
+
+
+def test_a_decision_of_an_unknown_kind_is_refused_without_a_section() -> None:
+    st = _waiting_state()
+    st.pending = [{"id": "d-1", "role": "R", "kind": "bogus", "prompt": "?", "choices": [["x", "X"]],
+                   "default": "x", "section": "§9", "data": {}}]
+    with pytest.raises(RuleError) as err:
+        engine.decide(st, Outcome(), "R", "d-1", "x")
+    assert (err.value.section, str(err.value.message)) == ("", "unknown decision bogus")
+
+
+def test_nothing_moves_on_while_a_decision_waits() -> None:
+    """A waiting decision holds the turn: phase D's end (D-wait) does not lead into phase E."""
+    st = _waiting_state()
+    st.step = "D-wait"
+    st.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "?", "choices": [["rome", "Rome"]],
+                   "default": "rome", "section": "§2.C", "data": {"leader": "gen"}}]
+    out = Outcome()
+    engine.advance(st, out)
+    assert (st.phase, st.step, out.public, len(st.pending)) == ("D", "D-wait", [], 1)

@@ -277,3 +277,155 @@ def test_the_result_is_given_once_the_game_is_over() -> None:
     r = g.result()
     assert r is not None
     assert (r.winners, r.summary, r.level, r.scores) == (("rome",), "rome wins", "plain", (("rome", 4), ("enemies", 2)))
+
+
+# -- session 8: survivors of the first run on game.py ------------------------------------------------
+
+
+_STRATAGEM_ARGS = [("leader", None, False), ("peoples", None, False), ("zone", None, False), ("unit", None, False),
+                   ("nationality", None, False)]
+
+
+def test_the_stratagem_menu_lists_one_s_own_chits_of_this_phase_played_at_any_time_once_each() -> None:
+    """§6: in phase E Rome is offered the chits of phase E it may play at any time (each type
+    once); not a battle chit (offered in the battle window), not the Enemies' chits, not another
+    phase's; nothing without the stratagem rules."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E")
+    g.state.hands = {"rome": ["pax_romana#1", "pax_romana#2", "roma_victor#1", "usurpation#1", "fuite_opportune#1",
+                              "faveur_divine#1", "initiative#1", "assassinat#1"], "enemies": ["usurpation#2"]}
+    assert [_spec(a) for a in g._stratagem_actions("rome")] == [
+        ("stratagem", "play a stratagem (§6)", [("id", ["pax_romana", "assassinat"], True), *_STRATAGEM_ARGS])]
+    [spec] = g._stratagem_actions("rome")
+    assert [c.label for c in spec.args[0].choices or ()] == ["Pax Romana", "Assassinat"]
+    assert g._stratagem_actions("enemies") == []
+    g.state.rules["stratagems"] = False
+    assert g._stratagem_actions("rome") == []
+
+
+def test_the_phase_c_chits_are_offered_to_the_enemies_in_their_own_step_only() -> None:
+    """§2.C: rising and usurpation chits are played by the Enemies during their C step."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.step = "C1"
+    g.state.hands = {"rome": [], "enemies": ["usurpation#2", "soulevement_d_un_peuple_mineur#1", "pax_romana#1"]}
+    assert [_spec(a) for a in g._stratagem_actions("enemies")] == [
+        ("stratagem", "play a stratagem (§6)", [("id", ["usurpation", "soulevement_d_un_peuple_mineur"], True),
+                                                *_STRATAGEM_ARGS])]
+    g.state.active = "R"
+    assert g._stratagem_actions("enemies") == []
+
+
+def test_private_lines_name_each_chit_its_phase_and_whether_it_is_playable() -> None:
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.hands = {"rome": [], "enemies": ["usurpation#2", "pax_romana#1"]}
+    assert g.private_lines("enemies") == [
+        "You play the Enemies of Rome.", "Stratagems in hand: Usurpation (phase C, playable now); Pax Romana (phase E)"]
+
+
+def test_private_lines_tell_the_seat_a_decision_waits_on_it() -> None:
+    g = _court().game(phase="D")
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Rome"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert g.private_lines("rome") == ["You play Rome.", "Stratagems in hand: none",
+                                       "Waiting on you: Where? (use the Respond button)"]
+    assert g.private_lines("enemies") == ["You play the Enemies of Rome.", "Stratagems in hand: none"]
+
+
+def test_the_options_are_the_r_r_result_and_the_names() -> None:
+    assert [(o.name, str(o.description), o.default, tuple(o.choices)) for o in ImperatorGame.option_specs()] == [
+        ("rr_result", "AMB-01: on an R/R battle result, the defender holds (attacker retreats) or nobody wins",
+         "defender", ("defender", "stalemate")),
+        ("names", "names shown in menus: fr (as printed in the rules), en or la (historical forms)", "fr",
+         ("fr", "en", "la")),
+    ]
+
+
+def _whole(spec: ActionSpec) -> tuple[str, str, list[tuple[str, str, list[tuple[str, str]] | None, bool]]]:
+    """An action with every argument's description and every choice's label."""
+    return spec.name, str(spec.description), [
+        (a.name, a.description, [(c.value, str(c.label)) for c in a.choices] if a.choices is not None else None, a.required)
+        for a in spec.args]
+
+
+_CUSTODES = ("custodes", "choose who holds the Corporis Custodes from the next phase F (§3.6)",
+             [("leader", "Augustus or Caesar", [("aug", "Aug"), ("c1", "C1")], True)])
+
+
+def test_rome_s_phase_c_menu_in_full() -> None:
+    g = _court().game(phase="C", custodes="aug")
+    g.state.reserve_max = 2
+    fronts = [(f, f) for f in ("british", "rhine", "danube", "orient", "southern")]
+    assert [_whole(s) for s in g.actions("rome")] == [
+        ("reserve", "choose up to 2 Reserve Fronts (§3.2)", [("fronts", "Front ids", fronts, True)]),
+        ("vexillation", "create or dissolve a vexillation (§3.4)", [
+            ("action", "create|dissolve", [("create", "create"), ("dissolve", "dissolve")], True),
+            ("units", "legions", None, True), ("vexillation", "vexillation id", None, False)]),
+        ("end", "end your geostrategy step", []),
+        _CUSTODES,
+    ]
+
+
+def test_the_custodes_alone_are_offered_to_rome_in_phases_a_b_and_while_d_waits() -> None:
+    """§3.6: the holder may be changed at any time of phases A to E, while other menus wait."""
+    for phase, step in (("A", "A"), ("B", "B-wait"), ("D", "D-wait")):
+        g = _court().game(phase=phase, custodes="aug")
+        g.state.step = step
+        assert [_whole(s) for s in g.actions("rome")] == [_CUSTODES]
+
+
+def test_the_waiting_decision_s_menu_in_full() -> None:
+    g = _court().game(phase="D")
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Roma"], ["italia", "Italia"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert [_whole(s) for s in g.actions("rome")] == [
+        ("decide", "Where?", [("id", "decision id", [("d-1", "place")], True),
+                              ("choice", "your choice", [("rome", "Roma"), ("italia", "Italia")], True)])]
+
+
+def test_the_combat_and_movement_menus_label_zones_by_name() -> None:
+    g = _battle().game(phase="E", sub="combat")
+    assert [_whole(s) for s in g.actions("rome")][0] == ("attack", "fight a battle (§8)", [
+        ("zone", "zone", [("vindobona", "Vindobona")], True)])
+    g = _battle().game(phase="E", sub="move")
+    [to] = [a for a in g.actions("rome")[0].args if a.name == "to"]
+    assert (to.description, ("rome", "Roma") in [(c.value, c.label) for c in to.choices or ()]) == ("destination zone", True)
+
+
+def test_out_of_turn_in_phase_e_rome_is_offered_its_own_chits() -> None:
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move", active="E")
+    g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
+    assert [s.name for s in g.actions("rome")] == ["stratagem", "custodes"]
+
+
+def test_movement_suggestions_give_one_move_per_leader_then_its_march_then_the_end() -> None:
+    p = _battle()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move")
+    g.state.hands = {"rome": ["assassinat#1"], "enemies": []}
+    assert g.suggestions("rome") == [
+        "/move leader:Aug to:Vindobona — move a leader and his units (§7)", "/march leader:Aug — the same with menus",
+        "/move leader:C1 to:Vindobona — move a leader and his units (§7)", "/march leader:C1 — the same with menus",
+        "/end — end your movement; battles follow (§2.E.2)"]
+
+
+def test_a_playable_chit_is_suggested_before_the_end_of_the_step() -> None:
+    """§2.C: the Enemies' usurpation chit, with a leader it may name, comes before /end."""
+    p = _court()
+    p.leader("gen", "antiochia")
+    p.rules["stratagems"] = True
+    g = p.game(phase="C", active="E")
+    g.state.step = "C1"
+    g.state.hands = {"rome": [], "enemies": ["usurpation#1", "soulevement_d_un_peuple_mineur#1"]}
+    assert g.suggestions("enemies") == ["/stratagem chit:usurpation leader:Gen — play a stratagem (§6)",
+                                        "/end — end your geostrategy step"]
+    g.state.pending = [{"id": "d-1", "role": "R", "kind": "place", "prompt": "Where?", "choices": [["rome", "Roma"]],
+                        "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
+    assert g.suggestions("enemies") == []
+    assert g.suggestions("rome") == ["/respond — Where?"]

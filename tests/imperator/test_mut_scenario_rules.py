@@ -234,3 +234,50 @@ def test_a_scheduled_usurper_already_risen_dead_or_rebel_is_struck_off() -> None
         out = Outcome()
         scenario_rules.phase_a(st, out)
         assert (out.public, st.rules["scenario_done"], st.units["l2"].owner) == ([], [1], "R")
+
+
+def test_a_scheduled_usurpation_takes_units_by_where_they_stand_and_frees_their_own_fronts() -> None:
+    """AMB-63: a legion of another Front standing in the named Front goes over (§4.5 A/ and B/
+    take units by their zone), and its own Front leaves the §3.3 constraints, as in
+    ``politics._join``; a legion of the named Front standing elsewhere stays loyal."""
+    p = _rising()
+    p.unit("d1", "emesa", front="danube")
+    p.unit("o_away", "vindobona", front="orient")
+    st = p.state(phase="A")
+    out = Outcome()
+    scenario_rules.phase_a(st, out)
+    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the orient Front goes over to him."
+    assert (st.units["d1"].owner, st.units["d1"].usurper) == ("E", "albinus")
+    assert (st.units["o_away"].owner, st.units["o_away"].usurper) == ("R", None)
+    assert st.rules["held"] == {"d1": "emesa", "l2": "emesa", "v1": "emesa"}
+    assert st.defected_fronts == ["orient", "danube"]  # l1 goes over first, with Albinus (A/)
+
+
+def test_an_enemy_leader_alone_in_the_zone_does_not_lead_the_holder_s_units() -> None:
+    """A ``hold_zones`` rule with ``with_leader`` needs a leader of the holding side: Rome's
+    leader standing alone among the Enemies' units does not count for them."""
+    p = Pos()
+    p.unit("foe0", "vindobona", "E", people="quadi")
+    p.unit("foe1", "vindobona", "E", people="quadi")
+    p.leader("legate", "vindobona")
+    st = p.state(phase="F")
+    assert scenario_rules._holds(st, "E", "vindobona", 2, True) is False
+    assert scenario_rules._holds(st, "E", "vindobona", 2, False) is True
+
+
+def test_one_vp_for_a_death_is_said_in_the_singular_form_too() -> None:
+    p = Pos(year=191)
+    p.leader("commode", None)
+    st = _with(p, {"kind": "vp_on_death", "leader": "commode", "before": 192, "side": "roman", "vp": 1})
+    out = Outcome()
+    assert scenario_rules.on_leader_death(st, out, "commode") is False
+    assert (st.vp, out.public) == ({"rome": 1, "enemies": 0}, ["Scenario: Commode died before 192: 1 VP to rome."])
+
+
+def test_a_scheduled_war_of_another_year_does_not_hide_the_later_rules() -> None:
+    declared: list[str] = []
+    rules = ({"kind": "war_at", "year": 177, "peoples": ["jazyges"]},
+             {"kind": "war_at", "year": 176, "peoples": ["quadi"]})
+    st = _with(Pos(176), *rules)
+    scenario_rules.phase_c(st, Outcome(), lambda s, o, pid: declared.append(pid))
+    assert declared == ["quadi"]
