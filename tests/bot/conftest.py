@@ -127,3 +127,9 @@ async def reposition(table: LocalTable, change: Callable[[Any], None]) -> None:
         session.add(snapshot)
         await session.commit()
     table.moderator._cache.pop(row.id, None)  # the next load reads the snapshot just written
+
+
+@pytest.fixture(autouse=True)
+def _shared_map_assets(shared_map_assets: None) -> None:
+    """The map's terrain decoded once per session and more static layers kept
+    (tests/conftest.py, ``shared_map_assets``): the same pictures, drawn faster."""
