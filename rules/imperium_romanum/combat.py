@@ -786,6 +786,9 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
     if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
+    from rules.imperium_romanum import victory
+
+    victory.settle_fallen(st, lines)  # IR-ENG-142: the chiefs this battle cost fall together
     winner_leader = ctx["att_leader"] if winner_is_attacker else ctx["def_leader"]
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
