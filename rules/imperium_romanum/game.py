@@ -129,7 +129,7 @@ NOT_YET = {
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-4"
+    RULES_VERSION = "imperium_romanum-5"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -142,7 +142,10 @@ class ImperiumRomanumGame(Game[IRState]):
     Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
     (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
     (13.2), sieges behind a fort without a city (21.4), militia posts (29.3); the same version
-    brings the optional rules 39-45 (each off unless chosen at /game new)."""
+    brings the optional rules 39-45 (each off unless chosen at /game new).
+    5 (2026-11-26, iropt1): appeals (42) spent on supply, baggage-train, naval interception and
+    naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
+    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142)."""
     STATE_VERSION = 1
 
     @classmethod
