@@ -529,7 +529,8 @@ def disloyal_legions(st: IRState, power: str, lines: list[Text]) -> None:
                        other=_name(st, to)))  # fmt: skip
         if hex_id in st.sieges:
             _change_sides_in_siege(st, uid, power, lines)
-    siege.check_sieges(st, lines)
+    if any(st.units[u]["hex"] in st.sieges for u in far):
+        siege.check_sieges(st, lines)  # 17.1 (IR-ENG-140)
     victory.check_dissolution(st, lines)
 
 
