@@ -150,7 +150,10 @@ class ImperiumRomanumGame(Game[IRState]):
     capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8); a dissolved non-Roman major's
     pieces go home and a player who is out loses his clients to the nearest major (20.1, 20.2,
     IR-ENG-126, 127); raises in a colour gained by defection (20.4); an ally moving lent units
-    by land (5.8, IR-ENG-128)."""
+    by land (5.8, IR-ENG-128).
+    5 (same version, iropt1): appeals (42) spent on supply, baggage-train, naval interception and
+    naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
+    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142)."""
     STATE_VERSION = 1
 
     @classmethod

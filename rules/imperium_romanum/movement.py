@@ -141,7 +141,9 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         bt_extra = 0
         trains = [u for u in fresh if st.units[u]["type"] == B.BT]
         if trains and any(B.leader_value(lid) >= 2 for lid in leaders):
-            roll = st.dice.d6(_("§7.7 baggage train march"))
+            from rules.imperium_romanum import deity
+
+            roll = deity.roll(st, seat, "baggage_train", 1, _("§7.7 baggage train march"), [], lines)  # optional rule 42
             bt_extra = BT_MARCH_BONUS if roll.result > 3 else 0  # a +2 or +3 leader may hurry the train
         for uid in fresh:
             rec = st.units[uid]
@@ -383,7 +385,7 @@ def _finish(st: IRState, lines: list[Text]) -> None:
         value = B.leader_value(force)
         from rules.imperium_romanum import deity
 
-        roll = st.dice.d6(_("§12.5 forced march"), deity.spend(st, str(mv["seat"]), "forced_march", -1, lines))  # 42: low rolls help
+        roll = deity.roll(st, str(mv["seat"]), "forced_march", -1, _("§12.5 forced march"), [], lines)  # 42: low rolls help
         if roll.result > 1 + value:
             forced_march_loss(st, units, lines)
         else:
@@ -530,8 +532,8 @@ def resolve_interception(st: IRState, seat: str, lid: str, lines: list[Text]) ->
     need = 2 * mp
     from rules.imperium_romanum import deity
 
-    appeal = deity.spend(st, seat, "interception", 1, lines)  # optional rule 42
-    roll = st.dice.d6(_("§12.4.1 land interception"), [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target)), *appeal])
+    roll = deity.roll(st, seat, "interception", 1, _("§12.4.1 land interception"),
+                      [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target))], lines)  # optional rule 42
     if roll.result < need:
         lines.append(_("{leader} fails to intercept: {roll} against {need} (12.4.1).", leader=data().leaders[lid].name,
                        roll=roll.result, need=need))  # fmt: skip

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, text_from_json, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -18,6 +18,7 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
     the other Roman factions (20.3, IR-ENG-69); minor powers, to which the scenarios give no morale, do not dissolve by it
     (IR-ENG-8); a player whose major powers are all dissolved is out, and the last player left
     wins (25.0)."""
+    settle_fallen(st, lines)
     if st.result:
         return
     from rules.imperium_romanum import clients
@@ -56,6 +57,36 @@ def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
             other["status"] = "inactive neutral"
     if out:
         dissolution.hand_over_clients(st, seat, lines)  # 20.2: to the nearest major power (IR-ENG-127)
+
+
+FALLEN = "fallen"
+"""The key of a Roman faction's record that holds, until the battle's losses are settled, why it
+dissolves (IR-ENG-142)."""
+
+
+def fall(st: IRState, power: str, why: Text, lines: list[Text], at_once_with_others: bool) -> None:
+    """28.1: a Roman faction whose Imperator and successors are all gone dissolves. In a battle
+    (``at_once_with_others``) it is only marked: every leader the battle costs falls at the
+    same moment, and ``settle_fallen`` dissolves the marked factions together (IR-ENG-142)."""
+    if at_once_with_others:
+        st.powers[power][FALLEN] = text_to_json(why)
+        return
+    dissolve(st, power, why, lines)
+    check_last_player(st, lines)
+
+
+def settle_fallen(st: IRState, lines: list[Text]) -> None:
+    """IR-ENG-142: the factions that lost their last Imperator in one battle dissolve together:
+    none of them receives the others' defections (20.3), and when no player is left everybody
+    loses (25.2); when one is left, he wins (25.2)."""
+    fallen = sorted(p for p, rec in st.powers.items() if FALLEN in rec)
+    if not fallen:
+        return
+    for power in fallen:
+        st.powers[power]["dissolved"] = True  # out of each other's 20.3 heirs
+    for power in fallen:
+        dissolve(st, power, text_from_json(st.powers[power].pop(FALLEN)), lines)
+    check_last_player(st, lines)
 
 
 def check_last_player(st: IRState, lines: list[Text]) -> None:
