@@ -18,12 +18,14 @@ import pytest
 from PIL import Image
 
 from render import imperium_romanum as R
-from render.imperium_romanum_input import MapInput, StackMark, from_view
+from render.imperium_romanum_input import MapInput, StackMark, from_view, province_hex
 from render.words import words
 from rules.core.dice import Dice
 from rules.core.i18n import _
+from rules.imperium_romanum.data_model import COLOURS
 from rules.imperium_romanum.invariants import violations
 from rules.imperium_romanum.setup import new_state
+from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import data
 
@@ -272,3 +274,122 @@ def test_roads_are_those_of_the_scenarios_period() -> None:
     without = R.render_theatre(replace(hand_built(), roads=()), (capital,))
     cells = golden_compare.cell_differences(with_roads, without)
     assert cells, "the road sign changes the picture"
+
+
+def _marked_state() -> IRState:
+    """Scenario 12 with plague in Dacia (45.1), a famine marker on Moesia Superior and a
+    political crisis at Roma (39.2 F, T), event A's secret examination (no map marker), Dacia
+    plundered and Sirmium plundered on its own (24.1)."""
+    st = new_state("s12", Dice("ir18-marks"), {})
+    st.plague = {"dacia": st.turn}
+    st.events = [
+        {"code": "F", "power": "rome", "until": st.turn + 6, "province": "moesia_superior"},
+        {"code": "T", "power": "rome", "until": st.turn + 3, "city": "roma"},
+        {"code": "A", "power": "dacia", "until": st.turn + 1, "seat": "dacia", "hex": "B4212"},
+    ]
+    st.plunder = {"dacia": 2}
+    st.plundered_cities = {"sirmium": 1}
+    return st
+
+
+def _token_fill(image: Image.Image, hexes: tuple[str, ...], hex_id: str, k: int, stacked: int) -> tuple[int, ...]:
+    """The colour just inside the left edge of the ``k``-th token of ``hex_id`` in a theatre."""
+    _layer, grid = R.terrain_layer()
+    box = R.theatre_box(hexes)
+    x, y = grid.centre(hex_id)
+    x0, y0 = (x + grid.r * 0.6, y - grid.r * 0.55) if not stacked else (
+        x + R.COUNTER * (0.2 + 0.35 * stacked) + R.MARKER / 2 + 8, y - R.LIFT)  # fmt: skip
+    px = image.getpixel((int(x0 + k * R.MARKER * 0.85 - box[0] - R.MARKER / 2 + 5), int(y0 - box[1] + 34)))
+    assert isinstance(px, tuple)
+    return px
+
+
+def test_plague_event_and_plunder_markers_come_from_the_engine_view() -> None:
+    """45.1, 39.2, 24.1: the public view carries plague, the event markers with a place and the
+    plundered cities (views.event_markers); the map draws each as a token on its province's
+    (or city's) hex, and event A's examination, a seat's secret, is no marker."""
+    st = _marked_state()
+    view = public_view(st)
+    assert view["plague"] == ["dacia"]
+    assert [(m["code"], m["province"], m["city"]) for m in view["event_markers"]] == [
+        ("F", "moesia_superior", ""), ("T", "", "roma")]  # fmt: skip
+    inp = from_view(view)
+    d = data()
+    assert inp.plague == (province_hex("dacia"),) == inp.plunder
+    assert inp.plundered_cities == (d.cities["sirmium"].hex,)
+    assert inp.events == tuple(sorted([(province_hex("moesia_superior"), "F", "rome"), (d.cities["roma"].hex, "T", "rome")]))
+    hexes = (province_hex("dacia"), d.cities["sirmium"].hex)
+    stacked = {h: len({(s.side, s.besieged) for s in inp.stacks if s.hex == h}) for h in hexes}
+    image = R.render_theatre(inp, hexes)
+    # Dacia's hex: the plunder token (gold) then the plague token (green); Sirmium: gold square.
+    assert _token_fill(image, hexes, hexes[0], 0, stacked[hexes[0]]) == R.GOLD
+    assert _token_fill(image, hexes, hexes[0], 1, stacked[hexes[0]]) == R.PLAGUE
+    assert _token_fill(image, hexes, hexes[1], 0, stacked[hexes[1]]) == R.GOLD
+    without = R.render_theatre(replace(inp, plague=()), hexes)
+    assert golden_compare.cell_differences(image.crop((0, 0, *without.size)), without)
+
+
+def test_markers_are_legible_at_phone_width_and_named_in_the_legend_in_english_and_french() -> None:
+    """Each kind of mark has a legend entry (in the input's language) under the crop; a token
+    is >= 20 px and a legend name >= 9 px tall at 550 px wide."""
+    inp = from_view(public_view(_marked_state()))
+    inp = replace(inp, sieges=("B4314",), forts=("B4410",))
+    kinds = [kind for kind, _power, _msg in R.legend_entries(inp)]
+    assert kinds == ["siege", "fort", "plunder", "city_plunder", "plague", "F", "T"]
+    hexes = (province_hex("dacia"),)
+    image = R.render_theatre(inp, hexes)
+    crop_h = R.theatre_box(hexes)[3] - R.theatre_box(hexes)[1]
+    assert image.height > crop_h + 34 + 2 * 34  # at least two legend rows under the crop
+    shrink = R.PHONE_W / image.width
+    assert R.MARKER * shrink >= 20
+    top, bottom = R.font("sans-bold", R.NAME_SIZE).getbbox("Hg")[1::2]
+    assert (bottom - top) * shrink >= 9
+    fr = words({"language": "fr"})
+    names = {str(msg): fr(msg) for _kind, _power, msg in R.legend_entries(inp)}
+    assert names["Plague (45.1)"] == "Peste (45.1)"
+    assert names["Famine (39.2 F)"] == "Famine (39.2 F)" and names["Plundered city (24.1)"] == "Cité pillée (24.1)"
+    assert R.to_png(R.render_theatre(replace(inp, language="fr"), hexes)) != R.to_png(image)
+
+
+def test_a_usurpers_faction_has_a_spare_colour_on_the_overview_and_its_legend() -> None:
+    """44.1: a usurper's faction is not in the scenario's list; it takes the first faction
+    colour no power of the scenario uses, fills its provinces with it and has a legend entry."""
+    st = new_state("s12", Dice("ir18-usurper"), {})
+    st.powers["usurper_x"] = dict(st.powers["rome"], name="Avidius", chief="")
+    st.province_owner["dacia"] = "usurper_x"
+    inp = from_view(public_view(st))
+    used = {p.colour for p in data().scenarios["s12"].powers}
+    colour = inp.colours["usurper_x"]
+    assert colour not in used and colour == next(c for c in COLOURS if c not in used)
+    image = R.render_overview(inp)
+    _base, masks = R._overview_base()
+    left, top, mask = masks["dacia"]
+    region = image.crop((left, top + 34, left + mask.width, top + 34 + mask.height))
+    filled = sum(1 for px, m in zip(region.getdata(), mask.getdata(), strict=True) if m and px == R.FACTION[colour])
+    assert filled > 0.5 * sum(1 for m in mask.getdata() if m)
+    assert "Avidius" in inp.names.values()
+
+
+def test_public_image_shows_only_top_unit_and_count_for_enemy_stacks() -> None:
+    """§3.2, IR-ENG-60: a position with enemy stacks side by side, a raise still held in
+    Taxation & Mobilization and a plague marker. The public input has no pieces in any stack
+    and no held raise; the Roman seat's input sees its stacks whole and the raise; every other
+    difference between the two is none: the public image equals the private image drawn with
+    the public stacks (same markers, same control)."""
+    st = _marked_state()
+    raise_hex = "B4013"
+    uid = sorted(u for u in st.units if st.units[u]["power"] == "rome")[0]
+    st.units["held_raise"] = dict(st.units[uid], hex=raise_hex, besieged=False)
+    st.held_raises = ["held_raise"]
+    public = from_view(public_view(st))
+    private = from_view(seat_view(st, "rome"))
+    assert public.stacks and all(s.units == () for s in public.stacks)
+    assert raise_hex not in {s.hex for s in public.stacks}
+    assert [s.hex for s in private.stacks if s.units == (st.units[uid]["type"],)].count(raise_hex) == 1
+    enemies = [s for s in public.stacks if s.side != "rome"]
+    assert enemies and any(s.size > 1 for s in enemies)
+    assert public.plague == private.plague == (province_hex("dacia"),)
+    hexes = tuple(sorted({s.hex for s in enemies}))[:3] + (raise_hex,)
+    public_png = R.to_png(R.render_theatre(public, hexes))
+    assert public_png == R.to_png(R.render_theatre(replace(private, stacks=public.stacks), hexes))
+    assert public_png != R.to_png(R.render_theatre(private, hexes))
