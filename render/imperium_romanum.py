@@ -165,7 +165,7 @@ def _draw_roads(draw: ImageDraw.ImageDraw, inp: MapInput, g: Grid, dx: float, dy
         city = d.cities.get(entry.capital) if entry else None
         if city is None:
             continue
-        x, y = g.centre(city.hex)
+        x, y = place(g, city.hex)
         _road_sign(draw, x - dx - g.r * 0.75, y - dy - g.r * 0.3, w)
 
 
@@ -225,14 +225,15 @@ def terrain_layer() -> tuple[Image.Image, Grid]:
         x, y = g.centre(hid)
         draw.text((x, y - g.r * 0.84), hid, font=id_font, fill=(95, 95, 90), anchor="mt")
     name_font = font("serif-bold", NAME_SIZE)
+    _draw_boxes(draw, d, g, BOX, 18)
     for cid in sorted(d.cities):
         city = d.cities[cid]
-        x, y = g.centre(city.hex)
+        x, y = place(g, city.hex)  # a city in an island box (3.1.1) is drawn in its inset
         rad = 8 if city.capital else 6
         draw.rectangle([x - rad, y - rad, x + rad, y + rad], fill=(250, 250, 250), outline=INK, width=2)
-        draw.text((x, y + g.r * 0.45), city.name, font=name_font, fill=INK, anchor="mt",
+        below = BOX / 2 + 22 if city.hex != on_grid(city.hex) else g.r * 0.45  # under the box's id
+        draw.text((x, y + below), city.name, font=name_font, fill=INK, anchor="mt",
                   stroke_width=2, stroke_fill=(250, 250, 245))  # fmt: skip
-    _draw_boxes(draw, d, g, BOX, 18)
     return image, g
 
 
@@ -344,10 +345,10 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
     _draw_roads(draw, inp, g, dx, dy, ROAD_SIGN)
     for cid, owner in sorted(inp.city_owner.items()):
         if cid in d.cities:
-            x, y = g.centre(d.cities[cid].hex)
+            x, y = place(g, d.cities[cid].hex)
             draw.rectangle([x - dx - 5, y - dy - 5, x - dx + 5, y - dy + 5], fill=colour_of(inp, owner))
     for hid in inp.sieges:
-        x, y = g.centre(hid)
+        x, y = place(g, hid)  # a siege in an island box rings its inset (3.1.1)
         draw.ellipse([x - dx - g.r * 0.9, y - dy - g.r * 0.9, x - dx + g.r * 0.9, y - dy + g.r * 0.9],
                      outline=(200, 0, 0), width=4)  # fmt: skip
     for hid in inp.forts:
@@ -365,7 +366,7 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
             off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
             _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
     for hid, tokens in sorted(_tokens(inp).items()):
-        x, y = g.centre(hid)
+        x, y = place(g, hid)
         # a row from the hex's top right; beside the counters when a stack is there (a picture choice)
         x0, y0 = (x + g.r * 0.6, y - g.r * 0.55) if hid not in by_hex else (
             x + COUNTER * (0.2 + 0.35 * len(by_hex[hid])) + MARKER / 2 + 8, y - LIFT)  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +29,7 @@ from rules.imperium_romanum.setup import new_state
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import data
+from rules.imperium_romanum.world import map_data as data_of_map
 
 GOLDEN = Path(__file__).parent / "golden"
 DACIA = ("B4012", "B4212", "B4314", "B4410")
@@ -393,3 +395,43 @@ def test_public_image_shows_only_top_unit_and_count_for_enemy_stacks() -> None:
     public_png = R.to_png(R.render_theatre(public, hexes))
     assert public_png == R.to_png(R.render_theatre(replace(private, stacks=public.stacks), hexes))
     assert public_png != R.to_png(R.render_theatre(private, hexes))
+
+
+@pytest.fixture
+def corcyra_in_its_box(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The map data with Corcyra in its island box (3.1.1), as irdata moves it this session;
+    the cached terrain layer is rebuilt for the test and again afterwards."""
+    import render.imperium_romanum_input as RI
+
+    d = data_of_map()
+    box = next(b.id for b in d.features.island_boxes if b.hex == d.cities["corcyra"].chart_hex)
+    moved = replace(d, cities=MappingProxyType({**d.cities, "corcyra": replace(d.cities["corcyra"], hex=box)}))
+    monkeypatch.setattr(R, "data", lambda: moved)
+    monkeypatch.setattr(RI, "data", lambda: moved)
+    R.terrain_layer.cache_clear()
+    yield box
+    monkeypatch.undo()
+    R.terrain_layer.cache_clear()
+
+
+def test_a_city_in_an_island_box_is_drawn_in_its_inset_with_its_siege_and_garrison(corcyra_in_its_box: str) -> None:
+    """3.1.1: a city whose place is an island box (Corcyra, ``B4621A``) is drawn in the inset:
+    its square (in its owner's colour on a theatre), the siege's ring around the inset and the
+    garrison's counter inside it; not on the hex the box belongs to."""
+    box = corcyra_in_its_box
+    layer, grid = R.terrain_layer()
+    x, y = R.place(grid, box)
+    hx, hy = grid.centre(R.on_grid(box))
+    assert (x, y) != (hx, hy)
+    assert layer.getpixel((int(x), int(y))) == (250, 250, 250)  # the city's white square
+    owned = MapInput(city_owner=MappingProxyType({"corcyra": "rome"}), colours=MappingProxyType({"rome": "red"}),
+                     sieges=(box,))  # fmt: skip
+    image = R.render_theatre(owned, (box,))
+    crop = R.theatre_box((box,))
+    band = 34
+    assert image.getpixel((int(x - crop[0] + 3), int(y - crop[1] + band + 3))) == R.FACTION["red"]
+    assert image.getpixel((int(x - crop[0] + grid.r * 0.9 - 2), int(y - crop[1] + band))) == (200, 0, 0)
+    garrison = replace(owned, stacks=(StackMark(box, "rome", "legion_20_10", 1, besieged=True),))
+    held = R.render_theatre(garrison, (box,))
+    assert held.getpixel((int(x - crop[0] - 15), int(y - crop[1] + band - 15))) == R.FACTION["red"]
+    assert golden_compare.cell_differences(image, held)
