@@ -339,6 +339,28 @@ def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: f
         draw.line([x - c, y + c, x + c, y - c], fill=(200, 0, 0), width=3)
 
 
+NAME_LABEL = 18  # px: a legion's name above its counter, 9 px at phone width
+
+
+def legion_label(name: str, width: float = 3 * COUNTER) -> str:
+    """A legion's name without its "Legio" (every legion has it) cut to ``width`` px at
+    ``NAME_LABEL`` (an ellipsis marks the cut)."""
+    label = font("sans-bold", NAME_LABEL)
+    name = name.removeprefix("Legio ").strip()
+    if label.getlength(name) <= width:
+        return name
+    while name and label.getlength(name + "…") > width:
+        name = name[:-1].rstrip()
+    return name + "…"
+
+
+def _draw_name(draw: ImageDraw.ImageDraw, name: str, x: float, y: float) -> None:
+    """The top unit's legion name just above its counter (clear of the size badge), on a white
+    stroke."""
+    draw.text((x, y - COUNTER / 2 - 11), legion_label(name), font=font("sans-bold", NAME_LABEL), fill=INK,
+              anchor="mb", stroke_width=3, stroke_fill=(255, 255, 255))  # fmt: skip
+
+
 def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float) -> None:
     draw = ImageDraw.Draw(image)
     d = data()
@@ -365,6 +387,8 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
         for i, stack in enumerate(stacks):
             off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
             _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
+            if stack.name and len(stacks) == 1:  # room for a name only over a lone stack (a picture choice)
+                _draw_name(draw, stack.name, x - dx, y - dy - LIFT)
     for hid, tokens in sorted(_tokens(inp).items()):
         x, y = place(g, hid)
         # a row from the hex's top right; beside the counters when a stack is there (a picture choice)

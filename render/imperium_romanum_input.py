@@ -28,6 +28,9 @@ class StackMark:
     size: int
     besieged: bool = False
     units: tuple[str, ...] = ()
+    name: str = ""
+    """The legion name of the top unit's counter (5.7), "" for an unnamed counter: public like
+    the top unit itself (§3.2)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
     stacks = tuple(
         StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
                   besieged=bool(s.get("besieged")),
-                  units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
+                  units=tuple(u["type"] for u in s.get("units", ())), name=top_name(s))  # fmt: skip
         for s in view["stacks"]  # each on a map hex or an island box (rules/imperium_romanum/invariants.py)
     )
     d = data()
@@ -97,6 +100,15 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         roads=roads,
         language=str(view.get("language") or "en"),
     )
+
+
+def top_name(stack: Mapping[str, Any]) -> str:
+    """The legion name of a view's stack's top unit: the view's ``top_name``, else the ``name``
+    of the first of its units when the view gives them (irdata adds counter ids and names to the
+    views this session; this is the renderer's side of that contract)."""
+    units = stack.get("units") or ()
+    first = units[0] if units and isinstance(units[0], Mapping) else {}
+    return str(stack.get("top_name") or first.get("name") or "")
 
 
 def _event_place(marker: Mapping[str, Any]) -> tuple[str, str, str]:

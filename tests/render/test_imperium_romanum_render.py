@@ -435,3 +435,32 @@ def test_a_city_in_an_island_box_is_drawn_in_its_inset_with_its_siege_and_garris
     held = R.render_theatre(garrison, (box,))
     assert held.getpixel((int(x - crop[0] - 15), int(y - crop[1] + band - 15))) == R.FACTION["red"]
     assert golden_compare.cell_differences(image, held)
+
+
+def test_a_legions_name_shows_over_a_lone_stack_and_is_cut_to_fit() -> None:
+    """5.7: a stack whose top counter is a named legion shows the name above its counter (9 px
+    at phone width), public like the top unit (§3.2), cut with an ellipsis past three counters'
+    width; a hex with two stacks has no room and shows none. The view's ``top_name`` (or its
+    first unit's ``name``) reaches the input."""
+    view = public_view(new_state("s12", Dice("ir18-names"), {}))
+    view["stacks"] = [dict(view["stacks"][0], hex="B4012", side="rome", top="legion_20_10", size=2,
+                           top_name="Legio XIII Gemina")]  # fmt: skip
+    inp = from_view(view)
+    assert [s.name for s in inp.stacks] == ["Legio XIII Gemina"]
+    assert from_view({**view, "stacks": [dict(view["stacks"][0], top_name="", units=[{"type": "legion_20_10",
+                      "name": "Legio I Italica"}])]}).stacks[0].name == "Legio I Italica"  # fmt: skip
+    named = R.render_theatre(inp, ("B4012",))
+    plain = R.render_theatre(replace(inp, stacks=(replace(inp.stacks[0], name=""),)), ("B4012",))
+    cells = golden_compare.cell_differences(named, plain)
+    _layer, grid = R.terrain_layer()
+    box = R.theatre_box(("B4012",))
+    x, y = grid.centre("B4012")
+    assert cells and all(c.box[1] + box[1] - 34 < y - R.LIFT for c in cells)  # all above the counter
+    top, bottom = R.font("sans-bold", R.NAME_LABEL).getbbox("Hg")[1::2]
+    assert (bottom - top) * R.PHONE_W / named.width >= 9
+    cut = R.legion_label("Legio XXII Primigenia Pia Fidelis")
+    assert R.legion_label("Legio XIII Gemina") == "XIII Gemina"
+    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= 3 * R.COUNTER
+    two = replace(inp, stacks=(*inp.stacks, StackMark("B4012", "dacia", "light_cavalry_6_16", 1)))
+    two_plain = replace(two, stacks=(replace(inp.stacks[0], name=""), two.stacks[1]))
+    assert R.to_png(R.render_theatre(two, ("B4012",))) == R.to_png(R.render_theatre(two_plain, ("B4012",)))
