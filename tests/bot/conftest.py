@@ -127,3 +127,18 @@ async def reposition(table: LocalTable, change: Callable[[Any], None]) -> None:
         session.add(snapshot)
         await session.commit()
     table.moderator._cache.pop(row.id, None)  # the next load reads the snapshot just written
+
+
+def next_d6(dice: Any, *naturals: int) -> None:
+    """Move a game's dice (``rules.core.dice.Dice``: a counter over its seed) to the first
+    counter from which the next d6 rolls come up ``naturals``, in order: a local-table test's way
+    to a roll the position needs (a proclamation, a plague) without scripting the engine."""
+    from rules.core.dice import Dice
+
+    start = dice.counter
+    while True:
+        probe = Dice(dice.seed, start)
+        if all(probe.d6("probe").natural == n for n in naturals):
+            dice.counter = start
+            return
+        start += 1
