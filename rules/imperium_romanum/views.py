@@ -87,6 +87,7 @@ def public_view(st: IRState) -> dict[str, Any]:
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
         "plundered_cities": dict(sorted(st.plundered_cities.items())),
+        "plague": sorted(st.plague),  # 45.1: a province's plague is noted for all to see
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,
