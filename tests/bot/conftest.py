@@ -142,3 +142,14 @@ def next_d6(dice: Any, *naturals: int) -> None:
             dice.counter = start
             return
         start += 1
+
+
+def take_position(st: Any, built: Any) -> None:
+    """Give the table's game ``st`` the position of a builder's state ``built``
+    (``tests/imperium_romanum/builder.py``): every field but the dice, seats and options, so the
+    next command meets that position with the table's own seeded dice (use inside ``reposition``)."""
+    import dataclasses
+
+    for name in (f.name for f in dataclasses.fields(built)):
+        if name not in ("dice", "seats", "options", "scenario"):
+            setattr(st, name, getattr(built, name))

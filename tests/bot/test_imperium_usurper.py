@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import channel_game, next_d6, ok, reposition
+from conftest import channel_game, next_d6, ok, reposition, take_position
 
 from bot.local import LocalTable
 
@@ -33,10 +33,8 @@ def hadrian_against_odds(st: Any) -> None:
     pos.leader("hadrian", BATTLE_HEX)
     pos.unit("rome", "legion_20_10", BATTLE_HEX)
     pos.units("dacia", "heavy_infantry_20_8", BATTLE_HEX, 2)
-    for name in ("units", "leaders", "pending", "moving", "month", "season", "segment", "active", "ended", "seq"):
-        setattr(st, name, getattr(pos.st, name))
-    st.standing = pos.st.standing
-    st.standing["dacia"].update({"combat": "always_fight", "retreat": "first"})
+    pos.st.standing["dacia"].update({"combat": "always_fight", "retreat": "first"})
+    take_position(st, pos.st)
     next_d6(st.dice, 4, 5)  # the battle (a modified 6 at 1/2: won by the attacker), then 44.1's roll
 
 
