@@ -69,4 +69,5 @@ async def test_a_usurper_is_proclaimed_publicly_and_run_by_the_farthest_seat(tab
     await ok(table, "/game status")
     status = table.outputs[-1].text
     assert f"{new['name']}: treasury {new['treasury']}, morale {new['morale']}." in status, status
+    assert f"dacia plays Dacia (Decebalus), Roxolani, {new['name']}." in status.splitlines(), status
     assert (await channel_game(table))[0] == seq  # looking changes nothing
