@@ -154,6 +154,10 @@ def status_lines(st: IRState) -> list[str]:
         if rec["major"]:
             lines.append(str(_("{power}: treasury {treasury}, morale {morale}.", power=rec["name"],
                                treasury=shown_treasury(st, pid), morale=rec["morale"])))  # fmt: skip
+    for seat in st.seats:  # who runs what: majors, clients and neutrals handed over (5.2, 5.3, 44.1)
+        names = [st.powers[p]["name"] for p in B.powers_of(st, seat)]
+        if names:
+            lines.append(str(_("{seat} plays {powers}.", seat=seat, powers=join(", ", names))))
     movers = SEQ.waiting(st)
     if movers:
         lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))
