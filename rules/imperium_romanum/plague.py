@@ -116,7 +116,7 @@ def diplomacy_phase(st: IRState, lines: list[Text]) -> None:
         for other in adjacent_provinces(province):
             if other in st.plague:
                 continue
-            if _two_dice(st, _("§45.3 spread to {province}", province=other)) == PLAGUE_ROLL:
+            if _two_dice(st, _("§45.3 spread to {province}", province=_name(other))) == PLAGUE_ROLL:
                 infect(st, other, lines)
         st.plunder[province] = max(st.plunder.get(province, 0), PLUNDER_MARKERS)
         lines.append(_("The plague in {province} is over; it is left plundered (45.3).", province=_name(province)))
@@ -126,7 +126,7 @@ def diplomacy_phase(st: IRState, lines: list[Text]) -> None:
     for province in sorted(watch):
         if province in st.plague or not province:
             continue
-        if _two_dice(st, _("§45.1 plague in {province}", province=province)) == PLAGUE_ROLL:
+        if _two_dice(st, _("§45.1 plague in {province}", province=_name(province))) == PLAGUE_ROLL:
             infect(st, province, lines)
 
 

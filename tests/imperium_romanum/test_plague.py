@@ -54,6 +54,20 @@ def test_45_1_a_2_on_two_dice_brings_the_plague_and_45_2_a_third_of_the_le() -> 
     assert pos.st.plague_watch == []
 
 
+def test_45_1_and_45_3_rolls_name_the_province_not_its_id() -> None:
+    """The public dice lines of 45.1 and 45.3 name the province as the map prints it."""
+    pos = _pos()
+    pos.st.plague["moesia_superior"] = pos.st.turn - 1
+    PLG.note(pos.st, "moesia_superior")
+    neighbours = PLG.adjacent_provinces("moesia_superior")
+    pos.dice(*([3, 4] * len(neighbours)))
+    PLG.diplomacy_phase(pos.st, [])
+    purposes = [str(r.purpose) for r in pos.st.dice.rolls]
+    first = PLG._name(neighbours[0])
+    assert purposes[0] == f"§45.3 spread to {first}" and first != neighbours[0]
+    assert not any("moesia_superior" in p or "_" in p.split(" to ")[-1] for p in purposes)
+
+
 def test_45_1_any_other_roll_is_no_plague() -> None:
     pos = _pos()
     PLG.note(pos.st, "moesia_superior")
