@@ -1003,3 +1003,14 @@ def test_two_augusti_dying_together_without_commode_get_the_ordinary_succession(
                           "§3.6: Caesar promoted Augustus."]
     assert [st.leaders[x].title for x in ("caesar", politics.PERTINAX, politics.COMMODE)] == ["augustus", None, None]
     assert st.pending == []
+
+
+def test_the_custodes_stay_with_their_augustus_when_another_leader_dies() -> None:
+    """§3.6 (Corporis Custodes): the guard leaves only the leader it protected; a general's death
+    leaves it with the Augustus it guards."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona")
+    st = p.state()
+    st.custodes = "aug"
+    politics.kill_leaders(st, Outcome(), ["gen"], "battle")
+    assert (st.custodes, st.leaders["gen"].status, st.leaders["aug"].title) == ("aug", "dead", "augustus")

@@ -415,6 +415,7 @@ def test_the_plague_in_an_adjacent_zone_spares_the_reduced_and_strikes_only_the_
         ("full", "map", True), ("worn", "map", True), ("mut", "map", True)]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     st = _plague_zone()
-    stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"full"})
-    assert [(x, st.units[x].reduced) for x in ("full", "worn")] == [("full", True), ("worn", True)]
-    assert (st.units["worn"].status, st.plague_hit) == ("map", ["full@carnuntum"])
+    stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"worn"})
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("full", "worn")] == [
+        ("full", "map", False), ("worn", "removed", False)]
+    assert st.plague_hit == ["worn@carnuntum"]
