@@ -2,12 +2,15 @@
 
     .venv/bin/python benchmarks/bench_imperium_romanum.py [--games 20] [--scenario s12]
     .venv/bin/python benchmarks/bench_imperium_romanum.py --games 5 --scenario s24
+    .venv/bin/python benchmarks/bench_imperium_romanum.py --options ""   # no optional rule
 
 Plays N seeded games with the heuristic player and N with the random legal player. Prints the
 wall time of each whole game (target: a scenario 12 game by the heuristic player in 10 s or
 less), the median time of one command (target: 2 ms or less on a 2-core machine), and the
 statistics of what happened over the games: battles, sieges, interceptions, supply losses,
-naval combats (issue 17).
+naval combats (issue 17), and how often the players allied (5.8), plundered (24.1), appealed
+to the gods (42) and took a treasure (43). By default the games play optional rules 42 and 43
+(``--options``), so that appeals and treasures can happen.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.imperium_romanum.game import ImperiumRomanumGame  # noqa: E402
-from rules.imperium_romanum.players import heuristic_choice, random_choice  # noqa: E402
+from rules.imperium_romanum.players import heuristic_choice, notable, random_choice  # noqa: E402
 
 STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_losses", "cities_taken",
          "interceptions_tried", "interceptions", "supply_losses", "activations", "forts_begun", "conquest_rolls",
@@ -38,8 +41,14 @@ STATS = ("battles", "retreats_before_combat", "sieges", "siege_rolls", "siege_lo
          "defections", "reversions", "partings", "grain_interference", "forts_taken")  # fmt: skip
 
 
-def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[ImperiumRomanumGame, int]:
-    game = ImperiumRomanumGame.new(scenario, [], f"bench-{player}-{seed}", {})
+CHOICES = ("alliances", "plunders", "appeals", "treasures")
+"""What the players chose to do, counted by ``players.notable``: alliances accepted, plunders,
+appeals armed, treasures taken."""
+
+
+def play(scenario: str, player: str, seed: int, timings: list[float], options: dict[str, str],
+         choices: Counter[str]) -> tuple[ImperiumRomanumGame, int]:  # fmt: skip
+    game = ImperiumRomanumGame.new(scenario, [], f"bench-{player}-{seed}", options)
     rng = random.Random(seed)
     choose = heuristic_choice if player == "heuristic" else random_choice
     n = 0
@@ -48,6 +57,9 @@ def play(scenario: str, player: str, seed: int, timings: list[float]) -> tuple[I
         if pick is None:
             break
         seat, cmd = pick
+        kind = notable(game.state, cmd)
+        if kind:
+            choices[kind] += 1
         t0 = time.perf_counter()
         game.apply(seat, cmd)
         timings.append(time.perf_counter() - t0)
@@ -74,7 +86,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--scenario", default="s12")
     parser.add_argument("--players", default="heuristic,random", help="which players, comma-separated")
+    parser.add_argument("--options", default="divine_intervention=yes,treasure_cities=yes",
+                        help="optional rules, name=value comma-separated (empty: none)")
     args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.options.split(",") if item)
     ImperiumRomanumGame.new(args.scenario, [], "warm-up", {})  # load the map once
     ok = True
     for player in [p for p in args.players.split(",") if p in ("heuristic", "random")]:
@@ -82,10 +97,11 @@ def main() -> int:
         totals: Counter[str] = Counter()
         results: Counter[str] = Counter()
         endings: Counter[str] = Counter()
+        choices: Counter[str] = Counter()
         walls, months, commands = [], [], []
         for seed in range(args.games):
             t0 = time.perf_counter()
-            game, n = play(args.scenario, player, seed, timings)
+            game, n = play(args.scenario, player, seed, timings, options, choices)
             walls.append(time.perf_counter() - t0)
             months.append(game.state.turn)
             commands.append(n)
@@ -99,6 +115,7 @@ def main() -> int:
               f"commands {min(commands)}-{max(commands)}; median command {median_ms:.3f} ms")  # fmt: skip
         print("  results:", dict(sorted(results.items())))
         print("  events:", ", ".join(f"{k} {totals.get(k, 0)}" for k in STATS))
+        print("  choices:", ", ".join(f"{k} {choices.get(k, 0)}" for k in CHOICES), f"(options: {options or 'none'})")
         print("  why the games ended:", dict(sorted(endings.items())))
         if player == "heuristic":
             ok = ok and max(walls) <= 10.0 and median_ms <= 2.0

@@ -98,13 +98,20 @@ def bench_imperium_romanum(runs: int) -> bool:
     from rules.imperium_romanum.setup import new_state
     from rules.imperium_romanum.views import public_view
 
-    view = public_view(new_state("s12", Dice("bench"), {}))
+    st = new_state("s12", Dice("bench"), {})
+    view = public_view(st)
     inp = from_view(view)
     hexes = tuple(s["hex"] for s in view["stacks"])[:6]
+    # the same position with every kind of marker (45.1 plague, 39.2 F and T, 24.1 plunder)
+    st.plague, st.plunder, st.plundered_cities = {"dacia": st.turn}, {"moesia_superior": 1}, {"sirmium": 1}
+    st.events = [{"code": "F", "power": "rome", "until": st.turn + 6, "province": "pannonia_inferior"},
+                 {"code": "T", "power": "rome", "until": st.turn + 3, "city": "roma"}]  # fmt: skip
+    marked = from_view(public_view(st))
     ok = True
     for name, make in (
         ("IR overview", lambda: ir.render_map(inp)),
         ("IR theatre, Dacia", lambda: ir.to_png(ir.render_theatre(inp, hexes, "Dacia"))),
+        ("IR theatre, marks", lambda: ir.to_png(ir.render_theatre(marked, hexes, "Dacia"))),
     ):
         t0 = time.perf_counter()
         png = make()

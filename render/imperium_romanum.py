@@ -165,7 +165,7 @@ def _draw_roads(draw: ImageDraw.ImageDraw, inp: MapInput, g: Grid, dx: float, dy
         city = d.cities.get(entry.capital) if entry else None
         if city is None:
             continue
-        x, y = g.centre(city.hex)
+        x, y = place(g, city.hex)
         _road_sign(draw, x - dx - g.r * 0.75, y - dy - g.r * 0.3, w)
 
 
@@ -225,14 +225,15 @@ def terrain_layer() -> tuple[Image.Image, Grid]:
         x, y = g.centre(hid)
         draw.text((x, y - g.r * 0.84), hid, font=id_font, fill=(95, 95, 90), anchor="mt")
     name_font = font("serif-bold", NAME_SIZE)
+    _draw_boxes(draw, d, g, BOX, 18)
     for cid in sorted(d.cities):
         city = d.cities[cid]
-        x, y = g.centre(city.hex)
+        x, y = place(g, city.hex)  # a city in an island box (3.1.1) is drawn in its inset
         rad = 8 if city.capital else 6
         draw.rectangle([x - rad, y - rad, x + rad, y + rad], fill=(250, 250, 250), outline=INK, width=2)
-        draw.text((x, y + g.r * 0.45), city.name, font=name_font, fill=INK, anchor="mt",
+        below = BOX / 2 + 22 if city.hex != on_grid(city.hex) else g.r * 0.45  # under the box's id
+        draw.text((x, y + below), city.name, font=name_font, fill=INK, anchor="mt",
                   stroke_width=2, stroke_fill=(250, 250, 245))  # fmt: skip
-    _draw_boxes(draw, d, g, BOX, 18)
     return image, g
 
 
@@ -338,26 +339,44 @@ def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: f
         draw.line([x - c, y + c, x + c, y - c], fill=(200, 0, 0), width=3)
 
 
+NAME_LABEL = 18  # px: a legion's name above its counter, 9 px at phone width
+
+
+def legion_label(name: str, width: float = 3 * COUNTER) -> str:
+    """A legion's name without its "Legio" (every legion has it) cut to ``width`` px at
+    ``NAME_LABEL`` (an ellipsis marks the cut)."""
+    label = font("sans-bold", NAME_LABEL)
+    name = name.removeprefix("Legio ").strip()
+    if label.getlength(name) <= width:
+        return name
+    while name and label.getlength(name + "…") > width:
+        name = name[:-1].rstrip()
+    return name + "…"
+
+
+def _draw_name(draw: ImageDraw.ImageDraw, name: str, x: float, y: float) -> None:
+    """The top unit's legion name just above its counter (clear of the size badge), on a white
+    stroke."""
+    draw.text((x, y - COUNTER / 2 - 11), legion_label(name), font=font("sans-bold", NAME_LABEL), fill=INK,
+              anchor="mb", stroke_width=3, stroke_fill=(255, 255, 255))  # fmt: skip
+
+
 def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float) -> None:
     draw = ImageDraw.Draw(image)
     d = data()
     _draw_roads(draw, inp, g, dx, dy, ROAD_SIGN)
     for cid, owner in sorted(inp.city_owner.items()):
         if cid in d.cities:
-            x, y = g.centre(d.cities[cid].hex)
+            x, y = place(g, d.cities[cid].hex)
             draw.rectangle([x - dx - 5, y - dy - 5, x - dx + 5, y - dy + 5], fill=colour_of(inp, owner))
     for hid in inp.sieges:
-        x, y = g.centre(hid)
+        x, y = place(g, hid)  # a siege in an island box rings its inset (3.1.1)
         draw.ellipse([x - dx - g.r * 0.9, y - dy - g.r * 0.9, x - dx + g.r * 0.9, y - dy + g.r * 0.9],
                      outline=(200, 0, 0), width=4)  # fmt: skip
     for hid in inp.forts:
         x, y = place(g, hid)  # a fort in an island box is drawn in its inset (3.1.1)
         draw.polygon([(x - dx - g.r * 0.8, y - dy - 4), (x - dx - g.r * 0.55, y - dy - g.r * 0.6),
                       (x - dx - g.r * 0.3, y - dy - 4)], fill=(90, 90, 90), outline=INK)  # fmt: skip
-    for hid in inp.plunder:
-        x, y = g.centre(hid)
-        draw.ellipse([x - dx + g.r * 0.35, y - dy - g.r * 0.75, x - dx + g.r * 0.8, y - dy - g.r * 0.3],
-                     fill=(230, 190, 40), outline=INK, width=2)  # fmt: skip
     by_hex: dict[str, list[StackMark]] = {}
     for stack in inp.stacks:
         by_hex.setdefault(stack.hex, []).append(stack)
@@ -368,6 +387,117 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
         for i, stack in enumerate(stacks):
             off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
             _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
+            if stack.name and len(stacks) == 1:  # room for a name only over a lone stack (a picture choice)
+                _draw_name(draw, stack.name, x - dx, y - dy - LIFT)
+    for hid, tokens in sorted(_tokens(inp).items()):
+        x, y = place(g, hid)
+        # a row from the hex's top right; beside the counters when a stack is there (a picture choice)
+        x0, y0 = (x + g.r * 0.6, y - g.r * 0.55) if hid not in by_hex else (
+            x + COUNTER * (0.2 + 0.35 * len(by_hex[hid])) + MARKER / 2 + 8, y - LIFT)  # fmt: skip
+        for k, token in enumerate(tokens):
+            _draw_token(draw, inp, token, x0 - dx + k * MARKER * 0.85, y0 - dy)
+
+
+MARKER = 40  # px: a plunder, plague or event token, 20 px at phone width
+GOLD: RGB = (230, 190, 40)
+PLAGUE: RGB = (96, 140, 40)
+EVENT_NAMES = {
+    "E": _("Plague (39.2 E)"), "F": _("Famine (39.2 F)"), "G": _("Bad harvest (39.2 G)"),
+    "H": _("Bumper harvest (39.2 H)"), "Q": _("Revolt (39.2 Q)"), "T": _("Political crisis (39.2 T)"),
+}  # fmt: skip
+"""The random events whose marker the map shows (``views.MAP_EVENTS``), for the legend."""
+
+
+def _tokens(inp: MapInput) -> dict[str, list[tuple[str, str]]]:
+    """Hex -> its tokens in drawing order: (kind, power): plundered province ("plunder", 24.1),
+    plundered city ("city_plunder", 24.1), plague ("plague", 45.1), then the event markers
+    (their letter, 39.2)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for hid in inp.plunder:
+        out.setdefault(hid, []).append(("plunder", ""))
+    for hid in inp.plundered_cities:
+        out.setdefault(hid, []).append(("city_plunder", ""))
+    for hid in inp.plague:
+        out.setdefault(hid, []).append(("plague", ""))
+    for hid, code, power in inp.events:
+        out.setdefault(hid, []).append((code, power))
+    return out
+
+
+def _draw_token(draw: ImageDraw.ImageDraw, inp: MapInput, token: tuple[str, str], x: float, y: float,
+                size: float = MARKER) -> None:
+    """One marker: gold "24" (a disc for a province, a square for a city), a green "45" disc
+    for plague, a white disc with the event letter ringed in the power's colour."""
+    kind, power = token
+    h = size / 2
+    box = [x - h, y - h, x + h, y + h]
+    label_font = font("sans-bold", int(size * 0.5))
+    if kind == "city_plunder":
+        draw.rectangle(box, fill=GOLD, outline=INK, width=2)
+        draw.text((x, y), "24", font=label_font, fill=INK, anchor="mm")
+    elif kind in ("plunder", "plague"):
+        draw.ellipse(box, fill=GOLD if kind == "plunder" else PLAGUE, outline=INK, width=2)
+        draw.text((x, y), "24" if kind == "plunder" else "45", font=label_font,
+                  fill=INK if kind == "plunder" else (255, 255, 255), anchor="mm")  # fmt: skip
+    else:
+        ring = colour_of(inp, power) if power else INK
+        draw.ellipse(box, fill=(250, 250, 245), outline=ring, width=max(3, int(size / 10)))
+        draw.text((x, y), kind, font=font("sans-bold", int(size * 0.55)), fill=INK, anchor="mm")
+
+
+def legend_entries(inp: MapInput) -> list[tuple[str, str, str]]:
+    """What a theatre's legend explains, in a fixed order: (kind, power, message) for each kind
+    of mark the input holds (sieges, forts, plunder, plague, event markers)."""
+    out: list[tuple[str, str, str]] = []
+    if inp.sieges:
+        out.append(("siege", "", _("Siege (17.0)")))
+    if inp.forts:
+        out.append(("fort", "", _("Fort (21.0)")))
+    if inp.plunder:
+        out.append(("plunder", "", _("Plundered province (24.1)")))
+    if inp.plundered_cities:
+        out.append(("city_plunder", "", _("Plundered city (24.1)")))
+    if inp.plague:
+        out.append(("plague", "", _("Plague (45.1)")))
+    for code in sorted({code for _hex, code, _power in inp.events}):
+        out.append((code, "", EVENT_NAMES[code]))
+    return out
+
+
+def _legend(image: Image.Image, inp: MapInput) -> Image.Image:
+    """A band under the crop naming each kind of mark drawn (in the input's language), rows
+    wrapped to the image's width; the image itself when there is nothing to explain."""
+    entries = legend_entries(inp)
+    if not entries:
+        return image
+    tr = words({"language": inp.language})
+    label = font("sans-bold", NAME_SIZE)
+    row_h, pad = 34, 10
+    rows: list[list[tuple[tuple[str, str, str], str, float]]] = [[]]
+    x = float(pad)
+    for entry in entries:
+        text = tr(entry[2])
+        w = row_h + 6 + label.getlength(text) + 24
+        if rows[-1] and x + w > image.width - pad:
+            rows.append([])
+            x = pad
+        rows[-1].append((entry, text, x))
+        x += w
+    out = Image.new("RGB", (image.width, image.height + row_h * len(rows) + 6), (250, 248, 240))
+    out.paste(image, (0, 0))
+    draw = ImageDraw.Draw(out)
+    for i, row in enumerate(rows):
+        y = image.height + 3 + row_h * i + row_h / 2
+        for (kind, power, _msg), text, x0 in row:
+            cx = x0 + row_h / 2
+            if kind == "siege":
+                draw.ellipse([cx - 14, y - 14, cx + 14, y + 14], outline=(200, 0, 0), width=4)
+            elif kind == "fort":
+                draw.polygon([(cx - 10, y + 12), (cx, y - 12), (cx + 10, y + 12)], fill=(90, 90, 90), outline=INK)
+            else:
+                _draw_token(draw, inp, (kind, power), cx, y, row_h - 4)
+            draw.text((x0 + row_h + 6, y), text, font=label, fill=INK, anchor="lm")
+    return out
 
 
 def hexes_of(where: str) -> tuple[str, ...]:
@@ -432,7 +562,7 @@ def render_theatre(inp: MapInput, hexes: Iterable[str], title: str = "") -> Imag
         image = layer.crop(box)
     _draw_state(image, inp, g, box[0], box[1])
     tr = words({"language": inp.language})
-    return _title(image, tr(_("Theatre: {place}", place=title or ", ".join(hexes[:4]))))
+    return _legend(_title(image, tr(_("Theatre: {place}", place=title or ", ".join(hexes[:4])))), inp)
 
 
 def render_overview(inp: MapInput) -> Image.Image:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rules.imperium_romanum.data_model import COLOURS
 from rules.imperium_romanum.world import map_data as data
 
 
@@ -27,6 +28,9 @@ class StackMark:
     size: int
     besieged: bool = False
     units: tuple[str, ...] = ()
+    name: str = ""
+    """The legion name of the top unit's counter (5.7), "" for an unnamed counter: public like
+    the top unit itself (§3.2)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,12 @@ class MapInput:
     forts: tuple[str, ...] = ()
     plunder: tuple[str, ...] = ()
     """Hexes of the plunder marks, one per plundered province (:func:`plunder_hexes`)."""
+    plundered_cities: tuple[str, ...] = ()
+    """Hexes of the cities plundered on their own (24.1, 41.3)."""
+    plague: tuple[str, ...] = ()
+    """Hexes of the plague marks, one per province in plague (45.1, :func:`province_hex`)."""
+    events: tuple[tuple[str, str, str], ...] = ()
+    """(hex, event letter, power) of the random-event markers on the map (39.2)."""
     roads: tuple[str, ...] = ()
     """The provinces with roads in the scenario's period (11.1, the Province Display's column)."""
     language: str = "en"
@@ -55,18 +65,24 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
     """The map input of an engine view (public or a seat's); nothing is read from the state."""
     scenario = data().scenarios[view["scenario"]]
     colours: dict[str, str] = {}
+    scenario_powers = {power.id for power in scenario.powers}
     for power in scenario.powers:
         colours[power.id] = power.colour
+    spare = [c for c in COLOURS if c not in colours.values()]
+    for pid in sorted(view["powers"]):  # a usurper's faction (44.1), rebels (39.2 Q): a spare colour
+        if pid not in colours:
+            colours[pid] = spare.pop(0) if spare else ""
     for pid, rec in sorted(view["powers"].items()):
-        if rec.get("seat") and pid in colours:
+        if rec.get("seat") and pid in colours and pid in scenario_powers:
             colours.setdefault(rec["seat"], colours[pid])
     control = {prov: pid for pid, rec in sorted(view["powers"].items()) for prov in rec["provinces"]}
     stacks = tuple(
         StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
                   besieged=bool(s.get("besieged")),
-                  units=tuple(u["type"] for u in s.get("units", ())))  # fmt: skip
+                  units=tuple(u["type"] for u in s.get("units", ())), name=top_name(s))  # fmt: skip
         for s in view["stacks"]  # each on a map hex or an island box (rules/imperium_romanum/invariants.py)
     )
+    d = data()
     column = scenario.city_column
     roads = tuple(pid for pid, entry in sorted(data().display.items()) if column in entry.roads)
     return MapInput(
@@ -78,9 +94,37 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         sieges=tuple(sorted(view.get("sieges", {}))),
         forts=tuple(sorted(view.get("forts", {}))),
         plunder=plunder_hexes(view.get("plunder", {})),
+        plundered_cities=tuple(sorted({d.cities[c].hex for c in view.get("plundered_cities", {}) if c in d.cities})),
+        plague=tuple(sorted({province_hex(p) for p in view.get("plague", ())} - {""})),
+        events=tuple(sorted(_event_place(m) for m in view.get("event_markers", ()) if _event_place(m)[0])),
         roads=roads,
         language=str(view.get("language") or "en"),
     )
+
+
+def top_name(stack: Mapping[str, Any]) -> str:
+    """The legion name of a view's stack's top unit: the view's ``top_name``, else the ``name``
+    of the first of its units when the view gives them (irdata adds counter ids and names to the
+    views this session; this is the renderer's side of that contract)."""
+    units = stack.get("units") or ()
+    first = units[0] if units and isinstance(units[0], Mapping) else {}
+    return str(stack.get("top_name") or first.get("name") or "")
+
+
+def _event_place(marker: Mapping[str, Any]) -> tuple[str, str, str]:
+    city = data().cities.get(str(marker.get("city") or ""))
+    hex_id = city.hex if city else province_hex(str(marker.get("province") or ""))
+    return hex_id, str(marker["code"]), str(marker["power"])
+
+
+def province_hex(pid: str) -> str:
+    """The hex a province's marks are drawn on: its first city's (by id), else its first land
+    hex, else "" (a picture choice)."""
+    d = data()
+    cities = sorted(c.id for c in d.cities.values() if c.province == pid and c.hex in d.hexes)
+    if cities:
+        return d.cities[cities[0]].hex
+    return next((h for h in sorted(d.hexes) if d.hexes[h].province == pid), "")
 
 
 def plunder_hexes(provinces: Mapping[str, Any]) -> tuple[str, ...]:
@@ -88,10 +132,4 @@ def plunder_hexes(provinces: Mapping[str, Any]) -> tuple[str, ...]:
     (§24.1), so the mark goes on the hex of its first city (by id), else its first land hex.
     (Drawing the province ids as hexes was the "invalid literal for int()" of the PostgreSQL
     fuzz run: ``pannonia_inferior`` read as a hex id.)"""
-    d = data()
-    out = []
-    for pid in sorted(provinces):
-        cities = sorted(c.id for c in d.cities.values() if c.province == pid and c.hex in d.hexes)
-        hexes = [d.cities[cities[0]].hex] if cities else sorted(h for h, cell in d.hexes.items() if cell.province == pid)
-        out += hexes[:1]
-    return tuple(sorted(set(out)))
+    return tuple(sorted({province_hex(pid) for pid in provinces} - {""}))

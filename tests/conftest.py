@@ -6,6 +6,7 @@ import ipaddress
 import os
 import socket
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -147,3 +148,40 @@ def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> str:
 
     monkeypatch.setenv(SEED_VARIABLE, "tests")
     return "tests"
+
+
+# --- Shared map pictures (test speed, session 8) ----------------------------------------------
+# The Imperator and Rome maps are drawn on a 36 MB terrain layer that the renderer reads from
+# its PNG for every static layer it builds (render/assets.py: not kept, so the bot's memory at
+# rest stays small), and it keeps at most 48 MB of static layers. A test run draws the same
+# theatres many times (a transcript replayed in English, French and the pseudo-locale), so the
+# tests that opt in (``shared_map_assets``: tests/bot, tests/reliability) decode the terrain and
+# land mask once per session, hand each caller its own copy (a caller that draws on it changes
+# nothing for the next), and keep more static layers. The pictures are the same bytes: the
+# layers are keyed by the board's fingerprint and the viewport, and tests/render (which checks
+# the pictures and the cache's bound) does not opt in.
+SHARED_STATIC_LAYER_BYTES = 640 * 1024 * 1024
+
+
+@pytest.fixture(scope="session")
+def shared_map_assets() -> Iterator[None]:
+    from render import assets, imperator, rome_iinc
+
+    decoded_base = cache(assets.base_layer)
+    decoded_land = cache(assets.land_mask)
+
+    def base_layer() -> Any:
+        return decoded_base().copy()
+
+    def land_mask() -> Any:
+        return decoded_land().copy()
+
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (assets, imperator, rome_iinc):
+            if hasattr(module, "base_layer"):
+                patch.setattr(module, "base_layer", base_layer)
+            if hasattr(module, "land_mask"):
+                patch.setattr(module, "land_mask", land_mask)
+        patch.setattr(imperator, "_STATIC_CACHE_MAX", 4096)
+        patch.setattr(imperator, "_STATIC_CACHE_BYTES", SHARED_STATIC_LAYER_BYTES)
+        yield

@@ -431,10 +431,9 @@ def plague_entries(st: ImperatorState, out: Outcome) -> None:
 
 def end_phase_e(st: ImperatorState, out: Outcome) -> None:
     """§6.3: plague markers are taken off once phase E is over."""
-    for chit, zone in list(st.chits_on_map.items()):
+    for chit in list(st.chits_on_map):
         if ctype(chit).after_play == "stays_until_end_of_phase_e":
             leave_map(st, out, chit)
-            _ = zone
     st.plague = {}
     st.plague_hit = []
 

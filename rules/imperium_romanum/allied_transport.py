@@ -1,9 +1,10 @@
 """Allies carrying each other's troops (§5.8 #5) and the troops left aboard an ally's fleets
 when the alliance is not renewed (§5.8, TC-70).
 
-A seat lends its troops to its allies' fleets with the standing order ``carry allies`` (5.8:
-a power agrees to let its units be moved by an ally); a lent unit has not moved this month and
-moves no more by land this month once carried. When the Diplomacy Phase closes without the
+A seat lends its troops to its allies with the standing order ``carry allies`` (5.8: a power
+agrees to let its units be moved by an ally): the ally may carry them on its fleets, or move
+them by land in its own player turn (IR-ENG-128); a lent unit has not moved this month and,
+once an ally carried or moved it, moves no more for its owner this month. When the Diplomacy Phase closes without the
 alliance renewed, each group of troops aboard a former ally's fleets is a window: the fleet's
 owner, then the troops' owner, may part peacefully (the default) or not (IR-ENG-73).
 """
@@ -55,6 +56,35 @@ def mark_carried(st: IRState, seat: str, uid: str) -> None:
 
 def lent_this_month(st: IRState, uid: str) -> bool:
     return st.units[uid].get("lent") == st.turn
+
+
+# -- moving an ally's units by land (5.8, IR-ENG-128) -------------------------------------------
+def check_land_loan(st: IRState, seat: str, uid: str) -> None:
+    """5.8: ``seat`` moves by land a unit of another seat only when its ally lends it (``carry
+    allies``) and it has not moved this month, or when ``seat`` itself began moving it this
+    month and it has MP left (a later move of the same player turn)."""
+    rec = st.units[uid]
+    if rec.get("borrower") == seat and rec.get("lent") == st.turn:
+        return
+    check_lent_unit(st, seat, uid)
+
+
+def mark_moved_by_ally(st: IRState, seat: str, units: list[str]) -> None:
+    """5.8: a unit an ally moves by land moves no more this month for its owner (``lent``); the
+    ally may go on moving it in the same player turn (``borrower``)."""
+    for uid in units:
+        if B.seat_of(st, st.units[uid]["power"]) != seat:
+            st.units[uid].update(lent=st.turn, borrower=seat)
+
+
+def movable_by_ally(st: IRState, seat: str, rec: dict[str, object]) -> bool:
+    """The units of an ally that ``seat`` may move by land now (for the legal moves)."""
+    owner = B.seat_of(st, str(rec["power"]))
+    if owner == seat or not owner:
+        return False
+    if rec.get("borrower") == seat and rec.get("lent") == st.turn:
+        return True
+    return lends_to(st, owner, seat) and B.can_act(st, str(rec["power"])) and not rec["moved"] and not rec["activated"]
 
 
 # -- the alliance not renewed (5.8, TC-70) ----------------------------------------------------

@@ -77,6 +77,5 @@ def chief_lost(st: IRState, power: str, lines: list[Text], by: str = "", in_comb
         st.powers[by]["treasury"] = st.powers[by].get("treasury", 0) + kept
         lines.append(_("{taker} takes the {kept} talents {power} had left (18.3.1).", taker=st.powers[by]["name"],
                        kept=kept, power=rec["name"]))  # fmt: skip
-    V.dissolve(st, power, _("{power} dissolves: its Imperator and every successor are gone (28.1).",
-                            power=rec["name"]), lines)  # fmt: skip
-    V.check_last_player(st, lines)
+    V.fall(st, power, _("{power} dissolves: its Imperator and every successor are gone (28.1).", power=rec["name"]),
+           lines, at_once_with_others=in_combat)  # IR-ENG-142: a battle's losses are settled together

@@ -624,8 +624,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     mods += combat_advantage.modifiers(st, attackers, fighters, assault or combined or bool(fort))  # optional rule 40
     from rules.imperium_romanum import deity
 
-    mods += deity.spend(st, seat, "land_combat", 1, lines)  # optional rule 42: the attacker's appeal
-    roll = st.dice.d6(_("§14.4.2 land combat"), mods)
+    roll = deity.roll(st, seat, "land_combat", 1, _("§14.4.2 land combat"), mods, lines)  # 42: the attacker's appeal
     cell = land_result(data().charts, column, roll.result)
     st.stat("battles")
     lines.append(_("Battle at {hex}: {att} against {dfn}, column {column}, roll {roll}: {a}/{d} (14.5).", hex=hex_id,
@@ -787,6 +786,9 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     _leaders_after(st, hex_id, seat, "" if leader_alone_safe else side, lines)
     if not fighters and not city and not fort and not leader_alone_safe:
         _catch_alone(st, seat, side, hex_id, defenders, lines)
+    from rules.imperium_romanum import victory
+
+    victory.settle_fallen(st, lines)  # IR-ENG-142: the chiefs this battle cost fall together
     winner_leader = ctx["att_leader"] if winner_is_attacker else ctx["def_leader"]
     battle = {"hex": hex_id, "attacker": seat, "side": side, "city": city, "att_power": att_power,
               "attacker_won": winner_is_attacker, "winners": survivors_att if winner_is_attacker else survivors_def,
@@ -880,8 +882,7 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
     mods = [(_("§15.2 leader +2 or better"), -1)] if pending.get("great_leader") else []
     from rules.imperium_romanum import deity
 
-    mods += deity.spend(st, str(pending["seat"]), "elite", -1, lines)  # optional rule 42: low rolls succeed
-    roll = st.dice.d6(_("§15.2 elite legion"), mods)
+    roll = deity.roll(st, str(pending["seat"]), "elite", -1, _("§15.2 elite legion"), mods, lines)  # 42: low rolls succeed
     if roll.result <= ELITE_TARGET:
         rec["type"] = "legion_24_10"
         st.stat("elite_legions")

@@ -45,8 +45,10 @@ def manifest(book: ChartBook, period: str, colour: str) -> tuple[Counter, ...]:
 
 
 def count(book: ChartBook, period: str, colour: str, unit_type: str) -> int:
-    """How many counters of ``unit_type`` the colour has in the period (5.7)."""
-    return sum(1 for c in manifest(book, period, colour) if c.unit_type == unit_type)
+    """How many counters of ``unit_type`` the colour has in the period (5.7): the chart's number,
+    which is how many :func:`manifest` numbers for the type. Read from the chart, not by building
+    the manifest: the build menu asks this for every city and type after every command."""
+    return max(0, int(book.max_build.get(colour, {}).get(unit_type, 0)))
 
 
 def over_the_mix(book: ChartBook, period: str, wanted: dict[tuple[str, str], int]) -> list[tuple[str, str, int, int]]:

@@ -152,6 +152,8 @@ class Power:
     """Added to the power's naval rolls where the rules name the naval bonus (27.1.2, 38)."""
     successors: tuple[str, ...] = ()
     """The leaders who in turn become Emperor or Rex when he is eliminated (18.3, 28.1)."""
+    start_ports: bool = False
+    """27.1: the power also holds every non-city port of the provinces its pieces start in."""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ those factions, who gain morale for them.
 
 Readings (docs/rulings.md): IR-ENG-69 (who receives what, the halving of each stack as the
 printed example has it, TC-56), IR-ENG-70 (the colours and the counters of 20.4; the morale of
-20.3.3, TC-57). Raising units of an acquired colour at Taxation is not supported yet (20.4).
+20.3.3, TC-57). Raising units of an acquired colour at Taxation: acquired_colours.py (IR-ENG-125).
 """
 
 from __future__ import annotations

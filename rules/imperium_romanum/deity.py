@@ -5,8 +5,11 @@ cannot stop before every roll, so the player arms an appeal in advance with the 
 ``appeal`` and it is spent on his next eligible roll (IR-ENG-97): his land combat roll as the
 attacker, his elite-legion roll (15.2), his land interception roll (12.4.1), his forced march
 roll (12.5), his naval combat roll as the attacker (10.7.3), his fleets' winter attrition roll
-(10.3.1), his siege attrition roll as the besieger (17.3.1) or his conquest roll (5.6.1). The appeal itself is a d6 on the Deity Appeal Table (``charts_deity.toml``),
-in the polytheist or monotheist section by 42.2 (``faith``), +1 for Caesar and Sextus Pompeius
+(10.3.1), his siege attrition roll as the besieger (17.3.1), his conquest roll (5.6.1), his
+supply and forage rolls (13.2, 13.3), his baggage-train march roll (7.7), his naval interception
+roll (10.6) or his naval order roll (10.1). Every such roll is thrown by ``roll``, the one place
+that spends the appeal. The appeal itself is a d6 on the Deity Appeal Table
+(``charts_deity.toml``), in the polytheist or monotheist section by 42.2 (``faith``), +1 for Caesar and Sextus Pompeius
 (38.3). Its morale change applies at once and its modifier goes on the coming roll, in the
 player's favour (IR-ENG-98). Appeals never touch deity, season or random-event rolls (42.1):
 none of those rolls spends one.
@@ -14,8 +17,10 @@ none of those rolls spends one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
@@ -29,7 +34,7 @@ ARMED = "appeal"
 """The key of a major power's record that holds its armed appeal (True) until it is spent."""
 POLYTHEIST, MONOTHEIST = "polytheist", "monotheist"
 ELIGIBLE = ("land_combat", "elite", "interception", "forced_march", "naval_combat", "naval_attrition", "siege_attrition",
-            "conquest")
+            "conquest", "supply", "baggage_train", "naval_interception", "naval_order")
 """The rolls that spend an armed appeal (IR-ENG-97); 42.1's deity, season and random-event
 rolls are never among them."""
 
@@ -120,6 +125,13 @@ def spend(st: IRState, seat: str, kind: str, favour: int, lines: list[Text]) -> 
                    modifier=modifier))  # fmt: skip
     B.change_morale(st, power, morale, _("divine intervention"), lines)
     return [(_("§42 divine intervention"), favour * modifier)] if modifier else []
+
+
+def roll(st: IRState, seat: str, kind: str, favour: int, purpose: str, modifiers: Sequence[tuple[str, int]],
+         lines: list[Text]) -> DiceRoll:
+    """An eligible roll of ``seat`` (IR-ENG-97): spend its armed appeal, if any (``spend``), and
+    throw the d6 with ``modifiers`` and the appeal's. Every roll of ``ELIGIBLE`` is made here."""
+    return st.dice.d6(purpose, [*modifiers, *spend(st, seat, kind, favour, lines)])
 
 
 def _faith_word(value: str) -> Text:

@@ -8,7 +8,8 @@ still open when the segment closes lapses (declined). The segment keeps ONE dead
 start (segment_deadline.py): neither an offer nor an answer restarts it (IR-DIS-3).
 
 An open offer is ``[id, kind, giver, receiver, leader, talents]`` (strings; ``leader`` only for
-a ransom, ``talents`` the gift or the price)."""
+a ransom, ``talents`` the gift or the price); an offer of kind ``give`` (5.8 #8, gifts.py) has a
+seventh field, ``items``, what it hands over."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
 
-def _other(st: IRState, seat: str, args: dict[str, Any], key: str, section: str) -> str:
+def other_seat(st: IRState, seat: str, args: dict[str, Any], key: str, section: str) -> str:
     if st.segment != "diplomacy":
         raise RuleError(section, _("agreements are made in the Diplomacy Phase"))
     other = str(args.get(key, ""))
@@ -32,11 +33,12 @@ def _other(st: IRState, seat: str, args: dict[str, Any], key: str, section: str)
 
 
 ACCEPT, DECLINE = "accept", "decline"
-ID, KIND, GIVER, RECEIVER, LEADER, TALENTS = range(6)
+ID, KIND, GIVER, RECEIVER, LEADER, TALENTS, ITEMS = range(7)
 """The fields of an open offer (``IRState.proposals``)."""
 
 
-def _offer(st: IRState, seat: str, other: str, kind: str, section: str, leader: str = "", talents: int = 0) -> str:
+def open_offer(st: IRState, seat: str, other: str, kind: str, section: str, leader: str = "", talents: int = 0,
+               items: str = "") -> str:  # fmt: skip
     """Open an offer from ``seat`` to ``other``; its id. The receiver must still be giving
     orders (IR-DIS-3: a power that ended its part hears no more offers this month)."""
     from rules.imperium_romanum import sequence as SEQ
@@ -45,7 +47,7 @@ def _offer(st: IRState, seat: str, other: str, kind: str, section: str, leader: 
         raise RuleError(section, _("{seat} has ended its part of the Diplomacy Phase", seat=other))
     st.seq += 1
     offer_id = f"{kind}-{st.seq}"
-    st.proposals.append([offer_id, kind, seat, other, leader, str(talents)])
+    st.proposals.append([offer_id, kind, seat, other, leader, str(talents), *([items] if items else [])])
     return offer_id
 
 
@@ -61,6 +63,10 @@ def offer_words(st: IRState, offer: list[str]) -> Text:
         return _("{seat}'s offer of an alliance for this month (5.8)", seat=giver)
     if offer[KIND] == "gift":
         return _("{seat}'s offer of {amount} talents (6.0)", seat=giver, amount=talents)
+    if offer[KIND] == "give":
+        from rules.imperium_romanum import gifts
+
+        return _("{seat}'s offer of {gift} (5.8)", seat=giver, gift=gifts.gift_words(st, *gifts.parse(offer[ITEMS])))
     return _("{seat}'s offer to free {leader} for {price} talents (18.2.1)", seat=giver,
              leader=data().leaders[offer[LEADER]].name, price=talents)  # fmt: skip
 
@@ -80,25 +86,25 @@ def major_of(st: IRState, seat: str) -> str:
 
 def propose_alliance(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     """5.8: a one-month alliance, confirmed by the other seat."""
-    other = _other(st, seat, args, "with", "§5.8")
+    other = other_seat(st, seat, args, "with", "§5.8")
     if sorted((seat, other)) in st.alliances:
         raise RuleError("§5.8", _("you are already allied with {seat} this month", seat=other))
     if any(p[KIND] == "alliance" and sorted((p[GIVER], p[RECEIVER])) == sorted((seat, other)) for p in st.proposals):
         raise RuleError("§5.8", _("an alliance offer between you and {seat} waits for its answer", seat=other))
-    _offer(st, seat, other, "alliance", "§5.8")
+    open_offer(st, seat, other, "alliance", "§5.8")
     told_to_both(lines, seat, other, lambda: _("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
 def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
     """6.0: a major power may give talents to another in the Diplomacy Phase; the other accepts."""
-    other = _other(st, seat, args, "to", "§6.0")
+    other = other_seat(st, seat, args, "to", "§6.0")
     amount = args.get("amount")
     giver = major_of(st, seat)
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
         raise RuleError("§6.0", _("give a whole number of talents, at least 1"))
     if not giver or st.powers[giver]["treasury"] < amount:
         raise RuleError("§6.0", _("your treasury holds fewer than {amount} talents", amount=amount))
-    _offer(st, seat, other, "gift", "§6.0", talents=amount)
+    open_offer(st, seat, other, "gift", "§6.0", talents=amount)
     told_to_both(lines, seat, other, lambda: _("{seat} offers {amount} talents to {other}.", seat=seat,
                                                amount=amount, other=other))
 
@@ -113,13 +119,13 @@ def offer_ransom(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
     other = B.seat_of(st, rec["power"])
     if not other:
         raise RuleError("§18.2.1", _("nobody can pay for {leader}", leader=data().leaders[lid].name))
-    _other(st, seat, {"with": other}, "with", "§18.2.1")
+    other_seat(st, seat, {"with": other}, "with", "§18.2.1")
     price = args.get("talents", 0)
     if not isinstance(price, int) or isinstance(price, bool) or price < 0:
         raise RuleError("§18.2.1", _("the ransom is a whole number of talents"))
     if any(p[KIND] == "ransom" and p[LEADER] == lid for p in st.proposals):
         raise RuleError("§18.2.1", _("an offer to free {leader} waits for its answer", leader=data().leaders[lid].name))
-    _offer(st, seat, other, "ransom", "§18.2.1", leader=lid, talents=price)
+    open_offer(st, seat, other, "ransom", "§18.2.1", leader=lid, talents=price)
     told_to_both(lines, seat, other, lambda: _("{seat} offers to free {leader} for {price} talents.", seat=seat,
                                                leader=data().leaders[lid].name, price=price))
 
@@ -166,6 +172,10 @@ def _settle(st: IRState, offer: list[str], seat: str, choice: str, lines: list[T
         SD.record(st, "gift", giver, seat, amount=amount)
         told_to_both(lines, giver, seat, lambda: _("{a} gives {amount} talents to {b} (6.0).", a=giver,
                                                    amount=amount, b=seat))
+    elif kind == "give":
+        from rules.imperium_romanum import gifts
+
+        gifts.settle(st, offer, lines)
     elif kind == "ransom":
         lid, price = offer[LEADER], int(offer[TALENTS])
         payer = major_of(st, seat)

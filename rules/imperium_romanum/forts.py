@@ -268,8 +268,8 @@ def conquest_checks(st: IRState, seat: str, lines: list[Text]) -> None:
         bonus = sum(1 for lvl in levels if lvl == A_LEVEL) + sum(1 for lvl in levels if lvl == B_LEVEL) // 2
         from rules.imperium_romanum import deity
 
-        appeal = deity.spend(st, seat, "conquest", 1, lines)  # optional rule 42
-        roll = st.dice.d6(_("§5.6.1 conquest of {province}", province=province), [(_("§5.6.1 forts"), bonus), *appeal])
+        roll = deity.roll(st, seat, "conquest", 1, _("§5.6.1 conquest of {province}", province=province),
+                          [(_("§5.6.1 forts"), bonus)], lines)  # optional rule 42
         st.stat("conquest_rolls")
         if roll.natural != 1 and roll.result > 6:
             B.set_province(st, province, power, lines)

@@ -16,7 +16,8 @@ Commands (arguments are strings or lists of strings):
 ``standing {order, value}``           standing orders: intercept ask/never/always, combat ask/always_fight,
                                       assault ask/always
 ``decide {id, choice}``               answer the open response window
-``build {type, city}``                raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4)
+``build {type, city, colour?}``       raise a unit or a baggage train in the Taxation & Mobilization Phase (7.4);
+                                      ``colour``: a dissolved faction whose colour was gained (20.4)
 ``fortify {units}``                   build field fortifications (21.1)
 ``demolish {units, power?}``          heavy infantry spends MP to destroy a fort in its hex (21.3)
 ``convert {fleet}``                   a fleet becomes an unseasoned legion (34, scenarios that name it)
@@ -24,7 +25,8 @@ Commands (arguments are strings or lists of strings):
 ``naval_attack {fleets}``             naval operations in the seat's Naval Operations Segment (10.2-10.7)
 ``appeal``                            optional rule 42: appeal to the gods before your next eligible roll
 ``take_treasure {city}``              optional rule 43: take a treasure city's treasure in your player turn
-``give``                              a rule not yet supported (NotYetSupported)
+``give {to, units | city | fort}``    offer units, a city or a fort to an ally of this month (5.8 #8,
+                                      gifts.py); the ally confirms with ``answer_offer``
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
+from rules.imperium_romanum import gifts as GIFT
+from rules.imperium_romanum import grain_rebels as GR
 from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
@@ -104,7 +108,7 @@ COMMANDS: dict[str, Callable[[IRState, str, dict[str, Any], list[Text]], None]] 
     "convert": NAV.convert, "fortify": F.fortify, "demolish": F.demolish,
     "appeal": DEI.appeal, "take_treasure": TR.take,  # optional rules 42 and 43
     "propose_alliance": D.propose_alliance, "give_talents": D.give_talents, "ransom": D.offer_ransom,
-    "answer_offer": D.answer_offer, "interfere": PG.interfere,
+    "answer_offer": D.answer_offer, "interfere": PG.interfere, "give": GIFT.give,
 }  # fmt: skip
 """The commands of a seat's turn and the rule module that carries each out (``end`` aside)."""
 SEGMENT_OF: dict[str, tuple[str, str, Text]] = {
@@ -121,15 +125,14 @@ SEGMENT_OF: dict[str, tuple[str, str, Text]] = {
 }  # fmt: skip
 """The segment a command belongs to, and the refusal (with its rule) anywhere else; the other
 commands check their own moment in their module (diplomacy offers, appeals, treasures)."""
-NOT_YET = {
-    "give": ("§5.8", _("gifts of units and cities between allies")),
-}
+NOT_YET: dict[str, tuple[str, Text]] = {}
+"""Commands named by the rules that the engine refuses as not yet supported (none at present)."""
 
 
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-4"
+    RULES_VERSION = "imperium_romanum-5"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -142,7 +145,15 @@ class ImperiumRomanumGame(Game[IRState]):
     Persia's roll (37.5), allied transport and the parting at sea (5.8), plunder of cities
     (24.1), the pirates' grain interference (27.1.4), the supply windows of a group setting out
     (13.2), sieges behind a fort without a city (21.4), militia posts (29.3); the same version
-    brings the optional rules 39-45 (each off unless chosen at /game new)."""
+    brings the optional rules 39-45 (each off unless chosen at /game new).
+    5 (2026-11-26, impdata): grain rebels pass to the farthest player once another enters their
+    capital (22.2.3, IR-ENG-124); gifts between allies (5.8 #8); a dissolved non-Roman major's
+    pieces go home and a player who is out loses his clients to the nearest major (20.1, 20.2,
+    IR-ENG-126, 127); raises in a colour gained by defection (20.4); an ally moving lent units
+    by land (5.8, IR-ENG-128).
+    5 (same version, iropt1): appeals (42) spent on supply, baggage-train, naval interception and
+    naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
+    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -201,6 +212,8 @@ class ImperiumRomanumGame(Game[IRState]):
     def _apply(self, st: IRState, seat: str, command: Command, outcome: Outcome) -> None:
         lines: list[Text] = []
         dispatch(st, seat, command, lines)
+        if st.rebel_capitals:
+            GR.claim(st, lines)  # 22.2.3: grain rebels pass to the farthest player once another enters
         SEQ.advance(st, lines)
         public = [line for line in lines if not getattr(line, "private_to", "")]
         for line in lines:
@@ -283,6 +296,7 @@ ACTION_HELP: dict[str, Text] = {
     "appeal": _("Appeal to the gods before your next roll (42.0, optional)"),
     "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
+    "give": _("Give units, a city or a fort to an ally (5.8)"),
     "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
@@ -451,11 +465,14 @@ def movable_groups(st: IRState, seat: str) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = {}
     for uid in sorted(st.units):
         rec = st.units[uid]
-        if B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]) or rec["besieged"]:
-            continue
+        own = B.seat_of(st, rec["power"]) == seat
+        if not (own or AT.movable_by_ally(st, seat, rec)) or not B.can_act(st, rec["power"]) or rec["besieged"]:
+            continue  # 5.8: an ally's units it lends (IR-ENG-128)
         if rec["type"].startswith("fleet") or (rec["activated"] and rec["mp"] <= 0):
             continue
-        if rec.get("aboard") or st.turn in (rec.get("no_land_move"), rec.get("lent")) or rec["power"] in PIRATE_POWERS:
+        if rec.get("aboard") or rec.get("no_land_move") == st.turn or rec["power"] in PIRATE_POWERS:
+            continue
+        if rec.get("lent") == st.turn and rec.get("borrower") != seat:
             continue
         if int(rec.get("held_until", -1)) >= st.turn or RE.disloyal(st, rec):  # 39.2 S
             continue

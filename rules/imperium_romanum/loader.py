@@ -468,7 +468,7 @@ def _scenario(
             str(entry.get("status", "")), str(entry.get("patron", "")), str(entry.get("emperor", entry.get("rex", ""))),
             str(entry.get("capital", "")), int(entry.get("capital_morale", 0)),
             _replacement(name, pid, entry, problems), int(entry.get("naval_bonus", 0)),
-            tuple(str(lid) for lid in entry.get("successors", [])),
+            tuple(str(lid) for lid in entry.get("successors", [])), entry.get("start_ports") is True,
         ))  # fmt: skip
         _check_capital(name, powers[-1], head.get("city_column"), columns, cities or {}, problems)
     power_ids = {p.id for p in powers}

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import accrual
+from rules.imperium_romanum import acquired_colours as AC
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import period_chart
 from rules.imperium_romanum.legal import passes
@@ -100,7 +101,8 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
     if "hex" in args or not st.powers.get(st.city_owner.get(city, ""), {"major": True})["major"]:
         accrual.rebuild(st, seat, args, lines)  # 8.0: a minor power rebuilds with points
         return
-    power, pool, cost = check_build(st, seat, unit_type, city)
+    colour = str(args.get("colour", ""))
+    power, pool, cost = check_build(st, seat, unit_type, city, colour)
     st.powers[power]["treasury"] -= cost
     if accrual.civilized_major(st, power):
         st.powers[power]["points_halves"] -= data().units[unit_type].le_halves  # 26.2
@@ -112,6 +114,7 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         start_fleet(st, power, city, cost, lines)
         return
     uid = _place(st, power, unit_type, data().cities[city].hex)
+    AC.mark(st.units[uid], power, AC.chosen(st, power, colour))  # 20.4: a gained colour's counter
     st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     st.stat("units_raised")
     if needs_training(st, power, unit_type):
@@ -122,9 +125,10 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
                             type=B.name_of_type(st.units[uid]), city=data().cities[city].name, cost=cost), seat))  # fmt: skip
 
 
-def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str, list[tuple[str, str]], int]:
+def check_build(st: IRState, seat: str, unit_type: str, city: str, colour: str = "") -> tuple[str, list[tuple[str, str]], int]:
     """Every condition of a raise (7.2-7.7), without changing anything: the power, the yearly
-    tick to make and the cost; a RuleError names the rule that forbids it."""
+    tick to make and the cost; a RuleError names the rule that forbids it. ``colour``: a
+    dissolved faction whose colour the power gained (20.4, acquired_colours.py)."""
     w = world(st.scenario)
     if city not in w.city_value:
         raise RuleError("§7.4", _("{city} is not a city of this period", city=city or "?"))
@@ -173,7 +177,9 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str) -> tuple[str,
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
     if unit_type not in raisable_types(st) and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
-    cap, in_play = counter_mix(st, power, unit_type)
+    if fleet and AC.chosen(st, power, colour) != power:
+        raise NotYetSupported("§20.4", _("fleets built in a colour gained by defection"))
+    cap, in_play = counter_mix(st, AC.chosen(st, power, colour), unit_type)  # 20.4: the chosen colour's counters
     if in_play >= cap:
         raise RuleError("§5.7", _("every {type} counter of this colour is in play", type=_short(unit_type)))
     limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
@@ -300,7 +306,10 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
         power = st.city_owner.get(city, "")
         if not power or B.seat_of(st, power) != seat or not st.powers[power]["major"]:
             continue
-        out += [{"type": t, "city": city} for t in (*raisable_types(st), "fleet_18_30") if passes(check_build, st, seat, t, city)]
+        for colour in ("", *AC.acquired(st, power)):  # 20.4: the colours it gained too
+            out += [{"type": t, "city": city, **({"colour": colour} if colour else {})}
+                    for t in (*raisable_types(st), *(() if colour else ("fleet_18_30",)))
+                    if passes(check_build, st, seat, t, city, colour)]  # fmt: skip
     return out + accrual.rebuild_commands(st, seat)
 
 

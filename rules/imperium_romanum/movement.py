@@ -45,9 +45,19 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
     hexes = {st.units[u]["hex"] for u in units} | {st.leaders[lid]["hex"] for lid in leaders}
     if len(hexes) != 1:
         raise RuleError("§12", _("a group moves from one hex: these pieces are in {hexes}", hexes=", ".join(sorted(hexes))))
+    from rules.imperium_romanum import allied_transport as AT
+
+    for uid in units:
+        if B.seat_of(st, st.units[uid]["power"]) != seat:
+            AT.check_land_loan(st, seat, uid)  # 5.8: an ally's units it lends (IR-ENG-128)
+    for lid in leaders:
+        if B.seat_of(st, st.leaders[lid]["power"]) != seat:
+            AT.check_lent_leader(st, seat, lid)
+    lent = {st.units[u]["power"] for u in units if B.seat_of(st, st.units[u]["power"]) != seat}
+    lent |= {st.leaders[lid]["power"] for lid in leaders if B.seat_of(st, st.leaders[lid]["power"]) != seat}
     powers = sorted({st.units[u]["power"] for u in units} | {st.leaders[lid]["power"] for lid in leaders})
     for power in powers:
-        if B.seat_of(st, power) != seat:
+        if B.seat_of(st, power) != seat and power not in lent:
             raise RuleError("§5.1", _("{power} is not yours to move", power=st.powers[power]["name"]))
         if not B.can_act(st, power):
             raise RuleError("§5.2", _("{power} is inactive and cannot move", power=st.powers[power]["name"]))
@@ -65,7 +75,9 @@ def group_of(st: IRState, seat: str, ids: list[str]) -> tuple[list[str], list[st
             raise RuleError("§27.1.1", _("pirate troops stay with their fleets: they move only by sea"))
         if int(rec.get("held_until", -1)) >= st.turn:
             raise RuleError("§35", _("{unit} stays in its city while it trains", unit=uid))
-        if rec.get("lent") == st.turn:
+        if rec.get("lent") == st.turn and rec.get("borrower", seat) != seat:
+            raise RuleError("§5.8", _("{unit} was moved by an ally this month: it moves no more this month", unit=uid))
+        if rec.get("lent") == st.turn and rec.get("borrower") != seat:
             raise RuleError("§5.8", _("{unit} was carried by an ally this month: it moves no more this month", unit=uid))
         if rec.get("no_land_move") == st.turn:
             raise RuleError("§10.4.4", _("{unit} landed from a fleet that spent over 10 MP, or invaded: it cannot move this turn",
@@ -129,7 +141,9 @@ def activate(st: IRState, seat: str, units: list[str], leaders: list[str], force
         bt_extra = 0
         trains = [u for u in fresh if st.units[u]["type"] == B.BT]
         if trains and any(B.leader_value(lid) >= 2 for lid in leaders):
-            roll = st.dice.d6(_("§7.7 baggage train march"))
+            from rules.imperium_romanum import deity
+
+            roll = deity.roll(st, seat, "baggage_train", 1, _("§7.7 baggage train march"), [], lines)  # optional rule 42
             bt_extra = BT_MARCH_BONUS if roll.result > 3 else 0  # a +2 or +3 leader may hurry the train
         for uid in fresh:
             rec = st.units[uid]
@@ -223,7 +237,9 @@ def move(st: IRState, seat: str, args: dict[str, Any], lines: list[Text], declar
     # check the path before anything is rolled: a refused command changes nothing
     budget = start_budget(st, units, leaders, force)
     path = _path(st, seat, units, leaders, origin, target, budget, args.get("path"))
-    from rules.imperium_romanum import supply
+    from rules.imperium_romanum import allied_transport, supply
+
+    allied_transport.mark_moved_by_ally(st, seat, units)  # 5.8: its owner moves it no more this month
 
     fresh = [u for u in units if not st.units[u]["activated"]]
     if fresh and not declared and supply.declaration_due(st, seat, origin, False, fresh):
@@ -369,7 +385,7 @@ def _finish(st: IRState, lines: list[Text]) -> None:
         value = B.leader_value(force)
         from rules.imperium_romanum import deity
 
-        roll = st.dice.d6(_("§12.5 forced march"), deity.spend(st, str(mv["seat"]), "forced_march", -1, lines))  # 42: low rolls help
+        roll = deity.roll(st, str(mv["seat"]), "forced_march", -1, _("§12.5 forced march"), [], lines)  # 42: low rolls help
         if roll.result > 1 + value:
             forced_march_loss(st, units, lines)
         else:
@@ -516,8 +532,8 @@ def resolve_interception(st: IRState, seat: str, lid: str, lines: list[Text]) ->
     need = 2 * mp
     from rules.imperium_romanum import deity
 
-    appeal = deity.spend(st, seat, "interception", 1, lines)  # optional rule 42
-    roll = st.dice.d6(_("§12.4.1 land interception"), [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target)), *appeal])
+    roll = deity.roll(st, seat, "interception", 1, _("§12.4.1 land interception"),
+                      [(_("§12.4.1 bonus"), intercept_bonus(st, lid, force, target))], lines)  # optional rule 42
     if roll.result < need:
         lines.append(_("{leader} fails to intercept: {roll} against {need} (12.4.1).", leader=data().leaders[lid].name,
                        roll=roll.result, need=need))  # fmt: skip

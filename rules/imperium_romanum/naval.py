@@ -430,7 +430,10 @@ def resolve_interception(st: IRState, seat: str, from_hex: str, lines: list[Text
     st.stat("naval_interceptions_tried")
     distance = 0 if from_hex == target else naval_reach(st, seat, from_hex, naval_charts().intercept["reach"])[target][0]
     not_moved = all(int(st.units[f].get("mmp", 0)) == 0 for f in force)
-    roll = st.dice.d6(_("§10.6 naval interception"), [(_("§10.6"), _intercept_modifier(st, distance, not_moved, seat))])
+    from rules.imperium_romanum import deity
+
+    roll = deity.roll(st, seat, "naval_interception", 1, _("§10.6 naval interception"),
+                      [(_("§10.6"), _intercept_modifier(st, distance, not_moved, seat))], lines)  # optional rule 42
     success = roll.natural != 1 if distance == 0 else roll.result >= distance
     if not success:
         lines.append(_("The fleets at {hex} fail to intercept: {roll} against {need} (10.6).", hex=from_hex,
@@ -579,8 +582,7 @@ def naval_combat(st: IRState, seat: str, attackers: list[str], defenders: list[s
         mods.append((_("§38.2 defending naval leader"), -NL.EDGE))
     from rules.imperium_romanum import deity
 
-    mods += deity.spend(st, seat, "naval_combat", 1, lines)  # optional rule 42: the attacker's appeal
-    roll = st.dice.d6(_("§10.7.3 naval combat"), mods)
+    roll = deity.roll(st, seat, "naval_combat", 1, _("§10.7.3 naval combat"), mods, lines)  # 42: the attacker's appeal
     att_code, def_code = naval_result(column, roll.result)
     lines.append(_("Naval combat at {hex}: {attack} against {defence}, column {column}, roll {roll}: {att}/{dfn} (10.7).",
                    hex=hex_id, attack=attack, defence=defence, column=column, roll=roll.result, att=att_code,
@@ -781,8 +783,8 @@ def attrition(st: IRState, fleets: list[str], lines: list[Text]) -> None:
             mods.append((_("§38.2 naval leader"), NL.EDGE))
         from rules.imperium_romanum import deity
 
-        mods += deity.spend(st, B.seat_of(st, st.units[stack[0]]["power"]), "naval_attrition", 1, lines)  # optional rule 42
-        roll = st.dice.d6(_("§10.3.1 naval attrition"), mods)
+        roll = deity.roll(st, B.seat_of(st, st.units[stack[0]]["power"]), "naval_attrition", 1,
+                          _("§10.3.1 naval attrition"), mods, lines)  # optional rule 42
         if roll.result > value:
             lines.append(_("Winter at sea: roll {roll} against {value}, the fleets at {hex} come through (10.3.1).",
                            roll=roll.result, value=value, hex=hex_id))  # fmt: skip

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.data_model import IRData
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, hex_distance
 
@@ -91,18 +92,37 @@ ACTIVATION_ROLL = 5
 @lru_cache(maxsize=1)
 def province_neighbours() -> dict[str, tuple[str, ...]]:
     """Provinces that share a hexside on land (cached once for the map)."""
+    return neighbours_on(data())
+
+
+def neighbours_on(d: IRData) -> dict[str, tuple[str, ...]]:
+    """Provinces of ``d`` that share a hexside on land; an island box follows its own land link
+    (ruling IR-MAP-6, 12.2): the narrow-sea crossing to its hex when that hex is land, else none."""
     from rules.imperium_romanum.grid import global_colrow, neighbours, printed_id
+    from rules.imperium_romanum.island_boxes import hex_of
 
     found: dict[str, set[str]] = {}
-    for hex_id, cell in data().hexes.items():
-        if cell.kind != "land" or not cell.province:
+
+    def join(a: str, b: str) -> None:
+        if a and b and a != b:
+            found.setdefault(a, set()).add(b)
+            found.setdefault(b, set()).add(a)
+
+    boxes = {box.id for box in d.features.island_boxes}
+    for hex_id in sorted(d.hexes):
+        cell = d.hexes[hex_id]
+        if cell.kind != "land" or hex_id in boxes:
             continue
         col, row = global_colrow(hex_id)
         for c, r in neighbours(col, row):
-            other = data().hexes.get(printed_id(c, r))
-            if other is not None and other.kind == "land" and other.province and other.province != cell.province:
-                found.setdefault(cell.province, set()).add(other.province)
-    return {p: tuple(sorted(n)) for p, n in found.items()}
+            other = d.hexes.get(printed_id(c, r))
+            if other is not None and other.kind == "land":
+                join(cell.province, other.province)
+    for box in sorted(boxes):
+        at = d.hexes.get(hex_of(box))
+        if at is not None and at.kind == "land" and box in d.hexes:
+            join(d.hexes[box].province, at.province)
+    return {p: tuple(sorted(n)) for p, n in sorted(found.items())}
 
 
 def barbarian_rolls(st: IRState, lines: list[Text]) -> None:

@@ -89,9 +89,25 @@ def interfere(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -
     for fid in fleets:
         st.grain_blocks[fid] = province
     st.stat("grain_interference")
-    lines.append(_n("{n} pirate fleet lies off {province} to seize its grain (27.1.4).",
-                    "{n} pirate fleets lie off {province} to seize its grain (27.1.4).", len(fleets),
-                    province=data().provinces[province].name))  # fmt: skip
+    # an order of the simultaneous Diplomacy Phase: the pirates' secret until its summary (IR-DIS-6)
+    lines.append(B.secret(_told(len(fleets), province), seat))
+
+
+def _told(n: int, province: str) -> Text:
+    return _n("{n} pirate fleet lies off {province} to seize its grain (27.1.4).",
+              "{n} pirate fleets lie off {province} to seize its grain (27.1.4).", n,
+              province=data().provinces[province].name)  # fmt: skip
+
+
+def summary(st: IRState, lines: list[Text]) -> None:
+    """IR-DIS-6: when the Diplomacy Phase closes, one public line per province the pirates lie
+    off this month (how many fleets, never which), before the grain check that feels it (22.2.2)."""
+    counted: dict[str, int] = {}
+    for fid, province in sorted(st.grain_blocks.items()):
+        if fid in st.units:
+            counted[province] = counted.get(province, 0) + 1
+    for province in sorted(counted):
+        lines.append(_told(counted[province], province))
 
 
 def wheat_lost(st: IRState, power: str, province: str) -> int:

@@ -1,6 +1,10 @@
 """Automatic players for tests, benchmarks and calibration: a random legal player and a
 heuristic one (hunt the enemy's chief, attack at good odds, intercept when likely, fight
-unless badly outnumbered)."""
+unless badly outnumbered). Both also use the commands of diplomacy and of the optional rules:
+the heuristic one takes every treasure it may (43), appeals to the gods before an attack at
+doubtful odds (42), plunders provinces that are not its own (24.1), offers a month's alliance
+when clearly the weaker and accepts one when it has nothing to attack (5.8); the random one
+gives those commands now and then (``EXTRAS``)."""
 
 from __future__ import annotations
 
@@ -18,12 +22,17 @@ from rules.imperium_romanum.game import (
 )
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
-from rules.imperium_romanum.world import hex_distance
+from rules.imperium_romanum.world import data, hex_distance
+
+EXTRAS = ("propose_alliance", "appeal", "take_treasure")
+"""Commands the random player gives with ``EXTRA_CHANCE`` whenever one is legal: drawn among
+dozens of moves they would almost never come up."""
+EXTRA_CHANCE = 0.25
 
 
 def random_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str, Command] | None:
     """A uniformly random legal command of the first seat to move (``end`` weighed up so that
-    games finish)."""
+    games finish, the ``EXTRAS`` now and then)."""
     movers = game.to_move()
     if not movers:
         return None
@@ -31,6 +40,9 @@ def random_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str, C
     cmds = legal_commands(game.state, seat)
     if not cmds:
         return None
+    extras = [c for c in cmds if c.name in EXTRAS]
+    if extras and rng.random() < EXTRA_CHANCE:
+        return seat, rng.choice(extras)
     ends = [c for c in cmds if c.name == "end"]
     if ends and rng.random() < 0.35:
         return seat, ends[0]
@@ -67,6 +79,14 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
     seat = movers[0]
     if st.pending:
         return seat, _decide(st, seat)
+    cmds = legal_commands(st, seat)
+    treasure = next((c for c in cmds if c.name == "take_treasure"), None)
+    if treasure is not None:  # 43.2: a treasure is free talents
+        return seat, treasure
+    if st.segment == "diplomacy":
+        cmd = _heuristic_diplomacy(st, seat, cmds)
+        if cmd is not None:
+            return seat, cmd
     if st.segment == "naval":
         cmd = _heuristic_naval(st, seat)
         if cmd is not None:
@@ -86,6 +106,9 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
                                                  if C.enemy_city(st, seat, hex_id) else 0)  # fmt: skip
             must = any(st.units[u]["must_attack"] for u in C.attackers_at(st, seat, hex_id))
             if must or mine >= theirs or cmd.args.get("mode") == "besiege":
+                appeal = Command("appeal")
+                if mine < 2 * theirs and appeal in cmds:  # 42: the gods' help where the odds are doubtful
+                    return seat, appeal
                 return seat, cmd
     return seat, Command("end")
 
@@ -109,10 +132,44 @@ def _decide(st: IRState, seat: str) -> Command:
             pick = "fight"
     elif p["kind"] == "assault":
         pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
+    elif p["kind"] == "plunder":
+        pick = next((v for v in values if _plunder_worth_it(st, v)), pick)
     elif p["kind"] == "elite":
         power = st.units[values[-1]]["power"] if values[-1] in st.units else ""
         pick = values[-1] if power and st.powers[power]["treasury"] >= 10 else "no"
     return Command("decide", {"id": p["id"], "choice": pick})
+
+
+def _plunder_worth_it(st: IRState, choice: str) -> bool:
+    """24.1, 24.3: plunder for talents what is not the plunderer's own (plundering his own
+    province stops his recruiting there)."""
+    parts = choice.split(":")
+    if parts[0] != "talents":
+        return False
+    if parts[1] == "city":
+        city, power = parts[2], parts[3]
+        return st.province_owner.get(data().cities[city].province, "") != power
+    province, power = parts[1], parts[2]
+    return st.province_owner.get(province, "") != power
+
+
+def _land_strength(st: IRState, seat: str) -> int:
+    return sum(B.strength(u) for u in st.units.values() if B.is_combat(u) and B.seat_of(st, u["power"]) == seat)
+
+
+def _heuristic_diplomacy(st: IRState, seat: str, cmds: list[Command]) -> Command | None:
+    """5.8: accept an alliance when nothing of the enemy is weak enough to attack; offer one when
+    at most half as strong as the other seat; decline every other offer (none is left open)."""
+    from rules.imperium_romanum import diplomacy as D
+
+    mine = _land_strength(st, seat)
+    for offer in D.open_offers(st, seat):
+        welcome = offer[D.KIND] == "alliance" and not any(mine >= s * 3 // 2 for _h, s in _targets(st, seat))
+        return Command("answer_offer", {"offer": offer[D.ID], "choice": D.ACCEPT if welcome else D.DECLINE})
+    for cmd in cmds:
+        if cmd.name == "propose_alliance" and 2 * mine <= _land_strength(st, str(cmd.args["with"])):
+            return cmd
+    return None
 
 
 def rng_free_ratio(st: IRState, seat: str, hex_id: str) -> float:
@@ -208,6 +265,23 @@ def _heuristic_move(st: IRState, seat: str, rng: random.Random) -> Command | Non
         del key
         return Command("move", args)
     return None
+
+
+def notable(st: IRState, cmd: Command) -> str:
+    """What a command about to be applied does among what the benchmark counts: "alliances" (an
+    alliance accepted, 5.8), "plunders" (24.1), "appeals" (42), "treasures" (43); else ""."""
+    from rules.imperium_romanum import diplomacy as D
+
+    if cmd.name == "appeal":
+        return "appeals"
+    if cmd.name == "take_treasure":
+        return "treasures"
+    if cmd.name == "answer_offer" and cmd.args.get("choice") == D.ACCEPT:
+        offer = next((o for o in st.proposals if o[D.ID] == cmd.args.get("offer")), None)
+        return "alliances" if offer is not None and offer[D.KIND] == "alliance" else ""
+    if cmd.name == "decide" and st.pending.get("kind") == "plunder" and cmd.args.get("choice") != "none":
+        return "plunders"
+    return ""
 
 
 def play_out(game: ImperiumRomanumGame, rng: random.Random, player: str = "heuristic", max_commands: int = 20000) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
@@ -513,18 +512,67 @@ def disloyal_legions(st: IRState, power: str, lines: list[Text]) -> None:
                     and not rec["dissolved"] and B.seat_of(st, p))  # fmt: skip
     if not far or not others or st.powers[power]["kind"] != "roman":
         return
-    if any(st.units[u]["hex"] in st.sieges for u in far):
-        raise NotYetSupported("§39.2", _("legions defecting to another Roman faction from a siege (event S, 20.3)"))
+    from rules.imperium_romanum import siege, victory
+
     for uid in far:
         rec = st.units[uid]
-        to = min(others, key=lambda p: (_distance_to(st, p, str(rec["hex"])), p))
+        hex_id = str(rec["hex"])
+        to = _siege_side(st, uid, others) if hex_id in st.sieges else ""
+        if hex_id in st.sieges and not to and rec.get("besieged"):
+            lines.append(_("A besieged unit of {power} at {hex} cannot leave the walls to defect: it stays (39.2 S).",
+                           power=_name(st, power), hex=hex_id))  # fmt: skip
+            continue
+        to = to or min(others, key=lambda p: (_distance_to(st, p, hex_id), p))
         rec["power"] = to
         st.stat("defections")
-        lines.append(_("A unit of {power} at {hex} defects to {other} (39.2 S).", power=_name(st, power), hex=rec["hex"],
+        lines.append(_("A unit of {power} at {hex} defects to {other} (39.2 S).", power=_name(st, power), hex=hex_id,
                        other=_name(st, to)))  # fmt: skip
-    from rules.imperium_romanum import victory
-
+        if hex_id in st.sieges:
+            _change_sides_in_siege(st, uid, power, lines)
+    if any(st.units[u]["hex"] in st.sieges for u in far):
+        siege.check_sieges(st, lines)  # 17.1 (IR-ENG-140)
     victory.check_dissolution(st, lines)
+
+
+def _siege_side(st: IRState, uid: str, factions: list[str]) -> str:
+    """S in a hex under siege (IR-ENG-140): the Roman faction on the other side of the siege, the
+    closest of all (it shares the hex): the besiegers' for a besieged unit, the besieged place's
+    holder or garrison's for a besieger; "" when that side is no Roman faction in play."""
+    from rules.imperium_romanum import siege
+
+    rec = st.units[uid]
+    hex_id = str(rec["hex"])
+    state = st.sieges[hex_id]
+    if rec.get("besieged"):
+        front = [str(st.units[u]["power"]) for u in siege.besiegers(st, hex_id)]
+    elif B.seat_of(st, str(rec["power"])) == state["besieger"]:
+        front = [str(state["power"])] + [str(st.units[u]["power"]) for u in siege.besieged(st, hex_id)]
+    else:
+        return ""
+    return min((p for p in front if p in factions), default="")
+
+
+def _change_sides_in_siege(st: IRState, uid: str, old: str, lines: list[Text]) -> None:
+    """IR-ENG-140: a besieged unit that goes over to the besiegers comes out and joins them; a
+    besieger that goes over to the besieged side stands outside as a friend; a besieger that goes
+    over to a third faction hostile to the besieged carries the siege on for it when no besieger
+    of its old side is left. 17.1's check (``siege.check_sieges``) then decides whether it holds."""
+    from rules.imperium_romanum import siege
+
+    rec = st.units[uid]
+    hex_id = str(rec["hex"])
+    state = st.sieges[hex_id]
+    new_seat = B.seat_of(st, str(rec["power"]))
+    if rec.get("besieged"):
+        rec["besieged"] = False
+        return
+    if new_seat == state["seat"] or B.seat_of(st, old) != state["besieger"] or siege.besiegers(st, hex_id):
+        return
+    holder = str(state["power"])
+    if holder not in st.powers or B.seat_hostile_to(st, new_seat, holder):
+        state["besieger"] = new_seat
+        lines.append(_("{power} carries on the siege of {city} (39.2 S).", power=_name(st, str(rec["power"])),
+                       city=siege.place_name(st, hex_id)))  # fmt: skip
 
 
 def _distance_to(st: IRState, power: str, hex_id: str) -> int:

@@ -109,3 +109,6 @@ def diplomacy_summary(st: IRState, lines: list[Text]) -> None:
         lines.append(_("Diplomacy this month: {agreements}.", agreements="; ".join(said)))
     else:
         lines.append(_("Diplomacy this month: no agreement (4.3)."))
+    from rules.imperium_romanum import pirate_grain
+
+    pirate_grain.summary(st, lines)  # 27.1.4, IR-DIS-6

@@ -298,14 +298,14 @@ def close_diplomacy(st: IRState, lines: list[Text]) -> None:
 def roll_naval_order(st: IRState, lines: list[Text]) -> None:
     """10.1: the seats with fleets roll a d6 each and take their segments from high to low
     (IR-ENG-7: the highest roller always takes the first segment; ties keep the turn order)."""
-    from rules.imperium_romanum import naval
+    from rules.imperium_romanum import deity, naval
 
     naval.start_phase(st)
     groups = [s for s in live_seats(st) if any(
         u["type"].startswith("fleet") and B.seat_of(st, u["power"]) == s for u in st.units.values())]  # fmt: skip
     rolls = []
     for seat in groups:
-        roll = st.dice.d6(_("§10.1 naval order {seat}", seat=seat))
+        roll = deity.roll(st, seat, "naval_order", 1, _("§10.1 naval order {seat}", seat=seat), [], lines)  # rule 42
         rolls.append((-roll.result, st.seats.index(seat), seat))
     st.naval_order = [seat for _r, _i, seat in sorted(rolls)]
     if st.naval_order:

@@ -10,6 +10,25 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
 
+def start_port_hexes(scenario_id: str, power_id: str) -> list[str]:
+    """27.1: the non-city ports of the provinces where ``power_id``'s pieces start (a box's own
+    province for pieces in an island box), in hex order."""
+    d = data()
+    provinces = {d.hexes[f"{dep.hex}{dep.box}"].province for dep in d.scenarios[scenario_id].deployments
+                 if dep.power == power_id}  # fmt: skip
+    return sorted(port.hex for port in d.ports if port.province in provinces)
+
+
+def _start_ports(st: IRState) -> None:
+    """27.1: a power marked ``start_ports`` holds those non-city ports from the start, those of
+    provinces it does not hold already (IR-SCN-5; captured later as any port, IR-ENG-110)."""
+    for power in data().scenarios[st.scenario].powers:
+        if power.start_ports:
+            for hex_id in start_port_hexes(st.scenario, power.id):
+                if st.province_owner.get(data().hexes[hex_id].province) != power.id:
+                    st.port_owner[hex_id] = power.id
+
+
 def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
     """The state at the start of the scenario's first month, before its first segment."""
     d = data()
@@ -53,6 +72,7 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
             st.leaders[lid] = {"power": dep.power, "hex": place, "status": "map", "captor": "", "mp": 0,
                                "activated": False}  # fmt: skip
     _aboard_at_sea(st)
+    _start_ports(st)
     from rules.imperium_romanum import militia
 
     militia.set_up(st)  # 29.1

@@ -149,8 +149,8 @@ def siege_resolution(st: IRState, seat: str, lines: list[Text]) -> None:
         value = siege_attrition_value(siege["rolls"]) + sum(v for _m, v in mods)
         from rules.imperium_romanum import deity
 
-        appeal = deity.spend(st, seat, "siege_attrition", -1, lines)  # optional rule 42: the besieger wants a low roll
-        roll = st.dice.d6(_("§17.3.1 siege attrition at {hex}", hex=hex_id), appeal)
+        roll = deity.roll(st, seat, "siege_attrition", -1, _("§17.3.1 siege attrition at {hex}", hex=hex_id), [],
+                          lines)  # optional rule 42: the besieger wants a low roll
         st.stat("siege_rolls")
         city = siege["city"]
         if roll.result > value:

@@ -54,17 +54,22 @@ def group_le_halves(st: IRState, uids: list[str]) -> int:
     return total
 
 
-def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purpose: str) -> int:
+def supply_roll(st: IRState, halves: int, modifiers: list[tuple[str, int]], purpose: str, seat: str = "",
+                lines: list[Text] | None = None) -> int:
     """13.2: SP (or forage requirement) for a group of ``halves`` half-LE: one modified 2d6 on
     the Supply Table for each 10 LE or part of 10, the results added. A half LE counts as a
-    whole LE row (3.0: never below one)."""
+    whole LE row (3.0: never below one). The seat's armed appeal (42, IR-ENG-97) goes on the
+    first roll, in its favour: a higher roll needs fewer SP."""
+    from rules.imperium_romanum import deity
+
     charts = data().charts
     le = -(-halves // 2)
     total = 0
     while le > 0:
         chunk = min(SUPPLY_MAX_LE, le)
         first = st.dice.d6(_("{purpose} (2d6, first die)", purpose=purpose))
-        second = st.dice.d6(_("{purpose} (2d6, second die)", purpose=purpose), modifiers)
+        second = deity.roll(st, seat, "supply", 1, _("{purpose} (2d6, second die)", purpose=purpose), modifiers,
+                            lines if lines is not None else [])  # fmt: skip
         total += supply_required(charts, chunk, first.natural + second.result)
         le -= chunk
     return total
@@ -233,7 +238,7 @@ def check_group(
             penalty: list[tuple[str, int]] = (
                 [(_("§13.4.2 baggage train distance"), gap * chart().modifiers["per_hex_to_baggage_train"])] if gap else []
             )
-            need = supply_roll(st, halves, mods + penalty, _("§13.2 supply from a baggage train"))
+            need = supply_roll(st, halves, mods + penalty, _("§13.2 supply from a baggage train"), seat, lines)
             rec = st.units[bt]
             if need <= rec["sp"]:
                 rec["sp"] -= need
@@ -259,7 +264,7 @@ def check_group(
         halves = group_le_halves(st, capped)
         in_hex = chart().modifiers["baggage_train_in_hex_forage"]
         forage_mods = mods + ([(_("§13.3 baggage train in the hex"), in_hex)] if bt and gap == 0 else [])
-        need = supply_roll(st, halves, forage_mods, _("§13.3 forage"))
+        need = supply_roll(st, halves, forage_mods, _("§13.3 forage"), seat, lines)
         value = forage_value(st, seat, hex_id, besieged)
         budget = forage_budget(halves, value, need)
         if shortfalls is not None and budget < halves:

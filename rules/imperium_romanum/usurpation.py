@@ -14,14 +14,15 @@ Farthest Faction (44.1, IR-ENG-101). Then the defections of 44.1 and 44.2:
   and each city its province's and capital's morale when control changes (5.6, 19.2, 44.2);
 - the new Emperor collects his taxes at once (44.1); his units and leaders move from the next
   month (44.2).
-Allied forces of another power in the province (44.1) raise NotYetSupported("§44.1").
+- the forces of the powers allied to the faction he rose against (its clients, and the powers of
+  a seat allied to it, 5.8) in his province go over too, units and leaders, except those stacked
+  with their own power's chief (44.1, 44.2; IR-ENG-141).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _, _n, data_name
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import optional_rules as OPT
@@ -83,18 +84,19 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
     while new in st.powers:
         new += "_"
     guarded = {st.leaders[e]["hex"] for e in emperors(st) if w.province(st.leaders[e]["hex"]) == province}
-    _refuse_allies(st, old, province, guarded)
+    guarded |= _allied_chiefs(st, old, province)
     st.powers[new] = {"name": data_name(data().leaders[lid].name), "kind": "roman", "major": True, "status": "major",
                       "patron": "", "seat": "", "cer": st.powers[old]["cer"], "treasury": 0, "morale": NEW_MORALE,
                       "chief": lid, "dissolved": False, "start_provinces": []}  # fmt: skip
     st.stat("usurpations")
     lines.append(_("{leader}'s troops proclaim him Emperor (44.1): a new Roman faction rises in {province}.",
                    leader=data().leaders[lid].name, province=data().provinces[province].name))  # fmt: skip
+    joins = set(_allies(st, old)) | {p for p in st.powers if is_roman(st, p) and p != new}
     moved = [u for u, rec in sorted(st.units.items()) if w.province(rec["hex"]) == province
-             and is_roman(st, rec["power"]) and rec["hex"] not in guarded]  # fmt: skip
+             and rec["power"] in joins and rec["hex"] not in guarded]  # fmt: skip
     for other in sorted(st.leaders):
         rec = st.leaders[other]
-        if rec["status"] == "map" and is_roman(st, rec["power"]) and w.province(rec["hex"]) == province \
+        if rec["status"] == "map" and rec["power"] in joins and w.province(rec["hex"]) == province \
                 and rec["hex"] not in guarded and other not in emperors(st):  # fmt: skip
             _hold_leader(st, other, new)
     _hold_leader(st, lid, new)
@@ -113,15 +115,31 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
     return new
 
 
-def _refuse_allies(st: IRState, old: str, province: str, guarded: set[str]) -> None:
-    w = world(st.scenario)
+def _allies(st: IRState, old: str) -> list[str]:
+    """IR-ENG-141: the powers allied to the faction ``old``: the clients of its seat and every
+    power of a seat allied to it this month (5.8); never a neutral its seat happens to move."""
     seat = B.seat_of(st, old)
-    for rec in st.units.values():
-        if w.province(rec["hex"]) != province or rec["hex"] in guarded or is_roman(st, rec["power"]):
+    out = []
+    for power, rec in sorted(st.powers.items()):
+        if power == old or is_roman(st, power) or rec["dissolved"] or not seat:
             continue
-        client = st.powers[rec["power"]]["status"].endswith("client") and B.seat_of(st, rec["power"]) == seat
-        if client or (seat and B.allied(st, seat, B.seat_of(st, rec["power"]))):
-            raise NotYetSupported("§44.1", _("the allied forces of another power going over to a usurper"))
+        other = B.seat_of(st, power)
+        if (rec["status"].endswith("client") and other == seat) or (other and other != seat and B.allied(st, seat, other)):
+            out.append(power)
+    return out
+
+
+def _allied_chiefs(st: IRState, old: str, province: str) -> set[str]:
+    """IR-ENG-141: the hexes of the province where an allied power's own chief stands; the
+    forces stacked with him stay loyal, as those with another Emperor do (44.1)."""
+    w = world(st.scenario)
+    out = set()
+    for power in _allies(st, old):
+        chief = str(st.powers[power].get("chief", ""))
+        rec = st.leaders.get(chief)
+        if rec and rec["status"] == "map" and rec["power"] == power and w.province(rec["hex"]) == province:
+            out.add(str(rec["hex"]))
+    return out
 
 
 def _hold_leader(st: IRState, lid: str, new: str) -> None:

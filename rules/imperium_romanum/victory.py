@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, text_from_json, text_to_json
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -18,6 +18,7 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
     the other Roman factions (20.3, IR-ENG-69); minor powers, to which the scenarios give no morale, do not dissolve by it
     (IR-ENG-8); a player whose major powers are all dissolved is out, and the last player left
     wins (25.0)."""
+    settle_fallen(st, lines)
     if st.result:
         return
     from rules.imperium_romanum import clients
@@ -34,20 +35,58 @@ def check_dissolution(st: IRState, lines: list[Text]) -> None:
 
 def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
     """20.3: a Roman faction beside other Roman factions defects to them (``defection.py``);
-    20.2: the power and its clients become inactive neutrals with what is left (IR-ENG-8)."""
-    from rules.imperium_romanum import defection
+    20.2: the power becomes an inactive neutral with what is left (IR-ENG-8), a non-Roman one's
+    pieces going back into its provinces (20.1, dissolution.py); the clients of a player left
+    with no major power pass to the nearest major power, else they become inactive neutrals."""
+    from rules.imperium_romanum import defection, dissolution
 
     rec = st.powers[power]
+    seat = str(rec.get("seat", ""))
     lines.append(why)
     if rec["kind"] == "roman" and rec["major"]:
         defection.defect(st, power, lines)
     rec["dissolved"] = True
     rec["seat"] = ""
     rec["status"] = "inactive neutral"
+    if rec["kind"] != "roman" and rec["major"]:
+        dissolution.place_back(st, power, lines)  # 20.2 -> 20.1: its pieces go back home (IR-ENG-126)
+    out = bool(seat) and not any(st.powers[p]["major"] for p in B.powers_of(st, seat))
     for other in st.powers.values():
-        if other.get("patron") == power and other["status"].endswith("client"):
+        if other.get("patron") == power and other["status"].endswith("client") and not out:
             other["seat"] = ""
             other["status"] = "inactive neutral"
+    if out:
+        dissolution.hand_over_clients(st, seat, lines)  # 20.2: to the nearest major power (IR-ENG-127)
+
+
+FALLEN = "fallen"
+"""The key of a Roman faction's record that holds, until the battle's losses are settled, why it
+dissolves (IR-ENG-142)."""
+
+
+def fall(st: IRState, power: str, why: Text, lines: list[Text], at_once_with_others: bool) -> None:
+    """28.1: a Roman faction whose Imperator and successors are all gone dissolves. In a battle
+    (``at_once_with_others``) it is only marked: every leader the battle costs falls at the
+    same moment, and ``settle_fallen`` dissolves the marked factions together (IR-ENG-142)."""
+    if at_once_with_others:
+        st.powers[power][FALLEN] = text_to_json(why)
+        return
+    dissolve(st, power, why, lines)
+    check_last_player(st, lines)
+
+
+def settle_fallen(st: IRState, lines: list[Text]) -> None:
+    """IR-ENG-142: the factions that lost their last Imperator in one battle dissolve together:
+    none of them receives the others' defections (20.3), and when no player is left everybody
+    loses (25.2); when one is left, he wins (25.2)."""
+    fallen = sorted(p for p, rec in st.powers.items() if FALLEN in rec)
+    if not fallen:
+        return
+    for power in fallen:
+        st.powers[power]["dissolved"] = True  # out of each other's 20.3 heirs
+    for power in fallen:
+        dissolve(st, power, text_from_json(st.powers[power].pop(FALLEN)), lines)
+    check_last_player(st, lines)
 
 
 def check_last_player(st: IRState, lines: list[Text]) -> None:

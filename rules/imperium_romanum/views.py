@@ -63,6 +63,21 @@ def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[
     return out
 
 
+MAP_EVENTS = ("E", "F", "G", "H", "Q", "T")
+"""Random events whose marker lies on a province or a city (39.2): plague, famine, bad and
+bumper harvest, revolt, political crisis. The other markers have no place on the map (A is a
+seat's secret)."""
+
+
+def event_markers(st: IRState) -> list[dict[str, Any]]:
+    """The public markers of the random events in force that sit on the map (39.2): code,
+    power, the turn they lapse, and their province or city; in a fixed order."""
+    out = [{"code": m["code"], "power": m["power"], "until": int(m["until"]),
+            "province": str(m.get("province", "")), "city": str(m.get("city", ""))}
+           for m in st.events if m["code"] in MAP_EVENTS]  # fmt: skip
+    return sorted(out, key=lambda m: (m["code"], m["province"], m["city"], m["power"]))
+
+
 def public_view(st: IRState) -> dict[str, Any]:
     powers = {}
     for pid in sorted(st.powers):
@@ -87,10 +102,12 @@ def public_view(st: IRState) -> dict[str, Any]:
         "building": sorted(rec["hex"] for rec in st.building.values()),
         "plunder": dict(sorted(st.plunder.items())),
         "plundered_cities": dict(sorted(st.plundered_cities.items())),
+        "plague": sorted(st.plague),  # 45.1: a province's plague is noted for all to see
         "stacks": stacks,
         "leaders_lost": {lid: rec["status"] for lid, rec in sorted(st.leaders.items()) if rec["status"] != "map"},
         "alliances": [list(p) for p in st.alliances], "pending": pending,
         "last": list(st.last), "result": dict(st.result),
+        "event_markers": event_markers(st),
     }  # fmt: skip
 
 
@@ -137,6 +154,10 @@ def status_lines(st: IRState) -> list[str]:
         if rec["major"]:
             lines.append(str(_("{power}: treasury {treasury}, morale {morale}.", power=rec["name"],
                                treasury=shown_treasury(st, pid), morale=rec["morale"])))  # fmt: skip
+    for seat in st.seats:  # who runs what: majors, clients and neutrals handed over (5.2, 5.3, 44.1)
+        names = [st.powers[p]["name"] for p in B.powers_of(st, seat)]
+        if names:
+            lines.append(str(_("{seat} plays {powers}.", seat=seat, powers=join(", ", names))))
     movers = SEQ.waiting(st)
     if movers:
         lines.append(str(_("To move: {seats}.", seats=", ".join(movers))))

@@ -4,8 +4,9 @@
 
 The map's ship symbols are missing from the rules text (digest §3.2). A non-city port is a
 harbour of history that the Variable City Chart does not list: the fleet bases of the Empire
-(Misenum, Forum Iulii, Gesoriacum ...), the Red Sea and Black Sea harbours, and the Cilician
-and Lycian havens of the pirates (27.1). Each goes on the land hex nearest its real place that
+(Misenum, Forum Iulii, Gesoriacum ...), the Red Sea and Black Sea harbours, the Cilician
+and Lycian havens of the pirates, and a harbour in each other province where the pirates'
+bases stand, which they hold from the start (27.1, ruling IR-SCN-5). Each goes on the land hex nearest its real place that
 touches the sea, lies in the expected province and holds no city of any column (2.3: a port in
 a city hex is the city's). Places whose only such hex is a city's are left out and listed.
 """
@@ -43,6 +44,14 @@ PLACES: tuple[tuple[str, str, float, float, str, str], ...] = (
     ("coracesium", "Coracesium", 36.54, 32.00, "cilicia", "the pirates' last stronghold (67 BC)"),
     ("corycus", "Corycus", 36.46, 34.15, "cilicia", "a Cilician pirate haven"),
     ("phaselis", "Phaselis", 36.52, 30.55, "lycia", "a Lycian harbour held by the pirates of Zenicetes"),
+    # 27.1: harbours of the other provinces where the pirates' bases stand, which the pirates hold
+    ("gytheion", "Gytheion", 36.76, 22.57, "achaea", "the Laconian harbour the pirates raided (history)"),
+    ("phalasarna", "Phalasarna", 35.50, 23.57, "creta", "a walled Cretan pirate harbour"),
+    ("olbia", "Olbia", 40.92, 9.50, "sardinia", "the harbour of north-eastern Sardinia"),
+    ("apollonia_cyrenaica", "Apollonia", 32.90, 21.97, "cyrenaica", "the harbour of Cyrene"),
+    ("aleria", "Aleria", 42.10, 9.51, "corsica", "the harbour of eastern Corsica"),
+    ("kition", "Kition", 34.92, 33.63, "cyprus", "a Phoenician harbour of Cyprus"),
+    ("apollonia_illyrica", "Apollonia", 40.72, 19.47, "macedonia", "the Adriatic harbour of Macedonia"),
 )
 
 

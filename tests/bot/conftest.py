@@ -127,3 +127,35 @@ async def reposition(table: LocalTable, change: Callable[[Any], None]) -> None:
         session.add(snapshot)
         await session.commit()
     table.moderator._cache.pop(row.id, None)  # the next load reads the snapshot just written
+
+
+@pytest.fixture(autouse=True)
+def _shared_map_assets(shared_map_assets: None) -> None:
+    """The map's terrain decoded once per session and more static layers kept
+    (tests/conftest.py, ``shared_map_assets``): the same pictures, drawn faster."""
+
+
+def next_d6(dice: Any, *naturals: int) -> None:
+    """Move a game's dice (``rules.core.dice.Dice``: a counter over its seed) to the first
+    counter from which the next d6 rolls come up ``naturals``, in order: a local-table test's way
+    to a roll the position needs (a proclamation, a plague) without scripting the engine."""
+    from rules.core.dice import Dice
+
+    start = dice.counter
+    while True:
+        probe = Dice(dice.seed, start)
+        if all(probe.d6("probe").natural == n for n in naturals):
+            dice.counter = start
+            return
+        start += 1
+
+
+def take_position(st: Any, built: Any) -> None:
+    """Give the table's game ``st`` the position of a builder's state ``built``
+    (``tests/imperium_romanum/builder.py``): every field but the dice, seats and options, so the
+    next command meets that position with the table's own seeded dice (use inside ``reposition``)."""
+    import dataclasses
+
+    for name in (f.name for f in dataclasses.fields(built)):
+        if name not in ("dice", "seats", "options", "scenario"):
+            setattr(st, name, getattr(built, name))

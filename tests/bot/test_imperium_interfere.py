@@ -61,3 +61,34 @@ async def test_interfere_by_rome_or_off_a_province_without_grain_is_refused(tabl
         shown = table.outputs[-1]
         assert shown.refusal and shown.audience == user and "§27.1.4" in shown.text, (line, shown.text)
     assert (await channel_game(table))[0] == seq
+
+
+async def test_interference_is_the_pirates_secret_until_the_diplomacy_summary(table: LocalTable) -> None:
+    """IR-DIS-6: an interference is an order of the simultaneous Diplomacy Phase (4.0, 27.1.4):
+    told to the pirates alone when given; the public learns how many fleets lie off which
+    province (never which fleets) in the summary when the phase closes."""
+    await pirates_in_diplomacy(table)
+    _seq, game = await channel_game(table)
+    target = [c for c in game.legal_commands("pirates") if c.name == "interfere"][-1]
+    province, fleets = str(target.args["province"]), list(target.args["fleets"])
+    from rules.imperium_romanum.world import data
+
+    name = data().provinces[province].name
+    start = len(table.outputs)
+    await ok(table, f"/imperium interfere fleets:group:{fleets[0]} province:{province}")
+    said = [o for o in table.outputs[start:] if "lie off" in o.text or "lies off" in o.text]
+    assert said and {o.audience for o in said} == {"alice"}, [(o.audience, o.text) for o in said]
+    assert not [o.text for o in table.outputs[start:] if o.audience == "public" and name in o.text]
+    summary_start = len(table.outputs)
+    await ok(table, "/end")
+    assert not [o.text for o in table.outputs[summary_start:] if o.audience == "public" and "lie off" in o.text]
+    table.user = "bob"
+    await ok(table, "/end")  # the last power ends its part: the phase closes with its summary
+    public = [o.text for o in table.outputs[summary_start:] if o.audience == "public"]
+    told = [t for t in public if f"{len(fleets)} pirate fleets lie off {name} to seize its grain (27.1.4)." in t]
+    assert told, public
+    assert not any(f in t for t in told for f in fleets), told  # a count, never the pieces
+    text = "\n".join(public)
+    assert text.index("Diplomacy this month") < text.index("pirate fleets lie off"), text
+    _seq, game = await channel_game(table)
+    assert game.state.segment != "diplomacy" and sorted(game.state.grain_blocks) == sorted(fleets)

@@ -965,3 +965,41 @@ def test_usurper_units_without_a_rebel_leader_go_home_the_others_follow_their_le
         ("sea", "E", "u"), ("mut", "E", "u"), ("lone", "R", None), ("parth", "E", None), ("orphan", "E", "u"),
         ("unled", "E", "u"), ("kept", "E", "u2")]
     assert (out.public, st.civil_war) == (["§4.3: Lone, left without a rebel leader, returns to the emperor."], True)
+
+
+def test_a_unit_a_scenario_holds_stays_with_its_usurper_only_in_its_zone() -> None:
+    """§4.3 with a scenario's held legions (scenario 5: the Orient legions hold their camps for
+    Pescennius Niger): a usurper's unit alone in the zone the scenario has it hold stays his;
+    the same unit out of that zone, or held for a usurper who has fallen, returns to the emperor.
+    A held unit with a rebel leader beside it follows that leader as any other."""
+    p = Pos()
+    p.leader("niger", "antiochia", "E", title="usurper", cp=4).leader("fallen", None, "E")
+    p.leader("fol", "emesa", "E", rebel=True, follows="niger")
+    p.unit("held", "noricum", "E", usurper="niger").unit("moved", "raetia", "E", usurper="niger")
+    p.unit("orphan", "raetia", "E", usurper="fallen").unit("led", "emesa", "E", usurper="fallen")
+    p.unit("free", "noricum", "E", usurper="niger")
+    st = p.state()
+    st.leaders["fallen"].status = "dead"
+    st.rules["held"] = {"held": "noricum", "moved": "noricum", "orphan": "raetia", "led": "emesa"}
+    out = Outcome()
+    politics.normalize(st, out)
+    assert [(x, st.units[x].owner, st.units[x].usurper) for x in ("held", "moved", "orphan", "led", "free")] == [
+        ("held", "E", "niger"), ("moved", "R", None), ("orphan", "R", None), ("led", "E", "niger"), ("free", "R", None)]
+    assert out.public == [f"§4.3: {n}, left without a rebel leader, returns to the emperor." for n in ("Moved", "Orphan", "Free")]
+
+
+def test_two_augusti_dying_together_without_commode_get_the_ordinary_succession() -> None:
+    """§3.6 (3/) with AMB-31: two Augusti (neither of them Commode) killed in the same instant
+    give one ordinary succession: the Caesar is promoted, and Pertinax, a general on the map,
+    is not crowned by Commode's rule (§4.5 note), which needs Commode among the dead."""
+    p = Pos()
+    p.leader("aug1", "vindobona", title="augustus").leader("aug2", "rome", title="augustus")
+    p.leader("caesar", "carnuntum", title="caesar").leader(politics.PERTINAX, "raetia")
+    p.leader(politics.COMMODE, "noricum")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leaders(st, out, ["aug1", "aug2"], "battle")
+    assert out.public == ["§8.4: Aug1 is dead (battle).", "§8.4: Aug2 is dead (battle).",
+                          "§3.6: Caesar promoted Augustus."]
+    assert [st.leaders[x].title for x in ("caesar", politics.PERTINAX, politics.COMMODE)] == ["augustus", None, None]
+    assert st.pending == []

@@ -9,6 +9,7 @@ from rules.core.i18n import Text
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import civil_war as CW
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import victory as V
 from rules.imperium_romanum.world import data
 from tests.imperium_romanum.builder import Position
 
@@ -72,6 +73,7 @@ def test_28_1_with_no_successor_left_the_faction_dissolves_and_the_killer_takes_
     pos.st.powers["diocletian"]["treasury"] = 10
     lines: list[Text] = []
     B.lose_leader(pos.st, "carinus", "dead", lines, by="diocletian", in_combat=True)
+    V.settle_fallen(pos.st, lines)  # after the battle's leader losses (IR-ENG-142)
     # 18.3.1: a quarter (10) taken and a quarter lost in combat; the kept half (20) goes too
     assert pos.st.powers["diocletian"]["treasury"] == 10 + 10 + 20
     assert pos.st.powers["carinus"]["treasury"] == 0

@@ -19,7 +19,7 @@ def data() -> IRData:
 def test_each_port_is_a_free_coastal_hex_of_its_province(data: IRData) -> None:
     """2.3: a port in a city hex is the city's, so a non-city port holds no city of any column."""
     city_hexes = {c.hex for c in data.cities.values()}
-    assert len(data.ports) == 12
+    assert len(data.ports) == 15
     for port in data.ports:
         cell = data.hexes[port.hex]
         assert (port.id, cell.kind, cell.province) == (port.id, "land", port.province)
@@ -40,7 +40,7 @@ def test_the_pirates_haven_and_the_fleet_bases(data: IRData) -> None:
 
 
 def test_data_check_counts_the_ports(data: IRData) -> None:
-    assert "12 Imperium Romanum non-city ports" in summary_lines(data)
+    assert "15 Imperium Romanum non-city ports" in summary_lines(data)
 
 
 @pytest.mark.parametrize(
@@ -172,3 +172,23 @@ def test_a_port_of_ones_own_side_is_no_target() -> None:
     with pytest.raises(RuleError) as err:
         pos.game.apply("carinus", Command("attack", {"hex": MISENUM}))
     assert err.value.section == "§14.1"
+
+
+def test_the_pirates_hold_every_non_city_port_of_their_start_provinces() -> None:
+    """27.1 (ruling IR-SCN-5): the pirates of scenario 2 hold the non-city ports of every province
+    where their pieces start (a box's own province), Roman Achaea's Gytheion included; a port of
+    a province with no pirate piece stays its province's owner's (IR-ENG-53)."""
+    from rules.core.dice import Dice
+    from rules.imperium_romanum import board as B
+    from rules.imperium_romanum.setup import new_state, start_port_hexes
+
+    st = new_state("s02", Dice(seed=1), {})
+    assert start_port_hexes("s02", "pirates") == ["A3323", "B5123", "B5229", "B6218", "B6417"]
+    assert st.province_owner["achaea"] == "rome" and st.port_owner["B5123"] == "pirates"
+    assert {h: B.port_owner(st, h) for h in start_port_hexes("s02", "pirates")} == dict.fromkeys(
+        ["A3323", "B5123", "B5229", "B6218", "B6417"], "pirates")
+    # Cilicia is the pirates' province already: its ports follow it, no separate entry (IR-ENG-53)
+    assert "B6218" not in st.port_owner
+    assert B.port_owner(st, "B4022") == "rome"  # Misenum, in Italia: no pirate piece starts there
+    # 27.1 marks the pirates alone: the other scenarios start with no captured port
+    assert [new_state(s, Dice(seed=1), {}).port_owner for s in ("s01", "s12", "s24")] == [{}, {}, {}]

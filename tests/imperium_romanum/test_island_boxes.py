@@ -121,3 +121,25 @@ def test_the_map_image_draws_a_box_stack_in_its_inset() -> None:
     g = R._grid(R.data(), R.HEX_R)
     assert R.on_grid(ZACYNTHUS) == "B4823"
     assert R.place(g, ZACYNTHUS) != g.centre("B4823")
+
+
+def test_a_box_province_neighbours_only_across_its_own_land_link() -> None:
+    """Ruling IR-MAP-6 (12.2): for 37.6 and 45.3 a box's province touches its hex's province by
+    the narrow-sea crossing, both ways, and never the provinces around its hex."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from rules.imperium_romanum.neutrals import neighbours_on, province_neighbours
+
+    # Cyprus (B6419A) lies on a sea hex: no land link, so no land neighbour (Cilicia is by sea)
+    assert data().hexes["B6419A"].province == "cyprus" and data().hexes["B6419"].kind == "coastal"
+    assert "cilicia" not in province_neighbours().get("cyprus", ())
+    assert "cyprus" not in province_neighbours().get("cilicia", ())
+    # a box on a land hex of another province is joined to that province alone, in both directions
+    d = data()
+    box = dataclasses.replace(d.hexes["A3715A"], province="corsica")
+    moved = dataclasses.replace(d, hexes=MappingProxyType({**d.hexes, "A3715A": box}))
+    near = neighbours_on(moved)
+    assert d.hexes["A3715"].province == "cisalpina"
+    assert "cisalpina" in near["corsica"] and "corsica" in near["cisalpina"]
+    assert "alpes" not in near["corsica"] and "alpes" in near["cisalpina"]

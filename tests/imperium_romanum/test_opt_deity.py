@@ -146,3 +146,67 @@ def test_ir_eng_97_the_besieger_appeals_on_his_siege_attrition_roll() -> None:
     assert [(str(label), value) for label, value in attrition.modifiers] == [("§42 divine intervention", -2)]
     assert attrition.result == 4
     assert pos.st.powers["rome"][DEI.ARMED] is False
+
+
+def _spent_on(pos: Position, purpose: str) -> list[tuple[str, int]]:
+    """The modifiers of the first roll whose purpose starts with ``purpose``; the appeal is gone."""
+    roll = next(r for r in pos.st.dice.rolls if r.purpose.startswith(purpose))
+    assert pos.st.powers["rome"][DEI.ARMED] is False
+    return [(str(label), value) for label, value in roll.modifiers]
+
+
+def test_ir_eng_97_the_naval_order_roll_spends_the_appeal() -> None:
+    pos = _position(segment="diplomacy")
+    pos.unit("rome", "fleet_18_30", "B4421")
+    pos.unit("dacia", "fleet_18_30", "B4519")
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(6, 1, 6)  # the appeal (+2), then Rome's order roll, then Dacia's
+    SEQ.roll_naval_order(pos.st, [])
+    assert _spent_on(pos, "§10.1 naval order rome") == [("§42 divine intervention", 2)]
+    order = [r for r in pos.st.dice.rolls if r.purpose.startswith("§10.1")]
+    assert [(r.purpose, r.result) for r in order] == [("§10.1 naval order rome", 3), ("§10.1 naval order dacia", 6)]
+    assert pos.st.naval_order[0] == "dacia"
+
+
+def test_ir_eng_97_the_naval_interception_roll_spends_the_appeal() -> None:
+    from rules.imperium_romanum import naval as NAV
+
+    pos = _position(segment="naval", active="dacia")
+    pos.st.naval_order = ["dacia"]
+    pos.st.city_owner["dyrrhachium"] = "rome"
+    pos.unit("rome", "fleet_18_30", "B4519")
+    fleet = pos.unit("dacia", "fleet_18_30", "B4520")
+    pos.st.moving = {"naval": True, "seat": "dacia", "fleets": [fleet], "path": [], "asked": []}
+    pos.st.units[fleet]["hex"] = "B4519"
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(1, 1)  # the appeal (-2), then a natural 1: in the same hex only a natural 1 fails (10.6)
+    NAV.resolve_interception(pos.st, "rome", "B4519", [])
+    assert ("§42 divine intervention", -2) in _spent_on(pos, "§10.6 naval interception")
+
+
+def test_ir_eng_97_the_forage_roll_spends_the_appeal() -> None:
+    from rules.imperium_romanum import supply as SUP
+
+    pos = _position(segment="movement")
+    legion = pos.unit("rome", "legion_20_10", "B4406")
+    pos.st.units[legion]["supplied"] = False
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(3, 6, 3)  # the first die, the appeal (+2), then the second die
+    SUP.supply_roll(pos.st, 2, [], "§13.3 forage", "rome", [])
+    assert _spent_on(pos, "§13.3 forage (2d6, second die)") == [("§42 divine intervention", 2)]
+    first = next(r for r in pos.st.dice.rolls if r.purpose.startswith("§13.3 forage (2d6, first"))
+    assert not first.modifiers
+    second = next(r for r in pos.st.dice.rolls if r.purpose.startswith("§13.3 forage (2d6, second"))
+    assert second.result == 5
+
+
+def test_ir_eng_97_the_baggage_train_roll_spends_the_appeal() -> None:
+    from rules.imperium_romanum import movement as MOV
+
+    pos = _position(segment="movement")
+    train = pos.unit("rome", "baggage_train", "B4421")
+    pos.leader("trajan", "B4421", "rome")
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(1, 3)  # the appeal (-2), then the baggage train's roll: 3 - 2 = 1, no hurry
+    MOV.activate(pos.st, "rome", [train], ["trajan"], "", [])
+    assert _spent_on(pos, "§7.7 baggage train march") == [("§42 divine intervention", -2)]

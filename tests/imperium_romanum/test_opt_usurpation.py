@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text
 from rules.imperium_romanum import usurpation as U
 from rules.imperium_romanum.game import movable_groups
@@ -112,15 +111,46 @@ def test_44_1_units_stacked_with_another_emperor_in_the_province_stay() -> None:
     assert pos.st.city_owner["novae"] == new
 
 
-def test_44_1_allied_forces_are_not_yet_supported() -> None:
+def test_ir_eng_141_allied_forces_in_the_province_go_over_with_their_morale() -> None:
+    """44.1, 44.2: Dacia is allied to Rome this month; its unit in Hadrian's province goes over to
+    him, carrying its morale value (19.1) from Dacia to the new faction."""
     pos = _position()
     pos.leader("hadrian", NOVAE)
     pos.unit("rome", "legion_20_10", NOVAE)
     pos.st.alliances.append(["dacia", "rome"])
-    pos.unit("dacia", "heavy_infantry_20_8", OESCUS)
-    with pytest.raises(NotYetSupported) as err:
-        U.proclaim(pos.st, "hadrian", [])
-    assert err.value.section == "§44.1"
+    ally = pos.unit("dacia", "heavy_infantry_20_8", OESCUS)
+    away = pos.unit("dacia", "heavy_infantry_20_8", SINGIDUNUM)  # another province: stays
+    dacia = pos.st.powers["dacia"]["morale"]
+    lines: list[Text] = []
+    new = U.proclaim(pos.st, "hadrian", lines)
+    assert (pos.st.units[ally]["power"], pos.st.units[away]["power"]) == (new, "dacia")
+    assert pos.st.powers["dacia"]["morale"] == dacia - 4
+    assert f"Dacia (Decebalus) morale -4 (units defect to a usurper): {dacia - 4}." in [str(x) for x in lines]
+
+
+def test_ir_eng_141_a_client_of_the_old_faction_goes_over_but_not_a_king_and_his_stack() -> None:
+    pos = _position()
+    pos.leader("hadrian", NOVAE)
+    pos.unit("rome", "legion_20_10", NOVAE)
+    pos.st.powers["roxolani"].update(status="active client", seat="rome")
+    client = pos.unit("roxolani", "light_cavalry_6_16", NOVAE)
+    pos.st.alliances.append(["dacia", "rome"])
+    pos.leader("decebalus", OESCUS, "dacia")
+    royal = pos.unit("dacia", "heavy_infantry_20_8", OESCUS)
+    new = U.proclaim(pos.st, "hadrian", [])
+    assert pos.st.units[client]["power"] == new
+    assert (pos.st.units[royal]["power"], pos.st.leaders["decebalus"]["power"]) == ("dacia", "dacia")
+
+
+def test_ir_eng_141_an_enemy_or_a_neutral_moved_by_the_seat_does_not_go_over() -> None:
+    pos = _position()
+    pos.leader("hadrian", NOVAE)
+    pos.unit("rome", "legion_20_10", NOVAE)
+    enemy = pos.unit("dacia", "heavy_infantry_20_8", OESCUS)
+    pos.st.powers["iazyges"].update(status="active neutral", seat="rome")
+    neutral = pos.unit("iazyges", "light_cavalry_6_16", OESCUS)
+    U.proclaim(pos.st, "hadrian", [])
+    assert (pos.st.units[enemy]["power"], pos.st.units[neutral]["power"]) == ("dacia", "iazyges")
 
 
 def test_44_1_a_battle_won_at_adverse_odds_proclaims_the_general() -> None:

@@ -493,3 +493,66 @@ def test_f_famine_doubles_the_cost_of_a_raise_in_its_province() -> None:
     cost = MOB.check_build(pos.st, "rome", "legion_20_10", "roma")[2]
     RE._mark(pos.st, "F", "rome", RE.next_september(pos.st), province="italia")
     assert MOB.check_build(pos.st, "rome", "legion_20_10", "roma")[2] == 2 * cost
+
+
+ALEXANDRIA = "B6426"  # Diocletian's city in scenario 24, 18 hexes from his leader at B4816
+DURA = "C1315"  # Dura Europos, nobody's city in scenario 24
+
+
+def _s24_siege(hex_id: str, holder: str, besieger: str) -> Position:
+    """Scenario 24 with Diocletian's leader far away at B4816 and a siege laid at ``hex_id``."""
+    pos = Position("s24", month=6, year=285, segment="random_events", active="diocletian")
+    pos.leader("diocletian", "B4816", "diocletian")
+    pos.leader("carinus", "B4314", "carinus")
+    city = {c.hex: cid for cid, c in data().cities.items()}[hex_id]
+    seat = pos.st.powers[holder]["seat"] if holder else ""
+    pos.st.sieges[hex_id] = {"power": holder, "city": city, "since": pos.st.turn - 1, "rolls": 0, "besieger": besieger,
+                             "seat": seat}  # fmt: skip
+    return pos
+
+
+def test_ir_eng_140_besieged_legions_go_over_to_the_besiegers_and_come_out() -> None:
+    """39.2 S in a siege: Diocletian's garrison of Alexandria goes over to Carinus's besiegers,
+    the closest Roman faction; it leaves the walls and the siege of the city goes on (17.1)."""
+    pos = _s24_siege(ALEXANDRIA, "diocletian", "carinus")
+    inside = pos.unit("diocletian", "legion_20_10", ALEXANDRIA, besieged=True)
+    pos.unit("carinus", "legion_20_10", ALEXANDRIA)
+    lines: list[Text] = []
+    RE.disloyal_legions(pos.st, "diocletian", lines)
+    assert (pos.st.units[inside]["power"], pos.st.units[inside]["besieged"]) == ("carinus", False)
+    assert pos.st.sieges[ALEXANDRIA]["besieger"] == "carinus"
+    assert f"A unit of Diocletian (the East) at {ALEXANDRIA} defects to Carinus (the West) (39.2 S)." in _text(lines)
+
+
+def test_ir_eng_140_besiegers_go_over_to_the_besieged_and_the_siege_breaks() -> None:
+    """Diocletian's besiegers of a Carinian Alexandria go over to Carinus, the place's holder:
+    no besieger is left, so the siege is broken (17.1)."""
+    pos = _s24_siege(ALEXANDRIA, "carinus", "diocletian")
+    pos.st.city_owner["alexandria"] = "carinus"
+    outside = pos.unit("diocletian", "legion_20_10", ALEXANDRIA)
+    lines: list[Text] = []
+    RE.disloyal_legions(pos.st, "diocletian", lines)
+    assert pos.st.units[outside]["power"] == "carinus"
+    assert ALEXANDRIA not in pos.st.sieges
+    assert "The siege of Alexandria is broken (17.1)." in _text(lines)
+
+
+def test_ir_eng_140_a_garrison_besieged_by_barbarians_cannot_leave_to_defect() -> None:
+    pos = _s24_siege(ALEXANDRIA, "diocletian", "franci")
+    inside = pos.unit("diocletian", "legion_20_10", ALEXANDRIA, besieged=True)
+    pos.unit("franci", "heavy_infantry_20_8", ALEXANDRIA)
+    lines: list[Text] = []
+    RE.disloyal_legions(pos.st, "diocletian", lines)
+    assert (pos.st.units[inside]["power"], pos.st.units[inside]["besieged"]) == ("diocletian", True)
+    assert "cannot leave the walls to defect: it stays (39.2 S)" in _text(lines)
+    assert pos.st.sieges[ALEXANDRIA]["besieger"] == "franci"
+
+
+def test_ir_eng_140_besiegers_of_a_neutral_city_carry_the_siege_on_for_their_new_faction() -> None:
+    pos = _s24_siege(DURA, "", "diocletian")
+    outside = pos.units("diocletian", "legion_20_10", DURA, 2)
+    lines: list[Text] = []
+    RE.disloyal_legions(pos.st, "diocletian", lines)
+    assert [pos.st.units[u]["power"] for u in outside] == ["carinus", "carinus"]
+    assert pos.st.sieges[DURA]["besieger"] == "carinus"
+    assert "Carinus (the West) carries on the siege of Dura Europos (39.2 S)." in _text(lines)

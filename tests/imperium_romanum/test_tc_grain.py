@@ -109,3 +109,53 @@ def test_19_2_taking_the_imperial_capital_moves_its_morale_value_ir_eng_66() -> 
     assert "The pirates morale +20 (imperial capital Roma (19.2)): 80." in text
     assert pos.st.powers["pirates"]["morale"] == pirates + 20
     assert pos.st.powers["rome"]["morale"] < rome - 20  # the capital, then Italia's tax value (19.1)
+
+
+def _risen(pos: Position) -> None:
+    """Roma rises against Rome (4 wheat, a roll of 2 in the span 1-2), Rome's legion outside it."""
+    _only_aegyptus(pos)
+    pos.unit("rome", "legion_20_10", ROMA)
+    pos.dice(2)
+    G.rebellion_checks(pos.st, [])
+    assert pos.st.city_owner["roma"] == G.REBELS
+
+
+def test_22_2_3_the_rebels_stay_uncontrolled_while_only_their_victim_is_in_the_hex() -> None:
+    pos = _rome()
+    _risen(pos)
+    pos.game.apply("pirates", Command("end"))  # a command of another seat: nobody else is in Roma
+    assert pos.st.city_owner["roma"] == G.REBELS
+    assert all(r["power"] == G.REBELS for r in pos.st.units.values() if r["type"] == "light_infantry_4_12")
+
+
+def test_22_2_3_ir_eng_124_a_player_entering_hands_the_rebels_and_capital_to_the_farthest_player() -> None:
+    """Scenario 2 has two players: the pirates, the only one the city did not rise against, are
+    the farthest player (5.3) and take Roma, its rebels (CER B counters) and its 20 morale (19.2)."""
+    pos = _rome()
+    _risen(pos)
+    pirates = pos.st.powers["pirates"]["morale"]
+    pos.unit("pirates", "light_infantry_4_12", ROMA)
+    outcome = pos.game.apply("pirates", Command("end"))
+    assert pos.st.city_owner["roma"] == "pirates"
+    rebels = [r for r in pos.st.units.values() if r.get("counter") == G.REBELS]
+    assert [(r["power"], r["hex"]) for r in rebels] == [("pirates", ROMA)] * 2
+    assert B.unit_cer(pos.st, rebels[0]) == "B"
+    assert pos.st.powers["pirates"]["morale"] == pirates + G.capital_morale(pos.st, "rome") == pirates + 20
+    assert B.city_defence(pos.st, "roma") == 2  # until Rome retakes it (22.2.3)
+    assert any("(22.2.3, 5.3)" in str(line) for line in outcome.public)
+    assert violations(pos.st) == []
+
+
+def test_ir_eng_124_the_player_who_enters_is_not_the_farthest_when_a_third_stands_farther() -> None:
+    """A third player (added to scenario 2 for the test) with one unit in Aegyptus is farther from
+    Roma than the pirates who enter it: the rebels and Roma go to him."""
+    pos = _rome()
+    _risen(pos)
+    pos.st.seats.append("third")
+    pos.st.powers["third"] = dict(pos.st.powers["pirates"], name="Third", seat="third", kind="roman")
+    far = sorted(h for h, cell in data().hexes.items() if cell.province == "aegyptus" and cell.kind == "land")[0]
+    pos.unit("third", "legion_20_10", far)
+    pos.unit("pirates", "light_infantry_4_12", ROMA)
+    pos.game.apply("pirates", Command("end"))
+    assert pos.st.city_owner["roma"] == "third"
+    assert sorted(r["power"] for r in pos.st.units.values() if r.get("counter") == G.REBELS) == ["third", "third"]

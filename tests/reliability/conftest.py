@@ -17,3 +17,4 @@ sqlite_engine = _fixtures.sqlite_engine
 clock = _fixtures.clock
 fresh_engine = _fixtures.fresh_engine
 postgres_url = _fixtures.postgres_url
+_shared_map_assets = _fixtures._shared_map_assets  # autouse: the map's terrain decoded once (tests/conftest.py)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -18,14 +19,17 @@ import pytest
 from PIL import Image
 
 from render import imperium_romanum as R
-from render.imperium_romanum_input import MapInput, StackMark, from_view
+from render.imperium_romanum_input import MapInput, StackMark, from_view, province_hex
 from render.words import words
 from rules.core.dice import Dice
 from rules.core.i18n import _
+from rules.imperium_romanum.data_model import COLOURS
 from rules.imperium_romanum.invariants import violations
 from rules.imperium_romanum.setup import new_state
+from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import data
+from rules.imperium_romanum.world import map_data as data_of_map
 
 GOLDEN = Path(__file__).parent / "golden"
 DACIA = ("B4012", "B4212", "B4314", "B4410")
@@ -272,3 +276,191 @@ def test_roads_are_those_of_the_scenarios_period() -> None:
     without = R.render_theatre(replace(hand_built(), roads=()), (capital,))
     cells = golden_compare.cell_differences(with_roads, without)
     assert cells, "the road sign changes the picture"
+
+
+def _marked_state() -> IRState:
+    """Scenario 12 with plague in Dacia (45.1), a famine marker on Moesia Superior and a
+    political crisis at Roma (39.2 F, T), event A's secret examination (no map marker), Dacia
+    plundered and Sirmium plundered on its own (24.1)."""
+    st = new_state("s12", Dice("ir18-marks"), {})
+    st.plague = {"dacia": st.turn}
+    st.events = [
+        {"code": "F", "power": "rome", "until": st.turn + 6, "province": "moesia_superior"},
+        {"code": "T", "power": "rome", "until": st.turn + 3, "city": "roma"},
+        {"code": "A", "power": "dacia", "until": st.turn + 1, "seat": "dacia", "hex": "B4212"},
+    ]
+    st.plunder = {"dacia": 2}
+    st.plundered_cities = {"sirmium": 1}
+    return st
+
+
+def _token_fill(image: Image.Image, hexes: tuple[str, ...], hex_id: str, k: int, stacked: int) -> tuple[int, ...]:
+    """The colour just inside the left edge of the ``k``-th token of ``hex_id`` in a theatre."""
+    _layer, grid = R.terrain_layer()
+    box = R.theatre_box(hexes)
+    x, y = grid.centre(hex_id)
+    x0, y0 = (x + grid.r * 0.6, y - grid.r * 0.55) if not stacked else (
+        x + R.COUNTER * (0.2 + 0.35 * stacked) + R.MARKER / 2 + 8, y - R.LIFT)  # fmt: skip
+    px = image.getpixel((int(x0 + k * R.MARKER * 0.85 - box[0] - R.MARKER / 2 + 5), int(y0 - box[1] + 34)))
+    assert isinstance(px, tuple)
+    return px
+
+
+def test_plague_event_and_plunder_markers_come_from_the_engine_view() -> None:
+    """45.1, 39.2, 24.1: the public view carries plague, the event markers with a place and the
+    plundered cities (views.event_markers); the map draws each as a token on its province's
+    (or city's) hex, and event A's examination, a seat's secret, is no marker."""
+    st = _marked_state()
+    view = public_view(st)
+    assert view["plague"] == ["dacia"]
+    assert [(m["code"], m["province"], m["city"]) for m in view["event_markers"]] == [
+        ("F", "moesia_superior", ""), ("T", "", "roma")]  # fmt: skip
+    inp = from_view(view)
+    d = data()
+    assert inp.plague == (province_hex("dacia"),) == inp.plunder
+    assert inp.plundered_cities == (d.cities["sirmium"].hex,)
+    assert inp.events == tuple(sorted([(province_hex("moesia_superior"), "F", "rome"), (d.cities["roma"].hex, "T", "rome")]))
+    hexes = (province_hex("dacia"), d.cities["sirmium"].hex)
+    stacked = {h: len({(s.side, s.besieged) for s in inp.stacks if s.hex == h}) for h in hexes}
+    image = R.render_theatre(inp, hexes)
+    # Dacia's hex: the plunder token (gold) then the plague token (green); Sirmium: gold square.
+    assert _token_fill(image, hexes, hexes[0], 0, stacked[hexes[0]]) == R.GOLD
+    assert _token_fill(image, hexes, hexes[0], 1, stacked[hexes[0]]) == R.PLAGUE
+    assert _token_fill(image, hexes, hexes[1], 0, stacked[hexes[1]]) == R.GOLD
+    without = R.render_theatre(replace(inp, plague=()), hexes)
+    assert golden_compare.cell_differences(image.crop((0, 0, *without.size)), without)
+
+
+def test_markers_are_legible_at_phone_width_and_named_in_the_legend_in_english_and_french() -> None:
+    """Each kind of mark has a legend entry (in the input's language) under the crop; a token
+    is >= 20 px and a legend name >= 9 px tall at 550 px wide."""
+    inp = from_view(public_view(_marked_state()))
+    inp = replace(inp, sieges=("B4314",), forts=("B4410",))
+    kinds = [kind for kind, _power, _msg in R.legend_entries(inp)]
+    assert kinds == ["siege", "fort", "plunder", "city_plunder", "plague", "F", "T"]
+    hexes = (province_hex("dacia"),)
+    image = R.render_theatre(inp, hexes)
+    crop_h = R.theatre_box(hexes)[3] - R.theatre_box(hexes)[1]
+    assert image.height > crop_h + 34 + 2 * 34  # at least two legend rows under the crop
+    shrink = R.PHONE_W / image.width
+    assert R.MARKER * shrink >= 20
+    top, bottom = R.font("sans-bold", R.NAME_SIZE).getbbox("Hg")[1::2]
+    assert (bottom - top) * shrink >= 9
+    fr = words({"language": "fr"})
+    names = {str(msg): fr(msg) for _kind, _power, msg in R.legend_entries(inp)}
+    assert names["Plague (45.1)"] == "Peste (45.1)"
+    assert names["Famine (39.2 F)"] == "Famine (39.2 F)" and names["Plundered city (24.1)"] == "Cité pillée (24.1)"
+    assert R.to_png(R.render_theatre(replace(inp, language="fr"), hexes)) != R.to_png(image)
+
+
+def test_a_usurpers_faction_has_a_spare_colour_on_the_overview_and_its_legend() -> None:
+    """44.1: a usurper's faction is not in the scenario's list; it takes the first faction
+    colour no power of the scenario uses, fills its provinces with it and has a legend entry."""
+    st = new_state("s12", Dice("ir18-usurper"), {})
+    st.powers["usurper_x"] = dict(st.powers["rome"], name="Avidius", chief="")
+    st.province_owner["dacia"] = "usurper_x"
+    inp = from_view(public_view(st))
+    used = {p.colour for p in data().scenarios["s12"].powers}
+    colour = inp.colours["usurper_x"]
+    assert colour not in used and colour == next(c for c in COLOURS if c not in used)
+    image = R.render_overview(inp)
+    _base, masks = R._overview_base()
+    left, top, mask = masks["dacia"]
+    region = image.crop((left, top + 34, left + mask.width, top + 34 + mask.height))
+    filled = sum(1 for px, m in zip(region.getdata(), mask.getdata(), strict=True) if m and px == R.FACTION[colour])
+    assert filled > 0.5 * sum(1 for m in mask.getdata() if m)
+    assert "Avidius" in inp.names.values()
+
+
+def test_public_image_shows_only_top_unit_and_count_for_enemy_stacks() -> None:
+    """§3.2, IR-ENG-60: a position with enemy stacks side by side, a raise still held in
+    Taxation & Mobilization and a plague marker. The public input has no pieces in any stack
+    and no held raise; the Roman seat's input sees its stacks whole and the raise; every other
+    difference between the two is none: the public image equals the private image drawn with
+    the public stacks (same markers, same control)."""
+    st = _marked_state()
+    raise_hex = "B4013"
+    uid = sorted(u for u in st.units if st.units[u]["power"] == "rome")[0]
+    st.units["held_raise"] = dict(st.units[uid], hex=raise_hex, besieged=False)
+    st.held_raises = ["held_raise"]
+    public = from_view(public_view(st))
+    private = from_view(seat_view(st, "rome"))
+    assert public.stacks and all(s.units == () for s in public.stacks)
+    assert raise_hex not in {s.hex for s in public.stacks}
+    assert [s.hex for s in private.stacks if s.units == (st.units[uid]["type"],)].count(raise_hex) == 1
+    enemies = [s for s in public.stacks if s.side != "rome"]
+    assert enemies and any(s.size > 1 for s in enemies)
+    assert public.plague == private.plague == (province_hex("dacia"),)
+    hexes = tuple(sorted({s.hex for s in enemies}))[:3] + (raise_hex,)
+    public_png = R.to_png(R.render_theatre(public, hexes))
+    assert public_png == R.to_png(R.render_theatre(replace(private, stacks=public.stacks), hexes))
+    assert public_png != R.to_png(R.render_theatre(private, hexes))
+
+
+@pytest.fixture
+def corcyra_in_its_box(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The map data with Corcyra in its island box (3.1.1), as irdata moves it this session;
+    the cached terrain layer is rebuilt for the test and again afterwards."""
+    import render.imperium_romanum_input as RI
+
+    d = data_of_map()
+    box = next(b.id for b in d.features.island_boxes if b.hex == d.cities["corcyra"].chart_hex)
+    moved = replace(d, cities=MappingProxyType({**d.cities, "corcyra": replace(d.cities["corcyra"], hex=box)}))
+    monkeypatch.setattr(R, "data", lambda: moved)
+    monkeypatch.setattr(RI, "data", lambda: moved)
+    R.terrain_layer.cache_clear()
+    yield box
+    monkeypatch.undo()
+    R.terrain_layer.cache_clear()
+
+
+def test_a_city_in_an_island_box_is_drawn_in_its_inset_with_its_siege_and_garrison(corcyra_in_its_box: str) -> None:
+    """3.1.1: a city whose place is an island box (Corcyra, ``B4621A``) is drawn in the inset:
+    its square (in its owner's colour on a theatre), the siege's ring around the inset and the
+    garrison's counter inside it; not on the hex the box belongs to."""
+    box = corcyra_in_its_box
+    layer, grid = R.terrain_layer()
+    x, y = R.place(grid, box)
+    hx, hy = grid.centre(R.on_grid(box))
+    assert (x, y) != (hx, hy)
+    assert layer.getpixel((int(x), int(y))) == (250, 250, 250)  # the city's white square
+    owned = MapInput(city_owner=MappingProxyType({"corcyra": "rome"}), colours=MappingProxyType({"rome": "red"}),
+                     sieges=(box,))  # fmt: skip
+    image = R.render_theatre(owned, (box,))
+    crop = R.theatre_box((box,))
+    band = 34
+    assert image.getpixel((int(x - crop[0] + 3), int(y - crop[1] + band + 3))) == R.FACTION["red"]
+    assert image.getpixel((int(x - crop[0] + grid.r * 0.9 - 2), int(y - crop[1] + band))) == (200, 0, 0)
+    garrison = replace(owned, stacks=(StackMark(box, "rome", "legion_20_10", 1, besieged=True),))
+    held = R.render_theatre(garrison, (box,))
+    assert held.getpixel((int(x - crop[0] - 15), int(y - crop[1] + band - 15))) == R.FACTION["red"]
+    assert golden_compare.cell_differences(image, held)
+
+
+def test_a_legions_name_shows_over_a_lone_stack_and_is_cut_to_fit() -> None:
+    """5.7: a stack whose top counter is a named legion shows the name above its counter (9 px
+    at phone width), public like the top unit (§3.2), cut with an ellipsis past three counters'
+    width; a hex with two stacks has no room and shows none. The view's ``top_name`` (or its
+    first unit's ``name``) reaches the input."""
+    view = public_view(new_state("s12", Dice("ir18-names"), {}))
+    view["stacks"] = [dict(view["stacks"][0], hex="B4012", side="rome", top="legion_20_10", size=2,
+                           top_name="Legio XIII Gemina")]  # fmt: skip
+    inp = from_view(view)
+    assert [s.name for s in inp.stacks] == ["Legio XIII Gemina"]
+    assert from_view({**view, "stacks": [dict(view["stacks"][0], top_name="", units=[{"type": "legion_20_10",
+                      "name": "Legio I Italica"}])]}).stacks[0].name == "Legio I Italica"  # fmt: skip
+    named = R.render_theatre(inp, ("B4012",))
+    plain = R.render_theatre(replace(inp, stacks=(replace(inp.stacks[0], name=""),)), ("B4012",))
+    cells = golden_compare.cell_differences(named, plain)
+    _layer, grid = R.terrain_layer()
+    box = R.theatre_box(("B4012",))
+    x, y = grid.centre("B4012")
+    assert cells and all(c.box[1] + box[1] - 34 < y - R.LIFT for c in cells)  # all above the counter
+    top, bottom = R.font("sans-bold", R.NAME_LABEL).getbbox("Hg")[1::2]
+    assert (bottom - top) * R.PHONE_W / named.width >= 9
+    cut = R.legion_label("Legio XXII Primigenia Pia Fidelis")
+    assert R.legion_label("Legio XIII Gemina") == "XIII Gemina"
+    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= 3 * R.COUNTER
+    two = replace(inp, stacks=(*inp.stacks, StackMark("B4012", "dacia", "light_cavalry_6_16", 1)))
+    two_plain = replace(two, stacks=(replace(inp.stacks[0], name=""), two.stacks[1]))
+    assert R.to_png(R.render_theatre(two, ("B4012",))) == R.to_png(R.render_theatre(two_plain, ("B4012",)))
