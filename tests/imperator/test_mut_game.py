@@ -429,3 +429,16 @@ def test_a_playable_chit_is_suggested_before_the_end_of_the_step() -> None:
                         "default": "rome", "section": "§2.C", "data": {"leader": "aug"}}]
     assert g.suggestions("enemies") == []
     assert g.suggestions("rome") == ["/respond — Where?"]
+
+
+def test_the_nomination_and_movement_menus_in_full() -> None:
+    p = _court()
+    p.leader("x", "italia")
+    g = p.game(phase="D")
+    assert _whole(g.actions("rome")[0]) == ("designate", "name an Augustus or a Caesar (§3.6)", [
+        ("leader", "leader", [("x", "X")], True),
+        ("title", "title", [("augustus", "Augustus"), ("caesar", "Caesar")], True)])
+    g = _battle().game(phase="E", sub="move")
+    move = _whole(g.actions("rome")[0])
+    assert move[:2] == ("move", "move a leader with units, or a unit alone (§3.5, §7)")
+    assert move[2][:2] == [("leader", "leader", [("aug", "Aug"), ("c1", "C1")], False), ("units", "units", [("leg", "Leg")], False)]

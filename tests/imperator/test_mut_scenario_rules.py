@@ -281,3 +281,15 @@ def test_a_scheduled_war_of_another_year_does_not_hide_the_later_rules() -> None
     st = _with(Pos(176), *rules)
     scenario_rules.phase_c(st, Outcome(), lambda s, o, pid: declared.append(pid))
     assert declared == ["quadi"]
+
+
+def test_a_struck_off_scheduled_usurpation_does_not_hide_the_next_one() -> None:
+    p = _rising()
+    p.leader("niger", "vindobona")
+    p.rules["scenario_rules"] = [{"kind": "usurpation_at", "year": 176, "leader": "niger", "fronts": ["danube"]},
+                                 {"kind": "usurpation_at", "year": 176, "leader": "albinus", "fronts": ["orient"]}]
+    st = p.state(phase="A")
+    st.leaders["niger"].status = "dead"
+    scenario_rules.phase_a(st, Outcome())
+    assert st.rules["scenario_done"] == [0, 1]
+    assert (st.leaders["niger"].title, st.leaders["albinus"].title) == (None, "usurper")
