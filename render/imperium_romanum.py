@@ -227,7 +227,7 @@ def terrain_layer() -> tuple[Image.Image, Grid]:
     name_font = font("serif-bold", NAME_SIZE)
     for cid in sorted(d.cities):
         city = d.cities[cid]
-        x, y = g.centre(city.hex)
+        x, y = place(g, city.hex)  # a city in an island box in its inset (IR-MAP-8)
         rad = 8 if city.capital else 6
         draw.rectangle([x - rad, y - rad, x + rad, y + rad], fill=(250, 250, 250), outline=INK, width=2)
         draw.text((x, y + g.r * 0.45), city.name, font=name_font, fill=INK, anchor="mt",
@@ -344,7 +344,7 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
     _draw_roads(draw, inp, g, dx, dy, ROAD_SIGN)
     for cid, owner in sorted(inp.city_owner.items()):
         if cid in d.cities:
-            x, y = g.centre(d.cities[cid].hex)
+            x, y = place(g, d.cities[cid].hex)
             draw.rectangle([x - dx - 5, y - dy - 5, x - dx + 5, y - dy + 5], fill=colour_of(inp, owner))
     for hid in inp.sieges:
         x, y = g.centre(hid)
@@ -382,7 +382,7 @@ def hexes_of(where: str) -> tuple[str, ...]:
             return _province_hexes(d).get(pid, ())
     for city in sorted(d.cities.values(), key=lambda c: c.id):
         if folded in (city.id, city.name.casefold()):
-            return (city.hex,)
+            return (on_grid(city.hex),)
     return ()
 
 
