@@ -512,7 +512,7 @@ def hexes_of(where: str) -> tuple[str, ...]:
             return _province_hexes(d).get(pid, ())
     for city in sorted(d.cities.values(), key=lambda c: c.id):
         if folded in (city.id, city.name.casefold()):
-            return (city.hex,)
+            return (on_grid(city.hex),)
     return ()
 
 

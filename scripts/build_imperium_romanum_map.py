@@ -417,6 +417,10 @@ def main() -> int:
             "province": province_id, "capital": row["capital"], "lat": lat, "lon": lon,
             "values": row["values"],
         })  # fmt: skip
+    # 3.1.1 (ruling IR-MAP-8): a city the chart places on an island held in a box stands in the box
+    in_box = {city: f"{hid}{letter}" for hid, letter, _name, _province, _terrain, city in ISLAND_BOXES if city}
+    for city_row in cities:
+        city_row["hex"] = in_box.get(str(city_row["id"]), city_row["hex"])
 
     for (col, row_n), h in hexes.items():
         if h["kind"] in ("sea", "coastal", "deep"):

@@ -48,6 +48,7 @@ from rules.imperium_romanum.data_model import (
     Victory,
 )
 from rules.imperium_romanum.grid import distance, global_colrow, is_hex_id, neighbours, printed_id
+from rules.imperium_romanum.island_boxes import is_box_id
 from rules.imperium_romanum.validate_charts import CHART_FILES, read_charts
 from rules.imperium_romanum.validate_display import read_display
 from rules.imperium_romanum.validate_map import (
@@ -243,7 +244,9 @@ def _cities(
             problems.append(_("{where}: missing or repeated id", where=where))
             continue
         hid = str(entry.get("hex", ""))
-        if hid not in hexes:
+        if is_box_id(hid) and hid[:5] in hexes:
+            pass  # 3.1.1 (ruling IR-MAP-8): an island box, checked against the boxes by check_shape
+        elif hid not in hexes:
             problems.append(_("{where}: hex {hid} is not on the map", where=where, hid=repr(hid)))
         elif hexes[hid].kind != "land":
             problems.append(_("{where}: hex {hid} is not a land hex", where=where, hid=hid))

@@ -27,6 +27,7 @@ from rules.imperium_romanum.data_model import (
     Strait,
 )
 from rules.imperium_romanum.grid import distance, neighbours
+from rules.imperium_romanum.island_boxes import is_box_id
 
 FEATURES_FILE = "map_features.toml"
 SEA_AREAS = ("atlanticus", "pontus_euxinus", "sinus_arabicus", "sinus_persicus", "mare_occidentale", "mare_orientale")
@@ -265,7 +266,10 @@ def check_shape(
                 _("provinces.toml: {pid}: its hexes form {found} pieces, {wanted} declared (declare an exclave with pieces and a note)", pid=pid, found=found, wanted=wanted)
             )
     boxes = {(b.hex, b.city) for b in features.island_boxes if b.city}
+    box_city = {b.id: b.city for b in features.island_boxes}
     for city in cities.values():
+        if is_box_id(city.hex) and box_city.get(city.hex) != city.id:  # 3.1.1, ruling IR-MAP-8
+            problems.append(_("cities.toml: {city_id}: island box {box} does not hold this city", city_id=city.id, box=city.hex))
         cell = hexes.get(city.hex)
         if cell is not None and cell.province != city.province and (city.hex, city.id) not in boxes:
             problems.append(

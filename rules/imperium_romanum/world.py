@@ -188,7 +188,13 @@ class World:
         charts = naval_charts()
         here_sea = data().hexes[hex_id].kind in SEA_KINDS
         out = []
-        for other in _around(hex_id):
+        around = _around(hex_id)
+        if is_box(hex_id):  # 3.1.1 (IR-MAP-8): a box's port opens on its own hex too
+            around = [hex_of(hex_id), *around]
+        elif here_sea:  # and is entered from its hex and the hexes around it, as shore() says
+            near = {hex_id, *around}
+            around = [*around, *sorted(b for b in box_ids() if hex_of(b) in near)]
+        for other in around:
             cell = data().hexes.get(other)
             if cell is None:
                 continue

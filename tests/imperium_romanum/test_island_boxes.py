@@ -143,3 +143,59 @@ def test_a_box_province_neighbours_only_across_its_own_land_link() -> None:
     assert d.hexes["A3715"].province == "cisalpina"
     assert "cisalpina" in near["corsica"] and "corsica" in near["cisalpina"]
     assert "alpes" not in near["corsica"] and "alpes" in near["cisalpina"]
+
+
+CORCYRA = "B4621A"
+"""Corcyra's box, on the coastal sea hex B4621 off Epirus (the chart's hex for Corcyra)."""
+
+
+def test_the_island_cities_stand_in_their_boxes() -> None:
+    """3.1.1 (ruling IR-MAP-8): Corcyra and Rhodus, which the chart puts on islands held in boxes,
+    stand in the boxes: siege, control, taxes and ports read the box, not the mainland hex."""
+    from rules.imperium_romanum import board as B
+
+    assert (data().cities["corcyra"].hex, data().cities["rhodus"].hex) == (CORCYRA, "B5821A")
+    w = world("s02")
+    assert (w.city_at.get(CORCYRA), w.city_at.get("B5821A")) == ("corcyra", "rhodus")
+    assert w.city_at.get("B4620") is None and w.city_at.get("B5720") is None  # no longer on the mainland
+    assert w.is_port(CORCYRA) and not w.is_port("B4620")
+    pos = Position("s02", month=6, year=-67, segment="naval", active="rome")
+    assert B.city_at(pos.st, CORCYRA) == "corcyra" and B.port_owner(pos.st, CORCYRA) == "rome"
+
+
+def test_a_fleet_lands_its_legion_in_corcyra_and_enters_its_port() -> None:
+    """10.4.2 and 10.3 at an island city: the fleet on the box's hex lands its troops in the
+    city; a fleet enters the city's port from its hex (IR-MAP-8)."""
+    pos = Position("s02", month=6, year=-67, segment="naval", active="rome")
+    pos.st.naval_order = ["rome"]
+    fleet = pos.unit("rome", "fleet_18_30", "B4621")
+    legion = pos.unit("rome", "legion_20_10", "B4621", aboard=fleet)
+    pos.game.apply("rome", Command("debark", {"fleets": [fleet], "to": CORCYRA}))
+    assert pos.st.units[legion]["hex"] == CORCYRA and not pos.st.units[legion].get("aboard")
+    pos2 = Position("s02", month=6, year=-67, segment="naval", active="rome")
+    pos2.st.naval_order = ["rome"]
+    fleet2 = pos2.unit("rome", "fleet_18_30", "B4520")
+    pos2.game.apply("rome", Command("sail", {"fleets": [fleet2], "to": CORCYRA, "path": ["B4621", CORCYRA]}))
+    assert pos2.st.units[fleet2]["hex"] == CORCYRA
+    with pytest.raises(RuleError) as err:  # the mainland hex holds no port any more
+        pos2.game.apply("rome", Command("sail", {"fleets": [pos2.unit("rome", "fleet_18_30", "B4520")],
+                                                 "to": "B4620", "path": ["B4620"]}))  # fmt: skip
+    assert err.value.section == "§10.3"
+
+
+def test_a_siege_of_corcyra_is_laid_in_its_box() -> None:
+    """14.1, 17.0: the pirates holding Corcyra may shut themselves in against Roman legions in the
+    box; the siege is the box's and the city's."""
+    pos = Position("s02", month=6, year=-67, segment="combat", active="rome")
+    pos.st.city_owner["corcyra"] = "pirates"
+    pirates = pos.units("pirates", "light_infantry_4_12", CORCYRA, 1)
+    pos.units("rome", "legion_20_10", CORCYRA, 2)
+    pos.st.standing["pirates"]["combat"] = "ask"
+    pos.dice(4)
+    pos.game.apply("rome", Command("attack", {"hex": CORCYRA}))
+    decision = pos.game.pending_decision()
+    assert decision is not None and (decision.seat, decision.kind, decision.section) == ("pirates", "battle", "§14.1")
+    pos.game.apply("pirates", Command("decide", {"id": decision.id, "choice": "siege"}))
+    siege = pos.st.sieges[CORCYRA]
+    assert (siege["city"], siege["besieger"], siege["power"]) == ("corcyra", "rome", "pirates")
+    assert pos.st.units[pirates[0]]["besieged"] is True

@@ -62,7 +62,10 @@ def test_every_province_is_one_piece(data: IRData) -> None:
 
 
 def test_cities_stand_in_their_provinces(data: IRData) -> None:
-    assert [c.id for c in data.cities.values() if data.hexes[c.hex].province != c.province] == []
+    # a city in an island box stands in the box's province (3.1.1, ruling IR-MAP-8)
+    province_of = {**{h: cell.province for h, cell in data.hexes.items()}, **{b.id: b.province for b in data.features.island_boxes}}
+    assert [c.id for c in data.cities.values() if province_of[c.hex] != c.province] == []
+    assert sorted(c.id for c in data.cities.values() if c.hex in province_of and len(c.hex) == 6) == ["corcyra", "rhodus"]
     assert data.hexes[data.cities["messana"].hex].province == "sicilia"
     assert data.hexes[data.cities["dyrrhachium"].hex].province == "macedonia"
 
@@ -199,3 +202,17 @@ def test_a_map_value_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
     folder = _edit(_copy(tmp_path), "map_features.toml", "mountain = [\n", "mountain = 5\nold_mountain = [\n")
     problems = _refused(folder)
     assert problems[-1].startswith("a value has the wrong shape (TypeError"), problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('hex = "B4621A"', 'hex = "B4823H"', "cities.toml: corcyra: island box B4823H does not hold this city"),
+        ('hex = "B4621A"', 'hex = "B4621Q"', "cities.toml: corcyra: island box B4621Q does not hold this city"),
+        ('hex = "B4621A"', 'hex = "Z9999A"', "cities.toml: corcyra: hex 'Z9999A' is not on the map"),
+    ],
+)
+def test_a_city_in_a_box_the_box_does_not_name_is_refused(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    """3.1.1 (ruling IR-MAP-8): a city's place is a hex of the map or the island box that holds it."""
+    problems = _refused(_edit(_copy(tmp_path), "cities.toml", old, new))
+    assert any(problem in p for p in problems), problems
