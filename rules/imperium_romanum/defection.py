@@ -56,11 +56,7 @@ def _tie_break(st: IRState, factions: list[str], why: str) -> str:
     """20.3.1, 20.3.2: ties go to the higher morale, then to the higher of a die each."""
     top = max(st.powers[p]["morale"] for p in factions)
     tied = sorted(p for p in factions if st.powers[p]["morale"] == top)
-    while len(tied) > 1:
-        rolls = [(st.dice.d6(_("§20.3 {why} roll-off {power}", why=why, power=p)).result, p) for p in tied]
-        best = max(r for r, _p in rolls)
-        tied = [p for r, p in rolls if r == best]
-    return tied[0]
+    return neutrals.roll_off(st, tied, lambda p: _("§20.3 {why} roll-off {power}", why=why, power=p))
 
 
 def _nearest_owner(st: IRState, hexes: tuple[str, ...], factions: list[str], skip: list[str], why: str) -> str:

@@ -123,8 +123,4 @@ def _nearest_major(st: IRState, client: str, majors: list[str]) -> str:
         return ""
     best = min(d for d, _m in scored)
     tied = [m for d, m in scored if d == best]
-    while len(tied) > 1:
-        rolls = [(st.dice.d6(_("§20.2 nearest major power roll-off {power}", power=m)).result, m) for m in tied]
-        top = max(r for r, _m in rolls)
-        tied = [m for r, m in rolls if r == top]
-    return tied[0]
+    return N.roll_off(st, tied, lambda m: _("§20.2 nearest major power roll-off {power}", power=m))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from rules.core.i18n import Text, _
@@ -24,6 +25,16 @@ def positions(st: IRState, powers: list[str]) -> tuple[str, ...]:
     return tuple(sorted(hexes))
 
 
+def roll_off(st: IRState, tied: list[str], purpose: Callable[[str], Text]) -> str:
+    """A tie broken the book's way (5.3, 20.2, 20.3): a d6 each, high wins, the tied roll again.
+    ``purpose`` labels each candidate's die."""
+    while len(tied) > 1:
+        rolls = [(st.dice.d6(purpose(c)).result, c) for c in tied]
+        top = max(r for r, _c in rolls)
+        tied = [c for r, c in rolls if r == top]
+    return tied[0]
+
+
 def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[str, ...] = ()) -> str:
     """5.3: the player whose closest city or unit is farthest from the neutral's; ties by a d6
     roll-off, high wins. Other neutrals are ignored. IR-ENG-27: a player with units in the
@@ -42,11 +53,7 @@ def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[s
         return ""
     best = max(d for d, _s in scored)
     tied = [s for d, s in scored if d == best]
-    while len(tied) > 1:
-        rolls = [(st.dice.d6(_("§5.3 farthest power roll-off {seat}", seat=seat)).result, seat) for seat in tied]
-        top = max(r for r, _s in rolls)
-        tied = [s for r, s in rolls if r == top]
-    return tied[0]
+    return roll_off(st, tied, lambda seat: _("§5.3 farthest power roll-off {seat}", seat=seat))
 
 
 def activate(st: IRState, power: str, by_seat: str, lines: list[Text]) -> None:
