@@ -83,3 +83,34 @@ async def test_a_forged_unit_is_refused_privately_with_its_section(table: LocalT
     await table.run_slash("/imperium give to:dacia")  # none of the three: refused, §5.8
     assert table.outputs[-1].refusal and "§5.8" in table.outputs[-1].text, table.outputs[-1].text
     assert (await channel_game(table))[0] == seq and game.state.proposals == []
+
+
+async def test_build_offers_a_gained_colour_and_raises_a_unit_in_it(table: LocalTable) -> None:
+    """20.4: with Dacia's colour gained (set on Rome's record), ``colour:`` autocompletes from
+    ``build_commands`` and the raise wears that colour's counter."""
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s12")
+    await ok(table, "/game join seat:rome")
+    table.user = "bob"
+    await ok(table, "/game join seat:dacia")
+    table.user = "alice"
+    await ok(table, "/game start")
+
+    def gain(st: Any) -> None:
+        st.powers["rome"]["colours"] = ["dacia"]
+
+    await reposition(table, gain)
+    _seq, game = await channel_game(table)
+    assert game.state.segment == "taxation"
+    legal = [c.args for c in game.legal_commands("rome") if c.name == "build" and c.args.get("colour")]
+    assert legal, "the engine offers no raise in the gained colour"
+    wanted = legal[0]
+    command, _ = table.find_command(["imperium", "build"])
+    found = await command._params["colour"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"type": wanted["type"], "city": wanted["city"]}), "")
+    assert [c.value for c in found] == ["dacia"]
+    before = set(game.state.units)
+    await ok(table, f"/imperium build type:{wanted['type']} city:{wanted['city']} colour:dacia")
+    _seq, game = await channel_game(table)
+    [new] = [u for u in game.state.units if u not in before]
+    assert game.state.units[new]["power"] == "rome" and game.state.units[new]["counter"] == "dacia"
