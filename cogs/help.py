@@ -173,6 +173,7 @@ GAMES: dict[str, tuple[Section, ...]] = {
             _("Taxation & Mobilization, every power at once (March, June, September, December)"),
             (
                 ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit, told to you alone (7.4)")),
+                ("/imperium build type:legion_20_10 city:sirmium colour:dacia", _("raise it in a dissolved faction's colour you gained (20.4)")),
                 ("/imperium militia province:baetica sp:1", _("rebuild a province's militia, where the scenario has it (29.4)")),
                 ("/end", _("your orders are given; the others see how many units you raised when the phase closes")),
             ),
@@ -183,6 +184,7 @@ GAMES: dict[str, tuple[Section, ...]] = {
                 ("/imperium ally with:dacia", _("offer a one-month alliance (5.8)")),
                 ("/imperium gift to:dacia amount:5", _("offer talents (6.0)")),
                 ("/imperium ransom leader:decebalus talents:10", _("offer to free a prisoner (18.2.1)")),
+                ("/imperium give to:dacia units:rome.legion_20_10.1,rome.legion_20_10.2", _("offer an ally of this month units, or city: one city, or fort: one fort (5.8)")),
                 ("/imperium interfere fleets:pirates.fleet_18_30.3 province:sardinia", _("pirates: seize a grain province's grain this month (27.1.4)")),
                 ("/imperium answer offer:alliance-3 choice:accept", _("accept or decline an offer made to you (4.3)")),
                 ("/end", _("your orders are given; one public line gives the month's agreements")),

@@ -54,6 +54,7 @@ from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, data_name, join
+from rules.imperium_romanum import gifts as GIFTS
 
 if TYPE_CHECKING:
     from db.models import GameRow
@@ -368,6 +369,37 @@ async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -
     return seats_choices(interaction, current, game, row)
 
 
+def give_options(game: Any, seats: list[str]) -> dict[str, list[str]]:
+    """What the caller's seats may give now (``gifts.options``, 5.8 #8), merged in seat order."""
+    merged: dict[str, list[str]] = {"to": [], "units": [], "city": [], "fort": []}
+    for seat in seats:
+        for key, values in GIFTS.options(game.state, seat).items():
+            merged[key] += [v for v in values if v not in merged[key]]
+    return merged
+
+
+def give_completer(option: str) -> Callable[..., Any]:
+    """Autocomplete of ``/imperium give`` from ``gifts.options``; ``units`` is a comma-separated
+    list, each choice being what is already typed plus one more unit of the caller's."""
+
+    async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            row, game = await ir_game(interaction, "give")
+        except ModeratorError:
+            return []
+        offered = give_options(game, seats_of(row, user_key(interaction)))[option]
+        if option != "units":
+            return [app_commands.Choice(name=value_label(game, "give", option, v) if option == "city" else v, value=v)
+                    for v in offered if current.lower() in v.lower()][:25]
+        typed = split_list(current)
+        done, last = (typed, "") if current.rstrip().endswith(",") or not typed else (typed[:-1], typed[-1])
+        head = ",".join(done) + ("," if done else "")
+        return [app_commands.Choice(name=(head + u)[:100], value=head + u) for u in offered
+                if u not in done and last.lower() in u.lower() and len(head + u) <= 100][:25]
+
+    return callback
+
+
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=o, value=o) for o in standing_orders() if current.lower() in o]
 
@@ -508,11 +540,16 @@ class ImperiumRomanumCog(commands.Cog):
         self.bot = bot
 
     @imperium.command(name="build", description="Raise a unit or a baggage train in a city (7.4)")
-    @app_commands.describe(type="The kind of unit", city="The city where it appears")
+    @app_commands.describe(type="The kind of unit", city="The city where it appears",
+                           colour="A dissolved faction's colour you gained, to raise it in (20.4)")
     @app_commands.autocomplete(type=completer("build", "type", {"city": "city"}),
-                               city=completer("build", "city", {"type": "type"}))
-    async def build(self, interaction: discord.Interaction, type: str, city: str) -> None:
-        await run(interaction, "build", {"type": type, "city": city})
+                               city=completer("build", "city", {"type": "type"}),
+                               colour=completer("build", "colour", {"type": "type", "city": "city"}))
+    async def build(self, interaction: discord.Interaction, type: str, city: str, colour: str | None = None) -> None:
+        args: dict[str, Any] = {"type": type, "city": city}
+        if colour:
+            args["colour"] = colour
+        await run(interaction, "build", args)
 
     @imperium.command(name="militia", description="Rebuild a province's militia (29.4), in Taxation & Mobilization")
     @app_commands.describe(province="A province of yours below its militia value",
@@ -618,6 +655,22 @@ class ImperiumRomanumCog(commands.Cog):
     @app_commands.autocomplete(to=gift_to_autocomplete)
     async def gift(self, interaction: discord.Interaction, to: str, amount: int) -> None:
         await run(interaction, "give_talents", {"to": to, "amount": amount})
+
+    @imperium.command(name="give", description="Offer units, a city or a fort to an ally of this month (5.8)")
+    @app_commands.describe(to="The allied seat that receives it", units="Your units, comma-separated",
+                           city="One of your cities", fort="The hex of one of your forts")
+    @app_commands.autocomplete(to=give_completer("to"), units=give_completer("units"),
+                               city=give_completer("city"), fort=give_completer("fort"))
+    async def give(self, interaction: discord.Interaction, to: str, units: str | None = None,
+                   city: str | None = None, fort: str | None = None) -> None:
+        args: dict[str, Any] = {"to": to}
+        if units:
+            args["units"] = split_list(units)
+        if city:
+            args["city"] = city
+        if fort:
+            args["fort"] = fort
+        await run(interaction, "give", args)
 
     @imperium.command(name="ransom", description="Offer to free a prisoner for talents (18.2.1)")
     @app_commands.describe(leader="The captured leader", talents="The price (0 frees him)")
