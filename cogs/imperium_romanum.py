@@ -54,7 +54,6 @@ from cogs.play import register_completer, register_resolver, split_list
 from cogs.ready import register_slash_path
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, _n, data_name, join
-from rules.imperium_romanum import gifts as GIFTS
 
 if TYPE_CHECKING:
     from db.models import GameRow
@@ -371,6 +370,9 @@ async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -
 
 def give_options(game: Any, seats: list[str]) -> dict[str, list[str]]:
     """What the caller's seats may give now (``gifts.options``, 5.8 #8), merged in seat order."""
+    # imported here: the rules load with the first game, not at rest (issue 14)
+    from rules.imperium_romanum import gifts as GIFTS
+
     merged: dict[str, list[str]] = {"to": [], "units": [], "city": [], "fort": []}
     for seat in seats:
         for key, values in GIFTS.options(game.state, seat).items():
@@ -390,12 +392,12 @@ def give_completer(option: str) -> Callable[..., Any]:
         offered = give_options(game, seats_of(row, user_key(interaction)))[option]
         if option != "units":
             return [app_commands.Choice(name=value_label(game, "give", option, v) if option == "city" else v, value=v)
-                    for v in offered if current.lower() in v.lower()][:25]
+                    for v in offered if current.lower() in v.lower()]  # bot.client.cap_choices keeps 25
         typed = split_list(current)
         done, last = (typed, "") if current.rstrip().endswith(",") or not typed else (typed[:-1], typed[-1])
         head = ",".join(done) + ("," if done else "")
         return [app_commands.Choice(name=(head + u)[:100], value=head + u) for u in offered
-                if u not in done and last.lower() in u.lower() and len(head + u) <= 100][:25]
+                if u not in done and last.lower() in u.lower() and len(head + u) <= 100]  # capped by bot.client.cap_choices
 
     return callback
 
