@@ -419,3 +419,78 @@ def test_the_plague_in_an_adjacent_zone_spares_the_reduced_and_strikes_only_the_
     assert [(x, st.units[x].status, st.units[x].reduced) for x in ("full", "worn")] == [
         ("full", "map", False), ("worn", "removed", False)]
     assert st.plague_hit == ["worn@carnuntum"]
+
+
+def test_rising_targets_are_the_peoples_of_the_kind_free_to_rise_sorted() -> None:
+    """§6.2 (Soulèvement chits): the Peoples offered are those of the chit's kind (Minor or
+    Major) that may go to war now: not at war already, not bound to peace (§9.2.4), in id order."""
+    st = _peace_state("roxolani")
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii"], ["jazyges", "parthians", "quadi"])
+    st.locked["parthians"] = st.year + 1
+    st.at_war = ["quadi"]
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii", "roxolani"], ["jazyges"])
+
+
+def _didius_state(phase: str = "E") -> ImperatorState:
+    p = Pos(193)
+    p.leader("helvius_pertinax", "rome", title="augustus", cp=3)
+    p.leader("didius_julianus", "mediolanum", "E", title="usurper", cp=2)
+    return p.state(phase=phase)
+
+
+def test_the_free_attempt_on_pertinax_kills_on_8_or_9_once_a_year() -> None:
+    """§4.5 (Commode's succession): while Didius Julianus stands as usurper, the Enemies may try
+    once a year in phase E to assassinate Pertinax without a chit: d10, 8 or 9 kills (§6.3)."""
+    st = _didius_state()
+    st.dice.script.extend([8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.result) == (
+        "§4.5 (free attempt): assassination of Helvius Pertinax (8 or 9 kills)", "d10", 8)
+    assert out.public[0] == "§6.3: Helvius Pertinax is dead (assassination)."
+    assert (st.leaders["helvius_pertinax"].status, st.free_murder_year, out.commit_point) == ("dead", 193, True)
+    st = _didius_state()
+    st.dice.script.extend([7])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    assert (out.public, st.leaders["helvius_pertinax"].status) == (["§6.3: Helvius Pertinax survives the attempt."], "map")
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), "enemies", {})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "the free attempt has already been made this year")
+
+
+@pytest.mark.parametrize(("change", "seat", "message"), [
+    ("none", "rome", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_dead", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_untitled", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("pertinax_dead", "enemies", "Pertinax is not in play"),
+    ("phase_d", "enemies", "assassinations are attempted in phase E"),
+])
+def test_the_free_attempt_is_refused_with_4_5_and_its_reason(change: str, seat: str, message: str) -> None:
+    """§4.5: the free attempt belongs to the Enemies while Didius Julianus is a usurper on the
+    map, aims at Pertinax on the map, in phase E; a refusal changes nothing."""
+    st = _didius_state("D" if change == "phase_d" else "E")
+    if change == "didius_dead":
+        st.leaders["didius_julianus"].status = "dead"
+    if change == "didius_untitled":
+        st.leaders["didius_julianus"].title = None
+    if change == "pertinax_dead":
+        st.leaders["helvius_pertinax"].status = "dead"
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), seat, {})
+    assert (err.value.section, str(err.value.message), st.free_murder_year, st.dice.rolls) == ("§4.5", message, 0, [])
+
+
+def test_alliance_armenienne_turns_armenia_and_its_units_and_says_so() -> None:
+    """§6.3 Alliance arménienne: Armenia changes side, its units with it; the line names the new side."""
+    p = Pos()
+    p.unit("arm1", "armenia", "R", people="armenia")
+    st = p.state(phase="E")
+    st.armenia = "roman"
+    out = Outcome()
+    stratagems._armenie(st, out, "E", {}, "alliance_armenienne")
+    assert (st.armenia, st.units["arm1"].owner, out.public, out.map_changed) == (
+        "parthian", "E", ["Armenia is now Parthian."], True)
