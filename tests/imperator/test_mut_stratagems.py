@@ -494,3 +494,77 @@ def test_alliance_armenienne_turns_armenia_and_its_units_and_says_so() -> None:
     stratagems._armenie(st, out, "E", {}, "alliance_armenienne")
     assert (st.armenia, st.units["arm1"].owner, out.public, out.map_changed) == (
         "parthian", "E", ["Armenia is now Parthian."], True)
+
+
+def _murder_state() -> ImperatorState:
+    """Phase E: the Augustus (guarded by the Corporis Custodes), a Caesar, a general of Rome and
+    a usurper of the Enemies; no Faveur divine left in play."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("caesar", "vindobona", title="caesar")
+    p.leader("gen", "carnuntum").leader("usurper", "antiochia", "E", title="usurper")
+    st = p.state(phase="E")
+    st.custodes = "aug"
+    return st
+
+
+@pytest.mark.parametrize("target", ["nobody", "dead_gen", "usurper"])
+def test_an_assassination_aims_at_an_enemy_leader_in_play_or_is_refused_with_6_3(target: str) -> None:
+    """§6.3 Assassinat: the target is a leader of the other side on the map; an unknown id, a dead
+    leader or one's own leader is refused with §6.3, no die rolled."""
+    st = _murder_state()
+    if target == "dead_gen":
+        st.leaders["gen"].status, target = "dead", "gen"
+    with pytest.raises(RuleError) as err:
+        stratagems.assassinate(st, Outcome(), "E", target, "§6.3")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§6.3", f"{target!r} is not an enemy leader in play", [])
+
+
+def test_the_custodes_take_one_from_the_roll_against_their_augustus_or_caesar_only() -> None:
+    """§3.6 (Corporis Custodes) with §6.3: the guarded Augustus's assassin subtracts 1 (a 9 gives
+    8 and kills); the marker guards a Caesar the same way; a leader it does not guard gets no
+    modifier (8 kills)."""
+    st = _murder_state()
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.natural, roll.modifiers, roll.result) == (
+        "§6.3: assassination of Aug (8 or 9 kills)", 9, (("Corporis Custodes", -1),), 8)
+    assert (st.leaders["aug"].status, out.public[0]) == ("dead", "§6.3: Aug is dead (assassination).")
+    st = _murder_state()
+    st.custodes = "caesar"
+    st.dice.script.extend([8, 8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3")
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(r.modifiers, r.result) for r in st.dice.rolls] == [((("Corporis Custodes", -1),), 7), ((), 8)]
+    assert (st.leaders["caesar"].status, st.leaders["aug"].status) == ("map", "dead")
+    assert out.public[0] == "§6.3: Caesar survives the attempt."
+
+
+def test_a_guarded_augustus_s_assassination_waits_for_the_faveur_divine_window() -> None:
+    """§6.3 Faveur divine before an assassination roll: with the Custodes a 9 alone kills (9 - 1),
+    so the faces do not all give the same outcome and the roller is asked first; no die yet."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": ["initiative#1"]}
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(d["role"], d["kind"], d["prompt"], len(d["choices"])) for d in st.pending] == [
+        ("E", "favour", "§6.3: your assassination roll (§6.3) is about to be made. Play a stratagem?", 1)]
+    assert (st.dice.rolls, out.public, st.leaders["aug"].status) == ([], [], "map")
+
+
+def test_an_assassination_resumed_after_the_window_is_dropped_if_the_target_died_meanwhile() -> None:
+    """§6.3: when the roll comes back after a Faveur divine window and the target is gone, the
+    attempt is dropped quietly (no die, no line); a target still in play is rolled for."""
+    st = _murder_state()
+    st.leaders["gen"].status = "dead"
+    out = Outcome()
+    fav = {"role": "E", "leader": "gen", "why": "§6.3", "favour_done": True, "favour_face": None}
+    stratagems.assassinate(st, out, "E", "gen", "§6.3", fav)
+    assert (st.dice.rolls, out.public) == ([], [])
+    st.dice.script.extend([3])  # type: ignore[attr-defined]
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3", {**fav, "leader": "caesar"})
+    assert ([r.result for r in st.dice.rolls], out.public) == ([3], ["§6.3: Caesar survives the attempt."])
