@@ -568,3 +568,38 @@ def test_an_assassination_resumed_after_the_window_is_dropped_if_the_target_died
     st.dice.script.extend([3])  # type: ignore[attr-defined]
     stratagems.assassinate(st, out, "E", "caesar", "§6.3", {**fav, "leader": "caesar"})
     assert ([r.result for r in st.dice.rolls], out.public) == ([3], ["§6.3: Caesar survives the attempt."])
+
+
+def test_assassinat_names_its_target_and_rolls_under_6_3() -> None:
+    """§6.3 Assassinat: the chit needs a target (refused with §6.3 and the missing argument
+    named); the roll is labelled with §6.3 and the target."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._assassinat(st, Outcome(), "E", {}, "assassinat")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "name the target (leader)")
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    stratagems._assassinat(st, Outcome(), "E", {"leader": "gen"}, "assassinat")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.3: assassination of Gen (8 or 9 kills)", 2)]
+
+
+def test_phase_f_scores_each_marker_still_on_the_map_after_removing_those_whose_zone_is_taken() -> None:
+    """§10 with §6.1-§6.3: in phase F a Parthian coup still in Ctesiphon gives Rome 3 VP, an
+    Intrigue au Sénat still in Rome gives the Enemies 2, a mutiny costs the mutineers' side 2.
+    Markers whose zone the other side now holds leave first (and score nothing), said."""
+    p = Pos(205)
+    p.leader("aug", "vindobona", title="augustus")
+    p.unit("m1", "carnuntum", "E")
+    st = p.state(phase="F")
+    st.units["m1"].mutiny, st.units["m1"].mutineer_of = "mutinerie#1", "R"
+    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon", "intrigue_au_senat#1": "rome", "mutinerie#1": "carnuntum"}
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert st.vp == {"rome": 3 - 2, "enemies": 2}
+    assert out.public == ["§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.",
+                          "§10: Intrigue au Sénat in Rome: 2 VP to enemies.", "§10: mutiny: rome loses 2 VP."]
+    st.leaders["aug"].loc = "rome"  # the Augustus is back in Rome (and no Praetorian stands elsewhere)
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
+                          "§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.", "§10: mutiny: rome loses 2 VP."]
+    assert (st.vp, st.cup) == ({"rome": 2, "enemies": 2}, ["intrigue_au_senat#1"])
