@@ -603,3 +603,106 @@ def test_phase_f_scores_each_marker_still_on_the_map_after_removing_those_whose_
     assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
                           "§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.", "§10: mutiny: rome loses 2 VP."]
     assert (st.vp, st.cup) == ({"rome": 2, "enemies": 2}, ["intrigue_au_senat#1"])
+
+
+def test_a_usurpation_with_no_general_named_is_refused_naming_what_is_missing() -> None:
+    """§6.2 (a Usurpation chit) and §4.5 (the ``usurp`` command): the general who claims the
+    purple must be named; the refusal cites the section and names the missing argument."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "name the general who claims the purple (leader)")
+    with pytest.raises(RuleError) as err:
+        stratagems.usurp(st, Outcome(), "enemies", {"leader": ""})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "name the general who claims the purple (leader)")
+
+
+def test_a_usurpation_chit_refused_says_why_with_its_section() -> None:
+    """§3.6: with two usurpers standing no usurpation may be tried; §6.2: a general the chit
+    does not allow (here the Augustus himself for the plain Usurpation) is refused, naming him
+    and the chit; no die is rolled."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "aug"}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "Aug may not be the usurper of Usurpation now")
+    st.leaders["gen"].owner, st.leaders["gen"].title = "E", "usurper"
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§3.6", "two usurpers already stand; no third usurpation may be tried", [])
+
+
+def test_a_usurpation_chit_rolls_the_general_s_cp_and_gives_its_civil_war_bonus() -> None:
+    """§6.2: d6 at most the general's CP validates the usurpation (§4.5), with the chit's bonus
+    for the B/ to D/ tests (Usurpation 0, of a Caesar 1); above it the general stays loyal."""
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([4])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems._usurpation(st, out, "E", {"leader": "gen"}, "usurpation")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.2 Usurpation: Gen rebels on 3 or less", 4)]
+    assert (out.public, st.leaders["gen"].title) == (["§6.2: Gen stays loyal."], None)
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "gen"}, "usurpation")
+    assert (st.leaders["gen"].title, st.usurper_bonus) == ("usurper", {"gen": 0})
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (st.leaders["caesar"].title, st.usurper_bonus) == ("usurper", {"caesar": 1})
+
+
+def test_mutinerie_goes_where_the_other_side_s_units_stand_without_a_leader() -> None:
+    """§6.3 Mutinerie (AMB-46): the Enemies place it on Roman units of Rome in a zone of the
+    Empire where no leader of Rome stands and no mutiny is already; Rome places it on Parthian
+    units in a Parthian zone with no leader of the Enemies. Zone by zone, in id order."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("rebel", "raetia", "E", title="usurper")
+    p.unit("c1", "carnuntum").unit("v1", "vindobona").unit("a1", "aquincum").unit("q1", "quadi")
+    p.unit("n1", "noricum", "E").unit("r1", "raetia").unit("qd", "quadi", "E", people="quadi")
+    p.unit("p1", "parthia", "E", people="parthians").unit("p2", "antiochia", "E", people="parthians")
+    st = p.state(phase="E")
+    st.units["a1"].mutiny = "mutinerie#1"
+    assert (stratagems.mutiny_targets(st, "E"), stratagems.mutiny_targets(st, "R")) == (
+        ["carnuntum", "raetia"], ["parthia"])
+
+
+def _arrow_state() -> ImperatorState:
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.unit("leg", "antiochia").unit("gone", "emesa").unit("rebels", "emesa", "E").unit("arm", "emesa", people="armenia")
+    st = p.state(phase="E")
+    st.units["gone"].status = "removed"
+    st.persian_battle = True
+    return st
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({}, "name the Roman unit to eliminate (unit)"),
+    ({"unit": "nobody"}, "'nobody' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "gone"}, "'gone' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "rebels"}, "'rebels' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "arm"}, "'arm' is not a Roman unit of the Roman player on the map (AMB-44)"),
+])
+def test_la_fleche_du_parthe_takes_a_roman_unit_of_rome_on_the_map_or_is_refused(
+        args: dict[str, str], message: str) -> None:
+    """§6.2 La flèche du Parthe (AMB-44): it names a Roman unit of the Roman player on the map;
+    anything else is refused with §6.2 and the chit stays playable (the battle flag stays)."""
+    st = _arrow_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._fleche(st, Outcome(), "E", args, "fleche_du_parthe")
+    assert (err.value.section, str(err.value.message), st.persian_battle) == ("§6.2", message, True)
+
+
+def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once() -> None:
+    """§6.2: playable only after a battle in which a Persian unit fought; it eliminates the unit
+    named, says so, and the flag is spent."""
+    st = _arrow_state()
+    out = Outcome()
+    stratagems._fleche(st, out, "E", {"unit": "leg"}, "fleche_du_parthe")
+    assert (st.units["leg"].status, out.public, st.persian_battle) == (
+        "eliminated", ["§6.2: a Parthian shot: Leg is eliminated."], False)
+    with pytest.raises(RuleError) as err:
+        stratagems._fleche(st, Outcome(), "E", {"unit": "gone"}, "fleche_du_parthe")
+    assert (err.value.section, str(err.value.message)) == (
+        "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
