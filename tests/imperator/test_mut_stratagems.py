@@ -652,17 +652,27 @@ def test_a_usurpation_chit_rolls_the_general_s_cp_and_gives_its_civil_war_bonus(
     assert (st.leaders["caesar"].title, st.usurper_bonus) == ("usurper", {"caesar": 1})
 
 
+def _mutiny_position() -> ImperatorState:
+    """Rome's legions in Carnuntum (with an Armenian unit of Rome listed first), Vindobona (with
+    a general), Aquincum (already in mutiny), the Quadi's land (beside a Quadi band) and Raetia
+    (beside a usurper); a usurper's legion in Noricum; Parthian units in Parthia and Antiochia."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("rebel", "raetia", "E", title="usurper")
+    p.unit("arm", "carnuntum", people="armenia")
+    p.unit("c1", "carnuntum").unit("v1", "vindobona").unit("a1", "aquincum").unit("q1", "quadi")
+    p.unit("n1", "noricum", "E").unit("r1", "raetia").unit("qd", "quadi", "E", people="quadi")
+    p.unit("p1", "parthia", "E", people="parthians").unit("p2", "antiochia", "E", people="parthians")
+    p.unit("p0", "parthia", "E", people="quadi")
+    st = p.state(phase="E")
+    st.units["a1"].mutiny = "mutinerie#1"
+    return st
+
+
 def test_mutinerie_goes_where_the_other_side_s_units_stand_without_a_leader() -> None:
     """§6.3 Mutinerie (AMB-46): the Enemies place it on Roman units of Rome in a zone of the
     Empire where no leader of Rome stands and no mutiny is already; Rome places it on Parthian
     units in a Parthian zone with no leader of the Enemies. Zone by zone, in id order."""
-    p = Pos(180)
-    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("rebel", "raetia", "E", title="usurper")
-    p.unit("c1", "carnuntum").unit("v1", "vindobona").unit("a1", "aquincum").unit("q1", "quadi")
-    p.unit("n1", "noricum", "E").unit("r1", "raetia").unit("qd", "quadi", "E", people="quadi")
-    p.unit("p1", "parthia", "E", people="parthians").unit("p2", "antiochia", "E", people="parthians")
-    st = p.state(phase="E")
-    st.units["a1"].mutiny = "mutinerie#1"
+    st = _mutiny_position()
     assert (stratagems.mutiny_targets(st, "E"), stratagems.mutiny_targets(st, "R")) == (
         ["carnuntum", "raetia"], ["parthia"])
 
@@ -706,3 +716,72 @@ def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once
         stratagems._fleche(st, Outcome(), "E", {"unit": "gone"}, "fleche_du_parthe")
     assert (err.value.section, str(err.value.message)) == (
         "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
+
+
+def test_mutinerie_is_refused_with_6_3_unless_its_zone_is_on_offer() -> None:
+    """§6.3: the zone must be named and be one of the zones on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "vindobona"}, "Mutinerie may not be placed in Vindobona"),
+                          ({"zone": "parthia"}, "Mutinerie may not be placed in Parthia")):
+        with pytest.raises(RuleError) as err:
+            stratagems._mutinerie(st, Outcome(), "E", args, "mutinerie")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    assert [u for u, s in st.units.items() if s.mutiny] == ["a1"]
+
+
+def test_mutinerie_turns_only_the_roman_or_only_the_parthian_units_of_its_zone() -> None:
+    """§6.3 (AMB-43): placed by the Enemies, every Roman unit of Rome in the zone mutinies (not an
+    Armenian one beside them); placed by Rome, the Parthian units (not another People's).
+    Mutineers are hostile to both sides and remember whose they were; the line names the zone
+    and the side that loses 2 VP each phase F."""
+    st = _mutiny_position()
+    out = Outcome()
+    assert stratagems._mutinerie(st, out, "E", {"zone": "carnuntum"}, "mutinerie") == "carnuntum"
+    u = st.units
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("arm", "c1")] == [
+        ("arm", None, None, "R"), ("c1", "mutinerie@pending", "R", "M")]
+    assert out.public == ["§6.3: the units in Carnuntum mutiny; rome loses 2 VP each phase F until they are beaten."]
+    out = Outcome()
+    stratagems._mutinerie(st, out, "R", {"zone": "parthia"}, "mutinerie")
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("p0", "p1")] == [
+        ("p0", None, None, "E"), ("p1", "mutinerie@pending", "E", "M")]
+    assert out.public == ["§6.3: the units in Parthia mutiny; enemies loses 2 VP each phase F until they are beaten."]
+
+
+def test_desertion_goes_where_the_other_side_has_roman_or_parthian_units() -> None:
+    """§6.3 Désertion: the Enemies play it on a zone holding Roman units of Rome; Rome plays it on
+    a zone holding Roman (a usurper's) or Parthian units of the Enemies. Zone by zone, in id order."""
+    st = _mutiny_position()
+    assert (stratagems.desertion_targets(st, "E"), stratagems.desertion_targets(st, "R")) == (
+        ["aquincum", "carnuntum", "quadi", "raetia", "vindobona"], ["antiochia", "noricum", "parthia"])
+
+
+def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_6_3() -> None:
+    """§6.3 Désertion: every unit of the other side in the zone loses a step (a reduced one is
+    eliminated); the zone must be named and on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "quadi"}, "Désertion may not be played on Quadi")):
+        with pytest.raises(RuleError) as err:
+            stratagems._desertion(st, Outcome(), "R", args, "desertion")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    st.units["p0"].reduced = True
+    out = Outcome()
+    stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2")] == [
+        ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False)]
+    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
+
+
+def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None:
+    """§4.5 with §6.2: ``usurp`` picks the chit by the general's title (an Augustus, a Caesar,
+    anyone else); without the chit in hand the refusal names that chit, citing §6."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": []}
+    said = []
+    for lid in ("aug", "caesar", "gen", "nobody"):
+        with pytest.raises(RuleError) as err:
+            stratagems.usurp(st, Outcome(), "enemies", {"leader": lid})
+        said.append((err.value.section, str(err.value.message)))
+    assert said == [("§6", "you hold no Usurpation d'un Augustus stratagem"), ("§6", "you hold no Usurpation d'un Caesar stratagem"),
+                    ("§6", "you hold no Usurpation stratagem"), ("§6", "you hold no Usurpation stratagem")]
