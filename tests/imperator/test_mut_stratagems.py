@@ -785,3 +785,26 @@ def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None
         said.append((err.value.section, str(err.value.message)))
     assert said == [("§6", "you hold no Usurpation d'un Augustus stratagem"), ("§6", "you hold no Usurpation d'un Caesar stratagem"),
                     ("§6", "you hold no Usurpation stratagem"), ("§6", "you hold no Usurpation stratagem")]
+
+
+def test_initiative_played_after_the_roll_takes_the_initiative_and_says_so() -> None:
+    """§6.3 Initiative (§2.B): played by the loser of the initiative roll, the chit is spent, his
+    side takes the initiative, the line names his seat, and the play is a commit point; without
+    the chit in hand the choice is refused with §6.3."""
+    st = _cup_state()
+    st.hands["rome"] = ["initiative#3"]
+    st.initiative = "E"
+    out = Outcome()
+    stratagems.initiative_choice(st, out, "R", "initiative")
+    assert (st.initiative, st.hands["rome"], out.public, out.commit_point) == (
+        "R", [], ["§6.3: rome plays Initiative and takes the initiative."], True)
+    with pytest.raises(RuleError) as err:
+        stratagems.initiative_choice(st, Outcome(), "R", "initiative")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "you hold no Initiative stratagem")
+
+
+def test_a_plague_chit_with_no_zone_named_is_refused_with_6_3() -> None:
+    st = _plague_zone()
+    with pytest.raises(RuleError) as err:
+        stratagems._plague(st, Outcome(), "E", {}, "foyer_de_peste")
+    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", "name the zone (zone)", {})
