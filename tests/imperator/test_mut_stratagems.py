@@ -808,3 +808,26 @@ def test_a_plague_chit_with_no_zone_named_is_refused_with_6_3() -> None:
     with pytest.raises(RuleError) as err:
         stratagems._plague(st, Outcome(), "E", {}, "foyer_de_peste")
     assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", "name the zone (zone)", {})
+
+
+@pytest.mark.parametrize("zone", ["nowhere", "mare"])
+def test_a_plague_goes_on_a_land_zone_or_is_refused_with_6_3(zone: str) -> None:
+    st = _plague_zone()
+    with pytest.raises(RuleError) as err:
+        stratagems._plague(st, Outcome(), "E", {"zone": zone}, "foyer_de_peste")
+    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", f"{zone!r} is not a land zone", {})
+
+
+def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downgrading_a_centre() -> None:
+    """§6.3: Foyer de peste infests its zone (the centre); Épidémie de peste infests its zone and
+    every land zone next to it, except one that is already a centre."""
+    st = _plague_zone()
+    st.dice.script.extend([1] * 10)  # type: ignore[attr-defined]
+    out = Outcome()
+    assert stratagems._plague(st, out, "E", {"zone": "carnuntum"}, "foyer_de_peste") == "carnuntum"
+    assert (st.plague, out.public[-1]) == ({"carnuntum": "centre"}, "§6.3: the plague strikes Carnuntum.")
+    out = Outcome()
+    stratagems._plague(st, out, "E", {"zone": "vindobona"}, "epidemie_de_peste")
+    assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
+    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: the plague strikes Aquincum.",
+                          "§6.3: the plague strikes Italia."]
