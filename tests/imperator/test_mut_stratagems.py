@@ -831,3 +831,18 @@ def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downg
     assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
     assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: the plague strikes Aquincum.",
                           "§6.3: the plague strikes Italia."]
+
+
+def test_the_faveur_divine_window_offers_pass_then_each_face_of_the_die() -> None:
+    """§6.3 Faveur divine: the holder is offered "pass" first, then every face of the die about
+    to be rolled (0-9 for a d10, 1-6 for a d6), the pass being the default."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": ["faveur_divine#1"]}
+    stratagems.assassinate(st, Outcome(), "E", "aug", "§6.3")
+    (d,) = st.pending
+    assert (d["default"], d["choices"]) == ("pass", [["pass", "pass"], *[
+        [f"faveur_divine@{f}", f"play Faveur divine: the die shows {f}"] for f in range(10)]])
+    st.pending = []
+    stratagems.favour_window(st, "E", "rally", {"x": 1}, "d6", [True, False])
+    assert [c[0] for c in st.pending[0]["choices"]] == ["pass", *[f"faveur_divine@{f}" for f in range(1, 7)]]
