@@ -846,3 +846,45 @@ def test_the_faveur_divine_window_offers_pass_then_each_face_of_the_die() -> Non
     st.pending = []
     stratagems.favour_window(st, "E", "rally", {"x": 1}, "d6", [True, False])
     assert [c[0] for c in st.pending[0]["choices"]] == ["pass", *[f"faveur_divine@{f}" for f in range(1, 7)]]
+
+
+def test_faveur_divine_played_by_the_roller_is_told_then_the_opponent_is_asked_first_then_the_roll() -> None:
+    """§6.3 Faveur divine (AMB-45): the roller (the Enemies, trying to murder the guarded Augustus)
+    plays it for a 9: the chit is spent, the play is said, cited and a commit point; the opponent
+    is asked next, ahead of any other waiting decision, told it is his opponent's roll, and sees
+    the face chosen and by whom; when he passes the roll is made with that face, modifiers still
+    applied (9 - 1 = 8: the Augustus dies)."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#2"], "enemies": ["faveur_divine#1"]}
+    stratagems.assassinate(st, Outcome(), "E", "aug", "§6.3")
+    payload = st.pending.pop()["data"]
+    st.pending.append({"id": "waiting", "role": "R", "kind": "other"})
+    out = Outcome()
+    stratagems.favour_choice(st, out, "E", payload, "faveur_divine@9")
+    assert (st.hands["enemies"], out.public, out.citations, out.commit_point) == (
+        [], ["§6.3: enemies plays Faveur divine: the die will show 9 (modifiers still apply)."], ["§6.3"], True)
+    first = st.pending[0]
+    assert (first["role"], first["prompt"], first["default"], first["section"]) == (
+        "R", "§6.3: your opponent's assassination roll (§6.3) is about to be made. Play a stratagem?", "pass", "§6.3")
+    assert (first["data"]["face"], first["data"]["by"], [p["id"] for p in st.pending[1:]]) == (9, "E", ["waiting"])
+    st.pending.pop(0)
+    out = Outcome()
+    stratagems.favour_choice(st, out, "R", first["data"], "pass")
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.natural, roll.result) == (
+        "§6.3: assassination of Aug (8 or 9 kills) (Faveur divine)", 9, 8)
+    assert (st.leaders["aug"].status, out.public[0]) == ("dead", "§6.3: Aug is dead (assassination).")
+
+
+def test_a_favour_window_for_an_unnamed_roll_says_roll_and_one_without_the_chit_is_refused() -> None:
+    """§6.3: a roll kind with no name of its own is called "roll" in the prompt; playing Faveur
+    divine without holding it is refused with §6.3."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#2"], "enemies": ["initiative#1"]}
+    stratagems.favour_window(st, "E", "omen", {}, "d6", [True, False])
+    assert st.pending[0]["prompt"] == "§6.3: your roll is about to be made. Play a stratagem?"
+    with pytest.raises(RuleError) as err:
+        stratagems.favour_choice(st, Outcome(), "E", st.pending[0]["data"], "faveur_divine@3")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "you hold no Faveur divine")
