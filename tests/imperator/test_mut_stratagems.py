@@ -10,7 +10,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import engine, stratagems
+from rules.imperator import combat, engine, movement, politics, stratagems
 from rules.imperator import tables as T
 from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
 
@@ -874,7 +874,8 @@ def test_faveur_divine_played_by_the_roller_is_told_then_the_opponent_is_asked_f
     roll = st.dice.rolls[-1]
     assert (roll.purpose, roll.natural, roll.result) == (
         "§6.3: assassination of Aug (8 or 9 kills) (Faveur divine)", 9, 8)
-    assert (st.leaders["aug"].status, out.public[0]) == ("dead", "§6.3: Aug is dead (assassination).")
+    assert (st.leaders["aug"].status, out.public[:2]) == (
+        "dead", ["§6.3: Aug is dead (assassination).", "§10: 1 VP to enemies for the death of Aug."])
 
 
 def test_a_favour_window_for_an_unnamed_roll_says_roll_and_one_without_the_chit_is_refused() -> None:
@@ -888,3 +889,24 @@ def test_a_favour_window_for_an_unnamed_roll_says_roll_and_one_without_the_chit_
     with pytest.raises(RuleError) as err:
         stratagems.favour_choice(st, Outcome(), "E", st.pending[0]["data"], "faveur_divine@3")
     assert (err.value.section, str(err.value.message)) == ("§6.3", "you hold no Faveur divine")
+
+
+def test_after_the_window_each_roll_goes_back_to_its_own_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3 Faveur divine: once the windows are answered, the waiting roll is made by the rule it
+    belongs to (evasion §8.1, escape §7, assassination §6.3, plague §6.3, rally §4.5 D/, loyalty
+    §4.5 B/, spread §4.5 C/) with the same state, outcome and data; an unknown kind is refused."""
+    calls: list[tuple[object, ...]] = []
+    for module, fn in ((combat, "evade"), (movement, "lone_leader_escape"), (movement, "rally_roll"),
+                       (politics, "resume_loyalty"), (politics, "spread_roll"), (stratagems, "plague_death_roll"),
+                       (stratagems, "assassinate")):
+        monkeypatch.setattr(module, fn, lambda *a, _fn=fn: calls.append((_fn, a[0] is st, a[1] is out, *a[2:])))
+    st, out = _murder_state(), Outcome()
+    data = {"leader": "aug", "role": "E", "why": "§6.3", "favour_done": True}
+    for kind in ("evade", "escape", "assassinate", "plague", "rally", "loyalty", "spread"):
+        stratagems._resume(st, out, kind, data)
+    assert calls == [("evade", True, True, data, "evade"), ("lone_leader_escape", True, True, "aug", data),
+                     ("assassinate", True, True, "E", "aug", "§6.3", data), ("plague_death_roll", True, True, data),
+                     ("rally_roll", True, True, data), ("resume_loyalty", True, True, data), ("spread_roll", True, True, data)]
+    with pytest.raises(RuleError) as err:
+        stratagems._resume(st, out, "omen", data)
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "unknown roll omen")
