@@ -910,3 +910,80 @@ def test_after_the_window_each_roll_goes_back_to_its_own_rule(monkeypatch: pytes
     with pytest.raises(RuleError) as err:
         stratagems._resume(st, out, "omen", data)
     assert (err.value.section, str(err.value.message)) == ("§6.3", "unknown roll omen")
+
+
+def test_may_rise_says_why_a_people_may_not_go_to_war() -> None:
+    """§6.2 Soulèvement with §4.2, §4.4, §9.2.4: a People rises only if it is one of the map's
+    Peoples (not Armenia, which changes side instead), of the chit's kind, at peace, still in the
+    game (Osrhoene and Adiabene leave it after 195), not bound to peace, and not barred by the
+    scenario; each reason is said."""
+    st = _peace_state("roxolani")
+    object.__setattr__(st.board, "peoples", {**st.board.peoples,
+        "osrhoene": PeopleDef("osrhoene", "Osrhoene", "persian", False, "east", "orient")})
+    st.locked["frisii"] = 206
+    st.rules["scenario_rules"] = [{"kind": "no_war_before", "peoples": ["jazyges"], "year": 206}]
+    assert [stratagems.may_rise(st, pid, major) for pid, major in (
+        ("nobody", False), ("armenia", False), ("quadi", False), ("frisii", True), ("roxolani", False),
+        ("osrhoene", False), ("frisii", False), ("jazyges", True), ("quadi", True))] == [
+        "unknown People 'nobody'", "unknown People 'armenia'", "the Quadi are a Major People",
+        "the Frisii are a Minor People", "the Roxolani are already at war",
+        "the Osrhoene left the game in 195 and can no longer go to war (§4.2)",
+        "the Frisii are bound to peace until 206 (§9.2.4)", "Scenario: the Jazyges may not go to war before 206", None]
+    st.year = 195
+    st.locked["frisii"] = 195
+    assert (stratagems.may_rise(st, "osrhoene", False), stratagems.may_rise(st, "frisii", False)) == (None, None)
+
+
+@pytest.mark.parametrize(("tid", "args", "message"), [
+    ("soulevement_d_un_peuple_mineur", {}, "name the People(s) that rise (peoples)"),
+    ("soulevement_d_un_peuple_mineur", {"peoples": ["frisii", "roxolani"]}, "at most 1 People(s)"),
+    ("soulevement_de_deux_peuples_mineurs", {"peoples": ["frisii", "quadi"]}, "the Quadi are a Major People"),
+])
+def test_a_rising_refused_cites_6_2_and_starts_no_war(tid: str, args: dict[str, object], message: str) -> None:
+    st = _peace_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._rising(st, Outcome(), "E", dict(args), tid)
+    assert (err.value.section, str(err.value.message), st.at_war) == ("§6.2", message, [])
+
+
+def test_a_rising_declares_each_people_named_once_and_brings_it_in() -> None:
+    """§6.2 with §4.4: each People named (a name given twice counts once) goes to war and its
+    units come in (deploy_people)."""
+    st = _peace_state()
+    stratagems._rising(st, Outcome(), "E", {"peoples": ["frisii", "frisii"]}, "soulevement_d_un_peuple_mineur")
+    assert st.at_war == ["frisii"]
+
+
+def test_setup_cup_puts_the_table_s_chits_or_the_counts_given_and_empties_the_hands() -> None:
+    """§6: the cup holds each type's chits numbered from 1 (the stratagem table's counts unless a
+    scenario gives its own), the hands start empty and the game is played with stratagems."""
+    st = Pos().state()
+    st.hands = {"rome": ["initiative#9"], "enemies": []}
+    stratagems.setup_cup(st)
+    assert (st.cup, st.hands, st.rules["stratagems"]) == (
+        [f"{tid}#1" for tid in stratagems.types()], {"rome": [], "enemies": []}, True)
+    stratagems.setup_cup(st, {"assassinat": 3, "pax_romana": 0})
+    assert st.cup.count("assassinat#3") == 1 and "pax_romana#1" not in st.cup
+    assert len(st.cup) == len(stratagems.types()) + 1
+
+
+def test_hand_view_lists_each_chit_with_its_name_phase_and_whether_the_side_may_use_it() -> None:
+    st = _cup_state()
+    st.hands["enemies"] = ["pax_romana#1", "mutinerie#1"]
+    assert stratagems.hand_view(st, "enemies") == [
+        {"id": "pax_romana#1", "type": "pax_romana", "name": "Pax Romana", "phase": "E", "usable": False},
+        {"id": "mutinerie#1", "type": "mutinerie", "name": "Mutinerie", "phase": "E", "usable": True}]
+    assert stratagems.hand_view(st, "nobody") == []
+
+
+def test_the_initiative_window_offers_the_chit_only_to_its_holder() -> None:
+    """§6.3 Initiative (§2.B): the loser of the initiative roll is asked, "pass" by default; the
+    play is offered only when he holds the chit."""
+    st = _cup_state()
+    st.hands["enemies"] = ["initiative#1"]
+    stratagems.open_initiative_window(st, "E")
+    stratagems.open_initiative_window(st, "R")
+    assert [(d["role"], d["kind"], d["prompt"], d["choices"], d["default"], d["section"]) for d in st.pending] == [
+        ("E", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?",
+         [["pass", "pass"], ["initiative", "play Initiative: take the initiative"]], "pass", "§2.B"),
+        ("R", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?", [["pass", "pass"]], "pass", "§2.B")]
