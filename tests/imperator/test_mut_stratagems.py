@@ -450,7 +450,8 @@ def test_the_free_attempt_on_pertinax_kills_on_8_or_9_once_a_year() -> None:
     roll = st.dice.rolls[-1]
     assert (roll.purpose, roll.die, roll.result) == (
         "§4.5 (free attempt): assassination of Helvius Pertinax (8 or 9 kills)", "d10", 8)
-    assert out.public[0] == "§6.3: Helvius Pertinax is dead (assassination)."
+    assert out.public[:2] == ["§6.3: Helvius Pertinax is dead (assassination).",
+                              "§10: 1 VP to enemies for the death of Helvius Pertinax."]
     assert (st.leaders["helvius_pertinax"].status, st.free_murder_year, out.commit_point) == ("dead", 193, True)
     st = _didius_state()
     st.dice.script.extend([7])  # type: ignore[attr-defined]
@@ -541,6 +542,9 @@ def test_the_custodes_take_one_from_the_roll_against_their_augustus_or_caesar_on
     assert [(r.modifiers, r.result) for r in st.dice.rolls] == [((("Corporis Custodes", -1),), 7), ((), 8)]
     assert (st.leaders["caesar"].status, st.leaders["aug"].status) == ("map", "dead")
     assert out.public[0] == "§6.3: Caesar survives the attempt."
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    stratagems.assassinate(st, Outcome(), "E", "gen", "§6.3")
+    assert (st.dice.rolls[-1].result, st.leaders["gen"].status) == (9, "dead")
 
 
 def test_a_guarded_augustus_s_assassination_waits_for_the_faveur_divine_window() -> None:
@@ -588,21 +592,27 @@ def test_phase_f_scores_each_marker_still_on_the_map_after_removing_those_whose_
     Markers whose zone the other side now holds leave first (and score nothing), said."""
     p = Pos(205)
     p.leader("aug", "vindobona", title="augustus")
-    p.unit("m1", "carnuntum", "E")
+    p.unit("m1", "carnuntum", "E").unit("m2", "carnuntum", "E").unit("p1", "parthia", "E", people="parthians")
     st = p.state(phase="F")
     st.units["m1"].mutiny, st.units["m1"].mutineer_of = "mutinerie#1", "R"
-    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon", "intrigue_au_senat#1": "rome", "mutinerie#1": "carnuntum"}
+    st.units["m2"].mutiny, st.units["m2"].mutineer_of, st.units["m2"].status = "mutinerie#1", "R", "eliminated"
+    st.units["p1"].mutiny, st.units["p1"].mutineer_of = "mutinerie#2", "E"
+    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon", "intrigue_au_senat#1": "rome", "mutinerie#1": "carnuntum",
+                       "mutinerie#2": "parthia"}
     out = Outcome()
     stratagems.phase_f_vp(st, out)
-    assert st.vp == {"rome": 3 - 2, "enemies": 2}
+    assert st.vp == {"rome": 3 - 2, "enemies": 2 - 2}
     assert out.public == ["§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.",
-                          "§10: Intrigue au Sénat in Rome: 2 VP to enemies.", "§10: mutiny: rome loses 2 VP."]
+                          "§10: Intrigue au Sénat in Rome: 2 VP to enemies.", "§10: mutiny: rome loses 2 VP.",
+                          "§10: mutiny: enemies loses 2 VP."]
+    del st.chits_on_map["mutinerie#2"]
+    st.units["p1"].mutiny = None
     st.leaders["aug"].loc = "rome"  # the Augustus is back in Rome (and no Praetorian stands elsewhere)
     out = Outcome()
     stratagems.phase_f_vp(st, out)
     assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
                           "§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.", "§10: mutiny: rome loses 2 VP."]
-    assert (st.vp, st.cup) == ({"rome": 2, "enemies": 2}, ["intrigue_au_senat#1"])
+    assert (st.vp, st.cup) == ({"rome": 2, "enemies": 0}, ["intrigue_au_senat#1"])
 
 
 def test_a_usurpation_with_no_general_named_is_refused_naming_what_is_missing() -> None:
@@ -735,11 +745,12 @@ def test_mutinerie_turns_only_the_roman_or_only_the_parthian_units_of_its_zone()
     Mutineers are hostile to both sides and remember whose they were; the line names the zone
     and the side that loses 2 VP each phase F."""
     st = _mutiny_position()
+    st.units["n1"].loc = "carnuntum"  # a usurper's legion of the Enemies there does not mutiny
     out = Outcome()
     assert stratagems._mutinerie(st, out, "E", {"zone": "carnuntum"}, "mutinerie") == "carnuntum"
     u = st.units
-    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("arm", "c1")] == [
-        ("arm", None, None, "R"), ("c1", "mutinerie@pending", "R", "M")]
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("arm", "c1", "n1")] == [
+        ("arm", None, None, "R"), ("c1", "mutinerie@pending", "R", "M"), ("n1", None, None, "E")]
     assert out.public == ["§6.3: the units in Carnuntum mutiny; rome loses 2 VP each phase F until they are beaten."]
     out = Outcome()
     stratagems._mutinerie(st, out, "R", {"zone": "parthia"}, "mutinerie")
@@ -765,10 +776,11 @@ def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_
             stratagems._desertion(st, Outcome(), "R", args, "desertion")
         assert (err.value.section, str(err.value.message)) == ("§6.3", message)
     st.units["p0"].reduced = True
+    st.units["c1"].loc = "parthia"  # Rome's own legion there is not touched
     out = Outcome()
     stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
-    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2")] == [
-        ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False)]
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2", "c1")] == [
+        ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False), ("c1", "map", False)]
     assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
 
 
@@ -919,7 +931,9 @@ def test_may_rise_says_why_a_people_may_not_go_to_war() -> None:
     scenario; each reason is said."""
     st = _peace_state("roxolani")
     object.__setattr__(st.board, "peoples", {**st.board.peoples,
-        "osrhoene": PeopleDef("osrhoene", "Osrhoene", "persian", False, "east", "orient")})
+        "osrhoene": PeopleDef("osrhoene", "Osrhoene", "persian", False, "east", "orient"),
+        "adiabene": PeopleDef("adiabene", "Adiabene", "persian", False, "east", "orient"),
+        "armenia": PeopleDef("armenia", "Armenia", "persian", False, "east", "orient")})
     st.locked["frisii"] = 206
     st.rules["scenario_rules"] = [{"kind": "no_war_before", "peoples": ["jazyges"], "year": 206}]
     assert [stratagems.may_rise(st, pid, major) for pid, major in (
@@ -929,9 +943,11 @@ def test_may_rise_says_why_a_people_may_not_go_to_war() -> None:
         "the Frisii are a Minor People", "the Roxolani are already at war",
         "the Osrhoene left the game in 195 and can no longer go to war (§4.2)",
         "the Frisii are bound to peace until 206 (§9.2.4)", "Scenario: the Jazyges may not go to war before 206", None]
+    st.year = 196
+    assert stratagems.may_rise(st, "adiabene", False) == "the Adiabene left the game in 195 and can no longer go to war (§4.2)"
     st.year = 195
     st.locked["frisii"] = 195
-    assert (stratagems.may_rise(st, "osrhoene", False), stratagems.may_rise(st, "frisii", False)) == (None, None)
+    assert [stratagems.may_rise(st, pid, False) for pid in ("osrhoene", "adiabene", "frisii")] == [None, None, None]
 
 
 @pytest.mark.parametrize(("tid", "args", "message"), [
