@@ -1003,3 +1003,31 @@ def test_the_initiative_window_offers_the_chit_only_to_its_holder() -> None:
         ("E", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?",
          [["pass", "pass"], ["initiative", "play Initiative: take the initiative"]], "pass", "§2.B"),
         ("R", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?", [["pass", "pass"]], "pass", "§2.B")]
+
+
+def test_a_plague_roll_for_a_leader_waits_for_his_owner_s_faveur_divine_window() -> None:
+    """§6.3 (Faveur divine before the plague's d10): the leader's owner is asked first about his
+    plague roll; with no chit in play the roll is made at once, unmodified, and only a 9 kills."""
+    st = _plague_zone()
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": []}
+    stratagems.plague_death_roll(st, Outcome(), {"leader": "lucky"})
+    (d,) = st.pending
+    assert (d["role"], d["prompt"], len(d["choices"]), st.dice.rolls) == (
+        "R", "§6.3: your plague roll for a leader (§6.3) is about to be made. Play a stratagem?", 11, [])
+    assert {k: d["data"][k] for k in ("kind", "die", "roller", "data")} == {
+        "kind": "plague", "die": "d10", "roller": "R", "data": {"leader": "lucky"}}
+    st = _plague_zone()
+    st.dice.script.extend([8])  # type: ignore[attr-defined]
+    stratagems.plague_death_roll(st, Outcome(), {"leader": "lucky"})
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.modifiers, roll.natural, st.leaders["lucky"].status) == (
+        "§6.3 plague: Lucky dies on 9", (), 8, "map")
+
+
+def test_a_plague_striking_only_the_leaders_named_passes_over_the_others() -> None:
+    """§6.3: counters entering an infested zone are struck (``only``); a leader already there,
+    sorted before the newcomer, is passed over and the newcomer still rolls."""
+    st = _plague_zone()
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"lucky"})
+    assert (st.plague_hit, st.leaders["lucky"].status, st.leaders["doomed"].status) == (["lucky@carnuntum"], "dead", "map")
