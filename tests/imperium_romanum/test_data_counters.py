@@ -13,6 +13,7 @@ import pytest
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
+from rules.imperium_romanum import counters
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum.counters import count, manifest
 from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
@@ -70,6 +71,7 @@ def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch:
     shared = tuple(dataclasses.replace(p, colour="red") if p.id == "gauls" else p for p in s01.powers)
     patched = dataclasses.replace(d, scenarios=MappingProxyType({**d.scenarios, "s01": dataclasses.replace(s01, powers=shared)}))
     monkeypatch.setattr(MOB, "data", lambda: patched)
+    monkeypatch.setattr(counters, "_data", lambda: patched)  # the one count of 5.7
     pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
     pos.st.province_owner["italia"] = "rome"
     for city in world("s01").city_value:
@@ -86,3 +88,4 @@ def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch:
         pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": "roma"}))
     assert err.value.section == "§5.7"
     assert MOB.counter_mix(pos.st, "gauls", "light_infantry_4_12") == (16, 15)  # the minor may rebuild it
+
