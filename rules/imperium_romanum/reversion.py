@@ -11,6 +11,7 @@ Readings: IR-ENG-71. Barbarians the Inactive Power Table raises for provinces no
 from __future__ import annotations
 
 from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import counters
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -67,6 +68,7 @@ def bring_back(st: IRState, power: str, lines: list[Text]) -> None:
         st.seq += 1
         rec.update(hex=where, order=st.seq, besieged=False, aboard="", mp=0, activated=False, moved=False,
                    supplied=False, spent=False, crossing="", must_attack=False, foraged=False)  # fmt: skip
+        counters.hand_out(st, power, rec)  # 5.7: its own counter, kept for it while it was out
         st.units[uid] = rec
     lines.append(_n("{n} unit of {power} comes back in their lands (23.6).", "{n} units of {power} come back in their lands (23.6).",
                     len(gone), power=st.powers[power]["name"]))  # fmt: skip
