@@ -132,7 +132,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-5"
+    RULES_VERSION = "imperium_romanum-6"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -153,7 +153,9 @@ class ImperiumRomanumGame(Game[IRState]):
     by land (5.8, IR-ENG-128).
     5 (same version, iropt1): appeals (42) spent on supply, baggage-train, naval interception and
     naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
-    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142)."""
+    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142).
+    6 (2026-11-26, impdata, session 9): the allied stacks next to a usurper's province roll for
+    defection too (44.1, IR-ENG-143)."""
     STATE_VERSION = 1
 
     @classmethod
