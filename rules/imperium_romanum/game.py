@@ -69,6 +69,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import special_rules as SR
 from rules.imperium_romanum import supply as SUP
 from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.legal import passes
@@ -186,6 +187,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if scenario in BLOCKERS:
             section, what = BLOCKERS[scenario]
             raise NotYetSupported(section, _("{what}, which this scenario needs", what=what))
+        SR.check(data().scenarios[scenario].special_rules)  # special rules not modelled (31, 33, 36, 37.x, 38.1)
         expected = list(data().scenarios[scenario].turn_order)
         if seats and sorted(seats) != sorted(expected):
             raise RuleError("§5.1", _("the seats of this scenario are {seats}", seats=", ".join(expected)))
