@@ -55,6 +55,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import dissolution as DIS
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import gifts as GIFT
@@ -156,7 +157,8 @@ class ImperiumRomanumGame(Game[IRState]):
     naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
     to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142).
     6 (2026-11-26, impdata, session 9): the allied stacks next to a usurper's province roll for
-    defection too (44.1, IR-ENG-143)."""
+    defection too (44.1, IR-ENG-143); the former controller places a dissolved major's pieces
+    (20.1, a ``place`` decision, IR-ENG-145)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -405,6 +407,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         RE.answer_disaster(st, choice, lines)
     elif kind == "extra_area":
         RE.answer_extra_area(st, choice, lines)
+    elif kind == "place":
+        DIS.answer_place(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:

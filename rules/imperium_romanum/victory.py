@@ -49,7 +49,7 @@ def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
     rec["seat"] = ""
     rec["status"] = "inactive neutral"
     if rec["kind"] != "roman" and rec["major"]:
-        dissolution.place_back(st, power, lines)  # 20.2 -> 20.1: its pieces go back home (IR-ENG-126)
+        dissolution.place_back(st, power, lines, seat)  # 20.2 -> 20.1: its pieces go home, its player choosing where (IR-ENG-126, 145)
     out = bool(seat) and not any(st.powers[p]["major"] for p in B.powers_of(st, seat))
     for other in st.powers.values():
         if other.get("patron") == power and other["status"].endswith("client") and not out:
