@@ -159,7 +159,8 @@ class ImperiumRomanumGame(Game[IRState]):
     6 (2026-11-26, impdata, session 9): the allied stacks next to a usurper's province roll for
     defection too (44.1, IR-ENG-143); the former controller places a dissolved major's pieces
     (20.1, a ``place`` decision, IR-ENG-145); a dissolved non-Roman major wakes again as a
-    minor power when invaded (20.2 #1-#5, IR-ENG-146)."""
+    minor power when invaded (20.2 #1-#5, IR-ENG-146); fleets built in a gained colour (20.4,
+    IR-ENG-147)."""
     STATE_VERSION = 1
 
     @classmethod
