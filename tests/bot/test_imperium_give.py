@@ -1,5 +1,6 @@
 """``/imperium give`` at the local table (5.8 #8, gifts.py): two allies of this month in
-scenario 12's Diplomacy Phase; the autocomplete offers what ``gifts.options`` offers; the offer
+scenario 12's Diplomacy Phase; the autocomplete is the shared one, offering what the engine's
+legal commands list (``gifts.commands``, ``gifts.talent_commands``) and nothing else; the offer
 reaches the two parties alone, the ally answers with ``/imperium answer`` and the change of
 owner is one public line that counts the units without naming them (IR-ENG-123); a forged
 unit id is refused to its author alone with §5.8. Also ``/imperium build colour:`` (20.4)."""
@@ -35,22 +36,29 @@ async def allies_in_diplomacy(table: LocalTable) -> None:
     assert game.state.segment == "diplomacy"
 
 
-async def offered(table: LocalTable, option: str, current: str = "") -> list[str]:
-    command, _ = table.find_command(["imperium", "give"])
-    found = await command._params[option].autocomplete(table.interaction(), current)  # type: ignore[attr-defined]
+async def offered(table: LocalTable, option: str, current: str = "", verb: str = "give",
+                  namespace: dict[str, Any] | None = None) -> list[str]:
+    command, _ = table.find_command(["imperium", verb])
+    found = await command._params[option].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace=namespace or {}), current)
     return [c.value for c in found]
 
 
 async def test_a_gift_of_units_is_offered_answered_and_announced_without_naming_them(table: LocalTable) -> None:
     await allies_in_diplomacy(table)
     _seq, game = await channel_game(table)
-    options = GIFTS.options(game.state, "rome")
+    listed = [c.args for c in game.legal_commands("rome") if c.name == "give"]
+    units = [a["units"][0] for a in listed if "units" in a]
+    assert listed == GIFTS.commands(game.state, "rome") and units
     table.user = "alice"
-    assert await offered(table, "to") == ["dacia"] == options["to"]
-    first = await offered(table, "units")
-    assert first == options["units"][:25] and first
-    one, two = options["units"][:2]
-    assert await offered(table, "units", f"{one},") == [f"{one},{u}" for u in options["units"] if u != one][:25]
+    assert await offered(table, "to") == ["dacia"]
+    assert await offered(table, "units") == units[:25]
+    one, two = units[:2]
+    assert await offered(table, "units", f"{one},") == [f"{one},{u}" for u in units if u != one][:25]
+    assert await offered(table, "city") == [a["city"] for a in listed if "city" in a][:25]
+    assert await offered(table, "fort") == [a["fort"] for a in listed if "fort" in a][:25]
+    talents = [c.args for c in game.legal_commands("rome") if c.name == "give_talents"]
+    assert talents and await offered(table, "to", verb="gift") == ["dacia"] == sorted({a["to"] for a in talents})
     start = len(table.outputs)
     await ok(table, f"/imperium give to:dacia units:{one},{two}")
     _seq, game = await channel_game(table)
@@ -76,8 +84,10 @@ async def test_a_forged_unit_is_refused_privately_with_its_section(table: LocalT
     seq, game = await channel_game(table)
     dacian = next(u for u, rec in sorted(game.state.units.items()) if rec["power"] == "dacia")
     table.user = "alice"
-    for forged in ("rome.nothing.9", dacian):
-        await table.run_slash(f"/imperium give to:dacia units:{forged}")
+    not_roman = next(c for c, owner in sorted(game.state.city_owner.items()) if owner != "rome")
+    assert {"to": "dacia", "city": not_roman} not in GIFTS.commands(game.state, "rome")
+    for forged in ("units:rome.nothing.9", f"units:{dacian}", f"city:{not_roman}", "fort:B0000"):
+        await table.run_slash(f"/imperium give to:dacia {forged}")
         shown = table.outputs[-1]
         assert shown.refusal and shown.audience == "alice" and "§5.8" in shown.text, (forged, shown.text)
     await table.run_slash("/imperium give to:dacia")  # none of the three: refused, §5.8
