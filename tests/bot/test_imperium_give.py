@@ -13,6 +13,7 @@ from conftest import channel_game, ok, reposition
 
 from bot.local import LocalTable
 from rules.imperium_romanum import gifts as GIFTS
+from rules.imperium_romanum.world import data
 
 
 async def allies_in_diplomacy(table: LocalTable) -> None:
@@ -77,6 +78,64 @@ async def test_a_gift_of_units_is_offered_answered_and_announced_without_naming_
     table.user = "carol"  # a spectator sees no unit named
     await table.run_slash("/game mine")
     assert not any(one in o.text for o in table.outputs[start:] if o.audience not in ("alice", "bob"))
+    await city_and_fort_gifts(table)
+
+
+async def city_and_fort_gifts(table: LocalTable) -> None:
+    """The same game goes on: a city, answered through bob's Next step menu, then a fort (21.2)
+    answered with ``/imperium answer``: each offer told to the two parties alone, each change
+    of owner one public line, the engine's state changed as the line says (5.8 #8)."""
+    _seq, game = await channel_game(table)
+    city = next(a["city"] for a in GIFTS.commands(game.state, "rome") if "city" in a)
+    name = data().cities[city].name
+    table.user = "alice"
+    assert name in await offered_names(table, "city")
+    start = len(table.outputs)
+    await ok(table, f"/imperium give to:dacia city:{city}")
+    offer_line = f"rome offers the city of {name} to dacia."
+    told = [o for o in table.outputs[start:] if offer_line in o.text]
+    assert {o.audience for o in told} == {"alice"}, [(o.audience, o.text) for o in table.outputs[start:]]
+    table.user = "bob"  # told to bob in his secrets, then his answer through the shared Next step menu
+    await ok(table, "/game mine")
+    assert table.outputs[-1].audience == "bob" and offer_line in table.outputs[-1].text, table.outputs[-1].text
+    await table.click("Next step")
+    await table.select(["answer_offer"])
+    accept = next(lbl for lbl, _v in table.find_component("select", "").options if lbl.startswith("Accept"))
+    assert name in accept, accept
+    await table.select([accept])
+    _seq, game = await channel_game(table)
+    assert game.state.city_owner[city] == "dacia" and game.state.proposals == []
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any(f"rome gives {name} to dacia (5.8)." in t for t in public), public
+    assert not any(offer_line in t for t in public), public
+
+    hex_id = next(rec["hex"] for _u, rec in sorted(game.state.units.items()) if rec["power"] == "rome")
+
+    def fort(st: Any) -> None:
+        st.forts[hex_id] = {"rome": 1}
+
+    await reposition(table, fort)
+    table.user = "alice"
+    assert hex_id in await offered(table, "fort", namespace={"to": "dacia"})
+    start = len(table.outputs)
+    await ok(table, f"/imperium give to:dacia fort:{hex_id}")
+    _seq, game = await channel_game(table)
+    [offer] = game.state.proposals
+    table.user = "bob"
+    await ok(table, f"/imperium answer offer:{offer[0]} choice:accept")
+    _seq, game = await channel_game(table)
+    assert game.state.forts[hex_id] == {"dacia": 1}
+    public = [o.text for o in table.outputs[start:] if o.audience == "public"]
+    assert any(f"rome gives the fortification at {hex_id} to dacia (5.8)." in t for t in public), public
+    assert not any(o.audience not in ("alice", "bob", "public") for o in table.outputs[start:]
+                   if "offers the fortification" in o.text)
+    assert not any("offers the fortification" in t for t in public), public
+
+
+async def offered_names(table: LocalTable, option: str) -> list[str]:
+    command, _ = table.find_command(["imperium", "give"])
+    found = await command._params[option].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
+    return [c.name for c in found]
 
 
 async def test_a_forged_unit_is_refused_privately_with_its_section(table: LocalTable) -> None:
