@@ -309,6 +309,7 @@ ACTION_HELP: dict[str, Text] = {
     "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
     "give": _("Give units, a city or a fort to an ally (5.8)"),
+    "give_talents": _("Offer talents to another major power (6.0)"),
     "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
@@ -438,6 +439,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         for offer in D.open_offers(st, seat):
             out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
         out += [Command("interfere", args) for args in PG.commands(st, seat)]
+        out += [Command("give_talents", args) for args in GIFT.talent_commands(st, seat)]  # 6.0
+        out += [Command("give", args) for args in GIFT.commands(st, seat)]  # 5.8 #8
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":

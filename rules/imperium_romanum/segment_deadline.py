@@ -5,7 +5,8 @@ power has ended its part OR when the game's deadline passes; one public summary 
 The deadline goes through the shared decision machinery (the bot stores a pending decision's
 deadline, reminds, and applies its default when time runs out): while a simultaneous segment
 waits and no response window is open, :func:`deadline_decision` is the game's pending
-decision, addressed to the first power still giving orders. Its one choice, ``end``, ends that
+decision, addressed to the first power still giving orders and waiting on all of them
+(``PendingDecision.seats``: ``/game status`` names every one). Its one choice, ``end``, ends that
 power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
 the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
 id names the month and the segment, so its deadline runs from the segment's start however
@@ -62,7 +63,7 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
                  "still giving orders is done (4.0).", segment=segment),
         choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
-        default_label=_("end the segment for every power still giving orders"),
+        default_label=_("end the segment for every power still giving orders"), seats=tuple(seats),
     )  # fmt: skip
 
 
