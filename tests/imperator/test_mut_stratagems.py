@@ -714,9 +714,12 @@ def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once
     stratagems._fleche(st, out, "E", {"unit": "leg"}, "fleche_du_parthe")
     assert (st.units["leg"].status, out.public, st.persian_battle) == (
         "eliminated", ["§6.2: a Parthian shot: Leg is eliminated."], False)
-    with pytest.raises(RuleError) as err:
-        stratagems._fleche(st, Outcome(), "E", {"unit": "gone"}, "fleche_du_parthe")
-    assert (err.value.section, str(err.value.message)) == (
+    enemies = st.seat_of("E")
+    st.hands[enemies] = ["fleche_du_parthe#1"]
+    st.rules["stratagems"] = True
+    refusal = stratagems.play_refusal(st, enemies, "fleche_du_parthe")
+    assert refusal is not None
+    assert (refusal.section, str(refusal.message)) == (
         "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
 
 
