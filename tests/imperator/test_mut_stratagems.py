@@ -395,7 +395,9 @@ def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_lead
         ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
     assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
         ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
-    assert out.public == ["§6.3: Doomed is dead (plague).", "§6.3: the plague strikes Carnuntum."]
+    assert out.public == ["§6.3: the plague strikes Carnuntum.",
+                          "§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.3: Doomed is dead (plague)."]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
     # a second strike on the same zone touches no counter already struck
@@ -722,9 +724,12 @@ def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once
     stratagems._fleche(st, out, "E", {"unit": "leg"}, "fleche_du_parthe")
     assert (st.units["leg"].status, out.public, st.persian_battle) == (
         "eliminated", ["§6.2: a Parthian shot: Leg is eliminated."], False)
-    with pytest.raises(RuleError) as err:
-        stratagems._fleche(st, Outcome(), "E", {"unit": "gone"}, "fleche_du_parthe")
-    assert (err.value.section, str(err.value.message)) == (
+    enemies = st.seat_of("E")
+    st.hands[enemies] = ["fleche_du_parthe#1"]
+    st.rules["stratagems"] = True
+    refusal = stratagems.play_refusal(st, enemies, "fleche_du_parthe")
+    assert refusal is not None
+    assert (refusal.section, str(refusal.message)) == (
         "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
 
 
