@@ -842,7 +842,7 @@ def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downg
     st.dice.script.extend([1] * 10)  # type: ignore[attr-defined]
     out = Outcome()
     assert stratagems._plague(st, out, "E", {"zone": "carnuntum"}, "foyer_de_peste") == "carnuntum"
-    assert (st.plague, out.public[-1]) == ({"carnuntum": "centre"}, "§6.3: the plague strikes Carnuntum.")
+    assert (st.plague, out.public[0]) == ({"carnuntum": "centre"}, "§6.3: the plague strikes Carnuntum.")
     out = Outcome()
     stratagems._plague(st, out, "E", {"zone": "vindobona"}, "epidemie_de_peste")
     assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
@@ -989,11 +989,13 @@ def test_setup_cup_puts_the_table_s_chits_or_the_counts_given_and_empties_the_ha
 
 
 def test_hand_view_lists_each_chit_with_its_name_phase_and_whether_the_side_may_use_it() -> None:
+    """§6: each chit of the hand with its French name, its phase, whether the side may use it at
+    all, and whether it may be played now (phase A here: neither)."""
     st = _cup_state()
     st.hands["enemies"] = ["pax_romana#1", "mutinerie#1"]
     assert stratagems.hand_view(st, "enemies") == [
-        {"id": "pax_romana#1", "type": "pax_romana", "name": "Pax Romana", "phase": "E", "usable": False},
-        {"id": "mutinerie#1", "type": "mutinerie", "name": "Mutinerie", "phase": "E", "usable": True}]
+        {"id": "pax_romana#1", "type": "pax_romana", "name": "Pax Romana", "phase": "E", "usable": False, "playable": False},
+        {"id": "mutinerie#1", "type": "mutinerie", "name": "Mutinerie", "phase": "E", "usable": True, "playable": False}]
     assert stratagems.hand_view(st, "nobody") == []
 
 
