@@ -285,7 +285,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 us.reduced = True
                 options, _reduced = home_options(st, uid)
                 dest = place(st, out, "R", [uid], options, "§9.2.2")
-                if dest is None:  # AMB-76: nowhere free to go; it comes back when a zone is
+                if dest is None:  # AMB-76: nowhere free to go; rebuilt once a zone is free
                     us.status, us.loc = "eliminated", None
                     homeless.add(uid)
                     out.say(_("§9.2.2: {unit} finds no zone free of the enemy to go back to and is eliminated.",
