@@ -126,6 +126,12 @@ def test_a_province_in_two_pieces_is_refused_unless_declared(tmp_path: Path) -> 
     assert load_data(folder).hexes["B4619"].province == "achaea"
 
 
+def test_a_province_with_no_hex_and_no_island_box_is_refused(tmp_path: Path) -> None:
+    """IR-MAP-9: Rhodus is its island box alone; without the box it would lie nowhere."""
+    folder = _edit(_copy(tmp_path), "map_features.toml", 'name = "Rhodus"\nprovince = "rhodus"', 'name = "Rhodus"\nprovince = "asia"')
+    assert "provinces.toml: rhodus: no hex of the map and no island box lies in it (3.1, 3.1.1)" in _refused(folder)
+
+
 def test_a_detached_land_without_an_island_entry_is_refused(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     text = (folder / "map_features.toml").read_text(encoding="utf-8")
