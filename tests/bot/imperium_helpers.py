@@ -81,11 +81,17 @@ class Opening:
         table = LocalTable(Moderator(make_engine(f"sqlite:///{folder / DB}")), folder / "images", locale=locale)
         await table.setup()
         table.outputs = list(self.outputs)
-        table.public_components = list(self.public_components)
-        table.last_components = {k: list(v) for k, v in self.last_components.items()}
+        table.public_components = fresh(self.public_components)
+        table.last_components = {k: fresh(v) for k, v in self.last_components.items()}
         table.image_count = self.image_count
         table.user = self.user
         return table
+
+
+def fresh(components: list[Component]) -> list[Component]:
+    """The components as a restarted table has them (``LocalTable``'s components file): found
+    by their custom ids, each test with its own options list."""
+    return [Component(c.kind, c.label, c.custom_id, list(c.options)) for c in components]
 
 
 Then = Callable[[LocalTable], Awaitable[None]]
