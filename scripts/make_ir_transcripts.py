@@ -291,6 +291,15 @@ class Voyage:
             c.name == "debark" and list(c.args["fleets"]) == self.fleets for c in trial.legal_commands("rome"))
 
 
+def no_truce(pick: tuple[str, Command] | None) -> tuple[str, Command] | None:
+    """Steering: the heuristic player offers the other seat a winter truce when neither can
+    strike the other (5.8, players.py); here the pirates keep the sea open instead, so that the
+    voyage can be intercepted and fought."""
+    if pick is not None and pick[1].name == "propose_alliance":
+        return pick[0], Command("end")
+    return pick
+
+
 async def make_s02(seed: int = S02_SEED) -> list[str]:
     """Scenario 2 (Pompey and the pirates), two months of the heuristic player: fleets sail,
     intercept and fight at sea through the ``/imperium`` naval commands."""
@@ -324,7 +333,7 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
                     if not found.startswith("/"):
                         await w.do(f"> {found.strip()[:120]}")
 
-        await play_months(runner, 2, lambda game: voyage.step(game) or P.heuristic_choice(game, rng), act, 1000)
+        await play_months(runner, 2, lambda game: voyage.step(game) or no_truce(P.heuristic_choice(game, rng)), act, 1000)
         missing = {k for k, _n in S02_FIRSTS} - seen
         if missing:
             raise RuntimeError(f"scenario 2 transcript lacks {sorted(missing)}")

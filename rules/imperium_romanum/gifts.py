@@ -25,6 +25,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -132,9 +133,11 @@ def settle(st: IRState, offer: list[str], lines: list[Text]) -> None:
             unit["power"] = target
         lines.append(_n("{a} gives {n} unit to {b} (5.8).", "{a} gives {n} units to {b} (5.8).", len(ids),
                         a=giver, b=receiver))  # fmt: skip
+        SD.record(st, "give_units", giver, receiver, amount=len(ids))  # the month's summary (IR-ENG-144)
     elif kind == "city":
         lines.append(_("{a} gives {city} to {b} (5.8).", a=giver, city=data().cities[ids[0]].name, b=receiver))
         B.take_city(st, ids[0], target, lines)  # IR-ENG-121: province and morale as 5.6, 19.1, 19.2
+        SD.record(st, "give_city", giver, receiver, amount=ids[0])
     else:
         hex_id = ids[0]
         forts = dict(st.forts[hex_id])
@@ -142,6 +145,7 @@ def settle(st: IRState, offer: list[str], lines: list[Text]) -> None:
         forts[target] = max(level, forts.get(target, 0))
         st.forts[hex_id] = forts
         lines.append(_("{a} gives the fortification at {hex} to {b} (5.8).", a=giver, hex=hex_id, b=receiver))
+        SD.record(st, "give_fort", giver, receiver, amount=hex_id)
     if kind == "units":
         D.told_to_both(lines, giver, receiver, lambda: _("{b} now owns {gift}.", b=receiver, gift=gift_words(st, kind, ids)))
 
