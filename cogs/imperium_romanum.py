@@ -135,12 +135,10 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
 
 
 def legion_of(game: Any, unit: dict[str, Any]) -> str:
-    """The legion's name a unit of the caller's own carries (5.7), "" when none or before the
-    engine names counters (issue 16's counter ids)."""
-    from rules.imperium_romanum import counters
+    """The legion's name a unit of the caller's own carries (5.7, IR-ENG-129), "" when none."""
+    from rules.imperium_romanum.counters import legion_name  # imported with the game (issue 14)
 
-    named = getattr(counters, "legion_name", None)
-    return str(named(game.state, unit) or "") if named is not None else ""
+    return legion_name(game.state, unit)
 
 
 def offer_label(game: Any, offer_id: str) -> str:

@@ -146,23 +146,35 @@ async def test_record_is_public_but_the_roster_only_for_its_owner(ir_table: IROp
     text = "\n".join(o.text for o in table.outputs[-6:] if o.audience == "bob")
     assert "treasury 61 talents, morale 100" in text and "tax base 21 talents" in text, text
     assert "23 in play" in text and "Legion 20-10 at" not in text
+    from rules.imperium_romanum.record import power_record
+
+    _seq, game = await channel_game(table)
+    legions = power_record(game.state, "rome", "rome")["legions"]  # 5.7: names by counter (IR-ENG-129)
+    first = legions["rome.legion_20_10.1"]
+    assert not any(name in text for name in legions.values()), text  # only its owner sees the roster
     table.user = "alice"
     await ok(table, "/record power:rome")
     text = "\n".join(o.text for o in table.outputs[-30:] if o.audience == "alice")
-    assert "· 4 × Legion 20-10 at B4415" in text, text
+    assert f"· {first} (Legion 20-10) at B4415" in text, text  # a named legion by its name
+    assert "× Legion 20-10" not in text, text  # every Roman 20-10 of scenario 12 is named
 
 
 async def test_stack_shows_an_enemy_stack_as_its_top_and_size_only(ir_table: IROpener) -> None:
     table = await started(ir_table)
+    _seq, game = await channel_game(table)
+    [top] = [s for s in game.public_view()["stacks"] if s["hex"] == "B4415" and s["side"] == "rome"]
+    [whole] = [s for s in game.seat_view("rome")["stacks"] if s["hex"] == "B4415"]
+    under = whole["units"][1]["name"]  # a named legion under the top one
     table.user = "bob"  # Dacia looks at Trajan's army
     await ok(table, "/stack hex:B4415")
     text = table.outputs[-1].text
     assert "Stacks in B4415" in text and "on top" in text and "pieces in all" in text, text
-    assert "Trajan" not in text
+    assert f"{top['top_name']} (Legion 20-10) on top" in text, text  # printed on the top counter (IR-DIS-20)
+    assert "Trajan" not in text and under not in text, text
     table.user = "alice"
     await ok(table, "/stack hex:b4415")
     text = table.outputs[-1].text
-    assert "Trajan (3)" in text and "Legion 20-10" in text, text
+    assert "Trajan (3)" in text and f"{under} (Legion 20-10)" in text, text
     table.user = "zoe"  # a spectator
     await ok(table, "/stack hex:B4415")
     assert "Trajan" not in table.outputs[-1].text
