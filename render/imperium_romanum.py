@@ -307,6 +307,14 @@ def colour_of(inp: MapInput, side: str) -> RGB:
     return FACTION.get(inp.colours.get(side, ""), UNHELD)
 
 
+def stack_colour(inp: MapInput, stack: StackMark) -> RGB:
+    """A counter's fill: the colour of its top counter's power (a usurper's own, 44.1; IR-DIS-30),
+    else of the stack's seat (a view that does not name the power, or a power with no colour)."""
+    if stack.power and inp.colours.get(stack.power) in FACTION:
+        return colour_of(inp, stack.power)
+    return colour_of(inp, stack.side)
+
+
 def _ink_on(fill: RGB) -> RGB:
     return INK if sum(fill) > 380 else (255, 255, 255)
 
@@ -322,7 +330,7 @@ def _abbrev(unit_type: str) -> str:
 def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: float, y: float) -> None:
     """One counter of ``COUNTER`` px: the top unit's letters, and the stack's size in a badge; a
     stack seen whole shows its total strength under the letters (§3.2)."""
-    fill = colour_of(inp, stack.side)
+    fill = stack_colour(inp, stack)
     c = COUNTER / 2
     if stack.size > 1:  # the pieces under the top one, as offset edges
         draw.rectangle([x - c + 4, y - c + 4, x + c + 4, y + c + 4], fill=fill, outline=INK, width=2)

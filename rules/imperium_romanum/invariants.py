@@ -28,7 +28,8 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import SEA_KINDS, data
 
-PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "size"})
+PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "size", "power"})
+"""``power``: the top counter's power, public like its colour (IR-DIS-30)."""
 
 
 def violations(st: IRState, views: bool = True) -> list[str]:

@@ -42,4 +42,4 @@ async def test_no_public_post_or_picture_shows_what_a_stack_holds(monkeypatch: p
     assert len(drawn) >= 60
     whole = [s for view in drawn for s in view["stacks"] if "units" in s or "leaders" in s]
     assert whole == []
-    assert all(set(s) == {"hex", "side", "besieged", "top", "size"} for view in drawn for s in view["stacks"])
+    assert all(set(s) == {"hex", "side", "besieged", "top", "size", "power"} for view in drawn for s in view["stacks"])
