@@ -487,9 +487,9 @@ def test_a_usurpers_counters_take_its_own_colour_and_the_stack_below_stays_hidde
     assert not [u for u, rec in st.units.items() if rec["hex"] in (alone, mixed)]
     legion = dict(st.units[sorted(u for u in st.units if st.units[u]["type"] == "legion_20_10")[0]], besieged=False)
     dacian = dict(st.units[sorted(u for u in st.units if st.units[u]["power"] == "dacia")[0]], besieged=False)
-    st.units["usurper_x.legion.1"] = dict(legion, power="usurper_x", hex=alone, order=1)
-    st.units["dacia.top.1"] = dict(dacian, power="dacia", hex=mixed, order=2)
-    st.units["usurper_x.legion.2"] = dict(legion, power="usurper_x", hex=mixed, order=3)
+    st.units["usurper_x.legion.1"] = dict(legion, power="usurper_x", hex=alone, order=1, counter_id="")
+    st.units["dacia.top.1"] = dict(dacian, power="dacia", hex=mixed, order=2, counter_id="")
+    st.units["usurper_x.legion.2"] = dict(legion, power="usurper_x", hex=mixed, order=3, counter_id="")
     view = public_view(st)
     shown = {s["hex"]: s for s in view["stacks"] if s["hex"] in (alone, mixed)}
     assert [(s["side"], s["power"], s["size"]) for s in (shown[alone], shown[mixed])] == [
