@@ -460,7 +460,7 @@ def test_a_legions_name_shows_over_a_lone_stack_and_is_cut_to_fit() -> None:
     assert (bottom - top) * R.PHONE_W / named.width >= 9
     cut = R.legion_label("Legio XXII Primigenia Pia Fidelis")
     assert R.legion_label("Legio XIII Gemina") == "XIII Gemina"
-    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= 3 * R.COUNTER
+    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= R.NAME_WIDTH
     two = replace(inp, stacks=(*inp.stacks, StackMark("B4012", "dacia", "light_cavalry_6_16", 1)))
     two_plain = replace(two, stacks=(replace(inp.stacks[0], name=""), two.stacks[1]))
     assert R.to_png(R.render_theatre(two, ("B4012",))) == R.to_png(R.render_theatre(two_plain, ("B4012",)))
@@ -508,3 +508,37 @@ def test_a_usurpers_counters_take_its_own_colour_and_the_stack_below_stays_hidde
     # the seat's own view draws the same colours (its stacks whole)
     private = R.render_theatre(from_view(seat_view(st, "dacia")), hexes)
     assert _counter_pixel(private, hexes, alone) == spare
+
+
+def test_the_engines_legion_names_reach_the_map_clear_of_the_other_counters() -> None:
+    """IR-DIS-20 with irdata's counters (5.7): scenario 12's start as the engine's public view
+    gives it. Every lone Roman stack whose top counter is a named legion shows that name, the
+    names cover no other stack's counter nor each other (a name with no room is left out, so
+    the other counters stay readable), the image changes only inside the names' boxes, and at
+    phone width a name is at least 9 px tall."""
+    view = public_view(new_state("s12", Dice("ir18-engine-names"), {}))
+    inp = from_view(view)
+    named = {s.hex: s.name for s in inp.stacks if s.name}
+    assert len(named) >= 3 and all(s.get("top_name") == named[s["hex"]] for s in view["stacks"] if s["hex"] in named)
+    hexes = tuple(sorted(named))
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    places = R.name_places(inp, grid, box[0], box[1])
+    assert sorted(label.rstrip("…") for label, _point, _box in places) == sorted(
+        R.legion_label(n).rstrip("…") for n in named.values())  # all of them have room here
+    counters = {(s.hex, s.side): R._counter_box(x, y, s.size) for s, x, y, _lone in R._stack_places(inp, grid, box[0], box[1])}
+    labels = [b for _label, _point, b in places]
+    for hid, label_box in zip(sorted(named, key=lambda h: (h, "rome")), labels, strict=True):
+        assert not [k for k, c in counters.items() if k[0] != hid and R._overlap(label_box, c)], hid
+    assert not any(R._overlap(a, b) for i, a in enumerate(labels) for b in labels[i + 1:])
+    image = R.render_theatre(inp, hexes)
+    plain = R.render_theatre(replace(inp, stacks=tuple(replace(s, name="") for s in inp.stacks)), hexes)
+    changed = golden_compare.cell_differences(image, plain)
+    assert changed and all(any(_meets(c.box, b, 34) for b in labels) for c in changed)
+    top, bottom = R.font("sans-bold", R.NAME_LABEL).getbbox("Hg")[1::2]
+    assert (bottom - top) * R.PHONE_W / image.width >= 9
+
+
+def _meets(cell: tuple[int, int, int, int], label: tuple[float, float, float, float], band: int) -> bool:
+    """Whether a cell of the image (under a title band of ``band`` px) meets a label's box."""
+    return cell[0] < label[2] and label[0] < cell[2] and cell[1] - band < label[3] and label[1] < cell[3] - band
