@@ -449,7 +449,7 @@ def caller_view(game: Any, seats: list[str]) -> dict[str, Any]:
 
 def named_unit(name: str, type_id: str) -> str:
     """A unit in words: its legion's name first where the view gives one (5.7, IR-DIS-20)."""
-    return f"{name} ({unit_type_label(type_id)})" if name else unit_type_label(type_id)
+    return _("{name} ({unit_type})", name=name, unit_type=unit_type_label(type_id)) if name else unit_type_label(type_id)
 
 
 def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
