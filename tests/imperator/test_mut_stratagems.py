@@ -1101,3 +1101,14 @@ def test_faveur_divine_in_a_battle_fixes_the_face_and_fuite_opportune_leaves_the
     with pytest.raises(RuleError) as err:
         stratagems.battle_choice(st, Outcome(), "E", {"zone": "carnuntum", "attacker": "R", "stage": "defender"}, "fuite_opportune@quadi")
     assert (err.value.section, str(err.value.message)) == ("§6", "you hold no fuite_opportune")
+
+
+def test_mutineers_attacked_get_no_response_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3 with AMB-43: mutineers play no stratagem, so Rome's forcing chit against them is not
+    answered: the battle is fought at once."""
+    st, calls = _battle_window(monkeypatch)
+    st.units["band"].loc = "vindobona"
+    st.units["mut"] = replace(st.units["leg"], owner="M", mutiny="mutinerie#1", mutineer_of="R")
+    object.__setattr__(st.board, "units", {**st.board.units, "mut": st.board.units["leg"]})
+    stratagems.battle_choice(st, Outcome(), "R", {"zone": "carnuntum", "attacker": "R", "stage": "attacker"}, "roma_victor")
+    assert [c[:3] for c in calls] == [("battle", "R", "carnuntum")]
