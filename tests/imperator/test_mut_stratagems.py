@@ -1038,3 +1038,77 @@ def test_a_plague_striking_only_the_leaders_named_passes_over_the_others() -> No
     st.dice.script.extend([9])  # type: ignore[attr-defined]
     stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"lucky"})
     assert (st.plague_hit, st.leaders["lucky"].status, st.leaders["doomed"].status) == (["lucky@carnuntum"], "dead", "map")
+
+
+def _battle_window(monkeypatch: pytest.MonkeyPatch) -> tuple[ImperatorState, list[tuple[object, ...]]]:
+    """Carnuntum: the Enemies attack Rome's legion; each side holds a battle chit. The windows
+    that follow, the battle and the Fuite are recorded instead of being opened or fought."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.unit("leg", "carnuntum").unit("band", "carnuntum", "E", people="quadi")
+    st = p.state(phase="E")
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["roma_victor#1", "faveur_divine#1"], "enemies": ["furor_germanicus#1", "fuite_opportune#1"]}
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(stratagems, "open_battle_window", lambda st_, zone, attacker, stage: calls.append(("window", zone, attacker, stage)))
+    monkeypatch.setattr(combat, "battle", lambda st_, out, attacker, zone: calls.append(("battle", attacker, zone, dict(st_.battle))))
+    monkeypatch.setattr(combat, "fuite", lambda st_, out, zone, role, dest: calls.append(("fuite", zone, role, dest)))
+    return st, calls
+
+
+def test_a_battle_chit_of_the_defender_is_told_and_the_attacker_is_asked_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6 (battle window, before the roll): the defender's Roma Victor is spent, said, a commit
+    point, forces the roll for his side, and the attacker's window opens; nothing is fought yet."""
+    st, calls = _battle_window(monkeypatch)
+    out = Outcome()
+    stratagems.battle_choice(st, out, "R", {"zone": "carnuntum", "attacker": "E", "stage": "defender"}, "roma_victor")
+    assert (st.hands["rome"], st.cup, out.public, out.commit_point) == (
+        ["faveur_divine#1"], ["roma_victor#1"], ["§6: rome plays Roma Victor."], True)
+    assert (st.battle, calls) == ({"zone": "carnuntum", "attacker": "E", "plays": {"forced": "R"}, "ready": False},
+                                  [("window", "carnuntum", "E", "attacker")])
+
+
+def test_furor_germanicus_against_roma_victor_cancels_both_and_the_battle_is_fought(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6: the two forcing chits cancel each other and the die is rolled (said); with nothing left
+    to answer, the battle is fought at once and the window's record is cleared."""
+    st, calls = _battle_window(monkeypatch)
+    st.battle = {"zone": "carnuntum", "attacker": "E", "plays": {"forced": "R"}, "ready": False}
+    out = Outcome()
+    stratagems.battle_choice(st, out, "E", {"zone": "carnuntum", "attacker": "E", "stage": "attacker"}, "furor_germanicus")
+    assert out.public == ["§6: enemies plays Furor Germanicus.",
+                          "§6: Roma Victor and Furor Germanicus cancel each other; the die is rolled."]
+    assert (calls, st.battle) == ([("battle", "E", "carnuntum", {"zone": "carnuntum", "attacker": "E", "ready": True,
+                                                                 "plays": {"forced": None, "cancelled": True}})], None)
+
+
+def test_an_attacker_s_forcing_chit_gives_the_defender_a_response_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6: when the attacker forces the roll and nothing cancelled it, the defender may answer."""
+    st, calls = _battle_window(monkeypatch)
+    stratagems.battle_choice(st, Outcome(), "E", {"zone": "carnuntum", "attacker": "E", "stage": "attacker"}, "furor_germanicus")
+    assert (calls, st.battle["plays"]) == ([("window", "carnuntum", "E", "response")], {"forced": "E"})
+
+
+def test_faveur_divine_in_a_battle_fixes_the_face_and_fuite_opportune_leaves_the_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3: Faveur divine before the battle roll records the face and who chose it; Fuite
+    opportune (§8.1) sends the force away with its destination and closes the window."""
+    st, calls = _battle_window(monkeypatch)
+    stratagems.battle_choice(st, Outcome(), "R", {"zone": "carnuntum", "attacker": "E", "stage": "response"}, "faveur_divine@7")
+    assert calls[0][0] == "battle" and calls[0][3]["plays"] == {"face": 7, "face_by": "R"}
+    calls.clear()
+    st.battle = None
+    stratagems.battle_choice(st, Outcome(), "E", {"zone": "carnuntum", "attacker": "R", "stage": "defender"}, "fuite_opportune@quadi")
+    assert (calls, st.battle, st.hands["enemies"]) == ([("fuite", "carnuntum", "E", "quadi")], None, ["furor_germanicus#1"])
+    with pytest.raises(RuleError) as err:
+        stratagems.battle_choice(st, Outcome(), "E", {"zone": "carnuntum", "attacker": "R", "stage": "defender"}, "fuite_opportune@quadi")
+    assert (err.value.section, str(err.value.message)) == ("§6", "you hold no fuite_opportune")
+
+
+def test_mutineers_attacked_get_no_response_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3 with AMB-43: mutineers play no stratagem, so Rome's forcing chit against them is not
+    answered: the battle is fought at once."""
+    st, calls = _battle_window(monkeypatch)
+    st.units["band"].loc = "vindobona"
+    st.units["mut"] = replace(st.units["leg"], owner="M", mutiny="mutinerie#1", mutineer_of="R")
+    object.__setattr__(st.board, "units", {**st.board.units, "mut": st.board.units["leg"]})
+    stratagems.battle_choice(st, Outcome(), "R", {"zone": "carnuntum", "attacker": "R", "stage": "attacker"}, "roma_victor")
+    assert [c[:3] for c in calls] == [("battle", "R", "carnuntum")]
