@@ -152,7 +152,7 @@ def _taken(st: IRState, power: str, unit_type: str) -> tuple[str, int, int, set[
                 numbers.add(int(cid[len(prefix):]))
     if unit_type.startswith("fleet"):
         for yard in st.shipyards:
-            if colour_of(st, yard["power"]) == colour:
+            if colour_of(st, str(yard.get("counter") or yard["power"])) == colour:  # 20.4: a gained colour's fleet
                 taken += 1
                 cid = str(yard.get("counter_id", ""))
                 if cid.startswith(prefix):

@@ -111,7 +111,7 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         used[column] = used.get(column, 0) + 1
     st.phase_builds[city] = st.phase_builds.get(city, 0) + 1
     if unit_type.startswith("fleet"):
-        start_fleet(st, power, city, cost, lines)
+        start_fleet(st, power, city, cost, lines, colour=AC.chosen(st, power, colour))  # 20.4: in a gained colour too
         return
     uid = _place(st, power, unit_type, data().cities[city].hex, AC.chosen(st, power, colour))
     AC.mark(st.units[uid], power, AC.chosen(st, power, colour))  # 20.4: a gained colour's counter
@@ -177,8 +177,6 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str, colour: str =
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
     if unit_type not in raisable_types(st) and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
-    if fleet and AC.chosen(st, power, colour) != power:
-        raise NotYetSupported("§20.4", _("fleets built in a colour gained by defection"))
     counters.check_free(st, AC.chosen(st, power, colour), unit_type, _short(unit_type))  # 20.4: the chosen colour
     limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
     if st.phase_builds.get(city, 0) >= limit:
@@ -312,23 +310,28 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
             continue
         for colour in ("", *AC.acquired(st, power)):  # 20.4: the colours it gained too
             out += [{"type": t, "city": city, **({"colour": colour} if colour else {})}
-                    for t in (*raisable_types(st), *(() if colour else ("fleet_18_30",)))
+                    for t in (*raisable_types(st), "fleet_18_30")
                     if passes(check_build, st, seat, t, city, colour)]  # fmt: skip
     return out + accrual.rebuild_commands(st, seat)
 
 
 # -- fleets under construction (7.8) -----------------------------------------------------------
-def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "") -> None:
+def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "",
+                colour: str = "") -> None:  # fmt: skip
     """7.8: the fleet is paid now and appears in its port three months later (8.3: a minor
-    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back)."""
+    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back). A fleet
+    of a colour gained by defection (``colour``, 20.4) is one of that colour's counters from the
+    start: the yard records it (``counter``), and the launched fleet wears it (IR-ENG-147)."""
     months = naval_charts().build["months"]
     yard = {"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen}
     if rebuilt:
         yard["rebuilt"] = rebuilt
     else:  # 5.7: the new fleet's counter is set aside now, so that no other raise takes it
-        reserved = counters.free_counter(st, power, "fleet_18_30")
+        reserved = counters.free_counter(st, colour or power, "fleet_18_30")
         if reserved:
             yard["counter_id"] = reserved
+    if colour and colour != power:
+        yard["counter"] = colour
     st.shipyards.append(yard)
     st.stat("fleets_begun")
     line = _("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
@@ -352,6 +355,7 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
                 continue
             delay = st.dice.d6(_("§7.8 captured fleet delay")).result
             yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
+            yard.pop("counter", None)  # the captor finishes it in its own colour, as any captured fleet
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip
         if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:
@@ -360,7 +364,9 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
                 uid = str(yard["rebuilt"])
                 accrual.revive(st, uid, hex_id)
             else:
-                uid = _place(st, yard["power"], "fleet_18_30", hex_id, counter_id=str(yard.get("counter_id", "")))
+                uid = _place(st, yard["power"], "fleet_18_30", hex_id, str(yard.get("counter", "")),
+                             counter_id=str(yard.get("counter_id", "")))
+                AC.mark(st.units[uid], yard["power"], str(yard.get("counter", yard["power"])))  # 20.4 (IR-ENG-147)
             lines.append(_("{power}: a new fleet is launched at {city} (7.8).", power=st.powers[yard["power"]]["name"],
                            city=data().cities[yard["city"]].name))  # fmt: skip
             st.units[uid]["vet"] = True  # fleets are never seasoned: one strength (7.8)

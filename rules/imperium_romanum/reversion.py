@@ -28,8 +28,8 @@ def end_of_month(st: IRState, lines: list[Text]) -> None:
     never = data().scenarios[st.scenario].number in NEVER_RETURN_SCENARIOS
     for power in sorted(st.powers):
         rec = st.powers[power]
-        if (rec["major"] or rec["kind"] != "barbarian" or rec["status"] != "active neutral" or rec["dissolved"]
-                or any(u["power"] == power for u in st.units.values())):  # fmt: skip
+        if (rec["major"] or rec.get("ex_major") or rec["kind"] != "barbarian" or rec["status"] != "active neutral"
+                or rec["dissolved"] or any(u["power"] == power for u in st.units.values())):  # fmt: skip
             continue
         rec.update(status="inactive neutral", seat="", inactive_since=st.turn, never_return=never)
         st.stat("reversions")
