@@ -49,12 +49,22 @@ def _public_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, lis
     hex_id, side, besieged = key
     top = st.units[pieces["units"][0]]["type"] if pieces["units"] else "leader"
     out = {"hex": hex_id, "side": side, "besieged": besieged, "top": top,
-           "size": len(pieces["units"]) + len(pieces["leaders"])}  # fmt: skip
+           "size": len(pieces["units"]) + len(pieces["leaders"]), "power": top_power(st, pieces)}  # fmt: skip
     # IR-DIS-20: the top counter's legion name is printed on it, so public like its type (5.7)
     top_name = legion_name(st, st.units[pieces["units"][0]]) if pieces["units"] else ""
     if top_name:
         out["top_name"] = top_name
     return out
+
+
+def top_power(st: IRState, pieces: dict[str, list[str]]) -> str:
+    """The power of a stack's top counter (its first unit, else its first leader): the colour
+    printed on a counter is as public as its type (§3.2, 5.7; IR-DIS-30). A seat's stack may
+    hold pieces of several powers (a usurper's, 44.1; a neutral it moves, 5.3): only the top
+    one's power is told."""
+    if pieces["units"]:
+        return str(st.units[pieces["units"][0]]["power"])
+    return str(st.leaders[pieces["leaders"][0]]["power"]) if pieces["leaders"] else ""
 
 
 def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
