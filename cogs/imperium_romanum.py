@@ -448,8 +448,9 @@ def caller_view(game: Any, seats: list[str]) -> dict[str, Any]:
 
 
 def named_unit(name: str, type_id: str) -> str:
-    """A unit in words: its legion's name first where the view gives one (5.7, IR-DIS-20)."""
-    return _("{name} ({unit_type})", name=name, unit_type=unit_type_label(type_id)) if name else unit_type_label(type_id)
+    """A unit in words: its legion's name first where the view gives one (5.7, IR-DIS-20); the
+    type's words stay translatable (a ``Text``)."""
+    return _("{legion} ({unit})", legion=name, unit=unit_type_label(type_id)) if name else unit_type_label(type_id)
 
 
 def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
