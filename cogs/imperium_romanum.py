@@ -112,7 +112,7 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
     if isinstance(value, list):
         if verb == "give" and len(value) == 1 and value[0] in game.state.units:  # one unit of a gift
             unit = game.state.units[value[0]]
-            return _("{unit} at {hex}", unit=unit_type_label(unit["type"]), hex=unit["hex"])
+            return _("{unit} at {hex}", unit=named_unit(legion_of(game, unit), unit["type"]), hex=unit["hex"])
         return str(pieces_label(game, [str(v) for v in value]))
     text = str(value)
     if option in ("to", "hex") and verb in ("move", "attack", "sail", "debark"):
@@ -132,6 +132,13 @@ def value_label(game: Any, verb: str, option: str, value: Any) -> str:
 
         return _("Accept") if text == ACCEPT else _("Decline")
     return text
+
+
+def legion_of(game: Any, unit: dict[str, Any]) -> str:
+    """The legion's name a unit of the caller's own carries (5.7, IR-ENG-129), "" when none."""
+    from rules.imperium_romanum.counters import legion_name  # imported with the game (issue 14)
+
+    return legion_name(game.state, unit)
 
 
 def offer_label(game: Any, offer_id: str) -> str:
@@ -440,6 +447,11 @@ def caller_view(game: Any, seats: list[str]) -> dict[str, Any]:
     return view
 
 
+def named_unit(name: str, type_id: str) -> str:
+    """A unit in words: its legion's name first where the view gives one (5.7, IR-DIS-20)."""
+    return _("{name} ({unit_type})", name=name, unit_type=unit_type_label(type_id)) if name else unit_type_label(type_id)
+
+
 def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
     """Each stack at ``hex_id`` as the view shows it: whole, or its top unit and size (3.2)."""
     lines: list[Text] = []
@@ -449,11 +461,11 @@ def stack_lines(view: dict[str, Any], hex_id: str) -> list[Text]:
         side = stack["side"]
         besieged = _(" (besieged)") if stack["besieged"] else ""
         if "units" in stack:
-            pieces = [unit_type_label(u["type"]) for u in stack["units"]]
+            pieces = [named_unit(u.get("name", ""), u["type"]) for u in stack["units"]]
             pieces += [f"{ldr['name']} ({ldr['value']})" for ldr in stack["leaders"]]
             lines.append(_("{side}{besieged}: {pieces}.", side=side, besieged=besieged, pieces=join(", ", pieces)))
         else:
-            top = _("a leader") if stack["top"] == "leader" else unit_type_label(stack["top"])
+            top = _("a leader") if stack["top"] == "leader" else named_unit(stack.get("top_name", ""), stack["top"])
             lines.append(_n("{side}{besieged}: {top} on top, {n} piece in all.",
                             "{side}{besieged}: {top} on top, {n} pieces in all.", int(stack["size"]),
                             side=side, besieged=besieged, top=top))
@@ -474,7 +486,12 @@ def record_lines(record: dict[str, Any]) -> list[Text]:
                    eliminated=record["eliminated"]))
     if record["whole"]:  # counted by type and place, so a big roster fits one message
         counted: dict[tuple[str, str], int] = {}
-        for _uid, name, where in record["roster"]:
+        legions = record.get("legions", {})  # 5.7: a named legion is listed by its name
+        for uid, name, where in record["roster"]:
+            if uid in legions:
+                lines.append(_("· {legion} ({name}) at {hex}", legion=legions[uid], name=name, hex=where) if where
+                             else _("· {legion} ({name}), eliminated", legion=legions[uid], name=name))
+                continue
             counted[(name, where)] = counted.get((name, where), 0) + 1
         for (name, where), n in counted.items():
             lines.append(_("· {n} × {name} at {hex}", n=n, name=name, hex=where) if where

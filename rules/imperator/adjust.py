@@ -238,7 +238,7 @@ def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
 
 
 def adjustments(st: ImperatorState, out: Outcome) -> None:
-    before = {u: (us.status, us.reduced) for u, us in sorted(st.units.items())}
+    before = {u: (us.status, us.reduced, us.loc) for u, us in sorted(st.units.items())}
     _adjustments(st, out)
     from rules.imperator.views import adjustment_lines
 
@@ -285,7 +285,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 us.reduced = True
                 options, _reduced = home_options(st, uid)
                 dest = place(st, out, "R", [uid], options, "§9.2.2")
-                if dest is None:  # AMB-76: nowhere free to go; it comes back when a zone is
+                if dest is None:  # AMB-76: nowhere free to go; rebuilt once a zone is free
                     us.status, us.loc = "eliminated", None
                     homeless.add(uid)
                     out.say(_("§9.2.2: {unit} finds no zone free of the enemy to go back to and is eliminated.",
@@ -510,6 +510,8 @@ def _adjust_vex(st: ImperatorState, out: Outcome, uid: str) -> None:
     if st.in_empire(us.loc):
         if not sheltered(st, us.loc)[1]:
             if us.reduced:
+                out.say(_("§9.2.2: {unit}, already reduced in a zone with no camp or city, is dissolved.",
+                          unit=name(st, uid)))
                 us.status, us.loc = "pool", None
                 us.reduced = False
             else:

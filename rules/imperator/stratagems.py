@@ -525,12 +525,14 @@ def leave_mutiny(st: ImperatorState, out: Outcome | None, uid: str) -> None:
         leave_map(st, out, chit)
 
 
-def mutiny_follow(st: ImperatorState) -> None:
-    """The marker follows its units (retreats); record the zone of one of them."""
-    for chit in [c for c in st.chits_on_map if c.startswith("mutinerie")]:
-        locs = [s.loc for s in st.units.values() if s.mutiny == chit and s.status == "map" and s.loc]
-        if locs:
+def mutiny_follow(st: ImperatorState, out: Outcome) -> None:
+    """§6.3: the marker follows its units in their retreat (the zone of one of them), and the log
+    says where it goes (ruling AMB-78)."""
+    for chit in sorted(c for c in st.chits_on_map if c.startswith("mutinerie")):
+        locs = sorted(str(s.loc) for s in st.units.values() if s.mutiny == chit and s.status == "map" and s.loc)
+        if locs and st.chits_on_map[chit] not in locs:
             st.chits_on_map[chit] = locs[0]
+            out.say(_("§6.3: the Mutinerie marker follows its units to {zone}.", zone=name(st, locs[0])))
 
 
 def desertion_targets(st: ImperatorState, role: str) -> list[str]:

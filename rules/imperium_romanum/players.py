@@ -14,12 +14,16 @@ import random
 from rules.core.command import Command
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
+from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import naval as NAV
+from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.game import (
     ImperiumRomanumGame,
+    attack_commands,
     group_reach,
     legal_commands,
     movable_groups,
+    offer_commands,
 )
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
@@ -82,11 +86,13 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
         return seat, _decide(st, seat)
     if st.segment == "diplomacy":  # simultaneous: a seat with an offer to make or answer acts first
         for other in movers:
-            cmd = _heuristic_diplomacy(st, other, legal_commands(st, other))
+            offers = offer_commands(st, other, "propose_alliance", [{"with": s} for s in movers if s != other])
+            cmd = _heuristic_diplomacy(st, other, offers)
             if cmd is not None:
                 return other, cmd
-    cmds = legal_commands(st, seat)
-    treasure = next((c for c in cmds if c.name == "take_treasure"), None)
+    # the few legal commands it weighs, asked of their rules directly (the whole list of
+    # legal_commands, every naval and land move, is the random player's cost, not this one's)
+    treasure = next((Command("take_treasure", a) for a in TR.treasure_commands(st, seat)), None)
     if treasure is not None:  # 43.2: a treasure is free talents
         return seat, treasure
     if st.segment == "naval":
@@ -98,9 +104,7 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
         if cmd is not None:
             return seat, cmd
     if st.segment == "combat":
-        for cmd in legal_commands(st, seat):
-            if cmd.name != "attack":
-                continue
+        for cmd in attack_commands(st, seat):
             hex_id = str(cmd.args["hex"])
             side, defenders = C.defender_seat(st, seat, hex_id)
             mine = _strength(st, C.attackers_at(st, seat, hex_id))
@@ -109,7 +113,7 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
             must = any(st.units[u]["must_attack"] for u in C.attackers_at(st, seat, hex_id))
             if must or mine >= theirs or cmd.args.get("mode") == "besiege":
                 appeal = Command("appeal")
-                if mine < 2 * theirs and appeal in cmds:  # 42: the gods' help where the odds are doubtful
+                if mine < 2 * theirs and DEI.appeal_commands(st, seat):  # 42: the gods' help where the odds are doubtful
                     return seat, appeal
                 return seat, cmd
     return seat, Command("end")

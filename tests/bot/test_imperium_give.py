@@ -10,21 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 from rules.imperium_romanum import gifts as GIFTS
 from rules.imperium_romanum.world import data
 
 
-async def allies_in_diplomacy(table: LocalTable) -> None:
-    """Scenario 12's first Diplomacy Phase, alice Rome and bob Dacia, allied this month (5.8)."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def to_diplomacy_allied(table: LocalTable) -> None:
+    """Both powers end Taxation & Mobilization; Rome and Dacia are allied this month (5.8)."""
     for user in ("alice", "bob"):
         table.user = user
         await ok(table, "/end")
@@ -33,8 +27,14 @@ async def allies_in_diplomacy(table: LocalTable) -> None:
         st.alliances.append(["dacia", "rome"])
 
     await reposition(table, ally)
+
+
+async def allies_in_diplomacy(ir_table: IROpener) -> LocalTable:
+    """Scenario 12's first Diplomacy Phase, alice Rome and bob Dacia, allied this month (5.8)."""
+    table = await ir_table(then=to_diplomacy_allied)
     _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"
+    return table
 
 
 async def offered(table: LocalTable, option: str, current: str = "", verb: str = "give",
@@ -45,8 +45,8 @@ async def offered(table: LocalTable, option: str, current: str = "", verb: str =
     return [c.value for c in found]
 
 
-async def test_a_gift_of_units_is_offered_answered_and_announced_without_naming_them(table: LocalTable) -> None:
-    await allies_in_diplomacy(table)
+async def test_a_gift_of_units_is_offered_answered_and_announced_without_naming_them(ir_table: IROpener) -> None:
+    table = await allies_in_diplomacy(ir_table)
     _seq, game = await channel_game(table)
     listed = [c.args for c in game.legal_commands("rome") if c.name == "give"]
     units = [a["units"][0] for a in listed if "units" in a]
@@ -138,8 +138,8 @@ async def offered_names(table: LocalTable, option: str) -> list[str]:
     return [c.name for c in found]
 
 
-async def test_a_forged_unit_is_refused_privately_with_its_section(table: LocalTable) -> None:
-    await allies_in_diplomacy(table)
+async def test_a_forged_unit_is_refused_privately_with_its_section(ir_table: IROpener) -> None:
+    table = await allies_in_diplomacy(ir_table)
     seq, game = await channel_game(table)
     dacian = next(u for u, rec in sorted(game.state.units.items()) if rec["power"] == "dacia")
     table.user = "alice"
@@ -154,16 +154,10 @@ async def test_a_forged_unit_is_refused_privately_with_its_section(table: LocalT
     assert (await channel_game(table))[0] == seq and game.state.proposals == []
 
 
-async def test_build_offers_a_gained_colour_and_raises_a_unit_in_it(table: LocalTable) -> None:
+async def test_build_offers_a_gained_colour_and_raises_a_unit_in_it(ir_table: IROpener) -> None:
     """20.4: with Dacia's colour gained (set on Rome's record), ``colour:`` autocompletes from
     ``build_commands`` and the raise wears that colour's counter."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+    table = await ir_table()  # scenario 12 started, alice Rome, bob Dacia
 
     def gain(st: Any) -> None:
         st.powers["rome"]["colours"] = ["dacia"]

@@ -442,3 +442,161 @@ def test_the_nomination_and_movement_menus_in_full() -> None:
     move = _whole(g.actions("rome")[0])
     assert move[:2] == ("move", "move a leader with units, or a unit alone (§3.5, §7)")
     assert move[2][:2] == [("leader", "leader", [("aug", "Aug"), ("c1", "C1")], False), ("units", "units", [("leg", "Leg")], False)]
+
+
+# -- session 9: survivors of the whole run on game.py --------------------------------------------------
+
+
+def test_the_stratagem_menu_in_full_and_none_for_a_seat_with_no_hand() -> None:
+    """§6: every argument of the chit menu with its description (the bot shows them as the
+    options' help); a seat that has never drawn has no hand entry and no menu."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E")
+    g.state.hands = {"rome": ["pax_romana#1"]}
+    assert [_whole(a) for a in g._stratagem_actions("rome")] == [
+        ("stratagem", "play a stratagem (§6)", [
+            ("id", "stratagem", [("pax_romana", "Pax Romana")], True), ("leader", "target leader", None, False),
+            ("peoples", "People ids", None, False), ("zone", "zone", None, False), ("unit", "unit", None, False),
+            ("nationality", "nationality", None, False)])]
+    assert g._stratagem_actions("enemies") == []
+
+
+def test_the_fleet_and_rally_menus_in_full() -> None:
+    p = _battle()
+    p.fleet = True
+    g = p.game(phase="E", sub="move")
+    [sail] = [_whole(s) for s in g.actions("rome") if s.name == "sail"]
+    assert sail == ("sail", "move a fleet (§3.5)", [("fleet", "fleet", [("ravenna", "ravenna")], True),
+                                                     ("to", "sea zone or port", None, True)])
+    p = _court()
+    p.leader("rebel", "antiochia", "E", title="usurper")
+    g = p.game(phase="E", sub="move", active="E")
+    [rally] = [_whole(s) for s in g.actions("enemies") if s.name == "rally"]
+    assert rally == ("rally", "win over leaderless loyal units (§4.5 D/)", [("zone", "zone", None, True)])
+
+
+def test_the_side_moving_in_phase_e_is_offered_its_chits_after_its_movement_menu() -> None:
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move")
+    g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
+    assert [s.name for s in g.actions("rome")] == ["move", "end", "stratagem", "custodes"]
+    g = p.game(phase="E", sub="combat")
+    g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
+    assert [s.name for s in g.actions("rome")] == ["attack", "end", "stratagem", "custodes"]
+
+
+def test_ending_the_nominations_starts_phase_e_and_nothing_ends_while_d_waits() -> None:
+    """§2.D then §2.E: Rome's `end` closes the nominations and the first SMC begins; while a
+    decision of phase D waits (step D-wait) there is nothing for `end` to close."""
+    g = _court().game(phase="D", smc_order=["R", "E"])
+    out = g.apply("rome", Command("end", {}))
+    assert out.public == ["§2.E: SMC 1 of 2: rome moves."]
+    assert (g.state.phase, g.state.sub, g.state.step, g.state.active) == ("E", "move", "E-move", "R")
+    g = _court().game(phase="D", smc_order=["R", "E"])
+    g.state.step = "D-wait"
+    assert _refusal(g, "rome", "end") == ("§2", "nothing to end now")
+
+
+def test_ending_a_combat_step_with_no_battle_left_ends_the_smc() -> None:
+    g = _court().game(phase="E", sub="combat")
+    out = g.apply("rome", Command("end", {}))
+    assert out.public == ["§2.E: SMC 2 of 2: enemies moves."]
+    assert (g.state.active, g.state.sub, g.state.smc_index, g.state.smc_left) == ("E", "move", 1, {"R": 0, "E": 1})
+
+
+def test_the_combat_step_names_every_zone_still_to_fight() -> None:
+    p = _battle()
+    p.unit("leg2", "carnuntum")
+    p.unit("foe2", "carnuntum", "E", people="quadi")
+    g = p.game(phase="E", sub="combat")
+    assert _refusal(g, "rome", "end") == ("§8", "battles remain to be fought in: Carnuntum, Vindobona")
+
+
+def test_out_of_turn_a_chit_is_suggested_alone_with_the_target_its_own_rules_name() -> None:
+    """§6: in the other side's SMC Rome has no step to end, only its chits of phase E; a chit
+    that names a nationality (§6.1) is suggested with a nationality at war, read for Rome's role."""
+    p = _court()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="move", active="E")
+    g.state.at_war = ["quadi"]
+    g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
+    assert g.suggestions("rome") == ["/stratagem chit:pax_romana — play a stratagem (§6)"]
+    g.state.hands = {"rome": ["pacification_d_une_nationalite#1"], "enemies": []}
+    assert g.suggestions("rome") == [
+        "/stratagem chit:pacification_d_une_nationalite nationality:german — play a stratagem (§6)"]
+
+
+def test_decide_needs_no_id_but_refuses_another_decision_s_id_and_a_missing_choice() -> None:
+    """The id of ``decide`` is optional (the waiting decision is answered); a wrong id and a
+    missing choice are refused, the latter with the decision's own section."""
+    def waiting() -> ImperatorGame:
+        g = _court().game(phase="E", sub="move")
+        g.state.pending = [{"id": "d-1", "role": "R", "kind": "custodes_to", "prompt": "?",
+                            "choices": [["aug", "Aug"], ["c1", "C1"]], "default": "aug", "section": "§3.6", "data": {}}]
+        return g
+    g = waiting()
+    assert _refusal(g, "rome", "decide", id="d-9", choice="c1") == ("", "decision 'd-9' is not the one waiting (d-1)")
+    assert _refusal(g, "rome", "decide", id="d-1") == ("§3.6", "'' is not one of the choices")
+    assert _refusal(g, "rome", "retreat") == ("§3.6", "'' is not one of the choices")
+    g.apply("rome", Command("decide", {"choice": "c1"}))
+    assert (g.state.custodes, g.state.pending) == ("c1", [])
+
+
+def test_play_is_the_stratagem_command_and_the_engine_goes_on_after_the_chit() -> None:
+    """§6.1: a pacification played in Rome's combat step takes away its last battle, so the SMC
+    ends at once and the Enemies move (``play`` is another name of ``stratagem``)."""
+    p = _battle()
+    p.rules["stratagems"] = True
+    g = p.game(phase="E", sub="combat")
+    g.state.at_war = ["quadi"]
+    g.state.hands = {"rome": ["pacification_d_un_peuple_majeur#1"], "enemies": []}
+    out = g.apply("rome", Command("play", {"id": "pacification_d_un_peuple_majeur", "peoples": ["quadi"]}))
+    assert out.public == ["§6: rome plays Pacification d'un Peuple majeur.", "§6.1: the Quadi make peace with Rome.",
+                          "§2.E: SMC 2 of 2: enemies moves."]
+    assert (g.state.active, g.state.sub) == ("E", "move")
+
+
+def _didius() -> Pos:
+    p = Pos()
+    p.leader("didius_julianus", "antiochia", "E", title="usurper")
+    p.leader("helvius_pertinax", "rome", title="augustus")
+    return p
+
+
+def test_the_free_assassination_of_pertinax_once_a_year_by_the_enemies() -> None:
+    """§4.5 (Commode): while Didius Julianus is a usurper the Enemies may try on Pertinax once a
+    year, in phase E, even out of their turn; 8 or 9 on the d10 kills (§6.3)."""
+    g = _didius().game(3, phase="E", sub="move", active="E")
+    out = g.apply("enemies", Command("assassinate", {}))
+    assert out.public == ["§6.3: Helvius Pertinax survives the attempt."]
+    assert [r.describe() for r in out.rolls] == [
+        "§4.5 (free attempt): assassination of Helvius Pertinax (8 or 9 kills): d10 rolled 3"]
+    assert (g.state.free_murder_year, g.state.leaders["helvius_pertinax"].status) == (175, "map")
+    assert _refusal(g, "enemies", "assassinate") == ("§4.5", "the free attempt has already been made this year")
+    g = _didius().game(8, phase="E", sub="move", active="R")
+    out = g.apply("enemies", Command("assassinate", {}))
+    assert out.public[0] == "§6.3: Helvius Pertinax is dead (assassination)."
+    assert g.state.leaders["helvius_pertinax"].status == "dead"
+    g = _didius().game(phase="E", sub="move", active="E")
+    assert _refusal(g, "rome", "assassinate") == (
+        "§4.5", "only the Enemies of Rome, while Didius Julianus is a usurper in play")
+
+
+def test_a_result_without_a_level_has_an_empty_one() -> None:
+    g = _court().game(phase="F")
+    g.state.game_over = True
+    g.state.result = {"winners": ["enemies"], "summary": "the Enemies win"}
+    r = g.result()
+    assert r is not None
+    assert (r.winners, r.summary, r.level) == (("enemies",), "the Enemies win", "")
+
+
+def test_a_started_game_keeps_its_opening_lines_and_rolls() -> None:
+    """The automatic opening steps (phase A, the initiative, phase C's roll) are the game's
+    opening outcome, the same lines and rolls as its history."""
+    g = ImperatorGame.start(Pos().state(phase="A"))
+    assert g.opening is not None
+    assert g.opening.public and g.state.history == [r.describe() for r in g.opening.rolls] + g.opening.public
+    assert g.opening.public[0] == "Year 175: phase A."

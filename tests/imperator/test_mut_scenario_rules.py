@@ -293,3 +293,69 @@ def test_a_struck_off_scheduled_usurpation_does_not_hide_the_next_one() -> None:
     scenario_rules.phase_a(st, Outcome())
     assert st.rules["scenario_done"] == [0, 1]
     assert (st.leaders["niger"].title, st.leaders["albinus"].title) == (None, "usurper")
+
+
+# -- session 9: the last survivors of phase_a ------------------------------------------------------
+
+
+def test_a_scheduled_usurper_gets_no_stratagem_bonus_and_no_c_offer() -> None:
+    """§4.5 with the scenario's schedule: the usurpation is not a chit's, so the usurper's rally
+    and loyalty rolls get no bonus (0, not None), and the scenario names the Fronts that go over:
+    no B/ roll for the rest of his Front and no C/ offer to spread."""
+    st = _rising().state(phase="A")
+    out = Outcome()
+    scenario_rules.phase_a(st, out)
+    assert st.usurper_bonus == {"albinus": 0}
+    assert (st.pending, st.dice.rolls) == ([], [])
+    assert len(out.public) == 2
+
+
+def test_a_scheduled_usurpation_leaves_units_at_sea_mutinous_or_not_roman_and_counts_no_vexillation_front() -> None:
+    """Only Roman units on land, loyal and not mutinous, go over with the named Fronts; a
+    vexillation goes over without taking its Front out of the §3.3 constraints (as ``_join``)."""
+    p = _rising()
+    p.fleet = True
+    p.unit("aboard", "emesa", front="orient")
+    p.unit("mutinous", "emesa", front="orient")
+    p.unit("ally", "emesa", people="parthians")
+    p.unit("vx", "emesa", front="danube", kind="vexillation")
+    st = p.state(phase="A")
+    st.units["aboard"].fleet = "ravenna"
+    st.units["mutinous"].mutiny = "mutinerie#1"
+    scenario_rules.phase_a(st, Outcome())
+    assert {u: st.units[u].owner for u in ("aboard", "mutinous", "ally", "vx")} == {
+        "aboard": "R", "mutinous": "R", "ally": "R", "vx": "E"}
+    assert st.defected_fronts == ["orient"]
+
+
+def test_a_scheduled_usurpation_of_two_fronts_names_both_in_the_plural_line() -> None:
+    p = _rising()
+    p.rules["scenario_rules"][1]["fronts"] = ["orient", "danube"]
+    st = p.state(phase="A")
+    out = Outcome()
+    scenario_rules.phase_a(st, out)
+    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the orient, danube Fronts go over to him."
+    assert (st.units["l3"].owner, st.units["l3"].usurper) == ("E", "albinus")
+
+
+def test_a_waiting_scheduled_usurper_does_not_hide_the_next_rule() -> None:
+    """§3.6: Albinus waits beside two usurpers; the next scheduled rule (a dead leader's) is
+    still read and struck off."""
+    p = _rising()
+    p.leader("u1", "cyrene", "E", title="usurper")
+    p.leader("u2", "raetia", "E", title="usurper")
+    p.leader("niger", "vindobona")
+    p.rules["scenario_rules"].append({"kind": "usurpation_at", "year": 176, "leader": "niger", "fronts": ["danube"]})
+    st = p.state(phase="A")
+    st.leaders["niger"].status = "dead"
+    scenario_rules.phase_a(st, Outcome())
+    assert st.rules["scenario_done"] == [2]
+
+
+def test_phase_a_without_scenario_rules_does_nothing() -> None:
+    """A state whose rules carry no scenario rules at all (the key absent) schedules nothing."""
+    st = _rising().state(phase="A")
+    st.rules.pop("scenario_rules")
+    out = Outcome()
+    scenario_rules.phase_a(st, out)
+    assert (out.public, st.rules["scenario_done"], st.leaders["albinus"].title) == ([], [], None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
-from rules.imperator import combat, fate, stratagems
+from rules.imperator import adjust, combat, fate, stratagems
 from rules.imperator.model import ImperatorState, ZoneDef
 
 BACK = "§6: the Mutinerie marker leaves the map and goes back to the cup."
@@ -108,3 +108,44 @@ def test_amb_78_a_people_unit_beaten_beyond_its_five_zones_is_eliminated_with_a_
     assert (st.units["jaz"].status, st.units["jaz"].loc) == ("eliminated", None)
     assert out.public[:2] == ["§8.3: the beaten force retreats to Far Away.",
                               "§4.3: Jaz is eliminated: Far Away is more than 5 zones from its home."]
+
+
+def test_amb_78_phase_f_tells_every_counter_it_moves_reduces_or_dissolves() -> None:
+    """§9.2.2 in the log: a legion going back to its camp, one that stays by the enemy in a zone
+    with no camp, city or port and turns to its reduced side, and a reduced vexillation in such
+    a zone dissolved; each used to change with no line (only rebuilt and restored counters had
+    one)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.extra_zones.append(ZoneDef("limes", "Limes", front="danube"))
+    p.extra_edges += [("aquincum", "limes", 0), ("limes", "jazyges", 0)]
+    p.unit("homer", "carnuntum", home="vindobona")
+    p.unit("guard", "limes", home="vindobona")
+    p.unit("vex", "limes", kind="vexillation", reduced=True)
+    p.unit("foe", "jazyges", "E", people="jazyges")
+    st = p.state(phase="F")
+    st.at_war = ["jazyges"]
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert [(u, st.units[u].status, st.units[u].loc, st.units[u].reduced) for u in ("homer", "guard", "vex")] == [
+        ("homer", "map", "vindobona", False), ("guard", "map", "limes", True), ("vex", "pool", None, False)]
+    assert out.public == [
+        "§9.2.2: Vex, already reduced in a zone with no camp or city, is dissolved.",
+        "§9.2: 1 counter goes back: Homer (Carnuntum → Vindobona).",
+        "§9.2: 1 counter turns to its reduced side: Guard (Limes).",
+    ]
+
+
+def test_amb_78_the_mutinerie_marker_follows_its_retreating_units_with_a_line() -> None:
+    """§6.3: the marker follows its units in their retreat; the move is told once, and a marker
+    already with its units stays put silently."""
+    st = _mutiny("vindobona").state(phase="E")
+    _mark(st)
+    out = Outcome()
+    stratagems.mutiny_follow(st, out)
+    assert (st.chits_on_map, out.public) == ({"mutinerie#1": "vindobona"}, [])
+    st.units["mut"].loc = "italia"
+    stratagems.mutiny_follow(st, out)
+    stratagems.mutiny_follow(st, out)
+    assert (st.chits_on_map, out.public) == ({"mutinerie#1": "italia"},
+                                             ["§6.3: the Mutinerie marker follows its units to Italia."])
