@@ -206,13 +206,25 @@ LEGEND_H = 82
 PHONE_W = 550
 
 
+_BBOXES: dict[int, tuple[ZoneGeom, tuple[float, float, float, float]]] = {}
+
+
 def _zone_bbox(z: ZoneGeom) -> tuple[float, float, float, float]:
+    """A zone's box in base pixels, projected once per zone (zones are frozen; keyed by the
+    object, so a board built again is projected again)."""
+    hit = _BBOXES.get(id(z))
+    if hit is not None and hit[0] is z:
+        return hit[1]
     pts = [projection.project(lon, lat) for ring in z.rings for lon, lat in ring]
     if not pts:
         pts = [projection.project(*z.point)]
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
+    box = min(xs), min(ys), max(xs), max(ys)
+    if len(_BBOXES) > 4096:  # a bound whatever boards the tests build
+        _BBOXES.clear()
+    _BBOXES[id(z)] = (z, box)
+    return box
 
 
 THEATRE_MAX_SPAN = 1000.0

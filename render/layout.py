@@ -142,17 +142,22 @@ class Placer:
         """
         w, h = size
         ax, ay = anchor[0] + offset[0], anchor[1] + offset[1]
-        # free() inlined (this loop runs hundreds of times a box): same test, same order.
+        # free() inlined (this loop runs hundreds of times a box): the same test, and the same
+        # answer whichever box is tried first, so the last refusing box is tried first.
         bx0, by0, bx1, by1 = self.bounds
         c = self.cell
         grid = self._grid
         rects = self._rects
+        blocker: Rect = (math.inf, math.inf, -math.inf, -math.inf)  # refuses nothing
         for cx, cy in self._candidates(ax, ay, w, h, step, max_radius):
             x0, y0 = float(round(cx - w / 2)), float(round(cy - h / 2))
             x1, y1 = x0 + w, y0 + h
             if x0 < bx0 or y0 < by0 or x1 > bx1 or y1 > by1:
                 continue
             px0, py0, px1, py1 = x0 - gap, y0 - gap, x1 + gap, y1 + gap
+            q = blocker  # the box that refused the last candidate often refuses this one too
+            if px0 < q[2] and q[0] < px1 and py0 < q[3] and q[1] < py1:
+                continue
             clear = True
             for i in range(int(px0 // c), int((px1 - 1e-6) // c) + 1):
                 for j in range(int(py0 // c), int((py1 - 1e-6) // c) + 1):
@@ -160,6 +165,7 @@ class Placer:
                         q = rects[idx]
                         if px0 < q[2] and q[0] < px1 and py0 < q[3] and q[1] < py1:
                             clear = False
+                            blocker = q
                             break
                     if not clear:
                         break
