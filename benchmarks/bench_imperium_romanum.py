@@ -76,7 +76,8 @@ def _why(game: ImperiumRomanumGame) -> str:
         return "unfinished"
     if r.level != "dissolution":
         return r.level
-    gone = [p for p, rec in st.powers.items() if rec["major"] and rec["dissolved"]]
+    # a non-Roman major that dissolved may be awake again as a minor power (20.2, ex_major.py)
+    gone = [p for p, rec in st.powers.items() if (rec["major"] and rec["dissolved"]) or rec.get("ex_major")]
     chiefs = [p for p in gone if st.leaders.get(st.powers[p].get("chief", ""), {}).get("status") in ("dead", "captured")]
     return f"{','.join(gone)} dissolved" + (" after losing its chief" if chiefs else "")
 

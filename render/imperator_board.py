@@ -124,6 +124,15 @@ class BoardGeometry:
         return sorted(out)
 
     def fingerprint(self) -> str:
+        """A digest of the zones' geometry (the static layers' cache key), computed once per
+        board: a board is not changed after it is built."""
+        cached = self.__dict__.get("_fingerprint")
+        if cached is None:
+            cached = self._digest()
+            object.__setattr__(self, "_fingerprint", cached)
+        return str(cached)
+
+    def _digest(self) -> str:
         blob = json.dumps(
             [
                 [z.id, z.name, z.kind, z.front, z.point, z.rings, [s.__dict__ for s in z.sites]]

@@ -307,6 +307,14 @@ def colour_of(inp: MapInput, side: str) -> RGB:
     return FACTION.get(inp.colours.get(side, ""), UNHELD)
 
 
+def stack_colour(inp: MapInput, stack: StackMark) -> RGB:
+    """A counter's fill: the colour of its top counter's power (a usurper's own, 44.1; IR-DIS-30),
+    else of the stack's seat (a view that does not name the power, or a power with no colour)."""
+    if stack.power and inp.colours.get(stack.power) in FACTION:
+        return colour_of(inp, stack.power)
+    return colour_of(inp, stack.side)
+
+
 def _ink_on(fill: RGB) -> RGB:
     return INK if sum(fill) > 380 else (255, 255, 255)
 
@@ -322,7 +330,7 @@ def _abbrev(unit_type: str) -> str:
 def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: float, y: float) -> None:
     """One counter of ``COUNTER`` px: the top unit's letters, and the stack's size in a badge; a
     stack seen whole shows its total strength under the letters (§3.2)."""
-    fill = colour_of(inp, stack.side)
+    fill = stack_colour(inp, stack)
     c = COUNTER / 2
     if stack.size > 1:  # the pieces under the top one, as offset edges
         draw.rectangle([x - c + 4, y - c + 4, x + c + 4, y + c + 4], fill=fill, outline=INK, width=2)
@@ -342,7 +350,10 @@ def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: f
 NAME_LABEL = 18  # px: a legion's name above its counter, 9 px at phone width
 
 
-def legion_label(name: str, width: float = 3 * COUNTER) -> str:
+NAME_WIDTH = 4 * COUNTER  # px: a name is cut past four counters' width (84 px at phone width)
+
+
+def legion_label(name: str, width: float = NAME_WIDTH) -> str:
     """A legion's name without its "Legio" (every legion has it) cut to ``width`` px at
     ``NAME_LABEL`` (an ellipsis marks the cut)."""
     label = font("sans-bold", NAME_LABEL)
@@ -354,11 +365,68 @@ def legion_label(name: str, width: float = 3 * COUNTER) -> str:
     return name + "…"
 
 
-def _draw_name(draw: ImageDraw.ImageDraw, name: str, x: float, y: float) -> None:
-    """The top unit's legion name just above its counter (clear of the size badge), on a white
-    stroke."""
-    draw.text((x, y - COUNTER / 2 - 11), legion_label(name), font=font("sans-bold", NAME_LABEL), fill=INK,
-              anchor="mb", stroke_width=3, stroke_fill=(255, 255, 255))  # fmt: skip
+NAME_SHIFTS = (0.0, 0.5, -0.5)
+"""Where a legion's name may go, as fractions of its width to the right of centred above its
+counter: straight above first, then half a label right, then left (a picture choice)."""
+
+
+Box = tuple[float, float, float, float]
+
+
+def _name_box(name: str, x: float, y: float, shift: float) -> tuple[str, Point, Box]:
+    """The label of a name above a counter centred at (x, y), moved ``shift`` of its width
+    sideways: the label, the middle of its baseline, and the box it covers (stroke included)."""
+    label = legion_label(name)
+    left, top, right, bottom = font("sans-bold", NAME_LABEL).getbbox(label, anchor="mb", stroke_width=3)
+    cx, base = x + shift * (right - left), y - COUNTER / 2 - 11
+    return label, (cx, base), (cx + left, base + top, cx + right, base + bottom)
+
+
+def _counter_box(x: float, y: float, size: int) -> Box:
+    """What a counter drawn at (x, y) covers: the counter, its offset edge and its size badge."""
+    c = COUNTER / 2
+    return (x - c, y - c - (10 if size > 1 else 0), x + c + (12 if size > 1 else 0), y + c + (4 if size > 1 else 0))
+
+
+def name_places(inp: MapInput, g: Grid, dx: float, dy: float) -> list[tuple[str, Point, Box]]:
+    """Where the legion names go on a crop whose top left is (dx, dy): (label, box) for each lone
+    stack whose top counter is named, above its counter (clear of its size badge) at the first
+    of :data:`NAME_SHIFTS` that covers no other counter and no name already placed; a name with
+    no such place is left out, so the counters stay readable (a picture choice)."""
+    places = _stack_places(inp, g, dx, dy)
+    counters = [_counter_box(x, y, stack.size) for stack, x, y, _lone in places]
+    out: list[tuple[str, Point, Box]] = []
+    for k, (stack, x, y, lone) in enumerate(places):
+        if not (stack.name and lone):  # room for a name only over a lone stack (a picture choice)
+            continue
+        others = counters[:k] + counters[k + 1:] + [box for _label, _point, box in out]
+        for shift in NAME_SHIFTS:
+            label, point, box = _name_box(stack.name, x, y, shift)
+            if not any(_overlap(box, other) for other in others):
+                out.append((label, point, box))
+                break
+    return out
+
+
+def _stack_places(inp: MapInput, g: Grid, dx: float, dy: float) -> list[tuple[StackMark, float, float, bool]]:
+    """Each stack with the centre of its counter on the crop, and whether it is alone in its hex:
+    stacks sharing a hex side by side, lifted clear of the city name below."""
+    by_hex: dict[str, list[StackMark]] = {}
+    for stack in inp.stacks:
+        by_hex.setdefault(stack.hex, []).append(stack)
+    out = []
+    for hid, stacks in sorted(by_hex.items()):
+        x, y = place(g, hid)
+        if hid != on_grid(hid):  # in an island box's inset: no city name to keep clear of
+            y += LIFT
+        for i, stack in enumerate(stacks):
+            off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
+            out.append((stack, x - dx + off, y - dy - LIFT + off * 0.3, len(stacks) == 1))
+    return out
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float) -> None:
@@ -377,23 +445,19 @@ def _draw_state(image: Image.Image, inp: MapInput, g: Grid, dx: float, dy: float
         x, y = place(g, hid)  # a fort in an island box is drawn in its inset (3.1.1)
         draw.polygon([(x - dx - g.r * 0.8, y - dy - 4), (x - dx - g.r * 0.55, y - dy - g.r * 0.6),
                       (x - dx - g.r * 0.3, y - dy - 4)], fill=(90, 90, 90), outline=INK)  # fmt: skip
-    by_hex: dict[str, list[StackMark]] = {}
+    for stack, x, y, _lone in _stack_places(inp, g, dx, dy):
+        _draw_stack(draw, inp, stack, x, y)
+    for label, point, _box in name_places(inp, g, dx, dy):  # after every counter, so none covers a name
+        draw.text(point, label, font=font("sans-bold", NAME_LABEL), fill=INK, anchor="mb", stroke_width=3,
+                  stroke_fill=(255, 255, 255))  # fmt: skip
+    per_hex: dict[str, int] = {}
     for stack in inp.stacks:
-        by_hex.setdefault(stack.hex, []).append(stack)
-    for hid, stacks in sorted(by_hex.items()):
-        x, y = place(g, hid)
-        if hid != on_grid(hid):  # in an island box's inset: no city name to keep clear of
-            y += LIFT
-        for i, stack in enumerate(stacks):
-            off = (i - (len(stacks) - 1) / 2) * (COUNTER * 0.7)
-            _draw_stack(draw, inp, stack, x - dx + off, y - dy - LIFT + off * 0.3)
-            if stack.name and len(stacks) == 1:  # room for a name only over a lone stack (a picture choice)
-                _draw_name(draw, stack.name, x - dx, y - dy - LIFT)
+        per_hex[stack.hex] = per_hex.get(stack.hex, 0) + 1
     for hid, tokens in sorted(_tokens(inp).items()):
         x, y = place(g, hid)
         # a row from the hex's top right; beside the counters when a stack is there (a picture choice)
-        x0, y0 = (x + g.r * 0.6, y - g.r * 0.55) if hid not in by_hex else (
-            x + COUNTER * (0.2 + 0.35 * len(by_hex[hid])) + MARKER / 2 + 8, y - LIFT)  # fmt: skip
+        x0, y0 = (x + g.r * 0.6, y - g.r * 0.55) if hid not in per_hex else (
+            x + COUNTER * (0.2 + 0.35 * per_hex[hid]) + MARKER / 2 + 8, y - LIFT)  # fmt: skip
         for k, token in enumerate(tokens):
             _draw_token(draw, inp, token, x0 - dx + k * MARKER * 0.85, y0 - dy)
 

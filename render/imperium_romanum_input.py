@@ -31,6 +31,9 @@ class StackMark:
     name: str = ""
     """The legion name of the top unit's counter (5.7), "" for an unnamed counter: public like
     the top unit itself (§3.2)."""
+    power: str = ""
+    """The power of the top counter (the view's ``power``; IR-DIS-30): a usurper's or a neutral's
+    counters in a seat's stack are drawn in their own colour, "" when the view does not say."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
     stacks = tuple(
         StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
                   besieged=bool(s.get("besieged")),
-                  units=tuple(u["type"] for u in s.get("units", ())), name=top_name(s))  # fmt: skip
+                  units=tuple(u["type"] for u in s.get("units", ())), name=top_name(s),
+                  power=str(s.get("power") or ""))  # fmt: skip
         for s in view["stacks"]  # each on a map hex or an island box (rules/imperium_romanum/invariants.py)
     )
     d = data()

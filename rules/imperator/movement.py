@@ -414,7 +414,7 @@ def after_move(st: ImperatorState, out: Outcome, role: str, zones: list[str]) ->
     from rules.imperator import stratagems
 
     politics.normalize(st, out)
-    stratagems.mutiny_follow(st)
+    stratagems.mutiny_follow(st, out)
     stratagems.plague_entries(st, out)
     stratagems.check_markers(st, out)
     for z in zones:

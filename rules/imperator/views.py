@@ -398,14 +398,18 @@ def battle_aftermath(st: ImperatorState, counters: list[dict[str, Any]], zone: s
     return {"losses": losses, "retreats": retreats, "deaths": deaths}
 
 
-def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) -> list[Text]:
-    """§9.2 in words: the counters rebuilt (back on the map) and restored (to full strength),
-    comparing each unit with its state ``before`` the adjustments."""
+def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool, str | None]]) -> list[Text]:
+    """§9.2 in words: the counters rebuilt (back on the map), sent back to another zone (home,
+    a camp, with their leader), restored (to full strength) and reduced, comparing each unit
+    with its (status, reduced, zone) ``before`` the adjustments: no counter changes silently
+    (ruling AMB-78)."""
     from rules.imperator.politics import name
 
     rebuilt: list[Text] = []
     restored: list[Text] = []
-    for uid, (status, reduced) in sorted(before.items()):
+    moved: list[Text] = []
+    worn: list[Text] = []
+    for uid, (status, reduced, loc) in sorted(before.items()):
         us = st.units[uid]
         if us.status != "map" or not us.loc:
             continue
@@ -413,9 +417,25 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
         if status in ("eliminated", "removed"):
             side = _("reduced") if us.reduced else _("full")
             rebuilt.append(join("", [name(st, uid), " (", where, ", ", side, ")"]))
-        elif status == "map" and reduced and not us.reduced:
+            continue
+        if status != "map":
+            continue
+        if loc and loc != us.loc:
+            moved.append(join("", [name(st, uid), " (", name(st, loc), " → ", where, ")"]))
+        if reduced and not us.reduced:
             restored.append(join("", [name(st, uid), " (", where, ")"]))
+        elif us.reduced and not reduced:
+            worn.append(join("", [name(st, uid), " (", where, ")"]))
     lines = []
+    if moved:
+        lines.append(
+            _n(
+                "§9.2: {n} counter goes back: {names}.",
+                "§9.2: {n} counters go back: {names}.",
+                len(moved),
+                names=join(", ", moved),
+            )
+        )
     if rebuilt:
         lines.append(
             _n(
@@ -432,6 +452,15 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool]]) ->
                 "§9.2: {n} counters restored to full strength: {names}.",
                 len(restored),
                 names=join(", ", restored),
+            )
+        )
+    if worn:
+        lines.append(
+            _n(
+                "§9.2: {n} counter turns to its reduced side: {names}.",
+                "§9.2: {n} counters turn to their reduced side: {names}.",
+                len(worn),
+                names=join(", ", worn),
             )
         )
     return lines

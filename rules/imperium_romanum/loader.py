@@ -93,6 +93,25 @@ def _cell(text: object) -> CityValue | None:
     return CityValue(tax, defence)
 
 
+def _check_naval(root: Path, problems: list[str], digest: Any) -> None:
+    """The naval charts (10.3-10.7, 7.8: ``charts_naval.toml``, read by ``naval_charts.py``) are
+    checked like every other chart file of the directory: present, readable, complete."""
+    from rules.imperium_romanum.naval_charts import NAVAL_FILE, read_naval_charts
+
+    name = NAVAL_FILE.name
+    path = root / name
+    if not path.is_file():
+        problems.append(_("{file}: missing file", file=name))
+        return
+    data = path.read_bytes()
+    digest.update(name.encode() + b"\0" + data)
+    try:
+        read_naval_charts(data)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        problems.append(_("{file}: the naval charts are refused ({kind}: {error})", file=name, kind=type(error).__name__,
+                          error=str(error)))  # fmt: skip
+
+
 def load_data(directory: Path | None = None) -> IRData:
     """Read, check and return the data; raise :class:`IRDataError` listing every problem."""
     root = directory or DATA_DIR
@@ -118,6 +137,7 @@ def load_data(directory: Path | None = None) -> IRData:
             raw[name] = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             problems.append(_("{file}: not valid TOML ({error})", file=name, error=str(error)))
+    _check_naval(root, problems, digest)
     if problems:
         raise IRDataError(problems)
     try:

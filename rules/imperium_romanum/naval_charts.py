@@ -64,7 +64,13 @@ def _int_table(doc: dict[str, object], keys: tuple[str, ...], where: str) -> dic
 
 @lru_cache(maxsize=1)
 def naval_charts() -> NavalCharts:
-    raw = NAVAL_FILE.read_bytes()
+    """The shipped naval charts, read and checked once."""
+    return read_naval_charts(NAVAL_FILE.read_bytes())
+
+
+def read_naval_charts(raw: bytes) -> NavalCharts:
+    """Read and check the text of a ``charts_naval.toml`` (the shipped one, or an owner's that
+    ``praetor data check`` checks, loader.py); ValueError, KeyError or TypeError when broken."""
     doc = tomllib.loads(raw.decode("utf-8"))
     move = doc["movement"]
     costs = {kind: (int(move[kind]["summer"]), int(move[kind]["winter"])) for kind in ("coastal", "deep")}

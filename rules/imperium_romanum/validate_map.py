@@ -240,7 +240,8 @@ def check_shape(
     - The land pieces a land unit can walk (straits included) other than the largest (the
       mainland) are each named by one island entry (§3.1): nothing else is cut off.
     - A province is in ``declared_pieces[id]`` pieces (1 when not declared): an exclave must be
-      declared, with its reason, in ``provinces.toml``.
+      declared, with its reason, in ``provinces.toml``; a province with no hex of the grid is
+      an island box's (IR-MAP-9), or it is refused.
     - A city stands on a hex of its province, or on an island box of its province on that hex.
     """
     links = land_links(hexes, straits, features)
@@ -256,8 +257,11 @@ def check_shape(
         if land and island.hex in land[0]:
             problems.append(_("{file}: island {island_id}: {hex} is joined to the mainland", file=FEATURES_FILE, island_id=island.id, hex=island.hex))
     territory = land_links(hexes, straits, features, movement=False)
+    boxed = {b.province for b in features.island_boxes}
     for pid in sorted(provinces):
         cells = [h.id for h in hexes.values() if h.province == pid]
+        if not cells and pid not in boxed:  # IR-MAP-9: a province may be an island box alone
+            problems.append(_("provinces.toml: {pid}: no hex of the map and no island box lies in it (3.1, 3.1.1)", pid=pid))
         if not cells:
             continue
         found, wanted = len(pieces(cells, territory)), declared_pieces.get(pid, 1)

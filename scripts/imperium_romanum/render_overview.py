@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 from rules.imperium_romanum.grid import global_colrow  # noqa: E402
 
 DATA = ROOT / "rules" / "imperium_romanum" / "data"
+OUT = ROOT / "docs" / "imperium-romanum-map.png"
 COLOURS = {
     "clear": (226, 222, 180), "forest": (96, 140, 80), "rough": (190, 160, 110),
     "mountain": (130, 100, 80), "marsh": (120, 170, 160), "desert": (240, 210, 140),
@@ -28,7 +29,8 @@ COLOURS = {
 R = 9.0
 
 
-def main() -> int:
+def draw() -> Image.Image:
+    """The overview picture of the committed map data."""
     data = tomllib.loads((DATA / "map.toml").read_text(encoding="utf-8"))
     cities = tomllib.loads((DATA / "cities.toml").read_text(encoding="utf-8"))["city"]
     cells = {global_colrow(k): v for k, v in data["hexes"].items()}
@@ -84,7 +86,11 @@ def main() -> int:
     for port in tomllib.loads((DATA / "ports.toml").read_text(encoding="utf-8")).get("port", []):
         x, y = centre(*global_colrow(port["hex"]))
         dr.rectangle([x - 3, y - 3, x + 3, y + 3], outline=(0, 0, 0), width=1)
-    im.save(ROOT / "docs" / "imperium-romanum-map.png", optimize=True)
+    return im
+
+
+def main() -> int:
+    draw().save(OUT, optimize=True)
     return 0
 
 

@@ -159,3 +159,30 @@ def take_position(st: Any, built: Any) -> None:
     for name in (f.name for f in dataclasses.fields(built)):
         if name not in ("dice", "seats", "options", "scenario"):
             setattr(st, name, getattr(built, name))
+
+
+# --- Imperium Romanum openings, played once a session (tests/bot/imperium_helpers.py) ---------
+@pytest.fixture(scope="session")
+def ir_openings_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ir_openings")
+
+
+@pytest.fixture
+async def ir_table(ir_openings_dir: Path, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+    """``table = await ir_table(scenario=, seats=, options=, then=, locale=)``: a local table
+    of its own on a copy of an Imperium Romanum opening played once a session (the same
+    position and dice as a fresh table playing it; ``imperium_helpers.opened``)."""
+    from imperium_helpers import _OPENINGS, opened
+
+    made: list[LocalTable] = []
+
+    async def make(scenario: str = "s12", seats: dict[str, str] | None = None, options: str = "",
+                   then: Any = None, locale: str = "en-US") -> LocalTable:
+        opening = await opened(ir_openings_dir / f"opening-{len(_OPENINGS)}", scenario, seats, options, then)
+        table = await opening.table(tmp_path / f"table-{len(made)}", locale)
+        made.append(table)
+        return table
+
+    yield make
+    for table in made:
+        await table.moderator.engine.dispose()

@@ -8,20 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition, take_position
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 BRUNDISIUM, DYRRHACHIUM, INLAND = "B4421", "B4519", "B4406"
 
 
-async def started(table: LocalTable) -> None:
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener) -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia (an opening played once a session:
+    conftest.ir_table)."""
+    return await ir_table()
 
 
 async def offered(table: LocalTable, sub: str, option: str, user: str, namespace: dict[str, Any] | None = None) -> list[str]:
@@ -62,8 +59,8 @@ def ids(st: Any, power: str, kind: str, hex_id: str) -> list[str]:
     return sorted(u for u, r in st.units.items() if r["power"] == power and r["type"] == kind and r["hex"] == hex_id)
 
 
-async def test_embark_and_debark_offer_only_the_groups_and_hexes_of_the_position(table: LocalTable) -> None:
-    await started(table)
+async def test_embark_and_debark_offer_only_the_groups_and_hexes_of_the_position(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await reposition(table, at_sea)
     _seq, game = await channel_game(table)
     st = game.state
@@ -83,8 +80,8 @@ async def test_embark_and_debark_offer_only_the_groups_and_hexes_of_the_position
     await refused(table, f"/imperium debark fleets:group:{fleet} to:{INLAND}", "§10.4.3")  # no sea beside it
 
 
-async def test_naval_offers_the_fleets_sharing_a_hex_with_an_enemy_fleet(table: LocalTable) -> None:
-    await started(table)
+async def test_naval_offers_the_fleets_sharing_a_hex_with_an_enemy_fleet(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await reposition(table, at_sea)
     _seq, game = await channel_game(table)
     st = game.state
@@ -107,8 +104,8 @@ def legions_inland(st: Any) -> None:
     take_position(st, pos.st)
 
 
-async def test_fortify_offers_the_groups_that_may_build_and_refuses_a_forged_one(table: LocalTable) -> None:
-    await started(table)
+async def test_fortify_offers_the_groups_that_may_build_and_refuses_a_forged_one(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await reposition(table, legions_inland)
     _seq, game = await channel_game(table)
     st = game.state

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import channel_game, ok
+from imperium_helpers import IROpener, end_until
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import cogs.common
@@ -23,18 +24,10 @@ from bot.moderator import Moderator
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
 
 
-async def started(table: LocalTable, *, hot_seat: bool = False) -> None:
-    """Scenario 12 started: alice holds Rome (and Dacia too when ``hot_seat``), else bob Dacia."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    if hot_seat:
-        await ok(table, "/game join seat:dacia")
-    else:
-        table.user = "bob"
-        await ok(table, "/game join seat:dacia")
-        table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener, *, hot_seat: bool = False) -> LocalTable:
+    """Scenario 12 started: alice holds Rome (and Dacia too when ``hot_seat``), else bob Dacia
+    (an opening played once a session: conftest.ir_table)."""
+    return await ir_table(seats={"rome": "alice", "dacia": "alice"} if hot_seat else None)
 
 
 async def test_the_scenario_lists_its_powers_as_seats_and_one_person_may_hold_both(table: LocalTable) -> None:
@@ -79,8 +72,8 @@ async def test_scenario_24_starts_now_that_its_special_rules_are_in(table: Local
     assert row is not None and row.status == "active"
 
 
-async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: LocalTable) -> None:
-    await started(table)
+async def test_build_autocompletes_legal_types_then_cities_for_that_type(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     _seq, game = await channel_game(table)
     legal = [c for c in game.legal_commands("rome") if c.name == "build"]
     command, _ = table.find_command(["imperium", "build"])
@@ -93,11 +86,11 @@ async def test_build_autocompletes_legal_types_then_cities_for_that_type(table: 
         str(c.args["city"]) for c in legal if c.args["type"] == "legion_20_10")
 
 
-async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_done(table: LocalTable) -> None:
+async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_done(ir_table: IROpener) -> None:
     """4.0, 7.4: the orders of the simultaneous Taxation & Mobilization Phase reach only their
     seat; once every power has ended it, a public summary says how many units each raised where,
     never their types (3.2)."""
-    await started(table)
+    table = await started(ir_table)
     seq, _game = await channel_game(table)
     start = len(table.outputs)
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
@@ -115,8 +108,8 @@ async def test_a_build_is_told_to_its_builder_and_summed_up_when_every_power_is_
     assert not any("Light infantry" in t for t in public)
 
 
-async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: LocalTable) -> None:
-    await started(table)
+async def test_an_illegal_build_is_refused_with_its_section_and_no_event(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     seq, _game = await channel_game(table)
     await table.run_slash("/imperium build type:legion_24_10 city:aquincum")
     shown = table.outputs[-1]
@@ -124,8 +117,8 @@ async def test_an_illegal_build_is_refused_with_its_section_and_no_event(table: 
     assert (await channel_game(table))[0] == seq
 
 
-async def test_the_dacian_player_cannot_build_for_rome(table: LocalTable) -> None:
-    await started(table)
+async def test_the_dacian_player_cannot_build_for_rome(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     seq, _game = await channel_game(table)
     table.user = "bob"
     await table.run_slash("/imperium build type:light_infantry_4_12 city:aquincum")
@@ -134,8 +127,8 @@ async def test_the_dacian_player_cannot_build_for_rome(table: LocalTable) -> Non
     assert (await channel_game(table))[0] == seq
 
 
-async def test_a_hot_seat_player_builds_for_the_power_that_may(table: LocalTable) -> None:
-    await started(table, hot_seat=True)
+async def test_a_hot_seat_player_builds_for_the_power_that_may(ir_table: IROpener) -> None:
+    table = await started(ir_table, hot_seat=True)
     await ok(table, "/end")  # Rome ends first (the first of alice's seats to move)
     _seq, game = await channel_game(table)
     assert game.to_move() == ["dacia"]
@@ -146,37 +139,49 @@ async def test_a_hot_seat_player_builds_for_the_power_that_may(table: LocalTable
     assert any("offers an alliance to dacia" in o.text for o in table.outputs[-6:]), table.outputs[-1].text
 
 
-async def test_record_is_public_but_the_roster_only_for_its_owner(table: LocalTable) -> None:
-    await started(table)
+async def test_record_is_public_but_the_roster_only_for_its_owner(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     table.user = "bob"
     await ok(table, "/record power:rome")
     text = "\n".join(o.text for o in table.outputs[-6:] if o.audience == "bob")
     assert "treasury 61 talents, morale 100" in text and "tax base 21 talents" in text, text
     assert "23 in play" in text and "Legion 20-10 at" not in text
+    from rules.imperium_romanum.record import power_record
+
+    _seq, game = await channel_game(table)
+    legions = power_record(game.state, "rome", "rome")["legions"]  # 5.7: names by counter (IR-ENG-129)
+    first = legions["rome.legion_20_10.1"]
+    assert not any(name in text for name in legions.values()), text  # only its owner sees the roster
     table.user = "alice"
     await ok(table, "/record power:rome")
     text = "\n".join(o.text for o in table.outputs[-30:] if o.audience == "alice")
-    assert "· 4 × Legion 20-10 at B4415" in text, text
+    assert f"· {first} (Legion 20-10) at B4415" in text, text  # a named legion by its name
+    assert "× Legion 20-10" not in text, text  # every Roman 20-10 of scenario 12 is named
 
 
-async def test_stack_shows_an_enemy_stack_as_its_top_and_size_only(table: LocalTable) -> None:
-    await started(table)
+async def test_stack_shows_an_enemy_stack_as_its_top_and_size_only(ir_table: IROpener) -> None:
+    table = await started(ir_table)
+    _seq, game = await channel_game(table)
+    [top] = [s for s in game.public_view()["stacks"] if s["hex"] == "B4415" and s["side"] == "rome"]
+    [whole] = [s for s in game.seat_view("rome")["stacks"] if s["hex"] == "B4415"]
+    under = whole["units"][1]["name"]  # a named legion under the top one
     table.user = "bob"  # Dacia looks at Trajan's army
     await ok(table, "/stack hex:B4415")
     text = table.outputs[-1].text
     assert "Stacks in B4415" in text and "on top" in text and "pieces in all" in text, text
-    assert "Trajan" not in text
+    assert f"{top['top_name']} (Legion 20-10) on top" in text, text  # printed on the top counter (IR-DIS-20)
+    assert "Trajan" not in text and under not in text, text
     table.user = "alice"
     await ok(table, "/stack hex:b4415")
     text = table.outputs[-1].text
-    assert "Trajan (3)" in text and "Legion 20-10" in text, text
+    assert "Trajan (3)" in text and f"{under} (Legion 20-10)" in text, text
     table.user = "zoe"  # a spectator
     await ok(table, "/stack hex:B4415")
     assert "Trajan" not in table.outputs[-1].text
 
 
-async def test_map_draws_a_province_and_refuses_an_unknown_place(table: LocalTable) -> None:
-    await started(table)
+async def test_map_draws_a_province_and_refuses_an_unknown_place(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await ok(table, "/imperium map where:dacia")
     assert table.outputs[-1].image is not None and table.outputs[-1].audience == "public"
     await ok(table, "/imperium map mine:true")
@@ -185,10 +190,10 @@ async def test_map_draws_a_province_and_refuses_an_unknown_place(table: LocalTab
     assert table.outputs[-1].refusal and "atlantis" in table.outputs[-1].text
 
 
-async def test_the_one_map_command_draws_this_games_map_in_its_channel(table: LocalTable) -> None:
+async def test_the_one_map_command_draws_this_games_map_in_its_channel(ir_table: IROpener) -> None:
     """Issue 18: ``/map`` is every game's; in an Imperium Romanum channel it draws this game's
     hexes, provinces and cities (the same drawer as ``/imperium map``) and completes its places."""
-    await started(table)
+    table = await started(ir_table)
     await ok(table, "/map zone:dacia")
     shown = table.outputs[-1]
     assert shown.image is not None and shown.audience == "public" and "Map of game #1: dacia." in shown.text
@@ -204,8 +209,8 @@ async def test_the_one_map_command_draws_this_games_map_in_its_channel(table: Lo
     assert [c.value for c in places] == ["aquincum"], places
 
 
-async def test_next_step_menu_lists_the_legal_builds_and_acts(table: LocalTable) -> None:
-    await started(table)
+async def test_next_step_menu_lists_the_legal_builds_and_acts(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await table.click("Next step")
     shown = table.outputs[-1]
     assert shown.audience == "alice" and shown.text.startswith("**rome**"), shown.text
@@ -228,22 +233,22 @@ async def test_imperium_verbs_are_refused_in_another_game(table: LocalTable) -> 
     assert table.outputs[-1].refusal and "Imperium Romanum" in table.outputs[-1].text
 
 
-async def to_rome_movement(table: LocalTable) -> None:
+async def ends_to_movement(table: LocalTable) -> None:
+    """Taxation and diplomacy ended by both, Naval Operations by Rome's fleet (imperium_helpers)."""
+    await end_until(table, "movement")
+
+
+async def to_rome_movement(ir_table: IROpener) -> LocalTable:
     """Scenario 12 started, taxation and diplomacy ended by both: Rome's Land Movement (12.0)."""
-    await started(table)
-    users = {"rome": "alice", "dacia": "bob"}
-    for _end in range(8):  # taxation and diplomacy by both, Naval Operations by Rome's fleet
-        _seq, game = await channel_game(table)
-        if game.state.segment == "movement":
-            break
-        table.user = users[game.to_move()[0]]
-        await ok(table, "/end")
+    table = await ir_table(then=ends_to_movement)
+    _seq, game = await channel_game(table)
     table.user = "alice"
     assert game.state.segment == "movement" and game.to_move() == ["rome"]
+    return table
 
 
-async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: LocalTable) -> None:
-    await to_rome_movement(table)
+async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(ir_table: IROpener) -> None:
+    table = await to_rome_movement(ir_table)
     seq, game = await channel_game(table)
     command, _ = table.find_command(["move"])
     groups = await command._params["units"].autocomplete(table.interaction(), "")  # type: ignore[attr-defined]
@@ -274,8 +279,8 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(table: 
     assert told and all(o.audience == "alice" for o in told)
 
 
-async def test_attack_outside_combat_is_refused_with_its_section(table: LocalTable) -> None:
-    await to_rome_movement(table)
+async def test_attack_outside_combat_is_refused_with_its_section(ir_table: IROpener) -> None:
+    table = await to_rome_movement(ir_table)
     seq, _game = await channel_game(table)
     await table.run_slash("/attack zone:B4512")
     shown = table.outputs[-1]
@@ -283,8 +288,8 @@ async def test_attack_outside_combat_is_refused_with_its_section(table: LocalTab
     assert (await channel_game(table))[0] == seq
 
 
-async def test_game_log_and_undo_work_for_imperium_romanum(table: LocalTable) -> None:
-    await started(table)
+async def test_game_log_and_undo_work_for_imperium_romanum(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await ok(table, "/imperium build type:light_infantry_4_12 city:aquincum")
     seq, game = await channel_game(table)
     treasury = game.state.powers["rome"]["treasury"]
@@ -327,13 +332,10 @@ def test_every_legal_command_reads_in_words_over_two_months(scenario: str) -> No
     assert {"move", "end", "build"} <= set(labelled), labelled
 
 
-async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(table: LocalTable) -> None:
+async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(ir_table: IROpener) -> None:
     """Scenario 2: in Rome's Naval Operations Segment (10.1) the fleets are offered as groups
     and ``to`` only where that group may sail (10.3); the sail is accepted."""
-    table.user = "alice"
-    for line in ("/game new game:imperium_romanum scenario:s02", "/game join seat:rome", "/game join seat:pirates",
-                 "/game start"):
-        await ok(table, line)
+    table = await ir_table(scenario="s02", seats={"rome": "alice", "pirates": "alice"})
     for _end in range(40):
         _seq, game = await channel_game(table)
         if (game.state.segment == "naval" and game.to_move() == ["rome"]
@@ -452,10 +454,10 @@ async def test_a_forged_close_is_refused_and_changes_nothing(sqlite_engine: Asyn
     assert (await channel_game(table))[0] == seq
 
 
-async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(table: LocalTable) -> None:
+async def test_diplomacy_offers_stay_between_the_two_parties_until_the_summary(ir_table: IROpener) -> None:
     """5.8, 4.3: an alliance offer and its answer are told to Rome and Dacia alone; when the
     Diplomacy Phase closes, one public line gives the month's agreements."""
-    await started(table, hot_seat=True)
+    table = await started(ir_table, hot_seat=True)
     await ok(table, "/end")
     await ok(table, "/end")
     start = len(table.outputs)
@@ -597,11 +599,11 @@ async def test_game_log_of_a_finished_game_replays_to_the_same_position(tmp_path
     assert final["seq"] == seq and final["public"] == public
 
 
-async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(table: LocalTable) -> None:
+async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(ir_table: IROpener) -> None:
     """Spectators, as in the other games: zoe (no seat) follows the game, is refused any move
     (only a seat acts) and her own view (nothing secret to show), and sees an enemy-of-all
     stack by its top unit and size only (3.2)."""
-    await started(table)
+    table = await started(ir_table)
     seq, _game = await channel_game(table)
     table.user = "zoe"
     await ok(table, "/game follow")
@@ -618,11 +620,11 @@ async def test_a_spectator_follows_sees_what_is_public_and_cannot_act(table: Loc
     assert (await channel_game(table))[0] == seq  # nothing changed
 
 
-async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
+async def test_undo_stops_at_the_last_roll(ir_table: IROpener) -> None:
     """Undo as in the other games: a command that rolled dice (here the last /end of the
     Diplomacy Phase, after which the naval order is rolled, 10.1) cannot be taken back; the
     game is unchanged."""
-    await started(table, hot_seat=True)
+    table = await started(ir_table, hot_seat=True)
     for _end in range(4):  # Taxation & Mobilization, then Diplomacy, for Rome and Dacia
         await ok(table, "/end")
     seq, game = await channel_game(table)
@@ -635,10 +637,10 @@ async def test_undo_stops_at_the_last_roll(table: LocalTable) -> None:
     assert (await channel_game(table))[0] == seq
 
 
-async def test_status_suggests_the_orders_while_a_segment_waits_under_its_deadline(table: LocalTable) -> None:
+async def test_status_suggests_the_orders_while_a_segment_waits_under_its_deadline(ir_table: IROpener) -> None:
     """The segment's deadline is a pending decision of the first power still giving orders, but
     its orders stay open: ``/game status`` suggests its builds and /end, not only /respond."""
-    await started(table)
+    table = await started(ir_table)
     _seq, game = await channel_game(table)
     pending = game.pending_decision()
     assert pending is not None and pending.seat == "rome" and pending.kind == "segment"
@@ -675,7 +677,7 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
 
 
 async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
-        table: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+        ir_table: IROpener, monkeypatch: pytest.MonkeyPatch) -> None:
     """4.0, 3.2, IR-ENG-60: Rome raises a unit at Aquincum in the simultaneous Taxation &
     Mobilization Phase. Until the phase closes no public line, no picture drawn for anyone
     (the theatre after each command, /map), no ``/stack`` and no ``/record`` of another player
@@ -699,7 +701,7 @@ async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
     def aquincum_sizes() -> list[int]:
         return [int(s["size"]) for view in drawn for s in view["stacks"] if s["hex"] == "B4012"]
 
-    await started(table)
+    table = await started(ir_table)
     table.user = "bob"
     await ok(table, "/record power:rome")
     before = table.outputs[-1].text

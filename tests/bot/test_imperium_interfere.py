@@ -6,29 +6,28 @@ accepted order is an event; a refusal reaches its author alone with the rule's s
 from __future__ import annotations
 
 from conftest import channel_game, ok
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 
-async def pirates_in_diplomacy(table: LocalTable) -> None:
-    """Scenario 2: alice the pirates, bob Rome; both end Taxation & Mobilization."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s02")
-    await ok(table, "/game join seat:pirates")
-    table.user = "bob"
-    await ok(table, "/game join seat:rome")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def end_taxation(table: LocalTable) -> None:
     for user in ("alice", "bob"):
         table.user = user
         await ok(table, "/end")
+
+
+async def pirates_in_diplomacy(ir_table: IROpener) -> LocalTable:
+    """Scenario 2: alice the pirates, bob Rome; both end Taxation & Mobilization."""
+    table = await ir_table(scenario="s02", seats={"pirates": "alice", "rome": "bob"}, then=end_taxation)
     _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"
     table.user = "alice"
+    return table
 
 
-async def test_interfere_offers_grain_provinces_then_the_fleets_in_reach(table: LocalTable) -> None:
-    await pirates_in_diplomacy(table)
+async def test_interfere_offers_grain_provinces_then_the_fleets_in_reach(ir_table: IROpener) -> None:
+    table = await pirates_in_diplomacy(ir_table)
     _seq, game = await channel_game(table)
     legal = [c for c in game.legal_commands("pirates") if c.name == "interfere"]
     assert legal
@@ -50,8 +49,8 @@ async def test_interfere_offers_grain_provinces_then_the_fleets_in_reach(table: 
     assert await command._params["province"].autocomplete(table.interaction(), "") == []  # Rome is no pirate
 
 
-async def test_interfere_by_rome_or_off_a_province_without_grain_is_refused(table: LocalTable) -> None:
-    await pirates_in_diplomacy(table)
+async def test_interfere_by_rome_or_off_a_province_without_grain_is_refused(ir_table: IROpener) -> None:
+    table = await pirates_in_diplomacy(ir_table)
     seq, game = await channel_game(table)
     fleet = next(c.args["fleets"][0] for c in game.legal_commands("pirates") if c.name == "interfere")
     for user, line in (("alice", f"/imperium interfere fleets:{fleet} province:italia"),
@@ -63,11 +62,11 @@ async def test_interfere_by_rome_or_off_a_province_without_grain_is_refused(tabl
     assert (await channel_game(table))[0] == seq
 
 
-async def test_interference_is_the_pirates_secret_until_the_diplomacy_summary(table: LocalTable) -> None:
+async def test_interference_is_the_pirates_secret_until_the_diplomacy_summary(ir_table: IROpener) -> None:
     """IR-DIS-6: an interference is an order of the simultaneous Diplomacy Phase (4.0, 27.1.4):
     told to the pirates alone when given; the public learns how many fleets lie off which
     province (never which fleets) in the summary when the phase closes."""
-    await pirates_in_diplomacy(table)
+    table = await pirates_in_diplomacy(ir_table)
     _seq, game = await channel_game(table)
     target = [c for c in game.legal_commands("pirates") if c.name == "interfere"][-1]
     province, fleets = str(target.args["province"]), list(target.args["fleets"])

@@ -8,27 +8,25 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 
-async def started_with_losses(table: LocalTable) -> None:
-    """Scenario 24's first Taxation & Mobilization Phase, alice Diocletian and bob Carinus, with
-    Carinus's Baetica down to 9 militia SP and Lusitania to 11 (their value is 12, 29.1)."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s24")
-    await ok(table, "/game join seat:diocletian")
-    table.user = "bob"
-    await ok(table, "/game join seat:carinus")
-    table.user = "alice"
-    await ok(table, "/game start")
-
-    def losses(st: Any) -> None:
+async def losses(table: LocalTable) -> None:
+    def fewer(st: Any) -> None:
         st.militia["baetica"], st.militia["lusitania"] = 9, 11
 
-    await reposition(table, losses)
+    await reposition(table, fewer)
+
+
+async def started_with_losses(ir_table: IROpener) -> LocalTable:
+    """Scenario 24's first Taxation & Mobilization Phase, alice Diocletian and bob Carinus, with
+    Carinus's Baetica down to 9 militia SP and Lusitania to 11 (their value is 12, 29.1)."""
+    table = await ir_table(scenario="s24", seats={"diocletian": "alice", "carinus": "bob"}, then=losses)
     _seq, game = await channel_game(table)
     assert game.state.segment == "taxation" and game.state.militia["gallaecia"] == 12
+    return table
 
 
 async def provinces_offered(table: LocalTable, user: str, current: str = "") -> list[tuple[str, str]]:
@@ -38,8 +36,8 @@ async def provinces_offered(table: LocalTable, user: str, current: str = "") -> 
     return [(c.value, c.name) for c in found]
 
 
-async def test_militia_autocompletes_the_provinces_below_their_value_and_rebuilds(table: LocalTable) -> None:
-    await started_with_losses(table)
+async def test_militia_autocompletes_the_provinces_below_their_value_and_rebuilds(ir_table: IROpener) -> None:
+    table = await started_with_losses(ir_table)
     assert await provinces_offered(table, "bob") == [("baetica", "Baetica"), ("lusitania", "Lusitania")]
     assert await provinces_offered(table, "bob", "lusi") == [("lusitania", "Lusitania")]
     assert await provinces_offered(table, "alice") == []  # Diocletian holds no province with militia
@@ -57,8 +55,8 @@ async def test_militia_autocompletes_the_provinces_below_their_value_and_rebuild
     assert await provinces_offered(table, "bob") == [("baetica", "Baetica")]
 
 
-async def test_a_militia_refusal_reaches_only_its_author_with_its_section(table: LocalTable) -> None:
-    await started_with_losses(table)
+async def test_a_militia_refusal_reaches_only_its_author_with_its_section(ir_table: IROpener) -> None:
+    table = await started_with_losses(ir_table)
     seq, _game = await channel_game(table)
     for user, line, section in (
             ("bob", "/imperium militia province:baetica sp:4", "§29.4"),  # room for 3
@@ -72,8 +70,8 @@ async def test_a_militia_refusal_reaches_only_its_author_with_its_section(table:
     assert (await channel_game(table))[0] == seq
 
 
-async def test_militia_is_refused_outside_taxation_and_mobilization(table: LocalTable) -> None:
-    await started_with_losses(table)
+async def test_militia_is_refused_outside_taxation_and_mobilization(ir_table: IROpener) -> None:
+    table = await started_with_losses(ir_table)
     for user in ("alice", "bob"):
         table.user = user
         await ok(table, "/end")

@@ -7,28 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener, end_until
 
 from bot.local import LocalTable
 
 
-async def to_rome_movement(table: LocalTable) -> None:
+async def ends_to_movement(table: LocalTable) -> None:
+    """Taxation and diplomacy ended by both, Naval Operations by Rome's fleet (imperium_helpers)."""
+    await end_until(table, "movement")
+
+
+async def to_rome_movement(ir_table: IROpener) -> LocalTable:
     """Scenario 12 (rule 34 in play), alice Rome and bob Dacia, at Rome's Land Movement."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    users = {"rome": "alice", "dacia": "bob"}
-    table.user = "alice"
-    await ok(table, "/game start")
-    for _end in range(8):  # taxation and diplomacy by both, Naval Operations by Rome's fleet
-        _seq, game = await channel_game(table)
-        if game.state.segment == "movement":
-            break
-        table.user = users[game.to_move()[0]]
-        await ok(table, "/end")
+    table = await ir_table(then=ends_to_movement)
+    _seq, game = await channel_game(table)
     table.user = "alice"
     assert game.state.segment == "movement" and game.to_move() == ["rome"]
+    return table
 
 
 async def offered(table: LocalTable, path: list[str], option: str, user: str,
@@ -40,8 +35,8 @@ async def offered(table: LocalTable, path: list[str], option: str, user: str,
     return [c.value for c in found]
 
 
-async def test_demolish_offers_the_heavy_infantry_by_a_fort_and_demolishes_it(table: LocalTable) -> None:
-    await to_rome_movement(table)
+async def test_demolish_offers_the_heavy_infantry_by_a_fort_and_demolishes_it(ir_table: IROpener) -> None:
+    table = await to_rome_movement(ir_table)
     await reposition(table, lambda st: st.forts.__setitem__("B4415", {"rome": 1}))  # a D fort by Trajan
     _seq, game = await channel_game(table)
     legal = [c for c in game.legal_commands("rome") if c.name == "demolish"]
@@ -56,8 +51,8 @@ async def test_demolish_offers_the_heavy_infantry_by_a_fort_and_demolishes_it(ta
     assert seq_after == seq + 1 and "B4415" not in game.state.forts
 
 
-async def test_demolish_without_a_fort_is_refused_to_its_author_with_its_section(table: LocalTable) -> None:
-    await to_rome_movement(table)
+async def test_demolish_without_a_fort_is_refused_to_its_author_with_its_section(ir_table: IROpener) -> None:
+    table = await to_rome_movement(ir_table)
     seq, game = await channel_game(table)
     legion = next(u for u, r in sorted(game.state.units.items()) if r["hex"] == "B4415" and r["type"] == "legion_20_10")
     await table.run_slash(f"/imperium demolish units:{legion}")
@@ -66,8 +61,8 @@ async def test_demolish_without_a_fort_is_refused_to_its_author_with_its_section
     assert (await channel_game(table))[0] == seq
 
 
-async def test_convert_offers_romes_fleet_and_turns_it_into_a_legion(table: LocalTable) -> None:
-    await to_rome_movement(table)
+async def test_convert_offers_romes_fleet_and_turns_it_into_a_legion(ir_table: IROpener) -> None:
+    table = await to_rome_movement(ir_table)
     _seq, game = await channel_game(table)
     legal = [c for c in game.legal_commands("rome") if c.name == "convert"]
     assert legal
@@ -85,9 +80,9 @@ async def test_convert_offers_romes_fleet_and_turns_it_into_a_legion(table: Loca
                for r in game.state.units.values())
 
 
-async def test_convert_of_a_land_unit_is_refused_with_its_section(table: LocalTable) -> None:
+async def test_convert_of_a_land_unit_is_refused_with_its_section(ir_table: IROpener) -> None:
     """A legion named as the fleet: refused by the fleet rules (§10.2), to alice alone."""
-    await to_rome_movement(table)
+    table = await to_rome_movement(ir_table)
     seq, game = await channel_game(table)
     legion = next(u for u, r in sorted(game.state.units.items()) if r["type"] == "legion_20_10" and r["power"] == "rome")
     await table.run_slash(f"/imperium convert fleet:{legion}")

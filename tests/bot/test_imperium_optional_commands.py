@@ -8,22 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 
-async def started(table: LocalTable, options: str) -> None:
-    table.user = "alice"
-    await ok(table, f"/game new game:imperium_romanum scenario:s12 options:{options}")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener, options: str) -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia, with ``options`` (an opening played once a session:
+    conftest.ir_table)."""
+    return await ir_table(options=options)
 
 
-async def test_appeal_is_offered_then_armed_once(table: LocalTable) -> None:
-    await started(table, "divine_intervention=yes")
+async def test_appeal_is_offered_then_armed_once(ir_table: IROpener) -> None:
+    table = await started(ir_table, "divine_intervention=yes")
     assert "divine_intervention=yes" in table.outputs[0].text, table.outputs[0].text
     _seq, game = await channel_game(table)
     assert any(c.name == "appeal" for c in game.legal_commands("rome"))
@@ -37,8 +34,8 @@ async def test_appeal_is_offered_then_armed_once(table: LocalTable) -> None:
     assert (await channel_game(table))[0] == seq_after
 
 
-async def test_appeal_without_the_option_is_refused_with_its_section(table: LocalTable) -> None:
-    await started(table, "random_events=no")
+async def test_appeal_without_the_option_is_refused_with_its_section(ir_table: IROpener) -> None:
+    table = await started(ir_table, "random_events=no")
     seq, _game = await channel_game(table)
     await table.run_slash("/imperium appeal")
     shown = table.outputs[-1]
@@ -58,11 +55,11 @@ async def to_rome_movement(table: LocalTable) -> None:
     assert game.state.segment == "movement" and game.to_move() == ["rome"]
 
 
-async def test_treasure_autocompletes_the_cities_rome_may_take_and_takes_one(table: LocalTable) -> None:
+async def test_treasure_autocompletes_the_cities_rome_may_take_and_takes_one(ir_table: IROpener) -> None:
     from rules.imperium_romanum.treasure import treasure_cities
     from rules.imperium_romanum.world import data
 
-    await started(table, "treasure_cities=yes")
+    table = await started(ir_table, "treasure_cities=yes")
     await to_rome_movement(table)
     _seq, game = await channel_game(table)
     city = next(c for c in treasure_cities("s12") if game.state.city_owner.get(c) == "rome")

@@ -8,20 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, next_d6, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 USERS = {"rome": "alice", "dacia": "bob"}
 
 
-async def started(table: LocalTable, options: str) -> None:
-    table.user = "alice"
-    await ok(table, f"/game new game:imperium_romanum scenario:s12 options:{options}")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener, options: str) -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia, with ``options`` (an opening played once a session:
+    conftest.ir_table)."""
+    return await ir_table(options=options)
 
 
 async def end_segment(table: LocalTable) -> None:
@@ -39,10 +36,10 @@ def biggest_roman_stack(st: Any) -> str:
     return max(hexes, key=lambda h: (sum(B.le_halves(st.units[u]) for u in B.units_at(st, h)), h))
 
 
-async def test_plague_strikes_a_watched_province_when_diplomacy_closes(table: LocalTable) -> None:
+async def test_plague_strikes_a_watched_province_when_diplomacy_closes(ir_table: IROpener) -> None:
     from rules.imperium_romanum.world import data
 
-    await started(table, "plague=yes")
+    table = await started(ir_table, "plague=yes")
     await end_segment(table)  # Taxation & Mobilization
     _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"

@@ -8,18 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 
-async def started(table: LocalTable, options: str = "") -> None:
-    table.user = "alice"
-    await ok(table, f"/game new game:imperium_romanum scenario:s12{options}")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener, options: str = "") -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia; ``options`` as `` options:...`` typed
+    after the scenario (a shared opening)."""
+    return await ir_table(options=options.strip().removeprefix("options:"))
 
 
 async def test_random_events_and_plague_are_offered_and_shown_at_game_new(table: LocalTable) -> None:
@@ -42,8 +39,8 @@ async def test_random_events_and_plague_are_offered_and_shown_at_game_new(table:
     assert "random_events=yes" in table.outputs[-1].text and "plague=yes" in table.outputs[-1].text
 
 
-async def test_event_a_is_answered_through_respond_and_seen_by_its_power_alone(table: LocalTable) -> None:
-    await started(table)
+async def test_event_a_is_answered_through_respond_and_seen_by_its_power_alone(ir_table: IROpener) -> None:
+    table = await started(ir_table)
 
     def intelligence(st: Any) -> None:
         from rules.imperium_romanum import random_events
@@ -79,11 +76,11 @@ async def test_event_a_is_answered_through_respond_and_seen_by_its_power_alone(t
     assert not any("holds" in t for t in public), public
 
 
-async def test_event_x_window_shows_its_default_in_words_and_takes_the_choice(table: LocalTable) -> None:
+async def test_event_x_window_shows_its_default_in_words_and_takes_the_choice(ir_table: IROpener) -> None:
     """39.2 X (increased mobilization): Rome's window asks which area raises one more of each
     type this year; Respond shows alice alone the choices and the default in words (IR-ENG-85:
     the first area of the form); her choice is the area marked."""
-    await started(table)
+    table = await started(ir_table)
 
     def increased(st: Any) -> None:
         from rules.imperium_romanum import random_events

@@ -8,21 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, ok, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 from rules.imperium_romanum import board as B
 
 
-async def started_in_diplomacy(table: LocalTable) -> None:
-    """Scenario 12 in its first Diplomacy Phase, alice Rome and bob Dacia, with Rome holding
-    Diegis of Dacia and Dacia holding Hadrian of Rome prisoner (18.2)."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def captures(table: LocalTable) -> None:
     for user in ("alice", "bob"):
         table.user = user
         await ok(table, "/end")
@@ -32,9 +24,16 @@ async def started_in_diplomacy(table: LocalTable) -> None:
         B.lose_leader(st, "hadrian", "captured", [], by="dacia")
 
     await reposition(table, capture)
+
+
+async def started_in_diplomacy(ir_table: IROpener) -> LocalTable:
+    """Scenario 12 in its first Diplomacy Phase, alice Rome and bob Dacia, with Rome holding
+    Diegis of Dacia and Dacia holding Hadrian of Rome prisoner (18.2)."""
+    table = await ir_table(then=captures)
     _seq, game = await channel_game(table)
     assert game.state.segment == "diplomacy"
     assert game.state.leaders["diegis"]["status"] == "captured" and game.state.leaders["diegis"]["captor"] == "rome"
+    return table
 
 
 async def leaders_offered(table: LocalTable, user: str, current: str = "") -> list[tuple[str, str]]:
@@ -45,8 +44,8 @@ async def leaders_offered(table: LocalTable, user: str, current: str = "") -> li
 
 
 async def test_ransom_offers_only_ones_own_prisoner_and_the_agreement_is_public_at_the_summary(
-        table: LocalTable) -> None:
-    await started_in_diplomacy(table)
+        ir_table: IROpener) -> None:
+    table = await started_in_diplomacy(ir_table)
     assert await leaders_offered(table, "alice") == [("diegis", "Diegis")]
     assert await leaders_offered(table, "bob") == [("hadrian", "Hadrian")]
     assert await leaders_offered(table, "alice", "hadr") == []
@@ -82,10 +81,10 @@ async def test_ransom_offers_only_ones_own_prisoner_and_the_agreement_is_public_
                for t in public), public
 
 
-async def test_a_ransom_of_a_leader_one_does_not_hold_is_refused_privately(table: LocalTable) -> None:
+async def test_a_ransom_of_a_leader_one_does_not_hold_is_refused_privately(ir_table: IROpener) -> None:
     """A typed leader that is not the caller's prisoner (Hadrian is Dacia's; Trajan is on the
     map) is refused to its author alone with the rule's section; no event."""
-    await started_in_diplomacy(table)
+    table = await started_in_diplomacy(ir_table)
     seq, _game = await channel_game(table)
     table.user = "alice"
     for leader in ("hadrian", "trajan", "nobody"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from conftest import channel_game, ok
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
@@ -18,15 +19,9 @@ RECORD = re.compile(r"\*\*(?P<name>[^*]+)\*\* \([^)]*\): treasury (?P<treasury>\
 HELD_NOTE = "(The treasury as it stood when this segment opened"
 
 
-async def started(table: LocalTable) -> None:
-    """Scenario 12: alice holds Rome, bob Dacia; zoe watches."""
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener) -> LocalTable:
+    """Scenario 12: alice holds Rome, bob Dacia; zoe watches (a shared opening)."""
+    return await ir_table()
 
 
 async def record_of(table: LocalTable, user: str, power: str) -> tuple[int, str]:
@@ -40,11 +35,11 @@ async def record_of(table: LocalTable, user: str, power: str) -> tuple[int, str]
     return int(found["treasury"]), shown.text
 
 
-async def test_a_raise_shows_in_no_other_treasury_before_the_summary(table: LocalTable) -> None:
+async def test_a_raise_shows_in_no_other_treasury_before_the_summary(ir_table: IROpener) -> None:
     """Rome raises a unit: bob's and zoe's ``/record``, the public view and ``/game status``
     keep Rome's treasury as the phase opened (with a note that says so, whether or not Rome
     spent); alice sees the drop at once; once both powers end, everyone sees it."""
-    await started(table)
+    table = await started(ir_table)
     _seq, game = await channel_game(table)
     opened = game.state.powers["rome"]["treasury"]
     bob_before, text = await record_of(table, "bob", "rome")
@@ -85,11 +80,11 @@ async def test_a_raise_shows_in_no_other_treasury_before_the_summary(table: Loca
     assert ROME_STATUS.findall(table.outputs[-1].text) == [str(opened - spent)], table.outputs[-1].text
 
 
-async def test_a_gift_moves_no_treasury_the_public_sees_before_the_diplomacy_summary(table: LocalTable) -> None:
+async def test_a_gift_moves_no_treasury_the_public_sees_before_the_diplomacy_summary(ir_table: IROpener) -> None:
     """6.0, IR-DIS-3: an accepted gift is told to the two parties alone; zoe's ``/record`` keeps
     both treasuries as Diplomacy opened until the phase's summary, which names the gift; the
     receiver sees its own treasury grow at once."""
-    await started(table)
+    table = await started(ir_table)
     for user in ("alice", "bob"):
         table.user = user
         await ok(table, "/end")

@@ -8,20 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import channel_game, next_d6, ok, reposition, take_position
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 BATTLE_HEX = "B4406"
 
 
-async def started(table: LocalTable) -> None:
-    table.user = "alice"
-    await ok(table, "/game new game:imperium_romanum scenario:s12 options:roman_usurpation=yes")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener) -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia, Roman usurpation chosen (an opening played once a session:
+    conftest.ir_table)."""
+    return await ir_table(options="roman_usurpation=yes")
 
 
 def hadrian_against_odds(st: Any) -> None:
@@ -38,8 +35,8 @@ def hadrian_against_odds(st: Any) -> None:
     next_d6(st.dice, 4, 5)  # the battle (a modified 6 at 1/2: won by the attacker), then 44.1's roll
 
 
-async def test_a_usurper_is_proclaimed_publicly_and_run_by_the_farthest_seat(table: LocalTable) -> None:
-    await started(table)
+async def test_a_usurper_is_proclaimed_publicly_and_run_by_the_farthest_seat(ir_table: IROpener) -> None:
+    table = await started(ir_table)
     await reposition(table, hadrian_against_odds)
     start = len(table.outputs)
     table.user = "alice"

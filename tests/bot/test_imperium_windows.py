@@ -7,25 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import channel_game, next_d6, ok, reposition
+from conftest import channel_game, next_d6, reposition
+from imperium_helpers import IROpener
 
 from bot.local import LocalTable
 
 
-async def started(table: LocalTable, options: str) -> None:
-    table.user = "alice"
-    await ok(table, f"/game new game:imperium_romanum scenario:s12 options:{options}")
-    await ok(table, "/game join seat:rome")
-    table.user = "bob"
-    await ok(table, "/game join seat:dacia")
-    table.user = "alice"
-    await ok(table, "/game start")
+async def started(ir_table: IROpener, options: str) -> LocalTable:
+    """Scenario 12 started, alice Rome and bob Dacia, with ``options`` (an opening played once a session:
+    conftest.ir_table)."""
+    return await ir_table(options=options)
 
 
-async def test_event_l_window_goes_to_its_seat_and_destroys_the_city_chosen(table: LocalTable) -> None:
+async def test_event_l_window_goes_to_its_seat_and_destroys_the_city_chosen(ir_table: IROpener) -> None:
     from rules.imperium_romanum.world import data
 
-    await started(table, "random_events=yes")
+    table = await started(ir_table, "random_events=yes")
 
     def disaster(st: Any) -> None:
         from rules.imperium_romanum import random_events
@@ -64,11 +61,11 @@ def city_centric_window(st: Any) -> None:
     plunder.offer(st, "rome")
 
 
-async def test_city_centric_plunder_window_offers_cities_only_and_plunders_the_one_chosen(table: LocalTable) -> None:
+async def test_city_centric_plunder_window_offers_cities_only_and_plunders_the_one_chosen(ir_table: IROpener) -> None:
     from rules.imperium_romanum import city_centric
     from rules.imperium_romanum.world import data, world
 
-    await started(table, "city_centric=yes")
+    table = await started(ir_table, "city_centric=yes")
     _seq, game = await channel_game(table)
     offered = city_centric.plunder_options(game.state, "rome")
     assert offered  # Roman cities with a heavy unit in them at the start of scenario 12

@@ -10,7 +10,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.imperator import engine, stratagems
+from rules.imperator import combat, engine, movement, politics, stratagems
 from rules.imperator import tables as T
 from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
 
@@ -395,7 +395,9 @@ def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_lead
         ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
     assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
         ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
-    assert out.public == ["§6.3: Doomed is dead (plague).", "§6.3: the plague strikes Carnuntum."]
+    assert out.public == ["§6.3: the plague strikes Carnuntum.",
+                          "§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.3: Doomed is dead (plague)."]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
     # a second strike on the same zone touches no counter already struck
@@ -419,3 +421,620 @@ def test_the_plague_in_an_adjacent_zone_spares_the_reduced_and_strikes_only_the_
     assert [(x, st.units[x].status, st.units[x].reduced) for x in ("full", "worn")] == [
         ("full", "map", False), ("worn", "removed", False)]
     assert st.plague_hit == ["worn@carnuntum"]
+
+
+def test_rising_targets_are_the_peoples_of_the_kind_free_to_rise_sorted() -> None:
+    """§6.2 (Soulèvement chits): the Peoples offered are those of the chit's kind (Minor or
+    Major) that may go to war now: not at war already, not bound to peace (§9.2.4), in id order."""
+    st = _peace_state("roxolani")
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii"], ["jazyges", "parthians", "quadi"])
+    st.locked["parthians"] = st.year + 1
+    st.at_war = ["quadi"]
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii", "roxolani"], ["jazyges"])
+
+
+def _didius_state(phase: str = "E") -> ImperatorState:
+    p = Pos(193)
+    p.leader("helvius_pertinax", "rome", title="augustus", cp=3)
+    p.leader("didius_julianus", "mediolanum", "E", title="usurper", cp=2)
+    return p.state(phase=phase)
+
+
+def test_the_free_attempt_on_pertinax_kills_on_8_or_9_once_a_year() -> None:
+    """§4.5 (Commode's succession): while Didius Julianus stands as usurper, the Enemies may try
+    once a year in phase E to assassinate Pertinax without a chit: d10, 8 or 9 kills (§6.3)."""
+    st = _didius_state()
+    st.dice.script.extend([8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.result) == (
+        "§4.5 (free attempt): assassination of Helvius Pertinax (8 or 9 kills)", "d10", 8)
+    assert out.public[:2] == ["§6.3: Helvius Pertinax is dead (assassination).",
+                              "§10: 1 VP to enemies for the death of Helvius Pertinax."]
+    assert (st.leaders["helvius_pertinax"].status, st.free_murder_year, out.commit_point) == ("dead", 193, True)
+    st = _didius_state()
+    st.dice.script.extend([7])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    assert (out.public, st.leaders["helvius_pertinax"].status) == (["§6.3: Helvius Pertinax survives the attempt."], "map")
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), "enemies", {})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "the free attempt has already been made this year")
+
+
+@pytest.mark.parametrize(("change", "seat", "message"), [
+    ("none", "rome", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_dead", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_untitled", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("pertinax_dead", "enemies", "Pertinax is not in play"),
+    ("phase_d", "enemies", "assassinations are attempted in phase E"),
+])
+def test_the_free_attempt_is_refused_with_4_5_and_its_reason(change: str, seat: str, message: str) -> None:
+    """§4.5: the free attempt belongs to the Enemies while Didius Julianus is a usurper on the
+    map, aims at Pertinax on the map, in phase E; a refusal changes nothing."""
+    st = _didius_state("D" if change == "phase_d" else "E")
+    if change == "didius_dead":
+        st.leaders["didius_julianus"].status = "dead"
+    if change == "didius_untitled":
+        st.leaders["didius_julianus"].title = None
+    if change == "pertinax_dead":
+        st.leaders["helvius_pertinax"].status = "dead"
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), seat, {})
+    assert (err.value.section, str(err.value.message), st.free_murder_year, st.dice.rolls) == ("§4.5", message, 0, [])
+
+
+def test_alliance_armenienne_turns_armenia_and_its_units_and_says_so() -> None:
+    """§6.3 Alliance arménienne: Armenia changes side, its units with it; the line names the new side."""
+    p = Pos()
+    p.unit("arm1", "armenia", "R", people="armenia")
+    st = p.state(phase="E")
+    st.armenia = "roman"
+    out = Outcome()
+    stratagems._armenie(st, out, "E", {}, "alliance_armenienne")
+    assert (st.armenia, st.units["arm1"].owner, out.public, out.map_changed) == (
+        "parthian", "E", ["Armenia is now Parthian."], True)
+
+
+def _murder_state() -> ImperatorState:
+    """Phase E: the Augustus (guarded by the Corporis Custodes), a Caesar, a general of Rome and
+    a usurper of the Enemies; no Faveur divine left in play."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("caesar", "vindobona", title="caesar")
+    p.leader("gen", "carnuntum").leader("usurper", "antiochia", "E", title="usurper")
+    st = p.state(phase="E")
+    st.custodes = "aug"
+    return st
+
+
+@pytest.mark.parametrize("target", ["nobody", "dead_gen", "usurper"])
+def test_an_assassination_aims_at_an_enemy_leader_in_play_or_is_refused_with_6_3(target: str) -> None:
+    """§6.3 Assassinat: the target is a leader of the other side on the map; an unknown id, a dead
+    leader or one's own leader is refused with §6.3, no die rolled."""
+    st = _murder_state()
+    if target == "dead_gen":
+        st.leaders["gen"].status, target = "dead", "gen"
+    with pytest.raises(RuleError) as err:
+        stratagems.assassinate(st, Outcome(), "E", target, "§6.3")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§6.3", f"{target!r} is not an enemy leader in play", [])
+
+
+def test_the_custodes_take_one_from_the_roll_against_their_augustus_or_caesar_only() -> None:
+    """§3.6 (Corporis Custodes) with §6.3: the guarded Augustus's assassin subtracts 1 (a 9 gives
+    8 and kills); the marker guards a Caesar the same way; a leader it does not guard gets no
+    modifier (8 kills)."""
+    st = _murder_state()
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.natural, roll.modifiers, roll.result) == (
+        "§6.3: assassination of Aug (8 or 9 kills)", 9, (("Corporis Custodes", -1),), 8)
+    assert (st.leaders["aug"].status, out.public[0]) == ("dead", "§6.3: Aug is dead (assassination).")
+    st = _murder_state()
+    st.custodes = "caesar"
+    st.dice.script.extend([8, 8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3")
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(r.modifiers, r.result) for r in st.dice.rolls] == [((("Corporis Custodes", -1),), 7), ((), 8)]
+    assert (st.leaders["caesar"].status, st.leaders["aug"].status) == ("map", "dead")
+    assert out.public[0] == "§6.3: Caesar survives the attempt."
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    stratagems.assassinate(st, Outcome(), "E", "gen", "§6.3")
+    assert (st.dice.rolls[-1].result, st.leaders["gen"].status) == (9, "dead")
+
+
+def test_a_guarded_augustus_s_assassination_waits_for_the_faveur_divine_window() -> None:
+    """§6.3 Faveur divine before an assassination roll: with the Custodes a 9 alone kills (9 - 1),
+    so the faces do not all give the same outcome and the roller is asked first; no die yet."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": ["initiative#1"]}
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(d["role"], d["kind"], d["prompt"], len(d["choices"])) for d in st.pending] == [
+        ("E", "favour", "§6.3: your assassination roll (§6.3) is about to be made. Play a stratagem?", 1)]
+    assert (st.dice.rolls, out.public, st.leaders["aug"].status) == ([], [], "map")
+
+
+def test_an_assassination_resumed_after_the_window_is_dropped_if_the_target_died_meanwhile() -> None:
+    """§6.3: when the roll comes back after a Faveur divine window and the target is gone, the
+    attempt is dropped quietly (no die, no line); a target still in play is rolled for."""
+    st = _murder_state()
+    st.leaders["gen"].status = "dead"
+    out = Outcome()
+    fav = {"role": "E", "leader": "gen", "why": "§6.3", "favour_done": True, "favour_face": None}
+    stratagems.assassinate(st, out, "E", "gen", "§6.3", fav)
+    assert (st.dice.rolls, out.public) == ([], [])
+    st.dice.script.extend([3])  # type: ignore[attr-defined]
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3", {**fav, "leader": "caesar"})
+    assert ([r.result for r in st.dice.rolls], out.public) == ([3], ["§6.3: Caesar survives the attempt."])
+
+
+def test_assassinat_names_its_target_and_rolls_under_6_3() -> None:
+    """§6.3 Assassinat: the chit needs a target (refused with §6.3 and the missing argument
+    named); the roll is labelled with §6.3 and the target."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._assassinat(st, Outcome(), "E", {}, "assassinat")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "name the target (leader)")
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    stratagems._assassinat(st, Outcome(), "E", {"leader": "gen"}, "assassinat")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.3: assassination of Gen (8 or 9 kills)", 2)]
+
+
+def test_phase_f_scores_each_marker_still_on_the_map_after_removing_those_whose_zone_is_taken() -> None:
+    """§10 with §6.1-§6.3: in phase F a Parthian coup still in Ctesiphon gives Rome 3 VP, an
+    Intrigue au Sénat still in Rome gives the Enemies 2, a mutiny costs the mutineers' side 2.
+    Markers whose zone the other side now holds leave first (and score nothing), said."""
+    p = Pos(205)
+    p.leader("aug", "vindobona", title="augustus")
+    p.unit("m1", "carnuntum", "E").unit("m2", "carnuntum", "E").unit("p1", "parthia", "E", people="parthians")
+    st = p.state(phase="F")
+    st.units["m1"].mutiny, st.units["m1"].mutineer_of = "mutinerie#1", "R"
+    st.units["m2"].mutiny, st.units["m2"].mutineer_of, st.units["m2"].status = "mutinerie#1", "R", "eliminated"
+    st.units["p1"].mutiny, st.units["p1"].mutineer_of = "mutinerie#2", "E"
+    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon", "intrigue_au_senat#1": "rome", "mutinerie#1": "carnuntum",
+                       "mutinerie#2": "parthia"}
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert st.vp == {"rome": 3 - 2, "enemies": 2 - 2}
+    assert out.public == ["§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.",
+                          "§10: Intrigue au Sénat in Rome: 2 VP to enemies.", "§10: mutiny: rome loses 2 VP.",
+                          "§10: mutiny: enemies loses 2 VP."]
+    del st.chits_on_map["mutinerie#2"]
+    st.units["p1"].mutiny = None
+    st.leaders["aug"].loc = "rome"  # the Augustus is back in Rome (and no Praetorian stands elsewhere)
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
+                          "§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.", "§10: mutiny: rome loses 2 VP."]
+    assert (st.vp, st.cup) == ({"rome": 2, "enemies": 0}, ["intrigue_au_senat#1"])
+
+
+def test_a_usurpation_with_no_general_named_is_refused_naming_what_is_missing() -> None:
+    """§6.2 (a Usurpation chit) and §4.5 (the ``usurp`` command): the general who claims the
+    purple must be named; the refusal cites the section and names the missing argument."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "name the general who claims the purple (leader)")
+    with pytest.raises(RuleError) as err:
+        stratagems.usurp(st, Outcome(), "enemies", {"leader": ""})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "name the general who claims the purple (leader)")
+
+
+def test_a_usurpation_chit_refused_says_why_with_its_section() -> None:
+    """§3.6: with two usurpers standing no usurpation may be tried; §6.2: a general the chit
+    does not allow (here the Augustus himself for the plain Usurpation) is refused, naming him
+    and the chit; no die is rolled."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "aug"}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "Aug may not be the usurper of Usurpation now")
+    st.leaders["gen"].owner, st.leaders["gen"].title = "E", "usurper"
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§3.6", "two usurpers already stand; no third usurpation may be tried", [])
+
+
+def test_a_usurpation_chit_rolls_the_general_s_cp_and_gives_its_civil_war_bonus() -> None:
+    """§6.2: d6 at most the general's CP validates the usurpation (§4.5), with the chit's bonus
+    for the B/ to D/ tests (Usurpation 0, of a Caesar 1); above it the general stays loyal."""
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([4])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems._usurpation(st, out, "E", {"leader": "gen"}, "usurpation")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.2 Usurpation: Gen rebels on 3 or less", 4)]
+    assert (out.public, st.leaders["gen"].title) == (["§6.2: Gen stays loyal."], None)
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "gen"}, "usurpation")
+    assert (st.leaders["gen"].title, st.usurper_bonus) == ("usurper", {"gen": 0})
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (st.leaders["caesar"].title, st.usurper_bonus) == ("usurper", {"caesar": 1})
+
+
+def _mutiny_position() -> ImperatorState:
+    """Rome's legions in Carnuntum (with an Armenian unit of Rome listed first), Vindobona (with
+    a general), Aquincum (already in mutiny), the Quadi's land (beside a Quadi band) and Raetia
+    (beside a usurper); a usurper's legion in Noricum; Parthian units in Parthia and Antiochia."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("rebel", "raetia", "E", title="usurper")
+    p.unit("arm", "carnuntum", people="armenia")
+    p.unit("c1", "carnuntum").unit("v1", "vindobona").unit("a1", "aquincum").unit("q1", "quadi")
+    p.unit("n1", "noricum", "E").unit("r1", "raetia").unit("qd", "quadi", "E", people="quadi")
+    p.unit("p1", "parthia", "E", people="parthians").unit("p2", "antiochia", "E", people="parthians")
+    p.unit("p0", "parthia", "E", people="quadi")
+    st = p.state(phase="E")
+    st.units["a1"].mutiny = "mutinerie#1"
+    return st
+
+
+def test_mutinerie_goes_where_the_other_side_s_units_stand_without_a_leader() -> None:
+    """§6.3 Mutinerie (AMB-46): the Enemies place it on Roman units of Rome in a zone of the
+    Empire where no leader of Rome stands and no mutiny is already; Rome places it on Parthian
+    units in a Parthian zone with no leader of the Enemies. Zone by zone, in id order."""
+    st = _mutiny_position()
+    assert (stratagems.mutiny_targets(st, "E"), stratagems.mutiny_targets(st, "R")) == (
+        ["carnuntum", "raetia"], ["parthia"])
+
+
+def _arrow_state() -> ImperatorState:
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.unit("leg", "antiochia").unit("gone", "emesa").unit("rebels", "emesa", "E").unit("arm", "emesa", people="armenia")
+    st = p.state(phase="E")
+    st.units["gone"].status = "removed"
+    st.persian_battle = True
+    return st
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({}, "name the Roman unit to eliminate (unit)"),
+    ({"unit": "nobody"}, "'nobody' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "gone"}, "'gone' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "rebels"}, "'rebels' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "arm"}, "'arm' is not a Roman unit of the Roman player on the map (AMB-44)"),
+])
+def test_la_fleche_du_parthe_takes_a_roman_unit_of_rome_on_the_map_or_is_refused(
+        args: dict[str, str], message: str) -> None:
+    """§6.2 La flèche du Parthe (AMB-44): it names a Roman unit of the Roman player on the map;
+    anything else is refused with §6.2 and the chit stays playable (the battle flag stays)."""
+    st = _arrow_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._fleche(st, Outcome(), "E", args, "fleche_du_parthe")
+    assert (err.value.section, str(err.value.message), st.persian_battle) == ("§6.2", message, True)
+
+
+def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once() -> None:
+    """§6.2: playable only after a battle in which a Persian unit fought; it eliminates the unit
+    named, says so, and the flag is spent."""
+    st = _arrow_state()
+    out = Outcome()
+    stratagems._fleche(st, out, "E", {"unit": "leg"}, "fleche_du_parthe")
+    assert (st.units["leg"].status, out.public, st.persian_battle) == (
+        "eliminated", ["§6.2: a Parthian shot: Leg is eliminated."], False)
+    enemies = st.seat_of("E")
+    st.hands[enemies] = ["fleche_du_parthe#1"]
+    st.rules["stratagems"] = True
+    refusal = stratagems.play_refusal(st, enemies, "fleche_du_parthe")
+    assert refusal is not None
+    assert (refusal.section, str(refusal.message)) == (
+        "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
+
+
+def test_mutinerie_is_refused_with_6_3_unless_its_zone_is_on_offer() -> None:
+    """§6.3: the zone must be named and be one of the zones on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "vindobona"}, "Mutinerie may not be placed in Vindobona"),
+                          ({"zone": "parthia"}, "Mutinerie may not be placed in Parthia")):
+        with pytest.raises(RuleError) as err:
+            stratagems._mutinerie(st, Outcome(), "E", args, "mutinerie")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    assert [u for u, s in st.units.items() if s.mutiny] == ["a1"]
+
+
+def test_mutinerie_turns_only_the_roman_or_only_the_parthian_units_of_its_zone() -> None:
+    """§6.3 (AMB-43): placed by the Enemies, every Roman unit of Rome in the zone mutinies (not an
+    Armenian one beside them); placed by Rome, the Parthian units (not another People's).
+    Mutineers are hostile to both sides and remember whose they were; the line names the zone
+    and the side that loses 2 VP each phase F."""
+    st = _mutiny_position()
+    st.units["n1"].loc = "carnuntum"  # a usurper's legion of the Enemies there does not mutiny
+    out = Outcome()
+    assert stratagems._mutinerie(st, out, "E", {"zone": "carnuntum"}, "mutinerie") == "carnuntum"
+    u = st.units
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("arm", "c1", "n1")] == [
+        ("arm", None, None, "R"), ("c1", "mutinerie@pending", "R", "M"), ("n1", None, None, "E")]
+    assert out.public == ["§6.3: the units in Carnuntum mutiny; rome loses 2 VP each phase F until they are beaten."]
+    out = Outcome()
+    stratagems._mutinerie(st, out, "R", {"zone": "parthia"}, "mutinerie")
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("p0", "p1")] == [
+        ("p0", None, None, "E"), ("p1", "mutinerie@pending", "E", "M")]
+    assert out.public == ["§6.3: the units in Parthia mutiny; enemies loses 2 VP each phase F until they are beaten."]
+
+
+def test_desertion_goes_where_the_other_side_has_roman_or_parthian_units() -> None:
+    """§6.3 Désertion: the Enemies play it on a zone holding Roman units of Rome; Rome plays it on
+    a zone holding Roman (a usurper's) or Parthian units of the Enemies. Zone by zone, in id order."""
+    st = _mutiny_position()
+    assert (stratagems.desertion_targets(st, "E"), stratagems.desertion_targets(st, "R")) == (
+        ["aquincum", "carnuntum", "quadi", "raetia", "vindobona"], ["antiochia", "noricum", "parthia"])
+
+
+def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_6_3() -> None:
+    """§6.3 Désertion: every unit of the other side in the zone loses a step (a reduced one is
+    eliminated); the zone must be named and on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "quadi"}, "Désertion may not be played on Quadi")):
+        with pytest.raises(RuleError) as err:
+            stratagems._desertion(st, Outcome(), "R", args, "desertion")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    st.units["p0"].reduced = True
+    st.units["c1"].loc = "parthia"  # Rome's own legion there is not touched
+    out = Outcome()
+    stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2", "c1")] == [
+        ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False), ("c1", "map", False)]
+    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
+
+
+def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None:
+    """§4.5 with §6.2: ``usurp`` picks the chit by the general's title (an Augustus, a Caesar,
+    anyone else); without the chit in hand the refusal names that chit, citing §6."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": []}
+    said = []
+    for lid in ("aug", "caesar", "gen", "nobody"):
+        with pytest.raises(RuleError) as err:
+            stratagems.usurp(st, Outcome(), "enemies", {"leader": lid})
+        said.append((err.value.section, str(err.value.message)))
+    assert said == [("§6", "you hold no Usurpation d'un Augustus stratagem"), ("§6", "you hold no Usurpation d'un Caesar stratagem"),
+                    ("§6", "you hold no Usurpation stratagem"), ("§6", "you hold no Usurpation stratagem")]
+
+
+def test_initiative_played_after_the_roll_takes_the_initiative_and_says_so() -> None:
+    """§6.3 Initiative (§2.B): played by the loser of the initiative roll, the chit is spent, his
+    side takes the initiative, the line names his seat, and the play is a commit point; without
+    the chit in hand the choice is refused with §6.3."""
+    st = _cup_state()
+    st.hands["rome"] = ["initiative#3"]
+    st.initiative = "E"
+    out = Outcome()
+    stratagems.initiative_choice(st, out, "R", "initiative")
+    assert (st.initiative, st.hands["rome"], out.public, out.commit_point) == (
+        "R", [], ["§6.3: rome plays Initiative and takes the initiative."], True)
+    with pytest.raises(RuleError) as err:
+        stratagems.initiative_choice(st, Outcome(), "R", "initiative")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "you hold no Initiative stratagem")
+
+
+def test_a_plague_chit_with_no_zone_named_is_refused_with_6_3() -> None:
+    st = _plague_zone()
+    with pytest.raises(RuleError) as err:
+        stratagems._plague(st, Outcome(), "E", {}, "foyer_de_peste")
+    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", "name the zone (zone)", {})
+
+
+@pytest.mark.parametrize("zone", ["nowhere", "mare"])
+def test_a_plague_goes_on_a_land_zone_or_is_refused_with_6_3(zone: str) -> None:
+    st = _plague_zone()
+    with pytest.raises(RuleError) as err:
+        stratagems._plague(st, Outcome(), "E", {"zone": zone}, "foyer_de_peste")
+    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", f"{zone!r} is not a land zone", {})
+
+
+def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downgrading_a_centre() -> None:
+    """§6.3: Foyer de peste infests its zone (the centre); Épidémie de peste infests its zone and
+    every land zone next to it, except one that is already a centre."""
+    st = _plague_zone()
+    st.dice.script.extend([1] * 10)  # type: ignore[attr-defined]
+    out = Outcome()
+    assert stratagems._plague(st, out, "E", {"zone": "carnuntum"}, "foyer_de_peste") == "carnuntum"
+    assert (st.plague, out.public[0]) == ({"carnuntum": "centre"}, "§6.3: the plague strikes Carnuntum.")
+    out = Outcome()
+    stratagems._plague(st, out, "E", {"zone": "vindobona"}, "epidemie_de_peste")
+    assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
+    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: the plague strikes Aquincum.",
+                          "§6.3: the plague strikes Italia."]
+
+
+def test_the_faveur_divine_window_offers_pass_then_each_face_of_the_die() -> None:
+    """§6.3 Faveur divine: the holder is offered "pass" first, then every face of the die about
+    to be rolled (0-9 for a d10, 1-6 for a d6), the pass being the default."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": ["faveur_divine#1"]}
+    stratagems.assassinate(st, Outcome(), "E", "aug", "§6.3")
+    (d,) = st.pending
+    assert (d["default"], d["choices"]) == ("pass", [["pass", "pass"], *[
+        [f"faveur_divine@{f}", f"play Faveur divine: the die shows {f}"] for f in range(10)]])
+    st.pending = []
+    stratagems.favour_window(st, "E", "rally", {"x": 1}, "d6", [True, False])
+    assert [c[0] for c in st.pending[0]["choices"]] == ["pass", *[f"faveur_divine@{f}" for f in range(1, 7)]]
+
+
+def test_faveur_divine_played_by_the_roller_is_told_then_the_opponent_is_asked_first_then_the_roll() -> None:
+    """§6.3 Faveur divine (AMB-45): the roller (the Enemies, trying to murder the guarded Augustus)
+    plays it for a 9: the chit is spent, the play is said, cited and a commit point; the opponent
+    is asked next, ahead of any other waiting decision, told it is his opponent's roll, and sees
+    the face chosen and by whom; when he passes the roll is made with that face, modifiers still
+    applied (9 - 1 = 8: the Augustus dies)."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#2"], "enemies": ["faveur_divine#1"]}
+    stratagems.assassinate(st, Outcome(), "E", "aug", "§6.3")
+    payload = st.pending.pop()["data"]
+    st.pending.append({"id": "waiting", "role": "R", "kind": "other"})
+    out = Outcome()
+    stratagems.favour_choice(st, out, "E", payload, "faveur_divine@9")
+    assert (st.hands["enemies"], out.public, out.citations, out.commit_point) == (
+        [], ["§6.3: enemies plays Faveur divine: the die will show 9 (modifiers still apply)."], ["§6.3"], True)
+    first = st.pending[0]
+    assert (first["role"], first["prompt"], first["default"], first["section"]) == (
+        "R", "§6.3: your opponent's assassination roll (§6.3) is about to be made. Play a stratagem?", "pass", "§6.3")
+    assert (first["data"]["face"], first["data"]["by"], [p["id"] for p in st.pending[1:]]) == (9, "E", ["waiting"])
+    st.pending.pop(0)
+    out = Outcome()
+    stratagems.favour_choice(st, out, "R", first["data"], "pass")
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.natural, roll.result) == (
+        "§6.3: assassination of Aug (8 or 9 kills) (Faveur divine)", 9, 8)
+    assert (st.leaders["aug"].status, out.public[:2]) == (
+        "dead", ["§6.3: Aug is dead (assassination).", "§10: 1 VP to enemies for the death of Aug."])
+
+
+def test_a_favour_window_for_an_unnamed_roll_says_roll_and_one_without_the_chit_is_refused() -> None:
+    """§6.3: a roll kind with no name of its own is called "roll" in the prompt; playing Faveur
+    divine without holding it is refused with §6.3."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#2"], "enemies": ["initiative#1"]}
+    stratagems.favour_window(st, "E", "omen", {}, "d6", [True, False])
+    assert st.pending[0]["prompt"] == "§6.3: your roll is about to be made. Play a stratagem?"
+    with pytest.raises(RuleError) as err:
+        stratagems.favour_choice(st, Outcome(), "E", st.pending[0]["data"], "faveur_divine@3")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "you hold no Faveur divine")
+
+
+def test_after_the_window_each_roll_goes_back_to_its_own_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3 Faveur divine: once the windows are answered, the waiting roll is made by the rule it
+    belongs to (evasion §8.1, escape §7, assassination §6.3, plague §6.3, rally §4.5 D/, loyalty
+    §4.5 B/, spread §4.5 C/) with the same state, outcome and data; an unknown kind is refused."""
+    calls: list[tuple[object, ...]] = []
+    for module, fn in ((combat, "evade"), (movement, "lone_leader_escape"), (movement, "rally_roll"),
+                       (politics, "resume_loyalty"), (politics, "spread_roll"), (stratagems, "plague_death_roll"),
+                       (stratagems, "assassinate")):
+        monkeypatch.setattr(module, fn, lambda *a, _fn=fn: calls.append((_fn, a[0] is st, a[1] is out, *a[2:])))
+    st, out = _murder_state(), Outcome()
+    data = {"leader": "aug", "role": "E", "why": "§6.3", "favour_done": True}
+    for kind in ("evade", "escape", "assassinate", "plague", "rally", "loyalty", "spread"):
+        stratagems._resume(st, out, kind, data)
+    assert calls == [("evade", True, True, data, "evade"), ("lone_leader_escape", True, True, "aug", data),
+                     ("assassinate", True, True, "E", "aug", "§6.3", data), ("plague_death_roll", True, True, data),
+                     ("rally_roll", True, True, data), ("resume_loyalty", True, True, data), ("spread_roll", True, True, data)]
+    with pytest.raises(RuleError) as err:
+        stratagems._resume(st, out, "omen", data)
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "unknown roll omen")
+
+
+def test_may_rise_says_why_a_people_may_not_go_to_war() -> None:
+    """§6.2 Soulèvement with §4.2, §4.4, §9.2.4: a People rises only if it is one of the map's
+    Peoples (not Armenia, which changes side instead), of the chit's kind, at peace, still in the
+    game (Osrhoene and Adiabene leave it after 195), not bound to peace, and not barred by the
+    scenario; each reason is said."""
+    st = _peace_state("roxolani")
+    object.__setattr__(st.board, "peoples", {**st.board.peoples,
+        "osrhoene": PeopleDef("osrhoene", "Osrhoene", "persian", False, "east", "orient"),
+        "adiabene": PeopleDef("adiabene", "Adiabene", "persian", False, "east", "orient"),
+        "armenia": PeopleDef("armenia", "Armenia", "persian", False, "east", "orient")})
+    st.locked["frisii"] = 206
+    st.rules["scenario_rules"] = [{"kind": "no_war_before", "peoples": ["jazyges"], "year": 206}]
+    assert [stratagems.may_rise(st, pid, major) for pid, major in (
+        ("nobody", False), ("armenia", False), ("quadi", False), ("frisii", True), ("roxolani", False),
+        ("osrhoene", False), ("frisii", False), ("jazyges", True), ("quadi", True))] == [
+        "unknown People 'nobody'", "unknown People 'armenia'", "the Quadi are a Major People",
+        "the Frisii are a Minor People", "the Roxolani are already at war",
+        "the Osrhoene left the game in 195 and can no longer go to war (§4.2)",
+        "the Frisii are bound to peace until 206 (§9.2.4)", "Scenario: the Jazyges may not go to war before 206", None]
+    st.year = 196
+    assert stratagems.may_rise(st, "adiabene", False) == "the Adiabene left the game in 195 and can no longer go to war (§4.2)"
+    st.year = 195
+    st.locked["frisii"] = 195
+    assert [stratagems.may_rise(st, pid, False) for pid in ("osrhoene", "adiabene", "frisii")] == [None, None, None]
+
+
+@pytest.mark.parametrize(("tid", "args", "message"), [
+    ("soulevement_d_un_peuple_mineur", {}, "name the People(s) that rise (peoples)"),
+    ("soulevement_d_un_peuple_mineur", {"peoples": ["frisii", "roxolani"]}, "at most 1 People(s)"),
+    ("soulevement_de_deux_peuples_mineurs", {"peoples": ["frisii", "quadi"]}, "the Quadi are a Major People"),
+])
+def test_a_rising_refused_cites_6_2_and_starts_no_war(tid: str, args: dict[str, object], message: str) -> None:
+    st = _peace_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._rising(st, Outcome(), "E", dict(args), tid)
+    assert (err.value.section, str(err.value.message), st.at_war) == ("§6.2", message, [])
+
+
+def test_a_rising_declares_each_people_named_once_and_brings_it_in() -> None:
+    """§6.2 with §4.4: each People named (a name given twice counts once) goes to war and its
+    units come in (deploy_people)."""
+    st = _peace_state()
+    stratagems._rising(st, Outcome(), "E", {"peoples": ["frisii", "frisii"]}, "soulevement_d_un_peuple_mineur")
+    assert st.at_war == ["frisii"]
+
+
+def test_setup_cup_puts_the_table_s_chits_or_the_counts_given_and_empties_the_hands() -> None:
+    """§6: the cup holds each type's chits numbered from 1 (the stratagem table's counts unless a
+    scenario gives its own), the hands start empty and the game is played with stratagems."""
+    st = Pos().state()
+    st.hands = {"rome": ["initiative#9"], "enemies": []}
+    stratagems.setup_cup(st)
+    assert (st.cup, st.hands, st.rules["stratagems"]) == (
+        [f"{tid}#1" for tid in stratagems.types()], {"rome": [], "enemies": []}, True)
+    stratagems.setup_cup(st, {"assassinat": 3, "pax_romana": 0})
+    assert st.cup.count("assassinat#3") == 1 and "pax_romana#1" not in st.cup
+    assert len(st.cup) == len(stratagems.types()) + 1
+
+
+def test_hand_view_lists_each_chit_with_its_name_phase_and_whether_the_side_may_use_it() -> None:
+    """§6: each chit of the hand with its French name, its phase, whether the side may use it at
+    all, and whether it may be played now (phase A here: neither)."""
+    st = _cup_state()
+    st.hands["enemies"] = ["pax_romana#1", "mutinerie#1"]
+    assert stratagems.hand_view(st, "enemies") == [
+        {"id": "pax_romana#1", "type": "pax_romana", "name": "Pax Romana", "phase": "E", "usable": False, "playable": False},
+        {"id": "mutinerie#1", "type": "mutinerie", "name": "Mutinerie", "phase": "E", "usable": True, "playable": False}]
+    assert stratagems.hand_view(st, "nobody") == []
+
+
+def test_the_initiative_window_offers_the_chit_only_to_its_holder() -> None:
+    """§6.3 Initiative (§2.B): the loser of the initiative roll is asked, "pass" by default; the
+    play is offered only when he holds the chit."""
+    st = _cup_state()
+    st.hands["enemies"] = ["initiative#1"]
+    stratagems.open_initiative_window(st, "E")
+    stratagems.open_initiative_window(st, "R")
+    assert [(d["role"], d["kind"], d["prompt"], d["choices"], d["default"], d["section"]) for d in st.pending] == [
+        ("E", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?",
+         [["pass", "pass"], ["initiative", "play Initiative: take the initiative"]], "pass", "§2.B"),
+        ("R", "initiative", "§6.3: the initiative roll went against you. Play a stratagem?", [["pass", "pass"]], "pass", "§2.B")]
+
+
+def test_a_plague_roll_for_a_leader_waits_for_his_owner_s_faveur_divine_window() -> None:
+    """§6.3 (Faveur divine before the plague's d10): the leader's owner is asked first about his
+    plague roll; with no chit in play the roll is made at once, unmodified, and only a 9 kills."""
+    st = _plague_zone()
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": []}
+    stratagems.plague_death_roll(st, Outcome(), {"leader": "lucky"})
+    (d,) = st.pending
+    assert (d["role"], d["prompt"], len(d["choices"]), st.dice.rolls) == (
+        "R", "§6.3: your plague roll for a leader (§6.3) is about to be made. Play a stratagem?", 11, [])
+    assert {k: d["data"][k] for k in ("kind", "die", "roller", "data")} == {
+        "kind": "plague", "die": "d10", "roller": "R", "data": {"leader": "lucky"}}
+    st = _plague_zone()
+    st.dice.script.extend([8])  # type: ignore[attr-defined]
+    stratagems.plague_death_roll(st, Outcome(), {"leader": "lucky"})
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.modifiers, roll.natural, st.leaders["lucky"].status) == (
+        "§6.3 plague: Lucky dies on 9", (), 8, "map")
+
+
+def test_a_plague_striking_only_the_leaders_named_passes_over_the_others() -> None:
+    """§6.3: counters entering an infested zone are struck (``only``); a leader already there,
+    sorted before the newcomer, is passed over and the newcomer still rolls."""
+    st = _plague_zone()
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    stratagems._plague_strike(st, Outcome(), "carnuntum", "centre", only={"lucky"})
+    assert (st.plague_hit, st.leaders["lucky"].status, st.leaders["doomed"].status) == (["lucky@carnuntum"], "dead", "map")

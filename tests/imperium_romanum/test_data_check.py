@@ -37,3 +37,30 @@ def test_a_broken_directory_is_refused_with_a_clear_message(
     assert "leaders.toml: caesar: value must be 0 to 3 (18.0)" in err
     assert imperium_data_check(tmp_path / "nowhere") == 1
     assert f"{tmp_path / 'nowhere'} is not a directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ('columns = ["1-2", "2-3", "1-1", "5-4", "3-2", "2-1", "3-1"]', 'columns = ["1-2", "2-3", "1-1", "5-4", "3-2", "2-1"]',
+         "charts_naval.toml: the naval charts are refused (ValueError: charts_naval.toml: each combat.table row needs one cell per column)"),
+        ("[building]", "[building_]", "charts_naval.toml: the naval charts are refused (KeyError: 'building')"),
+    ],
+)
+def test_the_naval_charts_of_a_directory_are_checked_too(tmp_path: Path, old: str, new: str, problem: str) -> None:
+    """Issue 16: every chart complete, charts_naval.toml (10.3-10.7) included, in an owner's directory."""
+    from rules.imperium_romanum.loader import IRDataError, load_data
+
+    folder = tmp_path / "ir"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / "charts_naval.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(IRDataError) as err:
+        load_data(folder)
+    assert err.value.problems == [problem]
+    path.unlink()
+    with pytest.raises(IRDataError) as missing:
+        load_data(folder)
+    assert missing.value.problems == ["charts_naval.toml: missing file"]

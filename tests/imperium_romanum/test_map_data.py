@@ -214,6 +214,9 @@ def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
         ("map.toml", 'a = "B5415"', 'a = "A3620"', "strait bosporus: the ends must be two hexes at most 2 apart"),
         ("map.toml", '[hexes]\n', '[hexes]\nZ0101 = { kind = "land" }\n', "Z0101: not a hex id"),
         ("map.toml", 'sides = [\n', 'sides = [\n    ["A3620", "B5121"],\n', "is not a hexside between two hexes"),
+        # sea hex types (10): a coastal hex touches land, a deep one does not
+        ("map.toml", 'B4721 = { kind = "coastal"', 'B4721 = { kind = "deep"', "map.toml: B4721: a deep hex may not touch land"),
+        ("map.toml", 'B5722 = { kind = "deep"', 'B5722 = { kind = "coastal"', "map.toml: B5722: a coastal hex must touch land"),
     ],
 )
 def test_validator_refuses_broken_data(tmp_path: Path, file: str, old: str, new: str, problem: str) -> None:

@@ -54,8 +54,11 @@ def test_every_land_hex_is_on_the_mainland_or_a_named_island(data: IRData) -> No
 
 
 def test_every_province_is_one_piece(data: IRData) -> None:
-    """Straits join a province's shores: Constantinople to Bithynia, Panticapaeum to Phanagoria."""
-    assert {p: province_components(data, p) for p in data.provinces if province_components(data, p) != 1} == {}
+    """Straits join a province's shores: Constantinople to Bithynia, Panticapaeum to Phanagoria.
+    Rhodus is its island box alone: no hex of the grid (IR-MAP-9)."""
+    assert {p: province_components(data, p) for p in data.provinces if province_components(data, p) != 1} == {"rhodus": 0}
+    assert [b.id for b in data.features.island_boxes if b.province == "rhodus"] == ["B5821A"]
+    assert (data.hexes["B4718"].province, data.hexes["B5720"].province) == ("macedonia", "asia")  # IR-MAP-9
     for city in ("constantinople", "nicomedia", "sinope"):
         assert data.cities[city].province == "bithynia"
     assert data.cities["panticapaeum"].province == data.cities["phanagoria"].province == "chersonesus"
@@ -115,12 +118,18 @@ def test_island_boxes_hold_the_islets_of_27_1(data: IRData) -> None:
 
 
 def test_a_province_in_two_pieces_is_refused_unless_declared(tmp_path: Path) -> None:
-    folder = _edit(_copy(tmp_path), "map.toml", 'B4618 = { kind = "land", terrain = "clear", src = "design", province = "macedonia"',
-                   'B4618 = { kind = "land", terrain = "clear", src = "design", province = "achaea"')  # fmt: skip
+    folder = _edit(_copy(tmp_path), "map.toml", 'B4619 = { kind = "land", terrain = "forest", src = "design", province = "macedonia"',
+                   'B4619 = { kind = "land", terrain = "forest", src = "design", province = "achaea"')  # fmt: skip
     problems = _refused(folder)
     assert "provinces.toml: macedonia: its hexes form 2 pieces, 1 declared (declare an exclave with pieces and a note)" in problems
     _edit(folder, "provinces.toml", 'id = "macedonia"\n', 'id = "macedonia"\npieces = 2\n')
-    assert load_data(folder).hexes["B4618"].province == "achaea"
+    assert load_data(folder).hexes["B4619"].province == "achaea"
+
+
+def test_a_province_with_no_hex_and_no_island_box_is_refused(tmp_path: Path) -> None:
+    """IR-MAP-9: Rhodus is its island box alone; without the box it would lie nowhere."""
+    folder = _edit(_copy(tmp_path), "map_features.toml", 'name = "Rhodus"\nprovince = "rhodus"', 'name = "Rhodus"\nprovince = "asia"')
+    assert "provinces.toml: rhodus: no hex of the map and no island box lies in it (3.1, 3.1.1)" in _refused(folder)
 
 
 def test_a_detached_land_without_an_island_entry_is_refused(tmp_path: Path) -> None:

@@ -460,7 +460,85 @@ def test_a_legions_name_shows_over_a_lone_stack_and_is_cut_to_fit() -> None:
     assert (bottom - top) * R.PHONE_W / named.width >= 9
     cut = R.legion_label("Legio XXII Primigenia Pia Fidelis")
     assert R.legion_label("Legio XIII Gemina") == "XIII Gemina"
-    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= 3 * R.COUNTER
+    assert cut.endswith("…") and cut.startswith("XXII") and R.font("sans-bold", R.NAME_LABEL).getlength(cut) <= R.NAME_WIDTH
     two = replace(inp, stacks=(*inp.stacks, StackMark("B4012", "dacia", "light_cavalry_6_16", 1)))
     two_plain = replace(two, stacks=(replace(inp.stacks[0], name=""), two.stacks[1]))
     assert R.to_png(R.render_theatre(two, ("B4012",))) == R.to_png(R.render_theatre(two_plain, ("B4012",)))
+
+
+def _counter_pixel(image: Image.Image, hexes: tuple[str, ...], hex_id: str) -> tuple[int, int, int]:
+    """The left edge of a lone stack's counter on a theatre around ``hexes`` (under the 34-px
+    title band), clear of its letters."""
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    x, y = grid.centre(hex_id)
+    return image.getpixel((int(x - box[0] - R.COUNTER / 2 + 4), int(y - box[1] + 34 + 12 - R.LIFT)))
+
+
+def test_a_usurpers_counters_take_its_own_colour_and_the_stack_below_stays_hidden() -> None:
+    """IR-DIS-30 (44.1, §3.2): a usurper run by the Dacian seat has a stack of his own and one
+    legion under a Dacian counter. The public view groups both by seat but names the top
+    counter's power; the usurper's counter is drawn in his spare colour, not the seat's brown,
+    the mixed stack in the brown of its Dacian top counter, and the public image is the same
+    whoever's piece lies under that top counter."""
+    st = new_state("s12", Dice("ir18-usurper-stacks"), {})
+    st.powers["usurper_x"] = dict(st.powers["rome"], name="Avidius", chief="", seat="dacia")
+    alone, mixed = "B4013", "B4113"
+    assert not [u for u, rec in st.units.items() if rec["hex"] in (alone, mixed)]
+    legion = dict(st.units[sorted(u for u in st.units if st.units[u]["type"] == "legion_20_10")[0]], besieged=False)
+    dacian = dict(st.units[sorted(u for u in st.units if st.units[u]["power"] == "dacia")[0]], besieged=False)
+    st.units["usurper_x.legion.1"] = dict(legion, power="usurper_x", hex=alone, order=1, counter_id="")
+    st.units["dacia.top.1"] = dict(dacian, power="dacia", hex=mixed, order=2, counter_id="")
+    st.units["usurper_x.legion.2"] = dict(legion, power="usurper_x", hex=mixed, order=3, counter_id="")
+    view = public_view(st)
+    shown = {s["hex"]: s for s in view["stacks"] if s["hex"] in (alone, mixed)}
+    assert [(s["side"], s["power"], s["size"]) for s in (shown[alone], shown[mixed])] == [
+        ("dacia", "usurper_x", 1), ("dacia", "dacia", 2)]
+    assert "usurper_x" not in repr(shown[mixed]) and "units" not in shown[mixed]
+    assert violations(st) == []
+    inp = from_view(view)
+    spare = R.FACTION[inp.colours["usurper_x"]]
+    assert spare not in (R.FACTION["brown"], R.FACTION["red"])
+    hexes = (alone, mixed)
+    image = R.render_theatre(inp, hexes)
+    assert _counter_pixel(image, hexes, alone) == spare
+    assert _counter_pixel(image, hexes, mixed) == R.FACTION["brown"]
+    st.units["usurper_x.legion.2"]["power"] = "dacia"  # a Dacian under the top instead
+    assert R.to_png(R.render_theatre(from_view(public_view(st)), hexes)) == R.to_png(image)
+    # the seat's own view draws the same colours (its stacks whole)
+    private = R.render_theatre(from_view(seat_view(st, "dacia")), hexes)
+    assert _counter_pixel(private, hexes, alone) == spare
+
+
+def test_the_engines_legion_names_reach_the_map_clear_of_the_other_counters() -> None:
+    """IR-DIS-20 with irdata's counters (5.7): scenario 12's start as the engine's public view
+    gives it. Every lone Roman stack whose top counter is a named legion shows that name, the
+    names cover no other stack's counter nor each other (a name with no room is left out, so
+    the other counters stay readable), the image changes only inside the names' boxes, and at
+    phone width a name is at least 9 px tall."""
+    view = public_view(new_state("s12", Dice("ir18-engine-names"), {}))
+    inp = from_view(view)
+    named = {s.hex: s.name for s in inp.stacks if s.name}
+    assert len(named) >= 3 and all(s.get("top_name") == named[s["hex"]] for s in view["stacks"] if s["hex"] in named)
+    hexes = tuple(sorted(named))
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    places = R.name_places(inp, grid, box[0], box[1])
+    assert sorted(label.rstrip("…") for label, _point, _box in places) == sorted(
+        R.legion_label(n).rstrip("…") for n in named.values())  # all of them have room here
+    counters = {(s.hex, s.side): R._counter_box(x, y, s.size) for s, x, y, _lone in R._stack_places(inp, grid, box[0], box[1])}
+    labels = [b for _label, _point, b in places]
+    for hid, label_box in zip(sorted(named, key=lambda h: (h, "rome")), labels, strict=True):
+        assert not [k for k, c in counters.items() if k[0] != hid and R._overlap(label_box, c)], hid
+    assert not any(R._overlap(a, b) for i, a in enumerate(labels) for b in labels[i + 1:])
+    image = R.render_theatre(inp, hexes)
+    plain = R.render_theatre(replace(inp, stacks=tuple(replace(s, name="") for s in inp.stacks)), hexes)
+    changed = golden_compare.cell_differences(image, plain)
+    assert changed and all(any(_meets(c.box, b, 34) for b in labels) for c in changed)
+    top, bottom = R.font("sans-bold", R.NAME_LABEL).getbbox("Hg")[1::2]
+    assert (bottom - top) * R.PHONE_W / image.width >= 9
+
+
+def _meets(cell: tuple[int, int, int, int], label: tuple[float, float, float, float], band: int) -> bool:
+    """Whether a cell of the image (under a title band of ``band`` px) meets a label's box."""
+    return cell[0] < label[2] and label[0] < cell[2] and cell[1] - band < label[3] and label[1] < cell[3] - band
