@@ -600,3 +600,8 @@ def test_a_started_game_keeps_its_opening_lines_and_rolls() -> None:
     assert g.opening is not None
     assert g.opening.public and g.state.history == [r.describe() for r in g.opening.rolls] + g.opening.public
     assert g.opening.public[0] == "Year 175: phase A."
+
+
+def test_a_custodes_order_without_a_leader_is_refused_naming_no_one() -> None:
+    g = _court().game(phase="E", sub="move")
+    assert _refusal(g, "rome", "custodes") == ("§3.6", "'' is not an Augustus or Caesar of Rome in play")
