@@ -110,6 +110,9 @@ def unit_type_label(type_id: str) -> str:
 def value_label(game: Any, verb: str, option: str, value: Any) -> str:
     """One argument's value in words, for menus and autocomplete."""
     if isinstance(value, list):
+        if verb == "give" and len(value) == 1 and value[0] in game.state.units:  # one unit of a gift
+            unit = game.state.units[value[0]]
+            return _("{unit} at {hex}", unit=unit_type_label(unit["type"]), hex=unit["hex"])
         return str(pieces_label(game, [str(v) for v in value]))
     text = str(value)
     if option in ("to", "hex") and verb in ("move", "attack", "sail", "debark"):
@@ -188,6 +191,14 @@ def command_label(game: Game[Any], command: Command) -> str:
         if command.name == "debark":
             return _("{fleets} land their troops at {hex}", fleets=fleets, hex=hex_label(str(args["to"])))
         return _("{fleets} attack the enemy fleets there", fleets=fleets)
+    if command.name == "give":
+        from rules.imperium_romanum import gifts  # imported with the game, not at start (issue 14)
+
+        kind = next(k for k in gifts.WHAT if k in args)
+        ids = [str(v) for v in args[kind]] if isinstance(args[kind], list) else [str(args[kind])]
+        return _("Give {gift} to {seat}", gift=gifts.gift_words(game.state, kind, ids), seat=args["to"])
+    if command.name == "give_talents":
+        return _("Offer {amount} talents to {seat}", amount=args["amount"], seat=args["to"])
     if command.name == "propose_alliance":
         return _("Offer an alliance to {seat}", seat=args["with"])
     if command.name == "ransom":
@@ -340,8 +351,10 @@ async def naval(interaction: discord.Interaction, verb: str, typed: dict[str, st
     await run(interaction, verb, args)
 
 
-def completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., Any]:
-    """Autocomplete of an ``/imperium`` option from the legal commands of the caller's seats."""
+def completer(verb: str, arg: str, names: dict[str, str], many: bool = False) -> Callable[..., Any]:
+    """Autocomplete of an ``/imperium`` option from the legal commands of the caller's seats;
+    with ``many`` the option is a comma-separated list (``/imperium give units:``) and each
+    choice is what is already typed plus one more legal value."""
 
     async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
@@ -349,57 +362,25 @@ def completer(verb: str, arg: str, names: dict[str, str]) -> Callable[..., Any]:
         except ModeratorError:
             return []
         filled = typed_options(interaction.namespace, names)
-        return ir_choices(game, seats_of(row, user_key(interaction)), verb, arg, filled, current)
+        seats = seats_of(row, user_key(interaction))
+        if not many:
+            return ir_choices(game, seats, verb, arg, filled, current)
+        return list_choices(game, seats, verb, arg, filled, current)
 
     return callback
 
 
-def seats_choices(interaction: discord.Interaction, current: str, game: Any, row: GameRow) -> list[app_commands.Choice[str]]:
-    mine = set(seats_of(row, user_key(interaction)))
-    return [app_commands.Choice(name=s, value=s) for s in game.state.seats
-            if s not in mine and current.lower() in s]
-
-
-async def gift_to_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    try:
-        row, game = await ir_game(interaction, "gift")
-    except ModeratorError:
-        return []
-    return seats_choices(interaction, current, game, row)
-
-
-def give_options(game: Any, seats: list[str]) -> dict[str, list[str]]:
-    """What the caller's seats may give now (``gifts.options``, 5.8 #8), merged in seat order."""
-    # imported here: the rules load with the first game, not at rest (issue 14)
-    from rules.imperium_romanum import gifts as GIFTS
-
-    merged: dict[str, list[str]] = {"to": [], "units": [], "city": [], "fort": []}
-    for seat in seats:
-        for key, values in GIFTS.options(game.state, seat).items():
-            merged[key] += [v for v in values if v not in merged[key]]
-    return merged
-
-
-def give_completer(option: str) -> Callable[..., Any]:
-    """Autocomplete of ``/imperium give`` from ``gifts.options``; ``units`` is a comma-separated
-    list, each choice being what is already typed plus one more unit of the caller's."""
-
-    async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            row, game = await ir_game(interaction, "give")
-        except ModeratorError:
-            return []
-        offered = give_options(game, seats_of(row, user_key(interaction)))[option]
-        if option != "units":
-            return [app_commands.Choice(name=value_label(game, "give", option, v) if option == "city" else v, value=v)
-                    for v in offered if current.lower() in v.lower()]  # bot.client.cap_choices keeps 25
-        typed = split_list(current)
-        done, last = (typed, "") if current.rstrip().endswith(",") or not typed else (typed[:-1], typed[-1])
-        head = ",".join(done) + ("," if done else "")
-        return [app_commands.Choice(name=(head + u)[:100], value=head + u) for u in offered
-                if u not in done and last.lower() in u.lower() and len(head + u) <= 100]  # capped by bot.client.cap_choices
-
-    return callback
+def list_choices(game: Any, seats: list[str], verb: str, option: str, filled: dict[str, str],
+                 current: str) -> list[app_commands.Choice[str]]:
+    """The one autocomplete (``cogs.common.legal_choices``, each legal value one id) for a
+    comma-separated list: the ids already typed stay, the last one being typed is completed."""
+    typed = split_list(current)
+    done, last = (typed, "") if current.rstrip().endswith(",") or not typed else (typed[:-1], typed[-1])
+    head = ",".join(done) + ("," if done else "")
+    found = legal_choices(game, seats, verb, option, filled, last,
+                          label=lambda g, v, o, value: value_label(g, v, o, value))
+    return [app_commands.Choice(name=f"{head}{c.value} · {c.name}"[:100], value=head + c.value) for c in found
+            if c.value not in done and len(head + c.value) <= 100]  # capped by bot.client.cap_choices
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -654,15 +635,17 @@ class ImperiumRomanumCog(commands.Cog):
 
     @imperium.command(name="gift", description="Offer talents to another major power (6.0)")
     @app_commands.describe(to="The seat that receives them", amount="How many talents")
-    @app_commands.autocomplete(to=gift_to_autocomplete)
+    @app_commands.autocomplete(to=completer("give_talents", "to", {"amount": "amount"}))
     async def gift(self, interaction: discord.Interaction, to: str, amount: int) -> None:
         await run(interaction, "give_talents", {"to": to, "amount": amount})
 
     @imperium.command(name="give", description="Offer units, a city or a fort to an ally of this month (5.8)")
     @app_commands.describe(to="The allied seat that receives it", units="Your units, comma-separated",
                            city="One of your cities", fort="The hex of one of your forts")
-    @app_commands.autocomplete(to=give_completer("to"), units=give_completer("units"),
-                               city=give_completer("city"), fort=give_completer("fort"))
+    @app_commands.autocomplete(to=completer("give", "to", {}),
+                               units=completer("give", "units", {"to": "to"}, many=True),
+                               city=completer("give", "city", {"to": "to"}),
+                               fort=completer("give", "fort", {"to": "to"}))
     async def give(self, interaction: discord.Interaction, to: str, units: str | None = None,
                    city: str | None = None, fort: str | None = None) -> None:
         args: dict[str, Any] = {"to": to}

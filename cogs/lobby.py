@@ -352,12 +352,21 @@ class LobbyCog(commands.Cog):
         pending = game.pending_decision()
         if pending is not None:
             deadline = await bot.moderator.pending_deadline(row.id or 0, pending.id)
-            who = f"{pending.seat} {mention(row.seats.get(pending.seat), lang)}"
-            waiting = (
-                _("Waiting for {who} to respond (default {time}).", who=who, time=timestamp(deadline))
-                if deadline
-                else _("Waiting for {who} to respond.", who=who)
-            )
+            # every seat the engine's decision waits on (a simultaneous segment: each power still
+            # giving orders), never only the first of them
+            who = ", ".join(f"{s} {mention(row.seats.get(s), lang)}" for s in pending.waiting_on())
+            if pending.seats:
+                waiting = (
+                    _("Waiting for the orders of {who} (default {time}).", who=who, time=timestamp(deadline))
+                    if deadline
+                    else _("Waiting for the orders of {who}.", who=who)
+                )
+            else:
+                waiting = (
+                    _("Waiting for {who} to respond (default {time}).", who=who, time=timestamp(deadline))
+                    if deadline
+                    else _("Waiting for {who} to respond.", who=who)
+                )
             lines.append(localise(waiting, lang))
         if row.status != "active":
             lines.append(result_line(row, lang))

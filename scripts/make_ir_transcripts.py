@@ -11,7 +11,8 @@ scenario at once, 25.0), and Rome does not fortify Dacia (its conquest would too
 typed as ``/game status`` suggests them (cogs/ready.py); decisions go through Respond, but the
 second one is left to its deadline (``wait``), so its default applies.
 
-    .venv/bin/python scripts/make_ir_transcripts.py
+    .venv/bin/python scripts/make_ir_transcripts.py          # every transcript
+    .venv/bin/python scripts/make_ir_transcripts.py gifts    # ir_s12_gifts.txt alone (5.8 #8, 6.0)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.transcript import TranscriptRunner, parse_transcript  # noqa: E402
 from cogs import ready  # noqa: E402
 from db.models import GameRow  # noqa: E402
 from rules.core import Command  # noqa: E402
+from rules.imperium_romanum import board as B  # noqa: E402
 from rules.imperium_romanum import players as P  # noqa: E402
 from rules.imperium_romanum.game import ImperiumRomanumGame, group_reach, movable_groups  # noqa: E402
 from rules.imperium_romanum.world import hex_distance  # noqa: E402
@@ -289,6 +291,15 @@ class Voyage:
             c.name == "debark" and list(c.args["fleets"]) == self.fleets for c in trial.legal_commands("rome"))
 
 
+def no_truce(pick: tuple[str, Command] | None) -> tuple[str, Command] | None:
+    """Steering: the heuristic player offers the other seat a winter truce when neither can
+    strike the other (5.8, players.py); here the pirates keep the sea open instead, so that the
+    voyage can be intercepted and fought."""
+    if pick is not None and pick[1].name == "propose_alliance":
+        return pick[0], Command("end")
+    return pick
+
+
 async def make_s02(seed: int = S02_SEED) -> list[str]:
     """Scenario 2 (Pompey and the pirates), two months of the heuristic player: fleets sail,
     intercept and fight at sea through the ``/imperium`` naval commands."""
@@ -322,7 +333,7 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
                     if not found.startswith("/"):
                         await w.do(f"> {found.strip()[:120]}")
 
-        await play_months(runner, 2, lambda game: voyage.step(game) or P.heuristic_choice(game, rng), act, 1000)
+        await play_months(runner, 2, lambda game: voyage.step(game) or no_truce(P.heuristic_choice(game, rng)), act, 1000)
         missing = {k for k, _n in S02_FIRSTS} - seen
         if missing:
             raise RuntimeError(f"scenario 2 transcript lacks {sorted(missing)}")
@@ -331,7 +342,85 @@ async def make_s02(seed: int = S02_SEED) -> list[str]:
     return w.lines
 
 
+GIFTS_SEED = SEED
+"""The gifts transcript plays scenario 12's opening with the six-month transcript's dice."""
+
+
+async def offer_id(runner: TranscriptRunner, kind: str) -> str:
+    """The id of the newest open offer of ``kind`` (the engine numbers them as they come)."""
+    _row, game = await live_game(runner)
+    return [p[0] for p in game.state.proposals if p[1] == kind][-1]
+
+
+async def make_gifts(seed: int = GIFTS_SEED) -> list[str]:
+    """Scenario 12's first Diplomacy Phase, short: Rome and Dacia ally for the month (5.8), Rome
+    offers two units and a city (5.8 #8, ``/imperium give``) and talents (6.0, ``/imperium
+    gift``); Dacia takes the units and the talents and declines the city. The offers are told
+    to the two parties alone; the change of owner of the units is public, counted and not named;
+    the summary names the agreements; the spectator sees the status."""
+    async with table_of(seed) as (runner, w):
+        await w.as_user("alice")
+        await w.do("/game new game:imperium_romanum scenario:s12")
+        await w.do("/game join seat:rome")
+        await w.as_user("bob")
+        await w.do("/game join seat:dacia")
+        await w.as_user("alice")
+        await w.do("/game start")
+        await w.do("/end")
+        await w.as_user("bob")
+        await w.do("/end")
+        await w.as_user("alice")
+        await w.do("! /imperium give to:dacia city:aquincum")
+        await w.do("> §5.8")  # not an ally yet
+        await w.do("/imperium ally with:dacia")
+        await w.as_user("bob")
+        await w.do(f"/imperium answer offer:{await offer_id(runner, 'alliance')} choice:accept")
+        _row, game = await live_game(runner)
+        gifts = [c.args for c in game.legal_commands("rome") if c.name == "give"]
+        units = [a["units"][0] for a in gifts if "units" in a and B.is_combat(game.state.units[a["units"][0]])][:2]
+        city = next(a["city"] for a in gifts if "city" in a)
+        await w.as_user("alice")
+        await w.do(f"/imperium give to:dacia units:{','.join(units)}")
+        given = await offer_id(runner, "give")
+        await w.do(f"/imperium give to:dacia city:{city}")
+        declined = await offer_id(runner, "give")
+        await w.do("/imperium gift to:dacia amount:5")
+        talents = await offer_id(runner, "gift")
+        await w.as_user("zoe")
+        await w.do(f"! /imperium answer offer:{given} choice:accept")  # not hers to answer
+        await w.as_user("bob")
+        await w.do(f"/imperium answer offer:{given} choice:accept")
+        await w.do("> rome gives 2 units to dacia (5.8).")
+        await w.do(f"/imperium answer offer:{declined} choice:decline")
+        await w.do(f"/imperium answer offer:{talents} choice:accept")
+        await w.do("/end")
+        await w.as_user("alice")
+        await w.do("/end")
+        await w.do("> Diplomacy this month:")
+        await w.as_user("zoe")
+        await w.do("/game status")
+    return w.lines
+
+
+async def write_gifts() -> None:
+    lines = await make_gifts()
+    head = [
+        "# Imperium Romanum, scenario 12 (Trajan's Dacia): the first Diplomacy Phase, alice Rome, bob Dacia.",
+        "# Written by scripts/make_ir_transcripts.py (gifts); the game's dice:",
+        f"# seed: {game_seed(GIFTS_SEED)}",
+        "# An alliance for the month (5.8), gifts of units and of a city (5.8 #8, /imperium give) and of",
+        "# talents (6.0, /imperium gift), each answered with /imperium answer; the summary names them.",
+    ]
+    out = ROOT / "tests" / "transcripts" / "ir_s12_gifts.txt"
+    out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
+    print(f"{out}: {len(lines)} lines")
+
+
 async def main() -> None:
+    if sys.argv[1:] == ["gifts"]:  # the gifts transcript alone
+        await write_gifts()
+        return
+    await write_gifts()
     s02 = await make_s02()
     head02 = [
         "# Imperium Romanum, scenario 2 (Pompey and the pirates): two months, alice Rome, bob the pirates.",

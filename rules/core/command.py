@@ -148,6 +148,13 @@ class PendingDecision:
     default_label: str = ""
     """What the default does, in words, when it is no choice on offer (a simultaneous
     segment's deadline closes it for everyone); else the default choice's label is used."""
+    seats: tuple[str, ...] = ()
+    """Every seat the decision waits on when it is several (a simultaneous segment's deadline:
+    the powers still giving orders, ``seat`` first); empty when it waits on ``seat`` alone."""
+
+    def waiting_on(self) -> tuple[str, ...]:
+        """The seats this decision waits on (``/game status`` names them all)."""
+        return self.seats or (self.seat,)
 
     def default_words(self) -> str:
         """The default as a player reads it: its choice's label, or ``default_label``; never
@@ -179,6 +186,8 @@ class PendingDecision:
             data["labels_text"] = labels
         if self.default_label:
             data["default_label"] = text_to_json(self.default_label)
+        if self.seats:
+            data["seats"] = list(self.seats)
         return data
 
     @classmethod
@@ -197,6 +206,7 @@ class PendingDecision:
             timeout_seconds=int(data.get("timeout_seconds", 600)),
             section=data.get("section", ""),
             default_label=text_from_json(data.get("default_label", "")),
+            seats=tuple(data.get("seats", ())),
         )
 
 

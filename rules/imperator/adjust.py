@@ -267,6 +267,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
     # 9.2.2 Roman units and leaders
     stranded: dict[str, list[str]] = {}  # zone outside the Empire -> leaders of the Roman player
     outside: dict[str, list[str]] = {}  # zone outside the Empire -> zones its units went to
+    homeless: set[str] = set()  # units just eliminated for want of a zone (said once, AMB-76)
     for uid in sorted(st.units):
         us = st.units[uid]
         d = st.udef(uid)
@@ -284,8 +285,11 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 us.reduced = True
                 options, _reduced = home_options(st, uid)
                 dest = place(st, out, "R", [uid], options, "§9.2.2")
-                if dest is None:
+                if dest is None:  # AMB-76: nowhere free to go; it comes back when a zone is
                     us.status, us.loc = "eliminated", None
+                    homeless.add(uid)
+                    out.say(_("§9.2.2: {unit} finds no zone free of the enemy to go back to and is eliminated.",
+                              unit=name(st, uid)))
                 else:
                     outside.setdefault(src, []).append(uid)
                 continue
@@ -343,6 +347,8 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             us.status = "map"
             us.reduced = red
             place(st, out, "R", [uid], options, "§9.2.2")
+        elif uid not in homeless:  # AMB-76: it stays off the map until a zone open to it is free again
+            out.say(_("§9.2.2: {unit} is not rebuilt: the enemy holds every zone open to it.", unit=name(st, uid)))
     # 9.2.3 vexillations need 3 reduced legions each
     for front in ("british", "rhine", "danube", "orient", "southern"):
         vexillation_check(st, out, front)
@@ -361,21 +367,15 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             out.say(_n("§9.2.4: the {people} are pacified by force; {n} VP to {seat}.",
                        "§9.2.4: the {people} are pacified by force; {n} VP to {seat}.", pts,
                        people=pd.name, seat=st.seat_of("R")))
-            home = people_home(st, pid)
             if not pd.major:
                 for u in units:
                     st.units[u].status, st.units[u].loc, st.units[u].back_year = "locked", None, st.year + 6
             redeploy_home(st, out, pid, "§9.2.4")
             continue
-        home = people_home(st, pid)
-        for u in units:
-            us = st.units[u]
-            if us.status == "map" and us.loc and us.reduced:
-                if us.loc in home or st.board.zones[us.loc].city:
-                    us.reduced = False
-            elif us.status in ("eliminated", "removed") and home:
-                us.status, us.reduced = "map", False
-                place(st, out, "E", [u], home, "§9.2.4")
+        restore_people(st, out, pid)
+    for pid in sorted(st.board.peoples):  # §4.1 with §9.2.4 (AMB-77): a Major People at peace
+        if st.board.peoples[pid].major and pid not in st.at_war and pid != "armenia":
+            restore_people(st, out, pid)
     for u, us in st.units.items():
         if st.udef(u).people == "armenia" and us.status in ("eliminated", "removed"):
             zs = [z for z, zd in st.board.zones.items() if "armenia" in zd.peoples]
@@ -383,6 +383,25 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 us.status, us.loc, us.reduced = "map", zs[0], False
                 us.owner = "R" if st.armenia == "roman" else "E"
     politics.normalize(st, out)
+
+
+def restore_people(st: ImperatorState, out: Outcome, pid: str) -> None:
+    """§9.2.4: the units of a People still at war, or of a Major People at peace (which stands
+    permanently in its home zones, §4.1; AMB-77), recover their full side in a home zone or a
+    zone with a city, and those it lost during the turn (battle, plague, event 13) come back in
+    its home zones on their full side, the Enemies of Rome picking the zone of each. Mutinous
+    units are left alone (§6.3)."""
+    home = people_home(st, pid)
+    for u in sorted(st.units):
+        us = st.units[u]
+        if st.udef(u).people != pid or us.mutiny:
+            continue
+        if us.status == "map" and us.loc and us.reduced:
+            if us.loc in home or st.board.zones[us.loc].city:
+                us.reduced = False
+        elif us.status in ("eliminated", "removed") and home:
+            us.status, us.reduced = "map", False
+            place(st, out, "E", [u], home, "§9.2.4")
 
 
 def people_home(st: ImperatorState, pid: str) -> list[str]:
@@ -395,12 +414,14 @@ def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> N
     go back to its home zones, generic leaders killed this year included (every leader of the
     People, §9.2.4); with several home zones the Enemies of Rome, who control them, pick the zone
     of each piece."""
+    from rules.imperator import stratagems
+
     pd = st.board.peoples[pid]
     home = people_home(st, pid)
     for uid, us in sorted(st.units.items()):
         if st.udef(uid).people != pid:
             continue
-        us.mutiny = None
+        stratagems.leave_mutiny(st, out, uid)  # §6.3: a Mutinerie marker left with no unit goes back
         if pd.major:
             us.status, us.reduced, us.fleet = "map", False, None
             if home:

@@ -402,7 +402,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
                 return
         take = cands[:left]
         for u in take:
-            step_loss(st, u)
+            step_loss(st, u, out)
         total = len(done) + len(take)
         if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
             out.say(
@@ -422,7 +422,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
 def choose_loss(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -> None:
     """Answer of a ``losses`` decision: ``choice`` takes one step loss, then the battle goes on."""
     entry = data["todo"][0]
-    step_loss(st, choice)
+    step_loss(st, choice, out)
     entry[3] -= 1
     entry[4].append(choice)
     _losses(st, out, data)
@@ -469,23 +469,25 @@ def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units:
         out.map_changed = True
     if loss.kind == "all_eliminated":
         for u in list(units):
-            eliminate(st, u)
+            eliminate(st, u, out)
         out.say(_("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
     elif loss.kind == "all_step":
         for u in list(units):
-            step_loss(st, u)
+            step_loss(st, u, out)
         out.say(_("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
 
 
-def step_loss(st: ImperatorState, uid: str) -> None:
+def step_loss(st: ImperatorState, uid: str, out: Outcome) -> None:
     us = st.units[uid]
     if us.reduced:
-        eliminate(st, uid)
+        eliminate(st, uid, out)
     else:
         us.reduced = True
 
 
-def eliminate(st: ImperatorState, uid: str) -> None:
+def eliminate(st: ImperatorState, uid: str, out: Outcome) -> None:
+    """``uid`` leaves the map; a Mutinerie marker whose last unit it was goes back to the cup
+    with a public line (§6.3: the marker follows its units until they are eliminated)."""
     us = st.units[uid]
     d = st.udef(uid)
     us.status = "eliminated"
@@ -493,7 +495,7 @@ def eliminate(st: ImperatorState, uid: str) -> None:
     us.fleet = None
     us.reduced = False
     if us.mutiny:
-        stratagems.leave_mutiny(st, None, uid)
+        stratagems.leave_mutiny(st, out, uid)
     if d.people == ROMAN and us.owner == "E":
         us.owner = "E"  # returns to its usurper in phase F (§9.2.2)
 
@@ -546,7 +548,8 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
     units = [u for u in units if True]
     armenia = [u for u in units if st.udef(u).people == "armenia"]
     for u in armenia:
-        eliminate(st, u)  # §4.2 note: the Armenia unit never retreats
+        eliminate(st, u, out)  # §4.2 note: the Armenia unit never retreats
+        out.say(_("§4.2: {unit} may not retreat and is eliminated; it comes back in the adjustments.", unit=name(st, u)))
     units = [u for u in units if u not in armenia]
     if not units and not leaders:
         _lone_leaders(st, out, zone)
@@ -555,7 +558,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
     if not zones:
         out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
-            eliminate(st, u)
+            eliminate(st, u, out)
         politics.kill_leaders(st, out, list(leaders), _("no retreat possible"), killer=winner)
         return
     if len(zones) == 1:
@@ -632,9 +635,19 @@ def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
             st.leaders[piece].loc = dest
     else:
         st.units[piece].loc = dest
-        if st.udef(piece).people != ROMAN and movement.people_distance(st, st.udef(piece).people, dest) > 5:
-            eliminate(st, piece)
     out.say(_("§8.3: {piece} retreats to {zone}.", piece=name(st, piece), zone=name(st, dest)))
+    if piece in st.units:
+        too_far(st, out, piece, dest)
+
+
+def too_far(st: ImperatorState, out: Outcome, uid: str, dest: str) -> None:
+    """§4.3: a non-Roman unit forced back more than 5 zones from its People's home zones is
+    eliminated, and the log says so (it once vanished under a line saying it had retreated)."""
+    people = st.udef(uid).people
+    if people != ROMAN and movement.people_distance(st, people, dest) > 5:
+        eliminate(st, uid, out)
+        out.say(_("§4.3: {unit} is eliminated: {zone} is more than 5 zones from its home.", unit=name(st, uid),
+                  zone=name(st, dest)))
 
 
 def retreat_part(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
@@ -649,12 +662,12 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
         politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
     for u in units:  # the Armenia unit was eliminated before the question (_retreat)
         st.units[u].loc = dest
-        if st.udef(u).people != ROMAN and movement.people_distance(st, st.udef(u).people, dest) > 5:
-            eliminate(st, u)
     for x in leaders:
         if st.leaders[x].status == "map":
             st.leaders[x].loc = dest
     out.say(_("§8.3: the beaten force retreats to {zone}.", zone=name(st, dest)))
+    for u in units:
+        too_far(st, out, u, dest)
     out.map_changed = True
     movement.after_move(st, out, loser, [zone, dest])
     _lone_leaders(st, out, zone)

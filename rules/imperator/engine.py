@@ -243,12 +243,19 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
             if d.kind == "vexillation":  # already in the pool since phase C (§9.1)
                 us.status = "pool"
                 continue
-            options = [d.home] if d.home and not adjust.e_occupied(st, d.home) else adjust.nearest_free_camps(st, d.home or st.board.rome)
-            if not options:  # every camp held: an interior zone, as §9.2.2 does (AMB-9.1-CAMPS)
-                options = adjust.interior_zones(st, False, d.home or st.board.rome)
+            # its home if free, else where §9.2.2 sends a unit going home (AMB-9.1-CAMPS), full;
+            # a counter with no home (none in the data) takes the camps nearest Rome
+            if d.home:
+                options = adjust.home_options(st, uid)[0]
+            else:
+                options = adjust.nearest_free_camps(st, st.board.rome) or adjust.interior_zones(st, False, st.board.rome)
+            if not options:  # the enemy holds every zone it may enter: it waits (AMB-76)
+                out.say(_("§9.1: {name} cannot arrive: the enemy holds every zone open to it; it waits for the next phase D.",
+                          name=d.name))
+                continue
             us.status, us.loc, us.reduced, us.owner = "map", None, False, "R"
             dest = adjust.place(st, out, "R", [uid], options, "§9.1")
-            out.say(_("§9.1: {name} arrives in {zone}.", name=d.name, zone=name(st, dest or '')))
+            out.say(_("§9.1: {name} arrives in {zone}.", name=d.name, zone=name(st, str(dest))))
             out.map_changed = True
 
 

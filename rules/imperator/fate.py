@@ -64,13 +64,16 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
     elif number == 8:
         st.smc_total = 2
     elif number == 13:
-        for us in st.units.values():
+        from rules.imperator import stratagems
+
+        for uid, us in sorted(st.units.items()):
             if us.status != "map" or us.loc is None:
                 continue
             z = st.board.zones[us.loc]
             if st.front_of(us.loc) == "orient" or any(p in EAST_PEOPLES for p in z.peoples):
                 if us.reduced:
                     us.status, us.loc, us.reduced = "removed", None, False
+                    stratagems.leave_mutiny(st, out, uid)  # §6.3: the marker goes with its last unit
                 else:
                     us.reduced = True
         out.map_changed = True

@@ -411,15 +411,11 @@ class ImperatorGame(Game[ImperatorState]):
         st = self.state
         if not st.rules.get("stratagems"):
             return []
-        role = st.role_of(seat)
         held = []
         for c in st.hands.get(seat, []):
             t = stratagems.ctype(c)
-            if not stratagems.usable(st, seat, c) or t.phase != st.phase or t.timing in ("before_battle_roll", "before_battle", "on_die_roll"):
-                continue
-            if t.phase == "C" and st.active != "E" or t.phase == "C" and role != "E":
-                continue
-            held.append(Choice(t.id, t.name_fr))
+            if stratagems.play_refusal(st, seat, t.id) is None:  # the check ``stratagem`` makes
+                held.append(Choice(t.id, t.name_fr))
         if not held:
             return []
         return [
@@ -454,7 +450,7 @@ class ImperatorGame(Game[ImperatorState]):
         hand = view.get("hand") or []
         chits = [
             _("{chit} (phase {phase}, playable now)", chit=chit["name"], phase=chit["phase"])
-            if chit.get("usable")
+            if chit.get("playable")
             else _("{chit} (phase {phase})", chit=chit["name"], phase=chit["phase"])
             for chit in hand
         ]

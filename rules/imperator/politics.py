@@ -566,8 +566,8 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     out.map_changed = True
     if winner == DIDIUS:
         # §4.5 (Didius Julianus): the new Enemies of Rome may at once raise a usurper of their
-        # choice, validated without a roll.
-        cands = usurper_candidates(st, need_no_augustus=False)
+        # choice, validated without a roll; not Didius himself, now the Augustus (AMB-64).
+        cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != winner]
         if cands:
             open_decision(
                 st, "E", "usurper", _("§4.5: Didius Julianus reigns; choose a general to claim the purple at once, or none."),

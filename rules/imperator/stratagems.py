@@ -135,6 +135,45 @@ def leave_map(st: ImperatorState, out: Outcome | None, chit: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+def play_refusal(st: ImperatorState, seat: str, tid: str) -> RuleError | None:
+    """Why ``seat`` may not play a chit of type ``tid`` with the ``stratagem`` command now (§6:
+    its side, its hand, the phase printed on the chit and its finer timing), or None. The one
+    check :func:`play` makes and the menus and the hand's "playable now" read."""
+    t = types()[tid]
+    if not st.rules.get("stratagems"):
+        return RuleError("§6", _("this scenario is played without stratagems"))
+    role = st.role_of(seat)
+    if not t.usable_by(side_of(role)):
+        return RuleError(t.section, _("{name_fr} may not be played by your side", name_fr=t.name_fr))
+    if holding(st, seat, tid) is None:
+        return RuleError("§6", _("you hold no {name_fr} stratagem", name_fr=t.name_fr))
+    if t.timing in ("before_battle_roll", "before_battle", "initiative_roll"):
+        return RuleError(t.section, _("{name_fr} is played when the game offers it (before a battle roll or after the initiative roll)", name_fr=t.name_fr))
+    if t.timing == "on_die_roll":
+        return RuleError(t.section, _("{name_fr} is played when the game offers it, before a die roll of phase E", name_fr=t.name_fr))
+    if t.phase != st.phase:
+        return RuleError(t.section, _("{name_fr} is played in phase {phase} only", name_fr=t.name_fr, phase=t.phase))
+    if t.phase == "C" and not (st.active == role == "E"):
+        return RuleError(t.section, _("{name_fr} is played during the Enemies of Rome's phase C step", name_fr=t.name_fr))
+    if t.timing == "after_battle" and not st.persian_battle:
+        return RuleError("§6.2", _("La flèche du Parthe follows a battle in which a Persian unit fought"))
+    return None
+
+
+def playable_now(st: ImperatorState, seat: str, chit: str) -> bool:
+    """Whether ``seat`` may play ``chit`` at this very moment: as a choice of the decision now
+    waiting on it (the initiative and battle windows, Faveur divine before a roll), or, with no
+    decision waiting, by the ``stratagem`` command (:func:`play_refusal` finds nothing)."""
+    if st.game_over:
+        return False
+    tid = chit.split("#")[0]
+    if st.pending:
+        dec = st.pending[0]
+        offered = {str(value).split("@")[0] for value, label in dec["choices"]}
+        return st.seat_of(dec["role"]) == seat and tid in offered
+    return play_refusal(st, seat, tid) is None
+
+
 def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> None:
     key = str(args.get("id") or args.get("stratagem") or "")
     try:
@@ -142,22 +181,12 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     except KeyError as exc:
         raise RuleError("§6", _("unknown stratagem {key}", key=repr(key))) from exc
     t = types()[tid]
-    if not st.rules.get("stratagems"):
-        raise RuleError("§6", _("this scenario is played without stratagems"))
+    refusal = play_refusal(st, seat, tid)
+    if refusal is not None:
+        raise refusal
     role = st.role_of(seat)
-    if not t.usable_by(side_of(role)):
-        raise RuleError(t.section, _("{name_fr} may not be played by your side", name_fr=t.name_fr))
     chit = holding(st, seat, tid)
-    if chit is None:
-        raise RuleError("§6", _("you hold no {name_fr} stratagem", name_fr=t.name_fr))
-    if t.timing in ("before_battle_roll", "before_battle", "initiative_roll"):
-        raise RuleError(t.section, _("{name_fr} is played when the game offers it (before a battle roll or after the initiative roll)", name_fr=t.name_fr))
-    if t.timing == "on_die_roll":
-        raise RuleError(t.section, _("{name_fr} is played when the game offers it, before a die roll of phase E", name_fr=t.name_fr))
-    if t.phase != st.phase:
-        raise RuleError(t.section, _("{name_fr} is played in phase {phase} only", name_fr=t.name_fr, phase=t.phase))
-    if t.phase == "C" and not (st.active == role == "E"):
-        raise RuleError(t.section, _("{name_fr} is played during the Enemies of Rome's phase C step", name_fr=t.name_fr))
+    assert chit is not None  # play_refusal checked the hand
     fn = _EFFECTS.get(tid)
     if fn is None:  # pragma: no cover - every type has an effect
         raise NotYetSupported(t.section, t.name_fr)
@@ -371,6 +400,7 @@ def _assassinat(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
 def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only: set[str] | None = None) -> None:
     from rules.imperator import combat
 
+    out.say(_("§6.3: the plague strikes {zone}.", zone=name(st, zone)))
     for uid in sorted(st.units_in(zone)):
         key = f"{uid}@{zone}"
         if key in st.plague_hit or only is not None and uid not in only:
@@ -378,17 +408,15 @@ def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only:
         st.plague_hit.append(key)
         if st.units[uid].reduced and kind == "adjacent":
             continue
-        combat.step_loss(st, uid)
+        combat.step_loss(st, uid, out)
         if st.units[uid].status != "map":
             st.units[uid].status = "removed"  # AMB-34: not a pacification by force
-            leave_mutiny(st, out, uid)
     for lid in sorted(x for x, s in st.leaders.items() if s.status == "map" and s.loc == zone and s.fleet is None):
         key = f"{lid}@{zone}"
         if key in st.plague_hit or only is not None and lid not in only:
             continue
         st.plague_hit.append(key)
         plague_death_roll(st, out, {"leader": lid})
-    out.say(_("§6.3: the plague strikes {zone}.", zone=name(st, zone)))
 
 
 def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
@@ -524,9 +552,7 @@ def _desertion(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
     if zone not in desertion_targets(st, role):
         raise RuleError("§6.3", _("Désertion may not be played on {zone}", zone=name(st, zone)))
     for u in st.units_in(zone, other(role)):
-        combat.step_loss(st, u)
-        if st.units[u].status != "map":
-            leave_mutiny(st, out, u)
+        combat.step_loss(st, u, out)
     out.say(_("§6.3: desertion in {zone}: every enemy unit there loses a step.", zone=name(st, zone)))
 
 
@@ -554,14 +580,12 @@ def _intrigue(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any],
 def _fleche(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
     from rules.imperator import combat
 
-    if not st.persian_battle:
-        raise RuleError("§6.2", _("La flèche du Parthe follows a battle in which a Persian unit fought"))
     uid = str(_need(args, "unit", "§6.2", "the Roman unit to eliminate"))
     us = st.units.get(uid)
     if us is None or us.status != "map" or us.owner != "R" or st.udef(uid).people != ROMAN:
         raise RuleError("§6.2", _("{uid} is not a Roman unit of the Roman player on the map (AMB-44)", uid=repr(uid)))
     st.persian_battle = False
-    combat.eliminate(st, uid)
+    combat.eliminate(st, uid, out)
     out.say(_("§6.2: a Parthian shot: {name} is eliminated.", name=name(st, uid)))
 
 
@@ -924,6 +948,7 @@ def favour_roll(st: ImperatorState, die: str, purpose: str, mods: list[tuple[str
 
 def hand_view(st: ImperatorState, seat: str) -> list[dict[str, Any]]:
     return [
-        {"id": c, "type": c.split("#")[0], "name": label(c), "phase": ctype(c).phase, "usable": usable(st, seat, c)}
+        {"id": c, "type": c.split("#")[0], "name": label(c), "phase": ctype(c).phase, "usable": usable(st, seat, c),
+         "playable": playable_now(st, seat, c)}
         for c in st.hands.get(seat, [])
     ]

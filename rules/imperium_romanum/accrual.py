@@ -15,6 +15,7 @@ from typing import Any
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import counters
 from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -164,6 +165,7 @@ def revive(st: IRState, uid: str, hex_id: str) -> None:
                besieged=False, mp=0, activated=False, moved=False, supplied=False, spent=False, crossing="",
                must_attack=False, foraged=False, aboard="", in_port=False, at_sea=0, nmp=0, mmp=0)  # fmt: skip
     rec["from"] = ""
+    counters.hand_out(st, rec["power"], rec)  # 5.7: its own counter, kept for it while it was out
     st.units[uid] = rec
 
 

@@ -222,6 +222,12 @@ class ChartBook:
     legion_names: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     """(period, colour) -> the names of the colour's legion counters in that period, elite first
     (5.7, ``charts_build.toml`` ``[counters]``); counters beyond the list are numbered."""
+    legion_name_order: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """(period, colour) -> the legion types in the order its names go on them (default elite
+    first: 24-10, 20-10, 16-10; the late periods name their 16-10s first)."""
+    legion_name_src: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    """(period, colour) -> the provenance of its name list: ``history`` (legions of the age) or
+    ``design`` (our names for a colour no known army fits)."""
 
     def tax_value(self, province: str, column: str) -> int:
         """6.0: the province's tax value in chart column ``column`` (0 when not on the chart)."""

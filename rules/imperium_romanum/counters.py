@@ -9,14 +9,29 @@ legions first, then the 20-10s and the 16-10s; the counters beyond a list are on
 
 A power recruits no unit of a type once every counter of its colours of that type is in play
 (5.7); a scenario sets up no more (checked by the loader with :func:`over_the_mix`).
+
+Units in play carry their counter (``counter_id`` on the unit's record, ruling IR-ENG-129): the
+set-up hands out each colour's counters in order, a raise takes the lowest free number of its
+colour and type, an eliminated counter goes back to the pool (a minor power's stays its own to
+rebuild, 5.7), and a unit given to an ally or defecting with its colour keeps its counter (5.8,
+20.4). :func:`mix` (the count and the refusal of 5.7) and :func:`free_counter` (the id) read one
+list of the numbers taken, :func:`_taken`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from rules.core.errors import RuleError
+from rules.core.i18n import _
 from rules.imperium_romanum.chart_book import ChartBook
+from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.validate_charts import LEGION_TYPES
+
+UNCAPPED = 10**6
+"""The cap of a type the colour's chart row does not list (or a power without a colour)."""
 
 
 @dataclass(frozen=True)
@@ -31,17 +46,52 @@ class Counter:
     src: str
 
 
+def counter_id(colour: str, unit_type: str, number: int) -> str:
+    """The id of a counter: ``colour.type.number``, the number on two digits (5.7)."""
+    return f"{colour}.{unit_type}.{number:02d}"
+
+
 def manifest(book: ChartBook, period: str, colour: str) -> tuple[Counter, ...]:
-    """Every counter of ``colour`` in ``period``, legions first (5.7)."""
+    """Every counter of ``colour`` in ``period``, legions first, in the order their names go on
+    them (5.7). A named counter's ``src`` is its name list's (``history`` or ``design``); a
+    numbered one's is ``design``."""
     counts = book.max_build.get(colour, {})
     names = list(book.legion_names.get((period, colour), ()))
-    order = [*LEGION_TYPES, *sorted(t for t in counts if t not in LEGION_TYPES)]
+    named = book.legion_name_src.get((period, colour), "history")
+    legions = book.legion_name_order.get((period, colour), LEGION_TYPES)
+    order = [*legions, *sorted(t for t in counts if t not in LEGION_TYPES)]
     out: list[Counter] = []
     for unit_type in order:
         for number in range(1, int(counts.get(unit_type, 0)) + 1):
             name = names.pop(0) if unit_type in LEGION_TYPES and names else ""
-            out.append(Counter(f"{colour}.{unit_type}.{number:02d}", colour, unit_type, name, "history" if name else "design"))
+            out.append(Counter(counter_id(colour, unit_type, number), colour, unit_type, name, named if name else "design"))
     return tuple(out)
+
+
+_BY_ID: dict[tuple[str, str], tuple[ChartBook, Mapping[str, Counter]]] = {}
+"""(period, colour) -> the book it was built from and its manifest by id: built once per book,
+not per command (the views name every unit after every command)."""
+
+
+def by_id(book: ChartBook, period: str, colour: str) -> Mapping[str, Counter]:
+    """The manifest of ``colour`` in ``period`` by counter id, built once per chart book."""
+    cached = _BY_ID.get((period, colour))
+    if cached is None or cached[0] is not book:
+        cached = (book, {c.id: c for c in manifest(book, period, colour)})
+        _BY_ID[(period, colour)] = cached
+    return cached[1]
+
+
+def legion_name(st: IRState, unit: Mapping[str, Any]) -> str:
+    """The name printed on a unit's counter (5.7): a named legion's, else ""."""
+    cid = str(unit.get("counter_id", ""))
+    if not cid:
+        return ""
+    book = _data().tables
+    if book is None:
+        return ""
+    counter = by_id(book, _data().scenarios[st.scenario].period, cid.partition(".")[0]).get(cid)
+    return counter.name if counter else ""
 
 
 def count(book: ChartBook, period: str, colour: str, unit_type: str) -> int:
@@ -60,3 +110,100 @@ def over_the_mix(book: ChartBook, period: str, wanted: dict[tuple[str, str], int
         if n > most:
             out.append((colour, unit_type, n, most))
     return out
+
+
+# -- the counters in play (5.7; IR-ENG-129) --------------------------------------------------------
+def _data() -> Any:
+    from rules.imperium_romanum.world import data
+
+    return data()
+
+
+def colour_of(st: IRState, power: str) -> str:
+    """The colour the scenario gives ``power`` ("" for a power it does not list: rebels, a
+    usurper, a power a random event raised)."""
+    return next((p.colour for p in _data().scenarios[st.scenario].powers if p.id == power), "")
+
+
+def unit_colour(st: IRState, unit: Mapping[str, Any]) -> str:
+    """The colour of a unit's counter: its ``counter_id``'s, else its ``counter`` power's (the
+    colour kept on defecting, 20.4) or its power's."""
+    cid = str(unit.get("counter_id", ""))
+    return cid.partition(".")[0] if cid else colour_of(st, str(unit.get("counter") or unit["power"]))
+
+
+def _taken(st: IRState, power: str, unit_type: str) -> tuple[str, int, int, set[int]]:
+    """The colour of ``power``, its counters of ``unit_type`` in the period, how many are taken
+    and the numbers taken (5.5, 5.7): the units in play, the fleets under construction (7.8)
+    and, for a major power, the eliminated units of a minor power of its colour, which only that
+    minor may rebuild (5.7). A unit without a counter id counts without a number."""
+    colour = colour_of(st, power)
+    book = _data().tables
+    if not colour or book is None or unit_type not in book.max_build.get(colour, {}):
+        return colour, UNCAPPED, 0, set()
+    prefix = f"{colour}.{unit_type}."
+    numbers: set[int] = set()
+    taken = 0
+    for unit in st.units.values():
+        if unit["type"] == unit_type and unit_colour(st, unit) == colour:
+            taken += 1
+            cid = str(unit.get("counter_id", ""))
+            if cid.startswith(prefix):
+                numbers.add(int(cid[len(prefix):]))
+    if unit_type.startswith("fleet"):
+        for yard in st.shipyards:
+            if colour_of(st, str(yard.get("counter") or yard["power"])) == colour:  # 20.4: a gained colour's fleet
+                taken += 1
+                cid = str(yard.get("counter_id", ""))
+                if cid.startswith(prefix):
+                    numbers.add(int(cid[len(prefix):]))
+    if st.powers.get(power, {}).get("major"):
+        for unit in st.eliminated.values():
+            owner = st.powers.get(unit["power"], {})
+            if unit["type"] == unit_type and not owner.get("major", True) and unit_colour(st, unit) == colour:
+                taken += 1
+                cid = str(unit.get("counter_id", ""))
+                if cid.startswith(prefix):
+                    numbers.add(int(cid[len(prefix):]))
+    return colour, count(book, _data().scenarios[st.scenario].period, colour, unit_type), taken, numbers
+
+
+def mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
+    """5.5, 5.7: the counters of ``power``'s colour and ``unit_type`` in the scenario's period
+    and how many of them are taken (:func:`_taken`); without a chart row, no cap (a large
+    number). A raise is refused when the second reaches the first."""
+    _colour, most, taken, _numbers = _taken(st, power, unit_type)
+    return most, taken
+
+
+def free_counter(st: IRState, power: str, unit_type: str) -> str:
+    """The counter a new unit of ``power`` and ``unit_type`` takes: the lowest free number of
+    its colour; "" when every counter is taken or the type has no counters in the colour."""
+    colour, most, taken, numbers = _taken(st, power, unit_type)
+    if most == UNCAPPED or taken >= most:
+        return ""
+    return counter_id(colour, unit_type, min(n for n in range(1, most + 1) if n not in numbers))
+
+
+def check_free(st: IRState, power: str, unit_type: str, shown: str) -> None:
+    """5.7: refuse a new unit of ``unit_type`` (``shown`` as the chart prints it) when every
+    counter of ``power``'s colour of that type is taken: the one refusal of a raise (7.4), a
+    conversion (34) and a gained colour's raise (20.4)."""
+    most, taken = mix(st, power, unit_type)
+    if taken >= most:
+        raise RuleError("§5.7", _("every {type} counter of this colour is in play", type=shown))
+
+
+def hand_out(st: IRState, power: str, unit: dict[str, Any]) -> None:
+    """Give a unit about to enter play (a set-up, a raise, a rebuild, a launch; not yet in
+    ``st.units``) its counter: the one it holds if no unit in play holds it (a minor's unit
+    coming back, 8.3; a launched fleet's, reserved when begun), else the lowest free one of
+    ``power``'s colour (none when every counter is taken: a unit the rules place beyond the
+    mix, such as the rebels of 22.2.3 given to a besieger)."""
+    held = str(unit.get("counter_id", ""))
+    if held and not any(u.get("counter_id") == held for u in st.units.values()):
+        return
+    unit.pop("counter_id", None)
+    cid = free_counter(st, power, unit["type"])
+    if cid:
+        unit["counter_id"] = cid

@@ -222,6 +222,7 @@ def _defect_stack(st: IRState, power: str, uids: list[str], heir: str, gained: d
                     removed.append(uid)
                     continue
                 urec.pop("counter", None)
+                _swap_counter(st, heir, urec)
             else:
                 urec["counter"] = urec.get("counter") or power
             urec["power"] = heir
@@ -241,6 +242,17 @@ def _defect_stack(st: IRState, power: str, uids: list[str], heir: str, gained: d
         lines.append(_n("{n} unit of {power} is removed on defecting (20.3.2).",
                         "{n} units of {power} are removed on defecting (20.3.2).", len(set(removed)),
                         power=st.powers[power]["name"]))  # fmt: skip
+
+
+def _swap_counter(st: IRState, heir: str, urec: dict[str, Any]) -> None:
+    """20.3.2: a unit swapped for the heir's colour takes a free counter of it (IR-ENG-129);
+    the counter it leaves goes back to its colour's pool."""
+    from rules.imperium_romanum import counters
+
+    swapped = counters.free_counter(st, heir, urec["type"])
+    urec.pop("counter_id", None)
+    if swapped:
+        urec["counter_id"] = swapped
 
 
 def _sieges_and_forts(st: IRState, power: str, seat: str, stack_heir: dict[str, str]) -> None:

@@ -41,14 +41,19 @@ def open_offer(st: IRState, seat: str, other: str, kind: str, section: str, lead
                items: str = "") -> str:  # fmt: skip
     """Open an offer from ``seat`` to ``other``; its id. The receiver must still be giving
     orders (IR-DIS-3: a power that ended its part hears no more offers this month)."""
-    from rules.imperium_romanum import sequence as SEQ
-
-    if other not in SEQ.waiting(st):
-        raise RuleError(section, _("{seat} has ended its part of the Diplomacy Phase", seat=other))
+    check_listening(st, other, section)
     st.seq += 1
     offer_id = f"{kind}-{st.seq}"
     st.proposals.append([offer_id, kind, seat, other, leader, str(talents), *([items] if items else [])])
     return offer_id
+
+
+def check_listening(st: IRState, other: str, section: str) -> None:
+    """IR-DIS-3: an offer goes only to a seat still giving orders in this Diplomacy Phase."""
+    from rules.imperium_romanum import sequence as SEQ
+
+    if other not in SEQ.waiting(st):
+        raise RuleError(section, _("{seat} has ended its part of the Diplomacy Phase", seat=other))
 
 
 def open_offers(st: IRState, receiver: str) -> list[list[str]]:
@@ -95,8 +100,9 @@ def propose_alliance(st: IRState, seat: str, args: dict[str, Any], lines: list[T
     told_to_both(lines, seat, other, lambda: _("{seat} offers an alliance to {other}.", seat=seat, other=other))
 
 
-def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """6.0: a major power may give talents to another in the Diplomacy Phase; the other accepts."""
+def check_talents(st: IRState, seat: str, args: dict[str, Any]) -> tuple[str, int]:
+    """6.0: the receiving seat and the amount of a gift of talents the rules allow now, else a
+    RuleError with its section (``give_talents`` and its legal listing, gifts.py, share it)."""
     other = other_seat(st, seat, args, "to", "§6.0")
     amount = args.get("amount")
     giver = major_of(st, seat)
@@ -104,6 +110,15 @@ def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]
         raise RuleError("§6.0", _("give a whole number of talents, at least 1"))
     if not giver or st.powers[giver]["treasury"] < amount:
         raise RuleError("§6.0", _("your treasury holds fewer than {amount} talents", amount=amount))
+    if not major_of(st, other):
+        raise RuleError("§6.0", _("talents pass from one major power to another"))
+    check_listening(st, other, "§6.0")
+    return other, amount
+
+
+def give_talents(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """6.0: a major power may give talents to another in the Diplomacy Phase; the other accepts."""
+    other, amount = check_talents(st, seat, args)
     open_offer(st, seat, other, "gift", "§6.0", talents=amount)
     told_to_both(lines, seat, other, lambda: _("{seat} offers {amount} talents to {other}.", seat=seat,
                                                amount=amount, other=other))

@@ -55,6 +55,7 @@ from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import dissolution as DIS
 from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import gifts as GIFT
@@ -69,6 +70,7 @@ from rules.imperium_romanum import plunder as PL
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum import special_rules as SR
 from rules.imperium_romanum import supply as SUP
 from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.legal import passes
@@ -132,7 +134,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-5"
+    RULES_VERSION = "imperium_romanum-7"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -153,7 +155,16 @@ class ImperiumRomanumGame(Game[IRState]):
     by land (5.8, IR-ENG-128).
     5 (same version, iropt1): appeals (42) spent on supply, baggage-train, naval interception and
     naval order rolls; event S in a hex under siege (39.2); allied and client forces going over
-    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142)."""
+    to a usurper (44.1); the Imperators one battle costs fall together (IR-ENG-142).
+    6 (2026-11-26, irdata): units in play carry their counter (``counter_id``, 5.7, IR-ENG-129):
+    set-ups hand them out, a raise takes the lowest free one of its colour, an eliminated one
+    returns to the pool; views and the roster name a unit's legion; a game of an older version
+    is replayed from its log, which gives every unit its counter.
+    7 (2026-11-26, impdata, session 9): the allied stacks next to a usurper's province roll for
+    defection too (44.1, IR-ENG-143); the former controller places a dissolved major's pieces
+    (20.1, a ``place`` decision, IR-ENG-145); a dissolved non-Roman major wakes again as a
+    minor power when invaded (20.2 #1-#5, IR-ENG-146); fleets built in a gained colour (20.4,
+    IR-ENG-147)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -184,6 +195,7 @@ class ImperiumRomanumGame(Game[IRState]):
         if scenario in BLOCKERS:
             section, what = BLOCKERS[scenario]
             raise NotYetSupported(section, _("{what}, which this scenario needs", what=what))
+        SR.check(data().scenarios[scenario].special_rules)  # special rules not modelled (31, 33, 36, 37.x, 38.1)
         expected = list(data().scenarios[scenario].turn_order)
         if seats and sorted(seats) != sorted(expected):
             raise RuleError("§5.1", _("the seats of this scenario are {seats}", seats=", ".join(expected)))
@@ -297,6 +309,7 @@ ACTION_HELP: dict[str, Text] = {
     "take_treasure": _("Take the treasure of a city your units hold (43.2, optional)"),
     "answer_offer": _("Accept or decline an offer made to you (4.3)"),
     "give": _("Give units, a city or a fort to an ally (5.8)"),
+    "give_talents": _("Offer talents to another major power (6.0)"),
     "interfere": _("Set pirate fleets against a grain province (27.1.4)"),
 }
 
@@ -401,6 +414,8 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         RE.answer_disaster(st, choice, lines)
     elif kind == "extra_area":
         RE.answer_extra_area(st, choice, lines)
+    elif kind == "place":
+        DIS.answer_place(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -424,6 +439,8 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         for offer in D.open_offers(st, seat):
             out += [Command("answer_offer", {"offer": offer[D.ID], "choice": c}) for c in (D.ACCEPT, D.DECLINE)]
         out += [Command("interfere", args) for args in PG.commands(st, seat)]
+        out += [Command("give_talents", args) for args in GIFT.talent_commands(st, seat)]  # 6.0
+        out += [Command("give", args) for args in GIFT.commands(st, seat)]  # 5.8 #8
     if st.segment == "naval":
         out += [Command(name, args) for name, args in NAV.naval_commands(st, seat)]
     if st.segment == "movement":

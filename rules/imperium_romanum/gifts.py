@@ -25,6 +25,8 @@ from rules.core.errors import RuleError
 from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import diplomacy as D
+from rules.imperium_romanum import segment_deadline as SD
+from rules.imperium_romanum.legal import passes
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -77,15 +79,24 @@ def check(st: IRState, seat: str, other: str, kind: str, ids: list[str]) -> None
             raise RuleError("§17.1", _("the fortification at {hex} is under siege and cannot be given", hex=hex_id))
 
 
-def give(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
-    """5.8 #8: offer units, a city or a fort to an ally; the ally confirms (``answer_offer``)."""
+def validated(st: IRState, seat: str, args: dict[str, Any]) -> tuple[str, str, list[str]]:
+    """The receiving seat, the kind and the ids of a gift ``give {to, units|city|fort}`` the
+    rules allow now, else a RuleError with its section; changes nothing. ``give`` and the
+    legal listing (:func:`commands`) both ask it."""
     other = D.other_seat(st, seat, args, "to", SECTION)
     kind, ids = _items(args)
     check(st, seat, other, kind, ids)
     items = f"{kind}:{','.join(ids)}"
     if any(p[D.KIND] == "give" and p[D.GIVER] == seat and p[D.ITEMS] == items for p in st.proposals):
         raise RuleError(SECTION, _("the same gift already waits for its answer"))
-    D.open_offer(st, seat, other, "give", SECTION, items=items)
+    D.check_listening(st, other, SECTION)
+    return other, kind, ids
+
+
+def give(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> None:
+    """5.8 #8: offer units, a city or a fort to an ally; the ally confirms (``answer_offer``)."""
+    other, kind, ids = validated(st, seat, args)
+    D.open_offer(st, seat, other, "give", SECTION, items=f"{kind}:{','.join(ids)}")
     D.told_to_both(lines, seat, other, lambda: _("{seat} offers {gift} to {other}.", seat=seat,
                                                  gift=gift_words(st, kind, ids), other=other))  # fmt: skip
 
@@ -122,9 +133,11 @@ def settle(st: IRState, offer: list[str], lines: list[Text]) -> None:
             unit["power"] = target
         lines.append(_n("{a} gives {n} unit to {b} (5.8).", "{a} gives {n} units to {b} (5.8).", len(ids),
                         a=giver, b=receiver))  # fmt: skip
+        SD.record(st, "give_units", giver, receiver, amount=len(ids))  # the month's summary (IR-ENG-144)
     elif kind == "city":
         lines.append(_("{a} gives {city} to {b} (5.8).", a=giver, city=data().cities[ids[0]].name, b=receiver))
         B.take_city(st, ids[0], target, lines)  # IR-ENG-121: province and morale as 5.6, 19.1, 19.2
+        SD.record(st, "give_city", giver, receiver, amount=ids[0])
     else:
         hex_id = ids[0]
         forts = dict(st.forts[hex_id])
@@ -132,22 +145,40 @@ def settle(st: IRState, offer: list[str], lines: list[Text]) -> None:
         forts[target] = max(level, forts.get(target, 0))
         st.forts[hex_id] = forts
         lines.append(_("{a} gives the fortification at {hex} to {b} (5.8).", a=giver, hex=hex_id, b=receiver))
+        SD.record(st, "give_fort", giver, receiver, amount=hex_id)
     if kind == "units":
         D.told_to_both(lines, giver, receiver, lambda: _("{b} now owns {gift}.", b=receiver, gift=gift_words(st, kind, ids)))
 
 
-def options(st: IRState, seat: str) -> dict[str, list[str]]:
-    """What ``seat`` may give now, for a menu: its allies of this month and its units, cities
-    and forts (a gift still needs one ally named, ``give {to, ...}``)."""
+def commands(st: IRState, seat: str) -> list[dict[str, Any]]:
+    """The gifts ``seat`` may offer now, one thing each (a unit, a city or a fort, to one ally),
+    for the legal commands: every candidate is kept only when :func:`validated` accepts it, so
+    the menus and the refusals cannot disagree. A gift of several units is one ``units`` list
+    the autocomplete builds from these, one unit at a time."""
     if st.segment != "diplomacy":
-        return {"to": [], "units": [], "city": [], "fort": []}
+        return []
     mine = _majors(st, seat)
-    allies = [s for s in st.seats if s != seat and B.allied(st, seat, s) and D.major_of(st, s)]
-    return {
-        "to": allies,
-        "units": sorted(u for u, rec in st.units.items() if rec["power"] in mine) if allies else [],
-        "city": sorted(c for c, owner in st.city_owner.items()
-                       if owner in mine and data().cities[c].hex not in st.sieges) if allies else [],
-        "fort": sorted(h for h, by in st.forts.items()
-                       if any(p in mine for p in by) and h not in st.sieges) if allies else [],
-    }  # fmt: skip
+    out: list[dict[str, Any]] = []
+    for other in st.seats:
+        if other == seat or not B.allied(st, seat, other):
+            continue  # a cheap first test; validated() below is the rule
+        candidates: list[dict[str, Any]] = [{"to": other, "units": [u]} for u in sorted(st.units)
+                                            if st.units[u]["power"] in mine]  # fmt: skip
+        candidates += [{"to": other, "city": c} for c in sorted(st.city_owner) if st.city_owner[c] in mine]
+        candidates += [{"to": other, "fort": h} for h in sorted(st.forts) if any(p in mine for p in st.forts[h])]
+        out += [args for args in candidates if passes(validated, st, seat, args)]
+    return out
+
+
+def talent_commands(st: IRState, seat: str) -> list[dict[str, Any]]:
+    """6.0: the gifts of talents ``seat`` may offer now, for the legal commands: to each other
+    seat, all of the treasury, half of it and 1 talent (a design choice, IR-DIS-22: any other
+    amount may still be typed), each kept only when ``diplomacy.check_talents`` (the check
+    ``give_talents`` runs) accepts it."""
+    if st.segment != "diplomacy":
+        return []
+    giver = D.major_of(st, seat)
+    treasury = int(st.powers[giver]["treasury"]) if giver else 0
+    amounts = list(dict.fromkeys(n for n in (treasury, treasury // 2, 1) if n >= 1))
+    return [{"to": other, "amount": n} for other in st.seats if other != seat for n in amounts
+            if passes(D.check_talents, st, seat, {"to": other, "amount": n})]

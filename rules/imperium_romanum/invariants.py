@@ -28,14 +28,27 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import SEA_KINDS, data
 
-PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "size"})
+PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "top_name", "size"})
+"""``top_name``: the top counter's legion name, public like its type (IR-DIS-20), where it has one."""
 
 
 def violations(st: IRState, views: bool = True) -> list[str]:
     """Every invariant ``st`` breaks (empty when sound); ``views`` checks the views too."""
-    out = _places(st) + _stacking(st) + _map_marks(st)
+    out = _places(st) + _stacking(st) + _map_marks(st) + _counters(st)
     if views:
         out += _views(st)
+    return out
+
+
+def _counters(st: IRState) -> list[str]:
+    """5.7 (IR-ENG-129): no counter is on the map twice."""
+    holder: dict[str, str] = {}
+    out: list[str] = []
+    for uid, rec in sorted(st.units.items()):
+        cid = str(rec.get("counter_id", ""))
+        if cid and cid in holder:
+            out.append(f"{uid} and {holder[cid]} both wear counter {cid}")
+        holder.setdefault(cid, uid)
     return out
 
 
@@ -147,7 +160,7 @@ def _views(st: IRState) -> list[str]:
         if seen != on_map - len(held) + own:
             out.append(f"{seat}'s view counts {seen} pieces, not {on_map - len(held) + own}")
     for stack in public["stacks"]:
-        if set(stack) != PUBLIC_STACK_KEYS:
+        if not set(stack) <= PUBLIC_STACK_KEYS or not PUBLIC_STACK_KEYS - {"top_name"} <= set(stack):
             out.append(f"a public stack in {stack['hex']} shows {sorted(set(stack) - PUBLIC_STACK_KEYS)}")
         if stack["hex"] not in hexes:
             out.append(f"a public stack stands on {stack['hex']!r}, not a hex of the map")

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core.errors import NotYetSupported, RuleError
 from rules.core.i18n import Text, _, _n
-from rules.imperium_romanum import accrual
+from rules.imperium_romanum import accrual, counters
 from rules.imperium_romanum import acquired_colours as AC
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.engine_data import period_chart
@@ -111,9 +111,9 @@ def build(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> No
         used[column] = used.get(column, 0) + 1
     st.phase_builds[city] = st.phase_builds.get(city, 0) + 1
     if unit_type.startswith("fleet"):
-        start_fleet(st, power, city, cost, lines)
+        start_fleet(st, power, city, cost, lines, colour=AC.chosen(st, power, colour))  # 20.4: in a gained colour too
         return
-    uid = _place(st, power, unit_type, data().cities[city].hex)
+    uid = _place(st, power, unit_type, data().cities[city].hex, AC.chosen(st, power, colour))
     AC.mark(st.units[uid], power, AC.chosen(st, power, colour))  # 20.4: a gained colour's counter
     st.held_raises.append(uid)  # IR-ENG-60: only its seat sees it until the phase closes
     st.stat("units_raised")
@@ -177,11 +177,7 @@ def check_build(st: IRState, seat: str, unit_type: str, city: str, colour: str =
         raise RuleError("§15.2", _("elite legions are never mobilized; they are converted after a victory"))
     if unit_type not in raisable_types(st) and not fleet:
         raise RuleError("§7.2", _("{type} is not a unit that can be raised", type=unit_type or "?"))
-    if fleet and AC.chosen(st, power, colour) != power:
-        raise NotYetSupported("§20.4", _("fleets built in a colour gained by defection"))
-    cap, in_play = counter_mix(st, AC.chosen(st, power, colour), unit_type)  # 20.4: the chosen colour's counters
-    if in_play >= cap:
-        raise RuleError("§5.7", _("every {type} counter of this colour is in play", type=_short(unit_type)))
+    counters.check_free(st, AC.chosen(st, power, colour), unit_type, _short(unit_type))  # 20.4: the chosen colour
     limit = CAPITAL_LIMIT if w.capital_of.get(province) == city else CITY_LIMIT
     if st.phase_builds.get(city, 0) >= limit:
         raise RuleError("§7.4", _("{city} has raised its {limit} new units this phase", city=data().cities[city].name,
@@ -281,20 +277,26 @@ def _pool(st: IRState, unit_type: str, province: str, area: str, chart: dict[str
                               "6-16"))  # fmt: skip
 
 
-def _place(st: IRState, power: str, unit_type: str, hex_id: str) -> str:
-    """7.4: a new unit appears unseasoned; a new baggage train is full (7.7)."""
+def _place(st: IRState, power: str, unit_type: str, hex_id: str, colour_power: str = "", counter_id: str = "") -> str:
+    """7.4: a new unit appears unseasoned; a new baggage train is full (7.7). It takes a free
+    counter of ``colour_power``'s colour (its own by default; 20.4), or ``counter_id`` reserved
+    for it (a fleet begun, 7.8), ``counters.hand_out``."""
     n = 1 + sum(1 for u in (*st.units, *st.eliminated) if u.startswith(f"{power}.{unit_type}."))
     uid = f"{power}.{unit_type}.{n}"
     while uid in st.units or uid in st.eliminated:
         n += 1
         uid = f"{power}.{unit_type}.{n}"
     st.seq += 1
-    st.units[uid] = {
+    rec: dict[str, Any] = {
         "type": unit_type, "power": power, "hex": hex_id, "order": st.seq, "vet": unit_type == "baggage_train",
         "sp": 6 if unit_type == "baggage_train" else 0, "besieged": False, "mp": 0, "activated": False,
         "moved": False, "supplied": False, "spent": False, "crossing": "", "from": "", "must_attack": False,
         "foraged": False, "raised": True,
     }  # fmt: skip
+    if counter_id:
+        rec["counter_id"] = counter_id
+    counters.hand_out(st, colour_power or power, rec)
+    st.units[uid] = rec
     return uid
 
 
@@ -308,19 +310,28 @@ def build_commands(st: IRState, seat: str) -> list[dict[str, str]]:
             continue
         for colour in ("", *AC.acquired(st, power)):  # 20.4: the colours it gained too
             out += [{"type": t, "city": city, **({"colour": colour} if colour else {})}
-                    for t in (*raisable_types(st), *(() if colour else ("fleet_18_30",)))
+                    for t in (*raisable_types(st), "fleet_18_30")
                     if passes(check_build, st, seat, t, city, colour)]  # fmt: skip
     return out + accrual.rebuild_commands(st, seat)
 
 
 # -- fleets under construction (7.8) -----------------------------------------------------------
-def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "") -> None:
+def start_fleet(st: IRState, power: str, city: str, cost: int, lines: list[Text], rebuilt: str = "",
+                colour: str = "") -> None:  # fmt: skip
     """7.8: the fleet is paid now and appears in its port three months later (8.3: a minor
-    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back)."""
+    power's rebuilt fleet too, ``rebuilt`` naming the eliminated fleet that comes back). A fleet
+    of a colour gained by defection (``colour``, 20.4) is one of that colour's counters from the
+    start: the yard records it (``counter``), and the launched fleet wears it (IR-ENG-147)."""
     months = naval_charts().build["months"]
     yard = {"power": power, "city": city, "ready": st.turn + months, "begun": st.tm_seen}
     if rebuilt:
         yard["rebuilt"] = rebuilt
+    else:  # 5.7: the new fleet's counter is set aside now, so that no other raise takes it
+        reserved = counters.free_counter(st, colour or power, "fleet_18_30")
+        if reserved:
+            yard["counter_id"] = reserved
+    if colour and colour != power:
+        yard["counter"] = colour
     st.shipyards.append(yard)
     st.stat("fleets_begun")
     line = _("{power} begins a fleet at {city} for {cost} talents; it will be ready in {months} months (7.8).",
@@ -344,6 +355,7 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
                 continue
             delay = st.dice.d6(_("§7.8 captured fleet delay")).result
             yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
+            yard.pop("counter", None)  # the captor finishes it in its own colour, as any captured fleet
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip
         if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:
@@ -352,7 +364,9 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
                 uid = str(yard["rebuilt"])
                 accrual.revive(st, uid, hex_id)
             else:
-                uid = _place(st, yard["power"], "fleet_18_30", hex_id)
+                uid = _place(st, yard["power"], "fleet_18_30", hex_id, str(yard.get("counter", "")),
+                             counter_id=str(yard.get("counter_id", "")))
+                AC.mark(st.units[uid], yard["power"], str(yard.get("counter", yard["power"])))  # 20.4 (IR-ENG-147)
             lines.append(_("{power}: a new fleet is launched at {city} (7.8).", power=st.powers[yard["power"]]["name"],
                            city=data().cities[yard["city"]].name))  # fmt: skip
             st.units[uid]["vet"] = True  # fleets are never seasoned: one strength (7.8)
@@ -392,23 +406,6 @@ def phase_summary(st: IRState, lines: list[Text]) -> None:
                         power=rec["name"], cities=where))  # fmt: skip
 
 def counter_mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
-    """5.5, 5.7: the counters of the power's colour and the unit type in the scenario's period
-    (``counters.py``, from ``charts_build.toml``), and how many of them are taken: in play, fleets
-    under construction (7.8), and, for a major power, the eliminated units of a minor power of
-    its colour, which only that minor may rebuild (5.7); a defected unit counts for the colour of its
-    counter (20.4). Without the chart, or a colour it
-    lacks, no cap (a large number)."""
-    from rules.imperium_romanum.counters import count
-
-    scenario = data().scenarios[st.scenario]
-    colour = next((p.colour for p in scenario.powers if p.id == power), "")
-    book = data().tables
-    if book is None or unit_type not in book.max_build.get(colour, {}):
-        return 10**6, 0
-    same = {p.id for p in scenario.powers if p.colour == colour}
-    in_play = sum(1 for u in st.units.values() if (u.get("counter") or u["power"]) in same and u["type"] == unit_type)
-    in_play += sum(1 for y in st.shipyards if y["power"] in same) if unit_type.startswith("fleet") else 0
-    if st.powers.get(power, {}).get("major"):
-        minors = {p for p in same if p in st.powers and not st.powers[p]["major"]}
-        in_play += sum(1 for u in st.eliminated.values() if u["power"] in minors and u["type"] == unit_type)
-    return count(book, scenario.period, colour, unit_type), in_play
+    """5.5, 5.7: the counters of the power's colour and type, and how many are taken
+    (``counters.mix``, the one count)."""
+    return counters.mix(st, power, unit_type)

@@ -915,11 +915,9 @@ def check_convert(st: IRState, seat: str, args: dict[str, Any]) -> str:
         raise RuleError("§34", _("a fleet becomes a legion in a land hex, not at sea"))
     if any(B.cargo_of(st, fid)):
         raise RuleError("§34", _("land the troops aboard first"))
-    from rules.imperium_romanum.mobilization import counter_mix
+    from rules.imperium_romanum import counters
 
-    cap, in_play = counter_mix(st, power, CONVERTED_LEGION)
-    if in_play >= cap:  # 34: a conversion counts against the Maximum Unit Build Chart
-        raise RuleError("§5.7", _("every {type} counter of this colour is in play", type="16-10"))
+    counters.check_free(st, power, CONVERTED_LEGION, "16-10")  # 34: a conversion counts against the chart
     return fid
 
 

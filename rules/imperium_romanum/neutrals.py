@@ -59,7 +59,13 @@ def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[s
 def activate(st: IRState, power: str, by_seat: str, lines: list[Text]) -> None:
     """23.1: hostile units entered an inactive neutral's province: it becomes an active neutral
     controlled by the farthest player (23.5)."""
+    from rules.imperium_romanum import ex_major
+
     rec = st.powers[power]
+    if ex_major.asleep(rec):
+        ex_major.wake(st, power)  # 20.2 #1-#4 (IR-ENG-146)
+        lines.append(_("{power}, once a major power, wakes as a minor power with the units it has left and no treasury (20.2).",
+                       power=rec["name"]))  # fmt: skip
     rec["status"] = "active neutral"
     rec["seat"] = farthest_seat(st, power, lines)
     st.stat("activations")
@@ -83,8 +89,9 @@ def neutral_owner_of(st: IRState, hex_id: str) -> str:
     province = data().hexes[hex_id].province
     owner = st.province_owner.get(province, "")
     rec = st.powers.get(owner, {})
-    if rec and rec["status"] == "inactive neutral" and not rec["dissolved"] and not rec.get("never_return"):
-        return owner  # a power gone for good (23.6) is woken by no invasion
+    if rec and rec["status"] == "inactive neutral" and not rec.get("never_return") \
+            and (not rec["dissolved"] or rec.get("ex_major")):  # fmt: skip
+        return owner  # a power gone for good (23.6) is woken by no invasion; an ex-major is (20.2, IR-ENG-146)
     return ""
 
 
@@ -145,8 +152,9 @@ def barbarian_rolls(st: IRState, lines: list[Text]) -> None:
     near = province_neighbours()
     for power in sorted(st.powers):
         rec = st.powers[power]
-        if rec["status"] != "inactive neutral" or rec["kind"] != "barbarian" or rec["dissolved"] or rec["major"]:
-            continue
+        if rec["status"] != "inactive neutral" or rec["kind"] != "barbarian" or rec["dissolved"] or rec["major"] \
+                or rec.get("ex_major"):  # fmt: skip
+            continue  # an ex-major wakes only by 20.1 (IR-ENG-146)
         lands = [p for p in rec.get("start_provinces", []) if p in BARBARIAN_LANDS]
         if not lands or not reversion.may_wake(st, power):  # 23.6, 37.6 note 2
             continue

@@ -3,7 +3,8 @@ heuristic one (hunt the enemy's chief, attack at good odds, intercept when likel
 unless badly outnumbered). Both also use the commands of diplomacy and of the optional rules:
 the heuristic one takes every treasure it may (43), appeals to the gods before an attack at
 doubtful odds (42), plunders provinces that are not its own (24.1), offers a month's alliance
-when clearly the weaker and accepts one when it has nothing to attack (5.8); the random one
+when it can strike nothing of the other seat's this month or is clearly the weaker, and accepts
+one when it can strike nothing of the offering seat's (5.8); the random one
 gives those commands now and then (``EXTRAS``)."""
 
 from __future__ import annotations
@@ -79,14 +80,15 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
     seat = movers[0]
     if st.pending:
         return seat, _decide(st, seat)
+    if st.segment == "diplomacy":  # simultaneous: a seat with an offer to make or answer acts first
+        for other in movers:
+            cmd = _heuristic_diplomacy(st, other, legal_commands(st, other))
+            if cmd is not None:
+                return other, cmd
     cmds = legal_commands(st, seat)
     treasure = next((c for c in cmds if c.name == "take_treasure"), None)
     if treasure is not None:  # 43.2: a treasure is free talents
         return seat, treasure
-    if st.segment == "diplomacy":
-        cmd = _heuristic_diplomacy(st, seat, cmds)
-        if cmd is not None:
-            return seat, cmd
     if st.segment == "naval":
         cmd = _heuristic_naval(st, seat)
         if cmd is not None:
@@ -158,18 +160,80 @@ def _land_strength(st: IRState, seat: str) -> int:
 
 
 def _heuristic_diplomacy(st: IRState, seat: str, cmds: list[Command]) -> Command | None:
-    """5.8: accept an alliance when nothing of the enemy is weak enough to attack; offer one when
-    at most half as strong as the other seat; decline every other offer (none is left open)."""
+    """5.8: a month's alliance is a month's truce with that seat. Accept one when none of your
+    stacks can strike a stack of the offering seat this month (``_can_strike``); offer one when
+    the other seat would accept it by the same measure and either none of yours can strike it or
+    you are at most half as strong; decline every other offer (none is left open)."""
     from rules.imperium_romanum import diplomacy as D
 
-    mine = _land_strength(st, seat)
     for offer in D.open_offers(st, seat):
-        welcome = offer[D.KIND] == "alliance" and not any(mine >= s * 3 // 2 for _h, s in _targets(st, seat))
+        welcome = offer[D.KIND] == "alliance" and not _can_strike(st, seat, str(offer[D.GIVER]))
         return Command("answer_offer", {"offer": offer[D.ID], "choice": D.ACCEPT if welcome else D.DECLINE})
     for cmd in cmds:
-        if cmd.name == "propose_alliance" and 2 * mine <= _land_strength(st, str(cmd.args["with"])):
+        other = str(cmd.args.get("with", ""))
+        if cmd.name != "propose_alliance" or _can_strike(st, other, seat):
+            continue
+        if not _can_strike(st, seat, other) or 2 * _land_strength(st, seat) <= _land_strength(st, other):
             return cmd
     return None
+
+
+def _stacks(st: IRState, seat: str) -> dict[str, list[str]]:
+    """The land stacks of ``seat``'s powers on the map, free to march: hex -> combat units."""
+    out: dict[str, list[str]] = {}
+    for uid in sorted(st.units):
+        rec = st.units[uid]
+        if (B.is_combat(rec) and not B.is_fleet(rec) and not rec.get("aboard") and not rec["besieged"]
+                and B.seat_of(st, rec["power"]) == seat):  # fmt: skip
+            out.setdefault(rec["hex"], []).append(uid)
+    return out
+
+
+def _can_strike(st: IRState, seat: str, other: str) -> bool:
+    """Whether a stack of ``seat`` could reach a stack of ``other`` this month (its slowest
+    unit's MA over the map's movement costs, 12.1) and outweighs it by half again: the odds
+    the heuristic player marches for (``_heuristic_move``)."""
+    from rules.imperium_romanum import movement as M
+
+    theirs = {h: _strength(st, uids) for h, uids in _stacks(st, other).items()}
+    for hex_id, uids in sorted(_stacks(st, seat).items()):
+        mine = _strength(st, uids)
+        weaker = [h for h, s in sorted(theirs.items()) if mine >= s * 3 // 2]
+        if not weaker:
+            continue
+        if hex_id in weaker:
+            return True
+        budget = min(B.utype(st.units[u]).ma for u in uids)
+        best = M.reach(st, seat, uids, [], hex_id, budget)
+        if any(h in best for h in weaker):
+            return True
+    return _can_strike_at_sea(st, seat, other)
+
+
+def _can_strike_at_sea(st: IRState, seat: str, other: str) -> bool:
+    """Whether fleets of ``seat`` could attack fleets of ``other`` this month at the odds the
+    heuristic player sails for (``_heuristic_naval``): at least as strong, in their hex or in
+    reach of a full allowance outside winter waters (10.3, 10.3.1)."""
+    from rules.imperium_romanum.naval_charts import naval_charts
+
+    def fleets_of(who: str) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for fid in sorted(st.units):
+            rec = st.units[fid]
+            if B.is_fleet(rec) and B.seat_of(st, rec["power"]) == who and not rec["besieged"]:
+                out.setdefault(rec["hex"], []).append(fid)
+        return out
+
+    theirs = {h: NAV.naval_strength(st, f) for h, f in fleets_of(other).items()}
+    for hex_id, fleets in sorted(fleets_of(seat).items()):
+        mine = NAV.naval_strength(st, fleets)
+        weaker = [h for h, s in sorted(theirs.items()) if mine >= s]
+        if hex_id in weaker:
+            return True
+        best = NAV.naval_reach(st, seat, hex_id, naval_charts().allowance) if weaker else {}
+        if any(h in best and not NAV.winter_at(st, h) for h in weaker):
+            return True
+    return False
 
 
 def rng_free_ratio(st: IRState, seat: str, hex_id: str) -> float:

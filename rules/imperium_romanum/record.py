@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum.counters import legion_name
 from rules.imperium_romanum.sequence import SIMULTANEOUS
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -58,9 +59,13 @@ def power_record(st: IRState, power: str, seat: str = "") -> dict[str, Any]:
         "treasury_held": treasury_held(st, power, seat if whole else ""), "morale": rec["morale"], "cer": rec["cer"],
         "provinces": provinces, "tax_base": sum(tax for _p, _n, tax in provinces),
         "in_play": len(in_play), "eliminated": len(lost), "whole": False, "roster": [],
+        "counters": {}, "legions": {},
     }  # fmt: skip
     if whole:
         out["whole"] = True
         out["roster"] = [(uid, B.name_of_type(st.units[uid]), st.units[uid]["hex"]) for uid in in_play]
         out["roster"] += [(uid, B.name_of_type(st.eliminated[uid]), "") for uid in lost]
+        # 5.5, 5.7: each unit's counter id and its legion's name where it has one (IR-ENG-129)
+        out["counters"] = {uid: st.units[uid].get("counter_id", "") for uid in in_play}
+        out["legions"] = {uid: name for uid in in_play if (name := legion_name(st, st.units[uid]))}
     return out

@@ -11,6 +11,7 @@ Readings: IR-ENG-71. Barbarians the Inactive Power Table raises for provinces no
 from __future__ import annotations
 
 from rules.core.i18n import Text, _, _n
+from rules.imperium_romanum import counters
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
@@ -27,8 +28,8 @@ def end_of_month(st: IRState, lines: list[Text]) -> None:
     never = data().scenarios[st.scenario].number in NEVER_RETURN_SCENARIOS
     for power in sorted(st.powers):
         rec = st.powers[power]
-        if (rec["major"] or rec["kind"] != "barbarian" or rec["status"] != "active neutral" or rec["dissolved"]
-                or any(u["power"] == power for u in st.units.values())):  # fmt: skip
+        if (rec["major"] or rec.get("ex_major") or rec["kind"] != "barbarian" or rec["status"] != "active neutral"
+                or rec["dissolved"] or any(u["power"] == power for u in st.units.values())):  # fmt: skip
             continue
         rec.update(status="inactive neutral", seat="", inactive_since=st.turn, never_return=never)
         st.stat("reversions")
@@ -67,6 +68,7 @@ def bring_back(st: IRState, power: str, lines: list[Text]) -> None:
         st.seq += 1
         rec.update(hex=where, order=st.seq, besieged=False, aboard="", mp=0, activated=False, moved=False,
                    supplied=False, spent=False, crossing="", must_attack=False, foraged=False)  # fmt: skip
+        counters.hand_out(st, power, rec)  # 5.7: its own counter, kept for it while it was out
         st.units[uid] = rec
     lines.append(_n("{n} unit of {power} comes back in their lands (23.6).", "{n} units of {power} come back in their lands (23.6).",
                     len(gone), power=st.powers[power]["name"]))  # fmt: skip

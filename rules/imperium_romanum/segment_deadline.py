@@ -5,7 +5,8 @@ power has ended its part OR when the game's deadline passes; one public summary 
 The deadline goes through the shared decision machinery (the bot stores a pending decision's
 deadline, reminds, and applies its default when time runs out): while a simultaneous segment
 waits and no response window is open, :func:`deadline_decision` is the game's pending
-decision, addressed to the first power still giving orders. Its one choice, ``end``, ends that
+decision, addressed to the first power still giving orders and waiting on all of them
+(``PendingDecision.seats``: ``/game status`` names every one). Its one choice, ``end``, ends that
 power's part (as ``/end`` does); its default, ``close``, is applied only by the scheduler at
 the deadline and ends the part of every power still giving orders (IR-DIS-2). The decision's
 id names the month and the segment, so its deadline runs from the segment's start however
@@ -19,9 +20,10 @@ from typing import Any
 
 from rules.core.command import Choice, PendingDecision
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, _n
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.state import IRState
+from rules.imperium_romanum.world import data
 
 KIND = "segment"
 END = "end"
@@ -61,7 +63,7 @@ def deadline_decision(st: IRState) -> PendingDecision | None:
         prompt=_("The {segment} segment waits for your orders; when its time runs out, every power "
                  "still giving orders is done (4.0).", segment=segment),
         choices=(Choice(END, _("My orders are given")),), default=CLOSE, section="§4.0",
-        default_label=_("end the segment for every power still giving orders"),
+        default_label=_("end the segment for every power still giving orders"), seats=tuple(seats),
     )  # fmt: skip
 
 
@@ -88,14 +90,17 @@ def answer(st: IRState, seat: str, choice: str, lines: list[Text]) -> None:
                    segment=segment, seats=", ".join(seats)))  # fmt: skip
 
 
-def record(st: IRState, kind: str, *parties: str, amount: int = 0) -> None:
-    """Note an agreement of this month's Diplomacy Phase for its public summary."""
+def record(st: IRState, kind: str, *parties: str, amount: int | str = 0) -> None:
+    """Note an agreement of this month's Diplomacy Phase for its public summary (``amount``:
+    talents, a number of units, or the city or hex given)."""
     st.agreements.append([kind, *parties, str(amount)])
 
 
 def diplomacy_summary(st: IRState, lines: list[Text]) -> None:
     """4.3: once the Diplomacy Phase closes, the month's agreements in one public line (the
-    offers and answers were told only to the two parties until then)."""
+    offers and answers were told only to the two parties until then). Gifts of units, cities
+    and forts were told publicly at once (IR-ENG-123); the line names them again, units
+    counted, so that it holds every agreement of the month (IR-ENG-144)."""
     said: list[str] = []
     for kind, first, second, amount in st.agreements:
         if kind == "alliance":
@@ -105,6 +110,13 @@ def diplomacy_summary(st: IRState, lines: list[Text]) -> None:
         elif kind == "ransom":
             said.append(_("{a} freed a prisoner of {b} for {amount} talents (18.2.1)", a=first, b=second,
                           amount=amount))  # fmt: skip
+        elif kind == "give_units":
+            said.append(_n("{a} gave {n} unit to {b} (5.8)", "{a} gave {n} units to {b} (5.8)", int(amount), a=first,
+                           b=second))  # fmt: skip
+        elif kind == "give_city":
+            said.append(_("{a} gave {city} to {b} (5.8)", a=first, city=data().cities[amount].name, b=second))
+        elif kind == "give_fort":
+            said.append(_("{a} gave the fortification at {hex} to {b} (5.8)", a=first, hex=amount, b=second))
     if said:
         lines.append(_("Diplomacy this month: {agreements}.", agreements="; ".join(said)))
     else:

@@ -81,8 +81,13 @@ def waiting(st: IRState) -> list[str]:
 
 def advance(st: IRState, lines: list[Text]) -> None:
     """Run automatic steps until a seat must act, a window is open, or the game is over."""
+    from rules.imperium_romanum import dissolution
+
     guard = 0
-    while not st.result and not waiting(st):
+    while True:
+        dissolution.open_next(st)  # 20.1: a dissolved power's former controller places its pieces (IR-ENG-145)
+        if st.result or waiting(st):
+            break
         guard += 1
         if guard > 200:  # pragma: no cover - a sequence bug, never a rule
             raise RuntimeError("the monthly sequence does not reach a player")

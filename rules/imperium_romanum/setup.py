@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.dice import Dice
 from rules.core.i18n import data_name
+from rules.imperium_romanum import counters
 from rules.imperium_romanum import sequence as SEQ
 from rules.imperium_romanum.data_model import FORT_LEVEL_NAMES
 from rules.imperium_romanum.state import IRState
@@ -58,7 +59,7 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
             for _n in range(count):
                 st.seq += 1
                 uid = f"{dep.power}.{unit_type}.{sum(1 for u in st.units if u.startswith(f'{dep.power}.{unit_type}.')) + 1}"
-                st.units[uid] = {
+                rec = {
                     "type": unit_type, "power": dep.power, "hex": dep.hex if unit_type.startswith("fleet") else place,
                     "order": st.seq,
                     # IR-ENG-6: set-up units are veteran; set-up baggage trains are full
@@ -66,6 +67,8 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
                     "mp": 0, "activated": False, "moved": False, "supplied": False, "spent": False,
                     "crossing": "", "from": "", "must_attack": False, "foraged": False,
                 }  # fmt: skip
+                counters.hand_out(st, dep.power, rec)  # 5.7: the colour's counters in order (IR-ENG-129)
+                st.units[uid] = rec
         if dep.fort:  # 21.1, 27.1: a fort set up with the pieces (the pirates' D forts)
             st.forts.setdefault(place, {})[dep.power] = 1 + FORT_LEVEL_NAMES.index(dep.fort)
         for lid in dep.leaders:

@@ -114,6 +114,9 @@ class IRState:
     """Province in plague -> the turn it was infected (45.1, plague.py)."""
     plague_watch: list[str] = field(default_factory=list)
     """Provinces that qualify for a plague roll at the next Diplomacy Phase (45.0)."""
+    placements: list[dict[str, Any]] = field(default_factory=list)
+    """20.1: groups a dissolved power's former controller may still send to another place of its
+    provinces (dissolution.py), each opened as a ``place`` decision in turn."""
     pending: dict[str, Any] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
     seq: int = 0
@@ -128,7 +131,7 @@ class IRState:
             if f.name in ("powers", "units", "eliminated", "leaders", "sieges", "standing", "forts", "building",
                           "mobilized"):
                 setattr(new, f.name, {k: dict(v) for k, v in value.items()})
-            elif f.name in ("pending", "moving", "result", "alliances", "proposals", "shipyards", "events"):
+            elif f.name in ("pending", "moving", "result", "alliances", "proposals", "shipyards", "events", "placements"):
                 setattr(new, f.name, copy.deepcopy(value, memo))
             elif isinstance(value, dict):
                 setattr(new, f.name, dict(value))

@@ -8,8 +8,9 @@ Farthest Faction (44.1, IR-ENG-101). Then the defections of 44.1 and 44.2:
   Emperor (44.1, 44.2);
 - the Roman cities of the province held by his units join him; those without units pass to
   whichever faction then has more morale, a d6 deciding a tie (44.1, IR-ENG-102);
-- a Roman stack without a leader in a neighbouring province joins him on a d6 of 1-2, and a
-  Roman city there joins him only when his units hold it (44.1);
+- a stack of the Roman or allied forces without a leader in a neighbouring province joins him
+  on a d6 of 1-2 (44.1 names no power for it: the forces of its first sentence, IR-ENG-143), and
+  a Roman city there joins him only when his units hold it (44.1);
 - each unit that changes sides moves its morale value (19.1) from the old power to the new,
   and each city its province's and capital's morale when control changes (5.6, 19.2, 44.2);
 - the new Emperor collects his taxes at once (44.1); his units and leaders move from the next
@@ -101,10 +102,10 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
             _hold_leader(st, other, new)
     _hold_leader(st, lid, new)
     _defect_units(st, moved, new, lines)
-    for stack in _neighbour_stacks(st, province):
+    for stack in _neighbour_stacks(st, province, joins):
         roll = st.dice.d6(_("§44.1 defection of the stack at {hex}", hex=stack))
         if roll.result in ADJACENT_DEFECT:
-            _defect_units(st, [u for u in B.units_at(st, stack, aboard=True) if is_roman(st, st.units[u]["power"])
+            _defect_units(st, [u for u in B.units_at(st, stack, aboard=True) if st.units[u]["power"] in joins
                                and st.units[u]["power"] != new], new, lines)  # fmt: skip
     seat = _controller(st, new, B.seat_of(st, old), lines)
     st.powers[new]["seat"] = seat
@@ -166,13 +167,14 @@ def _defect_units(st: IRState, uids: list[str], new: str, lines: list[Text]) -> 
                         power=st.powers[new]["name"]))  # fmt: skip
 
 
-def _neighbour_stacks(st: IRState, province: str) -> list[str]:
-    """44.1: hexes of the neighbouring provinces with a Roman stack and no leader with it."""
+def _neighbour_stacks(st: IRState, province: str, joins: set[str]) -> list[str]:
+    """44.1 (IR-ENG-143): hexes of the neighbouring provinces with a stack of the Roman or
+    allied forces (``joins``) and no leader of theirs with it."""
     w = world(st.scenario)
     near = sorted({w.province(e.to) for h in sorted(data().hexes) if w.province(h) == province
                    for e in w.edges.get(h, ()) if w.province(e.to) and w.province(e.to) != province})  # fmt: skip
-    hexes = sorted({rec["hex"] for rec in st.units.values() if w.province(rec["hex"]) in near and is_roman(st, rec["power"])})
-    led = {rec["hex"] for rec in st.leaders.values() if rec["status"] == "map" and is_roman(st, rec["power"])}
+    hexes = sorted({rec["hex"] for rec in st.units.values() if w.province(rec["hex"]) in near and rec["power"] in joins})
+    led = {rec["hex"] for rec in st.leaders.values() if rec["status"] == "map" and rec["power"] in joins}
     return [h for h in hexes if h not in led]
 
 

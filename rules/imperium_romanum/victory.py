@@ -38,7 +38,7 @@ def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
     20.2: the power becomes an inactive neutral with what is left (IR-ENG-8), a non-Roman one's
     pieces going back into its provinces (20.1, dissolution.py); the clients of a player left
     with no major power pass to the nearest major power, else they become inactive neutrals."""
-    from rules.imperium_romanum import defection, dissolution
+    from rules.imperium_romanum import defection, dissolution, ex_major
 
     rec = st.powers[power]
     seat = str(rec.get("seat", ""))
@@ -49,7 +49,9 @@ def dissolve(st: IRState, power: str, why: Text, lines: list[Text]) -> None:
     rec["seat"] = ""
     rec["status"] = "inactive neutral"
     if rec["kind"] != "roman" and rec["major"]:
-        dissolution.place_back(st, power, lines)  # 20.2 -> 20.1: its pieces go back home (IR-ENG-126)
+        ex_major.mark(st, power)  # 20.2: an inactive neutral minor from now on, which may wake again
+        dissolution.place_back(st, power, lines, seat)  # 20.2 -> 20.1: its pieces go home, its player choosing where (IR-ENG-126, 145)
+        ex_major.wake_if_invaded(st, power, lines)  # 20.1: enemy units still in its provinces (IR-ENG-146)
     out = bool(seat) and not any(st.powers[p]["major"] for p in B.powers_of(st, seat))
     for other in st.powers.values():
         if other.get("patron") == power and other["status"].endswith("client") and not out:

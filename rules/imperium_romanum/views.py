@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.i18n import _, join
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import sequence as SEQ
+from rules.imperium_romanum.counters import legion_name
 from rules.imperium_romanum.record import shown_treasury, treasury_held
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -47,19 +48,35 @@ def _stacks(st: IRState, viewer: str = "") -> dict[tuple[str, str, bool], dict[s
 def _public_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
     hex_id, side, besieged = key
     top = st.units[pieces["units"][0]]["type"] if pieces["units"] else "leader"
-    return {"hex": hex_id, "side": side, "besieged": besieged, "top": top,
-            "size": len(pieces["units"]) + len(pieces["leaders"])}  # fmt: skip
+    out = {"hex": hex_id, "side": side, "besieged": besieged, "top": top,
+           "size": len(pieces["units"]) + len(pieces["leaders"])}  # fmt: skip
+    # IR-DIS-20: the top counter's legion name is printed on it, so public like its type (5.7)
+    top_name = legion_name(st, st.units[pieces["units"][0]]) if pieces["units"] else ""
+    if top_name:
+        out["top_name"] = top_name
+    return out
 
 
 def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:
     out = _public_stack(st, key, pieces)
-    out["units"] = [{"id": u, "type": st.units[u]["type"], "power": st.units[u]["power"], "vet": st.units[u]["vet"],
-                     "strength": B.strength(st.units[u]), "sp": st.units[u]["sp"], "mp": st.units[u]["mp"],
-                     "aboard": st.units[u].get("aboard", "")}
-                    for u in pieces["units"]]  # fmt: skip
+    out["units"] = [_unit(st, u) for u in pieces["units"]]
     out["leaders"] = [{"id": lid, "name": data().leaders[lid].name, "value": data().leaders[lid].value,
                        "power": st.leaders[lid]["power"], "aboard": st.leaders[lid].get("aboard", "")}
                       for lid in pieces["leaders"]]  # fmt: skip
+    return out
+
+
+def _unit(st: IRState, uid: str) -> dict[str, Any]:
+    """A unit as its own seat sees it; ``counter`` and ``name`` (the legion's) where it has
+    them (5.7, IR-ENG-129)."""
+    rec = st.units[uid]
+    out = {"id": uid, "type": rec["type"], "power": rec["power"], "vet": rec["vet"], "strength": B.strength(rec),
+           "sp": rec["sp"], "mp": rec["mp"], "aboard": rec.get("aboard", "")}  # fmt: skip
+    if rec.get("counter_id"):
+        out["counter"] = rec["counter_id"]
+    name = legion_name(st, rec)
+    if name:
+        out["name"] = name
     return out
 
 

@@ -34,6 +34,17 @@ async def test_status_names_scenario_month_seats_options_and_turn(table: LocalTa
     dacia = next(line for line in lines if line.startswith("dacia plays "))
     assert dacia == "dacia plays Dacia (Decebalus), Roxolani.", dacia  # with the client it runs (5.2)
     assert "Options: Optional rule: plague (45.0): plague=yes." in lines, lines
+    # Taxation & Mobilization is simultaneous: the status names every power still giving orders
+    # (the engine's segment deadline waits on all of them, PendingDecision.seats), then only
+    # those not yet done; never "Waiting for rome to respond" while dacia also gives orders
+    waiting = [line for line in lines if line.startswith("Waiting for")]
+    assert [w.split(" (default")[0] for w in waiting] == ["Waiting for the orders of rome <@alice>, dacia <@bob>"], lines
+    await ok(table, "/end")
+    await ok(table, "/game status")
+    lines = table.outputs[-1].text.splitlines()
+    waiting = [line.split(" (default")[0] for line in lines if line.startswith("Waiting for")]
+    assert waiting == ["Waiting for the orders of dacia <@bob>"], lines
+    assert "To move: dacia." in lines, lines
 
 
 async def test_status_in_french(sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
@@ -44,3 +55,4 @@ async def test_status_in_french(sqlite_engine: AsyncEngine, tmp_path: Path) -> N
     text = table.outputs[-1].text
     assert "rome joue Rome (Trajan)." in text and "plays" not in text, text
     assert "Mars" in text and "(45.0)" in text, text
+    assert "En attente des ordres de rome <@alice>, dacia <@bob> (défaut" in text, text

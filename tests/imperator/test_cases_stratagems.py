@@ -288,7 +288,7 @@ def test_IMP_138_beaten_mutineers_eliminated_marker_leaves() -> None:
     from rules.imperator import combat
 
     for u in ("m0", "m1"):
-        combat.eliminate(st, u)
+        combat.eliminate(st, u, Outcome())
     assert all(st.units[u].owner == "R" and st.units[u].mutiny is None for u in ("m0", "m1"))
     assert not any(c.startswith("mutinerie") for c in st.chits_on_map)
 

@@ -243,7 +243,7 @@ def test_an_eliminated_usurper_legion_stays_the_usurpers() -> None:
     p.leader("usu", "aquincum", "E", title="usurper")
     p.unit("ul", "aquincum", "E", reduced=True, usurper="usu")
     st = p.state()
-    combat.eliminate(st, "ul")
+    combat.eliminate(st, "ul", Outcome())
     us = st.units["ul"]
     assert (us.status, us.loc, us.fleet, us.reduced, us.owner) == ("eliminated", None, None, False, "E")
 

@@ -1014,3 +1014,50 @@ def test_the_custodes_stay_with_their_augustus_when_another_leader_dies() -> Non
     st.custodes = "aug"
     politics.kill_leaders(st, Outcome(), ["gen"], "battle")
     assert (st.custodes, st.leaders["gen"].status, st.leaders["aug"].title) == ("aug", "dead", "augustus")
+
+
+def test_a_scenario_s_sudden_death_among_deaths_of_one_instant_ends_the_game_before_any_succession() -> None:
+    """AMB-31 with a scenario's special rules: the deaths are said, the scenario's VP for a death
+    is scored, and when the named leaders are all dead the game ends at once (sudden death):
+    no succession for the Augustus among them, no §4.3 return."""
+    p = Pos(year=180)
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("caesar", "carnuntum", title="caesar")
+    p.rules["scenario_rules"] = [
+        {"kind": "vp_on_death", "leader": "aug", "before": 190, "side": "enemy", "vp": 2},
+        {"kind": "sudden_death", "leaders": ["aug", "gen"], "winner": "enemy"},
+    ]
+    st = p.state()
+    out = Outcome()
+    politics.kill_leaders(st, out, ["aug", "gen"], "battle")
+    assert out.public == ["§8.4: Aug is dead (battle).", "§8.4: Gen is dead (battle).",
+                          "Scenario: Aug died before 190: 2 VP to enemies.",
+                          "Scenario: Aug, Gen dead, the game ends; enemies wins."]
+    assert (st.game_over, st.result["level"], st.vp, st.leaders["caesar"].title) == (
+        True, "sudden death", {"rome": 0, "enemies": 2}, "caesar")
+
+
+def test_a_rebel_general_s_death_sends_the_usurper_s_lone_units_home_with_their_line() -> None:
+    """§4.3 after a death (§8.4): the usurper's legion whose only rebel leader just died returns
+    to the emperor, and the line says so; the usurper, elsewhere, keeps his title."""
+    p = Pos()
+    p.leader("u", "antiochia", "E", title="usurper", cp=4).leader("fol", "emesa", "E", rebel=True, follows="u")
+    p.unit("lone", "emesa", "E", usurper="u")
+    st = p.state()
+    out = Outcome()
+    politics.kill_leaders(st, out, ["fol"], "battle")
+    assert out.public == ["§8.4: Fol is dead (battle).", "§4.3: Lone, left without a rebel leader, returns to the emperor."]
+    assert ((st.units["lone"].owner, st.units["lone"].usurper), st.leaders["u"].title, st.civil_war) == (("R", None), "usurper", True)
+
+
+def test_didius_crowned_in_a_front_leaves_the_generals_of_his_front_free_to_usurp() -> None:
+    """§4.5 (Didius Julianus): the new Enemies choose any general to lead the usurpation, which
+    is validated at once; unlike the usurpation stratagem, a general standing in the Front of
+    the new Augustus (Didius, who left Rome for the Danube) may be chosen."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader(politics.DIDIUS, "carnuntum", "E", title="usurper")
+    p.leader("legate", "vindobona")
+    st = p.state(phase="A")
+    st.usurpation_success = politics.DIDIUS
+    politics.role_swap(st, Outcome())
+    assert [(d["kind"], d["choices"], d["section"]) for d in st.pending] == [
+        ("usurper", [["none", "no usurpation"], ["legate", "Legate"]], "§4.5")]

@@ -395,7 +395,9 @@ def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_lead
         ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
     assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
         ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
-    assert out.public == ["§6.3: Doomed is dead (plague).", "§6.3: the plague strikes Carnuntum."]
+    assert out.public == ["§6.3: the plague strikes Carnuntum.",
+                          "§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.3: Doomed is dead (plague)."]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
     # a second strike on the same zone touches no counter already struck
@@ -419,3 +421,372 @@ def test_the_plague_in_an_adjacent_zone_spares_the_reduced_and_strikes_only_the_
     assert [(x, st.units[x].status, st.units[x].reduced) for x in ("full", "worn")] == [
         ("full", "map", False), ("worn", "removed", False)]
     assert st.plague_hit == ["worn@carnuntum"]
+
+
+def test_rising_targets_are_the_peoples_of_the_kind_free_to_rise_sorted() -> None:
+    """§6.2 (Soulèvement chits): the Peoples offered are those of the chit's kind (Minor or
+    Major) that may go to war now: not at war already, not bound to peace (§9.2.4), in id order."""
+    st = _peace_state("roxolani")
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii"], ["jazyges", "parthians", "quadi"])
+    st.locked["parthians"] = st.year + 1
+    st.at_war = ["quadi"]
+    assert (stratagems.rising_targets(st, False), stratagems.rising_targets(st, True)) == (
+        ["frisii", "roxolani"], ["jazyges"])
+
+
+def _didius_state(phase: str = "E") -> ImperatorState:
+    p = Pos(193)
+    p.leader("helvius_pertinax", "rome", title="augustus", cp=3)
+    p.leader("didius_julianus", "mediolanum", "E", title="usurper", cp=2)
+    return p.state(phase=phase)
+
+
+def test_the_free_attempt_on_pertinax_kills_on_8_or_9_once_a_year() -> None:
+    """§4.5 (Commode's succession): while Didius Julianus stands as usurper, the Enemies may try
+    once a year in phase E to assassinate Pertinax without a chit: d10, 8 or 9 kills (§6.3)."""
+    st = _didius_state()
+    st.dice.script.extend([8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.die, roll.result) == (
+        "§4.5 (free attempt): assassination of Helvius Pertinax (8 or 9 kills)", "d10", 8)
+    assert out.public[0] == "§6.3: Helvius Pertinax is dead (assassination)."
+    assert (st.leaders["helvius_pertinax"].status, st.free_murder_year, out.commit_point) == ("dead", 193, True)
+    st = _didius_state()
+    st.dice.script.extend([7])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.free_assassination(st, out, "enemies", {})
+    assert (out.public, st.leaders["helvius_pertinax"].status) == (["§6.3: Helvius Pertinax survives the attempt."], "map")
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), "enemies", {})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "the free attempt has already been made this year")
+
+
+@pytest.mark.parametrize(("change", "seat", "message"), [
+    ("none", "rome", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_dead", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("didius_untitled", "enemies", "only the Enemies of Rome, while Didius Julianus is a usurper in play"),
+    ("pertinax_dead", "enemies", "Pertinax is not in play"),
+    ("phase_d", "enemies", "assassinations are attempted in phase E"),
+])
+def test_the_free_attempt_is_refused_with_4_5_and_its_reason(change: str, seat: str, message: str) -> None:
+    """§4.5: the free attempt belongs to the Enemies while Didius Julianus is a usurper on the
+    map, aims at Pertinax on the map, in phase E; a refusal changes nothing."""
+    st = _didius_state("D" if change == "phase_d" else "E")
+    if change == "didius_dead":
+        st.leaders["didius_julianus"].status = "dead"
+    if change == "didius_untitled":
+        st.leaders["didius_julianus"].title = None
+    if change == "pertinax_dead":
+        st.leaders["helvius_pertinax"].status = "dead"
+    with pytest.raises(RuleError) as err:
+        stratagems.free_assassination(st, Outcome(), seat, {})
+    assert (err.value.section, str(err.value.message), st.free_murder_year, st.dice.rolls) == ("§4.5", message, 0, [])
+
+
+def test_alliance_armenienne_turns_armenia_and_its_units_and_says_so() -> None:
+    """§6.3 Alliance arménienne: Armenia changes side, its units with it; the line names the new side."""
+    p = Pos()
+    p.unit("arm1", "armenia", "R", people="armenia")
+    st = p.state(phase="E")
+    st.armenia = "roman"
+    out = Outcome()
+    stratagems._armenie(st, out, "E", {}, "alliance_armenienne")
+    assert (st.armenia, st.units["arm1"].owner, out.public, out.map_changed) == (
+        "parthian", "E", ["Armenia is now Parthian."], True)
+
+
+def _murder_state() -> ImperatorState:
+    """Phase E: the Augustus (guarded by the Corporis Custodes), a Caesar, a general of Rome and
+    a usurper of the Enemies; no Faveur divine left in play."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("caesar", "vindobona", title="caesar")
+    p.leader("gen", "carnuntum").leader("usurper", "antiochia", "E", title="usurper")
+    st = p.state(phase="E")
+    st.custodes = "aug"
+    return st
+
+
+@pytest.mark.parametrize("target", ["nobody", "dead_gen", "usurper"])
+def test_an_assassination_aims_at_an_enemy_leader_in_play_or_is_refused_with_6_3(target: str) -> None:
+    """§6.3 Assassinat: the target is a leader of the other side on the map; an unknown id, a dead
+    leader or one's own leader is refused with §6.3, no die rolled."""
+    st = _murder_state()
+    if target == "dead_gen":
+        st.leaders["gen"].status, target = "dead", "gen"
+    with pytest.raises(RuleError) as err:
+        stratagems.assassinate(st, Outcome(), "E", target, "§6.3")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§6.3", f"{target!r} is not an enemy leader in play", [])
+
+
+def test_the_custodes_take_one_from_the_roll_against_their_augustus_or_caesar_only() -> None:
+    """§3.6 (Corporis Custodes) with §6.3: the guarded Augustus's assassin subtracts 1 (a 9 gives
+    8 and kills); the marker guards a Caesar the same way; a leader it does not guard gets no
+    modifier (8 kills)."""
+    st = _murder_state()
+    st.dice.script.extend([9])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    roll = st.dice.rolls[-1]
+    assert (roll.purpose, roll.natural, roll.modifiers, roll.result) == (
+        "§6.3: assassination of Aug (8 or 9 kills)", 9, (("Corporis Custodes", -1),), 8)
+    assert (st.leaders["aug"].status, out.public[0]) == ("dead", "§6.3: Aug is dead (assassination).")
+    st = _murder_state()
+    st.custodes = "caesar"
+    st.dice.script.extend([8, 8])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3")
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(r.modifiers, r.result) for r in st.dice.rolls] == [((("Corporis Custodes", -1),), 7), ((), 8)]
+    assert (st.leaders["caesar"].status, st.leaders["aug"].status) == ("map", "dead")
+    assert out.public[0] == "§6.3: Caesar survives the attempt."
+
+
+def test_a_guarded_augustus_s_assassination_waits_for_the_faveur_divine_window() -> None:
+    """§6.3 Faveur divine before an assassination roll: with the Custodes a 9 alone kills (9 - 1),
+    so the faces do not all give the same outcome and the roller is asked first; no die yet."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": ["initiative#1"]}
+    out = Outcome()
+    stratagems.assassinate(st, out, "E", "aug", "§6.3")
+    assert [(d["role"], d["kind"], d["prompt"], len(d["choices"])) for d in st.pending] == [
+        ("E", "favour", "§6.3: your assassination roll (§6.3) is about to be made. Play a stratagem?", 1)]
+    assert (st.dice.rolls, out.public, st.leaders["aug"].status) == ([], [], "map")
+
+
+def test_an_assassination_resumed_after_the_window_is_dropped_if_the_target_died_meanwhile() -> None:
+    """§6.3: when the roll comes back after a Faveur divine window and the target is gone, the
+    attempt is dropped quietly (no die, no line); a target still in play is rolled for."""
+    st = _murder_state()
+    st.leaders["gen"].status = "dead"
+    out = Outcome()
+    fav = {"role": "E", "leader": "gen", "why": "§6.3", "favour_done": True, "favour_face": None}
+    stratagems.assassinate(st, out, "E", "gen", "§6.3", fav)
+    assert (st.dice.rolls, out.public) == ([], [])
+    st.dice.script.extend([3])  # type: ignore[attr-defined]
+    stratagems.assassinate(st, out, "E", "caesar", "§6.3", {**fav, "leader": "caesar"})
+    assert ([r.result for r in st.dice.rolls], out.public) == ([3], ["§6.3: Caesar survives the attempt."])
+
+
+def test_assassinat_names_its_target_and_rolls_under_6_3() -> None:
+    """§6.3 Assassinat: the chit needs a target (refused with §6.3 and the missing argument
+    named); the roll is labelled with §6.3 and the target."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._assassinat(st, Outcome(), "E", {}, "assassinat")
+    assert (err.value.section, str(err.value.message)) == ("§6.3", "name the target (leader)")
+    st.dice.script.extend([2])  # type: ignore[attr-defined]
+    stratagems._assassinat(st, Outcome(), "E", {"leader": "gen"}, "assassinat")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.3: assassination of Gen (8 or 9 kills)", 2)]
+
+
+def test_phase_f_scores_each_marker_still_on_the_map_after_removing_those_whose_zone_is_taken() -> None:
+    """§10 with §6.1-§6.3: in phase F a Parthian coup still in Ctesiphon gives Rome 3 VP, an
+    Intrigue au Sénat still in Rome gives the Enemies 2, a mutiny costs the mutineers' side 2.
+    Markers whose zone the other side now holds leave first (and score nothing), said."""
+    p = Pos(205)
+    p.leader("aug", "vindobona", title="augustus")
+    p.unit("m1", "carnuntum", "E")
+    st = p.state(phase="F")
+    st.units["m1"].mutiny, st.units["m1"].mutineer_of = "mutinerie#1", "R"
+    st.chits_on_map = {"coup_d_etat_parthe#1": "ctesiphon", "intrigue_au_senat#1": "rome", "mutinerie#1": "carnuntum"}
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert st.vp == {"rome": 3 - 2, "enemies": 2}
+    assert out.public == ["§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.",
+                          "§10: Intrigue au Sénat in Rome: 2 VP to enemies.", "§10: mutiny: rome loses 2 VP."]
+    st.leaders["aug"].loc = "rome"  # the Augustus is back in Rome (and no Praetorian stands elsewhere)
+    out = Outcome()
+    stratagems.phase_f_vp(st, out)
+    assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
+                          "§10: Coup d'état parthe in Ctesiphon: 3 VP to rome.", "§10: mutiny: rome loses 2 VP."]
+    assert (st.vp, st.cup) == ({"rome": 2, "enemies": 2}, ["intrigue_au_senat#1"])
+
+
+def test_a_usurpation_with_no_general_named_is_refused_naming_what_is_missing() -> None:
+    """§6.2 (a Usurpation chit) and §4.5 (the ``usurp`` command): the general who claims the
+    purple must be named; the refusal cites the section and names the missing argument."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "name the general who claims the purple (leader)")
+    with pytest.raises(RuleError) as err:
+        stratagems.usurp(st, Outcome(), "enemies", {"leader": ""})
+    assert (err.value.section, str(err.value.message)) == ("§4.5", "name the general who claims the purple (leader)")
+
+
+def test_a_usurpation_chit_refused_says_why_with_its_section() -> None:
+    """§3.6: with two usurpers standing no usurpation may be tried; §6.2: a general the chit
+    does not allow (here the Augustus himself for the plain Usurpation) is refused, naming him
+    and the chit; no die is rolled."""
+    st = _murder_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "aug"}, "usurpation")
+    assert (err.value.section, str(err.value.message)) == ("§6.2", "Aug may not be the usurper of Usurpation now")
+    st.leaders["gen"].owner, st.leaders["gen"].title = "E", "usurper"
+    with pytest.raises(RuleError) as err:
+        stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (err.value.section, str(err.value.message), st.dice.rolls) == (
+        "§3.6", "two usurpers already stand; no third usurpation may be tried", [])
+
+
+def test_a_usurpation_chit_rolls_the_general_s_cp_and_gives_its_civil_war_bonus() -> None:
+    """§6.2: d6 at most the general's CP validates the usurpation (§4.5), with the chit's bonus
+    for the B/ to D/ tests (Usurpation 0, of a Caesar 1); above it the general stays loyal."""
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([4])  # type: ignore[attr-defined]
+    out = Outcome()
+    stratagems._usurpation(st, out, "E", {"leader": "gen"}, "usurpation")
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§6.2 Usurpation: Gen rebels on 3 or less", 4)]
+    assert (out.public, st.leaders["gen"].title) == (["§6.2: Gen stays loyal."], None)
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "gen"}, "usurpation")
+    assert (st.leaders["gen"].title, st.usurper_bonus) == ("usurper", {"gen": 0})
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.dice.script.extend([1])  # type: ignore[attr-defined]
+    stratagems._usurpation(st, Outcome(), "E", {"leader": "caesar"}, "usurpation_d_un_caesar")
+    assert (st.leaders["caesar"].title, st.usurper_bonus) == ("usurper", {"caesar": 1})
+
+
+def _mutiny_position() -> ImperatorState:
+    """Rome's legions in Carnuntum (with an Armenian unit of Rome listed first), Vindobona (with
+    a general), Aquincum (already in mutiny), the Quadi's land (beside a Quadi band) and Raetia
+    (beside a usurper); a usurper's legion in Noricum; Parthian units in Parthia and Antiochia."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus").leader("gen", "vindobona").leader("rebel", "raetia", "E", title="usurper")
+    p.unit("arm", "carnuntum", people="armenia")
+    p.unit("c1", "carnuntum").unit("v1", "vindobona").unit("a1", "aquincum").unit("q1", "quadi")
+    p.unit("n1", "noricum", "E").unit("r1", "raetia").unit("qd", "quadi", "E", people="quadi")
+    p.unit("p1", "parthia", "E", people="parthians").unit("p2", "antiochia", "E", people="parthians")
+    p.unit("p0", "parthia", "E", people="quadi")
+    st = p.state(phase="E")
+    st.units["a1"].mutiny = "mutinerie#1"
+    return st
+
+
+def test_mutinerie_goes_where_the_other_side_s_units_stand_without_a_leader() -> None:
+    """§6.3 Mutinerie (AMB-46): the Enemies place it on Roman units of Rome in a zone of the
+    Empire where no leader of Rome stands and no mutiny is already; Rome places it on Parthian
+    units in a Parthian zone with no leader of the Enemies. Zone by zone, in id order."""
+    st = _mutiny_position()
+    assert (stratagems.mutiny_targets(st, "E"), stratagems.mutiny_targets(st, "R")) == (
+        ["carnuntum", "raetia"], ["parthia"])
+
+
+def _arrow_state() -> ImperatorState:
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.unit("leg", "antiochia").unit("gone", "emesa").unit("rebels", "emesa", "E").unit("arm", "emesa", people="armenia")
+    st = p.state(phase="E")
+    st.units["gone"].status = "removed"
+    st.persian_battle = True
+    return st
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({}, "name the Roman unit to eliminate (unit)"),
+    ({"unit": "nobody"}, "'nobody' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "gone"}, "'gone' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "rebels"}, "'rebels' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "arm"}, "'arm' is not a Roman unit of the Roman player on the map (AMB-44)"),
+])
+def test_la_fleche_du_parthe_takes_a_roman_unit_of_rome_on_the_map_or_is_refused(
+        args: dict[str, str], message: str) -> None:
+    """§6.2 La flèche du Parthe (AMB-44): it names a Roman unit of the Roman player on the map;
+    anything else is refused with §6.2 and the chit stays playable (the battle flag stays)."""
+    st = _arrow_state()
+    with pytest.raises(RuleError) as err:
+        stratagems._fleche(st, Outcome(), "E", args, "fleche_du_parthe")
+    assert (err.value.section, str(err.value.message), st.persian_battle) == ("§6.2", message, True)
+
+
+def test_la_fleche_du_parthe_needs_a_battle_with_a_persian_unit_and_is_used_once() -> None:
+    """§6.2: playable only after a battle in which a Persian unit fought; it eliminates the unit
+    named, says so, and the flag is spent."""
+    st = _arrow_state()
+    out = Outcome()
+    stratagems._fleche(st, out, "E", {"unit": "leg"}, "fleche_du_parthe")
+    assert (st.units["leg"].status, out.public, st.persian_battle) == (
+        "eliminated", ["§6.2: a Parthian shot: Leg is eliminated."], False)
+    enemies = st.seat_of("E")
+    st.hands[enemies] = ["fleche_du_parthe#1"]
+    st.rules["stratagems"] = True
+    refusal = stratagems.play_refusal(st, enemies, "fleche_du_parthe")
+    assert refusal is not None
+    assert (refusal.section, str(refusal.message)) == (
+        "§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")
+
+
+def test_mutinerie_is_refused_with_6_3_unless_its_zone_is_on_offer() -> None:
+    """§6.3: the zone must be named and be one of the zones on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "vindobona"}, "Mutinerie may not be placed in Vindobona"),
+                          ({"zone": "parthia"}, "Mutinerie may not be placed in Parthia")):
+        with pytest.raises(RuleError) as err:
+            stratagems._mutinerie(st, Outcome(), "E", args, "mutinerie")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    assert [u for u, s in st.units.items() if s.mutiny] == ["a1"]
+
+
+def test_mutinerie_turns_only_the_roman_or_only_the_parthian_units_of_its_zone() -> None:
+    """§6.3 (AMB-43): placed by the Enemies, every Roman unit of Rome in the zone mutinies (not an
+    Armenian one beside them); placed by Rome, the Parthian units (not another People's).
+    Mutineers are hostile to both sides and remember whose they were; the line names the zone
+    and the side that loses 2 VP each phase F."""
+    st = _mutiny_position()
+    out = Outcome()
+    assert stratagems._mutinerie(st, out, "E", {"zone": "carnuntum"}, "mutinerie") == "carnuntum"
+    u = st.units
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("arm", "c1")] == [
+        ("arm", None, None, "R"), ("c1", "mutinerie@pending", "R", "M")]
+    assert out.public == ["§6.3: the units in Carnuntum mutiny; rome loses 2 VP each phase F until they are beaten."]
+    out = Outcome()
+    stratagems._mutinerie(st, out, "R", {"zone": "parthia"}, "mutinerie")
+    assert [(x, u[x].mutiny, u[x].mutineer_of, u[x].owner) for x in ("p0", "p1")] == [
+        ("p0", None, None, "E"), ("p1", "mutinerie@pending", "E", "M")]
+    assert out.public == ["§6.3: the units in Parthia mutiny; enemies loses 2 VP each phase F until they are beaten."]
+
+
+def test_desertion_goes_where_the_other_side_has_roman_or_parthian_units() -> None:
+    """§6.3 Désertion: the Enemies play it on a zone holding Roman units of Rome; Rome plays it on
+    a zone holding Roman (a usurper's) or Parthian units of the Enemies. Zone by zone, in id order."""
+    st = _mutiny_position()
+    assert (stratagems.desertion_targets(st, "E"), stratagems.desertion_targets(st, "R")) == (
+        ["aquincum", "carnuntum", "quadi", "raetia", "vindobona"], ["antiochia", "noricum", "parthia"])
+
+
+def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_6_3() -> None:
+    """§6.3 Désertion: every unit of the other side in the zone loses a step (a reduced one is
+    eliminated); the zone must be named and on offer for the player's side."""
+    st = _mutiny_position()
+    for args, message in (({}, "name the zone (zone)"), ({"zone": "quadi"}, "Désertion may not be played on Quadi")):
+        with pytest.raises(RuleError) as err:
+            stratagems._desertion(st, Outcome(), "R", args, "desertion")
+        assert (err.value.section, str(err.value.message)) == ("§6.3", message)
+    st.units["p0"].reduced = True
+    out = Outcome()
+    stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
+    assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2")] == [
+        ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False)]
+    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
+
+
+def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None:
+    """§4.5 with §6.2: ``usurp`` picks the chit by the general's title (an Augustus, a Caesar,
+    anyone else); without the chit in hand the refusal names that chit, citing §6."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": []}
+    said = []
+    for lid in ("aug", "caesar", "gen", "nobody"):
+        with pytest.raises(RuleError) as err:
+            stratagems.usurp(st, Outcome(), "enemies", {"leader": lid})
+        said.append((err.value.section, str(err.value.message)))
+    assert said == [("§6", "you hold no Usurpation d'un Augustus stratagem"), ("§6", "you hold no Usurpation d'un Caesar stratagem"),
+                    ("§6", "you hold no Usurpation stratagem"), ("§6", "you hold no Usurpation stratagem")]

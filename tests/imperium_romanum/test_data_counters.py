@@ -13,9 +13,11 @@ import pytest
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
+from rules.imperium_romanum import counters
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum.counters import count, manifest
 from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from rules.imperium_romanum.validate_charts import LEGION_TYPES, PERIODS
 from rules.imperium_romanum.world import data, world
 from tests.imperium_romanum.builder import Position
 
@@ -51,7 +53,7 @@ def _refused(tmp_path: Path, old: str, new: str) -> list[str]:
 def test_the_validator_refuses_more_names_than_legion_counters(tmp_path: Path) -> None:
     problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
                         '{ colour = "red", src = "design", units = { legion_24_10 = 0, legion_20_10 = 10, legion_16_10 = 0')  # fmt: skip
-    assert "charts_build.toml: counters.legions[1]: 30 names for the 10 legion counters of red (5.7)" in problems
+    assert "charts_build.toml: counters.legions[9]: 30 names for the 10 legion counters of red (5.7)" in problems
 
 
 def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(tmp_path: Path) -> None:
@@ -70,6 +72,7 @@ def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch:
     shared = tuple(dataclasses.replace(p, colour="red") if p.id == "gauls" else p for p in s01.powers)
     patched = dataclasses.replace(d, scenarios=MappingProxyType({**d.scenarios, "s01": dataclasses.replace(s01, powers=shared)}))
     monkeypatch.setattr(MOB, "data", lambda: patched)
+    monkeypatch.setattr(counters, "_data", lambda: patched)  # the one count of 5.7
     pos = Position("s01", month=3, year=-52, segment="taxation", active="rome")
     pos.st.province_owner["italia"] = "rome"
     for city in world("s01").city_value:
@@ -86,3 +89,29 @@ def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch:
         pos.game.apply("rome", Command("build", {"type": "light_infantry_4_12", "city": "roma"}))
     assert err.value.section == "§5.7"
     assert MOB.counter_mix(pos.st, "gauls", "light_infantry_4_12") == (16, 15)  # the minor may rebuild it
+
+
+def test_5_7_every_colour_that_raises_legions_has_names_in_every_period() -> None:
+    """Issue 16: legion names for each Roman colour (the four with legion counters) in each of
+    the six periods, tagged ``history`` (legions of the age) or ``design`` (ours)."""
+    book = data().tables
+    assert book is not None
+    legion_colours = sorted(c for c, row in book.max_build.items() if any(row.get(t, 0) for t in LEGION_TYPES))
+    assert legion_colours == ["blue", "green", "purple", "red"]
+    pairs = sorted(book.legion_names)
+    assert pairs == sorted((p, c) for p in PERIODS for c in legion_colours)
+    assert {book.legion_name_src[pair] for pair in pairs} == {"history", "design"}
+    design = sorted(pair for pair in pairs if book.legion_name_src[pair] == "design")
+    assert design == [("P1", "blue"), ("P1", "green"), ("P1", "purple"), ("P2", "blue"), ("P5", "green"), ("P6", "blue"), ("P6", "green")]
+    p4 = manifest(book, "P4", "purple")
+    assert (p4[0].id, p4[0].name, p4[0].src) == ("purple.legion_16_10.01", "III Gallica", "history")  # 16-10s first from P4
+    p4_red = {c.id: c.name for c in manifest(book, "P4", "red")}
+    assert (p4_red["red.legion_16_10.01"], p4_red["red.legion_16_10.16"], p4_red["red.legion_24_10.01"]) == (
+        "II Parthica", "XXX Ulpia Victrix", "")  # scenario 24's 16-10s carry the names
+    p1 = manifest(book, "P1", "green")
+    assert (p1[0].id, p1[0].name, p1[0].src) == ("green.legion_24_10.01", "Mariana I", "design")
+
+
+def test_the_validator_refuses_a_name_order_that_is_not_the_three_legion_types(tmp_path: Path) -> None:
+    problems = _refused(tmp_path, 'order = ["legion_16_10", "legion_20_10", "legion_24_10"]', 'order = ["legion_16_10", "legion_16_10"]')
+    assert "charts_build.toml: counters.legions[12]: order must list the three legion types, each once (5.7)" in problems

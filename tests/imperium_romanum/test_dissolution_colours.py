@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
-from rules.core.errors import NotYetSupported, RuleError
+from rules.core.errors import RuleError
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import mobilization as MOB
 from tests.imperium_romanum.builder import Position
@@ -44,23 +44,22 @@ def test_20_4_the_gained_colour_s_counters_cap_its_raises() -> None:
     assert MOB.check_build(pos.st, "diocletian", LEGION, "actium")[0] == "diocletian"  # its own colour still has counters
 
 
-def test_20_4_refusals_a_colour_not_gained_and_fleets_of_a_gained_colour() -> None:
+def test_20_4_a_colour_not_gained_is_refused() -> None:
     pos = gained()
     pos.st.powers["diocletian"]["colours"] = []
     with pytest.raises(RuleError) as err:
         pos.game.apply("diocletian", Command("build", {"type": LEGION, "city": "actium", "colour": "carinus"}))
     assert err.value.section == "§20.4"
     assert not any(rec["type"] == LEGION for rec in pos.st.units.values())
-    pos.st.powers["diocletian"]["colours"] = ["carinus"]
-    with pytest.raises(NotYetSupported) as nys:
+    with pytest.raises(RuleError) as err:
         MOB.check_build(pos.st, "diocletian", "fleet_18_30", "actium", "carinus")
-    assert nys.value.section == "§20.4"
+    assert err.value.section == "§20.4"
 
 
 def test_20_4_the_gained_colour_is_on_offer_in_the_legal_raises() -> None:
     pos = gained()
     offered = MOB.build_commands(pos.st, "diocletian")
     assert {"type": LEGION, "city": "actium", "colour": "carinus"} in offered
-    assert not any(a.get("colour") and a["type"].startswith("fleet") for a in offered)
+    assert {"type": "fleet_18_30", "city": "alexandria", "colour": "carinus"} in offered  # 20.4 (IR-ENG-147)
     pos.st.powers["diocletian"]["colours"] = []
     assert not any("colour" in a for a in MOB.build_commands(pos.st, "diocletian"))

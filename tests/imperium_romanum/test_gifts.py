@@ -112,11 +112,23 @@ def test_ir_eng_123_a_gift_no_longer_possible_on_acceptance_is_not_made() -> Non
     assert outcome.public == []
 
 
-def test_options_list_allies_and_what_may_be_given() -> None:
+def test_the_legal_commands_list_each_gift_that_give_accepts_and_no_other() -> None:
+    """The engine lists ``give`` (one unit, city or fort each) and ``give_talents`` from
+    gifts.py, filtered by the very checks ``give`` and ``give_talents`` run (issue 18)."""
     pos = allied()
     legion = pos.unit("rome", "legion_20_10", "B4616")
-    pos.unit("dacia", "heavy_infantry_20_8", "B4512")
-    menu = gifts.options(pos.st, "rome")
-    assert menu["to"] == ["dacia"] and menu["units"] == [legion] and "oescus" in menu["city"]
+    dacian = pos.unit("dacia", "heavy_infantry_20_8", "B4512")
+    listed = [c for c in pos.game.legal_commands("rome") if c.name == "give"]
+    assert Command("give", {"to": "dacia", "units": [legion]}) in listed
+    assert Command("give", {"to": "dacia", "city": "oescus"}) in listed
+    assert not any(dacian in c.args.get("units", []) for c in listed)
+    for command in listed:  # each one accepted by the check give runs
+        gifts.validated(pos.st, "rome", dict(command.args))
+    treasury = pos.st.powers["rome"]["treasury"]
+    talents = [c.args for c in pos.game.legal_commands("rome") if c.name == "give_talents"]
+    assert talents == [{"to": "dacia", "amount": n} for n in dict.fromkeys((treasury, treasury // 2, 1)) if n >= 1]
     pos.st.alliances.clear()
-    assert gifts.options(pos.st, "rome")["units"] == []
+    assert [c for c in pos.game.legal_commands("rome") if c.name == "give"] == []
+    with pytest.raises(RuleError) as err:
+        gifts.validated(pos.st, "rome", {"to": "dacia", "units": [legion]})
+    assert err.value.section == "§5.8"
