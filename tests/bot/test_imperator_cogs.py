@@ -68,7 +68,7 @@ async def events(table: LocalTable) -> int:
 # (the bot restarting on that database), so what one test plays never reaches another
 # (test_a_test_that_moves_on_leaves_the_opening_to_the_next).
 @pytest.fixture(scope="module")
-def openings(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[tuple[str, str], ...], Path]:
+def openings() -> dict[tuple[tuple[str, str], ...], Path]:
     """The database file of each opening played so far in this module, by its lines."""
     return {}
 
