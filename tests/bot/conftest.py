@@ -29,6 +29,7 @@ TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
+from fresh_databases import copy_migrated_sqlite, make_engine_on_migrated_copy  # noqa: E402
 from tinygame import TinyGame  # noqa: E402
 
 register(TinyGame)
@@ -41,6 +42,7 @@ def postgres_url() -> str | None:
 
 async def fresh_engine(backend: str, tmp_path: Path) -> AsyncEngine:
     if backend == "sqlite":
+        copy_migrated_sqlite(tmp_path / "praetor.db")  # tests/fresh_databases.py: test speed
         engine = make_engine(f"sqlite:///{tmp_path / 'praetor.db'}")
     else:
         url = postgres_url()
@@ -127,6 +129,17 @@ async def reposition(table: LocalTable, change: Callable[[Any], None]) -> None:
         session.add(snapshot)
         await session.commit()
     table.moderator._cache.pop(row.id, None)  # the next load reads the snapshot just written
+
+
+@pytest.fixture(autouse=True)
+def _migrated_transcript_databases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A transcript replay (bot/transcript.py) starts on a copy of the migrated SQLite database
+    (tests/fresh_databases.py) and runs ``upgrade`` on it as before: the same database, faster."""
+    import bot.transcript
+
+    monkeypatch.setattr(
+        bot.transcript, "make_engine", make_engine_on_migrated_copy(bot.transcript.make_engine)
+    )
 
 
 @pytest.fixture(autouse=True)

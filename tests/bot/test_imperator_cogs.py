@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sqlite3
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +22,12 @@ from bot.moderator import Moderator
 from bot.transcript import OK, replay_file
 from cogs import imperator_names as names
 from cogs.play import complete
+from db.engine import make_engine
+from db.migrate import upgrade
 from db.models import EventRow
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from replays import replayed  # noqa: E402
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
 
@@ -53,11 +62,78 @@ async def events(table: LocalTable) -> int:
         return int((await session.exec(select(func.count()).select_from(EventRow))).one())
 
 
+# -- the opening, played once per module (test speed, session 9) --------------------------------
+# Most tests below start from the same opening (six commands, three theatre pictures). It is
+# played once into a SQLite file; each test gets its own copy of that file and a new table on it
+# (the bot restarting on that database), so what one test plays never reaches another
+# (test_a_test_that_moves_on_leaves_the_opening_to_the_next).
+@pytest.fixture(scope="module")
+def openings() -> dict[tuple[tuple[str, str], ...], Path]:
+    """The database file of each opening played so far in this module, by its lines."""
+    return {}
+
+
+async def table_after(
+    lines: list[tuple[str, str]], openings: dict[tuple[tuple[str, str], ...], Path],
+    where: Path, clock: FakeClock,
+) -> LocalTable:
+    """A table on a copy (in ``where``) of the database in which ``lines`` were played from a
+    new game; the caller disposes of its engine."""
+    key = tuple(lines)
+    if key not in openings:
+        folder = where / "opening"
+        folder.mkdir(parents=True)
+        engine = make_engine(f"sqlite:///{folder / 'praetor.db'}")
+        await upgrade(engine)
+        first = await new_table(engine, folder, FakeClock())
+        await play(first, lines)
+        await first.close()
+        await engine.dispose()
+        openings[key] = folder / "praetor.db"
+    where.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(openings[key])) as source, closing(
+        sqlite3.connect(where / "praetor.db")
+    ) as copy:
+        source.backup(copy)  # a consistent copy, with what is still in the write-ahead log
+    return await new_table(make_engine(f"sqlite:///{where / 'praetor.db'}"), where, clock)
+
+
 @pytest.fixture
-async def table(sqlite_engine: AsyncEngine, tmp_path: Path) -> LocalTable:
-    t = await new_table(sqlite_engine, tmp_path, FakeClock())
-    await play(t, OPENING)
-    return t
+async def tables(
+    openings: dict[tuple[tuple[str, str], ...], Path], tmp_path: Path
+) -> AsyncIterator[Callable[..., Awaitable[LocalTable]]]:
+    """``await tables(lines)``: a new table after ``lines`` (``where=``: another folder)."""
+    made: list[LocalTable] = []
+
+    async def make(
+        lines: list[tuple[str, str]], clock: FakeClock | None = None, where: Path | None = None
+    ) -> LocalTable:
+        made.append(await table_after(lines, openings, where or tmp_path, clock or FakeClock()))
+        return made[-1]
+
+    yield make
+    for opened in made:
+        await opened.moderator.engine.dispose()
+
+
+@pytest.fixture
+async def table(tables: Callable[..., Awaitable[LocalTable]]) -> LocalTable:
+    return await tables(OPENING)
+
+
+async def test_a_test_that_moves_on_leaves_the_opening_to_the_next(
+    table: LocalTable, tables: Callable[..., Awaitable[LocalTable]], tmp_path: Path
+) -> None:
+    opened = await events(table)
+    row, game = await table.moderator.game_for(str(table.channel_id))
+    seq, position = row.seq, game.to_json()
+    assert opened == seq > 0 and game.to_move() == ["enemies"]
+    await play(table, [("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus")])
+    assert await events(table) == opened + 1
+    again = await tables(OPENING, where=tmp_path / "again")
+    assert await events(again) == opened
+    row_again, game_again = await again.moderator.game_for(str(again.channel_id))
+    assert row_again.seq == seq and game_again.to_json() == position
 
 
 async def menu(
@@ -171,14 +247,13 @@ async def reach_retreat(table: LocalTable) -> Component:
 
 
 async def test_restart_resumes_a_pending_decision(
-    sqlite_engine: AsyncEngine, tmp_path: Path
+    tables: Callable[..., Awaitable[LocalTable]], tmp_path: Path
 ) -> None:
     clock = FakeClock()
-    first = await new_table(sqlite_engine, tmp_path, clock)
-    await play(first, OPENING)
+    first = await tables(OPENING, clock)
     button = await reach_retreat(first)
     await first.close()
-    second = await new_table(sqlite_engine, tmp_path, clock)
+    second = await new_table(first.moderator.engine, tmp_path, clock)
     # The message with the button is still in the channel: its custom_id is all that survives.
     second.public_components = [Component("button", "Respond", button.custom_id)]
     second.user = "alice"
@@ -230,9 +305,9 @@ async def test_two_clicks_at_once_land_once(table: LocalTable) -> None:
 
 # -- secrets -----------------------------------------------------------------------------------
 async def test_spectators_and_the_channel_see_nothing_private() -> None:
-    out = io.StringIO()
-    assert await replay_file(TRANSCRIPTS / "imperator_s1_full.txt", out=out) == OK
-    lines = out.getvalue().splitlines()
+    code, output = await replayed(TRANSCRIPTS / "imperator_s1_full.txt")  # tests/replays.py
+    assert code == OK
+    lines = output.splitlines()
     public = [line for line in lines if line.startswith("[public]")]
     assert not any("🔒" in line for line in public)
     carol = [line for line in lines if line.startswith("[to carol]")]
@@ -254,9 +329,9 @@ async def test_my_stratagems_is_only_for_seats(table: LocalTable) -> None:
 async def test_stratagem_hands_stay_with_their_owners() -> None:
     """Chits named to their owner (hand listings, draws) reach the channel only when played:
     no public line, spectator's line or image names one before the line that plays it."""
-    out = io.StringIO()
-    assert await replay_file(TRANSCRIPTS / "imperator_campaign_year.txt", out=out) == OK
-    lines = out.getvalue().splitlines()
+    code, output = await replayed(TRANSCRIPTS / "imperator_campaign_year.txt")  # tests/replays.py
+    assert code == OK
+    lines = output.splitlines()
     secret: set[str] = set()
     for line in lines:
         if line.startswith(("[to alice] ", "[to bob] ")):
@@ -284,13 +359,16 @@ async def test_stratagem_hands_stay_with_their_owners() -> None:
     assert any("plays Roma Victor" in line for line in lines)
 
 
+NAMES_EN_OPENING = [
+    ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"'),
+    *OPENING[1:],
+]
+
+
 async def test_the_names_option_chooses_the_shown_form(
-    sqlite_engine: AsyncEngine, tmp_path: Path
+    tables: Callable[..., Awaitable[LocalTable]],
 ) -> None:
-    t = await new_table(sqlite_engine, tmp_path, FakeClock())
-    opening = list(OPENING)
-    opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
-    await play(t, opening)
+    t = await tables(NAMES_EN_OPENING)
     shown = dict(await menu(t, "bob", "move", "leader", "cassius"))
     assert [v for v in shown.values()] == ["avidius_cassius"]
     assert next(iter(shown)).startswith("Gaius Avidius Cassius")
@@ -422,12 +500,9 @@ async def test_a_whole_turn_played_from_game_status_alone(
 
 
 async def test_names_en_reaches_lines_prompts_and_refusals(
-    sqlite_engine: AsyncEngine, tmp_path: Path
+    tables: Callable[..., Awaitable[LocalTable]],
 ) -> None:
-    t = await new_table(sqlite_engine, tmp_path, FakeClock())
-    opening = list(OPENING)
-    opening[0] = ("alice", '/game new game:imperator scenario:avidius_cassius options:"names=en"')
-    await play(t, opening)
+    t = await tables(NAMES_EN_OPENING)
     await play(t, [("bob", "/move leader:avidius_cassius units:iv_scythica to:cyrrhus")])
     moved = "Gaius Avidius Cassius with IV Scythica moves to Cyrrhus"  # units in English too
     assert any(moved in o.text for o in t.outputs if o.audience == "public")

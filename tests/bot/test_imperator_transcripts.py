@@ -7,11 +7,14 @@ Regenerate them with ``.venv/bin/python scripts/make_imperator_transcripts.py``.
 from __future__ import annotations
 
 import asyncio
-import io
+import sys
 from functools import cache
 from pathlib import Path
 
-from bot.transcript import OK, replay_file
+from bot.transcript import OK
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from replays import replayed as shared_replay  # noqa: E402
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
 
@@ -20,10 +23,9 @@ TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
 def replayed(name: str) -> tuple[str, list[str]]:
     """(the transcript's text, the lines of its replay's output); the replay must exit 0."""
     path = TRANSCRIPTS / name
-    out = io.StringIO()
-    code = asyncio.run(replay_file(path, out=out))
-    assert code == OK, out.getvalue()[-3000:]
-    return path.read_text(encoding="utf-8"), out.getvalue().splitlines()
+    code, output = asyncio.run(shared_replay(path))  # tests/replays.py: once per session
+    assert code == OK, output[-3000:]
+    return path.read_text(encoding="utf-8"), output.splitlines()
 
 
 def public(lines: list[str]) -> list[str]:

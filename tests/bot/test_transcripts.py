@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,21 +11,16 @@ import pytest
 from bot.transcript import MALFORMED, OK, UNEXPECTED, replay_file
 from rules.core.registry import register_module
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from replays import replayed  # noqa: E402
+
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
-
-
-def game_modules_for(text: str) -> list[str]:
-    """A transcript names extra game modules in a ``# games: module`` comment."""
-    return re.findall(r"^# games: (\S+)", text, flags=re.MULTILINE)
 
 
 @pytest.mark.parametrize("path", sorted(TRANSCRIPTS.glob("*.txt")), ids=lambda p: p.stem)
 async def test_transcript_plays(path: Path) -> None:
-    for module in game_modules_for(path.read_text()):
-        register_module(module)
-    out = io.StringIO()
-    code = await replay_file(path, out=out)
-    assert code == OK, out.getvalue()[-3000:]
+    code, output = await replayed(path)  # tests/replays.py: once per session, read by several
+    assert code == OK, output[-3000:]
 
 
 async def test_tiny_pipeline_never_shows_a_token_in_public(tmp_path: Path) -> None:

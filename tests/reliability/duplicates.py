@@ -300,19 +300,30 @@ class Duplicates:
 
 async def duplicates(
     moderator: Moderator, other: Moderator, images: Path, count: int, races: int,
-    seed: int = 14, backend: str = "sqlite",
+    seed: int = 14, backend: str = "sqlite", kinds: tuple[str, ...] | None = None,
 ) -> Findings:
     """``count`` landed duplicate pairs of each kind, ``races`` answer-v.-timeout races.
-    ``moderator`` and ``other`` share one database (two processes) and one FakeClock."""
+    ``moderator`` and ``other`` share one database (two processes) and one FakeClock.
+    ``kinds``: the games that take part (every game when None); each kind of delivery must
+    land in each of those games that has it."""
     findings = Findings("duplicates", backend)
     rng = random.Random(seed)
     deterministic_seeds(moderator, seed)  # the same run for its seed in any process
+    playing = tuple(
+        setup for setup in (IMPERATOR, BARRACKS, ROME, IMPERIUM) if kinds is None or setup.kind in kinds
+    )
+    applicable = {
+        kind: tuple(game for game in games if kinds is None or game in kinds)
+        for kind, games in APPLICABLE.items()
+    }
     async with Harness(moderator, images / "one") as one, Harness(other, images / "two") as two:
         for harness in (one, two):
             if harness.recorder is not None:
                 harness.recorder.keep = False
         run = Duplicates(one, two, findings, rng)
-        games = {setup: await run.new_game(setup) for setup in (IMPERATOR, BARRACKS, ROME, IMPERIUM)}
+        if kinds is not None:
+            run.conceded = itertools.cycle([s for s in CONCEDED if s.kind in kinds])
+        games = {setup: await run.new_game(setup) for setup in playing}
         landed = dict.fromkeys(KINDS, 0)
         steps = 0
         floor = max(1, count // 10)  # landings of each kind in each game that has it
@@ -325,7 +336,7 @@ async def duplicates(
             return done < total or findings.counts[f"{kind}: landed once in {game_kind}"] < least
 
         def wanted() -> bool:
-            return any(want(kind, game_kind) for kind, kinds in APPLICABLE.items() for game_kind in kinds)
+            return any(want(kind, game) for kind, games in applicable.items() for game in games)
 
         while wanted():
             steps += 1
@@ -336,6 +347,8 @@ async def duplicates(
                 if (await moderator.get(game_id)).status != "active":
                     games[setup] = await run.new_game(setup)
             for setup in (IMPERATOR, ROME, IMPERIUM):  # typed commands and decisions
+                if setup not in games:
+                    continue
                 channel, game_id = games[setup]
                 game = await moderator.load(await moderator.get(game_id))
                 kind = setup.kind
@@ -356,13 +369,13 @@ async def duplicates(
                     if kinds and await run.menu_game_step(channel, game_id, landed, rng.choice(kinds)):
                         continue
                 await play_one(moderator, game_id, rng)
-            if want("select", "barracks"):
+            if BARRACKS in games and want("select", "barracks"):
                 channel, game_id = games[BARRACKS]
                 if await run.space_select(channel, game_id):
                     landed["select"] += 1
                 else:
                     await play_one(moderator, game_id, rng)
-            if any(want("button", game_kind) for game_kind in APPLICABLE["button"]):
+            if any(want("button", game) for game in applicable["button"]):
                 landed["button"] += await run.concede_button()
         async with moderator.sessions() as session:
             ids = list((await session.exec(select(GameRow.id))).all())

@@ -90,20 +90,31 @@ async def test_the_fuzz_probe_is_the_same_for_its_seed(tmp_path: Path) -> None:
     assert len(trails[0]) == 64
 
 
+DUPLICATES_ON_POSTGRES = ("imperator", "barracks", "rome_iinc")
+"""The games of the duplicates probe on PostgreSQL (test speed, session 9). The database's part
+(two processes, one interaction id, row locks, one event) is the same Moderator code in every
+game, and every kind of delivery still lands in at least two of these games; that each game's
+own deliveries land once (Imperium Romanum's too, the slowest to play) is the SQLite run's."""
+
+
 async def test_duplicate_deliveries_land_once(
     engine: AsyncEngine, moderator: Moderator, tmp_path: Path
 ) -> None:
     """Two processes (two Moderators) on one database and one clock."""
     other = Moderator(engine, clock=moderator.clock)
+    kinds = None if backend_of(engine) == "sqlite" else DUPLICATES_ON_POSTGRES
     found = await duplicates(
-        moderator, other, tmp_path, scale(3), scale(2), seed=5, backend=backend_of(engine)
+        moderator, other, tmp_path, scale(3), scale(2), seed=5, backend=backend_of(engine),
+        kinds=kinds,
     )
     clean(found)
     for kind in ("typed command", "select", "button", "decision answer"):
         assert found.counts[f"{kind}: landed once"] >= scale(3), kind
     assert found.counts["answer v. timeout races"] >= scale(2)
     for kind, games in APPLICABLE.items():  # every game takes part in the kinds it has
-        for game in games:
+        played = [game for game in games if kinds is None or game in kinds]
+        assert len(played) >= 2, kind
+        for game in played:
             assert found.counts[f"{kind}: landed once in {game}"] >= 1, (kind, game)
     assert {game for games in APPLICABLE.values() for game in games} == {s.kind for s in SETUPS}
 

@@ -23,6 +23,7 @@ TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
+from fresh_databases import copy_migrated_sqlite  # noqa: E402
 from tinygame import TinyGame  # noqa: E402
 
 register(TinyGame)
@@ -42,6 +43,7 @@ def postgres_url() -> str:
 async def shared_engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
     """One database that the test's several Moderators (its "processes") share."""
     if request.param == "sqlite":
+        copy_migrated_sqlite(tmp_path / "praetor.db")  # tests/fresh_databases.py: test speed
         engine = make_engine(f"sqlite:///{tmp_path / 'praetor.db'}")
     else:
         engine = make_engine(postgres_url())
