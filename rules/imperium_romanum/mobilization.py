@@ -356,6 +356,7 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
             delay = st.dice.d6(_("§7.8 captured fleet delay")).result
             yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
             yard.pop("counter", None)  # the captor finishes it in its own colour, as any captured fleet
+            yard.pop("counter_id", None)  # 5.7: the builder's counter set aside goes back to its pool
             lines.append(_("{power} takes over the fleet under construction at {city} (7.8).",
                            power=st.powers[owner]["name"], city=name))  # fmt: skip
         if st.turn >= yard["ready"] and owner == yard["power"] and data().cities[yard["city"]].hex not in st.sieges:

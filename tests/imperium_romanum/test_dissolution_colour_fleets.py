@@ -54,3 +54,22 @@ def test_ir_eng_147_a_captured_yard_s_fleet_is_finished_in_the_captor_s_colour()
     MOB.shipyards_month(pos.st, lines)
     [fleet] = [rec for rec in pos.st.units.values() if rec["type"] == FLEET]
     assert fleet["power"] == "carinus" and "counter" not in fleet
+
+
+def test_ir_eng_147_a_captured_yard_s_fleet_takes_a_counter_of_the_captor_s_colour() -> None:
+    """7.8 with 5.7: the counter set aside for the builder's fleet goes back to the builder's pool
+    when the port is taken; the captor launches the fleet on one of its own colour's counters."""
+    from rules.imperium_romanum import counters
+
+    pos = gained()
+    pos.game.apply("diocletian", Command("build", {"type": FLEET, "city": "alexandria"}))
+    [yard] = pos.st.shipyards
+    assert str(yard["counter_id"]).startswith(counters.colour_of(pos.st, "diocletian") + ".")
+    pos.st.city_owner["alexandria"] = "carinus"
+    pos.st.powers["carinus"].update(dissolved=False, seat="carinus", status="major")
+    pos.dice(2, 1)  # not destroyed (1 destroys), on schedule (1-3)
+    pos.st.turn = yard["ready"]
+    MOB.shipyards_month(pos.st, [])
+    [fleet] = [rec for rec in pos.st.units.values() if rec["type"] == FLEET and rec["power"] == "carinus"]
+    assert counters.unit_colour(pos.st, fleet) == counters.colour_of(pos.st, "carinus")
+    assert str(fleet.get("counter_id", "")).startswith(counters.colour_of(pos.st, "carinus") + ".")
