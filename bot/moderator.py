@@ -1180,7 +1180,9 @@ class Moderator:
             if first is not None:
                 return first
             raise StaleError(_("This choice is out of date: the decision was already settled."))
-        if row.seats.get(pending.seat) != user_id:
+        # a simultaneous segment's deadline waits on several seats: each answers for itself
+        deciding = next((seat for seat in pending.waiting_on() if row.seats.get(seat) == user_id), None)
+        if deciding is None:
             first = await self._landed_answer(key)  # a twin began to save meanwhile
             if first is not None:
                 return first
@@ -1190,7 +1192,7 @@ class Moderator:
             user_id,
             Command("decide", {"id": decision_id, "choice": choice}),
             expected_seq=expected_seq,
-            seat=pending.seat,
+            seat=deciding,
             key=key,
         )
 

@@ -134,18 +134,20 @@ def result_line(row: GameRow, language: str = "en") -> str:
     return f"{localise(line, language)} {localise(stored_summary(result), language)}".strip()
 
 
-def respond_ping(user_id: str | None, deadline: datetime | None, language: str = "en") -> str:
-    """The public call to a seat that has a decision to make (the Respond button follows)."""
+def respond_ping(user_ids: list[str | None], deadline: datetime | None, language: str = "en") -> str:
+    """The public call to the seats that have a decision to make (the Respond button follows):
+    one seat, or every seat a simultaneous segment's deadline waits on."""
+    who = ", ".join(mention(user_id, language) for user_id in user_ids)
     if deadline is not None:
         line = _(
             "{who}, you may respond before {time}. If you do not, the default applies.",
-            who=mention(user_id, language),
+            who=who,
             time=timestamp(deadline),
         )
     else:
         line = _(
             "{who}, you may respond. If you do not, the default applies.",
-            who=mention(user_id, language),
+            who=who,
         )
     return localise(line, language)
 
@@ -153,7 +155,8 @@ def respond_ping(user_id: str | None, deadline: datetime | None, language: str =
 def decision_ping(result: ActResult, language: str = "en") -> str:
     pending = result.pending
     assert pending is not None
-    return respond_ping(result.game.seats.get(pending.seat), result.deadline, language)
+    seats = result.game.seats
+    return respond_ping([seats.get(seat) for seat in pending.waiting_on()], result.deadline, language)
 
 
 def event_lines(

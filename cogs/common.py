@@ -430,7 +430,7 @@ async def show_decision(
         pending = game.pending_decision()
         if pending is None:
             raise ModeratorError(_("This button is out of date: nothing is waiting now."))
-        if row.seats.get(pending.seat) != user_key(interaction):
+        if all(row.seats.get(seat) != user_key(interaction) for seat in pending.waiting_on()):
             raise ModeratorError(_("This decision is not yours to make."))
     except ModeratorError as error:
         await refuse(interaction, str(error))

@@ -629,7 +629,7 @@ def opening_posts(row: Any, game: Any, deadline: Any) -> list[Post]:
     lines.extend(localise(line, lang) for line in game.status_lines())
     pending = game.pending_decision()
     if pending is not None:  # the opening steps may already wait on a player
-        lines.append(respond_ping(row.seats.get(pending.seat), deadline, lang))
+        lines.append(respond_ping([row.seats.get(seat) for seat in pending.waiting_on()], deadline, lang))
         view.add_item(RespondButton(row.id or 0, row.seq, lang))
     return compose_opening(row, game, lines, view.to_components())
 

@@ -47,3 +47,23 @@ async def test_status_in_french(ir_table: IROpener) -> None:
     assert "rome joue Rome (Trajan)." in text and "plays" not in text, text
     assert "Mars" in text and "(45.0)" in text, text
     assert "En attente des ordres de rome <@alice>, dacia <@bob> (défaut" in text, text
+
+
+async def test_every_seat_a_simultaneous_segment_waits_on_answers_its_deadline(ir_table: IROpener) -> None:
+    """4.0: the segment's deadline waits on every power still giving orders, so the public call
+    names them all and each may answer it through Respond for itself (not only the first seat)."""
+    from conftest import channel_game
+
+    table = await started(ir_table)
+    public = "\n".join(o.text for o in table.outputs if o.audience == "public")
+    assert "<@alice>, <@bob>, you may respond" in public, public[-1500:]
+    table.user = "carol"  # no seat: refused privately
+    await table.click("Respond")
+    assert table.outputs[-1].audience == "carol" and table.outputs[-1].refusal, table.outputs[-1].text
+    table.user = "bob"  # the second seat
+    await table.click("Respond")
+    asked = table.outputs[-1]
+    assert asked.audience == "bob" and "waits for your orders" in asked.text, asked.text
+    await table.select(["My orders are given"])
+    _seq, game = await channel_game(table)
+    assert (list(game.state.ended), game.pending_decision().waiting_on()) == (["dacia"], ("rome",))
