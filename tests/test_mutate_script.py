@@ -48,3 +48,20 @@ def test_the_timeout_multiplier_reaches_the_generated_setup_cfg(
     assert cfg["mutmut"]["timeout_multiplier"] == expected
     assert cfg["mutmut"]["only_mutate"].split() == ["rules/imperator/adjust.py"]
     assert cfg["mutmut"]["pytest_add_cli_args_test_selection"].split() == ["tests/imperator/test_queries.py"]
+    assert cfg["mutmut"]["pytest_add_cli_args"].split() == ["-p", "no:cacheprovider", "--assert=plain", "--tb=no"]
+
+
+def test_a_module_named_after_tests_is_refused_before_anything_is_reset(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tests`` takes every path after it; a module written there would become a test path,
+    change the selection and make mutmut reset the directory's verdicts (session 9): refused."""
+    mutate = _load_script()
+    prepared: list[tuple[object, ...]] = []
+    monkeypatch.setattr(mutate, "run", lambda *a, **k: 0)
+    monkeypatch.setattr(mutate, "prepare", lambda *a: prepared.append(a))
+    monkeypatch.setattr(sys, "argv", ["mutate", "--workdir", str(tmp_path), "--keep", "--tests",
+                                      "tests/imperator/test_queries.py", "rules/imperator/politics.py"])
+    with pytest.raises(SystemExit) as exit_:
+        mutate.main()
+    assert (exit_.value.code, prepared) == (2, [])
+    assert "name the module(s) before it: rules/imperator/politics.py" in capsys.readouterr().err
