@@ -93,18 +93,27 @@ def _cell(text: object) -> CityValue | None:
     return CityValue(tax, defence)
 
 
+def _read_file(root: Path, name: str, problems: list[str], digest: Any) -> bytes | None:
+    """The bytes of a data file, added to the data's digest; None (and the problem said) when
+    the file is missing."""
+    path = root / name
+    if not path.is_file():
+        problems.append(_("{file}: missing file", file=name))
+        return None
+    data = path.read_bytes()
+    digest.update(name.encode() + b"\0" + data)
+    return data
+
+
 def _check_naval(root: Path, problems: list[str], digest: Any) -> None:
     """The naval charts (10.3-10.7, 7.8: ``charts_naval.toml``, read by ``naval_charts.py``) are
     checked like every other chart file of the directory: present, readable, complete."""
     from rules.imperium_romanum.naval_charts import NAVAL_FILE, read_naval_charts
 
     name = NAVAL_FILE.name
-    path = root / name
-    if not path.is_file():
-        problems.append(_("{file}: missing file", file=name))
+    data = _read_file(root, name, problems, digest)
+    if data is None:
         return
-    data = path.read_bytes()
-    digest.update(name.encode() + b"\0" + data)
     try:
         read_naval_charts(data)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
@@ -119,12 +128,9 @@ def load_data(directory: Path | None = None) -> IRData:
     raw: dict[str, dict[str, Any]] = {}
     digest = hashlib.sha256()
     for name in FILES:
-        path = root / name
-        if not path.is_file():
-            problems.append(_("{file}: missing file", file=name))
+        data = _read_file(root, name, problems, digest)
+        if data is None:
             continue
-        data = path.read_bytes()
-        digest.update(name.encode() + b"\0" + data)
         try:
             raw[name] = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
