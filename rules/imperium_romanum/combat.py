@@ -20,6 +20,7 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
 ELITE_PERIODS = ("P1", "P2", "P3")
+ELITE_TYPE = "legion_24_10"  # 15.2
 ELITE_COST = 2
 ELITE_TARGET = 2
 """15.2: elite legions exist in periods 1-3; 2 talents; a modified d6 of 1-2 succeeds."""
@@ -851,8 +852,15 @@ def elite_candidates(st: IRState, winners: list[str]) -> list[str]:
     elite 24-10 for 2 talents of its power."""
     if data().scenarios[st.scenario].period not in ELITE_PERIODS:
         return []
+    from rules.imperium_romanum import counters
+
+    def elite_counter_free(rec: dict[str, Any]) -> bool:  # 5.7: an elite counter of its colour
+        most, taken = counters.mix(st, str(rec.get("counter") or rec["power"]), ELITE_TYPE)
+        return taken < most
+
     return [u for u in winners if u in st.units and st.units[u]["type"] == "legion_20_10" and st.units[u]["vet"]
-            and st.powers[st.units[u]["power"]]["treasury"] >= ELITE_COST]  # fmt: skip
+            and st.powers[st.units[u]["power"]]["treasury"] >= ELITE_COST
+            and elite_counter_free(st.units[u])]  # fmt: skip
 
 
 def offer_elite(st: IRState, battle: dict[str, Any]) -> None:
@@ -884,7 +892,9 @@ def answer_elite(st: IRState, choice: str, lines: list[Text]) -> None:
 
     roll = deity.roll(st, str(pending["seat"]), "elite", -1, _("§15.2 elite legion"), mods, lines)  # 42: low rolls succeed
     if roll.result <= ELITE_TARGET:
-        rec["type"] = "legion_24_10"
+        from rules.imperium_romanum import counters
+
+        counters.retype(st, rec, ELITE_TYPE)  # 5.7: the elite counter replaces the 20-10's
         st.stat("elite_legions")
         lines.append(_("{power}: a legion of the battle becomes an elite legion (15.2).",
                        power=st.powers[rec["power"]]["name"]))

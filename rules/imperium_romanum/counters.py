@@ -207,3 +207,16 @@ def hand_out(st: IRState, power: str, unit: dict[str, Any]) -> None:
     cid = free_counter(st, power, unit["type"])
     if cid:
         unit["counter_id"] = cid
+
+
+def retype(st: IRState, unit: dict[str, Any], new_type: str) -> None:
+    """A unit in play that becomes another type (15.2: a 20-10 made elite 24-10) changes its
+    counter: the old one returns to the pool and it takes the lowest free one of the new type in
+    its counter's colour (5.7). The free one is found before the type changes, so the unit does
+    not count against the new type twice."""
+    colour_power = str(unit.get("counter") or unit["power"])
+    cid = free_counter(st, colour_power, new_type)
+    unit.pop("counter_id", None)
+    unit["type"] = new_type
+    if cid:
+        unit["counter_id"] = cid

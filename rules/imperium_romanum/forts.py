@@ -176,14 +176,17 @@ def demolish(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) ->
     from rules.imperium_romanum import movement
 
     movement.activate(st, seat, [u for u in ids if not st.units[u]["activated"]], [], "", lines)
+    available = sum(int(st.units[uid]["mp"]) for uid in ids)
+    if available < level:  # IR-ENG-130: the supply check stands, as for a move; the fort stays
+        lines.append(_("After their supply check the units have {mp} MP among them; the level {name} fort at {hex} "
+                       "needs {level} and stands (21.3).", mp=available, name=LEVEL_NAMES[level], hex=hex_id,
+                       level=level))  # fmt: skip
+        return
     due = level
     for uid in ids:
         spent = min(due, int(st.units[uid]["mp"]))
         st.units[uid]["mp"] -= spent
         due -= spent
-    if due:
-        raise RuleError("§21.3", _("the units have {mp} MP among them after their supply check; the fort needs {level}",
-                                   mp=level - due, level=level))  # fmt: skip
     forts = st.forts[hex_id]
     del forts[target]
     if not forts:

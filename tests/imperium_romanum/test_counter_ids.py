@@ -162,3 +162,36 @@ def test_a_game_recorded_by_an_older_version_replayed_gives_every_unit_its_count
                            and not rec.get("raised")) for kind in ("baggage_train", "heavy_cavalry_30_16"))  # fmt: skip
     assert (trains, cavalry) == (2, 1)  # scenario 12's set-up
     assert raised == ["red.baggage_train.03", "red.heavy_cavalry_30_16.02"]
+
+
+def test_15_2_an_elite_conversion_changes_the_counter_and_frees_the_20_10_s() -> None:
+    """5.7 with 15.2: the converted legion wears the lowest free elite 24-10 counter of its colour;
+    its 20-10 counter returns to the pool, so the next 20-10 raised takes it without two units
+    wearing one counter (the random-game invariant found this, session 9)."""
+    from rules.imperium_romanum import combat
+    from rules.imperium_romanum.invariants import violations
+
+    pos = rome_in_italy_at_taxation(100)
+    veteran = pos.unit("rome", LEGION, "B4406", counter_id="red.legion_20_10.04")
+    pos.unit("rome", "legion_24_10", "B4406", counter_id="red.legion_24_10.01")
+    assert combat.elite_candidates(pos.st, [veteran]) == [veteran]
+    pos.st.pending = {"id": "elite-1", "seat": "rome", "kind": "elite", "great_leader": False}
+    pos.dice(1)  # 15.2: 1 or 2 succeeds
+    combat.answer_elite(pos.st, veteran, [])
+    assert (pos.st.units[veteran]["type"], pos.st.units[veteran]["counter_id"]) == ("legion_24_10", "red.legion_24_10.02")
+    assert _raised(pos, LEGION) == "red.legion_20_10.01"
+    assert counters.free_counter(pos.st, "rome", LEGION).endswith(".02")
+    assert [v for v in violations(pos.st) if "counter" in v] == []
+
+
+def test_15_2_no_conversion_is_offered_when_every_elite_counter_is_in_play() -> None:
+    """5.7: a colour whose elite 24-10 counters are all on the map converts no more legions."""
+    from rules.imperium_romanum import combat
+
+    pos = rome_in_italy_at_taxation(100)
+    veteran = pos.unit("rome", LEGION, "B4406", counter_id="red.legion_20_10.01")
+    most, _taken = counters.mix(pos.st, "rome", "legion_24_10")
+    for n in range(1, most + 1):
+        pos.unit("rome", "legion_24_10", "B4406", counter_id=f"red.legion_24_10.{n:02d}")
+    assert counters.mix(pos.st, "rome", "legion_24_10") == (most, most)
+    assert combat.elite_candidates(pos.st, [veteran]) == []

@@ -123,3 +123,28 @@ def test_plunder_is_drawn_on_a_hex_of_its_province() -> None:
     assert violations(pos.st) == []
     picture = R.render_public_view(view, "theatre")
     assert picture[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ir_eng_130_a_demolition_short_of_mp_after_the_supply_check_keeps_the_check_and_the_fort() -> None:
+    """Found by the random-game invariant in CI (scenario 1, seed 161): ``demolish`` was offered
+    for a legion not yet activated (its MA counts, 21.3) and then refused when its supply check
+    (13.0) left it no MP. The offer stands: the units activate, the check's effects stay, the
+    fort stays, and a public line says why (IR-ENG-130)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "fuzz_s01_demolish_after_supply.json"
+    found = json.loads(path.read_text())
+    game = ImperiumRomanumGame.new(found["scenario"], [], found["seed"], {})
+    *before, (seat, name, args) = found["commands"]
+    for who, verb, arguments in before:
+        game.apply(who, Command(verb, arguments))
+    demolish = Command(name, args)
+    assert demolish in legal_commands(game.state, seat)
+    [uid] = args["units"]
+    hex_id = game.state.units[uid]["hex"]
+    forts = dict(game.state.forts[hex_id])
+    outcome = game.apply(seat, demolish)
+    assert game.state.units[uid]["activated"] and game.state.units[uid]["mp"] == 0
+    assert game.state.forts[hex_id] == forts
+    assert any("needs 1 and stands (21.3)" in line for line in outcome.public), outcome.public
+    assert violations(game.state) == []
