@@ -5,7 +5,7 @@ turn it is, in the reader's language. There is no separate ``/game info`` (one s
 
 from __future__ import annotations
 
-from conftest import ok
+from conftest import channel_game, ok
 from imperium_helpers import IROpener
 
 from bot.local import LocalTable
@@ -52,8 +52,6 @@ async def test_status_in_french(ir_table: IROpener) -> None:
 async def test_every_seat_a_simultaneous_segment_waits_on_answers_its_deadline(ir_table: IROpener) -> None:
     """4.0: the segment's deadline waits on every power still giving orders, so the public call
     names them all and each may answer it through Respond for itself (not only the first seat)."""
-    from conftest import channel_game
-
     table = await started(ir_table)
     public = "\n".join(o.text for o in table.outputs if o.audience == "public")
     assert "<@alice>, <@bob>, you may respond" in public, public[-1500:]
