@@ -24,11 +24,9 @@ async def test_transcript_plays(path: Path) -> None:
 
 
 async def test_tiny_pipeline_never_shows_a_token_in_public(tmp_path: Path) -> None:
-    path = TRANSCRIPTS / "tiny_pipeline.txt"
-    register_module("tinygame")
-    out = io.StringIO()
-    assert await replay_file(path, out=out) == OK
-    text = out.getvalue()
+    # tests/replays.py: the replay test_transcript_plays[tiny_pipeline] made (once per session)
+    code, text = await replayed(TRANSCRIPTS / "tiny_pipeline.txt")
+    assert code == OK, text[-3000:]
     token_lines = [line for line in text.splitlines() if "my_token" in line]
     assert token_lines and all(line.startswith("[to alice]") for line in token_lines)
     token = token_lines[0].rsplit(" ", 1)[1]
