@@ -9,7 +9,7 @@ import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
-from rules.core.errors import RuleError
+from rules.core.errors import NotYetSupported, RuleError
 from rules.imperator import combat, engine, movement, politics, stratagems
 from rules.imperator import tables as T
 from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
@@ -1112,3 +1112,160 @@ def test_mutineers_attacked_get_no_response_window(monkeypatch: pytest.MonkeyPat
     object.__setattr__(st.board, "units", {**st.board.units, "mut": st.board.units["leg"]})
     stratagems.battle_choice(st, Outcome(), "R", {"zone": "carnuntum", "attacker": "R", "stage": "attacker"}, "roma_victor")
     assert [c[:3] for c in calls] == [("battle", "R", "carnuntum")]
+
+
+def _window_position() -> ImperatorState:
+    """Carnuntum: a Roman legion and a Quadi (German) band; each side holds its forcing chit,
+    Fuite opportune and Faveur divine (Rome may fall back to Vindobona, the Quadi home)."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.leader("gen", "carnuntum", cc=2)
+    p.unit("leg", "carnuntum").unit("band", "carnuntum", "E", people="quadi")
+    st = p.state(phase="E")
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["roma_victor#1", "faveur_divine#1", "fuite_opportune#1"],
+                "enemies": ["furor_germanicus#1", "fuite_opportune#2", "faveur_divine#2"]}
+    return st
+
+
+_FACES = [(f"faveur_divine@{f}", f"play Faveur divine: the die shows {f}") for f in range(1, 7)]
+
+
+def test_the_defender_s_battle_window_offers_pass_the_forcing_chit_each_withdrawal_then_each_face() -> None:
+    """§6.1/§6.2 (Roma Victor, Furor Germanicus) and §6.3 (Fuite opportune, Faveur divine): the
+    defender's window, in this order and with these labels: pass, his forcing chit, a Fuite
+    opportune to each zone `combat.fuite_zones` gives him, Faveur divine with each face 1-6."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "defender", {}) == [
+        ("pass", "pass"), ("roma_victor", "play Roma Victor"),
+        ("fuite_opportune@vindobona", "play Fuite opportune: withdraw to Vindobona"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "R", "defender", {}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"),
+        ("fuite_opportune@quadi", "play Fuite opportune: withdraw to Quadi"), *_FACES]
+
+
+def test_the_attacker_s_window_has_no_withdrawal_and_offers_his_chit_to_cancel_the_other_s() -> None:
+    """§6.3 with §8.1: only the defender may play Fuite opportune. §6.1/§6.2: the attacker's
+    forcing chit is offered to force the roll when nothing was forced, "to cancel" when the
+    defender forced it, and not at all when he forced it himself or the two already cancelled."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {"forced": "R"}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus to cancel"), *_FACES]
+    for plays in ({"forced": "E"}, {"forced": "R", "cancelled": True}):
+        assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", plays) == [("pass", "pass"), *_FACES]
+    st.hands["enemies"] = ["fuite_opportune#2"]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass")]
+
+
+def test_the_response_window_offers_only_the_cancelling_chit() -> None:
+    """§6.1/§6.2: answering a forced roll, the defender may only cancel it with his own forcing
+    chit (not Faveur divine nor Fuite opportune, which he holds); without one he can only pass."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [
+        ("pass", "pass"), ("roma_victor", "play Roma Victor to cancel")]
+    st.hands["rome"] = ["faveur_divine#1", "fuite_opportune#1"]
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [("pass", "pass")]
+
+
+def test_roma_victor_is_not_offered_against_a_usurper_nor_furor_germanicus_without_germans() -> None:
+    """§6.1: Roma Victor may not be played against a usurper's force; §6.2: Furor Germanicus
+    only in a battle with German units."""
+    st = _window_position()
+    st.units["band"].loc = "vindobona"
+    st.units["reb"] = replace(st.units["leg"], owner="E")
+    st.units["reb2"] = replace(st.units["leg"], owner="E", mutiny="mutinerie#1")
+    object.__setattr__(st.board, "units", {**st.board.units, "reb": st.board.units["leg"], "reb2": st.board.units["leg"]})
+    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": False, "usurper": True}
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
+
+
+def test_each_battle_window_asks_its_side_with_its_own_prompt_and_passes_by_default() -> None:
+    """§6: the defender's window goes to the defender, the attacker's to the attacker, the
+    response to the defender again (with the battle's record of what was forced); each is a
+    `bstrat` decision citing §6 whose default is "pass" and which carries zone, attacker, stage."""
+    st = _window_position()
+    stratagems.open_battle_window(st, "carnuntum", "E", "defender")
+    st.battle = {"zone": "carnuntum", "attacker": "E", "plays": {"forced": "R"}, "ready": False}
+    stratagems.open_battle_window(st, "carnuntum", "E", "attacker")
+    st.battle["plays"] = {"forced": "E"}
+    stratagems.open_battle_window(st, "carnuntum", "E", "response")
+    asked = [(d["role"], d["kind"], d["prompt"], d["choices"][:2], d["default"], d["section"], d["data"]) for d in st.pending]
+    assert asked == [
+        ("R", "bstrat", "§6: a battle is about to be fought in Carnuntum; you defend. Play a stratagem?",
+         [["pass", "pass"], ["roma_victor", "play Roma Victor"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "defender"}),
+        ("E", "bstrat", "§6: you are about to roll the battle in Carnuntum. Play a stratagem?",
+         [["pass", "pass"], ["furor_germanicus", "play Furor Germanicus to cancel"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "attacker"}),
+        ("R", "bstrat", "§6: your opponent forces the result in Carnuntum. Answer with a stratagem?",
+         [["pass", "pass"], ["roma_victor", "play Roma Victor to cancel"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "response"}),
+    ]
+
+
+def test_mutineers_defending_get_no_window_the_attacker_is_asked_at_once() -> None:
+    """AMB-43: mutineers play no stratagem: the defender's window of a battle against them
+    becomes the attacker's, with the attacker's prompt, choices and stage."""
+    st = _window_position()
+    st.units["band"].loc = "vindobona"
+    st.units["leg"].owner, st.units["leg"].mutiny = "M", "mutinerie#1"
+    stratagems.open_battle_window(st, "carnuntum", "E", "defender")
+    (d,) = st.pending
+    assert (d["role"], d["prompt"], d["choices"][:2], d["data"]) == (
+        "E", "§6: you are about to roll the battle in Carnuntum. Play a stratagem?",
+        [["pass", "pass"], ["faveur_divine@1", "play Faveur divine: the die shows 1"]],
+        {"zone": "carnuntum", "attacker": "E", "stage": "attacker"})
+
+
+def _rising_in_phase_c() -> ImperatorState:
+    """`_peace_state` in the Enemies' phase C step, the Frisii's unit off the map, the Enemies
+    holding a Soulèvement d'un peuple mineur."""
+    st = _peace_state()
+    st.phase, st.active = "C", "E"
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": ["soulevement_d_un_peuple_mineur#1"]}
+    st.units["f1"].status, st.units["f1"].loc, st.units["f1"].owner = "out", None, "R"
+    return st
+
+
+@pytest.mark.parametrize("key", ["id", "stratagem"])
+def test_play_takes_the_chit_named_commits_cites_its_first_section_and_applies_it(key: str) -> None:
+    """§6: the ``stratagem`` command names the chit by ``id`` or ``stratagem``; the chit leaves
+    the hand (back to the cup once spent), the play is a commit point citing the chit's first
+    section (§6.2 of "§6.2; §4.4"), said before its effect: the Frisii go to war (§4.4) and
+    their unit comes into their home zone for the Enemies."""
+    st = _rising_in_phase_c()
+    out = Outcome()
+    stratagems.play(st, out, "enemies", {key: "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
+    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome."]
+    assert (out.citations, out.commit_point, out.map_changed) == (["§6.2"], True, True)
+    assert (st.hands["enemies"], st.cup, st.at_war) == ([], ["soulevement_d_un_peuple_mineur#1"], ["frisii"])
+    f1 = st.units["f1"]
+    assert (f1.status, f1.loc, f1.owner) == ("map", "frisia", "E")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({}, "unknown stratagem ''"),
+    ({"id": "", "stratagem": ""}, "unknown stratagem ''"),
+    ({"id": "nothing"}, "unknown stratagem 'nothing'"),
+])
+def test_play_refuses_an_unknown_or_missing_chit_with_6(args: dict[str, str], message: str) -> None:
+    st = _rising_in_phase_c()
+    with pytest.raises(RuleError) as err:
+        stratagems.play(st, Outcome(), "enemies", args)
+    assert (err.value.section, str(err.value.message), st.hands["enemies"]) == (
+        "§6", message, ["soulevement_d_un_peuple_mineur#1"])
+
+
+def test_a_chit_type_without_an_effect_is_not_yet_supported_citing_its_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chit type the engine has no effect for raises NotYetSupported with the chit's section
+    and name, the chit still in hand (every type has one today: this guards a new type)."""
+    st = _rising_in_phase_c()
+    monkeypatch.delitem(stratagems._EFFECTS, "soulevement_d_un_peuple_mineur")
+    with pytest.raises(NotYetSupported) as err:
+        stratagems.play(st, Outcome(), "enemies", {"id": "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
+    assert (err.value.section, str(err.value.message), st.hands["enemies"]) == (
+        "§6.2; §4.4", "not yet supported (§6.2; §4.4): Soulèvement d'un Peuple mineur", ["soulevement_d_un_peuple_mineur#1"])
