@@ -769,7 +769,7 @@ def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], c
 
 
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
-    plays = st.battle.get("plays", {}) if st.battle else {}
+    plays = st.battle["plays"] if st.battle else {}
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
         stage = "attacker"  # AMB-43: mutineers play no stratagem
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker

@@ -1421,10 +1421,12 @@ def test_side_of_a_role() -> None:
 # -- peoples deployed, mutiny markers, plague newcomers ---------------------------------------
 
 def test_deploy_people_spreads_the_units_due_over_the_home_zones_in_turn_and_leaves_romans_alone() -> None:
-    """§4.4 with §9.2.4: three units due go to the two home zones in turn (A, B, A), even when a
-    unit still locked or not yet arrived (§4.1 reinforcement year) sorts before them; a unit
-    arriving this year comes in; a Roman legion on the map stays Rome's."""
+    """§4.4 with §9.2.4: the units due go to the three home zones in turn (A, B, C, A, ...), even
+    when a unit still locked or not yet arrived (§4.1 reinforcement year) sorts before them; a
+    unit arriving this year comes in; a Roman legion on the map stays Rome's."""
     st = _roxolani_state()
+    object.__setattr__(st.board, "zones", {**st.board.zones, "roxo_c": replace(
+        st.board.zones["roxo_b"], id="roxo_c", name="Roxolania C")})
     for uid, later in (("r_a_later", True), ("r_b_due", False), ("r_c_due", False)):
         st.units[uid] = replace(st.units["r_due1"], back_year=st.year + (2 if later else 0))
         object.__setattr__(st.board, "units", {**st.board.units, uid: st.board.units["r_due1"]})
@@ -1437,8 +1439,8 @@ def test_deploy_people_spreads_the_units_due_over_the_home_zones_in_turn_and_lea
     object.__setattr__(st.board, "units", {**st.board.units, "leg": Pos().unit("leg", "roxo_a").unit_defs["leg"]})
     stratagems.deploy_people(st, Outcome(), "roxolani")
     placed = {u: st.units[u].loc for u in sorted(st.units) if st.units[u].status == "map"}
-    assert placed == {"leg": "roxo_a", "r_a_now": "roxo_a", "r_b_due": "roxo_b", "r_c_due": "roxo_a",
-                      "r_due1": "roxo_b", "r_due2": "roxo_a", "r_map": "roxo_a"}
+    assert placed == {"leg": "roxo_a", "r_a_now": "roxo_a", "r_b_due": "roxo_b", "r_c_due": "roxo_c",
+                      "r_due1": "roxo_a", "r_due2": "roxo_b", "r_map": "roxo_a"}
     assert (st.units["leg"].owner, st.units["r_a_future"].status, st.units["r_a_later"].status) == ("R", "out", "locked")
 
 
