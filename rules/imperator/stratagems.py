@@ -46,7 +46,7 @@ def setup_cup(st: ImperatorState, counts: dict[str, int] | None = None) -> None:
     """Fill the cup: ``counts`` maps type ids to how many chits (default: the table's counts)."""
     cup: list[str] = []
     for tid, t in types().items():
-        n = (counts or {}).get(tid, t.count) if counts is not None else t.count
+        n = (counts or {}).get(tid, t.count)
         cup.extend(f"{tid}#{i + 1}" for i in range(n))
     st.cup = cup
     st.hands = {seat: [] for seat in st.roles}
@@ -238,9 +238,9 @@ def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
             continue
         if d.enters and d.enters > st.year:
             continue
-        us.status, us.loc, us.reduced, us.owner = "map", home[i % len(home)], False, "E"
+        us.status, us.loc, us.reduced = "map", home[i % len(home)], False
         i += 1
-    for uid, us in st.units.items():
+    for uid, us in st.units.items():  # those just placed and those already on the map
         if st.udef(uid).people == pid and us.status == "map":
             us.owner = "E"
 
@@ -276,8 +276,7 @@ def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], t
         if err:
             raise RuleError("§6.2", err)
     for pid in dict.fromkeys(peoples):
-        engine.declare_war(st, out, pid)
-        deploy_people(st, out, pid)
+        engine.declare_war(st, out, pid)  # §4.4: which also brings the People's units in (deploy_people)
 
 
 def rising_targets(st: ImperatorState, major: bool) -> list[str]:
@@ -770,7 +769,7 @@ def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], c
 
 
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
-    plays = st.battle.get("plays", {}) if st.battle else {}
+    plays = st.battle["plays"] if st.battle else {}
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
         stage = "attacker"  # AMB-43: mutineers play no stratagem
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker
