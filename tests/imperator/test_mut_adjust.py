@@ -3,12 +3,14 @@ tests let live (issue 11, session 10): exact values and lines, positions built d
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.imperator import adjust
-from rules.imperator.model import MUTINEERS, ZoneDef
+from rules.imperator.model import MUTINEERS, ImperatorState, ZoneDef
 
 
 def test_distances_count_land_steps_from_the_start() -> None:
@@ -188,9 +190,9 @@ def test_home_options_by_kind_of_unit() -> None:
     assert adjust.home_options(st, "leg") == (["italia", "noricum", "rome"], True)
 
 
-def _decisions(st: object) -> list[tuple[str, str, str, list[list[str]], str, str, dict[str, object]]]:
+def _decisions(st: ImperatorState) -> list[tuple[str, str, str, list[list[str]], str, str, dict[str, object]]]:
     return [(d["role"], d["kind"], d["prompt"], d["choices"], d["default"], d["section"], d["data"])
-            for d in st.pending]  # type: ignore[attr-defined]
+            for d in st.pending]
 
 
 def test_reduce_legions_asks_for_each_legion_when_the_choice_matters() -> None:
@@ -273,3 +275,116 @@ def test_a_pacified_major_people_goes_home_and_its_dead_leaders_stay_dead() -> N
         ("E", "place_pieces", "§6.1: choose where Q1 goes.", {"pieces": ["q1"], "shelter": False}),
         ("E", "place_pieces", "§6.1: choose where Rex goes.", {"pieces": ["rex"], "shelter": False}),
     ]
+
+
+def _phase_f(p: Pos, **kw: object) -> tuple[ImperatorState, Outcome]:
+    st = p.state(phase="F", **kw)
+    out = Outcome()
+    adjust.adjustments(st, out)
+    return st, out
+
+
+def test_osrhoene_and_adiabene_leave_in_phase_f_of_195_only() -> None:
+    """§4.2, D-07: from phase F of 195 their units leave the game, their leaders die, they are no
+    longer at war; before 195 nothing happens."""
+    p = Pos(year=195)
+    p.unit("osr", "parthia", "E", people="osrhoene")
+    p.unit("adi", None, "E", people="adiabene", status="eliminated")
+    p.leader("osr_rex", "parthia", "E", people="osrhoene")
+    st, out = _phase_f(p, at_war=["osrhoene"])
+    assert out.public == ["§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front."]
+    assert out.citations == ["§9.2", "§4.2"]
+    assert [(st.units[u].status, st.units[u].loc) for u in ("osr", "adi")] == [("gone", None), ("gone", None)]
+    assert (st.leaders["osr_rex"].status, st.leaders["osr_rex"].loc, st.at_war) == ("dead", None, [])
+    p.year = 194
+    st, out = _phase_f(p, at_war=["osrhoene"])
+    assert (out.public, st.units["osr"].status, st.at_war) == ([], "map", ["osrhoene"])
+
+
+def test_a_fleet_at_sea_in_phase_f_is_lost_with_its_leaders() -> None:
+    """§9.2.1 (IMP-058): the fleet is lost until year + 6, the leaders aboard die, the legion
+    aboard is eliminated and comes back at once under §9.2.2 (its home, full side)."""
+    p = Pos()
+    p.fleet = True
+    p.unit("mar", "ravenna", "R", front="interior")
+    p.leader("adm", "ravenna")
+    st = p.state(phase="F")
+    st.fleets["ravenna"].at = "mare"
+    st.units["mar"].fleet = st.leaders["adm"].fleet = "ravenna"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+                          "§9.2.1: Adm is dead (lost at sea with the fleet)."]
+    assert (st.fleets["ravenna"].status, st.fleets["ravenna"].back_year) == ("lost", 181)
+    us = st.units["mar"]
+    assert (us.status, us.loc, us.fleet, us.reduced, st.leaders["adm"].status) == ("map", "ravenna", None, False, "dead")
+
+
+def test_roman_units_outside_go_home_reduced_their_leaders_follow_a_lone_leader_dies() -> None:
+    """§9.2.2: a Roman unit outside the Empire goes home on its reduced side; a leader with such
+    units follows one of them (the player picks when they split); a leader alone outside dies;
+    the Enemies' leaders outside are not the Roman player's concern."""
+    p = Pos()
+    p.unit("leg", "quadi", "R", home="vindobona")
+    p.unit("leg2", "quadi", "R", home="carnuntum")
+    p.leader("dux", "quadi")
+    p.leader("solus", "germ_far")
+    p.leader("hostis", "germ_n", "E")
+    st, out = _phase_f(p)
+    assert out.public == [
+        "§9.2.2: Solus is dead (stranded alone outside the Empire).",
+        "§9.2: 2 counters go back: Leg (Quadi → Vindobona), Leg2 (Quadi → Carnuntum).",
+        "§9.2: 2 counters turn to their reduced side: Leg (Vindobona), Leg2 (Carnuntum).",
+    ]
+    assert (st.leaders["dux"].loc, st.leaders["solus"].status, st.leaders["hostis"].loc) == ("vindobona", "dead", "germ_n")
+    assert _decisions(st) == [("R", "follow_unit", "§9.2.2: which unit does Dux go with?", [["leg", "Leg"], ["leg2", "Leg2"]],
+                               "leg", "§9.2.2", {"pieces": ["dux"]})]
+
+
+def test_a_usurper_s_eliminated_units_come_back_where_he_stands() -> None:
+    """§9.2.2: a rebel unit eliminated this year comes back with its usurper (full side in a city
+    or camp, reduced elsewhere); once he is dead it is the Roman player's again, at home."""
+    p = Pos()
+    p.leader("usurp", "italia", "E", title="usurper")
+    p.leader("usurp2", "noricum", "E", title="usurper")
+    p.leader("late", None, "E")
+    p.unit("rl", None, "E", status="eliminated", usurper="usurp")
+    p.unit("rl2", None, "E", status="eliminated", usurper="usurp2")
+    p.unit("rl3", None, "E", status="eliminated", usurper="late", home="vindobona")
+    st = p.state(phase="F")
+    st.leaders["late"].status = "dead"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == ["§9.2: 3 counters rebuilt: Rl (Italia, full), Rl2 (Noricum, reduced), Rl3 (Vindobona, full)."]
+    assert [(s.status, s.loc, s.reduced, s.owner, s.usurper) for s in (st.units[u] for u in ("rl", "rl2", "rl3"))] == [
+        ("map", "italia", False, "E", "usurp"), ("map", "noricum", True, "E", "usurp2"), ("map", "vindobona", False, "R", None)]
+
+
+def test_peoples_with_no_unit_left_are_pacified_by_force() -> None:
+    """§9.2.4: a People at war with no unit left is pacified: 2 VP for a Major People, 1 for a
+    minor one, out of the war until year + 6; a minor People's units are locked until then, a
+    Major People's come back home (§4.1)."""
+    p = Pos()
+    p.unit("q1", None, "E", people="quadi", status="eliminated")
+    p.unit("j1", None, "E", people="jazyges", status="eliminated")
+    st = p.state(phase="F", at_war=["quadi", "jazyges"])
+    st.board.peoples["jazyges"] = replace(st.board.peoples["jazyges"], major=False)
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == ["§9.2.4: the Quadi are pacified by force; 2 VP to rome.",
+                          "§9.2.4: the Jazyges are pacified by force; 1 VP to rome.",
+                          "§9.2: 1 counter rebuilt: Q1 (Quadi, full)."]
+    assert (st.at_war, st.locked, st.vp) == ([], {"quadi": 181, "jazyges": 181}, {"rome": 3, "enemies": 0})
+    assert [(s.status, s.loc, s.back_year) for s in (st.units[u] for u in ("q1", "j1"))] == [
+        ("map", "quadi", 0), ("locked", None, 181)]
+
+
+def test_the_armenia_unit_comes_back_to_armenia_on_the_holder_s_side() -> None:
+    """§4.2 with §9.2: an eliminated Armenia unit comes back in the Armenia zone, full, owned by
+    the side that controls Armenia."""
+    p = _armenia_pos()
+    p.unit("arm", None, "R", people="armenia", status="eliminated", reduced=True)
+    st, out = _phase_f(p, armenia="parthian")
+    assert out.public == ["§9.2: 1 counter rebuilt: Arm (Armenia, full)."]
+    assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].reduced, st.units["arm"].owner) == (
+        "map", "armenia_z", False, "E")
