@@ -5,8 +5,6 @@ type than the colour has, and a major power never takes the counters of a minor 
 from __future__ import annotations
 
 import dataclasses
-import shutil
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -16,10 +14,10 @@ from rules.core.errors import RuleError
 from rules.imperium_romanum import counters
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum.counters import count, manifest
-from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
 from rules.imperium_romanum.validate_charts import LEGION_TYPES, PERIODS
 from rules.imperium_romanum.world import data, world
 from tests.imperium_romanum.builder import Position
+from tests.imperium_romanum.conftest import BrokenData
 
 
 def test_the_manifest_has_one_counter_per_unit_of_the_build_chart() -> None:
@@ -38,27 +36,15 @@ def test_the_manifest_has_one_counter_per_unit_of_the_build_chart() -> None:
     assert not any(c.name for c in manifest(book, "P3", "brown"))  # barbarian counters carry no names
 
 
-def _refused(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "data"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / "charts_build.toml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(IRDataError) as err:
-        load_data(folder)
-    return err.value.problems
-
-
-def test_the_validator_refuses_more_names_than_legion_counters(tmp_path: Path) -> None:
-    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
+def test_the_validator_refuses_more_names_than_legion_counters(broken_data: BrokenData) -> None:
+    problems = broken_data("charts_build.toml", '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
                         '{ colour = "red", src = "design", units = { legion_24_10 = 0, legion_20_10 = 10, legion_16_10 = 0')  # fmt: skip
     assert "charts_build.toml: counters.legions[9]: 30 names for the 10 legion counters of red (5.7)" in problems
 
 
-def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(tmp_path: Path) -> None:
+def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(broken_data: BrokenData) -> None:
     """5.7: scenario 12 sets up more red 20-10s than a red mix of 4 holds."""
-    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24',
+    problems = broken_data("charts_build.toml", '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24',
                         '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 4')  # fmt: skip
     assert any(p.startswith("scenarios/s12: ") and p.endswith("legion_20_10 of colour red set up, the colour has 4 such counters (5.7)")
                for p in problems), problems  # fmt: skip
@@ -112,6 +98,6 @@ def test_5_7_every_colour_that_raises_legions_has_names_in_every_period() -> Non
     assert (p1[0].id, p1[0].name, p1[0].src) == ("green.legion_24_10.01", "Mariana I", "design")
 
 
-def test_the_validator_refuses_a_name_order_that_is_not_the_three_legion_types(tmp_path: Path) -> None:
-    problems = _refused(tmp_path, 'order = ["legion_16_10", "legion_20_10", "legion_24_10"]', 'order = ["legion_16_10", "legion_16_10"]')
+def test_the_validator_refuses_a_name_order_that_is_not_the_three_legion_types(broken_data: BrokenData) -> None:
+    problems = broken_data("charts_build.toml", 'order = ["legion_16_10", "legion_20_10", "legion_24_10"]', 'order = ["legion_16_10", "legion_16_10"]')
     assert "charts_build.toml: counters.legions[12]: order must list the three legion types, each once (5.7)" in problems
