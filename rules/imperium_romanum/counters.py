@@ -13,8 +13,10 @@ A power recruits no unit of a type once every counter of its colours of that typ
 Units in play carry their counter (``counter_id`` on the unit's record, ruling IR-ENG-129): the
 set-up hands out each colour's counters in order, a raise takes the lowest free number of its
 colour and type, an eliminated counter goes back to the pool (a minor power's stays its own to
-rebuild, 5.7), and a unit given to an ally or defecting with its colour keeps its counter (5.8,
-20.4). :func:`mix` (the count and the refusal of 5.7) and :func:`free_counter` (the id) read one
+rebuild, 5.7), and a unit given to an ally, defecting with its colour or going over to a
+usurper keeps its counter (5.8, 20.4, 44.2; IR-ENG-133). A usurper's faction shares the colour
+of the faction it rose against (IR-ENG-132); the grain rebels and the minors of random events
+wear no counter of the mix (IR-ENG-134). :func:`mix` (the count and the refusal of 5.7) and :func:`free_counter` (the id) read one
 list of the numbers taken, :func:`_taken`.
 """
 
@@ -140,9 +142,20 @@ def _data() -> Any:
 
 
 def colour_of(st: IRState, power: str) -> str:
-    """The colour the scenario gives ``power`` ("" for a power it does not list: rebels, a
-    usurper, a power a random event raised)."""
-    return next((p.colour for p in _data().scenarios[st.scenario].powers if p.id == power), "")
+    """The colour of ``power``'s counters (5.7): the one its scenario gives it, else the one its
+    record carries (a usurper's faction shares the colour of the faction it rose against,
+    IR-ENG-132); "" for a power no scenario colours and no rule gives one: the grain rebels
+    (22.2.3) and the minors of random events (39.2 N, O, Q), whose units wear no counter of the
+    mix and count against no colour (IR-ENG-134)."""
+    scenario = next((p.colour for p in _data().scenarios[st.scenario].powers if p.id == power), "")
+    return scenario or str(st.powers.get(power, {}).get("colour", ""))
+
+
+def usurper_colour(st: IRState, old: str) -> str:
+    """IR-ENG-132 (44.1, 20.4, 5.7): a usurper's new faction takes the colour of the faction he
+    rose against (its army, its CER): the two share one counter mix, as a major and a minor
+    sharing a colour do (5.7). The units going over keep their counters (IR-ENG-133)."""
+    return colour_of(st, old)
 
 
 def unit_colour(st: IRState, unit: Mapping[str, Any]) -> str:

@@ -167,7 +167,9 @@ class ImperiumRomanumGame(Game[IRState]):
     IR-ENG-147).
     8 (2026-11-27, irdata, session 10): the scenarios name their legions and the set-up gives
     each legion that counter (IR-SCN-6; the name lists are one per legion type), so the set-up
-    units of scenarios 1, 2, 12 and 24 wear other counters than in version 7."""
+    units of scenarios 1, 2, 12 and 24 wear other counters than in version 7; a usurper's
+    faction shares the colour of the faction it rose against, so its raises wear that colour's
+    counters and are limited by its mix (IR-ENG-132)."""
     STATE_VERSION = 1
 
     @classmethod
