@@ -26,6 +26,7 @@ from typing import Any
 
 from rules.core.i18n import Text, _, _n, data_name
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import counters
 from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
@@ -88,7 +89,8 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
     guarded |= _allied_chiefs(st, old, province)
     st.powers[new] = {"name": data_name(data().leaders[lid].name), "kind": "roman", "major": True, "status": "major",
                       "patron": "", "seat": "", "cer": st.powers[old]["cer"], "treasury": 0, "morale": NEW_MORALE,
-                      "chief": lid, "dissolved": False, "start_provinces": []}  # fmt: skip
+                      "chief": lid, "dissolved": False, "start_provinces": [],
+                      "colour": counters.usurper_colour(st, old)}  # fmt: skip
     st.stat("usurpations")
     lines.append(_("{leader}'s troops proclaim him Emperor (44.1): a new Roman faction rises in {province}.",
                    leader=data().leaders[lid].name, province=data().provinces[province].name))  # fmt: skip
