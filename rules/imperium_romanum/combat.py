@@ -245,7 +245,7 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
         from rules.imperium_romanum import port_defence as PD
 
         resume = {"attacker": seat, "hex": hex_id, "intercepted": intercepted, "mode": mode}
-        if PD.open_window(st, seat, side, hex_id, resume, lines):  # 14.6: the defender's fleets in the port
+        if PD.open_window(st, seat, side, hex_id, resume, lines) or st.pending:  # 14.6: the defender's fleets in the port
             return
     open_battle(st, seat, hex_id, lines, intercepted, mode)
 

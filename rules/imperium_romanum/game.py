@@ -427,6 +427,10 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         DIS.answer_place(st, choice, lines)
     elif kind == "port_fleets":
         PD.answer(st, choice, lines)
+    elif kind == "evacuate_pick":
+        PD.answer_evacuation(st, choice, lines)
+    elif kind == "withdraw_intercept":
+        PD.answer_interception(st, choice, lines)
     elif kind == "fleet_retreat":
         PD.answer_retreat(st, choice, lines)
     elif kind == "follow_up":

@@ -44,8 +44,9 @@ def test_14_6_the_defenders_fleets_in_an_attacked_port_get_their_own_window() ->
     pos.game.apply("dacia", Command("attack", {"hex": PORT}))
     pending = pos.st.pending
     assert (pending["kind"], pending["seat"], pending["section"], pending["default"]) == ("port_fleets", "rome", "§14.6", "inside")
-    assert [c[0] for c in pending["choices"]] == ["inside", "land", "outside:B4320", "outside:B4420", "outside:B4422",
-                                                  "outside:B4520", "outside:B4521"]  # fmt: skip
+    seas = ["B4320", "B4420", "B4422", "B4520", "B4521"]
+    assert [c[0] for c in pending["choices"]] == (["inside", "land"] + [f"outside:{h}" for h in seas]
+                                                  + [f"evacuate:{h}" for h in seas])  # fmt: skip
     offered = [c.args["choice"] for c in legal_commands(pos.st, "rome") if c.name == "decide"]
     assert "outside:B4420" in offered and legal_commands(pos.st, "dacia") == []
 
@@ -204,3 +205,50 @@ def test_14_6_fleets_join_no_attack_outside_the_land_combat_segment() -> None:
     with pytest.raises(RuleError) as err:
         pos.game.apply("rome", Command("attack", {"hex": PORT, "fleets": [ship]}))
     assert err.value.section == "§14.1"
+
+
+def test_14_6_fleets_leaving_the_port_may_be_intercepted() -> None:
+    pos, _legion, ships = _defended_port(rider=False)
+    pos.st.city_owner["lissus"] = "dacia"
+    pos.unit("dacia", "fleet_18_30", "B4418")
+    pos.game.apply("dacia", Command("attack", {"hex": PORT}))
+    pos.game.apply("rome", Command("decide", {"choice": "outside:B4420"}))
+    pending = pos.st.pending
+    assert (pending["kind"], pending["seat"], pending["section"], pending["default"]) == ("withdraw_intercept", "dacia", "§10.6", "no")
+    assert [c[0] for c in pending["choices"]] == ["no", "B4418"]
+    pos.dice(6, 4, 3)  # the interception roll (6 - 3 + 1 = 4 against 4 MP), the naval combat roll, the land battle's
+    outcome = pos.game.apply("dacia", Command("decide", {"choice": "B4418"}))
+    public = _public(outcome)
+    assert "The fleets at B4418 intercept at B4420: 4 against 4 (10.6)." in public
+    assert any(line.startswith("Naval combat at B4420: 18 against 36,") for line in public)
+    assert "60 against 21," in _battle_line(outcome)  # the attack goes on without the fleets
+    assert violations(pos.st) == []
+
+
+def test_14_6_the_ports_troops_embark_on_the_leaving_fleets_one_at_a_time_when_not_all_fit() -> None:
+    pos, legion, ships = _defended_port(rider=False, fleets=1)
+    horse = pos.unit("rome", "light_cavalry_6_16", PORT)
+    pos.game.apply("dacia", Command("attack", {"hex": PORT}))
+    assert "evacuate:B4420" in [c[0] for c in pos.st.pending["choices"]]
+    pos.game.apply("rome", Command("decide", {"choice": "evacuate:B4420"}))
+    pending = pos.st.pending
+    assert (pending["kind"], pending["seat"], pending["section"]) == ("evacuate_pick", "rome", "§14.6")
+    assert [c[0] for c in pending["choices"]] == [legion, horse, "none"] and pending["default"] == legion
+    pos.dice(3)
+    outcome = pos.game.apply("rome", Command("decide", {"choice": horse}))  # the legion no longer fits: done
+    assert "rome: 1 unit is aboard the fleets leaving B4421 (14.6)." in _public(outcome)
+    assert (pos.st.units[horse]["hex"], pos.st.units[horse]["aboard"]) == ("B4420", ships[0])
+    assert "60 against 21," in _battle_line(outcome)  # the legion and the city's 1 defend alone
+    assert violations(pos.st) == []
+
+
+def test_14_6_when_every_unit_fits_they_all_leave_with_their_leader() -> None:
+    pos, legion, ships = _defended_port(rider=False, fleets=2)
+    pos.leader("trajan", PORT)
+    pos.game.apply("dacia", Command("attack", {"hex": PORT}))
+    pos.dice(3)
+    outcome = pos.game.apply("rome", Command("decide", {"choice": "evacuate:B4422"}))
+    assert "rome: 1 unit is aboard the fleets leaving B4421 (14.6)." in _public(outcome)
+    assert pos.st.units[legion]["hex"] == "B4422" and pos.st.leaders["trajan"]["aboard"] in ships
+    assert "60 against 1," in _battle_line(outcome)  # the city alone
+    assert violations(pos.st) == []
