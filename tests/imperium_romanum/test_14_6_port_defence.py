@@ -5,6 +5,8 @@ owner chooses; the attacker's fleets next to the hex join his attack."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.core.command import Command, Outcome
@@ -12,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum.game import legal_commands
 from rules.imperium_romanum.invariants import violations
+from rules.imperium_romanum.players import heuristic_choice
 from tests.imperium_romanum.builder import Position
 
 PORT = "B4421"  # Brundisium, with the sea hexes B4320, B4420, B4422, B4520, B4521 around it
@@ -252,3 +255,11 @@ def test_14_6_when_every_unit_fits_they_all_leave_with_their_leader() -> None:
     assert pos.st.units[legion]["hex"] == "B4422" and pos.st.leaders["trajan"]["aboard"] in ships
     assert "60 against 1," in _battle_line(outcome)  # the city alone
     assert violations(pos.st) == []
+
+
+def test_14_6_the_heuristic_player_puts_out_of_a_hopeless_port_to_an_empty_sea() -> None:
+    pos, _legion, _ships = _defended_port(rider=False, attackers=6)
+    pos.unit("dacia", "fleet_18_30", "B4320")
+    pos.game.apply("dacia", Command("attack", {"hex": PORT}))
+    seat, command = heuristic_choice(pos.game, random.Random(0)) or ("", Command("end"))
+    assert (seat, command.name, command.args["choice"]) == ("rome", "decide", "outside:B4420")

@@ -4,12 +4,15 @@ baggage trains follow only when some invaders remain after the battle."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.core.command import Command
 from rules.core.errors import RuleError
 from rules.imperium_romanum.game import legal_commands
 from rules.imperium_romanum.invariants import violations
+from rules.imperium_romanum.players import heuristic_choice
 from tests.imperium_romanum.builder import Position
 
 PORT = "B4421"  # Brundisium, held by Dacia here
@@ -140,3 +143,8 @@ def test_14_6_no_landing_in_another_players_land_combat_segment() -> None:
     with pytest.raises(RuleError) as err:
         pos.game.apply("dacia", Command("debark", {"fleets": ships, "to": PORT}))
     assert err.value.section == "§4.0"
+
+
+def test_14_6_the_heuristic_player_lands_when_the_halved_invaders_outweigh_the_defence() -> None:
+    pos, ships, _legion, _horse = _invasion()
+    assert heuristic_choice(pos.game, random.Random(0)) == ("rome", Command("debark", {"fleets": ships, "to": PORT}))
