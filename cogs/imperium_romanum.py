@@ -90,16 +90,38 @@ def hex_label(hex_id: str) -> str:
     return hex_id
 
 
+GROUP_NAMES = 56
+"""How many characters of names a group's label spends before it counts the rest ("and 3
+more"): a move's label then keeps its destination inside Discord's 100 (design, IR-DIS-24)."""
+
+
 def pieces_label(game: Any, pieces: list[str]) -> Text:
-    """A group in words: its leaders by name, its units counted, where it stands."""
+    """A group in words: its leaders by name, its legions by their names (5.7, the name the
+    views give), its other units by type and counted, where it stands; past
+    :data:`GROUP_NAMES` characters the pieces left are counted (IR-DIS-24)."""
     st = game.state
-    leaders = [data().leaders[p].name for p in pieces if p in st.leaders and p in data().leaders]
+    named: list[tuple[Any, int]] = [(data().leaders[p].name, 1) for p in pieces if p in st.leaders and p in data().leaders]
+    unnamed: dict[str, int] = {}
+    for uid in (p for p in pieces if p in st.units):
+        legion = legion_of(game, st.units[uid])
+        if legion:
+            named.append((legion, 1))
+        else:
+            unnamed[st.units[uid]["type"]] = unnamed.get(st.units[uid]["type"], 0) + 1
+    named += [(unit_type_label(t) if n == 1 else _("{n} × {unit}", n=n, unit=unit_type_label(t)), n)
+              for t, n in unnamed.items()]
+    shown = named[:1]
+    for entry in named[1:]:
+        if len(", ".join(str(name) for name, _count in [*shown, entry])) > GROUP_NAMES:
+            break
+        shown.append(entry)
+    left = sum(count for _name, count in named[len(shown):])
     units = [p for p in pieces if p in st.units]
     where = st.units[units[0]]["hex"] if units else (st.leaders[pieces[0]]["hex"] if pieces and pieces[0] in st.leaders else "?")
-    counted = _n("{n} unit", "{n} units", len(units))
-    if leaders:
-        return _("{leaders} and {units} at {hex}", leaders=", ".join(leaders), units=counted, hex=where)
-    return _("{units} at {hex}", units=counted, hex=where)
+    group: Text = join(", ", [name for name, _count in shown])
+    if left:
+        group = _n("{names} and {n} more", "{names} and {n} more", left, names=group)
+    return _("{pieces} at {hex}", pieces=group, hex=where)
 
 
 def unit_type_label(type_id: str) -> str:

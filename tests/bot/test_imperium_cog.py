@@ -259,6 +259,19 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(ir_tabl
     trajan = next(c for c in groups if "Trajan" in c.name)  # named by its leaders, in words
     pieces = firsts[trajan.value.removeprefix("group:")]
     assert len(",".join(pieces)) > 100  # why a group is offered by its first piece
+    # IR-DIS-24: its legions by the name the views give (5.7), the rest counted, within 100
+    named = {u["id"]: u["name"] for s in game.seat_view("rome")["stacks"] for u in s.get("units", []) if u.get("name")}
+    legions = [named[p] for p in pieces if p in named]
+    assert len(legions) == 4 and trajan.name.startswith(f"Hadrian, Trajan, {legions[0]}, {legions[1]} and "), trajan.name
+    assert all(len(c.name) <= 100 for c in groups)
+    table.set_locale("fr")  # the Next step menu in the reader's language, labels within 100
+    await table.click("Next step")
+    await table.select(["move"])
+    labels = [label for label, _value in table.outputs[-1].components[0].options]
+    first = moves[0].args["units"]
+    assert first[0] in named and labels[0].startswith(f"{named[first[0]]}, Infanterie légère 4-12 en "), labels
+    assert all(len(label) <= 100 for label in labels), labels
+    table.set_locale("en")
     reach = await command._params["to"].autocomplete(  # type: ignore[attr-defined]
         table.interaction(namespace={"units": trajan.value}), "")
     assert sorted(c.value for c in reach) == sorted(str(c.args["to"]) for c in moves if c.args["units"] == pieces)
