@@ -15,12 +15,10 @@ from typing import Any
 import pytest
 from conftest import channel_game, ok
 from imperium_helpers import IROpener, end_until
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 import cogs.common
 from bot.clock import FakeClock
 from bot.local import LocalTable
-from bot.moderator import Moderator
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
 
 
@@ -379,19 +377,13 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(ir_table: IROp
 
 
 # -- the simultaneous segments' deadline (4.0, IR-DIS-2) ---------------------------------------
-async def timed_table(sqlite_engine: AsyncEngine, tmp_path: Path) -> tuple[LocalTable, FakeClock]:
-    """Scenario 12 at a table with a fake clock: ten minutes for orders, a reminder after five."""
+async def timed_table(ir_table: IROpener) -> tuple[LocalTable, FakeClock]:
+    """Scenario 12 at a table with a fake clock: ten minutes for orders, a reminder after five
+    (the shared opening, played once on a fake clock from the same start)."""
     clock = FakeClock()
-    t = LocalTable(Moderator(sqlite_engine, clock=clock), tmp_path / "timed")
-    await t.setup()
-    t.user = "alice"
-    await ok(t, '/game new game:imperium_romanum scenario:s12 options:"decision_seconds=600, reminder_seconds=300"')
-    await ok(t, "/game join seat:rome")
-    t.user = "bob"
-    await ok(t, "/game join seat:dacia")
-    t.user = "alice"
-    await ok(t, "/game start")
-    return t, clock
+    table = await ir_table(options='"decision_seconds=600, reminder_seconds=300"', clock=clock)
+    table.user = "alice"
+    return table, clock
 
 
 async def tick(table: LocalTable) -> None:
@@ -399,11 +391,11 @@ async def tick(table: LocalTable) -> None:
 
 
 async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """4.0: Taxation & Mobilization waits for both powers; Rome gives its orders and ends, Dacia
     says nothing: a reminder at five minutes, and at ten the segment closes for Dacia, the public
     summary of the raises follows, and the sequence goes on to Diplomacy."""
-    table, clock = await timed_table(sqlite_engine, tmp_path)
+    table, clock = await timed_table(ir_table)
     seq, game = await channel_game(table)
     pending = game.pending_decision()
     assert pending is not None and pending.kind == "segment" and pending.default == "close"
@@ -434,10 +426,10 @@ async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
 
 
 async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """The deadline's Respond choice ``end`` ends the clicker's part as /end would; the other
     power keeps its orders open and its Next step menu (4.0)."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     await table.click("Respond")
     assert table.outputs[-1].audience == "alice" and "waits for your orders" in table.outputs[-1].text
     assert ("Default if you do not answer: end the segment for every power still giving orders."
@@ -453,10 +445,10 @@ async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
     assert table.outputs[-1].audience == "bob" and "dacia" in table.outputs[-1].text, table.outputs[-1].text
 
 
-async def test_a_forged_close_is_refused_and_changes_nothing(sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+async def test_a_forged_close_is_refused_and_changes_nothing(ir_table: IROpener) -> None:
     """``close`` is the deadline's default, never a choice on offer: a forged select value
     carrying it is refused privately and the segment stays open."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     seq, _game = await channel_game(table)
     await table.click("Respond")
     component = table.find_component("select", "")
@@ -499,13 +491,13 @@ async def to_diplomacy(table: LocalTable) -> None:
 
 
 async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_never_restarted(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """4.0, 4.3, IR-DIS-3: Rome offers an alliance and 5 talents; both offers wait at once and
     Dacia answers them in its own order through ``/imperium answer`` (autocompleted with the
     offers in words), each told to the two parties alone; the segment keeps the deadline it
     got when it began (ten minutes), however many offers and answers come meanwhile; at the
     deadline the open alliance offer lapses and one public line gives the month's agreement."""
-    table, clock = await timed_table(sqlite_engine, tmp_path)
+    table, clock = await timed_table(ir_table)
     await to_diplomacy(table)
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None
@@ -548,10 +540,10 @@ async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_
 
 
 async def test_a_forged_offer_is_refused_privately_and_changes_nothing(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """A typed offer id that waits for nobody, or an offer answered by its own maker, is refused
     to its author alone with the rule's section; no event."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     await to_diplomacy(table)
     table.user = "alice"
     await ok(table, "/imperium ally with:dacia")
@@ -744,11 +736,11 @@ async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
 
 
 async def test_ally_offers_only_the_powers_one_may_still_ally_with(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """5.8, IR-DIS-3: ``/imperium ally with:`` autocompletes from the engine's legal offers: in
     Diplomacy, Dacia for Rome; once Rome's offer waits, or once Dacia has ended its part,
     nobody (an offer would be refused, §5.8)."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     command, _ = table.find_command(["imperium", "ally"])
 
     async def offered(user: str) -> list[str]:
