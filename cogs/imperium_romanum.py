@@ -711,8 +711,8 @@ class ImperiumRomanumCog(commands.Cog):
         await run(interaction, "answer_offer", {"offer": offer, "choice": choice.strip().lower()})
 
     @imperium.command(name="standing", description="Set a standing order that answers a window for you")
-    @app_commands.describe(order="intercept, combat, assault, retreat, elite, donative, plunder",
-                           value="ask, never, always, always_fight, first")
+    @app_commands.describe(order="The window it answers (listed as you type: intercept, losses, supply...)",
+                           value="ask, or the answer to give (listed for the order chosen)")
     @app_commands.autocomplete(order=order_autocomplete, value=value_autocomplete)
     async def standing(self, interaction: discord.Interaction, order: str, value: str) -> None:
         await run(interaction, "standing", {"order": order, "value": value})
