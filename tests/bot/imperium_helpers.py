@@ -29,18 +29,31 @@ S12 = {"rome": "alice", "dacia": "bob"}
 DB = "praetor.db"
 
 
-async def open_game(table: LocalTable, scenario: str = "s12", seats: dict[str, str] | None = None,
-                    options: str = "") -> None:
-    """``/game new`` by the first person, each seat joined by its person, ``/game start``."""
+def opening_lines(scenario: str = "s12", seats: dict[str, str] | None = None, options: str = "") -> list[str]:
+    """The lines of an opening as a person types them at the local table (the README's, for
+    scenario 12): ``/game new`` by the first person, each seat joined by its person (``as
+    <user>`` when the person changes), ``/game start`` by the first person."""
     seats = seats or S12
     first = next(iter(seats.values()))
-    table.user = first
-    await ok(table, f"/game new game:imperium_romanum scenario:{scenario}" + (f" options:{options}" if options else ""))
-    for seat, user in seats.items():
-        table.user = user
-        await ok(table, f"/game join seat:{seat}")
-    table.user = first
-    await ok(table, "/game start")
+    lines = ["/game new game:imperium_romanum scenario:" + scenario + (f" options:{options}" if options else "")]
+    user = first
+    for seat, person in [*seats.items(), ("", first)]:
+        if person != user:
+            lines.append(f"as {person}")
+            user = person
+        lines.append(f"/game join seat:{seat}" if seat else "/game start")
+    return lines
+
+
+async def open_game(table: LocalTable, scenario: str = "s12", seats: dict[str, str] | None = None,
+                    options: str = "") -> None:
+    """:func:`opening_lines` played: each must be accepted."""
+    table.user = next(iter((seats or S12).values()))
+    for line in opening_lines(scenario, seats, options):
+        if line.startswith("as "):
+            table.user = line.removeprefix("as ")
+        else:
+            await ok(table, line)
 
 
 async def ok(table: LocalTable, line: str) -> None:

@@ -663,12 +663,13 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
     table.user = "alice"
     await ok(table, "/help game:imperium_romanum")
     text = "\n".join(o.text for o in table.outputs if o.audience == "alice")
-    for title in ("Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
+    for title in ("Start a game", "Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
                   "Naval operations, one power after the other", "Your player turn: land movement",
                   "Your player turn: land combat", "When asked: response windows and deadlines",
                   "Standing orders: a window answered for you"):
         assert f"**Imperium Romanum: {title}" in text, title
-    for example in ("/imperium answer offer:alliance-3 choice:accept", "/imperium standing order:intercept value:never",
+    for example in ("/game new game:imperium_romanum scenario:s12", "/imperium answer offer:alliance-3 choice:accept",
+                    "/imperium standing order:intercept value:never",
                     "/respond", "/imperium build type:light_infantry_4_12 city:aquincum", "/record power:rome"):
         assert f"`{example}`" in text, example
     assert "Imperator" not in text and not any(o.audience == "public" for o in table.outputs)
@@ -678,6 +679,7 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
     french = "\n".join(o.text for o in table.outputs if o.audience == "bob")
     assert "Diplomatie, toutes les puissances à la fois" in french, french[:500]
     assert "Ordres permanents : une fenêtre à laquelle on répond pour vous" in french
+    assert "**Imperium Romanum: Lancer une partie**" in french and "places rome et dacia (les autres : s01, s02, s24)" in french
     assert "Standing orders" not in french and "every power at once" not in french
 
 

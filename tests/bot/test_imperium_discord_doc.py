@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from imperium_helpers import opening_lines
+
 from bot.local import LocalTable
 from rules.imperium_romanum.game import PLAYABLE, STANDING, ImperiumRomanumGame
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "imperium-romanum-discord.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "imperium-romanum-discord.md"
+README = ROOT / "README.md"
 
 
 def table_rows() -> list[str]:
@@ -50,3 +54,32 @@ def test_the_doc_names_every_scenario_option_and_standing_order() -> None:
         assert f"`{spec.name}`" in text, spec.name
     for order in STANDING:
         assert order in text, order
+
+
+def readme_part() -> str:
+    """The README's Imperium Romanum paragraph of its Commands section."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("Imperium Romanum's are the group `/imperium`")
+    return text[start:text.index("\n## ", start)]
+
+
+def test_the_readmes_imperium_romanum_opening_is_the_one_every_local_table_test_plays() -> None:
+    """A new player types the README's lines; the shared opening (imperium_helpers.open_game,
+    behind ``ir_table``) types the same, each accepted, so they work as written."""
+    part = readme_part()
+    start = part.index("```text\n") + len("```text\n")
+    block = part[start:part.index("\n```", start)]
+    assert block.splitlines() == opening_lines()
+
+
+async def test_every_command_the_readme_names_for_imperium_romanum_exists(table: LocalTable) -> None:
+    part = " ".join(readme_part().split())
+    group = part[part.index("`/imperium` (") + 13:part.index(")", part.index("`/imperium` ("))]
+    names = re.findall(r"`(\w+)`", group)
+    assert len(names) == 20, names
+    for name in names:
+        table.find_command(["imperium", name])  # LocalInputError when there is no such subcommand
+    for path in ("/record", "/stack", "/move", "/attack", "/end", "/respond", "/game status"):
+        command, used = table.find_command(path.split())
+        assert used == len(path.split()), path
+    assert "`/help game:imperium_romanum`" in part
