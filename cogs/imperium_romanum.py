@@ -30,7 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import game_language, localise, reader_language
+from bot.i18n import fit_words, game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from bot.renderers import KNOWN
 from cogs.common import (
@@ -408,7 +408,7 @@ def list_choices(game: Any, seats: list[str], verb: str, option: str, filled: di
     head = ",".join(done) + ("," if done else "")
     found = legal_choices(game, seats, verb, option, filled, last,
                           label=lambda g, v, o, value: value_label(g, v, o, value))
-    return [app_commands.Choice(name=f"{head}{c.value} · {c.name}"[:100], value=head + c.value) for c in found
+    return [app_commands.Choice(name=fit_words(f"{head}{c.value} · {c.name}"), value=head + c.value) for c in found
             if c.value not in done and len(head + c.value) <= 100]  # capped by bot.client.cap_choices
 
 
