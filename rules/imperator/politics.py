@@ -525,6 +525,7 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
         st.leaders[a].status = "dead"
         st.leaders[a].loc = None
         st.leaders[a].title = None
+        out.say(_("§5: {leader}, the former emperor, is removed from the game.", leader=name(st, a)))
     for u in st.usurpers():
         if u != winner:
             st.leaders[u].title = None

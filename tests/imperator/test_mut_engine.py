@@ -938,10 +938,10 @@ def test_an_escape_answer_moves_the_leader_still_on_the_map() -> None:
 def test_place_and_follow_answers_move_the_pieces() -> None:
     st = _waiting_state()
     out = _answer(st, "place", ["aquincum", "carnuntum"], "aquincum", {"leader": "gen"})
-    assert (st.leaders["gen"].loc, out.public) == ("aquincum", [])
+    assert (st.leaders["gen"].loc, out.public) == ("aquincum", ["§2.C: Gen is placed in Aquincum."])  # AMB-94
     st = _waiting_state()
-    out = _answer(st, "follow_unit", ["leg", "leg2"], "leg2", {"pieces": ["gen"]})
-    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", [])
+    out = _answer(st, "follow_unit", ["leg", "leg2"], "leg2", {"pieces": ["gen"]}, section="§9.2.2")
+    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", ["§9.2.2: 1 leader goes back: Gen (Vindobona → Carnuntum)."])
     st = _waiting_state()
     out = _answer(st, "place_pieces", ["aquincum", "carnuntum"], "carnuntum", {"pieces": ["gen", "leg"]}, section="§9.2.4")
     assert (st.leaders["gen"].loc, st.units["leg"].loc) == ("carnuntum", "carnuntum")
@@ -977,7 +977,8 @@ def test_a_vexillation_withdrawal_answer_withdraws_that_one_and_checks_the_front
     st.step = "D-designate"
     out = _answer(st, "withdraw_vex", ["va", "vb"], "va", {"front": "danube"}, section="§9.2.3")
     assert (st.units["va"].status, st.units["va"].loc, st.units["vb"].status) == ("pool", None, "map")
-    assert out.public == ["§9.2.3: Va is withdrawn (too few legions)."]
+    assert out.public == ["§9.2.3: Va is withdrawn (too few legions).",  # AMB-94: the legions it reduces too
+                          "§9.2.3: 3 counters turn to their reduced side: La (Vindobona), Lb (Vindobona), Lc (Vindobona)."]
 
 
 def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits() -> None:

@@ -418,7 +418,8 @@ def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() ->
     and units the Enemies', mutineers stay in mutiny (AMB-43); the seats swap roles, the civil
     war and its records end, the Corporis Custodes go to the new Augustus."""
     st, out = _role_swap()
-    assert out.public == ["§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+    assert out.public == ["§5: Aug, the former emperor, is removed from the game.",  # AMB-94
+                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
     assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
     assert st.roles == {"rome": "E", "enemies": "R"}
     aug = st.leaders["aug"]
