@@ -573,8 +573,8 @@ def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
     if zones:
         ls.status = "map"
         ls.pax = d.people not in st.at_war
-        adjust.place(st, out, "E", [lid], zones, "§4.1")
-        out.say(_("§4.1: {name} returns.", name=d.name))
+        dest = adjust.place(st, out, "E", [lid], zones, "§4.1")
+        out.say(_("§4.1: {name} returns in {zone}.", name=d.name, zone=name(st, str(dest))))
 
 
 # --------------------------------------------------------------------------------------------

@@ -663,7 +663,7 @@ def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_ha
     a generic leader returns on one of its units (the Enemies pick which); a lost fleet is back
     in port; a vexillation raised this year joins the pool (a legion waits for phase D)."""
     out, st = _phase_c(176)
-    assert out.public == ["§4.1: Gen returns.", "§9.2.1: the Ravenna is back in its port.",
+    assert out.public == ["§4.1: Gen returns in Germania Far.", "§9.2.1: the Ravenna is back in its port.",
                           "§9.1: Vx may be formed from this phase C on.",
                           "§3.2: (4 + VS 3) / 4 = at most 1 Reserve Front this turn."]
     assert {u: (s.status, s.loc) for u, s in st.units.items()} == {
@@ -699,7 +699,7 @@ def test_a_generic_leader_of_a_people_at_peace_returns_at_peace() -> None:
     out = Outcome()
     engine._return_generic(st, out, "gen")
     gen = st.leaders["gen"]
-    assert (gen.status, gen.loc, gen.pax, st.pending, out.public) == ("map", "germ_n", True, [], ["§4.1: Gen returns."])
+    assert (gen.status, gen.loc, gen.pax, st.pending, out.public) == ("map", "germ_n", True, [], ["§4.1: Gen returns in Germania North."])
 
 
 def test_the_war_cup_holds_the_major_peoples_not_locked_out_and_three_dummies() -> None:
