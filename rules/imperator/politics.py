@@ -474,12 +474,15 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
 
 
 def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
-    """§4.5: a dead usurper's followers return to the emperor (a double usurpation goes on)."""
+    """§4.5: a dead usurper's followers return to the emperor (a double usurpation goes on); the
+    leaders who go back are named while the other usurpation goes on (AMB-94)."""
+    back = sorted(x for x, ls in st.leaders.items() if ls.follows == lid)
     for ls in st.leaders.values():
         if ls.follows == lid:
             ls.follows = None
             ls.rebel = False
             ls.owner = "R"
+    troops = [u for u, us in st.units.items() if us.usurper == lid and us.status == "map"]
     for us in st.units.values():
         if us.usurper == lid:
             us.usurper = None
@@ -495,6 +498,12 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
                 s.rebel = False
                 s.owner = "R" if s.owner == "E" else s.owner
         out.say(_("§4.5: the usurpation has failed; its followers return to the emperor."))
+    elif back:
+        out.say(_("§4.5: the followers of {usurper} return to the emperor ({leaders} and their troops); the other "
+                  "usurpation goes on.", usurper=name(st, lid), leaders=join(", ", [name(st, x) for x in back])))
+    elif troops:
+        out.say(_("§4.5: the troops of {usurper} return to the emperor; the other usurpation goes on.",
+                  usurper=name(st, lid)))
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:

@@ -95,7 +95,8 @@ def test_a_dead_usurper_s_followers_return_and_the_civil_war_ends_with_the_last_
     politics.usurper_lost(st, out, "u1")
     f1, leg = st.leaders["f1"], st.units["leg_o"]
     assert (f1.follows, f1.rebel, f1.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
-    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [])
+    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [  # AMB-94: told
+        "§4.5: the followers of U1 return to the emperor (F1 and their troops); the other usurpation goes on."])
     assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == (["orient", "danube"], ["southern"],
                                                                            ["old_aug"])
     assert (st.leaders["f2"].owner, st.leaders["f2"].rebel) == ("E", True)

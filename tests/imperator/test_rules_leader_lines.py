@@ -13,7 +13,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.core.errors import NotYetSupported
-from rules.imperator import adjust, engine, stratagems
+from rules.imperator import adjust, engine, politics, stratagems
 from rules.imperator.model import LeaderDef, ZoneDef
 
 
@@ -103,6 +103,20 @@ def test_amb_94_the_custodes_leaving_a_living_holder_with_no_heir_have_a_line() 
     engine.reassign_custodes(st, out)
     assert (st.custodes, out.public) == (
         None, ["§3.6: the Corporis Custodes leave Was: Rome has no Augustus or Caesar to hold them."])
+
+
+def test_amb_94_a_dead_usurper_s_troops_going_back_in_a_double_usurpation_have_a_line() -> None:
+    """§4.5: a usurper with no general following him dies while another usurpation goes on: his
+    legions are the emperor's again, told (the civil war's end had the only line before)."""
+    p = _rome()
+    p.leader("u1", None, "E", title=None).leader("u2", "carnuntum", "E", title="usurper")
+    p.leaders["u1"].status = "dead"
+    p.unit("leg_o", "emesa", "E", front="orient", usurper="u1")
+    st = p.state()
+    out = Outcome()
+    politics.usurper_lost(st, out, "u1")
+    assert (st.units["leg_o"].owner, st.civil_war, out.public) == (
+        "R", True, ["§4.5: the troops of U1 return to the emperor; the other usurpation goes on."])
 
 
 @pytest.mark.parametrize("path", ["pacified_by_force", "stratagem", "plague_return", "war"])
