@@ -31,6 +31,10 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
 NAME = "roman_usurpation"
+NAMED_ONLY = "usurpation_named_only"
+"""44.2's note: the game option that lets only named leaders usurp (IR-ENG-137)."""
+UNNAMED = "unnamed_"
+"""The id prefix of the unnamed leader counters (leaders.toml, random event D, IR-ENG-81)."""
 PROCLAIMED = (5, 6)
 """44.1: the d6 results on which the troops proclaim their general."""
 ADJACENT_DEFECT = (1, 2)
@@ -59,13 +63,21 @@ def adverse_odds(battle: dict[str, Any]) -> bool:
     return att < dfn if battle["attacker_won"] else dfn < att
 
 
+def may_usurp(st: IRState, lid: str) -> bool:
+    """44.1: a leader on the map of a Roman faction, not its Emperor; with 44.2's note chosen
+    (``usurpation_named_only``), a named one only: an unnamed leader never rolls (IR-ENG-137)."""
+    if lid not in st.leaders or st.leaders[lid]["status"] != "map":
+        return False
+    power = st.leaders[lid]["power"]
+    if not is_roman(st, power) or st.powers[power].get("chief") == lid:
+        return False
+    return not (OPT.enabled(st, NAMED_ONLY) and lid.startswith(UNNAMED))
+
+
 def after_battle(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
     """44.1: the check after a battle (and the city it may have taken)."""
     lid = str(battle.get("winner_leader", ""))
-    if not OPT.enabled(st, NAME) or not lid or lid not in st.leaders or st.leaders[lid]["status"] != "map":
-        return
-    power = st.leaders[lid]["power"]
-    if not is_roman(st, power) or st.powers[power].get("chief") == lid or not adverse_odds(battle):
+    if not OPT.enabled(st, NAME) or not lid or not may_usurp(st, lid) or not adverse_odds(battle):
         return
     roll = st.dice.d6(_("§44.1 usurpation by {leader}", leader=data().leaders[lid].name))
     if roll.result not in PROCLAIMED:
