@@ -134,7 +134,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-7"
+    RULES_VERSION = "imperium_romanum-8"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -164,7 +164,10 @@ class ImperiumRomanumGame(Game[IRState]):
     defection too (44.1, IR-ENG-143); the former controller places a dissolved major's pieces
     (20.1, a ``place`` decision, IR-ENG-145); a dissolved non-Roman major wakes again as a
     minor power when invaded (20.2 #1-#5, IR-ENG-146); fleets built in a gained colour (20.4,
-    IR-ENG-147)."""
+    IR-ENG-147).
+    8 (2026-11-27, iropt2, session 10): an armed appeal (42) is spent on roll-offs (IR-ENG-152)
+    and rule 44's rolls (IR-ENG-153); the option ``usurpation_named_only`` (44.2's note,
+    IR-ENG-137)."""
     STATE_VERSION = 1
 
     @classmethod
