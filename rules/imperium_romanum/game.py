@@ -165,9 +165,9 @@ class ImperiumRomanumGame(Game[IRState]):
     (20.1, a ``place`` decision, IR-ENG-145); a dissolved non-Roman major wakes again as a
     minor power when invaded (20.2 #1-#5, IR-ENG-146); fleets built in a gained colour (20.4,
     IR-ENG-147).
-    8 (2026-11-27, iropt2, session 10): an armed appeal (42) is spent on roll-offs (IR-ENG-152)
-    and rule 44's rolls (IR-ENG-153); the option ``usurpation_named_only`` (44.2's note,
-    IR-ENG-137)."""
+    8 (2026-11-27, iropt2, session 10): an armed appeal (42) is spent on roll-offs (IR-ENG-152),
+    rule 44's rolls (IR-ENG-153), the stranded troops' roll (5.8) and the grain rebellion roll
+    (22.2.2, IR-ENG-154); the option ``usurpation_named_only`` (44.2's note, IR-ENG-137)."""
     STATE_VERSION = 1
 
     @classmethod

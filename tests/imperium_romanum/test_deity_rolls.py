@@ -145,3 +145,41 @@ def test_ir_eng_139_a_sleeping_neutrals_wake_roll_keeps_the_appeal() -> None:
     assert _appeals(pos) == []
     assert (pos.st.powers["rome"][DEI.ARMED], pos.st.powers["dacia"][DEI.ARMED]) == (True, True)
     assert "37.6" in data().scenarios["s12"].special_rules
+
+
+def test_ir_eng_154_troops_stranded_at_sea_roll_with_their_seats_appeal() -> None:
+    from rules.imperium_romanum import allied_transport as AT
+
+    pos = Position(scenario="s24", year=285, month=6, segment="diplomacy", active="diocletian")
+    pos.st.options["divine_intervention"] = "yes"
+    deep = "B5025"
+    fleet = pos.unit("diocletian", "fleet_18_30", deep)
+    legion = pos.unit("carinus", "legion_20_10", deep, aboard=fleet)
+    pos.st.powers["carinus"][DEI.ARMED] = True
+    pos.dice(6, 2)  # Carinus's appeal (+2), then a 2: 4, the troops reach land (4-6)
+    AT.part(pos.st, deep, "diocletian", "carinus", False, [])
+    assert _roll(pos, "§5.8 troops stranded at sea") == ([(APPEAL, 2)], 4)
+    assert legion not in pos.st.eliminated
+    assert pos.st.units[legion]["hex"] == AT.closest_land(pos.st, deep, "carinus")
+    assert pos.st.powers["carinus"][DEI.ARMED] is False
+
+
+def test_ir_eng_154_the_grain_rebellion_roll_spends_the_capitals_owners_appeal() -> None:
+    from rules.imperium_romanum import grain as G
+    from rules.imperium_romanum.world import world
+
+    pos = Position("s02", month=4, year=-67, segment="diplomacy", active="pirates")
+    pos.st.turn = 2
+    pos.st.options["divine_intervention"] = "yes"
+    for city in world("s02").city_value:  # TC-61: Rome keeps Aegyptus' 4 wheat only, span 1-2
+        province = data().cities[city].province
+        if province in ("africa", "baetica", "sardinia", "sicilia", "chersonesus"):
+            pos.st.city_owner[city] = "pirates"
+        if province == "aegyptus":
+            pos.st.city_owner[city] = "rome"
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(1, 1)  # Rome's appeal (-2), then a 1: -1, still a rebellion (1-2)
+    G.rebellion_checks(pos.st, [])
+    assert _roll(pos, "§22.2.2 grain rebellion at roma") == ([(APPEAL, -2)], -1)
+    assert pos.st.stats["grain_rebellions"] == 1
+    assert pos.st.powers["rome"][DEI.ARMED] is False
