@@ -1281,7 +1281,9 @@ def test_a_chit_type_without_an_effect_is_not_yet_supported_citing_its_section(m
 # -- the ``stratagem`` command's one check (play_refusal), and "playable now" ------------------
 
 def _refusal_state(phase: str, active: str) -> ImperatorState:
-    st = Pos(180).state(phase=phase, active=active)
+    """Year 180 with a Roman legion and an enemy leader on the map, so the chits aimed at them
+    have a target (AMB-93); no People may rise."""
+    st = Pos(180).unit("leg", "vindobona").leader("chief", "quadi", owner="E").state(phase=phase, active=active)
     st.rules["stratagems"] = True
     st.hands = {"rome": ["intrigue_au_senat#1", "roma_victor#1", "fuite_opportune#1", "initiative#1", "faveur_divine#1",
                          "assassinat#1"],
@@ -1305,7 +1307,8 @@ def _refusal_state(phase: str, active: str) -> ImperatorState:
         "§6.2; §4.4", "Soulèvement d'un Peuple mineur is played during the Enemies of Rome's phase C step")),
     ("E", "E", "enemies", "fleche_du_parthe", ("§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")),
     ("E", "R", "enemies", "intrigue_au_senat", None),
-    ("C", "E", "enemies", "soulevement_d_un_peuple_mineur", None),
+    ("C", "E", "enemies", "soulevement_d_un_peuple_mineur", (
+        "§6.2", "no People at peace that Soulèvement d'un Peuple mineur may raise now")),
 ])
 def test_play_refusal_names_the_first_reason_with_the_chit_s_section(
         phase: str, active: str, seat: str, tid: str, refusal: tuple[str, str] | None) -> None:
@@ -1604,6 +1607,8 @@ def test_pacifying_a_major_people_with_mutinous_units_ends_the_mutiny_and_says_s
     st.chits_on_map = {"mutinerie#2": "vindobona"}
     out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
     assert out.public == ["§6: the Mutinerie marker leaves the map and goes back to the cup.",
-                          "§6.1: the Quadi make peace with Rome."]
+                          "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     assert (st.units["q1"].loc, st.units["q1"].owner, st.units["q1"].mutiny, st.chits_on_map, st.cup) == (
         "quadi", "E", None, {}, ["mutinerie#2"])
