@@ -1323,6 +1323,8 @@ def test_play_refusal_names_the_first_reason_with_the_chit_s_section(
 
 
 def test_play_refusal_without_stratagems_cites_6_and_la_fleche_after_a_persian_battle_is_playable() -> None:
+    """§6.2: La flèche du Parthe is playable right after a battle a Persian unit fought; a
+    scenario played without stratagems refuses every chit citing §6."""
     st = _refusal_state("E", "E")
     st.persian_battle = True
     assert stratagems.play_refusal(st, "enemies", "fleche_du_parthe") is None
@@ -1418,12 +1420,14 @@ def test_a_spent_chit_leaves_the_game_stays_on_the_map_or_goes_back_to_the_cup(c
 
 
 def test_argument_lists_take_the_plural_key_a_single_string_or_the_singular_key() -> None:
+    """The ``stratagem`` command's Peoples: a list, one name, or the singular key; empty is none."""
     assert [stratagems._list(a, "peoples") for a in (
         {"peoples": ["a", "b"]}, {"peoples": "a"}, {"people": "a"}, {"people": ""}, {})] == [
         ["a", "b"], ["a"], ["a"], [], []]
 
 
 def test_side_of_a_role() -> None:
+    """§6: the side names of the stratagem table ("rome", "eor") for each role."""
     assert (stratagems.side_of("R"), stratagems.side_of("E")) == ("rome", "eor")
 
 
