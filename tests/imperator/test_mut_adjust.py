@@ -180,6 +180,7 @@ def test_home_options_by_kind_of_unit() -> None:
     p.unit("rebel", "ravenna", "E", front="interior")
     p.unit("rebel2", "vindobona", "E", front="interior")
     st = p.state(phase="F")
+    assert adjust.home_options(st, "nohome") == (["italia", "noricum", "rome"], True)
     assert adjust.home_options(st, "leg_free") == (["carnuntum"], False)
     assert adjust.home_options(st, "gar") == (["rome", "italia"], True)
     assert adjust.home_options(st, "int_leg") == (["rome", "italia"], True)
@@ -388,3 +389,75 @@ def test_the_armenia_unit_comes_back_to_armenia_on_the_holder_s_side() -> None:
     assert out.public == ["§9.2: 1 counter rebuilt: Arm (Armenia, full)."]
     assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].reduced, st.units["arm"].owner) == (
         "map", "armenia_z", False, "E")
+
+
+def test_a_usurper_and_a_rebel_unit_in_rome_win_in_phase_f() -> None:
+    """§4.5 success A/: checked in phase F after the VP: a rebel Roman leader and a rebel Roman
+    unit in Rome; the Roman player's own leader and unit there are not rebels."""
+    p = Pos()
+    p.leader("aug", "antiochia", title="augustus")
+    p.leader("usurp", "rome", "E", title="usurper")
+    p.unit("rl", "rome", "E", front="danube")
+    p.unit("praet", "rome", "E", front="interior", kind="garrison", praetorian=True)
+    out = Outcome()
+    adjust.positional_vp(p.state(phase="F"), out)
+    assert out.public == ["§10 (phase F): enemies +3 VP (+3 a usurpation in progress).",
+                          "§4.5 (success A/): the usurpation of Usurp succeeds; the players change roles in phase A."]
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("usurp", "antiochia", "E", title="usurper")
+    p.unit("praet", "rome", "R", front="interior", kind="garrison", praetorian=True)
+    out = Outcome()
+    adjust.positional_vp(p.state(phase="F"), out)
+    assert out.public == ["§10 (phase F): rome +1 VP (+1 an Augustus in Rome).",
+                          "§10 (phase F): enemies +3 VP (+3 a usurpation in progress)."]
+
+
+def test_only_osrhoene_and_adiabene_leave_and_only_once() -> None:
+    """§4.2, D-07: other counters stay; in a later phase F (or with nothing of theirs left) there
+    is nothing to say."""
+    p = Pos(year=195)
+    p.unit("osr", "parthia", "E", people="osrhoene", reduced=True)
+    p.unit("parth", "parthia", "E", people="parthians")
+    p.unit("leg", "antiochia", "R", front="orient")
+    p.leader("osr_rex", "parthia", "E", people="osrhoene")
+    p.leader("surena", "parthia", "E", people="parthians")
+    st = p.state(phase="F", at_war=["parthians"])
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (st.units["osr"].status, st.units["osr"].reduced, st.leaders["osr_rex"].status) == ("gone", False, "dead")
+    assert [st.units[u].status for u in ("parth", "leg")] == ["map", "map"]
+    assert (st.leaders["surena"].status, st.at_war, len(out.public)) == ("map", ["parthians"], 1)
+    st.year = 196
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (out.public, out.citations) == ([], [])
+    st = Pos(year=195).state(phase="F")
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (out.public, out.citations) == ([], [])
+
+
+def test_a_fleet_in_port_or_already_lost_is_not_lost_again() -> None:
+    """§9.2.1: only a fleet on the map and at sea is lost."""
+    p = Pos()
+    p.fleet = True
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.fleets["ravenna"].status, out.public) == ("map", [])
+    st.fleets["ravenna"].status, st.fleets["ravenna"].at, st.fleets["ravenna"].back_year = "lost", "mare", 178
+    adjust.adjustments(st, out)
+    assert (st.fleets["ravenna"].status, st.fleets["ravenna"].back_year, out.public) == ("lost", 178, [])
+
+
+def test_move_pieces_leaves_a_leader_off_the_map_where_he_is() -> None:
+    """The answer of a ``place_pieces`` decision moves units and the leaders still on the map."""
+    p = Pos()
+    p.unit("leg", "vindobona")
+    p.leader("dux", "vindobona")
+    p.leader("mortuus", None)
+    st = p.state(phase="F")
+    st.leaders["mortuus"].status = "dead"
+    adjust.move_pieces(st, ["leg", "dux", "mortuus"], "italia")
+    assert (st.units["leg"].loc, st.leaders["dux"].loc, st.leaders["mortuus"].loc) == ("italia", "italia", None)
