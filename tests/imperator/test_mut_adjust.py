@@ -461,3 +461,45 @@ def test_move_pieces_leaves_a_leader_off_the_map_where_he_is() -> None:
     st.leaders["mortuus"].status = "dead"
     adjust.move_pieces(st, ["leg", "dux", "mortuus"], "italia")
     assert (st.units["leg"].loc, st.leaders["dux"].loc, st.leaders["mortuus"].loc) == ("italia", "italia", None)
+
+
+def test_a_legion_lost_at_sea_with_every_zone_held_stays_off_the_map() -> None:
+    """§9.2.1 with §9.2.2 (AMB-76): the legion of a lost fleet is eliminated; when the enemy holds
+    its home and every interior zone with a city it is not rebuilt (a line says so)."""
+    p = Pos()
+    p.fleet = True
+    p.unit("mar", "ravenna", "R", front="interior")
+    for zone in ("italia", "noricum", "rome", "ravenna"):
+        p.unit(f"h_{zone}", zone, "E", people="quadi")
+    st = p.state(phase="F", at_war=["quadi"])
+    st.fleets["ravenna"].at = "mare"
+    st.units["mar"].fleet = "ravenna"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+                          "§9.2.2: Mar is not rebuilt: the enemy holds every zone open to it."]
+    assert (st.units["mar"].status, st.units["mar"].loc, st.units["mar"].fleet) == ("eliminated", None, None)
+
+
+def test_phase_f_adjusts_the_roman_player_s_units_only_and_skips_mutineers() -> None:
+    """§9.2.2: mutineers are left alone (AMB-43) and the units after them are still adjusted; a
+    usurper's unit and the usurper outside the Empire stay there (his units only turn); a
+    garrison away from its city in a quiet interior zone goes home."""
+    p = Pos()
+    p.unit("a_mut", "quadi", "R")
+    p.unit("b_leg", "quadi", "R", home="vindobona")
+    p.unit("c_rebel", "quadi", "E", home="carnuntum")
+    p.leader("usurp", "quadi", "E", title="usurper")
+    p.unit("d_gar", "italia", "R", kind="garrison", home="rome")
+    st = p.state(phase="F")
+    st.units["a_mut"].mutiny = "mutinerie"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == [
+        "§9.2: 2 counters go back: B Leg (Quadi → Vindobona), D Gar (Italia → Roma).",
+        "§9.2: 2 counters turn to their reduced side: B Leg (Vindobona), C Rebel (Quadi).",
+    ]
+    assert [(u, s.loc, s.reduced, s.owner) for u, s in st.units.items()] == [
+        ("a_mut", "quadi", False, "R"), ("b_leg", "vindobona", True, "R"), ("c_rebel", "quadi", True, "E"),
+        ("d_gar", "rome", False, "R")]
+    assert (st.leaders["usurp"].loc, st.pending) == ("quadi", [])
