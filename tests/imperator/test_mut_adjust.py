@@ -503,3 +503,32 @@ def test_phase_f_adjusts_the_roman_player_s_units_only_and_skips_mutineers() -> 
         ("a_mut", "quadi", False, "R"), ("b_leg", "vindobona", True, "R"), ("c_rebel", "quadi", True, "E"),
         ("d_gar", "rome", False, "R")]
     assert (st.leaders["usurp"].loc, st.pending) == ("quadi", [])
+
+
+def test_a_legion_whose_camp_is_held_is_offered_the_nearest_free_camps() -> None:
+    """§9.2.2: a legion in its own Front, not threatened, whose home camp is held by the enemy
+    goes to one of the nearest free camps, the Roman player picking (here: stay or move)."""
+    p = Pos()
+    p.unit("leg", "carnuntum", "R", home="vindobona")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")  # at peace: holds the camp, threatens nobody
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].loc, st.units["leg"].reduced) == ("aquincum", False)
+    assert _decisions(st) == [("R", "place_pieces", "§9.2.2: choose where Leg goes.",
+                               [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]], "aquincum", "§9.2.2",
+                               {"pieces": ["leg"], "shelter": True})]
+
+
+def test_a_legion_with_nowhere_to_go_stays_and_is_sheltered() -> None:
+    """§9.2.2: with no home and every interior zone held, a legion stays where it is; in a camp a
+    reduced legion turns back to its full side."""
+    p = Pos()
+    p.unit("leg", "vindobona", "R", reduced=True)
+    for zone in ("italia", "noricum", "rome", "ravenna"):
+        p.unit(f"q_{zone}", zone, "E", people="quadi")
+    st = p.state(phase="F")
+    st.board.units["leg"] = replace(st.udef("leg"), home=None)
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.units["leg"].loc, st.units["leg"].reduced, st.pending) == ("vindobona", False, [])
+    assert out.public == ["§9.2: 1 counter restored to full strength: Leg (Vindobona)."]
