@@ -532,3 +532,97 @@ def test_a_legion_with_nowhere_to_go_stays_and_is_sheltered() -> None:
     adjust.adjustments(st, out)
     assert (st.units["leg"].loc, st.units["leg"].reduced, st.pending) == ("vindobona", False, [])
     assert out.public == ["§9.2: 1 counter restored to full strength: Leg (Vindobona)."]
+
+
+def test_rome_held_by_one_rebel_piece_is_not_a_usurpation_success() -> None:
+    """§4.5 A/ needs both a rebel leader and a rebel unit in Rome: the Roman player's own leader
+    or unit there does not complete it."""
+    for rebel_leader, rebel_unit in (("rome", "vindobona"), ("antiochia", "rome")):
+        p = Pos()
+        p.leader("aug", "rome", title="augustus")
+        p.unit("praet", "rome", "R", front="interior", kind="garrison", praetorian=True)
+        p.leader("usurp", rebel_leader, "E", title="usurper")
+        p.unit("rl", rebel_unit, "E", front="danube")
+        st = p.state(phase="F")
+        out = Outcome()
+        adjust.positional_vp(st, out)
+        assert (st.leaders["usurp"].title, out.public[-1]) == ("usurper", "§10 (phase F): enemies +3 VP (+3 a usurpation in progress).")
+
+
+def test_a_parthian_armenia_held_by_both_sides_stays_parthian() -> None:
+    st = _armenia_pos(("parth", "armenia_z", "E"), ("leg", "armenia_z", "R")).state(phase="F", armenia="parthian")
+    adjust.armenia_conquest(st, Outcome())
+    assert st.armenia == "parthian"
+
+
+def test_the_195_departure_is_said_when_only_a_unit_leaves() -> None:
+    p = Pos(year=195)
+    p.unit("osr", "parthia", "E", people="osrhoene")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert out.public == ["§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front."]
+
+
+def test_leaders_follow_a_unit_whose_own_zone_is_still_to_be_picked() -> None:
+    """§9.2.2: when the unit's zone is still the player's pick, its leaders are asked which unit
+    they follow (answered after the unit's placement); a unit with one way home needs no question;
+    a zone outside with no leader does not stop the next one."""
+    p = Pos()
+    p.unit("leg", "jazyges", "R", home="vindobona")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")  # at peace: holds the camp
+    p.leader("dux", "jazyges")
+    p.leader("legatus", "jazyges")
+    p.unit("a_alone", "germ_far", "R", home="raetia")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert [(d[1], d[2], d[3], d[6]) for d in _decisions(st)] == [
+        ("place_pieces", "§9.2.2: choose where Leg goes.", [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]],
+         {"pieces": ["leg"], "shelter": False}),
+        ("follow_unit", "§9.2.2: which unit do Dux, Legatus go with?", [["leg", "Leg"]], {"pieces": ["dux", "legatus"]}),
+    ]
+    assert (st.leaders["dux"].loc, st.units["a_alone"].loc) == ("aquincum", "raetia")
+    p = Pos()
+    p.unit("leg", "jazyges", "R", home="vindobona")
+    p.leader("dux", "jazyges")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].loc, st.leaders["dux"].loc, st.pending) == ("vindobona", "vindobona", [])
+
+
+def test_removed_roman_units_are_rebuilt_and_the_player_picks_among_near_camps() -> None:
+    """§9.2.2: a unit removed this year is rebuilt like an eliminated one; with its camp held the
+    Roman player picks among the nearest free camps."""
+    p = Pos()
+    p.unit("leg", None, "R", home="vindobona", status="removed")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].status, st.units["leg"].loc, st.units["leg"].reduced) == ("map", "aquincum", True)
+    assert _decisions(st) == [("R", "place_pieces", "§9.2.2: choose where Leg goes.",
+                               [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]], "aquincum", "§9.2.2",
+                               {"pieces": ["leg"], "shelter": False})]
+
+
+def test_every_front_s_vexillations_are_counted() -> None:
+    """§9.2.3 for each of the five Fronts: a vexillation with no legion of its Front is withdrawn."""
+    p = Pos()
+    for front in ("southern", "orient", "danube", "rhine", "british"):
+        p.unit(f"v_{front}", "vindobona", front=front, kind="vexillation")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public[:5] == [f"§9.2.3: V {f.title()} is withdrawn (too few legions)."
+                              for f in ("british", "rhine", "danube", "orient", "southern")]
+
+
+def test_peoples_unknown_to_the_map_are_skipped_and_removed_units_still_count() -> None:
+    """§9.2.4: a People at war that the board does not know is passed over, not the ones after it;
+    a unit removed this year still counts as alive (AMB-34): no pacification, it comes back home."""
+    p = Pos()
+    p.unit("q1", None, "E", people="quadi", status="removed")
+    st = p.state(phase="F", at_war=["atlantes", "quadi", "jazyges"])
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.at_war, st.locked, st.units["q1"].status, st.units["q1"].loc) == (["atlantes", "quadi"], {"jazyges": 181}, "map", "quadi")
+    assert out.public[0] == "§9.2.4: the Jazyges are pacified by force; 2 VP to rome."
