@@ -39,12 +39,6 @@ def nearest_free_camps(st: ImperatorState, home: str) -> list[str]:
     return sorted(z for z in camps if dist[z] == best)
 
 
-def nearest_free_camp(st: ImperatorState, home: str) -> str | None:
-    """The first of :func:`nearest_free_camps` (a default; the player may pick another)."""
-    camps = nearest_free_camps(st, home)
-    return camps[0] if camps else None
-
-
 def interior_zones(st: ImperatorState, city: bool, near: str | None = None) -> list[str]:
     """§9.2.2: interior-province zones free of the enemy (with a city if ``city``), nearest to
     ``near`` first; the Roman player picks any of them."""
@@ -55,11 +49,6 @@ def interior_zones(st: ImperatorState, city: bool, near: str | None = None) -> l
         dist = distances(st, near)
         zs.sort(key=lambda z: (dist.get(z, 10**6), z))
     return zs
-
-
-def interior_zone(st: ImperatorState, city: bool) -> str | None:
-    zs = interior_zones(st, city)
-    return zs[0] if zs else None
 
 
 def home_options(st: ImperatorState, uid: str) -> tuple[list[str], bool]:
@@ -79,12 +68,6 @@ def home_options(st: ImperatorState, uid: str) -> tuple[list[str], bool]:
     if camps:
         return camps, True
     return interior_zones(st, False, home), True
-
-
-def home_for(st: ImperatorState, uid: str) -> tuple[str | None, bool]:
-    """The default of :func:`home_options`."""
-    zs, red = home_options(st, uid)
-    return (zs[0] if zs else None), red
 
 
 def place(

@@ -180,6 +180,7 @@ def test_home_options_by_kind_of_unit() -> None:
     p.unit("rebel", "ravenna", "E", front="interior")
     p.unit("rebel2", "vindobona", "E", front="interior")
     st = p.state(phase="F")
+    assert adjust.home_options(st, "nohome") == (["italia", "noricum", "rome"], True)
     assert adjust.home_options(st, "leg_free") == (["carnuntum"], False)
     assert adjust.home_options(st, "gar") == (["rome", "italia"], True)
     assert adjust.home_options(st, "int_leg") == (["rome", "italia"], True)
@@ -389,3 +390,240 @@ def test_the_armenia_unit_comes_back_to_armenia_on_the_holder_s_side() -> None:
     assert out.public == ["§9.2: 1 counter rebuilt: Arm (Armenia, full)."]
     assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].reduced, st.units["arm"].owner) == (
         "map", "armenia_z", False, "E")
+
+
+def test_a_usurper_and_a_rebel_unit_in_rome_win_in_phase_f() -> None:
+    """§4.5 success A/: checked in phase F after the VP: a rebel Roman leader and a rebel Roman
+    unit in Rome; the Roman player's own leader and unit there are not rebels."""
+    p = Pos()
+    p.leader("aug", "antiochia", title="augustus")
+    p.leader("usurp", "rome", "E", title="usurper")
+    p.unit("rl", "rome", "E", front="danube")
+    p.unit("praet", "rome", "E", front="interior", kind="garrison", praetorian=True)
+    out = Outcome()
+    adjust.positional_vp(p.state(phase="F"), out)
+    assert out.public == ["§10 (phase F): enemies +3 VP (+3 a usurpation in progress).",
+                          "§4.5 (success A/): the usurpation of Usurp succeeds; the players change roles in phase A."]
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.leader("usurp", "antiochia", "E", title="usurper")
+    p.unit("praet", "rome", "R", front="interior", kind="garrison", praetorian=True)
+    out = Outcome()
+    adjust.positional_vp(p.state(phase="F"), out)
+    assert out.public == ["§10 (phase F): rome +1 VP (+1 an Augustus in Rome).",
+                          "§10 (phase F): enemies +3 VP (+3 a usurpation in progress)."]
+
+
+def test_only_osrhoene_and_adiabene_leave_and_only_once() -> None:
+    """§4.2, D-07: other counters stay; in a later phase F (or with nothing of theirs left) there
+    is nothing to say."""
+    p = Pos(year=195)
+    p.unit("osr", "parthia", "E", people="osrhoene", reduced=True)
+    p.unit("parth", "parthia", "E", people="parthians")
+    p.unit("leg", "antiochia", "R", front="orient")
+    p.leader("osr_rex", "parthia", "E", people="osrhoene")
+    p.leader("surena", "parthia", "E", people="parthians")
+    st = p.state(phase="F", at_war=["parthians"])
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (st.units["osr"].status, st.units["osr"].reduced, st.leaders["osr_rex"].status) == ("gone", False, "dead")
+    assert [st.units[u].status for u in ("parth", "leg")] == ["map", "map"]
+    assert (st.leaders["surena"].status, st.at_war, len(out.public)) == ("map", ["parthians"], 1)
+    st.year = 196
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (out.public, out.citations) == ([], [])
+    st = Pos(year=195).state(phase="F")
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert (out.public, out.citations) == ([], [])
+
+
+def test_a_fleet_in_port_or_already_lost_is_not_lost_again() -> None:
+    """§9.2.1: only a fleet on the map and at sea is lost."""
+    p = Pos()
+    p.fleet = True
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.fleets["ravenna"].status, out.public) == ("map", [])
+    st.fleets["ravenna"].status, st.fleets["ravenna"].at, st.fleets["ravenna"].back_year = "lost", "mare", 178
+    adjust.adjustments(st, out)
+    assert (st.fleets["ravenna"].status, st.fleets["ravenna"].back_year, out.public) == ("lost", 178, [])
+
+
+def test_move_pieces_leaves_a_leader_off_the_map_where_he_is() -> None:
+    """The answer of a ``place_pieces`` decision moves units and the leaders still on the map."""
+    p = Pos()
+    p.unit("leg", "vindobona")
+    p.leader("dux", "vindobona")
+    p.leader("mortuus", None)
+    st = p.state(phase="F")
+    st.leaders["mortuus"].status = "dead"
+    adjust.move_pieces(st, ["leg", "dux", "mortuus"], "italia")
+    assert (st.units["leg"].loc, st.leaders["dux"].loc, st.leaders["mortuus"].loc) == ("italia", "italia", None)
+
+
+def test_a_legion_lost_at_sea_with_every_zone_held_stays_off_the_map() -> None:
+    """§9.2.1 with §9.2.2 (AMB-76): the legion of a lost fleet is eliminated; when the enemy holds
+    its home and every interior zone with a city it is not rebuilt (a line says so)."""
+    p = Pos()
+    p.fleet = True
+    p.unit("mar", "ravenna", "R", front="interior")
+    for zone in ("italia", "noricum", "rome", "ravenna"):
+        p.unit(f"h_{zone}", zone, "E", people="quadi")
+    st = p.state(phase="F", at_war=["quadi"])
+    st.fleets["ravenna"].at = "mare"
+    st.units["mar"].fleet = "ravenna"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+                          "§9.2.2: Mar is not rebuilt: the enemy holds every zone open to it."]
+    assert (st.units["mar"].status, st.units["mar"].loc, st.units["mar"].fleet) == ("eliminated", None, None)
+
+
+def test_phase_f_adjusts_the_roman_player_s_units_only_and_skips_mutineers() -> None:
+    """§9.2.2: mutineers are left alone (AMB-43) and the units after them are still adjusted; a
+    usurper's unit and the usurper outside the Empire stay there (his units only turn); a
+    garrison away from its city in a quiet interior zone goes home."""
+    p = Pos()
+    p.unit("a_mut", "quadi", "R")
+    p.unit("b_leg", "quadi", "R", home="vindobona")
+    p.unit("c_rebel", "quadi", "E", home="carnuntum")
+    p.leader("usurp", "quadi", "E", title="usurper")
+    p.unit("d_gar", "italia", "R", kind="garrison", home="rome")
+    st = p.state(phase="F")
+    st.units["a_mut"].mutiny = "mutinerie"
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public == [
+        "§9.2: 2 counters go back: B Leg (Quadi → Vindobona), D Gar (Italia → Roma).",
+        "§9.2: 2 counters turn to their reduced side: B Leg (Vindobona), C Rebel (Quadi).",
+    ]
+    assert [(u, s.loc, s.reduced, s.owner) for u, s in st.units.items()] == [
+        ("a_mut", "quadi", False, "R"), ("b_leg", "vindobona", True, "R"), ("c_rebel", "quadi", True, "E"),
+        ("d_gar", "rome", False, "R")]
+    assert (st.leaders["usurp"].loc, st.pending) == ("quadi", [])
+
+
+def test_a_legion_whose_camp_is_held_is_offered_the_nearest_free_camps() -> None:
+    """§9.2.2: a legion in its own Front, not threatened, whose home camp is held by the enemy
+    goes to one of the nearest free camps, the Roman player picking (here: stay or move)."""
+    p = Pos()
+    p.unit("leg", "carnuntum", "R", home="vindobona")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")  # at peace: holds the camp, threatens nobody
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].loc, st.units["leg"].reduced) == ("aquincum", False)
+    assert _decisions(st) == [("R", "place_pieces", "§9.2.2: choose where Leg goes.",
+                               [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]], "aquincum", "§9.2.2",
+                               {"pieces": ["leg"], "shelter": True})]
+
+
+def test_a_legion_with_nowhere_to_go_stays_and_is_sheltered() -> None:
+    """§9.2.2: with no home and every interior zone held, a legion stays where it is; in a camp a
+    reduced legion turns back to its full side."""
+    p = Pos()
+    p.unit("leg", "vindobona", "R", reduced=True)
+    for zone in ("italia", "noricum", "rome", "ravenna"):
+        p.unit(f"q_{zone}", zone, "E", people="quadi")
+    st = p.state(phase="F")
+    st.board.units["leg"] = replace(st.udef("leg"), home=None)
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.units["leg"].loc, st.units["leg"].reduced, st.pending) == ("vindobona", False, [])
+    assert out.public == ["§9.2: 1 counter restored to full strength: Leg (Vindobona)."]
+
+
+def test_rome_held_by_one_rebel_piece_is_not_a_usurpation_success() -> None:
+    """§4.5 A/ needs both a rebel leader and a rebel unit in Rome: the Roman player's own leader
+    or unit there does not complete it."""
+    for rebel_leader, rebel_unit in (("rome", "vindobona"), ("antiochia", "rome")):
+        p = Pos()
+        p.leader("aug", "rome", title="augustus")
+        p.unit("praet", "rome", "R", front="interior", kind="garrison", praetorian=True)
+        p.leader("usurp", rebel_leader, "E", title="usurper")
+        p.unit("rl", rebel_unit, "E", front="danube")
+        st = p.state(phase="F")
+        out = Outcome()
+        adjust.positional_vp(st, out)
+        assert (st.leaders["usurp"].title, out.public[-1]) == ("usurper", "§10 (phase F): enemies +3 VP (+3 a usurpation in progress).")
+
+
+def test_a_parthian_armenia_held_by_both_sides_stays_parthian() -> None:
+    st = _armenia_pos(("parth", "armenia_z", "E"), ("leg", "armenia_z", "R")).state(phase="F", armenia="parthian")
+    adjust.armenia_conquest(st, Outcome())
+    assert st.armenia == "parthian"
+
+
+def test_the_195_departure_is_said_when_only_a_unit_leaves() -> None:
+    p = Pos(year=195)
+    p.unit("osr", "parthia", "E", people="osrhoene")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.remove_osrhoene_adiabene(st, out)
+    assert out.public == ["§4.2: Osrhoene and Adiabene leave the game; their zones join the Orient Front."]
+
+
+def test_leaders_follow_a_unit_whose_own_zone_is_still_to_be_picked() -> None:
+    """§9.2.2: when the unit's zone is still the player's pick, its leaders are asked which unit
+    they follow (answered after the unit's placement); a unit with one way home needs no question;
+    a zone outside with no leader does not stop the next one."""
+    p = Pos()
+    p.unit("leg", "jazyges", "R", home="vindobona")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")  # at peace: holds the camp
+    p.leader("dux", "jazyges")
+    p.leader("legatus", "jazyges")
+    p.unit("a_alone", "germ_far", "R", home="raetia")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert [(d[1], d[2], d[3], d[6]) for d in _decisions(st)] == [
+        ("place_pieces", "§9.2.2: choose where Leg goes.", [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]],
+         {"pieces": ["leg"], "shelter": False}),
+        ("follow_unit", "§9.2.2: which unit do Dux, Legatus go with?", [["leg", "Leg"]], {"pieces": ["dux", "legatus"]}),
+    ]
+    assert (st.leaders["dux"].loc, st.units["a_alone"].loc) == ("aquincum", "raetia")
+    p = Pos()
+    p.unit("leg", "jazyges", "R", home="vindobona")
+    p.leader("dux", "jazyges")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].loc, st.leaders["dux"].loc, st.pending) == ("vindobona", "vindobona", [])
+
+
+def test_removed_roman_units_are_rebuilt_and_the_player_picks_among_near_camps() -> None:
+    """§9.2.2: a unit removed this year is rebuilt like an eliminated one; with its camp held the
+    Roman player picks among the nearest free camps."""
+    p = Pos()
+    p.unit("leg", None, "R", home="vindobona", status="removed")
+    p.unit("quadi_u", "vindobona", "E", people="quadi")
+    st = p.state(phase="F")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["leg"].status, st.units["leg"].loc, st.units["leg"].reduced) == ("map", "aquincum", True)
+    assert _decisions(st) == [("R", "place_pieces", "§9.2.2: choose where Leg goes.",
+                               [["aquincum", "Aquincum"], ["carnuntum", "Carnuntum"]], "aquincum", "§9.2.2",
+                               {"pieces": ["leg"], "shelter": False})]
+
+
+def test_every_front_s_vexillations_are_counted() -> None:
+    """§9.2.3 for each of the five Fronts: a vexillation with no legion of its Front is withdrawn."""
+    p = Pos()
+    for front in ("southern", "orient", "danube", "rhine", "british"):
+        p.unit(f"v_{front}", "vindobona", front=front, kind="vexillation")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert out.public[:5] == [f"§9.2.3: V {f.title()} is withdrawn (too few legions)."
+                              for f in ("british", "rhine", "danube", "orient", "southern")]
+
+
+def test_peoples_unknown_to_the_map_are_skipped_and_removed_units_still_count() -> None:
+    """§9.2.4: a People at war that the board does not know is passed over, not the ones after it;
+    a unit removed this year still counts as alive (AMB-34): no pacification, it comes back home."""
+    p = Pos()
+    p.unit("q1", None, "E", people="quadi", status="removed")
+    st = p.state(phase="F", at_war=["atlantes", "quadi", "jazyges"])
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (st.at_war, st.locked, st.units["q1"].status, st.units["q1"].loc) == (["atlantes", "quadi"], {"jazyges": 181}, "map", "quadi")
+    assert out.public[0] == "§9.2.4: the Jazyges are pacified by force; 2 VP to rome."
