@@ -17,6 +17,7 @@ from conftest import channel_game, ok
 from imperium_helpers import IROpener, end_until
 
 import cogs.common
+from cogs.imperium_romanum import GROUP_NAMES
 from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
@@ -260,7 +261,10 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(ir_tabl
     # IR-DIS-24: its legions by the name the views give (5.7), the rest counted, within 100
     named = {u["id"]: u["name"] for s in game.seat_view("rome")["stacks"] for u in s.get("units", []) if u.get("name")}
     legions = [named[p] for p in pieces if p in named]
-    assert len(legions) == 4 and trajan.name.startswith(f"Hadrian, Trajan, {legions[0]}, {legions[1]} and "), trajan.name
+    assert len(legions) == 4
+    names = f"Hadrian, Trajan, {', '.join(legions[:3])}"  # as many names as fit GROUP_NAMES
+    assert len(names) <= GROUP_NAMES < len(f"{names}, {legions[3]}")
+    assert trajan.name == f"{names} and {len(pieces) - 5} more at B4415"
     assert all(len(c.name) <= 100 for c in groups)
     table.set_locale("fr")  # the Next step menu in the reader's language, labels within 100
     await table.click("Next step")
