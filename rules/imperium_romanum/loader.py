@@ -596,8 +596,10 @@ def _named_legions(
     out: list[str] = []
     for unit_type, names in given.items():
         if not isinstance(names, list) or len(names) > counts.get(unit_type, 0):
-            problems.append(_("{where}: {n} counters named for {count} {type} set up (5.7)", where=where,
-                              n=len(names) if isinstance(names, list) else 0, count=counts.get(unit_type, 0), type=unit_type))  # fmt: skip
+            problems.append(_n("{where}: {n} counter named for {count} {type} set up (5.7)",
+                               "{where}: {n} counters named for {count} {type} set up (5.7)",
+                               len(names) if isinstance(names, list) else 0, where=where, count=counts.get(unit_type, 0),
+                               type=unit_type))  # fmt: skip
             continue
         for name in (str(n) for n in names):
             counter = counters.named(tables, period, colour, name)

@@ -100,5 +100,5 @@ def test_ir_scn_6_the_validator_refuses_an_unknown_counter_too_many_and_no_prove
     assert problems == [
         f"{WHERE}: legions need their provenance, one of rules, inferred, history, design",
         f"{WHERE}: Legio Fantasma is no counter of red in P3 (5.7)",
-        f"{WHERE}: 1 counters named for 0 legion_16_10 set up (5.7)",
+        f"{WHERE}: 1 counter named for 0 legion_16_10 set up (5.7)",
     ]
