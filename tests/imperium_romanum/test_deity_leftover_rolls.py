@@ -95,3 +95,19 @@ def test_ir_eng_164_a_punished_plague_roll_below_two_still_brings_the_plague() -
     PLG.diplomacy_phase(pos.st, [])
     assert _roll(pos, "§45.1 plague in") == ([(APPEAL, -2)], -1)
     assert PLG.in_plague(pos.st, "moesia_superior") is True
+
+
+def test_ir_eng_164_a_spread_roll_spends_the_appeal_of_the_neighbour_s_holder() -> None:
+    pos = _position("s12", "rome", segment="diplomacy")
+    pos.st.options["plague"] = "yes"
+    pos.st.plague["moesia_superior"] = pos.st.turn - 1
+    neighbours = PLG.adjacent_provinces("moesia_superior")
+    assert neighbours[:2] == ("dacia", "dalmatia")  # Dacia's province is rolled first
+    pos.st.powers["dacia"][DEI.ARMED] = True
+    pos.st.powers["rome"][DEI.ARMED] = True
+    pos.dice(6, 1, 1, 3, 6, *([3, 4] * (len(neighbours) - 2)))  # Dacia: appeal +2, 1 + 1 = 3;
+    PLG.diplomacy_phase(pos.st, [])  # then Rome's Dalmatia: appeal +0 (a 3), 6 + 3 = 9
+    assert _roll(pos, "§45.3 spread to Dacia") == ([(APPEAL, 2)], 3)
+    assert _roll(pos, "§45.3 spread to Dalmatia") == ([], 6)
+    assert "dacia" not in pos.st.plague
+    assert (pos.st.powers["dacia"][DEI.ARMED], pos.st.powers["rome"][DEI.ARMED]) == (False, False)
