@@ -1032,8 +1032,11 @@ def _catch_alone(st: IRState, seat: str, side: str, hex_id: str, defenders: list
     for uid in defenders:
         if st.units[uid]["type"] == B.BT:
             destroyed = kind == "barbarian"
-            if kind == "civilized":  # 1-4 captured, 5-6 plundered and eliminated
-                destroyed = st.dice.d6(_("§13.4.5 baggage train taken by a civilized power")).result >= 5
+            if kind == "civilized":  # 1-4 captured, 5-6 plundered and eliminated; the taker's die,
+                from rules.imperium_romanum import deity  # low helping (IR-ENG-164)
+
+                why = _("§13.4.5 baggage train taken by a civilized power")
+                destroyed = deity.roll(st, seat, "baggage_capture", -1, why, [], lines).result >= 5
             if destroyed:
                 B.eliminate_unit(st, uid, lines, _("baggage train destroyed (13.4.5)"), by=taker)
             else:

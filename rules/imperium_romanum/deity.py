@@ -10,7 +10,9 @@ supply and forage rolls (13.2, 13.3), his baggage-train march roll (7.7), his na
 roll (10.6), his naval order roll (10.1), his die in a roll-off (5.3, 20.2, 20.3; IR-ENG-152),
 his die in rule 44's rolls (the proclamation, a neighbouring stack's defection, a city's tie;
 IR-ENG-153), his troops' roll when stranded at sea (5.8) or his capital's grain rebellion roll
-(22.2.2; IR-ENG-154). An active neutral's rolls are thrown by the seat that moves it (5.3),
+(22.2.2; IR-ENG-154), his roll for a baggage train he takes as a civilized power (13.4.5), his
+rolls for a fleet under construction in a port he captured (7.8) or the plague rolls of a
+province he controls (45.1, 45.3; IR-ENG-164). An active neutral's rolls are thrown by the seat that moves it (5.3),
 with that seat's appeal; a sleeping neutral's wake rolls (37.5, 37.6) are no player's and
 spend none (IR-ENG-139). Every such roll is thrown by ``roll``, the one place that spends the
 appeal. The appeal itself is a d6 on the Deity Appeal Table
@@ -40,7 +42,8 @@ ARMED = "appeal"
 POLYTHEIST, MONOTHEIST = "polytheist", "monotheist"
 ELIGIBLE = ("land_combat", "elite", "interception", "forced_march", "naval_combat", "naval_attrition", "siege_attrition",
             "conquest", "supply", "baggage_train", "naval_interception", "naval_order", "roll_off", "usurpation",
-            "usurpation_defection", "usurpation_city", "stranded", "grain_rebellion")
+            "usurpation_defection", "usurpation_city", "stranded", "grain_rebellion", "baggage_capture",
+            "shipyard_capture", "shipyard_delay", "plague")
 """The rolls that spend an armed appeal (IR-ENG-97); 42.1's deity, season and random-event
 rolls are never among them."""
 

@@ -136,7 +136,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-10"
+    RULES_VERSION = "imperium_romanum-11"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -178,7 +178,10 @@ class ImperiumRomanumGame(Game[IRState]):
     10.5.1 (``debark`` in Land Combat, the ``follow_up`` window, IR-ENG-151, IR-ENG-161).
     10 (2026-11-27, iropt2, session 10): an armed appeal (42) is spent on roll-offs (IR-ENG-152),
     rule 44's rolls (IR-ENG-153), the stranded troops' roll (5.8) and the grain rebellion roll
-    (22.2.2, IR-ENG-154); the option ``usurpation_named_only`` (44.2's note, IR-ENG-137)."""
+    (22.2.2, IR-ENG-154); the option ``usurpation_named_only`` (44.2's note, IR-ENG-137).
+    11 (2026-11-27, impdata, session 10): an armed appeal (42) is spent on the baggage-train roll
+    of 13.4.5, the captured yard's dice of 7.8 and the plague's dice of 45 (IR-ENG-164); fleets
+    that landed troops this turn may not ``debark`` again (10.4.3, IR-ENG-165)."""
     STATE_VERSION = 1
 
     @classmethod

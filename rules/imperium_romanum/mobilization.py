@@ -350,10 +350,13 @@ def shipyards_month(st: IRState, lines: list[Text]) -> None:
         owner = st.city_owner.get(yard["city"], "")
         if owner and owner != yard["power"]:
             name = data().cities[yard["city"]].name
-            if st.dice.d6(_("§7.8 port captured")).result == 1:
+            from rules.imperium_romanum import deity
+
+            captor = B.seat_of(st, owner)  # the captor throws both dice (IR-ENG-164)
+            if deity.roll(st, captor, "shipyard_capture", +1, _("§7.8 port captured"), [], lines).result <= 1:
                 lines.append(_("The fleet under construction at {city} is destroyed (7.8).", city=name))
                 continue
-            delay = st.dice.d6(_("§7.8 captured fleet delay")).result
+            delay = deity.roll(st, captor, "shipyard_delay", -1, _("§7.8 captured fleet delay"), [], lines).result
             yard = dict(yard, power=owner, ready=yard["ready"] + (0 if delay <= 3 else 1 if delay <= 5 else 2))
             yard.pop("counter", None)  # the captor finishes it in its own colour, as any captured fleet
             yard.pop("counter_id", None)  # 5.7: the builder's counter set aside goes back to its pool

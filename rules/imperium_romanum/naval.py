@@ -662,6 +662,8 @@ def check_debark(st: IRState, seat: str, args: dict[str, Any]) -> dict[str, Any]
     """Every condition of a landing, changing nothing: what lands, where, at what cost, and
     whether it is an amphibious invasion."""
     fleets, at = fleet_group(st, seat, args.get("fleets"))
+    if any(st.units[f].get("debarked") == st.turn for f in fleets):  # IR-ENG-165: one landing a turn
+        raise RuleError("§10.4.3", _("these fleets already landed troops this turn; a fleet lands troops once a turn"))
     target = str(args.get("to", "") or at)
     if target not in data().hexes or data().hexes[target].kind != "land":
         raise RuleError("§10.4.3", _("troops land on a land hex: {hex} is not one", hex=target or "?"))

@@ -20,7 +20,7 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
 
 PLAGUE_ROLL = 2
-"""45.1, 45.3: two dice showing 2."""
+"""45.1, 45.3: two dice showing 2 (or less, when the gods took the first die down: IR-ENG-164)."""
 PLUNDER_MARKERS = 2
 """45.3 (and 39.2 E): the plague leaves two plunder markers."""
 
@@ -102,8 +102,15 @@ def note_battle(st: IRState, hex_id: str, committed: int, lost: int) -> None:
         note(st, data().hexes[hex_id].province)
 
 
-def _two_dice(st: IRState, why: Text) -> int:
-    return st.dice.d6(why).result + st.dice.d6(why).result
+def _two_dice(st: IRState, province: str, why: Text, lines: list[Text]) -> int:
+    """45.1, 45.3: the two dice, thrown by the seat that controls the province (5.6), whose armed
+    appeal (42) goes on the first die, a high roll helping; no seat's for a province nobody
+    holds (IR-ENG-164)."""
+    from rules.imperium_romanum import deity
+
+    holder = B.province_control(st, province)
+    seat = B.seat_of(st, holder) if holder else ""
+    return deity.roll(st, seat, "plague", +1, why, [], lines).result + st.dice.d6(why).result
 
 
 def diplomacy_phase(st: IRState, lines: list[Text]) -> None:
@@ -116,7 +123,7 @@ def diplomacy_phase(st: IRState, lines: list[Text]) -> None:
         for other in adjacent_provinces(province):
             if other in st.plague:
                 continue
-            if _two_dice(st, _("§45.3 spread to {province}", province=_name(other))) == PLAGUE_ROLL:
+            if _two_dice(st, other, _("§45.3 spread to {province}", province=_name(other)), lines) <= PLAGUE_ROLL:
                 infect(st, other, lines)
         st.plunder[province] = max(st.plunder.get(province, 0), PLUNDER_MARKERS)
         lines.append(_("The plague in {province} is over; it is left plundered (45.3).", province=_name(province)))
@@ -126,7 +133,7 @@ def diplomacy_phase(st: IRState, lines: list[Text]) -> None:
     for province in sorted(watch):
         if province in st.plague or not province:
             continue
-        if _two_dice(st, _("§45.1 plague in {province}", province=_name(province))) == PLAGUE_ROLL:
+        if _two_dice(st, province, _("§45.1 plague in {province}", province=_name(province)), lines) <= PLAGUE_ROLL:
             infect(st, province, lines)
 
 
