@@ -67,10 +67,15 @@ async def test_attack_with_fleets_offers_refuses_labels_and_opens_the_port_windo
     town, fleets = f"{PORT} (Brundisium)", f"Fleet 18-30 at {NEAR_SEA}, Fleet 18-30 at {OTHER_SEA}"
     assert sorted(map(str, labels)) == [f"Attack at {town}", f"Attack at {town} with {fleets}"], labels
     assert localise(labels[-1], "fr").startswith(f"Attaquer en {town} avec "), localise(labels[-1], "fr")
-    await table.run_slash(f"/imperium attack hex:{PORT} fleets:{far}")
-    shown = table.outputs[-1]
-    assert shown.refusal and shown.audience == "alice" and "§14.6" in shown.text, shown.text
-    assert (await channel_game(table))[0] == seq
+    command, _ = table.find_command(["imperium", "attack"])
+    more = await command._params["fleets"].autocomplete(  # type: ignore[attr-defined]
+        table.interaction(namespace={"hex": PORT}), f"{near},")
+    assert [c.value for c in more] == [f"{near},{carrier}"]  # one more fleet in reach, the typed one kept
+    for forged in (far, "rome.fleet_18_30.forged"):  # out of reach; no such fleet
+        await table.run_slash(f"/imperium attack hex:{PORT} fleets:{forged}")
+        shown = table.outputs[-1]
+        assert shown.refusal and shown.audience == "alice" and "§14.6" in shown.text, shown.text
+        assert (await channel_game(table))[0] == seq
     await ok(table, f"/imperium attack hex:{PORT} fleets:{near}")
     _seq, game = await channel_game(table)
     pending = game.pending_decision()
