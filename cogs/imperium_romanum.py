@@ -5,7 +5,7 @@ person may hold several (``/game join seat:``). A seat also moves its client sta
 neutrals the Farthest Power rule hands it (5.2, 5.3): the engine decides that.
 
 Commands: the shared verbs where they fit (``/move units: to:``, ``/attack zone:`` (a hex),
-``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode,
+``/end``), the ``/imperium`` group for the game's own (``attack`` with a siege mode and fleets (14.6),
 ``build``, ``embark``, ``sail``, ``debark``, ``naval``, ``ally``, ``gift``, ``ransom``,
 ``answer`` (a diplomacy offer), ``militia`` (29.4), ``demolish`` (21.3), ``convert`` (34), ``interfere`` (27.1.4), ``appeal`` (42, optional), ``treasure`` (43, optional), ``fortify``, ``standing``, ``map``), and ``/record power:`` and ``/stack hex:``.
 Every option autocompletes from the engine's legal commands for the caller's seats, narrowed
@@ -189,7 +189,12 @@ def command_label(game: Game[Any], command: Command) -> str:
                  hex=hex_label(str(args["to"])))
     if command.name == "attack":
         where = hex_label(str(args["hex"]))
-        return _("Besiege {hex}", hex=where) if args.get("mode") == "besiege" else _("Attack at {hex}", hex=where)
+        if args.get("mode") == "besiege":
+            return _("Besiege {hex}", hex=where)
+        if args.get("fleets"):  # 14.6: the fleets in reach join the attack
+            fleets = join(", ", [pieces_label(game, [str(f)]) for f in args["fleets"]])  # each in its own hex
+            return _("Attack at {hex} with {fleets}", hex=where, fleets=fleets)
+        return _("Attack at {hex}", hex=where)
     if command.name == "build":
         return _("{unit} at {city}", unit=value_label(game, "build", "type", args["type"]),
                  city=value_label(game, "build", "city", args["city"]))
@@ -408,8 +413,14 @@ def list_choices(game: Any, seats: list[str], verb: str, option: str, filled: di
     head = ",".join(done) + ("," if done else "")
     found = legal_choices(game, seats, verb, option, filled, last,
                           label=lambda g, v, o, value: value_label(g, v, o, value))
-    return [app_commands.Choice(name=fit_words(f"{head}{c.value} · {c.name}"), value=head + c.value) for c in found
-            if c.value not in done and len(head + c.value) <= 100]  # capped by bot.client.cap_choices
+    single: dict[str, str] = {}
+    for c in found:  # a legal list of several ids (14.6: every fleet in reach) is offered id by id
+        ids = split_list(c.value)
+        for one in ids:
+            if one not in single and (len(ids) == 1 or last.lower() in one.lower()):
+                single[one] = c.name if len(ids) == 1 else value_label(game, verb, option, [one])
+    return [app_commands.Choice(name=fit_words(f"{head}{value} · {words}"), value=head + value) for value, words in single.items()
+            if value not in done and len(head + value) <= 100]  # capped by bot.client.cap_choices
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -582,13 +593,18 @@ class ImperiumRomanumCog(commands.Cog):
         await run(interaction, "militia", {"province": province.strip().lower(), "sp": sp})
 
     @imperium.command(name="attack", description="Attack in a hex, or besiege an empty enemy city (14.1, 17.1)")
-    @app_commands.describe(hex="The hex attacked, as printed (B4512)", mode="besiege: lay siege instead")
+    @app_commands.describe(hex="The hex attacked, as printed (B4512)", mode="besiege: lay siege instead",
+                           fleets="Your fleets in the hex or a sea hex next to it that join the attack, comma-separated (14.6)")
     @app_commands.autocomplete(hex=completer("attack", "hex", {"mode": "mode"}),
-                               mode=completer("attack", "mode", {"hex": "hex"}))
-    async def attack(self, interaction: discord.Interaction, hex: str, mode: str | None = None) -> None:
-        args = {"hex": hex.strip().upper()}
+                               mode=completer("attack", "mode", {"hex": "hex"}),
+                               fleets=completer("attack", "fleets", {"hex": "hex"}, many=True))
+    async def attack(self, interaction: discord.Interaction, hex: str, mode: str | None = None,
+                     fleets: str | None = None) -> None:
+        args: dict[str, Any] = {"hex": hex.strip().upper()}
         if mode:
             args["mode"] = mode
+        if fleets:
+            args["fleets"] = split_list(fleets)
         await run(interaction, "attack", args)
 
     @imperium.command(name="fortify", description="Build field fortifications where units stand (21.1)")

@@ -17,10 +17,10 @@ from conftest import channel_game, ok
 from imperium_helpers import IROpener, end_until
 
 import cogs.common
-from cogs.imperium_romanum import GROUP_NAMES
 from bot.clock import FakeClock
 from bot.local import LocalTable
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
+from cogs.imperium_romanum import GROUP_NAMES
 
 
 async def started(ir_table: IROpener, *, hot_seat: bool = False) -> LocalTable:

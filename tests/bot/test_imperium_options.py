@@ -68,3 +68,20 @@ async def test_a_game_without_translated_options_shows_no_options_line(table: Lo
     table.user = "alice"
     await ok(table, "/game new game:tiny scenario:race")
     assert "Options" not in table.outputs[-1].text
+
+
+async def test_usurpation_named_only_is_offered_and_refused_without_rule_44(table: LocalTable) -> None:
+    """44.2's note as an option: ``/game new`` lists it with its description; ``/game start``
+    refuses it without ``roman_usurpation=yes``, privately, naming §44.2."""
+    command, _ = table.find_command(["game", "new"])
+    found = await command._params["options"].autocomplete(  # type: ignore[attr-defined]
+        command.binding, table.interaction(namespace={"game": KIND}), "usurpation_named")  # type: ignore[attr-defined]
+    assert "usurpation_named_only=yes — Optional rule: only named leaders may usurp (44.2 note)" in [c.name for c in found]
+    table.user = "alice"
+    await ok(table, "/game new game:imperium_romanum scenario:s12 options:usurpation_named_only=yes")
+    await ok(table, "/game join seat:rome")
+    await ok(table, "/game join seat:dacia")
+    await table.run_slash("/game start")
+    shown = table.outputs[-1]
+    assert shown.refusal and shown.audience == "alice" and "§44.2" in shown.text, shown.text
+    assert "usurpation_named_only needs roman_usurpation=yes" in shown.text, shown.text
