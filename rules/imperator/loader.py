@@ -131,6 +131,7 @@ class _Checker:
         v = self.get(tbl, file, entry, key, str, default, name)
         if isinstance(v, str) and default is ... and not v.strip():
             self.add(file, entry, name or key, _("must not be empty"))
+            return None  # reported once: an empty id or name is treated as missing from here on
         return v
 
     def choice(
@@ -1122,12 +1123,13 @@ def _load_scenarios(
             owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
             if not owner or owner == "armenia":
                 continue
+            fld = "unit" if pl.counter in units else "leader"  # the list the counter is placed in
             if not enemy_used:
-                chk.add(f, lab, "unit", _("{counter}: this scenario uses no Peoples", counter=pl.counter))
+                chk.add(f, lab, fld, _("{counter}: this scenario uses no Peoples", counter=pl.counter))
             elif owner not in at_war and not (owner in peoples and peoples[owner].major):
-                chk.add(f, lab, "unit", _("{counter} is placed but {owner} is not at war", counter=pl.counter, owner=owner))
+                chk.add(f, lab, fld, _("{counter} is placed but {owner} is not at war", counter=pl.counter, owner=owner))
             elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
-                chk.add(f, lab, "unit", _("{counter}: a People at peace stays in its home zones (§4.1)", counter=pl.counter))
+                chk.add(f, lab, fld, _("{counter}: a People at peace stays in its home zones (§4.1)", counter=pl.counter))
         srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
         absent = {
             lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())

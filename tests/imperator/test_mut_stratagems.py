@@ -124,12 +124,15 @@ def test_deploy_people_hands_every_unit_on_the_map_to_the_enemies() -> None:
     assert st.units["q1"].owner == "E"  # another People's unit is left as it was
 
 
-def test_deploy_people_without_home_zones_does_nothing() -> None:
-    """§4.1: a People with no home zone on the map has nowhere to deploy; nothing moves."""
+def test_deploy_people_without_home_zones_is_refused_citing_4_1() -> None:
+    """§4.1: every People has a home zone; a board with a People without one is refused (AMB-95)
+    rather than deploying nothing; nothing moves."""
     st = _roxolani_state()
     object.__setattr__(st.board, "zones", {z: zd for z, zd in st.board.zones.items()
                                            if "roxolani" not in zd.peoples})
-    stratagems.deploy_people(st, Outcome(), "roxolani")
+    with pytest.raises(NotYetSupported) as err:
+        stratagems.deploy_people(st, Outcome(), "roxolani")
+    assert err.value.section == "§4.1"
     assert [st.units[u].status for u in ("r_map", "r_due1", "r_due2")] == ["map", "locked", "locked"]
 
 
@@ -247,7 +250,8 @@ def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
     object.__setattr__(st.board, "zones", {**st.board.zones, "quadi_b": replace(
         st.board.zones["quadi"], id="quadi_b", name="Quadia B")})
     out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
-    assert out.public == ["§6.1: the Quadi make peace with Rome."]
+    assert out.public == ["§6.1: the Quadi make peace with Rome.", "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]  # AMB-94
     assert [(d["kind"], d["role"], d["prompt"], d["section"], d["choices"]) for d in st.pending] == [
         ("place_pieces", "E", "§6.1: choose where Q1 goes.", "§6.1", [["quadi", "Quadi"], ["quadi_b", "Quadia B"]])]
 
@@ -270,7 +274,9 @@ def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> N
     st = _peace_state("roxolani", "armenia", "quadi")
     out = _pacify(st, "pax_romana")
     assert st.at_war == ["armenia"]
-    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome."]
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",  # AMB-94
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     st = _peace_state("roxolani", "quadi")
     _pacify(st, "pax_romana", peoples=["quadi"])
     assert st.at_war == ["roxolani"]
@@ -1275,7 +1281,9 @@ def test_a_chit_type_without_an_effect_is_not_yet_supported_citing_its_section(m
 # -- the ``stratagem`` command's one check (play_refusal), and "playable now" ------------------
 
 def _refusal_state(phase: str, active: str) -> ImperatorState:
-    st = Pos(180).state(phase=phase, active=active)
+    """Year 180 with a Roman legion and an enemy leader on the map, so the chits aimed at them
+    have a target (AMB-93); no People may rise."""
+    st = Pos(180).unit("leg", "vindobona").leader("chief", "quadi", owner="E").state(phase=phase, active=active)
     st.rules["stratagems"] = True
     st.hands = {"rome": ["intrigue_au_senat#1", "roma_victor#1", "fuite_opportune#1", "initiative#1", "faveur_divine#1",
                          "assassinat#1"],
@@ -1299,7 +1307,8 @@ def _refusal_state(phase: str, active: str) -> ImperatorState:
         "§6.2; §4.4", "Soulèvement d'un Peuple mineur is played during the Enemies of Rome's phase C step")),
     ("E", "E", "enemies", "fleche_du_parthe", ("§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")),
     ("E", "R", "enemies", "intrigue_au_senat", None),
-    ("C", "E", "enemies", "soulevement_d_un_peuple_mineur", None),
+    ("C", "E", "enemies", "soulevement_d_un_peuple_mineur", (
+        "§6.2", "no People at peace that Soulèvement d'un Peuple mineur may raise now")),
 ])
 def test_play_refusal_names_the_first_reason_with_the_chit_s_section(
         phase: str, active: str, seat: str, tid: str, refusal: tuple[str, str] | None) -> None:
@@ -1602,6 +1611,8 @@ def test_pacifying_a_major_people_with_mutinous_units_ends_the_mutiny_and_says_s
     st.chits_on_map = {"mutinerie#2": "vindobona"}
     out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
     assert out.public == ["§6: the Mutinerie marker leaves the map and goes back to the cup.",
-                          "§6.1: the Quadi make peace with Rome."]
+                          "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     assert (st.units["q1"].loc, st.units["q1"].owner, st.units["q1"].mutiny, st.chits_on_map, st.cup) == (
         "quadi", "E", None, {}, ["mutinerie#2"])

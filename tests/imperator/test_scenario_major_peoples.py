@@ -100,4 +100,4 @@ def test_a_people_at_peace_outside_its_home_is_refused(tmp_path) -> None:  # typ
     probs = _problems(tmp_path, "scenarios/04_commode.toml",
                       '{ id = "chosroes", zone = "atropatene", side = "enemy" }',
                       '{ id = "chosroes", zone = "armenia", side = "enemy" }')
-    assert "scenarios/04_commode.toml: commode: unit: chosroes: a People at peace stays in its home zones (§4.1)" in probs
+    assert "scenarios/04_commode.toml: commode: leader: chosroes: a People at peace stays in its home zones (§4.1)" in probs

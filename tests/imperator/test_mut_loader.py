@@ -1,0 +1,1357 @@
+"""Tests that kill the mutants of rules/imperator/loader.py that the data tests let live (issue 11,
+session 10). A tiny data directory written here (three land zones, two seas, a few counters, one
+scenario, its own rule tables) loads in milliseconds; each test breaks it in a known way and
+compares the whole list of problems, so a wrong file, entry, field or message fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.imperator.loader import (
+    DATA_DIR,
+    DataError,
+    data_files,
+    data_hash,
+    load_data,
+    resolve_directory,
+    summary_lines,
+    tables_root,
+)
+
+SQUARE = "[[{x0}, 40], [{x1}, 40], [{x1}, 44], [{x0}, 44]]"
+
+FILES: dict[str, str] = {
+    "map/zones.toml": """
+[[zone]]
+id = "roma"
+name = "Roma"
+aliases = ["Urbs"]
+kind = "interior"
+place = [12, 42]
+cities = ["Roma"]
+ports = ["ostia"]
+provenance = "rules"
+provenance_fields = { place = "history" }
+
+[[zone]]
+id = "castra"
+name = "Castra"
+kind = "front"
+front = "rhine"
+place = [16, 42]
+camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]
+provenance = "design"
+
+[[zone]]
+id = "barbaricum"
+name = "Barbaricum"
+kind = "outside"
+region = "germania"
+joins = { front = "rhine", year = 170 }
+place = [20, 42]
+provenance = "history"
+""",
+    "map/shapes.toml": f"""
+[[shape]]
+id = "roma"
+rings = [{SQUARE.format(x0=10, x1=14)}]
+
+[[shape]]
+id = "castra"
+rings = [{SQUARE.format(x0=14, x1=18)}]
+
+[[shape]]
+id = "barbaricum"
+rings = [{SQUARE.format(x0=18, x1=22)}]
+
+[[shape]]
+id = "mare"
+rings = [[[10, 36], [22, 36], [22, 40], [10, 40]]]
+holes = [[[11, 37], [12, 37], [12, 38]]]
+
+[[shape]]
+id = "oceanus"
+rings = [[[22, 36], [26, 36], [26, 44], [22, 44]]]
+""",
+    "map/seas.toml": """
+[[sea]]
+id = "mare"
+name = "Mare"
+open = true
+place = [16, 38]
+provenance = "rules"
+
+[[sea]]
+id = "oceanus"
+name = "Oceanus"
+open = false
+place = [24, 40]
+provenance = "design"
+
+[[port]]
+id = "ostia"
+name = "Ostia"
+zone = "roma"
+sea = "mare"
+fleet = "classis"
+provenance = "history"
+""",
+    "map/rivers.toml": """
+[[river]]
+id = "rhenus"
+name = "Rhenus"
+major = true
+course = [[18, 40], [18, 44]]
+provenance = "history"
+
+[[river]]
+id = "rivus"
+name = "Rivus"
+course = [[14, 40], [14, 44]]
+provenance = "design"
+""",
+    "map/straits.toml": """
+[[strait]]
+a = "barbaricum"
+b = "roma"
+name = "Fretum"
+provenance = "rules"
+""",
+    "map/edges.toml": """
+provenance = "history"
+
+[[edge]]
+a = "roma"
+b = "castra"
+corner = true
+
+[[edge]]
+a = "castra"
+b = "barbaricum"
+river = "rhenus"
+provenance = "rules"
+""",
+    "map/coasts.toml": """
+[[coast]]
+sea = "mare"
+zones = ["roma", "castra", "barbaricum"]
+
+[[coast]]
+sea = "oceanus"
+zones = ["barbaricum"]
+
+[[sea_link]]
+a = "oceanus"
+b = "mare"
+""",
+    "peoples.toml": """
+[[people]]
+id = "germani"
+name = "Germani"
+nationality = "german"
+major = true
+stacking = "E"
+zones = ["barbaricum"]
+entry_fronts = ["rhine"]
+note = "a note"
+provenance = "rules"
+
+[[people]]
+id = "nomades"
+name = "Nomades"
+nationality = "sarmatian"
+major = false
+stacking = "W"
+zones = ["barbaricum"]
+goes_to_war = false
+provenance = "design"
+""",
+    "counters/leaders.toml": """
+[[leader]]
+id = "marcus"
+name = "Marcus"
+aliases = ["Marc"]
+side = "roman"
+nationality = "roman"
+cc = 3
+vs = 2
+bt = 1
+cp = 4
+enters = 161
+provenance = "rules"
+
+[[leader]]
+id = "lucius"
+name = "Lucius"
+side = "roman"
+nationality = "roman"
+cc = 2
+vs = 1
+bt = 0
+cp = 2
+enters = 163
+provenance = "rules"
+
+[[leader]]
+id = "heres"
+name = "Heres"
+side = "roman"
+nationality = "roman"
+cc = 1
+vs = 0
+bt = 0
+cp = 1
+entry_rule = "after:marcus"
+provenance = "design"
+
+[[leader]]
+id = "rex"
+name = "Rex"
+side = "enemy"
+nationality = "german"
+people = "germani"
+cc = 2
+vs = 3
+bt = 0
+enters = 161
+auto_death = 164
+provenance = "history"
+
+[[leader]]
+id = "dux"
+name = "Dux"
+side = "enemy"
+nationality = "german"
+people = "germani"
+generic = true
+cc = 1
+vs = 1
+bt = 0
+provenance = "rules"
+""",
+    "counters/units.toml": """
+[[unit]]
+id = "i_legio"
+name = "I Legio"
+side = "roman"
+kind = "legion"
+nationality = "roman"
+front = "rhine"
+camp = "Vetera"
+full = { pf = 10, qu = 2, bt = 1 }
+reduced = { pf = 5, qu = 1, bt = 0 }
+provenance = "rules"
+
+[[unit]]
+id = "ii_legio"
+name = "II Legio"
+side = "roman"
+kind = "legion"
+nationality = "roman"
+front = "rhine"
+camp = "Nova"
+arrives = 170
+full = { pf = 9, qu = 3, bt = 0 }
+reduced = { pf = 4, qu = 2, bt = 0 }
+provenance = "rules"
+
+[[unit]]
+id = "cohors"
+name = "Cohors"
+side = "roman"
+kind = "garrison"
+nationality = "roman"
+camp = "Roma"
+full = { pf = 3, qu = 1, bt = 0 }
+reduced = { pf = 1, qu = 1, bt = 0 }
+provenance = "design"
+
+[[unit]]
+id = "vex"
+name = "Vex"
+side = "roman"
+kind = "vexillation"
+nationality = "roman"
+front = "rhine"
+full = { pf = 4, qu = 3, bt = 0 }
+reduced = { pf = 2, qu = 2, bt = 0 }
+provenance = "rules"
+
+[[unit]]
+id = "germ_1"
+name = "Germ 1"
+side = "enemy"
+kind = "people"
+nationality = "german"
+people = "germani"
+full = { pf = 6, qu = 2, bt = 0 }
+reduced = { pf = 3, qu = 1, bt = 0 }
+provenance = "rules"
+
+[[unit]]
+id = "germ_2"
+name = "Germ 2"
+side = "enemy"
+kind = "people"
+nationality = "german"
+people = "germani"
+full = { pf = 6, qu = 2, bt = 0 }
+reduced = { pf = 3, qu = 1, bt = 0 }
+provenance = "rules"
+provenance_fields = { pf = "design" }
+""",
+    "counters/stratagems.toml": """
+[[stratagem]]
+id = "ruse"
+name = "Ruse"
+side = "both"
+phase = "C"
+count = 2
+provenance = "rules"
+
+[[stratagem]]
+id = "pax"
+name = "Pax"
+side = "roman"
+phase = "B"
+count = 1
+once_per_scenario = true
+provenance = "rules"
+""",
+    "counters/materiel.toml": """
+[[fleet]]
+id = "classis"
+name = "Classis"
+port = "ostia"
+capacity = 3
+return_delay = 5
+provenance = "rules"
+
+[[marker]]
+id = "signum"
+name = "Signum"
+count = 2
+note = "a marker"
+provenance = "design"
+""",
+    "scenarios/01_test.toml": """
+[scenario]
+id = "test"
+number = 1
+title = "Test"
+start = 161
+end = 165
+reconstructed = true
+summary = "a summary"
+augusti = ["marcus"]
+initiative = { "161" = "roman", "162" = "enemy" }
+armenia = "absent"
+peoples_at_war = ["germani"]
+use_events = false
+use_stratagems = true
+use_leader_table = false
+vp = { roman = 3, enemy = 1 }
+deploy_legions = true
+special_rules = ["one"]
+victory = ["two"]
+provenance = "design"
+leader = [
+  { id = "marcus", zone = "roma", title = "augustus" },
+  { id = "rex", zone = "barbaricum", side = "enemy" },
+]
+unit = [
+  { id = "vex", zone = "castra" },
+  { id = "germ_1", zone = "castra", side = "enemy" },
+]
+rules = [
+  { kind = "absent", leaders = ["lucius"], text = "Lucius is gone.", provenance = "rules" },
+  { kind = "war_at", peoples = ["germani"], year = 163, text = "War." },
+]
+""",
+    "tables/leader_table.toml": """
+[[leaders]]
+id = "marcus"
+entry = 161
+
+[[leaders]]
+id = "lucius"
+entry = 163
+
+[[leaders]]
+id = "heres"
+entry_rule = "after:marcus"
+
+[[leaders]]
+id = "rex"
+entry = 161
+""",
+    "tables/events.toml": """
+[[events]]
+number = 1
+effects = { reduce_units_in_zones = ["roma", "rhine_front", "germani"], reduce_nationality = "german", augustus_in_rome_gets_event = 1, battle_bonus_side = "rome" }
+""",
+    "tables/stratagems.toml": """
+[[stratagems]]
+id = "ruse"
+params = { placed_in = "castra", cancelled_by = "pax", people_kind = "major" }
+
+[[stratagems]]
+id = "pax"
+""",
+}
+
+
+def tiny(root: Path, edits: dict[str, list[tuple[str, str]]] | None = None, drop: tuple[str, ...] = ()) -> Path:
+    """Write the tiny data directory under ``root``, with ``edits`` (file: [(old, new)]) made."""
+    for rel, text in FILES.items():
+        if rel in drop:
+            continue
+        for old, new in (edits or {}).get(rel, []):
+            assert old in text, (rel, old)
+            text = text.replace(old, new, 1)
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def problems(root: Path, geometry: bool = False) -> list[str]:
+    with pytest.raises(DataError) as info:
+        load_data(root, geometry=geometry)
+    found = info.value.problems
+    assert str(info.value) == f"{len(found)} problem(s) in the Imperator data:\n" + "\n".join("  " + p for p in found)
+    return found
+
+
+def test_the_tiny_directory_loads_with_every_value(tmp_path: Path) -> None:
+    data = load_data(tiny(tmp_path))
+    roma, castra, barb = data.zones["roma"], data.zones["castra"], data.zones["barbaricum"]
+    assert (roma.name, roma.aliases, roma.kind, roma.front, roma.region) == ("Roma", ("Urbs",), "interior", None, None)
+    assert (roma.place, roma.cities, roma.ports, roma.camps) == ((12.0, 42.0), ("Roma",), ("ostia",), ())
+    assert (roma.provenance, roma.provenance_of("place"), roma.provenance_of("name")) == ("rules", "history", "rules")
+    assert roma.shape == (((10.0, 40.0), (14.0, 40.0), (14.0, 44.0), (10.0, 44.0)),)
+    assert (castra.kind, castra.front, [(c.name, c.year) for c in castra.camps]) == (
+        "front", "rhine", [("Vetera", 0), ("Nova", 170)])
+    assert (barb.kind, barb.region, barb.joins_front, barb.joins_year) == ("outside", "germania", "rhine", 170)
+    assert (barb.peoples, roma.peoples) == (("germani", "nomades"), ())
+    mare, oce = data.seas["mare"], data.seas["oceanus"]
+    assert (mare.name, mare.open, mare.place, mare.provenance) == ("Mare", True, (16.0, 38.0), "rules")
+    assert mare.holes == (((11.0, 37.0), (12.0, 37.0), (12.0, 38.0)),)
+    assert (oce.open, oce.holes, oce.provenance) == (False, (), "design")
+    ostia = data.ports["ostia"]
+    assert (ostia.name, ostia.zone, ostia.sea, ostia.fleet, ostia.provenance) == ("Ostia", "roma", "mare", "classis", "history")
+    rh, rv = data.rivers["rhenus"], data.rivers["rivus"]
+    assert (rh.name, rh.major, rh.course, rh.provenance) == ("Rhenus", True, ((18.0, 40.0), (18.0, 44.0)), "history")
+    assert (rv.major, rv.provenance) == (False, "design")
+    edges = {(e.a, e.b): e for e in data.edges}
+    assert list(edges) == [("barbaricum", "castra"), ("barbaricum", "roma"), ("castra", "roma")]
+    e1, e2, e3 = edges.values()
+    assert (e1.river, e1.corner, e1.strait, e1.provenance) == ("rhenus", False, None, "rules")
+    assert (e2.river, e2.corner, e2.strait, e2.provenance) == (None, False, "Fretum", "rules")
+    assert (e3.river, e3.corner, e3.strait, e3.provenance) == (None, True, None, "history")
+    assert dict(data.coasts) == {"mare": ("roma", "castra", "barbaricum"), "oceanus": ("barbaricum",)}
+    assert data.sea_links == (("mare", "oceanus"),)
+    g, n = data.peoples["germani"], data.peoples["nomades"]
+    assert (g.name, g.nationality, g.major, g.stacking, g.zones, g.entry_fronts, g.goes_to_war, g.note) == (
+        "Germani", "german", True, "E", ("barbaricum",), ("rhine",), True, "a note")
+    assert (n.nationality, n.major, n.stacking, n.entry_fronts, n.goes_to_war, n.note, n.provenance) == (
+        "sarmatian", False, "W", (), False, "", "design")
+
+
+def test_the_tiny_counters_and_scenario_load_with_every_value(tmp_path: Path) -> None:
+    data = load_data(tiny(tmp_path))
+    m = data.leaders["marcus"]
+    assert (m.name, m.aliases, m.side, m.nationality, m.people, m.generic) == ("Marcus", ("Marc",), "roman", "roman", None, False)
+    assert (m.cc, m.vs, m.bt, m.cp, m.enters, m.entry_rule, m.auto_death) == (3, 2, 1, 4, 161, "", None)
+    h, r, d = data.leaders["heres"], data.leaders["rex"], data.leaders["dux"]
+    assert (h.enters, h.entry_rule, h.cp) == (None, "after:marcus", 1)
+    assert (r.side, r.nationality, r.people, r.cp, r.auto_death, r.vs) == ("enemy", "german", "germani", None, 164, 3)
+    assert (d.generic, d.enters, d.cc) == (True, None, 1)
+    i, ii, coh, vex, g2 = (data.units[u] for u in ("i_legio", "ii_legio", "cohors", "vex", "germ_2"))
+    assert (i.name, i.side, i.kind, i.nationality, i.front, i.camp, i.zone, i.people, i.arrives) == (
+        "I Legio", "roman", "legion", "roman", "rhine", "Vetera", "castra", None, 0)
+    assert (i.full.pf, i.full.qu, i.full.bt, i.reduced.pf, i.reduced.qu, i.reduced.bt) == (10, 2, 1, 5, 1, 0)
+    assert (ii.arrives, ii.zone, ii.full.qu) == (170, "castra", 3)
+    assert (coh.kind, coh.front, coh.camp, coh.zone) == ("garrison", None, "Roma", "roma")
+    assert (vex.kind, vex.front, vex.zone, vex.camp) == ("vexillation", "rhine", None, None)
+    assert (g2.side, g2.kind, g2.people, g2.provenance_of("pf"), g2.provenance_of("qu")) == (
+        "enemy", "people", "germani", "design", "rules")
+    ruse, pax = data.stratagems["ruse"], data.stratagems["pax"]
+    assert (ruse.name, ruse.side, ruse.phase, ruse.count, ruse.once_per_scenario) == ("Ruse", "both", "C", 2, False)
+    assert (pax.side, pax.phase, pax.count, pax.once_per_scenario) == ("roman", "B", 1, True)
+    fl, mk = data.fleets["classis"], data.markers["signum"]
+    assert (fl.name, fl.port, fl.capacity, fl.return_delay, fl.provenance) == ("Classis", "ostia", 3, 5, "rules")
+    assert (mk.name, mk.count, mk.note, mk.provenance) == ("Signum", 2, "a marker", "design")
+    s = data.scenarios["test"]
+    assert (s.number, s.title, s.start, s.end, s.reconstructed, s.summary) == (1, "Test", 161, 165, True, "a summary")
+    assert (s.augusti, s.caesars, s.usurpers, dict(s.initiative)) == (("marcus",), (), (), {161: "roman", 162: "enemy"})
+    assert (s.armenia, s.peoples_at_war, s.use_events, s.use_stratagems, s.use_leader_table, s.use_enemy_peoples) == (
+        "absent", ("germani",), False, True, False, True)
+    assert (dict(s.vp), s.special_rules, s.victory, s.provenance) == ({"roman": 3, "enemy": 1}, ("one",), ("two",), "design")
+    # placed by the file, by deploy_legions (the legion and garrison of 161) and by §4.1 (Major People)
+    assert [(p.counter, p.zone, p.side, p.title) for p in s.leaders] == [
+        ("dux", "barbaricum", "enemy", None), ("marcus", "roma", "roman", "augustus"), ("rex", "barbaricum", "enemy", None)]
+    assert [(p.counter, p.zone, p.side) for p in s.units] == [
+        ("cohors", "roma", "roman"), ("germ_1", "castra", "enemy"), ("germ_2", "barbaricum", "enemy"),
+        ("i_legio", "castra", "roman"), ("vex", "castra", "roman")]
+    assert [(r.kind, dict(r.params), r.text, r.provenance) for r in s.rules] == [
+        ("absent", {"leaders": ("lucius",)}, "Lucius is gone.", "rules"),
+        ("war_at", {"peoples": ("germani",), "year": 163}, "War.", "design")]
+
+
+def test_zone_fields_are_checked_one_by_one(tmp_path: Path) -> None:
+    """map/zones.toml: a wrong type, an unknown field, a front on an interior zone, a place off the globe, a bad join, a duplicate and a missing id."""
+    edits = {   'map/zones.toml': [   ('id = "roma"\nname = "Roma"', 'id = "roma"\nname = 7\ncolour = "red"'),
+                              (   'kind = "interior"\nplace = [12, 42]',
+                                  'kind = "interior"\nfront = "rhine"\nplace = [12, 95]'),
+                              (   'joins = { front = "rhine", year = 170 }',
+                                  'joins = { front = "gallic", year = 218 }'),
+                              (   'provenance = "history"\n',
+                                  'provenance = "history"\n'
+                                  '\n'
+                                  '[[zone]]\n'
+                                  'id = "castra"\n'
+                                  'kind = "interior"\n'
+                                  '\n'
+                                  '[[zone]]\n'
+                                  'name = "Anon"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/zones.toml: roma: colour: unknown field',
+        'map/zones.toml: castra: id: duplicate id',
+        'map/zones.toml: #5: id: missing',
+        'map/zones.toml: roma: front: only Front zones have a front (kind is interior)',
+        'map/zones.toml: roma: name: expected str, got int',
+        'map/zones.toml: roma: place: [12.0, 95.0] is not a longitude/latitude',
+        "map/zones.toml: barbaricum: joins.front: 'gallic' is not one of british, rhine, danube, orient, southern",
+        'map/zones.toml: barbaricum: joins.year: 218 is outside 161..217',
+    ]
+
+
+def test_zone_camps_ports_and_fronts_are_checked(tmp_path: Path) -> None:
+    """map/zones.toml: a Front zone with no front, malformed camps, a camp in two zones, a port box of another zone, an unknown port box; the legion whose camp moved is refused too."""
+    edits = {   'map/zones.toml': [   (   'camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]',
+                                  'camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }, "Bad", { name = '
+                                  '3 }]'),
+                              (   'place = [20, 42]',
+                                  'place = [20, 42]\n'
+                                  'camps = [{ name = "Vetera", year = -1 }]\n'
+                                  'ports = ["ostia", "nullus"]'),
+                              ('kind = "interior"', 'kind = "front"'),
+                              ('place = [16, 42]', 'place = [-181, -91]')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/zones.toml: roma: front: a Front zone needs a front',
+        'map/zones.toml: castra: camps[2]: expected { name = ..., year = ... }',
+        'map/zones.toml: castra: camps[3]: expected { name = ..., year = ... }',
+        'map/zones.toml: castra: place: [-181.0, -91.0] is not a longitude/latitude',
+        'map/zones.toml: barbaricum: camps[0].year: -1 is outside 0..217',
+        "map/zones.toml: barbaricum: camps: camp 'Vetera' is also in zone castra",
+        "map/zones.toml: barbaricum: ports: port box 'ostia' belongs to zone 'roma'",
+        "map/zones.toml: barbaricum: ports: unknown port box 'nullus'",
+        'counters/units.toml: i_legio: camp: camp Vetera (zone barbaricum) is not in the rhine Front in 161',
+    ]
+
+
+def test_zone_joining_a_front_must_be_outside(tmp_path: Path) -> None:
+    """map/zones.toml: only an outside zone may join a Front."""
+    edits = {'map/zones.toml': [('kind = "outside"', 'kind = "interior"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/zones.toml: barbaricum: joins: only zones outside the Empire can join a Front',
+        "peoples.toml: germani: zones: starting zone 'barbaricum' is inside the Empire",
+        "peoples.toml: nomades: zones: starting zone 'barbaricum' is inside the Empire",
+    ]
+
+
+def test_seas_and_shapes_are_checked(tmp_path: Path) -> None:
+    """map/seas.toml and map/shapes.toml: duplicate ids (a sea named like a zone), unknown fields, shapes of nothing, duplicate shapes, holes in a land zone, an empty shape, a port on unknown zones."""
+    edits = {   'map/seas.toml': [   ('id = "oceanus"\nname = "Oceanus"', 'id = "oceanus"\nname = "Oceanus"\ndepth = 3'),
+                             ('zone = "roma"\nsea = "mare"', 'zone = "nusquam"\nsea = "pontus"'),
+                             (   'provenance = "rules"\n',
+                                 'provenance = "rules"\n'
+                                 '\n'
+                                 '[[sea]]\n'
+                                 'id = "castra"\n'
+                                 'name = "X"\n'
+                                 'open = true\n'
+                                 'place = [1, 1]\n'
+                                 '\n'
+                                 '[[sea]]\n'
+                                 'id = "mare"\n')],
+        'map/shapes.toml': [   ('id = "oceanus"\nrings', 'id = "oceanus"\nrings = []\nx'),
+                               ('id = "castra"\nrings = [', 'id = "castra"\nholes = []\nrings = ['),
+                               (   '[[shape]]\nid = "roma"',
+                                   '[[shape]]\n'
+                                   'id = "atlantis"\n'
+                                   'rings = []\n'
+                                   '\n'
+                                   '[[shape]]\n'
+                                   'id = "roma"\n'
+                                   'rings = [[[10, 40], [14, 40], [14, 44], [10, 44]]]\n'
+                                   '\n'
+                                   '[[shape]]\n'
+                                   'id = "roma"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/seas.toml: castra: id: duplicate id',
+        'map/seas.toml: mare: id: duplicate id',
+        'map/seas.toml: oceanus: depth: unknown field',
+        'map/shapes.toml: atlantis: id: no zone or sea zone has this id',
+        'map/shapes.toml: roma: id: duplicate shape',
+        'map/shapes.toml: castra: holes: land zones may not have holes',
+        'map/shapes.toml: oceanus: rings: empty shape',
+        "map/seas.toml: ostia: zone: unknown zone 'nusquam'",
+        "map/seas.toml: ostia: sea: unknown sea zone 'pontus'",
+        "map/zones.toml: roma: ports: port box 'ostia' belongs to zone 'nusquam'",
+    ]
+
+
+def test_rings_are_checked_point_by_point(tmp_path: Path) -> None:
+    """map/shapes.toml: rings that are not lists, too short, with a bad point, a hole off the globe; a land zone and a sea zone with no shape."""
+    edits = {   'map/shapes.toml': [   (   'id = "oceanus"\nrings = [[[22, 36], [26, 36], [26, 44], [22, 44]]]',
+                                   'id = "oceanus"\nrings = "round"'),
+                               (   'id = "castra"\nrings = [',
+                                   'id = "castra"\nrings = [[[1, 1], [2, 2]], [[14, 40], "p", [18, 44]], 5, '),
+                               (   'holes = [[[11, 37], [12, 37], [12, 38]]]',
+                                   'holes = [[[11, 37], [12, 37], [12, 99]]]'),
+                               (   '[[shape]]\n'
+                                   'id = "barbaricum"\n'
+                                   'rings = [[[18, 40], [22, 40], [22, 44], [18, 44]]]',
+                                   '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/shapes.toml: castra: rings[0]: a ring needs at least 3 points',
+        'map/shapes.toml: castra: rings[1][1]: expected [longitude, latitude]',
+        'map/shapes.toml: castra: rings[2]: a ring needs at least 3 points',
+        'map/shapes.toml: mare: holes[0][2]: [12.0, 99.0] is not a longitude/latitude',
+        'map/shapes.toml: oceanus: rings: expected a list of rings',
+        'map/shapes.toml: oceanus: rings: empty shape',
+        'map/shapes.toml: barbaricum: rings: land zone has no shape',
+    ]
+
+
+def test_a_sea_zone_needs_a_shape(tmp_path: Path) -> None:
+    """map/shapes.toml: a sea zone whose shape is missing."""
+    edits = {'map/shapes.toml': [('[[shape]]\nid = "mare"', '[[shape]]\nid = "marex"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/shapes.toml: marex: id: no zone or sea zone has this id',
+        'map/shapes.toml: mare: rings: sea zone has no shape',
+    ]
+
+
+def test_rivers_edges_and_straits_are_checked(tmp_path: Path) -> None:
+    """map/rivers.toml, map/edges.toml, map/straits.toml: wrong types, a minor or unknown river on an edge, a zone next to itself, a pair linked twice, unknown zones, missing fields."""
+    edits = {   'map/edges.toml': [   ('corner = true', 'corner = true\nwidth = 2\nriver = "rivus"'),
+                              (   'river = "rhenus"\nprovenance = "rules"\n',
+                                  'river = "rhenus"\n'
+                                  'provenance = "rules"\n'
+                                  '\n'
+                                  '[[edge]]\n'
+                                  'a = "castra"\n'
+                                  'b = "castra"\n'
+                                  '\n'
+                                  '[[edge]]\n'
+                                  'a = "castra"\n'
+                                  'b = "roma"\n'
+                                  '\n'
+                                  '[[edge]]\n'
+                                  'a = "roma"\n'
+                                  'b = "tusculum"\n'
+                                  'river = "nilus"\n'
+                                  '\n'
+                                  '[[edge]]\n'
+                                  'a = "roma"\n'
+                                  'provenance = "legend"\n')],
+        'map/rivers.toml': [   (   'id = "rivus"\nname = "Rivus"\ncourse = [[14, 40], [14, 44]]',
+                                   'id = "rivus"\nname = 5\ncourse = [[14, 40], [14]]'),
+                               ('major = true', 'major = "yes"')],
+        'map/straits.toml': [   (   'name = "Fretum"',
+                                    'name = "Fretum"\nwide = true\n\n[[strait]]\na = "roma"\nb = "castra"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/rivers.toml: rhenus: major: expected bool, got str',
+        'map/rivers.toml: rivus: course[1]: expected [longitude, latitude]',
+        'map/rivers.toml: rivus: name: expected str, got int',
+        'map/edges.toml: edge #1: width: unknown field',
+        "map/edges.toml: roma-castra: river: 'rivus' is not a major river",
+        "map/edges.toml: castra-barbaricum: river: 'rhenus' is not a major river",
+        'map/edges.toml: castra-castra: b: a zone cannot be adjacent to itself',
+        'map/edges.toml: castra-roma: a/b: the two zones are already linked',
+        "map/edges.toml: roma-tusculum: river: 'nilus' is not a major river",
+        "map/edges.toml: roma-tusculum: b: unknown land zone 'tusculum'",
+        'map/edges.toml: edge #6: b: missing',
+        'map/straits.toml: strait #1: wide: unknown field',
+        'map/straits.toml: barbaricum-roma: provenance: missing',
+        'map/straits.toml: strait #2: name: missing',
+    ]
+
+
+def test_coasts_and_sea_links_are_checked(tmp_path: Path) -> None:
+    """map/coasts.toml: a zone that is not a string, unknown zones and seas, a coast with no sea, a sea linked to itself or twice."""
+    edits = {   'map/coasts.toml': [   (   'zones = ["roma", "castra", "barbaricum"]',
+                                   'zones = ["roma", "castra", "barbaricum", "nusquam", 4]'),
+                               (   '[[coast]]\nsea = "oceanus"\nzones = ["barbaricum"]',
+                                   '[[coast]]\n'
+                                   'sea = "pontus"\n'
+                                   'zones = ["barbaricum"]\n'
+                                   '\n'
+                                   '[[coast]]\n'
+                                   'zones = []\n'
+                                   '\n'
+                                   '[[coast]]\n'
+                                   'sea = "oceanus"\n'
+                                   'zones = []'),
+                               (   'a = "oceanus"\nb = "mare"',
+                                   'a = "oceanus"\n'
+                                   'b = "mare"\n'
+                                   '\n'
+                                   '[[sea_link]]\n'
+                                   'a = "mare"\n'
+                                   'b = "oceanus"\n'
+                                   '\n'
+                                   '[[sea_link]]\n'
+                                   'a = "pontus"\n'
+                                   'b = "pontus"\n'
+                                   '\n'
+                                   '[[sea_link]]\n'
+                                   'a = "mare"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/coasts.toml: mare: zones[4]: expected str, got int',
+        "map/coasts.toml: mare: zones: unknown land zone 'nusquam'",
+        "map/coasts.toml: pontus: sea: unknown sea zone 'pontus'",
+        'map/coasts.toml: #3: sea: missing',
+        "map/coasts.toml: sea_link #3: a/b: unknown sea zone 'pontus'",
+        "map/coasts.toml: sea_link #3: a/b: unknown sea zone 'pontus'",
+        'map/coasts.toml: sea_link #3: b: a sea zone cannot link to itself',
+        'map/coasts.toml: sea_link #4: b: missing',
+        'map/coasts.toml: sea_link: -: duplicate sea links',
+    ]
+
+
+def test_a_port_must_be_on_its_sea_s_coast(tmp_path: Path) -> None:
+    """map/seas.toml: the port's zone must touch its sea zone (map/coasts.toml)."""
+    edits = {'map/coasts.toml': [('zones = ["roma", "castra", "barbaricum"]', 'zones = ["castra", "barbaricum"]')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/seas.toml: ostia: sea: zone roma does not touch mare',
+    ]
+
+
+def test_peoples_are_checked(tmp_path: Path) -> None:
+    """peoples.toml: nationality, starting zones (inside the Empire, unknown, none), entry Fronts, provenance fields, a duplicate id."""
+    edits = {   'peoples.toml': [   (   'id = "germani"\nname = "Germani"\nnationality = "german"',
+                                'id = "germani"\nname = "Germani"\nnationality = "roman"\ncolour = 1'),
+                            (   'zones = ["barbaricum"]\nentry_fronts = ["rhine"]',
+                                'zones = ["roma", "nusquam", "barbaricum"]\nentry_fronts = ["rhine", "gallia"]'),
+                            ('goes_to_war = false\n', 'goes_to_war = true\n'),
+                            (   'provenance = "design"\n',
+                                'provenance = "design"\n'
+                                'provenance_fields = { zones = "myth", size = "rules" }\n'
+                                '\n'
+                                '[[people]]\n'
+                                'id = "germani"\n'
+                                'name = "Bis"\n'
+                                'nationality = "german"\n'
+                                'major = false\n'
+                                'stacking = "Q"\n'
+                                'zones = []\n'
+                                'goes_to_war = false\n'
+                                'provenance = "rules"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'peoples.toml: germani: colour: unknown field',
+        "peoples.toml: germani: nationality: 'roman' is not one of persian, german, sarmatian, celt, thraco_phrygian, hamito_semite",
+        "peoples.toml: germani: zones: starting zone 'roma' is inside the Empire",
+        "peoples.toml: germani: zones: unknown zone 'nusquam'",
+        "peoples.toml: germani: entry_fronts: 'gallia' is not a Front",
+        'peoples.toml: nomades: entry_fronts: a People that goes to war needs an entry Front',
+        "peoples.toml: nomades: provenance_fields.zones: 'myth' is not one of rules, history, design",
+        'peoples.toml: nomades: provenance_fields.size: no such field',
+        'peoples.toml: germani: zones: a People needs at least one starting zone',
+        'peoples.toml: germani: id: duplicate id',
+        "counters/leaders.toml: rex: nationality: differs from its People's ()",
+        "counters/leaders.toml: dux: nationality: differs from its People's ()",
+        "counters/units.toml: germ_1: nationality: differs from its People's",
+        "counters/units.toml: germ_2: nationality: differs from its People's",
+        'peoples.toml: germani: entry_fronts: no land path to the gallia Front',
+    ]
+
+
+def test_leaders_are_checked(tmp_path: Path) -> None:
+    """counters/leaders.toml: People and nationality, CP (Roman only, required), ratings, entry year or rule, duplicate ids; the leader table's rows are compared with the counters."""
+    edits = {   'counters/leaders.toml': [   (   'id = "marcus"\nname = "Marcus"',
+                                         'id = "marcus"\nname = "Marcus"\npeople = "germani"\nhair = "red"'),
+                                     ('cp = 2\nenters = 163', 'enters = 163'),
+                                     ('entry_rule = "after:marcus"', 'entry_rule = "after:titus"'),
+                                     (   'people = "germani"\ncc = 2\nvs = 3\nbt = 0\nenters = 161',
+                                         'people = "gothi"\ncc = 0\nvs = 10\nbt = 6\ncp = 1'),
+                                     (   'nationality = "german"\npeople = "germani"\ngeneric = true',
+                                         'nationality = "sarmatian"\npeople = "germani"\ngeneric = true'),
+                                     (   'provenance = "rules"\n',
+                                         'provenance = "rules"\n'
+                                         '\n'
+                                         '[[leader]]\n'
+                                         'id = "lucius"\n'
+                                         'name = "L2"\n'
+                                         'side = "roman"\n'
+                                         'nationality = "persian"\n'
+                                         'cc = 1\n'
+                                         'vs = 1\n'
+                                         'bt = 0\n'
+                                         'enters = 161\n'
+                                         'auto_death = 301\n'
+                                         'provenance = "rules"\n'
+                                         '\n'
+                                         '[[leader]]\n'
+                                         'id = "anon"\n'
+                                         'side = "roman"\n'
+                                         'nationality = "roman"\n'
+                                         'cc = 1\n'
+                                         'vs = 1\n'
+                                         'bt = 0\n'
+                                         'cp = 7\n'
+                                         'name = "Anon"\n'
+                                         'provenance = "rules"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/leaders.toml: marcus: hair: unknown field',
+        'counters/leaders.toml: marcus: people: Roman leaders belong to no People',
+        "counters/leaders.toml: marcus: nationality: differs from its People's (german)",
+        'counters/leaders.toml: lucius: people: a non-Roman leader needs a People',
+        'counters/leaders.toml: lucius: auto_death: 301 is outside 161..300',
+        'counters/leaders.toml: anon: cp: 7 is outside 0..6',
+        'counters/leaders.toml: anon: enters: a named leader needs an entry year or an entry_rule',
+        'counters/leaders.toml: lucius: cp: Roman leaders need a CP',
+        'counters/leaders.toml: lucius: id: duplicate id',
+        "counters/leaders.toml: rex: people: unknown People 'gothi'",
+        'counters/leaders.toml: rex: cp: only Roman leaders have a CP',
+        'counters/leaders.toml: rex: enters: a named leader needs an entry year or an entry_rule',
+        'counters/leaders.toml: rex: cc: 0 is outside 1..9',
+        'counters/leaders.toml: rex: vs: 10 is outside 0..9',
+        'counters/leaders.toml: rex: bt: 6 is outside 0..5',
+        "counters/leaders.toml: dux: nationality: differs from its People's (german)",
+        "counters/leaders.toml: heres: entry_rule: unknown leader 'titus'",
+        'scenarios/01_test.toml: test: leader: rex is placed but gothi is not at war',
+        'tables/leader_table.toml: lucius: entry: 163 differs from counters/leaders.toml (161)',
+        "tables/leader_table.toml: heres: entry_rule: 'after:marcus' differs from counters/leaders.toml ('after:titus')",
+        'tables/leader_table.toml: rex: entry: 161 differs from counters/leaders.toml (None)',
+        'counters/leaders.toml: anon: id: no row in tables/leader_table.toml',
+    ]
+
+
+def test_units_are_checked(tmp_path: Path) -> None:
+    """counters/units.toml: unknown fields, a camp built after the unit arrives, reduced stronger than full, missing camp or front, a People unit on the Roman side, ratings out of range, a duplicate id."""
+    edits = {   'counters/units.toml': [   (   'camp = "Vetera"\nfull = { pf = 10, qu = 2, bt = 1 }',
+                                       'camp = "Vetera"\ncolour = 1\nfull = { pf = 10, qu = 2, bt = 1, xp = 1 }'),
+                                   ('camp = "Nova"\narrives = 170', 'camp = "Nova"\narrives = 165'),
+                                   (   'camp = "Roma"\n'
+                                       'full = { pf = 3, qu = 1, bt = 0 }\n'
+                                       'reduced = { pf = 1, qu = 1, bt = 0 }',
+                                       'full = { pf = 3, qu = 1, bt = 0 }\nreduced = { pf = 4, qu = 1, bt = 0 }'),
+                                   (   'kind = "vexillation"\nnationality = "roman"\nfront = "rhine"',
+                                       'kind = "vexillation"\nnationality = "roman"'),
+                                   (   'id = "germ_1"\n'
+                                       'name = "Germ 1"\n'
+                                       'side = "enemy"\n'
+                                       'kind = "people"\n'
+                                       'nationality = "german"\n'
+                                       'people = "germani"',
+                                       'id = "germ_1"\n'
+                                       'name = "Germ 1"\n'
+                                       'side = "roman"\n'
+                                       'kind = "people"\n'
+                                       'nationality = "sarmatian"\n'
+                                       'people = "germani"'),
+                                   (   'people = "germani"\n'
+                                       'full = { pf = 6, qu = 2, bt = 0 }\n'
+                                       'reduced = { pf = 3, qu = 1, bt = 0 }\n'
+                                       'provenance = "rules"\n'
+                                       'provenance_fields',
+                                       'people = "gothi"\n'
+                                       'full = { pf = 16, qu = 0, bt = 4 }\n'
+                                       'provenance = "rules"\n'
+                                       'provenance_fields'),
+                                   (   'provenance_fields = { pf = "design" }\n',
+                                       'provenance_fields = { pf = "design" }\n'
+                                       '\n'
+                                       '[[unit]]\n'
+                                       'id = "i_legio"\n'
+                                       'name = "Dup"\n'
+                                       'side = "roman"\n'
+                                       'kind = "legion"\n'
+                                       'nationality = "roman"\n'
+                                       'front = "danube"\n'
+                                       'camp = "Castra Nusquam"\n'
+                                       'full = { pf = 1, qu = 1, bt = 0 }\n'
+                                       'reduced = { pf = 1, qu = 1, bt = 0 }\n'
+                                       'provenance = "rules"\n'
+                                       '\n'
+                                       '[[unit]]\n'
+                                       'id = "iii_legio"\n'
+                                       'name = "III"\n'
+                                       'side = "roman"\n'
+                                       'kind = "legion"\n'
+                                       'nationality = "roman"\n'
+                                       'front = "danube"\n'
+                                       'full = { pf = 1, qu = 1, bt = 0 }\n'
+                                       'reduced = { pf = 1, qu = 1, bt = 0 }\n'
+                                       'provenance = "rules"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/units.toml: i_legio: colour: unknown field',
+        'counters/units.toml: i_legio: full.xp: unknown field',
+        'counters/units.toml: ii_legio: arrives: camp Nova only exists from 170',
+        'counters/units.toml: cohors: reduced.pf: larger than the full-strength PF',
+        'counters/units.toml: cohors: camp: a legion or garrison unit needs a home camp or city',
+        'counters/units.toml: vex: front: a vexillation belongs to a Front',
+        "counters/units.toml: germ_1: nationality: differs from its People's",
+        'counters/units.toml: germ_1: side: units of the Peoples belong to the Enemies of Rome',
+        'counters/units.toml: germ_2: full.pf: 16 is outside 1..15',
+        'counters/units.toml: germ_2: full.qu: 0 is outside 1..3',
+        'counters/units.toml: germ_2: full.bt: 4 is outside 0..3',
+        'counters/units.toml: germ_2: reduced: missing',
+        "counters/units.toml: germ_2: people: unknown People 'gothi'",
+        "counters/units.toml: i_legio: camp: no zone has the camp or city 'Castra Nusquam'",
+        'counters/units.toml: i_legio: id: duplicate id',
+        'counters/units.toml: iii_legio: camp: a legion or garrison unit needs a home camp or city',
+    ]
+
+
+def test_stratagem_counters_and_materiel_are_checked(tmp_path: Path) -> None:
+    """counters/stratagems.toml and counters/materiel.toml: choices and counts out of range, unknown fields and port, duplicate ids."""
+    edits = {   'counters/materiel.toml': [   (   'port = "ostia"\ncapacity = 3\nreturn_delay = 5',
+                                          'port = "portus"\ncapacity = 10\nreturn_delay = 21\nspeed = 2'),
+                                      (   'count = 2\nnote = "a marker"\nprovenance = "design"\n',
+                                          'count = 100\n'
+                                          'note = "a marker"\n'
+                                          'colour = 2\n'
+                                          'provenance = "design"\n'
+                                          '\n'
+                                          '[[marker]]\n'
+                                          'id = "signum"\n'
+                                          'name = "S2"\n'
+                                          'count = 1\n'
+                                          'provenance = "rules"\n')],
+        'counters/stratagems.toml': [   (   'id = "ruse"\nname = "Ruse"\nside = "both"\nphase = "C"\ncount = 2',
+                                            'id = "ruse"\n'
+                                            'name = "Ruse"\n'
+                                            'side = "neither"\n'
+                                            'phase = "D"\n'
+                                            'count = 10\n'
+                                            'colour = 1'),
+                                        (   'once_per_scenario = true\nprovenance = "rules"\n',
+                                            'once_per_scenario = true\n'
+                                            'provenance = "rules"\n'
+                                            '\n'
+                                            '[[stratagem]]\n'
+                                            'id = "pax"\n'
+                                            'name = "P"\n'
+                                            'side = "roman"\n'
+                                            'phase = "B"\n'
+                                            'count = 1\n'
+                                            'provenance = "rules"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/stratagems.toml: ruse: colour: unknown field',
+        "counters/stratagems.toml: ruse: side: 'neither' is not one of roman, enemy, both",
+        "counters/stratagems.toml: ruse: phase: 'D' is not one of B, C, E",
+        'counters/stratagems.toml: ruse: count: 10 is outside 1..9',
+        'counters/stratagems.toml: pax: id: duplicate id',
+        'counters/materiel.toml: classis: speed: unknown field',
+        "counters/materiel.toml: classis: port: unknown port box 'portus'",
+        'counters/materiel.toml: classis: capacity: 10 is outside 1..9',
+        'counters/materiel.toml: classis: return_delay: 21 is outside 1..20',
+        'counters/materiel.toml: signum: colour: unknown field',
+        'counters/materiel.toml: signum: count: 100 is outside 1..99',
+        'counters/materiel.toml: signum: id: duplicate id',
+    ]
+
+
+def test_a_port_s_fleet_must_exist(tmp_path: Path) -> None:
+    """map/seas.toml: the fleet a port box names is a fleet of counters/materiel.toml."""
+    edits = {'counters/materiel.toml': [('id = "classis"', 'id = "classis_2"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/seas.toml: ostia: fleet: unknown fleet 'classis'",
+    ]
+
+
+def test_counts_capacities_and_delays_are_required(tmp_path: Path) -> None:
+    """counters: a stratagem's count, a fleet's capacity and return delay, a marker's count are required."""
+    edits = {   'counters/materiel.toml': [   ('capacity = 3\nreturn_delay = 5\n', ''),
+                                      ('count = 2\nnote = "a marker"\n', '')],
+        'counters/stratagems.toml': [('count = 2\n', '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/stratagems.toml: ruse: count: missing',
+        'counters/materiel.toml: classis: capacity: missing',
+        'counters/materiel.toml: classis: return_delay: missing',
+        'counters/materiel.toml: signum: count: missing',
+    ]
+
+
+def test_a_scenario_s_years_titles_and_lists_are_checked(tmp_path: Path) -> None:
+    """scenarios: years, leaders in play, titles, at most two of each title, initiative years and sides, VP, unknown Peoples; an absent leader who is placed."""
+    edits = {   'scenarios/01_test.toml': [   ('start = 161\nend = 165', 'start = 160\nend = 218\ncolour = 1'),
+                                      (   'augusti = ["marcus"]',
+                                          'augusti = ["marcus", "titus", "rex"]\n'
+                                          'caesars = ["heres"]\n'
+                                          'usurpers = ["a", "b", "c"]'),
+                                      (   'initiative = { "161" = "roman", "162" = "enemy" }',
+                                          'initiative = { "161" = "roman", "162" = "gods", "300" = "roman", "x" '
+                                          '= "enemy" }'),
+                                      ('peoples_at_war = ["germani"]', 'peoples_at_war = ["germani", "gothi"]'),
+                                      (   'vp = { roman = 3, enemy = 1 }',
+                                          'vp = { roman = 3, enemy = true, gods = 1 }'),
+                                      (   '{ id = "marcus", zone = "roma", title = "augustus" },',
+                                          '{ id = "marcus", zone = "roma", title = "augustus" },\n'
+                                          '  { id = "lucius", zone = "roma", title = "rex" },\n'
+                                          '  { id = "titus", zone = "roma" },\n'
+                                          '  "marcus",\n'
+                                          '  { id = "dux", zone = "atlantis", colour = 1 },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: colour: unknown field',
+        'scenarios/01_test.toml: test: start: 160 is outside 161..217',
+        'scenarios/01_test.toml: test: end: 218 is outside 161..217',
+        'scenarios/01_test.toml: test: leader[0].id: marcus is not in play in 160',
+        'scenarios/01_test.toml: test: leader[0].id: marcus only enters in 161',
+        "scenarios/01_test.toml: test: leader[1].title: 'rex' is not one of augustus, caesar, usurper",
+        'scenarios/01_test.toml: test: leader[1].id: lucius is not in play in 160',
+        'scenarios/01_test.toml: test: leader[1].id: lucius only enters in 163',
+        "scenarios/01_test.toml: test: leader[2].id: unknown leader 'titus'",
+        'scenarios/01_test.toml: test: leader[3]: expected a table',
+        'scenarios/01_test.toml: test: leader[4].colour: unknown field',
+        "scenarios/01_test.toml: test: leader[4]: unknown zone 'atlantis'",
+        'scenarios/01_test.toml: test: leader[5].id: rex is not in play in 160',
+        'scenarios/01_test.toml: test: leader[5].id: rex only enters in 161',
+        'scenarios/01_test.toml: test: augusti: at most 2',
+        "scenarios/01_test.toml: test: augusti: unknown leader 'titus'",
+        'scenarios/01_test.toml: test: caesars: heres is not placed on the map',
+        'scenarios/01_test.toml: test: usurpers: at most 2',
+        "scenarios/01_test.toml: test: usurpers: unknown leader 'a'",
+        "scenarios/01_test.toml: test: usurpers: unknown leader 'b'",
+        "scenarios/01_test.toml: test: usurpers: unknown leader 'c'",
+        "scenarios/01_test.toml: test: augustus: leader titles ['marcus'] differ from the list ['marcus', 'rex', 'titus']",
+        "scenarios/01_test.toml: test: caesar: leader titles [] differ from the list ['heres']",
+        "scenarios/01_test.toml: test: usurper: leader titles [] differ from the list ['a', 'b', 'c']",
+        "scenarios/01_test.toml: test: peoples_at_war: unknown People 'gothi'",
+        "scenarios/01_test.toml: test: initiative.162: 'gods' is not one of roman, enemy",
+        'scenarios/01_test.toml: test: initiative.300: key must be a year of the scenario',
+        'scenarios/01_test.toml: test: initiative.x: key must be a year of the scenario',
+        'scenarios/01_test.toml: test: vp.enemy: expected roman/enemy = integer',
+        'scenarios/01_test.toml: test: vp.gods: expected roman/enemy = integer',
+        'scenarios/01_test.toml: test: rules: lucius is absent from this scenario but placed',
+    ]
+
+
+def test_a_scenario_s_special_rules_are_checked(tmp_path: Path) -> None:
+    """scenarios: each [[scenario.rules]] entry: a table, a known kind, its fields, its ids, years within the scenario (the year after the end allowed), Fronts, text and provenance."""
+    edits = {   'scenarios/01_test.toml': [   (   '\nrules = [',
+                                          '\n'
+                                          'rules = [\n'
+                                          '  "not a table",\n'
+                                          '  { kind = "earthquake", text = "x" },\n'
+                                          '  { kind = "sudden_death", leaders = ["marcus", "titus"], winner = '
+                                          '"gods", colour = 1, text = " " },\n'
+                                          '  { kind = "hold_zones", zones = "roma", side = "enemy", min_units = '
+                                          '2, with_leader = true, text = "h", provenance = "myth" },\n'
+                                          '  { kind = "usurpation_at", leader = "heres", year = 170, fronts = '
+                                          '["rhine", "gallia"], text = "u" },\n'
+                                          '  { kind = "vp_on_death", leader = "marcus", before = 166, side = '
+                                          '"roman", vp = 2, text = "v" },\n'
+                                          '  { kind = "no_war_before", peoples = ["germani"], year = true, text '
+                                          '= "n" },\n'
+                                          '  { kind = "usurpation_at", leader = "heres", year = 162, fronts = '
+                                          '"rhine", text = "u2" },\n'
+                                          '  { kind = "held_for_usurper", usurper = "heres", units = ["i_legio", '
+                                          '7], text = "k" },\n'
+                                          '  { kind = "engine_rule", text = "e" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: rules[0]: expected a table',
+        "scenarios/01_test.toml: test: rules[1].kind: 'earthquake' is not one of sudden_death, hold_zones, no_war_before, war_at, usurpation_at, held_for_usurper, vp_on_death, absent, engine_rule",
+        "scenarios/01_test.toml: test: rules[2].leaders: unknown leader 'titus'",
+        "scenarios/01_test.toml: test: rules[2].winner: 'gods' is not one of roman, enemy",
+        'scenarios/01_test.toml: test: rules[2].colour: unknown field for sudden_death',
+        'scenarios/01_test.toml: test: rules[2].text: missing',
+        "scenarios/01_test.toml: test: rules[3].provenance: 'myth' is not one of rules, history, design",
+        'scenarios/01_test.toml: test: rules[4].year: 170 is not a year of the scenario (161-165)',
+        "scenarios/01_test.toml: test: rules[4].fronts: unknown Front(s) ['gallia']",
+        'scenarios/01_test.toml: test: rules[6].year: True is not a year of the scenario (161-165)',
+        'scenarios/01_test.toml: test: rules[8].units: unknown unit 7',
+        'scenarios/01_test.toml: test: rules[9].section: missing',
+    ]
+
+
+def test_a_scenario_s_placements_are_checked(tmp_path: Path) -> None:
+    """scenarios: sides, a counter placed twice, a legion that arrives later, unknown or missing ids; a People at peace keeps to its home zones (§4.1)."""
+    edits = {   'scenarios/01_test.toml': [   ('peoples_at_war = ["germani"]', 'peoples_at_war = []'),
+                                      (   '{ id = "vex", zone = "castra" },',
+                                          '{ id = "vex", zone = "castra" },\n'
+                                          '  { id = "vex", zone = "roma" },\n'
+                                          '  { id = "i_legio", zone = "roma" },\n'
+                                          '  { id = "ii_legio", zone = "roma" },\n'
+                                          '  { id = "nulla", zone = "roma" },\n'
+                                          '  { zone = "roma" },'),
+                                      (   '{ id = "rex", zone = "barbaricum", side = "enemy" },',
+                                          '{ id = "rex", zone = "castra", side = "enemy" },\n'
+                                          '  { id = "heres", zone = "roma", side = "ally" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: leader[2].side: 'ally' is not one of roman, enemy",
+        'scenarios/01_test.toml: test: unit[1]: vex is placed more than once',
+        'scenarios/01_test.toml: test: unit[3].id: ii_legio only arrives in 170',
+        "scenarios/01_test.toml: test: unit[4].id: unknown unit 'nulla'",
+        'scenarios/01_test.toml: test: unit[5].id: missing',
+        'scenarios/01_test.toml: test: leader: rex: a People at peace stays in its home zones (§4.1)',
+        'scenarios/01_test.toml: test: unit: germ_1: a People at peace stays in its home zones (§4.1)',
+    ]
+
+
+def test_a_scenario_without_peoples_places_none(tmp_path: Path) -> None:
+    """scenarios: with use_enemy_peoples = false no People counter may be placed."""
+    edits = {'scenarios/01_test.toml': [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: leader: rex: this scenario uses no Peoples',
+        'scenarios/01_test.toml: test: unit: germ_1: this scenario uses no Peoples',
+    ]
+
+
+def test_a_minor_people_at_peace_is_not_placed_and_named_leaders_in_play_are(tmp_path: Path) -> None:
+    """scenarios: a minor People's unit is placed only when it is at war; a named leader in play at the start is placed or listed as absent (§2.C)."""
+    edits = {   'peoples.toml': [('major = true', 'major = false')],
+        'scenarios/01_test.toml': [   ('peoples_at_war = ["germani"]', 'peoples_at_war = []'),
+                                      ('{ id = "rex", zone = "barbaricum", side = "enemy" },', '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: unit: germ_1 is placed but germani is not at war',
+        'scenarios/01_test.toml: test: leader: rex is in play in 161: place him or list him as absent',
+    ]
+
+
+def test_the_rule_tables_name_real_ids(tmp_path: Path) -> None:
+    """tables/*.toml: leader rows against the counters (entry year and rule), events' zones, Fronts, Peoples, nationality, event numbers and sides, stratagem types' zones, partners and People kinds, counters without a type and types without counters."""
+    edits = {   'counters/leaders.toml': [   ('entry_rule = "after:marcus"', 'entry_rule = "commodus_succession"'),
+                                     ('cp = 2\nenters = 163', 'cp = 2\nenters = 163\nentry_rule = "magic"')],
+        'tables/events.toml': [   ('effects = {', 'effects = 3\n\n[[events]]\nnumber = 2\neffects = {'),
+                                  (   '["roma", "rhine_front", "germani"]',
+                                      '["roma", "rhine_front", "germani", "gallia_front", "atlantis", 4]'),
+                                  ('reduce_nationality = "german"', 'reduce_nationality = "elvish"'),
+                                  ('augustus_in_rome_gets_event = 1', 'augustus_in_rome_gets_event = 3'),
+                                  ('battle_bonus_side = "rome"', 'battle_bonus_side = "both"')],
+        'tables/leader_table.toml': [   (   'id = "marcus"\nentry = 161',
+                                            'id = "marcus"\nentry = 162\nentry_rule = "after:marcus"'),
+                                        (   'id = "lucius"\nentry = 163',
+                                            'id = "lucius"\nentry_rule = "coronation"'),
+                                        ('id = "rex"\nentry = 161', 'id = "dux"\n\n[[leaders]]\nid = 5')],
+        'tables/stratagems.toml': [   (   'params = { placed_in = "castra", cancelled_by = "pax", people_kind = '
+                                          '"major" }',
+                                          'params = { placed_in = "atlantis", cancelled_by = "dolus", '
+                                          'people_kind = "huge" }'),
+                                      ('id = "pax"', 'id = "pax"\nparams = 1\n\n[[stratagems]]\nid = "dolus"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'tables/leader_table.toml: marcus: entry: 162 differs from counters/leaders.toml (161)',
+        "tables/leader_table.toml: marcus: entry_rule: 'after:marcus' differs from counters/leaders.toml ('')",
+        "tables/leader_table.toml: lucius: entry_rule: unknown rule 'coronation' (known: commodus_succession, after:<leader id>)",
+        "tables/leader_table.toml: heres: entry_rule: 'after:marcus' differs from counters/leaders.toml ('commodus_succession')",
+        "tables/leader_table.toml: dux: id: unknown leader 'dux'",
+        'tables/leader_table.toml: #5: id: unknown leader 5',
+        'counters/leaders.toml: rex: id: no row in tables/leader_table.toml',
+        "counters/leaders.toml: lucius: entry_rule: unknown rule 'magic' (known: commodus_succession, after:<leader id>)",
+        'tables/events.toml: 1: effects: expected a table',
+        "tables/events.toml: 2: effects.reduce_units_in_zones: unknown zone, Front or People 'gallia_front'",
+        "tables/events.toml: 2: effects.reduce_units_in_zones: unknown zone, Front or People 'atlantis'",
+        'tables/events.toml: 2: effects.reduce_units_in_zones: unknown zone, Front or People 4',
+        "tables/events.toml: 2: effects.reduce_nationality: unknown nationality 'elvish'",
+        'tables/events.toml: 2: effects.augustus_in_rome_gets_event: unknown event 3',
+        "tables/events.toml: 2: effects.battle_bonus_side: 'both' is not rome or eor",
+        "tables/stratagems.toml: ruse: params.placed_in: unknown zone 'atlantis'",
+        "tables/stratagems.toml: ruse: params.people_kind: 'huge' is not minor or major",
+        'tables/stratagems.toml: pax: params: expected a table',
+        'tables/stratagems.toml: dolus: id: no counters of this type in counters/stratagems.toml',
+    ]
+
+
+def test_every_zone_is_reached_from_roma_and_every_entry_front_by_land(tmp_path: Path) -> None:
+    """map/edges.toml: a zone no land edge or open sea joins to Roma; peoples.toml: a People with no land path to its entry Front."""
+    edits = {   'map/edges.toml': [   (   '[[edge]]\n'
+                                  'a = "castra"\n'
+                                  'b = "barbaricum"\n'
+                                  'river = "rhenus"\n'
+                                  'provenance = "rules"\n',
+                                  '')],
+        'map/seas.toml': [('open = true', 'open = false')],
+        'map/straits.toml': [('a = "barbaricum"\nb = "roma"', 'a = "castra"\nb = "roma"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/straits.toml: castra-roma: a/b: the two zones are already linked',
+        'map/edges.toml: barbaricum: -: zone cannot be reached from roma',
+        'peoples.toml: germani: entry_fronts: no land path to the rhine Front',
+    ]
+
+
+def test_an_open_sea_joins_zones_but_gives_no_land_path(tmp_path: Path) -> None:
+    """the connectivity check sails the open seas (barbaricum is reached by the Mare), the entry-Front check does not."""
+    edits = {   'map/edges.toml': [   (   '[[edge]]\n'
+                                  'a = "castra"\n'
+                                  'b = "barbaricum"\n'
+                                  'river = "rhenus"\n'
+                                  'provenance = "rules"\n',
+                                  '')],
+        'map/straits.toml': [('a = "barbaricum"\nb = "roma"', 'a = "castra"\nb = "roma"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/straits.toml: castra-roma: a/b: the two zones are already linked',
+        'peoples.toml: germani: entry_fronts: no land path to the rhine Front',
+    ]
+
+
+def test_shapes_and_links_must_agree(tmp_path: Path) -> None:
+    """check_geometry: a link between shapes that do not touch, a strait between shapes that touch, a coast zone away from its sea, a place outside its zone."""
+    edits = {   'map/coasts.toml': [   (   '[[coast]]\nsea = "oceanus"\nzones = ["barbaricum"]',
+                                   '[[coast]]\nsea = "oceanus"\nzones = ["barbaricum", "roma"]')],
+        'map/edges.toml': [('a = "roma"\nb = "castra"\ncorner = true', 'a = "roma"\nb = "barbaricum"')],
+        'map/straits.toml': [('a = "barbaricum"\nb = "roma"', 'a = "castra"\nb = "roma"')],
+        'map/zones.toml': [('place = [16, 42]', 'place = [12, 42]')]}
+    assert problems(tiny(tmp_path, edits), geometry=True) == [
+        'map/edges.toml: barbaricum-roma: a/b: linked but the shapes do not touch',
+        'map/straits.toml: castra-roma: a/b: a strait between zones that touch',
+        'map/coasts.toml: oceanus: zones: roma does not touch the sea zone',
+        "map/zones.toml: castra: place: outside the zone's shape",
+    ]
+
+
+def test_touching_shapes_need_an_edge(tmp_path: Path) -> None:
+    """check_geometry: Roma and Castra touch, so removing their edge is a problem."""
+    edits = {'map/edges.toml': [('[[edge]]\na = "roma"\nb = "castra"\ncorner = true\n', '')]}
+    assert problems(tiny(tmp_path, edits), geometry=True) == [
+        'map/edges.toml: castra-roma: a/b: the shapes touch but no edge links them',
+    ]
+
+
+def test_the_geometry_is_checked_only_when_the_rest_is_sound(tmp_path: Path) -> None:
+    """load_data(geometry=True) skips the shape checks when other problems were found (they would only repeat them)."""
+    edits = {   'map/edges.toml': [('[[edge]]\na = "roma"\nb = "castra"\ncorner = true\n', '')],
+        'peoples.toml': [('note = "a note"', 'note = 5')]}
+    assert problems(tiny(tmp_path, edits), geometry=True) == [
+        'peoples.toml: germani: note: expected str, got int',
+    ]
+
+
+def test_an_empty_id_is_reported_once_and_the_entry_skipped(tmp_path: Path) -> None:
+    """A required string left blank is one problem; the entry is not loaded under a blank id (it
+    used to be, and every other field of it was then reported under an empty entry name)."""
+    edits = {"map/zones.toml": [('provenance = "history"\n', 'provenance = "history"\n\n[[zone]]\nid = " "\nkind = "interior"\n')]}
+    assert problems(tiny(tmp_path, edits)) == ["map/zones.toml:  : id: must not be empty"]
+
+
+def test_a_wrong_type_is_named_and_a_whole_number_is_a_float(tmp_path: Path) -> None:
+    """A boolean where a number is expected, a number where a boolean is; an integer coordinate
+    is read as a float."""
+    edits = {"counters/leaders.toml": [("cc = 3\nvs = 2", "cc = true\nvs = 2")], "map/rivers.toml": [("major = true", "major = 1")]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/rivers.toml: rhenus: major: expected bool, got int",
+        "map/edges.toml: castra-barbaricum: river: 'rhenus' is not a major river",
+        "counters/leaders.toml: marcus: cc: expected int, got a boolean",
+    ]
+
+
+def test_missing_and_unreadable_files_are_named(tmp_path: Path) -> None:
+    """A missing required file and a file that is not TOML are named, with no entry and no field."""
+    edits = {"counters/stratagems.toml": [("count = 2", "count = two")]}
+    assert problems(tiny(tmp_path, edits, drop=("counters/materiel.toml",))) == [
+        "counters/stratagems.toml: -: -: not valid TOML: Invalid value (at line 7, column 9)",
+        "counters/materiel.toml: -: -: file is missing",
+        "map/seas.toml: ostia: fleet: unknown fleet 'classis'",
+        "tables/stratagems.toml: pax: id: no counters of this type in counters/stratagems.toml",
+        "tables/stratagems.toml: ruse: id: no counters of this type in counters/stratagems.toml",
+    ]
+
+
+def test_a_directory_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as info:
+        load_data(tmp_path / "nowhere")
+    assert info.value.problems == [f"{tmp_path / 'nowhere'}: -: -: not a directory"]
+
+
+def test_an_array_of_tables_that_is_not_one_is_refused(tmp_path: Path) -> None:
+    """counters/stratagems.toml: ``stratagem`` must be an array of tables [[stratagem]]."""
+    root = tiny(tmp_path)
+    (root / "counters/stratagems.toml").write_text('stratagem = ["ruse"]\n', encoding="utf-8")
+    assert problems(root) == [
+        "counters/stratagems.toml: -: stratagem: expected an array of tables [[stratagem]]",
+        "tables/stratagems.toml: pax: id: no counters of this type in counters/stratagems.toml",
+        "tables/stratagems.toml: ruse: id: no counters of this type in counters/stratagems.toml",
+    ]
+
+
+def test_a_directory_needs_scenario_files(tmp_path: Path) -> None:
+    assert problems(tiny(tmp_path, drop=("scenarios/01_test.toml",))) == ["scenarios/: -: -: no scenario files"]
+
+
+def test_each_scenario_file_is_checked(tmp_path: Path) -> None:
+    """scenarios/: each file has a [scenario] table, a unique id, an end not before its start,
+    initiative years inside it, named leaders still alive (``auto_death``), at most six
+    vexillations on the map."""
+    root = tiny(tmp_path)
+    (root / "scenarios/02_empty.toml").write_text('title = "nothing"\n', encoding="utf-8")
+    text = (root / "scenarios/01_test.toml").read_text(encoding="utf-8")
+    vex = "".join(f'\n  {{ id = "v{i}", zone = "castra" }},' for i in range(6))
+    text = (text.replace("start = 161\nend = 165", "start = 164\nend = 163").replace('"162" = "enemy"', '"163" = "enemy"')
+            .replace("year = 163", "year = 164").replace('{ id = "vex", zone = "castra" },', '{ id = "vex", zone = "castra" },' + vex))
+    (root / "scenarios/03_again.toml").write_text(text, encoding="utf-8")
+    units = (root / "counters/units.toml").read_text(encoding="utf-8") + "".join(
+        f'\n[[unit]]\nid = "v{i}"\nname = "V{i}"\nside = "roman"\nkind = "vexillation"\nnationality = "roman"\nfront = "rhine"\n'
+        f'full = {{ pf = 4, qu = 3, bt = 0 }}\nreduced = {{ pf = 2, qu = 2, bt = 0 }}\nprovenance = "rules"\n' for i in range(6))
+    (root / "counters/units.toml").write_text(units, encoding="utf-8")
+    assert problems(root) == [
+        "scenarios/02_empty.toml: -: scenario: missing [scenario] table",
+        "scenarios/03_again.toml: test: end: 163 is before the start 164",
+        "scenarios/03_again.toml: test: leader[1].id: rex is not in play in 164",
+        "scenarios/03_again.toml: test: unit: 7 vexillations on the map (at most 6)",
+        "scenarios/03_again.toml: test: initiative.161: key must be a year of the scenario",
+        "scenarios/03_again.toml: test: initiative.163: key must be a year of the scenario",
+        "scenarios/03_again.toml: test: id: duplicate scenario id",
+    ]
+
+
+def test_defaults_placements_and_rule_parameters(tmp_path: Path) -> None:
+    """Values the loader fills in: an edge's provenance falls back to the file's, then to
+    "design" when neither is valid; a legion placed by ``deploy_legions`` may be placed again
+    elsewhere; every unit of a Major People the file does not place stands in its home zone
+    (§4.1); a rule's single id stays a string, a single Front becomes a tuple."""
+    edits = {
+        "map/seas.toml": [("place = [16, 38]", "place = [16.5, 38]")],
+        "map/edges.toml": [('provenance = "history"\n', 'provenance = "legend"\n'),
+                           ('river = "rhenus"\nprovenance = "rules"', 'river = "rhenus"\nprovenance = "myth"')],
+        "scenarios/01_test.toml": [
+            ('{ id = "germ_1", zone = "castra", side = "enemy" },', '{ id = "i_legio", zone = "roma" },'),
+            ("\nrules = [", '\nrules = [\n  { kind = "hold_zones", zones = "roma", side = "enemy", min_units = 2, with_leader = true,'
+                           ' text = "h", provenance = "history" },\n'
+                           '  { kind = "usurpation_at", leader = "heres", year = 162, fronts = "rhine", text = "u2" },'),
+        ],
+    }
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    assert data.seas["mare"].place == (16.5, 38.0)
+    assert [(e.a, e.b, e.provenance) for e in data.edges] == [
+        ("barbaricum", "castra", "design"), ("barbaricum", "roma", "rules"), ("castra", "roma", "design")]
+    s = data.scenarios["test"]
+    assert [(p.counter, p.zone, p.side) for p in s.units] == [
+        ("cohors", "roma", "roman"), ("germ_1", "barbaricum", "enemy"), ("germ_2", "barbaricum", "enemy"),
+        ("i_legio", "roma", "roman"), ("vex", "castra", "roman")]
+    assert [(r.kind, dict(r.params), r.provenance) for r in s.rules[:2]] == [
+        ("hold_zones", {"zones": "roma", "side": "enemy", "min_units": 2, "with_leader": True}, "history"),
+        ("usurpation_at", {"leader": "heres", "year": 162, "fronts": ("rhine",)}, "design"),
+    ]
+
+
+def test_the_directory_its_files_and_digest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``resolve_directory``: the argument, else $PRAETOR_DATA_DIR, else the shipped data;
+    ``data_files`` every TOML file sorted; the digest covers names and contents, and is the
+    loaded data's."""
+    root = tiny(tmp_path / "data")
+    monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
+    assert (resolve_directory(), resolve_directory(str(root))) == (DATA_DIR, root)
+    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    assert resolve_directory() == root
+    assert [p.relative_to(root).as_posix() for p in data_files()] == sorted(FILES)
+    digest = data_hash(root)
+    assert load_data(geometry=False).digest == digest and len(digest) == 64
+    (root / "notes.txt").write_text("not data", encoding="utf-8")
+    assert data_hash(root) == digest
+    (root / "map/rivers.toml").rename(root / "map/streams.toml")
+    assert data_hash(root) != digest
+    assert tables_root(root) == root and tables_root(tmp_path) == DATA_DIR
+
+
+def test_the_summary_counts_each_kind(tmp_path: Path) -> None:
+    """``praetor data check``'s summary: one count per line, singular or plural."""
+    assert summary_lines(load_data(tiny(tmp_path), geometry=False)) == [
+        "3 land zones", "2 sea zones", "3 edges", "1 river crossing", "1 strait", "2 peoples", "5 leaders",
+        "6 units", "3 stratagems", "2 stratagem types", "1 scenario",
+    ]
