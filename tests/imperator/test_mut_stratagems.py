@@ -1655,3 +1655,10 @@ def test_each_chit_reads_its_own_list_of_targets() -> None:
         "mutinerie": ["carnuntum"], "desertion": ["carnuntum"], "fleche_du_parthe": ["leg"],
         "coup_d_etat_parthe": ["parthia"], "intrigue_au_senat": ["rome"],
         "foyer_de_peste": None, "alliance_armenienne": None, "roma_victor": None}
+
+
+def test_a_usurpation_chit_reads_the_usurpation_targets() -> None:
+    """AMB-93 (§6.2): a usurpation chit's targets are `usurpation_targets`' (none here: no
+    general of Rome may claim the purple), not "no target to name"."""
+    st = _peace_state("quadi")
+    assert stratagems.chit_targets(st, "E", "usurpation") == stratagems.usurpation_targets(st, "usurpation") == []
