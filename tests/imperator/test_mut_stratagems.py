@@ -1616,3 +1616,49 @@ def test_pacifying_a_major_people_with_mutinous_units_ends_the_mutiny_and_says_s
                           "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     assert (st.units["q1"].loc, st.units["q1"].owner, st.units["q1"].mutiny, st.chits_on_map, st.cup) == (
         "quadi", "E", None, {}, ["mutinerie#2"])
+
+
+@pytest.mark.parametrize(("tid", "refusal"), [
+    ("coup_d_etat_parthe", ("§6.1", "a Coup d'état parthe marker is already in Ctesiphon")),
+    ("intrigue_au_senat", ("§6.2", "an Intrigue au Sénat marker is already in Rome")),
+    ("pacification_d_un_peuple_majeur", ("§6.1", "no People at war that Pacification d'un Peuple majeur may pacify")),
+    ("pax_romana", ("§6.1", "no People at war that Pax Romana may pacify")),
+    ("soulevement_d_un_peuple_mineur", ("§6.2", "no People at peace that Soulèvement d'un Peuple mineur may raise now")),
+    ("usurpation", ("§6.2", "no general may claim the purple with Usurpation now")),
+    ("assassinat", ("§6.3", "no enemy leader is in play")),
+    ("mutinerie", ("§6.3", "no zone where Mutinerie may be placed")),
+    ("desertion", ("§6.3", "no zone with enemy units that Désertion may strike")),
+    ("fleche_du_parthe", ("§6.2", "no Roman unit of the Roman player on the map")),
+])
+def test_a_chit_with_nothing_to_aim_at_is_refused_with_its_first_section_and_why(tid: str, refusal: tuple[str, str]) -> None:
+    """AMB-93: each chit's own reason when nothing may be aimed at, citing its first section."""
+    err = stratagems.no_target(tid)
+    assert (err.section, str(err.message)) == refusal
+
+
+def test_each_chit_reads_its_own_list_of_targets() -> None:
+    """AMB-93: the targets each chit type may be aimed at, from the one list its effect checks;
+    the chits that name no target (the plague, Alliance arménienne, the window chits) have none."""
+    st = _peace_state("quadi", "roxolani")
+    object.__setattr__(st.board, "zones", {**st.board.zones, "parthia": replace(st.board.zones["parthia"], ctesiphon=True)})
+    st.units["leg"] = replace(st.units["j1"], owner="R")
+    object.__setattr__(st.board, "units", {**st.board.units, "leg": Pos().unit("leg", "carnuntum").unit_defs["leg"]})
+    st.units["leg"].loc = "carnuntum"
+    targets = {tid: stratagems.chit_targets(st, "E" if tid in ("mutinerie", "desertion") else "R", tid) for tid in (
+        "pacification_d_un_peuple_mineur", "pacification_d_un_peuple_majeur", "pax_romana", "soulevement_d_un_peuple_mineur",
+        "soulevement_d_un_peuple_majeur", "assassinat", "mutinerie", "desertion", "fleche_du_parthe", "coup_d_etat_parthe",
+        "intrigue_au_senat", "foyer_de_peste", "alliance_armenienne", "roma_victor")}
+    assert targets == {
+        "pacification_d_un_peuple_mineur": ["roxolani"], "pacification_d_un_peuple_majeur": ["quadi"],
+        "pax_romana": ["quadi", "roxolani"], "soulevement_d_un_peuple_mineur": ["frisii"],
+        "soulevement_d_un_peuple_majeur": ["jazyges", "parthians"], "assassinat": ["roxo_king"],
+        "mutinerie": ["carnuntum"], "desertion": ["carnuntum"], "fleche_du_parthe": ["leg"],
+        "coup_d_etat_parthe": ["parthia"], "intrigue_au_senat": ["rome"],
+        "foyer_de_peste": None, "alliance_armenienne": None, "roma_victor": None}
+
+
+def test_a_usurpation_chit_reads_the_usurpation_targets() -> None:
+    """AMB-93 (§6.2): a usurpation chit's targets are `usurpation_targets`' (none here: no
+    general of Rome may claim the purple), not "no target to name"."""
+    st = _peace_state("quadi")
+    assert stratagems.chit_targets(st, "E", "usurpation") == stratagems.usurpation_targets(st, "usurpation") == []
