@@ -138,13 +138,13 @@ def cap_choices(choices: list[Any], current: str) -> list[Any]:
 
 
 def reader_choices(choices: list[Any], interaction: Any) -> list[Any]:
-    """Each marked choice name (a ``Text``) in the reader's language, cut to Discord's 100
+    """Each marked choice name (a ``Text``) in the reader's language, cut in words to Discord's 100
     characters (issue 13: an autocomplete is read by the one person typing)."""
-    from bot.i18n import localise, reader_language
+    from bot.i18n import fit_words, localise, reader_language
 
     language = reader_language(interaction)
     return [
-        app_commands.Choice(name=localise(c.name, language)[:100], value=c.value)
+        app_commands.Choice(name=fit_words(localise(c.name, language)), value=c.value)
         if isinstance(getattr(c, "name", None), Text) else c
         for c in choices
     ]

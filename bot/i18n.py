@@ -71,6 +71,22 @@ def localise(value: Any, language: str | None) -> str:
     return plain(value) if isinstance(value, str) else str(value)
 
 
+DISCORD_TEXT = 100
+"""Discord's limit (characters) for a select option's label and description and for an
+autocomplete choice's name."""
+
+
+def fit_words(text: str, limit: int = DISCORD_TEXT) -> str:
+    """``text`` unchanged when it fits ``limit`` characters, else cut after its last whole word
+    that leaves room for "…" (one word longer than the limit is cut inside it). Applied after
+    :func:`localise`: a French label is longer than its English."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    cut = head if text[limit - 1] == " " or " " not in head else head.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;·:") + "…"
+
+
 def localise_lines(lines: list[Any], language: str | None) -> list[str]:
     return [localise(line, language) for line in lines]
 

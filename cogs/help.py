@@ -170,6 +170,14 @@ GAMES: dict[str, tuple[Section, ...]] = {
     ),
     "imperium_romanum": (
         (
+            _("Start a game"),
+            (
+                ("/game new game:imperium_romanum scenario:s12", _("scenario 12, Trajan's Dacia: seats rome and dacia (the others: s01, s02, s24)")),
+                ("/game join seat:dacia", _("take a power; one person may hold several")),
+                ("/game status", _("the month and segment, who is to move and what you may type now")),
+            ),
+        ),
+        (
             _("Taxation & Mobilization, every power at once (March, June, September, December)"),
             (
                 ("/imperium build type:light_infantry_4_12 city:aquincum", _("raise a unit, told to you alone (7.4)")),

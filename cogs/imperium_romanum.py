@@ -30,7 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import game_language, localise, reader_language
+from bot.i18n import fit_words, game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from bot.renderers import KNOWN
 from cogs.common import (
@@ -90,16 +90,38 @@ def hex_label(hex_id: str) -> str:
     return hex_id
 
 
+GROUP_NAMES = 56
+"""How many characters of names a group's label spends before it counts the rest ("and 3
+more"): a move's label then keeps its destination inside Discord's 100 (design, IR-DIS-24)."""
+
+
 def pieces_label(game: Any, pieces: list[str]) -> Text:
-    """A group in words: its leaders by name, its units counted, where it stands."""
+    """A group in words: its leaders by name, its legions by their names (5.7, the name the
+    views give), its other units by type and counted, where it stands; past
+    :data:`GROUP_NAMES` characters the pieces left are counted (IR-DIS-24)."""
     st = game.state
-    leaders = [data().leaders[p].name for p in pieces if p in st.leaders and p in data().leaders]
+    named: list[tuple[Any, int]] = [(data().leaders[p].name, 1) for p in pieces if p in st.leaders and p in data().leaders]
+    unnamed: dict[str, int] = {}
+    for uid in (p for p in pieces if p in st.units):
+        legion = legion_of(game, st.units[uid])
+        if legion:
+            named.append((legion, 1))
+        else:
+            unnamed[st.units[uid]["type"]] = unnamed.get(st.units[uid]["type"], 0) + 1
+    named += [(unit_type_label(t) if n == 1 else _("{n} × {unit}", n=n, unit=unit_type_label(t)), n)
+              for t, n in unnamed.items()]
+    shown = named[:1]
+    for entry in named[1:]:
+        if len(", ".join(str(name) for name, _count in [*shown, entry])) > GROUP_NAMES:
+            break
+        shown.append(entry)
+    left = sum(count for _name, count in named[len(shown):])
     units = [p for p in pieces if p in st.units]
     where = st.units[units[0]]["hex"] if units else (st.leaders[pieces[0]]["hex"] if pieces and pieces[0] in st.leaders else "?")
-    counted = _n("{n} unit", "{n} units", len(units))
-    if leaders:
-        return _("{leaders} and {units} at {hex}", leaders=", ".join(leaders), units=counted, hex=where)
-    return _("{units} at {hex}", units=counted, hex=where)
+    group: Text = join(", ", [name for name, _count in shown])
+    if left:
+        group = _n("{names} and {n} more", "{names} and {n} more", left, names=group)
+    return _("{pieces} at {hex}", pieces=group, hex=where)
 
 
 def unit_type_label(type_id: str) -> str:
@@ -386,7 +408,7 @@ def list_choices(game: Any, seats: list[str], verb: str, option: str, filled: di
     head = ",".join(done) + ("," if done else "")
     found = legal_choices(game, seats, verb, option, filled, last,
                           label=lambda g, v, o, value: value_label(g, v, o, value))
-    return [app_commands.Choice(name=f"{head}{c.value} · {c.name}"[:100], value=head + c.value) for c in found
+    return [app_commands.Choice(name=fit_words(f"{head}{c.value} · {c.name}"), value=head + c.value) for c in found
             if c.value not in done and len(head + c.value) <= 100]  # capped by bot.client.cap_choices
 
 
@@ -689,8 +711,8 @@ class ImperiumRomanumCog(commands.Cog):
         await run(interaction, "answer_offer", {"offer": offer, "choice": choice.strip().lower()})
 
     @imperium.command(name="standing", description="Set a standing order that answers a window for you")
-    @app_commands.describe(order="intercept, combat, assault, retreat, elite, donative, plunder",
-                           value="ask, never, always, always_fight, first")
+    @app_commands.describe(order="The window it answers (listed as you type: intercept, losses, supply...)",
+                           value="ask, or the answer to give (listed for the order chosen)")
     @app_commands.autocomplete(order=order_autocomplete, value=value_autocomplete)
     async def standing(self, interaction: discord.Interaction, order: str, value: str) -> None:
         await run(interaction, "standing", {"order": order, "value": value})

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.bounds import component_number, option_index
-from bot.i18n import localise, reader_language
+from bot.i18n import fit_words, localise, reader_language
 from bot.moderator import ActResult, ModeratorError, seats_of
 from bot.present import mention
 from cogs.common import DYNAMIC_ITEMS, Extras, announce, game_row, praetor, refuse, user_key
@@ -81,8 +81,8 @@ def step_view(row: GameRow, game: Game[Any], seat: str, language: str = "en",
         verb = offered[0][0]
     view = discord.ui.View(timeout=None)
     if verb is None:
-        options = [discord.SelectOption(label=localise(text, language)[:100], value=name,
-                                        description=localise(_n("{n} choice", "{n} choices", n), language)[:100])
+        options = [discord.SelectOption(label=fit_words(localise(text, language)), value=name,
+                                        description=fit_words(localise(_n("{n} choice", "{n} choices", n), language)))
                    for name, text, n in offered][:PAGE]
         view.add_item(VerbSelect(game_id, seq, seat, options))
         prompt = _("**{seat}**: what next? (each choice is also a command to type: /game status)",
@@ -92,7 +92,7 @@ def step_view(row: GameRow, game: Game[Any], seat: str, language: str = "en",
     pages = max(1, -(-len(commands_now) // PAGE))
     page = min(max(page, 0), pages - 1)
     first = page * PAGE
-    options = [discord.SelectOption(label=localise(command_label(row.kind, game, c), language)[:100],
+    options = [discord.SelectOption(label=fit_words(localise(command_label(row.kind, game, c), language)),
                                     value=str(first + i))
                for i, c in enumerate(commands_now[first:first + PAGE])]
     view.add_item(CommandSelect(game_id, seq, seat, verb, page, options))

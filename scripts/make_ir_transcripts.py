@@ -411,7 +411,12 @@ async def write_gifts() -> None:
         "# An alliance for the month (5.8), gifts of units and of a city (5.8 #8, /imperium give) and of",
         "# talents (6.0, /imperium gift), each answered with /imperium answer; the summary names them.",
     ]
-    out = ROOT / "tests" / "transcripts" / "ir_s12_gifts.txt"
+    write_transcript("ir_s12_gifts.txt", head, lines)
+
+
+def write_transcript(name: str, head: list[str], lines: list[str]) -> None:
+    """``tests/transcripts/<name>``: the comment ``head`` then the played ``lines``."""
+    out = ROOT / "tests" / "transcripts" / name
     out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
     print(f"{out}: {len(lines)} lines")
 
@@ -429,9 +434,7 @@ async def main() -> None:
         "# Fleets sail, intercept and fight at sea through /imperium sail and /imperium naval;",
         "# Pompey embarks with his legions, sails and lands (/imperium embark, sail, debark).",
     ]
-    out02 = ROOT / "tests" / "transcripts" / "ir_s02_naval.txt"
-    out02.write_text("\n".join(head02 + s02) + "\n", encoding="utf-8")
-    print(f"{out02}: {len(s02)} lines")
+    write_transcript("ir_s02_naval.txt", head02, s02)
     lines = await make()
     head = [
         "# Imperium Romanum, scenario 12 (Trajan's Dacia): six months, alice Rome, bob Dacia.",
@@ -440,9 +443,7 @@ async def main() -> None:
         "# Battles, interceptions, a retreat, a window left to its deadline (its default applies),",
         "# a siege, the supply segments; the spectator zoe sees what is public.",
     ]
-    out = ROOT / "tests" / "transcripts" / "ir_s12_six_months.txt"
-    out.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
-    print(f"{out}: {len(lines)} lines")
+    write_transcript("ir_s12_six_months.txt", head, lines)
 
 
 if __name__ == "__main__":

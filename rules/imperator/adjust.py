@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from rules.core.command import Outcome
+from rules.core.errors import NotYetSupported
 from rules.core.i18n import _, _n, data_name, join
 from rules.imperator import fate, politics
 from rules.imperator.model import INTERIOR, ROMAN, ImperatorState, other
@@ -220,13 +221,28 @@ def remove_osrhoene_adiabene(st: ImperatorState, out: Outcome) -> None:
         out.cite("§4.2")
 
 
-def adjustments(st: ImperatorState, out: Outcome) -> None:
-    before = {u: (us.status, us.reduced, us.loc) for u, us in sorted(st.units.items())}
-    _adjustments(st, out)
+Snapshot = tuple[dict[str, tuple[str, bool, str | None]], dict[str, tuple[str, str | None]]]
+
+
+def snapshot(st: ImperatorState) -> Snapshot:
+    """Each unit's (status, reduced, zone) and each leader's (status, zone), for :func:`tell`."""
+    return ({u: (us.status, us.reduced, us.loc) for u, us in sorted(st.units.items())},
+            {x: (ls.status, ls.loc) for x, ls in sorted(st.leaders.items())})
+
+
+def tell(st: ImperatorState, out: Outcome, before: Snapshot, section: str) -> None:
+    """Say every counter and leader an adjustment moved, brought back or turned since ``before``
+    (``views.adjustment_lines``; rulings AMB-78, AMB-94)."""
     from rules.imperator.views import adjustment_lines
 
-    for line in adjustment_lines(st, before):
+    for line in adjustment_lines(st, before[0], before[1], section):
         out.say(line)
+
+
+def adjustments(st: ImperatorState, out: Outcome) -> None:
+    before = snapshot(st)
+    _adjustments(st, out)
+    tell(st, out, before, "§9.2")
 
 
 def _adjustments(st: ImperatorState, out: Outcome) -> None:
@@ -361,10 +377,8 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             restore_people(st, out, pid)
     for u, us in st.units.items():
         if st.udef(u).people == "armenia" and us.status in ("eliminated", "removed"):
-            zs = [z for z, zd in st.board.zones.items() if "armenia" in zd.peoples]
-            if zs:
-                us.status, us.loc, us.reduced = "map", zs[0], False
-                us.owner = "R" if st.armenia == "roman" else "E"
+            us.status, us.loc, us.reduced = "map", people_home(st, "armenia")[0], False
+            us.owner = "R" if st.armenia == "roman" else "E"
     politics.normalize(st, out)
 
 
@@ -374,22 +388,28 @@ def restore_people(st: ImperatorState, out: Outcome, pid: str) -> None:
     zone with a city, and those it lost during the turn (battle, plague, event 13) come back in
     its home zones on their full side, the Enemies of Rome picking the zone of each. Mutinous
     units are left alone (§6.3)."""
-    home = people_home(st, pid)
     for u in sorted(st.units):
         us = st.units[u]
         if st.udef(u).people != pid or us.mutiny:
             continue
         if us.status == "map" and us.loc and us.reduced:
-            if us.loc in home or st.board.zones[us.loc].city:
+            if us.loc in people_home(st, pid) or st.board.zones[us.loc].city:
                 us.reduced = False
-        elif us.status in ("eliminated", "removed") and home:
+        elif us.status in ("eliminated", "removed"):
             us.status, us.reduced = "map", False
-            place(st, out, "E", [u], home, "§9.2.4")
+            place(st, out, "E", [u], people_home(st, pid), "§9.2.4")
 
 
 def people_home(st: ImperatorState, pid: str) -> list[str]:
-    """A People's home zones (§4.1), in map order."""
-    return sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
+    """A People's home zones (§4.1), in map order. §4.1 gives every People one or more, and the
+    data validator refuses a People without; a board that has one anyway is refused here, by
+    every path that places the People's pieces at home (war, §9.2.4, §6.1), rather than leaving
+    them nowhere (AMB-95)."""
+    home = sorted(z for z, zd in st.board.zones.items() if pid in zd.peoples)
+    if not home:
+        raise NotYetSupported("§4.1", _("the {people} have no home zone on this map; every People needs at least one",
+                                        people=st.board.peoples[pid].name if pid in st.board.peoples else pid))
+    return home
 
 
 def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> None:
@@ -400,21 +420,18 @@ def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> N
     from rules.imperator import stratagems
 
     pd = st.board.peoples[pid]
-    home = people_home(st, pid)
+    home = people_home(st, pid) if pd.major else []
     for uid, us in sorted(st.units.items()):
         if st.udef(uid).people != pid:
             continue
         stratagems.leave_mutiny(st, out, uid)  # §6.3: a Mutinerie marker left with no unit goes back
         if pd.major:
             us.status, us.reduced, us.fleet = "map", False, None
-            if home:
-                place(st, out, "E", [uid], home, section)
-            else:
-                us.loc = None
+            place(st, out, "E", [uid], home, section)
     for lid, ls in sorted(st.leaders.items()):
         if st.ldef(lid).people == pid:
             ls.pax = True
-            if ls.status == "returning" and pd.major and home:
+            if ls.status == "returning" and pd.major:
                 ls.status = "map"  # a generic leader killed this year comes back with his People
             if ls.status == "map" and home:
                 place(st, out, "E", [lid], home, section)

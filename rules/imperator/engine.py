@@ -504,9 +504,12 @@ def reassign_custodes(st: ImperatorState, out: Outcome) -> None:
     elif st.custodes not in holders:
         # the holder died or lost his title: the marker goes to another Augustus or Caesar, the
         # Roman player's pick when there are several (§3.6)
-        st.custodes = holders[0] if holders else None
+        gone, st.custodes = st.custodes, holders[0] if holders else None
         if st.custodes:
             out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, st.custodes)))
+        elif gone and st.leaders[gone].status == "map":  # AMB-94: it leaves a living holder with a line
+            out.say(_("§3.6: the Corporis Custodes leave {leader}: Rome has no Augustus or Caesar to hold them.",
+                      leader=name(st, gone)))
         if len(holders) > 1:
             politics.open_decision(
                 st, "R", "custodes_to", _("§3.6: choose the Augustus or Caesar who gets the Corporis Custodes."),
@@ -570,8 +573,8 @@ def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
     if zones:
         ls.status = "map"
         ls.pax = d.people not in st.at_war
-        adjust.place(st, out, "E", [lid], zones, "§4.1")
-        out.say(_("§4.1: {name} returns.", name=d.name))
+        dest = adjust.place(st, out, "E", [lid], zones, "§4.1")
+        out.say(_("§4.1: {name} returns in {zone}.", name=d.name, zone=name(st, str(dest))))
 
 
 # --------------------------------------------------------------------------------------------
@@ -628,17 +631,21 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
         fate.send_to_rome(st, out, choice)
     elif kind == "place":
         st.leaders[data["leader"]].loc = choice
+        out.say(_("§2.C: {leader} is placed in {zone}.", leader=name(st, data["leader"]), zone=name(st, choice)))
     elif kind == "place_pieces":
         adjust.move_pieces(st, list(data["pieces"]), choice, bool(data.get("shelter")))
         out.say(_("{section}: {pieces} placed in {zone}.", section=dec['section'], pieces=', '.join(name(st, x) for x in data['pieces']), zone=name(st, choice)))
-    elif kind == "follow_unit":
-        adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
-    elif kind == "withdraw_vex":
-        adjust.withdraw_vexillation(st, out, choice)
-        adjust.vexillation_check(st, out, data["front"])
-    elif kind == "reduce_legion":
-        st.units[choice].reduced = True
-        adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+    elif kind in ("follow_unit", "withdraw_vex", "reduce_legion"):
+        before = adjust.snapshot(st)  # AMB-94: each leader and legion these answers change is told
+        if kind == "follow_unit":
+            adjust.move_pieces(st, list(data["pieces"]), str(st.units[choice].loc))
+        elif kind == "withdraw_vex":
+            adjust.withdraw_vexillation(st, out, choice)
+            adjust.vexillation_check(st, out, data["front"])
+        else:
+            st.units[choice].reduced = True
+            adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+        adjust.tell(st, out, before, dec["section"])
     elif kind == "custodes_to":
         st.custodes = choice
         out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, choice)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.command import Outcome
-from rules.core.i18n import Text, _
+from rules.core.i18n import Text, _, _n, join
 from rules.imperator import scenario_rules
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
 
@@ -206,8 +206,15 @@ def commode_succession(st: ImperatorState, out: Outcome) -> None:
     didius = st.leaders.get(DIDIUS)
     if didius is None or didius.status == "dead" or _didius_blocked(st, out):
         return
-    didius.status = "map"
-    didius.loc = st.board.rome
+    _raise_didius(st, out)
+
+
+def _raise_didius(st: ImperatorState, out: Outcome) -> None:
+    """§4.5 (Commode): Didius Julianus enters play in Rome, with a line of his own (AMB-94), and
+    claims the purple there at once."""
+    didius = st.leaders[DIDIUS]
+    didius.status, didius.loc = "map", st.board.rome
+    out.say(_("§4.5: {leader} enters play in {zone}.", leader=name(st, DIDIUS), zone=name(st, st.board.rome)))
     validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
 
 
@@ -217,8 +224,7 @@ def assign_successor(st: ImperatorState, out: Outcome, lid: str, didius: bool = 
     dj = st.leaders.get(DIDIUS)
     if didius and dj is not None and dj.status != "dead" and not _didius_blocked(st, out):
         # §4.5 note (Commode dies after Pertinax): the usurper is Didius Julianus, in Rome
-        dj.status, dj.loc = "map", st.board.rome
-        validate_usurpation(st, out, DIDIUS, bonus=0, spread=False)
+        _raise_didius(st, out)
         return
     # AMB-30: the EoR picks another general (never the Augustus Rome just named).
     cands = [c for c in usurper_candidates(st, need_no_augustus=False) if c != lid]
@@ -468,12 +474,15 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
 
 
 def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
-    """§4.5: a dead usurper's followers return to the emperor (a double usurpation goes on)."""
+    """§4.5: a dead usurper's followers return to the emperor (a double usurpation goes on); the
+    leaders who go back are named while the other usurpation goes on (AMB-94)."""
+    back = sorted(x for x, ls in st.leaders.items() if ls.follows == lid)
     for ls in st.leaders.values():
         if ls.follows == lid:
             ls.follows = None
             ls.rebel = False
             ls.owner = "R"
+    troops = [u for u, us in st.units.items() if us.usurper == lid and us.status == "map"]
     for us in st.units.values():
         if us.usurper == lid:
             us.usurper = None
@@ -489,6 +498,12 @@ def usurper_lost(st: ImperatorState, out: Outcome, lid: str) -> None:
                 s.rebel = False
                 s.owner = "R" if s.owner == "E" else s.owner
         out.say(_("§4.5: the usurpation has failed; its followers return to the emperor."))
+    elif back:
+        out.say(_("§4.5: the followers of {usurper} return to the emperor ({leaders} and their troops); the other "
+                  "usurpation goes on.", usurper=name(st, lid), leaders=join(", ", [name(st, x) for x in back])))
+    elif troops:
+        out.say(_("§4.5: the troops of {usurper} return to the emperor; the other usurpation goes on.",
+                  usurper=name(st, lid)))
 
 
 def usurpation_succeeds(st: ImperatorState, out: Outcome, why: str) -> None:
@@ -525,13 +540,13 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
         st.leaders[a].status = "dead"
         st.leaders[a].loc = None
         st.leaders[a].title = None
-    for u in st.usurpers():
-        if u != winner:
-            st.leaders[u].title = None
+        out.say(_("§5: {leader}, the former emperor, is removed from the game.", leader=name(st, a)))
+    stripped = sorted(x for x, s in st.leaders.items() if x != winner and s.status == "map" and st.ldef(x).people == ROMAN
+                      and s.title in ("usurper", "caesar"))
     for lid, s in st.leaders.items():
         d = st.ldef(lid)
         if d.people == ROMAN:
-            if s.title == "caesar":
+            if lid in stripped:
                 s.title = None
             s.rebel = False
             s.follows = None
@@ -539,6 +554,9 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
         else:
             s.owner = "E"
     st.leaders[winner].title = "augustus"
+    if stripped:  # AMB-94: the title markers taken off are told
+        out.say(_n("§5: {leaders} loses his title.", "§5: {leaders} lose their titles.", len(stripped),
+                   leaders=join(", ", [name(st, x) for x in stripped])))
     for uid, us in st.units.items():
         ud = st.udef(uid)
         if us.owner == MUTINEERS:

@@ -17,7 +17,7 @@ from rules.core.errors import RuleError
 from rules.core.i18n import _
 from rules.core.typed import typed_line
 from rules.imperator import movement
-from rules.imperator.model import ROMAN, ImperatorState
+from rules.imperator.model import ImperatorState
 
 
 def movement_phase_error(st: ImperatorState) -> RuleError | None:
@@ -273,13 +273,12 @@ def stratagem_targets(st: ImperatorState, chit: str, role: str) -> list[dict[str
         rising = stratagems.rising_targets(st, major)
         return [{"peoples": rising[:most]}] if rising else []
     if tid.startswith("pacification") or tid == "pax_romana":
-        at_war = [p for p in st.at_war if p in st.board.peoples and p != "armenia"]
+        at_war = stratagems.pacification_targets(st, tid)
         if params.get("scope") == "nationality":
             nations = sorted({st.board.peoples[p].nationality for p in at_war})
             return [{"nationality": n} for n in nations if n]
         if params.get("scope") is None:
-            fitting = sorted(p for p in at_war if st.board.peoples[p].major == major)
-            return [{"peoples": fitting[:most]}] if fitting else []
+            return [{"peoples": at_war[:most]}] if at_war else []
         return []
     if tid.startswith("usurpation"):
         return [{"leader": x} for x in stratagems.usurpation_targets(st, tid)]
@@ -288,9 +287,7 @@ def stratagem_targets(st: ImperatorState, chit: str, role: str) -> list[dict[str
     if tid == "desertion":
         return [{"zone": z} for z in stratagems.desertion_targets(st, role)]
     if tid == "fleche_du_parthe":
-        roman = sorted(u for u, us in st.units.items()
-                       if us.status == "map" and us.owner == "R" and st.udef(u).people == ROMAN)
-        return [{"unit": u} for u in roman]
+        return [{"unit": u} for u in stratagems.fleche_targets(st)]
     return []
 
 

@@ -46,7 +46,7 @@ def setup_cup(st: ImperatorState, counts: dict[str, int] | None = None) -> None:
     """Fill the cup: ``counts`` maps type ids to how many chits (default: the table's counts)."""
     cup: list[str] = []
     for tid, t in types().items():
-        n = (counts or {}).get(tid, t.count) if counts is not None else t.count
+        n = (counts or {}).get(tid, t.count)
         cup.extend(f"{tid}#{i + 1}" for i in range(n))
     st.cup = cup
     st.hands = {seat: [] for seat in st.roles}
@@ -135,10 +135,15 @@ def leave_map(st: ImperatorState, out: Outcome | None, chit: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def play_refusal(st: ImperatorState, seat: str, tid: str) -> RuleError | None:
+TARGET_KEYS = ("peoples", "people", "nationality", "leader", "zone", "unit")
+
+
+def play_refusal(st: ImperatorState, seat: str, tid: str, aimed: bool = False) -> RuleError | None:
     """Why ``seat`` may not play a chit of type ``tid`` with the ``stratagem`` command now (§6:
-    its side, its hand, the phase printed on the chit and its finer timing), or None. The one
-    check :func:`play` makes and the menus and the hand's "playable now" read."""
+    its side, its hand, the phase printed on the chit and its finer timing, and at least one
+    target, :func:`chit_targets`), or None. The one check :func:`play` makes and the menus and
+    the hand's "playable now" read. When the player ``aimed`` the chit at a target, the effect
+    checks that target against the same list and says why it is refused."""
     t = types()[tid]
     if not st.rules.get("stratagems"):
         return RuleError("§6", _("this scenario is played without stratagems"))
@@ -157,7 +162,60 @@ def play_refusal(st: ImperatorState, seat: str, tid: str) -> RuleError | None:
         return RuleError(t.section, _("{name_fr} is played during the Enemies of Rome's phase C step", name_fr=t.name_fr))
     if t.timing == "after_battle" and not st.persian_battle:
         return RuleError("§6.2", _("La flèche du Parthe follows a battle in which a Persian unit fought"))
+    found = None if aimed else chit_targets(st, role, tid)
+    if found is not None and not found:
+        return no_target(tid)
     return None
+
+
+def chit_targets(st: ImperatorState, role: str, tid: str) -> list[str] | None:
+    """What a chit of type ``tid`` played by ``role`` may be aimed at now (Peoples, leaders,
+    zones, units), from the one list its effect checks; None for a chit that names no target
+    (the plague chits, Alliance arménienne, the window chits). An empty list makes
+    :func:`play_refusal` refuse the chit, so it is never marked "playable now" (AMB-93)."""
+    t = types()[tid]
+    if tid.startswith("pacification") or tid == "pax_romana":
+        return pacification_targets(st, tid)
+    if tid.startswith("soulevement"):
+        return rising_targets(st, t.params.get("people_kind") == "major")
+    if tid.startswith("usurpation"):
+        return usurpation_targets(st, tid)
+    if tid == "assassinat":
+        return assassination_targets(st, role)
+    if tid == "mutinerie":
+        return mutiny_targets(st, role)
+    if tid == "desertion":
+        return desertion_targets(st, role)
+    if tid == "fleche_du_parthe":
+        return fleche_targets(st)
+    if tid in ("coup_d_etat_parthe", "intrigue_au_senat"):
+        return marker_zones(st, tid)
+    return None
+
+
+def no_target(tid: str) -> RuleError:
+    """The refusal of a chit with nothing to aim at (:func:`chit_targets` is empty), citing the
+    chit's section; the effect raises the same one."""
+    t = types()[tid]
+    if tid == "coup_d_etat_parthe":
+        why = _("a Coup d'état parthe marker is already in Ctesiphon")
+    elif tid == "intrigue_au_senat":
+        why = _("an Intrigue au Sénat marker is already in Rome")
+    elif tid.startswith("pacification") or tid == "pax_romana":
+        why = _("no People at war that {name_fr} may pacify", name_fr=t.name_fr)
+    elif tid.startswith("soulevement"):
+        why = _("no People at peace that {name_fr} may raise now", name_fr=t.name_fr)
+    elif tid.startswith("usurpation"):
+        why = _("no general may claim the purple with {name_fr} now", name_fr=t.name_fr)
+    elif tid == "assassinat":
+        why = _("no enemy leader is in play")
+    elif tid == "mutinerie":
+        why = _("no zone where Mutinerie may be placed")
+    elif tid == "desertion":
+        why = _("no zone with enemy units that Désertion may strike")
+    else:
+        why = _("no Roman unit of the Roman player on the map")
+    return RuleError(t.section.split(";")[0].strip(), why)
 
 
 def playable_now(st: ImperatorState, seat: str, chit: str) -> bool:
@@ -181,7 +239,7 @@ def play(st: ImperatorState, out: Outcome, seat: str, args: dict[str, Any]) -> N
     except KeyError as exc:
         raise RuleError("§6", _("unknown stratagem {key}", key=repr(key))) from exc
     t = types()[tid]
-    refusal = play_refusal(st, seat, tid)
+    refusal = play_refusal(st, seat, tid, aimed=any(args.get(k) for k in TARGET_KEYS))
     if refusal is not None:
         raise refusal
     role = st.role_of(seat)
@@ -226,8 +284,6 @@ def _list(args: dict[str, Any], key: str) -> list[str]:
 def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
     """§4.4: a People going to war puts its units not in play in its home zones."""
     home = people_home(st, pid)
-    if not home:
-        return
     i = 0
     for uid in sorted(st.units):
         us = st.units[uid]
@@ -238,9 +294,9 @@ def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
             continue
         if d.enters and d.enters > st.year:
             continue
-        us.status, us.loc, us.reduced, us.owner = "map", home[i % len(home)], False, "E"
+        us.status, us.loc, us.reduced = "map", home[i % len(home)], False
         i += 1
-    for uid, us in st.units.items():
+    for uid, us in st.units.items():  # those just placed and those already on the map
         if st.udef(uid).people == pid and us.status == "map":
             us.owner = "E"
 
@@ -276,19 +332,29 @@ def _rising(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], t
         if err:
             raise RuleError("§6.2", err)
     for pid in dict.fromkeys(peoples):
-        engine.declare_war(st, out, pid)
-        deploy_people(st, out, pid)
+        engine.declare_war(st, out, pid)  # §4.4: which also brings the People's units in (deploy_people)
 
 
 def rising_targets(st: ImperatorState, major: bool) -> list[str]:
     return [p for p in sorted(st.board.peoples) if may_rise(st, p, major) is None]
 
 
+def pacification_targets(st: ImperatorState, tid: str) -> list[str]:
+    """§6.1: the Peoples at war that chit ``tid`` may pacify: of the kind it names (minor or
+    major), or of any kind for Pacification d'une nationalité and Pax Romana."""
+    params = types()[tid].params
+    major = params.get("people_kind") == "major"
+    return [p for p in sorted(st.at_war) if p in st.board.peoples and p != "armenia"
+            and (params.get("scope") is not None or st.board.peoples[p].major == major)]
+
+
 def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
-    """§6.1: peace by diplomacy: no lockout, no VP (§9.2.4 exception)."""
+    """§6.1: peace by diplomacy: no lockout, no VP (§9.2.4 exception). A Major People's units
+    and leaders go home, each move told (AMB-94); a Minor People's units leave the map."""
     pd = st.board.peoples[pid]
     if pid in st.at_war:
         st.at_war.remove(pid)
+    before = adjust.snapshot(st)
     if pd.major:
         adjust.redeploy_home(st, out, pid, "§6.1")
     else:
@@ -299,6 +365,7 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
             if st.ldef(lid).people == pid:
                 ls.pax = True
     out.say(_("§6.1: the {name} make peace with Rome.", name=pd.name))
+    adjust.tell(st, out, before, "§6.1")
 
 
 def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -317,18 +384,18 @@ def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, A
         raise RuleError("§6.1", _("Pax Romana is aimed at all Peoples at war or at a single People"))
     if not peoples:
         raise RuleError("§6.1", _("no People to pacify"))
-    if scope is None:
-        if len(peoples) > int(t.params.get("max_peoples", 1)):
-            raise RuleError("§6.1", _("at most {get} People(s)", get=t.params.get('max_peoples')))
-        major = t.params.get("people_kind") == "major"
-        for pid in peoples:
-            pd = st.board.peoples.get(pid)
-            if pd is None or pd.major != major:
-                raise RuleError("§6.1", (_("{people} is not a Major People", people=repr(pid)) if major
-                                 else _("{people} is not a Minor People", people=repr(pid))))
-    for pid in peoples:
-        if pid not in st.at_war:
-            raise RuleError("§6.1", _("{pid} is not at war with Rome", pid=repr(pid)))
+    if scope is None and len(peoples) > int(t.params.get("max_peoples", 1)):
+        raise RuleError("§6.1", _("at most {get} People(s)", get=t.params.get('max_peoples')))
+    targets = pacification_targets(st, tid)
+    major = t.params.get("people_kind") == "major"
+    for pid in peoples:  # outside the list: the wrong kind of People, or one at peace
+        pd = st.board.peoples.get(pid)
+        if pid in targets:
+            continue
+        if scope is None and (pd is None or pd.major != major):
+            raise RuleError("§6.1", (_("{people} is not a Major People", people=repr(pid)) if major
+                             else _("{people} is not a Minor People", people=repr(pid))))
+        raise RuleError("§6.1", _("{pid} is not at war with Rome", pid=repr(pid)))
     for pid in peoples:
         pacify(st, out, pid)
 
@@ -372,11 +439,16 @@ def _usurpation(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any
 # -- phase E chits ----------------------------------------------------------------------------
 
 
+def assassination_targets(st: ImperatorState, role: str) -> list[str]:
+    """§6.3 Assassinat: the leaders of the other side in play."""
+    return sorted(x for x, ls in st.leaders.items() if ls.status == "map" and ls.owner != role)
+
+
 def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str, fav: dict[str, Any] | None = None) -> None:
     ls = st.leaders.get(lid)
     if fav is not None and (ls is None or ls.status != "map"):
         return  # resumed after a Faveur divine window: the target died meanwhile
-    if ls is None or ls.status != "map" or ls.owner == role:
+    if ls is None or lid not in assassination_targets(st, role):
         raise RuleError("§6.3", _("{lid} is not an enemy leader in play", lid=repr(lid)))
     mods: list[tuple[str, int]] = []
     # §3.6: the marker protects its holder and him alone, while he is Rome's Augustus or Caesar
@@ -564,27 +636,44 @@ def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], 
     fate.flip_armenia(st, out)
 
 
-def _coup(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
-    zone = next((z for z, zd in st.board.zones.items() if zd.ctesiphon), "ctesiphon")
+def marker_zones(st: ImperatorState, tid: str) -> list[str]:
+    """§6.1 Coup d'état parthe (the map's Ctesiphon zone) and §6.2 Intrigue au Sénat (Rome): the
+    zone the marker goes to, or none while a marker of that type is already on the map."""
     if any(c.startswith(tid) for c in st.chits_on_map):
-        raise RuleError("§6.1", _("a Coup d'état parthe marker is already in Ctesiphon"))
+        return []
+    if tid == "intrigue_au_senat":
+        return [st.board.rome]
+    return [next((z for z, zd in st.board.zones.items() if zd.ctesiphon), "ctesiphon")]
+
+
+def _coup(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
+    zones = marker_zones(st, tid)
+    if not zones:
+        raise no_target(tid)
+    zone = zones[0]
     out.say(_("§6.1: a Parthian coup: the marker is placed in {zone}.", zone=name(st, zone)))
     return zone
 
 
 def _intrigue(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
-    if any(c.startswith(tid) for c in st.chits_on_map):
-        raise RuleError("§6.2", _("an Intrigue au Sénat marker is already in Rome"))
+    zones = marker_zones(st, tid)
+    if not zones:
+        raise no_target(tid)
     out.say(_("§6.2: intrigue in the Senate: the marker is placed in Rome."))
-    return st.board.rome
+    return zones[0]
+
+
+def fleche_targets(st: ImperatorState) -> list[str]:
+    """§6.2 La flèche du Parthe (AMB-44): the Roman units of the Roman player on the map."""
+    return sorted(u for u, us in st.units.items()
+                  if us.status == "map" and us.owner == "R" and st.udef(u).people == ROMAN)
 
 
 def _fleche(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
     from rules.imperator import combat
 
     uid = str(_need(args, "unit", "§6.2", "the Roman unit to eliminate"))
-    us = st.units.get(uid)
-    if us is None or us.status != "map" or us.owner != "R" or st.udef(uid).people != ROMAN:
+    if uid not in fleche_targets(st):
         raise RuleError("§6.2", _("{uid} is not a Roman unit of the Roman player on the map (AMB-44)", uid=repr(uid)))
     st.persian_battle = False
     combat.eliminate(st, uid, out)
@@ -770,7 +859,7 @@ def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], c
 
 
 def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str) -> None:
-    plays = st.battle.get("plays", {}) if st.battle else {}
+    plays = st.battle["plays"] if st.battle else {}
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
         stage = "attacker"  # AMB-43: mutineers play no stratagem
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker

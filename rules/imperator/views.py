@@ -398,11 +398,18 @@ def battle_aftermath(st: ImperatorState, counters: list[dict[str, Any]], zone: s
     return {"losses": losses, "retreats": retreats, "deaths": deaths}
 
 
-def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool, str | None]]) -> list[Text]:
-    """§9.2 in words: the counters rebuilt (back on the map), sent back to another zone (home,
-    a camp, with their leader), restored (to full strength) and reduced, comparing each unit
-    with its (status, reduced, zone) ``before`` the adjustments: no counter changes silently
-    (ruling AMB-78)."""
+def adjustment_lines(
+    st: ImperatorState,
+    before: dict[str, tuple[str, bool, str | None]],
+    leaders_before: dict[str, tuple[str, str | None]] | None = None,
+    section: str = "§9.2",
+) -> list[Text]:
+    """§9.2 (or §6.1's redeployment of a pacified People) in words: the counters rebuilt (back on
+    the map), sent back to another zone (home, a camp, with their leader), restored (to full
+    strength) and reduced, comparing each unit with its (status, reduced, zone) ``before``; and
+    the leaders moved or back on the map, comparing each with its (status, zone)
+    ``leaders_before``: no counter changes silently (rulings AMB-78, AMB-94). A leader leaving the
+    map is told where he dies (``politics.kill_leaders``)."""
     from rules.imperator.politics import name
 
     rebuilt: list[Text] = []
@@ -426,43 +433,38 @@ def adjustment_lines(st: ImperatorState, before: dict[str, tuple[str, bool, str 
             restored.append(join("", [name(st, uid), " (", where, ")"]))
         elif us.reduced and not reduced:
             worn.append(join("", [name(st, uid), " (", where, ")"]))
+    led: list[Text] = []
+    back: list[Text] = []
+    for lid, (status, loc) in sorted((leaders_before or {}).items()):
+        ls = st.leaders[lid]
+        if ls.status != "map" or not ls.loc:
+            continue
+        if status != "map":
+            back.append(join("", [name(st, lid), " (", name(st, ls.loc), ")"]))
+        elif loc and loc != ls.loc:
+            led.append(join("", [name(st, lid), " (", name(st, loc), " → ", name(st, ls.loc), ")"]))
     lines = []
     if moved:
-        lines.append(
-            _n(
-                "§9.2: {n} counter goes back: {names}.",
-                "§9.2: {n} counters go back: {names}.",
-                len(moved),
-                names=join(", ", moved),
-            )
-        )
+        lines.append(_n("{section}: {n} counter goes back: {names}.", "{section}: {n} counters go back: {names}.",
+                        len(moved), section=section, names=join(", ", moved)))
+    if led:
+        lines.append(_n("{section}: {n} leader goes back: {names}.", "{section}: {n} leaders go back: {names}.",
+                        len(led), section=section, names=join(", ", led)))
     if rebuilt:
-        lines.append(
-            _n(
-                "§9.2: {n} counter rebuilt: {names}.",
-                "§9.2: {n} counters rebuilt: {names}.",
-                len(rebuilt),
-                names=join(", ", rebuilt),
-            )
-        )
+        lines.append(_n("{section}: {n} counter rebuilt: {names}.", "{section}: {n} counters rebuilt: {names}.",
+                        len(rebuilt), section=section, names=join(", ", rebuilt)))
+    if back:
+        lines.append(_n("{section}: {n} leader comes back on the map: {names}.",
+                        "{section}: {n} leaders come back on the map: {names}.",
+                        len(back), section=section, names=join(", ", back)))
     if restored:
-        lines.append(
-            _n(
-                "§9.2: {n} counter restored to full strength: {names}.",
-                "§9.2: {n} counters restored to full strength: {names}.",
-                len(restored),
-                names=join(", ", restored),
-            )
-        )
+        lines.append(_n("{section}: {n} counter restored to full strength: {names}.",
+                        "{section}: {n} counters restored to full strength: {names}.",
+                        len(restored), section=section, names=join(", ", restored)))
     if worn:
-        lines.append(
-            _n(
-                "§9.2: {n} counter turns to its reduced side: {names}.",
-                "§9.2: {n} counters turn to their reduced side: {names}.",
-                len(worn),
-                names=join(", ", worn),
-            )
-        )
+        lines.append(_n("{section}: {n} counter turns to its reduced side: {names}.",
+                        "{section}: {n} counters turn to their reduced side: {names}.",
+                        len(worn), section=section, names=join(", ", worn)))
     return lines
 
 

@@ -156,7 +156,10 @@ def part(st: IRState, hex_id: str, fleet_seat: str, troop_seat: str, peaceful: b
     ashore = hex_id if kind == "land" else closest_land(st, hex_id, troop_seat)
     lost = False
     if not peaceful and kind == "deep":
-        lost = st.dice.d6(_("§5.8 troops stranded at sea")).result < BREAK_ROLL_SAFE
+        from rules.imperium_romanum import deity
+
+        lost = deity.roll(st, troop_seat, "stranded", 1, _("§5.8 troops stranded at sea"), [],
+                          lines).result < BREAK_ROLL_SAFE  # 42: the troops' seat, high saves them (IR-ENG-154)
     for uid in troops:
         if lost or not ashore:
             st.units[uid]["aboard"] = ""

@@ -219,12 +219,10 @@ class ChartBook:
     morale: MoraleChart
     events: EventsGrid
     deity: DeityTable
-    legion_names: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    """(period, colour) -> the names of the colour's legion counters in that period, elite first
-    (5.7, ``charts_build.toml`` ``[counters]``); counters beyond the list are numbered."""
-    legion_name_order: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
-    """(period, colour) -> the legion types in the order its names go on them (default elite
-    first: 24-10, 20-10, 16-10; the late periods name their 16-10s first)."""
+    legion_names: Mapping[tuple[str, str], Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    """(period, colour) -> legion type -> the names of the colour's counters of that type in the
+    period, counter 01 first (5.7, ``charts_build.toml`` ``[counters]``); counters beyond a list
+    are numbered."""
     legion_name_src: Mapping[tuple[str, str], str] = field(default_factory=dict)
     """(period, colour) -> the provenance of its name list: ``history`` (legions of the age) or
     ``design`` (our names for a colour no known army fits)."""

@@ -91,7 +91,9 @@ def stack_cer(st: IRState, uids: list[str], city_strength: int = 0, militia: tup
     is attached to each heavy one of its arm and shares it; the rest are D; a city adds its strength as CER B (16.1), militia (grade, SP) its own (29.3)."""
     by: dict[str, int] = {g: 0 for g in CER_GRADES}
     recs = sorted((st.units[u] for u in uids), key=lambda r: (-B.strength(r), r["type"]))
-    heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r)]
+    heavy_inf = [r for r in recs if B.utype(r).cer and not B.is_cavalry(r) and not B.is_fleet(r)]
+    for fleet in (r for r in recs if B.is_fleet(r)):  # IR-ENG-150: a fleet weighs its land strength, a quarter
+        by[B.unit_cer(st, fleet)] += FS.loss_value(fleet)
     heavy_cav = [r for r in recs if r["type"] in B.HEAVY_CAVALRY]
     for group, lights in ((heavy_inf, B.LIGHT_INFANTRY), (heavy_cav, B.LIGHT_CAVALRY)):
         attached = [r for r in recs if r["type"] in lights][: len(group)]
@@ -238,9 +240,24 @@ def declare(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted:
     for power in B.powers_of(st, seat):
         if power not in st.declared:
             st.declared.append(power)
+    side, _defenders = defender_seat(st, seat, hex_id)
+    if mode != "besiege":
+        from rules.imperium_romanum import port_defence as PD
+
+        resume = {"attacker": seat, "hex": hex_id, "intercepted": intercepted, "mode": mode}
+        if PD.open_window(st, seat, side, hex_id, resume, lines) or st.pending:  # 14.6: the defender's fleets in the port
+            return
+    open_battle(st, seat, hex_id, lines, intercepted, mode)
+
+
+def open_battle(st: IRState, seat: str, hex_id: str, lines: list[Text], intercepted: bool = False,
+                mode: str = "assault") -> None:  # fmt: skip
+    """The defender's window (14.1), or the battle at once when it has no choice."""
     side, defenders = defender_seat(st, seat, hex_id)
     outside = [u for u in defenders if not st.units[u]["besieged"]]
     city = enemy_city(st, seat, hex_id)
+    if not side:
+        return  # 14.6: the fleets put out and nothing is left to attack
     if outside and not any(B.is_combat(st.units[u]) for u in outside) and not city:
         resolve(st, seat, hex_id, lines)  # IR-ENG-21: trains and leaders alone have no window
         return
@@ -593,6 +610,13 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
         dfn = defence_strength(st, fighters, assault, seat, walls, fort, walled)
     if not fighters and not city and not fort:
         dfn = 1  # 18.1: a leader alone defends with 1
+    from rules.imperium_romanum import port_defence as PD
+
+    port_fleets = [] if outside_a_siege else PD.defending(st, side, hex_id)  # 14.6: fleets that stayed in the port
+    if port_fleets:
+        st.stat("fleets_in_land_defence")
+        dfn += PD.strength(st, port_fleets, siege_multiplier(st, seat, city) if assault or combined else 1)
+        fighters = fighters + port_fleets
     from rules.imperium_romanum import militia as MIL
 
     att_mil = MIL.for_side(st, B.powers_of(st, seat), hex_id)  # 29.3: the province's militia joins its owner
@@ -633,7 +657,7 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     ctx = {"hex": hex_id, "attacker": seat, "side": side, "assault": assault, "combined": combined, "attackers": attackers,
            "fighters": fighters, "defenders": defenders, "city": city, "fort": fort, "cell": [cell.attacker, cell.defender, cell.winner],
            "att_power": att_power, "def_power": def_power, "att_leader": att_leader, "def_leader": def_leader,
-           "enemy_strength": {"att": sum(B.strength(st.units[u]) for u in fighters),
+           "enemy_strength": {"att": sum(FS.loss_value(st.units[u]) for u in fighters),
                               "def": sum(FS.loss_value(st.units[u]) for u in attackers)},
            "step": 0, "e_att": 0, "e_def": 0, "lost": 0, "militia": [att_mil[0], def_mil[0]], "odds": [att, dfn]}  # fmt: skip
     run_losses(st, ctx, lines)
@@ -696,7 +720,8 @@ def loss_options(st: IRState, alive: list[str]) -> list[str]:
 
 def _lose_one(st: IRState, ctx: dict[str, Any], uid: str, attacking: bool, lines: list[Text]) -> None:
     ctx["lost"] += FS.loss_value(st.units[uid])
-    FS.lose(st, uid, list(ctx["attackers"]), lines, str(ctx["def_power"] if attacking else ctx["att_power"]))
+    FS.lose(st, uid, list(ctx["attackers" if attacking else "fighters"]), lines,
+            str(ctx["def_power"] if attacking else ctx["att_power"]))  # fmt: skip
 
 
 def _sp_lost(st: IRState, uids: list[str]) -> int:
@@ -780,7 +805,16 @@ def after_seasoning(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None
     defender_code = ctx["cell"][1]
     winner_is_attacker = ctx["cell"][2] == "attacker"
     survivors_att = [u for u in attackers if u in st.units and not B.is_fleet(st.units[u])]  # 14.6: fleets stay
-    survivors_def = [u for u in fighters if u in st.units]
+    survivors_def = [u for u in fighters if u in st.units and not B.is_fleet(st.units[u])]
+    from rules.imperium_romanum import port_defence as PD
+
+    port_fleets = [u for u in fighters if u in st.units and B.is_fleet(st.units[u])]
+    if port_fleets and not ctx.get("fleets_done"):
+        ctx["fleets_done"] = True
+        beaten = winner_is_attacker and not any(st.units[u]["besieged"] for u in survivors_def)
+        if beaten and PD.retreat_fleets(st, ctx, port_fleets, lines):  # 14.6: the fleets go their own way
+            return
+    PD.clear(st, hex_id)
     forts.cancel_builders(st, survivors_def if winner_is_attacker else survivors_att, lines)  # 21.1
     leader_alone_safe = not fighters and not city and not fort and defender_code == "N"  # 18.2a
     defenders = [u for u in ctx["defenders"] if u in st.units]
@@ -844,6 +878,10 @@ def conclude(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
     victory.check_dissolution(st, lines)
     victory.check_early(st, lines)
     if not st.result and not st.pending:
+        from rules.imperium_romanum import landing
+
+        if landing.offer_follow_up(st, battle, lines):  # 10.5.1: cavalry and trains behind the invaders
+            return
         offer_elite(st, battle)
 
 

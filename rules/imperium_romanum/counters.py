@@ -4,8 +4,8 @@ The counter sheets are missing from the rules we hold, so the manifest is built 
 files: the unit types of ``units.toml`` and, per colour, the Maximum Unit Build Chart of
 ``charts_build.toml`` (how many counters of each type; ``design``). Each counter has the id
 ``colour.type.number`` (``red.legion_20_10.03``). The legion counters of the Roman colours carry
-the names of the legions of the period (``[counters]`` of the same file, ``history``), elite
-legions first, then the 20-10s and the 16-10s; the counters beyond a list are only numbered.
+the names of the legions of the period (``[counters]`` of the same file, ``history``), one list
+per legion type; the counters beyond a list are only numbered.
 
 A power recruits no unit of a type once every counter of its colours of that type is in play
 (5.7); a scenario sets up no more (checked by the loader with :func:`over_the_mix`).
@@ -13,20 +13,23 @@ A power recruits no unit of a type once every counter of its colours of that typ
 Units in play carry their counter (``counter_id`` on the unit's record, ruling IR-ENG-129): the
 set-up hands out each colour's counters in order, a raise takes the lowest free number of its
 colour and type, an eliminated counter goes back to the pool (a minor power's stays its own to
-rebuild, 5.7), and a unit given to an ally or defecting with its colour keeps its counter (5.8,
-20.4). :func:`mix` (the count and the refusal of 5.7) and :func:`free_counter` (the id) read one
+rebuild, 5.7), and a unit given to an ally, defecting with its colour or going over to a
+usurper keeps its counter (5.8, 20.4, 44.2; IR-ENG-133). A usurper's faction shares the colour
+of the faction it rose against (IR-ENG-132); the grain rebels and the minors of random events
+wear no counter of the mix (IR-ENG-134). :func:`mix` (the count and the refusal of 5.7) and :func:`free_counter` (the id) read one
 list of the numbers taken, :func:`_taken`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import RuleError
 from rules.core.i18n import _
 from rules.imperium_romanum.chart_book import ChartBook
+from rules.imperium_romanum.data_model import COLOURS, Deployment
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.validate_charts import LEGION_TYPES
 
@@ -52,18 +55,19 @@ def counter_id(colour: str, unit_type: str, number: int) -> str:
 
 
 def manifest(book: ChartBook, period: str, colour: str) -> tuple[Counter, ...]:
-    """Every counter of ``colour`` in ``period``, legions first, in the order their names go on
-    them (5.7). A named counter's ``src`` is its name list's (``history`` or ``design``); a
-    numbered one's is ``design``."""
+    """Every counter of ``colour`` in ``period``, legions first (24-10, 20-10, 16-10), each type
+    numbered from 01 (5.7). A legion counter takes the name its type's list gives its number;
+    a named counter's ``src`` is its list's (``history`` or ``design``), a numbered one's
+    ``design``."""
     counts = book.max_build.get(colour, {})
-    names = list(book.legion_names.get((period, colour), ()))
+    lists = book.legion_names.get((period, colour), {})
     named = book.legion_name_src.get((period, colour), "history")
-    legions = book.legion_name_order.get((period, colour), LEGION_TYPES)
-    order = [*legions, *sorted(t for t in counts if t not in LEGION_TYPES)]
+    order = [*LEGION_TYPES, *sorted(t for t in counts if t not in LEGION_TYPES)]
     out: list[Counter] = []
     for unit_type in order:
+        names = lists.get(unit_type, ())
         for number in range(1, int(counts.get(unit_type, 0)) + 1):
-            name = names.pop(0) if unit_type in LEGION_TYPES and names else ""
+            name = names[number - 1] if number <= len(names) else ""
             out.append(Counter(counter_id(colour, unit_type, number), colour, unit_type, name, named if name else "design"))
     return tuple(out)
 
@@ -80,6 +84,24 @@ def by_id(book: ChartBook, period: str, colour: str) -> Mapping[str, Counter]:
         cached = (book, {c.id: c for c in manifest(book, period, colour)})
         _BY_ID[(period, colour)] = cached
     return cached[1]
+
+
+def named(book: ChartBook, period: str, colour: str, name: str) -> Counter | None:
+    """The counter of ``colour`` in ``period`` that a scenario names (a ``[[deploy]]``'s
+    ``legions``): by its legion name or by its id; ``None`` when the colour has none such."""
+    return next((c for c in by_id(book, period, colour).values() if name in (c.id, c.name)), None) if name else None
+
+
+def colours_naming(book: ChartBook, period: str, name: str) -> list[str]:
+    """The colours with a counter of that name or id in ``period``, in colour order (to tell a
+    scenario that names another colour's counter from one that names no counter, 5.7)."""
+    return [colour for colour in COLOURS if named(book, period, colour, name)]
+
+
+def set_up_ids(deployment: Deployment, unit_type: str) -> tuple[str, ...]:
+    """The counters a deployment names for its units of ``unit_type``, in order (the loader has
+    checked them: one colour, that type, each once in the scenario)."""
+    return tuple(cid for cid in deployment.legions if cid.split(".")[1] == unit_type)
 
 
 def legion_name(st: IRState, unit: Mapping[str, Any]) -> str:
@@ -120,9 +142,20 @@ def _data() -> Any:
 
 
 def colour_of(st: IRState, power: str) -> str:
-    """The colour the scenario gives ``power`` ("" for a power it does not list: rebels, a
-    usurper, a power a random event raised)."""
-    return next((p.colour for p in _data().scenarios[st.scenario].powers if p.id == power), "")
+    """The colour of ``power``'s counters (5.7): the one its scenario gives it, else the one its
+    record carries (a usurper's faction shares the colour of the faction it rose against,
+    IR-ENG-132); "" for a power no scenario colours and no rule gives one: the grain rebels
+    (22.2.3) and the minors of random events (39.2 N, O, Q), whose units wear no counter of the
+    mix and count against no colour (IR-ENG-134)."""
+    scenario = next((p.colour for p in _data().scenarios[st.scenario].powers if p.id == power), "")
+    return scenario or str(st.powers.get(power, {}).get("colour", ""))
+
+
+def usurper_colour(st: IRState, old: str) -> str:
+    """IR-ENG-132 (44.1, 20.4, 5.7): a usurper's new faction takes the colour of the faction he
+    rose against (its army, its CER): the two share one counter mix, as a major and a minor
+    sharing a colour do (5.7). The units going over keep their counters (IR-ENG-133)."""
+    return colour_of(st, old)
 
 
 def unit_colour(st: IRState, unit: Mapping[str, Any]) -> str:
@@ -176,13 +209,15 @@ def mix(st: IRState, power: str, unit_type: str) -> tuple[int, int]:
     return most, taken
 
 
-def free_counter(st: IRState, power: str, unit_type: str) -> str:
+def free_counter(st: IRState, power: str, unit_type: str, reserved: Collection[str] = ()) -> str:
     """The counter a new unit of ``power`` and ``unit_type`` takes: the lowest free number of
-    its colour; "" when every counter is taken or the type has no counters in the colour."""
+    its colour, passing over the ``reserved`` ids (the counters a scenario names for units not
+    yet set up); "" when every counter is taken or the type has no counters in the colour."""
     colour, most, taken, numbers = _taken(st, power, unit_type)
     if most == UNCAPPED or taken >= most:
         return ""
-    return counter_id(colour, unit_type, min(n for n in range(1, most + 1) if n not in numbers))
+    free = [n for n in range(1, most + 1) if n not in numbers and counter_id(colour, unit_type, n) not in reserved]
+    return counter_id(colour, unit_type, free[0]) if free else ""
 
 
 def check_free(st: IRState, power: str, unit_type: str, shown: str) -> None:
@@ -194,17 +229,18 @@ def check_free(st: IRState, power: str, unit_type: str, shown: str) -> None:
         raise RuleError("§5.7", _("every {type} counter of this colour is in play", type=shown))
 
 
-def hand_out(st: IRState, power: str, unit: dict[str, Any]) -> None:
+def hand_out(st: IRState, power: str, unit: dict[str, Any], reserved: Collection[str] = ()) -> None:
     """Give a unit about to enter play (a set-up, a raise, a rebuild, a launch; not yet in
     ``st.units``) its counter: the one it holds if no unit in play holds it (a minor's unit
     coming back, 8.3; a launched fleet's, reserved when begun), else the lowest free one of
     ``power``'s colour (none when every counter is taken: a unit the rules place beyond the
-    mix, such as the rebels of 22.2.3 given to a besieger)."""
+    mix, such as the rebels of 22.2.3 given to a besieger). ``reserved``: the counters the
+    scenario names for units set up later, which a set-up unit it names none for passes over."""
     held = str(unit.get("counter_id", ""))
     if held and not any(u.get("counter_id") == held for u in st.units.values()):
         return
     unit.pop("counter_id", None)
-    cid = free_counter(st, power, unit["type"])
+    cid = free_counter(st, power, unit["type"], reserved)
     if cid:
         unit["counter_id"] = cid
 

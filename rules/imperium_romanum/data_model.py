@@ -168,6 +168,9 @@ class Deployment:
     """A fort set up on the hex with the pieces: its level "D", "C", "B" or "A" (21.1), or ""."""
     box: str = ""
     """The letter of the island box of the hex the pieces stand in (3.1.1), or "" for the hex."""
+    legions: tuple[str, ...] = ()
+    """The counters (ids, 5.7) the scenario names for these units, by type in the order of
+    ``legions`` in the file: the first units of each type wear them (IR-SCN-6)."""
 
 
 @dataclass(frozen=True)

@@ -52,14 +52,15 @@ def province_border(province: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def _tie_break(st: IRState, factions: list[str], why: str) -> str:
+def _tie_break(st: IRState, factions: list[str], why: str, lines: list[Text]) -> str:
     """20.3.1, 20.3.2: ties go to the higher morale, then to the higher of a die each."""
     top = max(st.powers[p]["morale"] for p in factions)
     tied = sorted(p for p in factions if st.powers[p]["morale"] == top)
-    return neutrals.roll_off(st, tied, lambda p: _("§20.3 {why} roll-off {power}", why=why, power=p))
+    return neutrals.roll_off(st, tied, lambda p: _("§20.3 {why} roll-off {power}", why=why, power=p), lines)
 
 
-def _nearest_owner(st: IRState, hexes: tuple[str, ...], factions: list[str], skip: list[str], why: str) -> str:
+def _nearest_owner(st: IRState, hexes: tuple[str, ...], factions: list[str], skip: list[str], why: str,
+                   lines: list[Text]) -> str:
     """The faction holding the province nearest ``hexes`` (in hexes, border to border), leaving
     out the provinces in ``skip`` (gained by this defection, 20.3.1); "" when none holds any."""
     scored = []
@@ -70,7 +71,7 @@ def _nearest_owner(st: IRState, hexes: tuple[str, ...], factions: list[str], ski
     if not scored:
         return ""
     best = min(d for d, _p in scored)
-    return _tie_break(st, sorted({p for d, p in scored if d == best}), why)
+    return _tie_break(st, sorted({p for d, p in scored if d == best}), why, lines)
 
 
 def _units_in(st: IRState, power: str, province: str) -> bool:
@@ -78,16 +79,16 @@ def _units_in(st: IRState, power: str, province: str) -> bool:
                for u in st.units.values())  # fmt: skip
 
 
-def _province_heir(st: IRState, province: str, factions: list[str], skip: list[str]) -> str:
+def _province_heir(st: IRState, province: str, factions: list[str], skip: list[str], lines: list[Text]) -> str:
     """20.3.1: the faction with units in the province (several: the higher morale), else the
     one holding the nearest province."""
     present = [p for p in factions if _units_in(st, p, province)]
     if present:
-        return _tie_break(st, present, province)
-    return _nearest_owner(st, province_border(province), factions, skip, province)
+        return _tie_break(st, present, province, lines)
+    return _nearest_owner(st, province_border(province), factions, skip, province, lines)
 
 
-def _city_heir(st: IRState, city: str, factions: list[str], skip: list[str]) -> str:
+def _city_heir(st: IRState, city: str, factions: list[str], skip: list[str], lines: list[Text]) -> str:
     """20.3.1: a city held without its province goes to the holder of the province's capital,
     else the faction with most of its other cities, else the holder of the nearest province."""
     province = data().cities[city].province
@@ -98,8 +99,8 @@ def _city_heir(st: IRState, city: str, factions: list[str], skip: list[str]) -> 
             for p in factions}  # fmt: skip
     most = max(held.values(), default=0)
     if most:
-        return _tie_break(st, [p for p in factions if held[p] == most], city)
-    return _nearest_owner(st, (data().cities[city].hex,), factions, skip, city)
+        return _tie_break(st, [p for p in factions if held[p] == most], city, lines)
+    return _nearest_owner(st, (data().cities[city].hex,), factions, skip, city, lines)
 
 
 def _capital(st: IRState, province: str) -> str:
@@ -108,7 +109,8 @@ def _capital(st: IRState, province: str) -> str:
     return world(st.scenario).capital_of.get(province, "")
 
 
-def _stack_heir(st: IRState, hex_id: str, defected: dict[str, str], factions: list[str], skip: list[str]) -> str:
+def _stack_heir(st: IRState, hex_id: str, defected: dict[str, str], factions: list[str], skip: list[str],
+                lines: list[Text]) -> str:
     """20.3.2: a stack follows its province when that defected; else the faction holding the
     province it stands in, else the holder of the nearest Roman province."""
     province = data().hexes[hex_id].province
@@ -116,7 +118,7 @@ def _stack_heir(st: IRState, hex_id: str, defected: dict[str, str], factions: li
         return defected[province]
     if st.province_owner.get(province, "") in factions:
         return st.province_owner[province]
-    return _nearest_owner(st, (hex_id,), factions, skip, hex_id)
+    return _nearest_owner(st, (hex_id,), factions, skip, hex_id, lines)
 
 
 def _cer_rank(grade: str) -> int:
@@ -139,15 +141,15 @@ def defect(st: IRState, power: str, lines: list[Text]) -> None:
     gained: dict[str, dict[str, list[Any]]] = {p: {"units": [], "leaders": [], "provinces": []} for p in factions}
     # 20.3.1: provinces, decided before any changes hands (one gained now claims nothing)
     own = sorted(p for p, owner in st.province_owner.items() if owner == power)
-    defected = {province: _province_heir(st, province, factions, own) for province in own}
-    loose = {city: _city_heir(st, city, factions, own) for city, owner in sorted(st.city_owner.items())
+    defected = {province: _province_heir(st, province, factions, own, lines) for province in own}
+    loose = {city: _city_heir(st, city, factions, own, lines) for city, owner in sorted(st.city_owner.items())
              if owner == power and data().cities[city].province not in defected}  # fmt: skip
     stacks: dict[str, list[str]] = {}
     for uid in sorted(st.units, key=lambda u: (st.units[u]["order"], u)):
         if st.units[uid]["power"] == power:
             stacks.setdefault(st.units[uid]["hex"], []).append(uid)
     alone = sorted({r["hex"] for r in st.leaders.values() if r["power"] == power and r["status"] == "map"} - set(stacks))
-    stack_heir = {h: _stack_heir(st, h, defected, factions, own) for h in sorted(stacks) + alone}
+    stack_heir = {h: _stack_heir(st, h, defected, factions, own, lines) for h in sorted(stacks) + alone}
     for province, heir in defected.items():
         st.province_owner[province] = heir
         if heir:
@@ -190,7 +192,7 @@ def _colours(st: IRState, power: str, stacks: dict[str, list[str]], stack_heir: 
     if not counts:
         return
     most = max(counts.values())
-    winner = _tie_break(st, sorted(p for p, n in counts.items() if n == most), "colour")
+    winner = _tie_break(st, sorted(p for p, n in counts.items() if n == most), "colour", lines)
     st.powers[winner].setdefault("colours", [])
     st.powers[winner]["colours"] = [*st.powers[winner]["colours"], power]
     lines.append(_("{heir} gains the colour of {power} (20.4).", heir=st.powers[winner]["name"], power=st.powers[power]["name"]))

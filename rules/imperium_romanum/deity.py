@@ -7,8 +7,13 @@ attacker, his elite-legion roll (15.2), his land interception roll (12.4.1), his
 roll (12.5), his naval combat roll as the attacker (10.7.3), his fleets' winter attrition roll
 (10.3.1), his siege attrition roll as the besieger (17.3.1), his conquest roll (5.6.1), his
 supply and forage rolls (13.2, 13.3), his baggage-train march roll (7.7), his naval interception
-roll (10.6) or his naval order roll (10.1). Every such roll is thrown by ``roll``, the one place
-that spends the appeal. The appeal itself is a d6 on the Deity Appeal Table
+roll (10.6), his naval order roll (10.1), his die in a roll-off (5.3, 20.2, 20.3; IR-ENG-152),
+his die in rule 44's rolls (the proclamation, a neighbouring stack's defection, a city's tie;
+IR-ENG-153), his troops' roll when stranded at sea (5.8) or his capital's grain rebellion roll
+(22.2.2; IR-ENG-154). An active neutral's rolls are thrown by the seat that moves it (5.3),
+with that seat's appeal; a sleeping neutral's wake rolls (37.5, 37.6) are no player's and
+spend none (IR-ENG-139). Every such roll is thrown by ``roll``, the one place that spends the
+appeal. The appeal itself is a d6 on the Deity Appeal Table
 (``charts_deity.toml``), in the polytheist or monotheist section by 42.2 (``faith``), +1 for Caesar and Sextus Pompeius
 (38.3). Its morale change applies at once and its modifier goes on the coming roll, in the
 player's favour (IR-ENG-98). Appeals never touch deity, season or random-event rolls (42.1):
@@ -34,7 +39,8 @@ ARMED = "appeal"
 """The key of a major power's record that holds its armed appeal (True) until it is spent."""
 POLYTHEIST, MONOTHEIST = "polytheist", "monotheist"
 ELIGIBLE = ("land_combat", "elite", "interception", "forced_march", "naval_combat", "naval_attrition", "siege_attrition",
-            "conquest", "supply", "baggage_train", "naval_interception", "naval_order")
+            "conquest", "supply", "baggage_train", "naval_interception", "naval_order", "roll_off", "usurpation",
+            "usurpation_defection", "usurpation_city", "stranded", "grain_rebellion")
 """The rolls that spend an armed appeal (IR-ENG-97); 42.1's deity, season and random-event
 rolls are never among them."""
 
@@ -76,7 +82,10 @@ def favoured(st: IRState, power: str) -> bool:
 
 
 def appellant(st: IRState, seat: str) -> str:
-    """The seat's major power, who appeals for the rolls of every power the seat moves."""
+    """The seat's major power, who appeals for the rolls of every power the seat moves (its
+    clients and the active neutrals it was handed, IR-ENG-139); none for "" (no seat rolls)."""
+    if not seat:
+        return ""
     majors = [p for p in B.powers_of(st, seat) if st.powers[p]["major"]]
     return majors[0] if majors else ""
 

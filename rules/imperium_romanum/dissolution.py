@@ -179,7 +179,7 @@ def hand_over_clients(st: IRState, seat: str, lines: list[Text]) -> None:
         rec = st.powers[power]
         if rec["major"] or rec["dissolved"] or not rec["status"].endswith("client") or rec.get("seat") != seat:
             continue
-        patron = _nearest_major(st, power, majors)
+        patron = _nearest_major(st, power, majors, lines)
         if not patron:
             rec.update(seat="", status="inactive neutral", patron="")
             continue
@@ -188,7 +188,7 @@ def hand_over_clients(st: IRState, seat: str, lines: list[Text]) -> None:
                        client=rec["name"], patron=st.powers[patron]["name"]))  # fmt: skip
 
 
-def _nearest_major(st: IRState, client: str, majors: list[str]) -> str:
+def _nearest_major(st: IRState, client: str, majors: list[str], lines: list[Text]) -> str:
     """The major power whose closest city or unit is nearest the client's (5.3's measure);
     ties by a d6 roll-off, high wins."""
     target = N.positions(st, [client])
@@ -197,4 +197,4 @@ def _nearest_major(st: IRState, client: str, majors: list[str]) -> str:
         return ""
     best = min(d for d, _m in scored)
     tied = [m for d, m in scored if d == best]
-    return N.roll_off(st, tied, lambda m: _("§20.2 nearest major power roll-off {power}", power=m))
+    return N.roll_off(st, tied, lambda m: _("§20.2 nearest major power roll-off {power}", power=m), lines)

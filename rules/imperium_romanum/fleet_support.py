@@ -1,5 +1,6 @@
-"""Fleets in land combat (§14.6, IR-ENG-64): the attacker's fleets in the hex he attacks may
-join the attack at his option.
+"""Fleets in land combat (§14.6, IR-ENG-64, IR-ENG-160): the attacker's fleets in the hex he
+attacks, or in a sea hex next to it, may join the attack at his option (a defence's fleets:
+``port_defence.py``).
 
 A joining fleet adds a quarter of its naval strength (two 18-30s: 36 / 4 = 9) and the troops
 aboard it half of theirs; fleets and the troops aboard them are never attacked in land combat.
@@ -26,11 +27,29 @@ def check(st: IRState, seat: str, hex_id: str, fleets: list[str]) -> None:
         rec = st.units.get(fid)
         if rec is None or not B.is_fleet(rec) or B.seat_of(st, rec["power"]) != seat or not B.can_act(st, rec["power"]):
             raise RuleError("§14.6", _("{fleet} is not a fleet of yours", fleet=fid))
-        if rec["hex"] != hex_id or rec["besieged"]:
-            raise RuleError("§14.6", _("only your fleets in {hex} itself, not besieged, may join its attack", hex=hex_id))
+        if not in_reach(rec["hex"], hex_id) or rec["besieged"]:
+            raise RuleError("§14.6", _("only your fleets in {hex} or in a sea hex next to it, not besieged, may join its attack",
+                                       hex=hex_id))  # fmt: skip
     from rules.imperium_romanum.pirate_grain import check_fleets_free
 
     check_fleets_free(st, fleets)  # 27.1.4
+
+
+def in_reach(fleet_hex: str, hex_id: str) -> bool:
+    """IR-ENG-160: a fleet supports a land attack from the attacked hex itself (its port) or from a
+    sea hex next to it (our grid splits the book's coastal hex into a land and a sea hex)."""
+    from rules.imperium_romanum import naval as NAV
+    from rules.imperium_romanum.world import shore
+
+    return fleet_hex == hex_id or (NAV.is_sea(fleet_hex) and hex_id in shore(fleet_hex))
+
+
+def nearby(st: IRState, seat: str, hex_id: str) -> list[str]:
+    """The seat's fleets that may join an attack on ``hex_id`` (``check`` accepts each), in id order."""
+    from rules.imperium_romanum.legal import passes
+
+    return [u for u in sorted(st.units) if B.is_fleet(st.units[u]) and B.seat_of(st, st.units[u]["power"]) == seat
+            and in_reach(st.units[u]["hex"], hex_id) and passes(check, st, seat, hex_id, [u])]  # fmt: skip
 
 
 def commit(st: IRState, hex_id: str, fleets: list[str]) -> None:
@@ -42,7 +61,7 @@ def commit(st: IRState, hex_id: str, fleets: list[str]) -> None:
 def joined(st: IRState, seat: str, hex_id: str) -> list[str]:
     """The fleets that joined the seat's attack on ``hex_id``; the mark is used up."""
     mark = f"{st.turn}:{hex_id}"
-    out = [u for u in B.units_at(st, hex_id, False) if st.units[u].get("land_attack") == mark
+    out = [u for u in sorted(st.units) if st.units[u].get("land_attack") == mark and B.is_fleet(st.units[u])
            and B.seat_of(st, st.units[u]["power"]) == seat]  # fmt: skip
     for fid in out:
         st.units[fid].pop("land_attack", None)

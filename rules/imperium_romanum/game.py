@@ -60,6 +60,7 @@ from rules.imperium_romanum import fleet_support as FS
 from rules.imperium_romanum import forts as F
 from rules.imperium_romanum import gifts as GIFT
 from rules.imperium_romanum import grain_rebels as GR
+from rules.imperium_romanum import landing as LANDING
 from rules.imperium_romanum import militia as MIL
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import movement as M
@@ -67,6 +68,7 @@ from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum import pirate_grain as PG
 from rules.imperium_romanum import plunder as PL
+from rules.imperium_romanum import port_defence as PD
 from rules.imperium_romanum import random_events as RE
 from rules.imperium_romanum import segment_deadline as SD
 from rules.imperium_romanum import sequence as SEQ
@@ -134,7 +136,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-7"
+    RULES_VERSION = "imperium_romanum-10"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -164,7 +166,19 @@ class ImperiumRomanumGame(Game[IRState]):
     defection too (44.1, IR-ENG-143); the former controller places a dissolved major's pieces
     (20.1, a ``place`` decision, IR-ENG-145); a dissolved non-Roman major wakes again as a
     minor power when invaded (20.2 #1-#5, IR-ENG-146); fleets built in a gained colour (20.4,
-    IR-ENG-147)."""
+    IR-ENG-147).
+    8 (2026-11-27, irdata, session 10): the scenarios name their legions and the set-up gives
+    each legion that counter (IR-SCN-6; the name lists are one per legion type), so the set-up
+    units of scenarios 1, 2, 12 and 24 wear other counters than in version 7; a usurper's
+    faction shares the colour of the faction it rose against, so its raises wear that colour's
+    counters and are limited by its mix (IR-ENG-132).
+    9 (2026-11-27, impdata, session 10): fleets in a land defence (14.6: the ``port_fleets`` and
+    ``fleet_retreat`` windows, IR-ENG-148 to 150), fleets next to the attacked hex join an attack
+    (IR-ENG-160), amphibious landings in the Land Combat segment and the follow-up landing of
+    10.5.1 (``debark`` in Land Combat, the ``follow_up`` window, IR-ENG-151, IR-ENG-161).
+    10 (2026-11-27, iropt2, session 10): an armed appeal (42) is spent on roll-offs (IR-ENG-152),
+    rule 44's rolls (IR-ENG-153), the stranded troops' roll (5.8) and the grain rebellion roll
+    (22.2.2, IR-ENG-154); the option ``usurpation_named_only`` (44.2's note, IR-ENG-137)."""
     STATE_VERSION = 1
 
     @classmethod
@@ -352,6 +366,9 @@ def dispatch(st: IRState, seat: str, command: Command, lines: list[Text]) -> Non
         return
     if name not in COMMANDS:
         raise RuleError("", _("unknown command {name}", name=name))
+    if name == "debark" and st.segment == "combat":
+        LANDING.land(st, seat, args, lines)  # 14.6: an amphibious landing to attack in Land Combat
+        return
     if name in SEGMENT_OF:
         segment, section, reason = SEGMENT_OF[name]
         if st.segment != segment:
@@ -416,6 +433,16 @@ def answer(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         RE.answer_extra_area(st, choice, lines)
     elif kind == "place":
         DIS.answer_place(st, choice, lines)
+    elif kind == "port_fleets":
+        PD.answer(st, choice, lines)
+    elif kind == "evacuate_pick":
+        PD.answer_evacuation(st, choice, lines)
+    elif kind == "withdraw_intercept":
+        PD.answer_interception(st, choice, lines)
+    elif kind == "fleet_retreat":
+        PD.answer_retreat(st, choice, lines)
+    elif kind == "follow_up":
+        LANDING.answer(st, choice, lines)
 
 
 def legal_commands(st: IRState, seat: str) -> list[Command]:
@@ -451,6 +478,7 @@ def legal_commands(st: IRState, seat: str) -> list[Command]:
         out += [Command("militia_post", args) for args in MIL.post_options(st, seat)]
     if st.segment == "combat":
         out += attack_commands(st, seat)
+        out += [Command("debark", args) for args in LANDING.commands(st, seat)]  # 14.6, 10.5
     out += [Command("take_treasure", args) for args in TR.treasure_commands(st, seat)]  # optional rule 43
     out += [Command("appeal", args) for args in DEI.appeal_commands(st, seat)]  # optional rule 42
     if passes(check_must_attack, st, seat):
@@ -601,8 +629,7 @@ def attack_commands(st: IRState, seat: str) -> list[Command]:
         if not side:
             continue
         out.append(Command("attack", {"hex": hex_id}))
-        fleets = [u for u in B.units_at(st, hex_id, False) if B.is_fleet(st.units[u])
-                  and passes(FS.check, st, seat, hex_id, [u])]  # fmt: skip
+        fleets = FS.nearby(st, seat, hex_id)
         if fleets:
             out.append(Command("attack", {"hex": hex_id, "fleets": fleets}))  # 14.6
         if C.enemy_city(st, seat, hex_id) and all(st.units[u]["besieged"] for u in defenders) and hex_id not in st.sieges:

@@ -88,9 +88,12 @@ def rebellion_checks(st: IRState, lines: list[Text]) -> None:
         if wheat >= rules.threshold and not besieged:
             continue
         low, high = rules.span(wheat)
-        roll = st.dice.d6(_("§22.2.2 grain rebellion at {city}", city=capital))
+        from rules.imperium_romanum import deity
+
+        roll = deity.roll(st, B.seat_of(st, power), "grain_rebellion", 1, _("§22.2.2 grain rebellion at {city}", city=capital),
+                          [], lines)  # 42: the capital's owner, high keeps order (IR-ENG-154)
         st.stat("grain_checks")
-        if not low <= roll.result <= high:
+        if not low <= max(roll.result, 1) <= high:  # an appeal may take the roll below 1
             lines.append(_("{city}: the grain holds ({wheat} wheat, roll {roll}; rebellion on {low}-{high}) (22.2.2).",
                            city=data().cities[capital].name, wheat=wheat, roll=roll.result, low=low, high=high))  # fmt: skip
             continue

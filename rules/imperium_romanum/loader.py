@@ -176,7 +176,7 @@ def _read_all(raw: dict[str, dict[str, Any]], problems: list[str], data_hash: st
     for name in sorted(k for k in raw if k.startswith(SCENARIO_DIR + "/")):
         city_hexes = {c.hex for c in cities.values()}
         scenario = _scenario(name, raw[name], columns, provinces, hexes, city_hexes, units, leaders, problems, cities,
-                             {b.id for b in features.island_boxes})  # fmt: skip
+                             {b.id for b in features.island_boxes}, tables)  # fmt: skip
         if scenario is not None:
             scenarios[scenario.id] = scenario
     _check_builds(scenarios, tables, problems)
@@ -454,6 +454,7 @@ def _scenario(
     problems: list[str],
     cities: dict[str, City] | None = None,
     boxes: set[str] | None = None,
+    tables: ChartBook | None = None,
 ) -> Scenario | None:
     """Read one scenario; every id resolves, each unit and leader is placed once on a legal hex."""
     head = doc.get("scenario", {})
@@ -508,6 +509,8 @@ def _scenario(
         problems.append(_("{name}: scenario: turn_order must list each major power once", name=name))
     deployments: list[Deployment] = []
     placed_leaders: dict[str, str] = {}
+    colours = {p.id: p.colour for p in powers}
+    named: set[str] = set()
     for entry in doc.get("deploy", []):
         pid, hid = str(entry.get("power", "")), str(entry.get("hex", ""))
         where = f"{name}: deploy {pid} {hid}"
@@ -543,7 +546,8 @@ def _scenario(
             problems.append(_("{where}: fort must be one of the levels {levels} (21.1)", where=where, levels=", ".join(FORT_LEVEL_NAMES)))
         if box and f"{hid}{box}" not in (boxes or set()):
             problems.append(_("{where}: the map has no island box {box} on this hex (3.1.1)", where=where, box=f"{hid}{box}"))
-        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", [])), fort, box))
+        legions = _named_legions(where, entry, dict(counts), colours.get(pid, ""), str(head.get("period", "")), tables, named, problems)
+        deployments.append(Deployment(pid, hid, tuple(counts), tuple(entry.get("leaders", [])), fort, box, legions))
     for power in doc.get("power", []):
         for title in ("emperor", "rex"):
             lid = power.get(title)
@@ -572,6 +576,50 @@ def _scenario(
         start, end, specials, turn_order, tuple(powers), tuple(deployments), tuple(victory),
         guarded, int(guard_cost) if guarded else 0,
     )  # fmt: skip
+
+
+def _named_legions(
+    where: str, entry: dict[str, Any], counts: dict[str, int], colour: str, period: str, tables: ChartBook | None,
+    named: set[str], problems: list[str],
+) -> tuple[str, ...]:
+    """The counters a ``[[deploy]]`` names for its legions (``legions = { type = [name or id,
+    ...] }``, IR-SCN-6): each one of the power's colour in the scenario's period (5.7), of the
+    type it is listed under, named once in the scenario (``named``, filled here), no more than
+    the deployment sets up of that type, and the entry tagged ``provenance.legions``."""
+    given = entry.get("legions", {})
+    if not given or tables is None:
+        return ()
+    from rules.imperium_romanum import counters
+
+    if entry.get("provenance", {}).get("legions") not in PROVENANCES:
+        problems.append(_("{where}: legions need their provenance, one of {allowed}", where=where, allowed=", ".join(PROVENANCES)))
+    out: list[str] = []
+    for unit_type, names in given.items():
+        if not isinstance(names, list) or len(names) > counts.get(unit_type, 0):
+            problems.append(_n("{where}: {n} counter named for {count} {type} set up (5.7)",
+                               "{where}: {n} counters named for {count} {type} set up (5.7)",
+                               len(names) if isinstance(names, list) else 0, where=where, count=counts.get(unit_type, 0),
+                               type=unit_type))  # fmt: skip
+            continue
+        for name in (str(n) for n in names):
+            counter = counters.named(tables, period, colour, name)
+            others = [c for c in counters.colours_naming(tables, period, name) if c != colour]
+            if counter is None and others:
+                problems.append(_("{where}: {name} is a counter of {other}, not of {colour} (5.7)", where=where, name=name,
+                                  other=others[0], colour=colour or _("no colour")))  # fmt: skip
+            elif counter is None:
+                problems.append(_("{where}: {name} is no counter of {colour} in {period} (5.7)", where=where, name=name,
+                                  colour=colour or _("no colour"), period=period))  # fmt: skip
+            elif counter.unit_type != unit_type:
+                problems.append(_("{where}: {name} is a {actual} counter, not a {type} (5.7)", where=where, name=name,
+                                  actual=counter.unit_type, type=unit_type))  # fmt: skip
+            elif counter.id in named:
+                problems.append(_("{where}: {name} ({counter}) is named twice in the scenario (5.7)", where=where, name=name,
+                                  counter=counter.id))  # fmt: skip
+            else:
+                named.add(counter.id)
+                out.append(counter.id)
+    return tuple(out)
 
 
 def _replacement(name: str, pid: str, entry: dict[str, Any], problems: list[str]) -> float | None:

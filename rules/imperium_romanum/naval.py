@@ -746,6 +746,8 @@ def debark(st: IRState, seat: str, args: dict[str, Any], lines: list[Text]) -> N
         st.leaders[lid].update(hex=target, aboard="")
     for fid in fleets:
         st.units[fid]["debarked"] = st.turn
+        if plan["amphibious"]:
+            st.units[fid]["landed_at"] = f"{st.turn}:{target}"  # 10.5.1: the follow-up landing after the battle
     if plan["amphibious"]:
         st.stat("amphibious_invasions")
         lines.append(_("{seat} lands an invasion force at {hex} (10.5).", seat=seat, hex=target))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from rules.core.i18n import Text, _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum.data_model import IRData
+from rules.imperium_romanum.roll_off import roll_off
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, hex_distance
 
@@ -23,16 +23,6 @@ def positions(st: IRState, powers: list[str]) -> tuple[str, ...]:
     hexes = {rec["hex"] for rec in st.units.values() if rec["power"] in powers}
     hexes |= {data().cities[c].hex for c, owner in st.city_owner.items() if owner in powers}
     return tuple(sorted(hexes))
-
-
-def roll_off(st: IRState, tied: list[str], purpose: Callable[[str], Text]) -> str:
-    """A tie broken the book's way (5.3, 20.2, 20.3): a d6 each, high wins, the tied roll again.
-    ``purpose`` labels each candidate's die."""
-    while len(tied) > 1:
-        rolls = [(st.dice.d6(purpose(c)).result, c) for c in tied]
-        top = max(r for r, _c in rolls)
-        tied = [c for r, c in rolls if r == top]
-    return tied[0]
 
 
 def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[str, ...] = ()) -> str:
@@ -53,7 +43,7 @@ def farthest_seat(st: IRState, neutral: str, lines: list[Text], exclude: tuple[s
         return ""
     best = max(d for d, _s in scored)
     tied = [s for d, s in scored if d == best]
-    return roll_off(st, tied, lambda seat: _("§5.3 farthest power roll-off {seat}", seat=seat))
+    return roll_off(st, tied, lambda seat: _("§5.3 farthest power roll-off {seat}", seat=seat), lines)
 
 
 def activate(st: IRState, power: str, by_seat: str, lines: list[Text]) -> None:

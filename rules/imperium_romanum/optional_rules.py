@@ -1,7 +1,8 @@
 """Optional rules 40-44 as game options chosen at ``/game new`` (issue 17).
 
 Each option is ``yes`` or ``no`` (``no`` by default); ``enabled`` tells a rule's module whether
-its game plays it. Rule 39 (random events) and 45 (plague) have their own options elsewhere.
+its game plays it. ``usurpation_named_only`` is 44.2's note (only named leaders usurp) and is
+refused without ``roman_usurpation``. Rule 39 (random events) and 45 (plague) have their own options elsewhere.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ OPTIONS: tuple[tuple[str, str, Text], ...] = (
     ("divine_intervention", "§42", _("Optional rule: divine intervention (42.0)")),
     ("treasure_cities", "§43", _("Optional rule: treasure cities (43.0)")),
     ("roman_usurpation", "§44", _("Optional rule: Roman usurpation (44.0)")),
+    ("usurpation_named_only", "§44.2", _("Optional rule: only named leaders may usurp (44.2 note)")),
 )
-"""(option name, section, description): one game option per optional rule of 40-44."""
+"""(option name, section, description): one game option per optional rule of 40-44, and the
+note of 44.2 that limits usurpation to named leaders (``usurpation.may_usurp``)."""
 SECTION = {name: section for name, section, _text in OPTIONS}
 
 
@@ -33,6 +36,8 @@ def check(options: dict[str, str]) -> None:
         value = options.get(name, NO)
         if value not in (NO, YES):
             raise RuleError(section, _("the option {name} is yes or no, not {value}", name=name, value=value))
+    if options.get("usurpation_named_only", NO) == YES and options.get("roman_usurpation", NO) != YES:
+        raise RuleError("§44.2", _("the option usurpation_named_only needs roman_usurpation=yes"))
 
 
 def enabled(st: IRState, name: str) -> bool:

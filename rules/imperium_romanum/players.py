@@ -15,6 +15,7 @@ from rules.core.command import Command
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import deity as DEI
+from rules.imperium_romanum import landing as LANDING
 from rules.imperium_romanum import naval as NAV
 from rules.imperium_romanum import treasure as TR
 from rules.imperium_romanum.game import (
@@ -104,6 +105,11 @@ def heuristic_choice(game: ImperiumRomanumGame, rng: random.Random) -> tuple[str
         if cmd is not None:
             return seat, cmd
     if st.segment == "combat":
+        for args in LANDING.commands(st, seat):  # 14.6: land where the halved invaders still outweigh the defence
+            _side, defenders = C.defender_seat(st, seat, str(args["to"]))
+            aboard = [u for f in args["fleets"] for u in B.cargo_of(st, f)[0] if not B.is_cavalry(st.units[u])]
+            if _strength(st, aboard) // 2 >= 2 * _strength(st, defenders) + 1:
+                return seat, Command("debark", args)
         for cmd in attack_commands(st, seat):
             hex_id = str(cmd.args["hex"])
             side, defenders = C.defender_seat(st, seat, hex_id)
@@ -136,6 +142,12 @@ def _decide(st: IRState, seat: str) -> Command:
             pick = "siege" if "siege" in values else "split" if "split" in values else (retreats[0] if retreats else "fight")
         else:
             pick = "fight"
+    elif p["kind"] == "port_fleets":  # 14.6: put out to an empty sea when the port's defence is hopeless
+        defenders = B.seat_units_at(st, seat, str(p["hex"]))
+        attackers = [u for u in B.units_at(st, str(p["hex"])) if B.seat_hostile_to(st, seat, st.units[u]["power"])]
+        if _strength(st, attackers) > 3 * max(1, _strength(st, defenders)):
+            pick = next((v for v in values if v.startswith("outside:") and not any(
+                B.is_fleet(st.units[u]) for u in B.units_at(st, v.split(":", 1)[1]))), pick)  # fmt: skip
     elif p["kind"] == "assault":
         pick = "assault" if rng_free_ratio(st, seat, str(p["hex"])) >= 3 else "besiege"
     elif p["kind"] == "plunder":

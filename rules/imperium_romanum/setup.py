@@ -52,11 +52,13 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
             st.province_owner[province] = power.id
     for city, _value in sorted(w.city_value.items()):
         st.city_owner[city] = st.province_owner.get(d.cities[city].province, "")
+    reserved = {cid for dep in scen.deployments for cid in dep.legions}
     for dep in scen.deployments:
         # 3.1.1: pieces set up in an island box stand in it; their fleets lie on its hex
         place = f"{dep.hex}{dep.box}"
         for unit_type, count in dep.units:
-            for _n in range(count):
+            named = counters.set_up_ids(dep, unit_type)
+            for n in range(count):
                 st.seq += 1
                 uid = f"{dep.power}.{unit_type}.{sum(1 for u in st.units if u.startswith(f'{dep.power}.{unit_type}.')) + 1}"
                 rec = {
@@ -67,7 +69,10 @@ def new_state(scenario_id: str, dice: Dice, options: dict[str, str]) -> IRState:
                     "mp": 0, "activated": False, "moved": False, "supplied": False, "spent": False,
                     "crossing": "", "from": "", "must_attack": False, "foraged": False,
                 }  # fmt: skip
-                counters.hand_out(st, dep.power, rec)  # 5.7: the colour's counters in order (IR-ENG-129)
+                if n < len(named):  # the counter the scenario names (IR-SCN-6)
+                    rec["counter_id"] = named[n]
+                else:  # 5.7: the lowest free one of the colour (IR-ENG-129)
+                    counters.hand_out(st, dep.power, rec, reserved)
                 st.units[uid] = rec
         if dep.fort:  # 21.1, 27.1: a fort set up with the pieces (the pirates' D forts)
             st.forts.setdefault(place, {})[dep.power] = 1 + FORT_LEVEL_NAMES.index(dep.fort)

@@ -15,6 +15,9 @@ Farthest Faction (44.1, IR-ENG-101). Then the defections of 44.1 and 44.2:
   and each city its province's and capital's morale when control changes (5.6, 19.2, 44.2);
 - the new Emperor collects his taxes at once (44.1); his units and leaders move from the next
   month (44.2).
+- each of these dice is thrown by the seat whose pieces are at stake (the general's, the
+  stack's, the city's owner), through ``deity.roll``: an armed appeal of rule 42 is spent on it
+  in that seat's favour (IR-ENG-153).
 - the forces of the powers allied to the faction he rose against (its clients, and the powers of
   a seat allied to it, 5.8) in his province go over too, units and leaders, except those stacked
   with their own power's chief (44.1, 44.2; IR-ENG-141).
@@ -26,15 +29,23 @@ from typing import Any
 
 from rules.core.i18n import Text, _, _n, data_name
 from rules.imperium_romanum import board as B
+from rules.imperium_romanum import counters, deity
 from rules.imperium_romanum import optional_rules as OPT
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data, world
 
 NAME = "roman_usurpation"
-PROCLAIMED = (5, 6)
-"""44.1: the d6 results on which the troops proclaim their general."""
-ADJACENT_DEFECT = (1, 2)
-"""44.1: the d6 results on which a leaderless stack in a neighbouring province defects."""
+NAMED_ONLY = "usurpation_named_only"
+"""44.2's note: the game option that lets only named leaders usurp (IR-ENG-137)."""
+UNNAMED = "unnamed_"
+"""The id prefix of the unnamed leader counters (leaders.toml, random event D, IR-ENG-81)."""
+PROCLAIMED = 5
+"""44.1: the troops proclaim their general on a d6 of 5 or more (an appeal of rule 42 may take
+the roll past 6 or below 1)."""
+ADJACENT_DEFECT = 2
+"""44.1: a leaderless stack in a neighbouring province defects on a d6 of 2 or less."""
+CITY_TIE_NEW = 4
+"""IR-ENG-102: on a morale tie the d6 gives an unheld city of his province to the usurper on 4-6."""
 NEW_MORALE = 100
 """44.1: the new faction's morale; its treasury starts at 0."""
 
@@ -59,16 +70,25 @@ def adverse_odds(battle: dict[str, Any]) -> bool:
     return att < dfn if battle["attacker_won"] else dfn < att
 
 
+def may_usurp(st: IRState, lid: str) -> bool:
+    """44.1: a leader on the map of a Roman faction, not its Emperor; with 44.2's note chosen
+    (``usurpation_named_only``), a named one only: an unnamed leader never rolls (IR-ENG-137)."""
+    if lid not in st.leaders or st.leaders[lid]["status"] != "map":
+        return False
+    power = st.leaders[lid]["power"]
+    if not is_roman(st, power) or st.powers[power].get("chief") == lid:
+        return False
+    return not (OPT.enabled(st, NAMED_ONLY) and lid.startswith(UNNAMED))
+
+
 def after_battle(st: IRState, battle: dict[str, Any], lines: list[Text]) -> None:
     """44.1: the check after a battle (and the city it may have taken)."""
     lid = str(battle.get("winner_leader", ""))
-    if not OPT.enabled(st, NAME) or not lid or lid not in st.leaders or st.leaders[lid]["status"] != "map":
+    if not OPT.enabled(st, NAME) or not lid or not may_usurp(st, lid) or not adverse_odds(battle):
         return
-    power = st.leaders[lid]["power"]
-    if not is_roman(st, power) or st.powers[power].get("chief") == lid or not adverse_odds(battle):
-        return
-    roll = st.dice.d6(_("§44.1 usurpation by {leader}", leader=data().leaders[lid].name))
-    if roll.result not in PROCLAIMED:
+    roll = deity.roll(st, B.seat_of(st, st.leaders[lid]["power"]), "usurpation", -1,  # 42: low keeps him loyal
+                      _("§44.1 usurpation by {leader}", leader=data().leaders[lid].name), [], lines)  # fmt: skip
+    if roll.result < PROCLAIMED:
         lines.append(_("{leader}'s troops do not proclaim him (44.1): roll {roll}.", leader=data().leaders[lid].name,
                        roll=roll.result))  # fmt: skip
         return
@@ -88,7 +108,8 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
     guarded |= _allied_chiefs(st, old, province)
     st.powers[new] = {"name": data_name(data().leaders[lid].name), "kind": "roman", "major": True, "status": "major",
                       "patron": "", "seat": "", "cer": st.powers[old]["cer"], "treasury": 0, "morale": NEW_MORALE,
-                      "chief": lid, "dissolved": False, "start_provinces": []}  # fmt: skip
+                      "chief": lid, "dissolved": False, "start_provinces": [],
+                      "colour": counters.usurper_colour(st, old)}  # fmt: skip
     st.stat("usurpations")
     lines.append(_("{leader}'s troops proclaim him Emperor (44.1): a new Roman faction rises in {province}.",
                    leader=data().leaders[lid].name, province=data().provinces[province].name))  # fmt: skip
@@ -103,10 +124,11 @@ def proclaim(st: IRState, lid: str, lines: list[Text]) -> str:
     _hold_leader(st, lid, new)
     _defect_units(st, moved, new, lines)
     for stack in _neighbour_stacks(st, province, joins):
-        roll = st.dice.d6(_("§44.1 defection of the stack at {hex}", hex=stack))
-        if roll.result in ADJACENT_DEFECT:
-            _defect_units(st, [u for u in B.units_at(st, stack, aboard=True) if st.units[u]["power"] in joins
-                               and st.units[u]["power"] != new], new, lines)  # fmt: skip
+        uids = [u for u in B.units_at(st, stack, aboard=True) if st.units[u]["power"] in joins and st.units[u]["power"] != new]
+        roll = deity.roll(st, B.seat_of(st, st.units[uids[0]]["power"]) if uids else "", "usurpation_defection", 1,
+                          _("§44.1 defection of the stack at {hex}", hex=stack), [], lines)  # 42: high keeps it
+        if roll.result <= ADJACENT_DEFECT:
+            _defect_units(st, uids, new, lines)
     seat = _controller(st, new, B.seat_of(st, old), lines)
     st.powers[new]["seat"] = seat
     _cities(st, new, province, lines)
@@ -192,7 +214,9 @@ def _cities(st: IRState, new: str, province: str, lines: list[Text]) -> None:
         elif not present and data().cities[city].province == province:
             mine, theirs = st.powers[new]["morale"], st.powers[owner]["morale"]
             if mine == theirs:
-                mine += 1 if st.dice.d6(_("§44.1 tie for {city}", city=data().cities[city].name)).result >= 4 else -1
+                roll = deity.roll(st, B.seat_of(st, owner), "usurpation_city", -1,  # 42: the owner's, low keeps it
+                                  _("§44.1 tie for {city}", city=data().cities[city].name), [], lines)  # fmt: skip
+                mine += 1 if roll.result >= CITY_TIE_NEW else -1
             if mine > theirs:
                 B.take_city(st, city, new, lines)
 

@@ -139,14 +139,13 @@ def read_charts(
             problems.append(_("{name}: a value has the wrong shape ({kind}: {error})", name=name, kind=type(error).__name__, error=str(error)))
     if len(read) != len(readers):
         return None
-    max_build, cap, (legion_names, legion_name_order, legion_name_src) = read["charts_build.toml"]
+    max_build, cap, (legion_names, legion_name_src) = read["charts_build.toml"]
     return ChartBook(
         supply=read["charts_supply.toml"], siege=read["charts_siege.toml"], leaders=read["charts_leaders.toml"],
         grain=read["charts_grain.toml"], inactive=read["charts_inactive.toml"], tax_columns=columns,
         tax=read["charts_tax.toml"], mobilization=read["charts_mobilization.toml"], max_build=max_build,
         baggage_train_cap=cap, morale=read["charts_morale.toml"], events=read["charts_events.toml"],
-        deity=read["charts_deity.toml"], legion_names=legion_names,
-        legion_name_order=legion_name_order, legion_name_src=legion_name_src,
+        deity=read["charts_deity.toml"], legion_names=legion_names, legion_name_src=legion_name_src,
     )  # fmt: skip
 
 
@@ -433,42 +432,42 @@ LEGION_TYPES = ("legion_24_10", "legion_20_10", "legion_16_10")
 """The legion counters, in the order the manifest names them (5.7)."""
 
 
-LegionNames = tuple[Mapping[tuple[str, str], tuple[str, ...]], Mapping[tuple[str, str], tuple[str, ...]],
-                    Mapping[tuple[str, str], str]]
-"""The names of the legion counters by (period, colour), the order of the types they go on,
-and each list's provenance."""
+LegionNames = tuple[Mapping[tuple[str, str], Mapping[str, tuple[str, ...]]], Mapping[tuple[str, str], str]]
+"""The names of the legion counters by (period, colour) and legion type, and each list's
+provenance."""
 
 
 def _legion_names(r: _Reader, doc: dict[str, Any]) -> LegionNames:
-    """5.7: the names of a colour's legion counters in a period, the order of the legion types
-    they name (``order``, a permutation of the three; elite first by default) and each list's
-    provenance; no more names than the colour has legion counters on the Maximum Unit Build
-    Chart, each name once."""
+    """5.7: the names of a colour's legion counters in a period, one list per legion type
+    (``legion_24_10``, ``legion_20_10``, ``legion_16_10``; the counters 01, 02, ... in order),
+    and the entry's provenance; no more names of a type than the colour has counters of it on
+    the Maximum Unit Build Chart, each name once in the entry (a scenario names its legions)."""
     rows = {str(e.get("colour")): e.get("units", {}) for e in doc.get("max_build", {}).get("colours", [])}
-    out: dict[tuple[str, str], tuple[str, ...]] = {}
-    orders: dict[tuple[str, str], tuple[str, ...]] = {}
+    out: dict[tuple[str, str], Mapping[str, tuple[str, ...]]] = {}
     src: dict[tuple[str, str], str] = {}
     for i, entry in enumerate(doc.get("counters", {}).get("legions", [])):
         where = f"counters.legions[{i}]"
         r.src(entry, where)
-        period, colour, names = str(entry.get("period")), str(entry.get("colour")), entry.get("names")
+        period, colour = str(entry.get("period")), str(entry.get("colour"))
         if period not in PERIODS or colour not in COLOURS or (period, colour) in out:
             r.fail(where, _("needs one of the periods and one of the colours, once per pair (5.7)"))
             continue
-        if not isinstance(names, list) or len(set(names)) != len(names):
+        lists = {t: entry.get(t, []) for t in LEGION_TYPES}
+        if not all(isinstance(names, list) for names in lists.values()):
+            r.fail(where, _("needs a list of names for each legion type"))
+            continue
+        every = [str(n) for names in lists.values() for n in names]
+        if len(set(every)) != len(every):
             r.fail(where, _("needs a list of names, each once"))
             continue
-        most = sum(int(rows.get(colour, {}).get(t, 0)) for t in LEGION_TYPES)
-        if len(names) > most:
-            r.fail(where, _("{n} names for the {most} legion counters of {colour} (5.7)", n=len(names), most=most, colour=colour))
-        order = entry.get("order", list(LEGION_TYPES))
-        if not isinstance(order, list) or sorted(order) != sorted(LEGION_TYPES):
-            r.fail(where, _("order must list the three legion types, each once (5.7)"))
-            continue
-        out[(period, colour)] = tuple(str(n) for n in names)
-        orders[(period, colour)] = tuple(str(t) for t in order)
+        for unit_type, names in lists.items():
+            most = int(rows.get(colour, {}).get(unit_type, 0))
+            if len(names) > most:
+                r.fail(where, _("{n} names for the {most} {type} counters of {colour} (5.7)", n=len(names), most=most,
+                                type=unit_type, colour=colour))  # fmt: skip
+        out[(period, colour)] = MappingProxyType({t: tuple(str(n) for n in names) for t, names in lists.items() if names})
         src[(period, colour)] = str(entry.get("src", ""))
-    return MappingProxyType(out), MappingProxyType(orders), MappingProxyType(src)
+    return MappingProxyType(out), MappingProxyType(src)
 
 
 def _morale(r: _Reader, doc: dict[str, Any]) -> MoraleChart:

@@ -182,7 +182,7 @@ def ir_openings_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 async def ir_table(ir_openings_dir: Path, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
-    """``table = await ir_table(scenario=, seats=, options=, then=, locale=)``: a local table
+    """``table = await ir_table(scenario=, seats=, options=, then=, locale=, clock=)``: a local table
     of its own on a copy of an Imperium Romanum opening played once a session (the same
     position and dice as a fresh table playing it; ``imperium_helpers.opened``)."""
     from imperium_helpers import _OPENINGS, opened
@@ -190,9 +190,10 @@ async def ir_table(ir_openings_dir: Path, tmp_path: Path) -> AsyncIterator[Calla
     made: list[LocalTable] = []
 
     async def make(scenario: str = "s12", seats: dict[str, str] | None = None, options: str = "",
-                   then: Any = None, locale: str = "en-US") -> LocalTable:
-        opening = await opened(ir_openings_dir / f"opening-{len(_OPENINGS)}", scenario, seats, options, then)
-        table = await opening.table(tmp_path / f"table-{len(made)}", locale)
+                   then: Any = None, locale: str = "en-US", clock: Any = None) -> LocalTable:
+        opening = await opened(ir_openings_dir / f"opening-{len(_OPENINGS)}", scenario, seats, options, then,
+                               timed=clock is not None)
+        table = await opening.table(tmp_path / f"table-{len(made)}", locale, clock)
         made.append(table)
         return table
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from bot.transcript import (
     replay_file,
 )
 from rules.barracks.data import CARDS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from replays import replayed  # noqa: E402
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
 CARD_ID = re.compile(r"(?<![\w-])(" + "|".join(re.escape(c) for c in CARDS) + r")(?![\w-])")
@@ -154,16 +158,16 @@ async def test_typed_verbs_refuse_out_of_phase(four: Table) -> None:
 
 @pytest.mark.parametrize("name", ["barracks_solo.txt", "barracks_4p.txt"])
 async def test_whole_games_never_show_a_card_id_in_public(name: str) -> None:
-    out = io.StringIO()
-    assert await replay_file(TRANSCRIPTS / name, out=out) == 0, out.getvalue()[-2000:]
-    public = [line for line in out.getvalue().splitlines() if line.startswith("[public]")]
+    # tests/replays.py: replayed once per session (test_transcripts.py replays it too)
+    code, output = await replayed(TRANSCRIPTS / name)
+    assert code == 0, output[-2000:]
+    public = [line for line in output.splitlines() if line.startswith("[public]")]
     assert not [line for line in public if CARD_ID.search(line)]
     # the score sheet comes with the last move (the hook), then again with the spectator's /table
     assert sum("Final score sheet" in line for line in public) >= 2
     assert any("behind these buttons" in line for line in public)
     if name == "barracks_solo.txt":  # the rival's tie (BE-17) answered through Respond
-        text = out.getvalue()
-        assert "is resolved first" in text and "(you break the tie)" in text
+        assert "is resolved first" in output and "(you break the tie)" in output
 
 
 async def test_start_posts_the_first_turn_panel(four: Table) -> None:

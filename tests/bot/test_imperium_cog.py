@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 from conftest import channel_game, ok
 from imperium_helpers import IROpener, end_until
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 import cogs.common
+from cogs.imperium_romanum import GROUP_NAMES
 from bot.clock import FakeClock
 from bot.local import LocalTable
-from bot.moderator import Moderator
 from bot.transcript import OK, TranscriptRunner, parse_transcript, replay_file
 
 
@@ -259,6 +258,22 @@ async def test_move_offers_groups_then_only_the_hexes_that_group_reaches(ir_tabl
     trajan = next(c for c in groups if "Trajan" in c.name)  # named by its leaders, in words
     pieces = firsts[trajan.value.removeprefix("group:")]
     assert len(",".join(pieces)) > 100  # why a group is offered by its first piece
+    # IR-DIS-24: its legions by the name the views give (5.7), the rest counted, within 100
+    named = {u["id"]: u["name"] for s in game.seat_view("rome")["stacks"] for u in s.get("units", []) if u.get("name")}
+    legions = [named[p] for p in pieces if p in named]
+    assert len(legions) == 4
+    names = f"Hadrian, Trajan, {', '.join(legions[:3])}"  # as many names as fit GROUP_NAMES
+    assert len(names) <= GROUP_NAMES < len(f"{names}, {legions[3]}")
+    assert trajan.name == f"{names} and {len(pieces) - 5} more at B4415"
+    assert all(len(c.name) <= 100 for c in groups)
+    table.set_locale("fr")  # the Next step menu in the reader's language, labels within 100
+    await table.click("Next step")
+    await table.select(["move"])
+    labels = [label for label, _value in table.outputs[-1].components[0].options]
+    first = moves[0].args["units"]
+    assert first[0] in named and labels[0].startswith(f"{named[first[0]]}, Infanterie légère 4-12 en "), labels
+    assert all(len(label) <= 100 for label in labels), labels
+    table.set_locale("en")
     reach = await command._params["to"].autocomplete(  # type: ignore[attr-defined]
         table.interaction(namespace={"units": trajan.value}), "")
     assert sorted(c.value for c in reach) == sorted(str(c.args["to"]) for c in moves if c.args["units"] == pieces)
@@ -366,19 +381,13 @@ async def test_sail_offers_fleet_groups_then_the_hexes_they_reach(ir_table: IROp
 
 
 # -- the simultaneous segments' deadline (4.0, IR-DIS-2) ---------------------------------------
-async def timed_table(sqlite_engine: AsyncEngine, tmp_path: Path) -> tuple[LocalTable, FakeClock]:
-    """Scenario 12 at a table with a fake clock: ten minutes for orders, a reminder after five."""
+async def timed_table(ir_table: IROpener) -> tuple[LocalTable, FakeClock]:
+    """Scenario 12 at a table with a fake clock: ten minutes for orders, a reminder after five
+    (the shared opening, played once on a fake clock from the same start)."""
     clock = FakeClock()
-    t = LocalTable(Moderator(sqlite_engine, clock=clock), tmp_path / "timed")
-    await t.setup()
-    t.user = "alice"
-    await ok(t, '/game new game:imperium_romanum scenario:s12 options:"decision_seconds=600, reminder_seconds=300"')
-    await ok(t, "/game join seat:rome")
-    t.user = "bob"
-    await ok(t, "/game join seat:dacia")
-    t.user = "alice"
-    await ok(t, "/game start")
-    return t, clock
+    table = await ir_table(options='"decision_seconds=600, reminder_seconds=300"', clock=clock)
+    table.user = "alice"
+    return table, clock
 
 
 async def tick(table: LocalTable) -> None:
@@ -386,11 +395,11 @@ async def tick(table: LocalTable) -> None:
 
 
 async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """4.0: Taxation & Mobilization waits for both powers; Rome gives its orders and ends, Dacia
     says nothing: a reminder at five minutes, and at ten the segment closes for Dacia, the public
     summary of the raises follows, and the sequence goes on to Diplomacy."""
-    table, clock = await timed_table(sqlite_engine, tmp_path)
+    table, clock = await timed_table(ir_table)
     seq, game = await channel_game(table)
     pending = game.pending_decision()
     assert pending is not None and pending.kind == "segment" and pending.default == "close"
@@ -421,10 +430,10 @@ async def test_a_simultaneous_segment_closes_at_its_deadline_after_a_reminder(
 
 
 async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """The deadline's Respond choice ``end`` ends the clicker's part as /end would; the other
     power keeps its orders open and its Next step menu (4.0)."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     await table.click("Respond")
     assert table.outputs[-1].audience == "alice" and "waits for your orders" in table.outputs[-1].text
     assert ("Default if you do not answer: end the segment for every power still giving orders."
@@ -440,10 +449,10 @@ async def test_the_respond_button_of_a_segment_ends_only_its_own_part(
     assert table.outputs[-1].audience == "bob" and "dacia" in table.outputs[-1].text, table.outputs[-1].text
 
 
-async def test_a_forged_close_is_refused_and_changes_nothing(sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+async def test_a_forged_close_is_refused_and_changes_nothing(ir_table: IROpener) -> None:
     """``close`` is the deadline's default, never a choice on offer: a forged select value
     carrying it is refused privately and the segment stays open."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     seq, _game = await channel_game(table)
     await table.click("Respond")
     component = table.find_component("select", "")
@@ -486,13 +495,13 @@ async def to_diplomacy(table: LocalTable) -> None:
 
 
 async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_never_restarted(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """4.0, 4.3, IR-DIS-3: Rome offers an alliance and 5 talents; both offers wait at once and
     Dacia answers them in its own order through ``/imperium answer`` (autocompleted with the
     offers in words), each told to the two parties alone; the segment keeps the deadline it
     got when it began (ten minutes), however many offers and answers come meanwhile; at the
     deadline the open alliance offer lapses and one public line gives the month's agreement."""
-    table, clock = await timed_table(sqlite_engine, tmp_path)
+    table, clock = await timed_table(ir_table)
     await to_diplomacy(table)
     row = await table.moderator.channel_game(table.channel_id)
     assert row is not None
@@ -535,10 +544,10 @@ async def test_offers_wait_together_are_answered_one_by_one_and_the_deadline_is_
 
 
 async def test_a_forged_offer_is_refused_privately_and_changes_nothing(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """A typed offer id that waits for nobody, or an offer answered by its own maker, is refused
     to its author alone with the rule's section; no event."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     await to_diplomacy(table)
     table.user = "alice"
     await ok(table, "/imperium ally with:dacia")
@@ -658,12 +667,13 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
     table.user = "alice"
     await ok(table, "/help game:imperium_romanum")
     text = "\n".join(o.text for o in table.outputs if o.audience == "alice")
-    for title in ("Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
+    for title in ("Start a game", "Taxation & Mobilization, every power at once", "Diplomacy, every power at once",
                   "Naval operations, one power after the other", "Your player turn: land movement",
                   "Your player turn: land combat", "When asked: response windows and deadlines",
                   "Standing orders: a window answered for you"):
         assert f"**Imperium Romanum: {title}" in text, title
-    for example in ("/imperium answer offer:alliance-3 choice:accept", "/imperium standing order:intercept value:never",
+    for example in ("/game new game:imperium_romanum scenario:s12", "/imperium answer offer:alliance-3 choice:accept",
+                    "/imperium standing order:intercept value:never",
                     "/respond", "/imperium build type:light_infantry_4_12 city:aquincum", "/record power:rome"):
         assert f"`{example}`" in text, example
     assert "Imperator" not in text and not any(o.audience == "public" for o in table.outputs)
@@ -673,6 +683,7 @@ async def test_help_covers_the_game_by_segment_with_windows_and_standing_orders_
     french = "\n".join(o.text for o in table.outputs if o.audience == "bob")
     assert "Diplomatie, toutes les puissances à la fois" in french, french[:500]
     assert "Ordres permanents : une fenêtre à laquelle on répond pour vous" in french
+    assert "**Imperium Romanum: Lancer une partie**" in french and "places rome et dacia (les autres : s01, s02, s24)" in french
     assert "Standing orders" not in french and "every power at once" not in french
 
 
@@ -731,11 +742,11 @@ async def test_a_raise_reaches_no_public_post_or_picture_before_the_summary(
 
 
 async def test_ally_offers_only_the_powers_one_may_still_ally_with(
-        sqlite_engine: AsyncEngine, tmp_path: Path) -> None:
+        ir_table: IROpener) -> None:
     """5.8, IR-DIS-3: ``/imperium ally with:`` autocompletes from the engine's legal offers: in
     Diplomacy, Dacia for Rome; once Rome's offer waits, or once Dacia has ended its part,
     nobody (an offer would be refused, §5.8)."""
-    table, _clock = await timed_table(sqlite_engine, tmp_path)
+    table, _clock = await timed_table(ir_table)
     command, _ = table.find_command(["imperium", "ally"])
 
     async def offered(user: str) -> list[str]:

@@ -130,6 +130,7 @@ class Pos:
         self.leaders: dict[str, LeaderState] = {}
         self.extra_zones: list[ZoneDef] = []
         self.extra_edges: list[tuple[str, str, int]] = []
+        self.extra_peoples: dict[str, PeopleDef] = {}
         self.fleet = False
         self.rules = default_rules()
         self.kw: dict[str, Any] = {}
@@ -156,6 +157,13 @@ class Pos:
         self.units[uid] = UnitState(loc=at if status == "map" else None, status=status, reduced=reduced, owner=owner, usurper=usurper)
         return self
 
+    def people(self, pid: str, home: str, *, major: bool = False, next_to: str = "quadi") -> Pos:
+        """Add a People (a Minor one by default) with one home zone of its own, next to ``next_to``."""
+        self.extra_peoples[pid] = PeopleDef(pid, pid.title(), "german", major, "west", "danube")
+        self.extra_zones.append(ZoneDef(home, home.title(), peoples=(pid,)))
+        self.extra_edges.append((home, next_to, 0))
+        return self
+
     def legions(self, n: int, at: str, front: str = "danube", owner: str = "R", prefix: str = "leg", **kw: Any) -> list[str]:
         ids = [f"{prefix}{i}" for i in range(n)]
         for i in ids:
@@ -169,7 +177,7 @@ class Pos:
             adj[a][b] = c
             adj[b][a] = c
         fleets = {"ravenna": FleetDef("ravenna", "Ravenna", "ravenna", ("mare",))} if self.fleet else {}
-        return Board(zones, adj, dict(self.leader_defs), dict(self.unit_defs), dict(PEOPLES), fleets)
+        return Board(zones, adj, dict(self.leader_defs), dict(self.unit_defs), {**PEOPLES, **self.extra_peoples}, fleets)
 
     def state(self, phase: str = "E", active: str = "R", sub: str = "move", **kw: Any) -> ImperatorState:
         st = ImperatorState(

@@ -335,6 +335,7 @@ def test_roman_units_outside_go_home_reduced_their_leaders_follow_a_lone_leader_
     assert out.public == [
         "§9.2.2: Solus is dead (stranded alone outside the Empire).",
         "§9.2: 2 counters go back: Leg (Quadi → Vindobona), Leg2 (Quadi → Carnuntum).",
+        "§9.2: 1 leader goes back: Dux (Quadi → Vindobona).",
         "§9.2: 2 counters turn to their reduced side: Leg (Vindobona), Leg2 (Carnuntum).",
     ]
     assert (st.leaders["dux"].loc, st.leaders["solus"].status, st.leaders["hostis"].loc) == ("vindobona", "dead", "germ_n")

@@ -663,7 +663,7 @@ def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_ha
     a generic leader returns on one of its units (the Enemies pick which); a lost fleet is back
     in port; a vexillation raised this year joins the pool (a legion waits for phase D)."""
     out, st = _phase_c(176)
-    assert out.public == ["§4.1: Gen returns.", "§9.2.1: the Ravenna is back in its port.",
+    assert out.public == ["§4.1: Gen returns in Germania Far.", "§9.2.1: the Ravenna is back in its port.",
                           "§9.1: Vx may be formed from this phase C on.",
                           "§3.2: (4 + VS 3) / 4 = at most 1 Reserve Front this turn."]
     assert {u: (s.status, s.loc) for u, s in st.units.items()} == {
@@ -699,7 +699,7 @@ def test_a_generic_leader_of_a_people_at_peace_returns_at_peace() -> None:
     out = Outcome()
     engine._return_generic(st, out, "gen")
     gen = st.leaders["gen"]
-    assert (gen.status, gen.loc, gen.pax, st.pending, out.public) == ("map", "germ_n", True, [], ["§4.1: Gen returns."])
+    assert (gen.status, gen.loc, gen.pax, st.pending, out.public) == ("map", "germ_n", True, [], ["§4.1: Gen returns in Germania North."])
 
 
 def test_the_war_cup_holds_the_major_peoples_not_locked_out_and_three_dummies() -> None:
@@ -938,10 +938,10 @@ def test_an_escape_answer_moves_the_leader_still_on_the_map() -> None:
 def test_place_and_follow_answers_move_the_pieces() -> None:
     st = _waiting_state()
     out = _answer(st, "place", ["aquincum", "carnuntum"], "aquincum", {"leader": "gen"})
-    assert (st.leaders["gen"].loc, out.public) == ("aquincum", [])
+    assert (st.leaders["gen"].loc, out.public) == ("aquincum", ["§2.C: Gen is placed in Aquincum."])  # AMB-94
     st = _waiting_state()
-    out = _answer(st, "follow_unit", ["leg", "leg2"], "leg2", {"pieces": ["gen"]})
-    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", [])
+    out = _answer(st, "follow_unit", ["leg", "leg2"], "leg2", {"pieces": ["gen"]}, section="§9.2.2")
+    assert (st.leaders["gen"].loc, out.public) == ("carnuntum", ["§9.2.2: 1 leader goes back: Gen (Vindobona → Carnuntum)."])
     st = _waiting_state()
     out = _answer(st, "place_pieces", ["aquincum", "carnuntum"], "carnuntum", {"pieces": ["gen", "leg"]}, section="§9.2.4")
     assert (st.leaders["gen"].loc, st.units["leg"].loc) == ("carnuntum", "carnuntum")
@@ -977,7 +977,8 @@ def test_a_vexillation_withdrawal_answer_withdraws_that_one_and_checks_the_front
     st.step = "D-designate"
     out = _answer(st, "withdraw_vex", ["va", "vb"], "va", {"front": "danube"}, section="§9.2.3")
     assert (st.units["va"].status, st.units["va"].loc, st.units["vb"].status) == ("pool", None, "map")
-    assert out.public == ["§9.2.3: Va is withdrawn (too few legions)."]
+    assert out.public == ["§9.2.3: Va is withdrawn (too few legions).",  # AMB-94: the legions it reduces too
+                          "§9.2.3: 3 counters turn to their reduced side: La (Vindobona), Lb (Vindobona), Lc (Vindobona)."]
 
 
 def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits() -> None:

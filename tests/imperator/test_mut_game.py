@@ -291,8 +291,9 @@ def test_the_stratagem_menu_lists_one_s_own_chits_of_this_phase_played_at_any_ti
     once); not a battle chit (offered in the battle window), not the Enemies' chits, not another
     phase's; nothing without the stratagem rules."""
     p = _court()
+    p.leader("king", "quadi", "E", people="quadi")  # AMB-93: a target for each chit offered
     p.rules["stratagems"] = True
-    g = p.game(phase="E")
+    g = p.game(phase="E", at_war=["quadi"])
     g.state.hands = {"rome": ["pax_romana#1", "pax_romana#2", "roma_victor#1", "usurpation#1", "fuite_opportune#1",
                               "faveur_divine#1", "initiative#1", "assassinat#1"], "enemies": ["usurpation#2"]}
     assert [_spec(a) for a in g._stratagem_actions("rome")] == [
@@ -307,6 +308,7 @@ def test_the_stratagem_menu_lists_one_s_own_chits_of_this_phase_played_at_any_ti
 def test_the_phase_c_chits_are_offered_to_the_enemies_in_their_own_step_only() -> None:
     """§2.C: rising and usurpation chits are played by the Enemies during their C step."""
     p = _court()
+    p.leader("gen", "antiochia").people("cotini", "cotini_home")  # AMB-93: a target for each chit
     p.rules["stratagems"] = True
     g = p.game(phase="C", active="E")
     g.state.step = "C1"
@@ -320,6 +322,7 @@ def test_the_phase_c_chits_are_offered_to_the_enemies_in_their_own_step_only() -
 
 def test_private_lines_name_each_chit_its_phase_and_whether_it_is_playable() -> None:
     p = _court()
+    p.leader("gen", "antiochia")  # AMB-93: a general the usurpation chit may name
     p.rules["stratagems"] = True
     g = p.game(phase="C", active="E")
     g.state.hands = {"rome": [], "enemies": ["usurpation#2", "pax_romana#1"]}
@@ -399,7 +402,7 @@ def test_the_combat_and_movement_menus_label_zones_by_name() -> None:
 def test_out_of_turn_in_phase_e_rome_is_offered_its_own_chits() -> None:
     p = _court()
     p.rules["stratagems"] = True
-    g = p.game(phase="E", sub="move", active="E")
+    g = p.game(phase="E", sub="move", active="E", at_war=["quadi"])  # AMB-93: a People to pacify
     g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
     assert [s.name for s in g.actions("rome")] == ["stratagem", "custodes"]
 
@@ -452,7 +455,7 @@ def test_the_stratagem_menu_in_full_and_none_for_a_seat_with_no_hand() -> None:
     options' help); a seat that has never drawn has no hand entry and no menu."""
     p = _court()
     p.rules["stratagems"] = True
-    g = p.game(phase="E")
+    g = p.game(phase="E", at_war=["quadi"])  # AMB-93: a People to pacify
     g.state.hands = {"rome": ["pax_romana#1"]}
     assert [_whole(a) for a in g._stratagem_actions("rome")] == [
         ("stratagem", "play a stratagem (§6)", [
@@ -479,10 +482,10 @@ def test_the_fleet_and_rally_menus_in_full() -> None:
 def test_the_side_moving_in_phase_e_is_offered_its_chits_after_its_movement_menu() -> None:
     p = _court()
     p.rules["stratagems"] = True
-    g = p.game(phase="E", sub="move")
+    g = p.game(phase="E", sub="move", at_war=["quadi"])  # AMB-93: a People to pacify
     g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
     assert [s.name for s in g.actions("rome")] == ["move", "end", "stratagem", "custodes"]
-    g = p.game(phase="E", sub="combat")
+    g = p.game(phase="E", sub="combat", at_war=["quadi"])
     g.state.hands = {"rome": ["pax_romana#1"], "enemies": []}
     assert [s.name for s in g.actions("rome")] == ["attack", "end", "stratagem", "custodes"]
 
@@ -554,6 +557,7 @@ def test_play_is_the_stratagem_command_and_the_engine_goes_on_after_the_chit() -
     g.state.hands = {"rome": ["pacification_d_un_peuple_majeur#1"], "enemies": []}
     out = g.apply("rome", Command("play", {"id": "pacification_d_un_peuple_majeur", "peoples": ["quadi"]}))
     assert out.public == ["§6: rome plays Pacification d'un Peuple majeur.", "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Foe (Vindobona → Quadi).",  # AMB-94
                           "§2.E: SMC 2 of 2: enemies moves."]
     assert (g.state.active, g.state.sub) == ("E", "move")
 

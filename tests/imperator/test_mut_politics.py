@@ -95,7 +95,8 @@ def test_a_dead_usurper_s_followers_return_and_the_civil_war_ends_with_the_last_
     politics.usurper_lost(st, out, "u1")
     f1, leg = st.leaders["f1"], st.units["leg_o"]
     assert (f1.follows, f1.rebel, f1.owner, leg.usurper, leg.owner) == (None, False, "R", None, "R")
-    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [])
+    assert (st.usurper_bonus, st.civil_war, out.public) == ({"u2": 2}, True, [  # AMB-94: told
+        "§4.5: the followers of U1 return to the emperor (F1 and their troops); the other usurpation goes on."])
     assert (st.defected_fronts, st.c_fronts_used, st.defeated_augusti) == (["orient", "danube"], ["southern"],
                                                                            ["old_aug"])
     assert (st.leaders["f2"].owner, st.leaders["f2"].rebel) == ("E", True)
@@ -146,6 +147,7 @@ def test_commode_dies_pertinax_reigns_and_didius_rises_in_rome() -> None:
     no stratagem bonus; Rome's garrison follows him (A/), and nothing spreads from Rome."""
     st, out = _commode_dies()
     assert out.public == ["§8.4: Commode is dead (natural death).", "§4.5 (Commode): Pertinax becomes Augustus.",
+                          "§4.5: Didius Julianus enters play in Roma.",  # AMB-94
                           "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
     assert out.citations == ["§8.4", "§4.5"]
     assert (st.leaders[politics.PERTINAX].title, st.leaders[politics.DIDIUS].title) == ("augustus", "usurper")
@@ -233,6 +235,7 @@ def test_the_new_augustus_after_commode_brings_didius_up_in_rome() -> None:
     st, out = _successor()
     politics.assign_successor(st, out, "general", didius=True)
     assert out.public == ["§3.6 (4/): General is the new Augustus.",
+                          "§4.5: Didius Julianus enters play in Roma.",  # AMB-94
                           "§4.5: the usurpation of Didius Julianus is proclaimed; civil war."]
     dj = st.leaders[politics.DIDIUS]
     assert (dj.status, dj.loc, dj.title, st.usurper_bonus, st.pending) == ("map", "rome", "usurper",
@@ -418,7 +421,9 @@ def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() ->
     and units the Enemies', mutineers stay in mutiny (AMB-43); the seats swap roles, the civil
     war and its records end, the Corporis Custodes go to the new Augustus."""
     st, out = _role_swap()
-    assert out.public == ["§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+    assert out.public == ["§5: Aug, the former emperor, is removed from the game.",  # AMB-94
+                          "§5: Caes, Other lose their titles.",
+                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
     assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
     assert st.roles == {"rome": "E", "enemies": "R"}
     aug = st.leaders["aug"]

@@ -9,7 +9,8 @@ import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
-from rules.core.errors import RuleError
+from rules.core.dice import DiceRoll
+from rules.core.errors import NotYetSupported, RuleError
 from rules.imperator import combat, engine, movement, politics, stratagems
 from rules.imperator import tables as T
 from rules.imperator.model import ImperatorState, PeopleDef, ZoneDef
@@ -123,12 +124,15 @@ def test_deploy_people_hands_every_unit_on_the_map_to_the_enemies() -> None:
     assert st.units["q1"].owner == "E"  # another People's unit is left as it was
 
 
-def test_deploy_people_without_home_zones_does_nothing() -> None:
-    """§4.1: a People with no home zone on the map has nowhere to deploy; nothing moves."""
+def test_deploy_people_without_home_zones_is_refused_citing_4_1() -> None:
+    """§4.1: every People has a home zone; a board with a People without one is refused (AMB-95)
+    rather than deploying nothing; nothing moves."""
     st = _roxolani_state()
     object.__setattr__(st.board, "zones", {z: zd for z, zd in st.board.zones.items()
                                            if "roxolani" not in zd.peoples})
-    stratagems.deploy_people(st, Outcome(), "roxolani")
+    with pytest.raises(NotYetSupported) as err:
+        stratagems.deploy_people(st, Outcome(), "roxolani")
+    assert err.value.section == "§4.1"
     assert [st.units[u].status for u in ("r_map", "r_due1", "r_due2")] == ["map", "locked", "locked"]
 
 
@@ -246,7 +250,8 @@ def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
     object.__setattr__(st.board, "zones", {**st.board.zones, "quadi_b": replace(
         st.board.zones["quadi"], id="quadi_b", name="Quadia B")})
     out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
-    assert out.public == ["§6.1: the Quadi make peace with Rome."]
+    assert out.public == ["§6.1: the Quadi make peace with Rome.", "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]  # AMB-94
     assert [(d["kind"], d["role"], d["prompt"], d["section"], d["choices"]) for d in st.pending] == [
         ("place_pieces", "E", "§6.1: choose where Q1 goes.", "§6.1", [["quadi", "Quadi"], ["quadi_b", "Quadia B"]])]
 
@@ -269,7 +274,9 @@ def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> N
     st = _peace_state("roxolani", "armenia", "quadi")
     out = _pacify(st, "pax_romana")
     assert st.at_war == ["armenia"]
-    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome."]
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",  # AMB-94
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     st = _peace_state("roxolani", "quadi")
     _pacify(st, "pax_romana", peoples=["quadi"])
     assert st.at_war == ["roxolani"]
@@ -1112,3 +1119,500 @@ def test_mutineers_attacked_get_no_response_window(monkeypatch: pytest.MonkeyPat
     object.__setattr__(st.board, "units", {**st.board.units, "mut": st.board.units["leg"]})
     stratagems.battle_choice(st, Outcome(), "R", {"zone": "carnuntum", "attacker": "R", "stage": "attacker"}, "roma_victor")
     assert [c[:3] for c in calls] == [("battle", "R", "carnuntum")]
+
+
+def _window_position() -> ImperatorState:
+    """Carnuntum: a Roman legion and a Quadi (German) band; each side holds its forcing chit,
+    Fuite opportune and Faveur divine (Rome may fall back to Vindobona, the Quadi home)."""
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus")
+    p.leader("gen", "carnuntum", cc=2)
+    p.unit("leg", "carnuntum").unit("band", "carnuntum", "E", people="quadi")
+    st = p.state(phase="E")
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["roma_victor#1", "faveur_divine#1", "fuite_opportune#1"],
+                "enemies": ["furor_germanicus#1", "fuite_opportune#2", "faveur_divine#2"]}
+    return st
+
+
+_FACES = [(f"faveur_divine@{f}", f"play Faveur divine: the die shows {f}") for f in range(1, 7)]
+
+
+def test_the_defender_s_battle_window_offers_pass_the_forcing_chit_each_withdrawal_then_each_face() -> None:
+    """§6.1/§6.2 (Roma Victor, Furor Germanicus) and §6.3 (Fuite opportune, Faveur divine): the
+    defender's window, in this order and with these labels: pass, his forcing chit, a Fuite
+    opportune to each zone `combat.fuite_zones` gives him, Faveur divine with each face 1-6."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "defender", {}) == [
+        ("pass", "pass"), ("roma_victor", "play Roma Victor"),
+        ("fuite_opportune@vindobona", "play Fuite opportune: withdraw to Vindobona"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "R", "defender", {}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"),
+        ("fuite_opportune@quadi", "play Fuite opportune: withdraw to Quadi"), *_FACES]
+
+
+def test_the_attacker_s_window_has_no_withdrawal_and_offers_his_chit_to_cancel_the_other_s() -> None:
+    """§6.3 with §8.1: only the defender may play Fuite opportune. §6.1/§6.2: the attacker's
+    forcing chit is offered to force the roll when nothing was forced, "to cancel" when the
+    defender forced it, and not at all when he forced it himself or the two already cancelled."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {"forced": "R"}) == [
+        ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus to cancel"), *_FACES]
+    for plays in ({"forced": "E"}, {"forced": "R", "cancelled": True}):
+        assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", plays) == [("pass", "pass"), *_FACES]
+    st.hands["enemies"] = ["fuite_opportune#2"]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass")]
+
+
+def test_the_response_window_offers_only_the_cancelling_chit() -> None:
+    """§6.1/§6.2: answering a forced roll, the defender may only cancel it with his own forcing
+    chit (not Faveur divine nor Fuite opportune, which he holds); without one he can only pass."""
+    st = _window_position()
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [
+        ("pass", "pass"), ("roma_victor", "play Roma Victor to cancel")]
+    st.hands["rome"] = ["faveur_divine#1", "fuite_opportune#1"]
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [("pass", "pass")]
+
+
+def test_roma_victor_is_not_offered_against_a_usurper_nor_furor_germanicus_without_germans() -> None:
+    """§6.1: Roma Victor may not be played against a usurper's force; §6.2: Furor Germanicus
+    only in a battle with German units."""
+    st = _window_position()
+    st.units["band"].loc = "vindobona"
+    st.units["reb"] = replace(st.units["leg"], owner="E")
+    st.units["reb2"] = replace(st.units["leg"], owner="E", mutiny="mutinerie#1")
+    object.__setattr__(st.board, "units", {**st.board.units, "reb": st.board.units["leg"], "reb2": st.board.units["leg"]})
+    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": False, "usurper": True}
+    assert stratagems._window_choices(st, "R", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
+
+
+def test_each_battle_window_asks_its_side_with_its_own_prompt_and_passes_by_default() -> None:
+    """§6: the defender's window goes to the defender, the attacker's to the attacker, the
+    response to the defender again (with the battle's record of what was forced); each is a
+    `bstrat` decision citing §6 whose default is "pass" and which carries zone, attacker, stage."""
+    st = _window_position()
+    stratagems.open_battle_window(st, "carnuntum", "E", "defender")
+    st.battle = {"zone": "carnuntum", "attacker": "E", "plays": {"forced": "R"}, "ready": False}
+    stratagems.open_battle_window(st, "carnuntum", "E", "attacker")
+    st.battle["plays"] = {"forced": "E"}
+    stratagems.open_battle_window(st, "carnuntum", "E", "response")
+    asked = [(d["role"], d["kind"], d["prompt"], d["choices"][:2], d["default"], d["section"], d["data"]) for d in st.pending]
+    assert asked == [
+        ("R", "bstrat", "§6: a battle is about to be fought in Carnuntum; you defend. Play a stratagem?",
+         [["pass", "pass"], ["roma_victor", "play Roma Victor"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "defender"}),
+        ("E", "bstrat", "§6: you are about to roll the battle in Carnuntum. Play a stratagem?",
+         [["pass", "pass"], ["furor_germanicus", "play Furor Germanicus to cancel"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "attacker"}),
+        ("R", "bstrat", "§6: your opponent forces the result in Carnuntum. Answer with a stratagem?",
+         [["pass", "pass"], ["roma_victor", "play Roma Victor to cancel"]], "pass", "§6",
+         {"zone": "carnuntum", "attacker": "E", "stage": "response"}),
+    ]
+
+
+def test_mutineers_defending_get_no_window_the_attacker_is_asked_at_once() -> None:
+    """AMB-43: mutineers play no stratagem: the defender's window of a battle against them
+    becomes the attacker's, with the attacker's prompt, choices and stage."""
+    st = _window_position()
+    st.units["band"].loc = "vindobona"
+    st.units["leg"].owner, st.units["leg"].mutiny = "M", "mutinerie#1"
+    stratagems.open_battle_window(st, "carnuntum", "E", "defender")
+    (d,) = st.pending
+    assert (d["role"], d["prompt"], d["choices"][:2], d["data"]) == (
+        "E", "§6: you are about to roll the battle in Carnuntum. Play a stratagem?",
+        [["pass", "pass"], ["faveur_divine@1", "play Faveur divine: the die shows 1"]],
+        {"zone": "carnuntum", "attacker": "E", "stage": "attacker"})
+
+
+def _rising_in_phase_c() -> ImperatorState:
+    """`_peace_state` in the Enemies' phase C step, the Frisii's unit off the map, the Enemies
+    holding a Soulèvement d'un peuple mineur."""
+    st = _peace_state()
+    st.phase, st.active = "C", "E"
+    st.rules["stratagems"] = True
+    st.hands = {"rome": [], "enemies": ["soulevement_d_un_peuple_mineur#1"]}
+    st.units["f1"].status, st.units["f1"].loc, st.units["f1"].owner = "out", None, "R"
+    return st
+
+
+@pytest.mark.parametrize("key", ["id", "stratagem"])
+def test_play_takes_the_chit_named_commits_cites_its_first_section_and_applies_it(key: str) -> None:
+    """§6: the ``stratagem`` command names the chit by ``id`` or ``stratagem``; the chit leaves
+    the hand (back to the cup once spent), the play is a commit point citing the chit's first
+    section (§6.2 of "§6.2; §4.4"), said before its effect: the Frisii go to war (§4.4) and
+    their unit comes into their home zone for the Enemies."""
+    st = _rising_in_phase_c()
+    out = Outcome()
+    stratagems.play(st, out, "enemies", {key: "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
+    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome."]
+    assert (out.citations, out.commit_point, out.map_changed) == (["§6.2"], True, True)
+    assert (st.hands["enemies"], st.cup, st.at_war) == ([], ["soulevement_d_un_peuple_mineur#1"], ["frisii"])
+    f1 = st.units["f1"]
+    assert (f1.status, f1.loc, f1.owner) == ("map", "frisia", "E")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ({}, "unknown stratagem ''"),
+    ({"id": "", "stratagem": ""}, "unknown stratagem ''"),
+    ({"id": "nothing"}, "unknown stratagem 'nothing'"),
+])
+def test_play_refuses_an_unknown_or_missing_chit_with_6(args: dict[str, str], message: str) -> None:
+    st = _rising_in_phase_c()
+    with pytest.raises(RuleError) as err:
+        stratagems.play(st, Outcome(), "enemies", args)
+    assert (err.value.section, str(err.value.message), st.hands["enemies"]) == (
+        "§6", message, ["soulevement_d_un_peuple_mineur#1"])
+
+
+def test_a_chit_type_without_an_effect_is_not_yet_supported_citing_its_section(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chit type the engine has no effect for raises NotYetSupported with the chit's section
+    and name, the chit still in hand (every type has one today: this guards a new type)."""
+    st = _rising_in_phase_c()
+    monkeypatch.delitem(stratagems._EFFECTS, "soulevement_d_un_peuple_mineur")
+    with pytest.raises(NotYetSupported) as err:
+        stratagems.play(st, Outcome(), "enemies", {"id": "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
+    assert (err.value.section, str(err.value.message), st.hands["enemies"]) == (
+        "§6.2; §4.4", "not yet supported (§6.2; §4.4): Soulèvement d'un Peuple mineur", ["soulevement_d_un_peuple_mineur#1"])
+
+
+# -- the ``stratagem`` command's one check (play_refusal), and "playable now" ------------------
+
+def _refusal_state(phase: str, active: str) -> ImperatorState:
+    """Year 180 with a Roman legion and an enemy leader on the map, so the chits aimed at them
+    have a target (AMB-93); no People may rise."""
+    st = Pos(180).unit("leg", "vindobona").leader("chief", "quadi", owner="E").state(phase=phase, active=active)
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["intrigue_au_senat#1", "roma_victor#1", "fuite_opportune#1", "initiative#1", "faveur_divine#1",
+                         "assassinat#1"],
+                "enemies": ["intrigue_au_senat#2", "soulevement_d_un_peuple_mineur#1", "fleche_du_parthe#1"]}
+    return st
+
+
+@pytest.mark.parametrize(("phase", "active", "seat", "tid", "refusal"), [
+    ("E", "R", "rome", "intrigue_au_senat", ("§6.2", "Intrigue au Sénat may not be played by your side")),
+    ("E", "R", "enemies", "assassinat", ("§6", "you hold no Assassinat stratagem")),
+    ("E", "R", "rome", "roma_victor", ("§6.1", "Roma Victor is played when the game offers it (before a battle roll "
+                                               "or after the initiative roll)")),
+    ("E", "R", "rome", "fuite_opportune", ("§6.3; §8.1", "Fuite opportune is played when the game offers it (before a "
+                                                         "battle roll or after the initiative roll)")),
+    ("B", "R", "rome", "initiative", ("§6.3; §2.B", "Initiative is played when the game offers it (before a battle roll "
+                                                    "or after the initiative roll)")),
+    ("E", "R", "rome", "faveur_divine", ("§6.3", "Faveur divine is played when the game offers it, before a die roll of "
+                                                 "phase E")),
+    ("C", "E", "rome", "assassinat", ("§6.3", "Assassinat is played in phase E only")),
+    ("C", "R", "enemies", "soulevement_d_un_peuple_mineur", (
+        "§6.2; §4.4", "Soulèvement d'un Peuple mineur is played during the Enemies of Rome's phase C step")),
+    ("E", "E", "enemies", "fleche_du_parthe", ("§6.2", "La flèche du Parthe follows a battle in which a Persian unit fought")),
+    ("E", "R", "enemies", "intrigue_au_senat", None),
+    ("C", "E", "enemies", "soulevement_d_un_peuple_mineur", (
+        "§6.2", "no People at peace that Soulèvement d'un Peuple mineur may raise now")),
+])
+def test_play_refusal_names_the_first_reason_with_the_chit_s_section(
+        phase: str, active: str, seat: str, tid: str, refusal: tuple[str, str] | None) -> None:
+    """§6: a chit is played with the ``stratagem`` command only by a side that may use it, held,
+    when it is not one the game offers in a window (battle, initiative, a die roll), in its own
+    phase, a phase C chit in the Enemies' step, La flèche du Parthe after a Persian battle; each
+    refusal cites the chit's section (the hand and "no stratagems" cite §6)."""
+    st = _refusal_state(phase, active)
+    err = stratagems.play_refusal(st, seat, tid)
+    assert (None if err is None else (err.section, str(err.message))) == refusal
+    assert stratagems.playable_now(st, seat, f"{tid}#1") is (refusal is None)
+
+
+def test_play_refusal_without_stratagems_cites_6_and_la_fleche_after_a_persian_battle_is_playable() -> None:
+    """§6.2: La flèche du Parthe is playable right after a battle a Persian unit fought; a
+    scenario played without stratagems refuses every chit citing §6."""
+    st = _refusal_state("E", "E")
+    st.persian_battle = True
+    assert stratagems.play_refusal(st, "enemies", "fleche_du_parthe") is None
+    st.rules["stratagems"] = False
+    err = stratagems.play_refusal(st, "enemies", "fleche_du_parthe")
+    assert err is not None and (err.section, str(err.message)) == ("§6", "this scenario is played without stratagems")
+
+
+def test_playable_now_with_a_decision_waiting_is_a_choice_of_that_decision_for_its_seat_only() -> None:
+    """§6.3 (Faveur divine before a roll): with a decision waiting, a chit is playable now only
+    by the seat deciding and only when its type is one of the choices (``type@argument``); a
+    finished game plays nothing."""
+    st = _refusal_state("E", "R")
+    st.hands["enemies"].append("faveur_divine#2")
+    st.pending = [{"id": "d-1", "role": "R", "kind": "favour", "prompt": "?", "default": "pass", "section": "§6.3",
+                   "choices": [["pass", "pass"], ["faveur_divine@3", "x"]], "data": {}}]
+    assert [stratagems.playable_now(st, seat, chit) for seat, chit in (
+        ("rome", "faveur_divine#1"), ("enemies", "faveur_divine#2"), ("rome", "assassinat#1"))] == [True, False, False]
+    st.pending = []
+    assert stratagems.playable_now(st, "rome", "assassinat#1") is True
+    st.game_over = True
+    assert stratagems.playable_now(st, "rome", "assassinat#1") is False
+
+
+def test_a_marker_chit_played_stays_on_the_map_for_its_side() -> None:
+    """§6.2 Intrigue au Sénat: played, its marker stays in Rome and is the Enemies' (phase F VP)."""
+    st = _refusal_state("E", "R")
+    out = Outcome()
+    stratagems.play(st, out, "enemies", {"id": "intrigue_au_senat"})
+    assert (st.chits_on_map, st.map_chit_side, out.public) == (
+        {"intrigue_au_senat#2": "rome"}, {"intrigue_au_senat#2": "E"},
+        ["§6: enemies plays Intrigue au Sénat.", "§6.2: intrigue in the Senate: the marker is placed in Rome."])
+
+
+def test_a_parthian_coup_placed_where_the_enemies_stand_in_force_leaves_at_once_and_says_so() -> None:
+    """§6.1 Coup d'état parthe (ruling "Markers act when their condition is met"): placed in a
+    Ctesiphon held by a named leader of the Enemies with three units, the marker leaves the map
+    at once for the cup, said in the play's outcome."""
+    p = Pos(180)
+    p.leader("king", "parthia", "E", people="parthians")
+    for i in range(3):
+        p.unit(f"p{i}", "parthia", "E", people="parthians")
+    st = p.state(phase="E")
+    object.__setattr__(st.board, "zones", {**st.board.zones, "parthia": replace(st.board.zones["parthia"], ctesiphon=True)})
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["coup_d_etat_parthe#1"], "enemies": []}
+    out = Outcome()
+    stratagems.play(st, out, "rome", {"id": "coup_d_etat_parthe"})
+    assert (st.chits_on_map, st.map_chit_side, st.cup) == ({}, {}, ["coup_d_etat_parthe#1"])
+    assert out.public == ["§6: rome plays Coup d'état parthe.", "§6.1: a Parthian coup: the marker is placed in Parthia.",
+                          "§6: the Coup d'état parthe marker leaves the map and goes back to the cup."]
+
+
+def test_the_parthian_coup_stays_while_only_a_roman_or_a_generic_leader_stands_with_the_three_units() -> None:
+    """§6.1 (D-17): only a named leader of the Enemies with three units clears the marker."""
+    p = Pos(180)
+    p.leader("gen", "parthia").leader("generic_king", "parthia", "E", people="parthians")
+    for i in range(3):
+        p.unit(f"p{i}", "parthia", "E", people="parthians")
+    st = p.state(phase="E")
+    object.__setattr__(st.board, "leaders", {**st.board.leaders, "generic_king": replace(
+        st.board.leaders["generic_king"], generic=True)})
+    st.chits_on_map = {"coup_d_etat_parthe#1": "parthia"}
+    out = Outcome()
+    stratagems.check_markers(st, out)
+    assert (st.chits_on_map, out.public) == ({"coup_d_etat_parthe#1": "parthia"}, [])
+
+
+# -- small helpers: hands, chits spent, argument lists, sides ---------------------------------
+
+def test_a_seat_with_no_hand_yet_draws_into_a_new_one_and_holds_nothing() -> None:
+    """§2.A: a seat with no hand recorded gets one at its first draw; holding() finds nothing in
+    a hand that does not exist."""
+    st = _cup_state("pax_romana#1")
+    st.hands = {}
+    assert stratagems.holding(st, "rome", "pax_romana") is None
+    st.dice.script.extend([0])  # type: ignore[attr-defined]
+    stratagems.draw(st, Outcome())
+    assert st.hands == {"rome": ["pax_romana#1"], "enemies": []}
+
+
+@pytest.mark.parametrize(("chit", "zone", "where"), [
+    ("pax_romana#1", "rome", "gone"), ("intrigue_au_senat#1", "rome", "map"), ("foyer_de_peste#1", "carnuntum", "map"),
+    ("intrigue_au_senat#1", None, "cup"), ("assassinat#1", "rome", "cup"),
+])
+def test_a_spent_chit_leaves_the_game_stays_on_the_map_or_goes_back_to_the_cup(chit: str, zone: str | None, where: str) -> None:
+    """§6 (each chit's printed fate): Pax Romana leaves the game; a marker chit (Intrigue, the
+    plague) stays in its zone; any other chit, or a marker with no zone, goes back to the cup."""
+    st = _cup_state()
+    stratagems._spent(st, chit, zone)
+    assert (st.gone_chits, st.chits_on_map, st.cup) == {
+        "gone": ([chit], {}, []), "map": ([], {chit: zone}, []), "cup": ([], {}, [chit])}[where]
+
+
+def test_argument_lists_take_the_plural_key_a_single_string_or_the_singular_key() -> None:
+    """The ``stratagem`` command's Peoples: a list, one name, or the singular key; empty is none."""
+    assert [stratagems._list(a, "peoples") for a in (
+        {"peoples": ["a", "b"]}, {"peoples": "a"}, {"people": "a"}, {"people": ""}, {})] == [
+        ["a", "b"], ["a"], ["a"], [], []]
+
+
+def test_side_of_a_role() -> None:
+    """§6: the side names of the stratagem table ("rome", "eor") for each role."""
+    assert (stratagems.side_of("R"), stratagems.side_of("E")) == ("rome", "eor")
+
+
+# -- peoples deployed, mutiny markers, plague newcomers ---------------------------------------
+
+def test_deploy_people_spreads_the_units_due_over_the_home_zones_in_turn_and_leaves_romans_alone() -> None:
+    """§4.4 with §9.2.4: the units due go to the three home zones in turn (A, B, C, A, ...), even
+    when a unit still locked or not yet arrived (§4.1 reinforcement year) sorts before them; a
+    unit arriving this year comes in; a Roman legion on the map stays Rome's."""
+    st = _roxolani_state()
+    object.__setattr__(st.board, "zones", {**st.board.zones, "roxo_c": replace(
+        st.board.zones["roxo_b"], id="roxo_c", name="Roxolania C")})
+    for uid, later in (("r_a_later", True), ("r_b_due", False), ("r_c_due", False)):
+        st.units[uid] = replace(st.units["r_due1"], back_year=st.year + (2 if later else 0))
+        object.__setattr__(st.board, "units", {**st.board.units, uid: st.board.units["r_due1"]})
+    st.units["r_a_future"] = replace(st.units["r_due1"], status="out")
+    st.units["r_a_now"] = replace(st.units["r_due1"], status="out")
+    object.__setattr__(st.board, "units", {
+        **st.board.units, "r_a_future": replace(st.board.units["r_due1"], enters=st.year + 1),
+        "r_a_now": replace(st.board.units["r_due1"], enters=st.year)})
+    st.units["leg"] = replace(st.units["r_map"], owner="R")
+    object.__setattr__(st.board, "units", {**st.board.units, "leg": Pos().unit("leg", "roxo_a").unit_defs["leg"]})
+    stratagems.deploy_people(st, Outcome(), "roxolani")
+    placed = {u: st.units[u].loc for u in sorted(st.units) if st.units[u].status == "map"}
+    assert placed == {"leg": "roxo_a", "r_a_now": "roxo_a", "r_b_due": "roxo_b", "r_c_due": "roxo_c",
+                      "r_due1": "roxo_a", "r_due2": "roxo_b", "r_map": "roxo_a"}
+    assert (st.units["leg"].owner, st.units["r_a_future"].status, st.units["r_a_later"].status) == ("R", "out", "locked")
+
+
+def test_the_mutiny_marker_follows_its_units_to_the_first_of_their_zones_and_stays_without_them() -> None:
+    """§6.3 (AMB-78): after a retreat the marker goes to the zone (first in id order) of its units
+    still on the map, said; with its units all gone, or still in its zone, it does not move."""
+    st = _plague_zone()
+    st.units["mut2"] = replace(st.units["mut"], loc="vindobona")
+    st.units["mut"].loc = "aquincum"
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    st.chits_on_map["mutinerie#2"] = "raetia"
+    out = Outcome()
+    stratagems.mutiny_follow(st, out)
+    assert (st.chits_on_map, out.public) == ({"mutinerie#1": "aquincum", "mutinerie#2": "raetia"},
+                                            ["§6.3: the Mutinerie marker follows its units to Aquincum."])
+    out = Outcome()
+    stratagems.mutiny_follow(st, out)
+    assert out.public == []
+
+
+def test_a_mutineer_leaving_the_map_goes_back_to_its_side_and_the_last_one_takes_the_marker() -> None:
+    """§6.3: a mutinous unit that leaves the map is no longer a mutineer (its side again); the
+    marker leaves the map only with the last of its units on the map, said."""
+    st = _plague_zone()
+    st.units["mut2"] = replace(st.units["mut"])
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    st.units["mut"].status = "removed"
+    out = Outcome()
+    stratagems.leave_mutiny(st, out, "mut")
+    m = st.units["mut"]
+    assert (m.mutiny, m.mutineer_of, m.owner, st.chits_on_map, out.public) == (
+        None, None, "R", {"mutinerie#1": "carnuntum"}, [])
+    st.units["mut2"].status = "removed"
+    stratagems.leave_mutiny(st, out, "mut2")
+    assert (st.chits_on_map, out.public) == ({}, ["§6: the Mutinerie marker leaves the map and goes back to the cup."])
+
+
+def test_plague_entries_strike_only_newcomers_on_the_map_and_not_aboard_a_fleet() -> None:
+    """§6.3: a zone infested by an Épidémie (adjacent: the reduced are spared) strikes the counters
+    that entered it since, once: a full legion is reduced, a reduced one spared, a general who
+    came rolls; counters already struck, a dead leader and a leader aboard a fleet are left; with
+    no newcomer nothing is said."""
+    st = _plague_zone()
+    st.plague = {"carnuntum": "adjacent"}
+    st.plague_hit = ["full@carnuntum", "worn@carnuntum", "mut@carnuntum", "lucky@carnuntum"]
+    st.leaders["doomed"].status = "dead"
+    out = Outcome()
+    stratagems.plague_entries(st, out)
+    assert (out.public, st.dice.rolls) == ([], [])
+    st.units["away"].loc = "carnuntum"
+    st.units["worn2"] = replace(st.units["worn"])
+    object.__setattr__(st.board, "units", {**st.board.units, "worn2": st.board.units["worn"]})
+    st.leaders["emperor"].loc = "carnuntum"
+    st.dice.script.extend([3])  # type: ignore[attr-defined]
+    stratagems.plague_entries(st, out)
+    assert out.public == ["§6.3: the plague strikes Carnuntum."]
+    assert st.plague_hit[4:] == ["away@carnuntum", "worn2@carnuntum", "emperor@carnuntum"]
+    assert [(st.units[u].status, st.units[u].reduced) for u in ("full", "away", "worn2")] == [
+        ("map", False), ("map", True), ("map", True)]
+    assert [r.purpose for r in st.dice.rolls] == ["§6.3 plague: Emperor dies on 9"]
+
+
+def test_a_plague_roll_with_faveur_divine_uses_the_face_chosen() -> None:
+    """§6.3 Faveur divine (AMB-45): the plague's d10 with a face chosen is recorded as that face,
+    on a d10, with no modifier, and a 9 kills."""
+    st = _plague_zone()
+    stratagems.plague_death_roll(st, Outcome(), {"leader": "lucky", "favour_done": True, "favour_face": 9})
+    assert st.dice.rolls[-1] == DiceRoll("§6.3 plague: Lucky dies on 9 (Faveur divine)", "d10", 9, (), 9)
+    assert st.leaders["lucky"].status == "dead"
+
+
+# -- battle windows: the whole offer, mutineers of either side, the record of a battle ----------
+
+def test_the_defender_s_window_decision_carries_the_whole_offer() -> None:
+    """§6: the defender's decision offers exactly what `_window_choices` gives for the defender's
+    stage (Fuite opportune included: only the defender may withdraw)."""
+    st = _window_position()
+    stratagems.open_battle_window(st, "carnuntum", "E", "defender")
+    assert st.pending[0]["choices"] == [["pass", "pass"], ["roma_victor", "play Roma Victor"],
+                                        ["fuite_opportune@vindobona", "play Fuite opportune: withdraw to Vindobona"],
+                                        *[list(c) for c in _FACES]]
+
+
+def test_rome_attacking_the_enemies_mutineers_is_asked_at_once() -> None:
+    """AMB-43: Rome attacking units of the Enemies in mutiny (no other Enemy there): no window for
+    the mutineers, Rome's own window opens."""
+    st = _window_position()
+    st.units["band"].owner, st.units["band"].mutiny, st.units["band"].mutineer_of = "M", "mutinerie#1", "E"
+    stratagems.open_battle_window(st, "carnuntum", "R", "defender")
+    (d,) = st.pending
+    assert (d["role"], d["data"]) == ("R", {"zone": "carnuntum", "attacker": "R", "stage": "attacker"})
+
+
+def test_a_battle_with_stratagems_waits_for_its_windows_once() -> None:
+    """§6: before a battle roll with stratagems in play the battle is recorded (zone, attacker,
+    nothing played, not ready) and the defender's window opens; once ready, or without
+    stratagems, the battle does not wait."""
+    st = _window_position()
+    assert stratagems.battle_window_needed(st, "carnuntum", "E") is True
+    assert (st.battle, [(d["role"], d["data"]["stage"]) for d in st.pending]) == (
+        {"zone": "carnuntum", "attacker": "E", "plays": {}, "ready": False}, [("R", "defender")])
+    st.battle["ready"] = True
+    assert stratagems.battle_window_needed(st, "carnuntum", "E") is False
+    st.battle, st.rules["stratagems"] = None, False
+    assert (stratagems.battle_window_needed(st, "carnuntum", "E"), st.battle) == (False, None)
+
+
+def test_fuite_opportune_in_a_battle_window_withdraws_with_the_game_s_state_and_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§6.3 with §8.1: the withdrawal is made on the game's own state and said in the same outcome."""
+    st, _calls = _battle_window(monkeypatch)
+    seen: list[tuple[object, ...]] = []
+    monkeypatch.setattr(combat, "fuite", lambda st_, out_, zone, role, dest: seen.append((st_ is st, out_ is out, zone, role, dest)))
+    out = Outcome()
+    stratagems.battle_choice(st, out, "E", {"zone": "carnuntum", "attacker": "R", "stage": "defender"}, "fuite_opportune@quadi")
+    assert seen == [(True, True, "carnuntum", "E", "quadi")]
+
+
+def test_battle_facts_read_the_nationalities_as_the_data_spells_them() -> None:
+    """§6.2 (Furor Germanicus with German units, La flèche du Parthe after a Persian unit fought):
+    the Peoples' nationality as the data files give it ("german", "persian"); a Sarmatian band
+    gives neither; a mutinous Roman legion of the Enemies is no usurper's force."""
+    st = _window_position()
+    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": True, "persian": False, "usurper": False}
+    object.__setattr__(st.board, "peoples", {**st.board.peoples, "quadi": replace(st.board.peoples["quadi"], nationality="persian")})
+    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": True, "usurper": False}
+    object.__setattr__(st.board, "peoples", {**st.board.peoples, "quadi": replace(st.board.peoples["quadi"], nationality="sarmatian")})
+    st.units["leg"].owner, st.units["leg"].mutiny = "E", "mutinerie#1"
+    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": False, "usurper": False}
+
+
+# -- Faveur divine's window before another roll --------------------------------------------------
+
+def test_a_favour_window_asks_the_roller_then_his_opponent_after_the_decisions_already_waiting() -> None:
+    """§6.3 Faveur divine (AMB-45): Rome's roll: Rome is asked first, the Enemies next (each has
+    a hand); the window waits behind a decision already pending; the decision keeps the roll's
+    kind, data, die and roller, no face chosen yet and nobody who chose it."""
+    st = _murder_state()
+    st.rules["stratagems"] = True
+    st.hands = {"rome": ["faveur_divine#1"], "enemies": ["initiative#1"]}
+    st.pending = [{"id": "waiting", "role": "E", "kind": "other"}]
+    assert stratagems.favour_window(st, "R", "rally", {"x": 1}, "d6", [True, False]) is True
+    assert [d["id"] for d in st.pending][0] == "waiting"
+    d = st.pending[1]
+    assert (d["role"], d["kind"], d["data"]) == ("R", "favour", {
+        "kind": "rally", "data": {"x": 1}, "die": "d6", "roller": "R", "ask": ["E"], "face": None, "by": None})
+
+
+# -- peace with a Major People in mutiny ----------------------------------------------------------
+
+def test_pacifying_a_major_people_with_mutinous_units_ends_the_mutiny_and_says_so() -> None:
+    """§6.1 with §6.3 (AMB-79): the pacified People's mutinous unit goes home its own side's again
+    and the Mutinerie marker, left with no unit, goes back to the cup, said in the pacification."""
+    st = _peace_state("quadi")
+    st.units["q1"].owner, st.units["q1"].mutiny, st.units["q1"].mutineer_of = "M", "mutinerie#2", "E"
+    st.chits_on_map = {"mutinerie#2": "vindobona"}
+    out = _pacify(st, "pacification_d_un_peuple_majeur", peoples=["quadi"])
+    assert out.public == ["§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.1: the Quadi make peace with Rome.",
+                          "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",
+                          "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
+    assert (st.units["q1"].loc, st.units["q1"].owner, st.units["q1"].mutiny, st.chits_on_map, st.cup) == (
+        "quadi", "E", None, {}, ["mutinerie#2"])

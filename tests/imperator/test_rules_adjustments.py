@@ -297,7 +297,7 @@ def test_s9_2_4_a_major_people_at_war_gets_its_generic_leader_back_in_the_next_p
     out = Outcome()
     engine.phase_c(st, out)
     assert (st.leaders["generic"].status, st.leaders["generic"].loc, st.leaders["generic"].pax) == ("map", "germ_n", False)
-    assert "§4.1: Generic returns." in out.public
+    assert "§4.1: Generic returns in Germania North." in out.public
 
 
 # -- §9.2.4: Armenia and the exception -------------------------------------------------------------

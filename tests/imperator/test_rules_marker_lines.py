@@ -88,7 +88,8 @@ def test_amb_79_pacifying_a_major_people_ends_its_units_mutiny_with_a_line() -> 
     us = st.units["mut"]
     assert (us.status, us.loc, us.owner, us.mutiny) == ("map", "parthia", "E", None)
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
-    assert out.public == [BACK, "§6.1: the Parthians make peace with Rome."]
+    assert out.public == [BACK, "§6.1: the Parthians make peace with Rome.",
+                          "§6.1: 1 counter goes back: Mut (Cyrrhus → Parthia)."]  # AMB-94
 
 
 def test_amb_78_a_people_unit_beaten_beyond_its_five_zones_is_eliminated_with_a_line() -> None:

@@ -21,6 +21,7 @@ def _game(phase: str, active: str, hand: dict[str, list[str]]) -> ImperatorGame:
     p.leader("king", "parthia", "E", people="parthians")
     p.unit("leg", "vindobona")
     p.unit("cat", "parthia", "E", people="parthians")
+    p.people("cotini", "cotini_home")  # a Minor People at peace: Soulèvement has a target (AMB-93)
     p.rules["stratagems"] = True
     g = p.game(phase=phase, active=active)
     g.state.hands = {"rome": [], "enemies": [], **hand}

@@ -46,15 +46,19 @@ def _raised(pos: Position, unit_type: str, city: str = "roma") -> str:
     return str(pos.st.units[uid]["counter_id"])
 
 
-def test_5_7_the_set_up_hands_out_each_colour_s_counters_in_order(s24: IRState) -> None:
+def test_5_7_the_set_up_gives_the_named_legions_and_the_other_counters_in_order(s24: IRState) -> None:
+    """IR-SCN-6: each legion wears the counter its deployment names; the other units take their
+    colour's counters in the order of the deployments."""
     ids = [rec["counter_id"] for rec in s24.units.values()]
     assert len(ids) == len(s24.units) == len(set(ids))  # every unit has one, none twice
     for rec in s24.units.values():
         assert rec["counter_id"].startswith(f"{counters.colour_of(s24, rec['power'])}.{rec['type']}.")
     for power, colour in (("carinus", "red"), ("diocletian", "purple")):
-        ids = [rec["counter_id"] for rec in s24.units.values() if rec["power"] == power and rec["type"] == SMALL]
-        set_up = sum(n for dep in data().scenarios["s24"].deployments if dep.power == power for t, n in dep.units if t == SMALL)
-        assert ids == [f"{colour}.legion_16_10.{n:02d}" for n in range(1, set_up + 1)] and set_up >= 9
+        legions = [rec["counter_id"] for rec in s24.units.values() if rec["power"] == power and rec["type"] == SMALL]
+        assert legions == [cid for dep in data().scenarios["s24"].deployments if dep.power == power for cid in dep.legions]
+        lights = [rec["counter_id"] for rec in s24.units.values() if rec["power"] == power and rec["type"] == LIGHT]
+        assert lights == [f"{colour}.light_infantry_4_12.{n:02d}" for n in range(1, len(lights) + 1)] and lights
+    assert s24.units["carinus.legion_16_10.1"]["counter_id"] == "red.legion_16_10.08"  # IV Flavia Felix
 
 
 def test_5_7_a_raise_takes_the_lowest_free_counter_and_an_eliminated_one_returns_to_the_pool() -> None:
@@ -116,7 +120,7 @@ def test_5_8_a_given_unit_keeps_its_counter() -> None:
     pos.game.apply("dacia", Command("answer_offer", {"offer": offer[0], "choice": "accept"}))
     assert (pos.st.units[legion]["power"], pos.st.units[legion]["counter_id"]) == ("dacia", "red.legion_20_10.05")
     assert counters.mix(pos.st, "rome", LEGION)[1] == 1  # still one of red's counters (IR-ENG-122)
-    assert counters.legion_name(pos.st, pos.st.units[legion]) == data().tables.legion_names[("P3", "red")][10]  # type: ignore[union-attr]
+    assert counters.legion_name(pos.st, pos.st.units[legion]) == data().tables.legion_names[("P3", "red")][LEGION][4]  # type: ignore[union-attr]
 
 
 def test_20_3_2_a_unit_swapped_for_the_heir_s_colour_takes_its_counter_20_4_one_with_the_colour_keeps_it() -> None:
@@ -137,8 +141,8 @@ def test_ir_dis_20_the_views_and_the_roster_give_a_legion_s_name() -> None:
     pos = Position(month=6, segment="movement")
     legion = pos.unit("rome", LEGION, "B4616", counter_id="red.legion_20_10.01")
     pos.unit("rome", LIGHT, "B4616", counter_id="red.light_infantry_4_12.01")
-    name = data().tables.legion_names[("P3", "red")][6]  # type: ignore[union-attr]
-    assert name == "II Traiana Fortis"
+    name = data().tables.legion_names[("P3", "red")][LEGION][0]  # type: ignore[union-attr]
+    assert name == "I Adiutrix"
     [public] = [s for s in pos.game.public_view()["stacks"] if s["hex"] == "B4616"]
     assert (public["top_name"], "units" in public) == (name, False)  # the top counter's name is public
     [own] = [s for s in pos.game.seat_view("rome")["stacks"] if s["hex"] == "B4616"]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import imperium_data_check, main
-from rules.imperium_romanum.loader import DATA_DIR
+from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
+from tests.imperium_romanum.conftest import BrokenData
 
 
 def test_the_shipped_data_passes_with_counts(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,20 +48,11 @@ def test_a_broken_directory_is_refused_with_a_clear_message(
         ("[building]", "[building_]", "charts_naval.toml: the naval charts are refused (KeyError: 'building')"),
     ],
 )
-def test_the_naval_charts_of_a_directory_are_checked_too(tmp_path: Path, old: str, new: str, problem: str) -> None:
+def test_the_naval_charts_of_a_directory_are_checked_too(broken_data: BrokenData, tmp_path: Path, old: str, new: str, problem: str) -> None:
     """Issue 16: every chart complete, charts_naval.toml (10.3-10.7) included, in an owner's directory."""
-    from rules.imperium_romanum.loader import IRDataError, load_data
-
-    folder = tmp_path / "ir"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / "charts_naval.toml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(IRDataError) as err:
-        load_data(folder)
-    assert err.value.problems == [problem]
-    path.unlink()
+    assert broken_data("charts_naval.toml", old, new) == [problem]
+    folder = tmp_path / "data"  # the copy broken_data loaded
+    (folder / "charts_naval.toml").unlink()
     with pytest.raises(IRDataError) as missing:
         load_data(folder)
     assert missing.value.problems == ["charts_naval.toml: missing file"]

@@ -5,8 +5,6 @@ type than the colour has, and a major power never takes the counters of a minor 
 from __future__ import annotations
 
 import dataclasses
-import shutil
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -16,10 +14,10 @@ from rules.core.errors import RuleError
 from rules.imperium_romanum import counters
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum.counters import count, manifest
-from rules.imperium_romanum.loader import DATA_DIR, IRDataError, load_data
 from rules.imperium_romanum.validate_charts import LEGION_TYPES, PERIODS
 from rules.imperium_romanum.world import data, world
 from tests.imperium_romanum.builder import Position
+from tests.imperium_romanum.conftest import BrokenData
 
 
 def test_the_manifest_has_one_counter_per_unit_of_the_build_chart() -> None:
@@ -34,34 +32,22 @@ def test_the_manifest_has_one_counter_per_unit_of_the_build_chart() -> None:
     legions = [c for c in red if c.unit_type.startswith("legion")]
     assert len(legions) == 6 + 24 + 16 and sum(1 for c in legions if c.name) == 30
     assert legions[-1] == dataclasses.replace(legions[-1], name="", src="design")  # numbered, ours
-    assert [c.name for c in manifest(book, "P4", "purple") if c.name][:2] == ["III Gallica", "I Italica"]
+    assert [c.name for c in manifest(book, "P4", "purple") if c.name][:2] == ["I Italica", "I Parthica"]
     assert not any(c.name for c in manifest(book, "P3", "brown"))  # barbarian counters carry no names
 
 
-def _refused(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "data"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / "charts_build.toml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(IRDataError) as err:
-        load_data(folder)
-    return err.value.problems
-
-
-def test_the_validator_refuses_more_names_than_legion_counters(tmp_path: Path) -> None:
-    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
+def test_the_validator_refuses_more_names_than_legion_counters(broken_data: BrokenData) -> None:
+    problems = broken_data("charts_build.toml", '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24, legion_16_10 = 16',
                         '{ colour = "red", src = "design", units = { legion_24_10 = 0, legion_20_10 = 10, legion_16_10 = 0')  # fmt: skip
-    assert "charts_build.toml: counters.legions[9]: 30 names for the 10 legion counters of red (5.7)" in problems
+    assert "charts_build.toml: counters.legions[9]: 23 names for the 10 legion_20_10 counters of red (5.7)" in problems
+    assert "charts_build.toml: counters.legions[9]: 6 names for the 0 legion_24_10 counters of red (5.7)" in problems
 
 
-def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(tmp_path: Path) -> None:
-    """5.7: scenario 12 sets up more red 20-10s than a red mix of 4 holds."""
-    problems = _refused(tmp_path, '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 24',
-                        '{ colour = "red", src = "design", units = { legion_24_10 = 6, legion_20_10 = 4')  # fmt: skip
-    assert any(p.startswith("scenarios/s12: ") and p.endswith("legion_20_10 of colour red set up, the colour has 4 such counters (5.7)")
-               for p in problems), problems  # fmt: skip
+def test_the_validator_refuses_a_set_up_beyond_the_colour_s_counters(broken_data: BrokenData) -> None:
+    """5.7: scenario 12 sets up more red 20-10s than the red mix of 24 holds."""
+    problems = broken_data("scenarios/s12_trajan_dacia.toml", "units = { legion_20_10 = 4, light_infantry_4_12 = 2",
+                           "units = { legion_20_10 = 20, light_infantry_4_12 = 2")  # fmt: skip
+    assert problems == ["scenarios/s12: 25 legion_20_10 of colour red set up, the colour has 24 such counters (5.7)"]
 
 
 def test_a_major_power_never_takes_the_counters_of_a_minor_s_losses(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,15 +89,16 @@ def test_5_7_every_colour_that_raises_legions_has_names_in_every_period() -> Non
     assert {book.legion_name_src[pair] for pair in pairs} == {"history", "design"}
     design = sorted(pair for pair in pairs if book.legion_name_src[pair] == "design")
     assert design == [("P1", "blue"), ("P1", "green"), ("P1", "purple"), ("P2", "blue"), ("P5", "green"), ("P6", "blue"), ("P6", "green")]
-    p4 = manifest(book, "P4", "purple")
-    assert (p4[0].id, p4[0].name, p4[0].src) == ("purple.legion_16_10.01", "III Gallica", "history")  # 16-10s first from P4
+    p4 = {c.id: c for c in manifest(book, "P4", "purple")}
+    assert (p4["purple.legion_16_10.01"].name, p4["purple.legion_16_10.01"].src) == ("I Italica", "history")
     p4_red = {c.id: c.name for c in manifest(book, "P4", "red")}
-    assert (p4_red["red.legion_16_10.01"], p4_red["red.legion_16_10.16"], p4_red["red.legion_24_10.01"]) == (
-        "II Parthica", "XXX Ulpia Victrix", "")  # scenario 24's 16-10s carry the names
+    assert (p4_red["red.legion_16_10.01"], p4_red["red.legion_16_10.16"], p4_red["red.legion_20_10.01"], p4_red["red.legion_24_10.01"]) == (
+        "I Adiutrix", "XXX Ulpia Victrix", "III Augusta", "")  # one list per type: scenario 24's 16-10s are named
     p1 = manifest(book, "P1", "green")
     assert (p1[0].id, p1[0].name, p1[0].src) == ("green.legion_24_10.01", "Mariana I", "design")
 
 
-def test_the_validator_refuses_a_name_order_that_is_not_the_three_legion_types(tmp_path: Path) -> None:
-    problems = _refused(tmp_path, 'order = ["legion_16_10", "legion_20_10", "legion_24_10"]', 'order = ["legion_16_10", "legion_16_10"]')
-    assert "charts_build.toml: counters.legions[12]: order must list the three legion types, each once (5.7)" in problems
+def test_the_validator_refuses_a_legion_name_twice_in_a_colour_s_period(broken_data: BrokenData) -> None:
+    """5.7: a scenario names its legions (IR-SCN-6), so a name is one counter of its colour."""
+    problems = broken_data("charts_build.toml", 'legion_16_10 = ["XI Claudia"]', 'legion_16_10 = ["XIII Gemina"]')
+    assert "charts_build.toml: counters.legions[9]: needs a list of names, each once" in problems

@@ -10,7 +10,7 @@ from tests.imperium_romanum.builder import Position
 def test_roll_off_high_wins_and_only_the_tied_roll_again() -> None:
     pos = Position("s12", month=6, segment="diplomacy", active="rome")
     pos.dice(5, 5, 2, 3, 6)  # a 5, b 5, c 2: a and b roll again, 3 against 6
-    won = N.roll_off(pos.st, ["a", "b", "c"], lambda x: _("§5.3 farthest power roll-off {seat}", seat=x))
+    won = N.roll_off(pos.st, ["a", "b", "c"], lambda x: _("§5.3 farthest power roll-off {seat}", seat=x), [])
     assert won == "b"
     assert [str(r.purpose) for r in pos.st.dice.rolls] == [
         "§5.3 farthest power roll-off a", "§5.3 farthest power roll-off b", "§5.3 farthest power roll-off c",
@@ -20,5 +20,5 @@ def test_roll_off_high_wins_and_only_the_tied_roll_again() -> None:
 
 def test_roll_off_of_one_candidate_rolls_nothing() -> None:
     pos = Position("s12", month=6, segment="diplomacy", active="rome")
-    assert N.roll_off(pos.st, ["a"], lambda x: _("§5.3 farthest power roll-off {seat}", seat=x)) == "a"
+    assert N.roll_off(pos.st, ["a"], lambda x: _("§5.3 farthest power roll-off {seat}", seat=x), []) == "a"
     assert pos.st.dice.rolls == []

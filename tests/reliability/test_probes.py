@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fresh_databases import copy_migrated_sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import FakeClock
@@ -79,7 +80,9 @@ async def test_the_fuzz_probe_is_the_same_for_its_seed(tmp_path: Path) -> None:
 
     trails = []
     for number, seed in enumerate((3, 3, 4)):
-        engine = await fresh(f"sqlite:///{tmp_path / f'determinism-{number}.db'}")
+        database = tmp_path / f"determinism-{number}.db"
+        copy_migrated_sqlite(database)  # tests/fresh_databases.py: migrated once per session
+        engine = await fresh(f"sqlite:///{database}")  # (its upgrade finds the schema at head)
         moderator = Moderator(engine, clock=FakeClock(datetime.now(UTC)))
         found = await fuzz(moderator, tmp_path / f"images-{number}", 40, seed=seed,
                            setups=ONE_OF_EACH)

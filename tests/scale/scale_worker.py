@@ -13,11 +13,18 @@ and ``finished N`` at the end.
 ``due URL OFFSET_SECONDS OUT_FILE``: the scheduler and the outbox sender of one process, on a
 clock ``OFFSET_SECONDS`` ahead: applies due timeouts, owes due reminders and "sends" every
 outbox row it claims (appends its id to ``OUT_FILE``, then marks it sent), until nothing is due.
+``OFFSET_SECONDS`` may list several clocks (``86400,259200``): after each but the last the
+process prints ``phase N finished`` and waits for a line on its standard input before it moves
+its clock on (the test lets every scheduler finish a clock before any takes the next one).
+
+``wait MODE ...``: the same process, started early (its imports take a second or more of a
+loaded machine), that waits for a line on its standard input before it touches the database,
+and exits without doing anything when its input closes first (test speed, session 10).
 
 ``KIND`` (the last argument of both modes, default ``tiny``) is the game played:
 
 - ``tiny``: the tiny race of ``tests/tinygame.py`` with a one-line composer, light enough for
-  1,000 games in the suite. Odd games begin with ``end``, so their last command is a ``play``
+  hundreds of games in the suite. Odd games begin with ``end``, so their last command is a ``play``
   and they end waiting on a block decision (a timeout to apply).
 - ``imperator``: the real Imperator campaign (161-217) with the bot's real composer
   (``cogs.outbox.compose``: the map's view, status, private lines). Each interaction is one
@@ -248,34 +255,48 @@ async def play(
     await engine.dispose()
 
 
-async def due(url: str, offset: float, out_file: Path, kind: str = "tiny") -> None:
-    engine = make_engine(url)
-    moderator = Moderator(engine, clock=ShiftedClock(offset))
-    moderator.composer = composer_for(kind)
-    idle = 0
-    with out_file.open("a") as out:
-        while idle < 3:  # three quiet rounds in a row: nothing due is left for this process
-            work = await moderator.process_due()
-            rows = await moderator.outbox.claim(limit=200)
-            for row in rows:
-                out.write(f"{row.id}\n")
-                out.flush()
-                await moderator.outbox.mark_sent(row, message_id=f"m{row.id}", in_channel=True)
-            busy = work.timeouts or work.reminders or rows
-            idle = 0 if busy else idle + 1
-            if not busy:
-                await asyncio.sleep(0.2)
+async def due(url: str, offsets: list[float], out_file: Path, kind: str = "tiny") -> None:
+    for phase, offset in enumerate(offsets):
+        if phase:  # the previous clock is done here; the test says when every process is done
+            print(f"phase {phase - 1} finished", flush=True)
+            wait_for_go()
+        engine = make_engine(url)  # a new engine and Moderator per clock, as a new process has
+        moderator = Moderator(engine, clock=ShiftedClock(offset))
+        moderator.composer = composer_for(kind)
+        idle = 0
+        with out_file.open("a") as out:
+            while idle < 3:  # three quiet rounds in a row: nothing due is left for this process
+                work = await moderator.process_due()
+                rows = await moderator.outbox.claim(limit=200)
+                for row in rows:
+                    out.write(f"{row.id}\n")
+                    out.flush()
+                    await moderator.outbox.mark_sent(row, message_id=f"m{row.id}", in_channel=True)
+                busy = work.timeouts or work.reminders or rows
+                idle = 0 if busy else idle + 1
+                if not busy:  # nothing this round: look again shortly
+                    await asyncio.sleep(0.05)
+        await engine.dispose()
     print("finished", flush=True)
-    await engine.dispose()
+
+
+def wait_for_go() -> None:
+    """Block until the test writes a line; exit quietly if it closed our input instead."""
+    if not sys.stdin.readline():
+        raise SystemExit(1)
 
 
 def main(argv: list[str]) -> None:
     register(TinyGame)
+    if argv[0] == "wait":
+        wait_for_go()
+        argv = argv[1:]
     mode, url, *rest = argv
     if mode == "play":
         asyncio.run(play(url, rest[0], rest[1], int(rest[2]), int(rest[3]), *rest[4:5]))
     elif mode == "due":
-        asyncio.run(due(url, float(rest[0]), Path(rest[1]), *rest[2:3]))
+        offsets = [float(offset) for offset in rest[0].split(",")]
+        asyncio.run(due(url, offsets, Path(rest[1]), *rest[2:3]))
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

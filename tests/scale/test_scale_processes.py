@@ -1,11 +1,17 @@
 """Several processes on one PostgreSQL, one killed midway (issue 14, "Beyond one process").
 
 Three processes (``scale_worker.py play``), each owning two of six Discord shards, seat and
-start 1,000 games and deliver 10 interactions to each (10,000 commands). When one of them has
-delivered about half of its share it is killed with SIGKILL, and a replacement for the same
-shards delivers every interaction of those games again. Then three scheduler processes
-(``scale_worker.py due``) run on a clock a day ahead, then three days ahead: they apply the
-timeouts of the 500 games left waiting on a decision, fire the reminders and send the outbox.
+start 180 games and deliver 10 interactions to each (1,800 commands, twelve games in flight in
+each process). When one of them has delivered about half of its share it is killed with
+SIGKILL, and a replacement for the same shards delivers every interaction of those games again.
+Then three scheduler processes (``scale_worker.py due``) run on a clock a day ahead, then three
+days ahead: they apply the timeouts of the 90 games left waiting on a decision, fire the
+reminders and send the outbox. (Until session 10 it ran 1,000 games, 10,000 commands: 78 s of
+the suite, nearly all of it the same per-game work a thousand times; the property is the same
+at 180 and ``PRAETOR_SCALE_GAMES=1000`` runs the full size.) The replacement and the three
+schedulers are started with the players and wait (``scale_worker.py wait``) until the kill,
+resp. the end of the play, before they touch the database: their imports, seconds on a loaded
+machine, no longer stand between one phase and the next.
 
 Checked afterwards, from the database and the senders' logs: nothing lost (every game has its
 10 interactions, each landed as one event, seqs 1..10 without gaps), nothing doubled (one
@@ -25,7 +31,7 @@ Barracks Emperors, Rome, IInc., Imperium Romanum; 18 games of 6 interactions by 
 
 Needs PostgreSQL (``PRAETOR_TEST_DATABASE_URL``; ``scripts/test`` starts one under CI): skipped
 without it, failed under ``CI=true``. Each test creates and drops its own database, so it never
-touches the suite's. Takes about a minute on a 2-core machine.
+touches the suite's. Takes about 20 s on a quiet 2-core machine (session 10).
 """
 
 from __future__ import annotations
@@ -64,8 +70,11 @@ from rules.core.registry import register  # noqa: E402
 
 register(TinyGame)
 WORKER = HERE / "scale_worker.py"
-GAMES = int(os.environ.get("PRAETOR_SCALE_GAMES") or 1000)
-"""1,000 games (10,000 commands); a smaller number only to try the test on a loaded machine."""
+GAMES = int(os.environ.get("PRAETOR_SCALE_GAMES") or 180)
+"""180 games (1,800 commands; an even number, a multiple of the six shards). The time is per
+game (~11 outbox rows, each claimed and sent in its own transaction, and 14 transactions of
+play), so the
+suite runs 180; ``PRAETOR_SCALE_GAMES=1000`` is the full-size run of sessions 5 to 9."""
 COMMANDS = 10
 SHARDS = ("0-1", "2-3", "4-5")
 SHARD_COUNT = "6"
@@ -113,15 +122,35 @@ async def scale_database() -> AsyncIterator[str]:
 
 
 def start(*args: str, log: Path) -> subprocess.Popen[str]:
+    """A worker process; one started with ``wait`` first waits for ``go`` (see ``scale_worker``:
+    started early, its imports overlap the run before it, not its own turn; test speed)."""
     env = {**os.environ, "PYTHONHASHSEED": "random"}
     return subprocess.Popen(
         [sys.executable, str(WORKER), *args],
         cwd=ROOT,
         env=env,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=log.open("w"),
         text=True,
     )
+
+
+def go(process: subprocess.Popen[str]) -> None:
+    """Let a waiting worker on: it touches the database only from now on."""
+    assert process.stdin is not None
+    process.stdin.write("go\n")
+    process.stdin.flush()
+
+
+def wait_for_line(process: subprocess.Popen[str], expected: str, log: Path) -> None:
+    """Read the worker's output until the line ``expected`` (fails if the worker ends first)."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.strip() == expected:
+            return
+    process.wait()
+    pytest.fail(f"a worker ended before {expected!r}:\n{log.read_text()[-3000:]}")
 
 
 def finish(process: subprocess.Popen[str], log: Path, deadline: float) -> str:
@@ -147,6 +176,11 @@ async def play_phase(
         start("play", url, shards, SHARD_COUNT, str(games), str(commands), kind, log=log)
         for shards, log in zip(SHARDS, logs, strict=True)
     ]
+    replacement_log = tmp_path / "play-replacement.log"
+    replacement = start(  # waits for the kill below before it touches the database
+        "wait", "play", url, SHARDS[VICTIM], SHARD_COUNT, str(games), str(commands), kind,
+        log=replacement_log,
+    )
     victim = players[VICTIM]
     share = sum(interactions_of(g, commands, kind) for g in range(games)) // len(SHARDS)
     assert victim.stdout is not None
@@ -159,11 +193,7 @@ async def play_phase(
     assert delivered >= share // 2, f"the victim stopped early:\n{logs[VICTIM].read_text()}"
     victim.send_signal(signal.SIGKILL)
     victim.wait()
-    replacement_log = tmp_path / "play-replacement.log"
-    replacement = start(
-        "play", url, SHARDS[VICTIM], SHARD_COUNT, str(games), str(commands), kind,
-        log=replacement_log,
-    )
+    go(replacement)
     for n, process in enumerate(players):
         if n != VICTIM:
             assert "finished" in finish(process, logs[n], deadline)
@@ -177,20 +207,33 @@ async def play_phase(
     return landed, played
 
 
-def due_phase(url: str, tmp_path: Path, kind: str = "tiny") -> list[Path]:
-    """Phase 2: three schedulers a day ahead, then three days ahead; the senders' logs."""
-    sent_logs = []
-    for phase, offset in enumerate((DAY, 3 * DAY)):
-        deadline = time.monotonic() + TIME_LIMIT
-        runs = []
-        for n in range(len(SHARDS)):
-            sent = tmp_path / f"sent-{phase}-{n}.txt"
-            log = tmp_path / f"due-{phase}-{n}.log"
-            sent_logs.append(sent)
-            runs.append((start("due", url, str(offset), str(sent), kind, log=log), log))
-        for process, log in runs:
-            assert "finished" in finish(process, log, deadline)
-    return sent_logs
+Schedulers = list[tuple[subprocess.Popen[str], Path, Path]]
+"""The three scheduler processes of phase 2: (process, its log, the rows it sent)."""
+
+
+def start_schedulers(url: str, tmp_path: Path, kind: str = "tiny") -> Schedulers:
+    """The three schedulers of phase 2, started before phase 1 and waiting for ``go``."""
+    schedulers = []
+    for n in range(len(SHARDS)):
+        sent, log = tmp_path / f"sent-{n}.txt", tmp_path / f"due-{n}.log"
+        process = start("wait", "due", url, f"{DAY},{3 * DAY}", str(sent), kind, log=log)
+        schedulers.append((process, log, sent))
+    return schedulers
+
+
+def due_phase(schedulers: Schedulers) -> list[Path]:
+    """Phase 2: the three schedulers a day ahead, then (once all three are done with that
+    clock) three days ahead; the senders' logs."""
+    for process, _, _ in schedulers:
+        go(process)
+    for process, log, _ in schedulers:
+        wait_for_line(process, "phase 0 finished", log)
+    deadline = time.monotonic() + TIME_LIMIT
+    for process, _, _ in schedulers:
+        go(process)
+    for process, log, _ in schedulers:
+        assert "finished" in finish(process, log, deadline)
+    return [sent for _, _, sent in schedulers]
 
 
 async def test_three_processes_one_killed_lose_nothing_double_nothing(
@@ -198,8 +241,9 @@ async def test_three_processes_one_killed_lose_nothing_double_nothing(
 ) -> None:
     url = scale_database
     started = time.monotonic()
+    schedulers = start_schedulers(url, tmp_path)
     landed, played = await play_phase(url, tmp_path, GAMES, COMMANDS)
-    sent_logs = due_phase(url, tmp_path)
+    sent_logs = due_phase(schedulers)
 
     # -- 3. what the database and the senders say ------------------------------------------
     engine = make_engine(url)
@@ -307,6 +351,7 @@ async def test_three_processes_real_imperator_games(scale_database: str, tmp_pat
     """The same run with the real Imperator campaign and the bot's composer, bounded."""
     url, games, commands = scale_database, IMPERATOR_GAMES, IMPERATOR_COMMANDS
     started = time.monotonic()
+    schedulers = start_schedulers(url, tmp_path, "imperator")
     landed, played = await play_phase(url, tmp_path, games, commands, "imperator")
     engine = make_engine(url)
     try:
@@ -321,7 +366,7 @@ async def test_three_processes_real_imperator_games(scale_database: str, tmp_pat
                     )
                 ).all()
             )
-        sent_logs = due_phase(url, tmp_path, "imperator")
+        sent_logs = due_phase(schedulers)
         await check_real_games(engine, landed, sent_logs, waiting, games, commands)
     finally:
         await engine.dispose()
@@ -340,6 +385,7 @@ async def test_three_processes_real_games_of_the_other_kinds(
 
     url, games, commands = scale_database, OTHER_GAMES, OTHER_COMMANDS
     started = time.monotonic()
+    schedulers = start_schedulers(url, tmp_path, "others")
     landed, played = await play_phase(url, tmp_path, games, commands, "others")
     engine = make_engine(url)
     try:
@@ -356,7 +402,7 @@ async def test_three_processes_real_games_of_the_other_kinds(
             )
             kinds = Counter((await conn.execute(select(table(GameRow).c.kind))).scalars().all())
         assert kinds == Counter({kind: games // len(OTHERS) for kind in OTHERS}), kinds
-        sent_logs = due_phase(url, tmp_path, "others")
+        sent_logs = due_phase(schedulers)
         await check_real_games(engine, landed, sent_logs, waiting, games, commands, "others")
     finally:
         await engine.dispose()
