@@ -1387,3 +1387,20 @@ def test_unknown_ids_in_edges_and_tables_and_missing_tables(tmp_path: Path) -> N
         "counters/leaders.toml: rex: id: no row in tables/leader_table.toml",
         "tables/events.toml: -: -: file is missing",
     ]
+
+
+def test_rule_tables_that_are_not_arrays_and_an_event_without_effects(tmp_path: Path) -> None:
+    """tables/*.toml: ``leaders`` and ``events`` must be arrays of tables (named with their file);
+    an event with no ``effects`` has nothing to check."""
+    root = tiny(tmp_path, {"tables/events.toml": [("[[events]]\nnumber = 1", "[[events]]\nnumber = 4\n\n[[events]]\nnumber = 1")]})
+    assert load_data(root, geometry=False).scenarios["test"].number == 1
+    (root / "tables/events.toml").write_text("events = 3\n", encoding="utf-8")
+    (root / "tables/leader_table.toml").write_text("leaders = 3\n", encoding="utf-8")
+    assert problems(root) == [
+        "tables/leader_table.toml: -: leaders: expected an array of tables [[leaders]]",
+        "counters/leaders.toml: heres: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: lucius: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: marcus: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: rex: id: no row in tables/leader_table.toml",
+        "tables/events.toml: -: events: expected an array of tables [[events]]",
+    ]
