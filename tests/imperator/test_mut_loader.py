@@ -1404,3 +1404,15 @@ def test_rule_tables_that_are_not_arrays_and_an_event_without_effects(tmp_path: 
         "counters/leaders.toml: rex: id: no row in tables/leader_table.toml",
         "tables/events.toml: -: events: expected an array of tables [[events]]",
     ]
+
+
+def test_a_counter_without_its_type_and_a_successor_of_nobody(tmp_path: Path) -> None:
+    """counters/stratagems.toml: every counter needs its type in tables/stratagems.toml; the
+    leader table's ``after:`` rule names a real leader."""
+    edits = {"tables/stratagems.toml": [('\n[[stratagems]]\nid = "pax"\n', "\n")],
+             "tables/leader_table.toml": [('entry_rule = "after:marcus"', 'entry_rule = "after:nemo"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/leader_table.toml: heres: entry_rule: unknown leader 'nemo'",
+        "tables/stratagems.toml: ruse: params.cancelled_by: unknown stratagem 'pax'",
+        "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
+    ]
