@@ -10,7 +10,7 @@ from imperator_builder import Pos
 
 from rules.core.command import Outcome
 from rules.imperator import adjust
-from rules.imperator.model import MUTINEERS, ImperatorState, ZoneDef
+from rules.imperator.model import MUTINEERS, ImperatorState, PeopleDef, ZoneDef
 
 
 def test_distances_count_land_steps_from_the_start() -> None:
@@ -627,3 +627,73 @@ def test_peoples_unknown_to_the_map_are_skipped_and_removed_units_still_count() 
     adjust.adjustments(st, out)
     assert (st.at_war, st.locked, st.units["q1"].status, st.units["q1"].loc) == (["atlantes", "quadi"], {"jazyges": 181}, "map", "quadi")
     assert out.public[0] == "§9.2.4: the Jazyges are pacified by force; 2 VP to rome."
+
+
+def test_vexillations_withdrawn_by_the_player_or_all_at_once() -> None:
+    """§9.2.3: with vexillations that differ and fewer to withdraw than there are, the Roman player
+    picks (one question, the weakest by default); when all must go, or they are alike, no
+    question; the legions left to reduce are counted for the vexillations that stay."""
+    p = Pos()
+    p.unit("v1", "vindobona", kind="vexillation")
+    p.unit("v2", "vindobona", kind="vexillation", reduced=True)
+    p.unit("v3", "aquincum", kind="vexillation")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.vexillation_check(st, out, "danube")
+    assert (out.public, [st.units[v].status for v in ("v1", "v2", "v3")], st.pending) == (
+        ["§9.2.3: V1 is withdrawn (too few legions).", "§9.2.3: V2 is withdrawn (too few legions).",
+         "§9.2.3: V3 is withdrawn (too few legions)."], ["pool", "pool", "pool"], [])
+    legions = p.legions(3, "vindobona")
+    st = p.state(phase="F")
+    adjust.vexillation_check(st, Outcome(), "danube")
+    assert _decisions(st) == [(
+        "R", "withdraw_vex", "§9.2.3: too few legions in the danube Front: 2 vexillations must be withdrawn; choose one.",
+        [["v1", "V1"], ["v2", "V2"], ["v3", "V3"]], "v2", "§9.2.3", {"front": "danube"})]
+    p.legions(6, "vindobona")
+    st = p.state(phase="F")
+    adjust.vexillation_check(st, Outcome(), "danube")
+    assert [d[2] for d in _decisions(st)] == [
+        "§9.2.3: too few legions in the danube Front: 1 vexillation must be withdrawn; choose it."]
+    q = Pos()
+    q.unit("v1", "vindobona", kind="vexillation")
+    q.unit("v2", "vindobona", kind="vexillation")
+    q.legions(5, "vindobona")
+    st = q.state(phase="F")
+    adjust.vexillation_check(st, Outcome(), "danube")
+    assert (st.units["v2"].status, [d[6] for d in _decisions(st)]) == ("pool", [{"front": "danube", "need": 3}])
+    assert legions == ["leg0", "leg1", "leg2"]
+
+
+def test_phase_f_restores_only_peoples_at_war_and_major_peoples_at_peace() -> None:
+    """§9.2.4 with §4.1 (AMB-77): a minor People at peace is left as it is."""
+    p = Pos()
+    p.unit("j1", "jazyges", "E", people="jazyges", reduced=True)
+    st = p.state(phase="F")
+    st.board.peoples["jazyges"] = replace(st.board.peoples["jazyges"], major=False)
+    adjust.adjustments(st, Outcome())
+    assert st.units["j1"].reduced is True
+
+
+def test_the_armenia_unit_is_rebuilt_by_its_own_rule_only() -> None:
+    """§4.2: the Armenia unit (eliminated or removed) comes back on the side of Armenia's holder,
+    even when Armenia is listed among the Major Peoples; no other counter is sent to Armenia."""
+    p = _armenia_pos()
+    p.unit("arm", None, "R", people="armenia", status="removed")
+    p.unit("leg", None, "R", front="interior", home="ravenna", status="eliminated")
+    for zone in ("italia", "noricum", "rome", "ravenna"):
+        p.unit(f"q_{zone}", zone, "E", people="quadi")
+    st = p.state(phase="F", armenia="parthian", at_war=["quadi"])
+    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "persians", True, "east", "orient")
+    adjust.adjustments(st, Outcome())
+    assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].owner) == ("map", "armenia_z", "E")
+    assert (st.units["leg"].status, st.units["leg"].loc) == ("eliminated", None)
+
+
+def test_phase_f_ends_by_returning_rebel_units_without_a_rebel_leader() -> None:
+    """§4.3 after §9.2: a rebel unit with no usurper goes back to the emperor, with a line."""
+    p = Pos()
+    p.unit("rebel", "vindobona", "E")
+    st = p.state(phase="F")
+    out = Outcome()
+    adjust.adjustments(st, out)
+    assert (out.public[0], st.units["rebel"].owner) == ("§4.3: Rebel, left without a rebel leader, returns to the emperor.", "R")

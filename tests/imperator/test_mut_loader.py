@@ -1355,3 +1355,64 @@ def test_the_summary_counts_each_kind(tmp_path: Path) -> None:
         "3 land zones", "2 sea zones", "3 edges", "1 river crossing", "1 strait", "2 peoples", "5 leaders",
         "6 units", "3 stratagems", "2 stratagem types", "1 scenario",
     ]
+
+
+def test_unknown_ids_in_edges_and_tables_and_missing_tables(tmp_path: Path) -> None:
+    """An edge from an unknown zone is refused each time (never linked, so never "already
+    linked"); an unknown leader row, an event with no number (named by its place), an unknown
+    partner stratagem; "eor" and "minor" are valid; a missing rule table is named."""
+    edits = {
+        "map/edges.toml": [('river = "rhenus"\nprovenance = "rules"\n',
+                            'river = "rhenus"\nprovenance = "rules"\n\n[[edge]]\na = "ultima"\nb = "roma"\n\n'
+                            '[[edge]]\na = "ultima"\nb = "roma"\n')],
+        "tables/leader_table.toml": [('id = "rex"\nentry = 161', 'id = "rex"\nentry = 161\n\n[[leaders]]\nid = "nemo"')],
+        "tables/events.toml": [('battle_bonus_side = "rome" }',
+                                'battle_bonus_side = "eor" }\n\n[[events]]\neffects = { reduce_nationality = "elvish" }\n\n'
+                                '[[events]]\nnumber = 3\neffects = { reduce_units_in_zones = ["nusquam"] }')],
+        "tables/stratagems.toml": [('cancelled_by = "pax", people_kind = "major"', 'cancelled_by = "nemo", people_kind = "minor"')],
+    }
+    assert problems(tiny(tmp_path / "a", edits)) == [
+        "map/edges.toml: ultima-roma: a: unknown land zone 'ultima'",
+        "map/edges.toml: ultima-roma: a: unknown land zone 'ultima'",
+        "tables/leader_table.toml: nemo: id: unknown leader 'nemo'",
+        "tables/events.toml: #2: effects.reduce_nationality: unknown nationality 'elvish'",
+        "tables/events.toml: 3: effects.reduce_units_in_zones: unknown zone, Front or People 'nusquam'",
+        "tables/stratagems.toml: ruse: params.cancelled_by: unknown stratagem 'nemo'",
+    ]
+    assert problems(tiny(tmp_path / "b", drop=("tables/events.toml", "tables/leader_table.toml"))) == [
+        "tables/leader_table.toml: -: -: file is missing",
+        "counters/leaders.toml: heres: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: lucius: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: marcus: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: rex: id: no row in tables/leader_table.toml",
+        "tables/events.toml: -: -: file is missing",
+    ]
+
+
+def test_rule_tables_that_are_not_arrays_and_an_event_without_effects(tmp_path: Path) -> None:
+    """tables/*.toml: ``leaders`` and ``events`` must be arrays of tables (named with their file);
+    an event with no ``effects`` has nothing to check."""
+    root = tiny(tmp_path, {"tables/events.toml": [("[[events]]\nnumber = 1", "[[events]]\nnumber = 4\n\n[[events]]\nnumber = 1")]})
+    assert load_data(root, geometry=False).scenarios["test"].number == 1
+    (root / "tables/events.toml").write_text("events = 3\n", encoding="utf-8")
+    (root / "tables/leader_table.toml").write_text("leaders = 3\n", encoding="utf-8")
+    assert problems(root) == [
+        "tables/leader_table.toml: -: leaders: expected an array of tables [[leaders]]",
+        "counters/leaders.toml: heres: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: lucius: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: marcus: id: no row in tables/leader_table.toml",
+        "counters/leaders.toml: rex: id: no row in tables/leader_table.toml",
+        "tables/events.toml: -: events: expected an array of tables [[events]]",
+    ]
+
+
+def test_a_counter_without_its_type_and_a_successor_of_nobody(tmp_path: Path) -> None:
+    """counters/stratagems.toml: every counter needs its type in tables/stratagems.toml; the
+    leader table's ``after:`` rule names a real leader."""
+    edits = {"tables/stratagems.toml": [('\n[[stratagems]]\nid = "pax"\n', "\n")],
+             "tables/leader_table.toml": [('entry_rule = "after:marcus"', 'entry_rule = "after:nemo"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/leader_table.toml: heres: entry_rule: unknown leader 'nemo'",
+        "tables/stratagems.toml: ruse: params.cancelled_by: unknown stratagem 'pax'",
+        "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
+    ]
