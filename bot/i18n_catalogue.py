@@ -216,9 +216,14 @@ def fields(text: str) -> list[str]:
     return sorted(set(FIELD.findall(text)))
 
 
+DESCRIPTION_MOST = 100
+"""Discord's limit on a command's or option's description, in any language."""
+
+
 def problems(language: str, template: Catalog) -> list[str]:
     """Everything wrong with a language's catalogue against the template: a message missing or
     untranslated or fuzzy, other ``{fields}`` than the English, an invalid Discord name, a
+    slash-command description over Discord's 100 characters, a
     plural without every form, a compiled ``.mo`` that does not match its ``.po``."""
     found: list[str] = []
     catalogue = read_catalogue(po_path(language), language)
@@ -247,6 +252,11 @@ def problems(language: str, template: Catalog) -> list[str]:
                 found.append(f"{language}: fields of {where} differ: {form!r}")
         if message.context == NAME_CONTEXT and not valid_name(forms[0]):
             found.append(f"{language}: {forms[0]!r} for {where} breaks Discord's name rules")
+        described = any(str(place).startswith("slash-commands:") and "description" in str(place)
+                        for place, _line in message.locations)
+        if described and not 1 <= len(forms[0]) <= DESCRIPTION_MOST:
+            found.append(f"{language}: the description for {where} is {len(forms[0])} characters "
+                         f"(Discord allows 1-{DESCRIPTION_MOST})")
     compiled = mo_path(language)
     if not compiled.exists():
         found.append(f"{language}: {compiled} is missing (scripts/i18n compile)")

@@ -52,3 +52,19 @@ def test_locales_resolve_to_languages() -> None:
         "en",
     ]
     assert catalogue("en") is None and catalogue("fr") is not None
+
+
+def test_a_french_description_longer_than_discord_allows_is_a_problem(template, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Discord refuses a command tree whose description (any language) passes 100 characters:
+    the catalogue check names the entry and its length before a sync does."""
+    import bot.i18n_catalogue as C
+
+    french = read_catalogue(po_path("fr"), "fr")
+    french.get("Open a game in this channel").string = "x" * 101
+    po, mo = tmp_path / "praetor.po", tmp_path / "praetor.mo"
+    C.write_catalogue(po, french)
+    monkeypatch.setattr(C, "po_path", lambda language: po)
+    mo.write_bytes(C.compile_catalogue("fr"))
+    monkeypatch.setattr(C, "mo_path", lambda language: mo)
+    assert problems("fr", template) == [
+        "fr: the description for 'Open a game in this channel' is 101 characters (Discord allows 1-100)"]
