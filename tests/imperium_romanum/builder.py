@@ -104,6 +104,18 @@ _LEADERS = {
 }
 
 
+def roll_of(pos: Position, purpose: str) -> tuple[list[tuple[str, int]], int]:
+    """The modifiers (label, value) and result of the first roll whose purpose starts with
+    ``purpose``."""
+    roll = next(r for r in pos.st.dice.rolls if r.purpose.startswith(purpose))
+    return [(str(label), value) for label, value in roll.modifiers], roll.result
+
+
+def appeal_dice(pos: Position) -> list[int]:
+    """The natural d6 of every deity appeal thrown so far (42)."""
+    return [r.natural for r in pos.st.dice.rolls if r.purpose.startswith("§42 deity appeal")]
+
+
 def _known(power: str) -> tuple[str, ...]:
     return _LEADERS.get(power, ())
 

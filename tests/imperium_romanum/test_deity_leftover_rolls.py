@@ -12,7 +12,7 @@ from rules.imperium_romanum import deity as DEI
 from rules.imperium_romanum import mobilization as MOB
 from rules.imperium_romanum import plague as PLG
 from rules.imperium_romanum.board import BT
-from tests.imperium_romanum.builder import Position
+from tests.imperium_romanum.builder import Position, appeal_dice, roll_of
 
 APPEAL = "§42 divine intervention"
 OPEN_HEX = "A3418"  # Italia, no city
@@ -24,15 +24,6 @@ def _position(scenario: str, active: str, segment: str = "combat", **kw: int) ->
     return pos
 
 
-def _roll(pos: Position, purpose: str) -> tuple[list[tuple[str, int]], int]:
-    """The modifiers and result of the first roll whose purpose starts with ``purpose``."""
-    roll = next(r for r in pos.st.dice.rolls if r.purpose.startswith(purpose))
-    return [(str(label), value) for label, value in roll.modifiers], roll.result
-
-
-def _appeals(pos: Position) -> list[int]:
-    return [r.natural for r in pos.st.dice.rolls if r.purpose.startswith("§42 deity appeal")]
-
 
 def test_ir_eng_164_a_civilized_taker_rolls_for_the_baggage_train_low_helping() -> None:
     pos = _position("s02", "pirates", year=-67)
@@ -42,9 +33,9 @@ def test_ir_eng_164_a_civilized_taker_rolls_for_the_baggage_train_low_helping() 
     morale = pos.st.powers["pirates"]["morale"]
     pos.dice(6, 5)  # the pirates' appeal (+2: -2 on the roll), then a 5 that would destroy it: 3
     C._catch_alone(pos.st, "pirates", "rome", OPEN_HEX, [train], [])
-    assert _roll(pos, "§13.4.5 baggage train taken") == ([(APPEAL, -2)], 3)
+    assert roll_of(pos, "§13.4.5 baggage train taken") == ([(APPEAL, -2)], 3)
     assert pos.st.units[train]["power"] == "pirates"  # 1-4: captured (13.4.5)
-    assert _appeals(pos) == [6]
+    assert appeal_dice(pos) == [6]
     assert pos.st.powers["pirates"][DEI.ARMED] is False
     assert pos.st.powers["pirates"]["morale"] == morale + 2
 
@@ -63,8 +54,8 @@ def test_ir_eng_164_the_captor_rolls_for_a_captured_yard_high_helping() -> None:
     pos.dice(6, 1, 6)  # the appeal (+2), a 1 that would destroy the fleet: 3; the delay: 6, two months
     lines: list[Text] = []
     MOB.shipyards_month(pos.st, lines)
-    assert _roll(pos, "§7.8 port captured") == ([(APPEAL, 2)], 3)
-    assert _roll(pos, "§7.8 captured fleet delay") == ([], 6)  # the appeal is spent on the first die
+    assert roll_of(pos, "§7.8 port captured") == ([(APPEAL, 2)], 3)
+    assert roll_of(pos, "§7.8 captured fleet delay") == ([], 6)  # the appeal is spent on the first die
     [yard] = pos.st.shipyards
     assert (yard["power"], yard["ready"]) == ("pirates", pos.st.turn + 4)
     assert pos.st.powers["pirates"][DEI.ARMED] is False
@@ -80,7 +71,7 @@ def test_ir_eng_164_the_plague_roll_spends_the_province_holder_s_appeal_high_hel
     PLG.note(pos.st, "moesia_superior")
     pos.dice(6, 1, 1)  # Rome's appeal (+2), then 1 + 1: 3 with the gods, no plague (45.1)
     PLG.diplomacy_phase(pos.st, [])
-    assert _roll(pos, "§45.1 plague in") == ([(APPEAL, 2)], 3)
+    assert roll_of(pos, "§45.1 plague in") == ([(APPEAL, 2)], 3)
     assert PLG.in_plague(pos.st, "moesia_superior") is False
     assert pos.st.powers["rome"][DEI.ARMED] is False
     assert pos.st.powers["rome"]["morale"] == morale + 2
@@ -93,7 +84,7 @@ def test_ir_eng_164_a_punished_plague_roll_below_two_still_brings_the_plague() -
     PLG.note(pos.st, "moesia_superior")
     pos.dice(1, 1, 2)  # the appeal (-2), then 1 + 2: 1, plague (a 2 or less, IR-ENG-164)
     PLG.diplomacy_phase(pos.st, [])
-    assert _roll(pos, "§45.1 plague in") == ([(APPEAL, -2)], -1)
+    assert roll_of(pos, "§45.1 plague in") == ([(APPEAL, -2)], -1)
     assert PLG.in_plague(pos.st, "moesia_superior") is True
 
 
@@ -107,7 +98,7 @@ def test_ir_eng_164_a_spread_roll_spends_the_appeal_of_the_neighbour_s_holder() 
     pos.st.powers["rome"][DEI.ARMED] = True
     pos.dice(6, 1, 1, 3, 6, *([3, 4] * (len(neighbours) - 2)))  # Dacia: appeal +2, 1 + 1 = 3;
     PLG.diplomacy_phase(pos.st, [])  # then Rome's Dalmatia: appeal +0 (a 3), 6 + 3 = 9
-    assert _roll(pos, "§45.3 spread to Dacia") == ([(APPEAL, 2)], 3)
-    assert _roll(pos, "§45.3 spread to Dalmatia") == ([], 6)
+    assert roll_of(pos, "§45.3 spread to Dacia") == ([(APPEAL, 2)], 3)
+    assert roll_of(pos, "§45.3 spread to Dalmatia") == ([], 6)
     assert "dacia" not in pos.st.plague
     assert (pos.st.powers["dacia"][DEI.ARMED], pos.st.powers["rome"][DEI.ARMED]) == (False, False)

@@ -12,7 +12,7 @@ from rules.imperium_romanum import neutrals as N
 from rules.imperium_romanum import roll_off as RO
 from rules.imperium_romanum import usurpation as U
 from rules.imperium_romanum.world import data
-from tests.imperium_romanum.builder import Position
+from tests.imperium_romanum.builder import Position, appeal_dice, roll_of
 
 NOVAE, NAISSUS = "B4913", "B4616"  # Moesia Inferior; Moesia Superior, next to it
 APPEAL = "§42 divine intervention"
@@ -24,15 +24,6 @@ def _position(active: str = "rome", segment: str = "combat", usurpation: bool = 
     pos.st.options["roman_usurpation"] = "yes" if usurpation else "no"
     return pos
 
-
-def _roll(pos: Position, purpose: str) -> tuple[list[tuple[str, int]], int]:
-    """The modifiers and result of the first roll whose purpose starts with ``purpose``."""
-    roll = next(r for r in pos.st.dice.rolls if r.purpose.startswith(purpose))
-    return [(str(label), value) for label, value in roll.modifiers], roll.result
-
-
-def _appeals(pos: Position) -> list[int]:
-    return [r.natural for r in pos.st.dice.rolls if r.purpose.startswith("§42 deity appeal")]
 
 
 def _label(contestant: str) -> Text:
@@ -46,9 +37,9 @@ def test_ir_eng_152_a_roll_off_spends_the_appeal_of_the_seat_that_rolls() -> Non
     pos.dice(6, 1, 2)  # Rome's appeal (+2), Rome's die 1 (3 with the gods), Dacia's die 2
     lines: list[Text] = []
     assert RO.roll_off(pos.st, ["rome", "dacia"], _label, lines) == "rome"
-    assert _roll(pos, "§5.3 farthest power roll-off rome") == ([(APPEAL, 2)], 3)
-    assert _roll(pos, "§5.3 farthest power roll-off dacia") == ([], 2)
-    assert _appeals(pos) == [6]
+    assert roll_of(pos, "§5.3 farthest power roll-off rome") == ([(APPEAL, 2)], 3)
+    assert roll_of(pos, "§5.3 farthest power roll-off dacia") == ([], 2)
+    assert appeal_dice(pos) == [6]
     assert pos.st.powers["rome"][DEI.ARMED] is False
     assert pos.st.powers["rome"]["morale"] == morale + 2
 
@@ -61,7 +52,7 @@ def test_ir_eng_152_a_seat_rolling_for_two_tied_powers_keeps_its_appeal() -> Non
     pos.dice(2, 5)
     won = RO.roll_off(pos.st, ["rome", "roxolani"], lambda p: _("§20.2 nearest major power roll-off {power}", power=p), [])
     assert won == "roxolani"
-    assert _appeals(pos) == []
+    assert appeal_dice(pos) == []
     assert pos.st.powers["rome"][DEI.ARMED] is True
 
 
@@ -73,7 +64,7 @@ def test_ir_eng_153_the_proclamation_roll_spends_the_generals_seat_appeal_low_he
     morale = pos.st.powers["rome"]["morale"]
     pos.dice(6, 6)  # the appeal (+2 for Rome: -2 on the roll), then a 6 that would proclaim him
     U.after_battle(pos.st, {"winner_leader": "hadrian", "odds": [20, 40], "attacker_won": True}, [])
-    assert _roll(pos, "§44.1 usurpation by Hadrian") == ([(APPEAL, -2)], 4)
+    assert roll_of(pos, "§44.1 usurpation by Hadrian") == ([(APPEAL, -2)], 4)
     assert [p for p in pos.st.powers if p.startswith("usurper")] == []
     assert pos.st.powers["rome"][DEI.ARMED] is False
     assert pos.st.powers["rome"]["morale"] == morale + 2
@@ -85,7 +76,7 @@ def test_ir_eng_153_a_punished_proclamation_roll_above_six_still_proclaims() -> 
     pos.st.powers["rome"][DEI.ARMED] = True
     pos.dice(1, 6)  # the appeal (-2 for Rome: +2 on the roll), then a 6: 8
     U.after_battle(pos.st, {"winner_leader": "hadrian", "odds": [20, 40], "attacker_won": True}, [])
-    assert _roll(pos, "§44.1 usurpation by Hadrian") == ([(APPEAL, 2)], 8)
+    assert roll_of(pos, "§44.1 usurpation by Hadrian") == ([(APPEAL, 2)], 8)
     assert pos.st.leaders["hadrian"]["power"] == "usurper_hadrian"
 
 
@@ -98,7 +89,7 @@ def test_ir_eng_153_a_neighbouring_stack_rolls_with_its_seats_appeal_high_helpin
     pos.dice(1, 3)  # the appeal (-2 for Rome, -2 morale), then a 3: 1, the stack defects
     lines: list[Text] = []
     U.proclaim(pos.st, "hadrian", lines)
-    assert _roll(pos, f"§44.1 defection of the stack at {NAISSUS}") == ([(APPEAL, -2)], 1)
+    assert roll_of(pos, f"§44.1 defection of the stack at {NAISSUS}") == ([(APPEAL, -2)], 1)
     assert pos.st.units[legion]["power"] == "usurper_hadrian"
     assert pos.st.powers["rome"][DEI.ARMED] is False
     assert f"Rome (Trajan) morale -2 (divine intervention): {morale - 2}." in [str(line) for line in lines]
@@ -111,7 +102,7 @@ def test_ir_eng_153_a_city_tie_is_rolled_by_its_owner_with_his_appeal_low_helpin
     pos.st.powers["rome"][DEI.ARMED] = True
     pos.dice(6, 5)  # the appeal (+2 for Rome: -2 on the roll), then a 5: 3, Durostorum stays Roman
     U.proclaim(pos.st, "hadrian", [])
-    assert _roll(pos, "§44.1 tie for Durostorum") == ([(APPEAL, -2)], 3)
+    assert roll_of(pos, "§44.1 tie for Durostorum") == ([(APPEAL, -2)], 3)
     assert pos.st.city_owner["durostorum"] == "rome"
     assert pos.st.powers["rome"][DEI.ARMED] is False
 
@@ -142,7 +133,7 @@ def test_ir_eng_139_a_sleeping_neutrals_wake_roll_keeps_the_appeal() -> None:
     N.barbarian_rolls(pos.st, [])
     assert [r.purpose for r in pos.st.dice.rolls][0] == "§37.6 iazyges from pannonia_inferior"
     assert pos.st.powers["iazyges"]["status"] == "inactive neutral"
-    assert _appeals(pos) == []
+    assert appeal_dice(pos) == []
     assert (pos.st.powers["rome"][DEI.ARMED], pos.st.powers["dacia"][DEI.ARMED]) == (True, True)
     assert "37.6" in data().scenarios["s12"].special_rules
 
@@ -158,7 +149,7 @@ def test_ir_eng_154_troops_stranded_at_sea_roll_with_their_seats_appeal() -> Non
     pos.st.powers["carinus"][DEI.ARMED] = True
     pos.dice(6, 2)  # Carinus's appeal (+2), then a 2: 4, the troops reach land (4-6)
     AT.part(pos.st, deep, "diocletian", "carinus", False, [])
-    assert _roll(pos, "§5.8 troops stranded at sea") == ([(APPEAL, 2)], 4)
+    assert roll_of(pos, "§5.8 troops stranded at sea") == ([(APPEAL, 2)], 4)
     assert legion not in pos.st.eliminated
     assert pos.st.units[legion]["hex"] == AT.closest_land(pos.st, deep, "carinus")
     assert pos.st.powers["carinus"][DEI.ARMED] is False
@@ -180,6 +171,6 @@ def test_ir_eng_154_the_grain_rebellion_roll_spends_the_capitals_owners_appeal()
     pos.st.powers["rome"][DEI.ARMED] = True
     pos.dice(1, 1)  # Rome's appeal (-2), then a 1: -1, still a rebellion (1-2)
     G.rebellion_checks(pos.st, [])
-    assert _roll(pos, "§22.2.2 grain rebellion at roma") == ([(APPEAL, -2)], -1)
+    assert roll_of(pos, "§22.2.2 grain rebellion at roma") == ([(APPEAL, -2)], -1)
     assert pos.st.stats["grain_rebellions"] == 1
     assert pos.st.powers["rome"][DEI.ARMED] is False
