@@ -663,6 +663,16 @@ def resolve(st: IRState, seat: str, hex_id: str, lines: list[Text], assault: boo
     run_losses(st, ctx, lines)
 
 
+def unit_words(st: IRState, uid: str) -> Text | str:
+    """A unit in a loss choice: a named legion by its name and type (5.7, IR-DIS-20), any other
+    unit by its type."""
+    from rules.imperium_romanum.counters import legion_name
+
+    name = legion_name(st, st.units[uid])
+    kind = B.name_of_type(st.units[uid])
+    return _("{legion} ({unit})", legion=name, unit=kind) if name else kind
+
+
 def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
     """14.5: an E result first removes a whole side; then the attacker's, and then the defender's,
     relative loss (against the SP the other side lost to its E). Each unit lost is the owner's
@@ -692,7 +702,7 @@ def run_losses(st: IRState, ctx: dict[str, Any], lines: list[Text]) -> None:
             prompt = _("{hex}: your force must still lose {sp} SP (14.5). Which unit goes?", hex=ctx["hex"],
                        sp=required - ctx["lost"])  # fmt: skip
             st.pending = {"id": f"losses-{st.seq}", "seat": owner, "kind": "losses", "prompt": text_to_json(prompt),
-                          "choices": [[u, text_to_json(_("Lose {unit} ({sp} SP)", unit=B.name_of_type(st.units[u]),
+                          "choices": [[u, text_to_json(_("Lose {unit} ({sp} SP)", unit=unit_words(st, u),
                                                          sp=B.strength(st.units[u])))] for u in options],
                           "default": options[0], "section": "§14.5", "battle": ctx}  # fmt: skip
             return

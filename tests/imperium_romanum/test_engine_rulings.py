@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.command import Command
+from rules.core.i18n import _
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import combat as C
 from rules.imperium_romanum import sequence as SEQ
@@ -242,3 +243,13 @@ def test_ir_eng_18_standing_order_weakest_loses_without_asking() -> None:
     pos, raider, rider, foot = _e_a_battle("weakest")
     assert pos.game.pending_decision() is None
     assert rider in pos.st.eliminated and foot in pos.st.units
+
+
+def test_ir_eng_18_a_loss_choice_names_a_legion_by_its_counter() -> None:
+    """14.5 with 5.7: the losses window offers a named legion by its name and type, any other
+    unit by its type alone (the name the views and /record give, IR-DIS-20)."""
+    pos = Position(month=6, segment="combat")
+    named = pos.unit("rome", "legion_20_10", "B4406", counter_id="red.legion_20_10.01")
+    plain = pos.unit("rome", "legion_20_10", "B4406")
+    assert [str(C.unit_words(pos.st, u)) for u in (named, plain)] == ["I Adiutrix (Legion 20-10)", "Legion 20-10"]
+    assert str(_("Lose {unit} ({sp} SP)", unit=C.unit_words(pos.st, named), sp=20)) == "Lose I Adiutrix (Legion 20-10) (20 SP)"
