@@ -9,6 +9,7 @@ import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Outcome
+from rules.core.errors import NotYetSupported
 from rules.imperator import adjust
 from rules.imperator.model import MUTINEERS, ImperatorState, PeopleDef, ZoneDef
 
@@ -697,3 +698,36 @@ def test_phase_f_ends_by_returning_rebel_units_without_a_rebel_leader() -> None:
     out = Outcome()
     adjust.adjustments(st, out)
     assert (out.public[0], st.units["rebel"].owner) == ("§4.3: Rebel, left without a rebel leader, returns to the emperor.", "R")
+
+
+def test_people_home_is_the_people_s_zones_in_order_or_a_refusal_citing_4_1() -> None:
+    """§4.1 (AMB-95): a People's home zones sorted by id; a board giving a People none is refused
+    citing §4.1, naming the People (by its id when the board does not know it)."""
+    p = Pos()
+    p.extra_zones.append(ZoneDef("quadi_b", "Quadi B", peoples=("quadi",)))
+    p.extra_edges.append(("quadi_b", "germ_n", 0))
+    st = p.state(phase="F")
+    assert adjust.people_home(st, "quadi") == ["quadi", "quadi_b"]
+    object.__setattr__(st.board, "zones", {z: zd for z, zd in st.board.zones.items() if z not in ("quadi", "quadi_b")})
+    refusals = []
+    for pid in ("quadi", "nobody"):
+        with pytest.raises(NotYetSupported) as err:
+            adjust.people_home(st, pid)
+        refusals.append((err.value.section, str(err.value.message)))
+    assert refusals == [
+        ("§4.1", "not yet supported (§4.1): the Quadi have no home zone on this map; every People needs at least one"),
+        ("§4.1", "not yet supported (§4.1): the nobody have no home zone on this map; every People needs at least one")]
+
+
+def test_a_minor_people_pacified_by_force_leaves_its_leader_where_he_stands() -> None:
+    """§9.2.4: only a Major People's pieces go home; a minor People pacified by force has its
+    units locked and its leader, on his Pax Romana side, stays in his zone (nobody is asked)."""
+    p = Pos()
+    p.unit("j1", None, "E", people="jazyges", status="eliminated")
+    p.leader("jrex", "noricum", "E", people="jazyges")
+    st = p.state(phase="F", at_war=["jazyges"])
+    st.board.peoples["jazyges"] = replace(st.board.peoples["jazyges"], major=False)
+    adjust.adjustments(st, Outcome())
+    assert (st.leaders["jrex"].status, st.leaders["jrex"].loc, st.leaders["jrex"].pax, st.units["j1"].status) == (
+        "map", "noricum", True, "locked")
+    assert _decisions(st) == []

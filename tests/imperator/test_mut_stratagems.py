@@ -1662,3 +1662,42 @@ def test_a_usurpation_chit_reads_the_usurpation_targets() -> None:
     general of Rome may claim the purple), not "no target to name"."""
     st = _peace_state("quadi")
     assert stratagems.chit_targets(st, "E", "usurpation") == stratagems.usurpation_targets(st, "usurpation") == []
+
+
+def test_a_usurpation_chit_s_targets_depend_on_the_title_it_names() -> None:
+    """§6.2 with §4.5: Usurpation d'un Caesar is aimed at the Caesar of Rome, the plain Usurpation
+    at an untitled general; each chit reads its own list (AMB-93)."""
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    assert (stratagems.chit_targets(st, "E", "usurpation_d_un_caesar"), stratagems.chit_targets(st, "E", "usurpation")) == (
+        ["caesar"], ["gen"])
+
+
+def test_mutinerie_and_desertion_targets_are_those_of_the_side_that_plays_them() -> None:
+    """§6.3 (AMB-46): Rome aims Mutinerie and Désertion at the Enemies' units, the Enemies at
+    Rome's: the same position gives each side its own zones."""
+    st = _mutiny_position()
+    assert [stratagems.chit_targets(st, role, tid) for tid in ("mutinerie", "desertion") for role in ("R", "E")] == [
+        ["parthia"], ["carnuntum", "raetia"],
+        ["antiochia", "noricum", "parthia"], ["aquincum", "carnuntum", "quadi", "raetia", "vindobona"]]
+
+
+def test_no_pacification_chit_is_aimed_at_armenia_even_at_war() -> None:
+    """§6.1 with §4.4: Armenia is never a People a pacification chit may name, even when a
+    position lists it at war; the other Peoples at war are on offer."""
+    st = _peace_state("armenia", "roxolani")
+    object.__setattr__(st.board, "peoples", {
+        **st.board.peoples, "armenia": PeopleDef("armenia", "Armenia", "persian", False, "east", "orient")})
+    assert [stratagems.pacification_targets(st, tid) for tid in ("pax_romana", "pacification_d_un_peuple_mineur")] == [
+        ["roxolani"], ["roxolani"]]
+
+
+def test_mutinerie_with_no_target_for_the_player_s_own_side_is_refused_with_6_3() -> None:
+    """§6.3 (AMB-93): with a Roman legion alone on the map, the Enemies may place Mutinerie on
+    it but Rome has no Parthian unit to aim at: Rome's play is refused, the Enemies' is not."""
+    st = _refusal_state("E", "R")
+    st.hands["rome"].append("mutinerie#1")
+    st.hands["enemies"].append("mutinerie#2")
+    err = stratagems.play_refusal(st, "rome", "mutinerie")
+    assert (None if err is None else (err.section, str(err.message))) == ("§6.3", "no zone where Mutinerie may be placed")
+    assert stratagems.play_refusal(st, "enemies", "mutinerie") is None
