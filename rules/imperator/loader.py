@@ -297,246 +297,346 @@ def data_hash(directory: Path | str | None = None) -> str:
 # map
 
 
-def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
-    f_z = "map/zones.toml"
+F_ZONES = "map/zones.toml"
+F_SEAS = "map/seas.toml"
+F_SHAPES = "map/shapes.toml"
+F_RIVERS = "map/rivers.toml"
+F_EDGES = "map/edges.toml"
+F_STRAITS = "map/straits.toml"
+F_COASTS = "map/coasts.toml"
+ZONE_FIELDS = tuple("id name aliases kind front joins region place camps cities ports seeds".split())
+
+
+def _zone_entries(root: Path, chk: _Checker) -> dict[str, dict[str, Any]]:
+    """The raw ``[[zone]]`` tables of map/zones.toml by id, duplicates refused
+    (docs/imperator-data.md, "The map")."""
     zones_raw: dict[str, dict[str, Any]] = {}
-    zone_fields = (
-        "id name aliases kind front joins region place camps cities ports seeds".split()
-    )
-    for i, e in enumerate(_entries(_read_toml(root, f_z, chk), f_z, "zone", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_ZONES, chk), F_ZONES, "zone", chk)):
         lab = _label(e, i)
-        zid = chk.string(e, f_z, lab, "id")
+        zid = chk.string(e, F_ZONES, lab, "id")
         if not isinstance(zid, str):
             continue
         if zid in zones_raw:
-            chk.add(f_z, lab, "id", _("duplicate id"))
+            chk.add(F_ZONES, lab, "id", _("duplicate id"))
             continue
-        chk.unknown_keys(e, f_z, lab, zone_fields)
+        chk.unknown_keys(e, F_ZONES, lab, ZONE_FIELDS)
         zones_raw[zid] = e
+    return zones_raw
 
-    f_s = "map/seas.toml"
-    seas_doc = _read_toml(root, f_s, chk)
+
+def _sea_entries(
+    seas_doc: Mapping[str, Any], chk: _Checker, zones_raw: Mapping[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The raw ``[[sea]]`` tables of map/seas.toml by id; an id already used by a zone or a
+    sea is refused."""
     seas_raw: dict[str, dict[str, Any]] = {}
-    for i, e in enumerate(_entries(seas_doc, f_s, "sea", chk)):
+    for i, e in enumerate(_entries(seas_doc, F_SEAS, "sea", chk)):
         lab = _label(e, i)
-        sid = chk.string(e, f_s, lab, "id")
+        sid = chk.string(e, F_SEAS, lab, "id")
         if isinstance(sid, str):
             if sid in seas_raw or sid in zones_raw:
-                chk.add(f_s, lab, "id", _("duplicate id"))
+                chk.add(F_SEAS, lab, "id", _("duplicate id"))
             else:
-                chk.unknown_keys(e, f_s, lab, ("id", "name", "open", "place", "seeds"))
+                chk.unknown_keys(e, F_SEAS, lab, ("id", "name", "open", "place", "seeds"))
                 seas_raw[sid] = e
+    return seas_raw
 
-    f_sh = "map/shapes.toml"
+
+def _load_shapes(
+    root: Path, chk: _Checker, zones_raw: Mapping[str, Any], seas_raw: Mapping[str, Any]
+) -> tuple[dict[str, Shape], dict[str, Shape]]:
+    """map/shapes.toml: the outline (rings) of each zone and sea zone, and the holes of the
+    sea zones (a land zone may have none)."""
     shapes: dict[str, Shape] = {}
     holes: dict[str, Shape] = {}
-    for i, e in enumerate(_entries(_read_toml(root, f_sh, chk), f_sh, "shape", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_SHAPES, chk), F_SHAPES, "shape", chk)):
         lab = _label(e, i)
-        sid = chk.string(e, f_sh, lab, "id")
+        sid = chk.string(e, F_SHAPES, lab, "id")
         if not isinstance(sid, str):
             continue
         if sid not in zones_raw and sid not in seas_raw:
-            chk.add(f_sh, lab, "id", _("no zone or sea zone has this id"))
+            chk.add(F_SHAPES, lab, "id", _("no zone or sea zone has this id"))
             continue
         if sid in shapes:
-            chk.add(f_sh, lab, "id", _("duplicate shape"))
+            chk.add(F_SHAPES, lab, "id", _("duplicate shape"))
             continue
-        shapes[sid] = chk.rings(e.get("rings"), f_sh, lab, "rings")
+        shapes[sid] = chk.rings(e.get("rings"), F_SHAPES, lab, "rings")
         if not shapes[sid]:
-            chk.add(f_sh, lab, "rings", _("empty shape"))
+            chk.add(F_SHAPES, lab, "rings", _("empty shape"))
         if "holes" in e:
             if sid in zones_raw:
-                chk.add(f_sh, lab, "holes", _("land zones may not have holes"))
-            holes[sid] = chk.rings(e.get("holes"), f_sh, lab, "holes")
+                chk.add(F_SHAPES, lab, "holes", _("land zones may not have holes"))
+            holes[sid] = chk.rings(e.get("holes"), F_SHAPES, lab, "holes")
+    return shapes, holes
 
-    f_r = "map/rivers.toml"
+
+def _load_rivers(root: Path, chk: _Checker) -> dict[str, River]:
+    """map/rivers.toml: each river's name, course and whether it is a major river (only a
+    major river can run along an edge)."""
     rivers: dict[str, River] = {}
-    for i, e in enumerate(_entries(_read_toml(root, f_r, chk), f_r, "river", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_RIVERS, chk), F_RIVERS, "river", chk)):
         lab = _label(e, i)
-        rid = chk.string(e, f_r, lab, "id")
-        prov, pf = chk.provenance(e, f_r, lab)
+        rid = chk.string(e, F_RIVERS, lab, "id")
+        prov, pf = chk.provenance(e, F_RIVERS, lab)
         course = []
-        for j, p in enumerate(chk.get(e, f_r, lab, "course", list) or []):
-            q = chk._point(p, f_r, lab, f"course[{j}]")
+        for j, p in enumerate(chk.get(e, F_RIVERS, lab, "course", list) or []):
+            q = chk._point(p, F_RIVERS, lab, f"course[{j}]")
             if q:
                 course.append(q)
         if isinstance(rid, str):
             rivers[rid] = River(
                 id=rid,
-                name=chk.string(e, f_r, lab, "name") or rid,
-                major=bool(chk.get(e, f_r, lab, "major", bool, False)),
+                name=chk.string(e, F_RIVERS, lab, "name") or rid,
+                major=bool(chk.get(e, F_RIVERS, lab, "major", bool, False)),
                 course=tuple(course),
                 provenance=prov,
                 provenance_fields=pf,
             )
+    return rivers
 
-    zones: dict[str, Zone] = {}
-    for zid, e in zones_raw.items():
-        kind = chk.choice(e, f_z, zid, "kind", ZONE_KINDS)
-        front = chk.choice(e, f_z, zid, "front", FRONTS, None)
-        if kind == "front" and front is None:
-            chk.add(f_z, zid, "front", _("a Front zone needs a front"))
-        if kind != "front" and front is not None:
-            chk.add(f_z, zid, "front", _("only Front zones have a front (kind is {kind})", kind=kind))
-        joins = chk.get(e, f_z, zid, "joins", dict, None)
-        joins_front = joins_year = None
-        if joins is not None:
-            joins_front = chk.choice(joins, f_z, zid, "front", FRONTS, name="joins.front")
-            joins_year = chk.integer(joins, f_z, zid, "year", 161, 217, name="joins.year")
-            if kind != "outside":
-                chk.add(f_z, zid, "joins", _("only zones outside the Empire can join a Front"))
-        region = chk.choice(e, f_z, zid, "region", LIMITED_REGIONS, None)
-        camps = []
-        for j, c in enumerate(chk.get(e, f_z, zid, "camps", list, []) or []):
-            if not isinstance(c, dict) or not isinstance(c.get("name"), str):
-                chk.add(f_z, zid, f"camps[{j}]", _("expected { name = ..., year = ... }"))
-                continue
-            year = chk.integer(c, f_z, zid, "year", 0, 217, 0, name=f"camps[{j}].year")
-            camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
-        prov, pf = chk.provenance(e, f_z, zid, zone_fields)
-        if zid not in shapes:
-            chk.add(f_sh, zid, "rings", _("land zone has no shape"))
-        zones[zid] = Zone(
-            id=zid,
-            name=chk.string(e, f_z, zid, "name") or zid,
-            aliases=chk.strings(e, f_z, zid, "aliases"),
-            kind=kind or "interior",
-            front=front,
-            joins_front=joins_front,
-            joins_year=joins_year if isinstance(joins_year, int) else None,
-            region=region,
-            place=chk.point(e, f_z, zid, "place"),
-            camps=tuple(camps),
-            cities=chk.strings(e, f_z, zid, "cities"),
-            ports=chk.strings(e, f_z, zid, "ports"),
-            shape=shapes.get(zid, ()),
-            provenance=prov,
-            provenance_fields=pf,
-        )
+
+def _zone_camps(chk: _Checker, zid: str, e: Mapping[str, Any]) -> list[Camp]:
+    """A zone's legion camps, each ``{ name = ..., year = ... }`` (year 0: there from the
+    start)."""
+    camps = []
+    for j, c in enumerate(chk.get(e, F_ZONES, zid, "camps", list, []) or []):
+        if not isinstance(c, dict) or not isinstance(c.get("name"), str):
+            chk.add(F_ZONES, zid, f"camps[{j}]", _("expected { name = ..., year = ... }"))
+            continue
+        year = chk.integer(c, F_ZONES, zid, "year", 0, 217, 0, name=f"camps[{j}].year")
+        camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
+    return camps
+
+
+def _zone(chk: _Checker, zid: str, e: Mapping[str, Any], shapes: Mapping[str, Shape]) -> Zone:
+    """One land zone: its kind, its Front (Front zones only), the Front an outside zone joins
+    and when, its region, camps, cities, ports and shape."""
+    kind = chk.choice(e, F_ZONES, zid, "kind", ZONE_KINDS)
+    front = chk.choice(e, F_ZONES, zid, "front", FRONTS, None)
+    if kind == "front" and front is None:
+        chk.add(F_ZONES, zid, "front", _("a Front zone needs a front"))
+    if kind != "front" and front is not None:
+        chk.add(F_ZONES, zid, "front", _("only Front zones have a front (kind is {kind})", kind=kind))
+    joins = chk.get(e, F_ZONES, zid, "joins", dict, None)
+    joins_front = joins_year = None
+    if joins is not None:
+        joins_front = chk.choice(joins, F_ZONES, zid, "front", FRONTS, name="joins.front")
+        joins_year = chk.integer(joins, F_ZONES, zid, "year", 161, 217, name="joins.year")
+        if kind != "outside":
+            chk.add(F_ZONES, zid, "joins", _("only zones outside the Empire can join a Front"))
+    region = chk.choice(e, F_ZONES, zid, "region", LIMITED_REGIONS, None)
+    camps = _zone_camps(chk, zid, e)
+    prov, pf = chk.provenance(e, F_ZONES, zid, ZONE_FIELDS)
+    if zid not in shapes:
+        chk.add(F_SHAPES, zid, "rings", _("land zone has no shape"))
+    return Zone(
+        id=zid,
+        name=chk.string(e, F_ZONES, zid, "name") or zid,
+        aliases=chk.strings(e, F_ZONES, zid, "aliases"),
+        kind=kind or "interior",
+        front=front,
+        joins_front=joins_front,
+        joins_year=joins_year if isinstance(joins_year, int) else None,
+        region=region,
+        place=chk.point(e, F_ZONES, zid, "place"),
+        camps=tuple(camps),
+        cities=chk.strings(e, F_ZONES, zid, "cities"),
+        ports=chk.strings(e, F_ZONES, zid, "ports"),
+        shape=shapes.get(zid, ()),
+        provenance=prov,
+        provenance_fields=pf,
+    )
+
+
+def _check_camp_names(chk: _Checker, zones: Mapping[str, Zone]) -> None:
+    """A camp's name belongs to one zone only."""
     camp_names: dict[str, str] = {}
     for z in zones.values():
         for c in z.camps:
             if c.name in camp_names:
-                chk.add(f_z, z.id, "camps", _("camp {name} is also in zone {zone}", name=repr(c.name), zone=camp_names[c.name]))
+                chk.add(F_ZONES, z.id, "camps", _("camp {name} is also in zone {zone}", name=repr(c.name), zone=camp_names[c.name]))
             camp_names[c.name] = z.id
 
-    seas: dict[str, SeaZone] = {}
-    for sid, e in seas_raw.items():
-        prov, pf = chk.provenance(e, f_s, sid)
-        if sid not in shapes:
-            chk.add(f_sh, sid, "rings", _("sea zone has no shape"))
-        seas[sid] = SeaZone(
-            id=sid,
-            name=chk.string(e, f_s, sid, "name") or sid,
-            open=bool(chk.get(e, f_s, sid, "open", bool)),
-            place=chk.point(e, f_s, sid, "place"),
-            shape=shapes.get(sid, ()),
-            holes=holes.get(sid, ()),
-            provenance=prov,
-            provenance_fields=pf,
-        )
 
+def _sea_zone(
+    chk: _Checker, sid: str, e: Mapping[str, Any], shapes: Mapping[str, Shape], holes: Mapping[str, Shape]
+) -> SeaZone:
+    """One sea zone: open sea or not, its place, shape and holes."""
+    prov, pf = chk.provenance(e, F_SEAS, sid)
+    if sid not in shapes:
+        chk.add(F_SHAPES, sid, "rings", _("sea zone has no shape"))
+    return SeaZone(
+        id=sid,
+        name=chk.string(e, F_SEAS, sid, "name") or sid,
+        open=bool(chk.get(e, F_SEAS, sid, "open", bool)),
+        place=chk.point(e, F_SEAS, sid, "place"),
+        shape=shapes.get(sid, ()),
+        holes=holes.get(sid, ()),
+        provenance=prov,
+        provenance_fields=pf,
+    )
+
+
+def _load_ports(
+    seas_doc: Mapping[str, Any], chk: _Checker, zones: Mapping[str, Zone], seas: Mapping[str, SeaZone]
+) -> dict[str, Port]:
+    """The ``[[port]]`` boxes of map/seas.toml: each joins a land zone to a sea zone and may
+    hold a fleet."""
     ports: dict[str, Port] = {}
-    for i, e in enumerate(_entries(seas_doc, f_s, "port", chk)):
+    for i, e in enumerate(_entries(seas_doc, F_SEAS, "port", chk)):
         lab = _label(e, i)
-        pid = chk.string(e, f_s, lab, "id")
-        zone = chk.string(e, f_s, lab, "zone")
-        sea = chk.string(e, f_s, lab, "sea")
+        pid = chk.string(e, F_SEAS, lab, "id")
+        zone = chk.string(e, F_SEAS, lab, "zone")
+        sea = chk.string(e, F_SEAS, lab, "sea")
         if isinstance(zone, str) and zone not in zones:
-            chk.add(f_s, lab, "zone", _("unknown zone {zone}", zone=repr(zone)))
+            chk.add(F_SEAS, lab, "zone", _("unknown zone {zone}", zone=repr(zone)))
         if isinstance(sea, str) and sea not in seas:
-            chk.add(f_s, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
-        prov, pf = chk.provenance(e, f_s, lab)
+            chk.add(F_SEAS, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
+        prov, pf = chk.provenance(e, F_SEAS, lab)
         if isinstance(pid, str):
             ports[pid] = Port(
                 id=pid,
-                name=chk.string(e, f_s, lab, "name") or pid,
+                name=chk.string(e, F_SEAS, lab, "name") or pid,
                 zone=zone or "",
                 sea=sea or "",
-                fleet=chk.string(e, f_s, lab, "fleet") or "",
+                fleet=chk.string(e, F_SEAS, lab, "fleet") or "",
                 provenance=prov,
                 provenance_fields=pf,
             )
+    return ports
+
+
+def _check_zone_ports(chk: _Checker, zones: Mapping[str, Zone], ports: Mapping[str, Port]) -> None:
+    """Every port a zone lists exists and names that zone back."""
     for z in zones.values():
         for p in z.ports:
             if p not in ports:
-                chk.add(f_z, z.id, "ports", _("unknown port box {port}", port=repr(p)))
+                chk.add(F_ZONES, z.id, "ports", _("unknown port box {port}", port=repr(p)))
             elif ports[p].zone != z.id:
-                chk.add(f_z, z.id, "ports", _("port box {port} belongs to zone {zone}", port=repr(p), zone=repr(ports[p].zone)))
+                chk.add(F_ZONES, z.id, "ports", _("port box {port} belongs to zone {zone}", port=repr(p), zone=repr(ports[p].zone)))
 
-    # edges: generated land contacts + authored straits
-    edges: dict[tuple[str, str], Edge] = {}
-    f_e = "map/edges.toml"
-    edoc = _read_toml(root, f_e, chk)
+
+def _load_land_edges(
+    root: Path,
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    rivers: Mapping[str, River],
+    edges: dict[tuple[str, str], Edge],
+) -> None:
+    """map/edges.toml (generated land contacts) into ``edges``: a river along an edge must be a
+    major river; an edge's provenance defaults to the file's."""
+    edoc = _read_toml(root, F_EDGES, chk)
     default_prov = edoc.get("provenance", "design")
-    for i, e in enumerate(_entries(edoc, f_e, "edge", chk)):
+    for i, e in enumerate(_entries(edoc, F_EDGES, "edge", chk)):
         lab = f"edge #{i + 1}"
-        a = chk.string(e, f_e, lab, "a")
-        b = chk.string(e, f_e, lab, "b")
-        chk.unknown_keys(e, f_e, lab, ("a", "b", "river", "corner"))
+        a = chk.string(e, F_EDGES, lab, "a")
+        b = chk.string(e, F_EDGES, lab, "b")
+        chk.unknown_keys(e, F_EDGES, lab, ("a", "b", "river", "corner"))
         if not (isinstance(a, str) and isinstance(b, str)):
             continue
         lab = f"{a}-{b}"
-        river = chk.get(e, f_e, lab, "river", str, None)
+        river = chk.get(e, F_EDGES, lab, "river", str, None)
         if river is not None and (river not in rivers or not rivers[river].major):
-            chk.add(f_e, lab, "river", _("{river} is not a major river", river=repr(river)))
+            chk.add(F_EDGES, lab, "river", _("{river} is not a major river", river=repr(river)))
             river = None
-        _add_edge(edges, chk, f_e, lab, zones, a, b, Edge(
+        _add_edge(edges, chk, F_EDGES, lab, zones, a, b, Edge(
             a=min(a, b),
             b=max(a, b),
             river=river,
-            corner=bool(chk.get(e, f_e, lab, "corner", bool, False)),
+            corner=bool(chk.get(e, F_EDGES, lab, "corner", bool, False)),
             provenance=e.get("provenance", default_prov) if e.get("provenance", default_prov) in PROVENANCES else "design",
         ))
-    f_st = "map/straits.toml"
-    for i, e in enumerate(_entries(_read_toml(root, f_st, chk), f_st, "strait", chk)):
+
+
+def _load_straits(
+    root: Path, chk: _Checker, zones: Mapping[str, Zone], edges: dict[tuple[str, str], Edge]
+) -> None:
+    """map/straits.toml (authored, each named) into ``edges``."""
+    for i, e in enumerate(_entries(_read_toml(root, F_STRAITS, chk), F_STRAITS, "strait", chk)):
         lab = f"strait #{i + 1}"
-        a = chk.string(e, f_st, lab, "a")
-        b = chk.string(e, f_st, lab, "b")
-        name = chk.string(e, f_st, lab, "name")
-        chk.unknown_keys(e, f_st, lab, ("a", "b", "name"))
+        a = chk.string(e, F_STRAITS, lab, "a")
+        b = chk.string(e, F_STRAITS, lab, "b")
+        name = chk.string(e, F_STRAITS, lab, "name")
+        chk.unknown_keys(e, F_STRAITS, lab, ("a", "b", "name"))
         if not (isinstance(a, str) and isinstance(b, str) and isinstance(name, str)):
             continue
         lab = f"{a}-{b}"
-        prov, pf = chk.provenance(e, f_st, lab)
-        _add_edge(edges, chk, f_st, lab, zones, a, b, Edge(
+        prov, pf = chk.provenance(e, F_STRAITS, lab)
+        _add_edge(edges, chk, F_STRAITS, lab, zones, a, b, Edge(
             a=min(a, b), b=max(a, b), strait=name, provenance=prov, provenance_fields=pf
         ))
 
-    f_c = "map/coasts.toml"
-    cdoc = _read_toml(root, f_c, chk)
+
+def _load_coasts(
+    cdoc: Mapping[str, Any], chk: _Checker, zones: Mapping[str, Zone], seas: Mapping[str, SeaZone]
+) -> dict[str, tuple[str, ...]]:
+    """The ``[[coast]]`` tables of map/coasts.toml: the land zones each sea zone touches."""
     coasts: dict[str, tuple[str, ...]] = {}
-    for i, e in enumerate(_entries(cdoc, f_c, "coast", chk)):
+    for i, e in enumerate(_entries(cdoc, F_COASTS, "coast", chk)):
         lab = _label(e, i, "sea")
-        sea = chk.string(e, f_c, lab, "sea")
+        sea = chk.string(e, F_COASTS, lab, "sea")
         if not isinstance(sea, str):
             continue
         if sea not in seas:
-            chk.add(f_c, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
+            chk.add(F_COASTS, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
             continue
-        zs = chk.strings(e, f_c, lab, "zones")
+        zs = chk.strings(e, F_COASTS, lab, "zones")
         for zname in zs:
             if zname not in zones:
-                chk.add(f_c, lab, "zones", _("unknown land zone {zone}", zone=repr(zname)))
+                chk.add(F_COASTS, lab, "zones", _("unknown land zone {zone}", zone=repr(zname)))
         coasts[sea] = tuple(zname for zname in zs if zname in zones)
+    return coasts
+
+
+def _load_sea_links(cdoc: Mapping[str, Any], chk: _Checker, seas: Mapping[str, SeaZone]) -> list[tuple[str, str]]:
+    """The ``[[sea_link]]`` tables of map/coasts.toml: pairs of adjacent sea zones, each once."""
     sea_links: list[tuple[str, str]] = []
-    for i, e in enumerate(_entries(cdoc, f_c, "sea_link", chk)):
+    for i, e in enumerate(_entries(cdoc, F_COASTS, "sea_link", chk)):
         lab = f"sea_link #{i + 1}"
-        a = chk.string(e, f_c, lab, "a")
-        b = chk.string(e, f_c, lab, "b")
+        a = chk.string(e, F_COASTS, lab, "a")
+        b = chk.string(e, F_COASTS, lab, "b")
         if isinstance(a, str) and isinstance(b, str):
             for s in (a, b):
                 if s not in seas:
-                    chk.add(f_c, lab, "a/b", _("unknown sea zone {sea}", sea=repr(s)))
+                    chk.add(F_COASTS, lab, "a/b", _("unknown sea zone {sea}", sea=repr(s)))
             if a == b:
-                chk.add(f_c, lab, "b", _("a sea zone cannot link to itself"))
+                chk.add(F_COASTS, lab, "b", _("a sea zone cannot link to itself"))
             sea_links.append((min(a, b), max(a, b)))
     if len(set(sea_links)) != len(sea_links):
-        chk.add(f_c, "sea_link", "-", _("duplicate sea links"))
+        chk.add(F_COASTS, "sea_link", "-", _("duplicate sea links"))
+    return sea_links
+
+
+def _check_port_coasts(
+    chk: _Checker, ports: Mapping[str, Port], zones: Mapping[str, Zone], coasts: Mapping[str, tuple[str, ...]]
+) -> None:
+    """A port's zone lies on its sea zone's coast."""
     for p in ports.values():
         if p.zone in zones and p.sea in coasts and p.zone not in coasts[p.sea]:
-            chk.add(f_s, p.id, "sea", _("zone {zone} does not touch {sea}", zone=p.zone, sea=p.sea))
+            chk.add(F_SEAS, p.id, "sea", _("zone {zone} does not touch {sea}", zone=p.zone, sea=p.sea))
 
+
+def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
+    """The map files (docs/imperator-data.md, "The map"), read in a fixed order so that the
+    problems are always listed the same way: zones, seas, shapes, rivers, then ports, edges
+    and straits, coasts and sea links."""
+    zones_raw = _zone_entries(root, chk)
+    seas_doc = _read_toml(root, F_SEAS, chk)
+    seas_raw = _sea_entries(seas_doc, chk, zones_raw)
+    shapes, holes = _load_shapes(root, chk, zones_raw, seas_raw)
+    rivers = _load_rivers(root, chk)
+    zones = {zid: _zone(chk, zid, e, shapes) for zid, e in zones_raw.items()}
+    _check_camp_names(chk, zones)
+    seas = {sid: _sea_zone(chk, sid, e, shapes, holes) for sid, e in seas_raw.items()}
+    ports = _load_ports(seas_doc, chk, zones, seas)
+    _check_zone_ports(chk, zones, ports)
+    edges: dict[tuple[str, str], Edge] = {}
+    _load_land_edges(root, chk, zones, rivers, edges)
+    _load_straits(root, chk, zones, edges)
+    cdoc = _read_toml(root, F_COASTS, chk)
+    coasts = _load_coasts(cdoc, chk, zones, seas)
+    sea_links = _load_sea_links(cdoc, chk, seas)
+    _check_port_coasts(chk, ports, zones, coasts)
     return {
         "zones": zones,
         "seas": seas,
