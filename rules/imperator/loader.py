@@ -1103,6 +1103,315 @@ def _check_stratagem_types(
 # scenarios
 
 
+SCENARIO_FIELDS = tuple((
+    "id number title start end reconstructed summary augusti caesars usurpers initiative "
+    "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
+    "vp deploy_legions leader unit special_rules victory rules"
+).split())
+
+
+def _place(
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    f: str,
+    lab: str,
+    placements: dict[str, Placement],
+    p: Placement,
+    where: str,
+    dup_ok: bool = False,
+) -> None:
+    """Put one counter in a scenario's set-up: once only (unless ``dup_ok``), in a known zone."""
+    if p.counter in placements and not dup_ok:
+        chk.add(f, lab, where, _("{counter} is placed more than once", counter=p.counter))
+    if p.zone not in zones:
+        chk.add(f, lab, where, _("unknown zone {zone}", zone=repr(p.zone)))
+    placements[p.counter] = p
+
+
+def _deploy_legions(
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    f: str,
+    lab: str,
+    placements: dict[str, Placement],
+    units: Mapping[str, Unit],
+    start: int,
+) -> None:
+    """``deploy_legions = true``: every Roman legion and garrison in play at the start stands
+    in its own zone (docs/imperator-data.md, "Scenarios")."""
+    for u in units.values():
+        if u.side == "roman" and u.kind in ("legion", "garrison") and u.available_in(start) and u.zone:
+            _place(chk, zones, f, lab, placements, Placement(u.id, u.zone, "roman"), "deploy_legions")
+
+
+def _check_listed_leader(
+    chk: _Checker, f: str, lab: str, where: str, cid: str, ld: Leader, start: int
+) -> None:
+    """A named leader placed by a scenario is in play in its start year (§2.C)."""
+    if not ld.generic and not ld.available_in(start) and not (ld.enters is None and ld.entry_rule):
+        chk.add(f, lab, f"{where}.id", _("{cid} is not in play in {start}", cid=cid, start=start))
+    if ld.enters is not None and ld.enters > start:
+        chk.add(f, lab, f"{where}.id", _("{cid} only enters in {enters}", cid=cid, enters=ld.enters))
+
+
+def _place_listed(
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    e: Mapping[str, Any],
+    f: str,
+    lab: str,
+    placements: dict[str, Placement],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+    start: int,
+) -> dict[str, set[str]]:
+    """The ``[[scenario.leader]]`` and ``[[scenario.unit]]`` lists: each counter known, in play
+    at the start, placed in a zone for a side (a listed legion may restate its deployed zone).
+    Returns the leaders holding each title."""
+    auto = set(placements)
+    titles: dict[str, set[str]] = {t: set() for t in TITLES}
+    for key, table in (("leader", leaders), ("unit", units)):
+        for j, pe in enumerate(chk.get(e, f, lab, key, list, []) or []):
+            where = f"{key}[{j}]"
+            if not isinstance(pe, dict):
+                chk.add(f, lab, where, _("expected a table"))
+                continue
+            cid = chk.string(pe, f, lab, "id", name=f"{where}.id")
+            zone = chk.string(pe, f, lab, "zone", name=f"{where}.zone")
+            side = chk.choice(pe, f, lab, "side", SIDES, "roman", name=f"{where}.side")
+            title = (
+                chk.choice(pe, f, lab, "title", TITLES, None, name=f"{where}.title")
+                if key == "leader"
+                else None
+            )
+            for k in pe:
+                if k not in ("id", "zone", "side", "title"):
+                    chk.add(f, lab, f"{where}.{k}", _("unknown field"))
+            if not (isinstance(cid, str) and isinstance(zone, str)):
+                continue
+            if cid not in table:
+                chk.add(f, lab, f"{where}.id", _("unknown {key} {cid}", key=key, cid=repr(cid)))
+                continue
+            if key == "leader":
+                _check_listed_leader(chk, f, lab, where, cid, leaders[cid], start)
+                if title:
+                    titles[title].add(cid)
+            else:
+                u = units[cid]
+                if not u.available_in(start):
+                    chk.add(f, lab, f"{where}.id", _("{cid} only arrives in {arrives}", cid=cid, arrives=u.arrives))
+            _place(chk, zones, f, lab, placements, Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
+            auto.discard(cid)
+    return titles
+
+
+def _check_title_lists(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    lists: tuple[tuple[str, str, tuple[str, ...]], ...],
+    titles: Mapping[str, set[str]],
+    leaders: Mapping[str, Leader],
+    placements: Mapping[str, Placement],
+) -> None:
+    """``augusti``, ``caesars``, ``usurpers``: at most two each, placed leaders, and the same
+    names as the titles given in the leader list. ``lists`` holds (key, title, names)."""
+    for key, _title, names in lists:
+        limit = 2
+        if len(names) > limit:
+            chk.add(f, lab, key, _("at most {limit}", limit=limit))
+        for n in names:
+            if n not in leaders:
+                chk.add(f, lab, key, _("unknown leader {lid}", lid=repr(n)))
+            elif n not in placements:
+                chk.add(f, lab, key, _("{lid} is not placed on the map", lid=n))
+    for _key, t, listed in lists:
+        if titles[t] != set(listed):
+            chk.add(f, lab, t, _("leader titles {titles} differ from the list {listed}", titles=str(sorted(titles[t])), listed=str(sorted(listed))))
+
+
+def _check_peoples_placed(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    placements: Mapping[str, Placement],
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+    at_war: tuple[str, ...],
+    enemy_used: bool,
+) -> None:
+    """A People's counter is placed only when the scenario uses the Peoples, and a People not
+    at war (nor Major) places none; a People at peace stays in its home zones (§4.1)."""
+    for pl in placements.values():
+        owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
+        if not owner or owner == "armenia":
+            continue
+        fld = "unit" if pl.counter in units else "leader"  # the list the counter is placed in
+        if not enemy_used:
+            chk.add(f, lab, fld, _("{counter}: this scenario uses no Peoples", counter=pl.counter))
+        elif owner not in at_war and not (owner in peoples and peoples[owner].major):
+            chk.add(f, lab, fld, _("{counter} is placed but {owner} is not at war", counter=pl.counter, owner=owner))
+        elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
+            chk.add(f, lab, fld, _("{counter}: a People at peace stays in its home zones (§4.1)", counter=pl.counter))
+
+
+def _check_leaders_in_play(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    placements: Mapping[str, Placement],
+    leaders: Mapping[str, Leader],
+    absent: set[str],
+    start: int,
+    enemy_used: bool,
+) -> None:
+    """A named leader whose entry year has passed never arrives later (§2.C): the scenario
+    places him or says he is gone (§4.1 for the Major Peoples' kings)."""
+    for ld in leaders.values():
+        alive = not ld.generic and ld.enters is not None and ld.available_in(start)
+        if ld.people is not None and not enemy_used:
+            continue
+        if alive and ld.id not in placements and ld.id not in absent:
+            chk.add(f, lab, "leader", _("{lid} is in play in {start}: place him or list him as absent", lid=ld.id, start=start))
+
+
+def _check_vexillations(
+    chk: _Checker, f: str, lab: str, placements: Mapping[str, Placement], units: Mapping[str, Unit]
+) -> None:
+    """At most MAX_VEXILLATIONS_ON_MAP vexillations on the map."""
+    vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
+    if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
+        chk.add(f, lab, "unit", _("{n} vexillations on the map (at most {most})", n=vex_on_map, most=MAX_VEXILLATIONS_ON_MAP))
+
+
+def _initiative(chk: _Checker, e: Mapping[str, Any], f: str, lab: str, start: int, end: int) -> dict[int, str]:
+    """``[scenario.initiative]``: the side holding the initiative in given years of the
+    scenario."""
+    init_raw = chk.get(e, f, lab, "initiative", dict, {}) or {}
+    initiative: dict[int, str] = {}
+    for k, v in init_raw.items():
+        if not (k.isdigit() and start <= int(k) <= end):
+            chk.add(f, lab, f"initiative.{k}", _("key must be a year of the scenario"))
+        elif v not in SIDES:
+            chk.add(f, lab, f"initiative.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
+        else:
+            initiative[int(k)] = v
+    return initiative
+
+
+def _starting_vp(chk: _Checker, e: Mapping[str, Any], f: str, lab: str) -> dict[str, int]:
+    """``[scenario.vp]``: each side's victory points at the start."""
+    vp_raw = chk.get(e, f, lab, "vp", dict, {}) or {}
+    vp: dict[str, int] = {}
+    for k, v in vp_raw.items():
+        if k not in SIDES or not isinstance(v, int) or isinstance(v, bool):
+            chk.add(f, lab, f"vp.{k}", _("expected roman/enemy = integer"))
+        else:
+            vp[k] = v
+    return vp
+
+
+def _check_absent_not_placed(
+    chk: _Checker, f: str, lab: str, srules: Iterable[ScenarioRule], placements: Mapping[str, Placement]
+) -> None:
+    """A leader an ``absent`` rule removes is not placed."""
+    for r in srules:
+        if r.kind == "absent":
+            for lid in r.params["leaders"]:
+                if lid in placements:
+                    chk.add(f, lab, "rules", _("{lid} is absent from this scenario but placed", lid=lid))
+
+
+def _load_scenario(
+    root: Path,
+    path: Path,
+    chk: _Checker,
+    zones: Mapping[str, Zone],
+    peoples: Mapping[str, People],
+    leaders: Mapping[str, Leader],
+    units: Mapping[str, Unit],
+    out: dict[str, Scenario],
+) -> None:
+    """One scenarios/*.toml file into ``out`` (docs/imperator-data.md, "Scenarios"): its years,
+    placements, titles, Peoples at war, initiative, VP and special rules; a scenario without an
+    id, or with one already used, is checked but not kept."""
+    f = path.relative_to(root).as_posix()
+    doc = _read_toml(root, f, chk)
+    e = doc.get("scenario")
+    if not isinstance(e, dict):
+        chk.add(f, "-", "scenario", _("missing [scenario] table"))
+        return
+    lab = _label(e, 0)
+    sid = chk.string(e, f, lab, "id")
+    chk.unknown_keys(e, f, lab, SCENARIO_FIELDS)
+    start = chk.integer(e, f, lab, "start", 161, 217) or 161
+    end = chk.integer(e, f, lab, "end", 161, 217) or 217
+    if end < start:
+        chk.add(f, lab, "end", _("{end} is before the start {start}", end=end, start=start))
+    prov, pf = chk.provenance(e, f, lab, SCENARIO_FIELDS)
+
+    placements: dict[str, Placement] = {}
+    if chk.get(e, f, lab, "deploy_legions", bool, False):
+        _deploy_legions(chk, zones, f, lab, placements, units, start)
+    titles = _place_listed(chk, zones, e, f, lab, placements, leaders, units, start)
+    enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
+    if enemy_used:
+        _deploy_major_peoples(start, peoples, leaders, units, placements)
+    augusti = chk.strings(e, f, lab, "augusti")
+    caesars = chk.strings(e, f, lab, "caesars")
+    usurpers = chk.strings(e, f, lab, "usurpers")
+    lists = (("augusti", "augustus", augusti), ("caesars", "caesar", caesars), ("usurpers", "usurper", usurpers))
+    _check_title_lists(chk, f, lab, lists, titles, leaders, placements)
+    at_war = chk.strings(e, f, lab, "peoples_at_war")
+    for p in at_war:
+        if p not in peoples:
+            chk.add(f, lab, "peoples_at_war", _("unknown People {people}", people=repr(p)))
+    _check_peoples_placed(chk, f, lab, placements, peoples, leaders, units, at_war, enemy_used)
+    srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
+    absent = {
+        lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())
+    }
+    _check_leaders_in_play(chk, f, lab, placements, leaders, absent, start, enemy_used)
+    _check_vexillations(chk, f, lab, placements, units)
+    initiative = _initiative(chk, e, f, lab, start, end)
+    vp = _starting_vp(chk, e, f, lab)
+    _check_absent_not_placed(chk, f, lab, srules, placements)
+    if not isinstance(sid, str):
+        return
+    if sid in out:
+        chk.add(f, lab, "id", _("duplicate scenario id"))
+        return
+    ordered = sorted(placements.values(), key=lambda p: p.counter)
+    out[sid] = Scenario(
+        id=sid,
+        number=chk.integer(e, f, lab, "number", 0, 99) or 0,
+        title=chk.string(e, f, lab, "title") or sid,
+        start=start,
+        end=end,
+        reconstructed=bool(chk.get(e, f, lab, "reconstructed", bool)),
+        summary=chk.get(e, f, lab, "summary", str, ""),
+        augusti=augusti,
+        caesars=caesars,
+        usurpers=usurpers,
+        initiative=MappingProxyType(initiative),
+        armenia=chk.choice(e, f, lab, "armenia", ("roman", "parthian", "absent")) or "roman",
+        peoples_at_war=at_war,
+        use_events=bool(chk.get(e, f, lab, "use_events", bool, True)),
+        use_stratagems=bool(chk.get(e, f, lab, "use_stratagems", bool, True)),
+        use_leader_table=bool(chk.get(e, f, lab, "use_leader_table", bool, True)),
+        use_enemy_peoples=enemy_used,
+        vp=MappingProxyType(vp),
+        leaders=tuple(p for p in ordered if p.counter in leaders),
+        units=tuple(p for p in ordered if p.counter in units),
+        special_rules=chk.strings(e, f, lab, "special_rules"),
+        victory=chk.strings(e, f, lab, "victory"),
+        rules=srules,
+        provenance=prov,
+        provenance_fields=pf,
+    )
+
+
 def _load_scenarios(
     root: Path,
     chk: _Checker,
@@ -1111,194 +1420,14 @@ def _load_scenarios(
     leaders: Mapping[str, Leader],
     units: Mapping[str, Unit],
 ) -> dict[str, Scenario]:
+    """Every scenarios/*.toml file, in name order; at least one must exist."""
     out: dict[str, Scenario] = {}
     folder = root / "scenarios"
     files = sorted(folder.glob("*.toml")) if folder.is_dir() else []
     if not files:
         chk.add("scenarios/", "-", "-", _("no scenario files"))
-    fields = (
-        "id number title start end reconstructed summary augusti caesars usurpers initiative "
-        "armenia peoples_at_war use_events use_stratagems use_leader_table use_enemy_peoples "
-        "vp deploy_legions leader unit special_rules victory rules"
-    ).split()
     for path in files:
-        f = path.relative_to(root).as_posix()
-        doc = _read_toml(root, f, chk)
-        e = doc.get("scenario")
-        if not isinstance(e, dict):
-            chk.add(f, "-", "scenario", _("missing [scenario] table"))
-            continue
-        lab = _label(e, 0)
-        sid = chk.string(e, f, lab, "id")
-        chk.unknown_keys(e, f, lab, fields)
-        start = chk.integer(e, f, lab, "start", 161, 217) or 161
-        end = chk.integer(e, f, lab, "end", 161, 217) or 217
-        if end < start:
-            chk.add(f, lab, "end", _("{end} is before the start {start}", end=end, start=start))
-        prov, pf = chk.provenance(e, f, lab, fields)
-
-        placements: dict[str, Placement] = {}
-
-        def place(
-            p: Placement,
-            where: str,
-            dup_ok: bool = False,
-            f: str = f,
-            lab: str = lab,
-            placements: dict[str, Placement] = placements,
-        ) -> None:
-            if p.counter in placements and not dup_ok:
-                chk.add(f, lab, where, _("{counter} is placed more than once", counter=p.counter))
-            if p.zone not in zones:
-                chk.add(f, lab, where, _("unknown zone {zone}", zone=repr(p.zone)))
-            placements[p.counter] = p
-
-        deploy = chk.get(e, f, lab, "deploy_legions", bool, False)
-        if deploy:
-            for u in units.values():
-                if u.side == "roman" and u.kind in ("legion", "garrison") and u.available_in(start) and u.zone:
-                    place(Placement(u.id, u.zone, "roman"), "deploy_legions")
-        auto = set(placements)
-        titles: dict[str, set[str]] = {t: set() for t in TITLES}
-        for key, table in (("leader", leaders), ("unit", units)):
-            for j, pe in enumerate(chk.get(e, f, lab, key, list, []) or []):
-                where = f"{key}[{j}]"
-                if not isinstance(pe, dict):
-                    chk.add(f, lab, where, _("expected a table"))
-                    continue
-                cid = chk.string(pe, f, lab, "id", name=f"{where}.id")
-                zone = chk.string(pe, f, lab, "zone", name=f"{where}.zone")
-                side = chk.choice(pe, f, lab, "side", SIDES, "roman", name=f"{where}.side")
-                title = (
-                    chk.choice(pe, f, lab, "title", TITLES, None, name=f"{where}.title")
-                    if key == "leader"
-                    else None
-                )
-                for k in pe:
-                    if k not in ("id", "zone", "side", "title"):
-                        chk.add(f, lab, f"{where}.{k}", _("unknown field"))
-                if not (isinstance(cid, str) and isinstance(zone, str)):
-                    continue
-                if cid not in table:
-                    chk.add(f, lab, f"{where}.id", _("unknown {key} {cid}", key=key, cid=repr(cid)))
-                    continue
-                if key == "leader":
-                    ld = leaders[cid]
-                    if not ld.generic and not ld.available_in(start) and not (
-                        ld.enters is None and ld.entry_rule
-                    ):
-                        chk.add(f, lab, f"{where}.id", _("{cid} is not in play in {start}", cid=cid, start=start))
-                    if ld.enters is not None and ld.enters > start:
-                        chk.add(f, lab, f"{where}.id", _("{cid} only enters in {enters}", cid=cid, enters=ld.enters))
-                    if title:
-                        titles[title].add(cid)
-                else:
-                    u = units[cid]
-                    if not u.available_in(start):
-                        chk.add(f, lab, f"{where}.id", _("{cid} only arrives in {arrives}", cid=cid, arrives=u.arrives))
-                place(Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
-                auto.discard(cid)
-        enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
-        if enemy_used:
-            _deploy_major_peoples(start, peoples, leaders, units, placements)
-        augusti = chk.strings(e, f, lab, "augusti")
-        caesars = chk.strings(e, f, lab, "caesars")
-        usurpers = chk.strings(e, f, lab, "usurpers")
-        for key, names, limit in (("augusti", augusti, 2), ("caesars", caesars, 2), ("usurpers", usurpers, 2)):
-            if len(names) > limit:
-                chk.add(f, lab, key, _("at most {limit}", limit=limit))
-            for n in names:
-                if n not in leaders:
-                    chk.add(f, lab, key, _("unknown leader {lid}", lid=repr(n)))
-                elif n not in placements:
-                    chk.add(f, lab, key, _("{lid} is not placed on the map", lid=n))
-        for t, listed in (("augustus", augusti), ("caesar", caesars), ("usurper", usurpers)):
-            if titles[t] != set(listed):
-                chk.add(f, lab, t, _("leader titles {titles} differ from the list {listed}", titles=str(sorted(titles[t])), listed=str(sorted(listed))))
-        at_war = chk.strings(e, f, lab, "peoples_at_war")
-        for p in at_war:
-            if p not in peoples:
-                chk.add(f, lab, "peoples_at_war", _("unknown People {people}", people=repr(p)))
-        for pl in placements.values():
-            owner = units[pl.counter].people if pl.counter in units else leaders[pl.counter].people
-            if not owner or owner == "armenia":
-                continue
-            fld = "unit" if pl.counter in units else "leader"  # the list the counter is placed in
-            if not enemy_used:
-                chk.add(f, lab, fld, _("{counter}: this scenario uses no Peoples", counter=pl.counter))
-            elif owner not in at_war and not (owner in peoples and peoples[owner].major):
-                chk.add(f, lab, fld, _("{counter} is placed but {owner} is not at war", counter=pl.counter, owner=owner))
-            elif owner not in at_war and owner in peoples and pl.zone not in peoples[owner].zones:
-                chk.add(f, lab, fld, _("{counter}: a People at peace stays in its home zones (§4.1)", counter=pl.counter))
-        srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
-        absent = {
-            lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())
-        }
-        for ld in leaders.values():
-            # a named leader whose entry year has passed never arrives later (§2.C): the
-            # scenario places him or says he is gone (§4.1 for the Major Peoples' kings)
-            alive = not ld.generic and ld.enters is not None and ld.available_in(start)
-            if ld.people is not None and not enemy_used:
-                continue
-            if alive and ld.id not in placements and ld.id not in absent:
-                chk.add(f, lab, "leader", _("{lid} is in play in {start}: place him or list him as absent", lid=ld.id, start=start))
-        vex_on_map = sum(1 for pl in placements.values() if pl.counter in units and units[pl.counter].kind == "vexillation")
-        if vex_on_map > MAX_VEXILLATIONS_ON_MAP:
-            chk.add(f, lab, "unit", _("{n} vexillations on the map (at most {most})", n=vex_on_map, most=MAX_VEXILLATIONS_ON_MAP))
-        init_raw = chk.get(e, f, lab, "initiative", dict, {}) or {}
-        initiative: dict[int, str] = {}
-        for k, v in init_raw.items():
-            if not (k.isdigit() and start <= int(k) <= end):
-                chk.add(f, lab, f"initiative.{k}", _("key must be a year of the scenario"))
-            elif v not in SIDES:
-                chk.add(f, lab, f"initiative.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
-            else:
-                initiative[int(k)] = v
-        vp_raw = chk.get(e, f, lab, "vp", dict, {}) or {}
-        vp: dict[str, int] = {}
-        for k, v in vp_raw.items():
-            if k not in SIDES or not isinstance(v, int) or isinstance(v, bool):
-                chk.add(f, lab, f"vp.{k}", _("expected roman/enemy = integer"))
-            else:
-                vp[k] = v
-        for r in srules:
-            if r.kind == "absent":
-                for lid in r.params["leaders"]:
-                    if lid in placements:
-                        chk.add(f, lab, "rules", _("{lid} is absent from this scenario but placed", lid=lid))
-        if not isinstance(sid, str):
-            continue
-        if sid in out:
-            chk.add(f, lab, "id", _("duplicate scenario id"))
-            continue
-        ordered = sorted(placements.values(), key=lambda p: p.counter)
-        out[sid] = Scenario(
-            id=sid,
-            number=chk.integer(e, f, lab, "number", 0, 99) or 0,
-            title=chk.string(e, f, lab, "title") or sid,
-            start=start,
-            end=end,
-            reconstructed=bool(chk.get(e, f, lab, "reconstructed", bool)),
-            summary=chk.get(e, f, lab, "summary", str, ""),
-            augusti=augusti,
-            caesars=caesars,
-            usurpers=usurpers,
-            initiative=MappingProxyType(initiative),
-            armenia=chk.choice(e, f, lab, "armenia", ("roman", "parthian", "absent")) or "roman",
-            peoples_at_war=at_war,
-            use_events=bool(chk.get(e, f, lab, "use_events", bool, True)),
-            use_stratagems=bool(chk.get(e, f, lab, "use_stratagems", bool, True)),
-            use_leader_table=bool(chk.get(e, f, lab, "use_leader_table", bool, True)),
-            use_enemy_peoples=enemy_used,
-            vp=MappingProxyType(vp),
-            leaders=tuple(p for p in ordered if p.counter in leaders),
-            units=tuple(p for p in ordered if p.counter in units),
-            special_rules=chk.strings(e, f, lab, "special_rules"),
-            victory=chk.strings(e, f, lab, "victory"),
-            rules=srules,
-            provenance=prov,
-            provenance_fields=pf,
-        )
+        _load_scenario(root, path, chk, zones, peoples, leaders, units, out)
     return out
 
 
