@@ -1416,3 +1416,46 @@ def test_a_counter_without_its_type_and_a_successor_of_nobody(tmp_path: Path) ->
         "tables/stratagems.toml: ruse: params.cancelled_by: unknown stratagem 'pax'",
         "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
     ]
+
+
+def test_ratings_take_their_whole_ranges_and_refuse_one_past_each_end(tmp_path: Path) -> None:
+    """A unit's full and reduced ratings: PF 1..15, QU 1..3, BT 0..3, both tables required."""
+    ends = {'counters/units.toml': [('full = { pf = 6, qu = 2, bt = 0 }\nreduced = { pf = 3, qu = 1, bt = 0 }',
+                                     'full = { pf = 15, qu = 3, bt = 3 }\nreduced = { pf = 1, qu = 1, bt = 0 }')]}
+    germ = load_data(tiny(tmp_path / "ends", ends)).units["germ_1"]
+    assert (germ.full.pf, germ.full.qu, germ.full.bt, germ.reduced.pf, germ.reduced.qu, germ.reduced.bt) == (
+        15, 3, 3, 1, 1, 0)
+    past = {'counters/units.toml': [('full = { pf = 6, qu = 2, bt = 0 }\nreduced = { pf = 3, qu = 1, bt = 0 }',
+                                     'full = { pf = 0, qu = 4, bt = -1, colour = 1 }')]}
+    assert problems(tiny(tmp_path / "past", past)) == [
+        'counters/units.toml: germ_1: full.pf: 0 is outside 1..15',
+        'counters/units.toml: germ_1: full.qu: 4 is outside 1..3',
+        'counters/units.toml: germ_1: full.bt: -1 is outside 0..3',
+        'counters/units.toml: germ_1: full.colour: unknown field',
+        'counters/units.toml: germ_1: reduced: missing',
+    ]
+
+
+def test_each_stratagem_field_is_named_in_its_problem(tmp_path: Path) -> None:
+    """counters/stratagems.toml: name, side and phase required, once_per_scenario a boolean,
+    provenance and provenance_fields checked, every problem under the counter's id."""
+    edits = {'counters/stratagems.toml': [
+        ('id = "ruse"\nname = "Ruse"\nside = "both"\nphase = "C"\ncount = 2\nprovenance = "rules"',
+         'id = "ruse"\ncount = 2\nonce_per_scenario = "yes"\nprovenance = "guess"\n'
+         'provenance_fields = { count = "design", colour = "rules", side = "guess" }')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "counters/stratagems.toml: ruse: provenance: 'guess' is not one of rules, history, design",
+        'counters/stratagems.toml: ruse: provenance_fields.colour: no such field',
+        "counters/stratagems.toml: ruse: provenance_fields.side: 'guess' is not one of rules, history, design",
+        'counters/stratagems.toml: ruse: name: missing',
+        'counters/stratagems.toml: ruse: side: missing',
+        'counters/stratagems.toml: ruse: phase: missing',
+        'counters/stratagems.toml: ruse: once_per_scenario: expected bool, got str',
+    ]
+
+
+def test_a_stratagem_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    edits = {'counters/stratagems.toml': [('count = 2\nprovenance = "rules"',
+                                           'count = 2\nprovenance = "rules"\nprovenance_fields = { count = "design" }')]}
+    ruse = load_data(tiny(tmp_path, edits)).stratagems["ruse"]
+    assert (ruse.provenance, ruse.provenance_of("count"), ruse.provenance_of("side")) == ("rules", "design", "rules")
