@@ -6,6 +6,8 @@ compares the whole list of problems, so a wrong file, entry, field or message fa
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -1459,3 +1461,26 @@ def test_a_stratagem_keeps_its_provenance_per_field(tmp_path: Path) -> None:
                                            'count = 2\nprovenance = "rules"\nprovenance_fields = { count = "design" }')]}
     ruse = load_data(tiny(tmp_path, edits)).stratagems["ruse"]
     assert (ruse.provenance, ruse.provenance_of("count"), ruse.provenance_of("side")) == ("rules", "design", "rules")
+
+
+def _summary_of(n: int) -> list[str]:
+    """summary_lines of a stand-in holding ``n`` of each kind (every edge a river crossing and a
+    strait, every stratagem type one counter): only the counts are read."""
+    edges = [SimpleNamespace(river="r", strait="s") for _i in range(n)]
+    data = SimpleNamespace(
+        zones=dict.fromkeys(range(n)), seas=dict.fromkeys(range(n)), edges=edges,
+        peoples=dict.fromkeys(range(n)), leaders=dict.fromkeys(range(n)), units=dict.fromkeys(range(n)),
+        stratagems={i: SimpleNamespace(count=1) for i in range(n)}, scenarios=dict.fromkeys(range(n)),
+    )
+    return summary_lines(cast(Any, data))
+
+
+def test_the_summary_says_one_in_the_singular_and_two_in_the_plural() -> None:
+    assert _summary_of(1) == [
+        "1 land zone", "1 sea zone", "1 edge", "1 river crossing", "1 strait", "1 people", "1 leader",
+        "1 unit", "1 stratagem", "1 stratagem type", "1 scenario",
+    ]
+    assert _summary_of(2) == [
+        "2 land zones", "2 sea zones", "2 edges", "2 river crossings", "2 straits", "2 peoples", "2 leaders",
+        "2 units", "2 stratagems", "2 stratagem types", "2 scenarios",
+    ]
