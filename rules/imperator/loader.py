@@ -756,7 +756,41 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
     return out
 
 
+def _check_leader_people(
+    chk: _Checker, f: str, lab: str, nat: str | None, people: Any, peoples: Mapping[str, People]
+) -> None:
+    """A leader's People: a known one, none for a Roman, one for any other nationality, and the
+    People's own nationality."""
+    if people is not None and people not in peoples:
+        chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
+    if nat == "roman" and people is not None:
+        chk.add(f, lab, "people", _("Roman leaders belong to no People"))
+    if nat not in (None, "roman") and people is None:
+        chk.add(f, lab, "people", _("a non-Roman leader needs a People"))
+    if people in peoples and nat and peoples[people].nationality != nat:
+        chk.add(f, lab, "nationality", _("differs from its People's ({nationality})", nationality=peoples[people].nationality))
+
+
+def _leader_cp(chk: _Checker, e: Mapping[str, Any], f: str, lab: str, nat: str | None) -> Any:
+    """A leader's CP (0..6): Roman leaders have one, the others none."""
+    cp = chk.integer(e, f, lab, "cp", 0, 6, None)
+    if nat == "roman" and cp is None:
+        chk.add(f, lab, "cp", _("Roman leaders need a CP"))
+    if nat not in (None, "roman") and cp is not None:
+        chk.add(f, lab, "cp", _("only Roman leaders have a CP"))
+    return cp
+
+
+def _check_successors(chk: _Checker, f: str, out: Mapping[str, Leader]) -> None:
+    """An ``after:<leader>`` entry rule names a known leader."""
+    for lid, ld in out.items():
+        if ld.entry_rule.startswith("after:") and ld.entry_rule[6:] not in out:
+            chk.add(f, lid, "entry_rule", _("unknown leader {lid}", lid=repr(ld.entry_rule[6:])))
+
+
 def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> dict[str, Leader]:
+    """counters/leaders.toml: each leader's side, nationality and People, ratings, CP, and when
+    he enters play (a year, an entry rule, or generic)."""
     f = "counters/leaders.toml"
     out: dict[str, Leader] = {}
     fields = "id name aliases side nationality people generic cc vs bt cp enters entry_rule auto_death".split()
@@ -767,19 +801,8 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
         side = chk.choice(e, f, lab, "side", SIDES)
         nat = chk.choice(e, f, lab, "nationality", NATIONALITIES)
         people = chk.get(e, f, lab, "people", str, None)
-        if people is not None and people not in peoples:
-            chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
-        if nat == "roman" and people is not None:
-            chk.add(f, lab, "people", _("Roman leaders belong to no People"))
-        if nat not in (None, "roman") and people is None:
-            chk.add(f, lab, "people", _("a non-Roman leader needs a People"))
-        if people in peoples and nat and peoples[people].nationality != nat:
-            chk.add(f, lab, "nationality", _("differs from its People's ({nationality})", nationality=peoples[people].nationality))
-        cp = chk.integer(e, f, lab, "cp", 0, 6, None)
-        if nat == "roman" and cp is None:
-            chk.add(f, lab, "cp", _("Roman leaders need a CP"))
-        if nat not in (None, "roman") and cp is not None:
-            chk.add(f, lab, "cp", _("only Roman leaders have a CP"))
+        _check_leader_people(chk, f, lab, nat, people, peoples)
+        cp = _leader_cp(chk, e, f, lab, nat)
         enters = chk.integer(e, f, lab, "enters", 161, 217, None)
         rule = chk.get(e, f, lab, "entry_rule", str, "")
         generic = bool(chk.get(e, f, lab, "generic", bool, False))
@@ -809,9 +832,7 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
             provenance=prov,
             provenance_fields=pf,
         )
-    for lid, ld in out.items():
-        if ld.entry_rule.startswith("after:") and ld.entry_rule[6:] not in out:
-            chk.add(f, lid, "entry_rule", _("unknown leader {lid}", lid=repr(ld.entry_rule[6:])))
+    _check_successors(chk, f, out)
     return out
 
 
@@ -830,18 +851,79 @@ def _ratings(chk: _Checker, e: Mapping[str, Any], f: str, lab: str, key: str) ->
     return r
 
 
-def _load_units(
-    root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]
-) -> dict[str, Unit]:
-    f = "counters/units.toml"
-    out: dict[str, Unit] = {}
-    fields = "id name side kind nationality front camp people arrives full reduced".split()
+def _camps_and_cities(zones: Mapping[str, Zone]) -> dict[str, Zone]:
+    """The zone of each camp and city a legion or garrison can call home (a camp's name wins
+    over a city's)."""
     camp_zone: dict[str, Zone] = {}
     for z in zones.values():
         for c in z.camps:
             camp_zone[c.name] = z
         for city in z.cities:
             camp_zone.setdefault(city, z)
+    return camp_zone
+
+
+def _unit_home_zone(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    kind: str | None,
+    camp: str | None,
+    front: str | None,
+    arrives: Any,
+    camp_zone: Mapping[str, Zone],
+) -> str | None:
+    """The zone of a legion's or garrison's home camp or city: it exists, lies in the legion's
+    Front in its first year, and the camp is built by then. None for the other kinds."""
+    zone_id = None
+    if kind in ("legion", "garrison"):
+        if camp is None:
+            chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
+        elif camp not in camp_zone:
+            chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
+        else:
+            z = camp_zone[camp]
+            zone_id = z.id
+            if kind == "legion" and front is not None:
+                year = max(arrives or 0, 161)
+                if z.front_in(year) != front:
+                    chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
+            cmp = next((c for c in z.camps if c.name == camp), None)
+            if cmp is not None and cmp.year > max(arrives or 0, 161):
+                chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
+    return zone_id
+
+
+def _check_unit_people(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    side: str | None,
+    kind: str | None,
+    nat: str | None,
+    people: Any,
+    peoples: Mapping[str, People],
+) -> None:
+    """A People's (or Armenia's) unit names a known People of its own nationality and fights for
+    the Enemies of Rome."""
+    if kind in ("people", "armenia"):
+        if people not in peoples:
+            chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
+        elif nat and peoples[people].nationality != nat:
+            chk.add(f, lab, "nationality", _("differs from its People's"))
+    if side == "roman" and kind in ("people", "armenia"):
+        chk.add(f, lab, "side", _("units of the Peoples belong to the Enemies of Rome"))
+
+
+def _load_units(
+    root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]
+) -> dict[str, Unit]:
+    """counters/units.toml: each unit's side, kind, nationality, Front, home camp or People,
+    arrival year and ratings."""
+    f = "counters/units.toml"
+    out: dict[str, Unit] = {}
+    fields = "id name side kind nationality front camp people arrives full reduced".split()
+    camp_zone = _camps_and_cities(zones)
     for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "unit", chk)):
         lab = _label(e, i)
         uid = chk.string(e, f, lab, "id")
@@ -857,31 +939,10 @@ def _load_units(
         reduced = _ratings(chk, e, f, lab, "reduced")
         if full.pf and reduced.pf and reduced.pf > full.pf:
             chk.add(f, lab, "reduced.pf", _("larger than the full-strength PF"))
-        zone_id = None
-        if kind in ("legion", "garrison"):
-            if camp is None:
-                chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
-            elif camp not in camp_zone:
-                chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
-            else:
-                z = camp_zone[camp]
-                zone_id = z.id
-                if kind == "legion" and front is not None:
-                    year = max(arrives or 0, 161)
-                    if z.front_in(year) != front:
-                        chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
-                cmp = next((c for c in z.camps if c.name == camp), None)
-                if cmp is not None and cmp.year > max(arrives or 0, 161):
-                    chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
+        zone_id = _unit_home_zone(chk, f, lab, kind, camp, front, arrives, camp_zone)
         if kind == "vexillation" and front is None:
             chk.add(f, lab, "front", _("a vexillation belongs to a Front"))
-        if kind in ("people", "armenia"):
-            if people not in peoples:
-                chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
-            elif nat and peoples[people].nationality != nat:
-                chk.add(f, lab, "nationality", _("differs from its People's"))
-        if side == "roman" and kind in ("people", "armenia"):
-            chk.add(f, lab, "side", _("units of the Peoples belong to the Enemies of Rome"))
+        _check_unit_people(chk, f, lab, side, kind, nat, people, peoples)
         prov, pf = chk.provenance(e, f, lab, fields + ["pf", "qu", "bt"])
         if not isinstance(uid, str):
             continue
