@@ -1484,3 +1484,21 @@ def test_the_summary_says_one_in_the_singular_and_two_in_the_plural() -> None:
         "2 land zones", "2 sea zones", "2 edges", "2 river crossings", "2 straits", "2 peoples", "2 leaders",
         "2 units", "2 stratagems", "2 stratagem types", "2 scenarios",
     ]
+
+
+def test_every_major_people_but_armenia_is_deployed_whatever_sorts_first(tmp_path: Path) -> None:
+    """§4.1 deployment of the Major Peoples' unplaced units: a minor People sorting first does not
+    stop it, and Armenia (a Major People with its own rules) is not deployed by it."""
+    edits = {'peoples.toml': [('[[people]]\nid = "germani"',
+                               '[[people]]\nid = "alani"\nname = "Alani"\nnationality = "sarmatian"\nmajor = false\n'
+                               'stacking = "W"\nzones = ["barbaricum"]\ngoes_to_war = false\nprovenance = "design"\n\n'
+                               '[[people]]\nid = "armenia"\nname = "Armenia"\nnationality = "persian"\nmajor = true\n'
+                               'stacking = "E"\nzones = ["barbaricum"]\nentry_fronts = ["rhine"]\nprovenance = "design"\n\n'
+                               '[[people]]\nid = "germani"')],
+             'counters/units.toml': [('[[unit]]\nid = "germ_2"',
+                                      '[[unit]]\nid = "arm_1"\nname = "Arm 1"\nside = "enemy"\nkind = "armenia"\n'
+                                      'nationality = "persian"\npeople = "armenia"\nfull = { pf = 6, qu = 2, bt = 0 }\n'
+                                      'reduced = { pf = 3, qu = 1, bt = 0 }\nprovenance = "rules"\n\n[[unit]]\nid = "germ_2"')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert [(p.counter, p.zone, p.side) for p in s.units if p.counter.startswith(("germ", "arm"))] == [
+        ("germ_1", "castra", "enemy"), ("germ_2", "barbaricum", "enemy")]
