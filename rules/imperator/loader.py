@@ -710,7 +710,29 @@ def check_geometry(data: ImperatorData) -> list[str]:
 # peoples and counters
 
 
+def _check_people_zones(chk: _Checker, f: str, lab: str, zs: tuple[str, ...], zones: Mapping[str, Zone]) -> None:
+    """A People starts in at least one zone, each known and outside the Empire."""
+    if not zs:
+        chk.add(f, lab, "zones", _("a People needs at least one starting zone"))
+    for z in zs:
+        if z not in zones:
+            chk.add(f, lab, "zones", _("unknown zone {zone}", zone=repr(z)))
+        elif zones[z].kind != "outside":
+            chk.add(f, lab, "zones", _("starting zone {zone} is inside the Empire", zone=repr(z)))
+
+
+def _check_entry_fronts(chk: _Checker, f: str, lab: str, fronts: tuple[str, ...], goes: bool) -> None:
+    """A People's entry Fronts are Fronts, and a People that goes to war has at least one."""
+    for fr in fronts:
+        if fr not in FRONTS:
+            chk.add(f, lab, "entry_fronts", _("{front} is not a Front", front=repr(fr)))
+    if goes and not fronts:
+        chk.add(f, lab, "entry_fronts", _("a People that goes to war needs an entry Front"))
+
+
 def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[str, People]:
+    """peoples.toml: each People's nationality, Major or not, stacking, starting zones, entry
+    Fronts and whether it goes to war."""
     f = "peoples.toml"
     out: dict[str, People] = {}
     fields = "id name nationality major stacking zones entry_fronts goes_to_war note".split()
@@ -720,20 +742,10 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
         chk.unknown_keys(e, f, lab, fields)
         nat = chk.choice(e, f, lab, "nationality", NATIONALITIES[1:])
         zs = chk.strings(e, f, lab, "zones")
-        if not zs:
-            chk.add(f, lab, "zones", _("a People needs at least one starting zone"))
-        for z in zs:
-            if z not in zones:
-                chk.add(f, lab, "zones", _("unknown zone {zone}", zone=repr(z)))
-            elif zones[z].kind != "outside":
-                chk.add(f, lab, "zones", _("starting zone {zone} is inside the Empire", zone=repr(z)))
+        _check_people_zones(chk, f, lab, zs, zones)
         fronts = chk.strings(e, f, lab, "entry_fronts")
-        for fr in fronts:
-            if fr not in FRONTS:
-                chk.add(f, lab, "entry_fronts", _("{front} is not a Front", front=repr(fr)))
         goes = bool(chk.get(e, f, lab, "goes_to_war", bool, True))
-        if goes and not fronts:
-            chk.add(f, lab, "entry_fronts", _("a People that goes to war needs an entry Front"))
+        _check_entry_fronts(chk, f, lab, fronts, goes)
         prov, pf = chk.provenance(e, f, lab, fields)
         if not isinstance(pid, str):
             continue
@@ -995,11 +1007,13 @@ def _load_stratagems(root: Path, chk: _Checker) -> dict[str, StratagemCounters]:
     return out
 
 
-def _load_materiel(
-    root: Path, chk: _Checker, ports: Mapping[str, Port]
-) -> tuple[dict[str, Fleet], dict[str, Marker]]:
-    f = "counters/materiel.toml"
-    doc = _read_toml(root, f, chk)
+F_MATERIEL = "counters/materiel.toml"
+
+
+def _load_fleets(doc: Mapping[str, Any], chk: _Checker, ports: Mapping[str, Port]) -> dict[str, Fleet]:
+    """The ``[[fleet]]`` counters of counters/materiel.toml: home port box, capacity (1..9) and
+    return delay (1..20)."""
+    f = F_MATERIEL
     fleets: dict[str, Fleet] = {}
     for i, e in enumerate(_entries(doc, f, "fleet", chk)):
         lab = _label(e, i)
@@ -1019,9 +1033,19 @@ def _load_materiel(
                 provenance=prov,
                 provenance_fields=pf,
             )
+    return fleets
+
+
+def _check_port_fleets(chk: _Checker, ports: Mapping[str, Port], fleets: Mapping[str, Fleet]) -> None:
+    """A fleet a port box names exists."""
     for p in ports.values():
         if p.fleet and p.fleet not in fleets:
-            chk.add("map/seas.toml", p.id, "fleet", _("unknown fleet {fleet}", fleet=repr(p.fleet)))
+            chk.add(F_SEAS, p.id, "fleet", _("unknown fleet {fleet}", fleet=repr(p.fleet)))
+
+
+def _load_markers(doc: Mapping[str, Any], chk: _Checker) -> dict[str, Marker]:
+    """The ``[[marker]]`` counters of counters/materiel.toml: how many of each (1..99)."""
+    f = F_MATERIEL
     markers: dict[str, Marker] = {}
     for i, e in enumerate(_entries(doc, f, "marker", chk)):
         lab = _label(e, i)
@@ -1039,7 +1063,17 @@ def _load_materiel(
                 provenance=prov,
                 provenance_fields=pf,
             )
-    return fleets, markers
+    return markers
+
+
+def _load_materiel(
+    root: Path, chk: _Checker, ports: Mapping[str, Port]
+) -> tuple[dict[str, Fleet], dict[str, Marker]]:
+    """counters/materiel.toml: the fleets (checked against the port boxes), then the markers."""
+    doc = _read_toml(root, F_MATERIEL, chk)
+    fleets = _load_fleets(doc, chk, ports)
+    _check_port_fleets(chk, ports, fleets)
+    return fleets, _load_markers(doc, chk)
 
 
 # ---------------------------------------------------------------------------------------
