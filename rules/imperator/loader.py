@@ -1526,6 +1526,82 @@ def _load_scenarios(
     return out
 
 
+def _rule_param(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    where: str,
+    k: str,
+    v: Any,
+    ids: Mapping[str, Mapping[str, Any]],
+    start: int,
+    end: int,
+) -> Any:
+    """One parameter of a scenario rule, checked by its name: ids against their table, a side,
+    a year of the scenario (or the year after it), Fronts; anything else kept as written."""
+    table = ids.get(k)
+    if table is not None:
+        refs = v if isinstance(v, list) else [v]
+        for ref in refs:
+            if not isinstance(ref, str) or ref not in table:
+                chk.add(f, lab, f"{where}.{k}", _("unknown {kind} {ref}", kind=k.rstrip("s"), ref=repr(ref)))
+        return tuple(refs) if isinstance(v, list) else v
+    if k in ("winner", "side"):
+        if v not in SIDES:
+            chk.add(f, lab, f"{where}.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
+        return v
+    if k in ("year", "before"):
+        if not isinstance(v, int) or isinstance(v, bool) or not start <= v <= end + 1:
+            chk.add(f, lab, f"{where}.{k}", _("{value} is not a year of the scenario ({start}-{end})", value=repr(v), start=start, end=end))
+        return v
+    if k == "fronts":
+        bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
+        if bad:
+            chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
+        return tuple(v) if isinstance(v, list) else (v,)
+    return v
+
+
+def _scenario_rule(
+    chk: _Checker,
+    f: str,
+    lab: str,
+    where: str,
+    r: Any,
+    ids: Mapping[str, Mapping[str, Any]],
+    start: int,
+    end: int,
+) -> ScenarioRule | None:
+    """One ``[[scenario.rules]]`` entry: a known kind, exactly its parameters, a text in our own
+    words and a provenance (docs/imperator-data.md, "Scenario special rules, as data")."""
+    if not isinstance(r, dict):
+        chk.add(f, lab, where, _("expected a table"))
+        return None
+    kind = str(r.get("kind"))
+    if kind not in SCENARIO_RULE_KINDS:
+        chk.add(f, lab, f"{where}.kind", _("{value} is not one of {allowed}", value=repr(r.get("kind")), allowed=", ".join(SCENARIO_RULE_KINDS)))
+        return None
+    wanted = SCENARIO_RULE_KINDS[kind]
+    params: dict[str, Any] = {}
+    for k, v in r.items():
+        if k in ("kind", "text", "provenance"):
+            continue
+        if k not in wanted:
+            chk.add(f, lab, f"{where}.{k}", _("unknown field for {kind}", kind=kind))
+            continue
+        params[k] = _rule_param(chk, f, lab, where, k, v, ids, start, end)
+    for k in wanted:
+        if k not in params:
+            chk.add(f, lab, f"{where}.{k}", _("missing"))
+    text = r.get("text")
+    if not isinstance(text, str) or not text.strip():
+        chk.add(f, lab, f"{where}.text", _("missing"))
+    prov = r.get("provenance", "design")
+    if prov not in PROVENANCES:
+        chk.add(f, lab, f"{where}.provenance", _("{value} is not one of {allowed}", value=repr(prov), allowed=", ".join(PROVENANCES)))
+    return ScenarioRule(kind, MappingProxyType(params), str(text or ""), str(prov))
+
+
 def _scenario_rules(
     chk: _Checker,
     e: Mapping[str, Any],
@@ -1546,54 +1622,9 @@ def _scenario_rules(
         "peoples": peoples, "units": units,
     }
     for j, r in enumerate(chk.get(e, f, lab, "rules", list, []) or []):
-        where = f"rules[{j}]"
-        if not isinstance(r, dict):
-            chk.add(f, lab, where, _("expected a table"))
-            continue
-        kind = str(r.get("kind"))
-        if kind not in SCENARIO_RULE_KINDS:
-            chk.add(f, lab, f"{where}.kind", _("{value} is not one of {allowed}", value=repr(r.get("kind")), allowed=", ".join(SCENARIO_RULE_KINDS)))
-            continue
-        wanted = SCENARIO_RULE_KINDS[kind]
-        params: dict[str, Any] = {}
-        for k, v in r.items():
-            if k in ("kind", "text", "provenance"):
-                continue
-            if k not in wanted:
-                chk.add(f, lab, f"{where}.{k}", _("unknown field for {kind}", kind=kind))
-                continue
-            table = ids.get(k)
-            if table is not None:
-                refs = v if isinstance(v, list) else [v]
-                for ref in refs:
-                    if not isinstance(ref, str) or ref not in table:
-                        chk.add(f, lab, f"{where}.{k}", _("unknown {kind} {ref}", kind=k.rstrip("s"), ref=repr(ref)))
-                params[k] = tuple(refs) if isinstance(v, list) else v
-            elif k in ("winner", "side"):
-                if v not in SIDES:
-                    chk.add(f, lab, f"{where}.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
-                params[k] = v
-            elif k in ("year", "before"):
-                if not isinstance(v, int) or isinstance(v, bool) or not start <= v <= end + 1:
-                    chk.add(f, lab, f"{where}.{k}", _("{value} is not a year of the scenario ({start}-{end})", value=repr(v), start=start, end=end))
-                params[k] = v
-            elif k == "fronts":
-                bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
-                if bad:
-                    chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
-                params[k] = tuple(v) if isinstance(v, list) else (v,)
-            else:
-                params[k] = v
-        for k in wanted:
-            if k not in params:
-                chk.add(f, lab, f"{where}.{k}", _("missing"))
-        text = r.get("text")
-        if not isinstance(text, str) or not text.strip():
-            chk.add(f, lab, f"{where}.text", _("missing"))
-        prov = r.get("provenance", "design")
-        if prov not in PROVENANCES:
-            chk.add(f, lab, f"{where}.provenance", _("{value} is not one of {allowed}", value=repr(prov), allowed=", ".join(PROVENANCES)))
-        out.append(ScenarioRule(kind, MappingProxyType(params), str(text or ""), str(prov)))
+        rule = _scenario_rule(chk, f, lab, f"rules[{j}]", r, ids, start, end)
+        if rule is not None:
+            out.append(rule)
     return tuple(out)
 
 
