@@ -1672,6 +1672,49 @@ def _reachable(data_edges: Iterable[tuple[str, str]], start: Iterable[str]) -> s
     return seen
 
 
+def _zones_with_peoples(zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> dict[str, Zone]:
+    """The zones, each recording which Peoples start there."""
+    starting: dict[str, list[str]] = {}
+    for p in peoples.values():
+        for z in p.zones:
+            starting.setdefault(z, []).append(p.id)
+    return {
+        zid: (z if zid not in starting else _with_peoples(z, tuple(starting[zid])))
+        for zid, z in zones.items()
+    }
+
+
+def _check_connected(chk: _Checker, m: Mapping[str, Any], zones: Mapping[str, Zone]) -> None:
+    """Every land zone is reached from Roma (or the first zone) by land edges, open seas and the
+    links between open seas."""
+    links = [(e.a, e.b) for e in m["edges"]]
+    open_seas = {s for s, sz in m["seas"].items() if sz.open}
+    for sea, zs in m["coasts"].items():
+        if sea in open_seas:
+            links.extend((sea, z) for z in zs)
+    links.extend((a, b) for a, b in m["sea_links"] if a in open_seas and b in open_seas)
+    if zones:
+        first = "roma" if "roma" in zones else sorted(zones)[0]
+        seen = _reachable(links, [first])
+        for zid in sorted(zones):
+            if zid not in seen:
+                chk.add("map/edges.toml", zid, "-", _("zone cannot be reached from {first}", first=first))
+
+
+def _check_entry_front_paths(
+    chk: _Checker, m: Mapping[str, Any], zones: Mapping[str, Zone], peoples: Mapping[str, People]
+) -> None:
+    """A People that goes to war reaches each of its entry Fronts (as in 161) by land."""
+    land_links = [(e.a, e.b) for e in m["edges"]]
+    for p in peoples.values():
+        if not p.goes_to_war:
+            continue
+        reach = _reachable(land_links, p.zones)
+        for fr in p.entry_fronts:
+            if not any(zones[z].front_in(161) == fr for z in reach if z in zones):
+                chk.add("peoples.toml", p.id, "entry_fronts", _("no land path to the {front} Front", front=fr))
+
+
 def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> ImperatorData:
     """Load, validate and return the Imperator data.
 
@@ -1686,15 +1729,7 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
     m = _load_map(root, chk)
     zones: dict[str, Zone] = m["zones"]
     peoples = _load_peoples(root, chk, zones)
-    # record on each zone which Peoples start there
-    starting: dict[str, list[str]] = {}
-    for p in peoples.values():
-        for z in p.zones:
-            starting.setdefault(z, []).append(p.id)
-    zones = {
-        zid: (z if zid not in starting else _with_peoples(z, tuple(starting[zid])))
-        for zid, z in zones.items()
-    }
+    zones = _zones_with_peoples(zones, peoples)
     leaders = _load_leaders(root, chk, peoples)
     units = _load_units(root, chk, zones, peoples)
     stratagems = _load_stratagems(root, chk)
@@ -1704,27 +1739,8 @@ def load_data(directory: Path | str | None = None, *, geometry: bool = True) -> 
     _check_events(root, chk, zones, peoples)
     _check_stratagem_types(root, chk, zones, stratagems)
 
-    # whole-map checks: connectivity and entry Fronts
-    links = [(e.a, e.b) for e in m["edges"]]
-    open_seas = {s for s, sz in m["seas"].items() if sz.open}
-    for sea, zs in m["coasts"].items():
-        if sea in open_seas:
-            links.extend((sea, z) for z in zs)
-    links.extend((a, b) for a, b in m["sea_links"] if a in open_seas and b in open_seas)
-    if zones:
-        first = "roma" if "roma" in zones else sorted(zones)[0]
-        seen = _reachable(links, [first])
-        for zid in sorted(zones):
-            if zid not in seen:
-                chk.add("map/edges.toml", zid, "-", _("zone cannot be reached from {first}", first=first))
-    land_links = [(e.a, e.b) for e in m["edges"]]
-    for p in peoples.values():
-        if not p.goes_to_war:
-            continue
-        reach = _reachable(land_links, p.zones)
-        for fr in p.entry_fronts:
-            if not any(zones[z].front_in(161) == fr for z in reach if z in zones):
-                chk.add("peoples.toml", p.id, "entry_fronts", _("no land path to the {front} Front", front=fr))
+    _check_connected(chk, m, zones)
+    _check_entry_front_paths(chk, m, zones, peoples)
 
     data = ImperatorData(
         zones=MappingProxyType(zones),
