@@ -1502,3 +1502,34 @@ def test_every_major_people_but_armenia_is_deployed_whatever_sorts_first(tmp_pat
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert [(p.counter, p.zone, p.side) for p in s.units if p.counter.startswith(("germ", "arm"))] == [
         ("germ_1", "castra", "enemy"), ("germ_2", "barbaricum", "enemy")]
+
+
+UNIT_LIST = 'unit = [\n  { id = "vex", zone = "castra" },\n  { id = "germ_1", zone = "castra", side = "enemy" },\n]\n'
+
+
+def test_a_leader_with_an_entry_rule_placed_before_his_year(tmp_path: Path) -> None:
+    """§2.C: a named leader with an entry rule and a later year, placed at the start, is refused
+    twice (not in play, and only enters later)."""
+    edits = {'counters/leaders.toml': [('enters = 163\n', 'enters = 163\nentry_rule = "after:marcus"\n')],
+             'scenarios/01_test.toml': [('leader = [\n', 'leader = [\n  { id = "lucius", zone = "roma" },\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: leader[0].id: lucius is not in play in 161',
+        'scenarios/01_test.toml: test: leader[0].id: lucius only enters in 163',
+        'scenarios/01_test.toml: test: rules: lucius is absent from this scenario but placed',
+    ]
+
+
+def test_placement_lists_name_their_own_problems(tmp_path: Path) -> None:
+    edits = {'scenarios/01_test.toml': [('{ id = "rex", zone = "barbaricum", side = "enemy" }', '{ id = "rex", side = "enemy" }'),
+                                        (UNIT_LIST, 'unit = "vex"\n')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: leader[1].zone: missing',
+        'scenarios/01_test.toml: test: unit: expected list, got str',
+        'scenarios/01_test.toml: test: leader: rex is in play in 161: place him or list him as absent',
+    ]
+
+
+def test_a_scenario_may_list_no_units(tmp_path: Path) -> None:
+    s = load_data(tiny(tmp_path, {'scenarios/01_test.toml': [(UNIT_LIST, '')]}), geometry=False).scenarios["test"]
+    assert [(p.counter, p.zone) for p in s.units] == [
+        ("cohors", "roma"), ("germ_1", "barbaricum"), ("germ_2", "barbaricum"), ("i_legio", "castra")]
