@@ -1533,3 +1533,11 @@ def test_a_scenario_may_list_no_units(tmp_path: Path) -> None:
     s = load_data(tiny(tmp_path, {'scenarios/01_test.toml': [(UNIT_LIST, '')]}), geometry=False).scenarios["test"]
     assert [(p.counter, p.zone) for p in s.units] == [
         ("cohors", "roma"), ("germ_1", "barbaricum"), ("germ_2", "barbaricum"), ("i_legio", "castra")]
+
+
+def test_a_deployed_legion_may_be_listed_once_not_twice(tmp_path: Path) -> None:
+    """``deploy_legions``: the list may restate a deployed legion's zone once; a second entry is a
+    duplicate."""
+    twice = '  { id = "i_legio", zone = "castra" },\n  { id = "i_legio", zone = "castra" },\n]\nrules'
+    problem = problems(tiny(tmp_path, {'scenarios/01_test.toml': [(']\nrules', twice)]}))
+    assert problem == ['scenarios/01_test.toml: test: unit[3]: i_legio is placed more than once']
