@@ -1541,3 +1541,16 @@ def test_a_deployed_legion_may_be_listed_once_not_twice(tmp_path: Path) -> None:
     twice = '  { id = "i_legio", zone = "castra" },\n  { id = "i_legio", zone = "castra" },\n]\nrules'
     problem = problems(tiny(tmp_path, {'scenarios/01_test.toml': [(']\nrules', twice)]}))
     assert problem == ['scenarios/01_test.toml: test: unit[3]: i_legio is placed more than once']
+
+
+def test_without_peoples_their_leaders_need_no_place_but_rome_s_do(tmp_path: Path) -> None:
+    """use_enemy_peoples = false: a People's named leader in play is not asked for, a Roman one
+    still is."""
+    edits = {'scenarios/01_test.toml': [
+        ('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+        ('  { id = "marcus", zone = "roma", title = "augustus" },\n  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+        ('augusti = ["marcus"]\n', ''),
+        ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: leader: marcus is in play in 161: place him or list him as absent',
+    ]
