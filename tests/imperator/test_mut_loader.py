@@ -1486,19 +1486,22 @@ def test_the_summary_says_one_in_the_singular_and_two_in_the_plural() -> None:
     ]
 
 
+ARMENIA_AND_ALANI = {'peoples.toml': [('[[people]]\nid = "germani"',
+                           '[[people]]\nid = "alani"\nname = "Alani"\nnationality = "sarmatian"\nmajor = false\n'
+                           'stacking = "W"\nzones = ["barbaricum"]\ngoes_to_war = false\nprovenance = "design"\n\n'
+                           '[[people]]\nid = "armenia"\nname = "Armenia"\nnationality = "persian"\nmajor = true\n'
+                           'stacking = "E"\nzones = ["barbaricum"]\nentry_fronts = ["rhine"]\nprovenance = "design"\n\n'
+                           '[[people]]\nid = "germani"')],
+         'counters/units.toml': [('[[unit]]\nid = "germ_2"',
+                                  '[[unit]]\nid = "arm_1"\nname = "Arm 1"\nside = "enemy"\nkind = "armenia"\n'
+                                  'nationality = "persian"\npeople = "armenia"\nfull = { pf = 6, qu = 2, bt = 0 }\n'
+                                  'reduced = { pf = 3, qu = 1, bt = 0 }\nprovenance = "rules"\n\n[[unit]]\nid = "germ_2"')]}
+
+
 def test_every_major_people_but_armenia_is_deployed_whatever_sorts_first(tmp_path: Path) -> None:
     """§4.1 deployment of the Major Peoples' unplaced units: a minor People sorting first does not
     stop it, and Armenia (a Major People with its own rules) is not deployed by it."""
-    edits = {'peoples.toml': [('[[people]]\nid = "germani"',
-                               '[[people]]\nid = "alani"\nname = "Alani"\nnationality = "sarmatian"\nmajor = false\n'
-                               'stacking = "W"\nzones = ["barbaricum"]\ngoes_to_war = false\nprovenance = "design"\n\n'
-                               '[[people]]\nid = "armenia"\nname = "Armenia"\nnationality = "persian"\nmajor = true\n'
-                               'stacking = "E"\nzones = ["barbaricum"]\nentry_fronts = ["rhine"]\nprovenance = "design"\n\n'
-                               '[[people]]\nid = "germani"')],
-             'counters/units.toml': [('[[unit]]\nid = "germ_2"',
-                                      '[[unit]]\nid = "arm_1"\nname = "Arm 1"\nside = "enemy"\nkind = "armenia"\n'
-                                      'nationality = "persian"\npeople = "armenia"\nfull = { pf = 6, qu = 2, bt = 0 }\n'
-                                      'reduced = { pf = 3, qu = 1, bt = 0 }\nprovenance = "rules"\n\n[[unit]]\nid = "germ_2"')]}
+    edits = ARMENIA_AND_ALANI
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert [(p.counter, p.zone, p.side) for p in s.units if p.counter.startswith(("germ", "arm"))] == [
         ("germ_1", "castra", "enemy"), ("germ_2", "barbaricum", "enemy")]
@@ -1554,3 +1557,11 @@ def test_without_peoples_their_leaders_need_no_place_but_rome_s_do(tmp_path: Pat
     assert problems(tiny(tmp_path, edits)) == [
         'scenarios/01_test.toml: test: leader: marcus is in play in 161: place him or list him as absent',
     ]
+
+
+def test_armenia_s_units_may_stand_outside_its_home(tmp_path: Path) -> None:
+    """Armenia's units follow their own rules, not those of a People at peace (§4.1)."""
+    edits = dict(ARMENIA_AND_ALANI)
+    edits['scenarios/01_test.toml'] = [('  { id = "vex", zone = "castra" },\n', '  { id = "vex", zone = "castra" },\n  { id = "arm_1", zone = "castra", side = "enemy" },\n')]
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert [(p.counter, p.zone) for p in s.units if p.counter == "arm_1"] == [("arm_1", "castra")]
