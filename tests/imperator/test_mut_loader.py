@@ -1565,3 +1565,23 @@ def test_armenia_s_units_may_stand_outside_its_home(tmp_path: Path) -> None:
     edits['scenarios/01_test.toml'] = [('  { id = "vex", zone = "castra" },\n', '  { id = "vex", zone = "castra" },\n  { id = "arm_1", zone = "castra", side = "enemy" },\n')]
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert [(p.counter, p.zone) for p in s.units if p.counter == "arm_1"] == [("arm_1", "castra")]
+
+
+def test_six_vexillations_on_the_map_are_allowed(tmp_path: Path) -> None:
+    vex = "".join(f'\n  {{ id = "v{i}", zone = "castra" }},' for i in range(5))
+    units = "".join(
+        f'\n[[unit]]\nid = "v{i}"\nname = "V{i}"\nside = "roman"\nkind = "vexillation"\nnationality = "roman"\nfront = "rhine"\n'
+        f'full = {{ pf = 4, qu = 3, bt = 0 }}\nreduced = {{ pf = 2, qu = 2, bt = 0 }}\nprovenance = "rules"\n' for i in range(5))
+    edits = {'scenarios/01_test.toml': [('{ id = "vex", zone = "castra" },', '{ id = "vex", zone = "castra" },' + vex)],
+             'counters/units.toml': [('[[unit]]\nid = "vex"', units.lstrip("\n") + '\n[[unit]]\nid = "vex"')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert sum(1 for p in s.units if p.counter.startswith("v")) == 6
+
+
+def test_the_initiative_table_is_optional_but_must_be_a_table(tmp_path: Path) -> None:
+    line = 'initiative = { "161" = "roman", "162" = "enemy" }\n'
+    s = load_data(tiny(tmp_path / "none", {'scenarios/01_test.toml': [(line, '')]}), geometry=False).scenarios["test"]
+    assert dict(s.initiative) == {}
+    assert problems(tiny(tmp_path / "int", {'scenarios/01_test.toml': [(line, 'initiative = 3\n')]})) == [
+        'scenarios/01_test.toml: test: initiative: expected dict, got int',
+    ]
