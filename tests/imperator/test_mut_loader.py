@@ -1585,3 +1585,23 @@ def test_the_initiative_table_is_optional_but_must_be_a_table(tmp_path: Path) ->
     assert problems(tiny(tmp_path / "int", {'scenarios/01_test.toml': [(line, 'initiative = 3\n')]})) == [
         'scenarios/01_test.toml: test: initiative: expected dict, got int',
     ]
+
+
+def test_a_scenario_s_own_fields_name_the_file_and_scenario(tmp_path: Path) -> None:
+    """[scenario]: vp and deploy_legions of the wrong type, a bad provenance, an unknown
+    provenance field, each under the file and the scenario's id."""
+    edits = {'scenarios/01_test.toml': [('vp = { roman = 3, enemy = 1 }', 'vp = 3'),
+                                        ('deploy_legions = true', 'deploy_legions = "yes"'),
+                                        ('provenance = "design"\nleader', 'provenance = "guess"\nprovenance_fields = { colour = "rules" }\nleader')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: provenance: 'guess' is not one of rules, history, design",
+        'scenarios/01_test.toml: test: provenance_fields.colour: no such field',
+        'scenarios/01_test.toml: test: deploy_legions: expected bool, got str',
+        'scenarios/01_test.toml: test: vp: expected dict, got int',
+    ]
+
+
+def test_a_scenario_without_vp_or_deployment_starts_bare(tmp_path: Path) -> None:
+    edits = {'scenarios/01_test.toml': [('vp = { roman = 3, enemy = 1 }\n', ''), ('deploy_legions = true\n', '')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (dict(s.vp), [p.counter for p in s.units]) == ({}, ["germ_1", "germ_2", "vex"])
