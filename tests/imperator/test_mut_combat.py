@@ -12,6 +12,7 @@ from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
 from rules.imperator import combat, movement
 from rules.imperator.game import ImperatorGame
+from rules.imperator.model import ImperatorState
 
 
 def _answer_defaults(g: ImperatorGame) -> list[str]:
@@ -65,6 +66,8 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     lines = _answer_defaults(g)
     assert "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 1 PF)." in lines
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in lines
+    assert lines[lines.index("All enemies units in Carnuntum take a loss.") + 1] == (
+        "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments.")  # its own line (AMB-78)
     st = g.state
     assert (st.units["arm"].status, st.units["arm"].loc) == ("eliminated", None)  # §4.2 note: never retreats
 
@@ -1076,3 +1079,49 @@ def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
     assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
     assert g.pending_decision() is None and g.state.leaders["chief"].loc == "quadi"
+
+
+# -- §6.3 Mutinerie: a battle that eliminates the last mutineer sends the marker back (AMB-78) ---
+MARKER_BACK = "§6: the Mutinerie marker leaves the map and goes back to the cup."
+
+
+def _mutineer_in_vindobona(roman_legions_at: tuple[str, ...]) -> ImperatorState:
+    """A reduced mutinous legion, the last unit under its Mutinerie marker, in Vindobona, with
+    one Roman legion in each zone of ``roman_legions_at`` (phase E, stratagems in play)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("mut", "vindobona", "M", people="roman", reduced=True)
+    for i, zone in enumerate(roman_legions_at):
+        p.unit(f"leg{i}", zone, "R", people="roman")
+    p.rules["stratagems"] = True
+    p.kw["chits_on_map"] = {"mutinerie#1": "vindobona"}
+    p.kw["map_chit_side"] = {"mutinerie#1": "E"}
+    st = p.state(phase="E")
+    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", "R"
+    return st
+
+
+def test_mutineers_beaten_with_no_retreat_are_destroyed_and_the_marker_goes_back_with_a_line() -> None:
+    """§8.3 with §6.3 (ruling AMB-78): every zone next to Vindobona holds a Roman legion, so the
+    beaten mutineers cannot retreat and are eliminated; the marker, whose last unit that was,
+    goes back to the cup and the log says so, after the §8.3 line."""
+    st = _mutineer_in_vindobona(("vindobona", "aquincum", "carnuntum", "italia"))
+    assert combat.retreat_zones(st, "vindobona", "M", ["mut"], [], False) == []
+    out = Outcome()
+    combat._retreat(st, out, "vindobona", "M", False, "R")
+    assert out.public == ["§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.", MARKER_BACK]
+    assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "R", {}, ["mutinerie#1"])
+
+
+def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_line() -> None:
+    """§8.3 (AMB-03, the owner picks each fractional loss) with §6.3: the reduced mutinous legion
+    picked for the loss is eliminated; being the marker's last unit, the marker goes back to the
+    cup with its line, before the count of the losses."""
+    st = _mutineer_in_vindobona(("vindobona", "vindobona"))
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 12, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 1, 1, []]]}
+    out = Outcome()
+    combat.choose_loss(st, out, data, "mut")
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
