@@ -11,6 +11,7 @@ from imperator_builder import Pos, script
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
 from rules.imperator import combat, movement
+from rules.imperator import combat_math as cm
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import ImperatorState
 
@@ -1125,3 +1126,32 @@ def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_
     combat.choose_loss(st, out, data, "mut")
     assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
+
+
+@pytest.mark.parametrize(("result", "kind", "line"), [
+    ("E", "all_eliminated", "All the mutineers units in Vindobona are eliminated."),
+    ("A", "all_step", "All the mutineers units in Vindobona take a loss."),
+])
+def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(result: str, kind: cm.LossKind, line: str) -> None:
+    """§8.3 with §6.3: an E result eliminates the mutinous legion, an A result eliminates it as
+    well since it is reduced; either way it was the marker's last unit: the marker goes back to
+    the cup with its line, before the result's own line, and the map is redrawn."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    out = Outcome()
+    combat._apply_flat_loss(st, out, cm.SideLoss(result, kind, 1), ["mut"], "M", "vindobona")
+    assert out.public == [MARKER_BACK, line]
+    assert (out.map_changed, st.units["mut"].status, st.chits_on_map, st.cup) == (True, "eliminated", {}, ["mutinerie#1"])
+
+
+def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_without_a_question() -> None:
+    """§8.3 (AMB-03): with one unit for one step loss nothing is asked; the reduced mutinous legion
+    is eliminated and the marker, its last unit gone, goes back to the cup with its line (§6.3)."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 6, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 1, 1, []]]}
+    out = Outcome()
+    combat._losses(st, out, data)
+    assert st.pending == []  # no question
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
