@@ -25,7 +25,7 @@ def _answer_defaults(g: ImperatorGame) -> list[str]:
 
 
 # -- §6.3 Fuite opportune of a force with no leader -----------------------------------------------
-def _leaderless_quadi_attacked() -> tuple[ImperatorGame, Outcome]:
+def _leaderless_quadi_attacked(*, armenia: bool = True) -> tuple[ImperatorGame, Outcome]:
     """Three Quadi units and the Armenia unit of the Enemies, no leader, in Carnuntum, attacked by
     a Roman leader with two legions; the Enemies hold Fuite opportune. With no leader there is no
     evasion (§8.1): the chit window comes at once."""
@@ -34,7 +34,8 @@ def _leaderless_quadi_attacked() -> tuple[ImperatorGame, Outcome]:
     p.legions(3, "vindobona")
     for i in range(3):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
-    p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
+    if armenia:
+        p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
     p.kw["at_war"] = ["quadi"]
     g = p.game(reserve_fronts=["danube"])
     st = g.state
@@ -71,6 +72,19 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
         "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments.")  # its own line (AMB-78)
     st = g.state
     assert (st.units["arm"].status, st.units["arm"].loc) == ("eliminated", None)  # §4.2 note: never retreats
+
+
+def test_fuite_opportune_taking_every_leaderless_unit_leaves_no_battle() -> None:
+    """§6.3: without the Armenia unit the three Quadi units all slip away to Quadi; nothing of the
+    Enemies stays in Carnuntum, so the line says there is no battle and none is fought."""
+    g, _out = _leaderless_quadi_attacked(armenia=False)
+    w = g.pending_decision()
+    assert w is not None and w.kind == "bstrat"
+    out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
+    assert out.public == ["§6: enemies plays Fuite opportune.",
+                          "§6.3: the force in Carnuntum slips away to Quadi; no battle.",
+                          "§2.E: SMC 2 of 2: enemies moves."]
+    assert [g.state.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi", "quadi", "quadi"]
 
 
 def test_fuite_opportune_to_a_zone_not_on_offer_is_refused() -> None:
