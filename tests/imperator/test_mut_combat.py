@@ -1100,19 +1100,20 @@ def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
 MARKER_BACK = "§6: the Mutinerie marker leaves the map and goes back to the cup."
 
 
-def _mutineer_in_vindobona(roman_legions_at: tuple[str, ...]) -> ImperatorState:
-    """A reduced mutinous legion, the last unit under its Mutinerie marker, in Vindobona, with
+def _mutineer_in_vindobona(roman_legions_at: tuple[str, ...], people: str = "roman") -> ImperatorState:
+    """A reduced mutinous unit (a legion, or a Parthian unit), the last under its Mutinerie marker, in Vindobona, with
     one Roman legion in each zone of ``roman_legions_at`` (phase E, stratagems in play)."""
     p = Pos()
     p.leader("aug", "rome", title="augustus", cp=4, vs=3)
-    p.unit("mut", "vindobona", "M", people="roman", reduced=True)
+    p.unit("mut", "vindobona", "M", people=people, reduced=True)
     for i, zone in enumerate(roman_legions_at):
         p.unit(f"leg{i}", zone, "R", people="roman")
     p.rules["stratagems"] = True
     p.kw["chits_on_map"] = {"mutinerie#1": "vindobona"}
-    p.kw["map_chit_side"] = {"mutinerie#1": "E"}
+    owner = "R" if people == "roman" else "E"  # the side the units mutinied against
+    p.kw["map_chit_side"] = {"mutinerie#1": "E" if owner == "R" else "R"}
     st = p.state(phase="E")
-    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", "R"
+    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", owner
     return st
 
 
@@ -1169,3 +1170,15 @@ def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_wi
     assert st.pending == []  # no question
     assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
+
+
+def test_a_parthian_mutineer_retreating_beyond_its_five_zones_sends_the_marker_back_with_a_line() -> None:
+    """§4.3 with §6.3: a mutinous Parthian unit (AMB-46) sent back to Carnuntum, far more than five
+    zones from Parthia, is eliminated; the marker, its last unit gone, goes back to the cup, told
+    before the §4.3 line."""
+    st = _mutineer_in_vindobona(("vindobona",), people="parthians")
+    out = Outcome()
+    combat.do_retreat(st, out, "vindobona", "M", "carnuntum")
+    assert out.public[:3] == ["§8.3: the beaten force retreats to Carnuntum.", MARKER_BACK,
+                              "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
+    assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "E", {}, ["mutinerie#1"])
