@@ -1182,3 +1182,15 @@ def test_a_parthian_mutineer_retreating_beyond_its_five_zones_sends_the_marker_b
     assert out.public[:3] == ["§8.3: the beaten force retreats to Carnuntum.", MARKER_BACK,
                               "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
     assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "E", {}, ["mutinerie#1"])
+
+
+def test_a_parthian_mutineer_sent_beyond_its_five_zones_in_a_split_retreat_sends_the_marker_back() -> None:
+    """AMB-24 with §4.3 and §6.3: the same unit sent on its own to Carnuntum as a piece of a split
+    retreat is eliminated after its retreat line; the marker goes back with its line."""
+    st = _mutineer_in_vindobona(("vindobona",), people="parthians")
+    data: dict[str, object] = {"todo": ["mut"], "sent": {}}
+    out = Outcome()
+    combat._send_piece(st, out, data, "M", "carnuntum")
+    assert out.public == ["§8.3: Mut retreats to Carnuntum.", MARKER_BACK,
+                          "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
+    assert (st.units["mut"].status, data, st.cup) == ("eliminated", {"todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
