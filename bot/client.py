@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.moderator import Moderator, ModeratorError
 from bot.publisher import DiscordPublisher, Publisher
+from bot.quoted import unbalanced_message, unquote_options
 from rules.core import RuleError
 from rules.core.i18n import Text, _
 
@@ -110,7 +111,25 @@ async def report_failure(
 
 
 class PraetorTree(app_commands.CommandTree):  # type: ignore[type-arg]
-    """The command tree, with the one error handler for every application command."""
+    """The command tree, with the one error handler for every application command and the
+    one place where typed string options lose their enclosing quotes (:mod:`bot.quoted`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Before discord.py reads the options: unquote every string option in place (commands
+        and autocomplete); refuse privately a command whose option has an unbalanced quote."""
+
+        data = interaction.data
+        options = data.get("options") if isinstance(data, dict) else None
+        if not isinstance(options, list):
+            return True
+        typing = interaction.type is discord.InteractionType.autocomplete
+        bad = unquote_options(options, typing=typing)
+        if bad is None:
+            return True
+        from cogs.common import refuse
+
+        await refuse(interaction, unbalanced_message(bad))
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /

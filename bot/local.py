@@ -27,6 +27,7 @@ from discord import app_commands
 from bot.clock import Clock
 from bot.moderator import Moderator
 from bot.publisher import ImageFile, PinFailed
+from bot.quoted import unbalanced_message, unquote_values
 from rules.core.i18n import _
 
 SEED_VARIABLE = "PRAETOR_TEST_SEED"
@@ -818,8 +819,15 @@ class LocalTable:
             raise LocalInputError(_("cannot read the line: {error}", error=str(exc))) from None
         command, used = self.find_command(words)
         values = self.parse_options(command, words[used:])
+        strings = {p.name for p in command.parameters if p.type is discord.AppCommandOptionType.string}
+        bad = unquote_values(values, strings)  # as PraetorTree.interaction_check does in Discord
         interaction = self.interaction(namespace=values)
         interaction.command = command
+        if bad is not None:
+            from cogs.common import refuse
+
+            await refuse(interaction, unbalanced_message(bad))  # type: ignore[arg-type]
+            return interaction
         binding = command.binding
         try:
             if binding is not None:

@@ -11,7 +11,9 @@ from imperator_builder import Pos, script
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
 from rules.imperator import combat, movement
+from rules.imperator import combat_math as cm
 from rules.imperator.game import ImperatorGame
+from rules.imperator.model import ImperatorState
 
 
 def _answer_defaults(g: ImperatorGame) -> list[str]:
@@ -23,7 +25,7 @@ def _answer_defaults(g: ImperatorGame) -> list[str]:
 
 
 # -- §6.3 Fuite opportune of a force with no leader -----------------------------------------------
-def _leaderless_quadi_attacked() -> tuple[ImperatorGame, Outcome]:
+def _leaderless_quadi_attacked(*, armenia: bool = True) -> tuple[ImperatorGame, Outcome]:
     """Three Quadi units and the Armenia unit of the Enemies, no leader, in Carnuntum, attacked by
     a Roman leader with two legions; the Enemies hold Fuite opportune. With no leader there is no
     evasion (§8.1): the chit window comes at once."""
@@ -32,7 +34,8 @@ def _leaderless_quadi_attacked() -> tuple[ImperatorGame, Outcome]:
     p.legions(3, "vindobona")
     for i in range(3):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
-    p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
+    if armenia:
+        p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
     p.kw["at_war"] = ["quadi"]
     g = p.game(reserve_fronts=["danube"])
     st = g.state
@@ -65,8 +68,23 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     lines = _answer_defaults(g)
     assert "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 1 PF)." in lines
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in lines
+    assert lines[lines.index("All enemies units in Carnuntum take a loss.") + 1] == (
+        "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments.")  # its own line (AMB-78)
     st = g.state
     assert (st.units["arm"].status, st.units["arm"].loc) == ("eliminated", None)  # §4.2 note: never retreats
+
+
+def test_fuite_opportune_taking_every_leaderless_unit_leaves_no_battle() -> None:
+    """§6.3: without the Armenia unit the three Quadi units all slip away to Quadi; nothing of the
+    Enemies stays in Carnuntum, so the line says there is no battle and none is fought."""
+    g, _out = _leaderless_quadi_attacked(armenia=False)
+    w = g.pending_decision()
+    assert w is not None and w.kind == "bstrat"
+    out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
+    assert out.public == ["§6: enemies plays Fuite opportune.",
+                          "§6.3: the force in Carnuntum slips away to Quadi; no battle.",
+                          "§2.E: SMC 2 of 2: enemies moves."]
+    assert [g.state.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi", "quadi", "quadi"]
 
 
 def test_fuite_opportune_to_a_zone_not_on_offer_is_refused() -> None:
@@ -1076,3 +1094,103 @@ def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
     assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
     assert g.pending_decision() is None and g.state.leaders["chief"].loc == "quadi"
+
+
+# -- §6.3 Mutinerie: a battle that eliminates the last mutineer sends the marker back (AMB-78) ---
+MARKER_BACK = "§6: the Mutinerie marker leaves the map and goes back to the cup."
+
+
+def _mutineer_in_vindobona(roman_legions_at: tuple[str, ...], people: str = "roman") -> ImperatorState:
+    """A reduced mutinous unit (a legion, or a Parthian unit), the last under its Mutinerie marker, in Vindobona, with
+    one Roman legion in each zone of ``roman_legions_at`` (phase E, stratagems in play)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("mut", "vindobona", "M", people=people, reduced=True)
+    for i, zone in enumerate(roman_legions_at):
+        p.unit(f"leg{i}", zone, "R", people="roman")
+    p.rules["stratagems"] = True
+    p.kw["chits_on_map"] = {"mutinerie#1": "vindobona"}
+    owner = "R" if people == "roman" else "E"  # the side the units mutinied against
+    p.kw["map_chit_side"] = {"mutinerie#1": "E" if owner == "R" else "R"}
+    st = p.state(phase="E")
+    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", owner
+    return st
+
+
+def test_mutineers_beaten_with_no_retreat_are_destroyed_and_the_marker_goes_back_with_a_line() -> None:
+    """§8.3 with §6.3 (ruling AMB-78): every zone next to Vindobona holds a Roman legion, so the
+    beaten mutineers cannot retreat and are eliminated; the marker, whose last unit that was,
+    goes back to the cup and the log says so, after the §8.3 line."""
+    st = _mutineer_in_vindobona(("vindobona", "aquincum", "carnuntum", "italia"))
+    assert combat.retreat_zones(st, "vindobona", "M", ["mut"], [], False) == []
+    out = Outcome()
+    combat._retreat(st, out, "vindobona", "M", False, "R")
+    assert out.public == ["§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.", MARKER_BACK]
+    assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "R", {}, ["mutinerie#1"])
+
+
+def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_line() -> None:
+    """§8.3 (AMB-03, the owner picks each fractional loss) with §6.3: the reduced mutinous legion
+    picked for the loss is eliminated; being the marker's last unit, the marker goes back to the
+    cup with its line, before the count of the losses."""
+    st = _mutineer_in_vindobona(("vindobona", "vindobona"))
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 12, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 1, 1, []]]}
+    out = Outcome()
+    combat.choose_loss(st, out, data, "mut")
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
+
+
+@pytest.mark.parametrize(("result", "kind", "line"), [
+    ("E", "all_eliminated", "All the mutineers units in Vindobona are eliminated."),
+    ("A", "all_step", "All the mutineers units in Vindobona take a loss."),
+])
+def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(result: str, kind: cm.LossKind, line: str) -> None:
+    """§8.3 with §6.3: an E result eliminates the mutinous legion, an A result eliminates it as
+    well since it is reduced; either way it was the marker's last unit: the marker goes back to
+    the cup with its line, before the result's own line, and the map is redrawn."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    out = Outcome()
+    combat._apply_flat_loss(st, out, cm.SideLoss(result, kind, 1), ["mut"], "M", "vindobona")
+    assert out.public == [MARKER_BACK, line]
+    assert (out.map_changed, st.units["mut"].status, st.chits_on_map, st.cup) == (True, "eliminated", {}, ["mutinerie#1"])
+
+
+def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_without_a_question() -> None:
+    """§8.3 (AMB-03): with one unit for one step loss nothing is asked; the reduced mutinous legion
+    is eliminated and the marker, its last unit gone, goes back to the cup with its line (§6.3)."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 6, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 1, 1, []]]}
+    out = Outcome()
+    combat._losses(st, out, data)
+    assert st.pending == []  # no question
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
+
+
+def test_a_parthian_mutineer_retreating_beyond_its_five_zones_sends_the_marker_back_with_a_line() -> None:
+    """§4.3 with §6.3: a mutinous Parthian unit (AMB-46) sent back to Carnuntum, far more than five
+    zones from Parthia, is eliminated; the marker, its last unit gone, goes back to the cup, told
+    before the §4.3 line."""
+    st = _mutineer_in_vindobona(("vindobona",), people="parthians")
+    out = Outcome()
+    combat.do_retreat(st, out, "vindobona", "M", "carnuntum")
+    assert out.public[:3] == ["§8.3: the beaten force retreats to Carnuntum.", MARKER_BACK,
+                              "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
+    assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "E", {}, ["mutinerie#1"])
+
+
+def test_a_parthian_mutineer_sent_beyond_its_five_zones_in_a_split_retreat_sends_the_marker_back() -> None:
+    """AMB-24 with §4.3 and §6.3: the same unit sent on its own to Carnuntum as a piece of a split
+    retreat is eliminated after its retreat line; the marker goes back with its line."""
+    st = _mutineer_in_vindobona(("vindobona",), people="parthians")
+    data: dict[str, object] = {"todo": ["mut"], "sent": {}}
+    out = Outcome()
+    combat._send_piece(st, out, data, "M", "carnuntum")
+    assert out.public == ["§8.3: Mut retreats to Carnuntum.", MARKER_BACK,
+                          "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
+    assert (st.units["mut"].status, data, st.cup) == ("eliminated", {"todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
