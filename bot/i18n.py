@@ -72,8 +72,9 @@ def localise(value: Any, language: str | None) -> str:
 
 
 DISCORD_TEXT = 100
-"""Discord's limit (characters) for a select option's label and description and for an
-autocomplete choice's name."""
+"""Discord's limit (characters) for a select option's label and description, an autocomplete
+choice's name, and a command's or option's description (checked for every language by
+``bot.i18n_catalogue``)."""
 
 
 def fit_words(text: str, limit: int = DISCORD_TEXT) -> str:

@@ -32,7 +32,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
-from bot.i18n import DOMAIN, LOCALE_DIR, NAME_CONTEXT, NAME_LOCATIONS, valid_name
+from bot.i18n import DISCORD_TEXT, DOMAIN, LOCALE_DIR, NAME_CONTEXT, NAME_LOCATIONS, valid_name
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("rules", "bot", "cogs", "render", "db")
@@ -216,10 +216,6 @@ def fields(text: str) -> list[str]:
     return sorted(set(FIELD.findall(text)))
 
 
-DESCRIPTION_MOST = 100
-"""Discord's limit on a command's or option's description, in any language."""
-
-
 def problems(language: str, template: Catalog) -> list[str]:
     """Everything wrong with a language's catalogue against the template: a message missing or
     untranslated or fuzzy, other ``{fields}`` than the English, an invalid Discord name, a
@@ -254,9 +250,9 @@ def problems(language: str, template: Catalog) -> list[str]:
             found.append(f"{language}: {forms[0]!r} for {where} breaks Discord's name rules")
         described = any(str(place).startswith("slash-commands:") and "description" in str(place)
                         for place, _line in message.locations)
-        if described and not 1 <= len(forms[0]) <= DESCRIPTION_MOST:
+        if described and not 1 <= len(forms[0]) <= DISCORD_TEXT:
             found.append(f"{language}: the description for {where} is {len(forms[0])} characters "
-                         f"(Discord allows 1-{DESCRIPTION_MOST})")
+                         f"(Discord allows 1-{DISCORD_TEXT})")
     compiled = mo_path(language)
     if not compiled.exists():
         found.append(f"{language}: {compiled} is missing (scripts/i18n compile)")

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.bounds import component_number
-from bot.i18n import fit_words, localise, reader_language, server_language
+from bot.i18n import DISCORD_TEXT, fit_words, localise, reader_language, server_language
 from bot.memory import release_free_memory
 from bot.moderator import ActResult, ModeratorError, answer_first_by, handling
 from bot.present import private_lines
@@ -160,7 +160,8 @@ def legal_choices(
         for value, words in _seat_choices(game, seat, verb, option, filled, text, label):
             if value not in found and (needle in value.lower() or needle in words.lower()):
                 found[value] = words
-    return [app_commands.Choice(name=words if len(words) <= 100 else fit_words(words), value=value[:100])
+    return [app_commands.Choice(name=words if len(words) <= DISCORD_TEXT else fit_words(words),
+                                value=value[:DISCORD_TEXT])
             for value, words in found.items()]  # a Text that fits stays one: the reader's language at the end
     # the one guard (bot.client.cap_choices) caps them at 25, saying how many more
 

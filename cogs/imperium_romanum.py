@@ -30,7 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import fit_words, game_language, localise, reader_language
+from bot.i18n import DISCORD_TEXT, fit_words, game_language, localise, reader_language
 from bot.moderator import ModeratorError, seats_of
 from bot.renderers import KNOWN
 from cogs.common import (
@@ -420,7 +420,7 @@ def list_choices(game: Any, seats: list[str], verb: str, option: str, filled: di
             if one not in single and (len(ids) == 1 or last.lower() in one.lower()):
                 single[one] = c.name if len(ids) == 1 else value_label(game, verb, option, [one])
     return [app_commands.Choice(name=fit_words(f"{head}{value} · {words}"), value=head + value) for value, words in single.items()
-            if value not in done and len(head + value) <= 100]  # capped by bot.client.cap_choices
+            if value not in done and len(head + value) <= DISCORD_TEXT]  # capped by bot.client.cap_choices
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
