@@ -68,12 +68,17 @@ def joined(st: IRState, seat: str, hex_id: str) -> list[str]:
     return out
 
 
+def ships_strength(st: IRState, fleets: list[str]) -> int:
+    """14.6: what the ships themselves add to a land combat: a quarter of the fleets' strength,
+    rounded down (attacking fleets and a port's defending fleets alike)."""
+    return sum(B.strength(st.units[f]) for f in fleets) // QUARTER
+
+
 def land_strength(st: IRState, fleets: list[str]) -> int:
     """14.6: a quarter of the fleets' strength, rounded down, and half the strength of the
     combat troops aboard them, rounded down."""
-    ships = sum(B.strength(st.units[f]) for f in fleets)
     troops = sum(B.strength(st.units[u]) for f in fleets for u in B.cargo_of(st, f)[0] if B.is_combat(st.units[u]))
-    return ships // QUARTER + troops // 2
+    return ships_strength(st, fleets) + troops // 2
 
 
 def loss_value(unit: dict[str, Any]) -> int:

@@ -230,7 +230,7 @@ def strength(st: IRState, fleets: list[str], multiplier: int) -> int:
     """IR-ENG-148: a quarter of the fleets' strength, rounded down (14.6's value for attacking
     fleets), times the siege multiplier when the city is assaulted (14.3: they accepted siege
     inside the port)."""
-    return sum(B.strength(st.units[f]) for f in fleets) // FS.QUARTER * multiplier
+    return FS.ships_strength(st, fleets) * multiplier
 
 
 def retreat_fleets(st: IRState, ctx: dict[str, Any], fleets: list[str], lines: list[Text]) -> bool:

@@ -124,7 +124,7 @@ def test_amb_93_a_chit_is_offered_only_with_a_legal_target(
 ) -> None:
     """Without a target: not marked, not in the menu, and the command's refusal cites the chit's
     section and says what is missing; with one target (the same position otherwise): marked and
-    offered, its list naming it."""
+    offered, its target list not empty (what each position adds is in CASES)."""
     g = _game(phase, active)
     st = g.state
     st.hands = {"rome": [], "enemies": [], seat: [f"{tid}#1"]}
