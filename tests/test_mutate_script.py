@@ -269,8 +269,8 @@ def test_widen_merges_the_wider_kills_and_keeps_the_other_verdicts(
     out = capsys.readouterr().out
     assert "mutate: 1 of the 3 re-checked mutants killed by tests/barracks;" in out
     assert "mutate: 1 kills not copied: their function changed since the run in" in out
-    assert ("mutate: 1 of these kills came from the wider selection tests/barracks (--widen); "
-            "the others from tests/barracks/test_tiny.py") in out
+    assert "mutate: 1 of these kills came from the wider selection tests/barracks (--widen)\n" in out
+    assert "mutate: the other verdicts came from tests/barracks/test_tiny.py\n" in out
 
     monkeypatch.setattr(sys, "argv", ["mutate", "--workdir", str(work), TINY_MODULE, "--report"])
     assert mutate.main() == 0
@@ -382,3 +382,19 @@ def test_a_changed_selection_is_announced_as_a_reset_of_verdicts_and_map(
     mutate.prepare(work, [TINY_MODULE], ["tests/barracks"], True)
     assert "the tests differ from the last run's in" in capsys.readouterr().out
     assert json.loads(noted.read_text()) == {"functions": [TOTAL, ADD]}
+
+
+@pytest.mark.parametrize("option", ["--widen", "--functions"])
+def test_a_module_named_after_widen_or_functions_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], option: str) -> None:
+    """Like --tests, these options take every word after them: a module written there would be
+    taken for a test path or a function name."""
+    mutate = _load_script()
+    calls = _spy_run(mutate, monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["mutate", "--workdir", str(tmp_path), "--recheck", option, "x",
+                                      "rules/barracks/state.py"])
+    with pytest.raises(SystemExit) as exit_:
+        mutate.main()
+    assert (exit_.value.code, calls) == (2, [])
+    assert f"{option} takes every word after it; name the module(s) before it: rules/barracks/state.py" in (
+        capsys.readouterr().err)
