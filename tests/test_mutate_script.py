@@ -398,3 +398,43 @@ def test_a_module_named_after_widen_or_functions_is_refused(
     assert (exit_.value.code, calls) == (2, [])
     assert f"{option} takes every word after it; name the module(s) before it: rules/barracks/state.py" in (
         capsys.readouterr().err)
+
+
+def test_widen_end_to_end_with_mutmut_on_a_tiny_module(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """mutmut itself, on a module of two functions (seconds): a weak test leaves survivors in
+    ``total``; --widen with an exact test kills them in the sibling directory and the kills,
+    copied back, stand through a later --recheck by mutmut in the main directory."""
+    pytest.importorskip("mutmut")
+    mutate = _load_script()
+    root = _tiny_root(tmp_path, mutate, monkeypatch)
+    for package in ("rules", "rules/barracks"):
+        (root / package / "__init__.py").write_text("")
+    (root / "tests" / "barracks" / "test_tiny.py").write_text(
+        "from rules.barracks.tiny import Tally, total\n\n\n"
+        "def test_weak():\n    assert total([1]) is not None\n    assert Tally().add(2) == 4\n")
+    (root / "tests" / "barracks" / "test_tiny_exact.py").write_text(
+        "from rules.barracks.tiny import total\n\n\ndef test_exact():\n    assert total([1, 2]) == 4\n")
+    work = tmp_path / "work"
+    weak, exact = "tests/barracks/test_tiny.py", "tests/barracks/test_tiny_exact.py"
+
+    def main(*argv: str) -> str:
+        monkeypatch.setattr(sys, "argv", ["mutate", "--workdir", str(work), TINY_MODULE, *argv])
+        assert mutate.main() == 0
+        return capsys.readouterr().out
+
+    main("--tests", weak, "--functions", "total")
+    first = _codes(work)
+    survived = sorted(n for n, code in first.items() if code == 0)
+    assert survived and all(n.startswith(TOTAL) for n in survived)
+    assert {code for n, code in first.items() if n.startswith(ADD)} == {None}  # not chosen
+
+    out = main("--recheck", "--widen", weak, exact)
+    assert f"mutate: {len(survived)} of the {len(survived)} re-checked mutants killed by {weak} {exact}" in out
+    assert {n: _codes(work)[n] for n in survived} == {n: 1 for n in survived}
+    assert mutate.configured_tests(work) == [weak]
+
+    out = main("--keep", "--tests", weak)  # mutmut checks Tally.add's mutants, keeps the rest
+    assert {code for n, code in _codes(work).items() if n.startswith(ADD)} == {1}
+    assert {n: _codes(work)[n] for n in survived} == {n: 1 for n in survived}
+    assert f"mutate: {len(survived)} of these kills came from the wider selection {weak} {exact} (--widen)" in out
