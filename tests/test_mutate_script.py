@@ -367,7 +367,7 @@ def test_without_a_note_of_the_map_any_no_tests_deletes_it(
 def test_a_changed_selection_is_announced_as_a_reset_of_verdicts_and_map(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """mutmut resets every verdict and collects its test map again when the tests change: said,
-    and the functions of the new map noted."""
+    the functions of the new map noted, and the record of --widen's kills dropped."""
     mutate = _load_script()
     _tiny_root(tmp_path, mutate, monkeypatch)
     work = tmp_path / "work"
@@ -379,9 +379,12 @@ def test_a_changed_selection_is_announced_as_a_reset_of_verdicts_and_map(
     mutate.prepare(work, [TINY_MODULE], ["tests/barracks/test_tiny.py"], True)
     assert "mutmut resets every verdict" not in capsys.readouterr().out
     assert json.loads(noted.read_text()) == {"functions": [TOTAL]}
+    widened = work / "mutants" / "mutate-widened.json"
+    widened.write_text(json.dumps({"selection": ["tests/barracks/test_tiny.py"], "widened": {}}))
     mutate.prepare(work, [TINY_MODULE], ["tests/barracks"], True)
     assert "the tests differ from the last run's in" in capsys.readouterr().out
     assert json.loads(noted.read_text()) == {"functions": [TOTAL, ADD]}
+    assert not widened.exists()
 
 
 @pytest.mark.parametrize("option", ["--widen", "--functions"])
