@@ -40,8 +40,9 @@ praetor_setup() {
         "$python" -m venv "$VENV"
     fi
     want="$(cat "$PRAETOR_ROOT/pyproject.toml" "$PRAETOR_ROOT/constraints.txt" | praetor_sha256)"
-    # An install with more extras (test,postgres) also satisfies one with fewer (postgres).
-    for stamp in "$VENV/.praetor-stamp-$extras" "$VENV/.praetor-stamp-test,postgres"; do
+    # An install with more extras (test,postgres,mutate) also satisfies one with fewer (postgres).
+    for stamp in "$VENV/.praetor-stamp-$extras" "$VENV/.praetor-stamp-test,postgres" \
+        "$VENV/.praetor-stamp-test,postgres,mutate"; do
         if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then
             fresh=1
             break
