@@ -553,3 +553,104 @@ def test_state_json_of_a_data_board_keeps_only_its_source() -> None:
     assert back.board.source == st.board.source and sorted(back.board.zones) == sorted(st.board.zones)
     assert back.units == st.units and back.leaders == st.leaders and back.year == st.year
     assert data["board"] == {"source": st.board.source}  # the input is not changed
+
+
+# -- written against the survivors of the first run -------------------------------------------------
+
+
+def test_the_counter_memo_is_read_while_the_data_stays_the_same() -> None:
+    """A face stored for the same unit and People data is reused as stored (issue 14: the
+    faces are built once per board); a copy of it is returned each time."""
+    st = _position()
+    views.public_view(st)
+    d, people, face = st.board.counter_faces[("q1", False)]
+    st.board.counter_faces[("q1", False)] = (d, people, {**face, "label": "from the memo"})
+    counters = views.public_view(st)["zones"]["quadi"]["stacks"][0]["counters"]
+    assert [c["label"] for c in counters] == ["Chief", "Q0", "from the memo"]
+    other = type(people)(**people.__dict__)  # equal but not the same People: rebuilt
+    st.board.counter_faces[("q1", False)] = (d, other, {**face, "label": "stale"})
+    assert views.public_view(st)["zones"]["quadi"]["stacks"][0]["counters"][2]["label"] == "Q1"
+
+
+def test_a_fleet_off_the_map_does_not_hide_the_next_one() -> None:
+    from rules.imperator.model import FleetDef, FleetState
+
+    st = _position()
+    st.board.fleets["misenum"] = FleetDef("misenum", "Misenum", "rome", ("mare",))
+    st.fleets = {"misenum": FleetState(status="lost"), **st.fleets}
+    assert [f["id"] for f in views.public_view(st)["fleets"]] == ["ravenna"]
+
+
+def test_switches_missing_from_the_rules_count_as_on_and_a_people_without_zones() -> None:
+    from rules.imperator.model import PeopleDef
+
+    st = _position()
+    del st.rules["peoples"], st.rules["armenia"]
+    st.board.peoples["nomads"] = PeopleDef("nomads", "Nomads", "sarmatians", False, "west", "danube")
+    view = views.public_view(st)
+    assert view["peoples"]["nomads"] == {"name": "Nomads", "status": "pax", "zones": []}
+    assert view["peoples"]["quadi"]["status"] == "war" and view["armenia"] == {"status": "parthian"}
+
+
+def test_the_first_smc_and_no_smc_left() -> None:
+    st = _position()
+    st.smc_index = 0
+    st.smc_left = {}
+    view = views.public_view(st)
+    assert (view["turn_label"], view["smc_max"]) == ("SMC 1 of 2 (combat)", 4)
+
+
+def test_two_leaders_are_named_with_a_comma_and_unknown_codes_kept() -> None:
+    st = _position()
+    st.leaders["aug"].loc = "carnuntum"
+    record = views.battle_record(
+        st, zone="quadi", attacker="R", defender="E", forces={"R": (["leg0"], ["gen", "aug"]), "E": (["q1"], [])},
+        pf={"R": 8, "E": 4}, odds="2-1", qu={"R": 3, "E": 2}, shift=0, roll=None, forced_row=None,
+        result=BattleResult("R", "X", "attacker", "2-1", 0))
+    lines = views.battle_report(record)
+    assert lines[0] == "§8.2: battle in Quadi: Rome under Gen, Aug (1 unit, 8 PF) attacks the Enemies of Rome (1 unit, 4 PF)."
+    assert lines[-1] == "Losses: Rome: no loss; the Enemies of Rome: X."
+    card = views.battle_card(record)
+    assert (card["attacker"]["name"], card["defender"]["loss_code"]) == ("Gen, Aug", "X: X")
+    assert record["result"] == {"attacker": "R", "defender": "X", "winner": "A"}  # the card wrote on a copy
+
+
+def test_the_battle_card_tells_no_retreat_for_counters_still_in_the_battle_zone() -> None:
+    roll = DiceRoll("§8.2 battle", "d6", 4, (), 4)
+    st, record = _battle(roll, BattleResult("A", "A", "attacker", "1-1", 4))
+    st.units["q1"].reduced = True
+    card = views.battle_card(record, st)
+    assert {k: card["defender"][k] for k in ("losses", "retreats", "deaths")} == {
+        "losses": ["Q1 (reduced)"], "retreats": [], "deaths": []}
+    assert card["attacker"]["retreats"] == ["Gen → Carnuntum", "Leg0 → Carnuntum"]  # not in the Quadi
+
+
+def test_battle_aftermath_skips_a_leader_counter_no_longer_in_the_game() -> None:
+    st = _position()
+    st.leaders["gen"].loc = "noricum"
+    counters = [{"id": "ghost", "kind": "leader"}, {"id": "gen", "kind": "unit"}, leader_face("gen")]
+    assert views.battle_aftermath(st, counters, "carnuntum") == {
+        "losses": [], "retreats": ["Gen → Noricum"], "deaths": []}
+
+
+def test_adjustment_lines_go_on_past_counters_off_the_map() -> None:
+    st = _position()
+    st.units["leg2"].status, st.units["leg2"].loc = "map", "noricum"
+    st.units["leg0"].reduced = st.units["q0"].reduced = False
+    before = {"dead_one": ("map", False, "noricum"), "leg0": ("map", True, "carnuntum"),
+              "leg2": ("eliminated", False, None), "q0": ("map", True, "quadi")}
+    st.units["dead_one"] = type(st.units["leg0"])(loc=None, status="eliminated", owner="R")
+    leaders_before = {"chief": ("map", "quadi"), "dead": ("map", "rome"), "gen": ("map", "rome")}
+    assert views.adjustment_lines(st, before, leaders_before) == [
+        "§9.2: 1 leader goes back: Gen (Roma → Carnuntum).",
+        "§9.2: 1 counter rebuilt: Leg2 (Noricum, full).",
+        "§9.2: 2 counters restored to full strength: Leg0 (Carnuntum), Q0 (Quadi).",
+    ]
+
+
+def test_state_from_json_shares_nothing_with_its_input() -> None:
+    data = views.state_to_json(_position())
+    back = views.state_from_json(data)
+    back.history.append("later")
+    back.hands["rome"].append("roma_victor#9")
+    assert data["history"][-1] == "line 24" and data["hands"]["rome"] == ROME_HAND
