@@ -236,7 +236,7 @@ def test_without_enemies_the_nearest_zone_then_the_first_name() -> None:
 def test_a_leader_with_nowhere_to_go_is_skipped() -> None:
     p = Pos()
     p.extra_zones.append(ZoneDef("island", "Island"))  # no neighbour at all
-    p.leader("stuck", "island")
+    p.leader("a_stuck", "island")
     p.leader("dux", "vindobona")
     st = _moving(p)
     assert [s.args["leader"] for s in queries._move_suggestions(st, "R")] == ["dux", "dux"]
@@ -384,3 +384,83 @@ def test_typed_lines_use_names_and_the_chit_option() -> None:
     assert queries.typed(st, move) == '/move leader:Gen to:Quadi units:"leg0, leg1"'
     chit = Suggestion("stratagem", {"id": "mutinerie#1", "zone": "quadi"}, "")
     assert queries.typed(st, chit) == "/stratagem chit:mutinerie#1 zone:Quadi"
+
+
+# -- written against the survivors of the first run -------------------------------------------------
+
+
+def test_an_enemy_zone_ends_that_road_only() -> None:
+    """Enemies in Noricum stop the march there; Vindobona, popped after it, still leads on."""
+    p = _march()
+    p.unit("foe", "noricum", "E", people="quadi")
+    st = _moving(p)
+    assert queries.reachable(st, "R", "gen", ["leg0"]) == {
+        "noricum": 1, "vindobona": 1, "quadi": 2, "aquincum": 2, "italia": 2, "rome": 3}
+
+
+def test_own_units_on_the_road_do_not_stop_a_march() -> None:
+    p = _march()
+    p.unit("friend", "vindobona")
+    st = _moving(p)
+    assert queries.reachable(st, "R", "gen", ["leg0"])["aquincum"] == 2
+    p = Pos()
+    p.leader("dux", "noricum")
+    p.unit("leg", "noricum")
+    p.legions(2, "carnuntum", prefix="camp")
+    p.unit("q1", "quadi", "E", people="quadi")
+    st = _moving(p)
+    assert [s.args for s in queries._move_suggestions(st, "R")][0] == {"leader": "dux", "to": "quadi", "units": ["leg"]}
+
+
+def test_a_refused_neighbour_does_not_close_the_others() -> None:
+    """The Quadi at peace: Roman units may not enter their zone (§3.5), the others stay open."""
+    st = _march().state(phase="E", sub="move", at_war=[], reserve_fronts=["danube"])
+    assert queries.reachable(st, "R", "gen", ["leg0"]) == {
+        "vindobona": 1, "noricum": 1, "italia": 2, "raetia": 2, "aquincum": 2, "rome": 3}
+
+
+def test_a_people_leader_alone_stays_out_of_the_empire() -> None:
+    p = _march()
+    p.leader("chief", "quadi", "E", people="quadi")
+    st = _moving(p)
+    assert queries.reachable(st, "E", "chief", []) == {"germ_n": 1, "germ_far": 2}
+
+
+def test_a_unit_alone_goes_to_the_cheapest_zone_before_the_first_name() -> None:
+    p = Pos()
+    p.unit("leg", "aquincum")
+    st = _moving(p, )
+    st.at_war = ["jazyges"]
+    assert queries.reachable(st, "R", None, ["leg"]) == {"vindobona": 1, "jazyges": 2}
+    assert [s.args for s in queries._move_suggestions(st, "R")] == [{"unit": "leg", "to": "vindobona"}]
+
+
+def test_a_lost_fleet_does_not_hide_the_next() -> None:
+    from rules.imperator.model import FleetDef, FleetState
+
+    p = _march()
+    p.fleet = True
+    st = _moving(p)
+    st.board.fleets["misenum"] = FleetDef("misenum", "Misenum", "rome", ("mare",))
+    st.fleets["misenum"] = FleetState(status="lost")
+    assert [s.args for s in queries._sail_suggestions(st, "R")] == [{"fleet": "ravenna", "to": "mare"}]
+
+
+def test_chit_candidates_use_the_players_role_for_their_targets() -> None:
+    st = _peoples()
+    st.units["leg1"].loc = "vindobona"
+    found = queries.stratagem_candidates(st, ["mutinerie#1"], "E")
+    assert found[0].args == {"id": "mutinerie#1", "zone": "vindobona"}
+
+
+def test_caesar_usurpation_and_rome_s_mutiny_and_desertion_targets() -> None:
+    st = _peoples()
+    st.leaders["c1"] = type(st.leaders["gen"])(loc="antiochia", owner="R", title="caesar")
+    st.board.leaders["c1"] = type(st.board.leaders["gen"])("c1", "C1", "roman", 3, 2, 0, 3)
+    st.units["p1"] = type(st.units["leg0"])(loc="parthia", owner="E")
+    st.board.units["p1"] = type(st.board.units["leg0"])(
+        "p1", "P1", "parthians", "people", None, "parthia", 4, 2, 0, 2, 1, 0)
+    assert queries.stratagem_targets(st, "usurpation_d_un_caesar#1", "E") == [{"leader": "c1"}]
+    assert queries.stratagem_targets(st, "usurpation#1", "E") == [{"leader": "gen"}]
+    assert queries.stratagem_targets(st, "mutinerie#1", "R") == [{"zone": "parthia"}]
+    assert queries.stratagem_targets(st, "desertion#1", "R") == [{"zone": "parthia"}]

@@ -638,6 +638,7 @@ def test_adjustment_lines_go_on_past_counters_off_the_map() -> None:
     st.units["leg2"].status, st.units["leg2"].loc = "map", "noricum"
     st.units["leg0"].reduced = st.units["q0"].reduced = False
     before = {"dead_one": ("map", False, "noricum"), "leg0": ("map", True, "carnuntum"),
+              "leg1": ("pending", False, None),  # neither on the map nor eliminated: not told
               "leg2": ("eliminated", False, None), "q0": ("map", True, "quadi")}
     st.units["dead_one"] = type(st.units["leg0"])(loc=None, status="eliminated", owner="R")
     leaders_before = {"chief": ("map", "quadi"), "dead": ("map", "rome"), "gen": ("map", "rome")}
