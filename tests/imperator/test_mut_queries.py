@@ -451,6 +451,9 @@ def test_chit_candidates_use_the_players_role_for_their_targets() -> None:
     st.units["leg1"].loc = "vindobona"
     found = queries.stratagem_candidates(st, ["mutinerie#1"], "E")
     assert found[0].args == {"id": "mutinerie#1", "zone": "vindobona"}
+    # Rome's Désertion needs a Roman or Parthian unit of the Enemies: none here, no own target
+    found = queries.stratagem_candidates(st, ["desertion#1"], "R")
+    assert found[0].args == {"id": "desertion#1"}
 
 
 def test_caesar_usurpation_and_rome_s_mutiny_and_desertion_targets() -> None:
