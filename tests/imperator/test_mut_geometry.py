@@ -161,3 +161,89 @@ def test_simple_rings() -> None:
     assert g.ring_is_simple(pentagon) is True
     loop = ((0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (1.0, 2.0), (1.0, -1.0), (0.0, -1.0))
     assert g.ring_is_simple(loop) is False
+
+
+# -- written against the survivors of the first run: the tolerance EPS at its exact bounds ---------
+
+H, M = 2.0**-20, 2.0**-21  # a short segment (0, 0)-(H, 0), crossed at its middle M
+C = g.EPS * 2.0**20  # a height that puts a point at orientation exactly EPS from that segment
+SHORT = ((0.0, 0.0), (H, 0.0))
+
+
+@pytest.mark.parametrize("bound", [0, 1, 2, 3])
+def test_boxes_exactly_pad_apart_still_overlap(bound: int) -> None:
+    a = (0.0, 0.0, 1.0, 1.0)
+    b = [(1.5, 0.0, 2.0, 1.0), (-1.0, 0.0, -0.5, 1.0), (0.0, 1.5, 1.0, 2.0), (0.0, -1.0, 1.0, -0.5)][bound]
+    assert g._bbox_overlap(a, b, pad=0.5) is True
+    assert g._bbox_overlap(b, a, pad=0.5) is True
+
+
+def test_a_point_on_a_left_edge_is_inside_and_on_a_right_edge_outside() -> None:
+    """The half-open rule of ray casting: the boundary "may go either way", but always the same way."""
+    assert g.point_in_ring((0.0, 1.0), SQUARE) is True
+    assert g.point_in_ring((2.0, 1.0), SQUARE) is False
+
+
+def test_points_exactly_eps_off_a_segment_are_on_it() -> None:
+    a, b = (0.0, 0.0), (2.0, 2.0)
+    assert g._on_segment(a, b, (0.0 - g.EPS, 1.0)) is True
+    assert g._on_segment(a, b, (2.0 + g.EPS, 1.0)) is True
+    assert g._on_segment(a, b, (1.0, 0.0 - g.EPS)) is True
+    assert g._on_segment(a, b, (1.0, 2.0 + g.EPS)) is True
+    assert g._on_segment((0.0, 5.0), (2.0, 7.0), (3.0, 6.0)) is False  # x beyond, y within
+
+
+@pytest.mark.parametrize(
+    ("p1", "p2"),
+    [
+        ((M, C), (M, -1.0)),  # p1 exactly EPS above: not a crossing, and too far to be "on" it
+        ((M, 1.0), (M, -C)),  # p2 exactly EPS below
+        ((M, 1.0), (M, C / 2)),  # both above
+        ((M, -C), (M, 1.0)),
+        ((M, C / 2), (M, 1.0)),
+        ((M, -1.0), (M, C)),
+    ],
+)
+def test_orientation_exactly_eps_is_not_a_crossing(p1: g.Point, p2: g.Point) -> None:
+    assert g.segments_intersect(p1, p2, *SHORT) is False
+    assert g.segments_intersect(*SHORT, p1, p2) is False
+
+
+def test_an_endpoint_exactly_eps_from_a_segment_touches_it() -> None:
+    q1, q2 = (0.0, 0.0), (1.0, 0.0)
+    near, far = (0.5, g.EPS), (0.5, 1.0)
+    assert g.segments_intersect(near, far, q1, q2) is True
+    assert g.segments_intersect(far, near, q1, q2) is True
+    assert g.segments_intersect(q1, q2, near, far) is True
+    assert g.segments_intersect(q1, q2, far, near) is True
+
+
+def test_contact_found_away_from_the_origin_of_both_axes() -> None:
+    """The T-junction far up the y axis: the common box is built from the x bounds for x and
+    the y bounds for y."""
+    tee = ((2.0, 101.0), (3.0, 100.5), (3.0, 101.5))
+    square = tuple((x, y + 100.0) for x, y in SQUARE)
+    assert g.shapes_touch((square,), (tee,)) is True
+    assert g.shapes_touch((tuple((y, x) for x, y in square),), (tuple((y, x) for x, y in tee),)) is True
+
+
+@pytest.mark.parametrize("transpose", [False, True])
+def test_a_vertex_exactly_eps_short_of_the_neighbour_touches_it(transpose: bool) -> None:
+    """A triangle whose tip stops EPS before the edge of a rectangle: in contact within the
+    tolerance, on the edge of the common box on both sides."""
+    tip = ((0.0, 0.0), (2.0 - g.EPS, 0.75), (0.0, 1.5))
+    rect = ((2.0, 0.5), (3.0, 0.5), (3.0, 1.0), (2.0, 1.0))
+    if transpose:
+        tip, rect = tuple((y, x) for x, y in tip), tuple((y, x) for x, y in rect)
+    assert g.shapes_touch((tip,), (rect,)) is True
+    assert g.shapes_touch((rect,), (tip,)) is True
+
+
+def test_shared_border_of_two_edges_walked_downwards() -> None:
+    square = SQUARE
+    ell = ((2.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0), (0.0, 2.0), (2.0, 2.0))
+    assert g.shared_border_length((square,), (ell,)) == 4.0
+    a = ((0.0, 4.0), (3.0, 4.0), (0.0, 0.0))  # the diagonal walked from (3, 4) down to (0, 0)
+    b = ((0.0, 0.0), (3.0, 0.0), (3.0, 4.0))
+    assert g.shared_border_length((a,), (b,)) == 5.0
+    assert g.shared_border_length((b,), (a,)) == 5.0

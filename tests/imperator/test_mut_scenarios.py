@@ -65,3 +65,20 @@ def test_default_rules_switch_everything_off() -> None:
     first = scenarios.default_rules()
     first["nominations"]["marc_aurele"]["augustus"].append("x")
     assert scenarios.default_rules()["nominations"]["marc_aurele"]["augustus"] == ["commode"]
+
+
+def test_without_the_data_no_scenario_and_a_fixed_hash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the data package cannot be imported, the list is empty, every scenario is refused
+    as unknown, and the data hash is the hash of a fixed marker."""
+    import hashlib
+    import sys
+
+    import rules.imperator
+
+    monkeypatch.delattr(rules.imperator, "adapter")
+    monkeypatch.setitem(sys.modules, "rules.imperator.adapter", None)  # the import now fails
+    assert scenarios.scenario_infos() == []
+    assert scenarios.data_hash() == hashlib.sha256(b"imperator-no-data").hexdigest()
+    with pytest.raises(RuleError) as err:
+        scenarios.build("s1", "seed", {})
+    assert str(err.value.message) == "unknown scenario 'avidius_cassius' (known: )"
