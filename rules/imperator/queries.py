@@ -82,8 +82,8 @@ def reachable(
     events) and stops on entering a zone with enemy units.
     """
     start: str | None = None
-    if leader is not None and leader in st.leaders:
-        start = st.leaders[leader].loc
+    if leader is not None:  # an unknown leader reaches nothing (a typed id may name anyone)
+        start = st.leaders[leader].loc if leader in st.leaders else None
     elif units and units[0] in st.units:
         start = st.units[units[0]].loc
     if start is None:
@@ -151,7 +151,7 @@ def candidate_commands(st: ImperatorState, seat: str) -> list[Suggestion]:
         found.extend(_vexillation_suggestions(st))
     elif st.phase == "C" and st.active == role:
         found.append(Suggestion("end", {}, _("end your geostrategy step")))
-    elif st.phase == "D" and st.step == "D-designate":
+    elif st.phase == "D" and st.step == "D-designate" and role == "R":  # §2.D: the Roman player names
         from rules.imperator import engine
 
         for leader, title in engine.designations(st)[:2]:

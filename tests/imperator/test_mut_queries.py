@@ -126,6 +126,7 @@ def test_a_unit_alone_moves_one_zone_and_a_group_without_a_start_nowhere() -> No
     assert queries.reachable(st, "R", None, ["leg0"]) == {"quadi": 2, "vindobona": 1, "noricum": 1}
     assert queries.reachable(st, "R", None, []) == {}
     assert queries.reachable(st, "R", None, ["ghost"]) == {}
+    assert queries.reachable(st, "R", "ghost", ["leg0"]) == {}  # an unknown leader, not his units' start
     st.units["leg0"].loc = None
     assert queries.reachable(st, "R", None, ["leg0"]) == {}
     st.leaders["gen"].loc = None
@@ -204,6 +205,7 @@ def test_nominations_suggest_the_first_two_designations_then_end() -> None:
         ("designate", {"leader": "c1", "title": "caesar"}, "name a Caesar (§3.6)", ""),
         ("end", {}, "end your nominations", ""),
     ]
+    assert queries.candidate_commands(st, "enemies") == []  # §2.D: nominations are the Roman player's
     st.step = "D-events"
     assert queries.candidate_commands(st, "rome") == []
 
