@@ -282,23 +282,32 @@ def _list(args: dict[str, Any], key: str) -> list[str]:
 
 
 def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
-    """§4.4: a People going to war puts its units not in play in its home zones."""
+    """§4.4: a People going to war puts its units not in play in its home zones, each on its full
+    side and with its own line. With several home zones the Enemies of Rome, who control the
+    People, pick each unit's zone (ruling AMB-96, an ``adjust.place`` decision); by default the
+    units go to the home zones in turn, in map order."""
     home = people_home(st, pid)
-    i = 0
-    for uid in sorted(st.units):
+    due = [uid for uid in sorted(st.units) if _due(st, uid, pid)]
+    for i, uid in enumerate(due):
         us = st.units[uid]
-        d = st.udef(uid)
-        if d.people != pid or us.status in ("map", "gone"):
-            continue
-        if us.status == "locked" and us.back_year > st.year:
-            continue
-        if d.enters and d.enters > st.year:
-            continue
-        us.status, us.loc, us.reduced = "map", home[i % len(home)], False
-        i += 1
+        us.status, us.reduced = "map", False
+        zone = adjust.place(st, "E", [uid], home, "§4.4", default=home[i % len(home)])
+        out.say(_("§4.4: {unit} enters play in {zone}.", unit=name(st, uid), zone=name(st, str(zone))))
     for uid, us in st.units.items():  # those just placed and those already on the map
         if st.udef(uid).people == pid and us.status == "map":
             us.owner = "E"
+
+
+def _due(st: ImperatorState, uid: str, pid: str) -> bool:
+    """§4.4 with §9.2.4 and §4.1: a unit of ``pid`` that comes in when its People goes to war (not
+    on the map, not out of the game, not locked out past this year, not a later reinforcement)."""
+    us = st.units[uid]
+    d = st.udef(uid)
+    if d.people != pid or us.status in ("map", "gone"):
+        return False
+    if us.status == "locked" and us.back_year > st.year:
+        return False
+    return not (d.enters and d.enters > st.year)
 
 
 def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:

@@ -202,12 +202,12 @@ def test_reduce_legions_asks_for_each_legion_when_the_choice_matters() -> None:
     p = Pos()
     legions = p.legions(3, "vindobona")
     st = p.state(phase="F")
-    adjust.reduce_legions(st, Outcome(), "danube", 2)
+    adjust.reduce_legions(st, "danube", 2)
     assert _decisions(st) == [(
         "R", "reduce_legion", "§9.2.3: 2 legions of the danube Front must turn to their reduced side; choose one.",
         [[u, u.title()] for u in legions], "leg0", "§9.2.3", {"front": "danube", "need": 2})]
     st = p.state(phase="F")
-    adjust.reduce_legions(st, Outcome(), "danube", 1)
+    adjust.reduce_legions(st, "danube", 1)
     assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the danube Front must turn to its reduced side; choose it."]
     assert [u for u in legions if st.units[u].reduced] == []
 

@@ -1247,7 +1247,8 @@ def test_play_takes_the_chit_named_commits_cites_its_first_section_and_applies_i
     st = _rising_in_phase_c()
     out = Outcome()
     stratagems.play(st, out, "enemies", {key: "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
-    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome."]
+    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome.",
+                          "§4.4: F1 enters play in Frisia."]
     assert (out.citations, out.commit_point, out.map_changed) == (["§6.2"], True, True)
     assert (st.hands["enemies"], st.cup, st.at_war) == ([], ["soulevement_d_un_peuple_mineur#1"], ["frisii"])
     f1 = st.units["f1"]
