@@ -405,16 +405,13 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u, out)
         total = len(done) + len(take)
         if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
-            out.say(
-                _n(
-                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
-                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
-                    total,
-                    seat=st.seat_of(role),
-                    code=code,
-                    hit=enemy_hit,
-                )
-            )
+            if role == MUTINEERS:
+                out.say(_n("§8.3: the mutineers take {n} step loss ({code} of {hit}).",
+                           "§8.3: the mutineers take {n} step losses ({code} of {hit}).", total, code=code, hit=enemy_hit))
+            else:
+                out.say(_n("§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                           "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                           total, seat=st.seat_of(role), code=code, hit=enemy_hit))
         data["todo"].pop(0)
     _after_losses(st, out, data)
 
@@ -470,11 +467,13 @@ def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units:
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u, out)
-        out.say(_("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
+        out.say(_("All the mutineers' units in {zone} are eliminated.", zone=name(st, zone)) if role == MUTINEERS
+                else _("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
     elif loss.kind == "all_step":
         for u in list(units):
             step_loss(st, u, out)
-        out.say(_("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
+        out.say(_("All the mutineers' units in {zone} take a loss.", zone=name(st, zone)) if role == MUTINEERS
+                else _("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
 
 
 def step_loss(st: ImperatorState, uid: str, out: Outcome) -> None:

@@ -1139,15 +1139,30 @@ def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_
             "todo": [["M", "1/2", 1, 1, []]]}
     out = Outcome()
     combat.choose_loss(st, out, data, "mut")
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
+    assert _french(out.public[1]) == "§8.3 : les mutins subissent 1 perte d'échelon (1/2 sur 1)."
     assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
 
 
-@pytest.mark.parametrize(("result", "kind", "line"), [
-    ("E", "all_eliminated", "All the mutineers units in Vindobona are eliminated."),
-    ("A", "all_step", "All the mutineers units in Vindobona take a loss."),
+def _french(line: object) -> str:
+    """A line as a French reader sees it (the compiled catalogue's translation)."""
+    import gettext
+    from pathlib import Path
+
+    from rules.core.i18n import translate
+
+    locale = Path(__file__).resolve().parents[2] / "bot" / "locale"
+    return str(translate(line, gettext.translation("praetor", localedir=locale, languages=["fr"])))
+
+
+@pytest.mark.parametrize(("result", "kind", "line", "french"), [
+    ("E", "all_eliminated", "All the mutineers' units in Vindobona are eliminated.",
+     "Toutes les unités des mutins en Vindobona sont éliminées."),
+    ("A", "all_step", "All the mutineers' units in Vindobona take a loss.",
+     "Chaque unité des mutins en Vindobona subit une perte."),
 ])
-def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(result: str, kind: cm.LossKind, line: str) -> None:
+def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(
+        result: str, kind: cm.LossKind, line: str, french: str) -> None:
     """§8.3 with §6.3: an E result eliminates the mutinous legion, an A result eliminates it as
     well since it is reduced; either way it was the marker's last unit: the marker goes back to
     the cup with its line, before the result's own line, and the map is redrawn."""
@@ -1155,6 +1170,7 @@ def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(r
     out = Outcome()
     combat._apply_flat_loss(st, out, cm.SideLoss(result, kind, 1), ["mut"], "M", "vindobona")
     assert out.public == [MARKER_BACK, line]
+    assert _french(out.public[1]) == french
     assert (out.map_changed, st.units["mut"].status, st.chits_on_map, st.cup) == (True, "eliminated", {}, ["mutinerie#1"])
 
 
@@ -1168,7 +1184,7 @@ def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_wi
     out = Outcome()
     combat._losses(st, out, data)
     assert st.pending == []  # no question
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
 
 

@@ -423,7 +423,8 @@ def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() ->
     st, out = _role_swap()
     assert out.public == ["§5: Aug, the former emperor, is removed from the game.",  # AMB-94
                           "§5: Caes, Other lose their titles.",
-                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome.",
+                          "§3.6: the Corporis Custodes go to Win."]
     assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
     assert st.roles == {"rome": "E", "enemies": "R"}
     aug = st.leaders["aug"]
