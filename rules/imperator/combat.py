@@ -296,7 +296,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         forced_row=forced_row,
         rr_result=rr,
     )
-    st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
+    st.persian_battle = stratagems.battle_facts(st, zone)["persian"]
     # The report in words and the battle card's data (rules/imperator/views.py).
     from rules.imperator import views
 

@@ -818,18 +818,21 @@ def initiative_choice(st: ImperatorState, out: Outcome, role: str, choice: str) 
         out.say(_("§6.3: {seat} plays Initiative and takes the initiative.", seat=seat))
 
 
-def battle_facts(st: ImperatorState, zone: str, attacker: str) -> dict[str, bool]:
+def battle_facts(st: ImperatorState, zone: str) -> dict[str, bool]:
+    """§6.2, §6.3: whether the battle in ``zone`` has German units (Furor Germanicus), Persian
+    units (La flèche du Parthe) and a usurper's force (Roma Victor), the nationalities as the
+    data spells them."""
     units = st.units_in(zone)
     nats = {st.board.peoples[st.udef(u).people].nationality for u in units if st.udef(u).people in st.board.peoples}
     usurper_force = any(st.udef(u).people == ROMAN and st.units[u].owner == "E" and st.units[u].mutiny is None for u in units)
-    return {"german": bool(nats & {"german", "germans"}), "persian": bool(nats & {"persian", "persians"}), "usurper": usurper_force}
+    return {"german": "german" in nats, "persian": "persian" in nats, "usurper": usurper_force}
 
 
-def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, stage: str, plays: dict[str, Any]) -> list[tuple[str, str]]:
+def _window_choices(st: ImperatorState, role: str, zone: str, stage: str, plays: dict[str, Any]) -> list[tuple[str, str]]:
     from rules.imperator import combat
 
     seat = st.seat_of(role)
-    facts = battle_facts(st, zone, attacker)
+    facts = battle_facts(st, zone)
     res: list[tuple[str, str]] = [("pass", _("pass"))]
     forcing = None
     if role == "R" and not facts["usurper"] and holding(st, seat, "roma_victor"):
@@ -861,7 +864,7 @@ def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], c
     if chit not in types():
         return None
     t = types()[chit]
-    if chit == "roma_victor" and battle_facts(st, data["zone"], data["attacker"])["usurper"]:
+    if chit == "roma_victor" and battle_facts(st, data["zone"])["usurper"]:
         return RuleError(t.section, _("{chit} may not be played against a usurper's force in a civil war battle",
                                       chit=t.name_fr))
     return RuleError(t.section, _("{chit} may not be played in this battle now", chit=t.name_fr))
@@ -872,7 +875,7 @@ def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str)
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
         stage = "attacker"  # AMB-43: mutineers play no stratagem
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker
-    choices = _window_choices(st, role, zone, attacker, stage, plays)
+    choices = _window_choices(st, role, zone, stage, plays)
     prompt = {
         "defender": _("§6: a battle is about to be fought in {zone}; you defend. Play a stratagem?", zone=name(st, zone)),
         "attacker": _("§6: you are about to roll the battle in {zone}. Play a stratagem?", zone=name(st, zone)),

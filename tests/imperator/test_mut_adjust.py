@@ -684,7 +684,7 @@ def test_the_armenia_unit_is_rebuilt_by_its_own_rule_only() -> None:
     for zone in ("italia", "noricum", "rome", "ravenna"):
         p.unit(f"q_{zone}", zone, "E", people="quadi")
     st = p.state(phase="F", armenia="parthian", at_war=["quadi"])
-    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "persians", True, "east", "orient")
+    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "persian", True, "east", "orient")
     adjust.adjustments(st, Outcome())
     assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].owner) == ("map", "armenia_z", "E")
     assert (st.units["leg"].status, st.units["leg"].loc) == ("eliminated", None)
