@@ -622,8 +622,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
         _send_piece(st, out, data, loser, zs[0])
     dests = sorted(set(data["sent"].values()))
     out.map_changed = True
-    movement.after_move(st, out, loser, [zone, *dests])
-    _lone_leaders(st, out, zone)
+    movement.after_move(st, out, loser, [zone, *dests])  # §7: lone leaders of either side in both zones
 
 
 def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
@@ -668,8 +667,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     for u in units:
         too_far(st, out, u, dest)
     out.map_changed = True
-    movement.after_move(st, out, loser, [zone, dest])
-    _lone_leaders(st, out, zone)
+    movement.after_move(st, out, loser, [zone, dest])  # §7: lone leaders of either side in both zones
 
 
 def _lone_leaders(st: ImperatorState, out: Outcome, zone: str) -> None:
