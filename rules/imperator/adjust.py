@@ -257,8 +257,9 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             fs.back_year = st.year + 6
             out.say(_("§9.2.1: the {fleet} is lost at sea; back in {year}.",
                       fleet=data_name(st.board.fleets[fid].name), year=fs.back_year))
-            for us in st.units.values():
+            for uid, us in sorted(st.units.items()):
                 if us.fleet == fid:
+                    out.say(_("§9.2.1: {unit}, aboard, is lost with the fleet.", unit=name(st, uid)))
                     us.fleet = None
                     us.status = "eliminated"
                     us.loc = None

@@ -20,7 +20,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import Text, _, _n
 from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
@@ -364,16 +364,22 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
     if pid in st.at_war:
         st.at_war.remove(pid)
     before = adjust.snapshot(st)
+    gone: list[Text] = []  # a Minor People's counters leaving the map, each told (AMB-97)
     if pd.major:
         adjust.redeploy_home(st, out, pid, "§6.1")
     else:
-        for uid, us in st.units.items():
-            if st.udef(uid).people == pid:
-                us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
+        for uid, us in sorted(st.units.items()):
+            if st.udef(uid).people != pid:
+                continue
+            if us.status == "map" and us.loc:
+                gone.append(_("§6.1: {unit} leaves the map from {zone}.", unit=name(st, uid), zone=name(st, us.loc)))
+            us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
         for lid, ls in st.leaders.items():
             if st.ldef(lid).people == pid:
                 ls.pax = True
     out.say(_("§6.1: the {name} make peace with Rome.", name=pd.name))
+    for line in gone:
+        out.say(line)
     adjust.tell(st, out, before, "§6.1")
 
 
@@ -489,6 +495,10 @@ def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only:
         st.plague_hit.append(key)
         if st.units[uid].reduced and kind == "adjacent":
             continue
+        if st.units[uid].reduced:  # each counter struck has its line (AMB-97)
+            out.say(_("§6.3: {unit}, already reduced, leaves the map for the turn.", unit=name(st, uid)))
+        else:
+            out.say(_("§6.3: {unit} turns to its reduced side.", unit=name(st, uid)))
         combat.step_loss(st, uid, out)
         if st.units[uid].status != "map":
             st.units[uid].status = "removed"  # AMB-34: not a pacification by force

@@ -315,7 +315,7 @@ def test_a_fleet_at_sea_in_phase_f_is_lost_with_its_leaders() -> None:
     st.units["mar"].fleet = st.leaders["adm"].fleet = "ravenna"
     out = Outcome()
     adjust.adjustments(st, out)
-    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.", "§9.2.1: Mar, aboard, is lost with the fleet.",
                           "§9.2.1: Adm is dead (lost at sea with the fleet)."]
     assert (st.fleets["ravenna"].status, st.fleets["ravenna"].back_year) == ("lost", 181)
     us = st.units["mar"]
@@ -478,7 +478,7 @@ def test_a_legion_lost_at_sea_with_every_zone_held_stays_off_the_map() -> None:
     st.units["mar"].fleet = "ravenna"
     out = Outcome()
     adjust.adjustments(st, out)
-    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.", "§9.2.1: Mar, aboard, is lost with the fleet.",
                           "§9.2.2: Mar is not rebuilt: the enemy holds every zone open to it."]
     assert (st.units["mar"].status, st.units["mar"].loc, st.units["mar"].fleet) == ("eliminated", None, None)
 

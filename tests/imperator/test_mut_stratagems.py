@@ -226,7 +226,8 @@ def test_pacifying_a_minor_people_takes_its_units_off_and_turns_its_leaders() ->
     assert (st.units["f1"].status, st.units["f1"].loc) == ("map", "frisia")
     assert st.leaders["roxo_king"].pax is True
     assert (st.locked, st.vp) == ({}, {"rome": 0, "enemies": 0})
-    assert out.public == ["§6.1: the Roxolani make peace with Rome."]
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges."]  # AMB-97
 
 
 def test_pacifying_two_minor_peoples_with_one_chit() -> None:
@@ -234,7 +235,9 @@ def test_pacifying_two_minor_peoples_with_one_chit() -> None:
     st = _peace_state("roxolani", "frisii", "quadi")
     out = _pacify(st, "pacification_de_deux_peuples_mineurs", peoples=["frisii", "roxolani"])
     assert st.at_war == ["quadi"]
-    assert out.public == ["§6.1: the Frisii make peace with Rome.", "§6.1: the Roxolani make peace with Rome."]
+    assert out.public == ["§6.1: the Frisii make peace with Rome.", "§6.1: F1 leaves the map from Frisia.",
+                          "§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges."]
 
 
 def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
@@ -274,7 +277,8 @@ def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> N
     st = _peace_state("roxolani", "armenia", "quadi")
     out = _pacify(st, "pax_romana")
     assert st.at_war == ["armenia"]
-    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome.",
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges.", "§6.1: the Quadi make peace with Rome.",
                           "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",  # AMB-94
                           "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     st = _peace_state("roxolani", "quadi")
@@ -402,8 +406,10 @@ def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_lead
         ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
     assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
         ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
-    assert out.public == ["§6.3: the plague strikes Carnuntum.",
+    assert out.public == ["§6.3: the plague strikes Carnuntum.", "§6.3: Full turns to its reduced side.",  # AMB-97
+                          "§6.3: Mut, already reduced, leaves the map for the turn.",
                           "§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.3: Worn, already reduced, leaves the map for the turn.",
                           "§6.3: Doomed is dead (plague)."]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
@@ -853,7 +859,8 @@ def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downg
     out = Outcome()
     stratagems._plague(st, out, "E", {"zone": "vindobona"}, "epidemie_de_peste")
     assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
-    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: the plague strikes Aquincum.",
+    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: Away turns to its reduced side.",
+                          "§6.3: the plague strikes Aquincum.",
                           "§6.3: the plague strikes Italia."]
 
 
@@ -1510,7 +1517,7 @@ def test_plague_entries_strike_only_newcomers_on_the_map_and_not_aboard_a_fleet(
     st.leaders["emperor"].loc = "carnuntum"
     st.dice.script.extend([3])  # type: ignore[attr-defined]
     stratagems.plague_entries(st, out)
-    assert out.public == ["§6.3: the plague strikes Carnuntum."]
+    assert out.public == ["§6.3: the plague strikes Carnuntum.", "§6.3: Away turns to its reduced side."]
     assert st.plague_hit[4:] == ["away@carnuntum", "worn2@carnuntum", "emperor@carnuntum"]
     assert [(st.units[u].status, st.units[u].reduced) for u in ("full", "away", "worn2")] == [
         ("map", False), ("map", True), ("map", True)]
