@@ -5,6 +5,8 @@ Armenia unit, each line and section the players read."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from imperator_builder import Pos, script
 
@@ -1273,3 +1275,40 @@ def test_a_lone_leader_left_behind_by_a_retreat_is_asked_where_he_escapes_once()
     assert [(d["kind"], d["role"], [c[0] for c in d["choices"]]) for d in st.pending] == [
         ("escape", "E", ["carnuntum", "italia"])]
     assert st.leaders["gen"].loc == "vindobona"
+
+
+def test_mutineers_splitting_their_retreat_onto_a_lone_enemy_leader_make_him_escape() -> None:
+    """§8.3 (AMB-24, a split retreat) with §7 and AMB-43: two beaten mutinous units split, one to
+    Aquincum where the Enemies' leader stands alone, one to Carnuntum; once the last piece has
+    gone, the leader, now beside units hostile to him, escapes to Jazyges (a d10 of 1)."""
+    st = _third_party("aquincum")
+    st.units["mut2"] = replace(st.units["mut"])
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    st.units["leg1"].loc = "rome"
+    out = Outcome()
+    data = {"zone": "vindobona", "attacker": False, "zones": ["aquincum", "carnuntum"]}
+    combat.split_retreat(st, out, data, "M")
+    first = st.pending.pop(0)
+    combat.retreat_part(st, out, first["data"], "M", "aquincum")
+    second = st.pending.pop(0)
+    combat.retreat_part(st, out, second["data"], "M", "carnuntum")
+    assert out.public == ["§8.3: Mut retreats to Aquincum.", "§8.3: Mut retreats to Carnuntum.",
+                          "§7: Gen escapes to Jazyges."]
+    assert (st.units["mut"].loc, st.units["mut2"].loc, st.leaders["gen"].loc, st.pending) == (
+        "aquincum", "carnuntum", "jazyges", [])
+
+
+def test_two_step_losses_of_the_mutineers_are_told_in_the_plural() -> None:
+    """§8.3 (AMB-03) with §6.3: two full mutinous legions take the two step losses of a 1/2 of 4
+    without a question (one each); the line is the mutineers' own, in the plural."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    st.units["mut"].reduced = False
+    st.units["mut2"] = replace(st.units["mut"])
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 12, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 4, 2, []]]}
+    out = Outcome()
+    combat._losses(st, out, data)
+    assert (out.public, st.pending) == (["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
+    assert [(st.units[u].status, st.units[u].reduced) for u in ("mut", "mut2")] == [("map", True), ("map", True)]
