@@ -461,3 +461,17 @@ def test_event_6_direct_steps_count_the_river_and_stop_only_an_escorted_force() 
     assert fate.direct_steps(st, "aug", "quadi", [], 2) == ["carnuntum"]
     assert fate.direct_steps(st, "aug", "quadi", ["mine"], 2) == []
     assert fate.direct_steps(st, "aug2", "noricum", ["escort"], 2) == ["italia", "raetia"]
+
+
+def test_event_1_with_two_augusti_in_rome_the_roman_player_picks_by_name() -> None:
+    """Events table, event 1 (with event 4's note): two Augusti in Rome; the Roman player picks
+    the one who falls ill, each offered by his name, the first by default."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("co_aug", "rome", title="augustus", cp=3)
+    st = p.state(phase="D")
+    fate.apply_event(st, Outcome(), 1)
+    assert [(d["kind"], d["role"], d["choices"], d["default"], d["section"], d["data"]) for d in st.pending] == [
+        ("ill", "R", [["aug", "Aug"], ["co_aug", "Co Aug"]], "aug", "Events table", {"event": 1})]
