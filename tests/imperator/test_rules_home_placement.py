@@ -90,3 +90,15 @@ def test_amb_96_parthians_lost_during_the_turn_come_back_where_the_enemies_pick(
     [dec] = [d for d in st.pending if d["data"].get("pieces") == ["parthians_1"]]
     assert (dec["role"], [c[0] for c in dec["choices"]], dec["section"]) == (
         "E", ["atropatene", "ctesiphon", "elymais", "media", "mesene", "persis"], "§9.2.4")
+
+
+def test_amb_96_a_pacified_major_people_s_pieces_go_home_where_the_enemies_pick() -> None:
+    """§6.1 (and §9.2.4's pacification by force, the same function): the Parthians make peace;
+    each of their units and leaders on the map goes to one of their six home zones through the
+    same decision, the Enemies of Rome answering, citing §6.1."""
+    st = _campaign()
+    stratagems.pacify(st, Outcome(), "parthians")
+    pieces = [d["data"]["pieces"][0] for d in st.pending]
+    assert [u for u in pieces if u.startswith("parthians_")] == [f"parthians_{i}" for i in range(1, 9)]
+    assert {(d["kind"], d["role"], d["section"], tuple(c[0] for c in d["choices"])) for d in st.pending} == {
+        ("place_pieces", "E", "§6.1", ("atropatene", "ctesiphon", "elymais", "media", "mesene", "persis"))}
