@@ -619,13 +619,14 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 data,
             )
             return
-        _send_piece(st, out, data, loser, zs[0])
+        _send_piece(st, out, data, zs[0])
     dests = sorted(set(data["sent"].values()))
     out.map_changed = True
     movement.after_move(st, out, loser, [zone, *dests])  # §7: lone leaders of either side in both zones
 
 
-def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
+def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) -> None:
+    """AMB-24: the next piece of a split retreat goes to ``dest``, told."""
     piece = data["todo"].pop(0)
     data["sent"][piece] = dest
     if piece in st.leaders:
@@ -649,7 +650,7 @@ def too_far(st: ImperatorState, out: Outcome, uid: str, dest: str) -> None:
 
 
 def retreat_part(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
-    _send_piece(st, out, data, loser, dest)
+    _send_piece(st, out, data, dest)
     _split_next(st, out, data, loser)
 
 

@@ -1192,7 +1192,7 @@ def test_a_parthian_mutineer_sent_beyond_its_five_zones_in_a_split_retreat_sends
     st = _mutineer_in_vindobona(("vindobona",), people="parthians")
     data: dict[str, object] = {"todo": ["mut"], "sent": {}}
     out = Outcome()
-    combat._send_piece(st, out, data, "M", "carnuntum")
+    combat._send_piece(st, out, data, "carnuntum")
     assert out.public == ["§8.3: Mut retreats to Carnuntum.", MARKER_BACK,
                           "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
     assert (st.units["mut"].status, data, st.cup) == ("eliminated", {"todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
