@@ -71,13 +71,15 @@ def home_options(st: ImperatorState, uid: str) -> tuple[list[str], bool]:
 
 
 def place(
-    st: ImperatorState, out: Outcome, role: str, pieces: list[str], options: list[str], section: str, *, shelter: bool = False
+    st: ImperatorState, role: str, pieces: list[str], options: list[str], section: str, *,
+    shelter: bool = False, default: str | None = None,
 ) -> str | None:
-    """Put ``pieces`` (units and leaders) in ``options[0]``; with more than one option, the owner
-    decides (a ``place_pieces`` decision moves them to the zone he picks). Returns the zone."""
+    """Put ``pieces`` (units and leaders) in ``default`` (``options[0]`` if not given); with more
+    than one option, the owner decides (a ``place_pieces`` decision moves them to the zone he
+    picks). Returns the zone."""
     if not options or not pieces:
         return None
-    dest = options[0]
+    dest = default if default is not None else options[0]
     move_pieces(st, pieces, dest, shelter)
     if len(options) > 1:
         what = ", ".join(name(st, p) for p in pieces)
@@ -255,8 +257,9 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             fs.back_year = st.year + 6
             out.say(_("§9.2.1: the {fleet} is lost at sea; back in {year}.",
                       fleet=data_name(st.board.fleets[fid].name), year=fs.back_year))
-            for us in st.units.values():
+            for uid, us in sorted(st.units.items()):
                 if us.fleet == fid:
+                    out.say(_("§9.2.1: {unit}, aboard, is lost with the fleet.", unit=name(st, uid)))
                     us.fleet = None
                     us.status = "eliminated"
                     us.loc = None
@@ -283,7 +286,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 stranded.setdefault(src, [x for x in st.leaders_in(src, "R") if st.ldef(x).people == ROMAN])
                 us.reduced = True
                 options, _reduced = home_options(st, uid)
-                dest = place(st, out, "R", [uid], options, "§9.2.2")
+                dest = place(st, "R", [uid], options, "§9.2.2")
                 if dest is None:  # AMB-76: nowhere free to go; rebuilt once a zone is free
                     us.status, us.loc = "eliminated", None
                     homeless.add(uid)
@@ -301,7 +304,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
             else:
                 options, _reduced = home_options(st, uid)
                 if options:
-                    place(st, out, "R", [uid], options, "§9.2.2", shelter=True)
+                    place(st, "R", [uid], options, "§9.2.2", shelter=True)
                 else:
                     _shelter(st, uid)
         elif us.status == "map" and us.loc is not None and us.owner == "E":
@@ -345,7 +348,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
         if options:
             us.status = "map"
             us.reduced = red
-            place(st, out, "R", [uid], options, "§9.2.2")
+            place(st, "R", [uid], options, "§9.2.2")
         elif uid not in homeless:  # AMB-76: it stays off the map until a zone open to it is free again
             out.say(_("§9.2.2: {unit} is not rebuilt: the enemy holds every zone open to it.", unit=name(st, uid)))
     # 9.2.3 vexillations need 3 reduced legions each
@@ -397,7 +400,7 @@ def restore_people(st: ImperatorState, out: Outcome, pid: str) -> None:
                 us.reduced = False
         elif us.status in ("eliminated", "removed"):
             us.status, us.reduced = "map", False
-            place(st, out, "E", [u], people_home(st, pid), "§9.2.4")
+            place(st, "E", [u], people_home(st, pid), "§9.2.4")
 
 
 def people_home(st: ImperatorState, pid: str) -> list[str]:
@@ -427,14 +430,14 @@ def redeploy_home(st: ImperatorState, out: Outcome, pid: str, section: str) -> N
         stratagems.leave_mutiny(st, out, uid)  # §6.3: a Mutinerie marker left with no unit goes back
         if pd.major:
             us.status, us.reduced, us.fleet = "map", False, None
-            place(st, out, "E", [uid], home, section)
+            place(st, "E", [uid], home, section)
     for lid, ls in sorted(st.leaders.items()):
         if st.ldef(lid).people == pid:
             ls.pax = True
             if ls.status == "returning" and pd.major:
                 ls.status = "map"  # a generic leader killed this year comes back with his People
             if ls.status == "map" and home:
-                place(st, out, "E", [lid], home, section)
+                place(st, "E", [lid], home, section)
 
 
 def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
@@ -466,7 +469,7 @@ def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
             withdraw_vexillation(st, out, gone)
         vex = vex[: len(vex) - excess]
     need = 3 * len(vex) - sum(1 for u in legions if st.units[u].reduced)
-    reduce_legions(st, out, front, need)
+    reduce_legions(st, front, need)
 
 
 def withdraw_vexillation(st: ImperatorState, out: Outcome, uid: str) -> None:
@@ -476,7 +479,7 @@ def withdraw_vexillation(st: ImperatorState, out: Outcome, uid: str) -> None:
     out.say(_("§9.2.3: {unit} is withdrawn (too few legions).", unit=name(st, uid)))
 
 
-def reduce_legions(st: ImperatorState, out: Outcome, front: str, need: int) -> None:
+def reduce_legions(st: ImperatorState, front: str, need: int) -> None:
     """§9.2.3: ``need`` more legions of ``front`` turn to their reduced side; the Roman player
     picks which (a ``reduce_legion`` decision per legion when the choice matters)."""
     cands = sorted(
@@ -522,7 +525,7 @@ def _adjust_vex(st: ImperatorState, out: Outcome, uid: str) -> None:
     camps = [z for z in dist if st.has_camp(z) and st.in_empire(z)]
     if camps:
         best = min(dist[z] for z in camps)
-        place(st, out, us.owner, [uid, *st.leaders_in(us.loc, us.owner)], sorted(z for z in camps if dist[z] == best), "§9.2.2")
+        place(st, us.owner, [uid, *st.leaders_in(us.loc, us.owner)], sorted(z for z in camps if dist[z] == best), "§9.2.2")
 
 
 def _shelter(st: ImperatorState, uid: str) -> None:

@@ -296,7 +296,7 @@ def battle(st: ImperatorState, out: Outcome, attacker: str, zone: str) -> None:
         forced_row=forced_row,
         rr_result=rr,
     )
-    st.persian_battle = stratagems.battle_facts(st, zone, attacker)["persian"]
+    st.persian_battle = stratagems.battle_facts(st, zone)["persian"]
     # The report in words and the battle card's data (rules/imperator/views.py).
     from rules.imperator import views
 
@@ -405,16 +405,13 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             step_loss(st, u, out)
         total = len(done) + len(take)
         if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
-            out.say(
-                _n(
-                    "§8.3: {seat} takes {n} step loss ({code} of {hit}).",
-                    "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
-                    total,
-                    seat=st.seat_of(role),
-                    code=code,
-                    hit=enemy_hit,
-                )
-            )
+            if role == MUTINEERS:
+                out.say(_n("§8.3: the mutineers take {n} step loss ({code} of {hit}).",
+                           "§8.3: the mutineers take {n} step losses ({code} of {hit}).", total, code=code, hit=enemy_hit))
+            else:
+                out.say(_n("§8.3: {seat} takes {n} step loss ({code} of {hit}).",
+                           "§8.3: {seat} takes {n} step losses ({code} of {hit}).",
+                           total, seat=st.seat_of(role), code=code, hit=enemy_hit))
         data["todo"].pop(0)
     _after_losses(st, out, data)
 
@@ -470,11 +467,13 @@ def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units:
     if loss.kind == "all_eliminated":
         for u in list(units):
             eliminate(st, u, out)
-        out.say(_("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
+        out.say(_("All the mutineers' units in {zone} are eliminated.", zone=name(st, zone)) if role == MUTINEERS
+                else _("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
     elif loss.kind == "all_step":
         for u in list(units):
             step_loss(st, u, out)
-        out.say(_("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
+        out.say(_("All the mutineers' units in {zone} take a loss.", zone=name(st, zone)) if role == MUTINEERS
+                else _("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
 
 
 def step_loss(st: ImperatorState, uid: str, out: Outcome) -> None:
@@ -620,14 +619,14 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 data,
             )
             return
-        _send_piece(st, out, data, loser, zs[0])
+        _send_piece(st, out, data, zs[0])
     dests = sorted(set(data["sent"].values()))
     out.map_changed = True
-    movement.after_move(st, out, loser, [zone, *dests])
-    _lone_leaders(st, out, zone)
+    movement.after_move(st, out, loser, [zone, *dests])  # §7: lone leaders of either side in both zones
 
 
-def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
+def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) -> None:
+    """AMB-24: the next piece of a split retreat goes to ``dest``, told."""
     piece = data["todo"].pop(0)
     data["sent"][piece] = dest
     if piece in st.leaders:
@@ -651,7 +650,7 @@ def too_far(st: ImperatorState, out: Outcome, uid: str, dest: str) -> None:
 
 
 def retreat_part(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: str, dest: str) -> None:
-    _send_piece(st, out, data, loser, dest)
+    _send_piece(st, out, data, dest)
     _split_next(st, out, data, loser)
 
 
@@ -669,8 +668,7 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     for u in units:
         too_far(st, out, u, dest)
     out.map_changed = True
-    movement.after_move(st, out, loser, [zone, dest])
-    _lone_leaders(st, out, zone)
+    movement.after_move(st, out, loser, [zone, dest])  # §7: lone leaders of either side in both zones
 
 
 def _lone_leaders(st: ImperatorState, out: Outcome, zone: str) -> None:

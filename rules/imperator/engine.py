@@ -157,8 +157,8 @@ def declare_war(st: ImperatorState, out: Outcome, people: str) -> None:
         if st.ldef(lid).people == people:
             ls.pax = False
             ls.owner = "E"
-    stratagems.deploy_people(st, out, people)
     out.say(_("§4.4: the {people} go to war against Rome.", people=st.board.peoples[people].name))
+    stratagems.deploy_people(st, out, people)
     out.map_changed = True
 
 
@@ -254,7 +254,7 @@ def _reinforcements(st: ImperatorState, out: Outcome) -> None:
                           name=d.name))
                 continue
             us.status, us.loc, us.reduced, us.owner = "map", None, False, "R"
-            dest = adjust.place(st, out, "R", [uid], options, "§9.1")
+            dest = adjust.place(st, "R", [uid], options, "§9.1")
             out.say(_("§9.1: {name} arrives in {zone}.", name=d.name, zone=name(st, str(dest))))
             out.map_changed = True
 
@@ -573,7 +573,7 @@ def _return_generic(st: ImperatorState, out: Outcome, lid: str) -> None:
     if zones:
         ls.status = "map"
         ls.pax = d.people not in st.at_war
-        dest = adjust.place(st, out, "E", [lid], zones, "§4.1")
+        dest = adjust.place(st, "E", [lid], zones, "§4.1")
         out.say(_("§4.1: {name} returns in {zone}.", name=d.name, zone=name(st, str(dest))))
 
 
@@ -644,7 +644,7 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
             adjust.vexillation_check(st, out, data["front"])
         else:
             st.units[choice].reduced = True
-            adjust.reduce_legions(st, out, data["front"], int(data["need"]) - 1)
+            adjust.reduce_legions(st, data["front"], int(data["need"]) - 1)
         adjust.tell(st, out, before, dec["section"])
     elif kind == "custodes_to":
         st.custodes = choice

@@ -39,7 +39,7 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
     rome = st.board.rome
     if number == 1:
         for u in st.units_in(rome):
-            st.units[u].reduced = True
+            reduce_unit(st, out, u, 1)
         in_rome = [a for a in st.augusti() if st.leaders[a].loc == rome]
         if len(in_rome) == 1:
             fall_ill(st, out, in_rome[0], 1)
@@ -72,19 +72,32 @@ def apply_event(st: ImperatorState, out: Outcome, number: int) -> None:
             z = st.board.zones[us.loc]
             if st.front_of(us.loc) == "orient" or any(p in EAST_PEOPLES for p in z.peoples):
                 if us.reduced:
+                    out.say(_("Event 13: {unit}, already reduced, leaves the map from {zone}.",
+                              unit=name(st, uid), zone=name(st, us.loc)))
                     us.status, us.loc, us.reduced = "removed", None, False
                     stratagems.leave_mutiny(st, out, uid)  # §6.3: the marker goes with its last unit
                 else:
-                    us.reduced = True
+                    reduce_unit(st, out, uid, 13)
         out.map_changed = True
     elif number == 14:
         flip_armenia(st, out)
     elif number == 15:
-        for uid, us in st.units.items():
+        for uid, us in sorted(st.units.items()):
             p = st.board.peoples.get(st.udef(uid).people)
             if us.status == "map" and p is not None and p.nationality == "german":
-                us.reduced = True
+                reduce_unit(st, out, uid, 15)
         out.map_changed = True
+
+
+def reduce_unit(st: ImperatorState, out: Outcome, uid: str, event: int) -> None:
+    """Events 1, 13 and 15: ``uid`` turns to its reduced side, with its own line (a unit already
+    reduced stays as it is, without one)."""
+    us = st.units[uid]
+    if us.reduced:
+        return
+    us.reduced = True
+    out.say(_("Event {number}: {unit} turns to its reduced side in {zone}.",
+              number=event, unit=name(st, uid), zone=name(st, str(us.loc))))
 
 
 def fall_ill(st: ImperatorState, out: Outcome, augustus: str, event: int) -> None:

@@ -575,11 +575,12 @@ def role_swap(st: ImperatorState, out: Outcome) -> None:
     st.c_fronts_used = []
     st.defeated_augusti = []
     st.usurper_bonus = {}
-    st.custodes = winner
     out.say(
         _("§5: {leader} is Augustus. Seat {rome} now plays Rome, seat {enemies} the Enemies of Rome.",
           leader=name(st, winner), rome=st.seat_of("R"), enemies=st.seat_of("E"))
     )
+    st.custodes = winner  # §3.6 with §5: the guard goes to the new Augustus, told (AMB-94's class)
+    out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, winner)))
     out.cite("§5")
     out.map_changed = True
     if winner == DIDIUS:

@@ -20,7 +20,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import NotYetSupported, RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import Text, _, _n
 from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
@@ -282,23 +282,32 @@ def _list(args: dict[str, Any], key: str) -> list[str]:
 
 
 def deploy_people(st: ImperatorState, out: Outcome, pid: str) -> None:
-    """§4.4: a People going to war puts its units not in play in its home zones."""
+    """§4.4: a People going to war puts its units not in play in its home zones, each on its full
+    side and with its own line. With several home zones the Enemies of Rome, who control the
+    People, pick each unit's zone (ruling AMB-96, an ``adjust.place`` decision); by default the
+    units go to the home zones in turn, in map order."""
     home = people_home(st, pid)
-    i = 0
-    for uid in sorted(st.units):
+    due = [uid for uid in sorted(st.units) if _due(st, uid, pid)]
+    for i, uid in enumerate(due):
         us = st.units[uid]
-        d = st.udef(uid)
-        if d.people != pid or us.status in ("map", "gone"):
-            continue
-        if us.status == "locked" and us.back_year > st.year:
-            continue
-        if d.enters and d.enters > st.year:
-            continue
-        us.status, us.loc, us.reduced = "map", home[i % len(home)], False
-        i += 1
+        us.status, us.reduced = "map", False
+        zone = adjust.place(st, "E", [uid], home, "§4.4", default=home[i % len(home)])
+        out.say(_("§4.4: {unit} enters play in {zone}.", unit=name(st, uid), zone=name(st, str(zone))))
     for uid, us in st.units.items():  # those just placed and those already on the map
         if st.udef(uid).people == pid and us.status == "map":
             us.owner = "E"
+
+
+def _due(st: ImperatorState, uid: str, pid: str) -> bool:
+    """§4.4 with §9.2.4 and §4.1: a unit of ``pid`` that comes in when its People goes to war (not
+    on the map, not out of the game, not locked out past this year, not a later reinforcement)."""
+    us = st.units[uid]
+    d = st.udef(uid)
+    if d.people != pid or us.status in ("map", "gone"):
+        return False
+    if us.status == "locked" and us.back_year > st.year:
+        return False
+    return not (d.enters and d.enters > st.year)
 
 
 def may_rise(st: ImperatorState, pid: str, major: bool) -> str | None:
@@ -355,16 +364,22 @@ def pacify(st: ImperatorState, out: Outcome, pid: str) -> None:
     if pid in st.at_war:
         st.at_war.remove(pid)
     before = adjust.snapshot(st)
+    gone: list[Text] = []  # a Minor People's counters leaving the map, each told (AMB-97)
     if pd.major:
         adjust.redeploy_home(st, out, pid, "§6.1")
     else:
-        for uid, us in st.units.items():
-            if st.udef(uid).people == pid:
-                us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
+        for uid, us in sorted(st.units.items()):
+            if st.udef(uid).people != pid:
+                continue
+            if us.status == "map" and us.loc:
+                gone.append(_("§6.1: {unit} leaves the map from {zone}.", unit=name(st, uid), zone=name(st, us.loc)))
+            us.status, us.loc, us.reduced, us.mutiny = "out", None, False, None
         for lid, ls in st.leaders.items():
             if st.ldef(lid).people == pid:
                 ls.pax = True
     out.say(_("§6.1: the {name} make peace with Rome.", name=pd.name))
+    for line in gone:
+        out.say(line)
     adjust.tell(st, out, before, "§6.1")
 
 
@@ -480,6 +495,10 @@ def _plague_strike(st: ImperatorState, out: Outcome, zone: str, kind: str, only:
         st.plague_hit.append(key)
         if st.units[uid].reduced and kind == "adjacent":
             continue
+        if st.units[uid].reduced:  # each counter struck has its line (AMB-97)
+            out.say(_("§6.3: {unit}, already reduced, leaves the map for the turn.", unit=name(st, uid)))
+        else:
+            out.say(_("§6.3: {unit} turns to its reduced side.", unit=name(st, uid)))
         combat.step_loss(st, uid, out)
         if st.units[uid].status != "map":
             st.units[uid].status = "removed"  # AMB-34: not a pacification by force
@@ -809,18 +828,21 @@ def initiative_choice(st: ImperatorState, out: Outcome, role: str, choice: str) 
         out.say(_("§6.3: {seat} plays Initiative and takes the initiative.", seat=seat))
 
 
-def battle_facts(st: ImperatorState, zone: str, attacker: str) -> dict[str, bool]:
+def battle_facts(st: ImperatorState, zone: str) -> dict[str, bool]:
+    """§6.2, §6.3: whether the battle in ``zone`` has German units (Furor Germanicus), Persian
+    units (La flèche du Parthe) and a usurper's force (Roma Victor), the nationalities as the
+    data spells them."""
     units = st.units_in(zone)
     nats = {st.board.peoples[st.udef(u).people].nationality for u in units if st.udef(u).people in st.board.peoples}
     usurper_force = any(st.udef(u).people == ROMAN and st.units[u].owner == "E" and st.units[u].mutiny is None for u in units)
-    return {"german": bool(nats & {"german", "germans"}), "persian": bool(nats & {"persian", "persians"}), "usurper": usurper_force}
+    return {"german": "german" in nats, "persian": "persian" in nats, "usurper": usurper_force}
 
 
-def _window_choices(st: ImperatorState, role: str, zone: str, attacker: str, stage: str, plays: dict[str, Any]) -> list[tuple[str, str]]:
+def _window_choices(st: ImperatorState, role: str, zone: str, stage: str, plays: dict[str, Any]) -> list[tuple[str, str]]:
     from rules.imperator import combat
 
     seat = st.seat_of(role)
-    facts = battle_facts(st, zone, attacker)
+    facts = battle_facts(st, zone)
     res: list[tuple[str, str]] = [("pass", _("pass"))]
     forcing = None
     if role == "R" and not facts["usurper"] and holding(st, seat, "roma_victor"):
@@ -852,7 +874,7 @@ def battle_choice_refusal(st: ImperatorState, role: str, data: dict[str, Any], c
     if chit not in types():
         return None
     t = types()[chit]
-    if chit == "roma_victor" and battle_facts(st, data["zone"], data["attacker"])["usurper"]:
+    if chit == "roma_victor" and battle_facts(st, data["zone"])["usurper"]:
         return RuleError(t.section, _("{chit} may not be played against a usurper's force in a civil war battle",
                                       chit=t.name_fr))
     return RuleError(t.section, _("{chit} may not be played in this battle now", chit=t.name_fr))
@@ -863,7 +885,7 @@ def open_battle_window(st: ImperatorState, zone: str, attacker: str, stage: str)
     if stage == "defender" and st.defender_in(zone, attacker) == MUTINEERS:
         stage = "attacker"  # AMB-43: mutineers play no stratagem
     role = st.defender_in(zone, attacker) if stage in ("defender", "response") else attacker
-    choices = _window_choices(st, role, zone, attacker, stage, plays)
+    choices = _window_choices(st, role, zone, stage, plays)
     prompt = {
         "defender": _("§6: a battle is about to be fought in {zone}; you defend. Play a stratagem?", zone=name(st, zone)),
         "attacker": _("§6: you are about to roll the battle in {zone}. Play a stratagem?", zone=name(st, zone)),

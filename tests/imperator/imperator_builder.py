@@ -114,8 +114,8 @@ EDGES = [
 
 PEOPLES = {
     "quadi": PeopleDef("quadi", "Quadi", "german", True, "west", "danube"),
-    "jazyges": PeopleDef("jazyges", "Jazyges", "sarmatians", True, "west", "danube"),
-    "parthians": PeopleDef("parthians", "Parthians", "persians", True, "east", "orient"),
+    "jazyges": PeopleDef("jazyges", "Jazyges", "sarmatian", True, "west", "danube"),
+    "parthians": PeopleDef("parthians", "Parthians", "persian", True, "east", "orient"),
 }
 
 

@@ -81,7 +81,7 @@ def test_IMP_022_played_stratagem_returns_at_once() -> None:
     p.extra_edges.append(("roxo", "jazyges", 0))
     p.unit("r1", "roxo", "E", people="roxolani")
     g = p.game(phase="E", active="R", at_war=["roxolani"])
-    add_people(g, PeopleDef("roxolani", "Roxolani", "sarmatians", False, "west", "danube"))
+    add_people(g, PeopleDef("roxolani", "Roxolani", "sarmatian", False, "west", "danube"))
     give(g, "rome", "pacification_d_un_peuple_mineur")
     cmd(g, "rome", "stratagem", id="pacification_d_un_peuple_mineur", peoples=["roxolani"])
     st = g.state

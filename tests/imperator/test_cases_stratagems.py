@@ -50,7 +50,7 @@ def peoples_pos(year: int = 205) -> Pos:
 def add_peoples(g: ImperatorGame) -> None:
     st = g.state
     extra = {
-        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatians", False, "west", "danube"),
+        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatian", False, "west", "danube"),
         "frisii": PeopleDef("frisii", "Frisii", "german", False, "west", "rhine"),
     }
     object.__setattr__(st.board, "peoples", {**st.board.peoples, **extra})

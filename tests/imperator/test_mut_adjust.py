@@ -202,12 +202,12 @@ def test_reduce_legions_asks_for_each_legion_when_the_choice_matters() -> None:
     p = Pos()
     legions = p.legions(3, "vindobona")
     st = p.state(phase="F")
-    adjust.reduce_legions(st, Outcome(), "danube", 2)
+    adjust.reduce_legions(st, "danube", 2)
     assert _decisions(st) == [(
         "R", "reduce_legion", "§9.2.3: 2 legions of the danube Front must turn to their reduced side; choose one.",
         [[u, u.title()] for u in legions], "leg0", "§9.2.3", {"front": "danube", "need": 2})]
     st = p.state(phase="F")
-    adjust.reduce_legions(st, Outcome(), "danube", 1)
+    adjust.reduce_legions(st, "danube", 1)
     assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the danube Front must turn to its reduced side; choose it."]
     assert [u for u in legions if st.units[u].reduced] == []
 
@@ -315,7 +315,7 @@ def test_a_fleet_at_sea_in_phase_f_is_lost_with_its_leaders() -> None:
     st.units["mar"].fleet = st.leaders["adm"].fleet = "ravenna"
     out = Outcome()
     adjust.adjustments(st, out)
-    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.", "§9.2.1: Mar, aboard, is lost with the fleet.",
                           "§9.2.1: Adm is dead (lost at sea with the fleet)."]
     assert (st.fleets["ravenna"].status, st.fleets["ravenna"].back_year) == ("lost", 181)
     us = st.units["mar"]
@@ -478,7 +478,7 @@ def test_a_legion_lost_at_sea_with_every_zone_held_stays_off_the_map() -> None:
     st.units["mar"].fleet = "ravenna"
     out = Outcome()
     adjust.adjustments(st, out)
-    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.",
+    assert out.public == ["§9.2.1: the Ravenna is lost at sea; back in 181.", "§9.2.1: Mar, aboard, is lost with the fleet.",
                           "§9.2.2: Mar is not rebuilt: the enemy holds every zone open to it."]
     assert (st.units["mar"].status, st.units["mar"].loc, st.units["mar"].fleet) == ("eliminated", None, None)
 
@@ -684,7 +684,7 @@ def test_the_armenia_unit_is_rebuilt_by_its_own_rule_only() -> None:
     for zone in ("italia", "noricum", "rome", "ravenna"):
         p.unit(f"q_{zone}", zone, "E", people="quadi")
     st = p.state(phase="F", armenia="parthian", at_war=["quadi"])
-    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "persians", True, "east", "orient")
+    st.board.peoples["armenia"] = PeopleDef("armenia", "Armenia", "persian", True, "east", "orient")
     adjust.adjustments(st, Outcome())
     assert (st.units["arm"].status, st.units["arm"].loc, st.units["arm"].owner) == ("map", "armenia_z", "E")
     assert (st.units["leg"].status, st.units["leg"].loc) == ("eliminated", None)

@@ -5,6 +5,8 @@ Armenia unit, each line and section the players read."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from imperator_builder import Pos, script
 
@@ -1139,13 +1141,13 @@ def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_
             "todo": [["M", "1/2", 1, 1, []]]}
     out = Outcome()
     combat.choose_loss(st, out, data, "mut")
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
 
 
 @pytest.mark.parametrize(("result", "kind", "line"), [
-    ("E", "all_eliminated", "All the mutineers units in Vindobona are eliminated."),
-    ("A", "all_step", "All the mutineers units in Vindobona take a loss."),
+    ("E", "all_eliminated", "All the mutineers' units in Vindobona are eliminated."),
+    ("A", "all_step", "All the mutineers' units in Vindobona take a loss."),
 ])
 def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(result: str, kind: cm.LossKind, line: str) -> None:
     """§8.3 with §6.3: an E result eliminates the mutinous legion, an A result eliminates it as
@@ -1168,7 +1170,7 @@ def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_wi
     out = Outcome()
     combat._losses(st, out, data)
     assert st.pending == []  # no question
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers takes 1 step loss (1/2 of 1)."]
+    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
 
 
@@ -1190,7 +1192,123 @@ def test_a_parthian_mutineer_sent_beyond_its_five_zones_in_a_split_retreat_sends
     st = _mutineer_in_vindobona(("vindobona",), people="parthians")
     data: dict[str, object] = {"todo": ["mut"], "sent": {}}
     out = Outcome()
-    combat._send_piece(st, out, data, "M", "carnuntum")
+    combat._send_piece(st, out, data, "carnuntum")
     assert out.public == ["§8.3: Mut retreats to Carnuntum.", MARKER_BACK,
                           "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
     assert (st.units["mut"].status, data, st.cup) == ("eliminated", {"todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
+
+
+@pytest.mark.parametrize(("english", "french"), [
+    ("§8.3: the mutineers take 1 step loss (1/2 of 1).", "§8.3 : les mutins subissent 1 perte d'échelon (1/2 sur 1)."),
+    ("All the mutineers' units in Vindobona are eliminated.", "Toutes les unités des mutins en Vindobona sont éliminées."),
+    ("All the mutineers' units in Vindobona take a loss.", "Chaque unité des mutins en Vindobona subit une perte."),
+])
+def test_the_mutineers_loss_lines_read_well_in_english_and_in_french(english: str, french: str) -> None:
+    """§8.3 with §6.3: the mutineers' own loss lines (plural verb, possessive), and their French
+    from the catalogue (the mutineers were "the mutineers" in both languages before)."""
+    import gettext
+    from pathlib import Path
+
+    from rules.core.i18n import translate
+
+    locale = Path(__file__).resolve().parents[2] / "bot" / "locale"
+    if not locale.is_dir():
+        pytest.skip("no compiled catalogue here (a mutation-testing copy holds rules/ and tests/ only)")
+    fr = gettext.translation("praetor", localedir=locale, languages=["fr"])
+    out = Outcome()
+    st = _mutineer_in_vindobona(("vindobona",))
+    if english.startswith("§8.3"):
+        data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+                "d_leaders": [], "civil": False, "total_pf": 6, "winner": None, "vp": False,
+                "todo": [["M", "1/2", 1, 1, []]]}
+        combat._losses(st, out, data)
+    else:
+        loss = cm.SideLoss("E", "all_eliminated", 1) if "eliminated" in english else cm.SideLoss("A", "all_step", 1)
+        combat._apply_flat_loss(st, out, loss, ["mut"], "M", "vindobona")
+    assert (out.public[-1], str(translate(out.public[-1], fr))) == (english, french)
+
+
+# -- §7 after a battle shared with a third party: lone leaders escape once (AMB-55) -------------
+
+def _third_party(gen_at: str, mut_units: bool = True) -> ImperatorState:
+    """Mutineers beaten in Vindobona by a Roman legion; a Quadi leader of the Enemies, with no unit
+    of his side, stands in ``gen_at``; legions hold Carnuntum and Italia. Stratagems are out of
+    play (no Faveur divine window before the escape roll)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("mut", "vindobona" if mut_units else None, "M", reduced=True, status="map" if mut_units else "eliminated")
+    p.unit("leg0", "vindobona", "R").unit("leg1", "carnuntum", "R").unit("leg2", "italia", "R")
+    p.leader("gen", gen_at, "E", people="quadi")
+    g = p.game(1, 1, phase="E")
+    return g.state
+
+
+def test_a_third_party_leader_left_alone_by_a_force_with_nothing_to_retreat_escapes() -> None:
+    """§8.3 with §7: the beaten mutineers have nothing left in Vindobona; the Enemies' leader there,
+    with no unit of his side and a Roman legion beside him, escapes to Aquincum, the one
+    neighbour free of hostile units (a d10 of 1: he lives)."""
+    st = _third_party("vindobona", mut_units=False)
+    out = Outcome()
+    combat._retreat(st, out, "vindobona", "M", False, "R")
+    assert (out.public, st.leaders["gen"].loc, st.pending) == (["§7: Gen escapes to Aquincum."], "aquincum", [])
+
+
+def test_mutineers_retreating_onto_a_lone_enemy_leader_make_him_escape() -> None:
+    """§8.3 with §7 and AMB-43: the beaten mutineers retreat to Aquincum, where the Enemies' leader
+    stands with no unit of his side; mutineers are hostile to both players, so he escapes, to
+    Jazyges (Vindobona holds a legion); the mutineers' retreat checks both players' leaders."""
+    st = _third_party("aquincum")
+    out = Outcome()
+    combat.do_retreat(st, out, "vindobona", "M", "aquincum")
+    assert out.public == ["§8.3: the beaten force retreats to Aquincum.", "§7: Gen escapes to Jazyges."]
+    assert (st.units["mut"].loc, st.leaders["gen"].loc) == ("aquincum", "jazyges")
+
+
+def test_a_lone_leader_left_behind_by_a_retreat_is_asked_where_he_escapes_once() -> None:
+    """§8.3 with §7: the mutineers leave Vindobona; the Enemies' leader stays there alone beside a
+    Roman legion and escapes; with two zones open (Carnuntum freed, Italia freed) he is asked
+    once where he goes (the retreat used to ask a second time)."""
+    st = _third_party("vindobona")
+    st.units["leg1"].loc = st.units["leg2"].loc = "rome"
+    out = Outcome()
+    combat.do_retreat(st, out, "vindobona", "M", "aquincum")
+    assert [(d["kind"], d["role"], [c[0] for c in d["choices"]]) for d in st.pending] == [
+        ("escape", "E", ["carnuntum", "italia"])]
+    assert st.leaders["gen"].loc == "vindobona"
+
+
+def test_mutineers_splitting_their_retreat_onto_a_lone_enemy_leader_make_him_escape() -> None:
+    """§8.3 (AMB-24, a split retreat) with §7 and AMB-43: two beaten mutinous units split, one to
+    Aquincum where the Enemies' leader stands alone, one to Carnuntum; once the last piece has
+    gone, the leader, now beside units hostile to him, escapes to Jazyges (a d10 of 1)."""
+    st = _third_party("aquincum")
+    st.units["mut2"] = replace(st.units["mut"])
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    st.units["leg1"].loc = "rome"
+    out = Outcome()
+    data = {"zone": "vindobona", "attacker": False, "zones": ["aquincum", "carnuntum"]}
+    combat.split_retreat(st, out, data, "M")
+    first = st.pending.pop(0)
+    combat.retreat_part(st, out, first["data"], "M", "aquincum")
+    second = st.pending.pop(0)
+    combat.retreat_part(st, out, second["data"], "M", "carnuntum")
+    assert out.public == ["§8.3: Mut retreats to Aquincum.", "§8.3: Mut retreats to Carnuntum.",
+                          "§7: Gen escapes to Jazyges."]
+    assert (st.units["mut"].loc, st.units["mut2"].loc, st.leaders["gen"].loc, st.pending) == (
+        "aquincum", "carnuntum", "jazyges", [])
+
+
+def test_two_step_losses_of_the_mutineers_are_told_in_the_plural() -> None:
+    """§8.3 (AMB-03) with §6.3: two full mutinous legions take the two step losses of a 1/2 of 4
+    without a question (one each); the line is the mutineers' own, in the plural."""
+    st = _mutineer_in_vindobona(("vindobona",))
+    st.units["mut"].reduced = False
+    st.units["mut2"] = replace(st.units["mut"])
+    object.__setattr__(st.board, "units", {**st.board.units, "mut2": st.board.units["mut"]})
+    data = {"zone": "vindobona", "attacker": "R", "defender": "M", "codes": ("-", "1/2"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 12, "winner": None, "vp": False,
+            "todo": [["M", "1/2", 4, 2, []]]}
+    out = Outcome()
+    combat._losses(st, out, data)
+    assert (out.public, st.pending) == (["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
+    assert [(st.units[u].status, st.units[u].reduced) for u in ("mut", "mut2")] == [("map", True), ("map", True)]

@@ -663,7 +663,8 @@ def test_phase_c_brings_back_units_leaders_fleets_and_vexillations_whose_time_ha
     a generic leader returns on one of its units (the Enemies pick which); a lost fleet is back
     in port; a vexillation raised this year joins the pool (a legion waits for phase D)."""
     out, st = _phase_c(176)
-    assert out.public == ["§4.1: Gen returns in Germania Far.", "§9.2.1: the Ravenna is back in its port.",
+    assert out.public == ["§4.4: Q1 enters play in Quadi.", "§4.1: Gen returns in Germania Far.",
+                          "§9.2.1: the Ravenna is back in its port.",
                           "§9.1: Vx may be formed from this phase C on.",
                           "§3.2: (4 + VS 3) / 4 = at most 1 Reserve Front this turn."]
     assert {u: (s.status, s.loc) for u, s in st.units.items()} == {
@@ -730,7 +731,7 @@ def test_the_drawn_marker_sends_its_people_to_war_unless_a_dummy_or_already_at_w
         ("parthians", ["§2.C: the Parthians marker is drawn; they are already at war."], ["§2.C"], True),
         ("quadi", ["§4.4: the Quadi go to war against Rome."], ["§2.C"], True),
         ("dummy-2", ["§2.C: a dummy is drawn from the cup; no People goes to war."], ["§2.C"], True),
-        ("jazyges", ["§4.4: the Jazyges go to war against Rome."], ["§2.C"], True),
+        ("jazyges", ["§4.4: the Jazyges go to war against Rome.", "§4.4: J1 enters play in Jazyges."], ["§2.C"], True),
     ]
     assert st.at_war == ["parthians", "quadi", "jazyges"]
     chief = st.leaders["chief"]

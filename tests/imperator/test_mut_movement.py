@@ -1222,7 +1222,7 @@ def test_a_people_with_two_entry_fronts_is_told_both() -> None:
     p.leader("king", "jazyges", "E", people="jazyges")
     p.unit("j", "jazyges", "E", people="jazyges")
     g = p.game(active="E", at_war=["jazyges"])
-    g.state.board.peoples["jazyges"] = PeopleDef("jazyges", "Jazyges", "sarmatians", True, "west", "danube",
+    g.state.board.peoples["jazyges"] = PeopleDef("jazyges", "Jazyges", "sarmatian", True, "west", "danube",
                                                  fronts=("danube", "rhine"))
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))

@@ -423,7 +423,8 @@ def test_the_successful_usurper_becomes_augustus_and_the_players_swap_roles() ->
     st, out = _role_swap()
     assert out.public == ["§5: Aug, the former emperor, is removed from the game.",  # AMB-94
                           "§5: Caes, Other lose their titles.",
-                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome."]
+                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome.",
+                          "§3.6: the Corporis Custodes go to Win."]
     assert (out.citations, out.highlight, out.map_changed) == (["§5"], True, True)
     assert st.roles == {"rome": "E", "enemies": "R"}
     aug = st.leaders["aug"]
@@ -1066,3 +1067,20 @@ def test_didius_crowned_in_a_front_leaves_the_generals_of_his_front_free_to_usur
     politics.role_swap(st, Outcome())
     assert [(d["kind"], d["choices"], d["section"]) for d in st.pending] == [
         ("usurper", [["none", "no usurpation"], ["legate", "Legate"]], "§4.5")]
+
+
+def test_a_lone_caesar_losing_his_title_to_the_new_augustus_is_told_in_the_singular() -> None:
+    """§5 (AMB-94): the usurper wins with no other usurper in play; only Rome's Caesar loses his
+    title, told in the singular; the Corporis Custodes go to the new Augustus (AMB-97)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus").leader("caes", "carnuntum", title="caesar")
+    p.leader("win", "antiochia", "E", title="usurper", cp=4)
+    st = p.state(phase="A")
+    st.usurpation_success = "win"
+    st.custodes = "aug"
+    out = Outcome()
+    politics.role_swap(st, out)
+    assert out.public == ["§5: Aug, the former emperor, is removed from the game.",
+                          "§5: Caes loses his title.",
+                          "§5: Win is Augustus. Seat enemies now plays Rome, seat rome the Enemies of Rome.",
+                          "§3.6: the Corporis Custodes go to Win."]

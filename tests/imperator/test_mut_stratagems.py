@@ -91,7 +91,7 @@ def _roxolani_state(year: int = 208) -> ImperatorState:
     p.unit("q1", None, "E", people="quadi", status="locked")
     st = p.state(phase="C", at_war=["roxolani"])
     object.__setattr__(st.board, "peoples", {**st.board.peoples, "roxolani": PeopleDef(
-        "roxolani", "Roxolani", "sarmatians", False, "west", "danube")})
+        "roxolani", "Roxolani", "sarmatian", False, "west", "danube")})
     for uid in ("r_due1", "r_due2", "q1"):
         st.units[uid].back_year = year
     st.units["r_later"].back_year = year + 2
@@ -169,7 +169,7 @@ def _peace_state(*at_war: str) -> ImperatorState:
     p.unit("f1", "frisia", "E", people="frisii")
     st = p.state(phase="E", at_war=list(at_war))
     object.__setattr__(st.board, "peoples", {**st.board.peoples,
-        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatians", False, "west", "danube"),
+        "roxolani": PeopleDef("roxolani", "Roxolani", "sarmatian", False, "west", "danube"),
         "frisii": PeopleDef("frisii", "Frisii", "german", False, "west", "rhine")})
     st.units["r2"].mutiny = "mutinerie#1"
     st.leaders["roxo_king"].pax = False
@@ -197,7 +197,7 @@ def _pacify(st: ImperatorState, tid: str, **args: object) -> Outcome:
     ("pacification_d_une_nationalite", {}, ["roxolani"], "name a nationality, or a single People"),
     ("pacification_d_une_nationalite", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
      "name a nationality, or a single People"),
-    ("pacification_d_une_nationalite", {"nationality": "persians"}, ["roxolani"], "no People to pacify"),
+    ("pacification_d_une_nationalite", {"nationality": "persian"}, ["roxolani"], "no People to pacify"),
     ("pax_romana", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
      "Pax Romana is aimed at all Peoples at war or at a single People"),
     ("pax_romana", {}, ["armenia"], "no People to pacify"),
@@ -226,7 +226,8 @@ def test_pacifying_a_minor_people_takes_its_units_off_and_turns_its_leaders() ->
     assert (st.units["f1"].status, st.units["f1"].loc) == ("map", "frisia")
     assert st.leaders["roxo_king"].pax is True
     assert (st.locked, st.vp) == ({}, {"rome": 0, "enemies": 0})
-    assert out.public == ["§6.1: the Roxolani make peace with Rome."]
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges."]  # AMB-97
 
 
 def test_pacifying_two_minor_peoples_with_one_chit() -> None:
@@ -234,7 +235,9 @@ def test_pacifying_two_minor_peoples_with_one_chit() -> None:
     st = _peace_state("roxolani", "frisii", "quadi")
     out = _pacify(st, "pacification_de_deux_peuples_mineurs", peoples=["frisii", "roxolani"])
     assert st.at_war == ["quadi"]
-    assert out.public == ["§6.1: the Frisii make peace with Rome.", "§6.1: the Roxolani make peace with Rome."]
+    assert out.public == ["§6.1: the Frisii make peace with Rome.", "§6.1: F1 leaves the map from Frisia.",
+                          "§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges."]
 
 
 def test_pacifying_a_major_people_sends_its_units_home_full_face() -> None:
@@ -260,7 +263,7 @@ def test_pacifying_a_nationality_takes_every_people_of_it_at_war() -> None:
     """§6.1 Pacification d'une Nationalité: every People of the nationality at war makes peace
     (Major and Minor alike), the others stay at war; a single People may be named instead."""
     st = _peace_state("roxolani", "frisii", "jazyges", "quadi")
-    _pacify(st, "pacification_d_une_nationalite", nationality="sarmatians")
+    _pacify(st, "pacification_d_une_nationalite", nationality="sarmatian")
     assert st.at_war == ["frisii", "quadi"]
     assert (st.units["r1"].status, st.units["j1"].loc) == ("out", "jazyges")
     st = _peace_state("roxolani", "frisii")
@@ -274,7 +277,8 @@ def test_pax_romana_pacifies_every_people_at_war_but_armenia_or_one_named() -> N
     st = _peace_state("roxolani", "armenia", "quadi")
     out = _pacify(st, "pax_romana")
     assert st.at_war == ["armenia"]
-    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: the Quadi make peace with Rome.",
+    assert out.public == ["§6.1: the Roxolani make peace with Rome.", "§6.1: R1 leaves the map from Roxolania.",
+                          "§6.1: R2 leaves the map from Jazyges.", "§6.1: the Quadi make peace with Rome.",
                           "§6.1: 1 counter goes back: Q1 (Vindobona → Quadi).",  # AMB-94
                           "§6.1: 1 counter restored to full strength: Q1 (Quadi)."]
     st = _peace_state("roxolani", "quadi")
@@ -402,8 +406,10 @@ def test_the_plague_reduces_the_full_removes_the_reduced_and_rolls_for_each_lead
         ("mut", "removed", None, False, "R", None), ("away", "map", "vindobona", False, "R", None)]
     assert [(x, st.leaders[x].status) for x in ("doomed", "lucky", "sailor")] == [
         ("doomed", "dead"), ("lucky", "map"), ("sailor", "map")]
-    assert out.public == ["§6.3: the plague strikes Carnuntum.",
+    assert out.public == ["§6.3: the plague strikes Carnuntum.", "§6.3: Full turns to its reduced side.",  # AMB-97
+                          "§6.3: Mut, already reduced, leaves the map for the turn.",
                           "§6: the Mutinerie marker leaves the map and goes back to the cup.",
+                          "§6.3: Worn, already reduced, leaves the map for the turn.",
                           "§6.3: Doomed is dead (plague)."]
     assert st.plague_hit == ["full@carnuntum", "mut@carnuntum", "worn@carnuntum", "doomed@carnuntum", "lucky@carnuntum"]
     assert (st.chits_on_map, st.cup) == ({}, ["mutinerie#1"])
@@ -853,7 +859,8 @@ def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downg
     out = Outcome()
     stratagems._plague(st, out, "E", {"zone": "vindobona"}, "epidemie_de_peste")
     assert st.plague == {"carnuntum": "centre", "vindobona": "centre", "aquincum": "adjacent", "italia": "adjacent"}
-    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: the plague strikes Aquincum.",
+    assert out.public == ["§6.3: the plague strikes Vindobona.", "§6.3: Away turns to its reduced side.",
+                          "§6.3: the plague strikes Aquincum.",
                           "§6.3: the plague strikes Italia."]
 
 
@@ -1143,10 +1150,10 @@ def test_the_defender_s_battle_window_offers_pass_the_forcing_chit_each_withdraw
     defender's window, in this order and with these labels: pass, his forcing chit, a Fuite
     opportune to each zone `combat.fuite_zones` gives him, Faveur divine with each face 1-6."""
     st = _window_position()
-    assert stratagems._window_choices(st, "R", "carnuntum", "E", "defender", {}) == [
+    assert stratagems._window_choices(st, "R", "carnuntum", "defender", {}) == [
         ("pass", "pass"), ("roma_victor", "play Roma Victor"),
         ("fuite_opportune@vindobona", "play Fuite opportune: withdraw to Vindobona"), *_FACES]
-    assert stratagems._window_choices(st, "E", "carnuntum", "R", "defender", {}) == [
+    assert stratagems._window_choices(st, "E", "carnuntum", "defender", {}) == [
         ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"),
         ("fuite_opportune@quadi", "play Fuite opportune: withdraw to Quadi"), *_FACES]
 
@@ -1156,24 +1163,24 @@ def test_the_attacker_s_window_has_no_withdrawal_and_offers_his_chit_to_cancel_t
     forcing chit is offered to force the roll when nothing was forced, "to cancel" when the
     defender forced it, and not at all when he forced it himself or the two already cancelled."""
     st = _window_position()
-    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [
+    assert stratagems._window_choices(st, "E", "carnuntum", "attacker", {}) == [
         ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus"), *_FACES]
-    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {"forced": "R"}) == [
+    assert stratagems._window_choices(st, "E", "carnuntum", "attacker", {"forced": "R"}) == [
         ("pass", "pass"), ("furor_germanicus", "play Furor Germanicus to cancel"), *_FACES]
     for plays in ({"forced": "E"}, {"forced": "R", "cancelled": True}):
-        assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", plays) == [("pass", "pass"), *_FACES]
+        assert stratagems._window_choices(st, "E", "carnuntum", "attacker", plays) == [("pass", "pass"), *_FACES]
     st.hands["enemies"] = ["fuite_opportune#2"]
-    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass")]
+    assert stratagems._window_choices(st, "E", "carnuntum", "attacker", {}) == [("pass", "pass")]
 
 
 def test_the_response_window_offers_only_the_cancelling_chit() -> None:
     """§6.1/§6.2: answering a forced roll, the defender may only cancel it with his own forcing
     chit (not Faveur divine nor Fuite opportune, which he holds); without one he can only pass."""
     st = _window_position()
-    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [
+    assert stratagems._window_choices(st, "R", "carnuntum", "response", {"forced": "E"}) == [
         ("pass", "pass"), ("roma_victor", "play Roma Victor to cancel")]
     st.hands["rome"] = ["faveur_divine#1", "fuite_opportune#1"]
-    assert stratagems._window_choices(st, "R", "carnuntum", "E", "response", {"forced": "E"}) == [("pass", "pass")]
+    assert stratagems._window_choices(st, "R", "carnuntum", "response", {"forced": "E"}) == [("pass", "pass")]
 
 
 def test_roma_victor_is_not_offered_against_a_usurper_nor_furor_germanicus_without_germans() -> None:
@@ -1184,9 +1191,9 @@ def test_roma_victor_is_not_offered_against_a_usurper_nor_furor_germanicus_witho
     st.units["reb"] = replace(st.units["leg"], owner="E")
     st.units["reb2"] = replace(st.units["leg"], owner="E", mutiny="mutinerie#1")
     object.__setattr__(st.board, "units", {**st.board.units, "reb": st.board.units["leg"], "reb2": st.board.units["leg"]})
-    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": False, "usurper": True}
-    assert stratagems._window_choices(st, "R", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
-    assert stratagems._window_choices(st, "E", "carnuntum", "E", "attacker", {}) == [("pass", "pass"), *_FACES]
+    assert stratagems.battle_facts(st, "carnuntum") == {"german": False, "persian": False, "usurper": True}
+    assert stratagems._window_choices(st, "R", "carnuntum", "attacker", {}) == [("pass", "pass"), *_FACES]
+    assert stratagems._window_choices(st, "E", "carnuntum", "attacker", {}) == [("pass", "pass"), *_FACES]
 
 
 def test_each_battle_window_asks_its_side_with_its_own_prompt_and_passes_by_default() -> None:
@@ -1247,7 +1254,8 @@ def test_play_takes_the_chit_named_commits_cites_its_first_section_and_applies_i
     st = _rising_in_phase_c()
     out = Outcome()
     stratagems.play(st, out, "enemies", {key: "soulevement_d_un_peuple_mineur", "peoples": ["frisii"]})
-    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome."]
+    assert out.public == ["§6: enemies plays Soulèvement d'un Peuple mineur.", "§4.4: the Frisii go to war against Rome.",
+                          "§4.4: F1 enters play in Frisia."]
     assert (out.citations, out.commit_point, out.map_changed) == (["§6.2"], True, True)
     assert (st.hands["enemies"], st.cup, st.at_war) == ([], ["soulevement_d_un_peuple_mineur#1"], ["frisii"])
     f1 = st.units["f1"]
@@ -1509,7 +1517,7 @@ def test_plague_entries_strike_only_newcomers_on_the_map_and_not_aboard_a_fleet(
     st.leaders["emperor"].loc = "carnuntum"
     st.dice.script.extend([3])  # type: ignore[attr-defined]
     stratagems.plague_entries(st, out)
-    assert out.public == ["§6.3: the plague strikes Carnuntum."]
+    assert out.public == ["§6.3: the plague strikes Carnuntum.", "§6.3: Away turns to its reduced side."]
     assert st.plague_hit[4:] == ["away@carnuntum", "worn2@carnuntum", "emperor@carnuntum"]
     assert [(st.units[u].status, st.units[u].reduced) for u in ("full", "away", "worn2")] == [
         ("map", False), ("map", True), ("map", True)]
@@ -1576,12 +1584,12 @@ def test_battle_facts_read_the_nationalities_as_the_data_spells_them() -> None:
     the Peoples' nationality as the data files give it ("german", "persian"); a Sarmatian band
     gives neither; a mutinous Roman legion of the Enemies is no usurper's force."""
     st = _window_position()
-    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": True, "persian": False, "usurper": False}
+    assert stratagems.battle_facts(st, "carnuntum") == {"german": True, "persian": False, "usurper": False}
     object.__setattr__(st.board, "peoples", {**st.board.peoples, "quadi": replace(st.board.peoples["quadi"], nationality="persian")})
-    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": True, "usurper": False}
+    assert stratagems.battle_facts(st, "carnuntum") == {"german": False, "persian": True, "usurper": False}
     object.__setattr__(st.board, "peoples", {**st.board.peoples, "quadi": replace(st.board.peoples["quadi"], nationality="sarmatian")})
     st.units["leg"].owner, st.units["leg"].mutiny = "E", "mutinerie#1"
-    assert stratagems.battle_facts(st, "carnuntum", "E") == {"german": False, "persian": False, "usurper": False}
+    assert stratagems.battle_facts(st, "carnuntum") == {"german": False, "persian": False, "usurper": False}
 
 
 # -- Faveur divine's window before another roll --------------------------------------------------

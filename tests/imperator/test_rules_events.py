@@ -354,18 +354,47 @@ def test_event_13_strikes_the_east_only_and_never_a_unit_off_the_map_or_at_sea()
         ("gone", "eliminated", False), ("sailor", "map", False), ("east", "map", True), ("worn", "removed", False),
         ("parth", "map", True), ("west", "map", False)]
     assert st.units["worn"].loc is None and out.map_changed is True
+    assert out.public == ["Events table: 13, Plague in the East.",
+                          "Event 13: East turns to its reduced side in Antiochia.",
+                          "Event 13: Parth turns to its reduced side in Parthia.",
+                          "Event 13: Worn, already reduced, leaves the map from Emesa."]
 
 
-def test_event_15_the_map_changes() -> None:
+def test_event_15_the_map_changes_and_each_german_unit_reduced_has_its_line() -> None:
+    """Events table, event 15: every unit of a German People on the map turns to its reduced
+    side, each with its own line (the class of AMB-94); one already reduced has none; a Parthian
+    unit is untouched."""
     from rules.core.command import Outcome
     from rules.imperator import fate
 
     p = Pos(180)
     p.unit("q", "quadi", "E", people="quadi")
+    p.unit("q2", "quadi", "E", people="quadi", reduced=True)
+    p.unit("parth", "parthia", "E", people="parthians")
     st = p.state(phase="D")
     out = Outcome()
     fate.apply_event(st, out, 15)
-    assert st.units["q"].reduced is True and out.map_changed is True
+    assert (st.units["q"].reduced, st.units["parth"].reduced, out.map_changed) == (True, False, True)
+    assert out.public == ["Events table: 15, Hunger in Germania.", "Event 15: Q turns to its reduced side in Quadi."]
+
+
+def test_event_1_each_unit_in_rome_reduced_has_its_line() -> None:
+    """Events table, event 1: every unit in Rome turns to its reduced side, each with its line,
+    before the Augustus falls ill; a unit elsewhere is untouched."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4)
+    p.unit("pr1", "rome", front="interior", kind="garrison")
+    p.unit("pr2", "rome", front="interior", kind="garrison")
+    p.unit("west", "vindobona")
+    st = p.state(phase="D")
+    out = Outcome()
+    fate.apply_event(st, out, 1)
+    assert [st.units[u].reduced for u in ("pr1", "pr2", "west")] == [True, True, False]
+    assert out.public == ["Events table: 1, Sickness in Rome.", "Event 1: Pr1 turns to its reduced side in Roma.",
+                          "Event 1: Pr2 turns to its reduced side in Roma.", "Event 1: Aug falls ill in Rome."]
 
 
 def test_event_6_two_augusti_in_rome_either_may_leave_then_the_other_stays() -> None:
@@ -432,3 +461,17 @@ def test_event_6_direct_steps_count_the_river_and_stop_only_an_escorted_force() 
     assert fate.direct_steps(st, "aug", "quadi", [], 2) == ["carnuntum"]
     assert fate.direct_steps(st, "aug", "quadi", ["mine"], 2) == []
     assert fate.direct_steps(st, "aug2", "noricum", ["escort"], 2) == ["italia", "raetia"]
+
+
+def test_event_1_with_two_augusti_in_rome_the_roman_player_picks_by_name() -> None:
+    """Events table, event 1 (with event 4's note): two Augusti in Rome; the Roman player picks
+    the one who falls ill, each offered by his name, the first by default."""
+    from rules.core.command import Outcome
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("co_aug", "rome", title="augustus", cp=3)
+    st = p.state(phase="D")
+    fate.apply_event(st, Outcome(), 1)
+    assert [(d["kind"], d["role"], d["choices"], d["default"], d["section"], d["data"]) for d in st.pending] == [
+        ("ill", "R", [["aug", "Aug"], ["co_aug", "Co Aug"]], "aug", "Events table", {"event": 1})]

@@ -46,7 +46,8 @@ def test_amb_78_plague_removing_the_last_mutineer_sends_the_marker_back_with_a_l
     us = st.units["mut"]
     assert (us.status, us.owner, us.mutiny, us.mutineer_of) == ("removed", "R", None, None)
     assert (st.chits_on_map, st.cup) == ({"foyer_de_peste#1": "vindobona"}, ["mutinerie#1"])
-    assert out.public == ["§6: enemies plays Foyer de peste.", "§6.3: the plague strikes Vindobona.", BACK]
+    assert out.public == ["§6: enemies plays Foyer de peste.", "§6.3: the plague strikes Vindobona.",
+                          "§6.3: Mut, already reduced, leaves the map for the turn.", BACK]
 
 
 def test_amb_78_the_marker_stays_while_one_mutineer_is_left() -> None:
