@@ -333,7 +333,7 @@ def test_two_nationalities_at_war_are_two_targets() -> None:
     st = _peoples()
     st.at_war.append("parthians")
     assert queries.stratagem_targets(st, "pacification_d_une_nationalite#1", "R") == [
-        {"nationality": "german"}, {"nationality": "persians"}]
+        {"nationality": "german"}, {"nationality": "persian"}]
 
 
 def test_risings_target_peoples_at_peace() -> None:
