@@ -1267,6 +1267,8 @@ def test_leaders_left_alone_beside_mutineers_all_escape_the_mover_s_side_first(r
     assert [r.purpose for r in st.dice.rolls] == [f"§7 escape of {x} (dies on 9)" for x in order]
 
 
+# -- session 11: the survivors of the re-measure (docs/development.md, "movement.py, session 11") --
+
 def test_after_a_move_the_markers_follow_strike_and_leave_each_with_its_line() -> None:
     """§6.3 and §6.2 with ruling AMB-78: after every move or retreat (``after_move``, which combat
     runs after retreats too) the Mutinerie marker follows its units, the plague strikes what
