@@ -1265,3 +1265,28 @@ def test_leaders_left_alone_beside_mutineers_all_escape_the_mover_s_side_first(r
     out = Outcome()
     movement.after_move(st, out, role, ["carnuntum"])
     assert [r.purpose for r in st.dice.rolls] == [f"§7 escape of {x} (dies on 9)" for x in order]
+
+
+# -- session 11: the survivors of the re-measure (docs/development.md, "movement.py, session 11") --
+
+def test_after_a_move_the_markers_follow_strike_and_leave_each_with_its_line() -> None:
+    """§6.3 and §6.2 with ruling AMB-78: after every move or retreat (``after_move``, which combat
+    runs after retreats too) the Mutinerie marker follows its units, the plague strikes what
+    entered an infested zone, and an Intrigue au Sénat whose condition now holds leaves the map,
+    each told on the public log in that order."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.unit("mut", "italia", "M")
+    p.unit("leg", "noricum")
+    p.rules["stratagems"] = True
+    p.kw["chits_on_map"] = {"mutinerie#1": "vindobona", "intrigue_au_senat#1": "rome"}
+    p.kw["map_chit_side"] = {"mutinerie#1": "E", "intrigue_au_senat#1": "E"}
+    st = p.state()
+    st.units["mut"].mutiny, st.units["mut"].mutineer_of = "mutinerie#1", "R"
+    st.plague = {"noricum": "centre"}
+    out = Outcome()
+    movement.after_move(st, out, "R", ["noricum"])
+    assert out.public == ["§6.3: the Mutinerie marker follows its units to Italia.",
+                          "§6.3: the plague strikes Noricum.",
+                          "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup."]
+    assert (st.chits_on_map, st.plague_hit, st.units["leg"].reduced) == ({"mutinerie#1": "italia"}, ["leg@noricum"], True)
