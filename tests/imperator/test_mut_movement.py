@@ -1288,5 +1288,6 @@ def test_after_a_move_the_markers_follow_strike_and_leave_each_with_its_line() -
     movement.after_move(st, out, "R", ["noricum"])
     assert out.public == ["§6.3: the Mutinerie marker follows its units to Italia.",
                           "§6.3: the plague strikes Noricum.",
+                          "§6.3: Leg turns to its reduced side.",  # AMB-97: each counter struck has its line
                           "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup."]
     assert (st.chits_on_map, st.plague_hit, st.units["leg"].reduced) == ({"mutinerie#1": "italia"}, ["leg@noricum"], True)
