@@ -30,7 +30,7 @@ def test_BE06_demagogue_silences_on_play_abilities() -> None:
 
 
 def test_BE06_princeps_senatus_acts_at_the_end_of_the_turn_despite_the_demagogue() -> None:
-    """§10.0: Demagogue ignores abilities "that would trigger when the card is played";
+    """§10.0: Demagogue blocks the abilities a card sets off on being played;
     Princeps Senatus acts at the end of the turn, so it stays available."""
     g = _under_demagogue(["princeps-4", "cavalry-3"])
     apply(g, "p1", "play", card="princeps-4", space="D5")

@@ -40,8 +40,8 @@ def _caught_alone(*, owner: str = "R", people: str = "roman", title: str | None 
 
 
 def test_a_leader_caught_alone_escapes_where_his_player_picks() -> None:
-    """§7: caught alone, the leader rolls a d10 (9 kills him); otherwise he goes to an adjacent
-    zone free of enemy combat units, his player's pick (a decision, the first zone by default)."""
+    """§7: caught alone, the leader rolls a d10 (9 kills him); otherwise he moves next door, to a
+    zone with no enemy combat unit in it, his player's pick (a decision, the first zone by default)."""
     g, out = _caught_alone()
     assert out.public == ["Gen moves to Carnuntum (1 PM)."]
     assert [(r.purpose, r.natural) for r in out.rolls] == [("§7 escape of Gen (dies on 9)", 4)]
@@ -65,7 +65,7 @@ def test_a_leader_caught_alone_dies_on_a_9_and_scores_for_the_enemy() -> None:
 
 
 def test_zones_held_by_the_enemy_are_no_escape_and_one_zone_left_needs_no_question() -> None:
-    """§7: the escape leads to a zone free of enemy combat units; with Noricum and Quadi held
+    """§7: the escape needs a zone with no enemy combat unit; with Noricum and Quadi held
     the only one is Vindobona, where he goes at once."""
     g, out = _caught_alone(held=("noricum", "quadi"))
     assert out.public == ["Gen moves to Carnuntum (1 PM).", "§7: Gen escapes to Vindobona."]

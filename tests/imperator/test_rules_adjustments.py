@@ -226,7 +226,7 @@ def _generic(p: Pos, lid: str) -> None:
 def test_s9_2_4_a_major_people_with_every_unit_eliminated_comes_home_at_peace() -> None:
     """§9.2.4, Major Peoples, sentences 1-3: every unit eliminated: pacified (2 VP, §10); all its
     units and leaders are put back in its home zone by the Enemies, units on their normal side,
-    leaders on their Pax Romana side, and the People is at peace."""
+    leaders Pax Romana side up, and the People is at peace again."""
     p = Pos(179)
     p.leader("chief", "germ_n", "E", people="quadi")
     p.unit("q1", None, "E", people="quadi", status="eliminated", reduced=True)

@@ -55,7 +55,7 @@ def test_event_4_the_ill_augustus_may_not_sail_away() -> None:
     assert g.state.leaders["aug"].loc == "ravenna"
 
 
-# -- Event 6: "en utilisant tous ses PM par le chemin le plus direct" ----------------------------
+# -- Event 6: all his PM, by the shortest road to Rome ---------------------------------------
 def test_event_6_the_augustus_spends_all_his_pm_on_the_way_to_rome() -> None:
     """Event 6: stopping in Italia with 2 PM left and Rome open next door is refused (he must use
     all his PM); going on to Rome is accepted."""
@@ -215,7 +215,7 @@ def test_event_4_with_two_augusti_the_roman_player_picks_the_sick_one() -> None:
     assert [c[0] for c in d["choices"]] == ["a1", "a2"] and not st.leaders["a1"].ill and not st.leaders["a2"].ill
 
 
-# -- Event 6: "l'Augustus (ou au moins un des deux, s'il y en a deux)" ------------------------------
+# -- Event 6: with two Augusti, at least one of them goes -----------------------------------
 def _two_augusti_outside_rome() -> ImperatorGame:
     """Two Augusti of Rome, neither in Rome, when Event 6 is drawn: the Roman player is asked
     which one heads for Rome."""

@@ -1,5 +1,5 @@
 """§4.1 ("déployés en permanence") with §9.2.4, §6.3 (Foyer/Épidémie de peste) and event 13
-("retirées du jeu pour ce tour de jeu"), ruling AMB-77: a Major People at peace stands in its
+(units out of play for the rest of the turn), ruling AMB-77: a Major People at peace stands in its
 home zones for the whole game, so what the plague took from it during the turn comes back in
 phase F (its units on their full side in its home zones, the Enemies of Rome picking the zone
 of each) instead of waiting for its next war; it is not pacified by force (no VP, no five

@@ -1,4 +1,4 @@
-"""§6 (the letter printed after each stratagem, "S'il s'agit de la phase E ..."): a chit marked
+"""§6 (the phase letter printed after each stratagem's name): a chit marked
 "playable now" in a seat's private lines is exactly one the engine would accept at that moment,
 by the ``stratagem`` command or as a choice of the decision waiting on that seat. One check
 (``stratagems.play_refusal``) serves the command, the menus and the mark; one test per kind of

@@ -52,7 +52,7 @@ def test_8_1_an_inactive_neutral_accrues_nothing() -> None:
     assert pos.st.powers["iazyges"].get("points_halves", 0) == 0
 
 
-def test_8_1_unused_points_are_lost_at_the_end_of_the_phase() -> None:
+def test_8_1_points_not_spent_vanish_when_the_phase_ends() -> None:
     pos = _taxation(rate=1)
     assert pos.st.powers["roxolani"]["points_halves"] == 2
     pos.game.apply("rome", Command("end"))

@@ -33,8 +33,8 @@ def _faces(pos: Position, power: str, hex_id: str) -> Counter[tuple[str, bool]]:
 
 
 def test_tc_56_defection_halving_receives_one_of_each_counter() -> None:
-    """TC-56 (20.3.2): 3 x 4-12, 2 x 10-10 (20-10s unseasoned) and 1 x 20-10 defect: the new
-    owner receives one of each, as the printed example has it (IR-ENG-69)."""
+    """TC-56 (20.3.2): 3 x 4-12, 2 x 10-10 (20-10s unseasoned) and 1 x 20-10 change sides: the
+    faction they join gets one of each, as the printed example has it (IR-ENG-69)."""
     assert [DEF.received(n) for n in (1, 2, 3, 4, 5, 6)] == [1, 1, 1, 2, 2, 3]
     pos = _s24()
     here = _hex_of("italia")
