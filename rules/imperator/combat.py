@@ -544,7 +544,6 @@ def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str,
 
 def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: bool, winner: str) -> None:
     units, leaders = force(st, zone, loser)
-    units = [u for u in units if True]
     armenia = [u for u in units if st.udef(u).people == "armenia"]
     for u in armenia:
         eliminate(st, u, out)  # §4.2 note: the Armenia unit never retreats
