@@ -1,0 +1,122 @@
+"""Tests that kill the mutants of rules/imperator/random_player.py (issue 11, session 11).
+
+The random player only proposes commands: the engine accepts or refuses each one, so no change
+to the player can get an illegal move played. What its tests must notice is any change of what
+it does: its path helpers and its tally in exact values, and four seeded games pinned command by
+command (a digest of the log, the commands by name, the tally), each replayed from its start to
+the same final state (every logged command was accepted, nothing else changed the game)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+
+import pytest
+from imperator_builder import Pos
+
+from rules.core.command import Command, Outcome
+from rules.imperator import random_player
+from rules.imperator.game import ImperatorGame
+
+
+def test_reachable_zones_by_land_steps() -> None:
+    st = Pos().state()
+    assert random_player._reachable(st, "rome", 0) == []
+    assert random_player._reachable(st, "rome", 1) == ["italia", "raetia", "ravenna"]
+    assert random_player._reachable(st, "rome", 2) == ["italia", "jazyges", "noricum", "raetia", "ravenna",
+                                                       "vindobona"]
+    assert random_player._reachable(st, "rome", 3) == ["aquincum", "carnuntum", "italia", "jazyges", "noricum",
+                                                       "raetia", "ravenna", "vindobona"]
+
+
+def test_towards_the_nearest_goal() -> None:
+    st = Pos().state()
+    assert random_player._towards(st, "rome", {"carnuntum"}) == ["italia", "vindobona", "carnuntum"]
+    assert random_player._towards(st, "rome", {"carnuntum", "raetia"}) == ["raetia"]
+    assert random_player._towards(st, "rome", {"rome", "raetia"}) == []
+    assert random_player._towards(st, "rome", {"mare"}) == []  # a sea zone: never by land
+    assert random_player._towards(st, "quadi", {"parthia"}) == []
+
+
+def test_tally_counts_each_kind_of_line() -> None:
+    stats: dict[str, int] = {"battles": 5}
+    lines = [
+        "§8.2: battle in Raetia", "§8.1: the evasion of X", "§6.3: the force in Y evades",
+        "the Quadi go to war against Rome", "Avidius is proclaimed; civil war", "§6: Rome plays Assassinat",
+        "§5: enemies now plays Rome", "§3.4: vexillation formed in Z", "§8.2 battle in W", "§6: Rome passes",
+    ]
+    random_player.tally(stats, Command("sail"), Outcome(public=lines))
+    assert stats == {"battles": 6, "evasions": 2, "naval_moves": 1, "wars_declared": 1, "usurpations": 1,
+                     "stratagems": 1, "role_changes": 1, "vexillations": 1}
+    random_player.tally(stats, Command("move"), Outcome(public=[]))
+    assert stats["naval_moves"] == 1
+
+
+# scenario, seed, commands at most -> commands played, year and phase reached, tally (non-zero),
+# commands by name, sha256 of the log
+GAMES = [
+    ("campaign", 1, 600, (600, 169, "C"),
+     {"battles": 29, "evasions": 8, "naval_moves": 10, "wars_declared": 4, "stratagems": 8, "vexillations": 7},
+     {"decide": 179, "vexillation": 10, "end": 55, "move": 303, "sail": 10, "reserve": 6, "stratagem": 6,
+      "attack": 31},
+     "cbfa0c075a5380ee73f39d7f960260a92eea0555c64d2b6aa1d757b8e85fd051"),
+    ("severus_civil_wars", 2, 600, (400, 196, "over"),
+     {"battles": 25, "evasions": 3, "naval_moves": 6, "wars_declared": 7, "usurpations": 1, "stratagems": 5,
+      "vexillations": 1},
+     {"vexillation": 1, "end": 27, "sail": 6, "move": 215, "attack": 26, "decide": 118, "stratagem": 4,
+      "reserve": 2, "rally": 1},
+     "39de4f3334ed8286d588aaf317964ddd0e548653b09fa27fd4d4ea2698294e68"),
+    ("commode", 3, 600, (600, 187, "E"),
+     {"battles": 38, "evasions": 3, "naval_moves": 18, "wars_declared": 7, "stratagems": 9, "vexillations": 2},
+     {"decide": 128, "end": 51, "move": 346, "attack": 40, "sail": 18, "stratagem": 7, "reserve": 8,
+      "vexillation": 2},
+     "4173662c35ec868cc2e81e704a764507c8c17b0908f5a618aec20bd5fc513cbb"),
+    ("avidius_cassius", 5, 400, (71, 175, "over"),
+     {"battles": 2, "naval_moves": 4},
+     {"end": 6, "move": 57, "rally": 1, "sail": 4, "attack": 2, "decide": 1},
+     "ece1c771805556958f9dc5a78b1403cc78dfc095cdd29a34440c452c3d3d60dd"),
+]
+
+
+@pytest.mark.parametrize(("scenario", "seed", "most", "reached", "tally", "names", "digest"), GAMES,
+                         ids=[g[0] for g in GAMES])
+def test_seeded_games_are_pinned_and_replay(scenario: str, seed: int, most: int, reached: tuple[int, int, str],
+                                            tally: dict[str, int], names: dict[str, int], digest: str) -> None:
+    game = ImperatorGame.new(scenario, ["rome", "enemies"], "golden", {})
+    start = game.to_json()
+    stats: dict[str, int] = {}
+    log = random_player.play(game, seed, max_commands=most, stats=stats)
+    assert (len(log), game.state.year, game.state.phase) == reached
+    assert {k: v for k, v in stats.items() if v} == tally
+    assert set(stats) == set(random_player.STAT_KEYS)
+    assert dict(Counter(c.name for _, c in log)) == names
+    text = json.dumps([[seat, c.name, c.args] for seat, c in log], sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+    again = ImperatorGame.from_json(start)
+    for seat, cmd in log:
+        again.apply(seat, cmd)
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)
+
+
+def test_play_stops_at_the_year_asked() -> None:
+    game = ImperatorGame.new("campaign", ["rome", "enemies"], "golden", {})
+    log = random_player.play(game, 1, max_commands=5000, until_year=163)
+    assert (game.state.year, game.state.phase) == (163, "B")  # the first phase that waits for a seat
+    assert len(log) == 85
+    assert random_player.play(game, 1, until_year=163) == []
+
+
+def test_step_refuses_to_invent_a_move() -> None:
+    """When the engine refuses every command proposed, the player says so instead of playing."""
+    game = ImperatorGame.new("avidius_cassius", ["rome", "enemies"], "golden", {})
+
+    def refuse(seat: str, cmd: Command) -> Outcome:
+        from rules.core.errors import RuleError
+
+        raise RuleError("§0", "no")
+
+    game.apply = refuse  # type: ignore[method-assign]
+    with pytest.raises(AssertionError) as excinfo:
+        random_player.step(game, __import__("random").Random(0))
+    assert str(excinfo.value) == "random player found no legal command for rome in C/C1"
