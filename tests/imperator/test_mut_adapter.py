@@ -38,7 +38,12 @@ def test_an_unknown_scenario_is_not_supported() -> None:
     with pytest.raises(NotYetSupported) as excinfo:
         _st("nowhere")
     assert excinfo.value.section == "scenarios"
-    assert "scenario 'nowhere' has no data" in str(excinfo.value)
+    assert str(excinfo.value) == "scenarios: not yet supported (scenarios): scenario 'nowhere' has no data"
+
+
+def test_every_scenario_shares_the_one_board_of_the_data() -> None:
+    """One Board per data (its memos of distances and counter faces are shared)."""
+    assert _st("avidius_cassius").board is adapter.board("data:") is _st("commode").board
 
 
 def test_avidius_cassius_opening() -> None:
@@ -73,6 +78,8 @@ def test_avidius_cassius_opening() -> None:
     assert (st.armenia, st.at_war, st.civil_war, st.defected_fronts) == ("roman", [], True, ["orient"])
     assert (st.custodes, st.cup, st.vp, _pax(st)) == ("marc_aurele", [], {"rome": 0, "enemies": 0}, [])
     assert (st.units["armenia"].owner, st.units["armenia"].status) == ("R", "out")
+    assert Counter((s.status, s.owner) for s in st.leaders.values()) == Counter(
+        {("map", "E"): 2, ("map", "R"): 9, ("out", "R"): 29})
     assert st.fleets == {f: FleetState() for f in st.board.fleets} and len(st.fleets) == 2
 
 
@@ -132,6 +139,13 @@ def test_campaign_opening_parthians_at_war_armenia_parthian() -> None:
         ("out", "R", "garrison"): 2, ("out", "R", "vexillation"): 2,
     })
     assert [x for x, s in st.leaders.items() if s.rebel or s.follows] == []
+    assert _map_leaders(st) == [
+        ("avidius_cassius", "R", None), ("chosroes", "E", None), ("jazyges_leader", "E", None),
+        ("lucius_verus", "R", "augustus"), ("maetae_leader", "E", None), ("marc_aurele", "R", "augustus"),
+        ("marcomanni_leader", "E", None), ("martius_verus", "R", None), ("parthian_leader", "E", None),
+        ("quades_leader", "E", None), ("statius_priscus", "R", None), ("vologese_iii", "E", None)]
+    assert Counter((s.status, s.owner) for s in st.leaders.values()) == Counter(
+        {("map", "E"): 7, ("map", "R"): 5, ("out", "R"): 28})
     assert [u for u, s in st.units.items() if s.usurper] == []
 
 
@@ -161,14 +175,62 @@ def _chit_counts(data: object) -> Counter[str]:
     return counts
 
 
-def _data_copy(tmp_path: Path, scenario_file: str, old: str, new: str) -> Path:
+def _data_copy(tmp_path: Path, scenario_file: str, old: str, new: str, file: str = "") -> Path:
+    """The shipped data with ``old`` replaced by ``new`` in one scenario (or in ``file``)."""
     root = tmp_path / "data"
     shutil.copytree(DATA_DIR, root)
-    p = root / "scenarios" / scenario_file
+    p = root / (file or f"scenarios/{scenario_file}")
     text = p.read_text(encoding="utf-8")
     assert old in text
     p.write_text(text.replace(old, new), encoding="utf-8")
     return root
+
+
+def test_roman_units_with_a_rebel_serve_him(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Roman legion placed as Rome's in the zone of a rebel leader starts on his side, serving
+    the usurper (§4.5), even when the scenario lists it as Rome's."""
+    root = _data_copy(tmp_path, "01_avidius_cassius.toml", '{ id = "iv_scythica", zone = "antiochia", side = "enemy" }',
+                      '{ id = "iv_scythica", zone = "antiochia", side = "roman" }')
+    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    st = _st("avidius_cassius")
+    assert (st.units["iv_scythica"].owner, st.units["iv_scythica"].usurper) == ("E", "avidius_cassius")
+    assert st.defected_fronts == ["orient"]
+
+
+def test_peoples_and_a_parthian_armenia_are_the_enemies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever side a placement says: a People's units and the leaders of a People at war play
+    for the Enemies, and Armenia's unit for whoever holds Armenia (§4.1, §4.4)."""
+    root = _data_copy(tmp_path, "00_campaign.toml", '{ id = "armenia", zone = "armenia", side = "enemy" }',
+                      '{ id = "armenia", zone = "armenia", side = "roman" }')
+    for old, new in (('{ id = "parthians_8", zone = "armenia", side = "enemy" }',
+                      '{ id = "parthians_8", zone = "armenia", side = "roman" }'),
+                     ('{ id = "chosroes", zone = "atropatene", side = "enemy" }',
+                      '{ id = "chosroes", zone = "atropatene", side = "roman" }')):
+        p = root / "scenarios/00_campaign.toml"
+        text = p.read_text(encoding="utf-8")
+        assert old in text
+        p.write_text(text.replace(old, new), encoding="utf-8")
+    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    st = _st("campaign")
+    assert (st.units["armenia"].owner, st.units["parthians_8"].owner) == ("E", "E")
+    assert (st.leaders["chosroes"].owner, st.leaders["chosroes"].pax) == ("E", False)
+
+
+def test_a_vexillation_arriving_in_the_start_year_is_in_the_pool(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
+                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 197',
+                      'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
+                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 175',
+                      file="counters/units.toml")
+    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    adapter.board.cache_clear()  # the board is cached per source, not per data directory
+    try:
+        st = _st("avidius_cassius")
+    finally:
+        adapter.board.cache_clear()
+    assert (st.units["vexillatio_orientalis_2"].status, st.units["vexillatio_orientalis_1"].status) == (
+        "pool", "pool")
 
 
 def test_a_scenario_without_deploy_legions_starts_with_no_legion_deployed(

@@ -136,6 +136,17 @@ def test_renames_lists_only_the_names_that_change(tmp_path: Path) -> None:
     assert first == sorted([("Same", names.en)] + [p for p in en.items()])
 
 
+def test_renames_skips_a_stratagem_without_an_english_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from rules.imperator import tables
+
+    kinds = [SimpleNamespace(name_en="", name_fr="Sans nom"), SimpleNamespace(name_en="Same", name_fr="Same"),
+             SimpleNamespace(name_en="Plague", name_fr="Peste")]
+    monkeypatch.setattr(tables, "stratagem_types", lambda: kinds)
+    assert other_names.renames({}, "en") == [("Peste", "Plague")]
+
+
 def test_a_bad_names_file_names_the_entry(tmp_path: Path) -> None:
     p = tmp_path / "names.toml"
     p.write_text('[zones]\nroma = { en = "Rome", la = "" , provenance = "history" }\n', encoding="utf-8")
