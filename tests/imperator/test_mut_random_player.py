@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -40,17 +41,32 @@ def test_towards_the_nearest_goal() -> None:
 
 
 def test_tally_counts_each_kind_of_line() -> None:
-    stats: dict[str, int] = {"battles": 5}
+    stats: dict[str, int] = {"battles": 5, "usurpations": 2, "role_changes": 3}
     lines = [
         "§8.2: battle in Raetia", "§8.1: the evasion of X", "§6.3: the force in Y evades",
         "the Quadi go to war against Rome", "Avidius is proclaimed; civil war", "§6: Rome plays Assassinat",
         "§5: enemies now plays Rome", "§3.4: vexillation formed in Z", "§8.2 battle in W", "§6: Rome passes",
+        "enemies now plays Rome", "§5: the seats stay",
     ]
     random_player.tally(stats, Command("sail"), Outcome(public=lines))
-    assert stats == {"battles": 6, "evasions": 2, "naval_moves": 1, "wars_declared": 1, "usurpations": 1,
-                     "stratagems": 1, "role_changes": 1, "vexillations": 1}
+    assert stats == {"battles": 6, "evasions": 2, "naval_moves": 1, "wars_declared": 1, "usurpations": 3,
+                     "stratagems": 1, "role_changes": 4, "vexillations": 1}
     random_player.tally(stats, Command("move"), Outcome(public=[]))
     assert stats["naval_moves"] == 1
+
+
+def test_vexillation_proposals_are_three_at_most() -> None:
+    """§3.4: three full legions of one Front in their Front make a vexillation; of the four
+    Fronts here that could, three are proposed."""
+    p = Pos()
+    for front, zone in (("danube", "vindobona"), ("rhine", "raetia"), ("orient", "antiochia"), ("southern", "cyrene")):
+        p.legions(3, zone, front=front, prefix=f"{front}_")
+    st = p.state(phase="C")
+    cmds = random_player._vexillation_commands(st, random.Random(0))
+    assert len(cmds) == 3
+    assert {c.args["action"] for c in cmds} == {"create"}
+    fronts = [{u.split("_")[0] for u in c.args["units"]} for c in cmds]
+    assert all(len(f) == 1 for f in fronts) and len({f.pop() for f in fronts}) == 3
 
 
 # scenario, seed, commands at most -> commands played, year and phase reached, tally (non-zero),
@@ -118,5 +134,23 @@ def test_step_refuses_to_invent_a_move() -> None:
 
     game.apply = refuse  # type: ignore[method-assign]
     with pytest.raises(AssertionError) as excinfo:
-        random_player.step(game, __import__("random").Random(0))
+        random_player.step(game, random.Random(0))
     assert str(excinfo.value) == "random player found no legal command for rome in C/C1"
+
+
+def test_self_play_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """The self-play report (``python -m rules.imperator.random_player``): each seed's game
+    played to the year asked, its tally printed and returned."""
+    rows = random_player.self_play("campaign", range(1, 3), until_year=162)
+    assert rows == [
+        {"battles": 7, "evasions": 0, "naval_moves": 5, "wars_declared": 2, "usurpations": 0, "stratagems": 2,
+         "role_changes": 0, "vexillations": 2, "year": 162},
+        {"battles": 4, "evasions": 0, "naval_moves": 6, "wars_declared": 1, "usurpations": 0, "stratagems": 0,
+         "role_changes": 0, "vexillations": 0, "year": 162},
+    ]
+    assert capsys.readouterr().out.splitlines() == [
+        "campaign seed 1: battles 7, evasions 0, naval_moves 5, wars_declared 2, usurpations 0, stratagems 2, "
+        "role_changes 0, vexillations 2 (reached 162)",
+        "campaign seed 2: battles 4, evasions 0, naval_moves 6, wars_declared 1, usurpations 0, stratagems 0, "
+        "role_changes 0, vexillations 0 (reached 162)",
+    ]
