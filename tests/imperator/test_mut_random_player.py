@@ -19,6 +19,7 @@ from imperator_builder import Pos
 from rules.core.command import Command, Outcome
 from rules.imperator import random_player
 from rules.imperator.game import ImperatorGame
+from rules.imperator.model import ImperatorState
 
 
 def test_reachable_zones_by_land_steps() -> None:
@@ -67,6 +68,54 @@ def test_vexillation_proposals_are_three_at_most() -> None:
     assert {c.args["action"] for c in cmds} == {"create"}
     fronts = [{u.split("_")[0] for u in c.args["units"]} for c in cmds]
     assert all(len(f) == 1 for f in fronts) and len({f.pop() for f in fronts}) == 3
+
+
+def _civil_war_pos() -> ImperatorState:
+    """A usurper alone in Noricum, his general with a legion and a loyal one in Cyrrhus; the
+    Augustus in the Jazyges' land with three legions (one moved, one under a Mutinerie marker)
+    and a Caesar alone in Raetia; loyal leaderless legions in Aquincum, decoys that are no goal:
+    an eliminated legion, an Enemy legion, a People's unit of Rome's and a legion aboard a fleet."""
+    p = Pos()
+    p.leader("gen", "cyrrhus", "E", rebel=True, follows="usu")
+    p.leader("usu", "noricum", "E", title="usurper")
+    p.leader("aug", "jazyges", "R", title="augustus")
+    p.leader("cae", "raetia", "R", title="caesar", cc=2)
+    p.unit("e1", "cyrrhus", "E", front="orient")
+    p.unit("r1", "cyrrhus", "R", front="orient")
+    p.unit("loyal", "aquincum", "R")
+    p.unit("dead", "raetia", "R", status="eliminated")
+    p.unit("foe", "carnuntum", "E")
+    p.unit("pep", "italia", "R", people="quadi")
+    p.unit("afloat", "ravenna", "R")
+    for uid, pf in (("guard", 12), ("guard2", 8), ("guard3", 9), ("mut", 10)):
+        p.unit(uid, "jazyges", "R", pf=pf)
+    st = p.state()
+    st.units["dead"].loc = "raetia"
+    st.units["afloat"].fleet = "ravenna"
+    st.units["mut"].mutiny = "mutinerie#1"
+    st.moved = {"aug": {"cont": True}, "guard2": {"cont": True}, "guard3": {"from": "jazyges"}}
+    return st
+
+
+def test_civil_war_rebels_rally_then_march_on_loyal_legions() -> None:
+    """§4.5: the rebel with a loyal legion beside him rallies first; the lone usurper heads for
+    the nearest leaderless loyal legions (not the decoys), one to three zones along the way."""
+    moves = random_player._civil_war_commands(_civil_war_pos(), "E", random.Random(0))
+    assert moves == [Command("rally", {"zone": "cyrrhus"})] + [
+        Command("move", {"leader": "usu", "units": [], "to": z}) for z in ("aquincum", "vindobona", "carnuntum")]
+
+
+def test_civil_war_emperor_marches_on_the_usurper() -> None:
+    """The Augustus takes the legions free to move (not the one moved, not the mutineers) to the
+    usurper; the lone Caesar first joins the nearest Roman force."""
+    moves = random_player._civil_war_commands(_civil_war_pos(), "R", random.Random(0))
+    aug = {"leader": "aug", "units": ["guard", "guard2"]}
+    assert moves == [Command("move", {**aug, "to": "noricum"}), Command("move", {**aug, "to": "italia"}),
+                     Command("move", {"leader": "cae", "units": [], "to": "italia"}),
+                     Command("move", {"leader": "cae", "units": [], "to": "noricum"})]
+    st = _civil_war_pos()
+    st.leaders["usu"].status = "dead"
+    assert random_player._civil_war_commands(st, "R", random.Random(0)) == []
 
 
 # scenario, seed, commands at most -> commands played, year and phase reached, tally (non-zero),
@@ -132,7 +181,7 @@ def test_step_refuses_to_invent_a_move() -> None:
 
         raise RuleError("§0", "no")
 
-    game.apply = refuse  # type: ignore[method-assign]
+    game.apply = refuse  # type: ignore[method-assign,assignment]
     with pytest.raises(AssertionError) as excinfo:
         random_player.step(game, random.Random(0))
     assert str(excinfo.value) == "random player found no legal command for rome in C/C1"
