@@ -17,7 +17,8 @@ import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Command, Outcome
-from rules.imperator import random_player
+from rules.core.dice import Dice
+from rules.imperator import adapter, random_player
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import ImperatorState
 
@@ -116,6 +117,50 @@ def test_civil_war_emperor_marches_on_the_usurper() -> None:
     st = _civil_war_pos()
     st.leaders["usu"].status = "dead"
     assert random_player._civil_war_commands(st, "R", random.Random(0)) == []
+
+
+def _chit(tid: str, **args: object) -> Command:
+    return Command("stratagem", {"id": tid, **args})
+
+
+def test_stratagem_proposals_of_phase_c() -> None:
+    """§6: in phase C the Enemies propose their phase C chits with targets (a rising of two Minor
+    Peoples, a usurpation by a general); no target, another phase or Rome's chit: nothing."""
+    st = adapter.initial_state("commode", Dice("strat"), {})
+    st.phase = "C"
+    st.hands = {"enemies": ["usurpation#1", "usurpation_d_un_caesar#1", "soulevement_de_deux_peuples_mineurs#1",
+                            "roma_victor#1", "assassinat#1"]}
+    assert random_player._stratagem_commands(st, "enemies", random.Random(1)) == [
+        _chit("soulevement_de_deux_peuples_mineurs", peoples=["bructeri", "chatti"]),
+        Command("usurp", {"leader": "helvius_pertinax"})]
+    st.rules["stratagems"] = False
+    assert random_player._stratagem_commands(st, "enemies", random.Random(1)) == []
+
+
+def test_stratagem_proposals_of_phase_e() -> None:
+    """Phase E chits with their targets: pacifications fitted to the Peoples at war (a Minor one
+    for the Minor chit, a Major one for the Major chit, a nationality), Pax Romana, an enemy
+    leader, zones of enemy units, a Roman unit after a battle with Persians."""
+    st = adapter.initial_state("marcomannic_wars", Dice("strat"), {})
+    st.phase = "E"
+    st.persian_battle = True
+    st.hands = {
+        "rome": ["pacification_d_une_nationalite#1", "pacification_de_deux_peuples_mineurs#1",
+                 "pacification_d_un_peuple_majeur#1", "pax_romana#1", "assassinat#1", "foyer_de_peste#1",
+                 "mutinerie#1", "desertion#1", "usurpation#1"],
+        "enemies": ["fleche_du_parthe#1", "epidemie_de_peste#1", "pacification_d_un_peuple_majeur#2"],
+    }
+    assert random_player._stratagem_commands(st, "rome", random.Random(2)) == [
+        _chit("foyer_de_peste", zone="cotini"), _chit("pax_romana"), _chit("mutinerie", zone="persis"),
+        _chit("pacification_d_une_nationalite", nationality="german"),
+        _chit("pacification_de_deux_peuples_mineurs", peoples=["cotini"]), _chit("desertion", zone="persis"),
+        _chit("pacification_d_un_peuple_majeur", peoples=["marcomanni"]),
+        _chit("assassinat", leader="maetae_leader")]
+    assert random_player._stratagem_commands(st, "enemies", random.Random(2)) == [
+        _chit("epidemie_de_peste", zone="armenia"), _chit("fleche_du_parthe", unit="i_minervia")]
+    st.persian_battle = False
+    assert random_player._stratagem_commands(st, "enemies", random.Random(2)) == [
+        _chit("epidemie_de_peste", zone="aquincum")]
 
 
 # scenario, seed, commands at most -> commands played, year and phase reached, tally (non-zero),
