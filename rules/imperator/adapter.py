@@ -189,10 +189,8 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
         else:
             units[uid] = UnitState(status="out")
     leaders: dict[str, LeaderState] = {x: LeaderState(status="out") for x in b.leaders}
-    if getattr(sc, "deploy_legions", True):
-        for uid, d in b.units.items():
-            if d.people == ROMAN and d.kind != "vexillation" and d.enters <= year and d.home:
-                units[uid] = UnitState(loc=d.home, status="map", owner="R")
+    # the Roman legions a scenario deploys (``deploy_legions``) are in ``sc.units``: the loader
+    # places them (loader._deploy_legions), so a scenario without the switch starts without them
     for pl in sc.units:
         role = "R" if pl.side == "roman" else "E"
         units[pl.counter] = UnitState(loc=pl.zone, status="map", owner=role)
