@@ -5,7 +5,8 @@ player's").
 Covered: equal CP among usurpers (§4.5), units when every camp is held and the nearest camp on a
 tie (§9.2.2), legions to reduce (§9.2.3), a vexillation's nearest camp (§9.2.2), leaders going
 with one of their units (§9.2.2), a pacified People's units and leaders among its home zones
-(§6.1, §9.2.4), eliminated People units back home (§9.2.4), reinforcements (§9.1).
+(§6.1, §9.2.4), eliminated People units back home (§9.2.4), reinforcements (§9.1), the Augustus
+named by Usurpation d'un Augustus on equal CP (§6.2).
 """
 
 from __future__ import annotations
@@ -264,3 +265,18 @@ def test_a_generic_leader_returns_on_the_unit_the_enemies_pick() -> None:  # §4
     assert (d["role"], d["section"], [c[0] for c in d["choices"]]) == ("E", "§4.1", ["carnuntum", "quadi"])
     answer(st, "quadi")
     assert (st.leaders["chief"].status, st.leaders["chief"].loc) == ("map", "quadi")
+
+
+# -- §6.2 Usurpation d'un Augustus: equal CP ---------------------------------------------------
+
+
+def test_usurpation_of_an_augustus_on_equal_cp_either_may_be_named() -> None:
+    """§6.2 Usurpation d'un Augustus: the chit names the Augustus with the lower CP; when both
+    have the same CP the Enemies may name either, so both are offered, each still needing a
+    Front (§4.5)."""
+    p = Pos(175)
+    p.leader("first", "vindobona", title="augustus", cp=3).leader("second", "antiochia", title="augustus", cp=3)
+    st = p.state(phase="C", active="E")
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == ["first", "second"]
+    st.leaders["first"].loc = "italia"  # an interior province: only the one in a Front may claim
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == ["second"]
