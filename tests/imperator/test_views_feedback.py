@@ -72,10 +72,10 @@ def test_battles_are_highlighted_for_spectators() -> None:
         assert result is not None, "the game ended before any battle"
         command, outcome = result
         if any("§8.2: battle in" in line for line in outcome.public):
-            assert outcome.highlight
+            assert outcome.highlight is True
             assert quiet_moves > 0
             return
         if command.name == "move" and not any("§4.5" in line for line in outcome.public):
-            assert not outcome.highlight
+            assert outcome.highlight is False
             quiet_moves += 1
     raise AssertionError("no battle in 3000 random commands")
