@@ -14,6 +14,7 @@ from rules.core.dice import Dice
 from rules.core.errors import NotYetSupported
 from rules.core.i18n import _
 from rules.imperator import scenario_rules
+from rules.imperator.data_model import Scenario
 from rules.imperator.model import (
     INTERIOR,
     ROMAN,
@@ -169,6 +170,17 @@ def board(source: str = "data:") -> Board:
     )
 
 
+def first_custodes_holder(sc: Scenario) -> str | None:
+    """§3.6 with ruling AMB-98: the Corporis Custodes guard the emperor, so a scenario opens with
+    them on its first Augustus (the scenario's ``augusti`` list is in seniority order: Marc
+    Aurèle before Lucius Verus), on its first Caesar when it has no Augustus; the Roman player
+    may move them in every phase F."""
+    for named in (sc.augusti, sc.caesars):
+        if named:
+            return named[0]
+    return None
+
+
 def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> ImperatorState:
     from rules.imperator.scenarios import default_rules
 
@@ -230,8 +242,7 @@ def initial_state(scenario: str, dice: Dice, options: dict[str, Any]) -> Imperat
     for f in sorted({b.units[u].front or "" for u, s in units.items() if s.owner == "E" and b.units[u].people == ROMAN}):
         if f and f not in st.defected_fronts:
             st.defected_fronts.append(f)
-    holders = [x for x, s in leaders.items() if s.title in ("augustus", "caesar")]
-    st.custodes = holders[0] if holders else None
+    st.custodes = first_custodes_holder(sc)
     st.rules["events"] = bool(sc.use_events)
     st.rules["death_table"] = bool(sc.use_leader_table)
     st.rules["peoples"] = bool(sc.use_enemy_peoples)

@@ -113,7 +113,7 @@ def test_severus_opening() -> None:
                       "pescennius_niger": ("usurper", None, "E", "antiochia"),
                       "aselius_aemilianus": (None, "didius_julianus", "E", "cyzicus")}
     assert (st.civil_war, st.defected_fronts, st.custodes) == (True, ["interior", "orient", "southern"],
-                                                                 "clodius_albinus")
+                                                                 "septime_severe")  # AMB-98: the Augustus
     assert _pax(st) == ["jazyges_leader", "maetae_leader", "marcomanni_leader", "parthian_leader",
                         "quades_leader", "vologese_iv"]
     assert {x: st.leaders[x].owner for x in _pax(st)} == {x: "E" for x in _pax(st)}
@@ -130,7 +130,7 @@ def test_campaign_opening_parthians_at_war_armenia_parthian() -> None:
     at_war = {x: (s.owner, s.pax) for x, s in st.leaders.items() if x in ("chosroes", "vologese_iii",
                                                                          "parthian_leader")}
     assert at_war == {"chosroes": ("E", False), "vologese_iii": ("E", False), "parthian_leader": ("E", False)}
-    assert (st.defected_fronts, st.custodes) == ([], "lucius_verus")
+    assert (st.defected_fronts, st.custodes) == ([], "marc_aurele")  # AMB-98: the first Augustus listed
     assert {k: v for k, v in st.rules.items() if k in ("initiative", "armenia")} == {"initiative": {},
                                                                                       "armenia": True}
     assert _kinds(st) == Counter({
@@ -261,3 +261,24 @@ def test_data_hash_is_the_data_digest_or_empty(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(adapter, "_load", missing)
     assert adapter.data_hash() == ""
+
+
+def test_amb_98_the_custodes_open_on_the_first_augustus_then_the_first_caesar() -> None:
+    """§3.6, AMB-98: every scenario opens with the Corporis Custodes on its first Augustus in its
+    own order (never the leader data's order, never a Caesar while an Augustus stands); a
+    scenario with only a Caesar gives them to him, one with neither to nobody."""
+    from rules.imperator.adapter import first_custodes_holder
+
+    openings = {sid: _st(sid).custodes for sid in ("campaign", "avidius_cassius", "parthian_war",
+                                                    "marcomannic_wars", "commode", "severus_civil_wars")}
+    assert openings == {"campaign": "marc_aurele", "avidius_cassius": "marc_aurele",
+                        "parthian_war": "marc_aurele", "marcomannic_wars": "marc_aurele",
+                        "commode": "commode", "severus_civil_wars": "septime_severe"}
+
+    class _Sc:
+        augusti: tuple[str, ...] = ()
+        caesars = ("geta", "caracalla")
+
+    assert first_custodes_holder(_Sc()) == "geta"  # type: ignore[arg-type]
+    _Sc.caesars = ()
+    assert first_custodes_holder(_Sc()) is None  # type: ignore[arg-type]
