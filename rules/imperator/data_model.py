@@ -241,6 +241,7 @@ SCENARIO_RULE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "war_at": ("peoples", "year"),  # they go to war in phase C of year
     "usurpation_at": ("leader", "year", "fronts"),  # proclaimed in phase A of year
     "held_for_usurper": ("usurper", "units"),  # leaderless units kept by a usurper in their camp
+    "generals_of": ("usurper", "leaders"),  # rebel generals who serve this usurper (not the first listed)
     "vp_on_death": ("leader", "before", "side", "vp"),  # VP if he dies before the year
     "absent": ("leaders",),  # dead before the start: never placed
     "engine_rule": ("section",),  # a rule of the book the engine applies in every game

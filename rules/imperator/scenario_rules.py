@@ -46,11 +46,15 @@ def _name(st: ImperatorState, cid: str) -> str:
 
 
 def setup(st: ImperatorState) -> None:
-    """Absent leaders are dead before the start; held legions belong to their usurper."""
+    """Absent leaders are dead before the start; rebel generals serve the usurper their scenario
+    names; held legions belong to their usurper."""
     for r in rules_of(st, "absent"):
         for lid in r["leaders"]:
             ls = st.leaders[lid]
             ls.status, ls.loc, ls.title = "dead", None, None
+    for r in rules_of(st, "generals_of"):
+        for lid in r["leaders"]:
+            serve_usurper(st, lid, r["usurper"])
     held_zones: dict[str, str] = st.rules.setdefault("held", {})
     for r in rules_of(st, "held_for_usurper"):
         for uid in r["units"]:
@@ -58,6 +62,18 @@ def setup(st: ImperatorState) -> None:
             if us.status == "map" and us.owner == "E" and us.loc:
                 us.usurper = r["usurper"]
                 held_zones[uid] = us.loc
+
+
+def serve_usurper(st: ImperatorState, lid: str, usurper: str) -> None:
+    """A scenario's rebel general serves ``usurper`` (§4.5: he goes back to Rome if that usurper
+    falls), and so do the units that stand with him and no usurper."""
+    ls = st.leaders[lid]
+    before, ls.follows = ls.follows, usurper
+    if any(o.title == "usurper" and o.loc == ls.loc for o in st.leaders.values()):
+        return  # units beside a usurper are his
+    for us in st.units.values():
+        if us.status == "map" and us.loc == ls.loc and us.owner == "E" and us.usurper == before:
+            us.usurper = usurper
 
 
 def held(st: ImperatorState, uid: str) -> bool:

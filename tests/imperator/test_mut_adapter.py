@@ -111,7 +111,7 @@ def test_severus_opening() -> None:
     rebels = {x: (s.title, s.follows, s.owner, s.loc) for x, s in st.leaders.items() if s.rebel}
     assert rebels == {"didius_julianus": ("usurper", None, "E", "roma"),
                       "pescennius_niger": ("usurper", None, "E", "antiochia"),
-                      "aselius_aemilianus": (None, "didius_julianus", "E", "cyzicus")}
+                      "aselius_aemilianus": (None, "pescennius_niger", "E", "cyzicus")}  # generals_of
     assert (st.civil_war, st.defected_fronts, st.custodes) == (True, ["interior", "orient", "southern"],
                                                                  "septime_severe")  # AMB-98: the Augustus
     assert _pax(st) == ["jazyges_leader", "maetae_leader", "marcomanni_leader", "parthian_leader",

@@ -1060,7 +1060,7 @@ def test_a_scenario_s_special_rules_are_checked(tmp_path: Path) -> None:
                                           '  { kind = "engine_rule", text = "e" },')]}
     assert problems(tiny(tmp_path, edits)) == [
         'scenarios/01_test.toml: test: rules[0]: expected a table',
-        "scenarios/01_test.toml: test: rules[1].kind: 'earthquake' is not one of sudden_death, hold_zones, no_war_before, war_at, usurpation_at, held_for_usurper, vp_on_death, absent, engine_rule",
+        "scenarios/01_test.toml: test: rules[1].kind: 'earthquake' is not one of sudden_death, hold_zones, no_war_before, war_at, usurpation_at, held_for_usurper, generals_of, vp_on_death, absent, engine_rule",
         "scenarios/01_test.toml: test: rules[2].leaders: unknown leader 'titus'",
         "scenarios/01_test.toml: test: rules[2].winner: 'gods' is not one of roman, enemy",
         'scenarios/01_test.toml: test: rules[2].colour: unknown field for sudden_death',

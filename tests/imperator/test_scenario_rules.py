@@ -177,6 +177,36 @@ def test_s5_held_legions_return_to_the_emperor_when_niger_falls() -> None:
         assert st.units[u].owner == "R", u
 
 
+def test_s5_aemilianus_serves_niger() -> None:
+    """Scenario 5's `generals_of` rule (history: Asellius Aemilianus led Niger's army at Cyzicus in
+    193): he follows Niger, not Didius Julianus, the first usurper listed; Julianus's fall leaves
+    him with the Enemies, Niger's sends him back to Rome (§4.5)."""
+    st = _st("severus_civil_wars")
+    assert st.leaders["aselius_aemilianus"].follows == "pescennius_niger"
+    politics.kill_leader(st, Outcome(), "didius_julianus", "test")
+    ls = st.leaders["aselius_aemilianus"]
+    assert (ls.owner, ls.rebel, ls.follows) == ("E", True, "pescennius_niger")
+    politics.kill_leader(st, Outcome(), "pescennius_niger", "test")
+    assert (ls.owner, ls.rebel, ls.follows) == ("R", False, None)
+
+
+def test_generals_of_takes_the_units_standing_with_the_general() -> None:
+    """`generals_of` moves the general's units to his usurper too, but not units that stand
+    beside a usurper (those are the usurper's own)."""
+    st = _st("severus_civil_wars")
+    st.leaders["aselius_aemilianus"].follows = "didius_julianus"
+    for uid, zone in (("xii_fulminata", "cyzicus"), ("iv_scythica", "antiochia")):
+        st.units[uid].loc, st.units[uid].usurper = zone, "didius_julianus"
+    scenario_rules.serve_usurper(st, "aselius_aemilianus", "pescennius_niger")
+    assert (st.units["xii_fulminata"].usurper, st.units["iv_scythica"].usurper) == ("pescennius_niger",
+                                                                                   "didius_julianus")
+    st.leaders["pescennius_niger"].loc = "cyzicus"  # a usurper in the zone: the units stay as they are
+    st.units["xii_fulminata"].usurper = "didius_julianus"
+    st.leaders["aselius_aemilianus"].follows = "didius_julianus"
+    scenario_rules.serve_usurper(st, "aselius_aemilianus", "pescennius_niger")
+    assert st.units["xii_fulminata"].usurper == "didius_julianus"
+
+
 def test_s5_osrhoene_and_adiabene_go_to_war_in_194() -> None:
     st = _st("severus_civil_wars")
     scenario_rules.phase_c(st, Outcome(), engine.declare_war)
