@@ -600,6 +600,7 @@ def test_seas_and_shapes_are_checked(tmp_path: Path) -> None:
         'map/shapes.toml: atlantis: id: no zone or sea zone has this id',
         'map/shapes.toml: roma: id: duplicate shape',
         'map/shapes.toml: castra: holes: land zones may not have holes',
+        'map/shapes.toml: oceanus: x: unknown field',
         'map/shapes.toml: oceanus: rings: empty shape',
         "map/seas.toml: ostia: zone: unknown zone 'nusquam'",
         "map/seas.toml: ostia: sea: unknown sea zone 'pontus'",
@@ -1100,7 +1101,8 @@ def test_a_scenario_s_placements_are_checked(tmp_path: Path) -> None:
 
 def test_a_scenario_without_peoples_places_none(tmp_path: Path) -> None:
     """scenarios: with use_enemy_peoples = false no People counter may be placed."""
-    edits = {'scenarios/01_test.toml': [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false')]}
+    edits = {'scenarios/01_test.toml': [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+                                        ('peoples_at_war = ["germani"]\n', '')]}
     assert problems(tiny(tmp_path, edits)) == [
         'scenarios/01_test.toml: test: leader: rex: this scenario uses no Peoples',
         'scenarios/01_test.toml: test: unit: germ_1: this scenario uses no Peoples',
@@ -1292,6 +1294,7 @@ def test_each_scenario_file_is_checked(tmp_path: Path) -> None:
         f'full = {{ pf = 4, qu = 3, bt = 0 }}\nreduced = {{ pf = 2, qu = 2, bt = 0 }}\nprovenance = "rules"\n' for i in range(6))
     (root / "counters/units.toml").write_text(units, encoding="utf-8")
     assert problems(root) == [
+        "scenarios/02_empty.toml: -: title: unknown field",
         "scenarios/02_empty.toml: -: scenario: missing [scenario] table",
         "scenarios/03_again.toml: test: end: 163 is before the start 164",
         "scenarios/03_again.toml: test: leader[1].id: rex is not in play in 164",
@@ -1303,14 +1306,11 @@ def test_each_scenario_file_is_checked(tmp_path: Path) -> None:
 
 
 def test_defaults_placements_and_rule_parameters(tmp_path: Path) -> None:
-    """Values the loader fills in: an edge's provenance falls back to the file's, then to
-    "design" when neither is valid; a legion placed by ``deploy_legions`` may be placed again
+    """Values the loader fills in: an edge's provenance falls back to the file's; a legion placed by ``deploy_legions`` may be placed again
     elsewhere; every unit of a Major People the file does not place stands in its home zone
     (§4.1); a rule's single id stays a string, a single Front becomes a tuple."""
     edits = {
         "map/seas.toml": [("place = [16, 38]", "place = [16.5, 38]")],
-        "map/edges.toml": [('provenance = "history"\n', 'provenance = "legend"\n'),
-                           ('river = "rhenus"\nprovenance = "rules"', 'river = "rhenus"\nprovenance = "myth"')],
         "scenarios/01_test.toml": [
             ('{ id = "germ_1", zone = "castra", side = "enemy" },', '{ id = "i_legio", zone = "roma" },'),
             ("\nrules = [", '\nrules = [\n  { kind = "hold_zones", zones = "roma", side = "enemy", min_units = 2, with_leader = true,'
@@ -1321,7 +1321,7 @@ def test_defaults_placements_and_rule_parameters(tmp_path: Path) -> None:
     data = load_data(tiny(tmp_path, edits), geometry=False)
     assert data.seas["mare"].place == (16.5, 38.0)
     assert [(e.a, e.b, e.provenance) for e in data.edges] == [
-        ("barbaricum", "castra", "design"), ("barbaricum", "roma", "rules"), ("castra", "roma", "design")]
+        ("barbaricum", "castra", "rules"), ("barbaricum", "roma", "rules"), ("castra", "roma", "history")]
     s = data.scenarios["test"]
     assert [(p.counter, p.zone, p.side) for p in s.units] == [
         ("cohors", "roma", "roman"), ("germ_1", "barbaricum", "enemy"), ("germ_2", "barbaricum", "enemy"),
@@ -1551,6 +1551,7 @@ def test_without_peoples_their_leaders_need_no_place_but_rome_s_do(tmp_path: Pat
     still is."""
     edits = {'scenarios/01_test.toml': [
         ('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+        ('peoples_at_war = ["germani"]\n', ''),
         ('  { id = "marcus", zone = "roma", title = "augustus" },\n  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
         ('augusti = ["marcus"]\n', ''),
         ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')]}
@@ -1605,3 +1606,148 @@ def test_a_scenario_without_vp_or_deployment_starts_bare(tmp_path: Path) -> None
     edits = {'scenarios/01_test.toml': [('vp = { roman = 3, enemy = 1 }\n', ''), ('deploy_legions = true\n', '')]}
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert (dict(s.vp), [p.counter for p in s.units]) == ({}, ["germ_1", "germ_2", "vex"])
+
+
+# -- session 11: nothing the loader cannot use is accepted in silence (issue 11) ----------------
+
+
+def test_a_unit_s_placement_holds_no_title(tmp_path: Path) -> None:
+    """scenarios: only a leader's placement may carry a title (augustus, caesar, usurper); on a
+    unit's it used to be read and dropped."""
+    edits = {'scenarios/01_test.toml': [('{ id = "vex", zone = "castra" }', '{ id = "vex", zone = "castra", title = "caesar" }')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: unit[0].title: only a leader holds a title',
+    ]
+
+
+def test_a_duplicate_id_is_reported_and_the_first_entry_kept(tmp_path: Path) -> None:
+    """A river, a port box, a fleet, a marker or a coast given twice: one problem each, and the
+    second entry is not read (its own bad count or capacity is not reported: it is not kept)."""
+    edits = {
+        'map/rivers.toml': [('provenance = "design"\n', 'provenance = "design"\n\n[[river]]\nid = "rivus"\nname = "Rivus II"\n'
+                                                        'course = []\nprovenance = "design"\n')],
+        'map/seas.toml': [('provenance = "history"\n', 'provenance = "history"\n\n[[port]]\nid = "ostia"\nname = "Ostia II"\n'
+                                                       'zone = "roma"\nsea = "mare"\nfleet = "classis"\nprovenance = "history"\n')],
+        'map/coasts.toml': [('[[sea_link]]', '[[coast]]\nsea = "oceanus"\nzones = []\n\n[[sea_link]]')],
+        'counters/materiel.toml': [
+            ('return_delay = 5\nprovenance = "rules"\n',
+             'return_delay = 5\nprovenance = "rules"\n\n[[fleet]]\nid = "classis"\nname = "C2"\nport = "ostia"\ncapacity = 0\n'
+             'return_delay = 5\nprovenance = "rules"\n'),
+            ('provenance = "design"\n', 'provenance = "design"\n\n[[marker]]\nid = "signum"\nname = "S2"\ncount = 0\nprovenance = "design"\n')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/rivers.toml: rivus: id: duplicate id',
+        'map/seas.toml: ostia: id: duplicate id',
+        'map/coasts.toml: oceanus: sea: duplicate id',
+        'counters/materiel.toml: classis: id: duplicate id',
+        'counters/materiel.toml: signum: id: duplicate id',
+    ]
+
+
+def test_the_first_of_two_markers_is_the_one_kept() -> None:
+    """counters/materiel.toml: a duplicate marker id is reported and the first marker stays (it
+    used to be replaced by the second)."""
+    from rules.imperator.loader import _Checker, _load_markers
+
+    chk = _Checker()
+    doc = {"marker": [{"id": "signum", "name": "S1", "count": 2, "provenance": "design"},
+                      {"id": "signum", "name": "S2", "count": 5, "provenance": "rules"}]}
+    markers = _load_markers(doc, chk)
+    assert [(m.id, m.name, m.count, m.provenance) for m in markers.values()] == [("signum", "S1", 2, "design")]
+    assert chk.problems == ["counters/materiel.toml: signum: id: duplicate id"]
+
+
+def test_an_edge_s_provenance_is_checked_not_replaced(tmp_path: Path) -> None:
+    """map/edges.toml: a provenance that is not rules, history or design, the file's or an edge's,
+    is a problem (it used to become "design" in silence); an edge's provenance_fields are read."""
+    edits = {'map/edges.toml': [('provenance = "history"\n', 'provenance = "legend"\n'),
+                                ('river = "rhenus"\nprovenance = "rules"',
+                                 'river = "rhenus"\nprovenance = "myth"\nprovenance_fields = { name = "rules" }')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/edges.toml: -: provenance: 'legend' is not one of rules, history, design",
+        "map/edges.toml: castra-barbaricum: provenance: 'myth' is not one of rules, history, design",
+        'map/edges.toml: castra-barbaricum: provenance_fields.name: no such field',
+    ]
+
+
+def test_an_edge_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/edges.toml: ``provenance_fields`` of an edge (the river along it, say) is kept."""
+    edits = {'map/edges.toml': [('river = "rhenus"\nprovenance = "rules"',
+                                 'river = "rhenus"\nprovenance = "rules"\nprovenance_fields = { river = "history" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    edge = next(e for e in data.edges if e.river)
+    assert (edge.provenance, edge.provenance_of("river"), edge.provenance_of("corner")) == ("rules", "history", "rules")
+
+
+def test_peoples_at_war_in_a_scenario_without_peoples_are_refused(tmp_path: Path) -> None:
+    """scenarios: ``use_enemy_peoples = false`` with Peoples at war is a contradiction the loader
+    used to accept (the list was then ignored)."""
+    edits = {'scenarios/01_test.toml': [
+        ('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+        ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+        ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: peoples_at_war: this scenario uses no Peoples (use_enemy_peoples = false)',
+    ]
+
+
+def test_every_file_names_only_the_tables_the_loader_reads(tmp_path: Path) -> None:
+    """A top-level table or field the loader does not read (a misspelt ``[[zones]]``, a stray
+    value) is a problem in every data file, never ignored."""
+    stray = {rel: [(FILES[rel][:1], 'stray = 1\n' + FILES[rel][:1])] for rel in FILES if not rel.startswith("tables/")}
+    found = problems(tiny(tmp_path, stray))
+    assert found == [f"{rel}: -: stray: unknown field" for rel in (
+        "map/zones.toml", "map/seas.toml", "map/shapes.toml", "map/rivers.toml", "map/edges.toml", "map/straits.toml", "map/coasts.toml",
+        "peoples.toml", "counters/leaders.toml", "counters/units.toml", "counters/stratagems.toml",
+        "counters/materiel.toml", "scenarios/01_test.toml")]
+
+
+def test_the_rivers_file_is_checked_for_stray_tables(tmp_path: Path) -> None:
+    """map/rivers.toml too: a ``[[rivers]]`` array is not the ``[[river]]`` the loader reads."""
+    edits = {'map/rivers.toml': [('[[river]]\nid = "rivus"', '[[rivers]]\nid = "rivus"')]}
+    assert problems(tiny(tmp_path, edits)) == ['map/rivers.toml: -: rivers: unknown field']
+
+
+def test_inner_tables_and_map_entries_take_only_their_fields(tmp_path: Path) -> None:
+    """Fields the loader would drop: in a camp, in ``joins``, in a river, a port box, a coast, a
+    sea link and a shape; a shape's kind must match its zone."""
+    edits = {
+        'map/zones.toml': [('{ name = "Nova", year = 170 }', '{ name = "Nova", year = 170, size = 2 }'),
+                           ('joins = { front = "rhine", year = 170 }', 'joins = { front = "rhine", year = 170, with = "x" }')],
+        'map/rivers.toml': [('major = true', 'major = true\nwidth = 3')],
+        'map/seas.toml': [('fleet = "classis"\nprovenance = "history"',
+                           'fleet = "classis"\ndepth = 1\nprovenance = "history"\nprovenance_fields = { colour = "design" }')],
+        'map/coasts.toml': [('zones = ["barbaricum"]', 'zones = ["barbaricum"]\nlength = 2'),
+                            ('b = "mare"', 'b = "mare"\nopen = true')],
+        'map/shapes.toml': [('id = "roma"\nrings', 'id = "roma"\nkind = "sea"\nname = "R"\nrings'),
+                            ('id = "mare"\nrings', 'id = "mare"\nkind = "land"\nrings'),
+                            ('id = "oceanus"\nrings', 'id = "oceanus"\nkind = "lake"\nrings')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/shapes.toml: roma: name: unknown field',
+        'map/shapes.toml: roma: kind: roma is a land zone',
+        'map/shapes.toml: mare: kind: mare is a sea zone',
+        "map/shapes.toml: oceanus: kind: 'lake' is not one of land, sea",
+        'map/rivers.toml: rhenus: width: unknown field',
+        'map/zones.toml: castra: camps[1].size: unknown field',
+        'map/zones.toml: barbaricum: joins.with: unknown field',
+        'map/seas.toml: ostia: depth: unknown field',
+        'map/seas.toml: ostia: provenance_fields.colour: no such field',
+        'map/coasts.toml: oceanus: length: unknown field',
+        'map/coasts.toml: sea_link #1: open: unknown field',
+    ]
+
+
+def test_only_legions_and_garrisons_have_a_camp_and_only_people_units_a_people(tmp_path: Path) -> None:
+    """counters/units.toml: a camp on a vexillation or a People's unit, a People on a legion, were
+    stored and never used."""
+    edits = {'counters/units.toml': [
+        ('kind = "vexillation"\nnationality = "roman"\nfront = "rhine"',
+         'kind = "vexillation"\nnationality = "roman"\nfront = "rhine"\ncamp = "Vetera"'),
+        ('camp = "Vetera"\nfull = { pf = 10', 'camp = "Vetera"\npeople = "germani"\nfull = { pf = 10'),
+        ('id = "germ_2"\nname = "Germ 2"', 'id = "germ_2"\nname = "Germ 2"\ncamp = "Roma"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/units.toml: i_legio: people: only the units of a People belong to one',
+        'counters/units.toml: vex: camp: only legions and garrisons have a home camp',
+        'counters/units.toml: germ_2: camp: only legions and garrisons have a home camp',
+    ]
