@@ -146,7 +146,7 @@ class _Checker:
     ) -> Any:
         v = self.get(tbl, file, entry, key, str, default, name)
         allowed = tuple(allowed)
-        if isinstance(v, str) and v not in allowed and not (v == "" and default == ""):
+        if isinstance(v, str) and v not in allowed:
             self.add(file, entry, name or key, _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(allowed)))
             return None if default is ... else default
         return v
@@ -1599,7 +1599,8 @@ def _rule_param(
     end: int,
 ) -> Any:
     """One parameter of a scenario rule, checked by its name: ids against their table, a side,
-    a year of the scenario (or the year after it), Fronts; anything else kept as written."""
+    a year of the scenario (or the year after it), Fronts; the others by their type
+    (``RULE_PARAM_TYPES``)."""
     table = ids.get(k)
     if table is not None:
         refs = v if isinstance(v, list) else [v]
@@ -1620,7 +1621,19 @@ def _rule_param(
         if bad:
             chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
         return tuple(v) if isinstance(v, list) else (v,)
+    _check_param_type(chk, f, lab, f"{where}.{k}", v, RULE_PARAM_TYPES[k])
     return v
+
+
+#: the type of every other scenario-rule parameter (SCENARIO_RULE_KINDS): ``scenario_rules`` reads
+#: ``int(min_units)``, ``bool(with_leader)`` and ``int(vp)``, so "false" would be true there
+RULE_PARAM_TYPES: Mapping[str, type] = MappingProxyType({"min_units": int, "with_leader": bool, "vp": int, "section": str})
+
+
+def _check_param_type(chk: _Checker, f: str, lab: str, fld: str, v: Any, typ: type) -> None:
+    """A scenario rule's parameter has its type (a boolean is not a number)."""
+    if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+        chk.add(f, lab, fld, _("expected {type}, got {got}", type=typ.__name__, got=type(v).__name__))
 
 
 def _scenario_rule(

@@ -1751,3 +1751,19 @@ def test_only_legions_and_garrisons_have_a_camp_and_only_people_units_a_people(t
         'counters/units.toml: vex: camp: only legions and garrisons have a home camp',
         'counters/units.toml: germ_2: camp: only legions and garrisons have a home camp',
     ]
+
+
+def test_a_scenario_rule_s_other_parameters_have_their_types(tmp_path: Path) -> None:
+    """scenarios: ``min_units``, ``with_leader``, ``vp`` and ``section`` used to be kept as written;
+    the engine reads ``bool(with_leader)``, so "false" would have been true."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "hold_zones", zones = ["roma"], side = "enemy", min_units = true, with_leader = "false", text = "h" },\n'
+        '  { kind = "vp_on_death", leader = "marcus", before = 165, side = "enemy", vp = "3", text = "v" },\n'
+        '  { kind = "engine_rule", section = 4, text = "e" },\n'
+        '  { kind = "hold_zones", zones = ["roma"], side = "enemy", min_units = 2, with_leader = false, text = "ok" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: rules[0].min_units: expected int, got bool',
+        'scenarios/01_test.toml: test: rules[0].with_leader: expected bool, got str',
+        'scenarios/01_test.toml: test: rules[1].vp: expected int, got str',
+        'scenarios/01_test.toml: test: rules[2].section: expected str, got int',
+    ]
