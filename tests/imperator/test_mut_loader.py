@@ -1614,9 +1614,12 @@ def test_a_scenario_without_vp_or_deployment_starts_bare(tmp_path: Path) -> None
 def test_a_unit_s_placement_holds_no_title(tmp_path: Path) -> None:
     """scenarios: only a leader's placement may carry a title (augustus, caesar, usurper); on a
     unit's it used to be read and dropped."""
-    edits = {'scenarios/01_test.toml': [('{ id = "vex", zone = "castra" }', '{ id = "vex", zone = "castra", title = "caesar" }')]}
-    assert problems(tiny(tmp_path, edits)) == [
+    edits = {'scenarios/01_test.toml': [('{ id = "vex", zone = "castra" }', '{ id = "vex", zone = "castra", title = "caesar" }'),
+                                        ('{ id = "germ_1", zone = "castra", side = "enemy" }',
+                                         '{ id = "germ_1", zone = "castra", side = "enemy", title = "rex" }')]}
+    assert problems(tiny(tmp_path, edits)) == [  # a unit's title is not read, so "rex" is not named
         'scenarios/01_test.toml: test: unit[0].title: only a leader holds a title',
+        'scenarios/01_test.toml: test: unit[1].title: only a leader holds a title',
     ]
 
 
