@@ -937,23 +937,23 @@ def _unit_home_zone(
     Front in its first year, and the camp is built by then. None for the other kinds, which
     have no home camp."""
     zone_id = None
-    if kind in ("vexillation", "people", "armenia") and camp is not None:
-        chk.add(f, lab, "camp", _("only legions and garrisons have a home camp"))
-    if kind in ("legion", "garrison"):
-        if camp is None:
-            chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
-        elif camp not in camp_zone:
-            chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
-        else:
-            z = camp_zone[camp]
-            zone_id = z.id
-            if kind == "legion" and front is not None:
-                year = max(arrives or 0, 161)
-                if z.front_in(year) != front:
-                    chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
-            cmp = next((c for c in z.camps if c.name == camp), None)
-            if cmp is not None and cmp.year > max(arrives or 0, 161):
-                chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
+    if kind not in ("legion", "garrison"):
+        if kind is not None and camp is not None:
+            chk.add(f, lab, "camp", _("only legions and garrisons have a home camp"))
+    elif camp is None:
+        chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
+    elif camp not in camp_zone:
+        chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
+    else:
+        z = camp_zone[camp]
+        zone_id = z.id
+        if kind == "legion" and front is not None:
+            year = max(arrives or 0, 161)
+            if z.front_in(year) != front:
+                chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
+        cmp = next((c for c in z.camps if c.name == camp), None)
+        if cmp is not None and cmp.year > max(arrives or 0, 161):
+            chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
     return zone_id
 
 
@@ -969,13 +969,13 @@ def _check_unit_people(
 ) -> None:
     """A People's (or Armenia's) unit names a known People of its own nationality and fights for
     the Enemies of Rome."""
-    if kind in ("legion", "garrison", "vexillation") and people is not None:
-        chk.add(f, lab, "people", _("only the units of a People belong to one"))
-    if kind in ("people", "armenia"):
-        if people not in peoples:
-            chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
-        elif nat and peoples[people].nationality != nat:
-            chk.add(f, lab, "nationality", _("differs from its People's"))
+    if kind not in ("people", "armenia"):
+        if kind is not None and people is not None:
+            chk.add(f, lab, "people", _("only the units of a People belong to one"))
+    elif people not in peoples:
+        chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
+    elif nat and peoples[people].nationality != nat:
+        chk.add(f, lab, "nationality", _("differs from its People's"))
     if side == "roman" and kind in ("people", "armenia"):
         chk.add(f, lab, "side", _("units of the Peoples belong to the Enemies of Rome"))
 

@@ -136,6 +136,8 @@ river = "rhenus"
 provenance = "rules"
 """,
     "map/coasts.toml": """
+provenance = "design"
+
 [[coast]]
 sea = "mare"
 zones = ["roma", "castra", "barbaricum"]
@@ -1625,13 +1627,15 @@ def test_a_unit_s_placement_holds_no_title(tmp_path: Path) -> None:
 
 def test_a_duplicate_id_is_reported_and_the_first_entry_kept(tmp_path: Path) -> None:
     """A river, a port box, a fleet, a marker or a coast given twice: one problem each, and the
-    second entry is not read (its own bad count or capacity is not reported: it is not kept)."""
+    second entry is not read (its own bad count or capacity is not reported: it is not kept); the
+    entries after it still are."""
     edits = {
         'map/rivers.toml': [('provenance = "design"\n', 'provenance = "design"\n\n[[river]]\nid = "rivus"\nname = "Rivus II"\n'
                                                         'course = []\nprovenance = "design"\n')],
         'map/seas.toml': [('provenance = "history"\n', 'provenance = "history"\n\n[[port]]\nid = "ostia"\nname = "Ostia II"\n'
                                                        'zone = "roma"\nsea = "mare"\nfleet = "classis"\nprovenance = "history"\n')],
-        'map/coasts.toml': [('[[sea_link]]', '[[coast]]\nsea = "oceanus"\nzones = []\n\n[[sea_link]]')],
+        'map/coasts.toml': [('[[coast]]\nsea = "oceanus"', '[[coast]]\nsea = "mare"\nzones = []\n\n[[coast]]\nsea = "oceanus"'),
+                            ('zones = ["barbaricum"]', 'zones = ["barbaricum", "nusquam"]')],
         'counters/materiel.toml': [
             ('return_delay = 5\nprovenance = "rules"\n',
              'return_delay = 5\nprovenance = "rules"\n\n[[fleet]]\nid = "classis"\nname = "C2"\nport = "ostia"\ncapacity = 0\n'
@@ -1641,7 +1645,8 @@ def test_a_duplicate_id_is_reported_and_the_first_entry_kept(tmp_path: Path) -> 
     assert problems(tiny(tmp_path, edits)) == [
         'map/rivers.toml: rivus: id: duplicate id',
         'map/seas.toml: ostia: id: duplicate id',
-        'map/coasts.toml: oceanus: sea: duplicate id',
+        'map/coasts.toml: mare: sea: duplicate id',
+        "map/coasts.toml: oceanus: zones: unknown land zone 'nusquam'",
         'counters/materiel.toml: classis: id: duplicate id',
         'counters/materiel.toml: signum: id: duplicate id',
     ]
@@ -1665,21 +1670,29 @@ def test_an_edge_s_provenance_is_checked_not_replaced(tmp_path: Path) -> None:
     is a problem (it used to become "design" in silence); an edge's provenance_fields are read."""
     edits = {'map/edges.toml': [('provenance = "history"\n', 'provenance = "legend"\n'),
                                 ('river = "rhenus"\nprovenance = "rules"',
-                                 'river = "rhenus"\nprovenance = "myth"\nprovenance_fields = { name = "rules" }')]}
+                                 'river = "rhenus"\nprovenance = "myth"\nprovenance_fields = { name = "rules" }')],
+             'map/coasts.toml': [('provenance = "design"', 'provenance = "guess"')],
+             'map/rivers.toml': [('major = true', 'major = true\nprovenance_fields = { width = "design" }')]}
     assert problems(tiny(tmp_path, edits)) == [
+        'map/rivers.toml: rhenus: provenance_fields.width: no such field',
         "map/edges.toml: -: provenance: 'legend' is not one of rules, history, design",
         "map/edges.toml: castra-barbaricum: provenance: 'myth' is not one of rules, history, design",
         'map/edges.toml: castra-barbaricum: provenance_fields.name: no such field',
+        "map/coasts.toml: -: provenance: 'guess' is not one of rules, history, design",
     ]
 
 
 def test_an_edge_keeps_its_provenance_per_field(tmp_path: Path) -> None:
-    """map/edges.toml: ``provenance_fields`` of an edge (the river along it, say) is kept."""
-    edits = {'map/edges.toml': [('river = "rhenus"\nprovenance = "rules"',
-                                 'river = "rhenus"\nprovenance = "rules"\nprovenance_fields = { river = "history" }')]}
+    """map/edges.toml: ``provenance_fields`` of an edge (the river along it, its corner) is kept;
+    without a file-level provenance an edge without its own is "design"."""
+    edits = {'map/edges.toml': [('provenance = "history"\n', ''),
+                                ('river = "rhenus"\nprovenance = "rules"',
+                                 'river = "rhenus"\nprovenance = "rules"\nprovenance_fields = { river = "history", corner = "design" }')]}
     data = load_data(tiny(tmp_path, edits), geometry=False)
     edge = next(e for e in data.edges if e.river)
-    assert (edge.provenance, edge.provenance_of("river"), edge.provenance_of("corner")) == ("rules", "history", "rules")
+    assert (edge.provenance, edge.provenance_of("river"), edge.provenance_of("corner"), edge.provenance_of("a")) == (
+        "rules", "history", "design", "rules")
+    assert [(e.a, e.b, e.provenance) for e in data.edges if not e.river and not e.strait] == [("castra", "roma", "design")]
 
 
 def test_peoples_at_war_in_a_scenario_without_peoples_are_refused(tmp_path: Path) -> None:
