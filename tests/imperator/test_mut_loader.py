@@ -1783,3 +1783,24 @@ def test_a_scenario_rule_s_other_parameters_have_their_types(tmp_path: Path) -> 
         'scenarios/01_test.toml: test: rules[1].vp: expected int, got str',
         'scenarios/01_test.toml: test: rules[2].section: expected str, got int',
     ]
+
+
+def test_a_rule_s_year_is_a_number_up_to_the_year_after_the_end(tmp_path: Path) -> None:
+    """scenarios: a rule's year written as text, or two years after the end, is refused; the
+    year after the end is allowed (166 here)."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "war_at", peoples = ["germani"], year = "163", text = "w" },\n'
+        '  { kind = "war_at", peoples = ["germani"], year = 167, text = "w" },\n'
+        '  { kind = "war_at", peoples = ["germani"], year = 166, text = "w" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: rules[0].year: '163' is not a year of the scenario (161-165)",
+        'scenarios/01_test.toml: test: rules[1].year: 167 is not a year of the scenario (161-165)',
+    ]
+
+
+def test_a_rule_s_list_of_fronts_is_kept_as_a_tuple(tmp_path: Path) -> None:
+    """scenarios: ``fronts = ["rhine", "danube"]`` becomes the tuple of both Fronts."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "usurpation_at", leader = "heres", year = 162, fronts = ["rhine", "danube"], text = "u" },')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert dict(s.rules[0].params) == {"leader": "heres", "year": 162, "fronts": ("rhine", "danube")}
