@@ -1804,3 +1804,47 @@ def test_a_rule_s_list_of_fronts_is_kept_as_a_tuple(tmp_path: Path) -> None:
         '  { kind = "usurpation_at", leader = "heres", year = 162, fronts = ["rhine", "danube"], text = "u" },')]}
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert dict(s.rules[0].params) == {"leader": "heres", "year": 162, "fronts": ("rhine", "danube")}
+
+
+FIRST_ENTRY_WITHOUT_A_STRING_ID = [
+    ("map/zones.toml", "zone", []),
+    ("map/seas.toml", "sea", []),
+    ("map/seas.toml", "port", ["zone: missing", "sea: missing", "provenance: missing"]),
+    ("map/shapes.toml", "shape", []),
+    ("map/rivers.toml", "river", ["provenance: missing", "course: missing"]),
+    ("map/coasts.toml", "coast", []),
+    ("peoples.toml", "people", ["nationality: missing", "zones: a People needs at least one starting zone",
+                                "entry_fronts: a People that goes to war needs an entry Front", "provenance: missing"]),
+    ("counters/leaders.toml", "leader", ["side: missing", "nationality: missing",
+                                         "enters: a named leader needs an entry year or an entry_rule", "provenance: missing"]),
+    ("counters/units.toml", "unit", ["side: missing", "kind: missing", "nationality: missing", "full: missing",
+                                     "reduced: missing", "provenance: missing"]),
+    ("counters/stratagems.toml", "stratagem", ["provenance: missing"]),
+    ("counters/materiel.toml", "fleet", ["port: missing", "provenance: missing"]),
+    ("counters/materiel.toml", "marker", ["provenance: missing"]),
+]
+
+
+@pytest.mark.parametrize(("rel", "key", "more"), FIRST_ENTRY_WITHOUT_A_STRING_ID)
+def test_a_first_entry_without_a_string_id_is_named_by_number_and_the_rest_load(
+    tmp_path: Path, rel: str, key: str, more: list[str]
+) -> None:
+    """Every file of entries: a first entry whose id is a number is named ``#1`` in each of its
+    problems, in this file, and the entries after it are still read (no other problem)."""
+    text = FILES[rel]
+    first = text.index(f"[[{key}]]")
+    id_key = "sea" if key == "coast" else "id"
+    root = tiny(tmp_path)
+    (root / rel).write_text(text[:first] + f"[[{key}]]\n{id_key} = 5\n\n" + text[first:], encoding="utf-8")
+    assert problems(root) == [f"{rel}: #1: {id_key}: expected str, got int"] + [f"{rel}: #1: {m}" for m in more]
+
+
+@pytest.mark.parametrize(("rel", "key"), [(rel, key) for rel, key, _ in FIRST_ENTRY_WITHOUT_A_STRING_ID]
+                         + [("map/edges.toml", "edge"), ("map/straits.toml", "strait"), ("map/coasts.toml", "sea_link")])
+def test_entries_that_are_not_an_array_of_tables_are_named_in_their_file(tmp_path: Path, rel: str, key: str) -> None:
+    """Every file of entries: ``key = 3`` instead of ``[[key]]`` is the first problem, in this file."""
+    root = tiny(tmp_path)
+    head, *blocks = ("\n" + FILES[rel]).split("\n[[")  # the top-level fields, then each [[table]]
+    others = "".join("\n[[" + b for b in blocks if not b.startswith(f"{key}]]"))
+    (root / rel).write_text(f"{key} = 3\n" + head + others, encoding="utf-8")
+    assert problems(root)[0] == f"{rel}: -: {key}: expected an array of tables [[{key}]]"
