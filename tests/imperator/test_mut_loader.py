@@ -1848,3 +1848,12 @@ def test_entries_that_are_not_an_array_of_tables_are_named_in_their_file(tmp_pat
     others = "".join("\n[[" + b for b in blocks if not b.startswith(f"{key}]]"))
     (root / rel).write_text(f"{key} = 3\n" + head + others, encoding="utf-8")
     assert problems(root)[0] == f"{rel}: -: {key}: expected an array of tables [[{key}]]"
+
+
+def test_every_loaded_entry_carries_its_own_id(tmp_path: Path) -> None:
+    """Each table of the loaded data is keyed by the id its entries carry."""
+    data = load_data(tiny(tmp_path), geometry=False)
+    for name in ("zones", "seas", "ports", "rivers", "peoples", "leaders", "units", "stratagems", "fleets", "markers", "scenarios"):
+        table = getattr(data, name)
+        assert [v.id for v in table.values()] == list(table), name
+    assert list(data.rivers) == ["rhenus", "rivus"]
