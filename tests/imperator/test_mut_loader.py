@@ -1857,3 +1857,45 @@ def test_every_loaded_entry_carries_its_own_id(tmp_path: Path) -> None:
         table = getattr(data, name)
         assert [v.id for v in table.values()] == list(table), name
     assert list(data.rivers) == ["rhenus", "rivus"]
+
+
+def test_each_zone_field_of_the_wrong_kind_is_named(tmp_path: Path) -> None:
+    """map/zones.toml: a kind, Front or region that is not one, a provenance that is not one or
+    names an unknown field, lists written as strings, camps or joins that are not tables; the
+    legions and the People that lose their zone say so."""
+    edits = {'map/zones.toml': [
+        ('kind = "interior"\nplace = [12, 42]', 'kind = "city"\nplace = [12, 42]'),
+        ('aliases = ["Urbs"]', 'aliases = "Urbs"'),
+        ('cities = ["Roma"]\nports = ["ostia"]\nprovenance = "rules"\nprovenance_fields = { place = "history" }',
+         'cities = "Roma"\nports = "ostia"\nprovenance = "myth"\nprovenance_fields = { colour = "history" }'),
+        ('front = "rhine"\nplace = [16, 42]\ncamps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]',
+         'front = "nile"\nplace = [16, 42]\ncamps = 3'),
+        ('region = "germania"\njoins = { front = "rhine", year = 170 }', 'region = "thule"\njoins = 3'),
+    ]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/zones.toml: roma: kind: 'city' is not one of front, interior, outside",
+        "map/zones.toml: roma: provenance: 'myth' is not one of rules, history, design",
+        'map/zones.toml: roma: provenance_fields.colour: no such field',
+        'map/zones.toml: roma: aliases: expected list, got str',
+        'map/zones.toml: roma: cities: expected list, got str',
+        'map/zones.toml: roma: ports: expected list, got str',
+        "map/zones.toml: castra: front: 'nile' is not one of british, rhine, danube, orient, southern",
+        'map/zones.toml: castra: front: a Front zone needs a front',
+        'map/zones.toml: castra: camps: expected list, got int',
+        'map/zones.toml: barbaricum: joins: expected dict, got int',
+        "map/zones.toml: barbaricum: region: 'thule' is not one of germania, britannia, africa",
+        "counters/units.toml: i_legio: camp: no zone has the camp or city 'Vetera'",
+        "counters/units.toml: ii_legio: camp: no zone has the camp or city 'Nova'",
+        "counters/units.toml: cohors: camp: no zone has the camp or city 'Roma'",
+        'peoples.toml: germani: entry_fronts: no land path to the rhine Front',
+    ]
+
+
+def test_a_zone_that_joins_no_front_and_a_river_s_own_provenances(tmp_path: Path) -> None:
+    """A zone without ``joins`` joins no Front (None, not an empty name); a river keeps its
+    ``provenance_fields``."""
+    edits = {'map/rivers.toml': [('major = true', 'major = true\nprovenance_fields = { course = "design" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    assert (data.zones["roma"].joins_front, data.zones["roma"].joins_year) == (None, None)
+    rh = data.rivers["rhenus"]
+    assert (rh.provenance_of("course"), rh.provenance_of("name")) == ("design", "history")
