@@ -1899,3 +1899,36 @@ def test_a_zone_that_joins_no_front_and_a_river_s_own_provenances(tmp_path: Path
     assert (data.zones["roma"].joins_front, data.zones["roma"].joins_year) == (None, None)
     rh = data.rivers["rhenus"]
     assert (rh.provenance_of("course"), rh.provenance_of("name")) == ("design", "history")
+
+
+def test_fields_of_the_wrong_type_in_ports_edges_straits_coasts_and_materiel(tmp_path: Path) -> None:
+    """map/seas.toml (a port box), map/edges.toml, map/straits.toml, map/coasts.toml and
+    counters/materiel.toml: each field of the wrong type is named in its file and entry."""
+    edits = {
+        'map/seas.toml': [('name = "Ostia"\nzone = "roma"\nsea = "mare"\nfleet = "classis"', 'name = 3\nzone = 3\nsea = 3\nfleet = 3')],
+        'map/edges.toml': [('river = "rhenus"', 'river = 3'), ('corner = true', 'corner = "yes"')],
+        'map/straits.toml': [('name = "Fretum"', 'name = 3')],
+        'map/coasts.toml': [('zones = ["barbaricum"]', 'zones = "barbaricum"'), ('[[sea_link]]\na = "oceanus"', '[[sea_link]]\na = 3')],
+        'counters/materiel.toml': [
+            ('name = "Classis"\nport = "ostia"\ncapacity = 3\nreturn_delay = 5', 'name = 3\nport = 3\ncapacity = "3"\nreturn_delay = 0'),
+            ('name = "Signum"\ncount = 2\nnote = "a marker"', 'name = 3\ncount = "2"\nnote = 3')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/seas.toml: ostia: zone: expected str, got int',
+        'map/seas.toml: ostia: sea: expected str, got int',
+        'map/seas.toml: ostia: name: expected str, got int',
+        'map/seas.toml: ostia: fleet: expected str, got int',
+        "map/zones.toml: roma: ports: port box 'ostia' belongs to zone ''",
+        'map/edges.toml: roma-castra: corner: expected bool, got str',
+        'map/edges.toml: castra-barbaricum: river: expected str, got int',
+        'map/straits.toml: strait #1: name: expected str, got int',
+        'map/coasts.toml: oceanus: zones: expected list, got str',
+        'map/coasts.toml: sea_link #1: a: expected str, got int',
+        'counters/materiel.toml: classis: port: expected str, got int',
+        'counters/materiel.toml: classis: name: expected str, got int',
+        'counters/materiel.toml: classis: capacity: expected int, got str',
+        'counters/materiel.toml: classis: return_delay: 0 is outside 1..20',
+        'counters/materiel.toml: signum: name: expected str, got int',
+        'counters/materiel.toml: signum: count: expected int, got str',
+        'counters/materiel.toml: signum: note: expected str, got int',
+    ]
