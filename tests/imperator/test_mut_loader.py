@@ -1932,3 +1932,26 @@ def test_fields_of_the_wrong_type_in_ports_edges_straits_coasts_and_materiel(tmp
         'counters/materiel.toml: signum: count: expected int, got str',
         'counters/materiel.toml: signum: note: expected str, got int',
     ]
+
+
+def test_a_first_link_without_its_zones_is_named_and_the_rest_load(tmp_path: Path) -> None:
+    """map/edges.toml, map/straits.toml, map/coasts.toml: a first edge, strait or sea link whose
+    zone is a number is named by its number, and the links after it are still read."""
+    edits = {
+        'map/edges.toml': [('[[edge]]', '[[edge]]\na = 3\nb = "roma"\n\n[[edge]]')],
+        'map/straits.toml': [('[[strait]]', '[[strait]]\na = "roma"\nb = 3\nname = "F"\n\n[[strait]]')],
+        'map/coasts.toml': [('[[sea_link]]', '[[sea_link]]\na = 3\nb = "mare"\n\n[[sea_link]]')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/edges.toml: edge #1: a: expected str, got int',
+        'map/straits.toml: strait #1: b: expected str, got int',
+        'map/coasts.toml: sea_link #1: a: expected str, got int',
+    ]
+
+
+def test_a_port_box_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/seas.toml: a port box's ``provenance_fields`` is kept."""
+    edits = {'map/seas.toml': [('fleet = "classis"\nprovenance = "history"',
+                                'fleet = "classis"\nprovenance = "history"\nprovenance_fields = { fleet = "design" }')]}
+    ostia = load_data(tiny(tmp_path, edits), geometry=False).ports["ostia"]
+    assert (ostia.provenance_of("fleet"), ostia.provenance_of("zone")) == ("design", "history")
