@@ -1955,3 +1955,14 @@ def test_a_port_box_keeps_its_provenance_per_field(tmp_path: Path) -> None:
                                 'fleet = "classis"\nprovenance = "history"\nprovenance_fields = { fleet = "design" }')]}
     ostia = load_data(tiny(tmp_path, edits), geometry=False).ports["ostia"]
     assert (ostia.provenance_of("fleet"), ostia.provenance_of("zone")) == ("design", "history")
+
+
+def test_a_fleet_and_a_marker_keep_their_provenance_per_field(tmp_path: Path) -> None:
+    """counters/materiel.toml: a fleet's and a marker's ``provenance_fields`` are kept."""
+    edits = {'counters/materiel.toml': [
+        ('return_delay = 5\nprovenance = "rules"', 'return_delay = 5\nprovenance = "rules"\nprovenance_fields = { capacity = "design" }'),
+        ('note = "a marker"\nprovenance = "design"', 'note = "a marker"\nprovenance = "design"\nprovenance_fields = { count = "rules" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    fl, mk = data.fleets["classis"], data.markers["signum"]
+    assert (fl.provenance_of("capacity"), fl.provenance_of("port"), mk.provenance_of("count"), mk.provenance_of("name")) == (
+        "design", "rules", "rules", "design")
