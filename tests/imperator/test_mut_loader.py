@@ -1939,11 +1939,12 @@ def test_a_first_link_without_its_zones_is_named_and_the_rest_load(tmp_path: Pat
     zone is a number is named by its number, and the links after it are still read."""
     edits = {
         'map/edges.toml': [('[[edge]]', '[[edge]]\na = 3\nb = "roma"\n\n[[edge]]')],
-        'map/straits.toml': [('[[strait]]', '[[strait]]\na = "roma"\nb = 3\nname = "F"\n\n[[strait]]')],
+        'map/straits.toml': [('[[strait]]', '[[strait]]\na = 3\nb = 3\nname = "F"\n\n[[strait]]')],
         'map/coasts.toml': [('[[sea_link]]', '[[sea_link]]\na = 3\nb = "mare"\n\n[[sea_link]]')],
     }
     assert problems(tiny(tmp_path, edits)) == [
         'map/edges.toml: edge #1: a: expected str, got int',
+        'map/straits.toml: strait #1: a: expected str, got int',
         'map/straits.toml: strait #1: b: expected str, got int',
         'map/coasts.toml: sea_link #1: a: expected str, got int',
     ]
@@ -1966,3 +1967,10 @@ def test_a_fleet_and_a_marker_keep_their_provenance_per_field(tmp_path: Path) ->
     fl, mk = data.fleets["classis"], data.markers["signum"]
     assert (fl.provenance_of("capacity"), fl.provenance_of("port"), mk.provenance_of("count"), mk.provenance_of("name")) == (
         "design", "rules", "rules", "design")
+
+
+def test_a_strait_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/straits.toml: a strait's ``provenance_fields`` is kept."""
+    edits = {'map/straits.toml': [('provenance = "rules"', 'provenance = "rules"\nprovenance_fields = { name = "design" }')]}
+    strait = next(e for e in load_data(tiny(tmp_path, edits), geometry=False).edges if e.strait)
+    assert (strait.strait, strait.provenance_of("name"), strait.provenance_of("a")) == ("Fretum", "design", "rules")
