@@ -1007,6 +1007,8 @@ def _load_units(
         zone_id = _unit_home_zone(chk, f, lab, kind, camp, front, arrives, camp_zone)
         if kind == "vexillation" and front is None:
             chk.add(f, lab, "front", _("a vexillation belongs to a Front"))
+        if kind in ("garrison", "people", "armenia") and front is not None:
+            chk.add(f, lab, "front", _("only legions and vexillations belong to a Front"))
         _check_unit_people(chk, f, lab, side, kind, nat, people, peoples)
         prov, pf = chk.provenance(e, f, lab, fields + ["pf", "qu", "bt"])
         if not isinstance(uid, str):

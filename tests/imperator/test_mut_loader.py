@@ -1974,3 +1974,34 @@ def test_a_strait_keeps_its_provenance_per_field(tmp_path: Path) -> None:
     edits = {'map/straits.toml': [('provenance = "rules"', 'provenance = "rules"\nprovenance_fields = { name = "design" }')]}
     strait = next(e for e in load_data(tiny(tmp_path, edits), geometry=False).edges if e.strait)
     assert (strait.strait, strait.provenance_of("name"), strait.provenance_of("a")) == ("Fretum", "design", "rules")
+
+
+LEGION = ('\n[[unit]]\nid = "{id}"\nname = "{id}"\nside = "roman"\nkind = "legion"\nnationality = "roman"\nfront = "rhine"\n'
+          'camp = "{camp}"\n{more}full = {{ pf = 10, qu = 2, bt = 1 }}\nreduced = {{ pf = 5, qu = 1, bt = 0 }}\nprovenance = "rules"\n')
+
+
+def test_a_legion_s_camp_is_checked_in_its_first_year_and_only_legions_and_vexillations_have_a_front(tmp_path: Path) -> None:
+    """counters/units.toml: a legion arriving in 170 may camp in a zone that joins its Front in
+    170; a legion there from the start may not use a camp built in 162; a garrison has no Front
+    (it used to be accepted and kept)."""
+    edits = {
+        'map/zones.toml': [
+            ('camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]',
+             'camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }, { name = "Prima", year = 162 }]'),
+            ('region = "germania"', 'region = "germania"\ncamps = [{ name = "Ultra", year = 170 }]')],
+        'counters/units.toml': [
+            ('camp = "Roma"', 'camp = "Roma"\nfront = "rhine"'),
+            ('provenance_fields = { pf = "design" }\n', 'provenance_fields = { pf = "design" }\n'
+             + LEGION.format(id="iii_legio", camp="Ultra", more="arrives = 170\n") + LEGION.format(id="iv_legio", camp="Prima", more=""))],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/units.toml: cohors: front: only legions and vexillations belong to a Front',
+        'counters/units.toml: iv_legio: arrives: camp Prima only exists from 162',
+    ]
+
+
+def test_a_coasts_file_needs_no_provenance_of_its_own(tmp_path: Path) -> None:
+    """map/coasts.toml: the file-level provenance is optional (the coasts are generated)."""
+    edits = {'map/coasts.toml': [('provenance = "design"\n', '')]}
+    assert dict(load_data(tiny(tmp_path, edits), geometry=False).coasts) == {
+        "mare": ("roma", "castra", "barbaricum"), "oceanus": ("barbaricum",)}
