@@ -1939,13 +1939,18 @@ def test_a_first_link_without_its_zones_is_named_and_the_rest_load(tmp_path: Pat
     zone is a number is named by its number, and the links after it are still read."""
     edits = {
         'map/edges.toml': [('[[edge]]', '[[edge]]\na = 3\nb = "roma"\n\n[[edge]]')],
-        'map/straits.toml': [('[[strait]]', '[[strait]]\na = 3\nb = 3\nname = "F"\n\n[[strait]]')],
-        'map/coasts.toml': [('[[sea_link]]', '[[sea_link]]\na = 3\nb = "mare"\n\n[[sea_link]]')],
+        'map/straits.toml': [('[[strait]]', '[[strait]]\na = 3\nb = 3\nname = "F"\n\n[[strait]]'),
+                             ('provenance = "rules"', 'provenance = "myth"')],
+        'map/coasts.toml': [('[[sea_link]]', '[[sea_link]]\na = 3\nb = "mare"\n\n[[sea_link]]'),
+                            ('[[coast]]\nsea = "mare"\nzones = ["roma"', '[[coast]]\nsea = 5\n\n[[coast]]\nsea = "mare"\nzones = ["nusquam", "roma"')],
     }
-    assert problems(tiny(tmp_path, edits)) == [
+    assert problems(tiny(tmp_path, edits)) == [  # the second entry's problem shows it was read
         'map/edges.toml: edge #1: a: expected str, got int',
         'map/straits.toml: strait #1: a: expected str, got int',
         'map/straits.toml: strait #1: b: expected str, got int',
+        "map/straits.toml: barbaricum-roma: provenance: 'myth' is not one of rules, history, design",
+        'map/coasts.toml: #1: sea: expected str, got int',
+        "map/coasts.toml: mare: zones: unknown land zone 'nusquam'",
         'map/coasts.toml: sea_link #1: a: expected str, got int',
     ]
 
