@@ -146,7 +146,7 @@ class _Checker:
     ) -> Any:
         v = self.get(tbl, file, entry, key, str, default, name)
         allowed = tuple(allowed)
-        if isinstance(v, str) and v not in allowed and not (v == "" and default == ""):
+        if isinstance(v, str) and v not in allowed:
             self.add(file, entry, name or key, _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(allowed)))
             return None if default is ... else default
         return v
@@ -216,9 +216,16 @@ class _Checker:
         return tuple(out)
 
     def provenance(
-        self, tbl: Mapping[str, Any], file: str, entry: str, fields_allowed: Iterable[str] | None = None
+        self,
+        tbl: Mapping[str, Any],
+        file: str,
+        entry: str,
+        fields_allowed: Iterable[str] | None = None,
+        default: Any = ...,
     ) -> tuple[str, Mapping[str, str]]:
-        prov = self.choice(tbl, file, entry, "provenance", PROVENANCES)
+        """An entry's ``provenance`` (required unless ``default`` is given, and then one of
+        PROVENANCES too) and its ``provenance_fields``, each checked."""
+        prov = self.choice(tbl, file, entry, "provenance", PROVENANCES, default)
         raw = self.get(tbl, file, entry, "provenance_fields", dict, {})
         per: dict[str, str] = {}
         allowed = set(fields_allowed) if fields_allowed is not None else None
@@ -234,10 +241,18 @@ class _Checker:
     def unknown_keys(
         self, tbl: Mapping[str, Any], file: str, entry: str, allowed: Iterable[str]
     ) -> None:
-        allowed_set = set(allowed) | {"provenance", "provenance_fields"}
+        """Every field of an entry that has a provenance is one of ``allowed``."""
+        self.exact_keys(tbl, file, entry, (*allowed, "provenance", "provenance_fields"))
+
+    def exact_keys(
+        self, tbl: Mapping[str, Any], file: str, entry: str, allowed: Iterable[str], prefix: str = ""
+    ) -> None:
+        """Every field of a table is one of ``allowed``: a field the loader does not read is a
+        problem, never dropped in silence (issue 11). ``prefix`` names an inner table."""
+        allowed_set = set(allowed)
         for k in tbl:
             if k not in allowed_set:
-                self.add(file, entry, k, _("unknown field"))
+                self.add(file, entry, f"{prefix}{k}", _("unknown field"))
 
 
 def _entries(doc: Mapping[str, Any], file: str, key: str, chk: _Checker) -> list[dict[str, Any]]:
@@ -253,17 +268,30 @@ def _label(e: Mapping[str, Any], i: int, key: str = "id") -> str:
     return str(v) if isinstance(v, str) and v else f"#{i + 1}"
 
 
-def _read_toml(directory: Path, rel: str, chk: _Checker) -> dict[str, Any]:
+def _new_id(chk: _Checker, file: str, lab: str, eid: str, seen: Mapping[str, Any]) -> bool:
+    """True for an id not used before in its file; a duplicate is reported and not kept."""
+    if eid in seen:
+        chk.add(file, lab, "id", _("duplicate id"))
+        return False
+    return True
+
+
+def _read_toml(directory: Path, rel: str, chk: _Checker, keys: Iterable[str] | None = None) -> dict[str, Any]:
+    """One TOML file of the data directory; with ``keys``, a top-level table or field that is
+    not one of them is a problem (a misspelt ``[[zones]]`` would otherwise be ignored)."""
     path = directory / rel
     if not path.is_file():
         chk.add(rel, "-", "-", _("file is missing"))
         return {}
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            doc = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         chk.add(rel, "-", "-", _("not valid TOML: {error}", error=exc))
         return {}
+    if keys is not None:
+        chk.exact_keys(doc, rel, "-", keys)
+    return doc
 
 
 def resolve_directory(directory: Path | str | None = None) -> Path:
@@ -311,7 +339,7 @@ def _zone_entries(root: Path, chk: _Checker) -> dict[str, dict[str, Any]]:
     """The raw ``[[zone]]`` tables of map/zones.toml by id, duplicates refused
     (docs/imperator-data.md, "The map")."""
     zones_raw: dict[str, dict[str, Any]] = {}
-    for i, e in enumerate(_entries(_read_toml(root, F_ZONES, chk), F_ZONES, "zone", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_ZONES, chk, ("zone",)), F_ZONES, "zone", chk)):
         lab = _label(e, i)
         zid = chk.string(e, F_ZONES, lab, "id")
         if not isinstance(zid, str):
@@ -349,14 +377,20 @@ def _load_shapes(
     sea zones (a land zone may have none)."""
     shapes: dict[str, Shape] = {}
     holes: dict[str, Shape] = {}
-    for i, e in enumerate(_entries(_read_toml(root, F_SHAPES, chk), F_SHAPES, "shape", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_SHAPES, chk, ("shape",)), F_SHAPES, "shape", chk)):
         lab = _label(e, i)
         sid = chk.string(e, F_SHAPES, lab, "id")
+        chk.exact_keys(e, F_SHAPES, lab, ("id", "kind", "rings", "holes"))
         if not isinstance(sid, str):
             continue
         if sid not in zones_raw and sid not in seas_raw:
             chk.add(F_SHAPES, lab, "id", _("no zone or sea zone has this id"))
             continue
+        kind = chk.choice(e, F_SHAPES, lab, "kind", ("land", "sea"), None)
+        if kind == "sea" and sid in zones_raw:
+            chk.add(F_SHAPES, lab, "kind", _("{id} is a land zone", id=sid))
+        if kind == "land" and sid in seas_raw:
+            chk.add(F_SHAPES, lab, "kind", _("{id} is a sea zone", id=sid))
         if sid in shapes:
             chk.add(F_SHAPES, lab, "id", _("duplicate shape"))
             continue
@@ -374,16 +408,18 @@ def _load_rivers(root: Path, chk: _Checker) -> dict[str, River]:
     """map/rivers.toml: each river's name, course and whether it is a major river (only a
     major river can run along an edge)."""
     rivers: dict[str, River] = {}
-    for i, e in enumerate(_entries(_read_toml(root, F_RIVERS, chk), F_RIVERS, "river", chk)):
+    fields = ("id", "name", "major", "course")
+    for i, e in enumerate(_entries(_read_toml(root, F_RIVERS, chk, ("river",)), F_RIVERS, "river", chk)):
         lab = _label(e, i)
         rid = chk.string(e, F_RIVERS, lab, "id")
-        prov, pf = chk.provenance(e, F_RIVERS, lab)
+        chk.unknown_keys(e, F_RIVERS, lab, fields)
+        prov, pf = chk.provenance(e, F_RIVERS, lab, fields)
         course = []
         for j, p in enumerate(chk.get(e, F_RIVERS, lab, "course", list) or []):
             q = chk._point(p, F_RIVERS, lab, f"course[{j}]")
             if q:
                 course.append(q)
-        if isinstance(rid, str):
+        if isinstance(rid, str) and _new_id(chk, F_RIVERS, lab, rid, rivers):
             rivers[rid] = River(
                 id=rid,
                 name=chk.string(e, F_RIVERS, lab, "name") or rid,
@@ -403,6 +439,7 @@ def _zone_camps(chk: _Checker, zid: str, e: Mapping[str, Any]) -> list[Camp]:
         if not isinstance(c, dict) or not isinstance(c.get("name"), str):
             chk.add(F_ZONES, zid, f"camps[{j}]", _("expected { name = ..., year = ... }"))
             continue
+        chk.exact_keys(c, F_ZONES, zid, ("name", "year"), prefix=f"camps[{j}].")
         year = chk.integer(c, F_ZONES, zid, "year", 0, 217, 0, name=f"camps[{j}].year")
         camps.append(Camp(c["name"], year if isinstance(year, int) else 0))
     return camps
@@ -422,6 +459,7 @@ def _zone(chk: _Checker, zid: str, e: Mapping[str, Any], shapes: Mapping[str, Sh
     if joins is not None:
         joins_front = chk.choice(joins, F_ZONES, zid, "front", FRONTS, name="joins.front")
         joins_year = chk.integer(joins, F_ZONES, zid, "year", 161, 217, name="joins.year")
+        chk.exact_keys(joins, F_ZONES, zid, ("front", "year"), prefix="joins.")
         if kind != "outside":
             chk.add(F_ZONES, zid, "joins", _("only zones outside the Empire can join a Front"))
     region = chk.choice(e, F_ZONES, zid, "region", LIMITED_REGIONS, None)
@@ -483,17 +521,19 @@ def _load_ports(
     """The ``[[port]]`` boxes of map/seas.toml: each joins a land zone to a sea zone and may
     hold a fleet."""
     ports: dict[str, Port] = {}
+    fields = ("id", "name", "zone", "sea", "fleet")
     for i, e in enumerate(_entries(seas_doc, F_SEAS, "port", chk)):
         lab = _label(e, i)
         pid = chk.string(e, F_SEAS, lab, "id")
+        chk.unknown_keys(e, F_SEAS, lab, fields)
         zone = chk.string(e, F_SEAS, lab, "zone")
         sea = chk.string(e, F_SEAS, lab, "sea")
         if isinstance(zone, str) and zone not in zones:
             chk.add(F_SEAS, lab, "zone", _("unknown zone {zone}", zone=repr(zone)))
         if isinstance(sea, str) and sea not in seas:
             chk.add(F_SEAS, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
-        prov, pf = chk.provenance(e, F_SEAS, lab)
-        if isinstance(pid, str):
+        prov, pf = chk.provenance(e, F_SEAS, lab, fields)
+        if isinstance(pid, str) and _new_id(chk, F_SEAS, lab, pid, ports):
             ports[pid] = Port(
                 id=pid,
                 name=chk.string(e, F_SEAS, lab, "name") or pid,
@@ -525,8 +565,8 @@ def _load_land_edges(
 ) -> None:
     """map/edges.toml (generated land contacts) into ``edges``: a river along an edge must be a
     major river; an edge's provenance defaults to the file's."""
-    edoc = _read_toml(root, F_EDGES, chk)
-    default_prov = edoc.get("provenance", "design")
+    edoc = _read_toml(root, F_EDGES, chk, ("provenance", "edge"))
+    default_prov = chk.choice(edoc, F_EDGES, "-", "provenance", PROVENANCES, "design")
     for i, e in enumerate(_entries(edoc, F_EDGES, "edge", chk)):
         lab = f"edge #{i + 1}"
         a = chk.string(e, F_EDGES, lab, "a")
@@ -535,6 +575,7 @@ def _load_land_edges(
         if not (isinstance(a, str) and isinstance(b, str)):
             continue
         lab = f"{a}-{b}"
+        prov, pf = chk.provenance(e, F_EDGES, lab, ("river", "corner"), default_prov)
         river = chk.get(e, F_EDGES, lab, "river", str, None)
         if river is not None and (river not in rivers or not rivers[river].major):
             chk.add(F_EDGES, lab, "river", _("{river} is not a major river", river=repr(river)))
@@ -544,7 +585,8 @@ def _load_land_edges(
             b=max(a, b),
             river=river,
             corner=bool(chk.get(e, F_EDGES, lab, "corner", bool, False)),
-            provenance=e.get("provenance", default_prov) if e.get("provenance", default_prov) in PROVENANCES else "design",
+            provenance=prov,
+            provenance_fields=pf,
         ))
 
 
@@ -552,7 +594,7 @@ def _load_straits(
     root: Path, chk: _Checker, zones: Mapping[str, Zone], edges: dict[tuple[str, str], Edge]
 ) -> None:
     """map/straits.toml (authored, each named) into ``edges``."""
-    for i, e in enumerate(_entries(_read_toml(root, F_STRAITS, chk), F_STRAITS, "strait", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, F_STRAITS, chk, ("strait",)), F_STRAITS, "strait", chk)):
         lab = f"strait #{i + 1}"
         a = chk.string(e, F_STRAITS, lab, "a")
         b = chk.string(e, F_STRAITS, lab, "b")
@@ -575,10 +617,14 @@ def _load_coasts(
     for i, e in enumerate(_entries(cdoc, F_COASTS, "coast", chk)):
         lab = _label(e, i, "sea")
         sea = chk.string(e, F_COASTS, lab, "sea")
+        chk.exact_keys(e, F_COASTS, lab, ("sea", "zones"))
         if not isinstance(sea, str):
             continue
         if sea not in seas:
             chk.add(F_COASTS, lab, "sea", _("unknown sea zone {sea}", sea=repr(sea)))
+            continue
+        if sea in coasts:
+            chk.add(F_COASTS, lab, "sea", _("duplicate id"))
             continue
         zs = chk.strings(e, F_COASTS, lab, "zones")
         for zname in zs:
@@ -595,6 +641,7 @@ def _load_sea_links(cdoc: Mapping[str, Any], chk: _Checker, seas: Mapping[str, S
         lab = f"sea_link #{i + 1}"
         a = chk.string(e, F_COASTS, lab, "a")
         b = chk.string(e, F_COASTS, lab, "b")
+        chk.exact_keys(e, F_COASTS, lab, ("a", "b"))
         if isinstance(a, str) and isinstance(b, str):
             for s in (a, b):
                 if s not in seas:
@@ -621,7 +668,7 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
     problems are always listed the same way: zones, seas, shapes, rivers, then ports, edges
     and straits, coasts and sea links."""
     zones_raw = _zone_entries(root, chk)
-    seas_doc = _read_toml(root, F_SEAS, chk)
+    seas_doc = _read_toml(root, F_SEAS, chk, ("sea", "port"))
     seas_raw = _sea_entries(seas_doc, chk, zones_raw)
     shapes, holes = _load_shapes(root, chk, zones_raw, seas_raw)
     rivers = _load_rivers(root, chk)
@@ -633,7 +680,8 @@ def _load_map(root: Path, chk: _Checker) -> dict[str, Any]:
     edges: dict[tuple[str, str], Edge] = {}
     _load_land_edges(root, chk, zones, rivers, edges)
     _load_straits(root, chk, zones, edges)
-    cdoc = _read_toml(root, F_COASTS, chk)
+    cdoc = _read_toml(root, F_COASTS, chk, ("provenance", "coast", "sea_link"))
+    chk.choice(cdoc, F_COASTS, "-", "provenance", PROVENANCES, "design")
     coasts = _load_coasts(cdoc, chk, zones, seas)
     sea_links = _load_sea_links(cdoc, chk, seas)
     _check_port_coasts(chk, ports, zones, coasts)
@@ -736,7 +784,7 @@ def _load_peoples(root: Path, chk: _Checker, zones: Mapping[str, Zone]) -> dict[
     f = "peoples.toml"
     out: dict[str, People] = {}
     fields = "id name nationality major stacking zones entry_fronts goes_to_war note".split()
-    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "people", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, f, chk, ("people",)), f, "people", chk)):
         lab = _label(e, i)
         pid = chk.string(e, f, lab, "id")
         chk.unknown_keys(e, f, lab, fields)
@@ -806,7 +854,7 @@ def _load_leaders(root: Path, chk: _Checker, peoples: Mapping[str, People]) -> d
     f = "counters/leaders.toml"
     out: dict[str, Leader] = {}
     fields = "id name aliases side nationality people generic cc vs bt cp enters entry_rule auto_death".split()
-    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "leader", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, f, chk, ("leader",)), f, "leader", chk)):
         lab = _label(e, i)
         lid = chk.string(e, f, lab, "id")
         chk.unknown_keys(e, f, lab, fields)
@@ -886,23 +934,26 @@ def _unit_home_zone(
     camp_zone: Mapping[str, Zone],
 ) -> str | None:
     """The zone of a legion's or garrison's home camp or city: it exists, lies in the legion's
-    Front in its first year, and the camp is built by then. None for the other kinds."""
+    Front in its first year, and the camp is built by then. None for the other kinds, which
+    have no home camp."""
     zone_id = None
-    if kind in ("legion", "garrison"):
-        if camp is None:
-            chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
-        elif camp not in camp_zone:
-            chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
-        else:
-            z = camp_zone[camp]
-            zone_id = z.id
-            if kind == "legion" and front is not None:
-                year = max(arrives or 0, 161)
-                if z.front_in(year) != front:
-                    chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
-            cmp = next((c for c in z.camps if c.name == camp), None)
-            if cmp is not None and cmp.year > max(arrives or 0, 161):
-                chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
+    if kind not in ("legion", "garrison"):
+        if kind is not None and camp is not None:
+            chk.add(f, lab, "camp", _("only legions and garrisons have a home camp"))
+    elif camp is None:
+        chk.add(f, lab, "camp", _("a legion or garrison unit needs a home camp or city"))
+    elif camp not in camp_zone:
+        chk.add(f, lab, "camp", _("no zone has the camp or city {camp}", camp=repr(camp)))
+    else:
+        z = camp_zone[camp]
+        zone_id = z.id
+        if kind == "legion" and front is not None:
+            year = max(arrives or 0, 161)
+            if z.front_in(year) != front:
+                chk.add(f, lab, "camp", _("camp {camp} (zone {zone}) is not in the {front} Front in {year}", camp=camp, zone=z.id, front=front, year=year))
+        cmp = next((c for c in z.camps if c.name == camp), None)
+        if cmp is not None and cmp.year > max(arrives or 0, 161):
+            chk.add(f, lab, "arrives", _("camp {camp} only exists from {year}", camp=camp, year=cmp.year))
     return zone_id
 
 
@@ -918,11 +969,13 @@ def _check_unit_people(
 ) -> None:
     """A People's (or Armenia's) unit names a known People of its own nationality and fights for
     the Enemies of Rome."""
-    if kind in ("people", "armenia"):
-        if people not in peoples:
-            chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
-        elif nat and peoples[people].nationality != nat:
-            chk.add(f, lab, "nationality", _("differs from its People's"))
+    if kind not in ("people", "armenia"):
+        if kind is not None and people is not None:
+            chk.add(f, lab, "people", _("only the units of a People belong to one"))
+    elif people not in peoples:
+        chk.add(f, lab, "people", _("unknown People {people}", people=repr(people)))
+    elif nat and peoples[people].nationality != nat:
+        chk.add(f, lab, "nationality", _("differs from its People's"))
     if side == "roman" and kind in ("people", "armenia"):
         chk.add(f, lab, "side", _("units of the Peoples belong to the Enemies of Rome"))
 
@@ -936,7 +989,7 @@ def _load_units(
     out: dict[str, Unit] = {}
     fields = "id name side kind nationality front camp people arrives full reduced".split()
     camp_zone = _camps_and_cities(zones)
-    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "unit", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, f, chk, ("unit",)), f, "unit", chk)):
         lab = _label(e, i)
         uid = chk.string(e, f, lab, "id")
         chk.unknown_keys(e, f, lab, fields)
@@ -954,6 +1007,8 @@ def _load_units(
         zone_id = _unit_home_zone(chk, f, lab, kind, camp, front, arrives, camp_zone)
         if kind == "vexillation" and front is None:
             chk.add(f, lab, "front", _("a vexillation belongs to a Front"))
+        if kind in ("garrison", "people", "armenia") and front is not None:
+            chk.add(f, lab, "front", _("only legions and vexillations belong to a Front"))
         _check_unit_people(chk, f, lab, side, kind, nat, people, peoples)
         prov, pf = chk.provenance(e, f, lab, fields + ["pf", "qu", "bt"])
         if not isinstance(uid, str):
@@ -984,7 +1039,7 @@ def _load_stratagems(root: Path, chk: _Checker) -> dict[str, StratagemCounters]:
     f = "counters/stratagems.toml"
     out: dict[str, StratagemCounters] = {}
     fields = "id name side phase count once_per_scenario".split()
-    for i, e in enumerate(_entries(_read_toml(root, f, chk), f, "stratagem", chk)):
+    for i, e in enumerate(_entries(_read_toml(root, f, chk, ("stratagem",)), f, "stratagem", chk)):
         lab = _label(e, i)
         sid = chk.string(e, f, lab, "id")
         chk.unknown_keys(e, f, lab, fields)
@@ -1023,7 +1078,7 @@ def _load_fleets(doc: Mapping[str, Any], chk: _Checker, ports: Mapping[str, Port
         if isinstance(port, str) and port not in ports:
             chk.add(f, lab, "port", _("unknown port box {port}", port=repr(port)))
         prov, pf = chk.provenance(e, f, lab)
-        if isinstance(fid, str):
+        if isinstance(fid, str) and _new_id(chk, f, lab, fid, fleets):
             fleets[fid] = Fleet(
                 id=fid,
                 name=chk.string(e, f, lab, "name") or fid,
@@ -1052,9 +1107,7 @@ def _load_markers(doc: Mapping[str, Any], chk: _Checker) -> dict[str, Marker]:
         mid = chk.string(e, f, lab, "id")
         chk.unknown_keys(e, f, lab, ("id", "name", "count", "note"))
         prov, pf = chk.provenance(e, f, lab)
-        if isinstance(mid, str):
-            if mid in markers:
-                chk.add(f, lab, "id", _("duplicate id"))
+        if isinstance(mid, str) and _new_id(chk, f, lab, mid, markers):
             markers[mid] = Marker(
                 id=mid,
                 name=chk.string(e, f, lab, "name") or mid,
@@ -1070,7 +1123,7 @@ def _load_materiel(
     root: Path, chk: _Checker, ports: Mapping[str, Port]
 ) -> tuple[dict[str, Fleet], dict[str, Marker]]:
     """counters/materiel.toml: the fleets (checked against the port boxes), then the markers."""
-    doc = _read_toml(root, F_MATERIEL, chk)
+    doc = _read_toml(root, F_MATERIEL, chk, ("fleet", "marker"))
     fleets = _load_fleets(doc, chk, ports)
     _check_port_fleets(chk, ports, fleets)
     return fleets, _load_markers(doc, chk)
@@ -1279,9 +1332,9 @@ def _place_listed(
                 if key == "leader"
                 else None
             )
-            for k in pe:
-                if k not in ("id", "zone", "side", "title"):
-                    chk.add(f, lab, f"{where}.{k}", _("unknown field"))
+            if key == "unit" and "title" in pe:
+                chk.add(f, lab, f"{where}.title", _("only a leader holds a title"))
+            chk.exact_keys(pe, f, lab, ("id", "zone", "side", "title"), prefix=f"{where}.")
             if not (isinstance(cid, str) and isinstance(zone, str)):
                 continue
             if cid not in table:
@@ -1323,6 +1376,18 @@ def _check_title_lists(
     for _key, t, listed in lists:
         if titles[t] != set(listed):
             chk.add(f, lab, t, _("leader titles {titles} differ from the list {listed}", titles=str(sorted(titles[t])), listed=str(sorted(listed))))
+
+
+def _check_peoples_at_war(
+    chk: _Checker, f: str, lab: str, at_war: tuple[str, ...], peoples: Mapping[str, People], enemy_used: bool
+) -> None:
+    """``peoples_at_war`` names known Peoples, and none in a scenario played without the Peoples
+    (``use_enemy_peoples = false``): the list would be ignored."""
+    for p in at_war:
+        if p not in peoples:
+            chk.add(f, lab, "peoples_at_war", _("unknown People {people}", people=repr(p)))
+    if at_war and not enemy_used:
+        chk.add(f, lab, "peoples_at_war", _("this scenario uses no Peoples (use_enemy_peoples = false)"))
 
 
 def _check_peoples_placed(
@@ -1432,7 +1497,7 @@ def _load_scenario(
     placements, titles, Peoples at war, initiative, VP and special rules; a scenario without an
     id, or with one already used, is checked but not kept."""
     f = path.relative_to(root).as_posix()
-    doc = _read_toml(root, f, chk)
+    doc = _read_toml(root, f, chk, ("scenario",))
     e = doc.get("scenario")
     if not isinstance(e, dict):
         chk.add(f, "-", "scenario", _("missing [scenario] table"))
@@ -1459,9 +1524,7 @@ def _load_scenario(
     lists = (("augusti", "augustus", augusti), ("caesars", "caesar", caesars), ("usurpers", "usurper", usurpers))
     _check_title_lists(chk, f, lab, lists, titles, leaders, placements)
     at_war = chk.strings(e, f, lab, "peoples_at_war")
-    for p in at_war:
-        if p not in peoples:
-            chk.add(f, lab, "peoples_at_war", _("unknown People {people}", people=repr(p)))
+    _check_peoples_at_war(chk, f, lab, at_war, peoples, enemy_used)
     _check_peoples_placed(chk, f, lab, placements, peoples, leaders, units, at_war, enemy_used)
     srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
     absent = {
@@ -1538,7 +1601,8 @@ def _rule_param(
     end: int,
 ) -> Any:
     """One parameter of a scenario rule, checked by its name: ids against their table, a side,
-    a year of the scenario (or the year after it), Fronts; anything else kept as written."""
+    a year of the scenario (or the year after it), Fronts; the others by their type
+    (``RULE_PARAM_TYPES``)."""
     table = ids.get(k)
     if table is not None:
         refs = v if isinstance(v, list) else [v]
@@ -1559,7 +1623,19 @@ def _rule_param(
         if bad:
             chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
         return tuple(v) if isinstance(v, list) else (v,)
+    _check_param_type(chk, f, lab, f"{where}.{k}", v, RULE_PARAM_TYPES[k])
     return v
+
+
+#: the type of every other scenario-rule parameter (SCENARIO_RULE_KINDS): ``scenario_rules`` reads
+#: ``int(min_units)``, ``bool(with_leader)`` and ``int(vp)``, so "false" would be true there
+RULE_PARAM_TYPES: Mapping[str, type] = MappingProxyType({"min_units": int, "with_leader": bool, "vp": int, "section": str})
+
+
+def _check_param_type(chk: _Checker, f: str, lab: str, fld: str, v: Any, typ: type) -> None:
+    """A scenario rule's parameter has its type (a boolean is not a number)."""
+    if not isinstance(v, typ) or (typ is int and isinstance(v, bool)):
+        chk.add(f, lab, fld, _("expected {type}, got {got}", type=typ.__name__, got=type(v).__name__))
 
 
 def _scenario_rule(

@@ -136,6 +136,8 @@ river = "rhenus"
 provenance = "rules"
 """,
     "map/coasts.toml": """
+provenance = "design"
+
 [[coast]]
 sea = "mare"
 zones = ["roma", "castra", "barbaricum"]
@@ -600,6 +602,7 @@ def test_seas_and_shapes_are_checked(tmp_path: Path) -> None:
         'map/shapes.toml: atlantis: id: no zone or sea zone has this id',
         'map/shapes.toml: roma: id: duplicate shape',
         'map/shapes.toml: castra: holes: land zones may not have holes',
+        'map/shapes.toml: oceanus: x: unknown field',
         'map/shapes.toml: oceanus: rings: empty shape',
         "map/seas.toml: ostia: zone: unknown zone 'nusquam'",
         "map/seas.toml: ostia: sea: unknown sea zone 'pontus'",
@@ -1100,7 +1103,8 @@ def test_a_scenario_s_placements_are_checked(tmp_path: Path) -> None:
 
 def test_a_scenario_without_peoples_places_none(tmp_path: Path) -> None:
     """scenarios: with use_enemy_peoples = false no People counter may be placed."""
-    edits = {'scenarios/01_test.toml': [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false')]}
+    edits = {'scenarios/01_test.toml': [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+                                        ('peoples_at_war = ["germani"]\n', '')]}
     assert problems(tiny(tmp_path, edits)) == [
         'scenarios/01_test.toml: test: leader: rex: this scenario uses no Peoples',
         'scenarios/01_test.toml: test: unit: germ_1: this scenario uses no Peoples',
@@ -1292,6 +1296,7 @@ def test_each_scenario_file_is_checked(tmp_path: Path) -> None:
         f'full = {{ pf = 4, qu = 3, bt = 0 }}\nreduced = {{ pf = 2, qu = 2, bt = 0 }}\nprovenance = "rules"\n' for i in range(6))
     (root / "counters/units.toml").write_text(units, encoding="utf-8")
     assert problems(root) == [
+        "scenarios/02_empty.toml: -: title: unknown field",
         "scenarios/02_empty.toml: -: scenario: missing [scenario] table",
         "scenarios/03_again.toml: test: end: 163 is before the start 164",
         "scenarios/03_again.toml: test: leader[1].id: rex is not in play in 164",
@@ -1303,14 +1308,11 @@ def test_each_scenario_file_is_checked(tmp_path: Path) -> None:
 
 
 def test_defaults_placements_and_rule_parameters(tmp_path: Path) -> None:
-    """Values the loader fills in: an edge's provenance falls back to the file's, then to
-    "design" when neither is valid; a legion placed by ``deploy_legions`` may be placed again
+    """Values the loader fills in: an edge's provenance falls back to the file's; a legion placed by ``deploy_legions`` may be placed again
     elsewhere; every unit of a Major People the file does not place stands in its home zone
     (§4.1); a rule's single id stays a string, a single Front becomes a tuple."""
     edits = {
         "map/seas.toml": [("place = [16, 38]", "place = [16.5, 38]")],
-        "map/edges.toml": [('provenance = "history"\n', 'provenance = "legend"\n'),
-                           ('river = "rhenus"\nprovenance = "rules"', 'river = "rhenus"\nprovenance = "myth"')],
         "scenarios/01_test.toml": [
             ('{ id = "germ_1", zone = "castra", side = "enemy" },', '{ id = "i_legio", zone = "roma" },'),
             ("\nrules = [", '\nrules = [\n  { kind = "hold_zones", zones = "roma", side = "enemy", min_units = 2, with_leader = true,'
@@ -1321,7 +1323,7 @@ def test_defaults_placements_and_rule_parameters(tmp_path: Path) -> None:
     data = load_data(tiny(tmp_path, edits), geometry=False)
     assert data.seas["mare"].place == (16.5, 38.0)
     assert [(e.a, e.b, e.provenance) for e in data.edges] == [
-        ("barbaricum", "castra", "design"), ("barbaricum", "roma", "rules"), ("castra", "roma", "design")]
+        ("barbaricum", "castra", "rules"), ("barbaricum", "roma", "rules"), ("castra", "roma", "history")]
     s = data.scenarios["test"]
     assert [(p.counter, p.zone, p.side) for p in s.units] == [
         ("cohors", "roma", "roman"), ("germ_1", "barbaricum", "enemy"), ("germ_2", "barbaricum", "enemy"),
@@ -1551,6 +1553,7 @@ def test_without_peoples_their_leaders_need_no_place_but_rome_s_do(tmp_path: Pat
     still is."""
     edits = {'scenarios/01_test.toml': [
         ('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+        ('peoples_at_war = ["germani"]\n', ''),
         ('  { id = "marcus", zone = "roma", title = "augustus" },\n  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
         ('augusti = ["marcus"]\n', ''),
         ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')]}
@@ -1605,3 +1608,405 @@ def test_a_scenario_without_vp_or_deployment_starts_bare(tmp_path: Path) -> None
     edits = {'scenarios/01_test.toml': [('vp = { roman = 3, enemy = 1 }\n', ''), ('deploy_legions = true\n', '')]}
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
     assert (dict(s.vp), [p.counter for p in s.units]) == ({}, ["germ_1", "germ_2", "vex"])
+
+
+# -- session 11: nothing the loader cannot use is accepted in silence (issue 11) ----------------
+
+
+def test_a_unit_s_placement_holds_no_title(tmp_path: Path) -> None:
+    """scenarios: only a leader's placement may carry a title (augustus, caesar, usurper); on a
+    unit's it used to be read and dropped."""
+    edits = {'scenarios/01_test.toml': [('{ id = "vex", zone = "castra" }', '{ id = "vex", zone = "castra", title = "caesar" }'),
+                                        ('{ id = "germ_1", zone = "castra", side = "enemy" }',
+                                         '{ id = "germ_1", zone = "castra", side = "enemy", title = "rex" }')]}
+    assert problems(tiny(tmp_path, edits)) == [  # a unit's title is not read, so "rex" is not named
+        'scenarios/01_test.toml: test: unit[0].title: only a leader holds a title',
+        'scenarios/01_test.toml: test: unit[1].title: only a leader holds a title',
+    ]
+
+
+def test_a_duplicate_id_is_reported_and_the_first_entry_kept(tmp_path: Path) -> None:
+    """A river, a port box, a fleet, a marker or a coast given twice: one problem each, and the
+    second entry is not read (its own bad count or capacity is not reported: it is not kept); the
+    entries after it still are."""
+    edits = {
+        'map/rivers.toml': [('provenance = "design"\n', 'provenance = "design"\n\n[[river]]\nid = "rivus"\nname = "Rivus II"\n'
+                                                        'course = []\nprovenance = "design"\n')],
+        'map/seas.toml': [('provenance = "history"\n', 'provenance = "history"\n\n[[port]]\nid = "ostia"\nname = "Ostia II"\n'
+                                                       'zone = "roma"\nsea = "mare"\nfleet = "classis"\nprovenance = "history"\n')],
+        'map/coasts.toml': [('[[coast]]\nsea = "oceanus"', '[[coast]]\nsea = "mare"\nzones = []\n\n[[coast]]\nsea = "oceanus"'),
+                            ('zones = ["barbaricum"]', 'zones = ["barbaricum", "nusquam"]')],
+        'counters/materiel.toml': [
+            ('return_delay = 5\nprovenance = "rules"\n',
+             'return_delay = 5\nprovenance = "rules"\n\n[[fleet]]\nid = "classis"\nname = "C2"\nport = "ostia"\ncapacity = 0\n'
+             'return_delay = 5\nprovenance = "rules"\n'),
+            ('provenance = "design"\n', 'provenance = "design"\n\n[[marker]]\nid = "signum"\nname = "S2"\ncount = 0\nprovenance = "design"\n')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/rivers.toml: rivus: id: duplicate id',
+        'map/seas.toml: ostia: id: duplicate id',
+        'map/coasts.toml: mare: sea: duplicate id',
+        "map/coasts.toml: oceanus: zones: unknown land zone 'nusquam'",
+        'counters/materiel.toml: classis: id: duplicate id',
+        'counters/materiel.toml: signum: id: duplicate id',
+    ]
+
+
+def test_the_first_of_two_markers_is_the_one_kept() -> None:
+    """counters/materiel.toml: a duplicate marker id is reported and the first marker stays (it
+    used to be replaced by the second)."""
+    from rules.imperator.loader import _Checker, _load_markers
+
+    chk = _Checker()
+    doc = {"marker": [{"id": "signum", "name": "S1", "count": 2, "provenance": "design"},
+                      {"id": "signum", "name": "S2", "count": 5, "provenance": "rules"}]}
+    markers = _load_markers(doc, chk)
+    assert [(m.id, m.name, m.count, m.provenance) for m in markers.values()] == [("signum", "S1", 2, "design")]
+    assert chk.problems == ["counters/materiel.toml: signum: id: duplicate id"]
+
+
+def test_an_edge_s_provenance_is_checked_not_replaced(tmp_path: Path) -> None:
+    """map/edges.toml: a provenance that is not rules, history or design, the file's or an edge's,
+    is a problem (it used to become "design" in silence); an edge's provenance_fields are read."""
+    edits = {'map/edges.toml': [('provenance = "history"\n', 'provenance = "legend"\n'),
+                                ('river = "rhenus"\nprovenance = "rules"',
+                                 'river = "rhenus"\nprovenance = "myth"\nprovenance_fields = { name = "rules" }')],
+             'map/coasts.toml': [('provenance = "design"', 'provenance = "guess"')],
+             'map/rivers.toml': [('major = true', 'major = true\nprovenance_fields = { width = "design" }')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/rivers.toml: rhenus: provenance_fields.width: no such field',
+        "map/edges.toml: -: provenance: 'legend' is not one of rules, history, design",
+        "map/edges.toml: castra-barbaricum: provenance: 'myth' is not one of rules, history, design",
+        'map/edges.toml: castra-barbaricum: provenance_fields.name: no such field',
+        "map/coasts.toml: -: provenance: 'guess' is not one of rules, history, design",
+    ]
+
+
+def test_an_edge_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/edges.toml: ``provenance_fields`` of an edge (the river along it, its corner) is kept;
+    without a file-level provenance an edge without its own is "design"."""
+    edits = {'map/edges.toml': [('provenance = "history"\n', ''),
+                                ('river = "rhenus"\nprovenance = "rules"',
+                                 'river = "rhenus"\nprovenance = "rules"\nprovenance_fields = { river = "history", corner = "design" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    edge = next(e for e in data.edges if e.river)
+    assert (edge.provenance, edge.provenance_of("river"), edge.provenance_of("corner"), edge.provenance_of("a")) == (
+        "rules", "history", "design", "rules")
+    assert [(e.a, e.b, e.provenance) for e in data.edges if not e.river and not e.strait] == [("castra", "roma", "design")]
+
+
+def test_peoples_at_war_in_a_scenario_without_peoples_are_refused(tmp_path: Path) -> None:
+    """scenarios: ``use_enemy_peoples = false`` with Peoples at war is a contradiction the loader
+    used to accept (the list was then ignored)."""
+    edits = {'scenarios/01_test.toml': [
+        ('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+        ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+        ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: peoples_at_war: this scenario uses no Peoples (use_enemy_peoples = false)',
+    ]
+
+
+def test_every_file_names_only_the_tables_the_loader_reads(tmp_path: Path) -> None:
+    """A top-level table or field the loader does not read (a misspelt ``[[zones]]``, a stray
+    value) is a problem in every data file, never ignored."""
+    stray = {rel: [(FILES[rel][:1], 'stray = 1\n' + FILES[rel][:1])] for rel in FILES if not rel.startswith("tables/")}
+    found = problems(tiny(tmp_path, stray))
+    assert found == [f"{rel}: -: stray: unknown field" for rel in (
+        "map/zones.toml", "map/seas.toml", "map/shapes.toml", "map/rivers.toml", "map/edges.toml", "map/straits.toml", "map/coasts.toml",
+        "peoples.toml", "counters/leaders.toml", "counters/units.toml", "counters/stratagems.toml",
+        "counters/materiel.toml", "scenarios/01_test.toml")]
+
+
+def test_the_rivers_file_is_checked_for_stray_tables(tmp_path: Path) -> None:
+    """map/rivers.toml too: a ``[[rivers]]`` array is not the ``[[river]]`` the loader reads."""
+    edits = {'map/rivers.toml': [('[[river]]\nid = "rivus"', '[[rivers]]\nid = "rivus"')]}
+    assert problems(tiny(tmp_path, edits)) == ['map/rivers.toml: -: rivers: unknown field']
+
+
+def test_inner_tables_and_map_entries_take_only_their_fields(tmp_path: Path) -> None:
+    """Fields the loader would drop: in a camp, in ``joins``, in a river, a port box, a coast, a
+    sea link and a shape; a shape's kind must match its zone."""
+    edits = {
+        'map/zones.toml': [('{ name = "Nova", year = 170 }', '{ name = "Nova", year = 170, size = 2 }'),
+                           ('joins = { front = "rhine", year = 170 }', 'joins = { front = "rhine", year = 170, with = "x" }')],
+        'map/rivers.toml': [('major = true', 'major = true\nwidth = 3')],
+        'map/seas.toml': [('fleet = "classis"\nprovenance = "history"',
+                           'fleet = "classis"\ndepth = 1\nprovenance = "history"\nprovenance_fields = { colour = "design" }')],
+        'map/coasts.toml': [('zones = ["barbaricum"]', 'zones = ["barbaricum"]\nlength = 2'),
+                            ('b = "mare"', 'b = "mare"\nopen = true')],
+        'map/shapes.toml': [('id = "roma"\nrings', 'id = "roma"\nkind = "sea"\nname = "R"\nrings'),
+                            ('id = "mare"\nrings', 'id = "mare"\nkind = "land"\nrings'),
+                            ('id = "oceanus"\nrings', 'id = "oceanus"\nkind = "lake"\nrings')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/shapes.toml: roma: name: unknown field',
+        'map/shapes.toml: roma: kind: roma is a land zone',
+        'map/shapes.toml: mare: kind: mare is a sea zone',
+        "map/shapes.toml: oceanus: kind: 'lake' is not one of land, sea",
+        'map/rivers.toml: rhenus: width: unknown field',
+        'map/zones.toml: castra: camps[1].size: unknown field',
+        'map/zones.toml: barbaricum: joins.with: unknown field',
+        'map/seas.toml: ostia: depth: unknown field',
+        'map/seas.toml: ostia: provenance_fields.colour: no such field',
+        'map/coasts.toml: oceanus: length: unknown field',
+        'map/coasts.toml: sea_link #1: open: unknown field',
+    ]
+
+
+def test_only_legions_and_garrisons_have_a_camp_and_only_people_units_a_people(tmp_path: Path) -> None:
+    """counters/units.toml: a camp on a vexillation or a People's unit, a People on a legion, were
+    stored and never used."""
+    edits = {'counters/units.toml': [
+        ('kind = "vexillation"\nnationality = "roman"\nfront = "rhine"',
+         'kind = "vexillation"\nnationality = "roman"\nfront = "rhine"\ncamp = "Vetera"'),
+        ('camp = "Vetera"\nfull = { pf = 10', 'camp = "Vetera"\npeople = "germani"\nfull = { pf = 10'),
+        ('id = "germ_2"\nname = "Germ 2"', 'id = "germ_2"\nname = "Germ 2"\ncamp = "Roma"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/units.toml: i_legio: people: only the units of a People belong to one',
+        'counters/units.toml: vex: camp: only legions and garrisons have a home camp',
+        'counters/units.toml: germ_2: camp: only legions and garrisons have a home camp',
+    ]
+
+
+def test_a_scenario_rule_s_other_parameters_have_their_types(tmp_path: Path) -> None:
+    """scenarios: ``min_units``, ``with_leader``, ``vp`` and ``section`` used to be kept as written;
+    the engine reads ``bool(with_leader)``, so "false" would have been true."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "hold_zones", zones = ["roma"], side = "enemy", min_units = true, with_leader = "false", text = "h" },\n'
+        '  { kind = "vp_on_death", leader = "marcus", before = 165, side = "enemy", vp = "3", text = "v" },\n'
+        '  { kind = "engine_rule", section = 4, text = "e" },\n'
+        '  { kind = "hold_zones", zones = ["roma"], side = "enemy", min_units = 2, with_leader = false, text = "ok" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: rules[0].min_units: expected int, got bool',
+        'scenarios/01_test.toml: test: rules[0].with_leader: expected bool, got str',
+        'scenarios/01_test.toml: test: rules[1].vp: expected int, got str',
+        'scenarios/01_test.toml: test: rules[2].section: expected str, got int',
+    ]
+
+
+def test_a_rule_s_year_is_a_number_up_to_the_year_after_the_end(tmp_path: Path) -> None:
+    """scenarios: a rule's year written as text, or two years after the end, is refused; the
+    year after the end is allowed (166 here)."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "war_at", peoples = ["germani"], year = "163", text = "w" },\n'
+        '  { kind = "war_at", peoples = ["germani"], year = 167, text = "w" },\n'
+        '  { kind = "war_at", peoples = ["germani"], year = 166, text = "w" },')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: rules[0].year: '163' is not a year of the scenario (161-165)",
+        'scenarios/01_test.toml: test: rules[1].year: 167 is not a year of the scenario (161-165)',
+    ]
+
+
+def test_a_rule_s_list_of_fronts_is_kept_as_a_tuple(tmp_path: Path) -> None:
+    """scenarios: ``fronts = ["rhine", "danube"]`` becomes the tuple of both Fronts."""
+    edits = {'scenarios/01_test.toml': [("\nrules = [", '\nrules = [\n'
+        '  { kind = "usurpation_at", leader = "heres", year = 162, fronts = ["rhine", "danube"], text = "u" },')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert dict(s.rules[0].params) == {"leader": "heres", "year": 162, "fronts": ("rhine", "danube")}
+
+
+FIRST_ENTRY_WITHOUT_A_STRING_ID = [
+    ("map/zones.toml", "zone", []),
+    ("map/seas.toml", "sea", []),
+    ("map/seas.toml", "port", ["zone: missing", "sea: missing", "provenance: missing"]),
+    ("map/shapes.toml", "shape", []),
+    ("map/rivers.toml", "river", ["provenance: missing", "course: missing"]),
+    ("map/coasts.toml", "coast", []),
+    ("peoples.toml", "people", ["nationality: missing", "zones: a People needs at least one starting zone",
+                                "entry_fronts: a People that goes to war needs an entry Front", "provenance: missing"]),
+    ("counters/leaders.toml", "leader", ["side: missing", "nationality: missing",
+                                         "enters: a named leader needs an entry year or an entry_rule", "provenance: missing"]),
+    ("counters/units.toml", "unit", ["side: missing", "kind: missing", "nationality: missing", "full: missing",
+                                     "reduced: missing", "provenance: missing"]),
+    ("counters/stratagems.toml", "stratagem", ["provenance: missing"]),
+    ("counters/materiel.toml", "fleet", ["port: missing", "provenance: missing"]),
+    ("counters/materiel.toml", "marker", ["provenance: missing"]),
+]
+
+
+@pytest.mark.parametrize(("rel", "key", "more"), FIRST_ENTRY_WITHOUT_A_STRING_ID)
+def test_a_first_entry_without_a_string_id_is_named_by_number_and_the_rest_load(
+    tmp_path: Path, rel: str, key: str, more: list[str]
+) -> None:
+    """Every file of entries: a first entry whose id is a number is named ``#1`` in each of its
+    problems, in this file, and the entries after it are still read (no other problem)."""
+    text = FILES[rel]
+    first = text.index(f"[[{key}]]")
+    id_key = "sea" if key == "coast" else "id"
+    root = tiny(tmp_path)
+    (root / rel).write_text(text[:first] + f"[[{key}]]\n{id_key} = 5\n\n" + text[first:], encoding="utf-8")
+    assert problems(root) == [f"{rel}: #1: {id_key}: expected str, got int"] + [f"{rel}: #1: {m}" for m in more]
+
+
+@pytest.mark.parametrize(("rel", "key"), [(rel, key) for rel, key, _ in FIRST_ENTRY_WITHOUT_A_STRING_ID]
+                         + [("map/edges.toml", "edge"), ("map/straits.toml", "strait"), ("map/coasts.toml", "sea_link")])
+def test_entries_that_are_not_an_array_of_tables_are_named_in_their_file(tmp_path: Path, rel: str, key: str) -> None:
+    """Every file of entries: ``key = 3`` instead of ``[[key]]`` is the first problem, in this file."""
+    root = tiny(tmp_path)
+    head, *blocks = ("\n" + FILES[rel]).split("\n[[")  # the top-level fields, then each [[table]]
+    others = "".join("\n[[" + b for b in blocks if not b.startswith(f"{key}]]"))
+    (root / rel).write_text(f"{key} = 3\n" + head + others, encoding="utf-8")
+    assert problems(root)[0] == f"{rel}: -: {key}: expected an array of tables [[{key}]]"
+
+
+def test_every_loaded_entry_carries_its_own_id(tmp_path: Path) -> None:
+    """Each table of the loaded data is keyed by the id its entries carry."""
+    data = load_data(tiny(tmp_path), geometry=False)
+    for name in ("zones", "seas", "ports", "rivers", "peoples", "leaders", "units", "stratagems", "fleets", "markers", "scenarios"):
+        table = getattr(data, name)
+        assert [v.id for v in table.values()] == list(table), name
+    assert list(data.rivers) == ["rhenus", "rivus"]
+
+
+def test_each_zone_field_of_the_wrong_kind_is_named(tmp_path: Path) -> None:
+    """map/zones.toml: a kind, Front or region that is not one, a provenance that is not one or
+    names an unknown field, lists written as strings, camps or joins that are not tables; the
+    legions and the People that lose their zone say so."""
+    edits = {'map/zones.toml': [
+        ('kind = "interior"\nplace = [12, 42]', 'kind = "city"\nplace = [12, 42]'),
+        ('aliases = ["Urbs"]', 'aliases = "Urbs"'),
+        ('cities = ["Roma"]\nports = ["ostia"]\nprovenance = "rules"\nprovenance_fields = { place = "history" }',
+         'cities = "Roma"\nports = "ostia"\nprovenance = "myth"\nprovenance_fields = { colour = "history" }'),
+        ('front = "rhine"\nplace = [16, 42]\ncamps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]',
+         'front = "nile"\nplace = [16, 42]\ncamps = 3'),
+        ('region = "germania"\njoins = { front = "rhine", year = 170 }', 'region = "thule"\njoins = 3'),
+    ]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/zones.toml: roma: kind: 'city' is not one of front, interior, outside",
+        "map/zones.toml: roma: provenance: 'myth' is not one of rules, history, design",
+        'map/zones.toml: roma: provenance_fields.colour: no such field',
+        'map/zones.toml: roma: aliases: expected list, got str',
+        'map/zones.toml: roma: cities: expected list, got str',
+        'map/zones.toml: roma: ports: expected list, got str',
+        "map/zones.toml: castra: front: 'nile' is not one of british, rhine, danube, orient, southern",
+        'map/zones.toml: castra: front: a Front zone needs a front',
+        'map/zones.toml: castra: camps: expected list, got int',
+        'map/zones.toml: barbaricum: joins: expected dict, got int',
+        "map/zones.toml: barbaricum: region: 'thule' is not one of germania, britannia, africa",
+        "counters/units.toml: i_legio: camp: no zone has the camp or city 'Vetera'",
+        "counters/units.toml: ii_legio: camp: no zone has the camp or city 'Nova'",
+        "counters/units.toml: cohors: camp: no zone has the camp or city 'Roma'",
+        'peoples.toml: germani: entry_fronts: no land path to the rhine Front',
+    ]
+
+
+def test_a_zone_that_joins_no_front_and_a_river_s_own_provenances(tmp_path: Path) -> None:
+    """A zone without ``joins`` joins no Front (None, not an empty name); a river keeps its
+    ``provenance_fields``."""
+    edits = {'map/rivers.toml': [('major = true', 'major = true\nprovenance_fields = { course = "design" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    assert (data.zones["roma"].joins_front, data.zones["roma"].joins_year) == (None, None)
+    rh = data.rivers["rhenus"]
+    assert (rh.provenance_of("course"), rh.provenance_of("name")) == ("design", "history")
+
+
+def test_fields_of_the_wrong_type_in_ports_edges_straits_coasts_and_materiel(tmp_path: Path) -> None:
+    """map/seas.toml (a port box), map/edges.toml, map/straits.toml, map/coasts.toml and
+    counters/materiel.toml: each field of the wrong type is named in its file and entry."""
+    edits = {
+        'map/seas.toml': [('name = "Ostia"\nzone = "roma"\nsea = "mare"\nfleet = "classis"', 'name = 3\nzone = 3\nsea = 3\nfleet = 3')],
+        'map/edges.toml': [('river = "rhenus"', 'river = 3'), ('corner = true', 'corner = "yes"')],
+        'map/straits.toml': [('name = "Fretum"', 'name = 3')],
+        'map/coasts.toml': [('zones = ["barbaricum"]', 'zones = "barbaricum"'), ('[[sea_link]]\na = "oceanus"', '[[sea_link]]\na = 3')],
+        'counters/materiel.toml': [
+            ('name = "Classis"\nport = "ostia"\ncapacity = 3\nreturn_delay = 5', 'name = 3\nport = 3\ncapacity = "3"\nreturn_delay = 0'),
+            ('name = "Signum"\ncount = 2\nnote = "a marker"', 'name = 3\ncount = "2"\nnote = 3')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/seas.toml: ostia: zone: expected str, got int',
+        'map/seas.toml: ostia: sea: expected str, got int',
+        'map/seas.toml: ostia: name: expected str, got int',
+        'map/seas.toml: ostia: fleet: expected str, got int',
+        "map/zones.toml: roma: ports: port box 'ostia' belongs to zone ''",
+        'map/edges.toml: roma-castra: corner: expected bool, got str',
+        'map/edges.toml: castra-barbaricum: river: expected str, got int',
+        'map/straits.toml: strait #1: name: expected str, got int',
+        'map/coasts.toml: oceanus: zones: expected list, got str',
+        'map/coasts.toml: sea_link #1: a: expected str, got int',
+        'counters/materiel.toml: classis: port: expected str, got int',
+        'counters/materiel.toml: classis: name: expected str, got int',
+        'counters/materiel.toml: classis: capacity: expected int, got str',
+        'counters/materiel.toml: classis: return_delay: 0 is outside 1..20',
+        'counters/materiel.toml: signum: name: expected str, got int',
+        'counters/materiel.toml: signum: count: expected int, got str',
+        'counters/materiel.toml: signum: note: expected str, got int',
+    ]
+
+
+def test_a_first_link_without_its_zones_is_named_and_the_rest_load(tmp_path: Path) -> None:
+    """map/edges.toml, map/straits.toml, map/coasts.toml: a first edge, strait or sea link whose
+    zone is a number is named by its number, and the links after it are still read."""
+    edits = {
+        'map/edges.toml': [('[[edge]]', '[[edge]]\na = 3\nb = "roma"\n\n[[edge]]')],
+        'map/straits.toml': [('[[strait]]', '[[strait]]\na = 3\nb = 3\nname = "F"\n\n[[strait]]'),
+                             ('provenance = "rules"', 'provenance = "myth"')],
+        'map/coasts.toml': [('[[sea_link]]', '[[sea_link]]\na = 3\nb = "mare"\n\n[[sea_link]]'),
+                            ('[[coast]]\nsea = "mare"\nzones = ["roma"', '[[coast]]\nsea = 5\n\n[[coast]]\nsea = "mare"\nzones = ["nusquam", "roma"')],
+    }
+    assert problems(tiny(tmp_path, edits)) == [  # the second entry's problem shows it was read
+        'map/edges.toml: edge #1: a: expected str, got int',
+        'map/straits.toml: strait #1: a: expected str, got int',
+        'map/straits.toml: strait #1: b: expected str, got int',
+        "map/straits.toml: barbaricum-roma: provenance: 'myth' is not one of rules, history, design",
+        'map/coasts.toml: #1: sea: expected str, got int',
+        "map/coasts.toml: mare: zones: unknown land zone 'nusquam'",
+        'map/coasts.toml: sea_link #1: a: expected str, got int',
+    ]
+
+
+def test_a_port_box_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/seas.toml: a port box's ``provenance_fields`` is kept."""
+    edits = {'map/seas.toml': [('fleet = "classis"\nprovenance = "history"',
+                                'fleet = "classis"\nprovenance = "history"\nprovenance_fields = { fleet = "design" }')]}
+    ostia = load_data(tiny(tmp_path, edits), geometry=False).ports["ostia"]
+    assert (ostia.provenance_of("fleet"), ostia.provenance_of("zone")) == ("design", "history")
+
+
+def test_a_fleet_and_a_marker_keep_their_provenance_per_field(tmp_path: Path) -> None:
+    """counters/materiel.toml: a fleet's and a marker's ``provenance_fields`` are kept."""
+    edits = {'counters/materiel.toml': [
+        ('return_delay = 5\nprovenance = "rules"', 'return_delay = 5\nprovenance = "rules"\nprovenance_fields = { capacity = "design" }'),
+        ('note = "a marker"\nprovenance = "design"', 'note = "a marker"\nprovenance = "design"\nprovenance_fields = { count = "rules" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    fl, mk = data.fleets["classis"], data.markers["signum"]
+    assert (fl.provenance_of("capacity"), fl.provenance_of("port"), mk.provenance_of("count"), mk.provenance_of("name")) == (
+        "design", "rules", "rules", "design")
+
+
+def test_a_strait_keeps_its_provenance_per_field(tmp_path: Path) -> None:
+    """map/straits.toml: a strait's ``provenance_fields`` is kept."""
+    edits = {'map/straits.toml': [('provenance = "rules"', 'provenance = "rules"\nprovenance_fields = { name = "design" }')]}
+    strait = next(e for e in load_data(tiny(tmp_path, edits), geometry=False).edges if e.strait)
+    assert (strait.strait, strait.provenance_of("name"), strait.provenance_of("a")) == ("Fretum", "design", "rules")
+
+
+LEGION = ('\n[[unit]]\nid = "{id}"\nname = "{id}"\nside = "roman"\nkind = "legion"\nnationality = "roman"\nfront = "rhine"\n'
+          'camp = "{camp}"\n{more}full = {{ pf = 10, qu = 2, bt = 1 }}\nreduced = {{ pf = 5, qu = 1, bt = 0 }}\nprovenance = "rules"\n')
+
+
+def test_a_legion_s_camp_is_checked_in_its_first_year_and_only_legions_and_vexillations_have_a_front(tmp_path: Path) -> None:
+    """counters/units.toml: a legion arriving in 170 may camp in a zone that joins its Front in
+    170; a legion there from the start may not use a camp built in 162; a garrison has no Front
+    (it used to be accepted and kept)."""
+    edits = {
+        'map/zones.toml': [
+            ('camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }]',
+             'camps = [{ name = "Vetera" }, { name = "Nova", year = 170 }, { name = "Prima", year = 162 }]'),
+            ('region = "germania"', 'region = "germania"\ncamps = [{ name = "Ultra", year = 170 }]')],
+        'counters/units.toml': [
+            ('camp = "Roma"', 'camp = "Roma"\nfront = "rhine"'),
+            ('provenance_fields = { pf = "design" }\n', 'provenance_fields = { pf = "design" }\n'
+             + LEGION.format(id="iii_legio", camp="Ultra", more="arrives = 170\n") + LEGION.format(id="iv_legio", camp="Prima", more=""))],
+    }
+    assert problems(tiny(tmp_path, edits)) == [
+        'counters/units.toml: cohors: front: only legions and vexillations belong to a Front',
+        'counters/units.toml: iv_legio: arrives: camp Prima only exists from 162',
+    ]
+
+
+def test_a_coasts_file_needs_no_provenance_of_its_own(tmp_path: Path) -> None:
+    """map/coasts.toml: the file-level provenance is optional (the coasts are generated)."""
+    edits = {'map/coasts.toml': [('provenance = "design"\n', '')]}
+    assert dict(load_data(tiny(tmp_path, edits), geometry=False).coasts) == {
+        "mare": ("roma", "castra", "barbaricum"), "oceanus": ("barbaricum",)}
