@@ -304,7 +304,7 @@ def refusal_getters(tree: ast.AST, errors: frozenset[str]) -> set[str]:
     return found
 
 
-def discarded(func: ast.AST, getters: set[str]) -> list[int]:
+def discarded(func: ast.AST, getters: set[str] | frozenset[str]) -> list[int]:
     """Lines where a test calls a refusal getter and throws the refusal away."""
     return [node.lineno for node in ast.walk(func) if isinstance(node, ast.Expr)
             and isinstance(node.value, ast.Call) and call_name(node.value) in getters]
@@ -348,6 +348,9 @@ def compared(side: ast.AST) -> str | None:
     if not (isinstance(side, ast.Compare) and len(side.ops) == 1
             and isinstance(side.ops[0], ast.Eq | ast.Is | ast.In)):
         return None
+    if isinstance(side.ops[0], ast.Eq | ast.Is) and isinstance(side.left, ast.Constant) \
+            and not isinstance(side.comparators[0], ast.Constant):
+        return ast.dump(side.comparators[0])  # written the other way round: 1 == x
     return ast.dump(side.left)
 
 
@@ -452,6 +455,8 @@ FLAGGED = [
     ("truthy-object", "def test_x(game):\n    assert not game\n"),
     ("either-outcome", "def test_x():\n    x = f()\n    assert x == 1 or x == 2\n"),
     ("either-outcome", "def test_x():\n    assert f().winner == 'a' or f().winner == 'b'\n"),
+    ("either-outcome", "def test_x():\n    assert out.seat == 'rome' or 'enemies' == out.seat\n"),
+    ("either-outcome", "def test_x():\n    assert x == 1 or x == 2 or x == 3  # either: no section\n"),
     ("either-outcome", "def test_x():\n    # either: both are fine\n    assert x is None or x is y\n"),
 ]
 
@@ -476,6 +481,8 @@ CLEAN = [
     "def test_x():\n    assert st.year == 3\n",
     "def test_x():\n    assert x == 1 or y == 2\n",
     "def test_x():\n    # either: §4.5 lets the enemies pick either\n    assert x == 1 or x == 2\n",
+    "def test_x():\n    for cell in cells:\n        assert 'E' in cell or cell == ('N', 'N')\n",
+    "def test_x():\n    assert x == 1 or x == 2  # either: §6.2, equal CP, both Augusti may be named\n",
     "class TestA:\n    def test_x(self):\n        self.assertEqual(1, 1)\n",
 ]
 
@@ -494,3 +501,27 @@ def test_subclasses_of_rule_error_are_read_from_the_errors_module() -> None:
     source = "class RuleError(Exception): ...\nclass A(RuleError): ...\nclass B(A): ...\nclass C: ...\n"
     assert error_names(source) == {"RuleError", "A", "B"}
     assert error_names(ERRORS.read_text(encoding="utf-8")) >= {"RuleError", "NotYetSupported"}
+
+
+def test_helpers_are_found_across_the_files_a_test_imports(tmp_path: Path) -> None:
+    """A helper counts only where the test file can reach it (imported by name, or its module
+    imported whole); a refusal getter's result thrown away is a bare refusal."""
+    (tmp_path / "builder.py").write_text(
+        "import pytest\n\n"
+        "def check(x):\n    assert x == 1\n\n"
+        "def indirect(x):\n    check(x)\n\n"
+        "def refused(g):\n    with pytest.raises(RuleError) as err:\n        g.play()\n    return err.value\n\n"
+        "class Pos:\n    def verify(self):\n        assert self.n == 2\n",
+        encoding="utf-8")
+    (tmp_path / "other.py").write_text("def unseen(x):\n    assert x\n", encoding="utf-8")
+    (tmp_path / "test_a.py").write_text(
+        "import builder\nfrom builder import Pos, indirect, refused\n\n"
+        "def test_imported():\n    indirect(1)\n\n"
+        "def test_module():\n    builder.check(1)\n\n"
+        "def test_method():\n    Pos().verify()\n\n"
+        "def test_not_imported():\n    unseen(1)\n\n"
+        "def test_thrown_away():\n    refused(1)\n\n"
+        "def test_kept():\n    assert refused(1).section == '§3'\n",
+        encoding="utf-8")
+    assert sorted((f.line, f.kind, f.function) for f in scan(tmp_path)) == [
+        (13, "no-check", "test_not_imported"), (17, "bare-raises", "test_thrown_away")]
