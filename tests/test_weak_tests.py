@@ -4,33 +4,37 @@ An AST scan of every ``tests/**/test_*.py`` (no test is run). It fails, naming `
 four weak forms:
 
 - ``no-check``: a test function (``test_*``, top level or in a class) with no ``assert``, no
-  ``pytest.raises``/``warns``/``fail`` and no call of an *asserting helper*. A helper is
-  recognised by name: a function defined in the same file, or in any module under ``tests/``
-  that is not a ``test_*.py`` file (``conftest.py``, the builders, ``*_helpers.py``,
-  ``golden_compare.py``...), whose body asserts, calls ``pytest.raises``/``fail``, raises
-  ``AssertionError``, calls ``self.assert*``, or calls another asserting helper (closed
-  transitively), and that the test file can reach: its own functions, the functions it imports
-  by name from a module under ``tests/`` (an imported class brings its methods) and every
-  function of a module it imports whole. ``CHECKING_CALLS`` adds the few functions outside
-  ``tests/`` that fail a test themselves (the transcript runner), each with its reason. A call
-  is matched by its last name (``h.check_x(...)`` and ``p.check_x(...)`` match ``check_x``).
-  Fixtures are not helpers (pytest injects them; an assert in their setup checks nothing the
-  test did).
+  ``pytest.raises``/``warns``/``fail`` and no call of an *asserting helper*. A helper is any
+  non-test, non-fixture function of a file under ``tests/`` (a test file, ``conftest.py``, a
+  builder, ``*_helpers.py``, ``golden_compare.py``...) whose body asserts, calls
+  ``pytest.raises``/``fail``, raises ``AssertionError``, calls ``self.assert*``, or calls
+  another asserting helper it can reach (closed transitively). A test file reaches its own
+  functions, the functions it imports by name from a file under ``tests/`` (an imported class
+  brings its methods) and every function of such a file it imports whole; files are matched
+  by their stem. A call is matched by its last name (``check_x(...)``, ``h.check_x(...)`` and
+  ``p.check_x(...)`` all match ``check_x``). Fixtures are not helpers: pytest injects them,
+  and an assert in their setup checks nothing the test did. ``CHECKING_CALLS`` adds the few
+  functions outside ``tests/`` that fail a test themselves (the transcript runner), each with
+  its reason.
 - ``bare-raises``: ``pytest.raises(E)`` where ``E`` is ``RuleError`` or one of its subclasses
   in ``rules/core/errors.py``, with no ``match=``, and the ``as`` name never used afterwards in
-  the same function inside an ``assert`` or as an argument of an asserting helper, nor returned
-  (a helper returning ``err.value`` hands the check to its callers). Without an ``as`` name the
-  refusal's section is never looked at, so it is flagged.
+  the same function: its ``.value`` is read in no ``assert`` and no ``return`` (also through a
+  name it is stored in: ``x = err.value``, ``said.append(err.value.section)``), and the ``as``
+  name is passed to no asserting helper. Without an ``as`` name the refusal's section is never
+  looked at, so it is flagged. A helper that returns ``err.value`` hands the check to its
+  callers: a test that calls such a *refusal getter* and throws the result away is flagged too.
 - ``truthy-object``: ``assert NAME`` / ``assert not NAME`` where ``NAME`` is one of
   ``OBJECT_NAMES`` (the names the project gives to states, games, outcomes and views) and the
   function never binds it to a comparison, a ``bool(...)`` or a boolean constant. A bool
   variable under any other name is fine.
-- ``either-outcome``: ``assert A or B`` where both sides compare the same expression (``x ==
-  1 or x == 2``, ``is`` or ``==``). Allowed when the assert's first line, or the line above it,
+- ``either-outcome``: ``assert A or B`` where every side compares the same expression (``x ==
+  1 or x == 2``, also ``2 == x``, ``is``, ``in``). Allowed when the assert's first line, or the line above it,
   carries a comment ``# either:`` naming the rule section (``§``) that makes both correct.
 
-``ALLOWED`` lists the real exceptions, each ``(file, line-independent key, reason)``; an entry
-that matches nothing fails too, so the list cannot go stale.
+``ALLOWED`` lists the real exceptions, each ``(file under tests/, "kind:test_function",
+reason)`` (no line number, so an edit above it does not break it); an entry that matches
+nothing fails too, so the list cannot go stale. It is empty: the first full run (session 11)
+found no weak form left.
 """
 from __future__ import annotations
 
@@ -225,10 +229,20 @@ def uses_name(node: ast.AST, name: str) -> bool:
     return any(isinstance(sub, ast.Name) and sub.id == name for sub in ast.walk(node))
 
 
+def uses_value(node: ast.AST, name: str) -> bool:
+    """``node`` reads ``name.value`` (the error a ``pytest.raises(...) as name`` caught)."""
+    return any(isinstance(sub, ast.Attribute) and sub.attr == "value" and isinstance(sub.value, ast.Name)
+               and sub.value.id == name for sub in ast.walk(node))
+
+
 def carried(func: ast.AST, name: str, after: int) -> set[str]:
-    """``name`` and the names that take its value after line ``after``: ``x = f(err.value)``,
+    """The names that take ``name.value`` after line ``after``: ``x = f(err.value)``,
     ``found.append(err.value.section)`` (so a refusal collected in a list is checked later)."""
-    names = {name}
+    names: set[str] = set()
+
+    def reads(node: ast.AST) -> bool:
+        return uses_value(node, name) or any(uses_name(node, n) for n in names)
+
     changed = True
     while changed:
         changed = False
@@ -236,11 +250,10 @@ def carried(func: ast.AST, name: str, after: int) -> set[str]:
             if getattr(node, "lineno", 0) <= after:
                 continue
             targets: list[ast.expr] = []
-            if isinstance(node, ast.Assign) and any(uses_name(node.value, n) for n in names):
+            if isinstance(node, ast.Assign) and reads(node.value):
                 targets = node.targets
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr in {"append", "extend", "add"} \
-                    and any(uses_name(arg, n) for arg in node.args for n in names):
+                    and node.func.attr in {"append", "extend", "add"} and any(reads(arg) for arg in node.args):
                 targets = [node.func.value]
             for target in targets:
                 new = {sub.id for sub in ast.walk(target) if isinstance(sub, ast.Name)} - names
@@ -251,12 +264,12 @@ def carried(func: ast.AST, name: str, after: int) -> set[str]:
 
 
 def error_checked(func: ast.AST, name: str, after: int, helpers: set[str]) -> bool:
-    """``name`` (or a name carrying it) is used after line ``after`` in an assert, in an
-    asserting helper's arguments or in a return."""
+    """``name.value`` (or a name carrying it) is read after line ``after`` in an assert or a
+    return; or ``name`` itself is passed to an asserting helper."""
     names = carried(func, name, after)
 
     def used(node: ast.AST) -> bool:
-        return any(uses_name(node, n) for n in names)
+        return uses_value(node, name) or any(uses_name(node, n) for n in names)
 
     for node in ast.walk(func):
         if getattr(node, "lineno", 0) <= after:
@@ -266,7 +279,7 @@ def error_checked(func: ast.AST, name: str, after: int, helpers: set[str]) -> bo
         if isinstance(node, ast.Return) and node.value is not None and used(node.value):
             return True
         if isinstance(node, ast.Call) and (call_name(node) in helpers or call_name(node).startswith("assert")) \
-                and any(used(arg) for arg in [*node.args, *(k.value for k in node.keywords)]):
+                and any(used(arg) or uses_name(arg, name) for arg in [*node.args, *(k.value for k in node.keywords)]):
             return True
     return False
 
@@ -451,6 +464,8 @@ FLAGGED = [
                     "    return err.value\n\ndef test_x():\n    refused(1)\n"),
     ("bare-raises", "def refused(g):\n    with pytest.raises(RuleError):\n        g.play()\n\n"
                     "def test_x():\n    assert refused(1) is None\n"),
+    ("bare-raises", "def test_x():\n    with pytest.raises(RuleError) as err:\n        play()\n"
+                    "    assert err.type is RuleError\n"),
     ("truthy-object", "def test_x():\n    st = start()\n    assert st\n"),
     ("truthy-object", "def test_x(game):\n    assert not game\n"),
     ("either-outcome", "def test_x():\n    x = f()\n    assert x == 1 or x == 2\n"),
