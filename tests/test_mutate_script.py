@@ -441,3 +441,34 @@ def test_widen_end_to_end_with_mutmut_on_a_tiny_module(
     assert {code for n, code in _codes(work).items() if n.startswith(ADD)} == {1}
     assert {n: _codes(work)[n] for n in survived} == {n: 1 for n in survived}
     assert f"mutate: {len(survived)} of these kills came from the wider selection {weak} {exact} (--widen)" in out
+
+
+def test_a_kept_directory_gets_the_data_files_that_changed_since_mutmut_copied_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """mutmut copies rules/'s data files into mutants/ once; a kept run (``--keep``,
+    ``--recheck``) would test every mutant against the old scenarios (found in session 11: a
+    clean run failed on a scenario changed since). ``prepare`` copies the changed ones again and
+    leaves the Python files, which mutmut itself regenerates, alone."""
+    mutate = _load_script()
+    root = tmp_path / "repo"
+    (root / "rules" / "game" / "data").mkdir(parents=True)
+    (root / "rules" / "game" / "data" / "s.toml").write_text("new = 1\n")
+    (root / "rules" / "game" / "data" / "same.toml").write_text("same = 1\n")
+    (root / "rules" / "game" / "data" / "added.toml").write_text("added = 1\n")
+    (root / "rules" / "game" / "engine.py").write_text("X = 2\n")
+    work = tmp_path / "work"
+    kept = work / "mutants" / "rules" / "game"
+    (kept / "data").mkdir(parents=True)
+    (kept / "data" / "s.toml").write_text("old = 1\n")
+    (kept / "data" / "same.toml").write_text("same = 1\n")
+    (kept / "engine.py").write_text("X = 1  # mutated\n")
+    monkeypatch.setattr(mutate, "ROOT", root)
+    copied = mutate.refresh_data_files(work)
+    assert sorted(p.relative_to(work).as_posix() for p in copied) == [
+        "mutants/rules/game/data/added.toml", "mutants/rules/game/data/s.toml"]
+    assert (kept / "data" / "s.toml").read_text() == "new = 1\n"
+    assert (kept / "engine.py").read_text() == "X = 1  # mutated\n"
+    assert capsys.readouterr().out == (
+        "mutate: 2 data file(s) under rules/ changed since mutmut copied them; copied again\n")
+    assert mutate.refresh_data_files(work) == []
+    assert mutate.refresh_data_files(tmp_path / "fresh") == []  # no mutants/ yet: mutmut copies them
