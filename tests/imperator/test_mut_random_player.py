@@ -12,13 +12,14 @@ import hashlib
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from imperator_builder import Pos
 
 from rules.core.command import Command, Outcome
 from rules.core.dice import Dice
-from rules.imperator import adapter, random_player
+from rules.imperator import adapter, engine, fate, random_player
 from rules.imperator.game import ImperatorGame
 from rules.imperator.model import ImperatorState
 
@@ -248,3 +249,127 @@ def test_self_play_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) 
         "campaign seed 2: battles 4, evasions 0, naval_moves 6, wars_declared 1, usurpations 0, stratagems 0, "
         "role_changes 0, vexillations 0 (reached 162)",
     ]
+
+
+class Draws:
+    """A random source whose every draw the test dictates: ``random()`` returns the listed values
+    in turn (an unplanned draw fails the test), ``choice()`` the last item, ``sample()`` the first
+    ones, ``randint()`` the low end; ``shuffle()`` keeps the order."""
+
+    def __init__(self, *values: float) -> None:
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0)
+
+    def choice(self, seq: list[Any]) -> Any:
+        return seq[-1]
+
+    def sample(self, seq: list[Any], k: int) -> list[Any]:
+        return list(seq)[:k]
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+    def shuffle(self, seq: list[Any]) -> None:
+        return None
+
+
+def _propose(game: ImperatorGame, seat: str, *values: float) -> list[Command]:
+    rng = Draws(*values)
+    cmds = random_player.candidates(game, seat, rng)  # type: ignore[arg-type]
+    assert rng.values == []  # every planned draw was made, no more
+    return cmds
+
+
+END = Command("end")
+
+
+def _titles_pos() -> Pos:
+    """An Augustus and a Caesar of Rome, and a Roman general without a title: §3.6 lets Rome name
+    him Augustus or Caesar, and either titled leader may hold the Corporis Custodes."""
+    p = Pos()
+    p.leader("aug", "rome", "R", title="augustus").leader("cae", "raetia", "R", title="caesar")
+    p.leader("gen", "italia", "R")
+    return p
+
+
+def test_phase_d_proposes_a_title_and_the_custodes_below_their_odds() -> None:
+    """Phase D (§3.6): with a draw under 0.3 a title is proposed (here the last pair offered), with
+    one under 0.2 the Corporis Custodes for a holder (with two holders), then the end."""
+    game = _titles_pos().game(phase="D")
+    assert engine.designations(game.state) == [("gen", "augustus"), ("gen", "caesar")]
+    assert _propose(game, "rome", 0.29, 0.19) == [
+        Command("designate", {"leader": "gen", "title": "caesar"}), Command("custodes", {"leader": "cae"}), END]
+    assert _propose(game, "rome", 0.3, 0.2) == [END]  # the odds are strict
+    assert _propose(game, "enemies") == []  # not the Enemies' turn
+    game.state.leaders["cae"].status = "dead"  # one holder left: nothing to choose
+    assert _propose(game, "rome", 0.0) == [Command("designate", {"leader": "gen", "title": "caesar"}), END]
+
+
+def test_phase_c_reserve_and_vexillations_below_their_odds() -> None:
+    """Phase C: Rome proposes Reserve Fronts with a draw under 0.5 (when it has any), vexillations
+    under 0.3; at exactly those odds only the end."""
+    p = Pos()
+    p.legions(3, "vindobona")
+    game = p.game(phase="C", reserve_max=2)
+    assert _propose(game, "rome", 0.5, 0.3) == [END]
+    assert _propose(game, "rome", 0.49, 0.29) == [
+        Command("reserve", {"fronts": []}),
+        Command("vexillation", {"action": "create", "units": ["leg0", "leg1", "leg2"]}), END]
+
+
+def test_favour_is_kept_below_its_odds() -> None:
+    """§6.3 Faveur divine: under 0.8 the player first proposes to keep it; at 0.8 its order stays."""
+    game = Pos().game(phase="E")
+    game.state.pending = [{"id": 7, "role": "R", "kind": "favour", "prompt": "", "default": "pass",
+                           "section": "§6.3", "choices": [["use", "use"], ["pass", "keep"]]}]
+    use, keep = (Command("decide", {"id": 7, "choice": c}) for c in ("use", "pass"))
+    assert _propose(game, "rome", 0.8) == [use, keep]
+    assert _propose(game, "rome", 0.79) == [keep, use]
+
+
+def _pax_civil_war_game() -> ImperatorGame:
+    """A civil war: the Augustus (held by a Pax Romana marker, so no ordinary move) with a legion
+    that has moved, the usurper two zones off; Rome holds an Assassinat chit."""
+    p = Pos()
+    p.leader("aug", "italia", "R", title="augustus").leader("usu", "raetia", "E", title="usurper")
+    p.unit("r1", "italia", "R")
+    p.rules = {**p.rules, "stratagems": True}
+    game = p.game(phase="E")
+    st = game.state
+    st.leaders["aug"].pax = True
+    st.moved = {"r1": {"from": "italia"}}
+    st.hands = {"rome": ["assassinat#1"]}
+    return game
+
+
+def test_phase_e_stratagems_and_civil_war_below_their_odds() -> None:
+    """Phase E movement: a chit with a draw under 0.15, the civil war marches under 0.7."""
+    game = _pax_civil_war_game()
+    assert _propose(game, "rome", 0.15, 0.7) == [END]
+    assert _propose(game, "rome", 0.14, 0.69) == [
+        Command("stratagem", {"id": "assassinat", "leader": "usu"}),
+        Command("move", {"leader": "aug", "units": [], "to": "raetia"}),
+        Command("move", {"leader": "aug", "units": [], "to": "noricum"}), END]
+
+
+def test_event_6_forces_the_march_on_rome() -> None:
+    """Event 6: while an Augustus bound by it stands outside Rome, Rome's only proposals are his
+    march on Rome (none for an Augustus who cannot step: here one is ill) and the end."""
+    p = Pos()
+    p.leader("aug", "carnuntum", "R", title="augustus").leader("ill", "jazyges", "R", title="augustus")
+    game = p.game(phase="E", event=6)
+    game.state.leaders["ill"].ill = True
+    route = fate.agitation_route(game.state, "aug")
+    assert route == ["noricum", "italia", "rome"]
+    assert _propose(game, "rome", 0.5, 0.9) == [Command("move", {"leader": "aug", "path": route}), END]
+    game.state.roles = {"rome": "E", "enemies": "R"}  # the Enemies' side is never bound
+    game.state.active = "E"
+    assert Command("move", {"leader": "aug", "path": route}) not in _propose(game, "rome", 0.5, 0.9)
+
+
+def test_combat_and_other_phases_propose_the_end() -> None:
+    """Phase E combat with no contested zone, and any other phase waiting for a seat: the end."""
+    assert _propose(Pos().game(phase="E", sub="combat"), "rome") == [END]
+    assert _propose(Pos().game(phase="B"), "rome") == [END]
