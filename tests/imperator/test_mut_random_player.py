@@ -541,3 +541,27 @@ def test_play_defaults_to_seed_0() -> None:
     three = ImperatorGame.new("campaign", ["rome", "enemies"], "golden", {})
     assert random_player.play(three, 1, max_commands=30) != random_player.play(
         ImperatorGame.new("campaign", ["rome", "enemies"], "golden", {}), max_commands=30)
+
+
+def test_a_rising_without_a_people_at_peace_is_skipped_not_the_rest() -> None:
+    """§6.2: no Minor People at peace to raise, so the rising is not proposed; the usurpation
+    after it still is (a Roman general not yet titled)."""
+    p = Pos()
+    p.rules = {**p.rules, "stratagems": True}
+    p.leader("aug", "rome", "R", title="augustus").leader("gen", "vindobona", "R", cp=5)
+    st = p.state(phase="C", active="E")
+    st.hands = {"enemies": ["soulevement_de_deux_peuples_mineurs#1", "usurpation#1"]}
+    assert random_player._stratagem_commands(st, "enemies", Draws()) == [  # type: ignore[arg-type]
+        Command("usurp", {"leader": "gen"})]
+
+
+def test_play_stops_at_2000_commands_by_default() -> None:
+    game = ImperatorGame.new("campaign", ["rome", "enemies"], "golden", {})
+    assert len(random_player.play(game)) == 2000
+    assert game.state.game_over is False
+
+
+def test_self_play_defaults_to_twenty_campaign_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert random_player.self_play(until_year=100) == [{"year": 161}] * 20
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [f"campaign seed {n}" for n in range(20)]
