@@ -565,3 +565,8 @@ def test_self_play_defaults_to_twenty_campaign_games(capsys: pytest.CaptureFixtu
     assert random_player.self_play(until_year=100) == [{"year": 161}] * 20
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"campaign seed {n}" for n in range(20)]
+
+
+def test_self_play_goes_past_2000_commands() -> None:
+    """A self-play game is not cut at ``play``'s 2000 commands: seed 0 needs more to reach 187."""
+    assert random_player.self_play("campaign", range(1), until_year=187)[0]["year"] == 187
