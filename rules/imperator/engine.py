@@ -487,29 +487,26 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
 
 def restore_legions(st: ImperatorState, out: Outcome, front: str | None, zone: str, need: int, here_done: bool) -> None:
     """§3.4 (AMB-99): a dissolved vexillation restores ``need`` more reduced legions of ``front``
-    standing in it, the first one in ``zone`` (until ``here_done``); Rome picks each one when more
-    could be restored than are needed (a ``restore_legion`` decision)."""
+    standing in it, the first one in ``zone`` (until ``here_done``); Rome picks each one (a
+    ``restore_legion`` decision) unless one only may be taken. Called with more candidates than
+    ``need`` (``dissolve_vexillation`` restores them all at once otherwise), which each pick keeps
+    true."""
     while need > 0:
         cands = reduced_legions(st, front)
         options = cands if here_done else [u for u in cands if st.units[u].loc == zone]
         if not options:
             return
-        if len(cands) <= need:
-            picks = cands
-        elif len(options) == 1:
-            picks = options
-        else:
+        if len(options) > 1:
             politics.open_decision(
                 st, "R", "restore_legion",
                 _n("§3.4: {n} reduced legion of the {front} Front is restored; choose it.",
                    "§3.4: {n} reduced legions of the {front} Front are restored; choose one.", need, front=front),
                 [(u, name(st, u)) for u in options], options[0], "§3.4",
-                {"front": front, "zone": zone, "need": need, "here_done": here_done},
+                {"front": front, "zone": zone, "need": need},
             )
             return
-        for u in picks:
-            restore_legion(st, out, u)
-        need, here_done = need - len(picks), True
+        restore_legion(st, out, options[0])
+        need, here_done = need - 1, True
 
 
 def restore_legion(st: ImperatorState, out: Outcome, uid: str) -> None:

@@ -37,12 +37,17 @@ def test_amb_99_dissolving_rome_picks_the_legions_restored() -> None:
     engine.vexillation(st, out, {"action": "dissolve", "vexillation": "vex_d"})
     assert st.units["vex_d"].status == "pool"
     assert out.public == ["§3.4: Vex D dissolved; Rome picks the legions it restores.", "§3.4: L Here restored."]
-    d = st.pending[0]
-    assert (d["kind"], d["role"], d["section"]) == ("restore_legion", "R", "§3.4")
-    assert [c[0] for c in d["choices"]] == ["l_a", "l_b", "l_c"]
+    assert out.map_changed is True
+    assert (st.units["vex_d"].loc, st.units["vex_d"].reduced) == (None, False)
+    assert st.pending == [{
+        "id": "restore_legion-1", "role": "R", "kind": "restore_legion",
+        "prompt": "§3.4: 2 reduced legions of the danube Front are restored; choose one.",
+        "choices": [["l_a", "L A"], ["l_b", "L B"], ["l_c", "L C"]], "default": "l_a", "section": "§3.4",
+        "data": {"front": "danube", "zone": "vindobona", "need": 2}}]
     assert _answer(st, "l_c").public == ["§3.4: L C restored."]
     d = st.pending[0]
-    assert [c[0] for c in d["choices"]] == ["l_a", "l_b"]
+    assert (d["prompt"], d["choices"], d["default"]) == (
+        "§3.4: 1 reduced legion of the danube Front is restored; choose it.", [["l_a", "L A"], ["l_b", "L B"]], "l_a")
     assert _answer(st, "l_b").public == ["§3.4: L B restored."]
     assert st.pending == []
     assert {u: st.units[u].reduced for u in ("l_here", "l_a", "l_b", "l_c")} == {
@@ -54,6 +59,7 @@ def test_amb_99_the_first_pick_is_among_the_legions_in_the_vexillation_s_zone() 
     p.unit("l_here2", "vindobona", reduced=True)
     st = p.state(phase="C")
     engine.dissolve_vexillation(st, Outcome(), "vex_d", [])
+    assert (st.units["vex_d"].status, st.units["vex_d"].reduced) == ("pool", False)
     assert [c[0] for c in st.pending[0]["choices"]] == ["l_here", "l_here2"]
     _answer(st, "l_here2")
     assert [c[0] for c in st.pending[0]["choices"]] == ["l_a", "l_b", "l_c", "l_here"]
