@@ -101,3 +101,18 @@ def test_rome_held_the_roman_player_picks_the_garrison_s_interior_city() -> None
     assert [c[0] for c in d["choices"]] == cities
     _answer(st, "capua")
     assert (st.units["g_dead"].status, st.units["g_dead"].loc, st.units["g_dead"].reduced) == ("map", "capua", True)
+
+
+def test_event_1_the_augustus_rome_picks_falls_ill_in_rome() -> None:
+    """Events table, event 1 (with event 4's note, line 853 of the book): Rome's answer makes the
+    Augustus it picks ill, and the line names event 1, not event 4."""
+    from rules.imperator import fate
+
+    p = Pos(180)
+    p.leader("aug", "rome", title="augustus", cp=4).leader("co_aug", "rome", title="augustus", cp=3)
+    st = p.state(phase="D")
+    fate.apply_event(st, Outcome(), 1)
+    out = _answer(st, "co_aug")
+    assert (st.leaders["co_aug"].ill, st.leaders["aug"].ill) == (True, False)
+    assert "Event 1: Co Aug falls ill in Rome." in out.public
+    assert "Event 4: Co Aug is ill this year." not in out.public
