@@ -442,7 +442,19 @@ def create_vexillation(st: ImperatorState, out: Outcome, units: list[str], zone:
     out.map_changed = True
 
 
+def reduced_legions(st: ImperatorState, front: str | None) -> list[str]:
+    """§3.4: the reduced legions of ``front`` standing in it (those a dissolution may restore)."""
+    return sorted(
+        u
+        for u, s in st.units.items()
+        if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R"
+        and s.reduced and s.loc is not None and st.front_of(s.loc) == front
+    )
+
+
 def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list[str]) -> None:
+    """``vexillation`` dissolve (§3.4): the legions restored are Rome's pick (AMB-99): named in
+    the command, else asked one by one when more of them could be restored than are needed."""
     if vid not in st.units or st.udef(vid).kind != "vexillation":
         raise RuleError("§3.4", _("{vid} is not a vexillation", vid=repr(vid)))
     vs = st.units[vid]
@@ -450,17 +462,18 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     if vs.status != "map" or vs.owner != "R" or vs.loc is None or st.front_of(vs.loc) != front:
         raise RuleError("§3.4", _("the vexillation must stand in its own Front"))
     n = 2 if vs.reduced else 3
-    cands = [
-        u
-        for u, s in st.units.items()
-        if st.udef(u).kind == "legion" and st.udef(u).front == front and s.status == "map" and s.owner == "R"
-        and s.reduced and s.loc is not None and st.front_of(s.loc) == front
-    ]
+    cands = reduced_legions(st, front)
     here = [u for u in cands if st.units[u].loc == vs.loc]
     if not here:
         raise RuleError("§3.4", _("a reduced legion of its Front must share the vexillation's zone"))
-    if not units:
-        units = [here[0]] + [u for u in sorted(cands) if u != here[0]][: n - 1]
+    if not units and len(cands) > n:  # AMB-99: a real choice, asked legion by legion
+        zone = vs.loc
+        vs.status, vs.loc, vs.reduced = "pool", None, False
+        out.say(_("§3.4: {vexillation} dissolved; Rome picks the legions it restores.", vexillation=name(st, vid)))
+        out.map_changed = True
+        restore_legions(st, out, front, zone, n, here_done=False)
+        return
+    units = units or [here[0]] + [u for u in cands if u != here[0]]
     if len(set(units)) != n or any(u not in cands for u in units):
         raise RuleError("§3.4", _("choose {n} reduced legions of the {front} Front standing in it", n=n, front=front))
     if not any(u in here for u in units):
@@ -470,6 +483,36 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     vs.status, vs.loc, vs.reduced = "pool", None, False
     out.say(_("§3.4: {vexillation} dissolved; {units} restored.", vexillation=name(st, vid), units=', '.join(name(st, u) for u in units)))
     out.map_changed = True
+
+
+def restore_legions(st: ImperatorState, out: Outcome, front: str | None, zone: str, need: int, here_done: bool) -> None:
+    """§3.4 (AMB-99): a dissolved vexillation restores ``need`` more reduced legions of ``front``
+    standing in it, the first one in ``zone`` (until ``here_done``); Rome picks each one (a
+    ``restore_legion`` decision) unless one only may be taken. Called with more candidates than
+    ``need`` (``dissolve_vexillation`` restores them all at once otherwise), which each pick keeps
+    true."""
+    while need > 0:
+        cands = reduced_legions(st, front)
+        options = cands if here_done else [u for u in cands if st.units[u].loc == zone]
+        if not options:
+            return
+        if len(options) > 1:
+            politics.open_decision(
+                st, "R", "restore_legion",
+                _n("§3.4: {n} reduced legion of the {front} Front is restored; choose it.",
+                   "§3.4: {n} reduced legions of the {front} Front are restored; choose one.", need, front=front),
+                [(u, name(st, u)) for u in options], options[0], "§3.4",
+                {"front": front, "zone": zone, "need": need},
+            )
+            return
+        restore_legion(st, out, options[0])
+        need, here_done = need - 1, True
+
+
+def restore_legion(st: ImperatorState, out: Outcome, uid: str) -> None:
+    """§3.4: one legion picked for a dissolution turns back to its full side."""
+    st.units[uid].reduced = False
+    out.say(_("§3.4: {legion} restored.", legion=name(st, uid)))
 
 
 def custodes_holders(st: ImperatorState) -> list[str]:
@@ -646,6 +689,9 @@ def decide(st: ImperatorState, out: Outcome, role: str, did: str, choice: str) -
             st.units[choice].reduced = True
             adjust.reduce_legions(st, data["front"], int(data["need"]) - 1)
         adjust.tell(st, out, before, dec["section"])
+    elif kind == "restore_legion":
+        restore_legion(st, out, choice)
+        restore_legions(st, out, data["front"], data["zone"], int(data["need"]) - 1, True)
     elif kind == "custodes_to":
         st.custodes = choice
         out.say(_("§3.6: the Corporis Custodes go to {leader}.", leader=name(st, choice)))

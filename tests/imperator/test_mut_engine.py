@@ -175,7 +175,7 @@ def test_dissolving_a_full_vexillation_restores_the_one_here_and_the_first_other
 def test_dissolving_a_reduced_vexillation_restores_two() -> None:
     st = _dissolve_pos(reduced_vex=True).state(phase="C")
     out = Outcome()
-    engine.dissolve_vexillation(st, out, "vex_d", [])
+    engine.dissolve_vexillation(st, out, "vex_d", ["l_here", "l_a"])  # named: with no names Rome is asked (AMB-99)
     assert {u: st.units[u].reduced for u in ("l_here", "l_a", "l_b")} == {"l_here": False, "l_a": False, "l_b": True}
     assert st.units["vex_d"].reduced is False
     assert out.public == ["§3.4: Vex D dissolved; L Here, L A restored."]
