@@ -251,3 +251,81 @@ def test_data_hash_covers_each_data_file_and_its_name(monkeypatch: pytest.Monkey
 def test_data_hash_of_the_package_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
     assert data.data_hash() == _expected_hash(Path(data.__file__).parent / "data")
+
+
+# --- the tables built at import -------------------------------------------------------------
+
+
+def _card(cid: str, suit: str, value: int) -> CardInfo:
+    return CardInfo(cid, cid, cid, suit, value, "ongoing", "t")
+
+
+def test_card_ids_split_influence_from_barbarians_in_data_order() -> None:
+    cards = {c.id: c for c in (_card("a", "R", 1), _card("b", "G", 0), _card("c", "Y", 3), _card("d", "G", 0))}
+    assert data._card_ids(cards, barbarian=False) == ("a", "c")
+    assert data._card_ids(cards, barbarian=True) == ("b", "d")
+
+
+def test_solo_ids_keep_values_three_and_up() -> None:
+    cards = {c.id: c for c in (_card("a", "R", 2), _card("b", "B", 3), _card("c", "Y", 4), _card("d", "R", 1))}
+    assert data._solo_ids(cards, ("a", "b", "c", "d")) == ("b", "c")
+    assert data._solo_ids(cards, ("c", "a")) == ("c",)
+
+
+def test_invasion_reads_each_path() -> None:
+    raw = {"sword": {"one": [5, 2], "two": [[4, 1], [4, 3]], "three": ["3", "2"]},
+           "eagle": {"one": [-1, 2], "two": [[0, 1], [0, 3]], "three": [1, 2]}}
+    assert data._invasion(raw) == {
+        "sword": ((5, 2), ((4, 1), (4, 3)), (3, 2)),
+        "eagle": ((-1, 2), ((0, 1), (0, 3)), (1, 2)),
+    }
+
+
+def test_sides_add_each_offset_to_each_emperor_space() -> None:
+    side = data._sides(((2, 2), (0, 4)), {"sword": (1, 0), "eagle": (0, -1)})
+    assert side == {
+        ((2, 2), "sword"): (3, 2), ((2, 2), "eagle"): (2, 1),
+        ((0, 4), "sword"): (1, 4), ((0, 4), "eagle"): (0, 3),
+    }
+
+
+def test_adjacent_emperors_are_one_orthogonal_step_away() -> None:
+    emperors = ((2, 2), (0, 2), (2, 4))
+    spaces = ((1, 2), (2, 3), (3, 3), (2, 1), (1, 1))
+    assert data._adjacent_emperors(spaces, emperors) == {
+        (1, 2): ((2, 2), (0, 2)),
+        (2, 3): ((2, 2), (2, 4)),
+        (3, 3): (),
+        (2, 1): ((2, 2),),
+        (1, 1): (),
+    }
+
+
+def test_space_sides_list_each_side_of_a_space() -> None:
+    side = {((2, 2), "sword"): (3, 2), ((4, 2), "pillar"): (3, 2), ((2, 2), "eagle"): (1, 2)}
+    assert data._space_sides(((1, 2), (3, 2), (9, 9)), side) == {
+        (1, 2): (("eagle", (2, 2)),),
+        (3, 2): (("sword", (2, 2)), ("pillar", (4, 2))),
+        (9, 9): (),
+    }
+
+
+def test_diagonals_stay_among_the_influence_spaces() -> None:
+    spaces = ((1, 1), (0, 0), (0, 2), (2, 0), (2, 2), (1, 2), (3, 3))
+    assert data._diagonals(spaces) == {
+        (1, 1): ((0, 0), (0, 2), (2, 0), (2, 2)),
+        (0, 0): ((1, 1),),
+        (0, 2): ((1, 1),),
+        (2, 0): ((1, 1),),
+        (2, 2): ((1, 1), (3, 3)),
+        (1, 2): (),
+        (3, 3): ((2, 2),),
+    }
+
+
+def test_the_board_tables_of_the_package_data() -> None:
+    assert data.CENTRE == (2, 2)
+    assert data.INVASION["sword"] == ((5, 2), ((4, 1), (4, 3)), (3, 2))
+    assert len(data.INFLUENCE_IDS) == 42 and len(data.BARBARIAN_IDS) == 18
+    assert len(data.SOLO_INFLUENCE_IDS) == 36
+    assert data.LABEL[data.CENTRE] == "D4" and data.POS["D4"] == (2, 2)
