@@ -115,6 +115,17 @@ EMPERORS: dict[str, EmperorInfo] = _build_emperors(_load("emperors.toml"))
 _BOARD = _load("board.toml")
 
 
+def _positions(raw: list[Any]) -> tuple[Pos, ...]:
+    """A list of ``[row, column]`` pairs of a data file as positions, in their order."""
+    return tuple(_pos(p) for p in raw)
+
+
+def _named_positions(raw: dict[str, Any], names: tuple[str, ...] | None = None) -> dict[str, Pos]:
+    """The positions of a data file's table by name, in the order of ``names`` (every one of
+    them required) or else in the file's order."""
+    return {n: _pos(raw[n]) for n in (raw if names is None else names)}
+
+
 def _card_ids(cards: dict[str, CardInfo], barbarian: bool) -> tuple[str, ...]:
     """The ids of the Barbarian cards (``barbarian``) or of the Influence cards, in data order."""
     return tuple(c for c in cards if cards[c].is_barbarian == barbarian)
@@ -170,11 +181,11 @@ INFLUENCE_IDS: tuple[str, ...] = _card_ids(CARDS, barbarian=False)
 BARBARIAN_IDS: tuple[str, ...] = _card_ids(CARDS, barbarian=True)
 SOLO_INFLUENCE_IDS: tuple[str, ...] = _solo_ids(CARDS, INFLUENCE_IDS)
 
-EMPEROR_POSITIONS: tuple[Pos, ...] = tuple(_pos(p) for p in _BOARD["emperor_spaces"])
+EMPEROR_POSITIONS: tuple[Pos, ...] = _positions(_BOARD["emperor_spaces"])
 CENTRE: Pos = _pos(_BOARD["centre"])
-SIDE_OFFSETS: dict[str, Pos] = {f: _pos(_BOARD["sides"][f]) for f in FACTIONS}
-HOMELAND_CENTRES: dict[str, Pos] = {f: _pos(v) for f, v in _BOARD["homelands"]["centre"].items()}
-HOMELANDS: frozenset[Pos] = frozenset(_pos(p) for p in _BOARD["homelands"]["outer"])
+SIDE_OFFSETS: dict[str, Pos] = _named_positions(_BOARD["sides"], FACTIONS)
+HOMELAND_CENTRES: dict[str, Pos] = _named_positions(_BOARD["homelands"]["centre"])
+HOMELANDS: frozenset[Pos] = frozenset(_positions(_BOARD["homelands"]["outer"]))
 INVASION: dict[str, tuple[Pos, tuple[Pos, Pos], Pos]] = _invasion(_BOARD["invasion"])
 
 # side[(emperor position, faction)] -> influence space
@@ -198,8 +209,18 @@ def parse_label(text: str) -> Pos | None:
     return (int(text[1]) - 2, COLUMNS.index(text[0]) - 1)
 
 
-LABEL: dict[Pos, str] = {p: label(p) for p in (*INFLUENCE_SPACES, *EMPEROR_POSITIONS)}
-POS: dict[str, Pos] = {v: k for k, v in LABEL.items()}
+def _labels(positions: tuple[Pos, ...]) -> dict[Pos, str]:
+    """Each position's label, in the order given."""
+    return {p: label(p) for p in positions}
+
+
+def _by_label(labels: dict[Pos, str]) -> dict[str, Pos]:
+    """The position of each label (the inverse of :func:`_labels`)."""
+    return {v: k for k, v in labels.items()}
+
+
+LABEL: dict[Pos, str] = _labels((*INFLUENCE_SPACES, *EMPEROR_POSITIONS))
+POS: dict[str, Pos] = _by_label(LABEL)
 
 
 def data_hash() -> str:

@@ -329,3 +329,26 @@ def test_the_board_tables_of_the_package_data() -> None:
     assert len(data.INFLUENCE_IDS) == 42 and len(data.BARBARIAN_IDS) == 18
     assert len(data.SOLO_INFLUENCE_IDS) == 36
     assert data.LABEL[data.CENTRE] == "D4" and data.POS["D4"] == (2, 2)
+
+
+def test_positions_keep_the_file_order() -> None:
+    assert data._positions([[0, 0], ["2", "-1"], [4, 5]]) == ((0, 0), (2, -1), (4, 5))
+    assert data._positions([]) == ()
+
+
+def test_named_positions_in_the_order_asked_or_the_file_order() -> None:
+    raw = {"wreath": [0, 1], "pillar": [-1, 0], "sword": ["1", "0"]}
+    by_file = data._named_positions(raw)
+    assert list(by_file.items()) == [("wreath", (0, 1)), ("pillar", (-1, 0)), ("sword", (1, 0))]
+    asked = data._named_positions(raw, ("sword", "wreath"))
+    assert list(asked.items()) == [("sword", (1, 0)), ("wreath", (0, 1))]
+    with pytest.raises(KeyError) as excinfo:
+        data._named_positions(raw, ("eagle",))
+    assert excinfo.value.args == ("eagle",)
+
+
+def test_labels_and_their_inverse() -> None:
+    labels = data._labels(((2, 2), (-1, 0), (0, 5)))
+    assert list(labels.items()) == [((2, 2), "D4"), ((-1, 0), "B1"), ((0, 5), "G2")]
+    assert data._by_label(labels) == {"D4": (2, 2), "B1": (-1, 0), "G2": (0, 5)}
+    assert list(data._by_label(labels)) == ["D4", "B1", "G2"]
