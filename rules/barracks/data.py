@@ -40,7 +40,7 @@ def _load(name: str) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:  # pragma: no cover - clear message
+    except (OSError, tomllib.TOMLDecodeError) as exc:  # a clear message (tests/barracks/test_mut_data.py)
         raise ValueError(f"cannot read Barracks data file {path}: {exc}") from exc
 
 
@@ -114,42 +114,86 @@ CARDS: dict[str, CardInfo] = _build_cards(_load("influence.toml"))
 EMPERORS: dict[str, EmperorInfo] = _build_emperors(_load("emperors.toml"))
 _BOARD = _load("board.toml")
 
-INFLUENCE_IDS: tuple[str, ...] = tuple(c for c in CARDS if not CARDS[c].is_barbarian)
-BARBARIAN_IDS: tuple[str, ...] = tuple(c for c in CARDS if CARDS[c].is_barbarian)
-SOLO_INFLUENCE_IDS: tuple[str, ...] = tuple(c for c in INFLUENCE_IDS if CARDS[c].value >= 3)
 
-EMPEROR_POSITIONS: tuple[Pos, ...] = tuple(_pos(p) for p in _BOARD["emperor_spaces"])
+def _positions(raw: list[Any]) -> tuple[Pos, ...]:
+    """A list of ``[row, column]`` pairs of a data file as positions, in their order."""
+    return tuple(_pos(p) for p in raw)
+
+
+def _named_positions(raw: dict[str, Any], names: tuple[str, ...] | None = None) -> dict[str, Pos]:
+    """The positions of a data file's table by name, in the order of ``names`` (every one of
+    them required) or else in the file's order."""
+    return {n: _pos(raw[n]) for n in (raw if names is None else names)}
+
+
+def _card_ids(cards: dict[str, CardInfo], barbarian: bool) -> tuple[str, ...]:
+    """The ids of the Barbarian cards (``barbarian``) or of the Influence cards, in data order."""
+    return tuple(c for c in cards if cards[c].is_barbarian == barbarian)
+
+
+def _solo_ids(cards: dict[str, CardInfo], influence_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The Influence cards of the solo deck: values 3 and 4 only (§15.1)."""
+    return tuple(c for c in influence_ids if cards[c].value >= 3)
+
+
+def _invasion(raw: dict[str, Any]) -> dict[str, tuple[Pos, tuple[Pos, Pos], Pos]]:
+    """Each faction's solo invasion path: its first space, the two spaces of its second step and
+    its third space, next to the centre (§15.2.3)."""
+    return {
+        f: (_pos(v["one"]), (_pos(v["two"][0]), _pos(v["two"][1])), _pos(v["three"]))
+        for f, v in raw.items()
+    }
+
+
+def _sides(emperors: tuple[Pos, ...], offsets: dict[str, Pos]) -> dict[tuple[Pos, str], Pos]:
+    """The influence space on each faction's side of each Emperor space."""
+    return {(e, f): (e[0] + d[0], e[1] + d[1]) for e in emperors for f, d in offsets.items()}
+
+
+def _adjacent_emperors(spaces: tuple[Pos, ...], emperors: tuple[Pos, ...]) -> dict[Pos, tuple[Pos, ...]]:
+    """The Emperor spaces orthogonally next to each influence space."""
+    return {
+        s: tuple(e for e in emperors if abs(e[0] - s[0]) + abs(e[1] - s[1]) == 1)
+        for s in spaces
+    }
+
+
+def _space_sides(
+    spaces: tuple[Pos, ...], side: dict[tuple[Pos, str], Pos]
+) -> dict[Pos, tuple[tuple[str, Pos], ...]]:
+    """The (faction of the side, Emperor space) pairs each influence space belongs to."""
+    return {s: tuple((f, e) for (e, f), sp in side.items() if sp == s) for s in spaces}
+
+
+def _diagonals(spaces: tuple[Pos, ...]) -> dict[Pos, tuple[Pos, ...]]:
+    """The influence spaces one diagonal step from each influence space (§6.2)."""
+    inside = frozenset(spaces)
+    return {
+        s: tuple(
+            d for d in ((s[0] - 1, s[1] - 1), (s[0] - 1, s[1] + 1), (s[0] + 1, s[1] - 1), (s[0] + 1, s[1] + 1))
+            if d in inside
+        )
+        for s in spaces
+    }
+
+
+INFLUENCE_IDS: tuple[str, ...] = _card_ids(CARDS, barbarian=False)
+BARBARIAN_IDS: tuple[str, ...] = _card_ids(CARDS, barbarian=True)
+SOLO_INFLUENCE_IDS: tuple[str, ...] = _solo_ids(CARDS, INFLUENCE_IDS)
+
+EMPEROR_POSITIONS: tuple[Pos, ...] = _positions(_BOARD["emperor_spaces"])
 CENTRE: Pos = _pos(_BOARD["centre"])
-SIDE_OFFSETS: dict[str, Pos] = {f: _pos(_BOARD["sides"][f]) for f in FACTIONS}
-HOMELAND_CENTRES: dict[str, Pos] = {f: _pos(v) for f, v in _BOARD["homelands"]["centre"].items()}
-HOMELANDS: frozenset[Pos] = frozenset(_pos(p) for p in _BOARD["homelands"]["outer"])
-INVASION: dict[str, tuple[Pos, tuple[Pos, Pos], Pos]] = {
-    f: (_pos(v["one"]), (_pos(v["two"][0]), _pos(v["two"][1])), _pos(v["three"]))
-    for f, v in _BOARD["invasion"].items()
-}
+SIDE_OFFSETS: dict[str, Pos] = _named_positions(_BOARD["sides"], FACTIONS)
+HOMELAND_CENTRES: dict[str, Pos] = _named_positions(_BOARD["homelands"]["centre"])
+HOMELANDS: frozenset[Pos] = frozenset(_positions(_BOARD["homelands"]["outer"]))
+INVASION: dict[str, tuple[Pos, tuple[Pos, Pos], Pos]] = _invasion(_BOARD["invasion"])
 
 # side[(emperor position, faction)] -> influence space
-SIDE: dict[tuple[Pos, str], Pos] = {
-    (e, f): (e[0] + d[0], e[1] + d[1]) for e in EMPEROR_POSITIONS for f, d in SIDE_OFFSETS.items()
-}
-INFLUENCE_SPACES: tuple[Pos, ...] = tuple(sorted({s for s in SIDE.values()}))
-# emperor positions orthogonally next to each influence space
-ADJ_EMPERORS: dict[Pos, tuple[Pos, ...]] = {
-    s: tuple(e for e in EMPEROR_POSITIONS if abs(e[0] - s[0]) + abs(e[1] - s[1]) == 1)
-    for s in INFLUENCE_SPACES
-}
-# (faction of the side, emperor) pairs each influence space belongs to
-SPACE_SIDES: dict[Pos, tuple[tuple[str, Pos], ...]] = {
-    s: tuple((f, e) for (e, f), sp in SIDE.items() if sp == s) for s in INFLUENCE_SPACES
-}
-_INF_SET = frozenset(INFLUENCE_SPACES)
-DIAGONALS: dict[Pos, tuple[Pos, ...]] = {
-    s: tuple(
-        d for d in ((s[0] - 1, s[1] - 1), (s[0] - 1, s[1] + 1), (s[0] + 1, s[1] - 1), (s[0] + 1, s[1] + 1))
-        if d in _INF_SET
-    )
-    for s in INFLUENCE_SPACES
-}
+SIDE: dict[tuple[Pos, str], Pos] = _sides(EMPEROR_POSITIONS, SIDE_OFFSETS)
+INFLUENCE_SPACES: tuple[Pos, ...] = tuple(sorted(set(SIDE.values())))
+ADJ_EMPERORS: dict[Pos, tuple[Pos, ...]] = _adjacent_emperors(INFLUENCE_SPACES, EMPEROR_POSITIONS)
+SPACE_SIDES: dict[Pos, tuple[tuple[str, Pos], ...]] = _space_sides(INFLUENCE_SPACES, SIDE)
+DIAGONALS: dict[Pos, tuple[Pos, ...]] = _diagonals(INFLUENCE_SPACES)
 
 COLUMNS = "ABCDEFG"
 
@@ -165,8 +209,18 @@ def parse_label(text: str) -> Pos | None:
     return (int(text[1]) - 2, COLUMNS.index(text[0]) - 1)
 
 
-LABEL: dict[Pos, str] = {p: label(p) for p in (*INFLUENCE_SPACES, *EMPEROR_POSITIONS)}
-POS: dict[str, Pos] = {v: k for k, v in LABEL.items()}
+def _labels(positions: tuple[Pos, ...]) -> dict[Pos, str]:
+    """Each position's label, in the order given."""
+    return {p: label(p) for p in positions}
+
+
+def _by_label(labels: dict[Pos, str]) -> dict[str, Pos]:
+    """The position of each label (the inverse of :func:`_labels`)."""
+    return {v: k for k, v in labels.items()}
+
+
+LABEL: dict[Pos, str] = _labels((*INFLUENCE_SPACES, *EMPEROR_POSITIONS))
+POS: dict[str, Pos] = _by_label(LABEL)
 
 
 def data_hash() -> str:
