@@ -1709,3 +1709,27 @@ def test_mutinerie_with_no_target_for_the_player_s_own_side_is_refused_with_6_3(
     err = stratagems.play_refusal(st, "rome", "mutinerie")
     assert (None if err is None else (err.section, str(err.message))) == ("§6.3", "no zone where Mutinerie may be placed")
     assert stratagems.play_refusal(st, "enemies", "mutinerie") is None
+
+
+def test_each_chit_effect_passes_its_own_type_id_on() -> None:
+    """``_wrap`` binds a chit type to its effect when the module loads (the table ``_EFFECTS``):
+    called directly, the wrapper hands the state, outcome, role and arguments on unchanged, with
+    its own type id last, and returns what the effect returns."""
+    seen: list[tuple[object, ...]] = []
+
+    def effect(*args: object) -> str:
+        seen.append(args)
+        return "done"
+
+    wrapped = stratagems._wrap(effect, "mutinerie")
+    assert wrapped("st", "out", "E", {"zone": "roma"}) == "done"
+    assert seen == [("st", "out", "E", {"zone": "roma"}, "mutinerie")]
+    assert sorted(stratagems._EFFECTS) == sorted(
+        {"pacification_d_un_peuple_mineur", "pacification_de_deux_peuples_mineurs",
+         "pacification_de_trois_peuples_mineurs", "pacification_d_un_peuple_majeur",
+         "pacification_d_une_nationalite", "pax_romana", "soulevement_d_un_peuple_mineur",
+         "soulevement_de_deux_peuples_mineurs", "soulevement_de_trois_peuples_mineurs",
+         "soulevement_d_un_peuple_majeur", "soulevement_de_trois_peuples_majeurs",
+         "usurpation_d_un_augustus", "usurpation_d_un_caesar", "usurpation", "assassinat",
+         "foyer_de_peste", "epidemie_de_peste", "mutinerie", "desertion", "alliance_armenienne",
+         "coup_d_etat_parthe", "intrigue_au_senat", "fleche_du_parthe"})
