@@ -2010,3 +2010,172 @@ def test_a_coasts_file_needs_no_provenance_of_its_own(tmp_path: Path) -> None:
     edits = {'map/coasts.toml': [('provenance = "design"\n', '')]}
     assert dict(load_data(tiny(tmp_path, edits), geometry=False).coasts) == {
         "mare": ("roma", "castra", "barbaricum"), "oceanus": ("barbaricum",)}
+
+
+# -- session 11, the survivors of the lead's continued run (branch loadersurv) -----------------
+
+SCN = "scenarios/01_test.toml"
+
+
+def test_every_scenario_field_of_the_wrong_type_is_named_under_its_file_and_scenario(tmp_path: Path) -> None:
+    edits = {SCN: [('number = 1', 'number = "one"'), ('title = "Test"', 'title = 3'),
+                   ('reconstructed = true', 'reconstructed = "yes"'), ('summary = "a summary"', 'summary = 5'),
+                   ('augusti = ["marcus"]', 'augusti = "marcus"\ncaesars = "c"\nusurpers = "u"\nuse_enemy_peoples = "no"'),
+                   ('armenia = "absent"', 'armenia = 1'),
+                   ('peoples_at_war = ["germani"]', 'peoples_at_war = "germani"'), ('use_events = false', 'use_events = 0'),
+                   ('use_stratagems = true', 'use_stratagems = 0'), ('use_leader_table = false', 'use_leader_table = 0'),
+                   ('special_rules = ["one"]', 'special_rules = "one"'), ('victory = ["two"]', 'victory = "two"'),
+                   ('\nrules = [', '\nrules = "none"\nold_rules = [')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: old_rules: unknown field',
+        'scenarios/01_test.toml: test: use_enemy_peoples: expected bool, got str',
+        'scenarios/01_test.toml: test: augusti: expected list, got str',
+        'scenarios/01_test.toml: test: caesars: expected list, got str',
+        'scenarios/01_test.toml: test: usurpers: expected list, got str',
+        "scenarios/01_test.toml: test: augustus: leader titles ['marcus'] differ from the list []",
+        'scenarios/01_test.toml: test: peoples_at_war: expected list, got str',
+        'scenarios/01_test.toml: test: unit: germ_1: a People at peace stays in its home zones (§4.1)',
+        'scenarios/01_test.toml: test: rules: expected list, got str',
+        'scenarios/01_test.toml: test: number: expected int, got str',
+        'scenarios/01_test.toml: test: title: expected str, got int',
+        'scenarios/01_test.toml: test: reconstructed: expected bool, got str',
+        'scenarios/01_test.toml: test: summary: expected str, got int',
+        'scenarios/01_test.toml: test: armenia: expected str, got int',
+        'scenarios/01_test.toml: test: use_events: expected bool, got int',
+        'scenarios/01_test.toml: test: use_stratagems: expected bool, got int',
+        'scenarios/01_test.toml: test: use_leader_table: expected bool, got int',
+        'scenarios/01_test.toml: test: special_rules: expected list, got str',
+        'scenarios/01_test.toml: test: victory: expected list, got str',
+    ]
+
+
+def test_a_scenario_without_a_string_id_is_named_by_number_and_not_kept(tmp_path: Path) -> None:
+    assert problems(tiny(tmp_path, {SCN: [('id = "test"', 'id = 7')]})) == [
+        "scenarios/01_test.toml: #1: id: expected str, got int"]
+
+
+def test_a_scenario_s_optional_fields_take_their_defaults(tmp_path: Path) -> None:
+    """number 0 is allowed; no summary or switches: "" and every switch on;
+    the scenario's provenance per field kept."""
+    edits = {SCN: [('number = 1', 'number = 0'), ('summary = "a summary"\n', ''),
+                   ('use_events = false\n', ''), ('use_stratagems = true\n', ''), ('use_leader_table = false\n', ''),
+                   ('provenance = "design"\nleader', 'provenance = "design"\nprovenance_fields = { title = "history" }\nleader')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (s.number, s.summary, s.use_events, s.use_stratagems, s.use_leader_table) == (0, "", True, True, True)
+    assert (dict(s.provenance_fields), s.provenance_of("title"), s.provenance_of("end")) == (
+        {"title": "history"}, "history", "design")
+
+
+def test_a_scenario_s_switches_and_choices_are_read_as_written(tmp_path: Path) -> None:
+    """armenia "roman" written out, stratagems, enemy Peoples and the reconstructed flag off, a
+    history provenance, a scenario one year long whose initiative names its last year."""
+    edits = {SCN: [('number = 1', 'number = 99'), ('end = 165', 'end = 161'), ('reconstructed = true', 'reconstructed = false'),
+                   ('armenia = "absent"', 'armenia = "roman"'), ('peoples_at_war = ["germani"]\n', ''),
+                   ('use_stratagems = true', 'use_stratagems = false\nuse_enemy_peoples = false'),
+                   ('initiative = { "161" = "roman", "162" = "enemy" }', 'initiative = { "161" = "enemy" }'),
+                   ('provenance = "design"\nleader', 'provenance = "history"\nleader'),
+                   ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+                   ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', ''),
+                   ('peoples = ["germani"], year = 163', 'peoples = ["germani"], year = 162')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (s.number, s.start, s.end, s.reconstructed, s.armenia, s.use_stratagems, s.use_enemy_peoples) == (
+        99, 161, 161, False, "roman", False, False)
+    assert (dict(s.initiative), s.provenance) == ({161: "enemy"}, "history")
+
+
+def test_a_parthian_armenia_is_allowed_and_a_hundredth_number_refused(tmp_path: Path) -> None:
+    edits = {SCN: [('number = 1', 'number = 100'), ('armenia = "absent"', 'armenia = "parthian"')]}
+    assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: number: 100 is outside 0..99"]
+
+
+SEAS = "map/seas.toml"
+
+
+def test_each_sea_field_of_the_wrong_kind_is_named_under_its_sea(tmp_path: Path) -> None:
+    edits = {SEAS: [('name = "Mare"', 'name = 3'), ('open = true', 'open = "yes"'), ('place = [16, 38]', 'place = "here"'),
+                    ('provenance = "rules"', 'provenance = "guess"'), ('place = [24, 40]', 'place = [true, 40]')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/seas.toml: mare: provenance: 'guess' is not one of rules, history, design",
+        'map/seas.toml: mare: name: expected str, got int',
+        'map/seas.toml: mare: open: expected bool, got str',
+        'map/seas.toml: mare: place: expected list, got str',
+        'map/seas.toml: oceanus: place: expected [longitude, latitude]',
+    ]
+
+
+def test_a_sea_keeps_its_provenance_per_field_its_seeds_and_a_place_on_the_edge_of_the_globe(tmp_path: Path) -> None:
+    edits = {SEAS: [('place = [16, 38]\nprovenance = "rules"',
+                     'place = [-180, -90]\nseeds = [[16, 38]]\nprovenance = "rules"\nprovenance_fields = { name = "history" }'),
+                    ('place = [24, 40]', 'place = [180, 90]')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    mare, oce = data.seas["mare"], data.seas["oceanus"]
+    assert (mare.place, oce.place, dict(mare.provenance_fields), mare.provenance_of("name")) == (
+        (-180.0, -90.0), (180.0, 90.0), {"name": "history"}, "history")
+
+
+@pytest.mark.parametrize(("mare", "oceanus", "shown"), [
+    ("[-180.5, 38]", "[180.5, 40]", ("[-180.5, 38.0]", "[180.5, 40.0]")),
+    ("[16, -90.5]", "[24, 90.5]", ("[16.0, -90.5]", "[24.0, 90.5]")),
+])
+def test_a_place_one_half_degree_off_the_globe_is_refused(tmp_path: Path, mare: str, oceanus: str, shown: tuple[str, str]) -> None:
+    edits = {SEAS: [('place = [16, 38]', f'place = {mare}'), ('place = [24, 40]', f'place = {oceanus}')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        f"map/seas.toml: mare: place: {shown[0]} is not a longitude/latitude",
+        f"map/seas.toml: oceanus: place: {shown[1]} is not a longitude/latitude",
+    ]
+
+
+def test_an_entry_rule_names_the_whole_leader_after_the_first_colon(tmp_path: Path) -> None:
+    edits = {"tables/leader_table.toml": [('entry_rule = "after:marcus"', 'entry_rule = "after:marcus:x"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/leader_table.toml: heres: entry_rule: unknown leader 'marcus:x'",
+    ]
+
+
+def test_the_digest_is_sha256_over_each_file_s_name_and_bytes_each_ended_by_a_zero_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+
+    root = tiny(tmp_path / "data")
+    monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
+    h = hashlib.sha256()
+    for rel in sorted(FILES):
+        h.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
+    assert data_hash(root) == h.hexdigest()
+
+
+def test_every_field_of_a_scenario_rule_after_an_unknown_one_is_checked(tmp_path: Path) -> None:
+    edits = {SCN: [('{ kind = "war_at", peoples = ["germani"], year = 163,', '{ kind = "war_at", colour = 1, peoples = ["germani"], year = 1,')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: rules[1].colour: unknown field for war_at',
+        'scenarios/01_test.toml: test: rules[1].year: 1 is not a year of the scenario (161-165)',
+    ]
+
+
+LUCIUS_IN_163 = [('start = 161', 'start = 163'), ('initiative = { "161" = "roman", "162" = "enemy" }', 'initiative = { "163" = "roman" }'),
+                 ('  { kind = "absent", leaders = ["lucius"], text = "Lucius is gone.", provenance = "rules" },\n', '')]
+
+
+@pytest.mark.parametrize(("key", "title", "listed"), [
+    ("augusti", "augustus", ("marcus", "lucius")), ("caesars", "caesar", ("lucius",)), ("usurpers", "usurper", ("lucius",))])
+def test_two_augusti_a_caesar_and_a_usurper_are_loaded_with_their_titles(
+    tmp_path: Path, key: str, title: str, listed: tuple[str, ...]
+) -> None:
+    """A scenario of 163 places Lucius with a title: a second augustus (two are allowed), or a
+    caesar, or a usurper beside the one augustus."""
+    names = ", ".join(f'"{n}"' for n in listed)
+    lists = f'augusti = ["marcus", "lucius"]' if key == "augusti" else f'augusti = ["marcus"]\n{key} = [{names}]'
+    edits = {SCN: [*LUCIUS_IN_163, ('augusti = ["marcus"]', lists),
+                   ('  { id = "rex",', f'  {{ id = "lucius", zone = "roma", title = "{title}" }},\n  {{ id = "rex",')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert getattr(s, key) == listed
+    assert [(p.counter, p.title) for p in s.leaders if p.counter in ("marcus", "lucius")] == [
+        ("lucius", title), ("marcus", "augustus")]
+
+
+def test_a_roman_armenia_unit_is_refused_like_a_roman_people_unit(tmp_path: Path) -> None:
+    edits = {"counters/units.toml": [('id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "people"',
+                                      'id = "germ_1"\nname = "Germ 1"\nside = "roman"\nkind = "armenia"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "counters/units.toml: germ_1: side: units of the Peoples belong to the Enemies of Rome"]
