@@ -2179,3 +2179,24 @@ def test_a_roman_armenia_unit_is_refused_like_a_roman_people_unit(tmp_path: Path
                                       'id = "germ_1"\nname = "Germ 1"\nside = "roman"\nkind = "armenia"')]}
     assert problems(tiny(tmp_path, edits)) == [
         "counters/units.toml: germ_1: side: units of the Peoples belong to the Enemies of Rome"]
+
+
+TITUS = '[[leader]]\nid = "titus"\nname = "Titus"\nside = "roman"\nnationality = "roman"\ncc = 1\nvs = 1\nbt = 0\ncp = 1\nenters = 161\nprovenance = "rules"\n\n'
+
+
+def test_a_roman_leader_after_a_people_s_leader_is_still_asked_for_without_peoples(tmp_path: Path) -> None:
+    """use_enemy_peoples = false: Rex (a People's king) is skipped, and Titus, a Roman in play
+    listed after him, is still asked for."""
+    edits = {SCN: [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+                   ('peoples_at_war = ["germani"]\n', ''),
+                   ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+                   ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')],
+             "counters/leaders.toml": [('[[leader]]\nid = "dux"', TITUS + '[[leader]]\nid = "dux"')],
+             "tables/leader_table.toml": [('[[leaders]]\nid = "rex"', '[[leaders]]\nid = "titus"\nentry = 161\n\n[[leaders]]\nid = "rex"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: leader: titus is in play in 161: place him or list him as absent"]
+
+
+def test_an_absent_rule_without_its_leaders_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    edits = {SCN: [('{ kind = "absent", leaders = ["lucius"],', '{ kind = "absent",')]}
+    assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: rules[0].leaders: missing"]
