@@ -5,6 +5,7 @@ compares the whole list of problems, so a wrong file, entry, field or message fa
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -2135,8 +2136,6 @@ def test_an_entry_rule_names_the_whole_leader_after_the_first_colon(tmp_path: Pa
 def test_the_digest_is_sha256_over_each_file_s_name_and_bytes_each_ended_by_a_zero_byte(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import hashlib
-
     root = tiny(tmp_path / "data")
     monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
     h = hashlib.sha256()
@@ -2165,7 +2164,7 @@ def test_two_augusti_a_caesar_and_a_usurper_are_loaded_with_their_titles(
     """A scenario of 163 places Lucius with a title: a second augustus (two are allowed), or a
     caesar, or a usurper beside the one augustus."""
     names = ", ".join(f'"{n}"' for n in listed)
-    lists = f'augusti = ["marcus", "lucius"]' if key == "augusti" else f'augusti = ["marcus"]\n{key} = [{names}]'
+    lists = 'augusti = ["marcus", "lucius"]' if key == "augusti" else f'augusti = ["marcus"]\n{key} = [{names}]'
     edits = {SCN: [*LUCIUS_IN_163, ('augusti = ["marcus"]', lists),
                    ('  { id = "rex",', f'  {{ id = "lucius", zone = "roma", title = "{title}" }},\n  {{ id = "rex",')]}
     s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
