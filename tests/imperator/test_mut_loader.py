@@ -2199,3 +2199,62 @@ def test_a_roman_leader_after_a_people_s_leader_is_still_asked_for_without_peopl
 def test_an_absent_rule_without_its_leaders_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     edits = {SCN: [('{ kind = "absent", leaders = ["lucius"],', '{ kind = "absent",')]}
     assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: rules[0].leaders: missing"]
+
+
+COUNTER_FIELDS_OF_THE_WRONG_TYPE = {
+    "counters/leaders.toml": [('name = "Marcus"\naliases = ["Marc"]', 'name = 1\naliases = "Marc"\npeople = 2'),
+                              ('enters = 161\nprovenance = "rules"', 'enters = 218\nentry_rule = 3\ngeneric = "no"\nprovenance = "rules"\nprovenance_fields = { colour = "rules" }')],
+    "peoples.toml": [('name = "Germani"', 'name = 1'), ('major = true', 'major = "yes"'), ('stacking = "E"', 'stacking = 2'),
+                     ('zones = ["barbaricum"]', 'zones = "barbaricum"'), ('entry_fronts = ["rhine"]', 'entry_fronts = "rhine"\ngoes_to_war = 1')],
+    "counters/units.toml": [('name = "I Legio"', 'name = 1'), ('front = "rhine"\ncamp = "Vetera"', 'front = 4\ncamp = 5\npeople = 6\narrives = 218'),
+                            ('provenance = "rules"', 'provenance = "rules"\nprovenance_fields = { colour = "rules" }')],
+}
+
+
+def test_every_counter_and_people_field_of_the_wrong_type_is_named_under_its_file_and_entry(tmp_path: Path) -> None:
+    assert problems(tiny(tmp_path, COUNTER_FIELDS_OF_THE_WRONG_TYPE)) == [
+        'peoples.toml: germani: zones: expected list, got str',
+        'peoples.toml: germani: zones: a People needs at least one starting zone',
+        'peoples.toml: germani: entry_fronts: expected list, got str',
+        'peoples.toml: germani: goes_to_war: expected bool, got int',
+        'peoples.toml: germani: entry_fronts: a People that goes to war needs an entry Front',
+        'peoples.toml: germani: name: expected str, got int',
+        'peoples.toml: germani: major: expected bool, got str',
+        'peoples.toml: germani: stacking: expected str, got int',
+        'counters/leaders.toml: marcus: people: expected str, got int',
+        'counters/leaders.toml: marcus: enters: 218 is outside 161..217',
+        'counters/leaders.toml: marcus: entry_rule: expected str, got int',
+        'counters/leaders.toml: marcus: generic: expected bool, got str',
+        'counters/leaders.toml: marcus: provenance_fields.colour: no such field',
+        'counters/leaders.toml: marcus: name: expected str, got int',
+        'counters/leaders.toml: marcus: aliases: expected list, got str',
+        'counters/units.toml: i_legio: front: expected str, got int',
+        'counters/units.toml: i_legio: camp: expected str, got int',
+        'counters/units.toml: i_legio: people: expected str, got int',
+        'counters/units.toml: i_legio: arrives: 218 is outside 0..217',
+        'counters/units.toml: i_legio: camp: a legion or garrison unit needs a home camp or city',
+        'counters/units.toml: i_legio: provenance_fields.colour: no such field',
+        'counters/units.toml: i_legio: name: expected str, got int',
+        'scenarios/01_test.toml: test: leader[0].id: marcus is not in play in 161',
+        'scenarios/01_test.toml: test: leader[0].id: marcus only enters in 218',
+        'tables/leader_table.toml: marcus: entry: 161 differs from counters/leaders.toml (218)',
+    ]
+
+
+def test_a_leader_a_people_and_a_unit_keep_their_provenance_per_field(tmp_path: Path) -> None:
+    edits = {"counters/leaders.toml": [('enters = 161\nprovenance = "rules"', 'enters = 161\nprovenance = "history"\nprovenance_fields = { cc = "design" }')],
+             "peoples.toml": [('note = "a note"\nprovenance = "rules"', 'note = "a note"\nprovenance = "history"\nprovenance_fields = { stacking = "design" }')],
+             "counters/units.toml": [('reduced = { pf = 5, qu = 1, bt = 0 }\nprovenance = "rules"',
+                                      'reduced = { pf = 5, qu = 1, bt = 0 }\nprovenance = "history"\nprovenance_fields = { qu = "design", bt = "rules" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    m, g, i = data.leaders["marcus"], data.peoples["germani"], data.units["i_legio"]
+    assert (m.provenance, dict(m.provenance_fields), g.provenance, dict(g.provenance_fields)) == (
+        "history", {"cc": "design"}, "history", {"stacking": "design"})
+    assert (i.provenance, dict(i.provenance_fields)) == ("history", {"qu": "design", "bt": "rules"})
+
+
+@pytest.mark.parametrize("kind", ["people", "armenia"])
+def test_a_people_s_or_armenia_s_unit_has_no_front(tmp_path: Path, kind: str) -> None:
+    edits = {"counters/units.toml": [('id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "people"',
+                                      f'id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "{kind}"\nfront = "rhine"')]}
+    assert problems(tiny(tmp_path, edits)) == ["counters/units.toml: germ_1: front: only legions and vexillations belong to a Front"]
