@@ -2258,3 +2258,22 @@ def test_a_people_s_or_armenia_s_unit_has_no_front(tmp_path: Path, kind: str) ->
     edits = {"counters/units.toml": [('id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "people"',
                                       f'id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "{kind}"\nfront = "rhine"')]}
     assert problems(tiny(tmp_path, edits)) == ["counters/units.toml: germ_1: front: only legions and vexillations belong to a Front"]
+
+
+def test_a_rating_of_zero_and_a_people_s_nationality_are_kept(tmp_path: Path) -> None:
+    """Heres has VS 0 and BT 0 (allowed: 0..9, 0..5); a Germanic unit stays Germanic."""
+    data = load_data(tiny(tmp_path), geometry=False)
+    h, g1, g2 = data.leaders["heres"], data.units["germ_1"], data.units["germ_2"]
+    assert (h.vs, h.bt, g1.nationality, g2.nationality) == (0, 0, "german", "german")
+
+
+GERMANI = ('[[people]]\nid = "germani"\nname = "Germani"\nnationality = "german"\nmajor = true\nstacking = "E"\n'
+           'zones = ["barbaricum"]\nentry_fronts = ["rhine"]\nprovenance = "rules"\n\n')
+RUSE = '[[stratagem]]\nid = "ruse"\nname = "Ruse"\nside = "both"\nphase = "C"\ncount = 2\nprovenance = "rules"\n\n'
+
+
+def test_the_people_and_the_stratagem_after_a_duplicate_are_still_loaded(tmp_path: Path) -> None:
+    edits = {"peoples.toml": [('[[people]]\nid = "nomades"', GERMANI + '[[people]]\nid = "nomades"')],
+             "counters/stratagems.toml": [('[[stratagem]]\nid = "pax"', RUSE + '[[stratagem]]\nid = "pax"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "peoples.toml: germani: id: duplicate id", "counters/stratagems.toml: ruse: id: duplicate id"]
