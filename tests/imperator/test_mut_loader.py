@@ -2273,7 +2273,11 @@ RUSE = '[[stratagem]]\nid = "ruse"\nname = "Ruse"\nside = "both"\nphase = "C"\nc
 
 
 def test_the_people_and_the_stratagem_after_a_duplicate_are_still_loaded(tmp_path: Path) -> None:
-    edits = {"peoples.toml": [('[[people]]\nid = "nomades"', GERMANI + '[[people]]\nid = "nomades"')],
-             "counters/stratagems.toml": [('[[stratagem]]\nid = "pax"', RUSE + '[[stratagem]]\nid = "pax"')]}
+    """The entries after the duplicates carry a problem of their own, so that they are seen read."""
+    edits = {"peoples.toml": [('[[people]]\nid = "nomades"', GERMANI + '[[people]]\nid = "nomades"'),
+                              ('stacking = "W"', 'stacking = "X"')],
+             "counters/stratagems.toml": [('[[stratagem]]\nid = "pax"', RUSE + '[[stratagem]]\nid = "pax"'),
+                                          ('count = 1', 'count = 10')]}
     assert problems(tiny(tmp_path, edits)) == [
-        "peoples.toml: germani: id: duplicate id", "counters/stratagems.toml: ruse: id: duplicate id"]
+        "peoples.toml: germani: id: duplicate id", "peoples.toml: nomades: stacking: 'X' is not one of W, E",
+        "counters/stratagems.toml: ruse: id: duplicate id", "counters/stratagems.toml: pax: count: 10 is outside 1..9"]
