@@ -2281,3 +2281,29 @@ def test_the_people_and_the_stratagem_after_a_duplicate_are_still_loaded(tmp_pat
     assert problems(tiny(tmp_path, edits)) == [
         "peoples.toml: germani: id: duplicate id", "peoples.toml: nomades: stacking: 'X' is not one of W, E",
         "counters/stratagems.toml: ruse: id: duplicate id", "counters/stratagems.toml: pax: count: 10 is outside 1..9"]
+
+
+STRAT_TABLE = "tables/stratagems.toml"
+RUSE_ROW = '[[stratagems]]\nid = "ruse"\nparams = { placed_in = "castra", cancelled_by = "pax", people_kind = "major" }'
+
+
+def test_a_stratagem_row_without_an_id_or_params_is_named_and_the_next_row_checked(tmp_path: Path) -> None:
+    edits = {STRAT_TABLE: [(RUSE_ROW, '[[stratagems]]\nid = 7\nparams = 3\n\n' + RUSE_ROW.replace('"castra"', '"nowhere"'))]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/stratagems.toml: #1: params: expected a table",
+        "tables/stratagems.toml: ruse: params.placed_in: unknown zone 'nowhere'",
+    ]
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("stratagems = 3\n", "tables/stratagems.toml: -: stratagems: expected an array of tables [[stratagems]]"),
+    ("stratagems = 3\nstratagems = 4\n", "tables/stratagems.toml: -: -: not valid TOML: Cannot overwrite a value (at line 2, column 15)"),
+])
+def test_a_broken_stratagem_table_is_named_in_its_file(tmp_path: Path, text: str, first: str) -> None:
+    root = tiny(tmp_path)
+    (root / STRAT_TABLE).write_text(text, encoding="utf-8")
+    assert problems(root) == [
+        first,
+        "counters/stratagems.toml: ruse: id: no such stratagem type in tables/stratagems.toml",
+        "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
+    ]
