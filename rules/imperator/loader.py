@@ -1478,7 +1478,7 @@ def _check_absent_not_placed(
     """A leader an ``absent`` rule removes is not placed."""
     for r in srules:
         if r.kind == "absent":
-            for lid in r.params["leaders"]:
+            for lid in r.params.get("leaders", ()):
                 if lid in placements:
                     chk.add(f, lab, "rules", _("{lid} is absent from this scenario but placed", lid=lid))
 

@@ -5,6 +5,7 @@ compares the whole list of problems, so a wrong file, entry, field or message fa
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -2010,3 +2011,299 @@ def test_a_coasts_file_needs_no_provenance_of_its_own(tmp_path: Path) -> None:
     edits = {'map/coasts.toml': [('provenance = "design"\n', '')]}
     assert dict(load_data(tiny(tmp_path, edits), geometry=False).coasts) == {
         "mare": ("roma", "castra", "barbaricum"), "oceanus": ("barbaricum",)}
+
+
+# -- session 11, the survivors of the lead's continued run (branch loadersurv) -----------------
+
+SCN = "scenarios/01_test.toml"
+
+
+def test_every_scenario_field_of_the_wrong_type_is_named_under_its_file_and_scenario(tmp_path: Path) -> None:
+    edits = {SCN: [('number = 1', 'number = "one"'), ('title = "Test"', 'title = 3'),
+                   ('reconstructed = true', 'reconstructed = "yes"'), ('summary = "a summary"', 'summary = 5'),
+                   ('augusti = ["marcus"]', 'augusti = "marcus"\ncaesars = "c"\nusurpers = "u"\nuse_enemy_peoples = "no"'),
+                   ('armenia = "absent"', 'armenia = 1'),
+                   ('peoples_at_war = ["germani"]', 'peoples_at_war = "germani"'), ('use_events = false', 'use_events = 0'),
+                   ('use_stratagems = true', 'use_stratagems = 0'), ('use_leader_table = false', 'use_leader_table = 0'),
+                   ('special_rules = ["one"]', 'special_rules = "one"'), ('victory = ["two"]', 'victory = "two"'),
+                   ('\nrules = [', '\nrules = "none"\nold_rules = [')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: old_rules: unknown field',
+        'scenarios/01_test.toml: test: use_enemy_peoples: expected bool, got str',
+        'scenarios/01_test.toml: test: augusti: expected list, got str',
+        'scenarios/01_test.toml: test: caesars: expected list, got str',
+        'scenarios/01_test.toml: test: usurpers: expected list, got str',
+        "scenarios/01_test.toml: test: augustus: leader titles ['marcus'] differ from the list []",
+        'scenarios/01_test.toml: test: peoples_at_war: expected list, got str',
+        'scenarios/01_test.toml: test: unit: germ_1: a People at peace stays in its home zones (§4.1)',
+        'scenarios/01_test.toml: test: rules: expected list, got str',
+        'scenarios/01_test.toml: test: number: expected int, got str',
+        'scenarios/01_test.toml: test: title: expected str, got int',
+        'scenarios/01_test.toml: test: reconstructed: expected bool, got str',
+        'scenarios/01_test.toml: test: summary: expected str, got int',
+        'scenarios/01_test.toml: test: armenia: expected str, got int',
+        'scenarios/01_test.toml: test: use_events: expected bool, got int',
+        'scenarios/01_test.toml: test: use_stratagems: expected bool, got int',
+        'scenarios/01_test.toml: test: use_leader_table: expected bool, got int',
+        'scenarios/01_test.toml: test: special_rules: expected list, got str',
+        'scenarios/01_test.toml: test: victory: expected list, got str',
+    ]
+
+
+def test_a_scenario_without_a_string_id_is_named_by_number_and_not_kept(tmp_path: Path) -> None:
+    assert problems(tiny(tmp_path, {SCN: [('id = "test"', 'id = 7')]})) == [
+        "scenarios/01_test.toml: #1: id: expected str, got int"]
+
+
+def test_a_scenario_s_optional_fields_take_their_defaults(tmp_path: Path) -> None:
+    """number 0 is allowed; no summary or switches: "" and every switch on;
+    the scenario's provenance per field kept."""
+    edits = {SCN: [('number = 1', 'number = 0'), ('summary = "a summary"\n', ''),
+                   ('use_events = false\n', ''), ('use_stratagems = true\n', ''), ('use_leader_table = false\n', ''),
+                   ('provenance = "design"\nleader', 'provenance = "design"\nprovenance_fields = { title = "history" }\nleader')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (s.number, s.summary, s.use_events, s.use_stratagems, s.use_leader_table) == (0, "", True, True, True)
+    assert (dict(s.provenance_fields), s.provenance_of("title"), s.provenance_of("end")) == (
+        {"title": "history"}, "history", "design")
+
+
+def test_a_scenario_s_switches_and_choices_are_read_as_written(tmp_path: Path) -> None:
+    """armenia "roman" written out, stratagems, enemy Peoples and the reconstructed flag off, a
+    history provenance, a scenario one year long whose initiative names its last year."""
+    edits = {SCN: [('number = 1', 'number = 99'), ('end = 165', 'end = 161'), ('reconstructed = true', 'reconstructed = false'),
+                   ('armenia = "absent"', 'armenia = "roman"'), ('peoples_at_war = ["germani"]\n', ''),
+                   ('use_stratagems = true', 'use_stratagems = false\nuse_enemy_peoples = false'),
+                   ('initiative = { "161" = "roman", "162" = "enemy" }', 'initiative = { "161" = "enemy" }'),
+                   ('provenance = "design"\nleader', 'provenance = "history"\nleader'),
+                   ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+                   ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', ''),
+                   ('peoples = ["germani"], year = 163', 'peoples = ["germani"], year = 162')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (s.number, s.start, s.end, s.reconstructed, s.armenia, s.use_stratagems, s.use_enemy_peoples) == (
+        99, 161, 161, False, "roman", False, False)
+    assert (dict(s.initiative), s.provenance) == ({161: "enemy"}, "history")
+
+
+def test_a_parthian_armenia_is_allowed_and_a_hundredth_number_refused(tmp_path: Path) -> None:
+    edits = {SCN: [('number = 1', 'number = 100'), ('armenia = "absent"', 'armenia = "parthian"')]}
+    assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: number: 100 is outside 0..99"]
+
+
+SEAS = "map/seas.toml"
+
+
+def test_each_sea_field_of_the_wrong_kind_is_named_under_its_sea(tmp_path: Path) -> None:
+    edits = {SEAS: [('name = "Mare"', 'name = 3'), ('open = true', 'open = "yes"'), ('place = [16, 38]', 'place = "here"'),
+                    ('provenance = "rules"', 'provenance = "guess"'), ('place = [24, 40]', 'place = [true, 40]')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "map/seas.toml: mare: provenance: 'guess' is not one of rules, history, design",
+        'map/seas.toml: mare: name: expected str, got int',
+        'map/seas.toml: mare: open: expected bool, got str',
+        'map/seas.toml: mare: place: expected list, got str',
+        'map/seas.toml: oceanus: place: expected [longitude, latitude]',
+    ]
+
+
+def test_a_sea_keeps_its_provenance_per_field_its_seeds_and_a_place_on_the_edge_of_the_globe(tmp_path: Path) -> None:
+    edits = {SEAS: [('place = [16, 38]\nprovenance = "rules"',
+                     'place = [-180, -90]\nseeds = [[16, 38]]\nprovenance = "rules"\nprovenance_fields = { name = "history" }'),
+                    ('place = [24, 40]', 'place = [180, 90]')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    mare, oce = data.seas["mare"], data.seas["oceanus"]
+    assert (mare.place, oce.place, dict(mare.provenance_fields), mare.provenance_of("name")) == (
+        (-180.0, -90.0), (180.0, 90.0), {"name": "history"}, "history")
+
+
+@pytest.mark.parametrize(("mare", "oceanus", "shown"), [
+    ("[-180.5, 38]", "[180.5, 40]", ("[-180.5, 38.0]", "[180.5, 40.0]")),
+    ("[16, -90.5]", "[24, 90.5]", ("[16.0, -90.5]", "[24.0, 90.5]")),
+])
+def test_a_place_one_half_degree_off_the_globe_is_refused(tmp_path: Path, mare: str, oceanus: str, shown: tuple[str, str]) -> None:
+    edits = {SEAS: [('place = [16, 38]', f'place = {mare}'), ('place = [24, 40]', f'place = {oceanus}')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        f"map/seas.toml: mare: place: {shown[0]} is not a longitude/latitude",
+        f"map/seas.toml: oceanus: place: {shown[1]} is not a longitude/latitude",
+    ]
+
+
+def test_an_entry_rule_names_the_whole_leader_after_the_first_colon(tmp_path: Path) -> None:
+    edits = {"tables/leader_table.toml": [('entry_rule = "after:marcus"', 'entry_rule = "after:marcus:x"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/leader_table.toml: heres: entry_rule: unknown leader 'marcus:x'",
+    ]
+
+
+def test_the_digest_is_sha256_over_each_file_s_name_and_bytes_each_ended_by_a_zero_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tiny(tmp_path / "data")
+    monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
+    h = hashlib.sha256()
+    for rel in sorted(FILES):
+        h.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
+    assert data_hash(root) == h.hexdigest()
+
+
+def test_every_field_of_a_scenario_rule_after_an_unknown_one_is_checked(tmp_path: Path) -> None:
+    edits = {SCN: [('{ kind = "war_at", peoples = ["germani"], year = 163,', '{ kind = "war_at", colour = 1, peoples = ["germani"], year = 1,')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'scenarios/01_test.toml: test: rules[1].colour: unknown field for war_at',
+        'scenarios/01_test.toml: test: rules[1].year: 1 is not a year of the scenario (161-165)',
+    ]
+
+
+LUCIUS_IN_163 = [('start = 161', 'start = 163'), ('initiative = { "161" = "roman", "162" = "enemy" }', 'initiative = { "163" = "roman" }'),
+                 ('  { kind = "absent", leaders = ["lucius"], text = "Lucius is gone.", provenance = "rules" },\n', '')]
+
+
+@pytest.mark.parametrize(("key", "title", "listed"), [
+    ("augusti", "augustus", ("marcus", "lucius")), ("caesars", "caesar", ("lucius",)), ("usurpers", "usurper", ("lucius",))])
+def test_two_augusti_a_caesar_and_a_usurper_are_loaded_with_their_titles(
+    tmp_path: Path, key: str, title: str, listed: tuple[str, ...]
+) -> None:
+    """A scenario of 163 places Lucius with a title: a second augustus (two are allowed), or a
+    caesar, or a usurper beside the one augustus."""
+    names = ", ".join(f'"{n}"' for n in listed)
+    lists = 'augusti = ["marcus", "lucius"]' if key == "augusti" else f'augusti = ["marcus"]\n{key} = [{names}]'
+    edits = {SCN: [*LUCIUS_IN_163, ('augusti = ["marcus"]', lists),
+                   ('  { id = "rex",', f'  {{ id = "lucius", zone = "roma", title = "{title}" }},\n  {{ id = "rex",')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert getattr(s, key) == listed
+    assert [(p.counter, p.title) for p in s.leaders if p.counter in ("marcus", "lucius")] == [
+        ("lucius", title), ("marcus", "augustus")]
+
+
+def test_a_roman_armenia_unit_is_refused_like_a_roman_people_unit(tmp_path: Path) -> None:
+    edits = {"counters/units.toml": [('id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "people"',
+                                      'id = "germ_1"\nname = "Germ 1"\nside = "roman"\nkind = "armenia"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "counters/units.toml: germ_1: side: units of the Peoples belong to the Enemies of Rome"]
+
+
+TITUS = '[[leader]]\nid = "titus"\nname = "Titus"\nside = "roman"\nnationality = "roman"\ncc = 1\nvs = 1\nbt = 0\ncp = 1\nenters = 161\nprovenance = "rules"\n\n'
+
+
+def test_a_roman_leader_after_a_people_s_leader_is_still_asked_for_without_peoples(tmp_path: Path) -> None:
+    """use_enemy_peoples = false: Rex (a People's king) is skipped, and Titus, a Roman in play
+    listed after him, is still asked for."""
+    edits = {SCN: [('deploy_legions = true', 'deploy_legions = true\nuse_enemy_peoples = false'),
+                   ('peoples_at_war = ["germani"]\n', ''),
+                   ('  { id = "rex", zone = "barbaricum", side = "enemy" },\n', ''),
+                   ('  { id = "germ_1", zone = "castra", side = "enemy" },\n', '')],
+             "counters/leaders.toml": [('[[leader]]\nid = "dux"', TITUS + '[[leader]]\nid = "dux"')],
+             "tables/leader_table.toml": [('[[leaders]]\nid = "rex"', '[[leaders]]\nid = "titus"\nentry = 161\n\n[[leaders]]\nid = "rex"')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "scenarios/01_test.toml: test: leader: titus is in play in 161: place him or list him as absent"]
+
+
+def test_an_absent_rule_without_its_leaders_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    edits = {SCN: [('{ kind = "absent", leaders = ["lucius"],', '{ kind = "absent",')]}
+    assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: rules[0].leaders: missing"]
+
+
+COUNTER_FIELDS_OF_THE_WRONG_TYPE = {
+    "counters/leaders.toml": [('name = "Marcus"\naliases = ["Marc"]', 'name = 1\naliases = "Marc"\npeople = 2'),
+                              ('enters = 161\nprovenance = "rules"', 'enters = 218\nentry_rule = 3\ngeneric = "no"\nprovenance = "rules"\nprovenance_fields = { colour = "rules" }')],
+    "peoples.toml": [('name = "Germani"', 'name = 1'), ('major = true', 'major = "yes"'), ('stacking = "E"', 'stacking = 2'),
+                     ('zones = ["barbaricum"]', 'zones = "barbaricum"'), ('entry_fronts = ["rhine"]', 'entry_fronts = "rhine"\ngoes_to_war = 1')],
+    "counters/units.toml": [('name = "I Legio"', 'name = 1'), ('front = "rhine"\ncamp = "Vetera"', 'front = 4\ncamp = 5\npeople = 6\narrives = 218'),
+                            ('provenance = "rules"', 'provenance = "rules"\nprovenance_fields = { colour = "rules" }')],
+}
+
+
+def test_every_counter_and_people_field_of_the_wrong_type_is_named_under_its_file_and_entry(tmp_path: Path) -> None:
+    assert problems(tiny(tmp_path, COUNTER_FIELDS_OF_THE_WRONG_TYPE)) == [
+        'peoples.toml: germani: zones: expected list, got str',
+        'peoples.toml: germani: zones: a People needs at least one starting zone',
+        'peoples.toml: germani: entry_fronts: expected list, got str',
+        'peoples.toml: germani: goes_to_war: expected bool, got int',
+        'peoples.toml: germani: entry_fronts: a People that goes to war needs an entry Front',
+        'peoples.toml: germani: name: expected str, got int',
+        'peoples.toml: germani: major: expected bool, got str',
+        'peoples.toml: germani: stacking: expected str, got int',
+        'counters/leaders.toml: marcus: people: expected str, got int',
+        'counters/leaders.toml: marcus: enters: 218 is outside 161..217',
+        'counters/leaders.toml: marcus: entry_rule: expected str, got int',
+        'counters/leaders.toml: marcus: generic: expected bool, got str',
+        'counters/leaders.toml: marcus: provenance_fields.colour: no such field',
+        'counters/leaders.toml: marcus: name: expected str, got int',
+        'counters/leaders.toml: marcus: aliases: expected list, got str',
+        'counters/units.toml: i_legio: front: expected str, got int',
+        'counters/units.toml: i_legio: camp: expected str, got int',
+        'counters/units.toml: i_legio: people: expected str, got int',
+        'counters/units.toml: i_legio: arrives: 218 is outside 0..217',
+        'counters/units.toml: i_legio: camp: a legion or garrison unit needs a home camp or city',
+        'counters/units.toml: i_legio: provenance_fields.colour: no such field',
+        'counters/units.toml: i_legio: name: expected str, got int',
+        'scenarios/01_test.toml: test: leader[0].id: marcus is not in play in 161',
+        'scenarios/01_test.toml: test: leader[0].id: marcus only enters in 218',
+        'tables/leader_table.toml: marcus: entry: 161 differs from counters/leaders.toml (218)',
+    ]
+
+
+def test_a_leader_a_people_and_a_unit_keep_their_provenance_per_field(tmp_path: Path) -> None:
+    edits = {"counters/leaders.toml": [('enters = 161\nprovenance = "rules"', 'enters = 161\nprovenance = "history"\nprovenance_fields = { cc = "design" }')],
+             "peoples.toml": [('note = "a note"\nprovenance = "rules"', 'note = "a note"\nprovenance = "history"\nprovenance_fields = { stacking = "design" }')],
+             "counters/units.toml": [('reduced = { pf = 5, qu = 1, bt = 0 }\nprovenance = "rules"',
+                                      'reduced = { pf = 5, qu = 1, bt = 0 }\nprovenance = "history"\nprovenance_fields = { qu = "design", bt = "rules" }')]}
+    data = load_data(tiny(tmp_path, edits), geometry=False)
+    m, g, i = data.leaders["marcus"], data.peoples["germani"], data.units["i_legio"]
+    assert (m.provenance, dict(m.provenance_fields), g.provenance, dict(g.provenance_fields)) == (
+        "history", {"cc": "design"}, "history", {"stacking": "design"})
+    assert (i.provenance, dict(i.provenance_fields)) == ("history", {"qu": "design", "bt": "rules"})
+
+
+@pytest.mark.parametrize("kind", ["people", "armenia"])
+def test_a_people_s_or_armenia_s_unit_has_no_front(tmp_path: Path, kind: str) -> None:
+    edits = {"counters/units.toml": [('id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "people"',
+                                      f'id = "germ_1"\nname = "Germ 1"\nside = "enemy"\nkind = "{kind}"\nfront = "rhine"')]}
+    assert problems(tiny(tmp_path, edits)) == ["counters/units.toml: germ_1: front: only legions and vexillations belong to a Front"]
+
+
+def test_a_rating_of_zero_and_a_people_s_nationality_are_kept(tmp_path: Path) -> None:
+    """Heres has VS 0 and BT 0 (allowed: 0..9, 0..5); a Germanic unit stays Germanic."""
+    data = load_data(tiny(tmp_path), geometry=False)
+    h, g1, g2 = data.leaders["heres"], data.units["germ_1"], data.units["germ_2"]
+    assert (h.vs, h.bt, g1.nationality, g2.nationality) == (0, 0, "german", "german")
+
+
+GERMANI = ('[[people]]\nid = "germani"\nname = "Germani"\nnationality = "german"\nmajor = true\nstacking = "E"\n'
+           'zones = ["barbaricum"]\nentry_fronts = ["rhine"]\nprovenance = "rules"\n\n')
+RUSE = '[[stratagem]]\nid = "ruse"\nname = "Ruse"\nside = "both"\nphase = "C"\ncount = 2\nprovenance = "rules"\n\n'
+
+
+def test_the_people_and_the_stratagem_after_a_duplicate_are_still_loaded(tmp_path: Path) -> None:
+    """The entries after the duplicates carry a problem of their own, so that they are seen read."""
+    edits = {"peoples.toml": [('[[people]]\nid = "nomades"', GERMANI + '[[people]]\nid = "nomades"'),
+                              ('stacking = "W"', 'stacking = "X"')],
+             "counters/stratagems.toml": [('[[stratagem]]\nid = "pax"', RUSE + '[[stratagem]]\nid = "pax"'),
+                                          ('count = 1', 'count = 10')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "peoples.toml: germani: id: duplicate id", "peoples.toml: nomades: stacking: 'X' is not one of W, E",
+        "counters/stratagems.toml: ruse: id: duplicate id", "counters/stratagems.toml: pax: count: 10 is outside 1..9"]
+
+
+STRAT_TABLE = "tables/stratagems.toml"
+RUSE_ROW = '[[stratagems]]\nid = "ruse"\nparams = { placed_in = "castra", cancelled_by = "pax", people_kind = "major" }'
+
+
+def test_a_stratagem_row_without_an_id_or_params_is_named_and_the_next_row_checked(tmp_path: Path) -> None:
+    edits = {STRAT_TABLE: [(RUSE_ROW, '[[stratagems]]\nid = 7\nparams = 3\n\n' + RUSE_ROW.replace('"castra"', '"nowhere"'))]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/stratagems.toml: #1: params: expected a table",
+        "tables/stratagems.toml: ruse: params.placed_in: unknown zone 'nowhere'",
+    ]
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("stratagems = 3\n", "tables/stratagems.toml: -: stratagems: expected an array of tables [[stratagems]]"),
+    ("stratagems = 3\nstratagems = 4\n", "tables/stratagems.toml: -: -: not valid TOML: Cannot overwrite a value (at line 2, column 15)"),
+])
+def test_a_broken_stratagem_table_is_named_in_its_file(tmp_path: Path, text: str, first: str) -> None:
+    root = tiny(tmp_path)
+    (root / STRAT_TABLE).write_text(text, encoding="utf-8")
+    assert problems(root) == [
+        first,
+        "counters/stratagems.toml: ruse: id: no such stratagem type in tables/stratagems.toml",
+        "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
+    ]
