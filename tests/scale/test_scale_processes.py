@@ -36,6 +36,7 @@ touches the suite's. Takes about 20 s on a quiet 2-core machine (session 10).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -52,6 +53,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.engine import make_engine, normalise_url
@@ -116,9 +118,25 @@ async def scale_database() -> AsyncIterator[str]:
     try:
         yield url
     finally:
-        async with admin.connect() as conn:
-            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await drop_database(admin, name)
         await admin.dispose()
+
+
+async def drop_database(admin: AsyncEngine, name: str, tries: int = 20) -> None:
+    """Drop the test's database. A plain DROP lets PostgreSQL stop an autovacuum worker busy there
+    (as superuser: ``WITH (FORCE)`` may not terminate it and fails with "must be a member of the
+    role", seen under load in session 11); FORCE then ends connections a killed worker left. A
+    few tries, half a second apart, before the error is raised."""
+    for attempt in range(tries):
+        for statement in (f'DROP DATABASE IF EXISTS "{name}"', f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'):
+            try:
+                async with admin.connect() as conn:
+                    await conn.execute(text(statement))
+                return
+            except DBAPIError:
+                if attempt == tries - 1 and statement.endswith("(FORCE)"):
+                    raise
+        await asyncio.sleep(0.5)
 
 
 def start(*args: str, log: Path) -> subprocess.Popen[str]:
