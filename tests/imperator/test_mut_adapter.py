@@ -237,6 +237,7 @@ def test_the_board_follows_the_data_directory_of_the_moment(tmp_path: Path, monk
     vex = "vexillatio_orientalis_2"
     monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
     shipped = adapter.board("data:")
+    assert adapter.board() is shipped  # the default source is the data's
     assert shipped.units[vex].enters == 197
     root = _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
                       'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 197',
