@@ -45,6 +45,7 @@ COUNTER = 42  # px: 21 px at phone width
 NAME_SIZE = 20  # px font: "Hg" about 19 px tall, 9.5 px at phone width
 OVERVIEW_R = 9  # px, hex radius of the province overview
 LIFT = 9  # px: counters sit this much above the hex centre, clear of the city name below
+OWNER_BAND = 9  # px: the band of the holder's colour atop a counter of another colour (IR-ENG-167)
 MARGIN = 2  # hexes of margin around a theatre's hexes
 SQ3 = math.sqrt(3)
 
@@ -307,12 +308,21 @@ def colour_of(inp: MapInput, side: str) -> RGB:
     return FACTION.get(inp.colours.get(side, ""), UNHELD)
 
 
-def stack_colour(inp: MapInput, stack: StackMark) -> RGB:
-    """A counter's fill: the colour of its top counter's power (a usurper's own, 44.1; IR-DIS-30),
-    else of the stack's seat (a view that does not name the power, or a power with no colour)."""
+def owner_colour(inp: MapInput, stack: StackMark) -> RGB:
+    """The colour of the power holding the top counter (a usurper's own, 44.1; IR-DIS-30), the
+    colour of its provinces and legend entry; else of the stack's seat (a view that does not
+    name the power, or a power with no colour)."""
     if stack.power and inp.colours.get(stack.power) in FACTION:
         return colour_of(inp, stack.power)
     return colour_of(inp, stack.side)
+
+
+def stack_colour(inp: MapInput, stack: StackMark) -> RGB:
+    """A counter's fill: the colour printed on its top counter (5.7, IR-ENG-167), so a usurper's
+    legion is drawn in the red it wears on the table; else its holder's (``owner_colour``)."""
+    if stack.colour in FACTION:
+        return FACTION[stack.colour]
+    return owner_colour(inp, stack)
 
 
 def _ink_on(fill: RGB) -> RGB:
@@ -335,6 +345,9 @@ def _draw_stack(draw: ImageDraw.ImageDraw, inp: MapInput, stack: StackMark, x: f
     if stack.size > 1:  # the pieces under the top one, as offset edges
         draw.rectangle([x - c + 4, y - c + 4, x + c + 4, y + c + 4], fill=fill, outline=INK, width=2)
     draw.rectangle([x - c, y - c, x + c, y + c], fill=fill, outline=INK, width=2)
+    owner = owner_colour(inp, stack)
+    if owner != fill:  # IR-ENG-167: a counter held by a power of another colour (a usurper's)
+        draw.rectangle([x - c, y - c, x + c, y - c + OWNER_BAND], fill=owner, outline=INK, width=2)
     ink = _ink_on(fill)
     draw.text((x, y - (6 if stack.units else 0)), _abbrev(stack.top), font=font("sans-bold", 18), fill=ink, anchor="mm")
     if stack.units:

@@ -33,7 +33,10 @@ class StackMark:
     the top unit itself (§3.2)."""
     power: str = ""
     """The power of the top counter (the view's ``power``; IR-DIS-30): a usurper's or a neutral's
-    counters in a seat's stack are drawn in their own colour, "" when the view does not say."""
+    counters in a seat's stack are marked with their own colour, "" when the view does not say."""
+    colour: str = ""
+    """The colour printed on the top counter (the view's ``colour``, 5.7; IR-ENG-167): a
+    usurper's legion is red like the faction he rose against; "" when the view does not say."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def from_view(view: Mapping[str, Any]) -> MapInput:
         StackMark(hex=s["hex"], side=s["side"], top=s["top"], size=int(s["size"]),
                   besieged=bool(s.get("besieged")),
                   units=tuple(u["type"] for u in s.get("units", ())), name=top_name(s),
-                  power=str(s.get("power") or ""))  # fmt: skip
+                  power=str(s.get("power") or ""), colour=str(s.get("colour") or ""))  # fmt: skip
         for s in view["stacks"]  # each on a map hex or an island box (rules/imperium_romanum/invariants.py)
     )
     d = data()

@@ -34,12 +34,18 @@ LIMITED = ("germania", "britannia", "africa")
 
 
 
+def _data_dir() -> str:
+    """The data directory named by ``PRAETOR_DATA_DIR`` ("" for the shipped data): the key of
+    every cache below, so a process that changes it reads the new data."""
+    import os
+
+    return os.environ.get("PRAETOR_DATA_DIR", "")
+
+
 def _load() -> Any:
     """The validated data, read once per data directory (reading and checking it takes about
     0.3 s; views, scenario lists and new games all ask for it)."""
-    import os
-
-    return _load_from(os.environ.get("PRAETOR_DATA_DIR", ""))
+    return _load_from(_data_dir())
 
 
 @lru_cache(maxsize=4)
@@ -48,7 +54,7 @@ def _load_from(data_dir: str) -> Any:
         from rules.imperator.loader import load_data  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:
         raise NotYetSupported("data", _("the Imperator data loader is not available")) from exc
-    return load_data()
+    return load_data(data_dir or None)
 
 
 def data_hash() -> str:
@@ -58,9 +64,16 @@ def data_hash() -> str:
         return ""
 
 
-@lru_cache(maxsize=4)
 def board(source: str = "data:") -> Board:
-    data = _load()
+    """The engine's Board of the current data directory: one object per (source, directory),
+    shared by every game started from it."""
+    return _board(source, _data_dir())
+
+
+@lru_cache(maxsize=4)
+def _board(source: str, data_dir: str) -> Board:
+    """The Board built from the data of ``data_dir`` (what ``board`` hands out)."""
+    data = _load_from(data_dir)
     zones: dict[str, ZoneDef] = {}
     for z in data.zones.values():
         if z.kind == "front":

@@ -48,7 +48,7 @@ def withdrawal_zones(
     for n in st.board.land_neighbours(zone):
         if n in came or st.hostile_units(n, role):
             continue
-        if _step_blocked(st, role, units, leaders, zone, n):
+        if _step_blocked(st, units, leaders, zone, n):
             continue
         if role == "E" and _mixed_stack(st, units, leaders, n):
             continue
@@ -56,17 +56,17 @@ def withdrawal_zones(
     return sorted(res)
 
 
-def _step_blocked(st: ImperatorState, role: str, units: list[str], leaders: list[str], frm: str, to: str) -> bool:
+def _step_blocked(st: ImperatorState, units: list[str], leaders: list[str], frm: str, to: str) -> bool:
     """The movement rules of §3.3, §3.5, §4.3 and §7 for the whole force: every unit with one of
     the force's leaders (any of them may lead it), and every leader."""
     if not leaders:
-        return movement.step_error(st, role, None, units, frm, to) is not None
+        return movement.step_error(st, None, units, frm, to) is not None
     for u in units:
-        if all(movement.step_error(st, role, x, [u], frm, to) for x in leaders):
+        if all(movement.step_error(st, x, [u], frm, to) for x in leaders):
             return True
     for x in leaders:
         mates = [u for u in units if st.udef(u).people == st.ldef(x).people]
-        if movement.step_error(st, role, x, mates, frm, to) is not None:
+        if movement.step_error(st, x, mates, frm, to) is not None:
             return True
     return False
 

@@ -224,7 +224,7 @@ def direct_steps(st: ImperatorState, leader: str, frm: str, carried: list[str], 
     return [
         n for n in sorted(st.board.land_neighbours(frm))
         if step_cost(st, frm, n) <= pm_left and rome_distance(st, n) + step_cost(st, frm, n) == here
-        and movement.step_error(st, "R", leader, carried, frm, n) is None
+        and movement.step_error(st, leader, carried, frm, n) is None
     ]
 
 

@@ -100,10 +100,12 @@ def reason(refused: str) -> str:
     return refused.split(": ", 1)[1]
 
 
-def step_error(
-    st: ImperatorState, role: str, leader: str | None, units: list[str], frm: str, to: str
-) -> str | None:
-    """Why the group may not step from ``frm`` into ``to`` (None when it may)."""
+def step_error(st: ImperatorState, leader: str | None, units: list[str], frm: str, to: str) -> str | None:
+    """Why the group may not step from ``frm`` into ``to`` (None when it may).
+
+    The limits of §3.3, §3.5, §4.3 and §7.1 belong to the units and leaders themselves (a
+    Roman unit by its Front, or by its owner when it serves a usurper; a People's by its
+    People), never to the player moving them: so no role is asked."""
     z = st.board.zones.get(to)
     if z is None:
         return refusal("§7.1", _("unknown zone {zone}", zone=repr(to)))
@@ -235,7 +237,7 @@ def find_path(st: ImperatorState, role: str, leader: str | None, units: list[str
             continue
         for nb, extra in st.board.neighbours(z).items():
             c = cost + 1 + extra
-            if c > pm or step_error(st, role, leader, units, z, nb):
+            if c > pm or step_error(st, leader, units, z, nb):
                 continue
             if c < best.get(nb, 999):
                 best[nb] = c
@@ -344,7 +346,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
     for i, z in enumerate(path):
         if prev != start and enemy_units(st, prev, role) and carried:
             raise RuleError("§7", _("units must stop on entering {name} (enemy units)", name=name(st, prev)))
-        err = step_error(st, role, leader, carried, prev, z)
+        err = step_error(st, leader, carried, prev, z)
         if err:
             raise RuleError(err.split(":")[0], reason(err))
         spent += path_cost(st, prev, [z])
@@ -612,7 +614,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("§3.5", _("{zone} is not a coast of {sea}", zone=name(st, land), sea=name(st, to)))
         else:
             # §3.5: a landing is a move: the Front limits (§3.3) and closed home zones hold
-            err = step_error(st, role, None, cargo_u, to, land)
+            err = step_error(st, None, cargo_u, to, land)
             if err is not None:
                 raise RuleError(err.partition(": ")[0], reason(err))
         for u in cargo_u:

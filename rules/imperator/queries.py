@@ -92,7 +92,7 @@ def reachable(
         return {
             nb: 1 + extra
             for nb, extra in st.board.neighbours(start).items()
-            if not movement.step_error(st, role, None, units, start, nb)
+            if not movement.step_error(st, None, units, start, nb)
         }
     moved = st.moved.get(leader) or {}
     pm = int(moved["cont"]) if "cont" in moved else movement.base_pm(st, bool(units))
@@ -108,7 +108,7 @@ def reachable(
             step = cost + 1 + extra
             if step > pm or step >= best.get(nb, 999):
                 continue
-            if movement.step_error(st, role, leader, units, zone, nb):
+            if movement.step_error(st, leader, units, zone, nb):
                 continue
             best[nb] = step
             heapq.heappush(heap, (step, nb))

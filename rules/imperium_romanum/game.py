@@ -136,7 +136,7 @@ NOT_YET: dict[str, tuple[str, Text]] = {}
 class ImperiumRomanumGame(Game[IRState]):
     KIND = "imperium_romanum"
     TITLE = "Imperium Romanum"
-    RULES_VERSION = "imperium_romanum-11"
+    RULES_VERSION = "imperium_romanum-12"
     """Raise it with every change that makes a recorded command resolve otherwise (a rule, a
     window, the dice drawn): a stored game of another version is replayed before it goes on
     and refused clearly when its log no longer gives the same game (bot/rules_version.py).
@@ -181,7 +181,9 @@ class ImperiumRomanumGame(Game[IRState]):
     (22.2.2, IR-ENG-154); the option ``usurpation_named_only`` (44.2's note, IR-ENG-137).
     11 (2026-11-27, impdata, session 10): an armed appeal (42) is spent on the baggage-train roll
     of 13.4.5, the captured yard's dice of 7.8 and the plague's dice of 45 (IR-ENG-164); fleets
-    that landed troops this turn may not ``debark`` again (10.4.3, IR-ENG-165)."""
+    that landed troops this turn may not ``debark`` again (10.4.3, IR-ENG-165).
+    12 (2026-11-27, choixcheck, session 12): scenario 1 winters six legions at Agedincum and two
+    among the Lingones, as the Gallic War counts them (IR-ENG-166), so its set-up differs."""
     STATE_VERSION = 1
 
     @classmethod

@@ -28,9 +28,10 @@ from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.views import public_view, seat_view
 from rules.imperium_romanum.world import SEA_KINDS, data
 
-PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "top_name", "size", "power"})
+PUBLIC_STACK_KEYS = frozenset({"hex", "side", "besieged", "top", "top_name", "size", "power", "colour"})
 """``top_name``: the top counter's legion name, public like its type (IR-DIS-20), where it has
-one; ``power``: the top counter's power, public like its colour (IR-DIS-30)."""
+one; ``power``: the top counter's power, and ``colour``: the colour printed on it (5.7), both
+public like the counter itself (IR-DIS-30, IR-ENG-167)."""
 
 
 def violations(st: IRState, views: bool = True) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 from rules.core.i18n import _, join
 from rules.imperium_romanum import board as B
 from rules.imperium_romanum import sequence as SEQ
-from rules.imperium_romanum.counters import legion_name
+from rules.imperium_romanum.counters import colour_of, legion_name, unit_colour
 from rules.imperium_romanum.record import shown_treasury, treasury_held
 from rules.imperium_romanum.state import IRState
 from rules.imperium_romanum.world import data
@@ -49,7 +49,8 @@ def _public_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, lis
     hex_id, side, besieged = key
     top = st.units[pieces["units"][0]]["type"] if pieces["units"] else "leader"
     out = {"hex": hex_id, "side": side, "besieged": besieged, "top": top,
-           "size": len(pieces["units"]) + len(pieces["leaders"]), "power": top_power(st, pieces)}  # fmt: skip
+           "size": len(pieces["units"]) + len(pieces["leaders"]), "power": top_power(st, pieces),
+           "colour": top_colour(st, pieces)}  # fmt: skip
     # IR-DIS-20: the top counter's legion name is printed on it, so public like its type (5.7)
     top_name = legion_name(st, st.units[pieces["units"][0]]) if pieces["units"] else ""
     if top_name:
@@ -65,6 +66,16 @@ def top_power(st: IRState, pieces: dict[str, list[str]]) -> str:
     if pieces["units"]:
         return str(st.units[pieces["units"][0]]["power"])
     return str(st.leaders[pieces["leaders"][0]]["power"]) if pieces["leaders"] else ""
+
+
+def top_colour(st: IRState, pieces: dict[str, list[str]]) -> str:
+    """The colour printed on a stack's top counter (5.7), public like its type (IR-DIS-30): its
+    counter's colour, so a usurper's legion wears the red of the faction he rose against
+    (IR-ENG-132, 133) and a unit gained by defection its old colour (20.4); a leader on top
+    wears his power's colour; "" for a piece of no colour's mix (rebels, IR-ENG-134)."""
+    if pieces["units"]:
+        return unit_colour(st, st.units[pieces["units"][0]])
+    return colour_of(st, str(st.leaders[pieces["leaders"][0]]["power"])) if pieces["leaders"] else ""
 
 
 def _full_stack(st: IRState, key: tuple[str, str, bool], pieces: dict[str, list[str]]) -> dict[str, Any]:

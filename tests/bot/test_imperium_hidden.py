@@ -43,7 +43,7 @@ async def test_no_public_post_or_picture_shows_what_a_stack_holds(monkeypatch: p
     whole = [s for view in drawn for s in view["stacks"] if "units" in s or "leaders" in s]
     assert whole == []
     # the top counter's legion name is printed on it, public like its type (IR-DIS-20, IR-ENG-129),
-    # and its power (its colour, IR-DIS-30)
-    shown = {"hex", "side", "besieged", "top", "size", "power"}
+    # and its power (IR-DIS-30) and the colour printed on it (IR-ENG-167)
+    shown = {"hex", "side", "besieged", "top", "size", "power", "colour"}
     assert all(set(s) - {"top_name"} == shown for view in drawn for s in view["stacks"])
     assert any(s.get("top_name") for view in drawn for s in view["stacks"])

@@ -224,7 +224,11 @@ def test_IMP_040_at_most_six_vexillations() -> None:
     assert "6" in str(refused(g, "rome", "vexillation", action="create", units=["leg0", "leg1", "leg2"], section="§3.4"))
     p.leader("usurper", "antiochia", "E", title="usurper")
     g = p.game(phase="C")
-    cmd(g, "rome", "vexillation", action="create", units=["leg0", "leg1", "leg2"])
+    out = cmd(g, "rome", "vexillation", action="create", units=["leg0", "leg1", "leg2"])
+    # §2.C "s'il le désire": the vexillation is Rome's command, formed from the legions it names
+    assert out.public == ["§3.4: V6 formed in Vindobona."]
+    assert (g.state.units["v6"].status, g.state.units["v6"].loc) == ("map", "vindobona")
+    assert [g.state.units[f"leg{i}"].reduced for i in range(3)] == [True, True, True]
 
 
 def test_vexillation_reinforcement_usable_in_phase_c() -> None:
@@ -396,6 +400,9 @@ def test_IMP_061_septime_nominations() -> None:
     refused(g, "rome", "designate", leader="albinus", title="augustus", section="§3.6")
     cmd(g, "rome", "designate", leader="albinus", title="caesar")
     cmd(g, "rome", "designate", leader="caracalla", title="augustus")
+    # §2.D, §3.6: the titles are those the Roman player's commands named
+    assert {x: g.state.leaders[x].title for x in ("septime_severe", "caracalla", "albinus")} == {
+        "septime_severe": "augustus", "caracalla": "augustus", "albinus": "caesar"}
 
 
 def test_IMP_062_commode_names_nobody() -> None:

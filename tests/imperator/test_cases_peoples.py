@@ -65,7 +65,7 @@ def test_IMP_074_armenia_unit_never_moves() -> None:
         st.armenia = status
         owner = "R" if status == "roman" else "E"
         st.units["armenia"].owner = owner
-        err = movement.step_error(st, owner, None, ["armenia"], "armenia", st.board.land_neighbours("armenia")[0])
+        err = movement.step_error(st, None, ["armenia"], "armenia", st.board.land_neighbours("armenia")[0])
         assert err is not None and err.startswith("§4.2")
 
 
@@ -114,9 +114,9 @@ def test_IMP_082_usurper_units_never_leave_the_empire() -> None:
     st = _campaign()
     leg = next(u for u in st.units if st.udef(u).kind == "legion")
     _put(st, leg, "vindobona", "E")
-    err = movement.step_error(st, "E", None, [leg], "vindobona", "marcomanni")
+    err = movement.step_error(st, None, [leg], "vindobona", "marcomanni")
     assert err is not None and "usurper" in err
-    assert movement.step_error(st, "E", None, [leg], "vindobona", "carnuntum") is None
+    assert movement.step_error(st, None, [leg], "vindobona", "carnuntum") is None
 
 
 def test_IMP_083_people_leader_moves_only_his_people() -> None:
@@ -136,28 +136,28 @@ def test_IMP_084_other_peoples_zones() -> None:
     st = _campaign()
     st.at_war = ["quades"]
     _put(st, "quades_1", "quades")
-    err = movement.step_error(st, "E", None, ["quades_1"], "quades", "marcomanni")
+    err = movement.step_error(st, None, ["quades_1"], "quades", "marcomanni")
     assert err is not None and "at peace" in err
     st.at_war.append("marcomanni")
-    assert movement.step_error(st, "E", None, ["quades_1"], "quades", "marcomanni") is None
+    assert movement.step_error(st, None, ["quades_1"], "quades", "marcomanni") is None
 
 
 def test_IMP_085_zones_without_a_people_name() -> None:
     st = _campaign()
     st.at_war = ["marcomanni"]
     _put(st, "marcomanni_1", "marcomanni")
-    assert movement.step_error(st, "E", None, ["marcomanni_1"], "marcomanni", "sudeti") is None
+    assert movement.step_error(st, None, ["marcomanni_1"], "marcomanni", "sudeti") is None
 
 
 def test_IMP_089_people_leader_never_alone_inside_the_empire() -> None:
     st = _campaign()
     st.at_war = ["jazyges"]
     lid = "jazyges_leader"
-    err = movement.step_error(st, "E", lid, [], "jazyges", "aquincum")
+    err = movement.step_error(st, lid, [], "jazyges", "aquincum")
     assert err is not None and "without a unit" in err
     outside = [n for n in st.board.land_neighbours("jazyges") if not st.in_empire(n) and not st.board.zones[n].peoples]
     if outside:
-        assert movement.step_error(st, "E", lid, [], "jazyges", outside[0]) is None
+        assert movement.step_error(st, lid, [], "jazyges", outside[0]) is None
 
 
 def test_IMP_088_interior_provinces_need_a_leader() -> None:
@@ -168,6 +168,6 @@ def test_IMP_088_interior_provinces_need_a_leader() -> None:
         for n in st.board.land_neighbours(z) if st.front_of(n) == "interior"
     )
     _put(st, "marcomanni_1", frm)
-    err = movement.step_error(st, "E", None, ["marcomanni_1"], frm, to)
+    err = movement.step_error(st, None, ["marcomanni_1"], frm, to)
     assert err is not None and "leader of its People" in err
-    assert movement.step_error(st, "E", "marcomanni_leader", ["marcomanni_1"], frm, to) is None
+    assert movement.step_error(st, "marcomanni_leader", ["marcomanni_1"], frm, to) is None

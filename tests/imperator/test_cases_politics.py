@@ -86,7 +86,7 @@ def test_succession_4_usurper_is_another_general() -> None:
     g = p.game(phase="E", active="R")
     st = g.state
     politics.assign_successor(st, Outcome(), "a")
-    assert st.pending[-1]["kind"] == "usurper"
+    assert (st.pending[-1]["kind"], st.pending[-1]["role"]) == ("usurper", "E")
     assert [c[0] for c in st.pending[-1]["choices"]] == ["b"]
 
 

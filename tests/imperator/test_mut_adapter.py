@@ -224,13 +224,32 @@ def test_a_vexillation_arriving_in_the_start_year_is_in_the_pool(
                       'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 175',
                       file="counters/units.toml")
     monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
-    adapter.board.cache_clear()  # the board is cached per source, not per data directory
-    try:
-        st = _st("avidius_cassius")
-    finally:
-        adapter.board.cache_clear()
+    st = _st("avidius_cassius")
     assert (st.units["vexillatio_orientalis_2"].status, st.units["vexillatio_orientalis_1"].status) == (
         "pool", "pool")
+
+
+def test_the_board_follows_the_data_directory_of_the_moment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 12: ``board()`` was cached by its source alone, so a process that changed
+    ``PRAETOR_DATA_DIR`` kept the first directory's board. One board per (source, directory):
+    the copy's vexillation arrives in 175, the shipped one in 197, and going back to the shipped
+    data gives back the very board it gave first."""
+    vex = "vexillatio_orientalis_2"
+    monkeypatch.delenv("PRAETOR_DATA_DIR", raising=False)
+    shipped = adapter.board("data:")
+    assert adapter.board() is shipped  # the default source is the data's
+    assert shipped.units[vex].enters == 197
+    root = _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
+                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 197',
+                      'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
+                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 175',
+                      file="counters/units.toml")
+    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    copied = adapter.board("data:")
+    assert copied.units[vex].enters == 175
+    assert _st("avidius_cassius").board is copied
+    monkeypatch.delenv("PRAETOR_DATA_DIR")
+    assert adapter.board("data:") is shipped
 
 
 def test_a_scenario_without_deploy_legions_starts_with_no_legion_deployed(

@@ -15,7 +15,7 @@ from rules.core.errors import RuleError
 from rules.imperator import combat, movement
 from rules.imperator import combat_math as cm
 from rules.imperator.game import ImperatorGame
-from rules.imperator.model import ImperatorState
+from rules.imperator.model import ImperatorState, ZoneDef
 
 
 def _answer_defaults(g: ImperatorGame) -> list[str]:
@@ -1312,3 +1312,24 @@ def test_two_step_losses_of_the_mutineers_are_told_in_the_plural() -> None:
     combat._losses(st, out, data)
     assert (out.public, st.pending) == (["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
     assert [(st.units[u].status, st.units[u].reduced) for u in ("mut", "mut2")] == [("map", True), ("map", True)]
+
+
+def test_a_withdrawal_keeps_each_leader_s_own_limits_a_leader_without_his_people_stays_outside_the_empire() -> None:
+    """§8.1 with §4.3 (``withdrawal_zones``): the Quadi chief's force in Carnuntum may step to
+    Noricum, Quadi or Vindobona; with Marbod of the Marcomanni beside it, who has no unit of his
+    own People to go with, only Quadi is left: §4.3 keeps a leader without his People's units out
+    of the Empire, and the whole force goes where every one of its leaders may go."""
+    p = Pos()
+    p.extra_zones.append(ZoneDef("marco", "Marcomannia", peoples=("marcomanni",)))
+    p.extra_edges.append(("marco", "quadi", 0))
+    p.legions(3, "aquincum", prefix="k")
+    p.leader("chief", "carnuntum", "E", people="quadi", cc=3)
+    p.leader("marbod", "carnuntum", "E", people="marcomanni", cc=2)
+    for i in range(3):
+        p.unit(f"q{i}", "carnuntum", "E", people="quadi")
+    p.kw["at_war"] = ["quadi", "marcomanni"]
+    st = p.state()
+    units = ["q0", "q1", "q2"]
+    assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief"], away_from_attackers=False) == [
+        "noricum", "quadi", "vindobona"]
+    assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief", "marbod"], away_from_attackers=False) == ["quadi"]

@@ -930,7 +930,7 @@ def test_the_armenia_unit_never_steps_whoever_asks() -> None:
     """§4.2: the step check itself refuses the Armenia unit (the move command refuses it
     before, the retreats and evasions of combat call the same check)."""
     g = _armenia()
-    assert movement.step_error(g.state, "E", None, ["arm"], "armenia_z", "parthia") == "§4.2: the Armenia unit never moves"
+    assert movement.step_error(g.state, None, ["arm"], "armenia_z", "parthia") == "§4.2: the Armenia unit never moves"
 
 
 @pytest.mark.parametrize(("pieces", "refused"), [

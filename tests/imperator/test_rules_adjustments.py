@@ -101,7 +101,7 @@ def test_s9_2_3_example_two_danube_and_three_rhine_legions() -> None:
     for front in ("rhine", "danube"):
         adjust.vexillation_check(st, Outcome(), front)
     assert _reduced(st, *rhine) == rhine  # 3 needed, 3 there: no choice to make
-    assert [d["data"]["need"] for d in st.pending] == [2]
+    assert [(d["kind"], d["role"], d["data"]["need"]) for d in st.pending] == [("reduce_legion", "R", 2)]
     _answer(st, "dn3", "dn1")
     assert _reduced(st, *worn) == worn and _reduced(st, *fresh) == ["dn1", "dn3"]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from imperator_builder import Pos
 
-from rules.core.command import Outcome
+from rules.core.command import Command, Outcome
 from rules.imperator import adjust, engine, politics, stratagems
 from rules.imperator.model import ImperatorState, ZoneDef
 
@@ -91,7 +91,7 @@ def test_two_nearest_camps_the_roman_player_picks() -> None:
     p.kw["at_war"] = ["quadi"]
     st = adjusted(p)
     d = st.pending[0]
-    assert [c[0] for c in d["choices"]] == ["aquincum", "carnuntum"]
+    assert (d["role"], [c[0] for c in d["choices"]]) == ("R", ["aquincum", "carnuntum"])
     answer(st, "carnuntum")
     assert st.units["leg"].loc == "carnuntum"
 
@@ -112,7 +112,7 @@ def test_eliminated_legion_with_its_camp_held_the_player_picks_the_camp() -> Non
     p.unit("foe", "vindobona", "E", people="quadi")
     p.kw["at_war"] = ["quadi"]
     st = adjusted(p)
-    assert [c[0] for c in st.pending[0]["choices"]] == ["aquincum", "carnuntum"]
+    assert (st.pending[0]["role"], [c[0] for c in st.pending[0]["choices"]]) == ("R", ["aquincum", "carnuntum"])
     answer(st, "carnuntum")
     assert (st.units["leg"].status, st.units["leg"].loc) == ("map", "carnuntum")
 
@@ -124,7 +124,7 @@ def test_leaders_go_with_the_unit_the_player_picks() -> None:
     p.unit("b", "jazyges", home="aquincum")
     st = adjusted(p)
     d = st.pending[0]
-    assert (d["kind"], [c[0] for c in d["choices"]]) == ("follow_unit", ["a", "b"])
+    assert (d["kind"], d["role"], [c[0] for c in d["choices"]]) == ("follow_unit", "R", ["a", "b"])
     answer(st, "b")
     assert st.leaders["gen"].loc == "aquincum"
 
@@ -144,7 +144,7 @@ def test_vexillation_outside_the_empire_nearest_camp_tie() -> None:
     p2.legions(3, "vindobona", reduced=True)
     st2 = adjusted(p2)
     d = st2.pending[0]
-    assert [c[0] for c in d["choices"]] == ["aquincum", "carnuntum"]
+    assert (d["role"], [c[0] for c in d["choices"]]) == ("R", ["aquincum", "carnuntum"])
     answer(st2, "carnuntum")
     assert st2.units["vex"].loc == st2.leaders["gen"].loc == "carnuntum"
 
@@ -280,3 +280,9 @@ def test_usurpation_of_an_augustus_on_equal_cp_either_may_be_named() -> None:
     assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == ["first", "second"]
     st.leaders["first"].loc = "italia"  # an interior province: only the one in a Front may claim
     assert stratagems.usurpation_targets(st, "usurpation_d_un_augustus") == ["second"]
+    # the Enemies' command names the one they want, the second of the two offered
+    p.rules["stratagems"] = True
+    g = p.game(1, phase="C", active="E")
+    g.state.hands = {"rome": [], "enemies": ["usurpation_d_un_augustus#90"]}
+    g.apply("enemies", Command("usurp", {"leader": "second"}))
+    assert (g.state.leaders["second"].title, g.state.leaders["first"].title) == ("usurper", "augustus")

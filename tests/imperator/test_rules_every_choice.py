@@ -10,6 +10,16 @@ The test fails when a sentence of the search has no entry, when an entry's key i
 line of the book (or is longer than 6 words), when an entry points at no phrase of the search,
 or when a test it names does not exist (the test files are parsed, not run). The book is found
 through ``../shared`` (the ``shared`` fixture): skipped locally without it, failed under CI=true.
+
+What each named test asserts about the chooser is checked too (session 12): a choice entry's
+``tests`` are records ``{ test = "file::name", asks = "R" }`` (the test asserts that a pending
+decision is put to that player: its ``role`` or ``seat`` compared with "R"/"rome" or
+"E"/"enemies") or ``{ test = ..., gives = "argument", by = "R" }`` (the test has that player
+give a command or an answer carrying that argument, outside ``pytest.raises``, then asserts
+something). The test function's source is read with ``ast``; a record it does not bear out
+fails. The players of an entry's records must be its ``who``: "R" for Rome, "E" for the Enemies,
+both for "both players". ``also`` lists tests of what may be chosen or what the choice does;
+they are only checked to exist.
 """
 
 from __future__ import annotations
@@ -62,10 +72,14 @@ def load_choices() -> list[dict[str, object]]:
 
 
 @cache
-def defined_tests(path: str) -> frozenset[str]:
+def functions_of(path: str) -> dict[str, ast.FunctionDef]:
     """The test functions defined at the top of a test file (parsed, never imported)."""
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
-    return frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_"))
+    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+
+
+def defined_tests(path: str) -> frozenset[str]:
+    return frozenset(functions_of(path))
 
 
 def missing_tests(names: list[str]) -> list[str]:
@@ -76,6 +90,119 @@ def missing_tests(names: list[str]) -> list[str]:
         if not (ROOT / path).is_file() or func not in defined_tests(path):
             missing.append(ref)
     return missing
+
+
+# -- what a named test asserts about the chooser ------------------------------------------------
+
+PLAYER = {"R": "R", "rome": "R", "E": "E", "enemies": "E"}  # roles and seats
+ROLE_KEYS = ("role", "seat")  # a pending decision's player: d["role"], dec.seat
+PLAYERS_OF = {"Rome": {"R"}, "the Enemies of Rome": {"E"}, "both players": {"R", "E"},
+              "the player concerned": {"R", "E"}}
+# The calls by which a test has a player act, and where the player stands among their arguments:
+# game.apply(seat, Command), the builders' cmd/play/_decide(game, seat, ...), engine.decide(st,
+# out, role, id, choice) and the stratagem handlers (st, out, role, args, chit).
+ACTING_CALLS = {"apply": 0, "cmd": 1, "play": 1, "_decide": 1, "decide": 2, "usurp": 2,
+                "_usurpation": 2, "_assassinat": 2, "_plague": 2, "_fleche": 2}
+ANSWERS = {"decide", "_decide"}  # their positional answer is the "choice" argument
+
+
+def _player(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return PLAYER.get(node.value)
+    return None
+
+
+def _is_role(node: ast.AST) -> bool:
+    """``x["role"]``, ``x["seat"]``, ``x.role`` or ``x.seat``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return node.slice.value in ROLE_KEYS
+    return isinstance(node, ast.Attribute) and node.attr in ROLE_KEYS
+
+
+def _paired(left: ast.AST, right: ast.AST) -> Iterator[str]:
+    """The players a role is compared with in ``left == right``: element by element for tuples
+    and lists, the element of a comprehension against each item of the list it equals."""
+    if isinstance(left, ast.Tuple | ast.List) and isinstance(right, ast.Tuple | ast.List):
+        if len(left.elts) == len(right.elts):
+            for a, b in zip(left.elts, right.elts, strict=True):
+                yield from _paired(a, b)
+        return
+    if isinstance(left, ast.ListComp) and isinstance(right, ast.List):
+        for item in right.elts:
+            yield from _paired(left.elt, item)
+        return
+    for role, value in ((left, right), (right, left)):
+        player = _player(value)
+        if _is_role(role) and player:
+            yield player
+
+
+def asserted_players(fn: ast.FunctionDef) -> set[str]:
+    """The players an ``assert`` of ``fn`` says a decision is put to: a dict with ``"role": "R"``
+    or a role compared with a player (``dec.seat == "rome"``, ``(d["kind"], d["role"]) == (..., "E")``)."""
+    found: set[str] = set()
+    for stmt in ast.walk(fn):
+        if not isinstance(stmt, ast.Assert):
+            continue
+        for node in ast.walk(stmt.test):
+            if isinstance(node, ast.Dict):
+                found |= {p for k, v in zip(node.keys, node.values, strict=True)
+                          if isinstance(k, ast.Constant) and k.value in ROLE_KEYS and (p := _player(v))}
+            elif isinstance(node, ast.Compare) and [type(op) for op in node.ops] == [ast.Eq]:
+                found |= set(_paired(node.left, node.comparators[0]))
+    return found
+
+
+def _arguments(call: ast.Call, name: str) -> set[str]:
+    """The argument names a call carries: its keywords, the keys of a dict among its arguments
+    (``Command("move", {"to": ...})``), and "choice" for an answer to a decision."""
+    names = {k.arg for k in call.keywords if k.arg}
+    for arg in call.args:
+        for node in ast.walk(arg):
+            if isinstance(node, ast.Dict):
+                names |= {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+    return names | ({"choice"} if name in ANSWERS else set())
+
+
+def given_arguments(fn: ast.FunctionDef) -> set[tuple[str, str]]:
+    """(player, argument) for each command or answer ``fn`` has a player give outside
+    ``pytest.raises`` with an ``assert`` after it (so its effect is looked at)."""
+    refused = {id(node) for w in ast.walk(fn) if isinstance(w, ast.With)
+               and any("raises" in ast.unparse(item.context_expr) for item in w.items)
+               for node in ast.walk(w)}
+    last_assert = max((n.lineno for n in ast.walk(fn) if isinstance(n, ast.Assert)), default=0)
+    found: set[tuple[str, str]] = set()
+    for call in ast.walk(fn):
+        if not isinstance(call, ast.Call) or id(call) in refused or call.lineno >= last_assert:
+            continue
+        name = ast.unparse(call.func).rpartition(".")[2]
+        at = ACTING_CALLS.get(name)
+        player = _player(call.args[at]) if at is not None and len(call.args) > at else None
+        if player:
+            found |= {(player, arg) for arg in _arguments(call, name)}
+    return found
+
+
+def record_problems(record: dict[str, str], fn: ast.FunctionDef | None) -> list[str]:
+    """What ``fn`` fails to assert of what ``record`` says it does."""
+    if fn is None:
+        return ["no such test"]
+    if "asks" in record:
+        if record["asks"] not in asserted_players(fn):
+            return [f"no assert that a decision is put to {record['asks']}"]
+        return []
+    if "gives" in record:
+        if (record.get("by"), record["gives"]) not in given_arguments(fn):
+            return [f"{record.get('by')} gives no {record['gives']!r} that an assert then follows"]
+        return []
+    return ["the record says neither asks nor gives"]
+
+
+def named_function(ref: str) -> ast.FunctionDef | None:
+    path, _, func = ref.partition("::")
+    if not (ROOT / path).is_file():
+        return None
+    return functions_of(path).get(func)
 
 
 def covered(entries: list[dict[str, object]], number: int, sentence: str) -> bool:
@@ -126,17 +253,106 @@ def test_every_entry_names_a_phrase_of_the_search_by_a_short_key(book: str) -> N
 
 
 def test_every_entry_is_a_tested_choice_or_says_why_it_is_none() -> None:
-    bad = []
+    bad: list[tuple[object, object]] = []
     for e in load_choices():
         tests = list(e.get("tests", []))  # type: ignore[call-overload]
+        also = list(e.get("also", []))  # type: ignore[call-overload]
         if "not_a_choice" in e:
             if not str(e["not_a_choice"]).strip():
                 bad.append((e["line"], "empty reason"))
+            if missing_tests(tests):
+                bad.append((e["line"], missing_tests(tests)))
         elif e.get("who") not in WHO or not tests:
             bad.append((e["line"], "a choice needs who chooses and its tests"))
-        if missing_tests(tests):
-            bad.append((e["line"], missing_tests(tests)))
+        if missing_tests(also):
+            bad.append((e["line"], missing_tests(also)))
     assert bad == []
+
+
+def entry_problems(entry: dict[str, object]) -> list[tuple[str, str]]:
+    """(test, problem) for each record of a choice entry its test does not bear out, and for
+    records whose players are not the entry's ``who``."""
+    records: list[dict[str, str]] = list(entry.get("tests", []))  # type: ignore[call-overload]
+    bad = [(r.get("test", "?"), p) for r in records for p in record_problems(r, named_function(r.get("test", "")))]
+    players = {r.get("asks") or r.get("by") for r in records}
+    wanted = PLAYERS_OF.get(str(entry.get("who")), set())
+    if entry.get("who") == "both players" and players != wanted or not players <= wanted:
+        bad.append(("who", f"records for {sorted(map(str, players))}, the book's chooser is {entry.get('who')}"))
+    return bad
+
+
+def test_every_choice_s_tests_assert_that_its_player_chooses() -> None:
+    """Each named test is read (ast): it must assert what its record says about the chooser."""
+    bad = [(e["line"], e["key"], problem) for e in load_choices() if "not_a_choice" not in e
+           for problem in entry_problems(e)]
+    assert bad == []
+
+
+SYNTHETIC = """
+def test_asks_rome() -> None:
+    d = st.pending[0]
+    assert (d["kind"], d["role"], [c[0] for c in d["choices"]]) == ("place", "R", ["a", "b"])
+
+def test_asks_nobody() -> None:
+    d = st.pending[0]
+    assert (d["kind"], [c[0] for c in d["choices"]]) == ("place", ["a", "b"])
+
+def test_asks_the_enemies_by_seat() -> None:
+    assert dec is not None and dec.seat == "enemies"
+
+def test_listed_decisions() -> None:
+    assert [(d["kind"], d["role"]) for d in st.pending] == [("ill", "R")]
+    assert st.pending == [{"id": "x-1", "role": "E", "kind": "crown"}]
+
+def test_rome_gives_fronts() -> None:
+    cmd(g, "rome", "reserve", fronts=["danube"])
+    assert g.state.reserve_fronts == ["danube"]
+
+def test_rome_gives_fronts_refused() -> None:
+    with pytest.raises(RuleError) as e:
+        g.apply("rome", Command("reserve", {"fronts": ["danube"]}))
+    assert e.value.section == "§3.2"
+
+def test_rome_gives_fronts_unchecked() -> None:
+    assert g.state.reserve_fronts == []
+    cmd(g, "rome", "reserve", fronts=["danube"])
+
+def test_the_enemies_answer() -> None:
+    engine.decide(st, Outcome(), "E", st.pending[0]["id"], "quadi")
+    assert st.leaders["chief"].loc == "quadi"
+"""
+
+
+def test_a_record_the_test_does_not_bear_out_is_noticed() -> None:
+    """Must fail: a synthetic test file, each record checked against its function."""
+    fns = {n.name: n for n in ast.parse(SYNTHETIC).body if isinstance(n, ast.FunctionDef)}
+    assert record_problems({"asks": "R"}, fns["test_asks_rome"]) == []
+    assert record_problems({"asks": "E"}, fns["test_asks_rome"]) == ["no assert that a decision is put to E"]
+    assert record_problems({"asks": "R"}, fns["test_asks_nobody"]) == ["no assert that a decision is put to R"]
+    assert asserted_players(fns["test_asks_the_enemies_by_seat"]) == {"E"}
+    assert asserted_players(fns["test_listed_decisions"]) == {"R", "E"}
+    assert given_arguments(fns["test_rome_gives_fronts"]) == {("R", "fronts")}
+    assert record_problems({"gives": "fronts", "by": "E"}, fns["test_rome_gives_fronts"]) == [
+        "E gives no 'fronts' that an assert then follows"]
+    assert record_problems({"gives": "units", "by": "R"}, fns["test_rome_gives_fronts"]) == [
+        "R gives no 'units' that an assert then follows"]
+    assert given_arguments(fns["test_rome_gives_fronts_refused"]) == set()
+    assert given_arguments(fns["test_rome_gives_fronts_unchecked"]) == set()
+    assert given_arguments(fns["test_the_enemies_answer"]) == {("E", "choice")}
+    assert record_problems({"test": "x"}, fns["test_asks_rome"]) == ["the record says neither asks nor gives"]
+    assert record_problems({"asks": "R"}, None) == ["no such test"]
+
+
+def test_an_entry_whose_records_name_another_chooser_is_noticed() -> None:
+    """Must fail: Rome's choice proved only by a test of the Enemies' decision."""
+    ref = "tests/imperator/test_rules_leader_table.py::test_leader_table_two_zones_are_a_choice"
+    entry: dict[str, object] = {"who": "Rome", "tests": [{"test": ref, "asks": "E"}]}
+    assert entry_problems(entry) == [("who", "records for ['E'], the book's chooser is Rome")]
+    entry = {"who": "both players", "tests": [{"test": ref, "asks": "E"}]}
+    assert entry_problems(entry) == [("who", "records for ['E'], the book's chooser is both players")]
+    entry = {"who": "the Enemies of Rome", "tests": [{"test": ref, "asks": "R"}]}
+    assert entry_problems(entry) == [(ref, "no assert that a decision is put to R"),
+                                     ("who", "records for ['R'], the book's chooser is the Enemies of Rome")]
 
 
 def test_a_wrong_test_name_is_noticed() -> None:

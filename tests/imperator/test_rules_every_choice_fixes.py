@@ -112,6 +112,7 @@ def test_event_1_the_augustus_rome_picks_falls_ill_in_rome() -> None:
     p.leader("aug", "rome", title="augustus", cp=4).leader("co_aug", "rome", title="augustus", cp=3)
     st = p.state(phase="D")
     fate.apply_event(st, Outcome(), 1)
+    assert [(d["kind"], d["role"]) for d in st.pending] == [("ill", "R")]
     out = _answer(st, "co_aug")
     assert (st.leaders["co_aug"].ill, st.leaders["aug"].ill) == (True, False)
     assert "Event 1: Co Aug falls ill in Rome." in out.public

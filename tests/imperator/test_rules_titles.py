@@ -83,6 +83,7 @@ def test_succession_4_offers_a_usurper_when_there_is_room() -> None:
     p.leader("other", "raetia")
     st = p.state(phase="E")
     politics.assign_successor(st, Outcome(), "general")
+    assert (st.pending[-1]["kind"], st.pending[-1]["role"]) == ("usurper", "E")  # §3.6 4/: the Enemies pick
     assert [c[0] for c in st.pending[-1]["choices"]] == ["other"]
 
 

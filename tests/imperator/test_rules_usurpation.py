@@ -55,7 +55,8 @@ def test_s4_5_validation_death_no_augustus_bar_on_the_front() -> None:
     assert first is not None
     g.apply("rome", Command("decide", {"id": first.id, "choice": "heir_to_be"}))
     second = g.pending_decision()
-    assert second is not None and [c.value for c in second.choices] == ["neighbour"]
+    assert second is not None and (second.kind, second.seat) == ("usurper", "enemies")
+    assert [c.value for c in second.choices] == ["neighbour"]
 
 
 def test_s4_5_validation_chit_needs_a_front_with_no_augustus() -> None:

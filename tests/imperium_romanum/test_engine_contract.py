@@ -113,7 +113,7 @@ def test_public_view_shows_only_the_top_unit_and_size_of_a_stack() -> None:
     public = pos.game.public_view()
     stack = next(s for s in public["stacks"] if s["side"] == "dacia")
     assert stack == {"hex": "B4512", "side": "dacia", "besieged": False, "top": "heavy_infantry_20_8", "size": 4,
-                     "power": "dacia"}
+                     "power": "dacia", "colour": "brown"}
     assert "decebalus" not in json.dumps(public)
     rome_view = pos.game.seat_view("rome")
     assert "decebalus" not in json.dumps(rome_view)

@@ -126,7 +126,9 @@ def test_plunder_is_drawn_on_a_hex_of_its_province() -> None:
 
 
 def test_ir_eng_130_a_demolition_short_of_mp_after_the_supply_check_keeps_the_check_and_the_fort() -> None:
-    """Found by the random-game invariant in CI (scenario 1, seed 161): ``demolish`` was offered
+    """Found by the random-game invariant in CI (scenario 1, seed 161; the path replayed now,
+    seed 76, was found again by the same random play after IR-ENG-166 changed scenario 1's
+    set-up): ``demolish`` was offered
     for a legion not yet activated (its MA counts, 21.3) and then refused when its supply check
     (13.0) left it no MP. The offer stands: the units activate, the check's effects stay, the
     fort stays, and a public line says why (IR-ENG-130)."""

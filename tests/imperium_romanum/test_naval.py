@@ -247,7 +247,7 @@ def test_troops_aboard_are_hidden_from_the_public() -> None:
     legion = pos.unit("rome", "legion_16_10", "B4220", aboard=fleet)
     public = [s for s in pos.game.public_view()["stacks"] if s["hex"] == "B4220"]
     assert public == [{"hex": "B4220", "side": "rome", "besieged": False, "top": "fleet_18_30", "size": 2,
-                       "power": "rome"}]
+                       "power": "rome", "colour": "red"}]
     mine = [s for s in pos.game.seat_view("rome")["stacks"] if s["hex"] == "B4220"][0]
     assert [(u["id"], u["aboard"]) for u in mine["units"]] == [(fleet, ""), (legion, fleet)]
     assert data().hexes["B4220"].kind == "coastal"

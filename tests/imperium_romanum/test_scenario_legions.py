@@ -57,7 +57,8 @@ def test_ir_scn_6_the_set_up_gives_each_legion_the_counter_its_deployment_names(
 
 def test_ir_scn_6_caesar_s_legions_in_52_bc_and_the_two_emperors_of_285() -> None:
     s01 = setup.new_state("s01", Dice("scenario-legions"), {})
-    assert _names(s01, "A2415") == ["VII", "XII", "IX", "XI"]  # with Labienus at Agedincum
+    assert _names(s01, "A2415") == ["VII", "XII", "IX", "XI", "VIII", "X Equestris"]  # with Labienus at Agedincum
+    assert _names(s01, "A2615") == ["XIII", "XIV"]
     assert _names(s01, "A2711") == ["XV", "I"]
     s24 = setup.new_state("s24", Dice("scenario-legions"), {})
     assert _names(s24, "C6616") == ["III Gallica", "IV Scythica", "XVI Flavia Firma"]
@@ -102,3 +103,22 @@ def test_ir_scn_6_the_validator_refuses_an_unknown_counter_too_many_and_no_prove
         f"{WHERE}: Legio Fantasma is no counter of red in P3 (5.7)",
         f"{WHERE}: 1 counter named for 0 legion_16_10 set up (5.7)",
     ]
+
+
+def test_ir_eng_166_scenario_1_winters_caesar_s_ten_legions_as_the_gallic_war_says() -> None:
+    """IR-ENG-166: the scenario book is missing, so scenario 1's legions follow Caesar's own
+    count of his winter quarters of 53/52 BC (Gallic War 6.44): two on the Treveri's border, two
+    among the Lingones, the other six at Agedincum of the Senones, where Labienus stands; ten in
+    all, none with Caesar in Cisalpina. Each camp's legions, by type and by hex."""
+    s01 = setup.new_state("s01", Dice("scenario-legions"), {})
+    camps: dict[str, list[str]] = {}
+    for rec in s01.units.values():
+        if rec["power"] == "rome" and rec["type"].startswith("legion"):
+            camps.setdefault(rec["hex"], []).append(rec["type"])
+    assert {h: sorted(types) for h, types in camps.items()} == {
+        "A2415": ["legion_20_10"] * 6,  # Agedincum (Senones)
+        "A2615": ["legion_16_10"] * 2,  # Lingones
+        "A2711": ["legion_16_10"] * 2,  # Treveri
+    }
+    assert sum(len(types) for types in camps.values()) == 10
+    assert (s01.leaders["labienus"]["hex"], s01.leaders["caesar"]["hex"]) == ("A2415", "A3117")

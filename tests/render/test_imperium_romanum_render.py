@@ -510,6 +510,45 @@ def test_a_usurpers_counters_take_its_own_colour_and_the_stack_below_stays_hidde
     assert _counter_pixel(private, hexes, alone) == spare
 
 
+def _band_pixel(image: Image.Image, hexes: tuple[str, ...], hex_id: str) -> tuple[int, int, int]:
+    """The middle of the top band of a stack's counter (``R.OWNER_BAND`` px), above its letters."""
+    box = R.theatre_box(hexes)
+    _layer, grid = R.terrain_layer()
+    x, y = grid.centre(hex_id)
+    return image.getpixel((int(x - box[0]), int(y - box[1] + 34 - R.LIFT - R.COUNTER / 2 + R.OWNER_BAND / 2 + 1)))
+
+
+def test_ir_eng_167_a_usurpers_legion_is_drawn_in_its_printed_red_under_a_band_of_his_own_colour() -> None:
+    """IR-ENG-167 (5.7, 44.1; IR-ENG-132, 133): Hadrian proclaimed at Novae with V Macedonica,
+    whose counter stays red (the faction he rose against). The map fills his counter with that
+    red, as Trajan's legion at Viminacium, and marks it with a band of the usurper's own colour,
+    the colour of his entry in the overview's legend; Trajan's counter has no band. The seat
+    that runs the usurper sees the same."""
+    from rules.imperium_romanum import usurpation
+    from tests.imperium_romanum.builder import Position
+
+    novae, viminacium = "B4913", "B4415"
+    pos = Position("s12", month=6, segment="combat", active="rome")
+    pos.st.options["roman_usurpation"] = "yes"
+    pos.unit("rome", "legion_20_10", novae, counter_id="red.legion_20_10.09")
+    pos.unit("rome", "legion_20_10", viminacium, counter_id="red.legion_20_10.01")
+    pos.leader("hadrian", novae)
+    pos.leader("trajan", viminacium)
+    new = usurpation.proclaim(pos.st, "hadrian", [])
+    view = public_view(pos.st)
+    shown = {st["hex"]: st for st in view["stacks"] if st["hex"] in (novae, viminacium)}
+    assert [(shown[h]["power"], shown[h]["colour"]) for h in (novae, viminacium)] == [(new, "red"), ("rome", "red")]
+    assert violations(pos.st) == []
+    inp = from_view(view)
+    own = R.FACTION[inp.colours[new]]
+    assert own not in (R.FACTION["red"], R.FACTION["brown"])
+    hexes = (novae, viminacium)
+    for image in (R.render_theatre(inp, hexes),
+                  R.render_theatre(from_view(seat_view(pos.st, pos.st.powers[new]["seat"])), hexes)):
+        assert [_counter_pixel(image, hexes, h) for h in hexes] == [R.FACTION["red"], R.FACTION["red"]]
+        assert [_band_pixel(image, hexes, h) for h in hexes] == [own, R.FACTION["red"]]
+
+
 def test_the_engines_legion_names_reach_the_map_clear_of_the_other_counters() -> None:
     """IR-DIS-20 with irdata's counters (5.7): scenario 12's start as the engine's public view
     gives it. Every lone Roman stack whose top counter is a named legion shows that name, the
