@@ -459,9 +459,9 @@ def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
             weakest = sorted(vex, key=lambda v: (not st.units[v].reduced, v))[0]
             politics.open_decision(
                 st, "R", "withdraw_vex",
-                _n("§9.2.3: too few legions in the {front} Front: {n} vexillation must be withdrawn; choose it.",
-                   "§9.2.3: too few legions in the {front} Front: {n} vexillations must be withdrawn; choose one.",
-                   excess, front=front),
+                _n("§9.2.3: too few legions in the {front}: {n} vexillation must be withdrawn; choose it.",
+                   "§9.2.3: too few legions in the {front}: {n} vexillations must be withdrawn; choose one.",
+                   excess, front=name(st, front)),
                 [(v, name(st, v)) for v in vex], weakest, "§9.2.3", {"front": front},
             )
             return
@@ -494,9 +494,9 @@ def reduce_legions(st: ImperatorState, front: str, need: int) -> None:
         return
     politics.open_decision(
         st, "R", "reduce_legion",
-        _n("§9.2.3: {n} legion of the {front} Front must turn to its reduced side; choose it.",
-           "§9.2.3: {n} legions of the {front} Front must turn to their reduced side; choose one.",
-           need, front=front),
+        _n("§9.2.3: {n} legion of the {front} must turn to its reduced side; choose it.",
+           "§9.2.3: {n} legions of the {front} must turn to their reduced side; choose one.",
+           need, front=name(st, front)),
         [(u, name(st, u)) for u in cands], cands[0], "§9.2.3", {"front": front, "need": need},
     )
 

@@ -56,6 +56,7 @@ from rules.core.i18n import _, _n, join
 from rules.core.plain_copy import copy_plain, copy_record, copy_records
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
+    FRONTS,
     Board,
     FleetState,
     ImperatorState,
@@ -306,7 +307,7 @@ class ImperatorGame(Game[ImperatorState]):
                 ActionSpec(
                     "reserve",
                     _n("choose up to {n} Reserve Front (§3.2)", "choose up to {n} Reserve Fronts (§3.2)", st.reserve_max),
-                    (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
+                    (ArgSpec("fronts", "Front ids", tuple(Choice(f, name(st, f)) for f in FRONTS)),),
                 )
             )
             specs.append(ActionSpec("vexillation", _("create or dissolve a vexillation (§3.4)"), (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, data_name
+from rules.core.i18n import Text, _, data_name, join
 from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -122,7 +122,7 @@ def step_error(
                     return refusal("§3.5", _("Roman units may not enter {zone} while its People is at peace", zone=name(st, to)))
                 if not front_exempt(st, uid) and d.front not in st.reserve_fronts:
                     if st.front_of(to) != d.front and not _heads_home(st, str(d.front), frm, to):
-                        return refusal("§3.3", _("{unit} may not leave the {front} Front (not a Reserve Front)", unit=d.name, front=d.front))
+                        return refusal("§3.3", _("{unit} may not leave the {front} (not a Reserve Front)", unit=d.name, front=name(st, str(d.front))))
         else:
             err = _people_step_error(st, d.people, d.name, frm, to, leader)
             if err:
@@ -154,8 +154,8 @@ def _people_step_error(
     pd = st.board.peoples.get(people)
     if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.entry_fronts():
         if st.front_of(to) not in pd.entry_fronts():
-            return refusal("§4.3", _("{who} may enter the Empire only through the {fronts} Front", who=who,
-                                      fronts=" / ".join(pd.entry_fronts())))
+            return refusal("§4.3", _("{who} may enter the Empire only through the {fronts}", who=who,
+                                      fronts=join(" / ", [name(st, f) for f in pd.entry_fronts()])))
     if st.front_of(to) == INTERIOR:
         if leader is None or st.ldef(leader).people != people:
             return refusal("§4.3", _("{who} may enter interior provinces only with a leader of its People", who=who))
@@ -202,8 +202,8 @@ def front_minimum_error(st: ImperatorState, fronts: set[str] | None = None) -> s
                 inside += 1
         need = (total + 1) // 2
         if inside < need:
-            return refusal("§3.3", _("the {front} Front must keep at least {need} of its {total} units",
-                                      front=front, need=need, total=total))
+            return refusal("§3.3", _("the {front} must keep at least {need} of its {total} units",
+                                      front=name(st, front), need=need, total=total))
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.i18n import Text, _, _n, join
 from rules.imperator import scenario_rules
-from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
+from rules.imperator.model import FRONT_NAMES, MUTINEERS, ROMAN, ImperatorState, other
 
 #: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
 MAX_PER_TITLE = 2
@@ -22,13 +22,37 @@ cause is a marked word, shown in "{leader} is dead ({cause})" (issue 13)."""
 
 
 def name(st: ImperatorState, cid: str) -> str:
+    """What a player reads for the id ``cid``: a leader's, unit's, zone's or People's name, or a
+    Front's (AMB-111); an id of none of these is returned as it is."""
     if cid in st.board.leaders:
         return st.board.leaders[cid].name
     if cid in st.board.units:
         return st.board.units[cid].name
     if cid in st.board.zones:
         return st.board.zones[cid].name
-    return cid
+    if cid in st.board.peoples:
+        return st.board.peoples[cid].name
+    return FRONT_NAMES.get(cid, cid)
+
+
+def names(st: ImperatorState, cids: list[str]) -> Text:
+    """The names of ``cids`` as one list, each translated where it is a marked word."""
+    return join(", ", [name(st, c) for c in cids])
+
+
+def piece_name(st: ImperatorState, cid: str) -> str:
+    """A piece's name on a line of its own (AMB-110): a unit sharing its name with another unit
+    in its zone (two Osrhoene units of one People) carries its strength, so that the lines of
+    the two can be told apart."""
+    label = name(st, cid)
+    us = st.units.get(cid)
+    if us is None or us.status != "map" or us.loc is None:
+        return label
+    twins = [u for u, o in st.units.items()
+             if u != cid and o.status == "map" and o.loc == us.loc and name(st, u) == label]
+    if not twins:
+        return label
+    return _("{unit} ({pf} PF)", unit=label, pf=st.unit_values(cid)[0])
 
 
 def new_id(st: ImperatorState, prefix: str) -> str:
@@ -343,7 +367,7 @@ def offer_spread(st: ImperatorState, out: Outcome, lid: str, front: str) -> None
             "E",
             "spread",
             _("§4.5 (C/): {leader} may try to win over a neighbouring Front.", leader=name(st, lid)),
-            [(f, str(_("Front: {front}", front=f))) for f in fronts] + [("none", str(_("do not try")))],
+            [(f, name(st, f)) for f in fronts] + [("none", str(_("do not try")))],
             fronts[0],
             "§4.5",
             {"usurper": lid},
@@ -463,13 +487,13 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     if not _usurper_stands(st, usurper):
         return  # the usurper fell while the roll waited for a window
     mods = [(str(k), int(v)) for k, v in data["mods"]]
-    roll = stratagems.favour_roll(st, "d10", _("§4.5 C/ spread to {front} (needs less than {cp})", front=front, cp=cp), mods, data)
+    roll = stratagems.favour_roll(st, "d10", _("§4.5 C/ spread to the {front} (needs less than {cp})", front=name(st, front), cp=cp), mods, data)
     if roll.result < cp:
-        out.say(_("§4.5 (C/): the {front} Front is open to the appeal of {usurper}.", front=front,
+        out.say(_("§4.5 (C/): the {front} is open to the appeal of {usurper}.", front=name(st, front),
                   usurper=name(st, usurper)))
         test_front(st, out, usurper, front, then="normalize")
     else:
-        out.say(_("§4.5 (C/): the {front} Front does not listen.", front=front))
+        out.say(_("§4.5 (C/): the {front} does not listen.", front=name(st, front)))
         normalize(st, out)
 
 

@@ -644,9 +644,9 @@ def _desertion(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in desertion_targets(st, role):
         raise RuleError("§6.3", _("Désertion may not be played on {zone}", zone=name(st, zone)))
-    for u in st.units_in(zone, other(role)):
-        combat.step_loss(st, u, out)
     out.say(_("§6.3: desertion in {zone}: every enemy unit there loses a step.", zone=name(st, zone)))
+    for u in st.units_in(zone, other(role)):
+        combat.lose_step(st, out, u, "§6.3")  # each unit its own line (AMB-109)
 
 
 def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:

@@ -312,7 +312,7 @@ def test_leaders_of_a_force_eliminated_die_and_score_for_the_winner() -> None:
     + BT 1 = 7: R/E); 1 VP for the battle of 50 PF and 1 for the chief's death."""
     g, out = _roman_attack([20, 20], [10], 6, bt=1)
     assert out.public[4:] == [
-        "Roll: 6, modified by attacker BT +1: row 7.",
+        "Roll: 6, modified by §8.2 die a) attacker BT +1: row 7.",
         "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
         "🏆 Winner: Rome.",
         "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
