@@ -204,11 +204,11 @@ def test_reduce_legions_asks_for_each_legion_when_the_choice_matters() -> None:
     st = p.state(phase="F")
     adjust.reduce_legions(st, "danube", 2)
     assert _decisions(st) == [(
-        "R", "reduce_legion", "§9.2.3: 2 legions of the danube Front must turn to their reduced side; choose one.",
+        "R", "reduce_legion", "§9.2.3: 2 legions of the Danube Front must turn to their reduced side; choose one.",
         [[u, u.title()] for u in legions], "leg0", "§9.2.3", {"front": "danube", "need": 2})]
     st = p.state(phase="F")
     adjust.reduce_legions(st, "danube", 1)
-    assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the danube Front must turn to its reduced side; choose it."]
+    assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the Danube Front must turn to its reduced side; choose it."]
     assert [u for u in legions if st.units[u].reduced] == []
 
 
@@ -648,13 +648,13 @@ def test_vexillations_withdrawn_by_the_player_or_all_at_once() -> None:
     st = p.state(phase="F")
     adjust.vexillation_check(st, Outcome(), "danube")
     assert _decisions(st) == [(
-        "R", "withdraw_vex", "§9.2.3: too few legions in the danube Front: 2 vexillations must be withdrawn; choose one.",
+        "R", "withdraw_vex", "§9.2.3: too few legions in the Danube Front: 2 vexillations must be withdrawn; choose one.",
         [["v1", "V1"], ["v2", "V2"], ["v3", "V3"]], "v2", "§9.2.3", {"front": "danube"})]
     p.legions(6, "vindobona")
     st = p.state(phase="F")
     adjust.vexillation_check(st, Outcome(), "danube")
     assert [d[2] for d in _decisions(st)] == [
-        "§9.2.3: too few legions in the danube Front: 1 vexillation must be withdrawn; choose it."]
+        "§9.2.3: too few legions in the Danube Front: 1 vexillation must be withdrawn; choose it."]
     q = Pos()
     q.unit("v1", "vindobona", kind="vexillation")
     q.unit("v2", "vindobona", kind="vexillation")

@@ -22,7 +22,7 @@ def test_reserve_fronts_are_sorted_without_repeats_and_announced() -> None:
     out = Outcome()
     engine.reserve(st, out, ["rhine", "danube", "rhine"])
     assert st.reserve_fronts == ["danube", "rhine"]
-    assert out.public == ["§3.2: Reserve Fronts: danube, rhine."]
+    assert out.public == ["§3.2: Reserve Fronts: Danube Front, Rhine Front."]
 
 
 def test_no_reserve_front_is_announced_as_none() -> None:
@@ -135,7 +135,7 @@ def test_no_vexillation_without_a_pool_counter_of_the_front() -> None:
     p.legions(3, "vindobona")
     p.unit("vex_r", None, front="rhine", kind="vexillation", status="pool")
     p.unit("vex_d", "aquincum", front="danube", kind="vexillation")
-    assert _vex_refusal(p, {"units": THREE}) == "no danube vexillation counter is available"
+    assert _vex_refusal(p, {"units": THREE}) == "no vexillation counter of the Danube Front is available"
 
 
 def test_six_vexillations_on_the_map_stop_a_seventh_but_five_do_not() -> None:
@@ -187,11 +187,11 @@ def test_dissolve_refusals_name_the_problem() -> None:
     assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "'l_a' is not a vexillation"
     assert _vex_refusal(p, {**dis, "vexillation": "ghost"}) == "'ghost' is not a vexillation"
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_full"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_a"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     p.unit("l_c", "aquincum", reduced=True)
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_c", "l_a", "l_b"]}) == (
         "the legion in the vexillation's zone must be one of them")
@@ -1227,7 +1227,7 @@ def test_phase_a_runs_the_scheduled_usurpation_with_the_turn_s_outcome() -> None
     out = Outcome()
     engine.start_turn(st, out)
     assert out.public[:3] == ["Year 175: phase A.", "§4.5: the usurpation of Albinus is proclaimed; civil war.",
-                              "Scenario: Albinus is proclaimed in 175; the orient Front goes over to him."]
+                              "Scenario: Albinus is proclaimed in 175; the Orient Front goes over to him."]
     assert (st.leaders["albinus"].title, st.units["l1"].owner) == ("usurper", "E")
 
 
@@ -1331,8 +1331,8 @@ def test_a_spread_answer_rolls_for_the_chosen_front() -> None:
     st.dice.script.extend([9])
     out = _answer(st, "spread", ["none", "rhine"], "rhine", {"usurper": "gen"}, role="E", section="§4.5")
     assert st.c_fronts_used == ["rhine"]
-    assert out.public == ["§4.5 (C/): the rhine Front does not listen."]
-    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§4.5 C/ spread to rhine (needs less than 5)", 9)]
+    assert out.public == ["§4.5 (C/): the Rhine Front does not listen."]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§4.5 C/ spread to the Rhine Front (needs less than 5)", 9)]
 
 
 def test_event_4_s_illness_chosen_among_two_augusti() -> None:

@@ -799,7 +799,9 @@ def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_
     stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
     assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2", "c1")] == [
         ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False), ("c1", "map", False)]
-    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
+    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step.",  # then each unit (AMB-109)
+                          "§6.3: P1 in Parthia turns to its reduced side.",
+                          "§6.3: P0 in Parthia, already reduced, is eliminated."]
 
 
 def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None:
