@@ -134,8 +134,8 @@ def test_amb_111_a_front_is_named_never_its_id() -> None:
     p = Pos()
     g = p.game()
     st = g.state
-    assert [politics.name(st, f) for f in ("british", "rhine", "danube", "orient", "southern")] == [
-        "British Front", "Rhine Front", "Danube Front", "Orient Front", "Southern Front"]
+    fronts = ("british", "rhine", "danube", "orient", "southern")
+    assert [politics.name(st, f) for f in fronts] == [f"{f.title()} Front" for f in fronts]
     front = politics.name(st, "danube")
     assert isinstance(front, Text)
     prompt = _n_legions_prompt(front)
