@@ -456,7 +456,7 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     """``vexillation`` dissolve (§3.4): the legions restored are Rome's pick (AMB-99): named in
     the command, else asked one by one when more of them could be restored than are needed."""
     if vid not in st.units or st.udef(vid).kind != "vexillation":
-        raise RuleError("§3.4", _("{vid} is not a vexillation", vid=repr(vid)))
+        raise RuleError("§3.4", _("{vid} is not a vexillation", vid=politics.typed(st, vid)))
     vs = st.units[vid]
     front = st.udef(vid).front
     if vs.status != "map" or vs.owner != "R" or vs.loc is None or st.front_of(vs.loc) != front:

@@ -360,7 +360,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         prev = z
     for k in drops:
         if k not in path:
-            raise RuleError("§3.5", _("drop zone {k} is not on the path", k=repr(k)))
+            raise RuleError("§3.5", _("drop zone {k} is not on the path", k=politics.typed(st, k)))
     if entered and all(st.board.zones[z].limited and not st.in_empire(z) for z in entered) and spent > 2:
         if cont_pm is None:
             raise RuleError("§7.2", _("at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire"))
@@ -584,7 +584,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("§3.5", _("the home port is not next to the fleet's sea zone"))
     else:
         if to not in st.board.zones or st.board.zones[to].kind != "sea":
-            raise RuleError("§3.5", _("{to} is not a sea zone", to=repr(to)))
+            raise RuleError("§3.5", _("{to} is not a sea zone", to=politics.typed(st, str(to))))
         if st.board.zones[to].closed_sea:
             raise RuleError("§3.5", _("fleets may not enter {name}", name=name(st, to)))
         if fs.at == "port":

@@ -35,6 +35,13 @@ def name(st: ImperatorState, cid: str) -> str:
     return FRONT_NAMES.get(cid, cid)
 
 
+def typed(st: ImperatorState, cid: str) -> str:
+    """A value a player gave a command, as a refusal shows it (AMB-111): the name of a known
+    leader, unit, zone, People or Front (menus send their ids), else the text typed, quoted."""
+    known = (st.board.leaders, st.board.units, st.board.zones, st.board.peoples, FRONT_NAMES)
+    return name(st, cid) if any(cid in ids for ids in known) else repr(cid)
+
+
 def names(st: ImperatorState, cids: list[str]) -> Text:
     """The names of ``cids`` as one list, each translated where it is a marked word."""
     return join(", ", [name(st, c) for c in cids])

@@ -184,7 +184,7 @@ def test_dissolving_a_reduced_vexillation_restores_two() -> None:
 def test_dissolve_refusals_name_the_problem() -> None:
     p = _dissolve_pos()
     dis = {"action": "dissolve"}
-    assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "'l_a' is not a vexillation"
+    assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "L A is not a vexillation"  # a known id by its name (AMB-111)
     assert _vex_refusal(p, {**dis, "vexillation": "ghost"}) == "'ghost' is not a vexillation"
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a"]}) == (
         "choose 3 reduced legions of the Danube Front standing in it")

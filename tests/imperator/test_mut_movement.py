@@ -169,7 +169,7 @@ def _sail(g: ImperatorGame, **args: object) -> Outcome:
     ("", {"to": "mare", "units": ["guard"]}, "§3.5", "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
     ("", {"to": "port"}, "§3.5", "the fleet is already in port"),
     ("at_mare2", {"to": "port"}, "§3.5", "the home port is not next to the fleet's sea zone"),
-    ("", {"to": "cyrene"}, "§3.5", "'cyrene' is not a sea zone"),
+    ("", {"to": "cyrene"}, "§3.5", "Cyrene is not a sea zone"),
     ("at_sea", {"to": "oceanus"}, "§3.5", "fleets may not enter Oceanus"),
     ("", {"to": "mare2"}, "§3.5", "Mare Alterum is not one step from the port"),
     ("at_sea", {"to": "mare3"}, "§3.5", "a fleet moves one sea zone per SMC"),
@@ -326,7 +326,7 @@ def _army() -> ImperatorGame:
     ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["a"]}}, "§3.5",
      "the leader may not go beyond the last unit still with him"),
     ({"leader": "gen", "units": ["a"], "path": ["vindobona"], "drop": {"italia": ["a"]}}, "§3.5",
-     "drop zone 'italia' is not on the path"),
+     "drop zone Italia is not on the path"),
 ])
 def test_a_move_is_refused_with_its_rule(args: dict[str, object], section: str, message: str) -> None:
     """§3.5, §4.2, §7, §7.1 and event 4: each illegal move is refused with its section and the
