@@ -323,7 +323,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 st, "R", "follow_unit",
                 _n("§9.2.2: which unit does {leaders} go with?", "§9.2.2: which unit do {leaders} go with?",
                    len(leaders), leaders=join(", ", [name(st, x) for x in leaders])),
-                [(u, name(st, u)) for u in units], units[0], "§9.2.2", {"pieces": leaders},
+                politics.piece_choices(st, units), units[0], "§9.2.2", {"pieces": leaders},
             )
     alone = sorted(
         x for x, ls in st.leaders.items()
@@ -462,7 +462,7 @@ def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
                 _n("§9.2.3: too few legions in the {front}: {n} vexillation must be withdrawn; choose it.",
                    "§9.2.3: too few legions in the {front}: {n} vexillations must be withdrawn; choose one.",
                    excess, front=name(st, front)),
-                [(v, name(st, v)) for v in vex], weakest, "§9.2.3", {"front": front},
+                politics.piece_choices(st, vex), weakest, "§9.2.3", {"front": front},
             )
             return
         for gone in vex[len(vex) - excess:]:
@@ -497,7 +497,7 @@ def reduce_legions(st: ImperatorState, front: str, need: int) -> None:
         _n("§9.2.3: {n} legion of the {front} must turn to its reduced side; choose it.",
            "§9.2.3: {n} legions of the {front} must turn to their reduced side; choose one.",
            need, front=name(st, front)),
-        [(u, name(st, u)) for u in cands], cands[0], "§9.2.3", {"front": front, "need": need},
+        politics.piece_choices(st, cands), cands[0], "§9.2.3", {"front": front, "need": need},
     )
 
 

@@ -175,7 +175,7 @@ def _pick_evaders(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
                     taken=len(picked), cc=capacity))
         politics.open_decision(
             st, defender, "evade_unit", prompt,
-            [(u, name(st, u)) for u in left], left[0], "§6.3" if dest else "§8.1", dict(data, picked=picked),
+            politics.piece_choices(st, left), left[0], "§6.3" if dest else "§8.1", dict(data, picked=picked),
         )
         return
     taken = picked + left[: max(0, capacity - len(picked))]
@@ -646,7 +646,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 st,
                 loser,
                 "retreat_part",
-                _("§8.3: where does {piece} retreat from {zone}?", piece=name(st, piece), zone=name(st, zone)),
+                _("§8.3: where does {piece} retreat from {zone}?", piece=piece_name(st, piece), zone=name(st, zone)),
                 [(z, name(st, z)) for z in zs],
                 zs[0] if data["zones"][0] not in zs else data["zones"][0],
                 "§8.3",

@@ -501,7 +501,7 @@ def restore_legions(st: ImperatorState, out: Outcome, front: str | None, zone: s
                 st, "R", "restore_legion",
                 _n("§3.4: {n} reduced legion of the {front} is restored; choose it.",
                    "§3.4: {n} reduced legions of the {front} are restored; choose one.", need, front=name(st, str(front))),
-                [(u, name(st, u)) for u in options], options[0], "§3.4",
+                politics.piece_choices(st, options), options[0], "§3.4",
                 {"front": front, "zone": zone, "need": need},
             )
             return

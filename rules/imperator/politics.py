@@ -35,6 +35,20 @@ def name(st: ImperatorState, cid: str) -> str:
     return FRONT_NAMES.get(cid, cid)
 
 
+def piece_choices(st: ImperatorState, ids: list[str]) -> list[tuple[str, str]]:
+    """The choices of a decision or menu among pieces (AMB-110): each by its name, and a unit
+    whose name another of them shares with its zone and strength, so the player can tell which
+    is which (two "Vexillatio (Danube Front)" in two zones)."""
+    labels = [name(st, c) for c in ids]
+    res: list[tuple[str, str]] = []
+    for cid, label in zip(ids, labels, strict=True):
+        us = st.units.get(cid)
+        if us is not None and labels.count(label) > 1:
+            label = _("{unit} ({zone}, {pf} PF)", unit=label, zone=name(st, str(us.loc)), pf=st.unit_values(cid)[0])
+        res.append((cid, label))
+    return res
+
+
 def typed(st: ImperatorState, cid: str) -> str:
     """A value a player gave a command, as a refusal shows it (AMB-111): the name of a known
     leader, unit, zone, People or Front (menus send their ids), else the text typed, quoted."""

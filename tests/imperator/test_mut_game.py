@@ -470,7 +470,7 @@ def test_the_fleet_and_rally_menus_in_full() -> None:
     p.fleet = True
     g = p.game(phase="E", sub="move")
     [sail] = [_whole(s) for s in g.actions("rome") if s.name == "sail"]
-    assert sail == ("sail", "move a fleet (§3.5)", [("fleet", "fleet", [("ravenna", "ravenna")], True),
+    assert sail == ("sail", "move a fleet (§3.5)", [("fleet", "fleet", [("ravenna", "Ravenna")], True),
                                                      ("to", "sea zone or port", None, True)])
     p = _court()
     p.leader("rebel", "antiochia", "E", title="usurper")

@@ -185,3 +185,30 @@ def test_the_battle_modifiers_carry_their_section_and_letter() -> None:
                                    defender_cp=3)[0][0]) == "§8.2 die e) defender's better CP"
     assert [localise(label, "fr") for label, _v in mods[:2]] == ["§8.2 dé a) BT de l'attaquant", "§8.2 dé a) BT du défenseur"]
     assert [cm.column_modifier_letter(s) for s in (1, -1, 2, -2, 0)] == ["a", "b", "c", "d", ""]
+
+
+def test_amb_110_a_choice_among_twins_names_each_ones_zone_and_strength() -> None:
+    """AMB-110: three vexillations of one Front share a name; where the player picks among them
+    (§9.2.3 withdrawals, the move menu) each carries its zone and strength, in both languages; a
+    name nobody else bears stays bare."""
+    p = Pos()
+    for uid, zone, reduced in (("v1", "vindobona", False), ("v2", "aquincum", True), ("v3", "carnuntum", False)):
+        p.unit(uid, zone, kind="vexillation", reduced=reduced)
+        p.unit_defs[uid] = replace(p.unit_defs[uid], name="Vexillatio (Danube Front)")
+    p.unit("leg0", "vindobona")
+    st = p.state()
+    choices = politics.piece_choices(st, ["v1", "v2", "v3", "leg0"])
+    assert choices == [("v1", "Vexillatio (Danube Front) (Vindobona, 10 PF)"),
+                       ("v2", "Vexillatio (Danube Front) (Aquincum, 5 PF)"),
+                       ("v3", "Vexillatio (Danube Front) (Carnuntum, 10 PF)"), ("leg0", "Leg0")]
+    assert localise(choices[1][1], "fr") == "Vexillatio (Danube Front) (Aquincum, 5 PF)"
+
+
+def test_amb_111_the_sail_menu_names_each_fleet() -> None:
+    """§3.5: the fleets of the move menu are shown by their names, not their ids."""
+    p = Pos()
+    p.fleet = True
+    g = p.game(phase="E", sub="move")
+    g.state.moved = {"moved": {}, "done": {}}
+    sail = next(a for a in g.actions("rome") if a.name == "sail")
+    assert [(c.value, c.label) for c in sail.args[0].choices] == [("ravenna", "Ravenna")]
