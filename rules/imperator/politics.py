@@ -41,8 +41,8 @@ def piece_choices(st: ImperatorState, ids: list[str]) -> list[tuple[str, str]]:
     is which (two "Vexillatio (Danube Front)" in two zones)."""
     labels = [name(st, c) for c in ids]
     res: list[tuple[str, str]] = []
-    for cid, label in zip(ids, labels, strict=True):
-        us = st.units.get(cid)
+    for i, cid in enumerate(ids):
+        label, us = labels[i], st.units.get(cid)
         if us is not None and labels.count(label) > 1:
             label = _("{unit} ({zone}, {pf} PF)", unit=label, zone=name(st, str(us.loc)), pf=st.unit_values(cid)[0])
         res.append((cid, label))
@@ -67,7 +67,7 @@ def piece_name(st: ImperatorState, cid: str) -> str:
     the two can be told apart."""
     label = name(st, cid)
     us = st.units.get(cid)
-    if us is None or us.status != "map" or us.loc is None:
+    if us is None or us.status != "map":  # a unit on the map always has its zone
         return label
     twins = [u for u, o in st.units.items()
              if u != cid and o.status == "map" and o.loc == us.loc and name(st, u) == label]

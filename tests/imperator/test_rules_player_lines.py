@@ -12,7 +12,7 @@ from imperator_builder import Pos, script
 from bot.i18n import localise
 from rules.core.command import Command, Outcome
 from rules.core.i18n import Text, _, elide
-from rules.imperator import politics
+from rules.imperator import combat, politics
 from rules.imperator.game import ImperatorGame
 
 
@@ -195,13 +195,37 @@ def test_amb_110_a_choice_among_twins_names_each_ones_zone_and_strength() -> Non
     for uid, zone, reduced in (("v1", "vindobona", False), ("v2", "aquincum", True), ("v3", "carnuntum", False)):
         p.unit(uid, zone, kind="vexillation", reduced=reduced)
         p.unit_defs[uid] = replace(p.unit_defs[uid], name="Vexillatio (Danube Front)")
+    p.unit_defs["v3"] = replace(p.unit_defs["v3"], name="Vexillatio (Orient Front)")
     p.unit("leg0", "vindobona")
     st = p.state()
     choices = politics.piece_choices(st, ["v1", "v2", "v3", "leg0"])
     assert choices == [("v1", "Vexillatio (Danube Front) (Vindobona, 10 PF)"),
                        ("v2", "Vexillatio (Danube Front) (Aquincum, 5 PF)"),
-                       ("v3", "Vexillatio (Danube Front) (Carnuntum, 10 PF)"), ("leg0", "Leg0")]
+                       ("v3", "Vexillatio (Orient Front)"), ("leg0", "Leg0")]
     assert localise(choices[1][1], "fr") == "Vexillatio (Danube Front) (Aquincum, 5 PF)"
+    assert politics.piece_choices(st, ["v1", "v3"]) == [("v1", "Vexillatio (Danube Front)"), ("v3", "Vexillatio (Orient Front)")]
+
+
+def test_amb_111_a_refusal_names_what_the_player_picked_and_quotes_what_nobody_bears() -> None:
+    """A refusal shows a known id by its name (the menus send ids) and quotes anything else."""
+    p = Pos()
+    p.leader("gen", "vindobona").unit("leg0", "vindobona")
+    st = p.state()
+    assert [politics.typed(st, x) for x in ("gen", "leg0", "aquincum", "quadi", "orient", "nowhere")] == [
+        "Gen", "Leg0", "Aquincum", "Quadi", "Orient Front", "'nowhere'"]
+
+
+def test_amb_109_a_withdrawal_moves_its_pieces_and_redraws_the_map() -> None:
+    """§8.3 (`combat.withdraw_pieces`, the one move of every withdrawal): the pieces change zone,
+    each told, and the outcome asks for a new map."""
+    p = Pos()
+    p.leader("gen", "vindobona").unit("leg0", "vindobona").unit("leg1", "vindobona")
+    st = p.state()
+    out = Outcome()
+    combat.withdraw_pieces(st, out, "§8.3", ["gen", "leg0"], "vindobona", "aquincum")
+    assert (st.leaders["gen"].loc, st.units["leg0"].loc, st.units["leg1"].loc) == ("aquincum", "aquincum", "vindobona")
+    assert out.public == ["§8.3: Gen retreats from Vindobona to Aquincum.", "§8.3: Leg0 retreats from Vindobona to Aquincum."]
+    assert out.map_changed is True
 
 
 def test_amb_111_the_sail_menu_names_each_fleet() -> None:
