@@ -504,8 +504,10 @@ def withdraw_pieces(st: ImperatorState, out: Outcome, section: str, pieces: list
         elif section == "§6.3":
             out.say(_("§6.3: {piece} slips away from {zone} to {dest}.", piece=label, zone=name(st, zone),
                       dest=name(st, dest)))
-        else:
+        elif section == "§8.3":
             out.say(_("§8.3: {piece} retreats from {zone} to {dest}.", piece=label, zone=name(st, zone), dest=name(st, dest)))
+        else:
+            raise ValueError(f"no withdrawal under {section!r}")
     for piece in pieces:
         if piece in st.leaders:
             st.leaders[piece].loc = dest
@@ -563,8 +565,7 @@ def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> 
 def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str, units: list[str],
               leaders: list[str]) -> None:
     attacker = st.active
-    staying = [u for u in st.units_in(zone, role) if u not in units]
-    if staying and st.units_in(zone, attacker):
+    if [u for u in st.units_in(zone, role) if u not in units]:  # the attackers are there: the chit answers their attack
         out.say(_("§6.3: the force in {zone} slips away to {dest}; the units left behind fight.",
                   zone=name(st, zone), dest=name(st, dest)))
     else:
@@ -654,8 +655,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
             )
             return
         _send_piece(st, out, data, zs[0])
-    dests = sorted(set(data["sent"].values()))
-    out.map_changed = True
+    dests = sorted(set(data["sent"].values()))  # each piece sent redrew the map (withdraw_pieces)
     movement.after_move(st, out, loser, [zone, *dests])  # §7: lone leaders of either side in both zones
 
 

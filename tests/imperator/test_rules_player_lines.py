@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from imperator_builder import Pos, script
 
 from bot.i18n import localise
@@ -236,3 +237,13 @@ def test_amb_111_the_sail_menu_names_each_fleet() -> None:
     g.state.moved = {"moved": {}, "done": {}}
     sail = next(a for a in g.actions("rome") if a.name == "sail")
     assert [(c.value, c.label) for c in sail.args[0].choices] == [("ravenna", "Ravenna")]
+
+
+def test_a_withdrawal_under_no_known_section_is_a_programming_error() -> None:
+    """`withdraw_pieces` words §8.1, §6.3 and §8.3 only; any other section is a caller's bug."""
+    p = Pos()
+    p.unit("leg0", "vindobona")
+    st = p.state()
+    with pytest.raises(ValueError, match=r"^no withdrawal under '§9\.2'$"):
+        combat.withdraw_pieces(st, Outcome(), "§9.2", ["leg0"], "vindobona", "aquincum")
+    assert st.units["leg0"].loc == "vindobona"
