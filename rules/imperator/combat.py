@@ -565,7 +565,8 @@ def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> 
 def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str, units: list[str],
               leaders: list[str]) -> None:
     attacker = st.active
-    if [u for u in st.units_in(zone, role) if u not in units]:  # the attackers are there: the chit answers their attack
+    # units of the force stay behind (the attackers are always in the zone: the chit answers their attack)
+    if [u for u in st.units_in(zone, role) if u not in units]:
         out.say(_("§6.3: the force in {zone} slips away to {dest}; the units left behind fight.",
                   zone=name(st, zone), dest=name(st, dest)))
     else:
