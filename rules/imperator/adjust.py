@@ -171,7 +171,7 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
         st.add_vp(role, total)
         if items:
             detail = join(", ", [join(" ", [f"{v:+d}", why]) for why, v in items])
-            out.say(_("§10 (phase F): {seat} {total} VP ({detail}).", seat=st.seat_of(role),
+            out.say(_("§10 (phase F): {total} VP to {seat} ({detail}).", seat=st.seat_of(role),
                       total=f"{total:+d}", detail=detail))
     out.cite("§10")
     # Usurpation success A/: a rebel leader and a rebel unit hold Rome.

@@ -537,8 +537,8 @@ def test_a_year_without_war_or_usurper_is_a_pax_romana_and_goes_straight_to_phas
     assert out.public == [
         "§2.C: no People at war and no usurpation: Pax Romana this year.",
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +5 VP (+1 an Augustus in Rome, +1 no civil war, +3 Pax Romana).",
-        "§10 (phase F): enemies +0 VP (-1 Pax Romana, +1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +5 VP to rome (+1 an Augustus in Rome, +1 no civil war, +3 Pax Romana).",
+        "§10 (phase F): +0 VP to enemies (-1 Pax Romana, +1 no Praetorian cohort in Rome).",
         "§3.6: the Corporis Custodes go to Aug.",
         "Year 176: phase A.",
         "§2.B: enemies has the initiative.",
@@ -836,8 +836,8 @@ def test_the_last_smc_leads_to_phase_f_and_the_next_year() -> None:
     engine.maybe_finish_smc(st, out)
     assert out.public == [
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +1 VP to enemies (+1 no Praetorian cohort in Rome).",
         "Year 176: phase A.", "§2.B: enemies has the initiative.",
         "§3.2: (9 + VS 3) / 4 = at most 3 Reserve Fronts this turn.",
     ]
@@ -871,8 +871,8 @@ def test_a_choice_in_phase_f_holds_the_year_and_the_answer_ends_the_game_after_t
     engine.phase_f(st, out)
     assert out.public == [
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +1 VP to enemies (+1 no Praetorian cohort in Rome).",
         "§3.6: the Corporis Custodes go to Aug.",
     ]
     assert (st.phase, st.step, st.sub, st.year) == ("F", "F-wait", "", 175)
@@ -1002,8 +1002,8 @@ def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits()
         "§6: the Foyer de peste marker leaves the map and goes back to the cup.",
         "§2.F: campaign result for 175.",
         "Armenia is now Parthian.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +2 VP (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +2 VP to enemies (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
         "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
         "Year 176: phase A.",
         "§2.A: rome draws a stratagem (1 held).",
