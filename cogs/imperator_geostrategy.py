@@ -29,16 +29,27 @@ from cogs.imperator_operations import (
     unit_pairs,
 )
 from cogs.play import split_list, split_names
-from rules.core.i18n import _
-
-FRONTS = ("british", "rhine", "danube", "orient", "southern")
+from rules.core.i18n import plain
+from rules.imperator.model import FRONT_NAMES, FRONTS
 
 
 def _front_choices(
     game: Any, seat: str, ns: Any, current: str, reader: str = "en"
 ) -> list[app_commands.Choice[str]]:
-    fronts = [(f, localise(_("{front} Front", front=f.title()), reader)) for f in FRONTS]
+    fronts = [(f, localise(FRONT_NAMES[f], reader)) for f in FRONTS]
     return names.list_choices(fronts, current, language(game))
+
+
+def front_id(typed: str) -> str:
+    """The Front a player typed: its id, or its name in English or French (``Danube Front``,
+    ``Front du Danube``, the name a typed ``/game status`` line shows); else the words typed,
+    which the engine refuses naming §3.2."""
+    folded = typed.strip().lower()
+    for fid in FRONTS:
+        known = {fid, plain(FRONT_NAMES[fid]).lower(), localise(FRONT_NAMES[fid], "fr").lower()}
+        if folded in known:
+            return fid
+    return folded.removesuffix(" front")
 
 
 async def fronts_autocomplete(
@@ -127,7 +138,7 @@ class ImperatorGeostrategyCog(commands.Cog):
     @app_commands.describe(fronts="Fronts, comma-separated (empty: none)")
     @app_commands.autocomplete(fronts=fronts_autocomplete)
     async def reserve(self, interaction: discord.Interaction, fronts: str | None = None) -> None:
-        chosen = [f.lower().removesuffix(" front") for f in split_list(fronts or "")]
+        chosen = [front_id(f) for f in split_list(fronts or "")]
         await run_command(interaction, "reserve", {"fronts": chosen})
 
     @app_commands.command(

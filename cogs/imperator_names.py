@@ -20,6 +20,7 @@ from discord import app_commands
 
 from rules.core.i18n import Text, _, join
 from rules.imperator import other_names
+from rules.imperator.model import FRONT_NAMES
 from rules.imperator.tables import leader_rows, normalize_name
 
 LANGUAGES = ("fr", "en", "la")
@@ -366,7 +367,8 @@ def status_lines(view: dict[str, Any], seat_of: dict[str, str]) -> list[Text]:
     if view.get("civil_war"):
         lines.append(_("Civil war in the Empire."))
     if view.get("reserve_fronts"):
-        lines.append(_("Reserve Fronts: {fronts}", fronts=", ".join(view["reserve_fronts"])))
+        fronts = [FRONT_NAMES.get(f, f) for f in view["reserve_fronts"]]  # names, not ids (AMB-111)
+        lines.append(_("Reserve Fronts: {fronts}", fronts=join(", ", fronts)))
     if view.get("active_event"):
         lines.append(_("Event of the year: {event}", event=event_name(view["active_event"])))
     counts = view.get("stratagem_counts") or {}

@@ -52,6 +52,7 @@ from cogs.common import (
 from cogs.play import register_completer, register_resolver, split_names
 from rules.core import Command, RuleError
 from rules.core.i18n import Text, _, deep_from_json, deep_to_json, join
+from rules.imperator.model import FRONT_NAMES
 
 KIND = "imperator"
 log = logging.getLogger(__name__)
@@ -515,7 +516,7 @@ async def map_view_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     reader = reader_language(interaction)
     marked = [("whole", _("The whole map")), ("theatre", _("Around the last SMC's action"))] + [
-        (f"front:{f}", _("The {front} Front", front=f)) for f in VIEW_FRONTS
+        (f"front:{f}", FRONT_NAMES[f]) for f in VIEW_FRONTS
     ]
     options = [(value, localise(text, reader)) for value, text in marked]
     return [

@@ -15,6 +15,7 @@ Babel extracts the keywords ``_`` and ``_n:1,2`` (see ``babel.cfg``).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 LANGUAGES = ("en", "fr")
@@ -91,7 +92,9 @@ class Text(str):
         fields = {k: translate(v, catalogue) for k, v in self.params.items()}
         if self.n is not None:
             fields.setdefault("n", self.n)
-        return template.format(**fields) if fields else template
+        if not fields:
+            return template
+        return elide(template, fields).format(**fields)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON form that keeps the message id, so a stored line can be translated later."""
@@ -105,6 +108,23 @@ class Text(str):
         if self.params:
             data["params"] = {k: text_to_json(v) for k, v in self.params.items()}
         return data
+
+
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) (?=\{(\w+)[^{}]*\})")
+_VOWELS = frozenset("aeiouAEIOUàâäéèêëîïôöûüÀÂÄÉÈÊËÎÏÔÖÛÜ")
+
+
+def elide(template: str, fields: dict[str, Any]) -> str:
+    """A translated ``template`` with French elision before the fields it names: ``de {seat}``
+    becomes ``d'{seat}`` and ``que {x}`` ``qu'{x}`` when the field's value starts with a vowel
+    (``d'Alice``, ``d'Arménie``; ``de Bob``). English templates never write ``de {x}``, so only
+    a translation is touched; an initial h is left alone (it may be aspirated)."""
+
+    def one(match: re.Match[str]) -> str:
+        value = str(fields.get(match.group(2), ""))
+        return match.group(1)[:-1] + "'" if value[:1] in _VOWELS else match.group(0)
+
+    return _ELIDABLE.sub(one, template)
 
 
 def _rebuild(

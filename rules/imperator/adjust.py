@@ -171,7 +171,7 @@ def positional_vp(st: ImperatorState, out: Outcome) -> None:
         st.add_vp(role, total)
         if items:
             detail = join(", ", [join(" ", [f"{v:+d}", why]) for why, v in items])
-            out.say(_("§10 (phase F): {seat} {total} VP ({detail}).", seat=st.seat_of(role),
+            out.say(_("§10 (phase F): {total} VP to {seat} ({detail}).", seat=st.seat_of(role),
                       total=f"{total:+d}", detail=detail))
     out.cite("§10")
     # Usurpation success A/: a rebel leader and a rebel unit hold Rome.
@@ -323,7 +323,7 @@ def _adjustments(st: ImperatorState, out: Outcome) -> None:
                 st, "R", "follow_unit",
                 _n("§9.2.2: which unit does {leaders} go with?", "§9.2.2: which unit do {leaders} go with?",
                    len(leaders), leaders=join(", ", [name(st, x) for x in leaders])),
-                [(u, name(st, u)) for u in units], units[0], "§9.2.2", {"pieces": leaders},
+                politics.piece_choices(st, units), units[0], "§9.2.2", {"pieces": leaders},
             )
     alone = sorted(
         x for x, ls in st.leaders.items()
@@ -459,10 +459,10 @@ def vexillation_check(st: ImperatorState, out: Outcome, front: str) -> None:
             weakest = sorted(vex, key=lambda v: (not st.units[v].reduced, v))[0]
             politics.open_decision(
                 st, "R", "withdraw_vex",
-                _n("§9.2.3: too few legions in the {front} Front: {n} vexillation must be withdrawn; choose it.",
-                   "§9.2.3: too few legions in the {front} Front: {n} vexillations must be withdrawn; choose one.",
-                   excess, front=front),
-                [(v, name(st, v)) for v in vex], weakest, "§9.2.3", {"front": front},
+                _n("§9.2.3: too few legions in the {front}: {n} vexillation must be withdrawn; choose it.",
+                   "§9.2.3: too few legions in the {front}: {n} vexillations must be withdrawn; choose one.",
+                   excess, front=name(st, front)),
+                politics.piece_choices(st, vex), weakest, "§9.2.3", {"front": front},
             )
             return
         for gone in vex[len(vex) - excess:]:
@@ -494,10 +494,10 @@ def reduce_legions(st: ImperatorState, front: str, need: int) -> None:
         return
     politics.open_decision(
         st, "R", "reduce_legion",
-        _n("§9.2.3: {n} legion of the {front} Front must turn to its reduced side; choose it.",
-           "§9.2.3: {n} legions of the {front} Front must turn to their reduced side; choose one.",
-           need, front=front),
-        [(u, name(st, u)) for u in cands], cands[0], "§9.2.3", {"front": front, "need": need},
+        _n("§9.2.3: {n} legion of the {front} must turn to its reduced side; choose it.",
+           "§9.2.3: {n} legions of the {front} must turn to their reduced side; choose one.",
+           need, front=name(st, front)),
+        politics.piece_choices(st, cands), cands[0], "§9.2.3", {"front": front, "need": need},
     )
 
 

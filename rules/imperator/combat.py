@@ -7,11 +7,11 @@ from typing import Any, Literal
 from rules.core.command import Outcome
 from rules.core.dice import DiceRoll
 from rules.core.errors import RuleError
-from rules.core.i18n import _, _n
+from rules.core.i18n import _, _n, data_name
 from rules.imperator import combat_math as cm
 from rules.imperator import movement, politics, stratagems, tables
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
-from rules.imperator.politics import name
+from rules.imperator.politics import name, piece_name
 
 
 def contested(st: ImperatorState, role: str) -> list[str]:
@@ -175,7 +175,7 @@ def _pick_evaders(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
                     taken=len(picked), cc=capacity))
         politics.open_decision(
             st, defender, "evade_unit", prompt,
-            [(u, name(st, u)) for u in left], left[0], "§6.3" if dest else "§8.1", dict(data, picked=picked),
+            politics.piece_choices(st, left), left[0], "§6.3" if dest else "§8.1", dict(data, picked=picked),
         )
         return
     taken = picked + left[: max(0, capacity - len(picked))]
@@ -227,11 +227,7 @@ def evade_to(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: str) 
     out.say(_("§8.1: the evasion succeeds; {leader} slips away to {zone}.",
               leader=name(st, data["leader"]), zone=name(st, dest)))
     out.cite("§8.1")
-    for lid in leaders:
-        st.leaders[lid].loc = dest
-    for u in units:
-        st.units[u].loc = dest
-    out.map_changed = True
+    withdraw_pieces(st, out, "§8.1", [*leaders, *units], zone, dest)
     movement.after_move(st, out, defender, [zone, dest])
     if st.units_in(zone, defender) and st.units_in(zone, attacker) and not st.game_over:
         battle(st, out, attacker, zone)
@@ -358,7 +354,7 @@ def _event_modifier(st: ImperatorState, attacker: str, a_units: list[str], d_uni
         german_unit_in_battle=german,
         all_praetoriae_in_battle=bool(praetorians) and all(u in rome_units for u in praetorians),
     )
-    return [(_("Event {number}: {name}", number=ev.number, name=ev.name), mod)] if mod else []
+    return [(_("Events table, event {number}: {name}", number=ev.number, name=data_name(ev.name)), mod)] if mod else []
 
 
 def _loss_key(st: ImperatorState, uid: str) -> tuple[Any, ...]:
@@ -387,7 +383,8 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
             for u in cands:
                 reps.setdefault(_loss_key(st, u), u)
             if len(reps) > 1:
-                choices = [(u, name(st, u) + (" (reduced: eliminated)" if st.units[u].reduced else "")) for u in reps.values()]
+                choices = [(u, _("{unit} (reduced: eliminated)", unit=piece_name(st, u)) if st.units[u].reduced
+                            else piece_name(st, u)) for u in reps.values()]
                 politics.open_decision(
                     st,
                     role,
@@ -402,7 +399,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
                 return
         take = cands[:left]
         for u in take:
-            step_loss(st, u, out)
+            lose_step(st, out, u, "§8.3")
         total = len(done) + len(take)
         if total:  # a fraction always faces an A or E (battle table): _apply_flat_loss redrew the map
             if role == MUTINEERS:
@@ -419,7 +416,7 @@ def _losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
 def choose_loss(st: ImperatorState, out: Outcome, data: dict[str, Any], choice: str) -> None:
     """Answer of a ``losses`` decision: ``choice`` takes one step loss, then the battle goes on."""
     entry = data["todo"][0]
-    step_loss(st, choice, out)
+    lose_step(st, out, choice, "§8.3")
     entry[3] -= 1
     entry[4].append(choice)
     _losses(st, out, data)
@@ -461,19 +458,62 @@ def _after_losses(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> Non
 
 def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units: list[str], role: str, zone: str) -> None:
     """§8.3: an E result eliminates every unit of the force, an A result hits each with one step
-    (counters flip or leave: the map is redrawn)."""
+    (counters flip or leave: the map is redrawn); a line for the force, then one for each unit
+    (AMB-109)."""
     if units and loss.kind in ("all_eliminated", "all_step"):
         out.map_changed = True
     if loss.kind == "all_eliminated":
-        for u in list(units):
-            eliminate(st, u, out)
         out.say(_("All the mutineers' units in {zone} are eliminated.", zone=name(st, zone)) if role == MUTINEERS
-                else _("All {seat} units in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
-    elif loss.kind == "all_step":
+                else _("All the units of seat {seat} in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
         for u in list(units):
-            step_loss(st, u, out)
+            lose_unit(st, out, u, "§8.3")
+    elif loss.kind == "all_step":
         out.say(_("All the mutineers' units in {zone} take a loss.", zone=name(st, zone)) if role == MUTINEERS
-                else _("All {seat} units in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
+                else _("All the units of seat {seat} in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
+        for u in list(units):
+            lose_step(st, out, u, "§8.3")
+
+
+def lose_step(st: ImperatorState, out: Outcome, uid: str, section: str) -> None:
+    """``uid`` takes one step loss (:func:`step_loss`), told on its own line (AMB-109): it turns
+    to its reduced side, or, already reduced, is eliminated."""
+    zone = name(st, str(st.units[uid].loc))
+    if st.units[uid].reduced:
+        out.say(_("{section}: {unit} in {zone}, already reduced, is eliminated.",
+                  section=section, unit=piece_name(st, uid), zone=zone))
+    else:
+        out.say(_("{section}: {unit} in {zone} turns to its reduced side.",
+                  section=section, unit=piece_name(st, uid), zone=zone))
+    step_loss(st, uid, out)
+
+
+def lose_unit(st: ImperatorState, out: Outcome, uid: str, section: str) -> None:
+    """``uid`` is eliminated (:func:`eliminate`), told on its own line (AMB-109)."""
+    out.say(_("{section}: {unit} in {zone} is eliminated.",
+              section=section, unit=piece_name(st, uid), zone=name(st, str(st.units[uid].loc))))
+    eliminate(st, uid, out)
+
+
+def withdraw_pieces(st: ImperatorState, out: Outcome, section: str, pieces: list[str], zone: str, dest: str) -> None:
+    """A force (or one piece of it) leaves ``zone`` for ``dest`` as a whole: §8.1 evasion, §6.3
+    Fuite opportune, §8.3 retreat; each leader and unit moved has its line (AMB-97, AMB-109)."""
+    for piece in pieces:
+        label = piece_name(st, piece)
+        if section == "§8.1":
+            out.say(_("§8.1: {piece} evades from {zone} to {dest}.", piece=label, zone=name(st, zone), dest=name(st, dest)))
+        elif section == "§6.3":
+            out.say(_("§6.3: {piece} slips away from {zone} to {dest}.", piece=label, zone=name(st, zone),
+                      dest=name(st, dest)))
+        elif section == "§8.3":
+            out.say(_("§8.3: {piece} retreats from {zone} to {dest}.", piece=label, zone=name(st, zone), dest=name(st, dest)))
+        else:
+            raise ValueError(f"no withdrawal under {section!r}")
+    for piece in pieces:
+        if piece in st.leaders:
+            st.leaders[piece].loc = dest
+        else:
+            st.units[piece].loc = dest
+    out.map_changed = True
 
 
 def step_loss(st: ImperatorState, uid: str, out: Outcome) -> None:
@@ -524,17 +564,14 @@ def fuite(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str) -> 
 
 def _fuite_go(st: ImperatorState, out: Outcome, zone: str, role: str, dest: str, units: list[str],
               leaders: list[str]) -> None:
-    for u in units:
-        st.units[u].loc = dest
-    for x in leaders:
-        st.leaders[x].loc = dest
     attacker = st.active
-    if st.units_in(zone, role) and st.units_in(zone, attacker):
+    # units of the force stay behind (the attackers are always in the zone: the chit answers their attack)
+    if [u for u in st.units_in(zone, role) if u not in units]:
         out.say(_("§6.3: the force in {zone} slips away to {dest}; the units left behind fight.",
                   zone=name(st, zone), dest=name(st, dest)))
     else:
         out.say(_("§6.3: the force in {zone} slips away to {dest}; no battle.", zone=name(st, zone), dest=name(st, dest)))
-    out.map_changed = True
+    withdraw_pieces(st, out, "§6.3", [*leaders, *units], zone, dest)
     movement.after_move(st, out, role, [zone, dest])
     if st.units_in(zone, role) and st.units_in(zone, attacker) and not st.game_over:
         # ruling "§6.3 Fuite opportune: what stays behind fights": the chit moves the part of the
@@ -556,7 +593,7 @@ def _retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, attacker: 
     if not zones:
         out.say(_("§8.3: no retreat is possible from {zone}; the beaten force is destroyed.", zone=name(st, zone)))
         for u in units:
-            eliminate(st, u, out)
+            lose_unit(st, out, u, "§8.3")
         politics.kill_leaders(st, out, list(leaders), _("no retreat possible"), killer=winner)
         return
     if len(zones) == 1:
@@ -611,7 +648,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
                 st,
                 loser,
                 "retreat_part",
-                _("§8.3: where does {piece} retreat from {zone}?", piece=name(st, piece), zone=name(st, zone)),
+                _("§8.3: where does {piece} retreat from {zone}?", piece=piece_name(st, piece), zone=name(st, zone)),
                 [(z, name(st, z)) for z in zs],
                 zs[0] if data["zones"][0] not in zs else data["zones"][0],
                 "§8.3",
@@ -619,8 +656,7 @@ def _split_next(st: ImperatorState, out: Outcome, data: dict[str, Any], loser: s
             )
             return
         _send_piece(st, out, data, zs[0])
-    dests = sorted(set(data["sent"].values()))
-    out.map_changed = True
+    dests = sorted(set(data["sent"].values()))  # each piece sent redrew the map (withdraw_pieces)
     movement.after_move(st, out, loser, [zone, *dests])  # §7: lone leaders of either side in both zones
 
 
@@ -628,12 +664,8 @@ def _send_piece(st: ImperatorState, out: Outcome, data: dict[str, Any], dest: st
     """AMB-24: the next piece of a split retreat goes to ``dest``, told."""
     piece = data["todo"].pop(0)
     data["sent"][piece] = dest
-    if piece in st.leaders:
-        if st.leaders[piece].status == "map":
-            st.leaders[piece].loc = dest
-    else:
-        st.units[piece].loc = dest
-    out.say(_("§8.3: {piece} retreats to {zone}.", piece=name(st, piece), zone=name(st, dest)))
+    if piece in st.units or st.leaders[piece].status == "map":
+        withdraw_pieces(st, out, "§8.3", [piece], data["zone"], dest)
     if piece in st.units:
         too_far(st, out, piece, dest)
 
@@ -658,12 +690,9 @@ def do_retreat(st: ImperatorState, out: Outcome, zone: str, loser: str, dest: st
     ill = [x for x in leaders if st.leaders[x].ill]
     for x in ill:
         politics.kill_leader(st, out, x, _("too ill to retreat (Event 4)"), section="Event 4")
-    for u in units:  # the Armenia unit was eliminated before the question (_retreat)
-        st.units[u].loc = dest
-    for x in leaders:
-        if st.leaders[x].status == "map":
-            st.leaders[x].loc = dest
     out.say(_("§8.3: the beaten force retreats to {zone}.", zone=name(st, dest)))
+    # the Armenia unit was eliminated before the question (_retreat)
+    withdraw_pieces(st, out, "§8.3", [*[x for x in leaders if st.leaders[x].status == "map"], *units], zone, dest)
     for u in units:
         too_far(st, out, u, dest)
     out.map_changed = True

@@ -100,6 +100,13 @@ def quality_column_shift(attacker_quality: int, defender_quality: int) -> int:
     return 0
 
 
+def column_modifier_letter(shift: int) -> str:
+    """The letter of the Battle table's column modifier (§8.2) that gives ``shift``
+    (:func:`quality_column_shift`): a) one column right, b) one left, c) two right, d) two
+    left; no letter for no shift."""
+    return {1: "a", -1: "b", 2: "c", -2: "d"}.get(int(shift), "")
+
+
 # ---------------------------------------------------------------------------------------------
 # Die modifiers (Battle table die modifiers a-e; events note)
 # ---------------------------------------------------------------------------------------------
@@ -123,23 +130,24 @@ def battle_modifiers(
     d/e) only in a battle between two all-Roman forces (``civil_war``): +1 when the attacker's
          CP is strictly higher, -1 when strictly lower (use :func:`force_cp`; 0 with no leader).
 
-    Zero terms are left out, so the list is what the dice record shows. Events add their own
-    term (:func:`event_die_modifier`).
+    Zero terms are left out, so the list is what the dice record shows. Each label names its
+    section and letter (``§8.2 die a)``), which the battle report and card show. Events add
+    their own term (:func:`event_die_modifier`).
     """
     mods: list[tuple[str, int]] = []
     if attacker_bt:
-        mods.append((_("attacker BT"), int(attacker_bt)))
+        mods.append((_("§8.2 die a) attacker BT"), int(attacker_bt)))
     if defender_bt:
-        mods.append((_("defender BT"), -int(defender_bt)))
+        mods.append((_("§8.2 die a) defender BT"), -int(defender_bt)))
     if eor_defends_outside_empire:
-        mods.append((_("EoR defends outside the Empire"), -1))
+        mods.append((_("§8.2 die b) EoR defends outside the Empire"), -1))
     if eor_attacks_outside_empire:
-        mods.append((_("EoR attacks outside the Empire"), 1))
+        mods.append((_("§8.2 die c) EoR attacks outside the Empire"), 1))
     if civil_war:
         if attacker_cp > defender_cp:
-            mods.append((_("attacker's better CP"), 1))
+            mods.append((_("§8.2 die d) attacker's better CP"), 1))
         elif attacker_cp < defender_cp:
-            mods.append((_("defender's better CP"), -1))
+            mods.append((_("§8.2 die e) defender's better CP"), -1))
     return mods
 
 

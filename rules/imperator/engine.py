@@ -392,7 +392,7 @@ def reserve(st: ImperatorState, out: Outcome, fronts: list[str]) -> None:
         if f not in FRONTS:
             raise RuleError("§3.2", _("unknown Front {front}", front=repr(f)))
     st.reserve_fronts = sorted(set(fronts))
-    out.say(_("§3.2: Reserve Fronts: {fronts}.", fronts=', '.join(st.reserve_fronts) or _("none")))
+    out.say(_("§3.2: Reserve Fronts: {fronts}.", fronts=politics.names(st, st.reserve_fronts) or _("none")))
 
 
 def vexillation(st: ImperatorState, out: Outcome, args: dict[str, Any]) -> None:
@@ -430,7 +430,7 @@ def create_vexillation(st: ImperatorState, out: Outcome, units: list[str], zone:
         raise RuleError("§3.4", _("at most 6 vexillations on the map (no usurpation in progress)"))
     pool = sorted(u for u, s in st.units.items() if st.udef(u).kind == "vexillation" and st.udef(u).front == front and s.status == "pool")
     if not pool:
-        raise RuleError("§3.4", _("no {front} vexillation counter is available", front=front))
+        raise RuleError("§3.4", _("no vexillation counter of the {front} is available", front=name(st, str(front))))
     zone = zone or st.units[units[0]].loc
     if zone not in {st.units[u].loc for u in units}:
         raise RuleError("§3.4", _("the vexillation is placed with one of the three legions"))
@@ -456,7 +456,7 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
     """``vexillation`` dissolve (§3.4): the legions restored are Rome's pick (AMB-99): named in
     the command, else asked one by one when more of them could be restored than are needed."""
     if vid not in st.units or st.udef(vid).kind != "vexillation":
-        raise RuleError("§3.4", _("{vid} is not a vexillation", vid=repr(vid)))
+        raise RuleError("§3.4", _("{vid} is not a vexillation", vid=politics.typed(st, vid)))
     vs = st.units[vid]
     front = st.udef(vid).front
     if vs.status != "map" or vs.owner != "R" or vs.loc is None or st.front_of(vs.loc) != front:
@@ -475,13 +475,13 @@ def dissolve_vexillation(st: ImperatorState, out: Outcome, vid: str, units: list
         return
     units = units or [here[0]] + [u for u in cands if u != here[0]]
     if len(set(units)) != n or any(u not in cands for u in units):
-        raise RuleError("§3.4", _("choose {n} reduced legions of the {front} Front standing in it", n=n, front=front))
+        raise RuleError("§3.4", _("choose {n} reduced legions of the {front} standing in it", n=n, front=name(st, str(front))))
     if not any(u in here for u in units):
         raise RuleError("§3.4", _("the legion in the vexillation's zone must be one of them"))
     for u in units:
         st.units[u].reduced = False
     vs.status, vs.loc, vs.reduced = "pool", None, False
-    out.say(_("§3.4: {vexillation} dissolved; {units} restored.", vexillation=name(st, vid), units=', '.join(name(st, u) for u in units)))
+    out.say(_("§3.4: {vexillation} dissolved; {units} restored.", vexillation=name(st, vid), units=politics.names(st, units)))
     out.map_changed = True
 
 
@@ -499,9 +499,9 @@ def restore_legions(st: ImperatorState, out: Outcome, front: str | None, zone: s
         if len(options) > 1:
             politics.open_decision(
                 st, "R", "restore_legion",
-                _n("§3.4: {n} reduced legion of the {front} Front is restored; choose it.",
-                   "§3.4: {n} reduced legions of the {front} Front are restored; choose one.", need, front=front),
-                [(u, name(st, u)) for u in options], options[0], "§3.4",
+                _n("§3.4: {n} reduced legion of the {front} is restored; choose it.",
+                   "§3.4: {n} reduced legions of the {front} are restored; choose one.", need, front=name(st, str(front))),
+                politics.piece_choices(st, options), options[0], "§3.4",
                 {"front": front, "zone": zone, "need": need},
             )
             return

@@ -52,17 +52,18 @@ from rules.core.command import (
 from rules.core.dice import Dice
 from rules.core.errors import RuleError
 from rules.core.game import Game
-from rules.core.i18n import _, _n, join
+from rules.core.i18n import _, _n, data_name, join
 from rules.core.plain_copy import copy_plain, copy_record, copy_records
 from rules.imperator import combat, engine, movement, queries, stratagems, tables
 from rules.imperator.model import (
+    FRONTS,
     Board,
     FleetState,
     ImperatorState,
     LeaderState,
     UnitState,
 )
-from rules.imperator.politics import name
+from rules.imperator.politics import name, piece_choices
 from rules.imperator.views import PHASE_NAMES
 
 _PLAIN_FIELDS = tuple(
@@ -306,7 +307,7 @@ class ImperatorGame(Game[ImperatorState]):
                 ActionSpec(
                     "reserve",
                     _n("choose up to {n} Reserve Front (§3.2)", "choose up to {n} Reserve Fronts (§3.2)", st.reserve_max),
-                    (ArgSpec("fronts", "Front ids", tuple(Choice(f, f) for f in ("british", "rhine", "danube", "orient", "southern"))),),
+                    (ArgSpec("fronts", "Front ids", tuple(Choice(f, name(st, f)) for f in FRONTS)),),
                 )
             )
             specs.append(ActionSpec("vexillation", _("create or dissolve a vexillation (§3.4)"), (ArgSpec("action", "create|dissolve", (Choice("create", "create"), Choice("dissolve", "dissolve"))), ArgSpec("units", "legions"), ArgSpec("vexillation", "vexillation id", required=False))))
@@ -336,13 +337,13 @@ class ImperatorGame(Game[ImperatorState]):
                     _("move a leader with units, or a unit alone (§3.5, §7)"),
                     (
                         ArgSpec("leader", "leader", tuple(Choice(x, name(st, x)) for x in mine_l), required=False),
-                        ArgSpec("units", "units", tuple(Choice(u, name(st, u)) for u in mine_u), required=False),
+                        ArgSpec("units", "units", tuple(Choice(u, label) for u, label in piece_choices(st, mine_u)), required=False),
                         ArgSpec("to", "destination zone", zones(sorted(st.board.zones))),
                     ),
                 )
             )
             if role == "R" and st.fleets:
-                specs.append(ActionSpec("sail", _("move a fleet (§3.5)"), (ArgSpec("fleet", "fleet", tuple(Choice(f, f) for f in st.fleets)), ArgSpec("to", "sea zone or port"))))
+                specs.append(ActionSpec("sail", _("move a fleet (§3.5)"), (ArgSpec("fleet", "fleet", tuple(Choice(f, data_name(st.board.fleets[f].name)) for f in st.fleets)), ArgSpec("to", "sea zone or port"))))
             if role == "E" and st.usurpers():
                 specs.append(ActionSpec("rally", _("win over leaderless loyal units (§4.5 D/)"), (ArgSpec("zone", "zone"),)))
             specs.append(ActionSpec("end", _("end your movement and go to combat")))

@@ -20,9 +20,18 @@ from functools import cached_property
 from typing import Any
 
 from rules.core.dice import Dice
+from rules.core.i18n import _
 
 ROLES = ("R", "E")
 FRONTS = ("british", "rhine", "danube", "orient", "southern")
+FRONT_NAMES = {
+    "british": _("British Front"),
+    "rhine": _("Rhine Front"),
+    "danube": _("Danube Front"),
+    "orient": _("Orient Front"),
+    "southern": _("Southern Front"),
+}
+"""§3.3: the five Fronts by their names; a Front's id never reaches a player (AMB-111)."""
 INTERIOR = "interior"
 ROMAN = "roman"
 

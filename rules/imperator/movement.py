@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core.command import Outcome
 from rules.core.errors import RuleError
-from rules.core.i18n import Text, _, data_name
+from rules.core.i18n import Text, _, data_name, join
 from rules.imperator import politics, stratagems
 from rules.imperator.model import INTERIOR, MUTINEERS, ROMAN, ImperatorState, other
 from rules.imperator.politics import name
@@ -124,7 +124,7 @@ def step_error(st: ImperatorState, leader: str | None, units: list[str], frm: st
                     return refusal("§3.5", _("Roman units may not enter {zone} while its People is at peace", zone=name(st, to)))
                 if not front_exempt(st, uid) and d.front not in st.reserve_fronts:
                     if st.front_of(to) != d.front and not _heads_home(st, str(d.front), frm, to):
-                        return refusal("§3.3", _("{unit} may not leave the {front} Front (not a Reserve Front)", unit=d.name, front=d.front))
+                        return refusal("§3.3", _("{unit} may not leave the {front} (not a Reserve Front)", unit=d.name, front=name(st, str(d.front))))
         else:
             err = _people_step_error(st, d.people, d.name, frm, to, leader)
             if err:
@@ -156,8 +156,8 @@ def _people_step_error(
     pd = st.board.peoples.get(people)
     if not st.in_empire(frm) and st.in_empire(to) and pd is not None and pd.entry_fronts():
         if st.front_of(to) not in pd.entry_fronts():
-            return refusal("§4.3", _("{who} may enter the Empire only through the {fronts} Front", who=who,
-                                      fronts=" / ".join(pd.entry_fronts())))
+            return refusal("§4.3", _("{who} may enter the Empire only through the {fronts}", who=who,
+                                      fronts=join(" / ", [name(st, f) for f in pd.entry_fronts()])))
     if st.front_of(to) == INTERIOR:
         if leader is None or st.ldef(leader).people != people:
             return refusal("§4.3", _("{who} may enter interior provinces only with a leader of its People", who=who))
@@ -204,8 +204,8 @@ def front_minimum_error(st: ImperatorState, fronts: set[str] | None = None) -> s
                 inside += 1
         need = (total + 1) // 2
         if inside < need:
-            return refusal("§3.3", _("the {front} Front must keep at least {need} of its {total} units",
-                                      front=front, need=need, total=total))
+            return refusal("§3.3", _("the {front} must keep at least {need} of its {total} units",
+                                      front=name(st, front), need=need, total=total))
     return None
 
 
@@ -362,7 +362,7 @@ def move(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
         prev = z
     for k in drops:
         if k not in path:
-            raise RuleError("§3.5", _("drop zone {k} is not on the path", k=repr(k)))
+            raise RuleError("§3.5", _("drop zone {k} is not on the path", k=politics.typed(st, k)))
     if entered and all(st.board.zones[z].limited and not st.in_empire(z) for z in entered) and spent > 2:
         if cont_pm is None:
             raise RuleError("§7.2", _("at most 2 PM per SMC in Germania, Britannia or Africa outside the Empire"))
@@ -586,7 +586,7 @@ def sail(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]) -> N
             raise RuleError("§3.5", _("the home port is not next to the fleet's sea zone"))
     else:
         if to not in st.board.zones or st.board.zones[to].kind != "sea":
-            raise RuleError("§3.5", _("{to} is not a sea zone", to=repr(to)))
+            raise RuleError("§3.5", _("{to} is not a sea zone", to=politics.typed(st, str(to))))
         if st.board.zones[to].closed_sea:
             raise RuleError("§3.5", _("fleets may not enter {name}", name=name(st, to)))
         if fs.at == "port":

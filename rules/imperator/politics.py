@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.command import Outcome
 from rules.core.i18n import Text, _, _n, join
 from rules.imperator import scenario_rules
-from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
+from rules.imperator.model import FRONT_NAMES, MUTINEERS, ROMAN, ImperatorState, other
 
 #: §3.6 / §4.5: never more than two Augusti, two Caesars, two usurpers at any moment.
 MAX_PER_TITLE = 2
@@ -22,13 +22,58 @@ cause is a marked word, shown in "{leader} is dead ({cause})" (issue 13)."""
 
 
 def name(st: ImperatorState, cid: str) -> str:
+    """What a player reads for the id ``cid``: a leader's, unit's, zone's or People's name, or a
+    Front's (AMB-111); an id of none of these is returned as it is."""
     if cid in st.board.leaders:
         return st.board.leaders[cid].name
     if cid in st.board.units:
         return st.board.units[cid].name
     if cid in st.board.zones:
         return st.board.zones[cid].name
-    return cid
+    if cid in st.board.peoples:
+        return st.board.peoples[cid].name
+    return FRONT_NAMES.get(cid, cid)
+
+
+def piece_choices(st: ImperatorState, ids: list[str]) -> list[tuple[str, str]]:
+    """The choices of a decision or menu among pieces (AMB-110): each by its name, and a unit
+    whose name another of them shares with its zone and strength, so the player can tell which
+    is which (two "Vexillatio (Danube Front)" in two zones)."""
+    labels = [name(st, c) for c in ids]
+    res: list[tuple[str, str]] = []
+    for i, cid in enumerate(ids):
+        label, us = labels[i], st.units.get(cid)
+        if us is not None and labels.count(label) > 1:
+            label = _("{unit} ({zone}, {pf} PF)", unit=label, zone=name(st, str(us.loc)), pf=st.unit_values(cid)[0])
+        res.append((cid, label))
+    return res
+
+
+def typed(st: ImperatorState, cid: str) -> str:
+    """A value a player gave a command, as a refusal shows it (AMB-111): the name of a known
+    leader, unit, zone, People or Front (menus send their ids), else the text typed, quoted."""
+    known = (st.board.leaders, st.board.units, st.board.zones, st.board.peoples, FRONT_NAMES)
+    return name(st, cid) if any(cid in ids for ids in known) else repr(cid)
+
+
+def names(st: ImperatorState, cids: list[str]) -> Text:
+    """The names of ``cids`` as one list, each translated where it is a marked word."""
+    return join(", ", [name(st, c) for c in cids])
+
+
+def piece_name(st: ImperatorState, cid: str) -> str:
+    """A piece's name on a line of its own (AMB-110): a unit sharing its name with another unit
+    in its zone (two Osrhoene units of one People) carries its strength, so that the lines of
+    the two can be told apart."""
+    label = name(st, cid)
+    us = st.units.get(cid)
+    if us is None or us.status != "map":  # a unit on the map always has its zone
+        return label
+    twins = [u for u, o in st.units.items()
+             if u != cid and o.status == "map" and o.loc == us.loc and name(st, u) == label]
+    if not twins:
+        return label
+    return _("{unit} ({pf} PF)", unit=label, pf=st.unit_values(cid)[0])
 
 
 def new_id(st: ImperatorState, prefix: str) -> str:
@@ -343,7 +388,7 @@ def offer_spread(st: ImperatorState, out: Outcome, lid: str, front: str) -> None
             "E",
             "spread",
             _("§4.5 (C/): {leader} may try to win over a neighbouring Front.", leader=name(st, lid)),
-            [(f, str(_("Front: {front}", front=f))) for f in fronts] + [("none", str(_("do not try")))],
+            [(f, name(st, f)) for f in fronts] + [("none", str(_("do not try")))],
             fronts[0],
             "§4.5",
             {"usurper": lid},
@@ -463,13 +508,13 @@ def spread_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) -> None:
     if not _usurper_stands(st, usurper):
         return  # the usurper fell while the roll waited for a window
     mods = [(str(k), int(v)) for k, v in data["mods"]]
-    roll = stratagems.favour_roll(st, "d10", _("§4.5 C/ spread to {front} (needs less than {cp})", front=front, cp=cp), mods, data)
+    roll = stratagems.favour_roll(st, "d10", _("§4.5 C/ spread to the {front} (needs less than {cp})", front=name(st, front), cp=cp), mods, data)
     if roll.result < cp:
-        out.say(_("§4.5 (C/): the {front} Front is open to the appeal of {usurper}.", front=front,
+        out.say(_("§4.5 (C/): the {front} is open to the appeal of {usurper}.", front=name(st, front),
                   usurper=name(st, usurper)))
         test_front(st, out, usurper, front, then="normalize")
     else:
-        out.say(_("§4.5 (C/): the {front} Front does not listen.", front=front))
+        out.say(_("§4.5 (C/): the {front} does not listen.", front=name(st, front)))
         normalize(st, out)
 
 

@@ -18,6 +18,7 @@ from rules.core.i18n import _
 from rules.core.typed import typed_line
 from rules.imperator import movement
 from rules.imperator.model import ImperatorState
+from rules.imperator.politics import name
 
 
 def movement_phase_error(st: ImperatorState) -> RuleError | None:
@@ -215,7 +216,7 @@ def _vexillation_suggestions(st: ImperatorState) -> list[Suggestion]:
     for front in FRONT_ORDER:
         for trio in itertools.islice(itertools.combinations(by_front.get(front, []), 3), 6):
             create: dict[str, Any] = {"action": "create", "units": list(trio)}
-            note = _("form a vexillation from three {front} legions (§3.4)", front=front)
+            note = _("form a vexillation from three legions of the {front} (§3.4)", front=name(st, front))
             found.append(Suggestion("vexillation", create, note, f"create:{front}"))
     return found
 
@@ -297,7 +298,5 @@ TYPED_OPTIONS_BY_VERB = {"stratagem": {"id": "chit"}}
 
 def typed(st: ImperatorState, suggestion: Suggestion) -> str:
     """The suggestion as a player types it: ``/move leader:"Avidius Cassius" to:Cyrrhus``."""
-    from rules.imperator.politics import name
-
     options = TYPED_OPTIONS_BY_VERB.get(suggestion.verb)
     return typed_line(f"/{suggestion.verb}", suggestion.args, lambda v: name(st, v), options)

@@ -32,12 +32,10 @@ def rules_of(st: ImperatorState, kind: str) -> list[dict[str, Any]]:
 
 
 def _name(st: ImperatorState, cid: str) -> str:
-    if cid in st.board.leaders:
-        return st.board.leaders[cid].name
-    if cid in st.board.peoples:
-        return st.board.peoples[cid].name
-    z = st.board.zones.get(cid)
-    return z.name if z is not None else cid
+    """``politics.name`` (imported here, as politics imports this module)."""
+    from rules.imperator.politics import name
+
+    return name(st, cid)
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,9 +175,10 @@ def phase_a(st: ImperatorState, out: Outcome) -> None:
                 held_zones[uid] = us.loc
                 if d.front and d.front not in st.defected_fronts and d.kind != "vexillation":
                     st.defected_fronts.append(d.front)
-        out.say(_n("Scenario: {leader} is proclaimed in {year}; the {fronts} Front goes over to him.",
-                   "Scenario: {leader} is proclaimed in {year}; the {fronts} Fronts go over to him.",
-                   len(r["fronts"]), leader=_name(st, lid), year=st.year, fronts=", ".join(r["fronts"])))
+        out.say(_n("Scenario: {leader} is proclaimed in {year}; the {fronts} goes over to him.",
+                   "Scenario: {leader} is proclaimed in {year}; the {fronts} go over to him.",
+                   len(r["fronts"]), leader=_name(st, lid), year=st.year,
+                   fronts=join(", ", [_name(st, f) for f in r["fronts"]])))
         out.map_changed = True
 
 

@@ -24,7 +24,7 @@ from rules.core.i18n import Text, _, _n
 from rules.imperator import adjust, politics, scenario_rules, tables
 from rules.imperator.adjust import people_home
 from rules.imperator.model import MUTINEERS, ROMAN, ImperatorState, other
-from rules.imperator.politics import name
+from rules.imperator.politics import name, typed
 
 BATTLE_CHITS = ("roma_victor", "furor_germanicus")
 
@@ -408,9 +408,9 @@ def _pacification(st: ImperatorState, out: Outcome, role: str, args: dict[str, A
         if pid in targets:
             continue
         if scope is None and (pd is None or pd.major != major):
-            raise RuleError("§6.1", (_("{people} is not a Major People", people=repr(pid)) if major
-                             else _("{people} is not a Minor People", people=repr(pid))))
-        raise RuleError("§6.1", _("{pid} is not at war with Rome", pid=repr(pid)))
+            raise RuleError("§6.1", (_("{people} is not a Major People", people=typed(st, pid)) if major
+                             else _("{people} is not a Minor People", people=typed(st, pid))))
+        raise RuleError("§6.1", _("{pid} is not at war with Rome", pid=typed(st, pid)))
     for pid in peoples:
         pacify(st, out, pid)
 
@@ -464,7 +464,7 @@ def assassinate(st: ImperatorState, out: Outcome, role: str, lid: str, why: str,
     if fav is not None and (ls is None or ls.status != "map"):
         return  # resumed after a Faveur divine window: the target died meanwhile
     if ls is None or lid not in assassination_targets(st, role):
-        raise RuleError("§6.3", _("{lid} is not an enemy leader in play", lid=repr(lid)))
+        raise RuleError("§6.3", _("{lid} is not an enemy leader in play", lid=typed(st, lid)))
     mods: list[tuple[str, int]] = []
     # §3.6: the marker protects its holder and him alone, while he is Rome's Augustus or Caesar
     if st.custodes == lid and ls.owner == "R" and ls.title in ("augustus", "caesar"):
@@ -526,7 +526,7 @@ def plague_death_roll(st: ImperatorState, out: Outcome, data: dict[str, Any]) ->
 def _plague(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> str:
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in st.board.zones or st.board.zones[zone].kind != "land":
-        raise RuleError("§6.3", _("{zone} is not a land zone", zone=repr(zone)))
+        raise RuleError("§6.3", _("{zone} is not a land zone", zone=typed(st, zone)))
     st.plague[zone] = "centre"
     _plague_strike(st, out, zone, "centre")
     if types()[tid].params.get("spreads_to_adjacent"):
@@ -644,9 +644,9 @@ def _desertion(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any]
     zone = str(_need(args, "zone", "§6.3", "the zone"))
     if zone not in desertion_targets(st, role):
         raise RuleError("§6.3", _("Désertion may not be played on {zone}", zone=name(st, zone)))
-    for u in st.units_in(zone, other(role)):
-        combat.step_loss(st, u, out)
     out.say(_("§6.3: desertion in {zone}: every enemy unit there loses a step.", zone=name(st, zone)))
+    for u in st.units_in(zone, other(role)):
+        combat.lose_step(st, out, u, "§6.3")  # each unit its own line (AMB-109)
 
 
 def _armenie(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], tid: str) -> None:
@@ -693,7 +693,7 @@ def _fleche(st: ImperatorState, out: Outcome, role: str, args: dict[str, Any], t
 
     uid = str(_need(args, "unit", "§6.2", "the Roman unit to eliminate"))
     if uid not in fleche_targets(st):
-        raise RuleError("§6.2", _("{uid} is not a Roman unit of the Roman player on the map (AMB-44)", uid=repr(uid)))
+        raise RuleError("§6.2", _("{uid} is not a Roman unit of the Roman player on the map (AMB-44)", uid=typed(st, uid)))
     st.persian_battle = False
     combat.eliminate(st, uid, out)
     out.say(_("§6.2: a Parthian shot: {name} is eliminated.", name=name(st, uid)))

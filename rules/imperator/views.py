@@ -9,6 +9,7 @@ from rules.core.dice import Dice, DiceRoll
 from rules.core.errors import NotYetSupported
 from rules.core.i18n import Text, _, _n, join
 from rules.core.plain_copy import record_to_json
+from rules.imperator import combat_math as cm
 from rules.imperator.model import (
     Board,
     FleetState,
@@ -241,7 +242,8 @@ def battle_record(
         "odds": odds,
         "column": result.column,
         "shift": shift,
-        "shifts": ([_("quality {a} against {d}: {shift}", a=qu[attacker], d=qu[defender], shift=f"{shift:+d}")]
+        "shifts": ([_("§8.2 column {letter}) quality {a} against {d}: {shift}", letter=cm.column_modifier_letter(shift),
+                      a=qu[attacker], d=qu[defender], shift=f"{shift:+d}")]
                    if shift else [])
         + mods,
         "roll": roll.natural if roll else None,
@@ -305,7 +307,7 @@ def battle_report(record: dict[str, Any]) -> list[Text]:
         lines.append(
             _("Quality {a} against {d}: no shift.", a=att["quality"], d=dfd["quality"])
         )
-    mods = [m for m in record["shifts"] if not m.startswith("quality")]
+    mods = record["shifts"][1:] if shift else record["shifts"]  # the die modifiers, after the column's
     if record["roll"] is None:
         lines.append(_("No die is rolled: row {row}.", row=record["row"]))
     elif mods:

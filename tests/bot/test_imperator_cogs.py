@@ -423,7 +423,7 @@ async def test_a_battle_is_reported_in_words_with_its_card(table: LocalTable) ->
     assert "Odds: " in text and " PF against " in text and ", column " in text
     assert "Quality " in text
     assert "Roll: " in text and "Battle table, column " in text
-    assert "Roll: 6, modified by attacker BT +2, attacker's better CP +1: row 9." in text
+    assert "Roll: 6, modified by §8.2 die a) attacker BT +2, §8.2 die d) attacker's better CP +1: row 9." in text
     assert "Battle table, column 1/1, row 9: R/A. Attacker R, defender A." in text
     assert "🏆 Winner: the Enemies of Rome." in text  # then Rome is asked where to retreat
     assert "Losses: the Enemies of Rome: no loss; Rome: each of its units takes a step loss" in text
@@ -555,5 +555,5 @@ async def test_a_battle_message_leads_with_its_card_and_then_the_changed_map(tab
     moved = next(o for o in public if "Avidius Cassius with IVe Scythica moves to Cyrrhus" in o.text)
     fought = next(o for o in public if "§8.2: battle in Cyrrhus" in o.text)
     assert pictures(moved) == ["imperator-theatre.png"]
-    assert "All rome units in Cyrrhus take a loss." in fought.text
+    assert "All the units of seat rome in Cyrrhus take a loss." in fought.text
     assert pictures(fought) == ["imperator-battle-cyrrhus.png", "imperator-theatre.png"]

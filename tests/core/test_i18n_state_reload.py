@@ -46,7 +46,7 @@ def test_an_imperator_history_and_last_battle_are_french_after_a_reload() -> Non
     assert localise(log[1], "fr") == "Année 175 : phase A."
     assert [localise(x, "fr") for x in log] == [localise(x, "fr") for x in game.public_view()["log"]]
     shifts = again.public_view()["last_battle"]["shifts"]
-    assert localise(shifts[0], "fr") == "qualité 2 contre 1 : +2"
+    assert localise(shifts[0], "fr") == "§8.2 colonne c) qualité 2 contre 1 : +2"
     # the stored state itself stays readable English
     assert again.to_json()["state"]["history"][1] == "Year 175: phase A."
 

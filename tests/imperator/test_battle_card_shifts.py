@@ -4,8 +4,9 @@ The card (render/battle_card.py) draws the ``shifts`` of ``views.battle_card``, 
 battle record the engine writes in ``combat.battle``: the quality column shift (§8.2, the Battle
 table's column modifiers) and the named die modifiers (§8.2, the Battle table's die modifiers
 a-e). Each battle here is fought by the engine in a built position whose modifiers are known;
-the test lists the card's shifts in full, each with the section that gives it, and reads the
-line the picture draws. No rule gives a shift for a river (the Danuvius borders the Quadi's
+the test lists the card's shifts in full, each label carrying the section and letter that give
+it (``§8.2 die a) attacker BT +2``), and reads the line the picture draws, in English and in
+French. No rule gives a shift for a river (the Danuvius borders the Quadi's
 land here): none may appear."""
 
 from __future__ import annotations
@@ -69,26 +70,28 @@ def _even() -> Pos:
     return p
 
 
-# each battle: the card's shifts in order, with the section that gives each one
+# each battle: the card's shifts in order, each with the section and letter it must carry (the
+# Battle table of §8.2: column modifiers a-d, die modifiers a-e) and why the rule gives it
 BATTLES = [
     ("outside_the_empire", _outside_the_empire, [
-        ("quality 2 against 1: +2", "§8.2 column modifiers: the attacker's quality is double"),
-        ("attacker BT +2", "§8.2 die modifier a): the attacker's BT"),
-        ("defender BT -1", "§8.2 die modifier a): minus the defender's BT"),
-        ("EoR defends outside the Empire -1", "§8.2 die modifier b): a non-Roman force defends outside"),
+        ("§8.2 column c) quality 2 against 1: +2", "§8.2 column c)", "the attacker's quality is double"),
+        ("§8.2 die a) attacker BT +2", "§8.2 die a)", "the attacker's BT"),
+        ("§8.2 die a) defender BT -1", "§8.2 die a)", "minus the defender's BT"),
+        ("§8.2 die b) EoR defends outside the Empire -1", "§8.2 die b)", "a non-Roman force defends outside"),
     ]),
     ("civil_war", _civil_war, [
-        ("attacker's better CP +1", "§8.2 die modifier d): the attacker's CP is higher, both forces Roman"),
+        ("§8.2 die d) attacker's better CP +1", "§8.2 die d)", "the attacker's CP is higher, both forces Roman"),
     ]),
     ("even", _even, []),
 ]
 
 
 @pytest.mark.parametrize(("build", "expected"), [b[1:] for b in BATTLES], ids=[b[0] for b in BATTLES])
-def test_the_card_lists_exactly_the_engines_shifts(build: Any, expected: list[tuple[str, str]],
+def test_the_card_lists_exactly_the_engines_shifts(build: Any, expected: list[tuple[str, str, str]],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     card = _fight(build(), "quadi" if build is _outside_the_empire else "vindobona", 3)
-    assert card["shifts"] == [label for label, _section in expected]
+    assert card["shifts"] == [label for label, _section, _why in expected]
+    assert [label.split(")")[0] + ")" for label in card["shifts"]] == [section for _label, section, _why in expected]
     drawn: list[str] = []
     real = ImageDraw.ImageDraw.text
 
@@ -101,3 +104,10 @@ def test_the_card_lists_exactly_the_engines_shifts(build: Any, expected: list[tu
     shown = [line for line in drawn if line.startswith("Shifts: ")]
     assert shown == ["Shifts: " + ("; ".join(card["shifts"]) if expected else "none")]
     assert [line for line in drawn if "river" in line.lower() or "danuvius" in line.lower()] == []
+    drawn.clear()
+    render_battle_card({**card, "language": "fr"})
+    french = [line for line in drawn if line.startswith("Décalages : ")]
+    assert len(french) == 1
+    parts = french[0].removeprefix("Décalages : ").split("; ") if expected else []
+    assert [part.split(")")[0] + ")" for part in parts] == [
+        section.replace("column", "colonne").replace("die", "dé") for _label, section, _why in expected]

@@ -987,7 +987,7 @@ def test_IMP_170_outside_empire_modifiers() -> None:
     g2 = p.game(active="R", sub="combat")
     out = fight(g2, "rome", "quadi", 3)
     mods = dict(out.rolls[0].modifiers)
-    assert sum(mods.values()) == 0 and mods["EoR defends outside the Empire"] == -1
+    assert sum(mods.values()) == 0 and mods["§8.2 die b) EoR defends outside the Empire"] == -1
 
 
 def test_IMP_171_civil_war_cp_modifier() -> None:
@@ -999,7 +999,7 @@ def test_IMP_171_civil_war_cp_modifier() -> None:
     p.legions(3, "aquincum", prefix="k")
     g = p.game(active="R", sub="combat")
     out = fight(g, "rome", "vindobona", 3)
-    assert dict(out.rolls[0].modifiers).get("attacker's better CP") == 1
+    assert dict(out.rolls[0].modifiers).get("§8.2 die d) attacker's better CP") == 1
 
 
 def test_IMP_178_fractional_loss_example() -> None:
@@ -1119,11 +1119,11 @@ def test_IMP_188_event_modifier_direction() -> None:
     g = p.game(active="R", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "rome", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == -1
+    assert dict(out.rolls[0].modifiers)["Events table, event 3: Legions lose heart"] == -1
     g = p.game(active="E", sub="combat", event=3)
     script(g, 3)
     out = cmd(g, "enemies", "attack", zone="vindobona")
-    assert dict(out.rolls[0].modifiers)["Event 3: Legions lose heart"] == 1
+    assert dict(out.rolls[0].modifiers)["Events table, event 3: Legions lose heart"] == 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,18 +21,18 @@ from rules.imperator.combat_math import (
 
 def test_table_modifier_c_eor_attacking_outside_the_empire_is_plus_one() -> None:
     assert battle_modifiers(attacker_bt=0, defender_bt=0, eor_attacks_outside_empire=True) == [
-        ("EoR attacks outside the Empire", 1)]
+        ("§8.2 die c) EoR attacks outside the Empire", 1)]
     assert battle_modifiers(attacker_bt=0, defender_bt=0, eor_defends_outside_empire=True) == [
-        ("EoR defends outside the Empire", -1)]
+        ("§8.2 die b) EoR defends outside the Empire", -1)]
 
 
 def test_table_modifiers_d_e_the_better_cp_in_a_civil_war_only() -> None:
     """Battle table d/e: +1 for the attacker's strictly better CP, -1 for the defender's, none
     on equal CP, and none outside a civil war."""
     assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, attacker_cp=4, defender_cp=3) == [
-        ("attacker's better CP", 1)]
+        ("§8.2 die d) attacker's better CP", 1)]
     assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, attacker_cp=2, defender_cp=3) == [
-        ("defender's better CP", -1)]
+        ("§8.2 die e) defender's better CP", -1)]
     assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, attacker_cp=3, defender_cp=3) == []
     assert battle_modifiers(attacker_bt=0, defender_bt=0, attacker_cp=4, defender_cp=1) == []  # not civil
     assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, defender_cp=0) == []  # no leaders
@@ -76,7 +76,7 @@ def test_a_force_without_leaders_has_cp_zero() -> None:
     CP 1 leader still beats it."""
     assert force_cp([]) == 0 and force_cp([1]) == 1 and force_cp([2, 4, 3]) == 4
     assert battle_modifiers(attacker_bt=0, defender_bt=0, civil_war=True, attacker_cp=force_cp([1]),
-                            defender_cp=force_cp([])) == [("attacker's better CP", 1)]
+                            defender_cp=force_cp([])) == [("§8.2 die d) attacker's better CP", 1)]
 
 
 def test_the_rr_switch_reaches_the_table() -> None:

@@ -60,8 +60,8 @@ def test_positional_vp_counts_each_item_once_with_its_line() -> None:
     out = Outcome()
     adjust.positional_vp(st, out)
     assert out.public == [
-        "§10 (phase F): rome -5 VP (+1 Armenia is Roman, -6 2 Fronts with units out but not a Reserve Front).",
-        "§10 (phase F): enemies +8 VP (+3 a usurpation in progress, +1 no Praetorian cohort in Rome, "
+        "§10 (phase F): -5 VP to rome (+1 Armenia is Roman, -6 2 Fronts with units out but not a Reserve Front).",
+        "§10 (phase F): +8 VP to enemies (+3 a usurpation in progress, +1 no Praetorian cohort in Rome, "
         "+3 Quadi In in an interior province, +1 Quadi Front in a Front).",
     ]
     assert (st.vp, out.citations) == ({"rome": -5, "enemies": 8}, ["§10"])
@@ -80,8 +80,8 @@ def test_positional_vp_one_front_out_and_armenia_parthian() -> None:
     out = Outcome()
     adjust.positional_vp(st, out)
     assert out.public == [
-        "§10 (phase F): rome -1 VP (+1 an Augustus in Rome, +1 no civil war, -3 1 Front with units out but not a Reserve Front).",
-        "§10 (phase F): enemies +1 VP (+1 Armenia is Parthian).",
+        "§10 (phase F): -1 VP to rome (+1 an Augustus in Rome, +1 no civil war, -3 1 Front with units out but not a Reserve Front).",
+        "§10 (phase F): +1 VP to enemies (+1 Armenia is Parthian).",
     ]
 
 
@@ -93,12 +93,12 @@ def test_armenia_counts_by_default_and_not_when_the_option_is_off() -> None:
     st.rules = {k: v for k, v in st.rules.items() if k != "armenia"}
     out = Outcome()
     adjust.positional_vp(st, out)
-    assert out.public == ["§10 (phase F): rome +2 VP (+1 Armenia is Roman, +1 no civil war)."]
+    assert out.public == ["§10 (phase F): +2 VP to rome (+1 Armenia is Roman, +1 no civil war)."]
     st = p.state(phase="F", armenia="roman")
     st.rules = {**st.rules, "armenia": False}
     out = Outcome()
     adjust.positional_vp(st, out)
-    assert out.public == ["§10 (phase F): rome +1 VP (+1 no civil war)."]
+    assert out.public == ["§10 (phase F): +1 VP to rome (+1 no civil war)."]
 
 
 def test_armenia_changes_hands_when_its_holder_is_driven_out() -> None:
@@ -204,11 +204,11 @@ def test_reduce_legions_asks_for_each_legion_when_the_choice_matters() -> None:
     st = p.state(phase="F")
     adjust.reduce_legions(st, "danube", 2)
     assert _decisions(st) == [(
-        "R", "reduce_legion", "§9.2.3: 2 legions of the danube Front must turn to their reduced side; choose one.",
+        "R", "reduce_legion", "§9.2.3: 2 legions of the Danube Front must turn to their reduced side; choose one.",
         [[u, u.title()] for u in legions], "leg0", "§9.2.3", {"front": "danube", "need": 2})]
     st = p.state(phase="F")
     adjust.reduce_legions(st, "danube", 1)
-    assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the danube Front must turn to its reduced side; choose it."]
+    assert [d[2] for d in _decisions(st)] == ["§9.2.3: 1 legion of the Danube Front must turn to its reduced side; choose it."]
     assert [u for u in legions if st.units[u].reduced] == []
 
 
@@ -403,7 +403,7 @@ def test_a_usurper_and_a_rebel_unit_in_rome_win_in_phase_f() -> None:
     p.unit("praet", "rome", "E", front="interior", kind="garrison", praetorian=True)
     out = Outcome()
     adjust.positional_vp(p.state(phase="F"), out)
-    assert out.public == ["§10 (phase F): enemies +3 VP (+3 a usurpation in progress).",
+    assert out.public == ["§10 (phase F): +3 VP to enemies (+3 a usurpation in progress).",
                           "§4.5 (success A/): the usurpation of Usurp succeeds; the players change roles in phase A."]
     p = Pos()
     p.leader("aug", "rome", title="augustus")
@@ -411,8 +411,8 @@ def test_a_usurper_and_a_rebel_unit_in_rome_win_in_phase_f() -> None:
     p.unit("praet", "rome", "R", front="interior", kind="garrison", praetorian=True)
     out = Outcome()
     adjust.positional_vp(p.state(phase="F"), out)
-    assert out.public == ["§10 (phase F): rome +1 VP (+1 an Augustus in Rome).",
-                          "§10 (phase F): enemies +3 VP (+3 a usurpation in progress)."]
+    assert out.public == ["§10 (phase F): +1 VP to rome (+1 an Augustus in Rome).",
+                          "§10 (phase F): +3 VP to enemies (+3 a usurpation in progress)."]
 
 
 def test_only_osrhoene_and_adiabene_leave_and_only_once() -> None:
@@ -548,7 +548,7 @@ def test_rome_held_by_one_rebel_piece_is_not_a_usurpation_success() -> None:
         st = p.state(phase="F")
         out = Outcome()
         adjust.positional_vp(st, out)
-        assert (st.leaders["usurp"].title, out.public[-1]) == ("usurper", "§10 (phase F): enemies +3 VP (+3 a usurpation in progress).")
+        assert (st.leaders["usurp"].title, out.public[-1]) == ("usurper", "§10 (phase F): +3 VP to enemies (+3 a usurpation in progress).")
 
 
 def test_a_parthian_armenia_held_by_both_sides_stays_parthian() -> None:
@@ -648,13 +648,13 @@ def test_vexillations_withdrawn_by_the_player_or_all_at_once() -> None:
     st = p.state(phase="F")
     adjust.vexillation_check(st, Outcome(), "danube")
     assert _decisions(st) == [(
-        "R", "withdraw_vex", "§9.2.3: too few legions in the danube Front: 2 vexillations must be withdrawn; choose one.",
+        "R", "withdraw_vex", "§9.2.3: too few legions in the Danube Front: 2 vexillations must be withdrawn; choose one.",
         [["v1", "V1"], ["v2", "V2"], ["v3", "V3"]], "v2", "§9.2.3", {"front": "danube"})]
     p.legions(6, "vindobona")
     st = p.state(phase="F")
     adjust.vexillation_check(st, Outcome(), "danube")
     assert [d[2] for d in _decisions(st)] == [
-        "§9.2.3: too few legions in the danube Front: 1 vexillation must be withdrawn; choose it."]
+        "§9.2.3: too few legions in the Danube Front: 1 vexillation must be withdrawn; choose it."]
     q = Pos()
     q.unit("v1", "vindobona", kind="vexillation")
     q.unit("v2", "vindobona", kind="vexillation")

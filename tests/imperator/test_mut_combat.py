@@ -62,7 +62,8 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     assert [c.value for c in w.choices] == ["pass", "fuite_opportune@quadi"]
     out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
     assert out.public == ["§6: enemies plays Fuite opportune.",
-                          "§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight."]
+                          "§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight.",
+                          *[f"§6.3: {q} slips away from Carnuntum to Quadi." for q in ("Q0", "Q1", "Q2")]]  # AMB-109
     assert out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2", "arm")] == ["quadi", "quadi", "quadi", "carnuntum"]
@@ -70,8 +71,9 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     lines = _answer_defaults(g)
     assert "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 1 PF)." in lines
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in lines
-    assert lines[lines.index("All enemies units in Carnuntum take a loss.") + 1] == (
-        "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments.")  # its own line (AMB-78)
+    assert lines[lines.index("All the units of seat enemies in Carnuntum take a loss.") + 1:][:2] == [
+        "§8.3: Arm in Carnuntum turns to its reduced side.",  # its own line (AMB-109)
+        "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments."]  # its own line (AMB-78)
     st = g.state
     assert (st.units["arm"].status, st.units["arm"].loc) == ("eliminated", None)  # §4.2 note: never retreats
 
@@ -85,6 +87,7 @@ def test_fuite_opportune_taking_every_leaderless_unit_leaves_no_battle() -> None
     out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
     assert out.public == ["§6: enemies plays Fuite opportune.",
                           "§6.3: the force in Carnuntum slips away to Quadi; no battle.",
+                          *[f"§6.3: {q} slips away from Carnuntum to Quadi." for q in ("Q0", "Q1", "Q2")],  # AMB-109
                           "§2.E: SMC 2 of 2: enemies moves."]
     assert [g.state.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi", "quadi", "quadi"]
 
@@ -147,7 +150,7 @@ def test_split_retreat_each_piece_picks_its_zone_and_the_ill_augustus_dies() -> 
         asked.append([c.value for c in d.choices])
         assert [c.label for c in d.choices] == ["Aquincum", "Carnuntum", "Italia"]
         out = g.apply("rome", Command("decide", {"id": d.id, "choice": dest}))
-        assert out.public[0] == f"§8.3: {piece} retreats to {st.board.zones[dest].name}."
+        assert out.public[0] == f"§8.3: {piece} retreats from Vindobona to {st.board.zones[dest].name}."
     assert asked == [["aquincum", "carnuntum", "italia"]] * 3
     st = g.state
     assert (st.leaders["gen"].loc, st.units["leg"].loc, st.units["leg2"].loc) == ("carnuntum", "italia", "aquincum")
@@ -219,7 +222,9 @@ def test_evasion_with_two_zones_asks_where_then_the_unit_left_behind_fights() ->
     assert [c.value for c in d.choices] == ["noricum", "quadi"] and d.default == "noricum"
     assert [c.label for c in d.choices] == ["Noricum", "Quadi"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
-    assert out.public[:3] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", *LEFT_BEHIND_FIGHTS]
+    assert out.public[:6] == ["§8.1: the evasion succeeds; Chief slips away to Quadi.",
+                              *[f"§8.1: {x} evades from Carnuntum to Quadi." for x in ("Chief", "Q0", "Q1", "Q2")],
+                              LEFT_BEHIND_FIGHTS[0]]  # each piece its line (AMB-109)
     assert out.citations[:2] == ["§8.1", "§8.2"] and out.map_changed is True
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "q2")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
@@ -300,10 +305,13 @@ def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
     not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
     g, out = _roman_attack([14, 14], [7], 5)
     assert out.public[0] == "§8.1: Chief (VS 1) cannot evade; the battle is fought."
-    assert out.public[9:11] == ["§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia."]
+    assert out.public[8:13] == ["All the units of seat enemies in Vindobona take a loss.",
+                                "§8.3: Q0 in Vindobona turns to its reduced side.",  # AMB-109
+                                "§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia.",
+                                "§8.3: Chief retreats from Vindobona to Italia."]
     assert g.state.vp == {"rome": 1, "enemies": 0}
     g, out = _roman_attack([14, 14], [6], 5)
-    assert out.public[9] == "§8.3: the beaten force retreats to Italia." and not any("§10" in x for x in out.public)
+    assert out.public[10] == "§8.3: the beaten force retreats to Italia." and not any("§10" in x for x in out.public)
     assert g.state.vp == {"rome": 0, "enemies": 0}
 
 
@@ -312,11 +320,12 @@ def test_leaders_of_a_force_eliminated_die_and_score_for_the_winner() -> None:
     + BT 1 = 7: R/E); 1 VP for the battle of 50 PF and 1 for the chief's death."""
     g, out = _roman_attack([20, 20], [10], 6, bt=1)
     assert out.public[4:] == [
-        "Roll: 6, modified by attacker BT +1: row 7.",
+        "Roll: 6, modified by §8.2 die a) attacker BT +1: row 7.",
         "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
         "🏆 Winner: Rome.",
         "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
-        "All enemies units in Vindobona are eliminated.",
+        "All the units of seat enemies in Vindobona are eliminated.",
+        "§8.3: Q0 in Vindobona is eliminated.",  # its own line (AMB-109)
         "§10: a battle of 50 PF: 1 VP to rome.",
         "§8.4: Chief is dead (his force was destroyed).",
         "§10: 1 VP to rome for the death of Chief.",
@@ -331,7 +340,8 @@ def test_a_usurper_beaten_in_civil_war_dies() -> None:
     """§8.4: in a civil war battle the beaten side's titled leaders die; the usurper's death
     scores for Rome and ends his usurpation (§4.5)."""
     g, out = _roman_attack([10, 10], [4], 5, civil=True)
-    assert out.public[9:12] == [
+    assert out.public[9:13] == [
+        "§8.3: U0 in Vindobona turns to its reduced side.",  # AMB-109
         "§8.4: Usu is dead (defeated in civil war).",
         "§10: 1 VP to rome for the death of Usu.",
         "§4.5: the usurpation has failed; its followers return to the emperor.",
@@ -380,8 +390,10 @@ def test_no_retreat_possible_destroys_the_force_and_its_leaders() -> None:
     """§8.3 and §8.4: with Italia held, the beaten Quadi have no zone to go to: their unit is
     eliminated and their chief dies, which scores for Rome."""
     g, out = _quadi_beaten_in_vindobona(block_italia=True)
-    assert out.public[9:12] == [
+    assert out.public[9:14] == [
+        "§8.3: Q0 in Vindobona turns to its reduced side.",
         "§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.",
+        "§8.3: Q0 in Vindobona is eliminated.",  # AMB-109
         "§8.4: Chief is dead (no retreat possible).",
         "§10: 1 VP to rome for the death of Chief.",
     ]
@@ -393,8 +405,11 @@ def test_a_force_wiped_out_by_its_losses_does_not_retreat() -> None:
     """§8.3: two reduced Quadi units without a leader lose their last step (A): nothing is left
     to retreat, so no retreat is announced or asked."""
     g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
-    assert out.public[-3:] == ["Losses: Rome: no loss; the Enemies of Rome: each of its units takes a step loss.",
-                               "All enemies units in Vindobona take a loss.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert out.public[-5:] == ["Losses: Rome: no loss; the Enemies of Rome: each of its units takes a step loss.",
+                               "All the units of seat enemies in Vindobona take a loss.",
+                               "§8.3: Q0 in Vindobona, already reduced, is eliminated.",  # AMB-109
+                               "§8.3: Q1 in Vindobona, already reduced, is eliminated.",
+                               "§2.E: SMC 2 of 2: enemies moves."]
     assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
 
 
@@ -470,7 +485,8 @@ def test_fractional_losses_are_picked_one_unit_at_a_time() -> None:
         out = g.apply("rome", Command("decide", {"id": d.id, "choice": d.default}))
     assert prompts == ["§8.3: Vindobona: 2 of your units must take a step loss; choose one.",
                        "§8.3: Vindobona: 1 of your units must take a step loss; choose it."]
-    assert out.public[:2] == ["§8.3: rome takes 2 step losses (1/2 of 4).", "§10: a battle of 51 PF: 1 VP to rome."]
+    assert out.public[:3] == ["§8.3: Leg1 in Vindobona turns to its reduced side.",  # the answer's own line (AMB-109)
+                              "§8.3: rome takes 2 step losses (1/2 of 4).", "§10: a battle of 51 PF: 1 VP to rome."]
     st = g.state
     assert [st.units[u].reduced for u in ("leg0", "leg1", "leg2", "leg3")] == [True, True, True, False]
 
@@ -490,7 +506,7 @@ def test_the_enemies_attacking_outside_the_empire_gain_one() -> None:
     g.apply("enemies", Command("end"))
     script(g, 3)
     out = g.apply("enemies", Command("attack", {"zone": "quadi"}))
-    assert out.public[4:7] == ["Roll: 3, modified by EoR attacks outside the Empire +1: row 4.",
+    assert out.public[4:7] == ["Roll: 3, modified by §8.2 die c) EoR attacks outside the Empire +1: row 4.",
                                "Battle table, column 1/1, row 4: R/R. Attacker R, defender R.", "🏆 Winner: Rome."]
 
 
@@ -569,7 +585,8 @@ def test_a_people_unit_may_retreat_to_five_zones_from_home() -> None:
     """AMB-20 with §8.3: five zones from its People is still allowed, so the unit retreating to
     Ravenna stays on the map (reduced by its A result)."""
     g, out = _quadi_beaten_in_rome(guard_raetia=True)
-    assert out.public[9] == "§8.3: the beaten force retreats to Ravenna."
+    assert out.public[9:11] == ["§8.3: Q0 in Roma turns to its reduced side.",  # AMB-109
+                                "§8.3: the beaten force retreats to Ravenna."]
     q0 = g.state.units["q0"]
     assert (q0.status, q0.loc, q0.reduced) == ("map", "ravenna", True)
 
@@ -643,7 +660,7 @@ def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
     """§8.3: an A result on two reduced Quadi units removes both counters and nobody retreats:
     the outcome still asks for a new map (before, only a retreat or an evasion set it)."""
     g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
-    assert "All enemies units in Vindobona take a loss." in out.public
+    assert "All the units of seat enemies in Vindobona take a loss." in out.public
     assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
     assert g.pending_decision() is None and out.map_changed is True
 
@@ -681,7 +698,8 @@ def test_the_answer_to_a_loss_decision_redraws_the_map() -> None:
     assert d is not None and (d.kind, d.seat, d.section) == ("losses", "rome", "§8.3")
     assert [c.label for c in d.choices] == ["Leg0", "Leg1 (reduced: eliminated)"]
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "leg0"}))
-    assert out.public[0] == "§8.3: rome takes 1 step loss (1/2 of 3)."
+    assert out.public[:2] == ["§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
+                              "§8.3: rome takes 1 step loss (1/2 of 3)."]
     assert (g.state.units["leg0"].reduced, g.state.units["leg1"].status) == (True, "map")
     assert out.map_changed is True
 
@@ -740,7 +758,7 @@ def test_roma_victor_played_by_the_attacker_sets_row_9_without_a_die() -> None:
         "§8.2: battle in Vindobona: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (2 units, 8 PF).",
     ]
     assert out.public[4:6] == ["No die is rolled: row 9.", "Battle table, column 2/1, row 9: R/E. Attacker R, defender E."]
-    assert out.public[8] == "All enemies units in Vindobona are eliminated."
+    assert out.public[8] == "All the units of seat enemies in Vindobona are eliminated."
     assert out.rolls == [] and g.state.last_battle["roll"] is None and g.state.last_battle["row"] == 9
     assert out.highlight is True
 
@@ -753,7 +771,9 @@ def test_furor_germanicus_played_by_the_defender_sets_row_minus_2() -> None:
     out = _window(g, "rome", "pass")
     assert out.public[0] == "§6: no die is rolled; the row is -2 and less."
     assert out.public[4:6] == ["No die is rolled: row -2.", "Battle table, column 2/1, row -2: A/1/4. Attacker A, defender 1/4."]
-    assert out.public[-1] == "All rome units in Vindobona take a loss."
+    assert out.public[-3:] == ["All the units of seat rome in Vindobona take a loss.",
+                               "§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
+                               "§8.3: Leg1 in Vindobona turns to its reduced side."]
     assert [g.state.units[u].reduced for u in ("leg0", "leg1")] == [True, True]
     d = g.pending_decision()
     assert d is not None and (d.kind, d.seat, d.section) == ("retreat", "rome", "§8.3")
@@ -852,7 +872,8 @@ def test_a_caesar_beaten_attacking_in_civil_war_dies_and_his_untitled_general_re
         "Battle table, column 1/3, row 1: A/R. Attacker A, defender R.",
         "🏆 Winner: the Enemies of Rome.",
         "Losses: Rome: each of its units takes a step loss; the Enemies of Rome: no loss.",
-        "All rome units in Vindobona take a loss.",
+        "All the units of seat rome in Vindobona take a loss.",
+        "§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
         "§8.4: Boss is dead (defeated in civil war).",
         "§10: 1 VP to enemies for the death of Boss.",
     ]
@@ -869,6 +890,7 @@ def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> No
     (even though he then dies, §8.4), so the usurpation succeeds."""
     g, out = _rome_attacks_the_usurper_and_loses("augustus")
     assert out.public[9:] == [
+        "§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
         "§4.5 (success B/): the usurpation of Usu succeeds; the players change roles in phase A.",
         "§8.4: Boss is dead (defeated in civil war).",
         "§10: 1 VP to enemies for the death of Boss.",
@@ -921,7 +943,9 @@ def test_an_evasion_may_join_units_of_its_own_side() -> None:
     assert d is not None and (d.kind, d.section) == ("evade_to", "§8.1")
     assert [c.value for c in d.choices] == ["noricum", "quadi"]
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "quadi"}))
-    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.",
+                          *[f"§8.1: {x} evades from Carnuntum to Quadi." for x in ("Chief", "Q0", "Q1")],  # AMB-109
+                          "§2.E: SMC 2 of 2: enemies moves."]
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "qh")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
 
@@ -940,6 +964,7 @@ def test_fuite_opportune_may_join_units_of_its_own_side() -> None:
     out = g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@quadi"}))
     assert out.public == ["§6: enemies plays Fuite opportune.",
                           "§6.3: the force in Carnuntum slips away to Quadi; no battle.",
+                          *[f"§6.3: {x} slips away from Carnuntum to Quadi." for x in ("Chief", "Q0", "Q1")],  # AMB-109
                           "§2.E: SMC 2 of 2: enemies moves."]
     st = g.state
     assert [st.units[u].loc for u in ("q0", "q1", "qh")] == ["quadi"] * 3 and st.leaders["chief"].loc == "quadi"
@@ -966,7 +991,9 @@ def test_a_people_force_never_retreats_beyond_five_zones_from_home() -> None:
     g.apply("rome", Command("end"))
     script(g, 5)
     out = g.apply("rome", Command("attack", {"zone": "ravenna"}))
-    assert out.public[9:11] == ["§8.3: no retreat is possible from Ravenna; the beaten force is destroyed.",
+    assert out.public[9:13] == ["§8.3: Q0 in Ravenna turns to its reduced side.",  # AMB-109
+                                "§8.3: no retreat is possible from Ravenna; the beaten force is destroyed.",
+                                "§8.3: Q0 in Ravenna is eliminated.",
                                 "§8.4: Chief is dead (no retreat possible)."]
     assert (g.state.units["q0"].status, g.state.leaders["chief"].status) == ("eliminated", "dead")
 
@@ -1031,7 +1058,7 @@ def test_an_e_result_on_a_leaderless_force_redraws_the_map() -> None:
         "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
         "🏆 Winner: Rome.",
         "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
-        "All enemies units in Vindobona are eliminated.",
+        "All the units of seat enemies in Vindobona are eliminated.",
     ]
     assert g.state.units["q0"].status == "eliminated" and out.map_changed is True
 
@@ -1052,8 +1079,10 @@ def test_a_beaten_attacker_with_one_way_home_retreats_at_once_and_redraws_the_ma
     g.apply("enemies", Command("end"))
     script(g, 3)
     out = g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
-    assert out.public[-3:] == ["Losses: the Enemies of Rome: no loss; Rome: no loss.",
-                               "§8.3: the beaten force retreats to Quadi.", "§2.E: SMC 2 of 2: rome moves."]
+    assert out.public[-5:] == ["Losses: the Enemies of Rome: no loss; Rome: no loss.",
+                               "§8.3: the beaten force retreats to Quadi.",
+                               "§8.3: Chief retreats from Carnuntum to Quadi.",  # each piece (AMB-109)
+                               "§8.3: Q0 retreats from Carnuntum to Quadi.", "§2.E: SMC 2 of 2: rome moves."]
     assert (g.state.units["q0"].loc, g.state.leaders["chief"].loc) == ("quadi", "quadi")
     assert g.pending_decision() is None and out.map_changed is True
 
@@ -1094,7 +1123,9 @@ def test_an_evasion_with_nothing_to_choose_happens_in_the_same_answer() -> None:
     assert d is not None and d.kind == "evade"
     script(g, 1)
     out = g.apply("enemies", Command("decide", {"id": d.id, "choice": "evade"}))
-    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.", "§2.E: SMC 2 of 2: enemies moves."]
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Quadi.",
+                          *[f"§8.1: {x} evades from Carnuntum to Quadi." for x in ("Chief", "Q0", "Q1")],  # AMB-109
+                          "§2.E: SMC 2 of 2: enemies moves."]
     assert g.pending_decision() is None and g.state.leaders["chief"].loc == "quadi"
 
 
@@ -1127,7 +1158,8 @@ def test_mutineers_beaten_with_no_retreat_are_destroyed_and_the_marker_goes_back
     assert combat.retreat_zones(st, "vindobona", "M", ["mut"], [], False) == []
     out = Outcome()
     combat._retreat(st, out, "vindobona", "M", False, "R")
-    assert out.public == ["§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.", MARKER_BACK]
+    assert out.public == ["§8.3: no retreat is possible from Vindobona; the beaten force is destroyed.",
+                          "§8.3: Mut in Vindobona is eliminated.", MARKER_BACK]  # the unit's own line (AMB-109)
     assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "R", {}, ["mutinerie#1"])
 
 
@@ -1141,7 +1173,8 @@ def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_
             "todo": [["M", "1/2", 1, 1, []]]}
     out = Outcome()
     combat.choose_loss(st, out, data, "mut")
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
+    assert out.public == ["§8.3: Mut in Vindobona, already reduced, is eliminated.", MARKER_BACK,  # AMB-109
+                          "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup, data["todo"]) == ("eliminated", {}, ["mutinerie#1"], [])
 
 
@@ -1152,11 +1185,13 @@ def test_a_reduced_mutineer_chosen_for_a_step_loss_sends_the_marker_back_with_a_
 def test_mutineers_hit_by_an_e_or_an_a_result_send_the_marker_back_with_a_line(result: str, kind: cm.LossKind, line: str) -> None:
     """§8.3 with §6.3: an E result eliminates the mutinous legion, an A result eliminates it as
     well since it is reduced; either way it was the marker's last unit: the marker goes back to
-    the cup with its line, before the result's own line, and the map is redrawn."""
+    the cup with its line, after the result's line and the unit's own (AMB-109), and the map is
+    redrawn."""
     st = _mutineer_in_vindobona(("vindobona",))
     out = Outcome()
     combat._apply_flat_loss(st, out, cm.SideLoss(result, kind, 1), ["mut"], "M", "vindobona")
-    assert out.public == [MARKER_BACK, line]
+    unit = "§8.3: Mut in Vindobona is eliminated." if result == "E" else "§8.3: Mut in Vindobona, already reduced, is eliminated."
+    assert out.public == [line, unit, MARKER_BACK]
     assert (out.map_changed, st.units["mut"].status, st.chits_on_map, st.cup) == (True, "eliminated", {}, ["mutinerie#1"])
 
 
@@ -1170,7 +1205,8 @@ def test_a_fractional_loss_with_one_mutineer_to_take_it_sends_the_marker_back_wi
     out = Outcome()
     combat._losses(st, out, data)
     assert st.pending == []  # no question
-    assert out.public == [MARKER_BACK, "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
+    assert out.public == ["§8.3: Mut in Vindobona, already reduced, is eliminated.", MARKER_BACK,  # AMB-109
+                          "§8.3: the mutineers take 1 step loss (1/2 of 1)."]
     assert (st.units["mut"].status, st.chits_on_map, st.cup) == ("eliminated", {}, ["mutinerie#1"])
 
 
@@ -1181,7 +1217,8 @@ def test_a_parthian_mutineer_retreating_beyond_its_five_zones_sends_the_marker_b
     st = _mutineer_in_vindobona(("vindobona",), people="parthians")
     out = Outcome()
     combat.do_retreat(st, out, "vindobona", "M", "carnuntum")
-    assert out.public[:3] == ["§8.3: the beaten force retreats to Carnuntum.", MARKER_BACK,
+    assert out.public[:4] == ["§8.3: the beaten force retreats to Carnuntum.",
+                              "§8.3: Mut retreats from Vindobona to Carnuntum.", MARKER_BACK,  # AMB-109
                               "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
     assert (st.units["mut"].status, st.units["mut"].owner, st.chits_on_map, st.cup) == ("eliminated", "E", {}, ["mutinerie#1"])
 
@@ -1190,12 +1227,13 @@ def test_a_parthian_mutineer_sent_beyond_its_five_zones_in_a_split_retreat_sends
     """AMB-24 with §4.3 and §6.3: the same unit sent on its own to Carnuntum as a piece of a split
     retreat is eliminated after its retreat line; the marker goes back with its line."""
     st = _mutineer_in_vindobona(("vindobona",), people="parthians")
-    data: dict[str, object] = {"todo": ["mut"], "sent": {}}
+    data: dict[str, object] = {"zone": "vindobona", "todo": ["mut"], "sent": {}}
     out = Outcome()
     combat._send_piece(st, out, data, "carnuntum")
-    assert out.public == ["§8.3: Mut retreats to Carnuntum.", MARKER_BACK,
+    assert out.public == ["§8.3: Mut retreats from Vindobona to Carnuntum.", MARKER_BACK,
                           "§4.3: Mut is eliminated: Carnuntum is more than 5 zones from its home."]
-    assert (st.units["mut"].status, data, st.cup) == ("eliminated", {"todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
+    assert (st.units["mut"].status, data, st.cup) == (
+        "eliminated", {"zone": "vindobona", "todo": [], "sent": {"mut": "carnuntum"}}, ["mutinerie#1"])
 
 
 @pytest.mark.parametrize(("english", "french"), [
@@ -1225,7 +1263,8 @@ def test_the_mutineers_loss_lines_read_well_in_english_and_in_french(english: st
     else:
         loss = cm.SideLoss("E", "all_eliminated", 1) if "eliminated" in english else cm.SideLoss("A", "all_step", 1)
         combat._apply_flat_loss(st, out, loss, ["mut"], "M", "vindobona")
-    assert (out.public[-1], str(translate(out.public[-1], fr))) == (english, french)
+    line = next(x for x in out.public if x.startswith(english[:10]))  # the marker's and the unit's lines follow
+    assert (line, str(translate(line, fr))) == (english, french)
 
 
 # -- §7 after a battle shared with a third party: lone leaders escape once (AMB-55) -------------
@@ -1260,7 +1299,8 @@ def test_mutineers_retreating_onto_a_lone_enemy_leader_make_him_escape() -> None
     st = _third_party("aquincum")
     out = Outcome()
     combat.do_retreat(st, out, "vindobona", "M", "aquincum")
-    assert out.public == ["§8.3: the beaten force retreats to Aquincum.", "§7: Gen escapes to Jazyges."]
+    assert out.public == ["§8.3: the beaten force retreats to Aquincum.", "§8.3: Mut retreats from Vindobona to Aquincum.",
+                          "§7: Gen escapes to Jazyges."]
     assert (st.units["mut"].loc, st.leaders["gen"].loc) == ("aquincum", "jazyges")
 
 
@@ -1292,8 +1332,9 @@ def test_mutineers_splitting_their_retreat_onto_a_lone_enemy_leader_make_him_esc
     combat.retreat_part(st, out, first["data"], "M", "aquincum")
     second = st.pending.pop(0)
     combat.retreat_part(st, out, second["data"], "M", "carnuntum")
-    assert out.public == ["§8.3: Mut retreats to Aquincum.", "§8.3: Mut retreats to Carnuntum.",
-                          "§7: Gen escapes to Jazyges."]
+    # two counters named Mut in one zone: the first carries its strength (AMB-110)
+    assert out.public == ["§8.3: Mut (5 PF) retreats from Vindobona to Aquincum.",
+                          "§8.3: Mut retreats from Vindobona to Carnuntum.", "§7: Gen escapes to Jazyges."]
     assert (st.units["mut"].loc, st.units["mut2"].loc, st.leaders["gen"].loc, st.pending) == (
         "aquincum", "carnuntum", "jazyges", [])
 
@@ -1310,7 +1351,8 @@ def test_two_step_losses_of_the_mutineers_are_told_in_the_plural() -> None:
             "todo": [["M", "1/2", 4, 2, []]]}
     out = Outcome()
     combat._losses(st, out, data)
-    assert (out.public, st.pending) == (["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
+    assert (out.public, st.pending) == (["§8.3: Mut (10 PF) in Vindobona turns to its reduced side."] * 2  # AMB-109, 110
+                                        + ["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
     assert [(st.units[u].status, st.units[u].reduced) for u in ("mut", "mut2")] == [("map", True), ("map", True)]
 
 

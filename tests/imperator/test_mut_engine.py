@@ -22,7 +22,7 @@ def test_reserve_fronts_are_sorted_without_repeats_and_announced() -> None:
     out = Outcome()
     engine.reserve(st, out, ["rhine", "danube", "rhine"])
     assert st.reserve_fronts == ["danube", "rhine"]
-    assert out.public == ["§3.2: Reserve Fronts: danube, rhine."]
+    assert out.public == ["§3.2: Reserve Fronts: Danube Front, Rhine Front."]
 
 
 def test_no_reserve_front_is_announced_as_none() -> None:
@@ -135,7 +135,7 @@ def test_no_vexillation_without_a_pool_counter_of_the_front() -> None:
     p.legions(3, "vindobona")
     p.unit("vex_r", None, front="rhine", kind="vexillation", status="pool")
     p.unit("vex_d", "aquincum", front="danube", kind="vexillation")
-    assert _vex_refusal(p, {"units": THREE}) == "no danube vexillation counter is available"
+    assert _vex_refusal(p, {"units": THREE}) == "no vexillation counter of the Danube Front is available"
 
 
 def test_six_vexillations_on_the_map_stop_a_seventh_but_five_do_not() -> None:
@@ -184,14 +184,14 @@ def test_dissolving_a_reduced_vexillation_restores_two() -> None:
 def test_dissolve_refusals_name_the_problem() -> None:
     p = _dissolve_pos()
     dis = {"action": "dissolve"}
-    assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "'l_a' is not a vexillation"
+    assert _vex_refusal(p, {**dis, "vexillation": "l_a"}) == "L A is not a vexillation"  # a known id by its name (AMB-111)
     assert _vex_refusal(p, {**dis, "vexillation": "ghost"}) == "'ghost' is not a vexillation"
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_full"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_here", "l_a", "l_a"]}) == (
-        "choose 3 reduced legions of the danube Front standing in it")
+        "choose 3 reduced legions of the Danube Front standing in it")
     p.unit("l_c", "aquincum", reduced=True)
     assert _vex_refusal(p, {**dis, "vexillation": "vex_d", "units": ["l_c", "l_a", "l_b"]}) == (
         "the legion in the vexillation's zone must be one of them")
@@ -537,8 +537,8 @@ def test_a_year_without_war_or_usurper_is_a_pax_romana_and_goes_straight_to_phas
     assert out.public == [
         "§2.C: no People at war and no usurpation: Pax Romana this year.",
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +5 VP (+1 an Augustus in Rome, +1 no civil war, +3 Pax Romana).",
-        "§10 (phase F): enemies +0 VP (-1 Pax Romana, +1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +5 VP to rome (+1 an Augustus in Rome, +1 no civil war, +3 Pax Romana).",
+        "§10 (phase F): +0 VP to enemies (-1 Pax Romana, +1 no Praetorian cohort in Rome).",
         "§3.6: the Corporis Custodes go to Aug.",
         "Year 176: phase A.",
         "§2.B: enemies has the initiative.",
@@ -836,8 +836,8 @@ def test_the_last_smc_leads_to_phase_f_and_the_next_year() -> None:
     engine.maybe_finish_smc(st, out)
     assert out.public == [
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +1 VP to enemies (+1 no Praetorian cohort in Rome).",
         "Year 176: phase A.", "§2.B: enemies has the initiative.",
         "§3.2: (9 + VS 3) / 4 = at most 3 Reserve Fronts this turn.",
     ]
@@ -871,8 +871,8 @@ def test_a_choice_in_phase_f_holds_the_year_and_the_answer_ends_the_game_after_t
     engine.phase_f(st, out)
     assert out.public == [
         "§2.F: campaign result for 175.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +1 VP (+1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +1 VP to enemies (+1 no Praetorian cohort in Rome).",
         "§3.6: the Corporis Custodes go to Aug.",
     ]
     assert (st.phase, st.step, st.sub, st.year) == ("F", "F-wait", "", 175)
@@ -1002,8 +1002,8 @@ def test_phase_f_clears_phase_e_markers_scores_flips_armenia_and_returns_chits()
         "§6: the Foyer de peste marker leaves the map and goes back to the cup.",
         "§2.F: campaign result for 175.",
         "Armenia is now Parthian.",
-        "§10 (phase F): rome +2 VP (+1 an Augustus in Rome, +1 no civil war).",
-        "§10 (phase F): enemies +2 VP (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
+        "§10 (phase F): +2 VP to rome (+1 an Augustus in Rome, +1 no civil war).",
+        "§10 (phase F): +2 VP to enemies (+1 Armenia is Parthian, +1 no Praetorian cohort in Rome).",
         "§6: the Intrigue au Sénat marker leaves the map and goes back to the cup.",
         "Year 176: phase A.",
         "§2.A: rome draws a stratagem (1 held).",
@@ -1227,7 +1227,7 @@ def test_phase_a_runs_the_scheduled_usurpation_with_the_turn_s_outcome() -> None
     out = Outcome()
     engine.start_turn(st, out)
     assert out.public[:3] == ["Year 175: phase A.", "§4.5: the usurpation of Albinus is proclaimed; civil war.",
-                              "Scenario: Albinus is proclaimed in 175; the orient Front goes over to him."]
+                              "Scenario: Albinus is proclaimed in 175; the Orient Front goes over to him."]
     assert (st.leaders["albinus"].title, st.units["l1"].owner) == ("usurper", "E")
 
 
@@ -1331,8 +1331,8 @@ def test_a_spread_answer_rolls_for_the_chosen_front() -> None:
     st.dice.script.extend([9])
     out = _answer(st, "spread", ["none", "rhine"], "rhine", {"usurper": "gen"}, role="E", section="§4.5")
     assert st.c_fronts_used == ["rhine"]
-    assert out.public == ["§4.5 (C/): the rhine Front does not listen."]
-    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§4.5 C/ spread to rhine (needs less than 5)", 9)]
+    assert out.public == ["§4.5 (C/): the Rhine Front does not listen."]
+    assert [(r.purpose, r.result) for r in st.dice.rolls] == [("§4.5 C/ spread to the Rhine Front (needs less than 5)", 9)]
 
 
 def test_event_4_s_illness_chosen_among_two_augusti() -> None:

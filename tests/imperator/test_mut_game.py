@@ -362,7 +362,7 @@ _CUSTODES = ("custodes", "choose who holds the Corporis Custodes from the next p
 def test_rome_s_phase_c_menu_in_full() -> None:
     g = _court().game(phase="C", custodes="aug")
     g.state.reserve_max = 2
-    fronts = [(f, f) for f in ("british", "rhine", "danube", "orient", "southern")]
+    fronts = [(f, f"{f.title()} Front") for f in ("british", "rhine", "danube", "orient", "southern")]  # names (AMB-111)
     assert [_whole(s) for s in g.actions("rome")] == [
         ("reserve", "choose up to 2 Reserve Fronts (§3.2)", [("fronts", "Front ids", fronts, True)]),
         ("vexillation", "create or dissolve a vexillation (§3.4)", [
@@ -470,7 +470,7 @@ def test_the_fleet_and_rally_menus_in_full() -> None:
     p.fleet = True
     g = p.game(phase="E", sub="move")
     [sail] = [_whole(s) for s in g.actions("rome") if s.name == "sail"]
-    assert sail == ("sail", "move a fleet (§3.5)", [("fleet", "fleet", [("ravenna", "ravenna")], True),
+    assert sail == ("sail", "move a fleet (§3.5)", [("fleet", "fleet", [("ravenna", "Ravenna")], True),
                                                      ("to", "sea zone or port", None, True)])
     p = _court()
     p.leader("rebel", "antiochia", "E", title="usurper")

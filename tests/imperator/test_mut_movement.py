@@ -169,7 +169,7 @@ def _sail(g: ImperatorGame, **args: object) -> Outcome:
     ("", {"to": "mare", "units": ["guard"]}, "§3.5", "Guard (Rome garrison) moves only with an Augustus or a Caesar"),
     ("", {"to": "port"}, "§3.5", "the fleet is already in port"),
     ("at_mare2", {"to": "port"}, "§3.5", "the home port is not next to the fleet's sea zone"),
-    ("", {"to": "cyrene"}, "§3.5", "'cyrene' is not a sea zone"),
+    ("", {"to": "cyrene"}, "§3.5", "Cyrene is not a sea zone"),
     ("at_sea", {"to": "oceanus"}, "§3.5", "fleets may not enter Oceanus"),
     ("", {"to": "mare2"}, "§3.5", "Mare Alterum is not one step from the port"),
     ("at_sea", {"to": "mare3"}, "§3.5", "a fleet moves one sea zone per SMC"),
@@ -326,7 +326,7 @@ def _army() -> ImperatorGame:
     ({"leader": "gen", "units": ["a"], "path": ["vindobona", "aquincum"], "drop": {"vindobona": ["a"]}}, "§3.5",
      "the leader may not go beyond the last unit still with him"),
     ({"leader": "gen", "units": ["a"], "path": ["vindobona"], "drop": {"italia": ["a"]}}, "§3.5",
-     "drop zone 'italia' is not on the path"),
+     "drop zone Italia is not on the path"),
 ])
 def test_a_move_is_refused_with_its_rule(args: dict[str, object], section: str, message: str) -> None:
     """§3.5, §4.2, §7, §7.1 and event 4: each illegal move is refused with its section and the
@@ -375,7 +375,7 @@ def _sides(*, at_war: bool = True, reserve: bool = True, active: str = "R") -> I
     ("R", {"at_war": False}, {"leader": "gen", "units": ["a"], "path": ["quadi"]}, "§3.5",
      "Roman units may not enter Quadi while its People is at peace"),
     ("R", {"reserve": False}, {"leader": "gen", "units": ["a"], "path": ["noricum"]}, "§3.3",
-     "A may not leave the danube Front (not a Reserve Front)"),
+     "A may not leave the Danube Front (not a Reserve Front)"),
     ("E", {}, {"leader": "usu", "units": ["u"], "path": ["aquincum", "jazyges"]}, "§4.3",
      "U serves a usurper and may not leave the Empire"),
     ("E", {}, {"leader": "chief", "path": ["carnuntum"]}, "§4.3",
@@ -405,7 +405,7 @@ def test_a_front_keeps_its_minimum_when_its_legions_leave() -> None:
     g = p.game(reserve_fronts=["danube"])
     with pytest.raises(RuleError) as e:
         g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1", "leg2", "leg3"], "path": ["noricum"]}))
-    assert (e.value.section, e.value.message) == ("§3.3", "the danube Front must keep at least 2 of its 4 units")
+    assert (e.value.section, e.value.message) == ("§3.3", "the Danube Front must keep at least 2 of its 4 units")
     g.apply("rome", Command("move", {"leader": "gen", "units": ["leg0", "leg1"], "path": ["noricum"]}))
     assert [g.state.units[u].loc for u in ("leg0", "leg1", "leg2")] == ["noricum", "noricum", "carnuntum"]
 
@@ -419,7 +419,7 @@ def test_every_front_keeps_half_its_units(front: str) -> None:
     p = Pos()
     p.legions(2, "italia", front=front)
     st = p.state()
-    short = f"§3.3: the {front} Front must keep at least 1 of its 2 units"
+    short = f"§3.3: the {front.title()} Front must keep at least 1 of its 2 units"  # its name (AMB-111)
     assert movement.front_minimum_error(st) == short
     assert movement.front_minimum_error(st, {front}) == short
     assert movement.front_minimum_error(st, {"orient" if front == "rhine" else "rhine"}) is None
@@ -439,7 +439,7 @@ def test_a_front_counts_only_its_own_legions_on_the_map() -> None:
     p.unit("mut", "italia", front="danube")
     st = p.state()
     st.units["mut"].mutiny = "rebel"
-    assert movement.front_minimum_error(st) == "§3.3: the danube Front must keep at least 1 of its 2 units"
+    assert movement.front_minimum_error(st) == "§3.3: the Danube Front must keep at least 1 of its 2 units"
     st.units["leg0"].loc = "vindobona"
     assert movement.front_minimum_error(st) is None
 
@@ -454,9 +454,9 @@ def test_a_landing_refused_by_the_front_rules_keeps_its_marked_reason() -> None:
     g.state.reserve_fronts = []
     with pytest.raises(RuleError) as e:
         _sail(g, to="mare", units=["leg0"], land="cyrene")
-    assert (e.value.section, e.value.message) == ("§3.3", "Leg0 may not leave the danube Front (not a Reserve Front)")
+    assert (e.value.section, e.value.message) == ("§3.3", "Leg0 may not leave the Danube Front (not a Reserve Front)")
     assert isinstance(e.value.message, Text)
-    assert e.value.message.msgid == "{unit} may not leave the {front} Front (not a Reserve Front)"
+    assert e.value.message.msgid == "{unit} may not leave the {front} (not a Reserve Front)"
     assert (g.state.units["leg0"].loc, g.state.units["leg0"].fleet) == ("ravenna", None)
 
 
@@ -551,7 +551,7 @@ def test_a_legion_outside_its_front_may_only_come_closer() -> None:
     g = p.game()
     with pytest.raises(RuleError) as e:
         g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["italia"]}))
-    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the danube Front (not a Reserve Front)")
+    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the Danube Front (not a Reserve Front)")
     out = g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["carnuntum"]}))
     assert out.public == ["Gen with A moves to Carnuntum (1 PM)."]
 
@@ -566,7 +566,7 @@ def test_the_front_minimum_skips_only_what_it_must() -> None:
     p.unit("gone", None, front="danube", status="out")
     p.legions(2, "italia", front="danube")
     st = p.state(defected_fronts=["british"])
-    assert movement.front_minimum_error(st) == "§3.3: the danube Front must keep at least 1 of its 2 units"
+    assert movement.front_minimum_error(st) == "§3.3: the Danube Front must keep at least 1 of its 2 units"
 
 
 def test_a_lone_leader_killed_by_mutineers_gives_nobody_a_vp() -> None:
@@ -964,7 +964,7 @@ def test_a_people_enters_the_empire_only_through_its_front() -> None:
     g = p.game(active="E", at_war=["jazyges"])
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))
-    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the danube Front")
+    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the Danube Front")
     out = g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["aquincum"]}))
     assert out.public == ["King with J moves to Aquincum (2 PM)."]
 
@@ -1120,7 +1120,7 @@ def test_a_legion_cut_off_from_its_front_may_not_wander() -> None:
     g = p.game()
     with pytest.raises(RuleError) as e:
         g.apply("rome", Command("move", {"leader": "gen", "units": ["a"], "path": ["emesa"]}))
-    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the danube Front (not a Reserve Front)")
+    assert (e.value.section, e.value.message) == ("§3.3", "A may not leave the Danube Front (not a Reserve Front)")
 
 
 def test_a_usurper_s_legion_left_without_a_rebel_leader_returns_to_the_emperor() -> None:
@@ -1226,7 +1226,7 @@ def test_a_people_with_two_entry_fronts_is_told_both() -> None:
                                                  fronts=("danube", "rhine"))
     with pytest.raises(RuleError) as e:
         g.apply("enemies", Command("move", {"leader": "king", "units": ["j"], "path": ["italia"]}))
-    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the danube / rhine Front")
+    assert (e.value.section, e.value.message) == ("§4.3", "J may enter the Empire only through the Danube Front / Rhine Front")
 
 
 def test_rebels_who_spent_their_3_pm_have_none_left_after_a_rally() -> None:

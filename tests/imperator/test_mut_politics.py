@@ -13,12 +13,12 @@ from rules.imperator.model import ImperatorState
 
 def test_a_piece_is_named_by_its_leader_unit_or_zone_name_else_by_its_id() -> None:
     """Every sentence of chapters 3-4 names pieces the same way: a leader, a unit, a zone by
-    its printed name; anything else (a Front id) by itself."""
+    its printed name, a People and a Front by theirs (AMB-111); anything else by itself."""
     p = Pos()
     p.leader("marcus_aurelius", "rome").unit("leg_x", "carnuntum")
     st = p.state()
-    assert [politics.name(st, c) for c in ("marcus_aurelius", "leg_x", "carnuntum", "danube")] == [
-        "Marcus Aurelius", "Leg X", "Carnuntum", "danube"]
+    assert [politics.name(st, c) for c in ("marcus_aurelius", "leg_x", "carnuntum", "jazyges", "danube", "nowhere")] == [
+        "Marcus Aurelius", "Leg X", "Carnuntum", "Jazyges", "Danube Front", "nowhere"]
 
 
 def test_new_ids_count_up_from_the_state_s_counter() -> None:
@@ -32,7 +32,7 @@ def test_new_ids_count_up_from_the_state_s_counter() -> None:
 
 
 def _spread(*leaders: tuple[str, str, str | None], bonus: int = 0, roll: int = 2) -> tuple[ImperatorState, Outcome]:
-    """The usurper (CP 4, in Antiochia) appeals to the southern Front; ``leaders`` are
+    """The usurper (CP 4, in Antiochia) appeals to the Southern Front; ``leaders`` are
     (id, zone, title) of loyal Roman generals. A legion of his stands in Noricum with no
     rebel leader: once the C/ step is over it returns to the emperor (§4.3)."""
     p = Pos()
@@ -55,9 +55,9 @@ def test_the_spread_roll_counts_an_augustus_in_the_target_front_and_the_stratage
     st, out = _spread(("aug", "cyrene", "augustus"), bonus=1)
     roll = st.dice.rolls[-1]
     assert (roll.purpose, roll.die, roll.natural, roll.modifiers, roll.result) == (
-        "§4.5 C/ spread to southern (needs less than 4)", "d10", 2,
+        "§4.5 C/ spread to the Southern Front (needs less than 4)", "d10", 2,
         (("Augustus in that Front", 2), ("usurpation stratagem", -1)), 3)
-    assert out.public == ["§4.5 (C/): the southern Front is open to the appeal of Usurper.",
+    assert out.public == ["§4.5 (C/): the Southern Front is open to the appeal of Usurper.",
                           "§4.5 (B/): Cyrene holds an Augustus or Caesar and stays loyal.",
                           "§4.3: Stray, left without a rebel leader, returns to the emperor."]
     assert st.c_fronts_used == ["southern"]
@@ -69,7 +69,7 @@ def test_only_titles_in_the_target_front_count_against_the_spread() -> None:
     st, out = _spread(("caesar", "cyrene", "caesar"), ("aug", "rome", "augustus"), roll=3)
     roll = st.dice.rolls[-1]
     assert (roll.modifiers, roll.result) == ((("Caesar in that Front", 1),), 4)
-    assert out.public == ["§4.5 (C/): the southern Front does not listen.",
+    assert out.public == ["§4.5 (C/): the Southern Front does not listen.",
                           "§4.3: Stray, left without a rebel leader, returns to the emperor."]
     assert (st.units["stray"].owner, st.units["stray"].usurper) == ("R", None)
     assert st.leaders["caesar"].owner == "R"
@@ -308,7 +308,7 @@ def test_no_faveur_window_when_no_face_can_win_the_front() -> None:
     st.dice.script.extend([0])  # type: ignore[attr-defined]
     out = Outcome()
     politics.spread(st, out, "usurper", "southern")
-    assert (out.public, st.pending) == (["§4.5 (C/): the southern Front does not listen."], [])
+    assert (out.public, st.pending) == (["§4.5 (C/): the Southern Front does not listen."], [])
     assert [(r.natural, r.result) for r in st.dice.rolls] == [(0, 2)]
 
 
@@ -506,7 +506,7 @@ def test_a_usurpation_in_a_front_takes_his_zone_tests_the_rest_of_the_front_then
                                                                                       ("leg_2", "E", "u")]
     assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
                            "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
-                           "choices": [["southern", "Front: southern"], ["none", "do not try"]],
+                           "choices": [["southern", "Southern Front"], ["none", "do not try"]],
                            "default": "southern", "section": "§4.5", "data": {"usurper": "u"}}]
 
 
@@ -567,14 +567,14 @@ def test_the_c_offer_lists_the_neighbouring_fronts_not_yet_used_in_the_book_s_or
     st = _offer("rhine")
     assert st.pending == [{"id": "spread-1", "role": "E", "kind": "spread",
                            "prompt": "§4.5 (C/): U may try to win over a neighbouring Front.",
-                           "choices": [["british", "Front: british"], ["danube", "Front: danube"],
+                           "choices": [["british", "British Front"], ["danube", "Danube Front"],
                                        ["none", "do not try"]],
                            "default": "british", "section": "§4.5", "data": {"usurper": "u"}}]
     st = _offer("rhine", used=["british"])
     assert [(d["choices"], d["default"]) for d in st.pending] == [
-        ([["danube", "Front: danube"], ["none", "do not try"]], "danube")]
+        ([["danube", "Danube Front"], ["none", "do not try"]], "danube")]
     st = _offer("southern")
-    assert [d["choices"] for d in st.pending] == [[["orient", "Front: orient"], ["none", "do not try"]]]
+    assert [d["choices"] for d in st.pending] == [[["orient", "Orient Front"], ["none", "do not try"]]]
     assert _offer("danube", used=["rhine"]).pending == []
 
 
@@ -934,7 +934,7 @@ def test_didius_crowned_lets_the_new_enemies_raise_a_usurper_at_once() -> None:
 
 def test_the_c_offer_from_the_danube_is_the_rhine() -> None:
     """§4.5 C/: the Danube's only neighbouring Front is the Rhine."""
-    assert [d["choices"] for d in _offer("danube").pending] == [[["rhine", "Front: rhine"], ["none", "do not try"]]]
+    assert [d["choices"] for d in _offer("danube").pending] == [[["rhine", "Rhine Front"], ["none", "do not try"]]]
 
 
 def test_a_death_with_no_section_given_cites_8_4_and_one_s_own_dead_score_nothing() -> None:

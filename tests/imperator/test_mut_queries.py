@@ -174,7 +174,7 @@ def test_rome_in_geostrategy_reserve_end_and_vexillations() -> None:
         ("vexillation", {"action": "dissolve", "vexillation": "vex"}, "dissolve a vexillation (§3.4)", "dissolve"),
     ]
     orient = ("vexillation", {"action": "create", "units": ["ori0", "ori1", "ori2"]},
-              "form a vexillation from three orient legions (§3.4)", "create:orient")
+              "form a vexillation from three legions of the Orient Front (§3.4)", "create:orient")
     danube = [trio for _, trio, _, group in plan[4:] if group == "create:danube"]
     assert plan[3] == orient and len(plan) == 4 + 6
     assert [t["units"] for t in danube] == [  # five full legions: the first six trios of ten

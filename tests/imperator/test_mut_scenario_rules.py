@@ -192,7 +192,7 @@ def test_a_scheduled_usurpation_takes_the_roman_units_of_its_fronts() -> None:
     out = Outcome()
     scenario_rules.phase_a(st, out)
     assert out.public == ["§4.5: the usurpation of Albinus is proclaimed; civil war.",
-                          "Scenario: Albinus is proclaimed in 176; the orient Front goes over to him."]
+                          "Scenario: Albinus is proclaimed in 176; the Orient Front goes over to him."]
     assert out.map_changed is True
     assert st.rules["scenario_done"] == [1]
     assert st.rules["held"] == {"l2": "emesa", "v1": "emesa"}
@@ -246,7 +246,7 @@ def test_a_scheduled_usurpation_takes_units_by_where_they_stand_and_frees_their_
     st = p.state(phase="A")
     out = Outcome()
     scenario_rules.phase_a(st, out)
-    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the orient Front goes over to him."
+    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the Orient Front goes over to him."
     assert (st.units["d1"].owner, st.units["d1"].usurper) == ("E", "albinus")
     assert (st.units["o_away"].owner, st.units["o_away"].usurper) == ("R", None)
     assert st.rules["held"] == {"d1": "emesa", "l2": "emesa", "v1": "emesa"}
@@ -334,7 +334,7 @@ def test_a_scheduled_usurpation_of_two_fronts_names_both_in_the_plural_line() ->
     st = p.state(phase="A")
     out = Outcome()
     scenario_rules.phase_a(st, out)
-    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the orient, danube Fronts go over to him."
+    assert out.public[-1] == "Scenario: Albinus is proclaimed in 176; the Orient Front, Danube Front go over to him."
     assert (st.units["l3"].owner, st.units["l3"].usurper) == ("E", "albinus")
 
 

@@ -188,12 +188,12 @@ def _pacify(st: ImperatorState, tid: str, **args: object) -> Outcome:
      "at most 1 People(s)"),
     ("pacification_de_deux_peuples_mineurs", {"peoples": ["roxolani", "frisii", "quadi"]},
      ["roxolani", "frisii", "quadi"], "at most 2 People(s)"),
-    ("pacification_d_un_peuple_majeur", {"peoples": ["roxolani"]}, ["roxolani"], "'roxolani' is not a Major People"),
-    ("pacification_d_un_peuple_mineur", {"peoples": ["quadi"]}, ["quadi"], "'quadi' is not a Minor People"),
+    ("pacification_d_un_peuple_majeur", {"peoples": ["roxolani"]}, ["roxolani"], "Roxolani is not a Major People"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["quadi"]}, ["quadi"], "Quadi is not a Minor People"),
     ("pacification_d_un_peuple_mineur", {"peoples": ["nobody"]}, ["roxolani"], "'nobody' is not a Minor People"),
-    ("pacification_d_un_peuple_mineur", {"peoples": ["frisii"]}, ["roxolani"], "'frisii' is not at war with Rome"),
+    ("pacification_d_un_peuple_mineur", {"peoples": ["frisii"]}, ["roxolani"], "Frisii is not at war with Rome"),
     ("pacification_de_deux_peuples_mineurs", {"peoples": ["roxolani", "frisii"]}, ["roxolani"],
-     "'frisii' is not at war with Rome"),
+     "Frisii is not at war with Rome"),
     ("pacification_d_une_nationalite", {}, ["roxolani"], "name a nationality, or a single People"),
     ("pacification_d_une_nationalite", {"peoples": ["roxolani", "frisii"]}, ["roxolani", "frisii"],
      "name a nationality, or a single People"),
@@ -533,7 +533,7 @@ def test_an_assassination_aims_at_an_enemy_leader_in_play_or_is_refused_with_6_3
     with pytest.raises(RuleError) as err:
         stratagems.assassinate(st, Outcome(), "E", target, "§6.3")
     assert (err.value.section, str(err.value.message), st.dice.rolls) == (
-        "§6.3", f"{target!r} is not an enemy leader in play", [])
+        "§6.3", f"{st.ldef(target).name if target in st.leaders else repr(target)} is not an enemy leader in play", [])
 
 
 def test_the_custodes_take_one_from_the_roll_against_their_augustus_or_caesar_only() -> None:
@@ -715,9 +715,9 @@ def _arrow_state() -> ImperatorState:
 @pytest.mark.parametrize(("args", "message"), [
     ({}, "name the Roman unit to eliminate (unit)"),
     ({"unit": "nobody"}, "'nobody' is not a Roman unit of the Roman player on the map (AMB-44)"),
-    ({"unit": "gone"}, "'gone' is not a Roman unit of the Roman player on the map (AMB-44)"),
-    ({"unit": "rebels"}, "'rebels' is not a Roman unit of the Roman player on the map (AMB-44)"),
-    ({"unit": "arm"}, "'arm' is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "gone"}, "Gone is not a Roman unit of the Roman player on the map (AMB-44)"),  # names (AMB-111)
+    ({"unit": "rebels"}, "Rebels is not a Roman unit of the Roman player on the map (AMB-44)"),
+    ({"unit": "arm"}, "Arm is not a Roman unit of the Roman player on the map (AMB-44)"),
 ])
 def test_la_fleche_du_parthe_takes_a_roman_unit_of_rome_on_the_map_or_is_refused(
         args: dict[str, str], message: str) -> None:
@@ -799,7 +799,9 @@ def test_desertion_costs_every_enemy_unit_of_the_zone_a_step_or_is_refused_with_
     stratagems._desertion(st, out, "R", {"zone": "parthia"}, "desertion")
     assert [(x, st.units[x].status, st.units[x].reduced) for x in ("p0", "p1", "p2", "c1")] == [
         ("p0", "eliminated", False), ("p1", "map", True), ("p2", "map", False), ("c1", "map", False)]
-    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step."]
+    assert out.public == ["§6.3: desertion in Parthia: every enemy unit there loses a step.",  # then each unit (AMB-109)
+                          "§6.3: P1 in Parthia turns to its reduced side.",
+                          "§6.3: P0 in Parthia, already reduced, is eliminated."]
 
 
 def test_usurp_plays_the_usurpation_chit_that_fits_the_general_s_title() -> None:
@@ -840,12 +842,12 @@ def test_a_plague_chit_with_no_zone_named_is_refused_with_6_3() -> None:
     assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", "name the zone (zone)", {})
 
 
-@pytest.mark.parametrize("zone", ["nowhere", "mare"])
-def test_a_plague_goes_on_a_land_zone_or_is_refused_with_6_3(zone: str) -> None:
+@pytest.mark.parametrize(("zone", "shown"), [("nowhere", "'nowhere'"), ("mare", "Mare Internum")])
+def test_a_plague_goes_on_a_land_zone_or_is_refused_with_6_3(zone: str, shown: str) -> None:
     st = _plague_zone()
     with pytest.raises(RuleError) as err:
         stratagems._plague(st, Outcome(), "E", {"zone": zone}, "foyer_de_peste")
-    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", f"{zone!r} is not a land zone", {})
+    assert (err.value.section, str(err.value.message), st.plague) == ("§6.3", f"{shown} is not a land zone", {})
 
 
 def test_foyer_infests_its_zone_and_epidemie_also_the_zones_around_without_downgrading_a_centre() -> None:

@@ -351,7 +351,7 @@ def test_battle_record_holds_both_sides_the_odds_the_roll_and_the_result() -> No
                          unit_face("q0", (6, 3, 0), front=None, people="quadi", kind="people", nationality="german"),
                          unit_face("q1", (4, 2, 0), front=None, people="quadi", kind="people", nationality="german")]},
         "odds": "1-1", "column": "2-1", "shift": 1,
-        "shifts": ["quality 3 against 2: +1", "Legio +1", "Dux -2"],
+        "shifts": ["§8.2 column a) quality 3 against 2: +1", "Legio +1", "Dux -2"],
         "roll": 4, "modifier": -1, "total": 3, "row": 3,
         "result": {"attacker": "1/2", "defender": "A", "winner": "A"},
         "winner": "R",
@@ -385,7 +385,7 @@ def test_battle_without_roll_nor_shift_and_won_by_the_defender() -> None:
 def test_battle_with_a_plain_roll_a_left_shift_and_no_winner() -> None:
     roll = DiceRoll("§8.2 battle", "d6", 5, (), 5)
     st, record = _battle(roll, BattleResult("R", "R", None, "1-3", 5), shift=-2)
-    assert record["shifts"] == ["quality 3 against 2: -2"]
+    assert record["shifts"] == ["§8.2 column d) quality 3 against 2: -2"]
     assert record["result"]["winner"] == "" and record["winner"] == ""
     lines = views.battle_report(record)
     assert lines[2:6] == [

@@ -163,4 +163,4 @@ def test_amb_93_a_named_target_outside_the_list_gets_the_effect_s_own_reason() -
     assert err is None
     with pytest.raises(RuleError) as caught:
         g.apply("rome", Command("stratagem", {"id": "pacification_d_un_peuple_mineur", "peoples": ["cotini"]}))
-    assert (caught.value.section, str(caught.value.message)) == ("§6.1", "'cotini' is not at war with Rome")
+    assert (caught.value.section, str(caught.value.message)) == ("§6.1", "Cotini is not at war with Rome")

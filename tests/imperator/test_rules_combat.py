@@ -120,13 +120,13 @@ def test_IMP_169_force_bt_is_the_best_leader_or_the_units_average() -> None:  # 
     p = _pos(units([10, 10, 10]), units([10, 10, 10]), att_leader={"bt": 1})
     p.leader("gen2", "vindobona", bt=2)
     _, out = fight(p, 4)
-    assert dict(battle_roll(out).modifiers)["attacker BT"] == 2
+    assert dict(battle_roll(out).modifiers)["§8.2 die a) attacker BT"] == 2
     p = _pos([{"pf": 10, "qu": 2, "bt": 1}, {"pf": 10, "qu": 2, "bt": 0}, {"pf": 10, "qu": 2, "bt": 0}], units([10]))
     _, out = fight(p, 4)
-    assert "attacker BT" not in dict(battle_roll(out).modifiers)  # (1 + 0 + 0) / 3 rounds to 0
+    assert "§8.2 die a) attacker BT" not in dict(battle_roll(out).modifiers)  # (1 + 0 + 0) / 3 rounds to 0
     p = _pos([{"pf": 10, "qu": 2, "bt": 1}, {"pf": 10, "qu": 2, "bt": 2}], units([10]))
     _, out = fight(p, 4)
-    assert dict(battle_roll(out).modifiers)["attacker BT"] == 1
+    assert dict(battle_roll(out).modifiers)["§8.2 die a) attacker BT"] == 1
 
 
 def test_IMP_172_table_lookup_baseline() -> None:
@@ -193,18 +193,18 @@ def test_IMP_186_battle_vp_counts_the_pf_at_the_start() -> None:  # AMB-23
 @pytest.mark.parametrize(
     ("event", "attacker", "people", "praetorian", "label", "value"),
     [
-        (3, "R", "quadi", False, "Event 3: Legions lose heart", -1),  # IMP-218
-        (3, "E", "quadi", False, "Event 3: Legions lose heart", 1),
-        (5, "R", "quadi", False, "Event 5: Germanic fighting spirit", -2),  # IMP-220
-        (5, "E", "quadi", False, "Event 5: Germanic fighting spirit", 2),
+        (3, "R", "quadi", False, "Events table, event 3: Legions lose heart", -1),  # IMP-218
+        (3, "E", "quadi", False, "Events table, event 3: Legions lose heart", 1),
+        (5, "R", "quadi", False, "Events table, event 5: Germanic fighting spirit", -2),  # IMP-220
+        (5, "E", "quadi", False, "Events table, event 5: Germanic fighting spirit", 2),
         (5, "R", "jazyges", False, None, 0),  # no German unit in the battle
-        (11, "R", "quadi", True, "Event 11: Gift to the Praetorians", 1),  # IMP-224
-        (11, "E", "quadi", True, "Event 11: Gift to the Praetorians", -1),
+        (11, "R", "quadi", True, "Events table, event 11: Gift to the Praetorians", 1),  # IMP-224
+        (11, "E", "quadi", True, "Events table, event 11: Gift to the Praetorians", -1),
         (11, "R", "quadi", False, None, 0),  # a Praetorian cohort is elsewhere (AMB-51)
-        (12, "R", "quadi", False, "Event 12: Gift to the legions", 1),  # IMP-225
-        (12, "E", "quadi", False, "Event 12: Gift to the legions", -1),
-        (15, "E", "quadi", False, "Event 15: Hunger in Germania", -1),  # IMP-228
-        (15, "R", "quadi", False, "Event 15: Hunger in Germania", 1),
+        (12, "R", "quadi", False, "Events table, event 12: Gift to the legions", 1),  # IMP-225
+        (12, "E", "quadi", False, "Events table, event 12: Gift to the legions", -1),
+        (15, "E", "quadi", False, "Events table, event 15: Hunger in Germania", -1),  # IMP-228
+        (15, "R", "quadi", False, "Events table, event 15: Hunger in Germania", 1),
         (15, "R", "jazyges", False, None, 0),
         (8, "R", "quadi", False, None, 0),  # events without a battle modifier add nothing
     ],
@@ -239,7 +239,7 @@ def test_IMP_219_ill_augustus_bt_does_not_count() -> None:  # AMB-33
     g.state.leaders["gen"].ill = True
     script(g, 4)
     out = g.apply("rome", Command("attack", {"zone": "vindobona"}))
-    assert dict(battle_roll(out).modifiers)["attacker BT"] == 1
+    assert dict(battle_roll(out).modifiers)["§8.2 die a) attacker BT"] == 1
 
 
 # -- chapter 6 stratagems that set the battle row -------------------------------------------------
@@ -293,5 +293,5 @@ def test_IMP_140_faveur_divine_in_battle_keeps_the_modifiers() -> None:  # AMB-4
     _answer(g, "enemies", "pass")
     out = _answer(g, "rome", "faveur_divine@6")
     rec = battle_roll(out)
-    assert (rec.natural, rec.result, rec.modifiers) == (6, 8, (("attacker BT", 2),))
+    assert (rec.natural, rec.result, rec.modifiers) == (6, 8, (("§8.2 die a) attacker BT", 2),))
     assert result(out) == ("1/1", 8, "1/4/A")

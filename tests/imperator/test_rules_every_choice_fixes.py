@@ -41,13 +41,13 @@ def test_amb_99_dissolving_rome_picks_the_legions_restored() -> None:
     assert (st.units["vex_d"].loc, st.units["vex_d"].reduced) == (None, False)
     assert st.pending == [{
         "id": "restore_legion-1", "role": "R", "kind": "restore_legion",
-        "prompt": "§3.4: 2 reduced legions of the danube Front are restored; choose one.",
+        "prompt": "§3.4: 2 reduced legions of the Danube Front are restored; choose one.",
         "choices": [["l_a", "L A"], ["l_b", "L B"], ["l_c", "L C"]], "default": "l_a", "section": "§3.4",
         "data": {"front": "danube", "zone": "vindobona", "need": 2}}]
     assert _answer(st, "l_c").public == ["§3.4: L C restored."]
     d = st.pending[0]
     assert (d["prompt"], d["choices"], d["default"]) == (
-        "§3.4: 1 reduced legion of the danube Front is restored; choose it.", [["l_a", "L A"], ["l_b", "L B"]], "l_a")
+        "§3.4: 1 reduced legion of the Danube Front is restored; choose it.", [["l_a", "L A"], ["l_b", "L B"]], "l_a")
     assert _answer(st, "l_b").public == ["§3.4: L B restored."]
     assert st.pending == []
     assert {u: st.units[u].reduced for u in ("l_here", "l_a", "l_b", "l_c")} == {

@@ -108,7 +108,8 @@ def test_amb_78_a_people_unit_beaten_beyond_its_five_zones_is_eliminated_with_a_
     out = Outcome()
     combat.do_retreat(st, out, "far2", "E", "far")
     assert (st.units["jaz"].status, st.units["jaz"].loc) == ("eliminated", None)
-    assert out.public[:2] == ["§8.3: the beaten force retreats to Far Away.",
+    assert out.public[:3] == ["§8.3: the beaten force retreats to Far Away.",
+                              "§8.3: Jaz retreats from Far2 to Far Away.",  # its own line (AMB-109)
                               "§4.3: Jaz is eliminated: Far Away is more than 5 zones from its home."]
 
 

@@ -274,7 +274,7 @@ def test_a_people_may_not_enter_through_another_front() -> None:
     st.at_war.append("marcomanni")
     assert st.board.peoples["marcomanni"].entry_fronts() == ("danube",)
     err = movement._people_step_error(st, "marcomanni", "M", "marcomanni", "mogontiacum", None)
-    assert err == "§4.3: M may enter the Empire only through the danube Front"
+    assert err == "§4.3: M may enter the Empire only through the Danube Front"
 
 
 # --- refusals ----------------------------------------------------------------------------------

@@ -613,7 +613,7 @@ def test_die_modifier_extra_and_side_bonus() -> None:
     assert C.side_bonus_to_die(2, beneficiary_attacks=True) == 2
     assert C.side_bonus_to_die(2, beneficiary_attacks=False) == -2
     assert C.side_bonus_to_die(-1, beneficiary_attacks=False) == 1
-    assert C.battle_modifiers(attacker_bt=1, defender_bt=3) == [("attacker BT", 1), ("defender BT", -3)]
+    assert C.battle_modifiers(attacker_bt=1, defender_bt=3) == [("§8.2 die a) attacker BT", 1), ("§8.2 die a) defender BT", -3)]
 
 
 def test_stratagem_row_matches_table_edges() -> None:
