@@ -464,12 +464,12 @@ def _apply_flat_loss(st: ImperatorState, out: Outcome, loss: cm.SideLoss, units:
         out.map_changed = True
     if loss.kind == "all_eliminated":
         out.say(_("All the mutineers' units in {zone} are eliminated.", zone=name(st, zone)) if role == MUTINEERS
-                else _("All the units of seat {seat} in {zone} are eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
+                else _("Every unit of {seat} in {zone} is eliminated.", seat=st.seat_of(role), zone=name(st, zone)))
         for u in list(units):
             lose_unit(st, out, u, "§8.3")
     elif loss.kind == "all_step":
         out.say(_("All the mutineers' units in {zone} take a loss.", zone=name(st, zone)) if role == MUTINEERS
-                else _("All the units of seat {seat} in {zone} take a loss.", seat=st.seat_of(role), zone=name(st, zone)))
+                else _("Every unit of {seat} in {zone} takes a loss.", seat=st.seat_of(role), zone=name(st, zone)))
         for u in list(units):
             lose_step(st, out, u, "§8.3")
 

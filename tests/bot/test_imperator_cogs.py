@@ -555,5 +555,5 @@ async def test_a_battle_message_leads_with_its_card_and_then_the_changed_map(tab
     moved = next(o for o in public if "Avidius Cassius with IVe Scythica moves to Cyrrhus" in o.text)
     fought = next(o for o in public if "§8.2: battle in Cyrrhus" in o.text)
     assert pictures(moved) == ["imperator-theatre.png"]
-    assert "All the units of seat rome in Cyrrhus take a loss." in fought.text
+    assert "Every unit of rome in Cyrrhus takes a loss." in fought.text
     assert pictures(fought) == ["imperator-battle-cyrrhus.png", "imperator-theatre.png"]

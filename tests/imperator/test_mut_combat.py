@@ -71,7 +71,7 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     lines = _answer_defaults(g)
     assert "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 1 PF)." in lines
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in lines
-    assert lines[lines.index("All the units of seat enemies in Carnuntum take a loss.") + 1:][:2] == [
+    assert lines[lines.index("Every unit of enemies in Carnuntum takes a loss.") + 1:][:2] == [
         "§8.3: Arm in Carnuntum turns to its reduced side.",  # its own line (AMB-109)
         "§4.2: Arm may not retreat and is eliminated; it comes back in the adjustments."]  # its own line (AMB-78)
     st = g.state
@@ -305,7 +305,7 @@ def test_a_battle_of_35_pf_gives_the_winner_a_vp_and_34_does_not() -> None:
     not to Carnuntum, where the attackers came from (§8.1, §8.3), nor Aquincum (legions)."""
     g, out = _roman_attack([14, 14], [7], 5)
     assert out.public[0] == "§8.1: Chief (VS 1) cannot evade; the battle is fought."
-    assert out.public[8:13] == ["All the units of seat enemies in Vindobona take a loss.",
+    assert out.public[8:13] == ["Every unit of enemies in Vindobona takes a loss.",
                                 "§8.3: Q0 in Vindobona turns to its reduced side.",  # AMB-109
                                 "§10: a battle of 35 PF: 1 VP to rome.", "§8.3: the beaten force retreats to Italia.",
                                 "§8.3: Chief retreats from Vindobona to Italia."]
@@ -324,7 +324,7 @@ def test_leaders_of_a_force_eliminated_die_and_score_for_the_winner() -> None:
         "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
         "🏆 Winner: Rome.",
         "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
-        "All the units of seat enemies in Vindobona are eliminated.",
+        "Every unit of enemies in Vindobona is eliminated.",
         "§8.3: Q0 in Vindobona is eliminated.",  # its own line (AMB-109)
         "§10: a battle of 50 PF: 1 VP to rome.",
         "§8.4: Chief is dead (his force was destroyed).",
@@ -406,7 +406,7 @@ def test_a_force_wiped_out_by_its_losses_does_not_retreat() -> None:
     to retreat, so no retreat is announced or asked."""
     g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
     assert out.public[-5:] == ["Losses: Rome: no loss; the Enemies of Rome: each of its units takes a step loss.",
-                               "All the units of seat enemies in Vindobona take a loss.",
+                               "Every unit of enemies in Vindobona takes a loss.",
                                "§8.3: Q0 in Vindobona, already reduced, is eliminated.",  # AMB-109
                                "§8.3: Q1 in Vindobona, already reduced, is eliminated.",
                                "§2.E: SMC 2 of 2: enemies moves."]
@@ -660,7 +660,7 @@ def test_a_battle_that_only_flips_or_removes_counters_redraws_the_map() -> None:
     """§8.3: an A result on two reduced Quadi units removes both counters and nobody retreats:
     the outcome still asks for a new map (before, only a retreat or an evasion set it)."""
     g, out = _quadi_beaten_in_vindobona(leader=False, units=2, reduced=True)
-    assert "All the units of seat enemies in Vindobona take a loss." in out.public
+    assert "Every unit of enemies in Vindobona takes a loss." in out.public
     assert [g.state.units[u].status for u in ("q0", "q1")] == ["eliminated", "eliminated"]
     assert g.pending_decision() is None and out.map_changed is True
 
@@ -758,7 +758,7 @@ def test_roma_victor_played_by_the_attacker_sets_row_9_without_a_die() -> None:
         "§8.2: battle in Vindobona: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (2 units, 8 PF).",
     ]
     assert out.public[4:6] == ["No die is rolled: row 9.", "Battle table, column 2/1, row 9: R/E. Attacker R, defender E."]
-    assert out.public[8] == "All the units of seat enemies in Vindobona are eliminated."
+    assert out.public[8] == "Every unit of enemies in Vindobona is eliminated."
     assert out.rolls == [] and g.state.last_battle["roll"] is None and g.state.last_battle["row"] == 9
     assert out.highlight is True
 
@@ -771,7 +771,7 @@ def test_furor_germanicus_played_by_the_defender_sets_row_minus_2() -> None:
     out = _window(g, "rome", "pass")
     assert out.public[0] == "§6: no die is rolled; the row is -2 and less."
     assert out.public[4:6] == ["No die is rolled: row -2.", "Battle table, column 2/1, row -2: A/1/4. Attacker A, defender 1/4."]
-    assert out.public[-3:] == ["All the units of seat rome in Vindobona take a loss.",
+    assert out.public[-3:] == ["Every unit of rome in Vindobona takes a loss.",
                                "§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
                                "§8.3: Leg1 in Vindobona turns to its reduced side."]
     assert [g.state.units[u].reduced for u in ("leg0", "leg1")] == [True, True]
@@ -872,7 +872,7 @@ def test_a_caesar_beaten_attacking_in_civil_war_dies_and_his_untitled_general_re
         "Battle table, column 1/3, row 1: A/R. Attacker A, defender R.",
         "🏆 Winner: the Enemies of Rome.",
         "Losses: Rome: each of its units takes a step loss; the Enemies of Rome: no loss.",
-        "All the units of seat rome in Vindobona take a loss.",
+        "Every unit of rome in Vindobona takes a loss.",
         "§8.3: Leg0 in Vindobona turns to its reduced side.",  # AMB-109
         "§8.4: Boss is dead (defeated in civil war).",
         "§10: 1 VP to enemies for the death of Boss.",
@@ -1058,7 +1058,7 @@ def test_an_e_result_on_a_leaderless_force_redraws_the_map() -> None:
         "Battle table, column 4/1, row 7: R/E. Attacker R, defender E.",
         "🏆 Winner: Rome.",
         "Losses: Rome: no loss; the Enemies of Rome: all its units are eliminated.",
-        "All the units of seat enemies in Vindobona are eliminated.",
+        "Every unit of enemies in Vindobona is eliminated.",
     ]
     assert g.state.units["q0"].status == "eliminated" and out.map_changed is True
 

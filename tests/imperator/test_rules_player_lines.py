@@ -47,11 +47,11 @@ def _twin_quadi_beaten() -> tuple[ImperatorGame, Outcome]:
 
 
 def test_amb_109_an_a_result_names_the_seat_then_each_unit_and_amb_110_tells_twins_apart() -> None:
-    """§8.3 A: the force's line names the seat as a seat, then each unit has its line; the two
+    """§8.3 A: the force's line names the seat ("every unit of" it, elided in French), then each unit has its line; the two
     Quadi counters carry their strength, so the player sees which one flipped and which left."""
     g, out = _twin_quadi_beaten()
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in out.public
-    at = out.public.index("All the units of seat enemies in Vindobona take a loss.")
+    at = out.public.index("Every unit of enemies in Vindobona takes a loss.")
     assert out.public[at + 1:at + 3] == [
         "§8.3: Quadi (4 PF) in Vindobona turns to its reduced side.",
         "§8.3: Quadi (2 PF) in Vindobona, already reduced, is eliminated.",
@@ -59,7 +59,7 @@ def test_amb_109_an_a_result_names_the_seat_then_each_unit_and_amb_110_tells_twi
     assert (g.state.units["q0"].reduced, g.state.units["q1"].status) == (True, "eliminated")
     french = [localise(line, "fr") for line in out.public[at:at + 3]]
     assert french == [
-        "Chaque unité de la place enemies en Vindobona subit une perte.",
+        "Chaque unité d'enemies en Vindobona subit une perte.",
         "§8.3 : Quadi (4 PF) passe sur sa face affaiblie en Vindobona.",
         "§8.3 : Quadi (2 PF), déjà affaiblie, est éliminée en Vindobona.",
     ]
