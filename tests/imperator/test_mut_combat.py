@@ -878,8 +878,9 @@ def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> No
 
 # -- §8.1 and §6.3 into a zone the evader's own People already holds ------------------------------
 def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: int = 2,
-                                   favour: str | None = None, block_noricum: bool = False) -> ImperatorGame:
-    """A Quadi chief (VS ``chief_vs``, CC 3) with two units in Carnuntum, attacked by a Roman
+                                   favour: str | None = None, block_noricum: bool = False,
+                                   chief_cc: int = 3) -> ImperatorGame:
+    """A Quadi chief (VS ``chief_vs``, CC ``chief_cc``) with two units in Carnuntum, attacked by a Roman
     general (VS ``gen_vs``) with two legions from Vindobona; a third Quadi unit stands at home
     in Quadi. With ``fuite`` the Enemies hold Fuite opportune; ``favour`` names the seat that
     holds Faveur divine."""
@@ -887,7 +888,7 @@ def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: in
     p.leader("gen", "vindobona", cc=3, vs=gen_vs)
     p.legions(2, "vindobona")
     p.legions(3, "aquincum", prefix="k")
-    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=3)
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=chief_cc)
     for i in range(2):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
     p.unit("qh", "quadi", "E", people="quadi", pf=5)
@@ -1312,3 +1313,106 @@ def test_two_step_losses_of_the_mutineers_are_told_in_the_plural() -> None:
     combat._losses(st, out, data)
     assert (out.public, st.pending) == (["§8.3: the mutineers take 2 step losses (1/2 of 4)."], [])
     assert [(st.units[u].status, st.units[u].reduced) for u in ("mut", "mut2")] == [("map", True), ("map", True)]
+
+
+# -- session 12: survivors of the whole-module run ------------------------------------------------
+def _rome_attacked_in_carnuntum(*, scout_at: str | None = None, reserve: str = "danube") -> ImperatorGame:
+    """Carnuntum: a Roman general (VS 3, CC 1) with legion A (PF 10, of the Rhine) and legion B
+    (PF 5, of the Danube), attacked by two Quadi units; a Quadi unit holds Vindobona. The Enemies
+    are to attack. With ``scout_at`` a Quadi leader stands alone there (no unit of his side)."""
+    p = Pos()
+    p.leader("gen", "carnuntum", vs=3, cc=1)
+    p.unit("a", "carnuntum", front="rhine", pf=10)
+    p.unit("b", "carnuntum", front="danube", pf=5)
+    p.unit("q0", "carnuntum", "E", people="quadi", pf=10)
+    p.unit("q1", "carnuntum", "E", people="quadi", pf=10)
+    p.unit("qv", "vindobona", "E", people="quadi", pf=4)
+    if scout_at:
+        p.leader("scout", scout_at, "E", people="quadi")
+        p.unit("r1", "italia", front="interior").unit("r2", "raetia", front="rhine")
+    p.kw["at_war"] = ["quadi"]
+    p.kw["entered_from"] = {"carnuntum": ["quadi"]}
+    return p.game(active="E", sub="combat", reserve_fronts=[reserve])
+
+
+def test_an_evasion_with_picked_units_that_can_go_nowhere_fails_and_the_battle_is_fought() -> None:
+    """§8.1 with §3.3: the general may take one unit (CC 1); with A (of the Rhine, a Reserve
+    Front) he could reach Noricum, so the evasion is offered, but Rome picks B, of the Danube,
+    which may not leave its Front: no zone is left, the evasion fails, and the whole force fights."""
+    g = _rome_attacked_in_carnuntum(reserve="rhine")
+    g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("evade", "rome", "§8.1")
+    script(g, 1)
+    g.apply("rome", Command("decide", {"id": d.id, "choice": "evade"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.section, d.default) == ("evade_unit", "§8.1", "a")
+    assert [c.value for c in d.choices] == ["a", "b"]
+    script(g, 5)
+    out = g.apply("rome", Command("decide", {"id": d.id, "choice": "b"}))
+    assert out.public[:2] == [
+        "§8.1: the evasion fails; the battle is fought.",
+        "§8.2: battle in Carnuntum: the Enemies of Rome (2 units, 20 PF) attacks Rome under Gen (2 units, 15 PF).",
+    ]  # the whole force (A and B, 15 PF) fights: nothing left before the battle
+
+
+def test_fuite_opportune_towards_the_attackers_zone_lets_the_player_pick_the_units() -> None:
+    """§6.3 (AMB-53): Fuite opportune to Vindobona, where the attackers came from, which an
+    evasion could not take; the chief (CC 1) takes one of his two units, picked by the Enemies
+    among the units that may enter Vindobona (both), the strongest by default."""
+    g = _chief_with_two_units_attacked(fuite=True, chief_cc=1)
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+    w = g.pending_decision()
+    assert w is not None and w.kind == "bstrat"
+    g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@vindobona"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section, d.default) == ("evade_unit", "enemies", "§6.3", "q0")
+    assert d.prompt == "§6.3: Fuite opportune; pick a unit to go with the leaders (0 of 1 taken)."
+    assert [(c.value, c.label) for c in d.choices] == [("q0", "Q0"), ("q1", "Q1")]
+
+
+def test_a_lone_enemy_leader_in_the_zone_rome_evades_to_escapes() -> None:
+    """§8.1 with §7: Rome's force evades to Noricum, where a Quadi leader stands with no unit of
+    his side; now beside Roman units he escapes, to Carnuntum (Italia and Raetia hold legions;
+    a d10 of 1: he lives). The check looks at both sides' leaders."""
+    g = _rome_attacked_in_carnuntum(scout_at="noricum")
+    st = g.state
+    script(g, 1)
+    out = Outcome()
+    combat.evade_to(st, out, {"zone": "carnuntum", "leader": "gen", "leaders": ["gen"], "units": ["a", "b"]}, "noricum")
+    assert out.public == ["§8.1: the evasion succeeds; Gen slips away to Noricum.", "§7: Scout escapes to Carnuntum."]
+    assert (st.leaders["scout"].loc, st.units["a"].loc, st.pending) == ("carnuntum", "noricum", [])
+
+
+def test_a_lone_enemy_leader_in_the_zone_of_romes_fuite_opportune_escapes() -> None:
+    """§6.3 with §7: the same when the two Roman legions leave Carnuntum by Fuite opportune, with
+    no leader (the general is away in Roma): the Quadi leader in Noricum escapes to Carnuntum."""
+    g = _rome_attacked_in_carnuntum(scout_at="noricum")
+    st = g.state
+    st.leaders["gen"].loc = "rome"
+    script(g, 1)
+    out = Outcome()
+    combat.fuite(st, out, "carnuntum", "R", "noricum")
+    assert out.public == ["§6.3: the force in Carnuntum slips away to Noricum; no battle.",
+                          "§7: Scout escapes to Carnuntum."]
+    assert (st.leaders["scout"].loc, st.units["b"].loc, st.pending) == ("carnuntum", "noricum", [])
+
+
+def test_a_lone_roman_leader_left_by_beaten_mutineers_beside_the_enemies_escapes() -> None:
+    """§8.3 with §7 and AMB-43: the beaten mutineers have nothing left in Vindobona; the Roman
+    general there, with no legion and a Quadi unit beside him, escapes to Aquincum, the one
+    neighbour free of the Enemies' units (a d10 of 1: he lives)."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("mut", None, "M", reduced=True, status="eliminated")
+    p.leader("gen", "vindobona")
+    for i, z in enumerate(("vindobona", "carnuntum", "italia")):
+        p.unit(f"q{i}", z, "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(1, 1, phase="E", active="E")
+    st = g.state
+    out = Outcome()
+    combat._retreat(st, out, "vindobona", "M", False, "E")
+    assert (out.public, st.leaders["gen"].loc, st.pending) == (["§7: Gen escapes to Aquincum."], "aquincum", [])
