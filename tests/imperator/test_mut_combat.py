@@ -1416,3 +1416,79 @@ def test_a_lone_roman_leader_left_by_beaten_mutineers_beside_the_enemies_escapes
     out = Outcome()
     combat._retreat(st, out, "vindobona", "M", False, "E")
     assert (out.public, st.leaders["gen"].loc, st.pending) == (["§7: Gen escapes to Aquincum."], "aquincum", [])
+
+
+def _beaten_in_vindobona(loser: str) -> ImperatorState:
+    """Vindobona, with Alpes, an interior zone, added as its neighbour. For the Enemies: a Quadi
+    chief with one Quadi unit (a unit of a People enters interior zones only with a leader of its
+    People, §4.3; a People's leader moves inside the Empire only with a unit of his, §4.3). For
+    Rome: legion U of the Rhine (a Reserve Front) and legion W of the Danube (which may not
+    leave its Front, §3.3)."""
+    from rules.imperator.model import ZoneDef
+
+    p = Pos()
+    p.extra_zones.append(ZoneDef("alpes", "Alpes", front="interior"))
+    p.extra_edges.append(("vindobona", "alpes", 0))
+    if loser == "E":
+        p.leader("chief", "vindobona", "E", people="quadi")
+        p.unit("u", "vindobona", "E", people="quadi", pf=4)
+    else:
+        p.unit("u", "vindobona", front="rhine", pf=4)
+        p.unit("w", "vindobona", front="danube", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    return p.state(reserve_fronts=["rhine"])
+
+
+def _split(st: ImperatorState, loser: str, attacker: bool) -> tuple[dict[str, object], Outcome]:
+    """AMB-24: the force's split retreat from Vindobona, its zones those of the whole force."""
+    units, leaders = combat.force(st, "vindobona", loser)
+    zones = combat.retreat_zones(st, "vindobona", loser, units, leaders, attacker)
+    out = Outcome()
+    combat.split_retreat(st, out, {"zone": "vindobona", "attacker": attacker, "zones": zones}, loser)
+    return st.pending[-1], out
+
+
+def _choices(decision: dict[str, object]) -> tuple[list[str], object]:
+    choices = decision["choices"]
+    assert isinstance(choices, list)
+    return [c[0] for c in choices], decision["default"]
+
+
+def test_a_unit_that_may_follow_its_leader_only_gets_its_own_zones_and_its_first_one_by_default() -> None:
+    """AMB-24 with §4.3: the chief cannot go alone into a zone of the Empire, so he is offered
+    the force's zones (Alpes first) and goes to Carnuntum; the Quadi unit alone may not enter
+    Alpes or Italia (interior, its leader is not going there): it is offered Aquincum and
+    Carnuntum, Aquincum by default (the force's first zone, Alpes, is not among them)."""
+    st = _beaten_in_vindobona("E")
+    first, out = _split(st, "E", attacker=False)
+    assert (first["kind"], first["role"]) == ("retreat_part", "E")
+    assert _choices(first) == (["alpes", "aquincum", "carnuntum", "italia"], "alpes")
+    st.pending.pop()
+    combat.retreat_part(st, out, first["data"], "E", "carnuntum")
+    second = st.pending[-1]
+    assert second["prompt"] == "§8.3: where does U retreat from Vindobona?"
+    assert _choices(second) == (["aquincum", "carnuntum"], "aquincum")
+
+
+def test_a_beaten_attacker_piece_may_follow_its_leader_back_where_it_came_from() -> None:
+    """AMB-24 with §8.3: the Quadi came into Vindobona from Alpes and Carnuntum and lost their
+    attack, so they may go back there; the chief takes Alpes, where a Quadi unit stands, and his
+    unit may follow him there (not alone: interior) or go to Aquincum or Carnuntum on its own."""
+    st = _beaten_in_vindobona("E")
+    st.entered_from = {"vindobona": ["alpes", "carnuntum"]}
+    st.units["qa"] = replace(st.units["u"], loc="alpes")
+    object.__setattr__(st.board, "units", {**st.board.units, "qa": st.board.units["u"]})
+    first, out = _split(st, "E", attacker=True)
+    st.pending.pop()
+    combat.retreat_part(st, out, first["data"], "E", "alpes")
+    assert _choices(st.pending[-1]) == (["alpes", "aquincum", "carnuntum"], "alpes")
+
+
+def test_a_split_legion_is_offered_the_forces_first_zone_by_default_when_it_may_go_there() -> None:
+    """AMB-24 with §3.3: legion W may not leave the Danube Front, so the whole force may go only
+    to Aquincum or Carnuntum; legion U, of a Reserve Front, may also go to Alpes or Italia, and
+    its default is the force's first zone, Aquincum, not Alpes."""
+    st = _beaten_in_vindobona("R")
+    first, _out = _split(st, "R", attacker=False)
+    assert first["prompt"] == "§8.3: where does U retreat from Vindobona?"
+    assert _choices(first) == (["alpes", "aquincum", "carnuntum", "italia"], "aquincum")
