@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from imperator_builder import Pos, script
+from imperator_builder import Pos, ScriptedDice, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
@@ -1492,3 +1492,71 @@ def test_a_split_legion_is_offered_the_forces_first_zone_by_default_when_it_may_
     first, _out = _split(st, "R", attacker=False)
     assert first["prompt"] == "§8.3: where does U retreat from Vindobona?"
     assert _choices(first) == (["alpes", "aquincum", "carnuntum", "italia"], "aquincum")
+
+
+def test_a_praetorian_cohort_lost_in_battle_can_complete_the_intrigue_au_senat_condition() -> None:
+    """§6.2 (ruling "Markers act when their condition is met"): the Intrigue au Sénat marker in
+    Roma leaves once an Augustus and every Praetorian cohort on the map stand there; the second
+    cohort, lost in the battle of Vindobona, no longer counts, so the marker leaves right after
+    the losses, with its line."""
+    p = Pos()
+    p.leader("aug", "rome", title="augustus")
+    p.unit("p1", "rome", front="interior", praetorian=True)
+    p.unit("p2", None, front="interior", praetorian=True, status="eliminated")
+    p.unit("leg0", "vindobona")
+    p.unit("q0", None, "E", people="quadi", status="eliminated")
+    p.kw["at_war"] = ["quadi"]
+    st = p.state(active="R", sub="combat")
+    st.chits_on_map["intrigue_au_senat#50"] = "rome"
+    out = Outcome()
+    data = {"zone": "vindobona", "attacker": "R", "defender": "E", "codes": ("-", "E"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 14, "winner": "R", "vp": False}
+    combat._after_losses(st, out, data)
+    assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup."]
+    assert (st.chits_on_map, st.cup[-1]) == ({}, "intrigue_au_senat#50")
+
+
+def _last_augustus_alone_at(zone: str, *, chief: bool) -> ImperatorState:
+    """Two Roman legions (no leader) have entered Carnuntum from Vindobona against the Quadi (a
+    chief with one unit and the Armenia unit, or with ``chief=False`` the unit and the Armenia
+    unit alone); Rome's one leader, the Augustus, stands alone in ``zone``."""
+    p = Pos()
+    p.leader("aug", zone, title="augustus")
+    p.legions(2, "carnuntum")
+    if chief:
+        p.leader("chief", "carnuntum", "E", people="quadi", cc=1)
+    p.unit("q0", "carnuntum", "E", people="quadi", pf=8)
+    p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
+    p.kw["at_war"] = ["quadi"]
+    p.kw["entered_from"] = {"carnuntum": ["vindobona"]}
+    return p.state(active="R", sub="combat", reserve_fronts=["danube"])
+
+
+AUG_DIES = ["§7: Aug is dead (caught alone by enemy units).", "§10: 1 VP to enemies for the death of Aug.",
+            "§3.6: no Roman general is left to take the purple; the Enemies of Rome win."]
+
+
+def test_no_battle_follows_an_evasion_that_ends_the_game() -> None:
+    """§8.1 with §7 and §3.6: the chief and his unit evade to Noricum, where the Augustus, Rome's
+    last leader, stands alone; he must escape and rolls a 9: he dies, nobody can take the purple,
+    the Enemies win. The Armenia unit left in Carnuntum with the legions fights no battle."""
+    st = _last_augustus_alone_at("noricum", chief=True)
+    assert isinstance(st.dice, ScriptedDice)
+    st.dice.script.append(9)  # the escape d10
+    out = Outcome()
+    combat.evade_to(st, out, {"zone": "carnuntum", "leader": "chief", "leaders": ["chief"], "units": ["q0"]}, "noricum")
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Noricum.", *AUG_DIES]
+    assert st.game_over is True
+
+
+def test_no_battle_follows_a_fuite_opportune_that_ends_the_game() -> None:
+    """§6.3 with §7 and §3.6: the leaderless Quadi unit slips away home to Quadi, where the
+    Augustus, Rome's last leader, stands alone; he must escape and rolls a 9: the Enemies win, and
+    the Armenia unit left in Carnuntum with the legions fights no battle."""
+    st = _last_augustus_alone_at("quadi", chief=False)
+    assert isinstance(st.dice, ScriptedDice)
+    st.dice.script.append(9)  # the escape d10
+    out = Outcome()
+    combat.fuite(st, out, "carnuntum", "E", "quadi")
+    assert out.public == ["§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight.", *AUG_DIES]
+    assert st.game_over is True
