@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from imperator_builder import Pos, script
+from imperator_builder import Pos, ScriptedDice, script
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
@@ -900,8 +900,9 @@ def test_the_only_augustus_beaten_attacking_makes_the_usurpation_succeed() -> No
 
 # -- §8.1 and §6.3 into a zone the evader's own People already holds ------------------------------
 def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: int = 2,
-                                   favour: str | None = None, block_noricum: bool = False) -> ImperatorGame:
-    """A Quadi chief (VS ``chief_vs``, CC 3) with two units in Carnuntum, attacked by a Roman
+                                   favour: str | None = None, block_noricum: bool = False,
+                                   chief_cc: int = 3) -> ImperatorGame:
+    """A Quadi chief (VS ``chief_vs``, CC ``chief_cc``) with two units in Carnuntum, attacked by a Roman
     general (VS ``gen_vs``) with two legions from Vindobona; a third Quadi unit stands at home
     in Quadi. With ``fuite`` the Enemies hold Fuite opportune; ``favour`` names the seat that
     holds Faveur divine."""
@@ -909,7 +910,7 @@ def _chief_with_two_units_attacked(fuite: bool, *, chief_vs: int = 3, gen_vs: in
     p.leader("gen", "vindobona", cc=3, vs=gen_vs)
     p.legions(2, "vindobona")
     p.legions(3, "aquincum", prefix="k")
-    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=3)
+    p.leader("chief", "carnuntum", "E", people="quadi", vs=chief_vs, cc=chief_cc)
     for i in range(2):
         p.unit(f"q{i}", "carnuntum", "E", people="quadi", pf=10 - i)
     p.unit("qh", "quadi", "E", people="quadi", pf=5)
@@ -1375,3 +1376,243 @@ def test_a_withdrawal_keeps_each_leader_s_own_limits_a_leader_without_his_people
     assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief"], away_from_attackers=False) == [
         "noricum", "quadi", "vindobona"]
     assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief", "marbod"], away_from_attackers=False) == ["quadi"]
+# -- session 12: survivors of the whole-module run ------------------------------------------------
+def _rome_attacked_in_carnuntum(*, scout_at: str | None = None, reserve: str = "danube") -> ImperatorGame:
+    """Carnuntum: a Roman general (VS 3, CC 1) with legion A (PF 10, of the Rhine) and legion B
+    (PF 5, of the Danube), attacked by two Quadi units; a Quadi unit holds Vindobona. The Enemies
+    are to attack. With ``scout_at`` a Quadi leader stands alone there (no unit of his side)."""
+    p.leader("gen", "carnuntum", vs=3, cc=1)
+    p.unit("a", "carnuntum", front="rhine", pf=10)
+    p.unit("b", "carnuntum", front="danube", pf=5)
+    p.unit("q0", "carnuntum", "E", people="quadi", pf=10)
+    p.unit("q1", "carnuntum", "E", people="quadi", pf=10)
+    p.unit("qv", "vindobona", "E", people="quadi", pf=4)
+    if scout_at:
+        p.leader("scout", scout_at, "E", people="quadi")
+        p.unit("r1", "italia", front="interior").unit("r2", "raetia", front="rhine")
+    p.kw["at_war"] = ["quadi"]
+    p.kw["entered_from"] = {"carnuntum": ["quadi"]}
+    return p.game(active="E", sub="combat", reserve_fronts=[reserve])
+
+
+def test_an_evasion_with_picked_units_that_can_go_nowhere_fails_and_the_battle_is_fought() -> None:
+    """§8.1 with §3.3: the general may take one unit (CC 1); with A (of the Rhine, a Reserve
+    Front) he could reach Noricum, so the evasion is offered, but Rome picks B, of the Danube,
+    which may not leave its Front: no zone is left, the evasion fails, and the whole force fights."""
+    g = _rome_attacked_in_carnuntum(reserve="rhine")
+    g.apply("enemies", Command("attack", {"zone": "carnuntum"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section) == ("evade", "rome", "§8.1")
+    script(g, 1)
+    g.apply("rome", Command("decide", {"id": d.id, "choice": "evade"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.section, d.default) == ("evade_unit", "§8.1", "a")
+    assert [c.value for c in d.choices] == ["a", "b"]
+    script(g, 5)
+    out = g.apply("rome", Command("decide", {"id": d.id, "choice": "b"}))
+    assert out.public[:2] == [
+        "§8.1: the evasion fails; the battle is fought.",
+        "§8.2: battle in Carnuntum: the Enemies of Rome (2 units, 20 PF) attacks Rome under Gen (2 units, 15 PF).",
+    ]  # the whole force (A and B, 15 PF) fights: nothing left before the battle
+
+
+def test_fuite_opportune_towards_the_attackers_zone_lets_the_player_pick_the_units() -> None:
+    """§6.3 (AMB-53): Fuite opportune to Vindobona, where the attackers came from, which an
+    evasion could not take; the chief (CC 1) takes one of his two units, picked by the Enemies
+    among the units that may enter Vindobona (both), the strongest by default."""
+    g = _chief_with_two_units_attacked(fuite=True, chief_cc=1)
+    d = g.pending_decision()
+    assert d is not None and d.kind == "evade"
+    g.apply("enemies", Command("decide", {"id": d.id, "choice": "fight"}))
+    w = g.pending_decision()
+    assert w is not None and w.kind == "bstrat"
+    g.apply("enemies", Command("decide", {"id": w.id, "choice": "fuite_opportune@vindobona"}))
+    d = g.pending_decision()
+    assert d is not None and (d.kind, d.seat, d.section, d.default) == ("evade_unit", "enemies", "§6.3", "q0")
+    assert d.prompt == "§6.3: Fuite opportune; pick a unit to go with the leaders (0 of 1 taken)."
+    assert [(c.value, c.label) for c in d.choices] == [("q0", "Q0"), ("q1", "Q1")]
+
+
+def test_a_lone_enemy_leader_in_the_zone_rome_evades_to_escapes() -> None:
+    """§8.1 with §7: Rome's force evades to Noricum, where a Quadi leader stands with no unit of
+    his side; now beside Roman units he escapes, to Carnuntum (Italia and Raetia hold legions;
+    a d10 of 1: he lives). The check looks at both sides' leaders."""
+    g = _rome_attacked_in_carnuntum(scout_at="noricum")
+    st = g.state
+    script(g, 1)
+    out = Outcome()
+    combat.evade_to(st, out, {"zone": "carnuntum", "leader": "gen", "leaders": ["gen"], "units": ["a", "b"]}, "noricum")
+    assert out.public == ["§8.1: the evasion succeeds; Gen slips away to Noricum.", "§7: Scout escapes to Carnuntum."]
+    assert (st.leaders["scout"].loc, st.units["a"].loc, st.pending) == ("carnuntum", "noricum", [])
+
+
+def test_a_lone_enemy_leader_in_the_zone_of_romes_fuite_opportune_escapes() -> None:
+    """§6.3 with §7: the same when the two Roman legions leave Carnuntum by Fuite opportune, with
+    no leader (the general is away in Roma): the Quadi leader in Noricum escapes to Carnuntum."""
+    g = _rome_attacked_in_carnuntum(scout_at="noricum")
+    st = g.state
+    st.leaders["gen"].loc = "rome"
+    script(g, 1)
+    out = Outcome()
+    combat.fuite(st, out, "carnuntum", "R", "noricum")
+    assert out.public == ["§6.3: the force in Carnuntum slips away to Noricum; no battle.",
+                          "§7: Scout escapes to Carnuntum."]
+    assert (st.leaders["scout"].loc, st.units["b"].loc, st.pending) == ("carnuntum", "noricum", [])
+
+
+def test_a_lone_roman_leader_left_by_beaten_mutineers_beside_the_enemies_escapes() -> None:
+    """§8.3 with §7 and AMB-43: the beaten mutineers have nothing left in Vindobona; the Roman
+    general there, with no legion and a Quadi unit beside him, escapes to Aquincum, the one
+    neighbour free of the Enemies' units (a d10 of 1: he lives)."""
+    p.leader("aug", "rome", title="augustus", cp=4, vs=3)
+    p.unit("mut", None, "M", reduced=True, status="eliminated")
+    p.leader("gen", "vindobona")
+    for i, z in enumerate(("vindobona", "carnuntum", "italia")):
+        p.unit(f"q{i}", z, "E", people="quadi")
+    p.kw["at_war"] = ["quadi"]
+    g = p.game(1, 1, phase="E", active="E")
+    st = g.state
+    out = Outcome()
+    combat._retreat(st, out, "vindobona", "M", False, "E")
+    assert (out.public, st.leaders["gen"].loc, st.pending) == (["§7: Gen escapes to Aquincum."], "aquincum", [])
+
+
+def _beaten_in_vindobona(loser: str) -> ImperatorState:
+    """Vindobona, with Alpes, an interior zone, added as its neighbour. For the Enemies: a Quadi
+    chief with one Quadi unit (a unit of a People enters interior zones only with a leader of its
+    People, §4.3; a People's leader moves inside the Empire only with a unit of his, §4.3). For
+    Rome: legion U of the Rhine (a Reserve Front) and legion W of the Danube (which may not
+    leave its Front, §3.3)."""
+    from rules.imperator.model import ZoneDef
+
+    p.extra_zones.append(ZoneDef("alpes", "Alpes", front="interior"))
+    p.extra_edges.append(("vindobona", "alpes", 0))
+    if loser == "E":
+        p.leader("chief", "vindobona", "E", people="quadi")
+        p.unit("u", "vindobona", "E", people="quadi", pf=4)
+    else:
+        p.unit("u", "vindobona", front="rhine", pf=4)
+        p.unit("w", "vindobona", front="danube", pf=4)
+    p.kw["at_war"] = ["quadi"]
+    return p.state(reserve_fronts=["rhine"])
+
+
+def _split(st: ImperatorState, loser: str, attacker: bool) -> tuple[dict[str, object], Outcome]:
+    """AMB-24: the force's split retreat from Vindobona, its zones those of the whole force."""
+    units, leaders = combat.force(st, "vindobona", loser)
+    zones = combat.retreat_zones(st, "vindobona", loser, units, leaders, attacker)
+    out = Outcome()
+    combat.split_retreat(st, out, {"zone": "vindobona", "attacker": attacker, "zones": zones}, loser)
+    return st.pending[-1], out
+
+
+def _choices(decision: dict[str, object]) -> tuple[list[str], object]:
+    choices = decision["choices"]
+    assert isinstance(choices, list)
+    return [c[0] for c in choices], decision["default"]
+
+
+def test_a_unit_that_may_follow_its_leader_only_gets_its_own_zones_and_its_first_one_by_default() -> None:
+    """AMB-24 with §4.3: the chief cannot go alone into a zone of the Empire, so he is offered
+    the force's zones (Alpes first) and goes to Carnuntum; the Quadi unit alone may not enter
+    Alpes or Italia (interior, its leader is not going there): it is offered Aquincum and
+    Carnuntum, Aquincum by default (the force's first zone, Alpes, is not among them)."""
+    st = _beaten_in_vindobona("E")
+    first, out = _split(st, "E", attacker=False)
+    assert (first["kind"], first["role"]) == ("retreat_part", "E")
+    assert _choices(first) == (["alpes", "aquincum", "carnuntum", "italia"], "alpes")
+    st.pending.pop()
+    combat.retreat_part(st, out, first["data"], "E", "carnuntum")
+    second = st.pending[-1]
+    assert second["prompt"] == "§8.3: where does U retreat from Vindobona?"
+    assert _choices(second) == (["aquincum", "carnuntum"], "aquincum")
+
+
+def test_a_beaten_attacker_piece_may_follow_its_leader_back_where_it_came_from() -> None:
+    """AMB-24 with §8.3: the Quadi came into Vindobona from Alpes and Carnuntum and lost their
+    attack, so they may go back there; the chief takes Alpes, where a Quadi unit stands, and his
+    unit may follow him there (not alone: interior) or go to Aquincum or Carnuntum on its own."""
+    st = _beaten_in_vindobona("E")
+    st.entered_from = {"vindobona": ["alpes", "carnuntum"]}
+    st.units["qa"] = replace(st.units["u"], loc="alpes")
+    object.__setattr__(st.board, "units", {**st.board.units, "qa": st.board.units["u"]})
+    first, out = _split(st, "E", attacker=True)
+    st.pending.pop()
+    combat.retreat_part(st, out, first["data"], "E", "alpes")
+    assert _choices(st.pending[-1]) == (["alpes", "aquincum", "carnuntum"], "alpes")
+
+
+def test_a_split_legion_is_offered_the_forces_first_zone_by_default_when_it_may_go_there() -> None:
+    """AMB-24 with §3.3: legion W may not leave the Danube Front, so the whole force may go only
+    to Aquincum or Carnuntum; legion U, of a Reserve Front, may also go to Alpes or Italia, and
+    its default is the force's first zone, Aquincum, not Alpes."""
+    st = _beaten_in_vindobona("R")
+    first, _out = _split(st, "R", attacker=False)
+    assert first["prompt"] == "§8.3: where does U retreat from Vindobona?"
+    assert _choices(first) == (["alpes", "aquincum", "carnuntum", "italia"], "aquincum")
+
+
+def test_a_praetorian_cohort_lost_in_battle_can_complete_the_intrigue_au_senat_condition() -> None:
+    """§6.2 (ruling "Markers act when their condition is met"): the Intrigue au Sénat marker in
+    Roma leaves once an Augustus and every Praetorian cohort on the map stand there; the second
+    cohort, lost in the battle of Vindobona, no longer counts, so the marker leaves right after
+    the losses, with its line."""
+    p.leader("aug", "rome", title="augustus")
+    p.unit("p1", "rome", front="interior", praetorian=True)
+    p.unit("p2", None, front="interior", praetorian=True, status="eliminated")
+    p.unit("leg0", "vindobona")
+    p.unit("q0", None, "E", people="quadi", status="eliminated")
+    p.kw["at_war"] = ["quadi"]
+    st = p.state(active="R", sub="combat")
+    st.chits_on_map["intrigue_au_senat#50"] = "rome"
+    out = Outcome()
+    data = {"zone": "vindobona", "attacker": "R", "defender": "E", "codes": ("-", "E"), "a_leaders": [],
+            "d_leaders": [], "civil": False, "total_pf": 14, "winner": "R", "vp": False}
+    combat._after_losses(st, out, data)
+    assert out.public == ["§6: the Intrigue au Sénat marker leaves the map and goes back to the cup."]
+    assert (st.chits_on_map, st.cup[-1]) == ({}, "intrigue_au_senat#50")
+
+
+def _last_augustus_alone_at(zone: str, *, chief: bool) -> ImperatorState:
+    """Two Roman legions (no leader) have entered Carnuntum from Vindobona against the Quadi (a
+    chief with one unit and the Armenia unit, or with ``chief=False`` the unit and the Armenia
+    unit alone); Rome's one leader, the Augustus, stands alone in ``zone``."""
+    p.leader("aug", zone, title="augustus")
+    p.legions(2, "carnuntum")
+    if chief:
+        p.leader("chief", "carnuntum", "E", people="quadi", cc=1)
+    p.unit("q0", "carnuntum", "E", people="quadi", pf=8)
+    p.unit("arm", "carnuntum", "E", people="armenia", pf=1)
+    p.kw["at_war"] = ["quadi"]
+    p.kw["entered_from"] = {"carnuntum": ["vindobona"]}
+    return p.state(active="R", sub="combat", reserve_fronts=["danube"])
+
+
+AUG_DIES = ["§7: Aug is dead (caught alone by enemy units).", "§10: 1 VP to enemies for the death of Aug.",
+            "§3.6: no Roman general is left to take the purple; the Enemies of Rome win."]
+
+
+def test_no_battle_follows_an_evasion_that_ends_the_game() -> None:
+    """§8.1 with §7 and §3.6: the chief and his unit evade to Noricum, where the Augustus, Rome's
+    last leader, stands alone; he must escape and rolls a 9: he dies, nobody can take the purple,
+    the Enemies win. The Armenia unit left in Carnuntum with the legions fights no battle."""
+    st = _last_augustus_alone_at("noricum", chief=True)
+    assert isinstance(st.dice, ScriptedDice)
+    st.dice.script.append(9)  # the escape d10
+    out = Outcome()
+    combat.evade_to(st, out, {"zone": "carnuntum", "leader": "chief", "leaders": ["chief"], "units": ["q0"]}, "noricum")
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Noricum.", *AUG_DIES]
+    assert st.game_over is True
+
+
+def test_no_battle_follows_a_fuite_opportune_that_ends_the_game() -> None:
+    """§6.3 with §7 and §3.6: the leaderless Quadi unit slips away home to Quadi, where the
+    Augustus, Rome's last leader, stands alone; he must escape and rolls a 9: the Enemies win, and
+    the Armenia unit left in Carnuntum with the legions fights no battle."""
+    st = _last_augustus_alone_at("quadi", chief=False)
+    assert isinstance(st.dice, ScriptedDice)
+    st.dice.script.append(9)  # the escape d10
+    out = Outcome()
+    combat.fuite(st, out, "carnuntum", "E", "quadi")
+    assert out.public == ["§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight.", *AUG_DIES]
+    assert st.game_over is True

@@ -1405,3 +1405,51 @@ def test_nothing_moves_on_while_a_decision_waits() -> None:
     out = Outcome()
     engine.advance(st, out)
     assert (st.phase, st.step, out.public, len(st.pending)) == ("D", "D-wait", [], 1)
+
+
+# -- session 12: §9.1 reinforcements with no home camp ----------------------------------------
+def _homeless_reinforcements(*uids: str, interior_held: bool) -> ImperatorState:
+    """Every camp of the small map held by Jazyges units (and with ``interior_held`` every interior
+    zone too); the Roman legions ``uids`` enter this year and have no home camp."""
+    import dataclasses
+
+    p = Pos(year=176)
+    p.leader("aug", "cyrene", title="augustus", cp=4, vs=3)
+    probe = p.state(phase="D")
+    held = [z for z in sorted(probe.board.zones) if probe.in_empire(z) and (
+        probe.has_camp(z) or (interior_held and probe.front_of(z) == "interior"))]
+    for i, zone in enumerate(held):
+        p.unit(f"foe{i}", zone, "E", people="jazyges")
+    for uid in uids:
+        p.unit(uid, None, status="out")
+        p.unit_defs[uid] = dataclasses.replace(p.unit_defs[uid], enters=176, home=None)
+    st = p.state(phase="D")
+    st.at_war = ["jazyges"]
+    return st
+
+
+def test_a_reinforcement_with_no_home_and_every_camp_held_is_offered_interior_zones_nearest_rome() -> None:
+    """§9.1 with §9.2.2: a legion with no home camp takes the free camp nearest Roma; with every
+    camp held it arrives in an interior zone free of the enemy, with or without a city, the
+    nearest to Roma first (Roma by default), Rome picking among them."""
+    st = _homeless_reinforcements("l_new", interior_held=False)
+    out = Outcome()
+    engine._reinforcements(st, out)
+    assert (st.units["l_new"].status, st.units["l_new"].loc) == ("map", "rome")
+    assert out.public == ["§9.1: L New arrives in Roma."]
+    [d] = st.pending
+    assert (d["kind"], d["role"], d["default"]) == ("place_pieces", "R", "rome")
+    assert [c[0] for c in d["choices"]] == ["rome", "italia", "ravenna", "noricum"]
+
+
+def test_every_reinforcement_that_cannot_arrive_says_so_not_only_the_first() -> None:
+    """AMB-76: with every camp and interior zone held, each of the two legions due this year
+    waits for a later phase D, each with its own line."""
+    st = _homeless_reinforcements("l_a", "l_b", interior_held=True)
+    out = Outcome()
+    engine._reinforcements(st, out)
+    assert out.public == [
+        "§9.1: L A cannot arrive: the enemy holds every zone open to it; it waits for the next phase D.",
+        "§9.1: L B cannot arrive: the enemy holds every zone open to it; it waits for the next phase D.",
+    ]
+    assert [st.units[u].status for u in ("l_a", "l_b")] == ["out", "out"]

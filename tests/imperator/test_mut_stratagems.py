@@ -1735,3 +1735,15 @@ def test_each_chit_effect_passes_its_own_type_id_on() -> None:
          "usurpation_d_un_augustus", "usurpation_d_un_caesar", "usurpation", "assassinat",
          "foyer_de_peste", "epidemie_de_peste", "mutinerie", "desertion", "alliance_armenienne",
          "coup_d_etat_parthe", "intrigue_au_senat", "fleche_du_parthe"})
+
+
+def test_a_caesar_standing_in_an_interior_province_is_no_target_of_usurpation_d_un_caesar() -> None:
+    """§6.2 with §4.5 (ruling "Title limits on every road"): the Caesar claims the purple only
+    from a Front; in Noricum, an interior province, he is no candidate, so Usurpation d'un Caesar
+    has no target although he is Rome's Caesar."""
+    st = _murder_state()
+    st.leaders["usurper"].status = "dead"
+    st.leaders["caesar"].loc = "noricum"
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_caesar") == []
+    st.leaders["caesar"].loc = "vindobona"
+    assert stratagems.usurpation_targets(st, "usurpation_d_un_caesar") == ["caesar"]
