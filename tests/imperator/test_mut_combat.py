@@ -1376,11 +1376,14 @@ def test_a_withdrawal_keeps_each_leader_s_own_limits_a_leader_without_his_people
     assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief"], away_from_attackers=False) == [
         "noricum", "quadi", "vindobona"]
     assert combat.withdrawal_zones(st, "carnuntum", "E", units, ["chief", "marbod"], away_from_attackers=False) == ["quadi"]
+
+
 # -- session 12: survivors of the whole-module run ------------------------------------------------
 def _rome_attacked_in_carnuntum(*, scout_at: str | None = None, reserve: str = "danube") -> ImperatorGame:
     """Carnuntum: a Roman general (VS 3, CC 1) with legion A (PF 10, of the Rhine) and legion B
     (PF 5, of the Danube), attacked by two Quadi units; a Quadi unit holds Vindobona. The Enemies
     are to attack. With ``scout_at`` a Quadi leader stands alone there (no unit of his side)."""
+    p = Pos()
     p.leader("gen", "carnuntum", vs=3, cc=1)
     p.unit("a", "carnuntum", front="rhine", pf=10)
     p.unit("b", "carnuntum", front="danube", pf=5)
@@ -1442,7 +1445,10 @@ def test_a_lone_enemy_leader_in_the_zone_rome_evades_to_escapes() -> None:
     script(g, 1)
     out = Outcome()
     combat.evade_to(st, out, {"zone": "carnuntum", "leader": "gen", "leaders": ["gen"], "units": ["a", "b"]}, "noricum")
-    assert out.public == ["§8.1: the evasion succeeds; Gen slips away to Noricum.", "§7: Scout escapes to Carnuntum."]
+    assert out.public == ["§8.1: the evasion succeeds; Gen slips away to Noricum.",
+                          "§8.1: Gen evades from Carnuntum to Noricum.",  # AMB-109: a line per piece
+                          "§8.1: A evades from Carnuntum to Noricum.", "§8.1: B evades from Carnuntum to Noricum.",
+                          "§7: Scout escapes to Carnuntum."]
     assert (st.leaders["scout"].loc, st.units["a"].loc, st.pending) == ("carnuntum", "noricum", [])
 
 
@@ -1456,7 +1462,8 @@ def test_a_lone_enemy_leader_in_the_zone_of_romes_fuite_opportune_escapes() -> N
     out = Outcome()
     combat.fuite(st, out, "carnuntum", "R", "noricum")
     assert out.public == ["§6.3: the force in Carnuntum slips away to Noricum; no battle.",
-                          "§7: Scout escapes to Carnuntum."]
+                          "§6.3: A slips away from Carnuntum to Noricum.",  # AMB-109: a line per piece
+                          "§6.3: B slips away from Carnuntum to Noricum.", "§7: Scout escapes to Carnuntum."]
     assert (st.leaders["scout"].loc, st.units["b"].loc, st.pending) == ("carnuntum", "noricum", [])
 
 
@@ -1464,6 +1471,7 @@ def test_a_lone_roman_leader_left_by_beaten_mutineers_beside_the_enemies_escapes
     """§8.3 with §7 and AMB-43: the beaten mutineers have nothing left in Vindobona; the Roman
     general there, with no legion and a Quadi unit beside him, escapes to Aquincum, the one
     neighbour free of the Enemies' units (a d10 of 1: he lives)."""
+    p = Pos()
     p.leader("aug", "rome", title="augustus", cp=4, vs=3)
     p.unit("mut", None, "M", reduced=True, status="eliminated")
     p.leader("gen", "vindobona")
@@ -1485,6 +1493,7 @@ def _beaten_in_vindobona(loser: str) -> ImperatorState:
     leave its Front, §3.3)."""
     from rules.imperator.model import ZoneDef
 
+    p = Pos()
     p.extra_zones.append(ZoneDef("alpes", "Alpes", front="interior"))
     p.extra_edges.append(("vindobona", "alpes", 0))
     if loser == "E":
@@ -1557,6 +1566,7 @@ def test_a_praetorian_cohort_lost_in_battle_can_complete_the_intrigue_au_senat_c
     Roma leaves once an Augustus and every Praetorian cohort on the map stand there; the second
     cohort, lost in the battle of Vindobona, no longer counts, so the marker leaves right after
     the losses, with its line."""
+    p = Pos()
     p.leader("aug", "rome", title="augustus")
     p.unit("p1", "rome", front="interior", praetorian=True)
     p.unit("p2", None, front="interior", praetorian=True, status="eliminated")
@@ -1577,6 +1587,7 @@ def _last_augustus_alone_at(zone: str, *, chief: bool) -> ImperatorState:
     """Two Roman legions (no leader) have entered Carnuntum from Vindobona against the Quadi (a
     chief with one unit and the Armenia unit, or with ``chief=False`` the unit and the Armenia
     unit alone); Rome's one leader, the Augustus, stands alone in ``zone``."""
+    p = Pos()
     p.leader("aug", zone, title="augustus")
     p.legions(2, "carnuntum")
     if chief:
@@ -1601,7 +1612,9 @@ def test_no_battle_follows_an_evasion_that_ends_the_game() -> None:
     st.dice.script.append(9)  # the escape d10
     out = Outcome()
     combat.evade_to(st, out, {"zone": "carnuntum", "leader": "chief", "leaders": ["chief"], "units": ["q0"]}, "noricum")
-    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Noricum.", *AUG_DIES]
+    assert out.public == ["§8.1: the evasion succeeds; Chief slips away to Noricum.",
+                          "§8.1: Chief evades from Carnuntum to Noricum.",  # AMB-109: a line per piece
+                          "§8.1: Q0 evades from Carnuntum to Noricum.", *AUG_DIES]
     assert st.game_over is True
 
 
@@ -1614,5 +1627,6 @@ def test_no_battle_follows_a_fuite_opportune_that_ends_the_game() -> None:
     st.dice.script.append(9)  # the escape d10
     out = Outcome()
     combat.fuite(st, out, "carnuntum", "E", "quadi")
-    assert out.public == ["§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight.", *AUG_DIES]
+    assert out.public == ["§6.3: the force in Carnuntum slips away to Quadi; the units left behind fight.",
+                          "§6.3: Q0 slips away from Carnuntum to Quadi.", *AUG_DIES]  # AMB-109
     assert st.game_over is True
