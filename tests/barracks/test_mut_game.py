@@ -45,3 +45,11 @@ def test_a_stored_game_reads_back_to_the_same_state() -> None:
     back = BarracksGame.from_json(g.to_json())
     assert type(back.state) is type(g.state)
     assert back.state.to_json() == g.state.to_json()
+
+
+def test_the_view_of_a_watcher_has_no_hand_and_no_command() -> None:
+    """A reader who holds no seat sees the table, with an empty hand and nothing to play."""
+    g = fixture(hands={"p1": ["mob-5"]})
+    view = g.seat_view("watcher")
+    assert (view["seat"], view["hand"], view["legal"]) == ("watcher", [], [])
+    assert [c["id"] for c in g.seat_view("p1")["hand"]] == ["mob-5"]
