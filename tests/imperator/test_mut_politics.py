@@ -111,6 +111,37 @@ def test_a_dead_usurper_s_followers_return_and_the_civil_war_ends_with_the_last_
     assert out.public == ["§4.5: the usurpation has failed; its followers return to the emperor."]
 
 
+def test_a_dead_usurper_s_two_followers_are_named_in_one_line() -> None:
+    """§4.5, AMB-94: while another usurpation goes on, every leader going back is named, in
+    the order of their ids, in the one line."""
+    p = Pos()
+    p.leader("u1", None, "E").leader("f1", "emesa", "E", rebel=True, follows="u1")
+    p.leader("f3", "antiochia", "E", rebel=True, follows="u1")
+    p.leader("u2", "carnuntum", "E", title="usurper")
+    p.leaders["u1"].status = "dead"
+    st = p.state()
+    out = Outcome()
+    politics.usurper_lost(st, out, "u1")
+    assert out.public == ["§4.5: the followers of U1 return to the emperor (F1, F3 and their troops); "
+                          "the other usurpation goes on."]
+
+
+def test_a_dead_usurper_with_no_follower_and_no_unit_on_the_map_goes_unsaid() -> None:
+    """§4.5: in a double usurpation, a dead usurper whose only legion is already eliminated has
+    nobody to send back: no line (the other usurper's legion on the map is not his), though
+    the eliminated legion is the emperor's again."""
+    p = Pos()
+    p.leader("u1", None, "E").leader("u2", "carnuntum", "E", title="usurper")
+    p.leaders["u1"].status = "dead"
+    p.unit("leg_o", None, "E", usurper="u1").unit("leg_d", "vindobona", "E", usurper="u2")
+    st = p.state()
+    st.units["leg_o"].status = "eliminated"
+    out = Outcome()
+    politics.usurper_lost(st, out, "u1")
+    assert (out.public, st.civil_war) == ([], True)
+    assert [(st.units[u].owner, st.units[u].usurper) for u in ("leg_o", "leg_d")] == [("R", None), ("E", "u2")]
+
+
 def test_when_the_civil_war_ends_a_rebel_following_nobody_is_loyal_again() -> None:
     """§4.5: a rebel leader who followed no usurper (his zone joined the usurpation) is Rome's
     again when the last usurper falls; a leader of the other side stays where he is."""
