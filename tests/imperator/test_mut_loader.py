@@ -2307,3 +2307,113 @@ def test_a_broken_stratagem_table_is_named_in_its_file(tmp_path: Path, text: str
         "counters/stratagems.toml: ruse: id: no such stratagem type in tables/stratagems.toml",
         "counters/stratagems.toml: pax: id: no such stratagem type in tables/stratagems.toml",
     ]
+
+
+# -- session 12, "fourth reading": the survivors reached after 07:31 in session 11 -------------
+
+
+def _sea_map(edges: list[tuple[str, str]], seas: dict[str, bool], coasts: dict[str, list[str]],
+             links: list[tuple[str, str]]) -> dict[str, Any]:
+    """The parts of ``_load_map``'s result that ``_check_connected`` reads."""
+    return {"edges": [SimpleNamespace(a=a, b=b) for a, b in edges],
+            "seas": {s: SimpleNamespace(open=o) for s, o in seas.items()},
+            "coasts": coasts, "sea_links": links}
+
+
+def _connection_problems(m: dict[str, Any], zones: list[str]) -> list[str]:
+    from rules.imperator.loader import _check_connected, _Checker
+
+    chk = _Checker()
+    _check_connected(chk, m, cast(Any, dict.fromkeys(zones)))
+    return chk.problems
+
+
+def test_a_zone_is_reached_across_a_link_between_two_open_seas_and_never_through_a_closed_one() -> None:
+    """_check_connected: a link joins two open seas only (a closed sea carries no one, §3.5
+    naval movement): Castra on the Oceanus's coast is reached from Roma on the Mare's when the two
+    open seas are linked, not when the link passes through a closed sea, nor without a link."""
+    unreached = ["map/edges.toml: castra: -: zone cannot be reached from roma"]
+    coasts = {"mare": ["roma"], "oceanus": ["castra"], "clausum": ["castra"]}
+    both_open = {"mare": True, "oceanus": True, "clausum": False}
+    assert _connection_problems(_sea_map([], both_open, coasts, [("mare", "oceanus")]), ["roma", "castra"]) == []
+    assert _connection_problems(_sea_map([], both_open, coasts, []), ["roma", "castra"]) == unreached
+    through_closed = _sea_map([], both_open, coasts, [("clausum", "mare"), ("clausum", "oceanus")])
+    assert _connection_problems(through_closed, ["roma", "castra"]) == unreached
+
+
+def test_without_roma_the_zones_are_reached_from_the_first_in_name_order() -> None:
+    """_check_connected: a map without Roma starts from its first zone by name (here Aquileia,
+    cut off from the two others), and names it in each problem."""
+    m = _sea_map([("barbaricum", "castra")], {}, {}, [])
+    assert _connection_problems(m, ["castra", "aquileia", "barbaricum"]) == [
+        "map/edges.toml: barbaricum: -: zone cannot be reached from aquileia",
+        "map/edges.toml: castra: -: zone cannot be reached from aquileia",
+    ]
+
+
+def test_every_people_at_war_reaches_its_front_as_it_stands_in_161() -> None:
+    """_check_entry_front_paths: a People that never goes to war is skipped and the next one
+    still checked; a zone that joins the Rhine Front only in 162 is not that Front in 161."""
+    from rules.imperator.data_model import People, Zone
+    from rules.imperator.loader import _check_entry_front_paths, _Checker
+
+    zones = {"barbaricum": Zone(id="barbaricum", kind="outside"),
+             "limes": Zone(id="limes", kind="outside", joins_front="rhine", joins_year=162),
+             "castra": Zone(id="castra", kind="front", front="danube")}
+    peoples = {"pacati": People(id="pacati", zones=("castra",), entry_fronts=("rhine",), goes_to_war=False),
+               "germani": People(id="germani", zones=("barbaricum",), entry_fronts=("rhine", "danube"))}
+    chk = _Checker()
+    m = {"edges": [SimpleNamespace(a="barbaricum", b="limes"), SimpleNamespace(a="limes", b="castra")]}
+    _check_entry_front_paths(chk, m, zones, peoples)
+    assert chk.problems == ["peoples.toml: germani: entry_fronts: no land path to the rhine Front"]
+
+
+def test_a_marker_keeps_its_provenance_and_an_empty_note_by_default() -> None:
+    """counters/materiel.toml: a marker's own provenance is kept, and without a note its note is
+    the empty string."""
+    from rules.imperator.loader import _Checker, _load_markers
+
+    chk = _Checker()
+    markers = _load_markers({"marker": [{"id": "signum", "name": "S", "count": 3, "provenance": "history"}]}, chk)
+    m = markers["signum"]
+    assert (m.name, m.count, m.note, m.provenance, chk.problems) == ("S", 3, "", "history", [])
+
+
+def test_load_data_checks_the_geometry_unless_told_not_to_and_digests_its_own_directory(tmp_path: Path) -> None:
+    """load_data: the shape checks run by default (``geometry=True``), and the digest is that of
+    the directory read, not of the shipped data."""
+    root = tiny(tmp_path / "broken", {'map/edges.toml': [('[[edge]]\na = "roma"\nb = "castra"\ncorner = true\n', '')]})
+    with pytest.raises(DataError) as info:
+        load_data(root)
+    assert info.value.problems == ['map/edges.toml: castra-roma: a/b: the shapes touch but no edge links them']
+    good = tiny(tmp_path / "good")
+    assert load_data(good, geometry=False).digest == data_hash(good) != data_hash(DATA_DIR)
+
+
+def test_a_getter_returns_none_for_a_required_field_and_the_default_for_an_optional_one_after_a_problem() -> None:
+    """_Checker.get and .choice: a value of the wrong type (a boolean is not a number) or not
+    among the allowed ones is reported; the getter then returns None for a required field and the
+    default for an optional one."""
+    from rules.imperator.loader import _Checker
+
+    chk = _Checker()
+    got = (chk.get({"n": True}, "f", "e", "n", int), chk.get({"n": True}, "f", "e", "n", int, 5),
+           chk.choice({"s": "x"}, "f", "e", "s", ("a", "b")), chk.choice({"s": "x"}, "f", "e", "s", ("a", "b"), "a"))
+    assert got == (None, 5, None, "a")
+    assert chk.problems == ["f: e: n: expected int, got a boolean"] * 2 + ["f: e: s: 'x' is not one of a, b"] * 2
+
+
+def test_a_mistyped_field_is_named_by_its_place_in_the_list(tmp_path: Path) -> None:
+    """A camp's year, a rating and a placement's side of the wrong type are named by their place
+    (``camps[1].year``, ``full.pf``, ``leader[1].side``), not by the bare key; a
+    ``provenance_fields`` that is not a table is named under its file and entry."""
+    edits = {'map/zones.toml': [('{ name = "Nova", year = 170 }', '{ name = "Nova", year = "170" }')],
+             'counters/units.toml': [('full = { pf = 4, qu = 3', 'full = { pf = "4", qu = 3')],
+             'counters/materiel.toml': [('note = "a marker"', 'note = "a marker"\nprovenance_fields = "rules"')],
+             'scenarios/01_test.toml': [('zone = "barbaricum", side = "enemy"', 'zone = "barbaricum", side = 2')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        'map/zones.toml: castra: camps[1].year: expected int, got str',
+        'counters/units.toml: vex: full.pf: expected int, got str',
+        'counters/materiel.toml: signum: provenance_fields: expected dict, got str',
+        'scenarios/01_test.toml: test: leader[1].side: expected str, got int',
+    ]
