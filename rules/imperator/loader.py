@@ -1177,15 +1177,30 @@ STRATAGEM_PARAMS: Mapping[str, type] = MappingProxyType({
     "spreads_to_adjacent": bool,
 })
 
+#: the lists among those fields whose items have a type of their own (``tables`` reads
+#: ``int(year)`` and ``str(alias)``: "163" would pass as 163)
+LIST_ITEMS: Mapping[str, type] = MappingProxyType({
+    "checks": int, "aliases_printed": str, "aliases_history": str, "kills_on": int,
+})
+
 
 def _check_fields(
     chk: _Checker, tbl: Mapping[str, Any], f: str, lab: str, types: Mapping[str, type], prefix: str = ""
 ) -> None:
     """Every field of a rule table's row (or of its inner table ``prefix``) is one of ``types``
-    and of its type."""
+    and of its type, and so is every item of a list of ``LIST_ITEMS``."""
     chk.exact_keys(tbl, f, lab, types, prefix)
     for k, typ in types.items():
-        chk.get(tbl, f, lab, k, typ, None, name=f"{prefix}{k}")
+        v = chk.get(tbl, f, lab, k, typ, None, name=f"{prefix}{k}")
+        if k in LIST_ITEMS and isinstance(v, list):
+            _check_items(chk, f, lab, f"{prefix}{k}", v, LIST_ITEMS[k])
+
+
+def _check_items(chk: _Checker, f: str, lab: str, fld: str, items: list[Any], typ: type) -> None:
+    """Every item of a list field is a ``typ`` (a boolean is not a number)."""
+    for i, x in enumerate(items):
+        if not isinstance(x, typ) or isinstance(x, bool):
+            chk.add(f, lab, f"{fld}[{i}]", _("expected {type}, got {got}", type=typ.__name__, got=type(x).__name__))
 
 
 def _table_rows(root: Path, chk: _Checker, f: str, key: str) -> list[dict[str, Any]]:

@@ -2524,3 +2524,17 @@ def test_an_event_s_zones_that_are_not_a_list_are_one_problem_not_a_crash(tmp_pa
         "tables/events.toml: 1: effects.reduce_units_in_zones: expected list, got int",
         "tables/events.toml: 2: effects.reduce_units_in_zones: expected list, got str",
     ]
+
+
+def test_the_items_of_a_rule_table_s_lists_have_their_type(tmp_path: Path) -> None:
+    """tables/*.toml: a leader's death checks and a stratagem's ``kills_on`` are years and die
+    faces (``tables`` turned "163" into 163 in silence), aliases are strings; a boolean is not a
+    number."""
+    edits = {"tables/leader_table.toml": [('id = "marcus"\nentry = 161', 'id = "marcus"\nentry = 161\nchecks = [162, "163", true]\naliases_printed = ["M", 2]\naliases_history = []')],
+             STRAT_TABLE: [('people_kind = "major" }', 'people_kind = "major", kills_on = [1, "6"] }')]}
+    assert problems(tiny(tmp_path, edits)) == [
+        "tables/leader_table.toml: marcus: checks[1]: expected int, got str",
+        "tables/leader_table.toml: marcus: checks[2]: expected int, got bool",
+        "tables/leader_table.toml: marcus: aliases_printed[1]: expected str, got int",
+        "tables/stratagems.toml: ruse: params.kills_on[1]: expected int, got str",
+    ]
