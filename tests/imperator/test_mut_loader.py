@@ -2123,7 +2123,7 @@ def test_a_sea_keeps_its_provenance_per_field_its_seeds_and_a_place_on_the_edge_
 @pytest.mark.parametrize(("mare", "oceanus", "shown"), [
     ("[-180.5, 38]", "[180.5, 40]", ("[-180.5, 38.0]", "[180.5, 40.0]")),
     ("[16, -90.5]", "[24, 90.5]", ("[16.0, -90.5]", "[24.0, 90.5]")),
-])
+], ids=["longitude", "latitude"])  # plain ids: mutmut passes test ids to pytest, and brackets or spaces lose them
 def test_a_place_one_half_degree_off_the_globe_is_refused(tmp_path: Path, mare: str, oceanus: str, shown: tuple[str, str]) -> None:
     edits = {SEAS: [('place = [16, 38]', f'place = {mare}'), ('place = [24, 40]', f'place = {oceanus}')]}
     assert problems(tiny(tmp_path, edits)) == [
@@ -2305,7 +2305,7 @@ def test_a_stratagem_row_without_an_id_or_params_is_named_and_the_next_row_check
 @pytest.mark.parametrize(("text", "first"), [
     ("stratagems = 3\n", "tables/stratagems.toml: -: stratagems: expected an array of tables [[stratagems]]"),
     ("stratagems = 3\nstratagems = 4\n", "tables/stratagems.toml: -: -: not valid TOML: Cannot overwrite a value (at line 2, column 15)"),
-])
+], ids=["not_an_array", "not_toml"])
 def test_a_broken_stratagem_table_is_named_in_its_file(tmp_path: Path, text: str, first: str) -> None:
     root = tiny(tmp_path)
     (root / STRAT_TABLE).write_text(text, encoding="utf-8")
