@@ -2538,3 +2538,13 @@ def test_the_items_of_a_rule_table_s_lists_have_their_type(tmp_path: Path) -> No
         "tables/leader_table.toml: marcus: aliases_printed[1]: expected str, got int",
         "tables/stratagems.toml: ruse: params.kills_on[1]: expected int, got str",
     ]
+
+
+def test_a_mistyped_armenia_is_one_problem_and_its_unit_is_judged_as_roman(tmp_path: Path) -> None:
+    """scenarios: ``armenia`` of the wrong type is reported once; the placements are then judged
+    with the default status (Roman, as ``Scenario.armenia``), so Armenia's unit written for Rome
+    adds no second problem."""
+    edits = dict(ARMENIA_AND_ALANI)
+    edits[SCN] = [('armenia = "absent"', 'armenia = 1'),
+                  ('{ id = "vex", zone = "castra" },', '{ id = "vex", zone = "castra" },\n  { id = "arm_1", zone = "castra", side = "roman" },')]
+    assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: armenia: expected str, got int"]
