@@ -2548,3 +2548,11 @@ def test_a_mistyped_armenia_is_one_problem_and_its_unit_is_judged_as_roman(tmp_p
     edits[SCN] = [('armenia = "absent"', 'armenia = 1'),
                   ('{ id = "vex", zone = "castra" },', '{ id = "vex", zone = "castra" },\n  { id = "arm_1", zone = "castra", side = "roman" },')]
     assert problems(tiny(tmp_path, edits)) == ["scenarios/01_test.toml: test: armenia: expected str, got int"]
+
+
+def test_a_scenario_without_special_rules_loads_with_none(tmp_path: Path) -> None:
+    """scenarios: ``rules`` is optional (a scenario may have no special rule): none written, none
+    loaded, and no problem."""
+    edits = {SCN: [('rules = [\n  ' + ABSENT_RULE + ',\n  ' + WAR_RULE + ',\n]\n', '')]}
+    s = load_data(tiny(tmp_path, edits), geometry=False).scenarios["test"]
+    assert (s.rules, s.title) == ((), "Test")
