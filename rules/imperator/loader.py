@@ -97,10 +97,13 @@ class _Checker:
         file: str,
         entry: str,
         key: str,
-        typ: type | tuple[type, ...],
+        typ: type,
         default: Any = ...,
         name: str | None = None,
     ) -> Any:
+        """``tbl[key]`` if it is a ``typ`` (a boolean is not an int). A missing field is a problem
+        unless ``default`` is given; a field of another type always is. After a problem the
+        getter returns None for a required field, ``default`` for an optional one."""
         label = name or key
         if key not in tbl:
             if default is ...:
@@ -108,14 +111,11 @@ class _Checker:
                 return None
             return default
         value = tbl[key]
-        if isinstance(value, bool) and typ in (int, float):
-            self.add(file, entry, label, _("expected {type}, got a boolean", type=getattr(typ, "__name__", typ)))
+        if isinstance(value, bool) and typ is int:
+            self.add(file, entry, label, _("expected {type}, got a boolean", type=typ.__name__))
             return None if default is ... else default
-        if typ is float and isinstance(value, int):
-            return float(value)
         if not isinstance(value, typ):
-            tname = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.add(file, entry, label, _("expected {type}, got {got}", type=tname, got=type(value).__name__))
+            self.add(file, entry, label, _("expected {type}, got {got}", type=typ.__name__, got=type(value).__name__))
             return None if default is ... else default
         return value
 
@@ -1143,6 +1143,73 @@ def tables_root(root: Path) -> Path:
     return root if own.is_dir() else DATA_DIR
 
 
+#: the fields of a row of each rule table and of its inner tables, with their types: a field
+#: outside these is refused and each is checked for its type (issue 11); ``rules.imperator.tables``
+#: reads the rows. Most event effects describe the event for the reader: the engine applies an
+#: event by its number (rules/imperator/fate.py).
+LEADER_ROW_FIELDS: Mapping[str, type] = MappingProxyType({
+    "id": str, "printed": str, "side": str, "entry": int, "entry_rule": str, "entry_mark": str,
+    "checks": list, "death": int, "aliases_printed": list, "aliases_history": list, "prov": dict,
+})
+EVENT_FIELDS: Mapping[str, type] = MappingProxyType({
+    "number": int, "id": str, "name": str, "name_fr": str, "duration": str, "description": str,
+    "effects": dict, "prov": dict,
+})
+EVENT_EFFECTS: Mapping[str, type] = MappingProxyType({
+    "reduce_units_in_zones": list, "reduce_nationality": str, "already_reduced": str,
+    "augustus_in_rome_gets_event": int, "chooser_if_two": str, "pm_delta": int,
+    "battle_bonus_side": str, "battle_bonus": int, "battle_bonus_condition": str,
+    "augustus_immobile": bool, "augustus_dies_if_forced_out": bool, "augustus_bt_ignored": bool,
+    "augustus_must_reach_rome": bool, "smc_delta": int, "smc_total": int, "recompute_split": bool,
+    "naval_movement_allowed": bool, "eor_extra_smc": int, "extra_smc_timing": str,
+    "leaders_affected": bool, "armenia_flip": bool,
+})
+STRATAGEM_FIELDS: Mapping[str, type] = MappingProxyType({
+    "id": str, "name_fr": str, "name_en": str, "side": str, "phase": str, "timing": str,
+    "keep_across_turns": bool, "once_per_scenario": bool, "after_play": str, "section": str,
+    "description": str, "params": dict, "prov": dict, "count": int,
+})
+STRATAGEM_PARAMS: Mapping[str, type] = MappingProxyType({
+    "placed_in": str, "cancelled_by": str, "people_kind": str, "max_peoples": int, "scope": str,
+    "vp_per_phase_f": int, "battle_row_if_attacker": int, "battle_row_if_defender": int,
+    "forbidden_against_usurper": bool, "civil_war_bonus": int, "requires": str, "die": str,
+    "kills_on": list, "corporis_custodes_modifier": int, "leader_dies_on": int,
+    "spreads_to_adjacent": bool,
+})
+
+#: the lists among those fields whose items have a type of their own (``tables`` reads
+#: ``int(year)`` and ``str(alias)``: "163" would pass as 163)
+LIST_ITEMS: Mapping[str, type] = MappingProxyType({
+    "checks": int, "aliases_printed": str, "aliases_history": str, "kills_on": int,
+})
+
+
+def _check_fields(
+    chk: _Checker, tbl: Mapping[str, Any], f: str, lab: str, types: Mapping[str, type], prefix: str = ""
+) -> None:
+    """Every field of a rule table's row (or of its inner table ``prefix``) is one of ``types``
+    and of its type, and so is every item of a list of ``LIST_ITEMS``."""
+    chk.exact_keys(tbl, f, lab, types, prefix)
+    for k, typ in types.items():
+        v = chk.get(tbl, f, lab, k, typ, None, name=f"{prefix}{k}")
+        if k in LIST_ITEMS and isinstance(v, list):
+            _check_items(chk, f, lab, f"{prefix}{k}", v, LIST_ITEMS[k])
+
+
+def _check_items(chk: _Checker, f: str, lab: str, fld: str, items: list[Any], typ: type) -> None:
+    """Every item of a list field is a ``typ`` (a boolean is not a number)."""
+    for i, x in enumerate(items):
+        if not isinstance(x, typ) or isinstance(x, bool):
+            chk.add(f, lab, f"{fld}[{i}]", _("expected {type}, got {got}", type=typ.__name__, got=type(x).__name__))
+
+
+def _table_rows(root: Path, chk: _Checker, f: str, key: str) -> list[dict[str, Any]]:
+    """The ``[[key]]`` rows of a rule table; its one other top-level table is ``[meta]``."""
+    doc = _read_toml(tables_root(root), f, chk, ("meta", key))
+    chk.get(doc, f, "-", "meta", dict, None)
+    return _entries(doc, f, key, chk)
+
+
 def _entry_rule_problem(rule: str, leaders: Mapping[str, Leader]) -> str | None:
     if rule in ENTRY_RULES:
         return None
@@ -1164,10 +1231,11 @@ def _check_leader_table(
     root: Path, chk: _Checker, leaders: Mapping[str, Leader]
 ) -> None:
     f = "tables/leader_table.toml"
-    rows = _entries(_read_toml(tables_root(root), f, chk), f, "leaders", chk)
+    rows = _table_rows(root, chk, f, "leaders")
     seen: set[str] = set()
     for i, e in enumerate(rows):
         lab = _label(e, i)
+        _check_fields(chk, e, f, lab, LEADER_ROW_FIELDS)
         lid = e.get("id")
         if not isinstance(lid, str) or lid not in leaders or leaders[lid].generic:
             chk.add(f, lab, "id", _("unknown leader {lid}", lid=repr(lid)))
@@ -1196,15 +1264,17 @@ def _check_leader_table(
 
 def _check_events(root: Path, chk: _Checker, zones: Mapping[str, Zone], peoples: Mapping[str, People]) -> None:
     f = "tables/events.toml"
-    rows = _entries(_read_toml(tables_root(root), f, chk), f, "events", chk)
+    rows = _table_rows(root, chk, f, "events")
     numbers = {e.get("number") for e in rows}
     for i, e in enumerate(rows):
         lab = str(e.get("number", f"#{i + 1}"))
+        _check_fields(chk, e, f, lab, EVENT_FIELDS)
         eff = e.get("effects", {})
         if not isinstance(eff, dict):
-            chk.add(f, lab, "effects", _("expected a table"))
             continue
-        for ref in eff.get("reduce_units_in_zones", []):
+        _check_fields(chk, eff, f, lab, EVENT_EFFECTS, "effects.")
+        refs = eff.get("reduce_units_in_zones")
+        for ref in refs if isinstance(refs, list) else ():
             if not _zone_front_or_people(ref, zones, peoples):
                 chk.add(f, lab, "effects.reduce_units_in_zones", _("unknown zone, Front or People {ref}", ref=repr(ref)))
         nat = eff.get("reduce_nationality")
@@ -1222,14 +1292,15 @@ def _check_stratagem_types(
     root: Path, chk: _Checker, zones: Mapping[str, Zone], counters: Mapping[str, StratagemCounters]
 ) -> None:
     f = "tables/stratagems.toml"
-    rows = _entries(_read_toml(tables_root(root), f, chk), f, "stratagems", chk)
+    rows = _table_rows(root, chk, f, "stratagems")
     ids = {e.get("id") for e in rows}
     for i, e in enumerate(rows):
         lab = _label(e, i)
+        _check_fields(chk, e, f, lab, STRATAGEM_FIELDS)
         params = e.get("params", {})
         if not isinstance(params, dict):
-            chk.add(f, lab, "params", _("expected a table"))
             continue
+        _check_fields(chk, params, f, lab, STRATAGEM_PARAMS, "params.")
         zone = params.get("placed_in")
         if zone is not None and zone not in zones:
             chk.add(f, lab, "params.placed_in", _("unknown zone {zone}", zone=repr(zone)))
@@ -1302,6 +1373,24 @@ def _check_listed_leader(
         chk.add(f, lab, f"{where}.id", _("{cid} only enters in {enters}", cid=cid, enters=ld.enters))
 
 
+def _placement_side(
+    chk: _Checker, f: str, lab: str, where: str, counter: Leader | Unit, side: str | None, armenia: str
+) -> str:
+    """The side a placed counter starts on (§4.2, AMB-106): a People's counter is the Enemies of
+    Rome's; Armenia's unit is on the side of the scenario's ``armenia`` (Rome's when Roman, the
+    Enemies' when Parthian) and not placed when Armenia is absent; a Roman counter is on the side
+    written, Rome's when none is (the Enemies' for a usurper's party). A written side that
+    contradicts the counter is a problem, never replaced in silence."""
+    if counter.people == "armenia" and armenia == "absent":
+        chk.add(f, lab, f"{where}.id", _("Armenia is absent from this scenario (§4.2)"))
+    if not counter.people:
+        return side or "roman"
+    own = "roman" if counter.people == "armenia" and armenia == "roman" else "enemy"
+    if side is not None and side != own:
+        chk.add(f, lab, f"{where}.side", _("{counter} is on the {side} side in this scenario (§4.2)", counter=counter.id, side=own))
+    return own
+
+
 def _place_listed(
     chk: _Checker,
     zones: Mapping[str, Zone],
@@ -1312,10 +1401,11 @@ def _place_listed(
     leaders: Mapping[str, Leader],
     units: Mapping[str, Unit],
     start: int,
+    armenia: str,
 ) -> dict[str, set[str]]:
     """The ``[[scenario.leader]]`` and ``[[scenario.unit]]`` lists: each counter known, in play
-    at the start, placed in a zone for a side (a listed legion may restate its deployed zone).
-    Returns the leaders holding each title."""
+    at the start, placed in a zone for its side (``_placement_side``; a listed legion may
+    restate its deployed zone). Returns the leaders holding each title."""
     auto = set(placements)
     titles: dict[str, set[str]] = {t: set() for t in TITLES}
     for key, table in (("leader", leaders), ("unit", units)):
@@ -1326,7 +1416,7 @@ def _place_listed(
                 continue
             cid = chk.string(pe, f, lab, "id", name=f"{where}.id")
             zone = chk.string(pe, f, lab, "zone", name=f"{where}.zone")
-            side = chk.choice(pe, f, lab, "side", SIDES, "roman", name=f"{where}.side")
+            side = chk.choice(pe, f, lab, "side", SIDES, None, name=f"{where}.side")
             title = (
                 chk.choice(pe, f, lab, "title", TITLES, None, name=f"{where}.title")
                 if key == "leader"
@@ -1348,7 +1438,8 @@ def _place_listed(
                 u = units[cid]
                 if not u.available_in(start):
                     chk.add(f, lab, f"{where}.id", _("{cid} only arrives in {arrives}", cid=cid, arrives=u.arrives))
-            _place(chk, zones, f, lab, placements, Placement(cid, zone, side or "roman", title), where, dup_ok=cid in auto)
+            own = _placement_side(chk, f, lab, where, table[cid], side, armenia)
+            _place(chk, zones, f, lab, placements, Placement(cid, zone, own, title), where, dup_ok=cid in auto)
             auto.discard(cid)
     return titles
 
@@ -1514,7 +1605,8 @@ def _load_scenario(
     placements: dict[str, Placement] = {}
     if chk.get(e, f, lab, "deploy_legions", bool, False):
         _deploy_legions(chk, zones, f, lab, placements, units, start)
-    titles = _place_listed(chk, zones, e, f, lab, placements, leaders, units, start)
+    armenia = chk.choice(e, f, lab, "armenia", ("roman", "parthian", "absent")) or "roman"
+    titles = _place_listed(chk, zones, e, f, lab, placements, leaders, units, start, armenia)
     enemy_used = bool(chk.get(e, f, lab, "use_enemy_peoples", bool, True))
     if enemy_used:
         _deploy_major_peoples(start, peoples, leaders, units, placements)
@@ -1526,7 +1618,7 @@ def _load_scenario(
     at_war = chk.strings(e, f, lab, "peoples_at_war")
     _check_peoples_at_war(chk, f, lab, at_war, peoples, enemy_used)
     _check_peoples_placed(chk, f, lab, placements, peoples, leaders, units, at_war, enemy_used)
-    srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units)
+    srules = _scenario_rules(chk, e, f, lab, start, end, zones, peoples, leaders, units, enemy_used)
     absent = {
         lid for r in srules if r.kind == "absent" for lid in r.params.get("leaders", ())
     }
@@ -1553,7 +1645,7 @@ def _load_scenario(
         caesars=caesars,
         usurpers=usurpers,
         initiative=MappingProxyType(initiative),
-        armenia=chk.choice(e, f, lab, "armenia", ("roman", "parthian", "absent")) or "roman",
+        armenia=armenia,
         peoples_at_war=at_war,
         use_events=bool(chk.get(e, f, lab, "use_events", bool, True)),
         use_stratagems=bool(chk.get(e, f, lab, "use_stratagems", bool, True)),
@@ -1589,6 +1681,11 @@ def _load_scenarios(
     return out
 
 
+#: the id parameters of scenario rules that list several ids (a list, even of one id; a string
+#: would be walked letter by letter); ``leader`` and ``usurper`` name one
+RULE_ID_LISTS = ("leaders", "zones", "peoples", "units")
+
+
 def _rule_param(
     chk: _Checker,
     f: str,
@@ -1600,16 +1697,20 @@ def _rule_param(
     start: int,
     end: int,
 ) -> Any:
-    """One parameter of a scenario rule, checked by its name: ids against their table, a side,
-    a year of the scenario (or the year after it), Fronts; the others by their type
-    (``RULE_PARAM_TYPES``)."""
+    """One parameter of a scenario rule, checked by its name: ids against their table (a list of
+    them for ``RULE_ID_LISTS``, one id for the others), a side, a year of the scenario (or the
+    year after it), a list of Fronts; the others by their type (``RULE_PARAM_TYPES``)."""
     table = ids.get(k)
     if table is not None:
-        refs = v if isinstance(v, list) else [v]
-        for ref in refs:
+        many = k in RULE_ID_LISTS
+        if many != isinstance(v, list):
+            got = type(v).__name__
+            chk.add(f, lab, f"{where}.{k}", _("expected {type}, got {got}", type="list" if many else "str", got=got))
+            return v
+        for ref in v if many else [v]:
             if not isinstance(ref, str) or ref not in table:
                 chk.add(f, lab, f"{where}.{k}", _("unknown {kind} {ref}", kind=k.rstrip("s"), ref=repr(ref)))
-        return tuple(refs) if isinstance(v, list) else v
+        return tuple(v) if many else v
     if k in ("winner", "side"):
         if v not in SIDES:
             chk.add(f, lab, f"{where}.{k}", _("{value} is not one of {allowed}", value=repr(v), allowed=", ".join(SIDES)))
@@ -1619,10 +1720,13 @@ def _rule_param(
             chk.add(f, lab, f"{where}.{k}", _("{value} is not a year of the scenario ({start}-{end})", value=repr(v), start=start, end=end))
         return v
     if k == "fronts":
-        bad = [x for x in (v if isinstance(v, list) else [v]) if x not in FRONTS]
+        if not isinstance(v, list):
+            chk.add(f, lab, f"{where}.{k}", _("expected {type}, got {got}", type="list", got=type(v).__name__))
+            return v
+        bad = [x for x in v if x not in FRONTS]
         if bad:
             chk.add(f, lab, f"{where}.{k}", _("unknown Front(s) {bad}", bad=str(bad)))
-        return tuple(v) if isinstance(v, list) else (v,)
+        return tuple(v)
     _check_param_type(chk, f, lab, f"{where}.{k}", v, RULE_PARAM_TYPES[k])
     return v
 
@@ -1689,9 +1793,12 @@ def _scenario_rules(
     peoples: Mapping[str, People],
     leaders: Mapping[str, Leader],
     units: Mapping[str, Unit],
+    enemy_used: bool,
 ) -> tuple[ScenarioRule, ...]:
     """The ``[[scenario.rules]]`` entries: a kind, its parameters (every id checked), a text in
-    our own words and a provenance."""
+    our own words and a provenance. A rule about the Peoples (``war_at``, ``no_war_before``: any
+    kind with a ``peoples`` parameter) in a scenario played without them
+    (``use_enemy_peoples = false``) is refused, like ``peoples_at_war``: it would mean nothing."""
     out: list[ScenarioRule] = []
     ids: dict[str, Mapping[str, Any]] = {
         "leaders": leaders, "leader": leaders, "usurper": leaders, "zones": zones,
@@ -1699,8 +1806,11 @@ def _scenario_rules(
     }
     for j, r in enumerate(chk.get(e, f, lab, "rules", list, []) or []):
         rule = _scenario_rule(chk, f, lab, f"rules[{j}]", r, ids, start, end)
-        if rule is not None:
-            out.append(rule)
+        if rule is None:
+            continue
+        if not enemy_used and "peoples" in SCENARIO_RULE_KINDS[rule.kind]:
+            chk.add(f, lab, f"rules[{j}].kind", _("this scenario uses no Peoples (use_enemy_peoples = false)"))
+        out.append(rule)
     return tuple(out)
 
 

@@ -197,20 +197,20 @@ def test_roman_units_with_a_rebel_serve_him(tmp_path: Path, monkeypatch: pytest.
     assert st.defected_fronts == ["orient"]
 
 
-def test_peoples_and_a_parthian_armenia_are_the_enemies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_peoples_and_a_parthian_armenia_are_the_enemies(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever side a placement says: a People's units and the leaders of a People at war play
-    for the Enemies, and Armenia's unit for whoever holds Armenia (§4.1, §4.4)."""
-    root = _data_copy(tmp_path, "00_campaign.toml", '{ id = "armenia", zone = "armenia", side = "enemy" }',
-                      '{ id = "armenia", zone = "armenia", side = "roman" }')
-    for old, new in (('{ id = "parthians_8", zone = "armenia", side = "enemy" }',
-                      '{ id = "parthians_8", zone = "armenia", side = "roman" }'),
-                     ('{ id = "chosroes", zone = "atropatene", side = "enemy" }',
-                      '{ id = "chosroes", zone = "atropatene", side = "roman" }')):
-        p = root / "scenarios/00_campaign.toml"
-        text = p.read_text(encoding="utf-8")
-        assert old in text
-        p.write_text(text.replace(old, new), encoding="utf-8")
-    monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
+    for the Enemies, and Armenia's unit for whoever holds Armenia (§4.1, §4.4). The loader
+    refuses such a file since AMB-106, so the sides are changed in the loaded data."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    data = load_data(geometry=False)
+    wrong = {"armenia": "roman", "parthians_8": "roman", "chosroes": "roman"}
+    sc = data.scenarios["campaign"]
+    flipped = replace(sc, leaders=tuple(replace(p, side=wrong.get(p.counter, p.side)) for p in sc.leaders),
+                      units=tuple(replace(p, side=wrong.get(p.counter, p.side)) for p in sc.units))
+    assert sorted(p.counter for p in (*flipped.leaders, *flipped.units) if p.side == "roman" and p.counter in wrong) == sorted(wrong)
+    monkeypatch.setattr(adapter, "_load", lambda: replace(data, scenarios=MappingProxyType({**data.scenarios, "campaign": flipped})))
     st = _st("campaign")
     assert (st.units["armenia"].owner, st.units["parthians_8"].owner) == ("E", "E")
     assert (st.leaders["chosroes"].owner, st.leaders["chosroes"].pax) == ("E", False)
