@@ -61,7 +61,7 @@ EXPECTATIONS = {
     "Seats: pirates, rome": "Places : pirates, rome",
     "pieces embark at": "pions embarquent en",
     "pieces land at": "pions débarquent en",
-    "The fleets at A3220 fail to intercept: 0 against 4 (10.6).": "Les flottes de A3220 échouent à intercepter : 0 contre 4 (10.6).",
+    "The fleets at A3220 fail to intercept: 0 against 4 (10.6).": "Les flottes d'A3220 échouent à intercepter : 0 contre 4 (10.6).",
     "Naval combat at A3320: 18 against 54, column 1-2, roll 6: 1/1 (10.7).": "Combat naval en A3320 : 18 contre 54, colonne 1-2, jet 6 : 1/1 (10.7).",
     # Imperium Romanum gifts (issue 18: ir_s12_gifts.txt)
     "rome gives 2 units to dacia (5.8).": "rome donne 2 unités à dacia (5.8).",
