@@ -398,6 +398,18 @@ def test_battle_with_a_plain_roll_a_left_shift_and_no_winner() -> None:
     assert card["result"] == {"attacker": "R", "defender": "R", "winner": "nobody wins"}
 
 
+def test_without_a_column_shift_every_die_modifier_is_told() -> None:
+    """§8.2: with equal qualities the column does not move, so the record's shifts are the die
+    modifiers alone, and the report tells each of them (the first is no column line)."""
+    roll = DiceRoll("§8.2 battle", "d6", 4, (("Legio", 1), ("Dux", -2)), 3)
+    st, record = _battle(roll, BattleResult("1/2", "A", "attacker", "1-1", 3), shift=0)
+    assert record["shifts"] == ["Legio +1", "Dux -2"]
+    assert views.battle_report(record)[2:4] == [
+        "Quality 3 against 2: no shift.",
+        "Roll: 4, modified by Legio +1, Dux -2: row 3.",
+    ]
+
+
 def test_loss_words_of_the_quarters_and_unknown_codes() -> None:
     st, record = _battle(None, BattleResult("1/4", "3/4", "attacker", "1-1", 0), shift=0)
     assert views.battle_report(record)[-1] == (
