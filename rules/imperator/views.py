@@ -179,7 +179,6 @@ def public_view(st: ImperatorState) -> dict[str, Any]:
 # Battles in words (§8.2, §8.3) and the battle card
 # --------------------------------------------------------------------------------------------
 
-BATTLE_HEADLINE = "§8.2: battle in {zone}: {attacker} attacks {defender}."
 SIDE_WORDS = {"R": _("Rome"), "E": _("the Enemies of Rome"), "M": _("the mutineers")}
 LOSS_WORDS = {
     "E": _("all its units are eliminated"),
@@ -272,17 +271,23 @@ def _force_words(side: dict[str, Any]) -> Text:
     return _("{side} ({units}, {pf} PF)", side=side["name"], units=units, pf=side["strength"])
 
 
+def battle_headline(zone: str, attacker: str, defender: str) -> Text:
+    """The first line of a battle report (§8.2): where, who attacks, who defends (worded so that
+    a plural side, "the Enemies of Rome", needs no verb to agree with)."""
+    return _("§8.2: battle in {zone}; attacking: {attacker}; defending: {defender}.",
+             zone=zone, attacker=attacker, defender=defender)
+
+
+#: the message id of :func:`battle_headline`, by which the bot recognises a battle report
+BATTLE_HEADLINE = battle_headline("", "", "").msgid
+
+
 def battle_report(record: dict[str, Any]) -> list[Text]:
     """The battle in words: who attacked whom where, forces and odds, shifts and why, the roll,
     the table's result, who won and what each side loses (§8.2, §8.3)."""
     att, dfd = record["attacker"], record["defender"]
     lines = [
-        _(
-            BATTLE_HEADLINE,
-            zone=record["zone"],
-            attacker=_force_words(att),
-            defender=_force_words(dfd),
-        ),
+        battle_headline(record["zone"], _force_words(att), _force_words(dfd)),
         _(
             "Odds: {a} PF against {d} PF, column {odds}.",
             a=att["strength"],

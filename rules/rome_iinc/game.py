@@ -53,11 +53,11 @@ from rules.rome_iinc.views import PHASE_NAMES, public_view, status_lines
 SEATS = ("east", "west")
 TASK_VERBS = ("annex", "loss", "promote", "emperor")
 _SCENARIOS = {
-    "286": ("286 CE: Diocletian and the Tetrarchy", "Ten turns from the Tetrarchy (13.1)."),
-    "363": ("363 CE: Valentinian and Valens", "Ten turns from the brothers' accession (13.1)."),
-    "425": ("425 CE: Valentinian III and Theodosius II", "Ten turns of the Theodosian age (13.1)."),
-    "497": ("497 CE: Anastasius, Sole Emperor", "The West has Fallen; ten turns (13.1)."),
-    "565": ("565 CE: Justin II and the reconquered West", "Ten turns after Justinian (13.1)."),
+    "286": (_("286 CE: Diocletian and the Tetrarchy"), _("Ten turns from the Tetrarchy (13.1).")),
+    "363": (_("363 CE: Valentinian and Valens"), _("Ten turns from the brothers' accession (13.1).")),
+    "425": (_("425 CE: Valentinian III and Theodosius II"), _("Ten turns of the Theodosian age (13.1).")),
+    "497": (_("497 CE: Anastasius, Sole Emperor"), _("The West has Fallen; ten turns (13.1).")),
+    "565": (_("565 CE: Justin II and the reconquered West"), _("Ten turns after Justinian (13.1).")),
 }
 
 
@@ -70,7 +70,7 @@ class RomeGame(Game[RomeState]):
     @classmethod
     def scenarios(cls) -> list[ScenarioInfo]:
         # both seats are always played; in solo one person holds both (/game join seat:west)
-        return [ScenarioInfo(k, _(t), SEATS, _(d)) for k, (t, d) in _SCENARIOS.items()]
+        return [ScenarioInfo(k, t, SEATS, d) for k, (t, d) in _SCENARIOS.items()]
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:

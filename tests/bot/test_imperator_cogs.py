@@ -418,8 +418,8 @@ async def test_a_battle_is_reported_in_words_with_its_card(table: LocalTable) ->
     await reach_retreat(table)
     public = [o for o in table.outputs if o.audience == "public"]
     text = "\n".join(o.text for o in public)
-    assert "§8.2: battle in Cyrrhus: the Enemies of Rome under Avidius Cassius" in text
-    assert "attacks Rome" in text
+    assert "§8.2: battle in Cyrrhus; attacking: the Enemies of Rome under Avidius Cassius" in text
+    assert "defending: Rome" in text
     assert "Odds: " in text and " PF against " in text and ", column " in text
     assert "Quality " in text
     assert "Roll: " in text and "Battle table, column " in text
@@ -449,7 +449,7 @@ def test_battle_report_plurals_and_no_fight_without_enemies() -> None:
         "result": {"attacker": "R", "defender": "A", "winner": "A"}, "winner": "R",
     }
     lines = [str(x) for x in battle_report(record)]
-    assert "Rome (1 unit, 10 PF) attacks the Enemies of Rome under Ariogaesus (2 units, 12 PF)" in lines[0]
+    assert "attacking: Rome (1 unit, 10 PF); defending: the Enemies of Rome under Ariogaesus (2 units, 12 PF)" in lines[0]
     assert lines[2] == "Quality 2 against 1: the column moves 1 step right, to 1/1."
     assert lines[3] == "Roll: 4, no modifier: row 4."
     assert "🏆 Winner: Rome." in lines

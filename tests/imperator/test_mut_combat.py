@@ -69,7 +69,7 @@ def test_fuite_opportune_without_a_leader_takes_every_unit_but_the_armenia_one()
     assert [st.units[u].loc for u in ("q0", "q1", "q2", "arm")] == ["quadi", "quadi", "quadi", "carnuntum"]
     script(g, 5)
     lines = _answer_defaults(g)
-    assert "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 1 PF)." in lines
+    assert "§8.2: battle in Carnuntum; attacking: Rome under Gen (2 units, 20 PF); defending: the Enemies of Rome (1 unit, 1 PF)." in lines
     assert "Battle table, column 4/1, row 5: R/A. Attacker R, defender A." in lines
     assert lines[lines.index("Every unit of enemies in Carnuntum takes a loss.") + 1:][:2] == [
         "§8.3: Arm in Carnuntum turns to its reduced side.",  # its own line (AMB-109)
@@ -207,7 +207,7 @@ def _quadi_attacked(block_noricum: bool) -> ImperatorGame:
 
 
 LEFT_BEHIND_FIGHTS = [
-    "§8.2: battle in Carnuntum: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (1 unit, 7 PF).",
+    "§8.2: battle in Carnuntum; attacking: Rome under Gen (2 units, 20 PF); defending: the Enemies of Rome (1 unit, 7 PF).",
     "Odds: 20 PF against 7 PF, column 2/1.",
 ]
 
@@ -755,7 +755,7 @@ def test_roma_victor_played_by_the_attacker_sets_row_9_without_a_die() -> None:
     out = _window(g, "enemies", "pass")  # the answer window: no Furor Germanicus held
     assert out.public[:2] == [
         "§6: no die is rolled; the row is 9 and more.",
-        "§8.2: battle in Vindobona: Rome under Gen (2 units, 20 PF) attacks the Enemies of Rome (2 units, 8 PF).",
+        "§8.2: battle in Vindobona; attacking: Rome under Gen (2 units, 20 PF); defending: the Enemies of Rome (2 units, 8 PF).",
     ]
     assert out.public[4:6] == ["No die is rolled: row 9.", "Battle table, column 2/1, row 9: R/E. Attacker R, defender E."]
     assert out.public[8] == "Every unit of enemies in Vindobona is eliminated."
@@ -1415,7 +1415,7 @@ def test_an_evasion_with_picked_units_that_can_go_nowhere_fails_and_the_battle_i
     out = g.apply("rome", Command("decide", {"id": d.id, "choice": "b"}))
     assert out.public[:2] == [
         "§8.1: the evasion fails; the battle is fought.",
-        "§8.2: battle in Carnuntum: the Enemies of Rome (2 units, 20 PF) attacks Rome under Gen (2 units, 15 PF).",
+        "§8.2: battle in Carnuntum; attacking: the Enemies of Rome (2 units, 20 PF); defending: Rome under Gen (2 units, 15 PF).",
     ]  # the whole force (A and B, 15 PF) fights: nothing left before the battle
 
 

@@ -357,7 +357,7 @@ def test_battle_record_holds_both_sides_the_odds_the_roll_and_the_result() -> No
         "winner": "R",
     }
     assert views.battle_report(record) == [
-        "§8.2: battle in Quadi: Rome under Gen (1 unit, 8 PF) attacks the Enemies of Rome (2 units, 10 PF).",
+        "§8.2: battle in Quadi; attacking: Rome under Gen (1 unit, 8 PF); defending: the Enemies of Rome (2 units, 10 PF).",
         "Odds: 8 PF against 10 PF, column 1-1.",
         "Quality 3 against 2: the column moves 1 step right, to 2-1.",
         "Roll: 4, modified by Legio +1, Dux -2: row 3.",
@@ -620,7 +620,7 @@ def test_two_leaders_are_named_with_a_comma_and_unknown_codes_kept() -> None:
         pf={"R": 8, "E": 4}, odds="2-1", qu={"R": 3, "E": 2}, shift=0, roll=None, forced_row=None,
         result=BattleResult("R", "X", "attacker", "2-1", 0))
     lines = views.battle_report(record)
-    assert lines[0] == "§8.2: battle in Quadi: Rome under Gen, Aug (1 unit, 8 PF) attacks the Enemies of Rome (1 unit, 4 PF)."
+    assert lines[0] == "§8.2: battle in Quadi; attacking: Rome under Gen, Aug (1 unit, 8 PF); defending: the Enemies of Rome (1 unit, 4 PF)."
     assert lines[-1] == "Losses: Rome: no loss; the Enemies of Rome: X."
     card = views.battle_card(record)
     assert (card["attacker"]["name"], card["defender"]["loss_code"]) == ("Gen, Aug", "X: X")
