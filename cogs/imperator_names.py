@@ -137,11 +137,12 @@ def choices(
             continue
         shown = display(ident, label, language)
         extra = (suffix or {}).get(ident, "")
-        name = join("", [prefix, shown, " ", extra]) if extra else f"{prefix}{shown}"
+        marked = bool(extra) or isinstance(shown, Text)  # translated and cut by the bot's guard
+        name = join("", [prefix, shown, " ", extra] if extra else [prefix, shown]) if marked else f"{prefix}{shown}"
         value = f"{prefix}{ident}"
         if len(value) > 100:
             continue
-        out.append(app_commands.Choice(name=name if extra else name[:100], value=value))
+        out.append(app_commands.Choice(name=name if marked else name[:100], value=value))
     return out  # every match: the bot's autocomplete guard shows 24 and says how many more
 
 

@@ -51,7 +51,7 @@ from cogs.common import (
 )
 from cogs.play import register_completer, register_resolver, split_names
 from rules.core import Command, RuleError
-from rules.core.i18n import Text, _, deep_from_json, deep_to_json, join
+from rules.core.i18n import Text, _, data_name, deep_from_json, deep_to_json, join
 from rules.imperator.model import FRONT_NAMES
 
 KIND = "imperator"
@@ -373,7 +373,7 @@ async def leader_autocomplete(
 def _fleet_choices(game: Any, seat: str, ns: Any, current: str) -> list[app_commands.Choice[str]]:
     st = game.state
     ids = [f for f, fs in sorted(st.fleets.items()) if fs.status == "map"]
-    items = [(f, st.board.fleets[f].name) for f in ids]
+    items = [(f, data_name(st.board.fleets[f].name)) for f in ids]  # a data name: the reader's language
     return names.choices(items, current, language(game))
 
 

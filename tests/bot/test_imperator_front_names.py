@@ -32,3 +32,17 @@ def test_reserve_takes_a_front_typed_by_its_id_or_its_english_or_french_name() -
     assert [front_id(x) for x in ("danube", "Danube Front", "Front du Danube", "orient front", "Front d'Orient",
                                   "Front sud")] == ["danube", "danube", "danube", "orient", "orient", "southern"]
     assert front_id("Pannonia") == "pannonia"  # the engine refuses it, naming §3.2
+
+
+def test_the_sail_menu_names_each_fleet_in_the_readers_language() -> None:
+    """AMB-111: a fleet is offered by its name, kept a marked word so that the bot's guard
+    (``bot.client.reader_choices``) writes it in the reader's language, not the data's English."""
+    from bot.client import reader_choices
+    from cogs.imperator_operations import _fleet_choices
+
+    game = ImperatorGame.new("avidius_cassius", ["rome", "enemies"], "fleet-names", {})
+    offered = _fleet_choices(game, "rome", None, "")
+    assert [(c.value, c.name) for c in offered] == [("classis_misenensis", "Misenum fleet"),
+                                                     ("classis_ravennas", "Ravenna fleet")]
+    french_reader = SimpleNamespace(locale="fr", guild_locale="fr")
+    assert [c.name for c in reader_choices(offered, french_reader)] == ["flotte de Misène", "flotte de Ravenne"]
