@@ -178,7 +178,7 @@ def phase_a(st: ImperatorState, out: Outcome) -> None:
         out.say(_n("Scenario: {leader} is proclaimed in {year}; the {fronts} goes over to him.",
                    "Scenario: {leader} is proclaimed in {year}; the {fronts} go over to him.",
                    len(r["fronts"]), leader=_name(st, lid), year=st.year,
-                   fronts=join(", ", [_name(st, f) for f in r["fronts"]])))
+                   fronts=politics.names(st, r["fronts"])))
         out.map_changed = True
 
 

@@ -213,6 +213,18 @@ class Pos:
         return ImperatorGame(st)
 
 
+def civil_war_in_vindobona() -> Pos:
+    """A Roman general of CP 4 and a usurper of CP 3 in Vindobona, each with one Roman legion of
+    equal quality and BT (three more legions hold Aquincum): the §8.2 d) CP modifier alone."""
+    p = Pos()
+    p.leader("gen", "vindobona", cp=4)
+    p.unit("r", "vindobona")
+    p.leader("usurper", "vindobona", "E", title="usurper", cp=3)
+    p.unit("u", "vindobona", "E", usurper="usurper")
+    p.legions(3, "aquincum", prefix="k")
+    return p
+
+
 def script(game: ImperatorGame, *values: int) -> None:
     dice = game.state.dice
     assert isinstance(dice, ScriptedDice)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from imperator_builder import Pos, script
+from imperator_builder import Pos, civil_war_in_vindobona, script
 from PIL import ImageDraw
 
 from render.battle_card import render_battle_card
@@ -49,17 +49,6 @@ def _outside_the_empire() -> Pos:
     return p
 
 
-def _civil_war() -> Pos:
-    """A general of CP 4 attacks a usurper of CP 3; both forces Roman, of equal quality and BT."""
-    p = Pos()
-    p.leader("gen", "vindobona", cp=4)
-    p.unit("r", "vindobona")
-    p.leader("usurper", "vindobona", "E", title="usurper", cp=3)
-    p.unit("u", "vindobona", "E", usurper="usurper")
-    p.legions(3, "aquincum", prefix="k")
-    return p
-
-
 def _even() -> Pos:
     """Two equal Roman-against-Quadi forces inside the Empire, no leader: nothing shifts."""
     p = Pos()
@@ -79,7 +68,7 @@ BATTLES = [
         ("§8.2 die a) defender BT -1", "§8.2 die a)", "minus the defender's BT"),
         ("§8.2 die b) EoR defends outside the Empire -1", "§8.2 die b)", "a non-Roman force defends outside"),
     ]),
-    ("civil_war", _civil_war, [
+    ("civil_war", civil_war_in_vindobona, [
         ("§8.2 die d) attacker's better CP +1", "§8.2 die d)", "the attacker's CP is higher, both forces Roman"),
     ]),
     ("even", _even, []),

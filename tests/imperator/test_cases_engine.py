@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from imperator_builder import Pos, script, where
+from imperator_builder import Pos, civil_war_in_vindobona, script, where
 
 from rules.core.command import Command, Outcome
 from rules.core.errors import RuleError
@@ -991,13 +991,7 @@ def test_IMP_170_outside_empire_modifiers() -> None:
 
 
 def test_IMP_171_civil_war_cp_modifier() -> None:
-    p = Pos()
-    p.leader("gen", "vindobona", cp=4)
-    p.unit("r", "vindobona")
-    p.leader("usurper", "vindobona", "E", title="usurper", cp=3)
-    p.unit("u", "vindobona", "E", usurper="usurper")
-    p.legions(3, "aquincum", prefix="k")
-    g = p.game(active="R", sub="combat")
+    g = civil_war_in_vindobona().game(active="R", sub="combat")
     out = fight(g, "rome", "vindobona", 3)
     assert dict(out.rolls[0].modifiers).get("§8.2 die d) attacker's better CP") == 1
 

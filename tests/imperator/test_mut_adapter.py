@@ -216,13 +216,18 @@ def test_peoples_and_a_parthian_armenia_are_the_enemies(monkeypatch: pytest.Monk
     assert (st.leaders["chosroes"].owner, st.leaders["chosroes"].pax) == ("E", False)
 
 
-def test_a_vexillation_arriving_in_the_start_year_is_in_the_pool(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
+def _second_orient_vexillation_arriving_in_175(tmp_path: Path) -> Path:
+    """A copy of the data whose second Orient vexillation arrives in 175 (the shipped one: 197)."""
+    return _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
                       'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 197',
                       'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
                       'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 175',
                       file="counters/units.toml")
+
+
+def test_a_vexillation_arriving_in_the_start_year_is_in_the_pool(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _second_orient_vexillation_arriving_in_175(tmp_path)
     monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
     st = _st("avidius_cassius")
     assert (st.units["vexillatio_orientalis_2"].status, st.units["vexillatio_orientalis_1"].status) == (
@@ -239,11 +244,7 @@ def test_the_board_follows_the_data_directory_of_the_moment(tmp_path: Path, monk
     shipped = adapter.board("data:")
     assert adapter.board() is shipped  # the default source is the data's
     assert shipped.units[vex].enters == 197
-    root = _data_copy(tmp_path, "", 'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
-                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 197',
-                      'id = "vexillatio_orientalis_2"\nname = "Vexillatio (Orient Front)"\nside = "roman"\n'
-                      'kind = "vexillation"\nnationality = "roman"\nfront = "orient"\narrives = 175',
-                      file="counters/units.toml")
+    root = _second_orient_vexillation_arriving_in_175(tmp_path)
     monkeypatch.setenv("PRAETOR_DATA_DIR", str(root))
     copied = adapter.board("data:")
     assert copied.units[vex].enters == 175
